@@ -1,0 +1,69 @@
+import fastifyCompress from '@fastify/compress';
+import fastifyCookie from '@fastify/cookie';
+import fastifyMultipart from '@fastify/multipart';
+import fastifyRateLimit from '@fastify/rate-limit';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppDeps } from './deps';
+import { authPlugin } from './http/auth';
+import { registerErrorHandler, sendError } from './http/error-handler';
+import { languagePlugin } from './http/language';
+import { serializerCompiler } from './http/serializer';
+import { registerWeb, sendSpa } from './http/web';
+import { ROUTE_PLUGINS } from './modules';
+
+export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
+
+export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? { level: deps.config.LOG_LEVEL },
+    trustProxy: deps.config.TRUST_PROXY,
+    bodyLimit: 1024 * 1024,
+    genReqId: () => crypto.randomUUID(),
+    // Big ids are decimal strings in JSON; numbers above 2^53 never reach the client.
+    ...options,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.decorate('deps', deps);
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+
+  // JSON replies and the web app's scripts, styles and HTML go out gzipped; images and small replies as they are.
+  await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['gzip', 'deflate'] });
+  await app.register(fastifyCookie);
+  await app.register(languagePlugin);
+  await app.register(fastifyMultipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 9, fields: 20 } });
+  await app.register(fastifyRateLimit, {
+    global: false,
+    max: deps.config.RATE_LIMIT_PER_MINUTE,
+    timeWindow: '1 minute',
+    ...(deps.redis ? { redis: deps.redis, nameSpace: 'caravan-rl:' } : {}),
+  });
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: 'Caravan API', version: '1', description: 'Cross-border wholesale marketplace' },
+      components: {
+        securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+  await app.register(authPlugin);
+
+  for (const plugin of ROUTE_PLUGINS) {
+    await app.register(plugin);
+  }
+
+  await registerWeb(app);
+  app.setNotFoundHandler((request, reply) => {
+    if (sendSpa(app, request, reply)) {
+      return reply;
+    }
+    return sendError(reply, request, 'ROUTE_NOT_FOUND');
+  });
+  return app;
+}

@@ -1,0 +1,79 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const zBool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+/**
+ * Every environment variable the server reads. README.md documents each one; nothing else in the code
+ * reads process.env.
+ */
+const ZConfig = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  /** postgres://... selects PostgreSQL; unset selects the embedded PGlite database in DATA_DIR. */
+  DATABASE_URL: z.url().optional(),
+  /** Optional read replica for catalogue reads; defaults to DATABASE_URL. */
+  DATABASE_READ_URL: z.url().optional(),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(20),
+  DATA_DIR: z.string().default('./data'),
+  /** Where uploaded and generated images are kept; defaults to DATA_DIR/uploads. */
+  UPLOAD_DIR: z.string().optional(),
+  REDIS_URL: z.url().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Public origin of the site, used in links and cookies; defaults to http://localhost:<PORT>. */
+  PUBLIC_URL: z.url().optional(),
+  SESSION_TTL_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 90)
+    .default(24 * 7),
+  COOKIE_SECURE: zBool.optional(),
+  TRUST_PROXY: zBool.default(false),
+  /** When set, mobile visitors are redirected there, keeping goods id, store id and lang. */
+  MOBILE_SITE_URL: z.url().optional(),
+  /** Creates demo accounts and the demo catalogue on the first start with an empty database. */
+  SEED_DEMO: zBool.default(true),
+  /** Serves the built web app from apps/web/dist (off for API-only instances). */
+  SERVE_WEB: zBool.default(true),
+  WEB_DIST_DIR: z.string().optional(),
+  /** Rate limit of auth, chat and money calls: requests per minute per client. */
+  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(60),
+  /** Runs timed jobs (auto-cancel, auto-complete, loan overdue) in this process. */
+  RUN_JOBS: zBool.default(true),
+});
+
+export type Config = Omit<z.infer<typeof ZConfig>, 'PUBLIC_URL'> & {
+  PUBLIC_URL: string;
+  uploadDir: string;
+  webDistDir: string;
+  cookieSecure: boolean;
+};
+
+const REPO_ROOT = path.resolve(import.meta.dirname, '../../..');
+
+export class ConfigError extends Error {}
+
+/** Parses the environment once; fails listing every bad variable. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = ZConfig.safeParse(cleaned);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const c = parsed.data;
+  const dataDir = path.resolve(REPO_ROOT, c.DATA_DIR);
+  const publicUrl = c.PUBLIC_URL ?? `http://localhost:${c.PORT}`;
+  return {
+    ...c,
+    PUBLIC_URL: publicUrl,
+    DATA_DIR: dataDir,
+    uploadDir: path.resolve(REPO_ROOT, c.UPLOAD_DIR ?? path.join(dataDir, 'uploads')),
+    webDistDir: path.resolve(REPO_ROOT, c.WEB_DIST_DIR ?? 'apps/web/dist'),
+    cookieSecure: c.COOKIE_SECURE ?? publicUrl.startsWith('https://'),
+  };
+}

@@ -1,0 +1,82 @@
+import { PGlite } from '@electric-sql/pglite';
+import { citext } from '@electric-sql/pglite/contrib/citext';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
+import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import pg from 'pg';
+import * as schema from './schema';
+
+export type Schema = typeof schema;
+/**
+ * The query API is the same for both drivers; we type both as node-postgres so services need one type.
+ * Raw `execute` results differ only in fields we do not read (both have `rows`).
+ */
+export type Database = NodePgDatabase<Schema>;
+export type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
+/** A repository function accepts the database or an open transaction. */
+export type Executor = Database | Tx;
+
+export type DatabaseHandle = {
+  db: Database;
+  kind: 'pglite' | 'postgres';
+  /** Raw SQL for migrations, seeding and tests. */
+  exec(sql: string): Promise<void>;
+  close(): Promise<void>;
+  pglite?: PGlite;
+  pool?: pg.Pool;
+};
+
+export const PGLITE_EXTENSIONS = { pg_trgm, unaccent, citext };
+
+// numeric stays a string (money helpers parse it); int8 ids come back as strings and drizzle maps them.
+pg.types.setTypeParser(pg.types.builtins.INT8, (v) => v);
+
+export function wrapPglite(client: PGlite): DatabaseHandle {
+  const db = drizzlePglite({ client, schema, casing: 'snake_case' }) as unknown as Database;
+  return {
+    db,
+    kind: 'pglite',
+    pglite: client,
+    exec: async (sql) => {
+      await client.exec(sql);
+    },
+    close: () => client.close(),
+  };
+}
+
+export async function openPglite(dataDir: string | undefined, loadDataDir?: Blob): Promise<DatabaseHandle> {
+  const client = await PGlite.create({
+    ...(dataDir ? { dataDir } : {}),
+    ...(loadDataDir ? { loadDataDir } : {}),
+    extensions: PGLITE_EXTENSIONS,
+  });
+  return wrapPglite(client);
+}
+
+export function openPostgres(url: string, poolSize = 20): DatabaseHandle {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // An idle client that loses its server must not crash the process.
+  pool.on('error', () => undefined);
+  const db = drizzlePg({ client: pool, schema, casing: 'snake_case' });
+  return {
+    db,
+    kind: 'postgres',
+    pool,
+    exec: async (sql) => {
+      await pool.query(sql);
+    },
+    close: () => pool.end(),
+  };
+}
+
+export async function openDatabase(options: {
+  databaseUrl?: string | undefined;
+  dataDir?: string | undefined;
+  poolSize?: number;
+}): Promise<DatabaseHandle> {
+  if (options.databaseUrl) {
+    return openPostgres(options.databaseUrl, options.poolSize);
+  }
+  return openPglite(options.dataDir);
+}

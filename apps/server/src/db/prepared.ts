@@ -1,0 +1,41 @@
+import { createHash } from 'node:crypto';
+import type { SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+import type { Executor } from './client';
+
+const dialect = new PgDialect();
+/** Statement text -> its name: hashing the text of a hot statement on every call costs as much as its lookup. */
+const names = new Map<string, string>();
+const MAX_NAMES = 1_000;
+
+function nameOf(text: string): string {
+  let name = names.get(text);
+  if (name === undefined) {
+    name = `caravan_${createHash('sha1').update(text).digest('hex').slice(0, 20)}`;
+    if (names.size < MAX_NAMES) {
+      names.set(text, name);
+    }
+  }
+  return name;
+}
+
+/**
+ * Runs a statement of the hot paths (checkout) as a named prepared statement on a node-postgres pool, so
+ * each shape is parsed and planned once per connection instead of on every call (named by its text's
+ * hash: the same text always gets the same name). Inside a transaction, or on PGlite, it runs through
+ * Drizzle as usual.
+ */
+export async function executePrepared<T>(db: Executor, statement: SQL): Promise<T[]> {
+  const client: unknown = (db as { $client?: unknown }).$client;
+  if (client instanceof pg.Pool) {
+    const query = dialect.sqlToQuery(statement);
+    const result = await client.query({
+      name: nameOf(query.sql),
+      text: query.sql,
+      values: query.params as unknown[],
+    });
+    return result.rows as T[];
+  }
+  return (await db.execute(statement)).rows as T[];
+}

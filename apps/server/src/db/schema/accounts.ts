@@ -1,0 +1,85 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, id, ref, tstz, updatedAt } from '../columns';
+
+export const USER_STATUSES = ['active', 'disabled', 'locked', 'cancelled'] as const;
+
+/** Buyers and sellers; a seller is a user who owns a shop. Staff live in `staff`. */
+export const users = pgTable(
+  'users',
+  {
+    id: id(),
+    usercode: text('usercode').notNull(),
+    username: text('username'),
+    email: text('email'),
+    areaCode: text('area_code'),
+    phone: text('phone'),
+    passwordHash: text('password_hash').notNull(),
+    txPasswordHash: text('tx_password_hash'),
+    avatar: integer('avatar').notNull().default(1),
+    invitationCode: text('invitation_code').notNull(),
+    invitedByUserId: ref('invited_by_user_id'),
+    agentCode: text('agent_code'),
+    lang: text('lang'),
+    status: text('status', { enum: USER_STATUSES }).notNull().default('active'),
+    loginFailStreak: integer('login_fail_streak').notNull().default(0),
+    loginFailDay: text('login_fail_day'),
+    loginFailDayCount: integer('login_fail_day_count').notNull().default(0),
+    loginLockedUntil: tstz('login_locked_until'),
+    txFailStreak: integer('tx_fail_streak').notNull().default(0),
+    txFailDay: text('tx_fail_day'),
+    txFailDayCount: integer('tx_fail_day_count').notNull().default(0),
+    txLockedUntil: tstz('tx_locked_until'),
+    isDemo: boolean('is_demo').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    cancelledAt: tstz('cancelled_at'),
+    cancelReason: text('cancel_reason'),
+  },
+  (t) => [
+    uniqueIndex('users_usercode_key').on(t.usercode),
+    uniqueIndex('users_username_key').on(sql`lower(${t.username})`),
+    uniqueIndex('users_email_key').on(t.email),
+    uniqueIndex('users_phone_key').on(t.areaCode, t.phone),
+    uniqueIndex('users_invitation_code_key').on(t.invitationCode),
+    check('users_avatar_range', sql`${t.avatar} between 1 and 20`),
+  ],
+);
+
+export const SESSION_AUDIENCES = ['buyer', 'seller', 'staff'] as const;
+export type TSessionAudience = (typeof SESSION_AUDIENCES)[number];
+
+/** Log-in sessions; only the SHA-256 of the token is stored. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: id(),
+    tokenHash: text('token_hash').notNull(),
+    audience: text('audience', { enum: SESSION_AUDIENCES }).notNull(),
+    userId: ref('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    staffId: ref('staff_id'),
+    createdAt: createdAt(),
+    lastSeenAt: tstz('last_seen_at').notNull().defaultNow(),
+    expiresAt: tstz('expires_at').notNull(),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+  },
+  (t) => [
+    uniqueIndex('sessions_token_hash_key').on(t.tokenHash),
+    index('sessions_user_idx').on(t.userId),
+    index('sessions_staff_idx').on(t.staffId),
+  ],
+);
+
+/** E-mail subscriptions for coupons (footer form); one row per address. */
+export const subscriptions = pgTable(
+  'subscriptions',
+  {
+    id: id(),
+    email: text('email').notNull(),
+    lang: text('lang'),
+    userId: ref('user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('subscriptions_email_key').on(t.email)],
+);

@@ -1,0 +1,123 @@
+import { STAFF_PERMISSIONS, type TPermission } from '@caravan/contracts';
+import { eq } from 'drizzle-orm';
+import { newInvitationCode, newUsercode } from '../../modules/auth/codes';
+import { hashPassword } from '../../modules/auth/passwords';
+import type { Executor } from '../client';
+import { roles, staff, stores, systemParams, users } from '../schema';
+
+export const DEMO_LOGINS = {
+  buyer: { username: 'demobuyer', password: 'buyer123' },
+  seller: { username: 'demoseller', password: 'seller123' },
+  admin: { username: 'admin', password: 'admin123' },
+  finance: { username: 'finance', password: 'finance123' },
+  support: { username: 'support', password: 'support123' },
+} as const;
+
+export const SYSTEM_ROLES: { name: string; description: string; permissions: readonly TPermission[] }[] = [
+  { name: 'Administrator', description: 'Full access to the platform', permissions: STAFF_PERMISSIONS },
+  {
+    name: 'Finance reviewer',
+    description: 'Reviews deposits, withdrawals and loans; reads the ledger',
+    permissions: ['finance.review', 'ledger.read', 'loans.review', 'users.read', 'audit.read'],
+  },
+  {
+    name: 'Customer service',
+    description: 'Answers customer chats and reads users and orders',
+    permissions: ['chat.answer', 'users.read'],
+  },
+];
+
+/** Platform settings every installation starts with (SPEC §7 syspara codes). */
+export const DEFAULT_SYSTEM_PARAMS: { code: string; value: string; description: string }[] = [
+  {
+    code: 'mall_max_goods_number_in_order',
+    value: '500',
+    description: 'Maximum quantity of one item per order',
+  },
+  {
+    code: 'customer_service_url',
+    value: '',
+    description: 'External customer-service page (empty: built-in chat)',
+  },
+  { code: 'follow_store_limit', value: '500', description: 'How many stores one buyer can follow' },
+  {
+    code: 'favourite_goods_limit',
+    value: '1000',
+    description: 'How many products one buyer can keep as favourites',
+  },
+];
+
+/** Roles and settings every installation needs, demo or not. Idempotent. */
+export async function seedPlatformBasics(db: Executor) {
+  for (const role of SYSTEM_ROLES) {
+    await db
+      .insert(roles)
+      .values({
+        name: role.name,
+        description: role.description,
+        permissions: [...role.permissions],
+        isSystem: true,
+      })
+      .onConflictDoNothing();
+  }
+  await db.insert(systemParams).values(DEFAULT_SYSTEM_PARAMS).onConflictDoNothing();
+}
+
+async function roleId(db: Executor, name: string): Promise<bigint> {
+  const [row] = await db.select({ id: roles.id }).from(roles).where(eq(roles.name, name)).limit(1);
+  if (!row) {
+    throw new Error(`role ${name} missing`);
+  }
+  return row.id;
+}
+
+/** One buyer, one seller with a shop, an administrator, a finance reviewer and a support agent. */
+export async function seedDemoAccounts(
+  db: Executor,
+): Promise<{ sellerUserId: bigint; storeId: bigint; buyerUserId: bigint }> {
+  const [buyer] = await db
+    .insert(users)
+    .values({
+      usercode: newUsercode(),
+      username: DEMO_LOGINS.buyer.username,
+      email: 'demobuyer@caravan.example',
+      passwordHash: await hashPassword(DEMO_LOGINS.buyer.password),
+      invitationCode: newInvitationCode(),
+      isDemo: true,
+    })
+    .returning({ id: users.id });
+  const [seller] = await db
+    .insert(users)
+    .values({
+      usercode: newUsercode(),
+      username: DEMO_LOGINS.seller.username,
+      email: 'demoseller@caravan.example',
+      passwordHash: await hashPassword(DEMO_LOGINS.seller.password),
+      invitationCode: newInvitationCode(),
+      isDemo: true,
+    })
+    .returning({ id: users.id });
+  const [store] = await db
+    .insert(stores)
+    .values({
+      ownerUserId: seller!.id,
+      name: 'Caravan Demo Trading Co.',
+      description: 'Wholesale household goods, electronics and textiles shipped worldwide.',
+      isRecommended: 1,
+    })
+    .returning({ id: stores.id });
+  const staffRows = [
+    { ...DEMO_LOGINS.admin, displayName: 'Platform administrator', role: 'Administrator' },
+    { ...DEMO_LOGINS.finance, displayName: 'Finance reviewer', role: 'Finance reviewer' },
+    { ...DEMO_LOGINS.support, displayName: 'Customer service', role: 'Customer service' },
+  ];
+  for (const member of staffRows) {
+    await db.insert(staff).values({
+      username: member.username,
+      displayName: member.displayName,
+      passwordHash: await hashPassword(member.password),
+      roleId: await roleId(db, member.role),
+    });
+  }
+  return { sellerUserId: seller!.id, storeId: store!.id, buyerUserId: buyer!.id };
+}

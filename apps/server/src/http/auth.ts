@@ -1,0 +1,157 @@
+import type { TPermission } from '@caravan/contracts';
+import { and, eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { roles, staff, stores, type TSessionAudience, users } from '../db/schema';
+import { findSession, touchSession } from '../modules/auth/sessions';
+import { AppError } from './app-error';
+
+export const SESSION_COOKIES: Record<TSessionAudience, string> = {
+  buyer: 'caravan_session',
+  seller: 'caravan_seller_session',
+  staff: 'caravan_staff_session',
+};
+
+export type TAuthUser = {
+  id: bigint;
+  usercode: string;
+  sessionId: bigint;
+  token: string;
+};
+export type TAuthSeller = TAuthUser & { storeId: bigint };
+export type TAuthStaff = {
+  id: bigint;
+  username: string;
+  permissions: TPermission[];
+  sessionId: bigint;
+  token: string;
+};
+
+type THandler = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set by requireUser / optionalUser: the logged-in buyer (or seller shopping as a buyer). */
+    user: TAuthUser | null;
+    /** Set by requireSeller. */
+    seller: TAuthSeller | null;
+    /** Set by requireStaff. */
+    staffMember: TAuthStaff | null;
+  }
+  interface FastifyInstance {
+    requireUser: THandler;
+    optionalUser: THandler;
+    requireSeller: THandler;
+    requireStaff: (permission?: TPermission) => THandler;
+  }
+}
+
+/** Bearer header first (apps), then the audience's cookie (web), then the legacy `token` query (SPEC §7). */
+export function readToken(request: FastifyRequest, audience: TSessionAudience): string | undefined {
+  const header = request.headers.authorization;
+  if (header?.startsWith('Bearer ')) {
+    return header.slice(7).trim() || undefined;
+  }
+  const cookie = request.cookies?.[SESSION_COOKIES[audience]];
+  if (cookie) {
+    return cookie;
+  }
+  const query = request.query as Record<string, unknown> | undefined;
+  return typeof query?.token === 'string' && query.token ? query.token : undefined;
+}
+
+export const authPlugin = fp(async (app: FastifyInstance) => {
+  const { db } = app.deps;
+  const ttl = app.deps.config.SESSION_TTL_HOURS;
+  app.decorateRequest('user', null);
+  app.decorateRequest('seller', null);
+  app.decorateRequest('staffMember', null);
+
+  async function resolveUser(request: FastifyRequest, audience: 'buyer' | 'seller', isRequired: boolean) {
+    const token = readToken(request, audience);
+    if (!token) {
+      if (isRequired) {
+        throw new AppError('NOT_LOGGED_IN');
+      }
+      return null;
+    }
+    const found = await findSession(db, token, audience);
+    if (!found || found.isExpired || !found.session.userId) {
+      if (isRequired) {
+        throw new AppError(found ? 'SESSION_EXPIRED' : 'NOT_LOGGED_IN');
+      }
+      return null;
+    }
+    const [user] = await db
+      .select({ id: users.id, usercode: users.usercode, status: users.status, lang: users.lang })
+      .from(users)
+      .where(eq(users.id, found.session.userId))
+      .limit(1);
+    if (user?.status !== 'active') {
+      if (isRequired) {
+        throw new AppError(user ? 'USER_DISABLED' : 'NOT_LOGGED_IN');
+      }
+      return null;
+    }
+    await touchSession(db, found.session, ttl);
+    return { id: user.id, usercode: user.usercode, sessionId: found.session.id, token };
+  }
+
+  app.decorate('requireUser', async (request: FastifyRequest) => {
+    request.user = await resolveUser(request, 'buyer', true);
+  });
+  app.decorate('optionalUser', async (request: FastifyRequest) => {
+    request.user = await resolveUser(request, 'buyer', false);
+  });
+  app.decorate('requireSeller', async (request: FastifyRequest) => {
+    const user = await resolveUser(request, 'seller', true);
+    if (!user) {
+      throw new AppError('NOT_LOGGED_IN');
+    }
+    const [store] = await db
+      .select({ id: stores.id })
+      .from(stores)
+      .where(eq(stores.ownerUserId, user.id))
+      .limit(1);
+    if (!store) {
+      throw new AppError('NOT_A_SELLER');
+    }
+    request.seller = { ...user, storeId: store.id };
+  });
+  app.decorate('requireStaff', (permission?: TPermission) => async (request: FastifyRequest) => {
+    const token = readToken(request, 'staff');
+    if (!token) {
+      throw new AppError('NOT_LOGGED_IN');
+    }
+    const found = await findSession(db, token, 'staff');
+    if (!found || found.isExpired || !found.session.staffId) {
+      throw new AppError(found ? 'SESSION_EXPIRED' : 'NOT_LOGGED_IN');
+    }
+    const [member] = await db
+      .select({
+        id: staff.id,
+        username: staff.username,
+        status: staff.status,
+        permissions: roles.permissions,
+      })
+      .from(staff)
+      .innerJoin(roles, eq(roles.id, staff.roleId))
+      .where(and(eq(staff.id, found.session.staffId)))
+      .limit(1);
+    if (member?.status !== 'active') {
+      throw new AppError('USER_DISABLED');
+    }
+    const permissions = member.permissions as TPermission[];
+    if (permission && !permissions.includes(permission)) {
+      throw new AppError('NO_PERMISSION');
+    }
+    await touchSession(db, found.session, ttl);
+    request.staffMember = {
+      id: member.id,
+      username: member.username,
+      permissions,
+      sessionId: found.session.id,
+      token,
+    };
+  });
+});

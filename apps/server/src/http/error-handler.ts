@@ -1,0 +1,75 @@
+import { ERROR_STATUS, type TErrorBody, type TErrorCode } from '@caravan/contracts';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { errorMessage, validationMessage } from '../i18n/messages';
+import { isAppError } from './app-error';
+
+type TFieldError = { field: string; message: string };
+
+export function sendError(
+  reply: FastifyReply,
+  request: FastifyRequest,
+  code: TErrorCode,
+  options: { message?: string; details?: Record<string, unknown>; params?: Record<string, unknown> } = {},
+) {
+  const body: TErrorBody = {
+    error: {
+      code,
+      message: options.message ?? errorMessage(request.lang, code, options.params),
+      ...(options.details ? { details: options.details } : {}),
+    },
+  };
+  return reply.status(ERROR_STATUS[code]).send(body);
+}
+
+/** Fastify's own client errors (bad JSON, wrong content type, too large) mapped to our codes. */
+const FASTIFY_CODES: Record<string, TErrorCode> = {
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'ILLEGAL_REQUEST',
+  FST_ERR_CTP_INVALID_JSON_BODY: 'ILLEGAL_REQUEST',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'ILLEGAL_REQUEST',
+  FST_REQ_FILE_TOO_LARGE: 'IMAGE_TOO_LARGE',
+  FST_FILES_LIMIT: 'PAYLOAD_TOO_LARGE',
+  FST_INVALID_MULTIPART_CONTENT_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
+  FST_ERR_VALIDATION: 'VALIDATION_FAILED',
+};
+
+export function registerErrorHandler(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (isAppError(error)) {
+      return sendError(reply, request, error.code, {
+        ...(error.details ? { details: error.details } : {}),
+        ...(error.params ? { params: error.params } : {}),
+      });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const fields: TFieldError[] = error.validation.map((issue) => {
+        const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
+        return { field, message: validationMessage(request.lang, issue.message ?? 'required') };
+      });
+      const first = fields[0];
+      return sendError(reply, request, 'VALIDATION_FAILED', {
+        message: first ? first.message : undefined,
+        details: { fields, context: error.validationContext },
+      });
+    }
+    if (isResponseSerializationError(error)) {
+      request.log.error({ err: error, issues: error.cause.issues }, 'response does not match its schema');
+      return sendError(reply, request, 'INTERNAL_ERROR');
+    }
+    if (error.statusCode === 429) {
+      return sendError(reply, request, 'TOO_FREQUENT');
+    }
+    const mapped = error.code ? FASTIFY_CODES[error.code] : undefined;
+    if (mapped) {
+      return sendError(reply, request, mapped);
+    }
+    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      request.log.warn({ err: error }, 'client error');
+      return sendError(reply, request, error.statusCode === 404 ? 'NOT_FOUND' : 'ILLEGAL_REQUEST');
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return sendError(reply, request, 'INTERNAL_ERROR');
+  });
+}

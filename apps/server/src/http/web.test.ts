@@ -1,0 +1,122 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TTestContext } from '../testing/test-app';
+
+const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148';
+const DESKTOP = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/156.0 Safari/537.36';
+
+describe('web app serving', () => {
+  let ctx: TTestContext;
+  const dist = path.resolve('.tmp/test-web-dist');
+  beforeAll(async () => {
+    mkdirSync(path.join(dist, 'assets'), { recursive: true });
+    writeFileSync(path.join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
+    writeFileSync(path.join(dist, 'assets', 'app-1234.js'), 'console.log(1)');
+    writeFileSync(
+      path.join(dist, 'assets', 'big-1234.js'),
+      `export const TEXT = '${'caravan '.repeat(600)}';`,
+    );
+    ctx = await createTestApp({
+      SERVE_WEB: 'true',
+      WEB_DIST_DIR: dist,
+      MOBILE_SITE_URL: 'https://m.caravan.example/',
+    });
+  });
+  afterAll(async () => {
+    await ctx.close();
+  });
+
+  it('redirects / to /index keeping the query', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/?lang=de' });
+    expect(res.statusCode).toBe(302);
+    expect(res.headers.location).toBe('/index?lang=de');
+  });
+
+  it('answers page paths with the SPA and API misses with the error envelope', async () => {
+    const page = await ctx.app.inject({
+      method: 'GET',
+      url: '/userInfo/dashboard',
+      headers: { accept: 'text/html', 'user-agent': DESKTOP },
+    });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('<div id="root">');
+    expect(page.headers['cache-control']).toBe('no-cache');
+    const api = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/v1/unknown',
+      headers: { accept: 'text/html' },
+    });
+    expect(api.statusCode).toBe(404);
+    expect(api.json()).toMatchObject({ error: { code: 'ROUTE_NOT_FOUND' } });
+  });
+
+  it('caches hashed assets for a year', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/assets/app-1234.js' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toContain('immutable');
+  });
+
+  it('gzips scripts and JSON above 1 KB for clients that accept it, and leaves small JSON replies alone', async () => {
+    const script = await ctx.app.inject({
+      method: 'GET',
+      url: '/assets/big-1234.js',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(script.statusCode).toBe(200);
+    expect(script.headers['content-encoding']).toBe('gzip');
+    expect(script.headers['cache-control']).toContain('immutable');
+    expect(gunzipSync(script.rawPayload).toString()).toContain('caravan caravan');
+
+    const plain = await ctx.app.inject({ method: 'GET', url: '/assets/big-1234.js' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toContain('caravan caravan');
+
+    const small = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/health',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(small.statusCode).toBe(200);
+    expect(small.headers['content-encoding']).toBeUndefined();
+    expect(small.json()).toBeTypeOf('object');
+
+    const docs = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/docs/json',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(docs.statusCode).toBe(200);
+    expect(docs.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(docs.rawPayload).toString())).toHaveProperty('openapi');
+  });
+
+  it('sends mobile visitors to MOBILE_SITE_URL keeping goods id, store id and lang', async () => {
+    const goods = await ctx.app.inject({
+      method: 'GET',
+      url: '/productDetails?id=42&lang=fr',
+      headers: { accept: 'text/html', 'user-agent': IPHONE },
+    });
+    expect(goods.statusCode).toBe(302);
+    const target = new URL(goods.headers.location as string);
+    expect(target.origin).toBe('https://m.caravan.example');
+    expect(target.searchParams.get('goodsId')).toBe('42');
+    expect(target.searchParams.get('lang')).toBe('fr');
+    const store = await ctx.app.inject({
+      method: 'GET',
+      url: '/store?id=7',
+      headers: { accept: 'text/html', 'user-agent': IPHONE, 'accept-language': 'ja-JP,ja;q=0.9' },
+    });
+    const storeTarget = new URL(store.headers.location as string);
+    expect(storeTarget.searchParams.get('storeId')).toBe('7');
+    expect(storeTarget.searchParams.get('lang')).toBe('ja');
+    // Consoles are never redirected.
+    const admin = await ctx.app.inject({
+      method: 'GET',
+      url: '/admin/login',
+      headers: { accept: 'text/html', 'user-agent': IPHONE },
+    });
+    expect(admin.statusCode).toBe(200);
+  });
+});

@@ -1,0 +1,85 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
+const MOBILE_AGENT = /Android|iPhone|iPod|Windows Phone|Mobile|Opera Mini|IEMobile/i;
+
+/** Target on the mobile site for this path, keeping goods id, store id and lang (SPEC §1). */
+export function mobileRedirectTarget(base: string, request: FastifyRequest): string {
+  const incoming = new URL(request.url, 'http://local');
+  const target = new URL(base);
+  const id = incoming.searchParams.get('id');
+  if (id && incoming.pathname === '/productDetails') {
+    target.searchParams.set('goodsId', id);
+  }
+  if (id && incoming.pathname === '/store') {
+    target.searchParams.set('storeId', id);
+  }
+  const lang = incoming.searchParams.get('lang') ?? request.lang;
+  target.searchParams.set('lang', lang);
+  return target.toString();
+}
+
+function isPageRequest(request: FastifyRequest): boolean {
+  return (
+    request.method === 'GET' &&
+    !request.url.startsWith('/api') &&
+    !request.url.startsWith('/uploads') &&
+    !request.url.startsWith('/ws') &&
+    (request.headers.accept ?? '').includes('text/html')
+  );
+}
+
+/** Serves the built SPA: hashed assets cached for a year, index.html never cached, any page path -> SPA. */
+export async function registerWeb(app: FastifyInstance): Promise<boolean> {
+  const { config } = app.deps;
+  await app.register(fastifyStatic, {
+    root: config.uploadDir,
+    prefix: '/uploads/',
+    decorateReply: false,
+    maxAge: '30d',
+    immutable: true,
+  });
+  // SPEC §2: / redirects to /index (kept on the server so the static handler never sees the bare directory).
+  app.get('/', { schema: { hide: true } }, (request, reply) => {
+    const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
+    return reply.redirect(`/index${query}`, 302);
+  });
+  const indexFile = path.join(config.webDistDir, 'index.html');
+  if (!config.SERVE_WEB || !existsSync(indexFile)) {
+    return false;
+  }
+  await app.register(fastifyStatic, {
+    root: config.webDistDir,
+    prefix: '/',
+    // Files are looked up per request, so a rebuilt dist is served without a restart; misses fall through to
+    // the not-found handler, which answers page paths with index.html.
+    index: false,
+    setHeaders: (res, filePath) => {
+      if (filePath.includes(`${path.sep}assets${path.sep}`)) {
+        res.header('cache-control', 'public, max-age=31536000, immutable');
+      } else {
+        res.header('cache-control', 'no-cache');
+      }
+    },
+  });
+  return true;
+}
+
+export function sendSpa(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply): boolean {
+  const { config } = app.deps;
+  if (!isPageRequest(request) || !config.SERVE_WEB) {
+    return false;
+  }
+  const isConsole = /^\/(admin|seller|cs)(\/|$)/.test(request.url);
+  if (config.MOBILE_SITE_URL && !isConsole && MOBILE_AGENT.test(request.headers['user-agent'] ?? '')) {
+    void reply.redirect(mobileRedirectTarget(config.MOBILE_SITE_URL, request), 302);
+    return true;
+  }
+  if (!existsSync(path.join(config.webDistDir, 'index.html'))) {
+    return false;
+  }
+  void reply.header('cache-control', 'no-cache').sendFile('index.html', config.webDistDir);
+  return true;
+}

@@ -1,0 +1,59 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { DEFAULT_LANGUAGE, LANGUAGES, type TErrorCode, type TLanguage } from '@caravan/contracts';
+import i18next, { type TFunction } from 'i18next';
+
+/** Namespaces of packages/contracts/locales/<lang>/ the server translates with. */
+export const SERVER_NAMESPACES = ['errors', 'validation', 'server'] as const;
+type TNamespace = (typeof SERVER_NAMESPACES)[number];
+
+const LOCALES_DIR = path.resolve(import.meta.dirname, '../../../../packages/contracts/locales');
+
+function readNamespace(lang: TLanguage, ns: TNamespace): Record<string, unknown> {
+  try {
+    return JSON.parse(readFileSync(path.join(LOCALES_DIR, lang, `${ns}.json`), 'utf8')) as Record<
+      string,
+      unknown
+    >;
+  } catch {
+    return {};
+  }
+}
+
+const resources = Object.fromEntries(
+  LANGUAGES.map((lang) => [
+    lang,
+    Object.fromEntries(SERVER_NAMESPACES.map((ns) => [ns, readNamespace(lang, ns)])),
+  ]),
+);
+
+const instance = i18next.createInstance();
+// initAsync with inline resources settles synchronously; nothing is fetched.
+void instance.init({
+  resources,
+  lng: DEFAULT_LANGUAGE,
+  fallbackLng: DEFAULT_LANGUAGE,
+  ns: [...SERVER_NAMESPACES],
+  defaultNS: 'errors',
+  interpolation: { escapeValue: false },
+  initAsync: false,
+});
+
+export function translator(lang: TLanguage): TFunction {
+  return instance.getFixedT(lang);
+}
+
+export function errorMessage(lang: TLanguage, code: TErrorCode, params?: Record<string, unknown>): string {
+  return instance.getFixedT(lang, 'errors')(code, params ?? {});
+}
+
+export function validationMessage(lang: TLanguage, key: string): string {
+  return instance.getFixedT(lang, 'validation')(key, {
+    defaultValue: instance.getFixedT(lang, 'validation')('required'),
+  });
+}
+
+/** Server-side texts such as order history messages (namespace `server`). */
+export function serverText(lang: TLanguage, key: string, params?: Record<string, unknown>): string {
+  return instance.getFixedT(lang, 'server')(key, params ?? {});
+}

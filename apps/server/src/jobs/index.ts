@@ -1,0 +1,37 @@
+import type { FastifyInstance } from 'fastify';
+import { deleteExpiredSessions } from '../modules/auth/sessions';
+import { foldSalesTally } from '../modules/catalog';
+import { runExclusive } from './lock';
+import { ORDER_JOBS } from './orders';
+
+export type TJob = {
+  name: string;
+  everyMs: number;
+  run: (app: FastifyInstance) => Promise<void>;
+};
+
+/** Timed work. Domains add their jobs here (auto-cancel, auto-complete, loan overdue). */
+export const JOBS: TJob[] = [
+  { name: 'delete-expired-sessions', everyMs: 60 * 60_000, run: (app) => deleteExpiredSessions(app.deps.db) },
+  ...ORDER_JOBS,
+  // Sold counts on the shop pages trail checkouts by at most these few seconds.
+  {
+    name: 'catalog-fold-sales',
+    everyMs: 5_000,
+    run: async (app) => void (await foldSalesTally(app.deps.db)),
+  },
+];
+
+export function startJobs(app: FastifyInstance, jobs: TJob[] = JOBS): { stop: () => void } {
+  const timers = jobs.map((job) =>
+    setInterval(() => {
+      runExclusive(app.deps.database, job.name, () => job.run(app)).catch((err: unknown) =>
+        app.log.error({ err, job: job.name }, 'job failed'),
+      );
+    }, job.everyMs),
+  );
+  for (const timer of timers) {
+    timer.unref();
+  }
+  return { stop: () => timers.forEach(clearInterval) };
+}

@@ -1,0 +1,71 @@
+import { mkdirSync } from 'node:fs';
+import { Redis } from 'ioredis';
+import { buildApp } from './app';
+import { ConfigError, loadConfig } from './config';
+import { openDatabase, openPostgres } from './db/client';
+import { migrateDatabase } from './db/migrate';
+import { seedBasics, seedDemo } from './db/seed';
+import { startJobs } from './jobs';
+
+async function main() {
+  const config = loadConfig();
+  if (!config.DATABASE_URL) {
+    mkdirSync(config.DATA_DIR, { recursive: true });
+  }
+  mkdirSync(config.uploadDir, { recursive: true });
+
+  const database = await openDatabase({
+    databaseUrl: config.DATABASE_URL,
+    dataDir: config.DATA_DIR,
+    poolSize: config.DATABASE_POOL_SIZE,
+  });
+  const replica = config.DATABASE_READ_URL
+    ? openPostgres(config.DATABASE_READ_URL, config.DATABASE_POOL_SIZE)
+    : undefined;
+  await migrateDatabase(database);
+  const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 3 }) : undefined;
+
+  const app = await buildApp({
+    config,
+    db: database.db,
+    readDb: replica?.db ?? database.db,
+    database,
+    redis,
+  });
+  const baseUrl = config.PUBLIC_URL.replace(/\/$/, '');
+  if (config.SEED_DEMO) {
+    await seedDemo(database.db, (message) => console.log(message), baseUrl, config.uploadDir);
+  } else {
+    await seedBasics(database.db);
+  }
+  const jobs = config.RUN_JOBS ? startJobs(app) : undefined;
+
+  let isClosing = false;
+  const shutdown = async (signal: string) => {
+    if (isClosing) {
+      return;
+    }
+    isClosing = true;
+    app.log.info({ signal }, 'shutting down');
+    jobs?.stop();
+    await app.close();
+    await replica?.close();
+    redis?.disconnect();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ host: config.HOST, port: config.PORT });
+  app.log.info(`Caravan is serving ${baseUrl} on ${database.kind}`);
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError) {
+    console.error(error.message);
+  } else {
+    console.error(error);
+  }
+  process.exit(1);
+});

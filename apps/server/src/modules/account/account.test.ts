@@ -1,0 +1,364 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { sessions, subscriptions, systemParams, users } from '../../db/schema';
+import { bearer, createTestApp, json, type TTestContext } from '../../testing/test-app';
+import { createStore, login, registerUser } from '../auth/test-helpers';
+import { ACCOUNT_CANCELLATION_BLOCKERS } from './cancellation';
+import { verifyTxPassword } from './tx-password';
+
+type TError = { error: { code: string; message: string; details?: Record<string, unknown> } };
+
+describe('account settings', () => {
+  let ctx: TTestContext;
+  beforeAll(async () => {
+    ctx = await createTestApp();
+  });
+  afterAll(async () => {
+    await ctx.close();
+  });
+
+  const userRow = async (id: string) => {
+    const [row] = await ctx.database.db
+      .select()
+      .from(users)
+      .where(eq(users.id, BigInt(id)));
+    return row!;
+  };
+
+  it('changes the password and revokes every other session of the user', async () => {
+    const { token, user, body } = await registerUser(ctx.app);
+    const other = json<{ token: string }>(
+      await login(ctx.app, { accountType: 'username', account: body.account, password: 'secret12' }),
+    ).token;
+    const wrong = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/account/password',
+      headers: bearer(token),
+      payload: { oldPassword: 'nothis12', newPassword: 'newpass1', confirmPassword: 'newpass1' },
+    });
+    expect(json<TError>(wrong).error).toMatchObject({
+      code: 'WRONG_OLD_PASSWORD',
+      details: { remainingAttempts: 2 },
+    });
+    expect((await userRow(user.id)).loginFailStreak).toBe(1);
+
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/account/password',
+      headers: bearer(token),
+      payload: { oldPassword: 'secret12', newPassword: 'newpass1', confirmPassword: 'newpass1' },
+    });
+    expect(json(res)).toEqual({ ok: true });
+    const current = await ctx.app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: bearer(token) });
+    expect(current.statusCode).toBe(200);
+    const revoked = await ctx.app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: bearer(other) });
+    expect(revoked.statusCode).toBe(401);
+    const oldLogin = await login(ctx.app, {
+      accountType: 'username',
+      account: body.account,
+      password: 'secret12',
+    });
+    expect(json<TError>(oldLogin).error.code).toBe('WRONG_PASSWORD');
+    const newLogin = await login(ctx.app, {
+      accountType: 'username',
+      account: body.account,
+      password: 'newpass1',
+    });
+    expect(newLogin.statusCode).toBe(200);
+  });
+
+  it('sets the transaction password once, then changes it with the old one', async () => {
+    const { token, user } = await registerUser(ctx.app);
+    const set = (payload: Record<string, string>) =>
+      ctx.app.inject({ method: 'POST', url: '/api/v1/account/tx-password', headers: bearer(token), payload });
+    const notDigits = await set({ txPassword: '12ab56', confirmTxPassword: '12ab56' });
+    expect(json<TError>(notDigits).error.code).toBe('VALIDATION_FAILED');
+    expect((await set({ txPassword: '123456', confirmTxPassword: '123456' })).statusCode).toBe(200);
+    const again = await set({ txPassword: '654321', confirmTxPassword: '654321' });
+    expect(again.statusCode).toBe(409);
+    expect(json<TError>(again).error.code).toBe('TX_PASSWORD_ALREADY_SET');
+    const me = await ctx.app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: bearer(token) });
+    expect(json<{ user: { hasTxPassword: boolean } }>(me).user.hasTxPassword).toBe(true);
+
+    const change = (oldTxPassword: string, txPassword = '111222') =>
+      ctx.app.inject({
+        method: 'PUT',
+        url: '/api/v1/account/tx-password',
+        headers: bearer(token),
+        payload: { oldTxPassword, txPassword, confirmTxPassword: txPassword },
+      });
+    const wrong = await change('000000');
+    expect(json<TError>(wrong).error).toMatchObject({
+      code: 'TX_PASSWORD_WRONG',
+      details: { remainingAttempts: 2 },
+    });
+    expect((await change('123456')).statusCode).toBe(200);
+    const row = await userRow(user.id);
+    expect(row.txFailStreak).toBe(0);
+    await expect(verifyTxPassword(ctx.database.db, BigInt(user.id), '111222')).resolves.toBeUndefined();
+  });
+
+  it('locks the transaction password after three wrong entries, separately from the log-in', async () => {
+    const { token, user, body } = await registerUser(ctx.app);
+    const userId = BigInt(user.id);
+    await expect(verifyTxPassword(ctx.database.db, userId, '123456')).rejects.toMatchObject({
+      code: 'TX_PASSWORD_NOT_SET',
+    });
+    await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/account/tx-password',
+      headers: bearer(token),
+      payload: { txPassword: '123456', confirmTxPassword: '123456' },
+    });
+    await expect(verifyTxPassword(ctx.database.db, userId, '999999')).rejects.toMatchObject({
+      code: 'TX_PASSWORD_WRONG',
+      details: { remainingAttempts: 2 },
+    });
+    // A failure counted by verifyTxPassword survives the caller's rolled-back business transaction.
+    await ctx.database.db
+      .transaction(async (tx) => {
+        await tx.update(users).set({ avatar: 5 }).where(eq(users.id, userId));
+        throw new Error('business action failed');
+      })
+      .catch(() => undefined);
+    await expect(verifyTxPassword(ctx.database.db, userId, '999999')).rejects.toMatchObject({
+      code: 'TX_PASSWORD_WRONG',
+      details: { remainingAttempts: 1 },
+    });
+    await expect(verifyTxPassword(ctx.database.db, userId, '999999')).rejects.toMatchObject({
+      code: 'TX_PASSWORD_LOCKED_MINUTES',
+    });
+    await expect(verifyTxPassword(ctx.database.db, userId, '123456')).rejects.toMatchObject({
+      code: 'TX_PASSWORD_LOCKED_MINUTES',
+    });
+    const viaApi = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/v1/account/tx-password',
+      headers: bearer(token),
+      payload: { oldTxPassword: '123456', txPassword: '222333', confirmTxPassword: '222333' },
+    });
+    expect(viaApi.statusCode).toBe(423);
+    expect(json<TError>(viaApi).error.code).toBe('TX_PASSWORD_LOCKED_MINUTES');
+    const row = await userRow(user.id);
+    expect(row).toMatchObject({ txFailDayCount: 3, loginFailStreak: 0, avatar: 1 });
+    // The log-in is not affected by the transaction-password lock.
+    const loginRes = await login(ctx.app, {
+      accountType: 'username',
+      account: body.account,
+      password: 'secret12',
+    });
+    expect(loginRes.statusCode).toBe(200);
+
+    await ctx.database.db
+      .update(users)
+      .set({ txLockedUntil: new Date(Date.now() - 1000), txFailDayCount: 10 })
+      .where(eq(users.id, userId));
+    await expect(verifyTxPassword(ctx.database.db, userId, '999999')).rejects.toMatchObject({
+      code: 'TX_PASSWORD_LOCKED_TODAY',
+    });
+    await expect(verifyTxPassword(ctx.database.db, userId, '123456')).rejects.toMatchObject({
+      code: 'TX_PASSWORD_LOCKED_TODAY',
+    });
+  });
+
+  it('counts concurrent wrong transaction passwords', async () => {
+    const { token, user } = await registerUser(ctx.app);
+    await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/account/tx-password',
+      headers: bearer(token),
+      payload: { txPassword: '123456', confirmTxPassword: '123456' },
+    });
+    const results = await Promise.allSettled(
+      [1, 2].map(() => verifyTxPassword(ctx.database.db, BigInt(user.id), '000000')),
+    );
+    expect(results.every((r) => r.status === 'rejected')).toBe(true);
+    expect((await userRow(user.id)).txFailStreak).toBe(2);
+  });
+
+  it('stores the language with a one-year cookie and the avatar', async () => {
+    const { token, user } = await registerUser(ctx.app);
+    const res = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/v1/account/language',
+      headers: bearer(token),
+      payload: { lang: 'de' },
+    });
+    expect(res.statusCode).toBe(200);
+    const cookie = res.cookies.find((c) => c.name === 'lang');
+    expect(cookie?.value).toBe('de');
+    expect(cookie?.maxAge).toBe(365 * 24 * 3600);
+    const bad = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/v1/account/language',
+      headers: bearer(token),
+      payload: { lang: 'xx' },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(
+      (
+        await ctx.app.inject({
+          method: 'PUT',
+          url: '/api/v1/account/avatar',
+          headers: bearer(token),
+          payload: { avatar: 7 },
+        })
+      ).statusCode,
+    ).toBe(200);
+    for (const avatar of [0, 21, 1.5]) {
+      const out = await ctx.app.inject({
+        method: 'PUT',
+        url: '/api/v1/account/avatar',
+        headers: bearer(token),
+        payload: { avatar },
+      });
+      expect(out.statusCode).toBe(400);
+    }
+    const row = await userRow(user.id);
+    expect(row).toMatchObject({ lang: 'de', avatar: 7 });
+    const me = await ctx.app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: bearer(token) });
+    expect(json<{ user: { lang: string; avatar: number } }>(me).user).toMatchObject({
+      lang: 'de',
+      avatar: 7,
+    });
+  });
+
+  it('requires a logged-in user for every account call', async () => {
+    const res = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/v1/account/avatar',
+      payload: { avatar: 2 },
+    });
+    expect(res.statusCode).toBe(401);
+    expect(json<TError>(res).error.code).toBe('NOT_LOGGED_IN');
+  });
+});
+
+describe('account cancellation', () => {
+  let ctx: TTestContext;
+  beforeAll(async () => {
+    ctx = await createTestApp();
+  });
+  afterAll(async () => {
+    await ctx.close();
+  });
+  afterEach(() => {
+    ACCOUNT_CANCELLATION_BLOCKERS.length = 0;
+  });
+
+  const cancel = (token: string, loginPassword = 'secret12') =>
+    ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/account/cancel',
+      headers: bearer(token),
+      payload: { reason: 'No longer needed', loginPassword },
+    });
+
+  it('cancels the account, ends its sessions and keeps the name taken', async () => {
+    const { token, user, body } = await registerUser(ctx.app);
+    const wrong = await cancel(token, 'wrong111');
+    expect(json<TError>(wrong).error.code).toBe('WRONG_PASSWORD');
+    const res = await cancel(token);
+    expect(json(res)).toEqual({ ok: true });
+    const [row] = await ctx.database.db
+      .select()
+      .from(users)
+      .where(eq(users.id, BigInt(user.id)));
+    expect(row).toMatchObject({
+      status: 'cancelled',
+      cancelReason: 'No longer needed',
+      username: body.account,
+    });
+    expect(row?.cancelledAt).toBeInstanceOf(Date);
+    const [{ count } = { count: -1 }] = await ctx.database.db
+      .select({ count: sql<number>`count(*)::int` })
+      .from(sessions)
+      .where(eq(sessions.userId, BigInt(user.id)));
+    expect(count).toBe(0);
+    const relogin = await login(ctx.app, {
+      accountType: 'username',
+      account: body.account,
+      password: 'secret12',
+    });
+    expect(json<TError>(relogin).error.code).toBe('USER_DISABLED');
+    const reregister = await ctx.app.inject({ method: 'POST', url: '/api/v1/auth/register', payload: body });
+    expect(json<TError>(reregister).error.code).toBe('USERNAME_TAKEN');
+  });
+
+  it('refuses sellers and runs the blockers other domains register', async () => {
+    const seller = await registerUser(ctx.app);
+    await createStore(ctx, seller.user.id);
+    const refused = await cancel(seller.token);
+    expect(refused.statusCode).toBe(403);
+    expect(json<TError>(refused).error.code).toBe('ACCOUNT_CANNOT_CANCEL');
+
+    const buyer = await registerUser(ctx.app);
+    const seen: bigint[] = [];
+    ACCOUNT_CANCELLATION_BLOCKERS.push(async (tx, userId) => {
+      seen.push(userId);
+      const [row] = await tx.select({ status: users.status }).from(users).where(eq(users.id, userId));
+      return row?.status === 'active' ? 'CANCEL_BLOCKED_BALANCE' : null;
+    });
+    const blocked = await cancel(buyer.token);
+    expect(blocked.statusCode).toBe(409);
+    expect(json<TError>(blocked).error.code).toBe('CANCEL_BLOCKED_BALANCE');
+    expect(seen).toEqual([BigInt(buyer.user.id)]);
+    const [row] = await ctx.database.db
+      .select()
+      .from(users)
+      .where(eq(users.id, BigInt(buyer.user.id)));
+    expect(row?.status).toBe('active');
+  });
+});
+
+describe('subscriptions and public system parameters', () => {
+  let ctx: TTestContext;
+  beforeAll(async () => {
+    ctx = await createTestApp();
+  });
+  afterAll(async () => {
+    await ctx.close();
+  });
+
+  it('subscribes an e-mail once', async () => {
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/subscriptions',
+      payload: { email: 'Shopper@Example.com' },
+    });
+    expect(res.statusCode).toBe(201);
+    const again = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/subscriptions',
+      payload: { email: 'shopper@example.com' },
+    });
+    expect(again.statusCode).toBe(409);
+    expect(json<TError>(again).error.code).toBe('EMAIL_ALREADY_SUBSCRIBED');
+    const bad = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/subscriptions',
+      payload: { email: 'a@b' },
+    });
+    expect(bad.statusCode).toBe(400);
+    const rows = await ctx.database.db.select().from(subscriptions);
+    expect(rows.map((r) => r.email)).toEqual(['shopper@example.com']);
+  });
+
+  it('answers only allow-listed parameters', async () => {
+    await ctx.database.db
+      .insert(systemParams)
+      .values({ code: 'secret_api_key', value: 'hidden' })
+      .onConflictDoNothing();
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/v1/system-params?codes=mall_max_goods_number_in_order,customer_service_url,secret_api_key',
+    });
+    expect(res.statusCode).toBe(200);
+    expect(json(res)).toEqual({ data: { mall_max_goods_number_in_order: '500', customer_service_url: '' } });
+    const [param] = await ctx.database.db
+      .select()
+      .from(systemParams)
+      .where(and(eq(systemParams.code, 'secret_api_key')));
+    expect(param?.value).toBe('hidden');
+  });
+});

@@ -1,0 +1,127 @@
+import type {
+  TLanguage,
+  ZCancelAccountRequest,
+  ZChangePasswordRequest,
+  ZChangeTxPasswordRequest,
+  ZSetTxPasswordRequest,
+} from '@caravan/contracts';
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Database } from '../../db/client';
+import { sessions, stores, users } from '../../db/schema';
+import { AppError } from '../../http/app-error';
+import { checkUserPassword } from '../auth/login';
+import { hashPassword } from '../auth/passwords';
+import { deleteUserSessions } from '../auth/sessions';
+import type { TUserRow } from '../auth/user-info';
+import { ACCOUNT_CANCELLATION_BLOCKERS } from './cancellation';
+import { verifyTxPassword } from './tx-password';
+
+async function getActiveUser(db: Database, userId: bigint): Promise<TUserRow> {
+  const [user] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
+  if (!user) {
+    throw new AppError('USER_NOT_FOUND');
+  }
+  if (user.status !== 'active') {
+    throw new AppError('USER_DISABLED');
+  }
+  return user;
+}
+
+/** Changes the log-in password; a wrong old one counts toward the log-in lockout. Other sessions end. */
+export async function changePassword(
+  db: Database,
+  input: { userId: bigint; sessionId: bigint } & z.output<typeof ZChangePasswordRequest>,
+) {
+  const user = await getActiveUser(db, input.userId);
+  await checkUserPassword(db, user, input.oldPassword, 'WRONG_OLD_PASSWORD');
+  const passwordHash = await hashPassword(input.newPassword);
+  await db.transaction(async (tx) => {
+    await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, user.id));
+    await tx.delete(sessions).where(and(eq(sessions.userId, user.id), ne(sessions.id, input.sessionId)));
+  });
+}
+
+/** Sets the transaction password the first time. */
+export async function setTxPassword(
+  db: Database,
+  input: { userId: bigint } & z.output<typeof ZSetTxPasswordRequest>,
+) {
+  await getActiveUser(db, input.userId);
+  const txPasswordHash = await hashPassword(input.txPassword);
+  // The condition makes two concurrent first settings safe: only one row update wins.
+  const updated = await db
+    .update(users)
+    .set({ txPasswordHash, updatedAt: new Date() })
+    .where(and(eq(users.id, input.userId), isNull(users.txPasswordHash)))
+    .returning({ id: users.id });
+  if (updated.length === 0) {
+    throw new AppError('TX_PASSWORD_ALREADY_SET');
+  }
+}
+
+/** Changes the transaction password; the old one is checked with the transaction-password lockout. */
+export async function changeTxPassword(
+  db: Database,
+  input: { userId: bigint } & z.output<typeof ZChangeTxPasswordRequest>,
+) {
+  await getActiveUser(db, input.userId);
+  await verifyTxPassword(db, input.userId, input.oldTxPassword);
+  const txPasswordHash = await hashPassword(input.txPassword);
+  await db.update(users).set({ txPasswordHash, updatedAt: new Date() }).where(eq(users.id, input.userId));
+}
+
+export async function setLanguage(db: Database, userId: bigint, lang: TLanguage) {
+  await db.update(users).set({ lang, updatedAt: new Date() }).where(eq(users.id, userId));
+}
+
+export async function setAvatar(db: Database, userId: bigint, avatar: number) {
+  await db.update(users).set({ avatar, updatedAt: new Date() }).where(eq(users.id, userId));
+}
+
+/**
+ * Cancels the account: status `cancelled`, every session ended. Username, e-mail and phone stay on the
+ * row so nobody can register them again for now. Sellers cannot cancel; other domains' blockers
+ * (balance, unfinished recharge or withdrawal) run under the user's row lock.
+ */
+export async function cancelAccount(
+  db: Database,
+  input: { userId: bigint } & z.output<typeof ZCancelAccountRequest>,
+) {
+  const user = await getActiveUser(db, input.userId);
+  await checkUserPassword(db, user, input.loginPassword);
+  await db.transaction(async (tx) => {
+    const [locked] = await tx
+      .select({ status: users.status })
+      .from(users)
+      .where(eq(users.id, user.id))
+      .for('update');
+    if (locked?.status !== 'active') {
+      throw new AppError('USER_DISABLED');
+    }
+    const [store] = await tx
+      .select({ id: stores.id })
+      .from(stores)
+      .where(eq(stores.ownerUserId, user.id))
+      .limit(1);
+    if (store) {
+      throw new AppError('ACCOUNT_CANNOT_CANCEL');
+    }
+    for (const blocker of ACCOUNT_CANCELLATION_BLOCKERS) {
+      const code = await blocker(tx, user.id);
+      if (code) {
+        throw new AppError(code);
+      }
+    }
+    await tx
+      .update(users)
+      .set({
+        status: 'cancelled',
+        cancelledAt: sql`now()`,
+        cancelReason: input.reason,
+        updatedAt: new Date(),
+      })
+      .where(eq(users.id, user.id));
+    await deleteUserSessions(tx, user.id);
+  });
+}

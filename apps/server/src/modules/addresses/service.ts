@@ -1,0 +1,179 @@
+import { type TAddress, type TAddressRequest, ZAddressRequest } from '@caravan/contracts';
+import { and, asc, count, desc, eq, ne, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Database, Executor } from '../../db/client';
+import { addresses } from '../../db/schema';
+import { AppError } from '../../http/app-error';
+import { getOrderSettings } from '../orders/settings';
+import { resolveRegion } from './regions';
+
+type TAddressInput = z.output<typeof ZAddressRequest>;
+type TAddressRow = typeof addresses.$inferSelect;
+
+export function toAddress(row: TAddressRow): TAddress {
+  return {
+    id: row.id.toString(),
+    consignee: row.consignee,
+    areaCode: row.areaCode,
+    phone: row.phone,
+    country: row.country,
+    countryName: row.countryName,
+    state: row.state,
+    stateName: row.stateName,
+    city: row.city,
+    postcode: row.postcode,
+    detail: row.detail,
+    isDefault: row.isDefault,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** Transaction-scoped lock on one user's address book, so the limit and the single default hold. */
+function sqlLockUser(userId: bigint) {
+  return sql`select pg_advisory_xact_lock(hashtextextended(${`addresses:${userId}`}, 0))`;
+}
+
+function checkRegion(input: TAddressInput) {
+  const region = resolveRegion(input);
+  if (!region) {
+    throw new AppError('ADDRESS_INVALID', { fields: ['country', 'state', 'city'] });
+  }
+  return region;
+}
+
+/** The stored columns of a checked address request (region names resolved). */
+function toColumns(input: TAddressInput, region: ReturnType<typeof checkRegion>) {
+  return {
+    consignee: input.consignee,
+    areaCode: input.areaCode,
+    phone: input.phone,
+    ...region,
+    postcode: input.postcode,
+    detail: input.detail,
+  };
+}
+
+/** Unsets the user's current default, inside the transaction that sets the new one. */
+async function clearDefault(tx: Executor, userId: bigint) {
+  await tx
+    .update(addresses)
+    .set({ isDefault: false })
+    .where(and(eq(addresses.userId, userId), eq(addresses.isDefault, true)));
+}
+
+export async function listAddresses(
+  db: Executor,
+  userId: bigint,
+): Promise<{ list: TAddress[]; limit: number }> {
+  const [rows, settings] = await Promise.all([
+    db
+      .select()
+      .from(addresses)
+      .where(eq(addresses.userId, userId))
+      .orderBy(desc(addresses.isDefault), asc(addresses.id)),
+    getOrderSettings(db),
+  ]);
+  return { list: rows.map(toAddress), limit: settings.addressLimit };
+}
+
+/** The user's address by id; another user's address is reported as not found. */
+export async function findAddress(db: Executor, userId: bigint, addressId: bigint): Promise<TAddressRow> {
+  const [row] = await db
+    .select()
+    .from(addresses)
+    .where(and(eq(addresses.id, addressId), eq(addresses.userId, userId)))
+    .limit(1);
+  if (!row) {
+    throw new AppError('ADDRESS_NOT_FOUND');
+  }
+  return row;
+}
+
+/** The user's default address, else the oldest one, else null. */
+export async function findDefaultAddress(db: Executor, userId: bigint): Promise<TAddressRow | null> {
+  const [row] = await db
+    .select()
+    .from(addresses)
+    .where(eq(addresses.userId, userId))
+    .orderBy(desc(addresses.isDefault), asc(addresses.id))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function createAddress(
+  db: Database,
+  userId: bigint,
+  request: TAddressRequest,
+): Promise<TAddress> {
+  const input = ZAddressRequest.parse(request);
+  const region = checkRegion(input);
+  return db.transaction(async (tx) => {
+    // Serialises concurrent adds of one user so the limit holds.
+    await tx.execute(sqlLockUser(userId));
+    const settings = await getOrderSettings(tx);
+    const [{ n } = { n: 0 }] = await tx
+      .select({ n: count() })
+      .from(addresses)
+      .where(eq(addresses.userId, userId));
+    if (n >= settings.addressLimit) {
+      throw new AppError(
+        'ADDRESS_LIMIT_REACHED',
+        { limit: settings.addressLimit },
+        { limit: settings.addressLimit },
+      );
+    }
+    const isDefault = input.isDefault || n === 0;
+    if (isDefault) {
+      await clearDefault(tx, userId);
+    }
+    const [row] = await tx
+      .insert(addresses)
+      .values({ userId, ...toColumns(input, region), isDefault })
+      .returning();
+    return toAddress(row!);
+  });
+}
+
+export async function updateAddress(
+  db: Database,
+  userId: bigint,
+  addressId: bigint,
+  request: TAddressRequest,
+): Promise<TAddress> {
+  const input = ZAddressRequest.parse(request);
+  const region = checkRegion(input);
+  return db.transaction(async (tx) => {
+    await tx.execute(sqlLockUser(userId));
+    const current = await findAddress(tx, userId, addressId);
+    // The only address stays the default; unticking the default keeps it until another is chosen.
+    const isDefault = input.isDefault || current.isDefault;
+    if (isDefault && !current.isDefault) {
+      await clearDefault(tx, userId);
+    }
+    const [row] = await tx
+      .update(addresses)
+      .set({ ...toColumns(input, region), isDefault, updatedAt: new Date() })
+      .where(and(eq(addresses.id, addressId), eq(addresses.userId, userId)))
+      .returning();
+    return toAddress(row!);
+  });
+}
+
+export async function deleteAddress(db: Database, userId: bigint, addressId: bigint): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.execute(sqlLockUser(userId));
+    const current = await findAddress(tx, userId, addressId);
+    await tx.delete(addresses).where(and(eq(addresses.id, addressId), eq(addresses.userId, userId)));
+    if (current.isDefault) {
+      const [next] = await tx
+        .select({ id: addresses.id })
+        .from(addresses)
+        .where(and(eq(addresses.userId, userId), ne(addresses.id, addressId)))
+        .orderBy(asc(addresses.id))
+        .limit(1);
+      if (next) {
+        await tx.update(addresses).set({ isDefault: true }).where(eq(addresses.id, next.id));
+      }
+    }
+  });
+}

@@ -1,0 +1,469 @@
+import { STAFF_PERMISSIONS } from '@caravan/contracts';
+import { and, desc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog, roles, sessions, staff, systemParams, users } from '../../db/schema';
+import { bearer, createTestApp, json, type TTestContext } from '../../testing/test-app';
+import { createStaffMember, login, registerUser, uniqueName } from '../auth/test-helpers';
+import { recordAudit } from './audit';
+
+type TError = { error: { code: string; message: string; details?: Record<string, unknown> } };
+
+describe('staff log-in', () => {
+  let ctx: TTestContext;
+  beforeAll(async () => {
+    ctx = await createTestApp();
+  });
+  afterAll(async () => {
+    await ctx.close();
+  });
+
+  it('logs staff in with the staff cookie and answers me with the role permissions', async () => {
+    const member = await createStaffMember(ctx, { role: 'Finance reviewer', username: 'FinanceOne' });
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/admin/auth/login',
+      payload: { username: 'financeone', password: member.password },
+    });
+    expect(res.statusCode).toBe(200);
+    const body = json<{ token: string; staff: Record<string, unknown> }>(res);
+    expect(res.cookies.find((c) => c.name === 'caravan_staff_session')).toMatchObject({
+      value: body.token,
+      httpOnly: true,
+    });
+    expect(body.staff).toMatchObject({ username: 'FinanceOne', roleName: 'Finance reviewer' });
+    expect(body.staff.permissions).toContain('finance.review');
+    const me = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/v1/admin/auth/me',
+      headers: bearer(body.token),
+    });
+    expect(json<{ staff: { id: string } }>(me).staff.id).toBe(String(member.id));
+    const out = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/admin/auth/logout',
+      headers: bearer(body.token),
+    });
+    expect(out.statusCode).toBe(200);
+    const after = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/v1/admin/auth/me',
+      headers: bearer(body.token),
+    });
+    expect(after.statusCode).toBe(401);
+  });
+
+  it('applies the lockout rules and refuses disabled staff', async () => {
+    const member = await createStaffMember(ctx, { role: 'Customer service' });
+    const attempt = (password: string) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/v1/admin/auth/login',
+        payload: { username: member.username, password },
+      });
+    expect(json<TError>(await attempt('nope1234')).error).toMatchObject({
+      code: 'WRONG_PASSWORD',
+      details: { remainingAttempts: 2 },
+    });
+    await attempt('nope1234');
+    expect(json<TError>(await attempt('nope1234')).error.code).toBe('LOGIN_LOCKED_MINUTES');
+    expect(json<TError>(await attempt(member.password)).error.code).toBe('LOGIN_LOCKED_MINUTES');
+    await ctx.database.db
+      .update(staff)
+      .set({ loginLockedUntil: new Date(Date.now() - 1000) })
+      .where(eq(staff.id, member.id));
+    expect((await attempt(member.password)).statusCode).toBe(200);
+    await ctx.database.db.update(staff).set({ status: 'disabled' }).where(eq(staff.id, member.id));
+    const disabled = await attempt(member.password);
+    expect(disabled.statusCode).toBe(403);
+    expect(json<TError>(disabled).error.code).toBe('USER_DISABLED');
+    const unknown = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/admin/auth/login',
+      payload: { username: 'ghost', password: 'whatever1' },
+    });
+    expect(json<TError>(unknown).error.code).toBe('USER_NOT_FOUND');
+  });
+
+  it('answers NO_PERMISSION to staff whose role lacks the permission', async () => {
+    const support = await createStaffMember(ctx, { role: 'Customer service' });
+    const calls = [
+      { method: 'POST' as const, url: '/api/v1/admin/users/1/disable' },
+      { method: 'GET' as const, url: '/api/v1/admin/roles' },
+      { method: 'GET' as const, url: '/api/v1/admin/staff' },
+      { method: 'GET' as const, url: '/api/v1/admin/audit-log' },
+      { method: 'GET' as const, url: '/api/v1/admin/system-params' },
+    ];
+    for (const call of calls) {
+      const res = await ctx.app.inject({ ...call, headers: bearer(support.token) });
+      expect(res.statusCode, call.url).toBe(403);
+      expect(json<TError>(res).error.code).toBe('NO_PERMISSION');
+    }
+    const allowed = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/v1/admin/users',
+      headers: bearer(support.token),
+    });
+    expect(allowed.statusCode).toBe(200);
+  });
+});
+
+describe('user administration', () => {
+  let ctx: TTestContext;
+  let admin: Awaited<ReturnType<typeof createStaffMember>>;
+  beforeAll(async () => {
+    ctx = await createTestApp();
+    admin = await createStaffMember(ctx, { role: 'Administrator' });
+  });
+  afterAll(async () => {
+    await ctx.close();
+  });
+
+  it('lists users with paging, keyword and status filters', async () => {
+    const prefix = uniqueName('list').slice(0, 12);
+    for (let i = 0; i < 3; i++) {
+      await registerUser(ctx.app, { account: `${prefix}x${i}` });
+    }
+    const page = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/v1/admin/users?keyword=${prefix}&pageNum=1&pageSize=2`,
+      headers: bearer(admin.token),
+    });
+    expect(page.statusCode).toBe(200);
+    const body = json<{ pageList: { username: string }[]; total: number; pageNum: number; pageSize: number }>(
+      page,
+    );
+    expect(body).toMatchObject({ total: 3, pageNum: 1, pageSize: 2 });
+    expect(body.pageList.map((u) => u.username)).toEqual([`${prefix}x2`, `${prefix}x1`]);
+    const second = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/v1/admin/users?keyword=${prefix}&pageNum=2&pageSize=2`,
+      headers: bearer(admin.token),
+    });
+    expect(json<{ pageList: unknown[] }>(second).pageList).toHaveLength(1);
+    const wildcard = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/v1/admin/users?keyword=%25',
+      headers: bearer(admin.token),
+    });
+    expect(json<{ total: number }>(wildcard).total).toBe(0);
+    const badPage = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/v1/admin/users?pageNum=0',
+      headers: bearer(admin.token),
+    });
+    expect(badPage.statusCode).toBe(400);
+  });
+
+  it('disabling ends the user sessions and blocks log-in; enabling lifts the lockouts; both are audited', async () => {
+    const { token, user, body } = await registerUser(ctx.app);
+    const disable = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/v1/admin/users/${user.id}/disable`,
+      headers: bearer(admin.token),
+    });
+    expect(json(disable)).toEqual({ ok: true });
+    const me = await ctx.app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: bearer(token) });
+    expect(me.statusCode).toBe(401);
+    const relogin = await login(ctx.app, {
+      accountType: 'username',
+      account: body.account,
+      password: 'secret12',
+    });
+    expect(json<TError>(relogin).error.code).toBe('USER_DISABLED');
+    const disabledList = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/v1/admin/users?status=disabled&keyword=${body.account}`,
+      headers: bearer(admin.token),
+    });
+    expect(json<{ total: number }>(disabledList).total).toBe(1);
+
+    await ctx.database.db
+      .update(users)
+      .set({
+        loginFailStreak: 2,
+        loginFailDayCount: 11,
+        loginFailDay: new Date().toISOString().slice(0, 10),
+        txFailStreak: 2,
+      })
+      .where(eq(users.id, BigInt(user.id)));
+    const enable = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/v1/admin/users/${user.id}/enable`,
+      headers: bearer(admin.token),
+    });
+    expect(enable.statusCode).toBe(200);
+    const [row] = await ctx.database.db
+      .select()
+      .from(users)
+      .where(eq(users.id, BigInt(user.id)));
+    expect(row).toMatchObject({
+      status: 'active',
+      loginFailStreak: 0,
+      loginFailDayCount: 0,
+      txFailStreak: 0,
+    });
+    expect(
+      (await login(ctx.app, { accountType: 'username', account: body.account, password: 'secret12' }))
+        .statusCode,
+    ).toBe(200);
+
+    const audit = await ctx.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.targetId, user.id))
+      .orderBy(desc(auditLog.id));
+    expect(audit.map((a) => [a.action, a.targetType, a.staffId])).toEqual([
+      ['user.enable', 'user', admin.id],
+      ['user.disable', 'user', admin.id],
+    ]);
+    const log = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/v1/admin/audit-log?targetType=user&targetId=${user.id}`,
+      headers: bearer(admin.token),
+    });
+    expect(json<{ total: number; pageList: { action: string; staffUsername: string }[] }>(log)).toMatchObject(
+      {
+        total: 2,
+        pageList: [
+          { action: 'user.enable', staffUsername: admin.username },
+          { action: 'user.disable', staffUsername: admin.username },
+        ],
+      },
+    );
+  });
+
+  it('answers USER_NOT_FOUND for an unknown user and rolls the audit row back with a failed change', async () => {
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/admin/users/999999/disable',
+      headers: bearer(admin.token),
+    });
+    expect(res.statusCode).toBe(404);
+    await ctx.database.db
+      .transaction(async (tx) => {
+        await recordAudit(tx, { staffId: admin.id, action: 'test.rollback', targetType: 'test' });
+        throw new Error('fail');
+      })
+      .catch(() => undefined);
+    const rows = await ctx.database.db.select().from(auditLog).where(eq(auditLog.action, 'test.rollback'));
+    expect(rows).toHaveLength(0);
+  });
+});
+
+describe('roles and staff members', () => {
+  let ctx: TTestContext;
+  let admin: Awaited<ReturnType<typeof createStaffMember>>;
+  beforeAll(async () => {
+    ctx = await createTestApp();
+    admin = await createStaffMember(ctx, { role: 'Administrator' });
+  });
+  afterAll(async () => {
+    await ctx.close();
+  });
+
+  const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: Record<string, unknown>) =>
+    ctx.app.inject({ method, url, headers: bearer(admin.token), ...(payload ? { payload } : {}) });
+
+  it('creates roles with unique names (any case, also when racing) and lists them with user counts', async () => {
+    const created = await call('POST', '/api/v1/admin/roles', {
+      name: 'Auditors',
+      description: 'Reads the audit log',
+      permissions: ['audit.read', 'users.read'],
+    });
+    expect(created.statusCode).toBe(201);
+    const dup = await call('POST', '/api/v1/admin/roles', { name: 'AUDITORS', permissions: [] });
+    expect(dup.statusCode).toBe(409);
+    expect(json<TError>(dup).error.code).toBe('ROLE_NAME_TAKEN');
+    const race = await Promise.all(
+      [1, 2].map(() => call('POST', '/api/v1/admin/roles', { name: 'Racers', permissions: [] })),
+    );
+    expect(race.map((r) => r.statusCode).sort()).toEqual([201, 409]);
+    const badPermission = await call('POST', '/api/v1/admin/roles', { name: 'Bad', permissions: ['root'] });
+    expect(badPermission.statusCode).toBe(400);
+
+    const list = json<{ data: { name: string; userCount: number; permissions: string[] }[] }>(
+      await call('GET', '/api/v1/admin/roles'),
+    ).data;
+    expect(list.find((r) => r.name === 'Auditors')).toEqual(
+      expect.objectContaining({ userCount: 0, permissions: ['users.read', 'audit.read'] }),
+    );
+    expect(list.find((r) => r.name === 'Administrator')?.userCount).toBe(1);
+    const renameClash = await call('PUT', `/api/v1/admin/roles/${json<{ id: string }>(created).id}`, {
+      name: 'racers',
+      permissions: [],
+    });
+    expect(json<TError>(renameClash).error.code).toBe('ROLE_NAME_TAKEN');
+  });
+
+  it('refuses to delete a role held by staff, deletes it once free', async () => {
+    const role = json<{ id: string }>(
+      await call('POST', '/api/v1/admin/roles', { name: 'Temp', permissions: ['users.read'] }),
+    );
+    const member = json<{ id: string }>(
+      await call('POST', '/api/v1/admin/staff', {
+        username: 'tempstaff',
+        displayName: 'Temp',
+        password: 'temppw12',
+        roleId: role.id,
+      }),
+    );
+    const inUse = await call('DELETE', `/api/v1/admin/roles/${role.id}`);
+    expect(inUse.statusCode).toBe(409);
+    expect(json<TError>(inUse).error.code).toBe('ROLE_IN_USE');
+    const support = (
+      await ctx.database.db.select().from(roles).where(eq(roles.name, 'Customer service'))
+    )[0]!;
+    expect(
+      (await call('PUT', `/api/v1/admin/staff/${member.id}`, { roleId: String(support.id) })).statusCode,
+    ).toBe(200);
+    expect((await call('DELETE', `/api/v1/admin/roles/${role.id}`)).statusCode).toBe(200);
+    expect(
+      await ctx.database.db
+        .select()
+        .from(roles)
+        .where(eq(roles.id, BigInt(role.id))),
+    ).toHaveLength(0);
+    const missing = await call('DELETE', `/api/v1/admin/roles/${role.id}`);
+    expect(json<TError>(missing).error.code).toBe('ROLE_NOT_FOUND');
+  });
+
+  it('keeps every permission on the Administrator role and system role names', async () => {
+    const all = await ctx.database.db.select().from(roles);
+    const administrator = all.find((r) => r.name === 'Administrator')!;
+    const finance = all.find((r) => r.name === 'Finance reviewer')!;
+    const shrink = await call('PUT', `/api/v1/admin/roles/${administrator.id}`, {
+      name: 'Administrator',
+      permissions: ['users.read'],
+    });
+    expect(json<TError>(shrink).error.code).toBe('ROLE_SYSTEM_LOCKED');
+    const rename = await call('PUT', `/api/v1/admin/roles/${finance.id}`, { name: 'Money', permissions: [] });
+    expect(json<TError>(rename).error.code).toBe('ROLE_SYSTEM_LOCKED');
+    const edit = await call('PUT', `/api/v1/admin/roles/${finance.id}`, {
+      name: 'Finance reviewer',
+      description: 'Reviews money',
+      permissions: ['finance.review'],
+    });
+    expect(edit.statusCode).toBe(200);
+    const [row] = await ctx.database.db.select().from(roles).where(eq(roles.id, finance.id));
+    expect(row).toMatchObject({ permissions: ['finance.review'], description: 'Reviews money' });
+    const keepAll = await call('PUT', `/api/v1/admin/roles/${administrator.id}`, {
+      name: 'Administrator',
+      description: 'Everything',
+      permissions: [...STAFF_PERMISSIONS],
+    });
+    expect(keepAll.statusCode).toBe(200);
+    const del = await call('DELETE', `/api/v1/admin/roles/${finance.id}`);
+    expect(json<TError>(del).error.code).toBe('ROLE_SYSTEM_LOCKED');
+    const audits = await ctx.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.targetType, 'role'), eq(auditLog.targetId, String(finance.id))));
+    expect(audits.map((a) => a.action)).toEqual(['role.update']);
+  });
+
+  it('creates and updates staff; nobody disables himself; a new password ends their sessions', async () => {
+    const support = (
+      await ctx.database.db.select().from(roles).where(eq(roles.name, 'Customer service'))
+    )[0]!;
+    const created = await call('POST', '/api/v1/admin/staff', {
+      username: 'agentsmith',
+      displayName: 'Agent Smith',
+      password: 'agentpw1',
+      roleId: String(support.id),
+    });
+    expect(created.statusCode).toBe(201);
+    const dup = await call('POST', '/api/v1/admin/staff', {
+      username: 'AgentSmith',
+      displayName: 'Again',
+      password: 'agentpw1',
+      roleId: String(support.id),
+    });
+    expect(json<TError>(dup).error.code).toBe('USERNAME_TAKEN');
+    const noRole = await call('POST', '/api/v1/admin/staff', {
+      username: 'norole',
+      displayName: 'No role',
+      password: 'agentpw1',
+      roleId: '999999',
+    });
+    expect(json<TError>(noRole).error.code).toBe('ROLE_NOT_FOUND');
+
+    const agentLogin = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/admin/auth/login',
+      payload: { username: 'agentsmith', password: 'agentpw1' },
+    });
+    const agentToken = json<{ token: string }>(agentLogin).token;
+    const id = json<{ id: string }>(created).id;
+    expect(
+      (await call('PUT', `/api/v1/admin/staff/${id}`, { displayName: 'Mr Smith', password: 'newagent1' }))
+        .statusCode,
+    ).toBe(200);
+    const stale = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/v1/admin/auth/me',
+      headers: bearer(agentToken),
+    });
+    expect(stale.statusCode).toBe(401);
+    const list = json<{ data: { id: string; displayName: string; roleName: string }[] }>(
+      await call('GET', '/api/v1/admin/staff'),
+    );
+    expect(list.data.find((s) => s.id === id)).toMatchObject({
+      displayName: 'Mr Smith',
+      roleName: 'Customer service',
+    });
+
+    const self = await call('PUT', `/api/v1/admin/staff/${admin.id}`, { status: 'disabled' });
+    expect(self.statusCode).toBe(400);
+    expect(json<TError>(self).error.code).toBe('CANNOT_DISABLE_SELF');
+    expect((await call('PUT', `/api/v1/admin/staff/${id}`, { status: 'disabled' })).statusCode).toBe(200);
+    const [row] = await ctx.database.db
+      .select()
+      .from(staff)
+      .where(eq(staff.id, BigInt(id)));
+    expect(row?.status).toBe('disabled');
+    const leftSessions = await ctx.database.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.staffId, BigInt(id)));
+    expect(leftSessions).toHaveLength(0);
+    const missing = await call('PUT', '/api/v1/admin/staff/999999', { displayName: 'x' });
+    expect(json<TError>(missing).error.code).toBe('STAFF_NOT_FOUND');
+    const audits = await ctx.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.targetType, 'staff'), eq(auditLog.targetId, id)));
+    expect(audits.map((a) => a.action).sort()).toEqual(['staff.create', 'staff.update', 'staff.update']);
+  });
+
+  it('lists and updates system parameters with validation and audit', async () => {
+    const list = json<{ data: { code: string; isPublic: boolean }[] }>(
+      await call('GET', '/api/v1/admin/system-params'),
+    );
+    expect(list.data.find((p) => p.code === 'mall_max_goods_number_in_order')?.isPublic).toBe(true);
+    const bad = await call('PUT', '/api/v1/admin/system-params/mall_max_goods_number_in_order', {
+      value: '-3',
+    });
+    expect(json<TError>(bad).error.code).toBe('PARAMETER_ERROR');
+    const ok = await call('PUT', '/api/v1/admin/system-params/mall_max_goods_number_in_order', {
+      value: '200',
+    });
+    expect(ok.statusCode).toBe(200);
+    const [row] = await ctx.database.db
+      .select()
+      .from(systemParams)
+      .where(eq(systemParams.code, 'mall_max_goods_number_in_order'));
+    expect(row?.value).toBe('200');
+    const pub = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/v1/system-params?codes=mall_max_goods_number_in_order',
+    });
+    expect(json(pub)).toEqual({ data: { mall_max_goods_number_in_order: '200' } });
+    const unknown = await call('PUT', '/api/v1/admin/system-params/no_such_code', { value: '1' });
+    expect(json<TError>(unknown).error.code).toBe('RECORD_NOT_FOUND');
+    const [audit] = await ctx.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.targetId, 'mall_max_goods_number_in_order'));
+    expect(audit).toMatchObject({ action: 'system_param.update', details: { before: '500', after: '200' } });
+  });
+});

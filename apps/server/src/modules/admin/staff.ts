@@ -1,0 +1,137 @@
+import type { TStaffMember, ZCreateStaffRequest, ZUpdateStaffRequest } from '@caravan/contracts';
+import { asc, eq, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Database, Tx } from '../../db/client';
+import { findPgError, uniqueViolation } from '../../db/pg-error';
+import { roles, staff } from '../../db/schema';
+import { AppError } from '../../http/app-error';
+import { hashPassword } from '../auth/passwords';
+import { deleteStaffSessions } from '../auth/sessions';
+import { recordAudit } from './audit';
+
+export async function listStaff(db: Database): Promise<TStaffMember[]> {
+  const rows = await db
+    .select({
+      id: staff.id,
+      username: staff.username,
+      displayName: staff.displayName,
+      roleId: staff.roleId,
+      roleName: roles.name,
+      status: staff.status,
+      createdAt: staff.createdAt,
+    })
+    .from(staff)
+    .innerJoin(roles, eq(roles.id, staff.roleId))
+    .orderBy(asc(staff.id));
+  return rows.map((r) => ({
+    ...r,
+    id: String(r.id),
+    roleId: String(r.roleId),
+    createdAt: r.createdAt.toISOString(),
+  }));
+}
+
+async function assertRoleExists(tx: Tx, roleId: bigint) {
+  const [role] = await tx.select({ id: roles.id }).from(roles).where(eq(roles.id, roleId)).limit(1);
+  if (!role) {
+    throw new AppError('ROLE_NOT_FOUND');
+  }
+}
+
+/** Maps the constraint errors a concurrent request can cause to their business codes. */
+async function writeStaff<T>(db: Database, work: (tx: Tx) => Promise<T>): Promise<T> {
+  try {
+    return await db.transaction(work);
+  } catch (error) {
+    if (uniqueViolation(error) === 'staff_username_key') {
+      throw new AppError('USERNAME_TAKEN');
+    }
+    if (findPgError(error)?.code === '23503') {
+      throw new AppError('ROLE_NOT_FOUND');
+    }
+    throw error;
+  }
+}
+
+export async function createStaff(
+  db: Database,
+  actorId: bigint,
+  input: z.output<typeof ZCreateStaffRequest>,
+): Promise<bigint> {
+  const passwordHash = await hashPassword(input.password);
+  const roleId = BigInt(input.roleId);
+  return writeStaff(db, async (tx) => {
+    await assertRoleExists(tx, roleId);
+    const [clash] = await tx
+      .select({ id: staff.id })
+      .from(staff)
+      .where(sql`lower(${staff.username}) = lower(${input.username})`)
+      .limit(1);
+    if (clash) {
+      throw new AppError('USERNAME_TAKEN');
+    }
+    const [created] = await tx
+      .insert(staff)
+      .values({ username: input.username, displayName: input.displayName, passwordHash, roleId })
+      .returning({ id: staff.id });
+    await recordAudit(tx, {
+      staffId: actorId,
+      action: 'staff.create',
+      targetType: 'staff',
+      targetId: created!.id,
+      details: { username: input.username, roleId: input.roleId },
+    });
+    return created!.id;
+  });
+}
+
+/** Changes a staff member's role, name, status or password; disabling or a new password ends their sessions. */
+export async function updateStaff(
+  db: Database,
+  actorId: bigint,
+  staffId: bigint,
+  input: z.output<typeof ZUpdateStaffRequest>,
+) {
+  if (input.status === 'disabled' && staffId === actorId) {
+    throw new AppError('CANNOT_DISABLE_SELF');
+  }
+  const passwordHash = input.password ? await hashPassword(input.password) : undefined;
+  await writeStaff(db, async (tx) => {
+    const [member] = await tx.select().from(staff).where(eq(staff.id, staffId)).for('update');
+    if (!member) {
+      throw new AppError('STAFF_NOT_FOUND');
+    }
+    const roleId = input.roleId ? BigInt(input.roleId) : undefined;
+    if (roleId !== undefined) {
+      await assertRoleExists(tx, roleId);
+    }
+    await tx
+      .update(staff)
+      .set({
+        ...(input.displayName ? { displayName: input.displayName } : {}),
+        ...(roleId !== undefined ? { roleId } : {}),
+        ...(input.status ? { status: input.status } : {}),
+        ...(passwordHash ? { passwordHash } : {}),
+        ...(input.status === 'active'
+          ? { loginFailStreak: 0, loginLockedUntil: null, loginFailDayCount: 0, loginFailDay: null }
+          : {}),
+        updatedAt: sql`now()`,
+      })
+      .where(eq(staff.id, staffId));
+    if (input.status === 'disabled' || passwordHash) {
+      await deleteStaffSessions(tx, staffId);
+    }
+    await recordAudit(tx, {
+      staffId: actorId,
+      action: 'staff.update',
+      targetType: 'staff',
+      targetId: staffId,
+      details: {
+        ...(input.displayName ? { displayName: input.displayName } : {}),
+        ...(roleId !== undefined ? { roleId: String(roleId), previousRoleId: String(member.roleId) } : {}),
+        ...(input.status ? { status: input.status, previousStatus: member.status } : {}),
+        ...(passwordHash ? { passwordChanged: true } : {}),
+      },
+    });
+  });
+}

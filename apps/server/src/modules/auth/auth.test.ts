@@ -1,0 +1,537 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sessions, users } from '../../db/schema';
+import { bearer, createTestApp, json, type TTestContext } from '../../testing/test-app';
+import {
+  createStaffMember,
+  createStore,
+  login,
+  registerBody,
+  registerUser,
+  uniqueName,
+} from './test-helpers';
+
+const LOCALES = path.resolve(import.meta.dirname, '../../../../../packages/contracts/locales');
+function dictionary(lang: string, ns: string): Record<string, string> {
+  try {
+    return JSON.parse(readFileSync(path.join(LOCALES, lang, `${ns}.json`), 'utf8')) as Record<string, string>;
+  } catch {
+    return {};
+  }
+}
+const EN_VALIDATION = dictionary('en', 'validation');
+const EN_ERRORS = dictionary('en', 'errors');
+
+type TError = { error: { code: string; message: string; details?: Record<string, unknown> } };
+
+describe('buyer registration', () => {
+  let ctx: TTestContext;
+  beforeAll(async () => {
+    ctx = await createTestApp();
+  });
+  afterAll(async () => {
+    await ctx.close();
+  });
+
+  it('registers by username, sets the session cookie and logs the user in', async () => {
+    const body = registerBody({ agentCode: 'AGENT7' });
+    const res = await ctx.app.inject({ method: 'POST', url: '/api/v1/auth/register', payload: body });
+    expect(res.statusCode).toBe(201);
+    const { token, user } = json<{ token: string; user: Record<string, unknown> }>(res);
+    expect(token).toMatch(/^[\w-]{43}$/);
+    expect(user).toMatchObject({
+      username: body.account,
+      displayName: body.account,
+      email: null,
+      avatar: 1,
+      hasTxPassword: false,
+      isSeller: false,
+    });
+    expect(user.usercode).toMatch(/^\d{8}$/);
+    const cookie = res.cookies.find((c) => c.name === 'caravan_session');
+    expect(cookie).toMatchObject({ value: token, httpOnly: true, sameSite: 'Lax', path: '/' });
+    const [row] = await ctx.database.db
+      .select()
+      .from(users)
+      .where(eq(users.id, BigInt(String(user.id))));
+    expect(row?.agentCode).toBe('AGENT7');
+    expect(row?.passwordHash).toMatch(/^\$argon2id\$/);
+    const me = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/v1/auth/me',
+      cookies: { caravan_session: token },
+    });
+    expect(me.statusCode).toBe(200);
+    expect(json<{ user: { id: string } }>(me).user.id).toBe(user.id);
+  });
+
+  it('registers by e-mail (stored lower-case) and by mobile with area code', async () => {
+    const email = `${uniqueName('mail')}@Example.com`;
+    const byEmail = await registerUser(ctx.app, { accountType: 'email', account: email });
+    expect(byEmail.user).toMatchObject({
+      email: email.toLowerCase(),
+      username: null,
+      displayName: email.toLowerCase(),
+    });
+    const phone = String(10_000_000 + Math.floor(Math.random() * 80_000_000));
+    const byPhone = await registerUser(ctx.app, { accountType: 'mobile', account: phone, areaCode: '44' });
+    expect(byPhone.user).toMatchObject({ areaCode: '+44', phone, email: null });
+  });
+
+  it('refuses duplicate username (any case), e-mail and phone', async () => {
+    const first = await registerUser(ctx.app);
+    const again = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/register',
+      payload: registerBody({ account: first.body.account.toUpperCase() }),
+    });
+    expect(again.statusCode).toBe(409);
+    expect(json<TError>(again).error).toEqual({ code: 'USERNAME_TAKEN', message: EN_ERRORS.USERNAME_TAKEN });
+
+    const email = `${uniqueName('dup')}@example.com`;
+    await registerUser(ctx.app, { accountType: 'email', account: email });
+    const dupEmail = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/register',
+      payload: registerBody({ accountType: 'email', account: email }),
+    });
+    expect(json<TError>(dupEmail).error.code).toBe('EMAIL_TAKEN');
+
+    await registerUser(ctx.app, { accountType: 'mobile', account: '5550001234', areaCode: '+1' });
+    const dupPhone = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/register',
+      payload: registerBody({ accountType: 'mobile', account: '5550001234', areaCode: '1' }),
+    });
+    expect(dupPhone.statusCode).toBe(409);
+    expect(json<TError>(dupPhone).error.code).toBe('PHONE_TAKEN');
+    // The same number under another area code is another phone.
+    await registerUser(ctx.app, { accountType: 'mobile', account: '5550001234', areaCode: '+86' });
+  });
+
+  it('answers a concurrent duplicate pair with one 201 and one 409', async () => {
+    const body = registerBody();
+    const [a, b] = await Promise.all([
+      ctx.app.inject({ method: 'POST', url: '/api/v1/auth/register', payload: body }),
+      ctx.app.inject({ method: 'POST', url: '/api/v1/auth/register', payload: body }),
+    ]);
+    expect([a.statusCode, b.statusCode].sort()).toEqual([201, 409]);
+    const loser = a.statusCode === 409 ? a : b;
+    expect(json<TError>(loser).error.code).toBe('USERNAME_TAKEN');
+    const [{ count } = { count: 0 }] = await ctx.database.db
+      .select({ count: sql<number>`count(*)::int` })
+      .from(users)
+      .where(sql`lower(${users.username}) = lower(${body.account})`);
+    expect(count).toBe(1);
+  });
+
+  it('checks the invitation code and links the inviter', async () => {
+    const inviter = await registerUser(ctx.app);
+    const invited = await registerUser(ctx.app, {
+      invitationCode: inviter.user.invitationCode.toLowerCase(),
+    });
+    const [row] = await ctx.database.db
+      .select()
+      .from(users)
+      .where(eq(users.id, BigInt(invited.user.id)));
+    expect(String(row?.invitedByUserId)).toBe(inviter.user.id);
+    const bad = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/register',
+      payload: registerBody({ invitationCode: 'NOPE99' }),
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(json<TError>(bad).error.code).toBe('INVITATION_CODE_INVALID');
+  });
+
+  it('answers validation errors with the request language message', async () => {
+    const payload = registerBody({ account: 'ab' });
+    const en = await ctx.app.inject({ method: 'POST', url: '/api/v1/auth/register?lang=en', payload });
+    expect(en.statusCode).toBe(400);
+    expect(json<TError>(en).error).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      message: EN_VALIDATION.username,
+    });
+    expect(json<TError>(en).error.details?.fields).toEqual([
+      { field: 'account', message: EN_VALIDATION.username },
+    ]);
+
+    const de = await ctx.app.inject({ method: 'POST', url: '/api/v1/auth/register?lang=de', payload });
+    expect(de.statusCode).toBe(400);
+    const deText = dictionary('de', 'validation').username ?? EN_VALIDATION.username;
+    expect(json<TError>(de).error).toMatchObject({ code: 'VALIDATION_FAILED', message: deText });
+
+    const differ = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/register',
+      payload: registerBody({ confirmPassword: 'other123' }),
+    });
+    expect(json<TError>(differ).error.message).toBe(EN_VALIDATION.passwordsDiffer);
+    const unknownField = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/register',
+      payload: { ...registerBody(), isAdmin: true },
+    });
+    expect(unknownField.statusCode).toBe(400);
+    const notJson = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/register',
+      headers: { 'content-type': 'application/json' },
+      payload: '{',
+    });
+    expect(notJson.statusCode).toBe(400);
+  });
+});
+
+describe('buyer log-in, sessions and lockout', () => {
+  let ctx: TTestContext;
+  beforeAll(async () => {
+    ctx = await createTestApp();
+  });
+  afterAll(async () => {
+    await ctx.close();
+  });
+
+  async function setLockedUntil(userId: string, until: Date | null) {
+    await ctx.database.db
+      .update(users)
+      .set({ loginLockedUntil: until })
+      .where(eq(users.id, BigInt(userId)));
+  }
+
+  it('logs in by username (any case), e-mail and area code + phone', async () => {
+    const named = await registerUser(ctx.app);
+    const res = await login(ctx.app, {
+      accountType: 'username',
+      account: named.body.account.toUpperCase(),
+      password: 'secret12',
+    });
+    expect(res.statusCode).toBe(200);
+    expect(json<{ user: { id: string } }>(res).user.id).toBe(named.user.id);
+    expect(res.cookies.find((c) => c.name === 'caravan_session')?.value).toBe(
+      json<{ token: string }>(res).token,
+    );
+
+    const email = `${uniqueName('log')}@example.com`;
+    const mailed = await registerUser(ctx.app, { accountType: 'email', account: email });
+    const byMail = await login(ctx.app, {
+      accountType: 'email',
+      account: email.toUpperCase(),
+      password: 'secret12',
+    });
+    expect(json<{ user: { id: string } }>(byMail).user.id).toBe(mailed.user.id);
+
+    const phoned = await registerUser(ctx.app, {
+      accountType: 'mobile',
+      account: '61234567',
+      areaCode: '+65',
+    });
+    const byPhone = await login(ctx.app, {
+      accountType: 'mobile',
+      account: '61234567',
+      areaCode: '65',
+      password: 'secret12',
+    });
+    expect(json<{ user: { id: string } }>(byPhone).user.id).toBe(phoned.user.id);
+    const otherArea = await login(ctx.app, {
+      accountType: 'mobile',
+      account: '61234567',
+      areaCode: '66',
+      password: 'secret12',
+    });
+    expect(json<TError>(otherArea).error.code).toBe('USER_NOT_FOUND');
+  });
+
+  it('answers an unknown account with USER_NOT_FOUND', async () => {
+    const res = await login(ctx.app, {
+      accountType: 'username',
+      account: 'nobody12345',
+      password: 'secret12',
+    });
+    expect(res.statusCode).toBe(404);
+    expect(json<TError>(res).error.code).toBe('USER_NOT_FOUND');
+  });
+
+  it('locks for three minutes after three wrong passwords, refusing even the right one', async () => {
+    const { user, body } = await registerUser(ctx.app);
+    const attempt = (password: string) =>
+      login(ctx.app, { accountType: 'username', account: body.account, password });
+    const first = await attempt('wrong111');
+    expect(first.statusCode).toBe(400);
+    expect(json<TError>(first).error).toMatchObject({
+      code: 'WRONG_PASSWORD',
+      details: { remainingAttempts: 2 },
+    });
+    expect(json<TError>(await attempt('wrong111')).error.details).toEqual({ remainingAttempts: 1 });
+    const third = await attempt('wrong111');
+    expect(third.statusCode).toBe(423);
+    expect(json<TError>(third).error.code).toBe('LOGIN_LOCKED_MINUTES');
+    const [row] = await ctx.database.db
+      .select()
+      .from(users)
+      .where(eq(users.id, BigInt(user.id)));
+    const lockMs = row!.loginLockedUntil!.getTime() - Date.now();
+    expect(lockMs).toBeGreaterThan(170_000);
+    expect(lockMs).toBeLessThanOrEqual(180_000);
+    const rightDuringLock = await attempt('secret12');
+    expect(json<TError>(rightDuringLock).error.code).toBe('LOGIN_LOCKED_MINUTES');
+    const [unchanged] = await ctx.database.db
+      .select()
+      .from(users)
+      .where(eq(users.id, BigInt(user.id)));
+    expect(unchanged?.loginFailDayCount).toBe(3);
+
+    await setLockedUntil(user.id, new Date(Date.now() - 1000));
+    const after = await attempt('secret12');
+    expect(after.statusCode).toBe(200);
+    const [reset] = await ctx.database.db
+      .select()
+      .from(users)
+      .where(eq(users.id, BigInt(user.id)));
+    expect(reset).toMatchObject({ loginFailStreak: 0, loginLockedUntil: null, loginFailDayCount: 3 });
+  });
+
+  it('locks until tomorrow after more than ten wrong passwords in a day', async () => {
+    const { user, body } = await registerUser(ctx.app);
+    const attempt = (password: string) =>
+      login(ctx.app, { accountType: 'username', account: body.account, password });
+    const codes: string[] = [];
+    for (let i = 1; i <= 11; i++) {
+      const res = await attempt('wrong111');
+      codes.push(json<TError>(res).error.code);
+      if (i % 3 === 0) {
+        await setLockedUntil(user.id, new Date(Date.now() - 1000));
+      }
+    }
+    expect(codes).toEqual([
+      'WRONG_PASSWORD',
+      'WRONG_PASSWORD',
+      'LOGIN_LOCKED_MINUTES',
+      'WRONG_PASSWORD',
+      'WRONG_PASSWORD',
+      'LOGIN_LOCKED_MINUTES',
+      'WRONG_PASSWORD',
+      'WRONG_PASSWORD',
+      'LOGIN_LOCKED_MINUTES',
+      'WRONG_PASSWORD',
+      'LOGIN_LOCKED_TODAY',
+    ]);
+    // Even with the timed lock moved away, the day's count refuses the right password.
+    await setLockedUntil(user.id, null);
+    expect(json<TError>(await attempt('secret12')).error.code).toBe('LOGIN_LOCKED_TODAY');
+    // The next UTC day opens the account again.
+    await ctx.database.db
+      .update(users)
+      .set({ loginFailDay: '2000-01-01' })
+      .where(eq(users.id, BigInt(user.id)));
+    expect((await attempt('secret12')).statusCode).toBe(200);
+  });
+
+  it('counts concurrent wrong attempts', async () => {
+    const { user, body } = await registerUser(ctx.app);
+    const results = await Promise.all(
+      [1, 2].map(() =>
+        login(ctx.app, { accountType: 'username', account: body.account, password: 'wrong111' }),
+      ),
+    );
+    const remaining = results.map((r) => json<TError>(r).error.details?.remainingAttempts).sort();
+    expect(remaining).toEqual([1, 2]);
+    const [row] = await ctx.database.db
+      .select()
+      .from(users)
+      .where(eq(users.id, BigInt(user.id)));
+    expect(row).toMatchObject({ loginFailStreak: 2, loginFailDayCount: 2 });
+  });
+
+  it('logout ends the session and clears the cookie; logout without a session is fine', async () => {
+    const { token } = await registerUser(ctx.app);
+    const out = await ctx.app.inject({ method: 'POST', url: '/api/v1/auth/logout', headers: bearer(token) });
+    expect(json(out)).toEqual({ ok: true });
+    expect(out.cookies.find((c) => c.name === 'caravan_session')?.value).toBe('');
+    const me = await ctx.app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: bearer(token) });
+    expect(me.statusCode).toBe(401);
+    expect(json<TError>(me).error.code).toBe('NOT_LOGGED_IN');
+    const anonymous = await ctx.app.inject({ method: 'POST', url: '/api/v1/auth/logout' });
+    expect(anonymous.statusCode).toBe(200);
+  });
+
+  it('answers SESSION_EXPIRED for an expired session and NOT_LOGGED_IN without one', async () => {
+    const { token, user } = await registerUser(ctx.app);
+    await ctx.database.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sessions.userId, BigInt(user.id)));
+    const me = await ctx.app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: bearer(token) });
+    expect(me.statusCode).toBe(401);
+    expect(json<TError>(me).error).toEqual({ code: 'SESSION_EXPIRED', message: EN_ERRORS.SESSION_EXPIRED });
+    const none = await ctx.app.inject({ method: 'GET', url: '/api/v1/auth/me' });
+    expect(json<TError>(none).error.code).toBe('NOT_LOGGED_IN');
+  });
+
+  it('heartbeat extends the session', async () => {
+    const { token, user } = await registerUser(ctx.app);
+    await ctx.database.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() + 60_000) })
+      .where(eq(sessions.userId, BigInt(user.id)));
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/heartbeat',
+      headers: bearer(token),
+    });
+    expect(res.statusCode).toBe(200);
+    const { expiresAt } = json<{ expiresAt: string }>(res);
+    expect(new Date(expiresAt).getTime()).toBeGreaterThan(Date.now() + 24 * 3_600_000);
+    const [row] = await ctx.database.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.userId, BigInt(user.id)));
+    expect(row?.expiresAt.toISOString()).toBe(expiresAt);
+  });
+
+  it('refuses a disabled account at log-in', async () => {
+    const { user, body } = await registerUser(ctx.app);
+    await ctx.database.db
+      .update(users)
+      .set({ status: 'disabled' })
+      .where(eq(users.id, BigInt(user.id)));
+    const res = await login(ctx.app, {
+      accountType: 'username',
+      account: body.account,
+      password: 'secret12',
+    });
+    expect(res.statusCode).toBe(403);
+    expect(json<TError>(res).error.code).toBe('USER_DISABLED');
+  });
+});
+
+describe('seller console log-in and audiences', () => {
+  let ctx: TTestContext;
+  beforeAll(async () => {
+    ctx = await createTestApp();
+  });
+  afterAll(async () => {
+    await ctx.close();
+  });
+
+  it('logs a store owner in with the seller cookie and answers me with the store', async () => {
+    const { user, body } = await registerUser(ctx.app);
+    const storeId = await createStore(ctx, user.id);
+    const res = await login(
+      ctx.app,
+      { accountType: 'username', account: body.account, password: 'secret12' },
+      '/api/v1/seller/auth/login',
+    );
+    expect(res.statusCode).toBe(200);
+    const { token } = json<{ token: string }>(res);
+    expect(res.cookies.find((c) => c.name === 'caravan_seller_session')?.value).toBe(token);
+    const me = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/v1/seller/auth/me',
+      cookies: { caravan_seller_session: token },
+    });
+    expect(me.statusCode).toBe(200);
+    expect(json(me)).toMatchObject({
+      user: { id: user.id, isSeller: true },
+      store: { id: String(storeId), name: `Shop ${user.id}`, logoUrl: null, status: 'active' },
+    });
+    // A seller session is not a buyer session.
+    const asBuyer = await ctx.app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: bearer(token) });
+    expect(asBuyer.statusCode).toBe(401);
+    const out = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/seller/auth/logout',
+      headers: bearer(token),
+    });
+    expect(out.statusCode).toBe(200);
+    const after = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/v1/seller/auth/me',
+      headers: bearer(token),
+    });
+    expect(after.statusCode).toBe(401);
+  });
+
+  it('refuses a buyer without a store with NOT_A_SELLER, counting wrong passwords like the buyer log-in', async () => {
+    const { user, body } = await registerUser(ctx.app);
+    const res = await login(
+      ctx.app,
+      { accountType: 'username', account: body.account, password: 'secret12' },
+      '/api/v1/seller/auth/login',
+    );
+    expect(res.statusCode).toBe(403);
+    expect(json<TError>(res).error.code).toBe('NOT_A_SELLER');
+    const [{ count } = { count: 0 }] = await ctx.database.db
+      .select({ count: sql<number>`count(*)::int` })
+      .from(sessions)
+      .where(eq(sessions.audience, 'seller'));
+    expect(count).toBe(0);
+    await login(
+      ctx.app,
+      { accountType: 'username', account: body.account, password: 'wrong111' },
+      '/api/v1/seller/auth/login',
+    );
+    const [row] = await ctx.database.db
+      .select()
+      .from(users)
+      .where(eq(users.id, BigInt(user.id)));
+    expect(row?.loginFailStreak).toBe(1);
+  });
+
+  it('a buyer token cannot call seller or admin endpoints', async () => {
+    const { token, user } = await registerUser(ctx.app);
+    await createStore(ctx, user.id);
+    const seller = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/v1/seller/auth/me',
+      headers: bearer(token),
+    });
+    expect(seller.statusCode).toBe(401);
+    const admin = await ctx.app.inject({ method: 'GET', url: '/api/v1/admin/users', headers: bearer(token) });
+    expect(admin.statusCode).toBe(401);
+    const adminCookie = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/v1/admin/auth/me',
+      cookies: { caravan_staff_session: token },
+    });
+    expect(adminCookie.statusCode).toBe(401);
+  });
+
+  it('a staff token is not a buyer token', async () => {
+    const member = await createStaffMember(ctx, { role: 'Administrator' });
+    const me = await ctx.app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: bearer(member.token) });
+    expect(me.statusCode).toBe(401);
+  });
+});
+
+describe('rate limits on log-in calls', () => {
+  let ctx: TTestContext;
+  beforeAll(async () => {
+    ctx = await createTestApp({ RATE_LIMIT_PER_MINUTE: '2' });
+  });
+  afterAll(async () => {
+    await ctx.close();
+  });
+
+  it('answers TOO_FREQUENT (429) beyond the limit, and code 1 on the legacy call', async () => {
+    const body = { accountType: 'username' as const, account: 'nobody12345', password: 'secret12' };
+    expect((await login(ctx.app, body)).statusCode).toBe(404);
+    expect((await login(ctx.app, body)).statusCode).toBe(404);
+    const limited = await login(ctx.app, body);
+    expect(limited.statusCode).toBe(429);
+    expect(json<TError>(limited).error).toEqual({ code: 'TOO_FREQUENT', message: EN_ERRORS.TOO_FREQUENT });
+    const legacy = async () =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/user!newlogin.action',
+        payload: { username: 'nobody12345', password: 'x' },
+      });
+    await legacy();
+    await legacy();
+    const legacyLimited = await legacy();
+    expect(legacyLimited.statusCode).toBe(200);
+    expect(json(legacyLimited)).toEqual({ code: 1, msg: EN_ERRORS.TOO_FREQUENT, data: null });
+  });
+});

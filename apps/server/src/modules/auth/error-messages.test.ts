@@ -1,0 +1,29 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { ERROR_CODES, V } from '@caravan/contracts';
+import { describe, expect, it } from 'vitest';
+import { errorMessage, validationMessage } from '../../i18n/messages';
+
+const EN_DIR = path.resolve(import.meta.dirname, '../../../../../packages/contracts/locales/en');
+const read = (ns: string) =>
+  JSON.parse(readFileSync(path.join(EN_DIR, `${ns}.json`), 'utf8')) as Record<string, unknown>;
+
+describe('English dictionaries', () => {
+  it('have a non-empty message for every error code, and nothing stale', () => {
+    const errors = read('errors');
+    const missing = ERROR_CODES.filter((code) => typeof errors[code] !== 'string' || errors[code] === '');
+    expect(missing).toEqual([]);
+    const stale = Object.keys(errors).filter((key) => !(ERROR_CODES as string[]).includes(key));
+    expect(stale).toEqual([]);
+    for (const code of ERROR_CODES) {
+      expect(errorMessage('en', code)).toBe(errors[code]);
+    }
+  });
+
+  it('have a message for every validation key', () => {
+    const validation = read('validation');
+    const missing = Object.values(V).filter((key) => typeof validation[key] !== 'string');
+    expect(missing).toEqual([]);
+    expect(validationMessage('en', V.username)).toBe(validation.username);
+  });
+});

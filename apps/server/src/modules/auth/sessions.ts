@@ -1,0 +1,86 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, gt, lt } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { sessions, type TSessionAudience } from '../../db/schema';
+
+/** Sliding expiry is written at most this often, so reads do not turn into writes. */
+const TOUCH_INTERVAL_MS = 60_000;
+
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+export function newToken(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+export async function createSession(
+  db: Executor,
+  input: {
+    audience: TSessionAudience;
+    userId?: bigint;
+    staffId?: bigint;
+    ttlHours: number;
+    ip?: string;
+    userAgent?: string;
+  },
+): Promise<{ token: string; expiresAt: Date }> {
+  const token = newToken();
+  const expiresAt = new Date(Date.now() + input.ttlHours * 3_600_000);
+  await db.insert(sessions).values({
+    tokenHash: hashToken(token),
+    audience: input.audience,
+    userId: input.userId ?? null,
+    staffId: input.staffId ?? null,
+    expiresAt,
+    ip: input.ip ?? null,
+    userAgent: input.userAgent?.slice(0, 255) ?? null,
+  });
+  return { token, expiresAt };
+}
+
+export type TSessionRow = typeof sessions.$inferSelect;
+
+export async function findSession(
+  db: Executor,
+  token: string,
+  audience: TSessionAudience,
+): Promise<{ session: TSessionRow; isExpired: boolean } | undefined> {
+  const [row] = await db
+    .select()
+    .from(sessions)
+    .where(and(eq(sessions.tokenHash, hashToken(token)), eq(sessions.audience, audience)))
+    .limit(1);
+  if (!row) {
+    return undefined;
+  }
+  return { session: row, isExpired: row.expiresAt.getTime() <= Date.now() };
+}
+
+/** Extends a live session; called on use and by the heartbeat. */
+export async function touchSession(db: Executor, session: TSessionRow, ttlHours: number, force = false) {
+  const now = Date.now();
+  if (!force && now - session.lastSeenAt.getTime() < TOUCH_INTERVAL_MS) {
+    return;
+  }
+  await db
+    .update(sessions)
+    .set({ lastSeenAt: new Date(now), expiresAt: new Date(now + ttlHours * 3_600_000) })
+    .where(and(eq(sessions.id, session.id), gt(sessions.expiresAt, new Date(now))));
+}
+
+export async function deleteSession(db: Executor, token: string) {
+  await db.delete(sessions).where(eq(sessions.tokenHash, hashToken(token)));
+}
+
+export async function deleteUserSessions(db: Executor, userId: bigint) {
+  await db.delete(sessions).where(eq(sessions.userId, userId));
+}
+
+export async function deleteStaffSessions(db: Executor, staffId: bigint) {
+  await db.delete(sessions).where(eq(sessions.staffId, staffId));
+}
+
+export async function deleteExpiredSessions(db: Executor) {
+  await db.delete(sessions).where(lt(sessions.expiresAt, new Date()));
+}

@@ -1,0 +1,112 @@
+import type { Database } from '../../db/client';
+
+type TEntry = { value: unknown; expiresAt: number };
+
+/**
+ * Freezes plain objects and arrays all the way down. A cached answer is shared by every reader, so it must
+ * never change; frozen, it also tells the response serializer that its JSON text can be reused
+ * (http/serializer.ts).
+ */
+function deepFreeze<T>(value: T): T {
+  if (value === null || typeof value !== 'object' || Object.isFrozen(value)) {
+    return value;
+  }
+  const prototype: unknown = Object.getPrototypeOf(value);
+  if (!Array.isArray(value) && prototype !== Object.prototype && prototype !== null) {
+    // Maps, Dates and class instances are internal helpers, not answers: left as they are.
+    return value;
+  }
+  Object.freeze(value);
+  for (const child of Object.values(value)) {
+    deepFreeze(child);
+  }
+  return value;
+}
+
+/**
+ * A small per-database TTL cache for public catalogue answers (lists, home, detail without the
+ * visitor's own state). Short lifetimes keep it honest; writers call clearCatalogCache(). Values are
+ * frozen when stored: readers copy what they change.
+ */
+export class TtlCache {
+  private readonly entries = new Map<string, TEntry>();
+  /** Loads in flight: concurrent misses of one key share a single query instead of stampeding. */
+  private readonly pending = new Map<string, Promise<unknown>>();
+
+  constructor(private readonly maxEntries = 10_000) {}
+
+  async getOrLoad<T>(key: string, ttlMs: number, load: () => Promise<T>): Promise<T> {
+    const now = Date.now();
+    const hit = this.entries.get(key);
+    if (hit && hit.expiresAt > now) {
+      return hit.value as T;
+    }
+    const running = this.pending.get(key);
+    if (running) {
+      return running as Promise<T>;
+    }
+    const promise = load()
+      .then((value) => {
+        if (this.entries.size >= this.maxEntries) {
+          this.evict(Date.now());
+        }
+        this.entries.set(key, { value: deepFreeze(value), expiresAt: Date.now() + ttlMs });
+        return value;
+      })
+      .finally(() => {
+        this.pending.delete(key);
+      });
+    this.pending.set(key, promise);
+    return promise;
+  }
+
+  clear() {
+    this.entries.clear();
+    this.pending.clear();
+  }
+
+  private evict(now: number) {
+    for (const [key, entry] of this.entries) {
+      if (entry.expiresAt <= now) {
+        this.entries.delete(key);
+      }
+    }
+    if (this.entries.size >= this.maxEntries) {
+      // Oldest insertions first: Map keeps insertion order.
+      const drop = Math.ceil(this.maxEntries / 4);
+      let i = 0;
+      for (const key of this.entries.keys()) {
+        if (i++ >= drop) {
+          break;
+        }
+        this.entries.delete(key);
+      }
+    }
+  }
+}
+
+const caches = new WeakMap<object, TtlCache>();
+
+export function catalogCache(db: Database): TtlCache {
+  let cache = caches.get(db);
+  if (!cache) {
+    cache = new TtlCache();
+    caches.set(db, cache);
+  }
+  return cache;
+}
+
+/** Call after changing products, categories, stores or banners so readers see it at once. */
+export function clearCatalogCache(db: Database) {
+  catalogCache(db).clear();
+}
+
+export const CACHE_TTL = {
+  categories: 60_000,
+  home: 10_000,
+  list: 5_000,
+  total: 30_000,
+  // A product page is read far more often than its goods change; stock is checked again at checkout.
+  detail: 15_000,
+  params: 30_000,
+} as const;

@@ -1,0 +1,384 @@
+import type {
+  TCategoryNode,
+  THomeResponse,
+  TProductDetail,
+  TProductPage,
+  TReviewCounts,
+  TStoreDetail,
+} from '@caravan/contracts';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { bearer, createTestApp, json, type TTestContext } from '../../testing/test-app';
+import { clearCatalogCache, recordReview } from './index';
+import {
+  countQueries,
+  createCategoryTree,
+  createProduct,
+  createStore,
+  createUser,
+  createVariant,
+} from './test-fixtures';
+
+describe('catalogue reads', () => {
+  let ctx: TTestContext;
+  let tree: Awaited<ReturnType<typeof createCategoryTree>>;
+  let storeId: bigint;
+  let germanStoreId: bigint;
+  let buyer: { id: bigint; token: string };
+  const ids: Record<string, bigint> = {};
+
+  beforeAll(async () => {
+    ctx = await createTestApp();
+    const db = ctx.database.db;
+    tree = await createCategoryTree(db);
+    const owner = await createUser(db, 'owner1');
+    const owner2 = await createUser(db, 'owner2');
+    buyer = await createUser(db, 'buyer1');
+    storeId = await createStore(db, { ownerId: owner.id, name: 'First Store', isRecommended: 1 });
+    germanStoreId = await createStore(db, { ownerId: owner2.id, name: 'Zweiter Laden', lang: 'de' });
+    const day = 86_400_000;
+    ids.shirt = await createProduct(db, {
+      storeId,
+      categoryId: tree.shirts,
+      names: { en: 'Cotton Shirt', fr: 'Chemise en coton' },
+      descriptions: { en: 'A shirt', fr: 'Une chemise' },
+      price: 12,
+      soldCount: 50,
+      createdAt: new Date(Date.now() - 3 * day),
+      attributes: [
+        {
+          code: 'colour',
+          names: { en: 'Colour', fr: 'Couleur' },
+          values: [
+            { code: 'red', names: { en: 'Red', fr: 'Rouge' } },
+            { code: 'blue', names: { en: 'Blue', fr: 'Bleu' } },
+          ],
+        },
+      ],
+    });
+    ids.jacket = await createProduct(db, {
+      storeId,
+      categoryId: tree.jackets,
+      names: { en: 'Wool Jacket' },
+      price: 80,
+      discountPrice: 60,
+      soldCount: 5,
+      createdAt: new Date(Date.now() - 1 * day),
+    });
+    ids.pot = await createProduct(db, {
+      storeId: germanStoreId,
+      categoryId: tree.other,
+      lang: 'de',
+      names: { de: 'Kochtopf aus Edelstahl' },
+      descriptions: { de: 'Ein Topf' },
+      price: 30,
+      soldCount: 500,
+      createdAt: new Date(Date.now() - 2 * day),
+    });
+    ids.expired = await createProduct(db, {
+      storeId,
+      categoryId: tree.shirts,
+      names: { en: 'Linen Shirt' },
+      price: 20,
+      discountPrice: 5,
+      discountEndsAt: new Date(Date.now() - day),
+      soldCount: 1,
+      createdAt: new Date(Date.now() - 4 * day),
+    });
+    ids.off = await createProduct(db, {
+      storeId,
+      categoryId: tree.shirts,
+      names: { en: 'Hidden Shirt' },
+      isOnShelf: false,
+    });
+    ids.red = await createVariant(db, { productId: ids.shirt, attrs: { colour: 'red' }, stock: 4 });
+    ids.blue = await createVariant(db, {
+      productId: ids.shirt,
+      attrs: { colour: 'blue' },
+      stock: 6,
+      price: 15,
+    });
+    await db.transaction(async (tx) => {
+      await recordReview(tx, { productId: ids.shirt!, userId: buyer.id, rating: 'good', content: 'Great' });
+      await recordReview(tx, {
+        productId: ids.shirt!,
+        userId: buyer.id,
+        rating: 'good',
+        content: 'Nice photos',
+        images: ['/uploads/a.webp', '/uploads/b.webp'],
+      });
+      await recordReview(tx, { productId: ids.shirt!, userId: buyer.id, rating: 'bad', content: 'Torn' });
+      await recordReview(tx, { productId: ids.pot!, userId: buyer.id, rating: 'medium', content: 'OK' });
+    });
+  });
+  afterAll(async () => {
+    await ctx.close();
+  });
+  beforeEach(() => {
+    clearCatalogCache(ctx.database.db);
+  });
+
+  it('answers the category tree with three levels in the request language', async () => {
+    const res = await ctx.app.inject({ url: '/api/v1/catalog/categories?lang=de' });
+    expect(res.statusCode).toBe(200);
+    const { categories } = json<{ categories: TCategoryNode[] }>(res);
+    expect(categories.map((c) => c.name)).toEqual(['Bekleidung', 'Kitchen']);
+    const men = categories[0]!.children[0]!;
+    expect(men).toMatchObject({ name: 'Herren', level: 2, parentId: String(tree.top) });
+    expect(men.children.map((c) => c.name)).toEqual(['T-Shirts', 'Jackets']);
+    expect(categories[0]!.isRecommended).toBe(true);
+  });
+
+  it('gives product detail with prices, freight, variants, store and review counts', async () => {
+    const res = await ctx.app.inject({ url: `/api/v1/catalog/products/${ids.shirt}?lang=fr` });
+    expect(res.statusCode).toBe(200);
+    const d = json<TProductDetail>(res);
+    expect(d).toMatchObject({
+      id: String(ids.shirt),
+      name: 'Chemise en coton',
+      description: 'Une chemise',
+      textLang: 'fr',
+      price: '12.00',
+      sellingPrice: '12.00',
+      originalPrice: '24.00',
+      retailPrice: '36.00',
+      discountPrice: null,
+      isDiscounted: false,
+      freight: { dispatchFee: '1.00', longDistanceFee: '2.00', deliveryFee: '0.50', total: '3.50' },
+      buyMin: 1,
+      maxBuy: 500,
+      isOnShelf: true,
+      isFavourite: false,
+      evaluationNum: 3,
+      reviewCounts: { all: 3, good: 2, medium: 0, bad: 1, photo: 1 },
+      store: { id: String(storeId), name: 'First Store', favourableRate: '0.6667' },
+    });
+    expect(d.categoryPath.map((c) => c.id)).toEqual([
+      String(tree.top),
+      String(tree.mid),
+      String(tree.shirts),
+    ]);
+    expect(d.images[0]).toMatchObject({ width: 960, height: 960 });
+    expect(d.attributes[0]).toMatchObject({ code: 'colour', name: 'Couleur' });
+    expect(d.variants).toEqual([
+      { id: String(ids.red), attrs: { colour: 'red' }, name: 'Rouge', price: '12.00', stock: 4 },
+      { id: String(ids.blue), attrs: { colour: 'blue' }, name: 'Bleu', price: '15.00', stock: 6 },
+    ]);
+  });
+
+  it("falls back to the product's own language when the request language is missing", async () => {
+    const res = await ctx.app.inject({ url: `/api/v1/catalog/products/${ids.pot}?lang=ja` });
+    expect(res.statusCode).toBe(200);
+    expect(json<TProductDetail>(res)).toMatchObject({
+      name: 'Kochtopf aus Edelstahl',
+      description: 'Ein Topf',
+      textLang: 'de',
+    });
+  });
+
+  it('applies the discount only while it runs', async () => {
+    const active = json<TProductDetail>(
+      await ctx.app.inject({ url: `/api/v1/catalog/products/${ids.jacket}` }),
+    );
+    expect(active).toMatchObject({ price: '60.00', discountPrice: '60.00', isDiscounted: true });
+    const expired = json<TProductDetail>(
+      await ctx.app.inject({ url: `/api/v1/catalog/products/${ids.expired}` }),
+    );
+    expect(expired).toMatchObject({ price: '20.00', discountPrice: '5.00', isDiscounted: false });
+  });
+
+  it('says GOODS_OFF_SHELF for goods off shelf and 404 for unknown ids', async () => {
+    const off = await ctx.app.inject({ url: `/api/v1/catalog/products/${ids.off}` });
+    expect(off.statusCode).toBe(409);
+    expect(json(off)).toMatchObject({ error: { code: 'GOODS_OFF_SHELF' } });
+    const unknown = await ctx.app.inject({ url: '/api/v1/catalog/products/987654321' });
+    expect(unknown.statusCode).toBe(404);
+    expect(json(unknown)).toMatchObject({
+      error: { code: 'PRODUCT_NOT_FOUND', message: 'Product does not exist' },
+    });
+    const store = await ctx.app.inject({ url: '/api/v1/catalog/stores/987654321' });
+    expect(store.statusCode).toBe(404);
+    expect(json(store)).toMatchObject({ error: { code: 'STORE_NOT_FOUND' } });
+    const badId = await ctx.app.inject({ url: '/api/v1/catalog/products/abc' });
+    expect(badId.statusCode).toBe(400);
+  });
+
+  it.each([
+    'pageNum=0',
+    'pageNum=-1',
+    'pageNum=1.5',
+    'pageNum=abc',
+    'pageSize=0',
+    'pageSize=101',
+    'sort=random',
+    'minPrice=-1',
+    'minPrice=1e3',
+    'isDiscounted=maybe',
+    'categoryId=0',
+  ])('refuses bad list parameters (%s) with 400', async (query) => {
+    const res = await ctx.app.inject({ url: `/api/v1/catalog/products?${query}` });
+    expect(res.statusCode).toBe(400);
+    expect(json(res)).toMatchObject({ error: { code: 'VALIDATION_FAILED' } });
+  });
+
+  it('lists products on shelf with filters and sorts', async () => {
+    const list = async (query: string) => {
+      const res = await ctx.app.inject({ url: `/api/v1/catalog/products?${query}` });
+      expect(res.statusCode).toBe(200);
+      return json<TProductPage>(res);
+    };
+    const all = await list('');
+    expect(all.total).toBe(4);
+    expect(all.pageList.map((p) => p.id)).toEqual([ids.jacket, ids.pot, ids.shirt, ids.expired].map(String));
+    expect((await list('sort=sales')).pageList.map((p) => p.id)).toEqual(
+      [ids.pot, ids.shirt, ids.jacket, ids.expired].map(String),
+    );
+    expect((await list('sort=priceAsc')).pageList.map((p) => p.price)).toEqual([
+      '12.00',
+      '20.00',
+      '30.00',
+      '60.00',
+    ]);
+    expect((await list('sort=priceDesc')).pageList.map((p) => p.price)).toEqual([
+      '60.00',
+      '30.00',
+      '20.00',
+      '12.00',
+    ]);
+    const apparel = await list(`categoryId=${tree.top}`);
+    expect(apparel.pageList.map((p) => p.id).sort()).toEqual(
+      [ids.shirt, ids.jacket, ids.expired].map(String).sort(),
+    );
+    expect((await list(`categoryId=${tree.jackets}`)).pageList.map((p) => p.id)).toEqual([
+      String(ids.jacket),
+    ]);
+    expect((await list('minPrice=15&maxPrice=30')).pageList.map((p) => p.id).sort()).toEqual(
+      [ids.pot, ids.expired].map(String).sort(),
+    );
+    expect((await list('isDiscounted=true')).pageList.map((p) => p.id)).toEqual([String(ids.jacket)]);
+    expect((await list(`storeId=${germanStoreId}`)).pageList.map((p) => p.id)).toEqual([String(ids.pot)]);
+    const paged = await list('pageNum=2&pageSize=3&sort=priceAsc');
+    expect(paged).toMatchObject({ pageNum: 2, pageSize: 3, total: 4 });
+    expect(paged.pageList.map((p) => p.price)).toEqual(['60.00']);
+    const unknownCategory = await ctx.app.inject({ url: '/api/v1/catalog/products?categoryId=999999' });
+    expect(json(unknownCategory)).toMatchObject({ error: { code: 'CATEGORY_NOT_FOUND' } });
+  });
+
+  it('lists reviews by class and counts them', async () => {
+    const counts = await ctx.app.inject({ url: `/api/v1/catalog/products/${ids.shirt}/reviews/counts` });
+    expect(json<TReviewCounts>(counts)).toEqual({ all: 3, good: 2, medium: 0, bad: 1, photo: 1 });
+    const photo = json<TProductPage & { pageList: { content: string; images: string[] }[] }>(
+      await ctx.app.inject({ url: `/api/v1/catalog/products/${ids.shirt}/reviews?type=photo` }),
+    );
+    expect(photo.total).toBe(1);
+    expect(photo.pageList[0]).toMatchObject({
+      content: 'Nice photos',
+      images: ['/uploads/a.webp', '/uploads/b.webp'],
+    });
+    const bad = json<{ total: number; pageList: { rating: string; reviewerName: string }[] }>(
+      await ctx.app.inject({ url: `/api/v1/catalog/products/${ids.shirt}/reviews?type=bad` }),
+    );
+    expect(bad.total).toBe(1);
+    expect(bad.pageList[0]).toMatchObject({ rating: 'bad', reviewerName: 'bu***1' });
+    const wrong = await ctx.app.inject({ url: `/api/v1/catalog/products/${ids.shirt}/reviews?type=great` });
+    expect(wrong.statusCode).toBe(400);
+    const missing = await ctx.app.inject({ url: '/api/v1/catalog/products/987654321/reviews/counts' });
+    expect(missing.statusCode).toBe(404);
+  });
+
+  it('shows a store with its favourable rate from reviews and whether the visitor follows it', async () => {
+    const res = await ctx.app.inject({
+      url: `/api/v1/catalog/stores/${germanStoreId}`,
+      headers: bearer(buyer.token),
+    });
+    expect(res.statusCode).toBe(200);
+    expect(json<TStoreDetail>(res)).toMatchObject({
+      name: 'Zweiter Laden',
+      goodsCount: 1,
+      totalReviews: 1,
+      favourableRate: '0.0000',
+      isFollowed: false,
+    });
+    const products = await ctx.app.inject({
+      url: `/api/v1/catalog/stores/${storeId}/products?sort=priceAsc`,
+    });
+    expect(json<TProductPage>(products).total).toBe(3);
+  });
+
+  it('counts page views and uses them for guess-you-like', async () => {
+    const view = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/v1/catalog/products/${ids.expired}/view`,
+    });
+    expect(view.statusCode).toBe(200);
+    expect(json(view)).toEqual({ pageViews: 1 });
+    const cookie = view.cookies.find((c) => c.name === 'caravan_visitor');
+    expect(cookie?.value).toMatch(/^[A-Za-z0-9_-]{16,}$/);
+    const guess = json<{ products: TProductPage }>(
+      await ctx.app.inject({
+        url: '/api/v1/catalog/home/guess',
+        cookies: { caravan_visitor: cookie!.value },
+      }),
+    );
+    // Same category as the viewed linen shirt, the viewed product itself left out.
+    expect(guess.products.pageList.map((p) => p.id)).toEqual([String(ids.shirt)]);
+    const off = await ctx.app.inject({ method: 'POST', url: `/api/v1/catalog/products/${ids.off}/view` });
+    expect(json(off)).toMatchObject({ error: { code: 'GOODS_OFF_SHELF' } });
+  });
+
+  it('serves the whole home page in one call', async () => {
+    const res = await ctx.app.inject({ url: '/api/v1/catalog/home' });
+    expect(res.statusCode).toBe(200);
+    const home = json<THomeResponse>(res);
+    expect(home.hot.map((p) => p.id)).toEqual([ids.pot, ids.shirt, ids.jacket, ids.expired].map(String));
+    expect(home.new[0]!.id).toBe(String(ids.jacket));
+    expect(home.discounted.map((p) => p.id)).toEqual([String(ids.jacket)]);
+    expect(home.guess.map((p) => p.id)).toEqual(home.hot.map((p) => p.id));
+    expect(home.stores[0]).toMatchObject({ name: 'First Store', isRecommended: true });
+    expect(home.categories.map((c) => c.name)).toEqual(['Apparel']);
+    const more = await ctx.app.inject({ url: '/api/v1/catalog/home/hot?pageNum=2&pageSize=3' });
+    expect(json<{ products: TProductPage }>(more).products).toMatchObject({ total: 4, pageNum: 2 });
+    expect(json<{ products: TProductPage }>(more).products.pageList).toHaveLength(1);
+    const wrong = await ctx.app.inject({ url: '/api/v1/catalog/home/everything' });
+    expect(wrong.statusCode).toBe(400);
+  });
+
+  it('uses a fixed number of queries for home and lists whatever the page size (no N+1)', async () => {
+    const db = ctx.database.db;
+    for (let i = 0; i < 30; i++) {
+      const productId = await createProduct(db, {
+        storeId: i % 2 ? storeId : germanStoreId,
+        categoryId: tree.shirts,
+        names: { en: `Bulk Shirt ${i}` },
+        soldCount: i,
+        isRecommended: true,
+        discountPrice: i % 3 === 0 ? 5 : null,
+      });
+      await createVariant(db, { productId, attrs: { colour: 'red' }, stock: 3 });
+    }
+    const counter = countQueries(ctx.database);
+    const measure = async (url: string, headers: Record<string, string> = {}) => {
+      clearCatalogCache(db);
+      counter.reset();
+      const res = await ctx.app.inject({ url, headers });
+      expect(res.statusCode).toBe(200);
+      return counter.read();
+    };
+    const home = await measure('/api/v1/catalog/home');
+    expect(home).toBeLessThanOrEqual(14);
+    expect(await measure('/api/v1/catalog/home', bearer(buyer.token))).toBeLessThanOrEqual(home + 4);
+    const small = await measure('/api/v1/catalog/products?pageSize=2');
+    const large = await measure('/api/v1/catalog/products?pageSize=30');
+    expect(large).toBe(small);
+    expect(large).toBeLessThanOrEqual(3);
+    expect(await measure('/api/v1/catalog/search/goods?k=shirt&pageSize=30')).toBe(
+      await measure('/api/v1/catalog/search/goods?k=shirt&pageSize=2'),
+    );
+    expect(await measure('/api/v1/catalog/home/recommended?pageSize=30')).toBeLessThanOrEqual(3);
+    expect(await measure(`/api/v1/catalog/products/${ids.shirt}`)).toBeLessThanOrEqual(3);
+    // Cached: a second read of the same page does not touch the database.
+    await ctx.app.inject({ url: '/api/v1/catalog/products?pageSize=30' });
+    counter.reset();
+    await ctx.app.inject({ url: '/api/v1/catalog/products?pageSize=30' });
+    expect(counter.read()).toBe(0);
+  });
+});

@@ -1,0 +1,104 @@
+import type { TCategoryNode, TLanguage, TLocalizedText } from '@caravan/contracts';
+import { asc } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { categories } from '../../db/schema';
+import { CACHE_TTL, catalogCache } from './cache';
+import { pickText } from './present';
+
+type TCategoryRow = {
+  id: string;
+  parentId: string | null;
+  level: number;
+  icon: string;
+  isRecommended: boolean;
+  names: TLocalizedText;
+};
+
+export type TCategoryIndex = {
+  rows: TCategoryRow[];
+  byId: Map<string, TCategoryRow>;
+  children: Map<string | null, TCategoryRow[]>;
+};
+
+/** Every category, loaded once per cache period (a few hundred rows at most). */
+export async function loadCategoryIndex(db: Database): Promise<TCategoryIndex> {
+  return catalogCache(db).getOrLoad('categories', CACHE_TTL.categories, async () => {
+    const list = await db
+      .select({
+        id: categories.id,
+        parentId: categories.parentId,
+        level: categories.level,
+        icon: categories.icon,
+        isRecommended: categories.isRecommended,
+        names: categories.names,
+      })
+      .from(categories)
+      .orderBy(asc(categories.sort), asc(categories.id));
+    const rows = list.map((r) => ({
+      ...r,
+      id: String(r.id),
+      parentId: r.parentId === null ? null : String(r.parentId),
+    }));
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    const children = new Map<string | null, TCategoryRow[]>();
+    for (const row of rows) {
+      const siblings = children.get(row.parentId) ?? [];
+      siblings.push(row);
+      children.set(row.parentId, siblings);
+    }
+    return { rows, byId, children };
+  });
+}
+
+function toNode(index: TCategoryIndex, row: TCategoryRow, lang: TLanguage, isDeep: boolean): TCategoryNode {
+  return {
+    id: row.id,
+    parentId: row.parentId,
+    level: row.level,
+    name: pickText(row.names, lang, 'en'),
+    icon: row.icon,
+    isRecommended: row.isRecommended,
+    children: isDeep ? (index.children.get(row.id) ?? []).map((c) => toNode(index, c, lang, true)) : [],
+  };
+}
+
+export async function getCategoryTree(db: Database, lang: TLanguage): Promise<TCategoryNode[]> {
+  const index = await loadCategoryIndex(db);
+  return (index.children.get(null) ?? []).map((row) => toNode(index, row, lang, true));
+}
+
+export async function getRecommendedCategories(db: Database, lang: TLanguage): Promise<TCategoryNode[]> {
+  const index = await loadCategoryIndex(db);
+  return index.rows.filter((r) => r.isRecommended).map((row) => toNode(index, row, lang, false));
+}
+
+/** The category and all categories below it; undefined when the id is unknown. */
+export function findDescendantIds(index: TCategoryIndex, id: string): string[] | undefined {
+  if (!index.byId.has(id)) {
+    return undefined;
+  }
+  const ids: string[] = [];
+  const queue = [id];
+  while (queue.length > 0) {
+    const current = queue.shift()!;
+    ids.push(current);
+    for (const child of index.children.get(current) ?? []) {
+      queue.push(child.id);
+    }
+  }
+  return ids;
+}
+
+export function findCategoryPath(
+  index: TCategoryIndex,
+  id: string,
+  lang: TLanguage,
+): { id: string; name: string }[] {
+  const path: { id: string; name: string }[] = [];
+  let current = index.byId.get(id);
+  while (current && path.length < 10) {
+    path.unshift({ id: current.id, name: pickText(current.names, lang, 'en') });
+    current = current.parentId ? index.byId.get(current.parentId) : undefined;
+  }
+  return path;
+}

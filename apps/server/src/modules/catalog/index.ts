@@ -1,0 +1,13 @@
+/** The catalogue's service API for other domains (cart, orders, sellers, admin): import from here. */
+export { clearCatalogCache } from './cache';
+export { recordReview } from './reviews';
+export { foldSalesTally } from './sales-tally';
+export {
+  getPurchasableItem,
+  returnStock,
+  stockTakingSql,
+  type TPurchasableItem,
+  type TStockItem,
+  type TStockTakingSql,
+  takeStock,
+} from './stock';

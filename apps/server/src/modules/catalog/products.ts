@@ -1,0 +1,354 @@
+import {
+  chargedUnitPrice,
+  formatMoney,
+  isDiscountActive,
+  parseMoney,
+  type TImage,
+  type TLanguage,
+  type TLocalizedText,
+  type TProductDetail,
+  type TProductListQuery,
+  type TProductPage,
+  type TProductSort,
+} from '@caravan/contracts';
+import { type SQL, sql } from 'drizzle-orm';
+import type { Database, Executor } from '../../db/client';
+import type { TProductAttributeDef } from '../../db/schema';
+import { AppError } from '../../http/app-error';
+import { CACHE_TTL, catalogCache } from './cache';
+import { findCategoryPath, findDescendantIds, loadCategoryIndex } from './categories';
+import { getMaxBuy } from './params';
+import {
+  cardColumns,
+  money,
+  pickText,
+  rowsOf,
+  type TRow,
+  toCard,
+  toDate,
+  toInt,
+  toIso,
+  toStoreCard,
+} from './present';
+import { resolveProductKeyword } from './search-sql';
+
+/**
+ * With a filter over several deep categories the sort keys are wrapped so the planner cannot walk a
+ * global sort index (it would skip over most rows); it reads the categories from the covering listing
+ * index and sorts those narrow entries instead.
+ */
+const CATEGORY_SORT_SQL: Record<TProductSort, SQL> = {
+  newest: sql`(p.created_at + interval '0 s') desc, (p.id + 0) desc`,
+  sales: sql`(p.sold_count + 0) desc, (p.id + 0) desc`,
+  priceAsc: sql`(p.price + 0) asc, (p.id + 0) asc`,
+  priceDesc: sql`(p.price + 0) desc, (p.id + 0) desc`,
+};
+
+export const SORT_SQL: Record<TProductSort, SQL> = {
+  // NULLS LAST as in the indexes (the columns are NOT NULL), so the planner walks the index in order.
+  newest: sql`p.created_at desc nulls last, p.id desc nulls last`,
+  sales: sql`p.sold_count desc nulls last, p.id desc nulls last`,
+  priceAsc: sql`p.price asc, p.id asc`,
+  priceDesc: sql`p.price desc, p.id desc`,
+};
+
+/** Goods a visitor may see: on shelf, in an active store. */
+export const VISIBLE = sql`p.is_on_shelf and s.status = 'active'`;
+/** The same without joining stores (the listing index covers store_id). */
+const VISIBLE_INDEXED = sql`p.is_on_shelf and p.store_id in (select id from stores where status = 'active')`;
+export const ACTIVE_DISCOUNT = sql`p.is_discounted and p.discount_price is not null and (p.discount_ends_at is null or p.discount_ends_at > now())`;
+
+const DISCOUNT_REFRESH_MS = 30_000;
+const lastDiscountRefresh = new WeakMap<object, number>();
+
+/**
+ * The stored `price` (used to filter and sort) is the discount price while a discount runs. Discounts
+ * that ended are folded back into it here, at most every 30 s per process, before lists are read.
+ */
+export async function refreshExpiredDiscounts(db: Database, force = false): Promise<void> {
+  const now = Date.now();
+  if (!force && now - (lastDiscountRefresh.get(db) ?? 0) < DISCOUNT_REFRESH_MS) {
+    return;
+  }
+  lastDiscountRefresh.set(db, now);
+  const result = await db.execute(sql`update products set price = selling_price, is_discounted = false,
+      updated_at = now()
+    where is_discounted and discount_ends_at <= now() returning id`);
+  if (rowsOf(result).length > 0) {
+    catalogCache(db).clear();
+  }
+}
+
+export type TPageRequest = {
+  lang: TLanguage;
+  where: SQL[];
+  orderBy: SQL;
+  pageNum: number;
+  pageSize: number;
+  /** Cache key of the filter (without page): totals are reused across pages for a while. */
+  totalKey: string | null;
+  /** Known total (from the per-category counts); no count query then. */
+  knownTotal?: Promise<number> | undefined;
+};
+
+async function countProducts(db: Executor, where: SQL): Promise<number> {
+  const result = await db.execute(sql`select count(*)::int as n from products p where ${where}`);
+  return toInt(rowsOf(result)[0]?.n ?? 0);
+}
+
+/**
+ * One page of product cards and the total: two queries whatever the page size. The page's ids are
+ * chosen first from narrow columns (index-only where the listing index covers the filter), then only
+ * those rows are read from the wide table.
+ */
+export async function queryProductPage(
+  db: Database,
+  request: TPageRequest,
+  executor: Executor = db,
+): Promise<TProductPage> {
+  const where = sql.join([VISIBLE_INDEXED, ...request.where], sql` and `);
+  const offset = (request.pageNum - 1) * request.pageSize;
+  const loadRows = () =>
+    executor.execute(sql`select ${cardColumns(request.lang)}
+      from (select p.id from products p where ${where}
+        order by ${request.orderBy} limit ${request.pageSize} offset ${offset}) page
+      join products p on p.id = page.id
+      join stores s on s.id = p.store_id
+      order by ${request.orderBy}`);
+  const loadTotal = () =>
+    request.knownTotal
+      ? request.knownTotal
+      : request.totalKey === null
+        ? countProducts(executor, where)
+        : catalogCache(db).getOrLoad(`total:${request.totalKey}`, CACHE_TTL.total, () =>
+            countProducts(executor, where),
+          );
+  // Inside a transaction (one connection; PGlite would wait on itself) the two queries run one after another.
+  const [rows, total] =
+    executor === db ? await Promise.all([loadRows(), loadTotal()]) : [await loadRows(), await loadTotal()];
+  const now = new Date();
+  return {
+    pageList: rowsOf(rows).map((r) => toCard(r, now)),
+    pageNum: request.pageNum,
+    pageSize: request.pageSize,
+    total,
+  };
+}
+
+/** Visible goods per category, one grouped index-only scan per cache period, shared by every list. */
+function loadCategoryCounts(db: Database): Promise<Map<string, number>> {
+  return catalogCache(db).getOrLoad('category-counts', CACHE_TTL.total, async () => {
+    const result = await db.execute(sql`select p.category_id::text as id, count(*)::int as n from products p
+      where ${VISIBLE_INDEXED} group by p.category_id`);
+    return new Map(rowsOf(result).map((r) => [String(r.id), toInt(r.n)]));
+  });
+}
+
+export async function listProducts(
+  db: Database,
+  lang: TLanguage,
+  query: TProductListQuery,
+): Promise<TProductPage> {
+  const key = `list:${lang}:${JSON.stringify(query, (_k, v) => (typeof v === 'bigint' ? v.toString() : v))}`;
+  return catalogCache(db).getOrLoad(key, CACHE_TTL.list, async () => {
+    const where: SQL[] = [];
+    const categoryIndex = query.categoryId ? await loadCategoryIndex(db) : null;
+    const category = query.categoryId ? categoryIndex?.byId.get(query.categoryId) : undefined;
+    if (query.categoryId && !category) {
+      throw new AppError('CATEGORY_NOT_FOUND');
+    }
+    // A whole first- or second-level branch is one equality on a denormalised column with ordered indexes.
+    const categoryIds =
+      query.categoryId && categoryIndex ? findDescendantIds(categoryIndex, query.categoryId)! : null;
+    const isOrderedByIndex = !category || category.level <= 2 || categoryIds?.length === 1;
+    if (category?.level === 1) {
+      where.push(sql`p.category_l1 = ${category.id}::bigint`);
+    } else if (category?.level === 2) {
+      where.push(sql`p.category_l2 = ${category.id}::bigint`);
+    } else if (categoryIds) {
+      where.push(
+        sql`p.category_id in (${sql.join(
+          categoryIds.map((id) => sql`${id}::bigint`),
+          sql`, `,
+        )})`,
+      );
+    }
+    if (query.storeId) {
+      where.push(sql`p.store_id = ${query.storeId}::bigint`);
+    }
+    if (query.minPrice !== undefined) {
+      where.push(sql`p.price >= ${formatMoney(query.minPrice, 0)}::numeric`);
+    }
+    if (query.maxPrice !== undefined) {
+      where.push(sql`p.price <= ${formatMoney(query.maxPrice, 0)}::numeric`);
+    }
+    if (query.isDiscounted === true) {
+      where.push(ACTIVE_DISCOUNT);
+    } else if (query.isDiscounted === false) {
+      where.push(sql`not (${ACTIVE_DISCOUNT})`);
+    }
+    if (query.keyword) {
+      where.push((await resolveProductKeyword(db, query.keyword)).where);
+    }
+    const { pageNum, pageSize, sort, ...filter } = query;
+    const isCategoryOnly = Object.entries(filter).every(([k, v]) => k === 'categoryId' || v === undefined);
+    const request = {
+      lang,
+      where,
+      orderBy: isOrderedByIndex ? SORT_SQL[sort] : CATEGORY_SORT_SQL[sort],
+      pageNum,
+      pageSize,
+      totalKey: `list:${JSON.stringify(filter, (_k, v) => (typeof v === 'bigint' ? v.toString() : v))}`,
+      knownTotal: isCategoryOnly
+        ? loadCategoryCounts(db).then((counts) =>
+            (categoryIds ?? [...counts.keys()]).reduce((sum, id) => sum + (counts.get(id) ?? 0), 0),
+          )
+        : undefined,
+    };
+    return queryProductPage(db, request);
+  });
+}
+
+type TPublicDetail = Omit<TProductDetail, 'isFavourite'>;
+
+async function loadPublicDetail(db: Database, lang: TLanguage, id: string): Promise<TPublicDetail> {
+  const result = await db.execute(sql`select p.id::text as id, p.lang, p.names, p.descriptions, p.images,
+      p.attributes, p.category_id::text as category_id, p.price::text as price,
+      p.selling_price::text as selling_price, p.original_price::text as original_price,
+      p.retail_price::text as retail_price, p.discount_price::text as discount_price,
+      p.is_discounted, p.discount_ends_at, p.stock, p.sold_count, p.page_views, p.buy_min, p.is_on_shelf,
+      p.dispatch_fee::text as dispatch_fee, p.long_distance_fee::text as long_distance_fee,
+      p.delivery_fee::text as delivery_fee, p.evaluation_num, p.good_count, p.medium_count, p.bad_count,
+      p.photo_count, p.created_at, s.status as store_status, s.lang as store_lang,
+      json_build_object('id', s.id::text, 'name', s.name, 'logo', s.logo, 'description', s.description,
+        'followers_count', s.followers_count, 'sold_count', s.sold_count, 'page_views', s.page_views,
+        'good_reviews', s.good_reviews, 'total_reviews', s.total_reviews,
+        'is_recommended', s.is_recommended) as store,
+      coalesce((select json_agg(json_build_object('id', v.id::text, 'attrs', v.attrs,
+        'price', v.price::text, 'stock', v.stock) order by v.sort, v.id)
+        from product_variants v where v.product_id = p.id), '[]'::json) as variants
+    from products p join stores s on s.id = p.store_id
+    where p.id = ${id}::bigint`);
+  const row = rowsOf(result)[0];
+  if (!row) {
+    throw new AppError('PRODUCT_NOT_FOUND');
+  }
+  if (row.is_on_shelf !== true || row.store_status !== 'active') {
+    throw new AppError('GOODS_OFF_SHELF');
+  }
+  const fallback = (row.lang ?? row.store_lang ?? 'en') as TLanguage;
+  const names = row.names as TLocalizedText;
+  const descriptions = row.descriptions as TLocalizedText;
+  const hasOwn = (names as Record<string, string | undefined>)[lang] !== undefined;
+  const priced = {
+    sellingPrice: parseMoney(String(row.selling_price)),
+    discountPrice: row.discount_price === null ? null : parseMoney(String(row.discount_price)),
+    isDiscounted: row.is_discounted === true,
+    discountEndsAt: toDate(row.discount_ends_at),
+  };
+  const now = new Date();
+  const attributes = (row.attributes as TProductAttributeDef[]).map((a) => ({
+    code: a.code,
+    name: pickText(a.names, lang, fallback),
+    values: a.values.map((v) => ({ code: v.code, name: pickText(v.names, lang, fallback) })),
+  }));
+  const valueNames = new Map<string, string>();
+  for (const a of attributes) {
+    for (const v of a.values) {
+      valueNames.set(`${a.code}:${v.code}`, v.name);
+    }
+  }
+  const variants = (row.variants as TRow[]).map((v) => {
+    const attrs = v.attrs as Record<string, string>;
+    const own = v.price === null ? null : parseMoney(String(v.price));
+    return {
+      id: String(v.id),
+      attrs,
+      name: attributes.map((a) => valueNames.get(`${a.code}:${attrs[a.code]}`) ?? '').join(' / '),
+      price: formatMoney(chargedUnitPrice(priced, { price: own }, now)),
+      stock: toInt(v.stock),
+    };
+  });
+  const fees = [row.dispatch_fee, row.long_distance_fee, row.delivery_fee].map((f) => parseMoney(String(f)));
+  const index = await loadCategoryIndex(db);
+  const good = toInt(row.good_count);
+  const medium = toInt(row.medium_count);
+  const bad = toInt(row.bad_count);
+  return {
+    id: String(row.id),
+    name: pickText(names, lang, fallback),
+    description: pickText(descriptions, hasOwn ? lang : fallback, fallback),
+    textLang: hasOwn ? lang : fallback,
+    images: row.images as TImage[],
+    categoryId: String(row.category_id),
+    categoryPath: findCategoryPath(index, String(row.category_id), lang),
+    price: formatMoney(chargedUnitPrice(priced, null, now)),
+    retailPrice: money(row.retail_price),
+    originalPrice: money(row.original_price),
+    sellingPrice: formatMoney(priced.sellingPrice),
+    discountPrice: priced.discountPrice === null ? null : formatMoney(priced.discountPrice),
+    isDiscounted: isDiscountActive(priced, now),
+    discountEndsAt: priced.discountEndsAt ? priced.discountEndsAt.toISOString() : null,
+    freight: {
+      dispatchFee: formatMoney(fees[0]!),
+      longDistanceFee: formatMoney(fees[1]!),
+      deliveryFee: formatMoney(fees[2]!),
+      total: formatMoney(fees[0]! + fees[1]! + fees[2]!),
+    },
+    stock: toInt(row.stock),
+    soldCount: toInt(row.sold_count),
+    pageViews: toInt(row.page_views),
+    buyMin: toInt(row.buy_min),
+    maxBuy: await getMaxBuy(db),
+    isOnShelf: true,
+    attributes,
+    variants,
+    store: toStoreCard(row.store as TRow),
+    evaluationNum: toInt(row.evaluation_num),
+    reviewCounts: { all: good + medium + bad, good, medium, bad, photo: toInt(row.photo_count) },
+    createdAt: toIso(row.created_at),
+  };
+}
+
+/**
+ * Product detail with the visitor's favourite flag. Both forms of the answer (favourite or not) are cached
+ * as they are sent, so a cached detail is one shared object whose JSON is made once (http/serializer.ts).
+ */
+export async function getProductDetail(
+  db: Database,
+  lang: TLanguage,
+  id: string,
+  userId: bigint | null,
+): Promise<TProductDetail> {
+  const [forms, isFavourite] = await Promise.all([
+    catalogCache(db).getOrLoad(`detail:${lang}:${id}`, CACHE_TTL.detail, async () => {
+      const detail = await loadPublicDetail(db, lang, id);
+      return { plain: { ...detail, isFavourite: false }, favourite: { ...detail, isFavourite: true } };
+    }),
+    userId === null
+      ? Promise.resolve(false)
+      : db
+          .execute(
+            sql`select 1 from favourites where user_id = ${String(userId)}::bigint and product_id = ${id}::bigint`,
+          )
+          .then((r) => rowsOf(r).length > 0),
+  ]);
+  return isFavourite ? forms.favourite : forms.plain;
+}
+
+/** Counts a page view and remembers it for guess-you-like; cheap: two single-row writes. */
+export async function recordProductView(db: Database, id: string, viewer: string | null): Promise<number> {
+  const result = await db.execute(sql`update products set page_views = page_views + 1
+    where id = ${id}::bigint and is_on_shelf returning page_views, category_id::text as category_id`);
+  const row = rowsOf(result)[0];
+  if (!row) {
+    const exists = await db.execute(sql`select 1 from products where id = ${id}::bigint`);
+    throw new AppError(rowsOf(exists).length > 0 ? 'GOODS_OFF_SHELF' : 'PRODUCT_NOT_FOUND');
+  }
+  if (viewer) {
+    await db.execute(sql`insert into product_views (viewer, product_id, category_id, viewed_at)
+      values (${viewer}, ${id}::bigint, ${String(row.category_id)}::bigint, now())
+      on conflict (viewer, product_id) do update set viewed_at = excluded.viewed_at`);
+  }
+  return toInt(row.page_views);
+}

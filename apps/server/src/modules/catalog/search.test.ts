@@ -1,0 +1,143 @@
+import type { TProductPage, TSearchResponse } from '@caravan/contracts';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, json, type TTestContext } from '../../testing/test-app';
+import { createCategoryTree, createProduct, createStore, createUser } from './test-fixtures';
+
+describe('catalogue search', () => {
+  let ctx: TTestContext;
+  const ids: Record<string, string> = {};
+
+  beforeAll(async () => {
+    ctx = await createTestApp();
+    const db = ctx.database.db;
+    const tree = await createCategoryTree(db);
+    const owner = await createUser(db, 'searchowner');
+    const owner2 = await createUser(db, 'searchowner2');
+    const storeId = await createStore(db, { ownerId: owner.id, name: 'Happy Panda Toys' });
+    await createStore(db, { ownerId: owner2.id, name: 'Nordic Oak Furniture' });
+    const add = async (key: string, names: Record<string, string>, soldCount = 0) => {
+      ids[key] = String(await createProduct(db, { storeId, categoryId: tree.shirts, names, soldCount }));
+    };
+    await add('shirtSet', { en: 'Blender Shirt Set' }, 900);
+    await add('blender', { en: 'Blender' }, 1);
+    await add(
+      'pan',
+      { en: 'Cast Iron Frying Pan', de: 'Bratpfanne aus Gusseisen', fr: 'Poêle en fonte' },
+      50,
+    );
+    await add('scarf', { en: 'Wool Scarf', ar: 'وشاح صوف', cn: '羊毛围巾', ja: 'ウールスカーフ' }, 10);
+    await add('creme', { en: 'Face Cream', fr: 'Crème visage' }, 5);
+    await add('percent', { en: '100% Cotton_Shirt' }, 3);
+  });
+  afterAll(async () => {
+    await ctx.close();
+  });
+
+  const search = async (k: string, extra = '') => {
+    const res = await ctx.app.inject({ url: `/api/v1/catalog/search?k=${encodeURIComponent(k)}${extra}` });
+    expect(res.statusCode).toBe(200);
+    return json<TSearchResponse>(res);
+  };
+  const goodsIds = async (k: string) => (await search(k)).goodsList.map((g) => g.id);
+
+  it('finds goods by an English word', async () => {
+    expect(await goodsIds('frying')).toEqual([ids.pan]);
+  });
+
+  it('finds goods by a word of another language and answers in the request language', async () => {
+    expect(await goodsIds('Bratpfanne')).toEqual([ids.pan]);
+    const fr = await search('fonte', '&lang=fr');
+    expect(fr.goodsList).toEqual([{ id: ids.pan, name: 'Poêle en fonte' }]);
+    expect(await goodsIds('وشاح')).toEqual([ids.scarf]);
+    expect(await goodsIds('ウールスカーフ')).toEqual([ids.scarf]);
+  });
+
+  it('ignores accents and case', async () => {
+    expect(await goodsIds('CREME')).toEqual([ids.creme]);
+    expect(await goodsIds('poele')).toEqual([ids.pan]);
+  });
+
+  it('tolerates a typo and a partial word', async () => {
+    expect(await goodsIds('fryng')).toContain(ids.pan);
+    expect(await goodsIds('blendr')).toEqual(expect.arrayContaining([ids.blender, ids.shirtSet]));
+    expect(await goodsIds('Gusseis')).toEqual([ids.pan]);
+    expect(await goodsIds('ratpfan')).toEqual([ids.pan]);
+  });
+
+  it('ranks an exact name match first, then a name starting with the keyword', async () => {
+    const result = await goodsIds('blender');
+    expect(result.slice(0, 2)).toEqual([ids.blender, ids.shirtSet]);
+    const page = json<TProductPage>(
+      await ctx.app.inject({ url: '/api/v1/catalog/search/goods?k=blender&pageSize=1' }),
+    );
+    expect(page).toMatchObject({ total: 2, pageSize: 1 });
+    expect(page.pageList[0]!.id).toBe(ids.blender);
+  });
+
+  it('treats LIKE wildcards literally', async () => {
+    expect(await goodsIds('100%')).toEqual([ids.percent]);
+    expect(await goodsIds('1_0')).toEqual([]);
+    expect(await goodsIds('%')).toEqual([]);
+    expect(await goodsIds('_')).toEqual([]);
+  });
+
+  it('answers store results when no goods match', async () => {
+    const result = await search('happy');
+    expect(result.goodsList).toEqual([]);
+    expect(result.sellerList).toEqual([{ id: expect.any(String), name: 'Happy Panda Toys' }]);
+    const stores = json<{ pageList: { name: string }[] }>(
+      await ctx.app.inject({ url: '/api/v1/catalog/search/stores?k=nordik' }),
+    );
+    expect(stores.pageList.map((s) => s.name)).toEqual(['Nordic Oak Furniture']);
+  });
+
+  it('suggests goods names and the store entry while typing', async () => {
+    const res = await ctx.app.inject({ url: '/api/v1/catalog/search/suggest?k=scar' });
+    expect(json(res)).toEqual({
+      keyword: 'scar',
+      goods: [{ id: ids.scarf, name: 'Wool Scarf' }],
+      storesEntry: true,
+    });
+    const empty = await ctx.app.inject({ url: '/api/v1/catalog/search/suggest?k=%20' });
+    expect(json(empty)).toEqual({ keyword: '', goods: [], storesEntry: false });
+  });
+
+  it.each([
+    ['emoji', '😀🔥'],
+    ['Arabic', 'مرحبا بالعالم'],
+    ['SQL fragment', "'; drop table products; --"],
+    ['quotes and backslashes', `\\' " \\\\ $1 :* & | ! ( )`],
+    ['tsquery syntax', "a:* & !b | 'c'"],
+    ['control characters', 'abc\u0000def\u0007'],
+    ['a very long keyword', 'x'.repeat(5000)],
+  ])('keeps %s safe', async (_name, keyword) => {
+    for (const url of [
+      `/api/v1/catalog/search?k=${encodeURIComponent(keyword)}`,
+      `/api/v1/catalog/search/goods?k=${encodeURIComponent(keyword)}`,
+      `/api/v1/catalog/search/stores?k=${encodeURIComponent(keyword)}`,
+      `/api/v1/catalog/search/suggest?k=${encodeURIComponent(keyword)}`,
+      `/api/v1/catalog/products?keyword=${encodeURIComponent(keyword)}`,
+    ]) {
+      const res = await ctx.app.inject({ url });
+      expect(res.statusCode, url).toBe(200);
+    }
+    const count = await ctx.database.db.execute(sql`select count(*)::int as n from products`);
+    expect((count as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(6);
+  });
+
+  it('keeps malformed UTF-8 in the query string safe', async () => {
+    for (const k of ['%ED%A0%80abc', '%FF%FE', '%C3']) {
+      const res = await ctx.app.inject({ url: `/api/v1/catalog/search?k=${k}` });
+      expect(res.statusCode).toBeLessThan(500);
+    }
+  });
+
+  it('asks for a keyword when it is empty', async () => {
+    const res = await ctx.app.inject({ url: '/api/v1/catalog/search?k=%20%20' });
+    expect(res.statusCode).toBe(400);
+    expect(json(res)).toMatchObject({ error: { code: 'KEYWORD_REQUIRED', message: 'Please enter keyword' } });
+    const missing = await ctx.app.inject({ url: '/api/v1/catalog/search/goods' });
+    expect(missing.statusCode).toBe(400);
+  });
+});

@@ -1,0 +1,40 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { accountRoutes } from './account/routes';
+import { addressRoutes } from './addresses/routes';
+import { adminRoutes } from './admin/routes';
+import { authRoutes } from './auth/routes';
+import { cartRoutes } from './cart/routes';
+import { catalogRoutes } from './catalog/routes';
+import { favouriteRoutes } from './favourites/routes';
+import { healthRoutes } from './health/routes';
+import { ledgerRoutes } from './ledger/routes';
+import { legacyRoutes } from './legacy/routes';
+import { adminOrderRoutes } from './orders/admin-routes';
+import { orderRoutes } from './orders/routes';
+import { sellerOrderRoutes } from './orders/seller-routes';
+import { subscriptionRoutes } from './subscriptions/routes';
+import { uploadRoutes } from './uploads/routes';
+import { walletRoutes } from './wallet/routes';
+
+/**
+ * Route plugins of every domain, registered in this order. Each domain adds its own line; paths are
+ * absolute inside each plugin (`/api/v1/...`).
+ */
+export const ROUTE_PLUGINS: FastifyPluginAsyncZod[] = [
+  healthRoutes,
+  authRoutes,
+  accountRoutes,
+  subscriptionRoutes,
+  adminRoutes,
+  catalogRoutes,
+  favouriteRoutes,
+  uploadRoutes,
+  addressRoutes,
+  cartRoutes,
+  orderRoutes,
+  sellerOrderRoutes,
+  adminOrderRoutes,
+  legacyRoutes,
+  walletRoutes,
+  ledgerRoutes,
+];

@@ -1,0 +1,157 @@
+import {
+  ZCancelAccountRequest,
+  ZChangePasswordRequest,
+  ZChangeTxPasswordRequest,
+  ZLoginRequest,
+  ZRegisterRequest,
+  ZSetTxPasswordRequest,
+  ZSubscribeRequest,
+} from '@caravan/contracts';
+import { readToken } from '../../http/auth';
+import { cancelAccount, changePassword, changeTxPassword, setTxPassword } from '../account/service';
+import { loginUser } from '../auth/login';
+import { registerUser } from '../auth/register';
+import { sessionMeta } from '../auth/routes';
+import { extendSession, logoutSession } from '../auth/service';
+import { getUserInfo, toUserInfo } from '../auth/user-info';
+import { getPublicSystemParams, subscribeEmail } from '../subscriptions/service';
+import {
+  mapLegacyParams,
+  parseLegacy,
+  registerLegacyAction,
+  requireLegacyUser,
+  type TLegacyContext,
+} from './registry';
+
+/**
+ * Legacy parameter names (SPEC §7) -> v1 request fields. Each v1 field takes the first legacy name
+ * present; the v1 schema then validates exactly as the v1 endpoint does.
+ */
+const ALIASES = {
+  login: {
+    accountType: ['accountType', 'type'],
+    account: ['account', 'username', 'userName', 'email', 'phone'],
+    areaCode: ['areaCode', 'area_code'],
+    password: ['password'],
+  },
+  register: {
+    accountType: ['accountType', 'type'],
+    account: ['account', 'username', 'userName', 'email', 'phone'],
+    areaCode: ['areaCode', 'area_code'],
+    password: ['password'],
+    confirmPassword: ['confirmPassword', 're_password', 'rePassword', 'password_confirm'],
+    invitationCode: ['invitationCode', 'usercode', 'userCode', 'invite_code'],
+    agentCode: ['agentCode', 'code'],
+  },
+  changePassword: {
+    oldPassword: ['oldPassword', 'old_password'],
+    newPassword: ['newPassword', 'password'],
+    confirmPassword: ['confirmPassword', 're_password'],
+  },
+  setTxPassword: {
+    txPassword: ['txPassword', 'safeword'],
+    confirmTxPassword: ['confirmTxPassword', 're_safeword'],
+  },
+  changeTxPassword: {
+    oldTxPassword: ['oldTxPassword', 'old_safeword'],
+    txPassword: ['txPassword', 'safeword'],
+    confirmTxPassword: ['confirmTxPassword', 're_safeword'],
+  },
+  cancel: {
+    reason: ['reason'],
+    loginPassword: ['loginPassword', 'password'],
+  },
+  subscribe: { email: ['email'] },
+} as const;
+
+/** The old apps send no account type; guess it from the account's shape. */
+function withAccountType(input: Record<string, string>): Record<string, string> {
+  if (input.accountType) {
+    return input;
+  }
+  const account = input.account ?? '';
+  const accountType = account.includes('@')
+    ? 'email'
+    : input.areaCode && /^\d+$/.test(account)
+      ? 'mobile'
+      : 'username';
+  return { ...input, accountType };
+}
+
+function sessionOptions(ctx: TLegacyContext) {
+  return { ttlHours: ctx.app.deps.config.SESSION_TTL_HOURS, ...sessionMeta(ctx.request) };
+}
+
+registerLegacyAction('user!newlogin', async (ctx) => {
+  const input = parseLegacy(ZLoginRequest, withAccountType(mapLegacyParams(ctx.params, ALIASES.login)));
+  const result = await loginUser(ctx.app.deps.db, { ...input, audience: 'buyer' }, sessionOptions(ctx));
+  return { token: result.token, user: toUserInfo(result.user, result.storeId !== null) };
+});
+
+registerLegacyAction('localuser!registerNoVerifcode', async (ctx) => {
+  const input = parseLegacy(ZRegisterRequest, withAccountType(mapLegacyParams(ctx.params, ALIASES.register)));
+  const result = await registerUser(ctx.app.deps.db, input, {
+    ...sessionOptions(ctx),
+    ...(ctx.request.isLangExplicit ? { lang: ctx.request.lang } : {}),
+  });
+  return { token: result.token, user: toUserInfo(result.user, false) };
+});
+
+registerLegacyAction('user!logout', async (ctx) => {
+  await logoutSession(ctx.app.deps.db, readToken(ctx.request, 'buyer') ?? ctx.params.token, 'buyer');
+  return null;
+});
+
+registerLegacyAction('user!heartbeat', async (ctx) => {
+  const user = await requireLegacyUser(ctx);
+  const expiresAt = await extendSession(
+    ctx.app.deps.db,
+    user.sessionId,
+    ctx.app.deps.config.SESSION_TTL_HOURS,
+  );
+  return { expiresAt: expiresAt.toISOString() };
+});
+
+registerLegacyAction('localuser!get', async (ctx) => {
+  const user = await requireLegacyUser(ctx);
+  return getUserInfo(ctx.app.deps.db, user.id);
+});
+
+registerLegacyAction('user!updateOldAndNewPsw', async (ctx) => {
+  const user = await requireLegacyUser(ctx);
+  const input = parseLegacy(ZChangePasswordRequest, mapLegacyParams(ctx.params, ALIASES.changePassword));
+  await changePassword(ctx.app.deps.db, { userId: user.id, sessionId: user.sessionId, ...input });
+  return null;
+});
+
+registerLegacyAction('user!setSafewordReg', async (ctx) => {
+  const user = await requireLegacyUser(ctx);
+  const input = parseLegacy(ZSetTxPasswordRequest, mapLegacyParams(ctx.params, ALIASES.setTxPassword));
+  await setTxPassword(ctx.app.deps.db, { userId: user.id, ...input });
+  return null;
+});
+
+registerLegacyAction('user!updateOldAndNewSafeword', async (ctx) => {
+  const user = await requireLegacyUser(ctx);
+  const input = parseLegacy(ZChangeTxPasswordRequest, mapLegacyParams(ctx.params, ALIASES.changeTxPassword));
+  await changeTxPassword(ctx.app.deps.db, { userId: user.id, ...input });
+  return null;
+});
+
+registerLegacyAction('user!logoff', async (ctx) => {
+  const user = await requireLegacyUser(ctx);
+  const input = parseLegacy(ZCancelAccountRequest, mapLegacyParams(ctx.params, ALIASES.cancel));
+  await cancelAccount(ctx.app.deps.db, { userId: user.id, ...input });
+  return null;
+});
+
+registerLegacyAction('syspara!getSyspara', async (ctx) => {
+  const codes = (ctx.params.code ?? ctx.params.codes ?? '').split(',');
+  return getPublicSystemParams(ctx.app.deps.db, codes);
+});
+
+registerLegacyAction('subscribe!add', async (ctx) => {
+  const input = parseLegacy(ZSubscribeRequest, mapLegacyParams(ctx.params, ALIASES.subscribe));
+  await subscribeEmail(ctx.app.deps.db, { email: input.email, lang: ctx.request.lang });
+  return null;
+});

@@ -1,0 +1,182 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sessions, subscriptions, users } from '../../db/schema';
+import { createTestApp, json, type TTestContext } from '../../testing/test-app';
+import { hashToken } from '../auth/sessions';
+import { registerUser } from '../auth/test-helpers';
+import { registerLegacyAction } from './registry';
+import type { TLegacy } from './test-helpers';
+
+const EN_DIR = path.resolve(import.meta.dirname, '../../../../../packages/contracts/locales/en');
+const EN_ERRORS = JSON.parse(readFileSync(path.join(EN_DIR, 'errors.json'), 'utf8')) as Record<
+  string,
+  string
+>;
+const EN_VALIDATION = JSON.parse(readFileSync(path.join(EN_DIR, 'validation.json'), 'utf8')) as Record<
+  string,
+  string
+>;
+
+describe('legacy /api/<entity>!<action>.action calls', () => {
+  let ctx: TTestContext;
+  beforeAll(async () => {
+    ctx = await createTestApp();
+  });
+  afterAll(async () => {
+    await ctx.close();
+  });
+
+  const form = (url: string, fields: Record<string, string>) =>
+    ctx.app.inject({
+      method: 'POST',
+      url,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams(fields).toString(),
+    });
+
+  it('logs in with a form body and reads the user back with the token in the query', async () => {
+    const { user, body } = await registerUser(ctx.app);
+    const res = await form('/api/user!newlogin.action?lang=en', {
+      username: body.account,
+      password: 'secret12',
+    });
+    expect(res.statusCode).toBe(200);
+    const answer = json<TLegacy<{ token: string; user: { id: string } }>>(res);
+    expect(answer).toMatchObject({ code: 0, msg: '', data: { user: { id: user.id } } });
+    const token = answer.data.token;
+    const get = await ctx.app.inject({ method: 'GET', url: `/api/localuser!get.action?token=${token}` });
+    expect(json<TLegacy<{ id: string; username: string }>>(get)).toMatchObject({
+      code: 0,
+      data: { id: user.id, username: body.account },
+    });
+    // The same call under /wap/api, token in a JSON body.
+    const wap = await ctx.app.inject({
+      method: 'POST',
+      url: '/wap/api/localuser!get.action',
+      payload: { token },
+    });
+    expect(json<TLegacy>(wap).code).toBe(0);
+    const beat = await ctx.app.inject({ method: 'POST', url: `/api/user!heartbeat.action?token=${token}` });
+    expect(json<TLegacy<{ expiresAt: string }>>(beat).code).toBe(0);
+    const out = await ctx.app.inject({ method: 'POST', url: `/api/user!logout.action?token=${token}` });
+    expect(json<TLegacy>(out)).toEqual({ code: 0, msg: '', data: null });
+    const [left] = await ctx.database.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.tokenHash, hashToken(token)));
+    expect(left).toBeUndefined();
+    const after = await ctx.app.inject({ method: 'GET', url: `/api/localuser!get.action?token=${token}` });
+    expect(json<TLegacy>(after).code).toBe(403);
+  });
+
+  it('answers session problems with code 403 and other errors with code 1 and a localised msg, HTTP 200', async () => {
+    const none = await ctx.app.inject({ method: 'GET', url: '/api/localuser!get.action' });
+    expect(none.statusCode).toBe(200);
+    expect(json<TLegacy>(none)).toEqual({ code: 403, msg: EN_ERRORS.NOT_LOGGED_IN, data: null });
+    const bogus = await ctx.app.inject({ method: 'GET', url: '/api/localuser!get.action?token=nonsense' });
+    expect(json<TLegacy>(bogus).code).toBe(403);
+    const { user, token } = await registerUser(ctx.app);
+    await ctx.database.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sessions.userId, BigInt(user.id)));
+    const expired = await ctx.app.inject({ method: 'GET', url: `/api/localuser!get.action?token=${token}` });
+    expect(json<TLegacy>(expired)).toEqual({ code: 403, msg: EN_ERRORS.SESSION_EXPIRED, data: null });
+
+    const unknown = await form('/api/user!newlogin.action', { username: 'nobody1234', password: 'secret12' });
+    expect(unknown.statusCode).toBe(200);
+    expect(json<TLegacy>(unknown)).toEqual({ code: 1, msg: EN_ERRORS.USER_NOT_FOUND, data: null });
+    const invalid = await form('/api/localuser!registerNoVerifcode.action', {
+      username: 'ab',
+      password: 'secret12',
+      re_password: 'secret12',
+    });
+    expect(json<TLegacy>(invalid)).toEqual({ code: 1, msg: EN_VALIDATION.username, data: null });
+  });
+
+  it('registers, changes passwords, sets the safeword and cancels through the old names', async () => {
+    const reg = await form('/api/localuser!registerNoVerifcode.action', {
+      username: 'legacyuser1',
+      password: 'secret12',
+      re_password: 'secret12',
+      code: 'AG01',
+    });
+    const registered = json<TLegacy<{ token: string; user: { id: string } }>>(reg);
+    expect(registered.code).toBe(0);
+    const token = registered.data.token;
+    const [row] = await ctx.database.db
+      .select()
+      .from(users)
+      .where(eq(users.id, BigInt(registered.data.user.id)));
+    expect(row).toMatchObject({ username: 'legacyuser1', agentCode: 'AG01' });
+
+    const psw = await form(`/api/user!updateOldAndNewPsw.action?token=${token}`, {
+      old_password: 'secret12',
+      password: 'secret34',
+      re_password: 'secret34',
+    });
+    expect(json<TLegacy>(psw).code).toBe(0);
+    const safe = await form(`/api/user!setSafewordReg.action?token=${token}`, {
+      safeword: '123456',
+      re_safeword: '123456',
+    });
+    expect(json<TLegacy>(safe).code).toBe(0);
+    const wrongSafe = await form(`/api/user!updateOldAndNewSafeword.action?token=${token}`, {
+      old_safeword: '000000',
+      safeword: '654321',
+      re_safeword: '654321',
+    });
+    expect(json<TLegacy>(wrongSafe)).toEqual({ code: 1, msg: EN_ERRORS.TX_PASSWORD_WRONG, data: null });
+    const changeSafe = await form(`/api/user!updateOldAndNewSafeword.action?token=${token}`, {
+      old_safeword: '123456',
+      safeword: '654321',
+      re_safeword: '654321',
+    });
+    expect(json<TLegacy>(changeSafe).code).toBe(0);
+    const logoff = await form(`/api/user!logoff.action?token=${token}`, {
+      reason: 'bye',
+      password: 'secret34',
+    });
+    expect(json<TLegacy>(logoff).code).toBe(0);
+    const [cancelled] = await ctx.database.db.select().from(users).where(eq(users.username, 'legacyuser1'));
+    expect(cancelled?.status).toBe('cancelled');
+  });
+
+  it('reads public system parameters and subscribes', async () => {
+    const para = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/syspara!getSyspara.action?code=mall_max_goods_number_in_order,customer_service_url',
+    });
+    expect(json<TLegacy>(para)).toEqual({
+      code: 0,
+      msg: '',
+      data: { mall_max_goods_number_in_order: '500', customer_service_url: '' },
+    });
+    const sub = await form('/api/subscribe!add.action', { email: 'legacy@example.com' });
+    expect(json<TLegacy>(sub).code).toBe(0);
+    const again = await form('/api/subscribe!add.action', { email: 'legacy@example.com' });
+    expect(json<TLegacy>(again)).toEqual({ code: 1, msg: EN_ERRORS.EMAIL_ALREADY_SUBSCRIBED, data: null });
+    expect(await ctx.database.db.select().from(subscriptions)).toHaveLength(1);
+  });
+
+  it('lets other domains register actions, also in sub-folders, and 404s unknown calls', async () => {
+    registerLegacyAction('testEcho!run', async (c) => ({ echo: c.params.word }));
+    registerLegacyAction('activity/lottery!getCurrentActivity', async () => ({ detailUrl: '' }));
+    expect(() => registerLegacyAction('testEcho!run', async () => null)).toThrow();
+    const echo = await ctx.app.inject({ method: 'GET', url: '/api/testEcho!run.action?word=hi' });
+    expect(json<TLegacy>(echo)).toEqual({ code: 0, msg: '', data: { echo: 'hi' } });
+    const nested = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/activity/lottery!getCurrentActivity.action',
+    });
+    expect(json<TLegacy>(nested).data).toEqual({ detailUrl: '' });
+    const missing = await ctx.app.inject({ method: 'POST', url: '/api/nothing!here.action' });
+    expect(missing.statusCode).toBe(404);
+    const v1Missing = await ctx.app.inject({ method: 'GET', url: '/api/v1/nothing-here' });
+    expect(json(v1Missing)).toEqual({
+      error: { code: 'ROUTE_NOT_FOUND', message: EN_ERRORS.ROUTE_NOT_FOUND },
+    });
+  });
+});

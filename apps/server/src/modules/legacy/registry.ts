@@ -1,0 +1,101 @@
+import type { TErrorCode } from '@caravan/contracts';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import { users } from '../../db/schema';
+import { AppError } from '../../http/app-error';
+import { readToken, type TAuthUser } from '../../http/auth';
+import { findSession, touchSession } from '../auth/sessions';
+
+/** What a legacy action receives: the merged query and body parameters as strings, and the raw body. */
+export type TLegacyContext = {
+  app: FastifyInstance;
+  request: FastifyRequest;
+  reply: FastifyReply;
+  params: Record<string, string>;
+  body: unknown;
+};
+
+/** Returns the `data` of the answer `{ code: 0, msg: '', data }`; throws AppError for `{ code: 1, msg }`. */
+export type TLegacyHandler = (ctx: TLegacyContext) => Promise<unknown>;
+
+const LEGACY_ACTIONS = new Map<string, TLegacyHandler>();
+
+/**
+ * Adds one legacy call, named `<entity>!<action>` as in SPEC §7 (e.g. 'sellerGoods!list' answers
+ * /api/sellerGoods!list.action and /wap/api/sellerGoods!list.action). Call it at module load time.
+ */
+export function registerLegacyAction(name: string, handler: TLegacyHandler) {
+  if (LEGACY_ACTIONS.has(name)) {
+    throw new Error(`legacy action ${name} is registered twice`);
+  }
+  LEGACY_ACTIONS.set(name, handler);
+}
+
+export function findLegacyAction(name: string): TLegacyHandler | undefined {
+  return LEGACY_ACTIONS.get(name);
+}
+
+export function listLegacyActions(): string[] {
+  return [...LEGACY_ACTIONS.keys()].sort();
+}
+
+/**
+ * Builds a request object for a v1 zod schema from legacy parameters: each target field takes the
+ * first alias present (the old apps used several spellings), then the schema validates it.
+ */
+export function mapLegacyParams(
+  params: Record<string, string>,
+  aliases: Record<string, readonly string[]>,
+): Record<string, string> {
+  const mapped: Record<string, string> = {};
+  for (const [target, names] of Object.entries(aliases)) {
+    const name = names.find((n) => params[n] !== undefined);
+    if (name !== undefined) {
+      mapped[target] = params[name]!;
+    }
+  }
+  return mapped;
+}
+
+/** Validates with a v1 schema; a failure carries the first field's validation key, as the v1 API does. */
+export function parseLegacy<T extends z.ZodType>(schema: T, input: unknown): z.output<T> {
+  const result = schema.safeParse(input);
+  if (!result.success) {
+    const fields = result.error.issues.map((issue) => ({
+      field: issue.path.join('.'),
+      message: issue.message,
+    }));
+    throw new AppError('VALIDATION_FAILED', { fields });
+  }
+  return result.data;
+}
+
+/** The buyer behind the legacy `token` (query, body, Bearer header or cookie). */
+export async function requireLegacyUser(ctx: TLegacyContext): Promise<TAuthUser> {
+  const { db, config } = ctx.app.deps;
+  const token = readToken(ctx.request, 'buyer') ?? (ctx.params.token || undefined);
+  if (!token) {
+    throw new AppError('NOT_LOGGED_IN');
+  }
+  const found = await findSession(db, token, 'buyer');
+  if (!found || found.isExpired || !found.session.userId) {
+    throw new AppError(found ? 'SESSION_EXPIRED' : 'NOT_LOGGED_IN');
+  }
+  const [user] = await db
+    .select({ id: users.id, usercode: users.usercode, status: users.status })
+    .from(users)
+    .where(eq(users.id, found.session.userId))
+    .limit(1);
+  if (!user) {
+    throw new AppError('NOT_LOGGED_IN');
+  }
+  if (user.status !== 'active') {
+    throw new AppError('USER_DISABLED');
+  }
+  await touchSession(db, found.session, config.SESSION_TTL_HOURS);
+  return { id: user.id, usercode: user.usercode, sessionId: found.session.id, token };
+}
+
+/** Session errors answer `code: 403` so the old clients clear the token and go to / (SPEC §4). */
+export const LEGACY_SESSION_CODES: ReadonlySet<TErrorCode> = new Set(['NOT_LOGGED_IN', 'SESSION_EXPIRED']);

@@ -1,0 +1,102 @@
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { isAppError } from '../../http/app-error';
+import { sendError } from '../../http/error-handler';
+import { errorMessage, validationMessage } from '../../i18n/messages';
+import './account-actions';
+import '../catalog/legacy-actions';
+import './address-actions';
+import './catalog-actions';
+import './order-actions';
+import './upload-actions';
+import './wallet-actions';
+import { findLegacyAction, LEGACY_SESSION_CODES, type TLegacyContext } from './registry';
+
+export type TLegacyAnswer = { code: number; msg: string; data: unknown };
+
+const CALL_PATTERN = /^((?:[A-Za-z][\w-]*\/)?[A-Za-z][\w-]*![\w-]+)\.action$/;
+
+/** Query string and body (form or JSON object) merged; scalars become strings, the body wins. */
+function collectParams(request: FastifyRequest): Record<string, string> {
+  const params: Record<string, string> = {};
+  for (const source of [request.query, request.body]) {
+    if (!source || typeof source !== 'object' || Array.isArray(source)) {
+      continue;
+    }
+    for (const [key, value] of Object.entries(source as Record<string, unknown>)) {
+      if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') {
+        params[key] = String(value);
+      }
+    }
+  }
+  return params;
+}
+
+function legacyError(request: FastifyRequest, error: unknown): TLegacyAnswer {
+  if (isAppError(error)) {
+    const fields = error.details?.fields;
+    const first = Array.isArray(fields) ? (fields[0] as { message?: unknown } | undefined) : undefined;
+    const msg =
+      error.code === 'VALIDATION_FAILED' && typeof first?.message === 'string'
+        ? validationMessage(request.lang, first.message)
+        : errorMessage(request.lang, error.code, error.params);
+    return { code: LEGACY_SESSION_CODES.has(error.code) ? 403 : 1, msg, data: null };
+  }
+  const status = (error as FastifyError | undefined)?.statusCode;
+  if (status === 429) {
+    return { code: 1, msg: errorMessage(request.lang, 'TOO_FREQUENT'), data: null };
+  }
+  if (status && status >= 400 && status < 500) {
+    return { code: 1, msg: errorMessage(request.lang, 'ILLEGAL_REQUEST'), data: null };
+  }
+  request.log.error({ err: error }, 'legacy call failed');
+  return { code: 1, msg: errorMessage(request.lang, 'INTERNAL_ERROR'), data: null };
+}
+
+/**
+ * The compatibility layer for the old apps' `/api/<entity>!<action>.action` calls (SPEC §7), also under
+ * `/wap/api/`. Answers `{ code: 0, msg: '', data }` or `{ code: 1, msg, data: null }` with HTTP 200.
+ */
+export const legacyRoutes: FastifyPluginAsyncZod = async (app) => {
+  const rateLimit = { max: app.deps.config.RATE_LIMIT_PER_MINUTE, timeWindow: '1 minute' };
+
+  // The old apps post forms; scoped to this plugin so the v1 API stays JSON-only.
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string' },
+    (_request, body, done) => {
+      done(null, Object.fromEntries(new URLSearchParams(String(body))));
+    },
+  );
+  app.setErrorHandler(async (error, request, reply) => reply.status(200).send(legacyError(request, error)));
+
+  async function answer(request: FastifyRequest, reply: FastifyReply, call: string) {
+    const name = CALL_PATTERN.exec(call)?.[1];
+    const handler = name ? findLegacyAction(name) : undefined;
+    if (!handler) {
+      return sendError(reply, request, 'ROUTE_NOT_FOUND');
+    }
+    const ctx: TLegacyContext = { app, request, reply, params: collectParams(request), body: request.body };
+    try {
+      const data = await handler(ctx);
+      return reply.status(200).send({ code: 0, msg: '', data: data ?? null } satisfies TLegacyAnswer);
+    } catch (error) {
+      return reply.status(200).send(legacyError(request, error));
+    }
+  }
+
+  for (const prefix of ['/api', '/wap/api']) {
+    app.route<{ Params: { call: string } }>({
+      method: ['GET', 'POST'],
+      url: `${prefix}/:call`,
+      config: { rateLimit },
+      handler: (request, reply) => answer(request, reply, request.params.call),
+    });
+    app.route<{ Params: { folder: string; call: string } }>({
+      method: ['GET', 'POST'],
+      url: `${prefix}/:folder/:call`,
+      config: { rateLimit },
+      handler: (request, reply) => answer(request, reply, `${request.params.folder}/${request.params.call}`),
+    });
+  }
+};

@@ -1,0 +1,330 @@
+import { parseMoney } from '@caravan/contracts';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog, orders, reviews } from '../../db/schema';
+import { fundUser } from '../../testing/fixtures';
+import { bearer, createTestApp, type TTestContext } from '../../testing/test-app';
+import { createStaffMember } from '../auth/test-helpers';
+import { checkLedger } from '../ledger/check';
+import { getPlatformBalance } from '../ledger/service';
+import {
+  availableOf,
+  createTestProduct,
+  createTestStore,
+  createTestUser,
+  placeTestOrder,
+  setParam,
+  stockOf,
+  type TTestUser,
+} from './test-fixtures';
+import { settleCompletedOrders } from './timed-work';
+
+type TErr = { error: { code: string; message: string } };
+type TInfo = {
+  orderInfo: { status: number; refundStatus: string; history: { event: string; message: string }[] };
+};
+
+const DAY = 24 * 60 * 60_000;
+
+describe('order lifecycle, refunds and settlement', () => {
+  let ctx: TTestContext;
+  let buyer: TTestUser;
+  let seller: TTestUser;
+  let storeId: bigint;
+  let productId: bigint;
+
+  beforeAll(async () => {
+    ctx = await createTestApp();
+    const db = ctx.database.db;
+    buyer = await createTestUser(db);
+    seller = await createTestUser(db);
+    storeId = await createTestStore(db, seller.id, 'Lifecycle shop');
+    productId = (await createTestProduct(db, storeId, { price: '100', stock: 1000 })).productId;
+    await fundUser(db, buyer.id, '100000');
+    await setParam(db, 'commission_rate', '0.05');
+  });
+  afterAll(async () => {
+    await ctx.close();
+  });
+
+  const post = (url: string, token: string, payload?: object) =>
+    ctx.app.inject({ method: 'POST', url, headers: bearer(token), ...(payload ? { payload } : {}) });
+  const get = (url: string, token: string) => ctx.app.inject({ method: 'GET', url, headers: bearer(token) });
+  const code = (res: { json: () => unknown }) => (res.json() as TErr).error.code;
+  const statusOf = async (orderNo: string) =>
+    (await ctx.database.db.select({ s: orders.status }).from(orders).where(eq(orders.orderNo, orderNo)))[0]!
+      .s;
+
+  it('runs the seller flow: confirm, ship, logistics (oldest first), receipt, review; seller cannot cancel', async () => {
+    const db = ctx.database.db;
+    const { orderNo } = await placeTestOrder(db, buyer.id, productId);
+    expect(code(await post(`/api/v1/seller/orders/${orderNo}/cancel`, seller.sellerToken))).toBe(
+      'SELLER_CANNOT_CANCEL',
+    );
+    expect(code(await post(`/api/v1/orders/${orderNo}/receive`, buyer.token))).toBe('ORDER_STATUS_INVALID');
+
+    expect((await post(`/api/v1/orders/${orderNo}/remind`, buyer.token)).statusCode).toBe(200);
+    const again = await post(`/api/v1/orders/${orderNo}/remind`, buyer.token);
+    expect(code(again)).toBe('ORDER_ALREADY_REMINDED');
+    expect((again.json() as TErr).error.message).toBe('This order has been reminded');
+    const reminded = await get('/api/v1/seller/orders?isReminded=true', seller.sellerToken);
+    expect((reminded.json() as { pageList: { orderNo: string }[] }).pageList.map((o) => o.orderNo)).toContain(
+      orderNo,
+    );
+
+    expect((await post(`/api/v1/seller/orders/${orderNo}/confirm`, seller.sellerToken)).statusCode).toBe(200);
+    expect(code(await post(`/api/v1/seller/orders/${orderNo}/confirm`, seller.sellerToken))).toBe(
+      'ORDER_STATUS_INVALID',
+    );
+    const shipped = await post(`/api/v1/seller/orders/${orderNo}/ship`, seller.sellerToken, {
+      carrier: 'DHL',
+      trackingNo: 'JD0001',
+    });
+    expect((shipped.json() as TInfo).orderInfo.status).toBe(3);
+    await post(`/api/v1/seller/orders/${orderNo}/logistics`, seller.sellerToken, {
+      content: 'Arrived at hub Leipzig',
+    });
+    const logistics = await get(`/api/v1/orders/${orderNo}/logistics`, buyer.token);
+    const list = (logistics.json() as { list: { content: string; createTime: string }[] }).list;
+    expect(list.map((l) => l.content)).toEqual(['DHL JD0001', 'Arrived at hub Leipzig']);
+    const sellerLogistics = await get(`/api/v1/seller/orders/${orderNo}/logistics`, seller.sellerToken);
+    expect((sellerLogistics.json() as { list: { content: string }[] }).list.map((l) => l.content)).toEqual([
+      'DHL JD0001',
+      'Arrived at hub Leipzig',
+    ]);
+    const sellerDetail = await get(`/api/v1/seller/orders/${orderNo}`, seller.sellerToken);
+    expect((sellerDetail.json() as TInfo).orderInfo.status).toBe(3);
+    const admin = await createStaffMember(ctx, { role: 'Administrator' });
+    const adminDetail = await get(`/api/v1/admin/orders/${orderNo}`, admin.token);
+    expect((adminDetail.json() as TInfo).orderInfo.status).toBe(3);
+    // Another shop's seller and the buyer's own token on the seller path do not reach this order.
+    const otherSeller = await createTestUser(db);
+    await createTestStore(db, otherSeller.id, 'Other shop');
+    expect(code(await get(`/api/v1/seller/orders/${orderNo}`, otherSeller.sellerToken))).toBe(
+      'ORDER_NOT_FOUND',
+    );
+    expect(code(await get(`/api/v1/seller/orders/${orderNo}/logistics`, otherSeller.sellerToken))).toBe(
+      'ORDER_NOT_FOUND',
+    );
+    expect((await get(`/api/v1/orders/${orderNo}`, otherSeller.token)).statusCode).toBe(404);
+
+    // A shipped, not yet received order cannot be refunded.
+    expect(
+      code(await post(`/api/v1/orders/${orderNo}/refund`, buyer.token, { reason: 1, amount: '1' })),
+    ).toBe('ORDER_SHIPPED_NO_REFUND');
+    expect(code(await post(`/api/v1/orders/${orderNo}/cancel`, buyer.token, { reason: 0 }))).toBe(
+      'ORDER_STATUS_INVALID',
+    );
+    expect(code(await post(`/api/v1/orders/${orderNo}/review`, buyer.token, { rating: 'good' }))).toBe(
+      'ORDER_STATUS_INVALID',
+    );
+
+    expect((await post(`/api/v1/orders/${orderNo}/receive`, buyer.token)).statusCode).toBe(200);
+    const reviewed = await post(`/api/v1/orders/${orderNo}/review`, buyer.token, {
+      rating: 'medium',
+      content: 'Fine',
+      images: ['/uploads/a.webp'],
+    });
+    expect((reviewed.json() as TInfo).orderInfo.status).toBe(5);
+    expect(code(await post(`/api/v1/orders/${orderNo}/review`, buyer.token, { rating: 'good' }))).toBe(
+      'ORDER_ALREADY_REVIEWED',
+    );
+    const [order] = await db.select().from(orders).where(eq(orders.orderNo, orderNo));
+    const productReviews = await db.select().from(reviews).where(eq(reviews.orderId, order!.id));
+    expect(productReviews).toHaveLength(1);
+    expect(productReviews[0]!.rating).toBe('medium');
+
+    const detail = await get(`/api/v1/orders/${orderNo}`, buyer.token);
+    expect((detail.json() as TInfo).orderInfo.history.map((h) => h.event)).toEqual([
+      'placed',
+      'paid',
+      'confirmed',
+      'shipped',
+      'inTransit',
+      'received',
+    ]);
+    const tooMany = await post(`/api/v1/orders/${orderNo}/review`, buyer.token, {
+      rating: 'good',
+      images: Array.from({ length: 10 }, (_, i) => `/uploads/${i}.webp`),
+    });
+    expect(tooMany.statusCode).toBe(400);
+  });
+
+  it('refunds before shipping: stock back, money back, refund twice refused', async () => {
+    const db = ctx.database.db;
+    const before = await availableOf(db, buyer.id);
+    const stockBefore = await stockOf(db, productId);
+    const { orderNo, total } = await placeTestOrder(db, buyer.id, productId, { quantity: 2 });
+    expect(await availableOf(db, buyer.id)).toBe(before - total);
+    const over = await post(`/api/v1/orders/${orderNo}/refund`, buyer.token, { reason: 2, amount: '200.01' });
+    expect(code(over)).toBe('REFUND_AMOUNT_INVALID');
+    const res = await post(`/api/v1/orders/${orderNo}/refund`, buyer.token, {
+      reason: 2,
+      amount: '200',
+      description: 'Ordered by mistake',
+      images: ['/uploads/proof.webp'],
+    });
+    expect((res.json() as TInfo).orderInfo).toMatchObject({ status: 6, refundStatus: 'refunding' });
+    expect(
+      code(await post(`/api/v1/orders/${orderNo}/refund`, buyer.token, { reason: 2, amount: '1' })),
+    ).toBe('ORDER_ALREADY_REFUNDING');
+    expect(
+      code(
+        await post(`/api/v1/seller/orders/${orderNo}/ship`, seller.sellerToken, {
+          carrier: 'X',
+          trackingNo: '1',
+        }),
+      ),
+    ).toBe('ORDER_STATUS_INVALID');
+    const approved = await post(`/api/v1/seller/orders/${orderNo}/refund/approve`, seller.sellerToken);
+    expect((approved.json() as TInfo).orderInfo).toMatchObject({ status: 6, refundStatus: 'success' });
+    expect(code(await post(`/api/v1/seller/orders/${orderNo}/refund/approve`, seller.sellerToken))).toBe(
+      'ORDER_STATUS_INVALID',
+    );
+    expect(
+      code(await post(`/api/v1/orders/${orderNo}/refund`, buyer.token, { reason: 2, amount: '1' })),
+    ).toBe('ORDER_STATUS_INVALID');
+    expect(await availableOf(db, buyer.id)).toBe(before);
+    expect(await stockOf(db, productId)).toBe(stockBefore);
+  });
+
+  it('a rejected refund restores the order; returns within 7 days of receipt, refused after', async () => {
+    const db = ctx.database.db;
+    const { orderNo } = await placeTestOrder(db, buyer.id, productId);
+    await post(`/api/v1/seller/orders/${orderNo}/confirm`, seller.sellerToken);
+    await post(`/api/v1/orders/${orderNo}/refund`, buyer.token, { reason: 1, amount: '50' });
+    const rejected = await post(`/api/v1/seller/orders/${orderNo}/refund/reject`, seller.sellerToken, {
+      reason: 'Already packed',
+    });
+    expect((rejected.json() as TInfo).orderInfo).toMatchObject({ status: 2, refundStatus: 'fail' });
+    expect((rejected.json() as TInfo).orderInfo.history.at(-1)!.message).toBe(
+      'Refund failed: Already packed',
+    );
+
+    await post(`/api/v1/seller/orders/${orderNo}/ship`, seller.sellerToken, {
+      carrier: 'UPS',
+      trackingNo: '1Z',
+    });
+    await post(`/api/v1/orders/${orderNo}/receive`, buyer.token);
+    // Eight days later the return window is closed.
+    await db
+      .update(orders)
+      .set({ receivedAt: new Date(Date.now() - 8 * DAY) })
+      .where(eq(orders.orderNo, orderNo));
+    expect(
+      code(await post(`/api/v1/orders/${orderNo}/refund`, buyer.token, { reason: 3, amount: '10' })),
+    ).toBe('RETURN_WINDOW_CLOSED');
+    await db
+      .update(orders)
+      .set({ receivedAt: new Date(Date.now() - 6 * DAY) })
+      .where(eq(orders.orderNo, orderNo));
+    const ret = await post(`/api/v1/orders/${orderNo}/refund`, buyer.token, { reason: 3, amount: '40' });
+    expect((ret.json() as TInfo).orderInfo).toMatchObject({ status: 6, refundStatus: 'refunding' });
+    const buyerBefore = await availableOf(db, buyer.id);
+    const sellerBefore = await availableOf(db, seller.id);
+    const revenueBefore = await getPlatformBalance(db, 'platform_revenue');
+    await post(`/api/v1/seller/orders/${orderNo}/refund/approve`, seller.sellerToken);
+    // 40 back to the buyer; the other 60 settle: 57 to the seller, 3 commission.
+    expect(await availableOf(db, buyer.id)).toBe(buyerBefore + parseMoney('40'));
+    expect(await availableOf(db, seller.id)).toBe(sellerBefore + parseMoney('57'));
+    expect(await getPlatformBalance(db, 'platform_revenue')).toBe(revenueBefore + parseMoney('3'));
+  });
+
+  it('settles with commission after the return window; a later manual refund reverses the commission', async () => {
+    const db = ctx.database.db;
+    // Orders of the earlier tests complete first, so the counts below are this order's alone.
+    await settleCompletedOrders(db, new Date(Date.now() + 8 * DAY));
+    const { orderNo } = await placeTestOrder(db, buyer.id, productId, { quantity: 3 });
+    await post(`/api/v1/seller/orders/${orderNo}/ship`, seller.sellerToken, {
+      carrier: 'DHL',
+      trackingNo: 'S1',
+    });
+    await post(`/api/v1/orders/${orderNo}/receive`, buyer.token);
+    const sellerBefore = await availableOf(db, seller.id);
+    const revenueBefore = await getPlatformBalance(db, 'platform_revenue');
+    expect(await settleCompletedOrders(db, new Date(Date.now() + 6 * DAY))).toBe(0);
+    await setParam(db, 'commission_rate', '0.08');
+    expect(await settleCompletedOrders(db, new Date(Date.now() + 7 * DAY + 1000))).toBe(1);
+    expect(await availableOf(db, seller.id)).toBe(sellerBefore + parseMoney('276'));
+    expect(await getPlatformBalance(db, 'platform_revenue')).toBe(revenueBefore + parseMoney('24'));
+    await setParam(db, 'commission_rate', '0.05');
+    const summary = await get('/api/v1/seller/summary', seller.sellerToken);
+    expect(summary.statusCode).toBe(200);
+
+    const admin = await createStaffMember(ctx, { role: 'Administrator' });
+    const support = await createStaffMember(ctx, { role: 'Customer service' });
+    expect(
+      code(
+        await post(`/api/v1/admin/orders/${orderNo}/refund`, support.token, {
+          amount: '100',
+          reason: 'Damaged',
+        }),
+      ),
+    ).toBe('NO_PERMISSION');
+    const buyerBefore = await availableOf(db, buyer.id);
+    const res = await post(`/api/v1/admin/orders/${orderNo}/refund`, admin.token, {
+      amount: '100',
+      reason: 'Damaged',
+    });
+    expect(res.statusCode).toBe(200);
+    // Reversed at the 8% charged, not today's 5%.
+    expect(await availableOf(db, buyer.id)).toBe(buyerBefore + parseMoney('100'));
+    expect(await availableOf(db, seller.id)).toBe(sellerBefore + parseMoney('276') - parseMoney('92'));
+    expect(await getPlatformBalance(db, 'platform_revenue')).toBe(
+      revenueBefore + parseMoney('24') - parseMoney('8'),
+    );
+    expect(
+      code(
+        await post(`/api/v1/admin/orders/${orderNo}/refund`, admin.token, { amount: '1', reason: 'Again' }),
+      ),
+    ).toBe('ORDER_STATUS_INVALID');
+    const audits = await db.select().from(auditLog).where(eq(auditLog.targetId, orderNo));
+    expect(audits.map((a) => a.action)).toEqual(['order.refund']);
+    expect((await checkLedger(db)).isOk).toBe(true);
+  });
+
+  it('refuses every illegal transition without changing anything', async () => {
+    const db = ctx.database.db;
+    const pending = await placeTestOrder(db, buyer.id, productId, { isPaid: false });
+    expect(code(await post(`/api/v1/orders/${pending.orderNo}/remind`, buyer.token))).toBe(
+      'ORDER_STATUS_INVALID',
+    );
+    expect(code(await post(`/api/v1/seller/orders/${pending.orderNo}/confirm`, seller.sellerToken))).toBe(
+      'ORDER_STATUS_INVALID',
+    );
+    expect(
+      code(await post(`/api/v1/orders/${pending.orderNo}/refund`, buyer.token, { reason: 1, amount: '1' })),
+    ).toBe('ORDER_STATUS_INVALID');
+    expect(
+      (await post(`/api/v1/orders/${pending.orderNo}/cancel`, buyer.token, { reason: 4 })).statusCode,
+    ).toBe(200);
+    const balance = await availableOf(db, buyer.id);
+    const pay = await post('/api/v1/orders/pay', buyer.token, {
+      orderNos: [pending.orderNo],
+      txPassword: '246810',
+    });
+    expect(code(pay)).toBe('ORDER_STATUS_INVALID');
+    expect(await availableOf(db, buyer.id)).toBe(balance);
+    expect(await statusOf(pending.orderNo)).toBe(-1);
+    expect(code(await post(`/api/v1/orders/${pending.orderNo}/cancel`, buyer.token, { reason: 4 }))).toBe(
+      'ORDER_STATUS_INVALID',
+    );
+    const badReason = await post(`/api/v1/orders/${pending.orderNo}/cancel`, buyer.token, { reason: 5 });
+    expect(badReason.statusCode).toBe(400);
+    const stranger = await createTestUser(db);
+    await createTestStore(db, stranger.id, 'Other shop');
+    expect(code(await get(`/api/v1/seller/orders/${pending.orderNo}`, stranger.sellerToken))).toBe(
+      'ORDER_NOT_FOUND',
+    );
+    expect(code(await post(`/api/v1/orders/${pending.orderNo}/rebuy`, stranger.token))).toBe(
+      'ORDER_NOT_FOUND',
+    );
+    const rebuy = await post(`/api/v1/orders/${pending.orderNo}/rebuy`, buyer.token);
+    expect((rebuy.json() as { cartItemIds: string[] }).cartItemIds).toHaveLength(1);
+    const tabs = await get('/api/v1/orders?tab=cancelled', buyer.token);
+    expect((tabs.json() as { pageList: { orderNo: string }[] }).pageList.map((o) => o.orderNo)).toContain(
+      pending.orderNo,
+    );
+    expect((await checkLedger(db)).isOk).toBe(true);
+  });
+});

@@ -1,0 +1,46 @@
+import type { TLanguage } from '@caravan/contracts';
+import type { Executor } from '../../db/client';
+import { orderLogs } from '../../db/schema';
+import { serverText } from '../../i18n/messages';
+
+/** Order history events of SPEC §4; each is a key `orderLog.<event>` of the `server` namespace. */
+export const ORDER_EVENTS = [
+  'placed',
+  'paid',
+  'confirmed',
+  'shipped',
+  'inTransit',
+  'received',
+  'cancelledManually',
+  'cancelledTimeout',
+  'refundRequested',
+  'refundSucceeded',
+  'refundFailed',
+  'completed',
+  'defaultReview',
+] as const;
+export type TOrderEvent = (typeof ORDER_EVENTS)[number];
+
+export async function addOrderLog(
+  tx: Executor,
+  orderId: bigint,
+  event: TOrderEvent,
+  params: Record<string, string> = {},
+  at?: Date,
+): Promise<void> {
+  await tx.insert(orderLogs).values({ orderId, event, params, ...(at ? { createdAt: at } : {}) });
+}
+
+/** Several events at once (e.g. placed and paid by "buy now and pay"), in order. */
+export async function addOrderLogs(
+  tx: Executor,
+  orderId: bigint,
+  events: TOrderEvent[],
+  at: Date,
+): Promise<void> {
+  await tx.insert(orderLogs).values(events.map((event) => ({ orderId, event, params: {}, createdAt: at })));
+}
+
+export function renderOrderLog(lang: TLanguage, event: string, params: Record<string, string>): string {
+  return serverText(lang, `orderLog.${event}`, params);
+}

@@ -1,0 +1,320 @@
+import {
+  formatMoney,
+  PAGE_SIZE,
+  parseMoney,
+  RETURN_WITHIN_DAYS,
+  type TLanguage,
+  type TLogisticsEntry,
+  type TOrderInfo,
+  type TOrderSummary,
+  type TOrderTab,
+  type TSellerSummary,
+} from '@caravan/contracts';
+import { and, asc, count, desc, eq, inArray, isNotNull, type SQL, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import {
+  orderItems,
+  orderLogistics,
+  orderLogs,
+  orderRefunds,
+  orderReviews,
+  orders,
+  stores,
+  users,
+} from '../../db/schema';
+import { getBalances } from '../ledger/service';
+import { formatAmounts } from './checkout';
+import { findOrder, type TOrderOwner } from './find-order';
+import { renderOrderLog } from './logs';
+import { S, STATUS_NAMES, type TOrderRow, tabFilter } from './state';
+
+const DAY_MS = 24 * 60 * 60_000;
+
+function iso(d: Date | null): string | null {
+  return d ? d.toISOString() : null;
+}
+
+async function loadSummaries(db: Executor, rows: TOrderRow[]): Promise<TOrderSummary[]> {
+  if (rows.length === 0) {
+    return [];
+  }
+  const ids = rows.map((r) => r.id);
+  const storeIds = [...new Set(rows.map((r) => r.storeId))];
+  const [items, storeRows] = await Promise.all([
+    db.select().from(orderItems).where(inArray(orderItems.orderId, ids)).orderBy(asc(orderItems.id)),
+    db.select({ id: stores.id, name: stores.name }).from(stores).where(inArray(stores.id, storeIds)),
+  ]);
+  const storeNames = new Map(storeRows.map((s) => [s.id, s.name]));
+  return rows.map((r) => ({
+    orderNo: r.orderNo,
+    status: r.status,
+    statusName: STATUS_NAMES[r.status] ?? 'pending_payment',
+    refundStatus: r.refundStatus,
+    seller: { id: r.storeId.toString(), name: storeNames.get(r.storeId) ?? '' },
+    items: items
+      .filter((i) => i.orderId === r.id)
+      .map((i) => ({
+        id: i.id.toString(),
+        productId: i.productId.toString(),
+        variantId: i.variantId?.toString() ?? null,
+        name: i.name,
+        specification: i.specification,
+        imgUrl: i.imgUrl,
+        unitPrice: formatMoney(i.unitPrice),
+        quantity: i.quantity,
+        lineTotal: formatMoney(i.lineTotal),
+      })),
+    amounts: formatAmounts(r),
+    paidAmount: formatMoney(r.paidAmount),
+    isReminded: r.remindedAt !== null,
+    createdAt: r.createdAt.toISOString(),
+    paidAt: iso(r.paidAt),
+  }));
+}
+
+export async function toOrderSummaries(db: Executor, rows: TOrderRow[]): Promise<TOrderSummary[]> {
+  return loadSummaries(db, rows);
+}
+
+/** The answer to placing orders: the new orders in id order and their grand total. */
+export async function summarizePlacedOrders(
+  db: Executor,
+  placed: { id: bigint; total: bigint }[],
+): Promise<{ orders: TOrderSummary[]; total: string }> {
+  const rows = await db
+    .select()
+    .from(orders)
+    .where(
+      inArray(
+        orders.id,
+        placed.map((p) => p.id),
+      ),
+    )
+    .orderBy(orders.id);
+  const total = placed.reduce((sum, p) => sum + p.total, 0n);
+  return { orders: await toOrderSummaries(db, rows), total: formatMoney(total) };
+}
+
+export async function toOrderInfo(db: Executor, row: TOrderRow, lang: TLanguage): Promise<TOrderInfo> {
+  const [[summary], logs, refunds, reviews] = await Promise.all([
+    loadSummaries(db, [row]),
+    db
+      .select()
+      .from(orderLogs)
+      .where(eq(orderLogs.orderId, row.id))
+      .orderBy(asc(orderLogs.createdAt), asc(orderLogs.id)),
+    db
+      .select()
+      .from(orderRefunds)
+      .where(eq(orderRefunds.orderId, row.id))
+      .orderBy(desc(orderRefunds.id))
+      .limit(1),
+    db.select().from(orderReviews).where(eq(orderReviews.orderId, row.id)).limit(1),
+  ]);
+  const refund = refunds[0];
+  const review = reviews[0];
+  const canReturnUntil =
+    row.receivedAt && (row.status === S.received || row.status === S.reviewed)
+      ? new Date(row.receivedAt.getTime() + RETURN_WITHIN_DAYS * DAY_MS).toISOString()
+      : null;
+  return {
+    ...summary!,
+    address: row.address,
+    remark: row.remark,
+    cancelReason: row.cancelReason,
+    paymentMethod: row.paymentMethod,
+    carrier: row.carrier,
+    trackingNo: row.trackingNo,
+    confirmedAt: iso(row.confirmedAt),
+    shippedAt: iso(row.shippedAt),
+    receivedAt: iso(row.receivedAt),
+    cancelledAt: iso(row.cancelledAt),
+    remindedAt: iso(row.remindedAt),
+    settledAt: iso(row.settledAt),
+    refund: refund
+      ? {
+          kind: refund.kind,
+          reason: refund.reason,
+          amount: formatMoney(refund.amount),
+          description: refund.description,
+          images: refund.images,
+          status: refund.status,
+          rejectReason: refund.rejectReason,
+          createdAt: refund.createdAt.toISOString(),
+          decidedAt: iso(refund.decidedAt),
+        }
+      : null,
+    review: review
+      ? { rating: review.rating, content: review.content, images: review.images, isDefault: review.isDefault }
+      : null,
+    history: logs.map((l) => ({
+      event: l.event,
+      message: renderOrderLog(lang, l.event, l.params),
+      createTime: l.createdAt.toISOString(),
+    })),
+    canReturnUntil,
+  };
+}
+
+export async function getOrderInfo(
+  db: Executor,
+  orderNo: string,
+  owner: TOrderOwner,
+  lang: TLanguage,
+): Promise<TOrderInfo> {
+  return toOrderInfo(db, await findOrder(db, orderNo, owner), lang);
+}
+
+export async function listOrders(
+  db: Executor,
+  query: { owner: TOrderOwner; tab: TOrderTab; pageNum: number; extra?: SQL[] },
+) {
+  const owner = query.owner;
+  const filters: (SQL | undefined)[] = [
+    'buyerUserId' in owner ? eq(orders.buyerUserId, owner.buyerUserId) : undefined,
+    'storeId' in owner ? eq(orders.storeId, owner.storeId) : undefined,
+    tabFilter(query.tab),
+    ...(query.extra ?? []),
+  ];
+  const where = and(...filters);
+  const pageSize = PAGE_SIZE.list;
+  const [[total], rows] = await Promise.all([
+    db.select({ n: count() }).from(orders).where(where),
+    db
+      .select()
+      .from(orders)
+      .where(where)
+      .orderBy(desc(orders.createdAt), desc(orders.id))
+      .limit(pageSize)
+      .offset((query.pageNum - 1) * pageSize),
+  ]);
+  return { rows, pageNum: query.pageNum, pageSize, total: total?.n ?? 0 };
+}
+
+export async function listBuyerOrders(db: Executor, userId: bigint, tab: TOrderTab, pageNum: number) {
+  const page = await listOrders(db, { owner: { buyerUserId: userId }, tab, pageNum });
+  return {
+    pageList: await loadSummaries(db, page.rows),
+    pageNum,
+    pageSize: page.pageSize,
+    total: page.total,
+  };
+}
+
+export async function listSellerOrders(
+  db: Executor,
+  storeId: bigint,
+  query: {
+    tab: TOrderTab;
+    pageNum: number;
+    isReminded?: 'true' | 'false' | undefined;
+    orderNo?: string | undefined;
+  },
+) {
+  const extra: SQL[] = [];
+  if (query.isReminded === 'true') {
+    extra.push(isNotNull(orders.remindedAt), inArray(orders.status, [S.paid, S.confirmed]));
+  }
+  if (query.orderNo) {
+    extra.push(eq(orders.orderNo, query.orderNo));
+  }
+  const page = await listOrders(db, { owner: { storeId }, tab: query.tab, pageNum: query.pageNum, extra });
+  return {
+    pageList: await loadSummaries(db, page.rows),
+    pageNum: query.pageNum,
+    pageSize: page.pageSize,
+    total: page.total,
+  };
+}
+
+export async function listAdminOrders(
+  db: Executor,
+  query: { tab: TOrderTab; pageNum: number; orderNo?: string | undefined },
+) {
+  const extra: SQL[] = query.orderNo ? [eq(orders.orderNo, query.orderNo)] : [];
+  const page = await listOrders(db, {
+    owner: { isStaff: true },
+    tab: query.tab,
+    pageNum: query.pageNum,
+    extra,
+  });
+  const summaries = await loadSummaries(db, page.rows);
+  const buyerIds = [...new Set(page.rows.map((r) => r.buyerUserId))];
+  const buyers =
+    buyerIds.length > 0
+      ? await db
+          .select({ id: users.id, usercode: users.usercode })
+          .from(users)
+          .where(inArray(users.id, buyerIds))
+      : [];
+  const codes = new Map(buyers.map((b) => [b.id, b.usercode]));
+  return {
+    pageList: summaries.map((s, i) => {
+      const buyerId = page.rows[i]!.buyerUserId;
+      return { ...s, buyer: { id: buyerId.toString(), usercode: codes.get(buyerId) ?? '' } };
+    }),
+    pageNum: query.pageNum,
+    pageSize: page.pageSize,
+    total: page.total,
+  };
+}
+
+/** Logistics entries, oldest first. */
+export async function listLogistics(
+  db: Executor,
+  orderNo: string,
+  owner: TOrderOwner,
+): Promise<TLogisticsEntry[]> {
+  const order = await findOrder(db, orderNo, owner);
+  const rows = await db
+    .select()
+    .from(orderLogistics)
+    .where(eq(orderLogistics.orderId, order.id))
+    .orderBy(asc(orderLogistics.createdAt), asc(orderLogistics.id));
+  return rows.map((r) => ({
+    id: r.id.toString(),
+    content: r.content,
+    createTime: r.createdAt.toISOString(),
+  }));
+}
+
+export async function getSellerSummary(
+  db: Executor,
+  storeId: bigint,
+  sellerUserId: bigint,
+): Promise<TSellerSummary> {
+  const [byStatus, [money], [counts], balances] = await Promise.all([
+    db
+      .select({ status: orders.status, n: count() })
+      .from(orders)
+      .where(eq(orders.storeId, storeId))
+      .groupBy(orders.status),
+    db
+      .select({
+        settled: sql<string>`coalesce(sum(${orders.sellerSettledAmount}) filter (where ${orders.isSettled}), 0)::text`,
+        pending: sql<string>`coalesce(sum(${orders.paidAmount} - ${orders.refundedAmount}) filter (where not ${orders.isSettled} and ${orders.status} in (1, 2, 3, 4, 5, 6)), 0)::text`,
+      })
+      .from(orders)
+      .where(eq(orders.storeId, storeId)),
+    db
+      .select({
+        reminded: sql<number>`count(*) filter (where ${orders.remindedAt} is not null and ${orders.status} in (1, 2))::int`,
+        refunding: sql<number>`count(*) filter (where ${orders.refundStatus} = 'refunding')::int`,
+      })
+      .from(orders)
+      .where(eq(orders.storeId, storeId)),
+    getBalances(db, sellerUserId),
+  ]);
+  const ordersByStatus: Record<string, number> = {};
+  for (const r of byStatus) {
+    ordersByStatus[String(r.status)] = r.n;
+  }
+  return {
+    balance: formatMoney(balances.available),
+    settledAmount: formatMoney(parseMoney(money?.settled ?? '0')),
+    pendingSettlement: formatMoney(parseMoney(money?.pending ?? '0')),
+    ordersByStatus,
+    remindedCount: counts?.reminded ?? 0,
+    refundingCount: counts?.refunding ?? 0,
+  };
+}

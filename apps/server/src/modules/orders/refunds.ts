@@ -1,0 +1,272 @@
+import { formatMoney, parseMoney, RETURN_WITHIN_DAYS, type TMoney } from '@caravan/contracts';
+import { and, eq, sql } from 'drizzle-orm';
+import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
+import type { Database, Executor } from '../../db/client';
+import { orderRefunds, orders } from '../../db/schema';
+import { AppError } from '../../http/app-error';
+import { recordAudit } from '../admin/audit';
+import { withMoneyTransaction } from '../ledger/service';
+import { returnOrderStock } from './catalog-port';
+import { findOrder, findOrderLines, stockLinesOf, type TOrderOwner } from './find-order';
+import { addOrderLog } from './logs';
+import { computeSettlement, postOrderRefund, postOrderSettlement } from './order-money';
+import { getOrderSettings } from './settings';
+import { S, type TOrderRow, transitionOrder } from './state';
+
+const DAY_MS = 24 * 60 * 60_000;
+
+/** Which kind of request the order allows now, or the code that refuses it. */
+export function refundKindFor(order: TOrderRow, now: Date): 'refund' | 'return' {
+  switch (order.status) {
+    case S.paid:
+    case S.confirmed:
+      return 'refund';
+    case S.shipped:
+      throw new AppError('ORDER_SHIPPED_NO_REFUND');
+    case S.received:
+    case S.reviewed: {
+      const receivedAt = order.receivedAt?.getTime() ?? 0;
+      if (now.getTime() - receivedAt > RETURN_WITHIN_DAYS * DAY_MS) {
+        throw new AppError('RETURN_WINDOW_CLOSED');
+      }
+      return 'return';
+    }
+    case S.refund:
+      throw new AppError(
+        order.refundStatus === 'refunding' ? 'ORDER_ALREADY_REFUNDING' : 'ORDER_STATUS_INVALID',
+      );
+    default:
+      throw new AppError('ORDER_STATUS_INVALID');
+  }
+}
+
+function refundable(order: TOrderRow): TMoney {
+  return order.paidAmount - order.refundedAmount;
+}
+
+/** Buyer asks for a refund (before shipping) or a return (within 7 days of receipt). */
+export async function requestRefund(
+  db: Database,
+  input: {
+    userId: bigint;
+    orderNo: string;
+    reason: number;
+    amount: string;
+    description: string;
+    images: string[];
+    now?: Date;
+  },
+): Promise<TOrderRow> {
+  const now = input.now ?? new Date();
+  const amount = parseMoney(input.amount);
+  return withMoneyTransaction(db, async (tx) => {
+    const order = await findOrder(tx, input.orderNo, { buyerUserId: input.userId });
+    const kind = refundKindFor(order, now);
+    if (amount <= 0n || amount > refundable(order)) {
+      throw new AppError('REFUND_AMOUNT_INVALID', { max: formatMoney(refundable(order)) });
+    }
+    const moved = await transitionOrder(tx, order.id, [order.status], S.refund, {
+      statusBeforeRefund: order.status,
+      refundStatus: 'refunding',
+    });
+    if (!moved) {
+      throw new AppError('ORDER_ALREADY_REFUNDING');
+    }
+    await tx.insert(orderRefunds).values({
+      orderId: order.id,
+      kind,
+      reason: input.reason,
+      amount,
+      description: input.description,
+      images: input.images,
+      createdAt: now,
+    });
+    await addOrderLog(tx, order.id, 'refundRequested', { amount: formatMoney(amount) }, now);
+    return moved;
+  });
+}
+
+/**
+ * Pays a refund of `amount` and closes the order: the buyer gets the amount back; before settlement the
+ * rest of the escrow goes to the seller minus commission, after settlement the commission on the
+ * refunded part is reversed. Pre-shipping refunds put the stock back.
+ */
+async function completeRefund(
+  tx: Executor,
+  order: TOrderRow,
+  amount: TMoney,
+  kind: 'refund' | 'return',
+  now: Date,
+): Promise<TOrderRow> {
+  await postOrderRefund(tx, order, amount);
+  const set: PgUpdateSetSource<typeof orders> = {
+    refundStatus: 'success',
+    refundedAmount: sql`${orders.refundedAmount} + ${formatMoney(amount, 0)}::numeric`,
+    updatedAt: now,
+  };
+  if (!order.isSettled) {
+    const settings = await getOrderSettings(tx);
+    const rest = refundable(order) - amount;
+    const s = computeSettlement(rest, settings.commissionRate);
+    await postOrderSettlement(tx, order, s);
+    Object.assign(set, {
+      isSettled: true,
+      settledAt: now,
+      commissionRate: s.rate,
+      commissionAmount: s.commission,
+      sellerSettledAmount: s.sellerNet,
+    });
+  }
+  const [row] = await tx.update(orders).set(set).where(eq(orders.id, order.id)).returning();
+  if (kind === 'refund') {
+    await returnOrderStock(tx, stockLinesOf(await findOrderLines(tx, order.id)));
+  }
+  await addOrderLog(tx, order.id, 'refundSucceeded', { amount: formatMoney(amount) }, now);
+  return row!;
+}
+
+async function claimOpenRefund(tx: Executor, order: TOrderRow) {
+  const [refund] = await tx
+    .select()
+    .from(orderRefunds)
+    .where(and(eq(orderRefunds.orderId, order.id), eq(orderRefunds.status, 'refunding')))
+    .limit(1);
+  return refund ?? null;
+}
+
+/** Seller (or staff) approves the open request; a second approval finds nothing open. */
+export async function approveRefund(
+  db: Database,
+  input: { owner: TOrderOwner; orderNo: string; now?: Date },
+): Promise<TOrderRow> {
+  const now = input.now ?? new Date();
+  return withMoneyTransaction(db, async (tx) => {
+    const found = await findOrder(tx, input.orderNo, input.owner);
+    // Claims the order: of two concurrent approvals only one sees 'refunding'.
+    const [order] = await tx
+      .update(orders)
+      .set({ refundStatus: 'success', updatedAt: now })
+      .where(and(eq(orders.id, found.id), eq(orders.status, S.refund), eq(orders.refundStatus, 'refunding')))
+      .returning();
+    const refund = order ? await claimOpenRefund(tx, order) : null;
+    if (!order || !refund) {
+      throw new AppError('ORDER_STATUS_INVALID');
+    }
+    await tx
+      .update(orderRefunds)
+      .set({ status: 'success', decidedAt: now })
+      .where(eq(orderRefunds.id, refund.id));
+    return completeRefund(tx, order, refund.amount, refund.kind, now);
+  });
+}
+
+/** Seller rejects the open request: the order returns to the status the request interrupted. */
+export async function rejectRefund(
+  db: Database,
+  input: { owner: TOrderOwner; orderNo: string; reason: string; now?: Date },
+): Promise<TOrderRow> {
+  const now = input.now ?? new Date();
+  return withMoneyTransaction(db, async (tx) => {
+    const found = await findOrder(tx, input.orderNo, input.owner);
+    const back = found.statusBeforeRefund ?? S.paid;
+    const order = await transitionOrder(
+      tx,
+      found.id,
+      [S.refund],
+      back,
+      { refundStatus: 'fail' },
+      eq(orders.refundStatus, 'refunding'),
+    );
+    const refund = order ? await claimOpenRefund(tx, order) : null;
+    if (!order || !refund) {
+      throw new AppError('ORDER_STATUS_INVALID');
+    }
+    await tx
+      .update(orderRefunds)
+      .set({ status: 'fail', rejectReason: input.reason, decidedAt: now })
+      .where(eq(orderRefunds.id, refund.id));
+    await addOrderLog(tx, order.id, 'refundFailed', { reason: input.reason }, now);
+    return order;
+  });
+}
+
+/**
+ * Manual refund started by the platform (/admin): any paid order not yet fully refunded; an open buyer
+ * request is closed by it. Audit-logged in the same transaction.
+ */
+export async function adminRefund(
+  db: Database,
+  input: { staffId: bigint; orderNo: string; amount: string; reason: string; now?: Date },
+): Promise<TOrderRow> {
+  const now = input.now ?? new Date();
+  const amount = parseMoney(input.amount);
+  return withMoneyTransaction(db, async (tx) => {
+    const found = await findOrder(tx, input.orderNo, { isStaff: true });
+    if (
+      found.status === S.pendingPayment ||
+      found.status === S.cancelled ||
+      found.refundStatus === 'success'
+    ) {
+      throw new AppError('ORDER_STATUS_INVALID');
+    }
+    if (amount <= 0n || amount > refundable(found)) {
+      throw new AppError('REFUND_AMOUNT_INVALID', { max: formatMoney(refundable(found)) });
+    }
+    const before = found.status === S.refund ? found.statusBeforeRefund : found.status;
+    const claim = { refundStatus: 'success' as const, updatedAt: now };
+    const order =
+      found.status === S.refund
+        ? (
+            await tx
+              .update(orders)
+              .set(claim)
+              .where(
+                and(
+                  eq(orders.id, found.id),
+                  eq(orders.status, S.refund),
+                  eq(orders.refundStatus, 'refunding'),
+                ),
+              )
+              .returning()
+          )[0]
+        : await transitionOrder(
+            tx,
+            found.id,
+            [found.status],
+            S.refund,
+            { ...claim, statusBeforeRefund: before },
+            eq(orders.refundStatus, found.refundStatus),
+          );
+    if (!order) {
+      throw new AppError('ORDER_STATUS_INVALID');
+    }
+    const open = await claimOpenRefund(tx, order);
+    const kind = before === S.paid || before === S.confirmed ? 'refund' : 'return';
+    if (open) {
+      await tx
+        .update(orderRefunds)
+        .set({ status: 'success', amount, decidedAt: now })
+        .where(eq(orderRefunds.id, open.id));
+    } else {
+      await tx.insert(orderRefunds).values({
+        orderId: order.id,
+        kind,
+        reason: 0,
+        amount,
+        description: input.reason,
+        status: 'success',
+        initiatedBy: 'platform',
+        createdAt: now,
+        decidedAt: now,
+      });
+    }
+    await recordAudit(tx, {
+      staffId: input.staffId,
+      action: 'order.refund',
+      targetType: 'order',
+      targetId: order.orderNo,
+      details: { amount: formatMoney(amount), reason: input.reason, settled: order.isSettled },
+    });
+    return completeRefund(tx, order, amount, kind, now);
+  });
+}

@@ -1,0 +1,42 @@
+import { ZUploadResponse } from '@caravan/contracts';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { AppError } from '../../http/app-error';
+import { readToken } from '../../http/auth';
+import { findSession } from '../auth/sessions';
+import { readUpload } from './read-upload';
+import { storeImage } from './store-image';
+
+export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
+  /** Buyers, sellers and staff may upload; any live session of the three audiences will do. */
+  async function requireAnySession(request: FastifyRequest) {
+    for (const audience of ['buyer', 'seller', 'staff'] as const) {
+      const token = readToken(request, audience);
+      if (!token) {
+        continue;
+      }
+      const found = await findSession(app.deps.db, token, audience);
+      if (found && !found.isExpired) {
+        return;
+      }
+    }
+    throw new AppError('NOT_LOGGED_IN');
+  }
+
+  app.post(
+    '/api/v1/uploads',
+    {
+      preHandler: requireAnySession,
+      schema: {
+        tags: ['uploads'],
+        summary: 'Upload an image (multipart `file`, `moduleName`); answers the resized WebP picture',
+        consumes: ['multipart/form-data'],
+        response: { 200: ZUploadResponse },
+      },
+    },
+    async (request) => {
+      const { buffer } = await readUpload(request);
+      return storeImage(buffer, { uploadDir: app.deps.config.uploadDir });
+    },
+  );
+};

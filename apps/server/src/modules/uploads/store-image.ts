@@ -1,0 +1,85 @@
+import { createHash } from 'node:crypto';
+import { mkdir, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { IMAGE_FORMATS, IMAGE_WIDTHS, type TImage } from '@caravan/contracts';
+import sharp from 'sharp';
+import { AppError } from '../../http/app-error';
+
+/** Public path prefix under which `uploadDir` is served (http/web.ts). */
+const PUBLIC_PREFIX = '/uploads';
+const WEBP_QUALITY = 80;
+
+function widthsFor(width: number): number[] {
+  const widths: number[] = IMAGE_WIDTHS.filter((w) => w < width);
+  const largest = Math.min(width, IMAGE_WIDTHS[IMAGE_WIDTHS.length - 1]!);
+  if (!widths.includes(largest)) {
+    widths.push(largest);
+  }
+  return widths;
+}
+
+async function fileExists(file: string): Promise<boolean> {
+  try {
+    await stat(file);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Checks the bytes are a JPEG, PNG, WebP or GIF picture (by content, not by name), re-encodes it to WebP
+ * in the widths of IMAGE_WIDTHS (never enlarged), rotated per EXIF and without any metadata, and stores
+ * the files under `uploadDir` named by content hash (the same picture is stored once).
+ */
+export async function storeImage(
+  buffer: Buffer,
+  options: { uploadDir: string; effort?: number },
+): Promise<TImage> {
+  let meta: Awaited<ReturnType<ReturnType<typeof sharp>['metadata']>>;
+  try {
+    meta = await sharp(buffer).metadata();
+  } catch {
+    throw new AppError('IMAGE_TYPE_INVALID');
+  }
+  if (!meta.format || !(IMAGE_FORMATS as readonly string[]).includes(meta.format) || !meta.width) {
+    throw new AppError('IMAGE_TYPE_INVALID');
+  }
+  const hash = createHash('sha256').update(buffer).digest('hex').slice(0, 32);
+  const dir = path.join(options.uploadDir, 'img', hash.slice(0, 2));
+  await mkdir(dir, { recursive: true });
+  // EXIF orientations 5-8 swap width and height once rotated.
+  const isSwapped = (meta.orientation ?? 1) >= 5;
+  const width = isSwapped ? meta.height! : meta.width;
+  const height = isSwapped ? meta.width : meta.height!;
+  const widths = widthsFor(width);
+  const variants: { width: number; height: number; url: string }[] = [];
+  try {
+    for (const w of widths) {
+      const h = Math.max(1, Math.round((height * w) / width));
+      const name = `${hash}-${w}.webp`;
+      const file = path.join(dir, name);
+      if (!(await fileExists(file))) {
+        const data = await sharp(buffer, { animated: false })
+          .rotate()
+          .resize({ width: w, withoutEnlargement: true })
+          .webp({ quality: WEBP_QUALITY, effort: options.effort ?? 4 })
+          .toBuffer();
+        await writeFile(file, data);
+      }
+      variants.push({ width: w, height: h, url: `${PUBLIC_PREFIX}/img/${hash.slice(0, 2)}/${name}` });
+    }
+  } catch (error) {
+    if (error instanceof AppError) {
+      throw error;
+    }
+    throw new AppError('IMAGE_TYPE_INVALID');
+  }
+  const largest = variants[variants.length - 1]!;
+  return {
+    url: largest.url,
+    width: largest.width,
+    height: largest.height,
+    srcset: variants.map((v) => `${v.url} ${v.width}w`).join(', '),
+  };
+}

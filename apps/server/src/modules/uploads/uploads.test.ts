@@ -1,0 +1,115 @@
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { TImage } from '@caravan/contracts';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildMultipart } from '../../testing/multipart';
+import { bearer, createTestApp, json, type TTestContext } from '../../testing/test-app';
+import { createUser } from '../catalog/test-fixtures';
+
+describe('image uploads', () => {
+  let ctx: TTestContext;
+  let token: string;
+  let uploadDir: string;
+
+  beforeAll(async () => {
+    uploadDir = mkdtempSync(path.join(tmpdir(), 'caravan-uploads-'));
+    ctx = await createTestApp({ UPLOAD_DIR: uploadDir });
+    token = (await createUser(ctx.database.db, 'uploader')).token;
+  });
+  afterAll(async () => {
+    await ctx.close();
+  });
+
+  const upload = (body: ReturnType<typeof buildMultipart>, sessionToken?: string) =>
+    ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/uploads',
+      headers: { ...body.headers, ...(sessionToken ? bearer(sessionToken) : {}) },
+      payload: body.payload,
+    });
+
+  it('accepts a real PNG, re-encodes it to WebP variants without EXIF and never enlarges it', async () => {
+    const png = await sharp({ create: { width: 600, height: 300, channels: 3, background: '#0F766E' } })
+      .png()
+      .withExif({ IFD0: { Artist: 'secret person', Copyright: 'gps here' } })
+      .toBuffer();
+    expect((await sharp(png).metadata()).exif).toBeDefined();
+    const body = buildMultipart(png, 'photo.png', 'image/png');
+    const res = await upload(body, token);
+    expect(res.statusCode).toBe(200);
+    const image = json<TImage>(res);
+    expect(image).toMatchObject({ width: 600, height: 300 });
+    expect(image.url).toMatch(/^\/uploads\/img\/[0-9a-f]{2}\/[0-9a-f]{32}-600\.webp$/);
+    expect(image.srcset.split(', ').map((s) => s.split(' ')[1])).toEqual(['240w', '480w', '600w']);
+    for (const entry of image.srcset.split(', ')) {
+      const url = entry.split(' ')[0]!;
+      const file = path.join(uploadDir, url.replace(/^\/uploads\//, ''));
+      expect(existsSync(file)).toBe(true);
+      const meta = await sharp(readFileSync(file)).metadata();
+      expect(meta.format).toBe('webp');
+      expect(meta.exif).toBeUndefined();
+      expect(readFileSync(file).includes(Buffer.from('secret person'))).toBe(false);
+    }
+    const served = await ctx.app.inject({ url: image.url });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('image/webp');
+  });
+
+  it('rotates per EXIF orientation so width and height are the visible ones', async () => {
+    const jpeg = await sharp({ create: { width: 400, height: 200, channels: 3, background: '#E4572E' } })
+      .jpeg()
+      .withMetadata({ orientation: 6 })
+      .toBuffer();
+    const body = buildMultipart(jpeg, 'turned.jpg', 'image/jpeg');
+    const res = await upload(body, token);
+    expect(json<TImage>(res)).toMatchObject({ width: 200, height: 400 });
+  });
+
+  it('refuses a text file named .png with 415', async () => {
+    const body = buildMultipart(
+      Buffer.from('<script>alert(1)</script> not an image'),
+      'evil.png',
+      'image/png',
+    );
+    const res = await upload(body, token);
+    expect(res.statusCode).toBe(415);
+    expect(json(res)).toMatchObject({ error: { code: 'IMAGE_TYPE_INVALID' } });
+  });
+
+  it('refuses an SVG (script-capable) even though sharp could read it', async () => {
+    const svg = Buffer.from(
+      '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>1</script></svg>',
+    );
+    const body = buildMultipart(svg, 'a.png', 'image/png');
+    const res = await upload(body, token);
+    expect(res.statusCode).toBe(415);
+  });
+
+  it('refuses a file above 10 MB with 413 and the limit in the message', async () => {
+    const big = Buffer.alloc(10 * 1024 * 1024 + 10, 1);
+    const body = buildMultipart(big, 'big.png', 'image/png');
+    const res = await upload(body, token);
+    expect(res.statusCode).toBe(413);
+    expect(json(res)).toMatchObject({
+      error: { code: 'IMAGE_TOO_LARGE', message: 'The image is larger than 10 MB' },
+    });
+  });
+
+  it('needs a session and a file', async () => {
+    const png = await sharp({ create: { width: 10, height: 10, channels: 3, background: '#fff' } })
+      .png()
+      .toBuffer();
+    const body = buildMultipart(png, 'a.png', 'image/png');
+    const anonymous = await upload(body);
+    expect(anonymous.statusCode).toBe(401);
+    const json1 = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/uploads',
+      headers: bearer(token),
+      payload: { a: 1 },
+    });
+    expect(json1.statusCode).toBe(415);
+  });
+});

@@ -1,0 +1,22 @@
+import { type ComponentType, lazy } from 'react';
+
+/**
+ * Pages that other features contribute to the consoles. Features do not import each other (STYLE.md), so the app
+ * composes them here and hands them to the console as props; each stays its own lazy chunk.
+ * Admin: section path (features/admin/paths.ts) -> page. Seller: section path (features/seller/paths.ts) -> page.
+ */
+export type TConsolePages = Partial<Record<string, ComponentType>>;
+
+export const ADMIN_AREA_PAGES: TConsolePages = {
+  orders: lazy(() => import('../features/admin-orders/pages/admin-orders')),
+  'finance-recharges': lazy(() => import('../features/admin-finance/pages/recharges')),
+  'finance-withdrawals': lazy(() => import('../features/admin-finance/pages/withdrawals')),
+  'finance-channels': lazy(() => import('../features/admin-finance/pages/channels')),
+  ledger: lazy(() => import('../features/admin-finance/pages/ledger')),
+};
+
+export const SELLER_AREA_PAGES: TConsolePages = {
+  dashboard: lazy(() => import('../features/seller-orders/pages/seller-dashboard')),
+  orders: lazy(() => import('../features/seller-orders/pages/seller-orders')),
+  refunds: lazy(() => import('../features/seller-orders/pages/seller-refunds')),
+};

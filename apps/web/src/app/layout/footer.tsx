@@ -1,0 +1,182 @@
+import { MailOutlined } from '@ant-design/icons';
+import { type FormEvent, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { LightButton } from '../../components/ui/light-button';
+import { LogoGlyph } from '../../components/ui/logo';
+import { CoinLogo, PaymentPartnerLogos } from '../../components/ui/payment-logos';
+import { api, isApiError } from '../../lib/api';
+import { isLoggedIn, useSession } from '../../lib/session';
+import { toast } from '../../lib/toast';
+import { buildLoginPath } from './require-login';
+
+const HELP_LINKS = [
+  { to: '/help/buyer-rules', labelKey: 'footer.buyerRules' },
+  { to: '/help/service-policy', labelKey: 'footer.servicePolicy' },
+  { to: '/help/seller-policy', labelKey: 'footer.sellerPolicy' },
+  { to: '/forgot-password', labelKey: 'footer.forgotPassword' },
+  { to: '/download', labelKey: 'footer.download' },
+] as const;
+
+const POLICY_LINKS = [
+  { to: '/privacy-policy', labelKey: 'footer.privacyPolicy' },
+  { to: '/return-policy', labelKey: 'footer.returnPolicy' },
+  { to: '/delivery', labelKey: 'footer.delivery' },
+  { to: '/shipping-policy', labelKey: 'footer.shippingPolicy' },
+  { to: '/help/modern-slavery', labelKey: 'footer.modernSlavery' },
+] as const;
+
+const USER_CENTRE_LINKS = [
+  { to: '/userInfo/my-order', labelKey: 'footer.orderTracking' },
+  { to: '/userInfo/collect-goods', labelKey: 'footer.collections' },
+  { to: '/userInfo/money-package', labelKey: 'footer.wallet' },
+] as const;
+
+const ABOUT_LINKS = [
+  { to: '/about', labelKey: 'footer.aboutUs' },
+  { to: '/help/news', labelKey: 'footer.news' },
+  { to: '/help/careers', labelKey: 'footer.careers' },
+  { to: '/help/recruitment', labelKey: 'footer.recruitment' },
+  { to: '/help/partners', labelKey: 'footer.partners' },
+  { to: '/merchantSettled', labelKey: 'footer.merchantSettled' },
+] as const;
+
+const PROMISES = ['promise.genuine', 'promise.returns', 'promise.freight', 'promise.securePayment'] as const;
+
+function SubscriptionForm() {
+  const { t } = useTranslation(['common', 'validation']);
+  const inputId = useId();
+  const [email, setEmail] = useState('');
+  const [fieldError, setFieldError] = useState('');
+  const [isSending, setIsSending] = useState(false);
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    // The contract's rule is loaded on first use so zod stays out of the first page load.
+    const { zSubscriptionEmail } = await import('@caravan/contracts');
+    const parsed = zSubscriptionEmail.safeParse(email);
+    if (!parsed.success) {
+      setFieldError(t(`validation:${parsed.error.issues[0]?.message ?? 'subscriptionEmail'}`));
+      return;
+    }
+    setFieldError('');
+    setIsSending(true);
+    try {
+      await api.post('/subscriptions', { email: parsed.data });
+      toast.success(t('footer.subscribed'));
+      setEmail('');
+    } catch (error) {
+      toast.error(isApiError(error) ? error.message : t('errors.generic'));
+    } finally {
+      setIsSending(false);
+    }
+  };
+  return (
+    <form className="cv-subscribe" onSubmit={submit} noValidate>
+      <label htmlFor={inputId} className="cv-subscribe__label">
+        {t('footer.subscribeTitle')}
+      </label>
+      <p className="cv-subscribe__hint">{t('footer.subscribeHint')}</p>
+      <div className="cv-subscribe__row">
+        <span className={`cv-input-wrap${fieldError ? ' is-invalid' : ''}`}>
+          <MailOutlined aria-hidden="true" className="cv-input-wrap__prefix" />
+          <input
+            id={inputId}
+            className="cv-input-wrap__input"
+            type="email"
+            value={email}
+            onChange={(event) => setEmail(event.target.value)}
+            placeholder={t('footer.emailPlaceholder')}
+            aria-invalid={Boolean(fieldError)}
+            aria-describedby={fieldError ? `${inputId}-error` : undefined}
+            maxLength={64}
+            autoComplete="email"
+          />
+        </span>
+        <LightButton variant="primary" htmlType="submit" isLoading={isSending}>
+          {t('footer.subscribe')}
+        </LightButton>
+      </div>
+      {fieldError && (
+        <div id={`${inputId}-error`} className="cv-field-error" role="alert">
+          {fieldError}
+        </div>
+      )}
+    </form>
+  );
+}
+
+function LinkColumn({
+  titleKey,
+  links,
+}: {
+  titleKey: string;
+  links: readonly { to: string; labelKey: string }[];
+}) {
+  const { t } = useTranslation('common');
+  return (
+    <nav className="cv-footer__col" aria-label={t(titleKey)}>
+      <h2>{t(titleKey)}</h2>
+      <ul>
+        {links.map((link) => (
+          <li key={link.to}>
+            <Link to={link.to}>{t(link.labelKey)}</Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+export function Footer() {
+  const { t } = useTranslation('common');
+  const session = useSession();
+  const hasSession = isLoggedIn(session);
+  const userCentreLinks = USER_CENTRE_LINKS.map((link) => ({
+    ...link,
+    to: hasSession ? link.to : buildLoginPath(link.to),
+  }));
+  return (
+    <footer className="cv-footer">
+      <div className="cv-footer__promises">
+        <ul className="cv-container">
+          {PROMISES.map((key) => (
+            <li key={key}>{t(key)}</li>
+          ))}
+        </ul>
+      </div>
+      <div className="cv-container cv-footer__grid">
+        <div className="cv-footer__brand">
+          <div className="cv-footer__logo">
+            <LogoGlyph size={32} />
+            <span>{t('brand')}</span>
+          </div>
+          <p>{t('footer.tagline')}</p>
+          <p>
+            {t('footer.contact')} <Link to="/help/service-policy">{t('footer.contactLink')}</Link>
+          </p>
+          <SubscriptionForm />
+        </div>
+        <LinkColumn titleKey="footer.help" links={HELP_LINKS} />
+        <LinkColumn titleKey="footer.policies" links={POLICY_LINKS} />
+        <LinkColumn titleKey="footer.userCentre" links={userCentreLinks} />
+        <LinkColumn titleKey="footer.about" links={ABOUT_LINKS} />
+      </div>
+      <div className="cv-container cv-footer__payments">
+        <h2 className="cv-visually-hidden">{t('footer.payments')}</h2>
+        <PaymentPartnerLogos />
+        <ul className="cv-coins" aria-label={t('footer.coins')}>
+          <li>
+            <CoinLogo coin="USDT" />
+          </li>
+          <li>
+            <CoinLogo coin="ETH" />
+          </li>
+          <li>
+            <CoinLogo coin="BTC" />
+          </li>
+        </ul>
+      </div>
+      <div className="cv-footer__copyright">{t('footer.copyright', { year: 2023 })}</div>
+    </footer>
+  );
+}

@@ -1,0 +1,58 @@
+import {
+  DashboardOutlined,
+  DownloadOutlined,
+  HeartOutlined,
+  ProfileOutlined,
+  SettingOutlined,
+  ShopOutlined,
+  WalletOutlined,
+} from '@ant-design/icons';
+import { Menu } from 'antd';
+import { Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet, useLocation, useNavigate } from 'react-router';
+import { PageSkeleton } from '../../components/ui/page-skeleton';
+
+const MENU = [
+  { key: '/userInfo/dashboard', labelKey: 'userCentre.dashboard', icon: <DashboardOutlined /> },
+  { key: '/userInfo/my-order', labelKey: 'userCentre.orders', icon: <ProfileOutlined /> },
+  { key: '/userInfo/collect-goods', labelKey: 'userCentre.favourites', icon: <HeartOutlined /> },
+  { key: '/userInfo/collect-shop', labelKey: 'userCentre.followedShops', icon: <ShopOutlined /> },
+  { key: '/userInfo/money-package', labelKey: 'userCentre.wallet', icon: <WalletOutlined /> },
+  { key: '/userInfo/setup', labelKey: 'userCentre.settings', icon: <SettingOutlined /> },
+  { key: '/userInfo/download', labelKey: 'userCentre.download', icon: <DownloadOutlined /> },
+] as const;
+
+/** The menu entry a user-centre path belongs to (order-detail -> orders, setup/x -> settings, ...). */
+export function findUserCentreMenuKey(pathname: string): string {
+  if (pathname.startsWith('/userInfo/order-')) {
+    return '/userInfo/my-order';
+  }
+  const match = MENU.find((item) => pathname === item.key || pathname.startsWith(`${item.key}/`));
+  return match?.key ?? '/userInfo/dashboard';
+}
+
+export default function UserCenterLayout() {
+  const { t } = useTranslation('common');
+  const location = useLocation();
+  const navigate = useNavigate();
+  return (
+    <div className="cv-user-centre">
+      <aside className="cv-user-centre__menu" aria-label={t('routes.userInfo')}>
+        <Menu
+          mode="inline"
+          selectedKeys={[findUserCentreMenuKey(location.pathname)]}
+          items={MENU.map((item) => ({ key: item.key, icon: item.icon, label: t(item.labelKey) }))}
+          onClick={({ key }) => {
+            void navigate(key);
+          }}
+        />
+      </aside>
+      <div className="cv-user-centre__content">
+        <Suspense fallback={<PageSkeleton />}>
+          <Outlet />
+        </Suspense>
+      </div>
+    </div>
+  );
+}

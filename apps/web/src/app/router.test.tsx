@@ -1,0 +1,126 @@
+import { describe, expect, it } from 'vitest';
+import { ADMIN_ROUTE_PATHS } from '../features/admin/paths';
+import { CS_ROUTE_PATHS } from '../features/cs/paths';
+import { SELLER_ROUTE_PATHS } from '../features/seller/paths';
+import { listRoutePaths, ROUTES } from './router';
+
+/** Every route of SPEC §2 with its exact path. */
+const SPEC_PATHS = [
+  '/',
+  '/index',
+  '/classification',
+  '/commodity',
+  '/information',
+  '/productDetails',
+  '/login',
+  '/register',
+  '/store',
+  '/searchStore',
+  '/searchGoods',
+  '/searchResult/:k',
+  '/settlement',
+  '/paySuccess',
+  '/discounted',
+  '/merchantSettled',
+  '/credit',
+  '/credit/application',
+  '/credit/myLoan',
+  '/userInfo',
+  '/userInfo/dashboard',
+  '/userInfo/my-order',
+  '/userInfo/order-detail',
+  '/userInfo/order-return',
+  '/userInfo/order-evaluation',
+  '/userInfo/download',
+  '/userInfo/collect-goods',
+  '/userInfo/collect-shop',
+  '/userInfo/money-package',
+  '/userInfo/money-package/recharge',
+  '/userInfo/money-package/withdraw',
+  '/userInfo/setup',
+  '/userInfo/setup/login-password',
+  '/userInfo/setup/transaction-password',
+  '/userInfo/setup/shipping-address',
+  '/userInfo/setup/account-cancellation',
+  '/privacy-policy',
+  '/return-policy',
+  '/delivery',
+  '/shipping-policy',
+  '/about',
+  '/help/:topic',
+  '/forgot-password',
+  '/download',
+  '/seller/*',
+  '/admin/*',
+  '/cs/*',
+];
+
+describe('route table', () => {
+  const paths = listRoutePaths(ROUTES);
+
+  it('contains every SPEC §2 path', () => {
+    const missing = SPEC_PATHS.filter((path) => !paths.includes(path));
+    expect(missing).toEqual([]);
+  });
+
+  it('redirects / to /index and /userInfo to its dashboard', () => {
+    const root = ROUTES[0];
+    const indexRoute = root?.children?.find((r) => r.index);
+    expect(indexRoute?.element).toMatchObject({ props: { to: '/index', replace: true } });
+  });
+
+  it('keeps cached list pages and turns caching off where SPEC §2 says so', () => {
+    const handles = new Map<string, { isCached?: boolean; hasCartButton?: boolean }>();
+    const walk = (routes: typeof ROUTES, parent: string) => {
+      for (const r of routes) {
+        const full = r.path ? `${parent.replace(/\/$/, '')}/${r.path}` : parent;
+        if (r.path) {
+          handles.set(full.replace(/^\/\//, '/'), (r.handle ?? {}) as { isCached?: boolean });
+        }
+        walk(r.children ?? [], full);
+      }
+    };
+    walk(ROUTES, '');
+    for (const path of [
+      '/productDetails',
+      '/searchStore',
+      '/searchResult/:k',
+      '/settlement',
+      '/paySuccess',
+      '/credit',
+    ]) {
+      expect(handles.get(path)?.isCached, path).toBeFalsy();
+    }
+    for (const path of ['/index', '/classification', '/commodity', '/discounted', '/userInfo/my-order']) {
+      expect(handles.get(path)?.isCached, path).toBe(true);
+    }
+    const withCart = [...handles].filter(([, h]) => h.hasCartButton).map(([p]) => p);
+    expect(withCart.sort()).toEqual(
+      [
+        '/index',
+        '/classification',
+        '/commodity',
+        '/information',
+        '/productDetails',
+        '/store',
+        '/discounted',
+        '/userInfo/dashboard',
+      ].sort(),
+    );
+  });
+
+  it('lists the console pages', () => {
+    expect(ADMIN_ROUTE_PATHS).toEqual(
+      expect.arrayContaining([
+        '/admin/login',
+        '/admin/users',
+        '/admin/roles',
+        '/admin/staff',
+        '/admin/audit-log',
+        '/admin/system-params',
+      ]),
+    );
+    expect(SELLER_ROUTE_PATHS).toEqual(expect.arrayContaining(['/seller/login', '/seller/dashboard']));
+    expect(CS_ROUTE_PATHS).toContain('/cs/login');
+  });
+});

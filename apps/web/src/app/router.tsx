@@ -1,0 +1,159 @@
+import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
+import { Navigate, type RouteObject } from 'react-router';
+import { HELP_TOPICS, POLICY_PAGES } from '../features/pages/topics';
+import { ADMIN_AREA_PAGES, SELLER_AREA_PAGES } from './console-pages';
+import { RequireLogin } from './layout/require-login';
+import { RootShell } from './layout/root-shell';
+import { StoreLayout } from './layout/store-layout';
+import type { TRouteHandle } from './route-handle';
+
+type TPage = LazyExoticComponent<ComponentType>;
+
+/**
+ * Every page is its own lazy chunk, imported from features/<domain>/pages/<page>.tsx. A team replaces the file
+ * behind its route; adding a route means adding one line here (see apps/web/README.md).
+ */
+const page = (loader: () => Promise<{ default: ComponentType }>): TPage => lazy(loader);
+
+const PAGES = {
+  home: page(() => import('../features/catalog/pages/home')),
+  classification: page(() => import('../features/catalog/pages/classification')),
+  commodity: page(() => import('../features/catalog/pages/commodity')),
+  information: page(() => import('../features/catalog/pages/information')),
+  productDetails: page(() => import('../features/catalog/pages/product-details')),
+  store: page(() => import('../features/catalog/pages/store')),
+  searchStore: page(() => import('../features/catalog/pages/search-store')),
+  searchGoods: page(() => import('../features/catalog/pages/search-goods')),
+  searchResult: page(() => import('../features/catalog/pages/search-result')),
+  discounted: page(() => import('../features/catalog/pages/discounted')),
+  merchantSettled: page(() => import('../features/catalog/pages/merchant-settled')),
+  collectGoods: page(() => import('../features/catalog/pages/collect-goods')),
+  collectShop: page(() => import('../features/catalog/pages/collect-shop')),
+  settlement: page(() => import('../features/cart/pages/settlement')),
+  paySuccess: page(() => import('../features/cart/pages/pay-success')),
+  myOrder: page(() => import('../features/orders/pages/my-order')),
+  orderDetail: page(() => import('../features/orders/pages/order-detail')),
+  orderReturn: page(() => import('../features/orders/pages/order-return')),
+  orderEvaluation: page(() => import('../features/orders/pages/order-evaluation')),
+  shippingAddress: page(() => import('../features/addresses/pages/shipping-address')),
+  moneyPackage: page(() => import('../features/wallet/pages/money-package')),
+  recharge: page(() => import('../features/wallet/pages/recharge')),
+  withdraw: page(() => import('../features/wallet/pages/withdraw')),
+  credit: page(() => import('../features/loans/pages/credit')),
+  creditApplication: page(() => import('../features/loans/pages/credit-application')),
+  myLoan: page(() => import('../features/loans/pages/my-loan')),
+  login: page(() => import('../features/auth/pages/login')),
+  register: page(() => import('../features/auth/pages/register')),
+  forgotPassword: page(() => import('../features/auth/pages/forgot-password')),
+  dashboard: page(() => import('../features/account/pages/dashboard')),
+  userDownload: page(() => import('../features/account/pages/user-download')),
+  setupIndex: page(() => import('../features/account/pages/setup-index')),
+  loginPassword: page(() => import('../features/account/pages/login-password')),
+  transactionPassword: page(() => import('../features/account/pages/transaction-password')),
+  accountCancellation: page(() => import('../features/account/pages/account-cancellation')),
+  policy: page(() => import('../features/pages/pages/policy-page')),
+  help: page(() => import('../features/pages/pages/help-page')),
+  download: page(() => import('../features/pages/pages/download')),
+  notFound: page(() => import('../features/pages/pages/not-found')),
+  userCenter: page(() => import('./layout/user-center-layout')),
+  csConsole: page(() => import('../features/cs/console')),
+} satisfies Record<string, TPage>;
+
+/** The consoles get the pages other features contribute to them (app/console-pages.ts) as props. */
+const SellerConsole = lazy(() => import('../features/seller/console'));
+const AdminConsole = lazy(() => import('../features/admin/console'));
+
+function route(path: string, Page: TPage, handle: TRouteHandle = {}): RouteObject {
+  return { path, element: <Page />, handle };
+}
+
+const CACHED: TRouteHandle = { isCached: true };
+const CACHED_WITH_CART: TRouteHandle = { isCached: true, hasCartButton: true };
+
+export { HELP_TOPICS, POLICY_PAGES };
+
+export const ROUTES: RouteObject[] = [
+  {
+    path: '/',
+    element: <RootShell />,
+    children: [
+      { index: true, element: <Navigate to="/index" replace /> },
+      {
+        element: <StoreLayout />,
+        children: [
+          route('index', PAGES.home, CACHED_WITH_CART),
+          route('classification', PAGES.classification, CACHED_WITH_CART),
+          route('commodity', PAGES.commodity, CACHED_WITH_CART),
+          route('information', PAGES.information, CACHED_WITH_CART),
+          route('productDetails', PAGES.productDetails, { hasCartButton: true }),
+          route('store', PAGES.store, CACHED_WITH_CART),
+          route('searchStore', PAGES.searchStore),
+          route('searchGoods', PAGES.searchGoods, CACHED),
+          route('searchResult/:k', PAGES.searchResult),
+          route('settlement', PAGES.settlement),
+          route('paySuccess', PAGES.paySuccess),
+          route('discounted', PAGES.discounted, CACHED_WITH_CART),
+          route('merchantSettled', PAGES.merchantSettled),
+          route('credit', PAGES.credit),
+          route('credit/application', PAGES.creditApplication),
+          route('credit/myLoan', PAGES.myLoan),
+          route('login', PAGES.login),
+          route('register', PAGES.register),
+          route('forgot-password', PAGES.forgotPassword),
+          route('download', PAGES.download),
+          ...POLICY_PAGES.map((name) => route(name, PAGES.policy, CACHED)),
+          route('help/:topic', PAGES.help, CACHED),
+          {
+            path: 'userInfo',
+            element: (
+              <RequireLogin>
+                <PAGES.userCenter />
+              </RequireLogin>
+            ),
+            children: [
+              { index: true, element: <Navigate to="/userInfo/dashboard" replace /> },
+              route('dashboard', PAGES.dashboard, { hasCartButton: true }),
+              route('my-order', PAGES.myOrder, CACHED),
+              route('order-detail', PAGES.orderDetail),
+              route('order-return', PAGES.orderReturn),
+              route('order-evaluation', PAGES.orderEvaluation),
+              route('download', PAGES.userDownload),
+              route('collect-goods', PAGES.collectGoods, CACHED),
+              route('collect-shop', PAGES.collectShop, CACHED),
+              route('money-package', PAGES.moneyPackage, CACHED),
+              route('money-package/recharge', PAGES.recharge),
+              route('money-package/withdraw', PAGES.withdraw),
+              route('setup', PAGES.setupIndex),
+              route('setup/login-password', PAGES.loginPassword),
+              route('setup/transaction-password', PAGES.transactionPassword),
+              route('setup/shipping-address', PAGES.shippingAddress, CACHED),
+              route('setup/account-cancellation', PAGES.accountCancellation),
+            ],
+          },
+          route('*', PAGES.notFound),
+        ],
+      },
+      // Consoles: separate lazy chunks with their own layouts; the storefront never downloads them.
+      { path: 'seller/*', element: <SellerConsole areaPages={SELLER_AREA_PAGES} />, handle: {} },
+      { path: 'admin/*', element: <AdminConsole areaPages={ADMIN_AREA_PAGES} />, handle: {} },
+      route('cs/*', PAGES.csConsole),
+    ],
+  },
+];
+
+/** Every full path of a route tree (for tests and docs). */
+export function listRoutePaths(routes: RouteObject[], parent = ''): string[] {
+  const paths: string[] = [];
+  for (const item of routes) {
+    const full = item.path
+      ? `${parent.replace(/\/$/, '')}/${item.path.replace(/^\//, '')}`.replace(/^$/, '/')
+      : parent || '/';
+    if (item.path || item.index) {
+      paths.push(full || '/');
+    }
+    if (item.children) {
+      paths.push(...listRoutePaths(item.children, item.path ? full : parent));
+    }
+  }
+  return [...new Set(paths)];
+}

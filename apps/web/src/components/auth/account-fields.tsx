@@ -1,0 +1,95 @@
+import { LockOutlined, MailOutlined, MobileOutlined, UserOutlined } from '@ant-design/icons';
+import { LANGUAGE_TAGS, type TAccountType, type TLanguage } from '@caravan/contracts';
+import { Form, Input, Select, Space } from 'antd';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { AREA_CODES } from './area-codes';
+
+export function AreaCodeSelect(props: { value?: string; onChange?: (value: string) => void; id?: string }) {
+  const { t, i18n } = useTranslation('auth');
+  const options = useMemo(() => {
+    const names = new Intl.DisplayNames([LANGUAGE_TAGS[i18n.language as TLanguage] ?? 'en'], {
+      type: 'region',
+    });
+    return AREA_CODES.map((item) => ({
+      value: `${item.region}:${item.code}`,
+      code: item.code,
+      label: `${names.of(item.region) ?? item.region} ${item.code}`,
+    })).sort((a, b) => a.label.localeCompare(b.label));
+  }, [i18n.language]);
+  const selected = options.find((o) => o.code === props.value && props.value)?.value;
+  return (
+    <Select
+      id={props.id}
+      showSearch={{ optionFilterProp: 'label' }}
+      value={selected}
+      onChange={(value: string) => props.onChange?.(value.split(':')[1] ?? '')}
+      options={options}
+      aria-label={t('fields.areaCode')}
+      placeholder={t('fields.areaCode')}
+      popupMatchSelectWidth={260}
+      style={{ width: 140 }}
+      labelRender={({ value }) => <span dir="ltr">{String(value).split(':')[1]}</span>}
+    />
+  );
+}
+
+/** Account name field for the chosen tab: username, e-mail, or area code plus mobile number. */
+export function AccountField({ accountType }: { accountType: TAccountType }) {
+  const { t } = useTranslation('auth');
+  if (accountType === 'mobile') {
+    return (
+      <Form.Item label={t('fields.mobile')} required>
+        <Space.Compact block>
+          <Form.Item name="areaCode" noStyle>
+            <AreaCodeSelect />
+          </Form.Item>
+          <Form.Item name="account" noStyle>
+            <Input
+              prefix={<MobileOutlined aria-hidden="true" />}
+              inputMode="numeric"
+              autoComplete="tel-national"
+              aria-label={t('fields.mobile')}
+              placeholder={t('fields.mobilePlaceholder')}
+              maxLength={15}
+              dir="ltr"
+            />
+          </Form.Item>
+        </Space.Compact>
+      </Form.Item>
+    );
+  }
+  const isEmail = accountType === 'email';
+  return (
+    <Form.Item name="account" label={t(isEmail ? 'fields.email' : 'fields.username')}>
+      <Input
+        prefix={isEmail ? <MailOutlined aria-hidden="true" /> : <UserOutlined aria-hidden="true" />}
+        autoComplete={isEmail ? 'email' : 'username'}
+        type={isEmail ? 'email' : 'text'}
+        placeholder={t(isEmail ? 'fields.emailPlaceholder' : 'fields.usernamePlaceholder')}
+        maxLength={64}
+      />
+    </Form.Item>
+  );
+}
+
+export function PasswordField({
+  name,
+  labelKey,
+  autoComplete,
+}: {
+  name: string;
+  labelKey: string;
+  autoComplete: 'current-password' | 'new-password';
+}) {
+  const { t } = useTranslation('auth');
+  return (
+    <Form.Item name={name} label={t(labelKey)}>
+      <Input.Password
+        prefix={<LockOutlined aria-hidden="true" />}
+        autoComplete={autoComplete}
+        maxLength={64}
+      />
+    </Form.Item>
+  );
+}

@@ -1,0 +1,48 @@
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../../lib/api';
+import { initTestI18n } from '../../testing/i18n';
+import { LoginForm } from './login-form';
+
+describe('LoginForm', () => {
+  beforeAll(async () => {
+    await initTestI18n();
+  });
+  afterEach(() => {
+    cleanup();
+  });
+
+  it('shows the server error message (lockout) beside the form', async () => {
+    const onSubmit = vi.fn(async () => {
+      throw new ApiError({
+        status: 423,
+        code: 'LOGIN_LOCKED_MINUTES',
+        message: 'Three consecutive wrong inputs, please wait 3 minutes and try again',
+      });
+    });
+    render(<LoginForm onSubmit={onSubmit} />);
+    fireEvent.change(screen.getByRole('textbox', { name: 'Username' }), { target: { value: 'demobuyer' } });
+    fireEvent.change(screen.getByLabelText('Password', { selector: 'input' }), {
+      target: { value: 'wrong-one' },
+    });
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
+    });
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toContain('wait 3 minutes'));
+    expect(onSubmit).toHaveBeenCalledWith({
+      accountType: 'username',
+      account: 'demobuyer',
+      password: 'wrong-one',
+    });
+  });
+
+  it('validates with the contract rules before calling the server', async () => {
+    const onSubmit = vi.fn(async () => undefined);
+    render(<LoginForm onSubmit={onSubmit} />);
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
+    });
+    await waitFor(() => expect(screen.getAllByText('This field is required').length).toBeGreaterThan(0));
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,78 @@
+import { ACCOUNT_TYPES, type TAccountType, type TLoginRequest, ZLoginRequest } from '@caravan/contracts';
+import { Alert, Button, Form, Tabs } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { isApiError } from '../../lib/api';
+import { parseFormValues, showSubmitError } from '../../lib/form';
+import { AccountField, PasswordField } from './account-fields';
+import { DEFAULT_AREA_CODE } from './area-codes';
+
+type TLoginFormProps = {
+  onSubmit: (body: TLoginRequest) => Promise<void>;
+  submitLabelKey?: string;
+};
+
+/** Username / e-mail / mobile log-in; shows the server's localised error (wrong password, lockouts) inline. */
+export function LoginForm({ onSubmit, submitLabelKey = 'login.submit' }: TLoginFormProps) {
+  const { t } = useTranslation(['auth', 'validation', 'common']);
+  const [form] = Form.useForm();
+  const [accountType, setAccountType] = useState<TAccountType>('username');
+  const [serverError, setServerError] = useState('');
+  const [isSubmitting, setIsSubmitting] = useState(false);
+
+  const submit = async () => {
+    setServerError('');
+    const values = { ...form.getFieldsValue(), accountType };
+    const body = parseFormValues(form, ZLoginRequest, values, t);
+    if (!body) {
+      return;
+    }
+    setIsSubmitting(true);
+    try {
+      await onSubmit({
+        accountType,
+        account: body.account,
+        password: body.password,
+        ...(accountType === 'mobile' ? { areaCode: body.areaCode } : {}),
+      });
+    } catch (error) {
+      if (isApiError(error) && error.fieldErrors.length === 0) {
+        setServerError(error.message);
+      } else {
+        setServerError(showSubmitError(form, error, t));
+      }
+    } finally {
+      setIsSubmitting(false);
+    }
+  };
+
+  return (
+    <>
+      <Tabs
+        activeKey={accountType}
+        onChange={(key) => {
+          setAccountType(key as TAccountType);
+          setServerError('');
+          form.resetFields(['account']);
+        }}
+        items={ACCOUNT_TYPES.map((type) => ({ key: type, label: t(`tabs.${type}`) }))}
+      />
+      <Form
+        form={form}
+        layout="vertical"
+        requiredMark={false}
+        initialValues={{ areaCode: DEFAULT_AREA_CODE }}
+        onFinish={submit}
+      >
+        <AccountField accountType={accountType} />
+        <PasswordField name="password" labelKey="fields.password" autoComplete="current-password" />
+        {serverError && (
+          <Alert type="error" showIcon title={serverError} role="alert" className="cv-form-alert" />
+        )}
+        <Button type="primary" htmlType="submit" block loading={isSubmitting}>
+          {t(submitLabelKey)}
+        </Button>
+      </Form>
+    </>
+  );
+}

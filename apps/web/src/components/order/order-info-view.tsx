@@ -1,0 +1,190 @@
+import type { TOrderInfo } from '@caravan/contracts';
+import { Card, Descriptions, Timeline } from 'antd';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../../lib/format';
+import { Money } from './money';
+import { OrderAmounts } from './order-amounts';
+import { OrderItemsTable } from './order-items-table';
+import { OrderStatusTag } from './order-status-tag';
+
+/** Every field of one order (SPEC §3) and its history; shared by the buyer page and the console drawers. */
+export function OrderInfoView({ order, logistics }: { order: TOrderInfo; logistics?: ReactNode }) {
+  const { t } = useTranslation(['orders', 'cart']);
+  const { address, refund, review } = order;
+  const times: [string, string | null][] = [
+    ['detail.createdAt', order.createdAt],
+    ['detail.paidAt', order.paidAt],
+    ['detail.confirmedAt', order.confirmedAt],
+    ['detail.shippedAt', order.shippedAt],
+    ['detail.receivedAt', order.receivedAt],
+    ['detail.cancelledAt', order.cancelledAt],
+    ['detail.remindedAt', order.remindedAt],
+    ['detail.settledAt', order.settledAt],
+  ];
+  return (
+    <div className="cv-order-info">
+      <Card className="cv-order-section" size="small">
+        <Descriptions
+          size="small"
+          column={{ xs: 1, sm: 2, md: 3 }}
+          items={[
+            {
+              key: 'status',
+              label: t('detail.status'),
+              children: <OrderStatusTag statusName={order.statusName} refundStatus={order.refundStatus} />,
+            },
+            {
+              key: 'no',
+              label: t('detail.orderNo'),
+              children: <span className="cv-ltr">{order.orderNo}</span>,
+            },
+            { key: 'seller', label: t('detail.seller'), children: order.seller.name },
+            ...times
+              .filter(([key, value]) => value !== null || key === 'detail.createdAt')
+              .map(([key, value]) => ({
+                key,
+                label: t(key),
+                children: <span className="cv-ltr">{formatDateTime(value)}</span>,
+              })),
+            ...(order.paymentMethod
+              ? [
+                  {
+                    key: 'pm',
+                    label: t('detail.paymentMethod'),
+                    children: t(`cart:pay.methods.${order.paymentMethod}`, {
+                      defaultValue: order.paymentMethod,
+                    }),
+                  },
+                ]
+              : []),
+            ...(order.cancelReason !== null
+              ? [
+                  {
+                    key: 'cr',
+                    label: t('detail.cancelReason'),
+                    children: t(`cancelReasons.${order.cancelReason}`),
+                  },
+                ]
+              : []),
+            ...(order.carrier
+              ? [
+                  { key: 'carrier', label: t('logistics.carrier'), children: order.carrier },
+                  {
+                    key: 'tracking',
+                    label: t('logistics.trackingNo'),
+                    children: <span className="cv-ltr">{order.trackingNo}</span>,
+                  },
+                ]
+              : []),
+            ...(order.canReturnUntil
+              ? [
+                  {
+                    key: 'ret',
+                    label: t('detail.refund'),
+                    children: t('detail.returnUntil', { time: formatDateTime(order.canReturnUntil) }),
+                  },
+                ]
+              : []),
+            { key: 'remark', label: t('detail.remark'), children: order.remark || '--' },
+          ]}
+        />
+      </Card>
+
+      <Card className="cv-order-section" size="small" title={t('detail.receiver')}>
+        <Descriptions
+          size="small"
+          column={{ xs: 1, sm: 2, md: 3 }}
+          items={[
+            { key: 'c', label: t('detail.consignee'), children: address.consignee },
+            {
+              key: 'p',
+              label: t('detail.phone'),
+              children: <span className="cv-ltr">{`${address.areaCode} ${address.phone}`}</span>,
+            },
+            ...(address.email ? [{ key: 'e', label: t('detail.email'), children: address.email }] : []),
+            { key: 'co', label: t('detail.country'), children: address.countryName || address.country },
+            { key: 's', label: t('detail.state'), children: address.stateName || address.state || '--' },
+            { key: 'ci', label: t('detail.city'), children: address.city || '--' },
+            {
+              key: 'pc',
+              label: t('detail.postcode'),
+              children: <span className="cv-ltr">{address.postcode}</span>,
+            },
+            { key: 'd', label: t('detail.address'), children: address.detail },
+          ]}
+        />
+      </Card>
+
+      <Card className="cv-order-section" size="small" title={t('detail.items')}>
+        <OrderItemsTable items={order.items} />
+        <div style={{ marginBlockStart: 12 }}>
+          <OrderAmounts amounts={order.amounts} paidAmount={order.paidAt ? order.paidAmount : undefined} />
+        </div>
+      </Card>
+
+      {refund && (
+        <Card className="cv-order-section" size="small" title={t('detail.refund')}>
+          <Descriptions
+            size="small"
+            column={{ xs: 1, sm: 2 }}
+            items={[
+              { key: 'k', label: t('detail.refundKind'), children: t(`refundKind.${refund.kind}`) },
+              { key: 's', label: t('detail.refundStatus'), children: t(`refundStatus.${refund.status}`) },
+              { key: 'r', label: t('detail.returnReason'), children: t(`returnReasons.${refund.reason}`) },
+              { key: 'a', label: t('detail.returnAmount'), children: <Money value={refund.amount} /> },
+              { key: 'd', label: t('detail.refundInstructions'), children: refund.description || '--' },
+              ...(refund.rejectReason
+                ? [{ key: 'rr', label: t('detail.rejectReason'), children: refund.rejectReason }]
+                : []),
+            ]}
+          />
+          {refund.images.length > 0 && (
+            <div className="cv-order-images">
+              {refund.images.map((url) => (
+                <img key={url} src={url} alt={t('detail.proof')} width={72} height={72} loading="lazy" />
+              ))}
+            </div>
+          )}
+        </Card>
+      )}
+
+      {review && (
+        <Card className="cv-order-section" size="small" title={t('detail.review')}>
+          <p>
+            <strong>{t(`ratings.${review.rating}`)}</strong>
+            {review.isDefault ? ` · ${t('detail.defaultReview')}` : ''}
+          </p>
+          {review.content && <p>{review.content}</p>}
+          {review.images.length > 0 && (
+            <div className="cv-order-images">
+              {review.images.map((url) => (
+                <img key={url} src={url} alt={t('detail.review')} width={72} height={72} loading="lazy" />
+              ))}
+            </div>
+          )}
+        </Card>
+      )}
+
+      {logistics && (
+        <Card className="cv-order-section" size="small" title={t('detail.logistics')}>
+          {logistics}
+        </Card>
+      )}
+
+      <Card className="cv-order-section" size="small" title={t('detail.history')}>
+        <Timeline
+          items={order.history.map((log, index) => ({
+            key: `${log.event}-${index}`,
+            content: (
+              <>
+                <div>{log.message}</div>
+                <div className="cv-muted cv-ltr">{formatDateTime(log.createTime)}</div>
+              </>
+            ),
+          }))}
+        />
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,25 @@
+import type { TLogisticsEntry } from '@caravan/contracts';
+import { Empty, Timeline } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../../lib/format';
+
+/** Logistics entries as the server sends them: oldest first (SPEC §3). */
+export function OrderLogistics({ entries }: { entries: TLogisticsEntry[] }) {
+  const { t } = useTranslation('orders');
+  if (entries.length === 0) {
+    return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('logistics.empty')} />;
+  }
+  return (
+    <Timeline
+      items={entries.map((entry) => ({
+        key: entry.id,
+        content: (
+          <>
+            <div>{entry.content}</div>
+            <div className="cv-muted cv-ltr">{formatDateTime(entry.createTime)}</div>
+          </>
+        ),
+      }))}
+    />
+  );
+}

@@ -1,0 +1,152 @@
+import {
+  PAYMENT_METHODS,
+  type TPaymentMethod,
+  type TPayOrdersResponse,
+  ZPayOrdersRequest,
+} from '@caravan/contracts';
+import { Alert, Form, Input, Modal, Radio } from 'antd';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { api, isApiError } from '../../lib/api';
+import { parseFormValues, showSubmitError } from '../../lib/form';
+import { formatUsdt } from '../../lib/format-money';
+import { useSession } from '../../lib/session';
+import { Money } from './money';
+
+const RECHARGE_PATH = '/userInfo/money-package/recharge';
+const TX_PASSWORD_PATH = '/userInfo/setup/transaction-password';
+
+type TPayOrdersModalProps = {
+  isOpen: boolean;
+  orderNos: string[];
+  total: string;
+  /** Methods open in the buyer's region; the others are listed as not open. */
+  openMethods?: TPaymentMethod[];
+  onClose: () => void;
+  onPaid: (result: TPayOrdersResponse) => void;
+};
+
+/**
+ * Pays placed orders with the wallet balance after the 6-digit transaction password. The amount is shown
+ * before the button (DESIGN.md), the button is disabled while the request runs, an insufficient balance
+ * links to the recharge page.
+ */
+export function PayOrdersModal({
+  isOpen,
+  orderNos,
+  total,
+  openMethods = ['balance'],
+  onClose,
+  onPaid,
+}: TPayOrdersModalProps) {
+  const { t } = useTranslation(['cart', 'validation', 'common']);
+  const [form] = Form.useForm();
+  const { userInfo } = useSession();
+  const [isPaying, setIsPaying] = useState(false);
+  const [isShort, setIsShort] = useState(false);
+  const hasTxPassword = userInfo?.hasTxPassword !== false;
+
+  useEffect(() => {
+    if (isOpen) {
+      form.resetFields();
+      setIsShort(false);
+    }
+  }, [isOpen, form]);
+
+  const pay = async () => {
+    const body = parseFormValues(
+      form,
+      ZPayOrdersRequest,
+      { orderNos, txPassword: form.getFieldValue('txPassword') ?? '', method: 'balance' },
+      t,
+    );
+    if (!body) {
+      return;
+    }
+    setIsPaying(true);
+    setIsShort(false);
+    try {
+      onPaid(await api.post<TPayOrdersResponse>('/orders/pay', body));
+    } catch (error) {
+      if (isApiError(error) && error.code === 'INSUFFICIENT_BALANCE') {
+        setIsShort(true);
+      } else if (isApiError(error) && error.code.startsWith('TX_PASSWORD')) {
+        form.setFields([{ name: 'txPassword', errors: [error.message] }]);
+      } else {
+        showSubmitError(form, error, t);
+      }
+    } finally {
+      setIsPaying(false);
+    }
+  };
+
+  return (
+    <Modal
+      open={isOpen}
+      title={t('pay.title')}
+      onCancel={onClose}
+      onOk={() => form.submit()}
+      okText={t('pay.payNow', { amount: formatUsdt(total) })}
+      cancelText={t('pay.later')}
+      okButtonProps={{ loading: isPaying, disabled: !hasTxPassword }}
+      cancelButtonProps={{ disabled: isPaying }}
+      maskClosable={!isPaying}
+      destroyOnHidden
+    >
+      <dl className="cv-amounts" style={{ maxWidth: 'none' }}>
+        <div className="cv-amounts__row">
+          <dt>{t('pay.orders')}</dt>
+          <dd dir="ltr">{orderNos.join(', ')}</dd>
+        </div>
+        <div className="cv-amounts__row cv-amounts__row--total">
+          <dt>{t('pay.amount')}</dt>
+          <dd>
+            <Money value={total} isStrong />
+          </dd>
+        </div>
+      </dl>
+      <Form
+        form={form}
+        layout="vertical"
+        requiredMark={false}
+        onFinish={pay}
+        style={{ marginBlockStart: 16 }}
+      >
+        <Form.Item label={t('pay.method')}>
+          <Radio.Group value="balance" className="cv-pay-methods">
+            {PAYMENT_METHODS.map((method) => {
+              const isOpenHere = method === 'balance' && openMethods.includes(method);
+              return (
+                <Radio key={method} value={method} disabled={!isOpenHere}>
+                  {t(`pay.methods.${method}`)}
+                  {!isOpenHere && <span className="cv-muted"> · {t('pay.notOpen')}</span>}
+                </Radio>
+              );
+            })}
+          </Radio.Group>
+        </Form.Item>
+        {hasTxPassword ? (
+          <Form.Item name="txPassword" label={t('pay.txPassword')} extra={t('pay.txPasswordHint')}>
+            <Input.Password inputMode="numeric" maxLength={6} autoComplete="off" autoFocus />
+          </Form.Item>
+        ) : (
+          <Alert
+            type="warning"
+            showIcon
+            title={t('pay.noTxPassword')}
+            action={<Link to={TX_PASSWORD_PATH}>{t('pay.setTxPassword')}</Link>}
+          />
+        )}
+        {isShort && (
+          <Alert
+            type="error"
+            showIcon
+            title={t('pay.insufficient')}
+            action={<Link to={RECHARGE_PATH}>{t('pay.recharge')}</Link>}
+          />
+        )}
+      </Form>
+    </Modal>
+  );
+}

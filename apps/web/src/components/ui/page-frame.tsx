@@ -1,0 +1,55 @@
+import type { ReactNode } from 'react';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+
+export type TCrumb = { labelKey: string; to?: string };
+
+type TPageFrameProps = {
+  /** Key in the `common` namespace (usually `routes.<name>`). */
+  titleKey: string;
+  /** Crumbs between Home and this page. */
+  crumbs?: TCrumb[];
+  isBreadcrumbHidden?: boolean;
+  extra?: ReactNode;
+  children?: ReactNode;
+};
+
+/** Title, breadcrumb and document title shared by every storefront page. */
+export function PageFrame({
+  titleKey,
+  crumbs = [],
+  isBreadcrumbHidden = false,
+  extra,
+  children,
+}: TPageFrameProps) {
+  const { t } = useTranslation('common');
+  const title = t(titleKey);
+  useEffect(() => {
+    document.title = `${title} · ${t('brand')}`;
+  }, [title, t]);
+  return (
+    <section className="cv-page">
+      {!isBreadcrumbHidden && (
+        <nav className="cv-breadcrumb" aria-label={t('a11y.breadcrumb')}>
+          <ol>
+            <li>
+              <Link to="/index">{t('routes.index')}</Link>
+            </li>
+            {crumbs.map((crumb) => (
+              <li key={crumb.labelKey}>
+                {crumb.to ? <Link to={crumb.to}>{t(crumb.labelKey)}</Link> : t(crumb.labelKey)}
+              </li>
+            ))}
+            <li aria-current="page">{title}</li>
+          </ol>
+        </nav>
+      )}
+      <div className="cv-page__head">
+        <h1 className="cv-page__title">{title}</h1>
+        {extra}
+      </div>
+      {children}
+    </section>
+  );
+}

@@ -1,0 +1,31 @@
+import type {
+  TChangePasswordRequest,
+  TChangeTxPasswordRequest,
+  TSetTxPasswordRequest,
+  TUserInfo,
+} from '@caravan/contracts';
+import { api } from '../../../lib/api';
+import { getSession, setSession } from '../../../lib/session';
+
+export function changeLoginPassword(body: TChangePasswordRequest): Promise<unknown> {
+  return api.post('/account/password', body);
+}
+
+export function setTxPassword(body: TSetTxPasswordRequest): Promise<unknown> {
+  return api.post('/account/tx-password', body);
+}
+
+export function changeTxPassword(body: TChangeTxPasswordRequest): Promise<unknown> {
+  return api.put('/account/tx-password', body);
+}
+
+export function cancelAccount(body: { reason: string; loginPassword: string }): Promise<unknown> {
+  return api.post('/account/cancel', body);
+}
+
+/** Re-reads the user (e.g. hasTxPassword after setting it) into the session store. */
+export async function refreshCurrentUser(): Promise<TUserInfo> {
+  const { user } = await api.get<{ user: TUserInfo }>('/auth/me');
+  setSession({ token: getSession().token, userInfo: user });
+  return user;
+}

@@ -1,0 +1,87 @@
+import { zRequiredText } from '@caravan/contracts';
+import { Alert, Button, Card, Form, Input, Modal } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { z } from 'zod';
+import { PageFrame } from '../../../components/ui/page-frame';
+import { isApiError } from '../../../lib/api';
+import { parseFormValues, showSubmitError } from '../../../lib/form';
+import { clearSession, runLogoutHandlers } from '../../../lib/session';
+import { toast } from '../../../lib/toast';
+import { cancelAccount } from '../api/account-api';
+import { SETUP_CRUMBS } from '../components/setup-crumbs';
+
+const ZCancelForm = z.object({ reason: zRequiredText(500), loginPassword: zRequiredText(64) });
+
+export default function AccountCancellationPage() {
+  const { t } = useTranslation(['account', 'validation', 'common']);
+  const [form] = Form.useForm();
+  const navigate = useNavigate();
+  const [modal, modalHolder] = Modal.useModal();
+  const [blockingMessage, setBlockingMessage] = useState('');
+  const [isSubmitting, setIsSubmitting] = useState(false);
+
+  const send = async (body: z.output<typeof ZCancelForm>) => {
+    setIsSubmitting(true);
+    setBlockingMessage('');
+    try {
+      await cancelAccount(body);
+      await navigate('/index', { replace: true });
+      clearSession();
+      runLogoutHandlers();
+      toast.success(t('cancellation.done'));
+    } catch (error) {
+      if (isApiError(error) && error.fieldErrors.length === 0) {
+        setBlockingMessage(error.message);
+      } else {
+        showSubmitError(form, error, t);
+      }
+    } finally {
+      setIsSubmitting(false);
+    }
+  };
+
+  const submit = () => {
+    const body = parseFormValues(form, ZCancelForm, form.getFieldsValue(), t);
+    if (!body) {
+      return;
+    }
+    void modal.confirm({
+      title: t('cancellation.confirmTitle'),
+      content: t('cancellation.confirmBody'),
+      okText: t('cancellation.confirmOk'),
+      okButtonProps: { danger: true },
+      cancelText: t('common:actions.cancel'),
+      onOk: () => send(body),
+    });
+  };
+
+  return (
+    <PageFrame titleKey="routes.accountCancellation" crumbs={SETUP_CRUMBS}>
+      {modalHolder}
+      <Card className="cv-form-card">
+        <Alert
+          type="warning"
+          showIcon
+          title={t('cancellation.warningTitle')}
+          description={t('cancellation.warning')}
+        />
+        {blockingMessage && (
+          <Alert type="error" showIcon title={blockingMessage} role="alert" className="cv-form-alert" />
+        )}
+        <Form form={form} layout="vertical" requiredMark={false} onFinish={submit} className="cv-form-gap">
+          <Form.Item name="reason" label={t('cancellation.reason')}>
+            <Input.TextArea rows={3} maxLength={500} showCount />
+          </Form.Item>
+          <Form.Item name="loginPassword" label={t('cancellation.loginPassword')}>
+            <Input.Password autoComplete="current-password" maxLength={64} />
+          </Form.Item>
+          <Button danger type="primary" htmlType="submit" loading={isSubmitting}>
+            {t('cancellation.submit')}
+          </Button>
+        </Form>
+      </Card>
+    </PageFrame>
+  );
+}

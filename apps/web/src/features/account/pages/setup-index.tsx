@@ -1,0 +1,62 @@
+import {
+  DeleteOutlined,
+  EnvironmentOutlined,
+  KeyOutlined,
+  LockOutlined,
+  RightOutlined,
+} from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { PageFrame } from '../../../components/ui/page-frame';
+import { useSession } from '../../../lib/session';
+
+export default function SetupIndexPage() {
+  const { t } = useTranslation(['account', 'common']);
+  const { userInfo } = useSession();
+  const items = [
+    {
+      to: 'login-password',
+      titleKey: 'common:routes.loginPassword',
+      hintKey: 'setup.loginPasswordHint',
+      icon: <LockOutlined />,
+    },
+    {
+      to: 'transaction-password',
+      titleKey: 'common:routes.transactionPassword',
+      hintKey: userInfo?.hasTxPassword ? 'setup.txPasswordSet' : 'setup.txPasswordNotSet',
+      icon: <KeyOutlined />,
+    },
+    {
+      to: 'shipping-address',
+      titleKey: 'common:routes.shippingAddress',
+      hintKey: 'setup.addressHint',
+      icon: <EnvironmentOutlined />,
+    },
+    {
+      to: 'account-cancellation',
+      titleKey: 'common:routes.accountCancellation',
+      hintKey: 'setup.cancellationHint',
+      icon: <DeleteOutlined />,
+    },
+  ];
+  return (
+    <PageFrame titleKey="routes.setup" crumbs={[{ labelKey: 'routes.userInfo', to: '/userInfo/dashboard' }]}>
+      <ul className="cv-setup-list">
+        {items.map((item) => (
+          <li key={item.to}>
+            <Link to={`/userInfo/setup/${item.to}`}>
+              <span className="cv-setup-list__icon" aria-hidden="true">
+                {item.icon}
+              </span>
+              <span className="cv-setup-list__text">
+                <strong>{t(item.titleKey)}</strong>
+                <span>{t(item.hintKey)}</span>
+              </span>
+              <RightOutlined className="cv-flip-rtl" aria-hidden="true" />
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </PageFrame>
+  );
+}

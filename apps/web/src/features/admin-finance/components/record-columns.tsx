@@ -1,0 +1,40 @@
+import type { TWalletRecordStatus } from '@caravan/contracts';
+import { Button, Tag } from 'antd';
+import { useTranslation } from 'react-i18next';
+
+const STATUS_COLORS: Record<TWalletRecordStatus, string> = {
+  processing: 'processing',
+  success: 'success',
+  fail: 'error',
+};
+
+export function RecordStatus({ status }: { status: TWalletRecordStatus }) {
+  const { t } = useTranslation('wallet');
+  return <Tag color={STATUS_COLORS[status]}>{t(`status.${status}`)}</Tag>;
+}
+
+/** The record's owner; clicking filters the queue by that user. */
+export function OwnerCell({
+  record,
+  onFilter,
+}: {
+  record: { userId: string; usercode: string; userDisplayName: string };
+  onFilter: (userId: string) => void;
+}) {
+  const { t } = useTranslation('finance');
+  return (
+    <Button
+      type="link"
+      size="small"
+      onClick={() => onFilter(record.userId)}
+      title={t('filters.byThisUser')}
+      style={{ paddingInline: 0, height: 'auto', whiteSpace: 'normal', textAlign: 'start' }}
+    >
+      <span dir="auto">{record.userDisplayName}</span>
+      <span className="cv-muted" dir="ltr">
+        {' '}
+        · {record.usercode}
+      </span>
+    </Button>
+  );
+}

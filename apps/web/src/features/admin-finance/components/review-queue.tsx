@@ -1,0 +1,215 @@
+import { PAGE_SIZE, type TPage, type TWalletRecordStatus } from '@caravan/contracts';
+import { Button, Drawer, Modal, Table, type TableColumnsType } from 'antd';
+import { type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ConsolePageHead } from '../../../components/console/console-layout';
+import { MoneyText } from '../../../components/ui/money-text';
+import { formatDateTime } from '../../../lib/format';
+import { toast, toastError } from '../../../lib/toast';
+import type { TQueueFilter } from '../api/keys';
+import { QueueFilters } from './queue-filters';
+import { OwnerCell, RecordStatus } from './record-columns';
+
+type TReviewRecord = {
+  id: string;
+  status: TWalletRecordStatus;
+  createdAt: string;
+  userId: string;
+  usercode: string;
+  userDisplayName: string;
+};
+
+type TReviewAction = 'approve' | 'reject';
+
+/** Filter, open record and open decision dialog of one finance queue (recharges or withdrawals). */
+export function useReviewQueue() {
+  const { t } = useTranslation('common');
+  const [filter, setFilter] = useState<TQueueFilter>({
+    pageNum: 1,
+    pageSize: PAGE_SIZE.list,
+    status: 'processing',
+  });
+  const [selectedId, setSelectedId] = useState<string | null>(null);
+  const [action, setAction] = useState<TReviewAction | null>(null);
+
+  // The review mutations skip the global error toast, so the queue reports both outcomes itself.
+  const submitDecision = async (decide: () => Promise<unknown>, successMessage: string) => {
+    try {
+      await decide();
+      toast.success(successMessage);
+      setAction(null);
+    } catch (error) {
+      toastError(error, t('errors.generic'));
+    }
+  };
+
+  return { filter, setFilter, selectedId, setSelectedId, action, setAction, submitDecision };
+}
+
+type TReviewQueue = ReturnType<typeof useReviewQueue>;
+
+/** The queue page's head, filters and table; `amountColumns` sit between the owner and the status. */
+export function ReviewQueueTable<TRecord extends TReviewRecord>({
+  title,
+  queue,
+  page,
+  isFetching,
+  scrollX,
+  amountColumns,
+}: {
+  title: string;
+  queue: TReviewQueue;
+  page: TPage<TRecord> | undefined;
+  isFetching: boolean;
+  scrollX: number;
+  amountColumns: TableColumnsType<TRecord>;
+}) {
+  const { t } = useTranslation(['finance', 'common']);
+  const { filter, setFilter, setSelectedId } = queue;
+  return (
+    <>
+      <ConsolePageHead title={title} />
+      <QueueFilters filter={filter} onChange={setFilter} />
+      <Table<TRecord>
+        rowKey="id"
+        size="middle"
+        loading={isFetching}
+        dataSource={page?.pageList ?? []}
+        scroll={{ x: scrollX }}
+        locale={{ emptyText: t('queue.empty') }}
+        pagination={{
+          current: filter.pageNum,
+          pageSize: filter.pageSize,
+          total: page?.total ?? 0,
+          showTotal: (total) => t('common:table.total', { total }),
+          onChange: (pageNum, pageSize) => setFilter({ ...filter, pageNum, pageSize }),
+        }}
+        columns={[
+          { title: t('fields.createdAt'), dataIndex: 'createdAt', render: formatDateTime, width: 170 },
+          {
+            title: t('fields.user'),
+            key: 'user',
+            render: (_, record) => (
+              <OwnerCell
+                record={record}
+                onFilter={(userId) => setFilter({ ...filter, userId, pageNum: 1 })}
+              />
+            ),
+          },
+          ...amountColumns,
+          {
+            title: t('fields.status'),
+            dataIndex: 'status',
+            render: (_, record) => <RecordStatus status={record.status} />,
+          },
+          {
+            title: t('common:table.actions'),
+            key: 'actions',
+            fixed: 'right',
+            render: (_, record) => (
+              <Button size="small" onClick={() => setSelectedId(record.id)}>
+                {record.status === 'processing' ? t('queue.review') : t('queue.details')}
+              </Button>
+            ),
+          },
+        ]}
+      />
+    </>
+  );
+}
+
+/** The open record's detail, with approve and reject buttons while it can still be reviewed. */
+export function ReviewDrawer({
+  isOpen,
+  title,
+  isReviewable,
+  isPending,
+  onClose,
+  onApprove,
+  onReject,
+  children,
+}: {
+  isOpen: boolean;
+  title: string;
+  isReviewable: boolean;
+  isPending: boolean;
+  onClose: () => void;
+  onApprove: () => void;
+  onReject: () => void;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation('finance');
+  return (
+    <Drawer
+      open={isOpen}
+      onClose={onClose}
+      title={title}
+      size={560}
+      rootClassName="cv-finance-drawer"
+      destroyOnHidden
+    >
+      {children}
+      {isReviewable && (
+        <div className="cv-finance-actions">
+          <Button type="primary" onClick={onApprove} disabled={isPending}>
+            {t('review.approve')}
+          </Button>
+          <Button danger onClick={onReject} disabled={isPending}>
+            {t('review.reject')}
+          </Button>
+        </div>
+      )}
+    </Drawer>
+  );
+}
+
+/** Confirms an approval; `hasForm` keeps the modal mounted so a form inside stays connected to its instance. */
+export function ApproveModal({
+  isOpen,
+  title,
+  isPending,
+  hasForm = false,
+  onCancel,
+  onApprove,
+  children,
+}: {
+  isOpen: boolean;
+  title: string;
+  isPending: boolean;
+  hasForm?: boolean;
+  onCancel: () => void;
+  onApprove: () => Promise<void>;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation(['finance', 'common']);
+  return (
+    <Modal
+      open={isOpen}
+      title={title}
+      rootClassName="cv-finance-approve"
+      // Above the detail drawer it is opened from, even when mounted before it.
+      zIndex={1100}
+      okText={t('review.approve')}
+      cancelText={t('common:actions.cancel')}
+      onOk={onApprove}
+      onCancel={onCancel}
+      confirmLoading={isPending}
+      forceRender={hasForm}
+      destroyOnHidden={!hasForm}
+    >
+      {children}
+    </Modal>
+  );
+}
+
+/** A decision's sentence followed by the amount it moves, in bold. */
+export function DecisionSummary({ text, amount }: { text: string; amount: string }) {
+  return (
+    <p>
+      {text}{' '}
+      <strong>
+        <MoneyText value={amount} />
+      </strong>
+    </p>
+  );
+}

@@ -1,0 +1,228 @@
+import type { TAdminRecharge } from '@caravan/contracts';
+import { Descriptions } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { MoneyText } from '../../../components/ui/money-text';
+import { formatDateTime } from '../../../lib/format';
+import { useFinanceRecharges } from '../api/list-finance-recharges';
+import { useReviewRecharge } from '../api/review-recharge';
+import { RecordStatus } from '../components/record-columns';
+import { RejectModal } from '../components/reject-modal';
+import {
+  ApproveModal,
+  DecisionSummary,
+  ReviewDrawer,
+  ReviewQueueTable,
+  useReviewQueue,
+} from '../components/review-queue';
+import '../finance.css';
+
+function RechargeDetail({ recharge }: { recharge: TAdminRecharge }) {
+  const { t } = useTranslation(['finance', 'wallet']);
+  const unit = recharge.currency;
+  return (
+    <>
+      <Descriptions
+        size="small"
+        column={1}
+        bordered
+        items={[
+          { key: 'id', label: t('fields.id'), children: <span dir="ltr">#{recharge.id}</span> },
+          { key: 'status', label: t('fields.status'), children: <RecordStatus status={recharge.status} /> },
+          {
+            key: 'user',
+            label: t('fields.user'),
+            children: (
+              <span>
+                <span dir="auto">{recharge.userDisplayName}</span> ·{' '}
+                <span dir="ltr">
+                  {recharge.usercode} (#{recharge.userId})
+                </span>
+              </span>
+            ),
+          },
+          {
+            key: 'method',
+            label: t('fields.method'),
+            children: (
+              <span dir="ltr">{`${recharge.channelCode}${recharge.network ? ` · ${recharge.network}` : ''}`}</span>
+            ),
+          },
+          {
+            key: 'amount',
+            label: t('fields.amount'),
+            children: <MoneyText value={recharge.amount} unit={unit} />,
+          },
+          { key: 'fee', label: t('fields.fee'), children: <MoneyText value={recharge.fee} unit={unit} /> },
+          ...(unit !== 'USDT'
+            ? [
+                {
+                  key: 'rate',
+                  label: t('fields.rate'),
+                  children: (
+                    <span dir="ltr">
+                      1 {unit} = <MoneyText value={recharge.rateToUsdt} />
+                    </span>
+                  ),
+                },
+              ]
+            : []),
+          {
+            key: 'actual',
+            label: t('fields.actualAmount'),
+            children: <MoneyText value={recharge.actualAmount} />,
+          },
+          {
+            key: 'txHash',
+            label: t('fields.txHash'),
+            children: recharge.txHash ? <span className="cv-finance-mono">{recharge.txHash}</span> : '--',
+          },
+          {
+            key: 'depositAddress',
+            label: t('fields.depositAddress'),
+            children: recharge.depositAddress ? (
+              <span className="cv-finance-mono">{recharge.depositAddress}</span>
+            ) : (
+              '--'
+            ),
+          },
+          ...(recharge.kind === 'bank'
+            ? [
+                { key: 'bank', label: t('fields.bankName'), children: recharge.bankName ?? '--' },
+                {
+                  key: 'card',
+                  label: t('fields.cardNumber'),
+                  children: <span className="cv-finance-mono">{recharge.cardNumber ?? '--'}</span>,
+                },
+              ]
+            : []),
+          { key: 'created', label: t('fields.createdAt'), children: formatDateTime(recharge.createdAt) },
+          {
+            key: 'arrival',
+            label: t('fields.expectedArrival'),
+            children: formatDateTime(recharge.expectedArrivalAt),
+          },
+          { key: 'reviewed', label: t('fields.reviewedAt'), children: formatDateTime(recharge.reviewedAt) },
+          ...(recharge.reason
+            ? [{ key: 'reason', label: t('fields.reason'), children: recharge.reason }]
+            : []),
+        ]}
+      />
+      <h3>{t('fields.certificate')}</h3>
+      {recharge.certificateUrl ? (
+        <a href={recharge.certificateUrl} target="_blank" rel="noreferrer">
+          <img
+            src={recharge.certificateUrl}
+            alt={t('fields.certificateAlt', { id: recharge.id })}
+            className="cv-finance-certificate"
+            width={480}
+            height={480}
+            style={{ objectFit: 'contain', background: '#fafafa' }}
+            loading="lazy"
+          />
+        </a>
+      ) : (
+        <p className="cv-muted">{t('fields.noCertificate')}</p>
+      )}
+    </>
+  );
+}
+
+/** Finance queue of recharges: filter, read the detail with the certificate, approve or reject. */
+export default function FinanceRechargesPage() {
+  const { t } = useTranslation(['finance', 'wallet', 'common']);
+  const queue = useReviewQueue();
+  const list = useFinanceRecharges(queue.filter);
+  const review = useReviewRecharge();
+  const selected = list.data?.pageList.find((r) => r.id === queue.selectedId) ?? null;
+
+  const approve = async () => {
+    if (!selected) {
+      return;
+    }
+    await queue.submitDecision(
+      () => review.mutateAsync({ id: selected.id, decision: 'approve' }),
+      t('review.approvedRecharge'),
+    );
+  };
+  const reject = async (reason: string) => {
+    if (!selected) {
+      return;
+    }
+    await queue.submitDecision(
+      () => review.mutateAsync({ id: selected.id, decision: 'reject', reason }),
+      t('review.rejected'),
+    );
+  };
+
+  return (
+    <>
+      <ReviewQueueTable<TAdminRecharge>
+        title={t('admin:menu.financeRecharges')}
+        queue={queue}
+        page={list.data}
+        isFetching={list.isFetching}
+        scrollX={1100}
+        amountColumns={[
+          {
+            title: t('fields.method'),
+            dataIndex: 'channelCode',
+            render: (v: string) => <span dir="ltr">{v}</span>,
+          },
+          {
+            title: t('fields.amount'),
+            dataIndex: 'amount',
+            align: 'end',
+            render: (v: string, r) => <MoneyText value={v} unit={r.currency} />,
+          },
+          {
+            title: t('fields.fee'),
+            dataIndex: 'fee',
+            align: 'end',
+            render: (v: string, r) => <MoneyText value={v} unit={r.currency} />,
+          },
+          {
+            title: t('fields.actualAmount'),
+            dataIndex: 'actualAmount',
+            align: 'end',
+            render: (v: string) => <MoneyText value={v} />,
+          },
+        ]}
+      />
+      <ReviewDrawer
+        isOpen={selected !== null}
+        title={selected ? t('review.rechargeTitle', { id: selected.id }) : ''}
+        isReviewable={selected?.status === 'processing'}
+        isPending={review.isPending}
+        onClose={() => queue.setSelectedId(null)}
+        onApprove={() => queue.setAction('approve')}
+        onReject={() => queue.setAction('reject')}
+      >
+        {selected && <RechargeDetail recharge={selected} />}
+      </ReviewDrawer>
+      <ApproveModal
+        isOpen={queue.action === 'approve' && selected !== null}
+        title={t('review.approveRechargeTitle')}
+        isPending={review.isPending}
+        onCancel={() => queue.setAction(null)}
+        onApprove={approve}
+      >
+        {selected && (
+          <DecisionSummary
+            text={t('review.approveRechargeBody', {
+              user: `${selected.userDisplayName} (${selected.usercode})`,
+            })}
+            amount={selected.actualAmount}
+          />
+        )}
+      </ApproveModal>
+      <RejectModal
+        isOpen={queue.action === 'reject' && selected !== null}
+        title={t('review.rejectRechargeTitle')}
+        summary={<p>{t('review.rejectRechargeBody')}</p>}
+        isPending={review.isPending}
+        onCancel={() => queue.setAction(null)}
+        onReject={reject}
+      />
+    </>
+  );
+}

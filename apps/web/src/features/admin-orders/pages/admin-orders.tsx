@@ -1,0 +1,208 @@
+import { ORDER_TABS, parseMoney, type TOrderTab, ZAdminRefundRequest } from '@caravan/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { Button, Card, Drawer, Empty, Form, Input, Modal, Skeleton, Space, Table, Tabs } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Money } from '../../../components/order/money';
+import { OrderInfoView } from '../../../components/order/order-info-view';
+import { OrderStatusTag } from '../../../components/order/order-status-tag';
+import { parseFormValues, showSubmitError } from '../../../lib/form';
+import { formatDateTime } from '../../../lib/format';
+import { formatUsdt } from '../../../lib/format-money';
+import { toast } from '../../../lib/toast';
+import {
+  ADMIN_ORDERS_KEY,
+  refundAdminOrder,
+  type TAdminOrder,
+  useAdminOrder,
+  useAdminOrders,
+} from '../api/admin-orders-api';
+import '../../../components/order/order.css';
+
+const PAGE_SIZE = 20;
+
+function ManualRefundModal({ order, onClose }: { order: TAdminOrder; onClose: () => void }) {
+  const { t } = useTranslation(['orders', 'validation', 'common']);
+  const [form] = Form.useForm();
+  const queryClient = useQueryClient();
+  const [isSending, setIsSending] = useState(false);
+  const submit = () => {
+    const body = parseFormValues(form, ZAdminRefundRequest, form.getFieldsValue(), t);
+    if (!body) {
+      return;
+    }
+    if (parseMoney(body.amount) > parseMoney(order.paidAmount)) {
+      form.setFields([
+        { name: 'amount', errors: [t('refundForm.amountTooHigh', { max: formatUsdt(order.paidAmount) })] },
+      ]);
+      return;
+    }
+    Modal.confirm({
+      title: t('admin.confirmTitle', { amount: formatUsdt(body.amount), buyer: order.buyer.usercode }),
+      content: t('admin.confirmBody'),
+      okText: t('admin.manualRefund'),
+      okButtonProps: { danger: true },
+      cancelText: t('common:actions.cancel'),
+      onOk: async () => {
+        setIsSending(true);
+        try {
+          await refundAdminOrder(order.orderNo, body);
+          toast.success(t('admin.refunded'));
+          await queryClient.invalidateQueries({ queryKey: ADMIN_ORDERS_KEY });
+          onClose();
+        } catch (error) {
+          showSubmitError(form, error, t);
+        } finally {
+          setIsSending(false);
+        }
+      },
+    });
+  };
+  return (
+    <Modal
+      open
+      title={t('admin.refundTitle', { orderNo: order.orderNo })}
+      okText={t('admin.manualRefund')}
+      cancelText={t('common:actions.cancel')}
+      okButtonProps={{ danger: true, loading: isSending }}
+      onOk={() => form.submit()}
+      onCancel={onClose}
+    >
+      <Form
+        form={form}
+        layout="vertical"
+        requiredMark={false}
+        onFinish={submit}
+        initialValues={{ amount: order.paidAmount, reason: '' }}
+      >
+        <Form.Item
+          name="amount"
+          label={t('admin.refundAmount')}
+          extra={t('admin.refundAmountHint', { max: formatUsdt(order.paidAmount) })}
+        >
+          <Input inputMode="decimal" dir="ltr" suffix="USDT" />
+        </Form.Item>
+        <Form.Item name="reason" label={t('admin.refundReason')}>
+          <Input.TextArea maxLength={255} rows={3} />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}
+
+function AdminOrderDrawer({ orderNo, onClose }: { orderNo: string | null; onClose: () => void }) {
+  const { t } = useTranslation('orders');
+  const order = useAdminOrder(orderNo);
+  return (
+    <Drawer
+      open={orderNo !== null}
+      onClose={onClose}
+      size={Math.min(760, window.innerWidth)}
+      title={orderNo ? t('list.orderNo', { orderNo }) : ''}
+      destroyOnHidden
+    >
+      {order.isLoading && <Skeleton active paragraph={{ rows: 10 }} />}
+      {order.data && <OrderInfoView order={order.data} />}
+    </Drawer>
+  );
+}
+
+/** /admin/orders: every order by tab and number, detail drawer and the platform's manual refund. */
+export default function AdminOrdersPage() {
+  const { t } = useTranslation(['orders', 'common']);
+  const [tab, setTab] = useState<TOrderTab>('all');
+  const [pageNum, setPageNum] = useState(1);
+  const [orderNo, setOrderNo] = useState('');
+  const [openNo, setOpenNo] = useState<string | null>(null);
+  const [refunding, setRefunding] = useState<TAdminOrder | null>(null);
+  const orders = useAdminOrders({ tab, pageNum, orderNo: orderNo.trim() });
+  return (
+    <Card title={t('admin.title')}>
+      <Tabs
+        activeKey={tab}
+        onChange={(key) => {
+          setTab(key as TOrderTab);
+          setPageNum(1);
+        }}
+        items={ORDER_TABS.map((key) => ({ key, label: t(`tabs.${key}`) }))}
+      />
+      <Input.Search
+        allowClear
+        placeholder={t('admin.search')}
+        aria-label={t('admin.search')}
+        onSearch={(value) => {
+          setOrderNo(value);
+          setPageNum(1);
+        }}
+        style={{ width: 240, marginBlockEnd: 12 }}
+      />
+      <Table<TAdminOrder>
+        rowKey="orderNo"
+        loading={orders.isFetching}
+        dataSource={orders.data?.pageList ?? []}
+        scroll={{ x: 900 }}
+        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('list.empty')} /> }}
+        pagination={{
+          current: pageNum,
+          pageSize: PAGE_SIZE,
+          total: orders.data?.total ?? 0,
+          showSizeChanger: false,
+          onChange: setPageNum,
+        }}
+        columns={[
+          {
+            title: t('detail.orderNo'),
+            dataIndex: 'orderNo',
+            render: (v: string) => <span dir="ltr">{v}</span>,
+          },
+          {
+            title: t('detail.createdAt'),
+            dataIndex: 'createdAt',
+            render: (v: string) => <span dir="ltr">{formatDateTime(v)}</span>,
+          },
+          {
+            title: t('admin.buyer'),
+            key: 'buyer',
+            render: (_, o) => <span dir="ltr">{o.buyer.usercode}</span>,
+          },
+          { title: t('detail.seller'), key: 'seller', render: (_, o) => o.seller.name },
+          {
+            title: t('detail.total'),
+            key: 'total',
+            align: 'end',
+            render: (_, o) => <Money value={o.amounts.total} />,
+          },
+          {
+            title: t('detail.paidAmount'),
+            key: 'paid',
+            align: 'end',
+            render: (_, o) => <Money value={o.paidAmount} />,
+          },
+          {
+            title: t('detail.status'),
+            key: 'status',
+            render: (_, o) => <OrderStatusTag statusName={o.statusName} refundStatus={o.refundStatus} />,
+          },
+          {
+            title: t('common:table.actions'),
+            key: 'actions',
+            render: (_, o) => (
+              <Space size={0} wrap>
+                <Button type="link" onClick={() => setOpenNo(o.orderNo)}>
+                  {t('list.details')}
+                </Button>
+                {o.paidAt !== null && o.refundStatus !== 'success' && o.statusName !== 'cancelled' && (
+                  <Button type="link" danger onClick={() => setRefunding(o)}>
+                    {t('admin.manualRefund')}
+                  </Button>
+                )}
+              </Space>
+            ),
+          },
+        ]}
+      />
+      <AdminOrderDrawer orderNo={openNo} onClose={() => setOpenNo(null)} />
+      {refunding && <ManualRefundModal order={refunding} onClose={() => setRefunding(null)} />}
+    </Card>
+  );
+}

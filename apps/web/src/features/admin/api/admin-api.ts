@@ -1,0 +1,124 @@
+import type {
+  ADMIN_USER_STATUSES,
+  TAdminUsersResponse,
+  TAuditEntry,
+  TCreateStaffRequest,
+  TPage,
+  TRoleInfo,
+  TRoleRequest,
+  TStaffMember,
+  TSystemParam,
+  TUpdateStaffRequest,
+} from '@caravan/contracts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api';
+
+const staffCall = { audience: 'staff' } as const;
+
+export type TUsersFilter = {
+  pageNum: number;
+  pageSize: number;
+  keyword?: string;
+  status?: (typeof ADMIN_USER_STATUSES)[number];
+};
+
+export const ADMIN_KEYS = {
+  users: (query: TUsersFilter) => ['admin', 'users', query] as const,
+  roles: ['admin', 'roles'] as const,
+  staff: ['admin', 'staff'] as const,
+  audit: (pageNum: number, pageSize: number) => ['admin', 'audit', pageNum, pageSize] as const,
+  params: ['admin', 'params'] as const,
+};
+
+export function useAdminUsers(query: TUsersFilter) {
+  return useQuery({
+    queryKey: ADMIN_KEYS.users(query),
+    queryFn: () => api.get<TAdminUsersResponse>('/admin/users', { ...staffCall, query }),
+    placeholderData: (previous) => previous,
+  });
+}
+
+export function useSetUserStatus() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, isEnabled }: { id: string; isEnabled: boolean }) =>
+      api.post(`/admin/users/${id}/${isEnabled ? 'enable' : 'disable'}`, {}, staffCall),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['admin', 'users'] }),
+  });
+}
+
+export function useRoles(isEnabled = true) {
+  return useQuery({
+    queryKey: ADMIN_KEYS.roles,
+    queryFn: async () => (await api.get<{ data: TRoleInfo[] }>('/admin/roles', staffCall)).data,
+    enabled: isEnabled,
+  });
+}
+
+export function useSaveRole() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id?: string; body: TRoleRequest }) =>
+      id ? api.put(`/admin/roles/${id}`, body, staffCall) : api.post('/admin/roles', body, staffCall),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ADMIN_KEYS.roles }),
+    meta: { isToastSkipped: true },
+  });
+}
+
+export function useDeleteRole() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api.delete(`/admin/roles/${id}`, staffCall),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ADMIN_KEYS.roles }),
+  });
+}
+
+export function useStaffList() {
+  return useQuery({
+    queryKey: ADMIN_KEYS.staff,
+    queryFn: async () => (await api.get<{ data: TStaffMember[] }>('/admin/staff', staffCall)).data,
+  });
+}
+
+export function useSaveStaff() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (
+      input: { id: string; body: TUpdateStaffRequest } | { id?: undefined; body: TCreateStaffRequest },
+    ) =>
+      input.id
+        ? api.put(`/admin/staff/${input.id}`, input.body, staffCall)
+        : api.post('/admin/staff', input.body, staffCall),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: ADMIN_KEYS.staff });
+      await queryClient.invalidateQueries({ queryKey: ADMIN_KEYS.roles });
+    },
+    meta: { isToastSkipped: true },
+  });
+}
+
+export function useAuditLog(pageNum: number, pageSize: number) {
+  return useQuery({
+    queryKey: ADMIN_KEYS.audit(pageNum, pageSize),
+    queryFn: () =>
+      api.get<TPage<TAuditEntry>>('/admin/audit-log', { ...staffCall, query: { pageNum, pageSize } }),
+    placeholderData: (previous) => previous,
+  });
+}
+
+export function useSystemParams() {
+  return useQuery({
+    queryKey: ADMIN_KEYS.params,
+    queryFn: async () => (await api.get<{ data: TSystemParam[] }>('/admin/system-params', staffCall)).data,
+  });
+}
+
+export function useSaveSystemParam() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ code, value }: { code: string; value: string }) =>
+      api.put(`/admin/system-params/${code}`, { value }, staffCall),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ADMIN_KEYS.params }),
+    meta: { isToastSkipped: true },
+  });
+}

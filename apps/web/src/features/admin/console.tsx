@@ -1,0 +1,121 @@
+import {
+  AuditOutlined,
+  BankOutlined,
+  BookOutlined,
+  DollarOutlined,
+  ProfileOutlined,
+  SafetyOutlined,
+  SettingOutlined,
+  TeamOutlined,
+  TransactionOutlined,
+  UserOutlined,
+} from '@ant-design/icons';
+import { useQueryClient } from '@tanstack/react-query';
+import { Result } from 'antd';
+import { type ComponentType, lazy, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, Route, Routes, useNavigate } from 'react-router';
+import { ConsoleLayout } from '../../components/console/console-layout';
+import { StaffGuard } from '../../components/console/staff-guard';
+import { StaffLoginPage } from '../../components/console/staff-login-page';
+import { hasPermission, logoutStaff, STAFF_ME_KEY } from '../../components/console/staff-session';
+import { ADMIN_PAGES } from './paths';
+
+const BASE = '/admin';
+
+/** The admin area's own pages; other features' sections come in `areaPages` (app/console-pages.ts). */
+const OWN_PAGES: Record<string, ComponentType> = {
+  users: lazy(() => import('./pages/users')),
+  roles: lazy(() => import('./pages/roles')),
+  staff: lazy(() => import('./pages/staff')),
+  'audit-log': lazy(() => import('./pages/audit-log')),
+  'system-params': lazy(() => import('./pages/system-params')),
+};
+
+const ICONS: Record<string, ReactNode> = {
+  users: <UserOutlined />,
+  roles: <SafetyOutlined />,
+  staff: <TeamOutlined />,
+  'audit-log': <AuditOutlined />,
+  'system-params': <SettingOutlined />,
+  orders: <ProfileOutlined />,
+  'finance-recharges': <DollarOutlined />,
+  'finance-withdrawals': <TransactionOutlined />,
+  'finance-channels': <BankOutlined />,
+  ledger: <BookOutlined />,
+};
+
+function useStaffLogout() {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  return async () => {
+    await logoutStaff().catch(() => undefined);
+    queryClient.setQueryData(STAFF_ME_KEY, null);
+    queryClient.removeQueries({ queryKey: ['admin'] });
+    await navigate(`${BASE}/login`);
+  };
+}
+
+export default function AdminConsole({
+  areaPages = {},
+}: {
+  areaPages?: Partial<Record<string, ComponentType>>;
+}) {
+  const { t } = useTranslation(['admin', 'common']);
+  const logout = useStaffLogout();
+  return (
+    <Routes>
+      <Route path="login" element={<StaffLoginPage titleKey="admin:login.title" basePath={BASE} />} />
+      <Route
+        element={
+          <StaffGuard basePath={BASE}>
+            {(staff) => (
+              <ConsoleLayout
+                namespace="admin"
+                basePath={BASE}
+                titleKey="title"
+                userName={staff.displayName}
+                onLogout={logout}
+                menu={ADMIN_PAGES.filter((page) => hasPermission(staff, page.permission)).map((page) => ({
+                  path: page.path,
+                  labelKey: page.labelKey,
+                  icon: ICONS[page.path],
+                }))}
+              />
+            )}
+          </StaffGuard>
+        }
+      >
+        <Route index element={<AdminHome />} />
+        {ADMIN_PAGES.map(({ path, permission }) => {
+          const Page = OWN_PAGES[path] ?? areaPages[path];
+          return Page ? (
+            <Route
+              key={path}
+              path={path}
+              element={
+                <StaffGuard basePath={BASE} permission={permission}>
+                  {() => <Page />}
+                </StaffGuard>
+              }
+            />
+          ) : null;
+        })}
+        <Route path="*" element={<Result status="404" title={t('common:routes.notFound')} />} />
+      </Route>
+    </Routes>
+  );
+}
+
+/** /admin opens the first page the staff member may see. */
+function AdminHome() {
+  const { t } = useTranslation('admin');
+  return (
+    <StaffGuard basePath={BASE}>
+      {(staff) => {
+        const first = ADMIN_PAGES.find((page) => hasPermission(staff, page.permission));
+        return first ? <Navigate to={`${BASE}/${first.path}`} replace /> : <Result title={t('noPages')} />;
+      }}
+    </StaffGuard>
+  );
+}

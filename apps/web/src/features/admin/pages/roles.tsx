@@ -1,0 +1,147 @@
+import { STAFF_PERMISSIONS, type TRoleInfo, ZRoleRequest } from '@caravan/contracts';
+import { Button, Checkbox, Form, Input, Modal, Space, Table, Tag } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ConsolePageHead } from '../../../components/console/console-layout';
+import { parseFormValues, showSubmitError } from '../../../lib/form';
+import { toast } from '../../../lib/toast';
+import { useDeleteRole, useRoles, useSaveRole } from '../api/admin-api';
+
+type TEditing = { role: TRoleInfo | null } | null;
+
+export default function RolesPage() {
+  const { t } = useTranslation(['admin', 'common', 'validation']);
+  const [modal, modalHolder] = Modal.useModal();
+  const roles = useRoles();
+  const saveRole = useSaveRole();
+  const deleteRole = useDeleteRole();
+  const [editing, setEditing] = useState<TEditing>(null);
+  const [form] = Form.useForm();
+
+  const open = (role: TRoleInfo | null) => {
+    setEditing({ role });
+    form.setFieldsValue({
+      name: role?.name ?? '',
+      description: role?.description ?? '',
+      permissions: role?.permissions ?? [],
+    });
+  };
+
+  const save = async () => {
+    const body = parseFormValues(form, ZRoleRequest, form.getFieldsValue(), t);
+    if (!body || !editing) {
+      return;
+    }
+    try {
+      await saveRole.mutateAsync({ id: editing.role?.id, body });
+      toast.success(t('common:success.operationSucceeded'));
+      setEditing(null);
+    } catch (error) {
+      showSubmitError(form, error, t);
+    }
+  };
+
+  const confirmDelete = (role: TRoleInfo) => {
+    void modal.confirm({
+      title: t('roles.deleteTitle'),
+      content: t('roles.deleteBody', { name: role.name }),
+      okText: t('common:actions.delete'),
+      okButtonProps: { danger: true },
+      cancelText: t('common:actions.cancel'),
+      onOk: async () => {
+        // A refusal (ROLE_IN_USE, system role) is toasted by the mutation cache with the server's message.
+        const isDeleted = await deleteRole.mutateAsync(role.id).then(
+          () => true,
+          () => false,
+        );
+        if (isDeleted) {
+          toast.success(t('common:success.operationSucceeded'));
+        }
+      },
+    });
+  };
+
+  return (
+    <>
+      {modalHolder}
+      <ConsolePageHead
+        title={t('menu.roles')}
+        extra={
+          <Button type="primary" onClick={() => open(null)}>
+            {t('roles.create')}
+          </Button>
+        }
+      />
+      <Table<TRoleInfo>
+        rowKey="id"
+        size="middle"
+        loading={roles.isFetching}
+        dataSource={roles.data ?? []}
+        pagination={false}
+        scroll={{ x: 800 }}
+        columns={[
+          {
+            title: t('roles.name'),
+            dataIndex: 'name',
+            render: (name: string, role) => (
+              <Space>
+                {name}
+                {role.isSystem && <Tag>{t('roles.system')}</Tag>}
+              </Space>
+            ),
+          },
+          { title: t('roles.description'), dataIndex: 'description' },
+          {
+            title: t('roles.permissions'),
+            dataIndex: 'permissions',
+            render: (permissions: string[]) => t('roles.permissionCount', { count: permissions.length }),
+          },
+          { title: t('roles.userCount'), dataIndex: 'userCount', align: 'end' },
+          {
+            title: t('common:table.actions'),
+            key: 'actions',
+            render: (_, role) => (
+              <Space>
+                <Button size="small" onClick={() => open(role)}>
+                  {t('common:actions.edit')}
+                </Button>
+                <Button size="small" danger onClick={() => confirmDelete(role)}>
+                  {t('common:actions.delete')}
+                </Button>
+              </Space>
+            ),
+          },
+        ]}
+      />
+      <Modal
+        open={editing !== null}
+        title={t(editing?.role ? 'roles.edit' : 'roles.create')}
+        onCancel={() => setEditing(null)}
+        onOk={save}
+        okText={t('common:actions.save')}
+        cancelText={t('common:actions.cancel')}
+        confirmLoading={saveRole.isPending}
+        width={640}
+        destroyOnHidden
+      >
+        <Form form={form} layout="vertical" requiredMark={false} onFinish={save}>
+          <Form.Item name="name" label={t('roles.name')}>
+            <Input maxLength={64} />
+          </Form.Item>
+          <Form.Item name="description" label={t('roles.description')}>
+            <Input.TextArea rows={2} maxLength={255} />
+          </Form.Item>
+          <Form.Item name="permissions" label={t('roles.permissions')}>
+            <Checkbox.Group className="cv-permission-grid">
+              {STAFF_PERMISSIONS.map((permission) => (
+                <Checkbox key={permission} value={permission}>
+                  {t(`permissions.${permission.replace('.', '_')}`)}
+                </Checkbox>
+              ))}
+            </Checkbox.Group>
+          </Form.Item>
+        </Form>
+      </Modal>
+    </>
+  );
+}

@@ -1,0 +1,92 @@
+import { type TSystemParam, ZUpdateSystemParamRequest } from '@caravan/contracts';
+import { Button, Form, Input, Modal, Table, Tag } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ConsolePageHead } from '../../../components/console/console-layout';
+import { parseFormValues, showSubmitError } from '../../../lib/form';
+import { formatDateTime } from '../../../lib/format';
+import { toast } from '../../../lib/toast';
+import { useSaveSystemParam, useSystemParams } from '../api/admin-api';
+
+export default function SystemParamsPage() {
+  const { t } = useTranslation(['admin', 'common', 'validation']);
+  const params = useSystemParams();
+  const saveParam = useSaveSystemParam();
+  const [editing, setEditing] = useState<TSystemParam | null>(null);
+  const [form] = Form.useForm();
+
+  const save = async () => {
+    const body = parseFormValues(form, ZUpdateSystemParamRequest, form.getFieldsValue(), t);
+    if (!body || !editing) {
+      return;
+    }
+    try {
+      await saveParam.mutateAsync({ code: editing.code, value: body.value });
+      toast.success(t('common:success.operationSucceeded'));
+      setEditing(null);
+    } catch (error) {
+      showSubmitError(form, error, t);
+    }
+  };
+
+  return (
+    <>
+      <ConsolePageHead title={t('menu.params')} />
+      <Table<TSystemParam>
+        rowKey="code"
+        size="middle"
+        loading={params.isFetching}
+        dataSource={params.data ?? []}
+        pagination={false}
+        scroll={{ x: 800 }}
+        columns={[
+          { title: t('params.code'), dataIndex: 'code', render: (v: string) => <code>{v}</code> },
+          {
+            title: t('params.value'),
+            dataIndex: 'value',
+            render: (v: string) => (v ? <span dir="ltr">{v}</span> : <span className="cv-muted">--</span>),
+          },
+          { title: t('params.description'), dataIndex: 'description' },
+          {
+            title: t('params.visibility'),
+            dataIndex: 'isPublic',
+            render: (isPublic: boolean) => <Tag>{t(isPublic ? 'params.public' : 'params.private')}</Tag>,
+          },
+          { title: t('params.updatedAt'), dataIndex: 'updatedAt', render: formatDateTime },
+          {
+            title: t('common:table.actions'),
+            key: 'actions',
+            render: (_, param) => (
+              <Button
+                size="small"
+                onClick={() => {
+                  setEditing(param);
+                  form.setFieldsValue({ value: param.value });
+                }}
+              >
+                {t('common:actions.edit')}
+              </Button>
+            ),
+          },
+        ]}
+      />
+      <Modal
+        open={editing !== null}
+        title={t('params.edit', { code: editing?.code ?? '' })}
+        onCancel={() => setEditing(null)}
+        onOk={save}
+        okText={t('common:actions.save')}
+        cancelText={t('common:actions.cancel')}
+        confirmLoading={saveParam.isPending}
+        destroyOnHidden
+      >
+        <p className="cv-muted">{editing?.description}</p>
+        <Form form={form} layout="vertical" requiredMark={false} onFinish={save}>
+          <Form.Item name="value" label={t('params.value')}>
+            <Input.TextArea rows={3} maxLength={2000} />
+          </Form.Item>
+        </Form>
+      </Modal>
+    </>
+  );
+}

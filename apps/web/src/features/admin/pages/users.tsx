@@ -1,0 +1,147 @@
+import { ADMIN_USER_STATUSES, type TAdminUser } from '@caravan/contracts';
+import { Button, Input, Modal, Select, Space, Table, Tag } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ConsolePageHead } from '../../../components/console/console-layout';
+import { hasPermission, useStaffMe } from '../../../components/console/staff-session';
+import { formatDateTime } from '../../../lib/format';
+import { toast } from '../../../lib/toast';
+import { useAdminUsers, useSetUserStatus } from '../api/admin-api';
+
+type TStatus = (typeof ADMIN_USER_STATUSES)[number];
+const STATUS_COLOURS: Record<TStatus, string> = {
+  active: 'green',
+  disabled: 'red',
+  locked: 'orange',
+  cancelled: 'default',
+};
+
+export default function UsersPage() {
+  const { t } = useTranslation(['admin', 'common']);
+  const [modal, modalHolder] = Modal.useModal();
+  const { data: me } = useStaffMe();
+  const canManage = hasPermission(me, 'users.manage');
+  const [keywordInput, setKeywordInput] = useState('');
+  const [query, setQuery] = useState<{
+    pageNum: number;
+    pageSize: number;
+    keyword?: string;
+    status?: TStatus;
+  }>({
+    pageNum: 1,
+    pageSize: 20,
+  });
+  const users = useAdminUsers(query);
+  const setStatus = useSetUserStatus();
+
+  const confirmStatus = (user: TAdminUser, isEnabled: boolean) => {
+    void modal.confirm({
+      title: t(isEnabled ? 'users.enableTitle' : 'users.disableTitle'),
+      content: t(isEnabled ? 'users.enableBody' : 'users.disableBody', {
+        name: user.username ?? user.usercode,
+      }),
+      okText: t(isEnabled ? 'users.enable' : 'users.disable'),
+      okButtonProps: { danger: !isEnabled },
+      cancelText: t('common:actions.cancel'),
+      onOk: async () => {
+        const isDone = await setStatus.mutateAsync({ id: user.id, isEnabled }).then(
+          () => true,
+          () => false,
+        );
+        if (isDone) {
+          toast.success(t('common:success.operationSucceeded'));
+        }
+      },
+    });
+  };
+
+  return (
+    <>
+      {modalHolder}
+      <ConsolePageHead title={t('menu.users')} />
+      <Space wrap className="cv-console__filters">
+        <Input.Search
+          value={keywordInput}
+          onChange={(event) => setKeywordInput(event.target.value)}
+          onSearch={(value) => setQuery((q) => ({ ...q, pageNum: 1, keyword: value.trim() || undefined }))}
+          placeholder={t('users.keyword')}
+          aria-label={t('users.keyword')}
+          allowClear
+          style={{ width: 280 }}
+        />
+        <Select<TStatus>
+          allowClear
+          placeholder={t('users.status')}
+          aria-label={t('users.status')}
+          style={{ width: 160 }}
+          value={query.status}
+          onChange={(status) => setQuery((q) => ({ ...q, pageNum: 1, status }))}
+          options={ADMIN_USER_STATUSES.map((status) => ({
+            value: status,
+            label: t(`users.statuses.${status}`),
+          }))}
+        />
+      </Space>
+      <Table<TAdminUser>
+        rowKey="id"
+        size="middle"
+        loading={users.isFetching}
+        dataSource={users.data?.pageList ?? []}
+        scroll={{ x: 900 }}
+        pagination={{
+          current: query.pageNum,
+          pageSize: query.pageSize,
+          total: users.data?.total ?? 0,
+          showSizeChanger: true,
+          showTotal: (total) => t('common:table.total', { total }),
+          onChange: (pageNum, pageSize) => setQuery((q) => ({ ...q, pageNum, pageSize })),
+        }}
+        columns={[
+          {
+            title: t('users.usercode'),
+            dataIndex: 'usercode',
+            render: (v: string) => <span dir="ltr">{v}</span>,
+          },
+          { title: t('users.username'), dataIndex: 'username', render: (v: string | null) => v ?? '--' },
+          { title: t('users.email'), dataIndex: 'email', render: (v: string | null) => v ?? '--' },
+          {
+            title: t('users.phone'),
+            key: 'phone',
+            render: (_, user) =>
+              user.phone ? <span dir="ltr">{`${user.areaCode ?? ''} ${user.phone}`}</span> : '--',
+          },
+          {
+            title: t('users.seller'),
+            dataIndex: 'isSeller',
+            render: (v: boolean) => (v ? t('common:states.yes') : t('common:states.no')),
+          },
+          {
+            title: t('users.status'),
+            dataIndex: 'status',
+            render: (status: TStatus) => (
+              <Tag color={STATUS_COLOURS[status]}>{t(`users.statuses.${status}`)}</Tag>
+            ),
+          },
+          { title: t('users.createdAt'), dataIndex: 'createdAt', render: formatDateTime },
+          {
+            title: t('common:table.actions'),
+            key: 'actions',
+            fixed: 'right',
+            render: (_, user) =>
+              canManage && user.status !== 'cancelled' ? (
+                user.status === 'disabled' ? (
+                  <Button size="small" onClick={() => confirmStatus(user, true)}>
+                    {t('users.enable')}
+                  </Button>
+                ) : (
+                  <Button size="small" danger onClick={() => confirmStatus(user, false)}>
+                    {t('users.disable')}
+                  </Button>
+                )
+              ) : null,
+          },
+        ]}
+      />
+    </>
+  );
+}

@@ -1,0 +1,17 @@
+import type { TPermission } from '@caravan/contracts';
+
+/** Admin console pages under /admin and the permission each needs (the menu shows only allowed ones). */
+export const ADMIN_PAGES: readonly { path: string; labelKey: string; permission: TPermission }[] = [
+  { path: 'users', labelKey: 'menu.users', permission: 'users.read' },
+  { path: 'roles', labelKey: 'menu.roles', permission: 'roles.manage' },
+  { path: 'staff', labelKey: 'menu.staff', permission: 'staff.manage' },
+  { path: 'audit-log', labelKey: 'menu.audit', permission: 'audit.read' },
+  { path: 'system-params', labelKey: 'menu.params', permission: 'settings.manage' },
+  { path: 'orders', labelKey: 'menu.orders', permission: 'orders.manage' },
+  { path: 'finance-recharges', labelKey: 'menu.financeRecharges', permission: 'finance.review' },
+  { path: 'finance-withdrawals', labelKey: 'menu.financeWithdrawals', permission: 'finance.review' },
+  { path: 'finance-channels', labelKey: 'menu.financeChannels', permission: 'finance.settings' },
+  { path: 'ledger', labelKey: 'menu.ledger', permission: 'ledger.read' },
+];
+
+export const ADMIN_ROUTE_PATHS = ['/admin', '/admin/login', ...ADMIN_PAGES.map((p) => `/admin/${p.path}`)];

@@ -1,0 +1,23 @@
+import type { TLoginRequest, TLoginResponse, TRegisterRequest, TUserInfo } from '@caravan/contracts';
+import { api } from '../../../lib/api';
+
+export function loginBuyer(body: TLoginRequest): Promise<TLoginResponse> {
+  return api.post<TLoginResponse>('/auth/login', body);
+}
+
+export function registerBuyer(body: TRegisterRequest): Promise<TLoginResponse> {
+  return api.post<TLoginResponse>('/auth/register', body);
+}
+
+export function fetchCurrentUser(): Promise<{ user: TUserInfo }> {
+  return api.get<{ user: TUserInfo }>('/auth/me');
+}
+
+/** Only same-site paths are followed after login, so a crafted link cannot send users elsewhere. */
+export function readSafeRedirect(search: string, fallback = '/index'): string {
+  const target = new URLSearchParams(search).get('redirect');
+  if (!target?.startsWith('/') || target.startsWith('//') || target.startsWith('/\\')) {
+    return fallback;
+  }
+  return target;
+}

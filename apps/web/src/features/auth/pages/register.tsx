@@ -1,0 +1,87 @@
+import { GiftOutlined } from '@ant-design/icons';
+import { ACCOUNT_TYPES, type TAccountType, ZRegisterRequest } from '@caravan/contracts';
+import { Button, Form, Input, Tabs } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { AccountField, PasswordField } from '../../../components/auth/account-fields';
+import { DEFAULT_AREA_CODE } from '../../../components/auth/area-codes';
+import { AuthCard } from '../../../components/auth/auth-card';
+import { parseFormValues, showSubmitError } from '../../../lib/form';
+import { setSession } from '../../../lib/session';
+import { readStorage, STORAGE_KEYS } from '../../../lib/storage';
+import { toast } from '../../../lib/toast';
+import { readSafeRedirect, registerBuyer } from '../api/auth-api';
+
+export default function RegisterPage() {
+  const { t } = useTranslation(['auth', 'validation', 'common']);
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [form] = Form.useForm();
+  const [accountType, setAccountType] = useState<TAccountType>('username');
+  const [isSubmitting, setIsSubmitting] = useState(false);
+
+  const submit = async () => {
+    const agentCode = readStorage(STORAGE_KEYS.agentCode) ?? undefined;
+    const raw = form.getFieldsValue();
+    const values = {
+      accountType,
+      account: raw.account ?? '',
+      password: raw.password ?? '',
+      confirmPassword: raw.confirmPassword ?? '',
+      ...(accountType === 'mobile' ? { areaCode: raw.areaCode } : {}),
+      ...(raw.invitationCode ? { invitationCode: raw.invitationCode } : {}),
+      ...(agentCode ? { agentCode } : {}),
+    };
+    if (!parseFormValues(form, ZRegisterRequest, values, t)) {
+      return;
+    }
+    setIsSubmitting(true);
+    try {
+      const { token, user } = await registerBuyer(values);
+      setSession({ token, userInfo: user });
+      toast.success(t('register.succeeded'));
+      await navigate(readSafeRedirect(location.search), { replace: true });
+    } catch (error) {
+      showSubmitError(form, error, t);
+    } finally {
+      setIsSubmitting(false);
+    }
+  };
+
+  return (
+    <AuthCard title={t('register.title')} subtitle={t('register.subtitle')}>
+      <Tabs
+        activeKey={accountType}
+        onChange={(key) => {
+          setAccountType(key as TAccountType);
+          form.resetFields(['account']);
+        }}
+        items={ACCOUNT_TYPES.map((type) => ({ key: type, label: t(`tabs.${type}`) }))}
+      />
+      <Form
+        form={form}
+        layout="vertical"
+        requiredMark={false}
+        initialValues={{ areaCode: DEFAULT_AREA_CODE }}
+        onFinish={submit}
+      >
+        <AccountField accountType={accountType} />
+        <PasswordField name="password" labelKey="fields.password" autoComplete="new-password" />
+        <PasswordField name="confirmPassword" labelKey="fields.confirmPassword" autoComplete="new-password" />
+        <Form.Item name="invitationCode" label={t('fields.invitationCode')} extra={t('fields.optional')}>
+          <Input prefix={<GiftOutlined aria-hidden="true" />} maxLength={16} autoComplete="off" />
+        </Form.Item>
+        <p className="cv-muted">{t('register.passwordRule')}</p>
+        <Button type="primary" htmlType="submit" block loading={isSubmitting}>
+          {t('register.submit')}
+        </Button>
+      </Form>
+      <div className="cv-auth__links">
+        <span>
+          {t('register.hasAccount')} <Link to={`/login${location.search}`}>{t('register.toLogin')}</Link>
+        </span>
+      </div>
+    </AuthCard>
+  );
+}

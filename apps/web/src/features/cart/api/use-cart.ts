@@ -1,0 +1,183 @@
+import {
+  formatMoney,
+  MAX_BUY_DEFAULT,
+  parseMoney,
+  type TCart,
+  type TCartGroup,
+  type TCartItem,
+  type TProductDetail,
+} from '@caravan/contracts';
+import { useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useSyncExternalStore } from 'react';
+import { isLoggedIn, useSession } from '../../../lib/session';
+import { CART_KEY, PRODUCT_KEY } from './cart-keys';
+import { checkCartItems } from './check-cart-items';
+import { deleteCartItem } from './delete-cart-item';
+import { getCart } from './get-cart';
+import { getProduct } from './get-product';
+import {
+  readLocalCart,
+  subscribeLocalCart,
+  type TLocalCartLine,
+  toLineKey,
+  writeLocalCart,
+} from './local-cart';
+import { updateCartItem } from './update-cart-item';
+
+export type TCartState = {
+  cart: TCart | undefined;
+  isLoading: boolean;
+  isLoggedIn: boolean;
+  isBusy: boolean;
+  setQuantity: (item: TCartItem, quantity: number) => void;
+  setChecked: (itemIds: string[] | undefined, isChecked: boolean) => void;
+  removeItem: (item: TCartItem) => Promise<void>;
+};
+
+function summarise(groups: TCartGroup[], maxBuy: number): TCart {
+  const items = groups.flatMap((group) => group.items);
+  const checked = items.filter((item) => item.isChecked && item.isAvailable);
+  const available = items.filter((item) => item.isAvailable);
+  return {
+    groups,
+    checkAll: available.length > 0 && checked.length === available.length,
+    isIndeterminate: checked.length > 0 && checked.length < available.length,
+    checkedCount: checked.length,
+    checkedTotal: formatMoney(checked.reduce((sum, item) => sum + parseMoney(item.lineTotal), 0n)),
+    count: items.length,
+    maxBuy,
+  };
+}
+
+/** Builds the same shape the server answers from the browser cart and the products' public facts. */
+export function buildLocalCart(lines: TLocalCartLine[], products: Map<string, TProductDetail>): TCart {
+  const groups = new Map<string, TCartGroup>();
+  for (const line of lines) {
+    const product = products.get(line.productId);
+    if (!product) {
+      continue;
+    }
+    const variant = line.variantId ? product.variants.find((v) => v.id === line.variantId) : undefined;
+    const price = parseMoney(variant?.price ?? product.price);
+    const isAvailable = product.isOnShelf && (!line.variantId || variant !== undefined);
+    const item: TCartItem = {
+      id: toLineKey(line),
+      productId: line.productId,
+      variantId: line.variantId,
+      name: product.name,
+      checkAttrName: variant?.name ?? '',
+      imgUrl: product.images[0]?.url ?? null,
+      price: formatMoney(price),
+      count: line.quantity,
+      buyMin: product.buyMin || 1,
+      maxBuy: product.maxBuy || MAX_BUY_DEFAULT,
+      isChecked: line.isChecked && isAvailable,
+      isAvailable,
+      unavailableReason: null,
+      lineTotal: formatMoney(price * BigInt(line.quantity)),
+      seller: { id: product.store.id, name: product.store.name },
+    };
+    const group = groups.get(product.store.id) ?? {
+      seller: item.seller,
+      items: [],
+      checkAll: false,
+      isIndeterminate: false,
+      checkTotal: '0',
+    };
+    group.items.push(item);
+    groups.set(product.store.id, group);
+  }
+  const list = [...groups.values()].map((group) => {
+    const part = summarise([group], MAX_BUY_DEFAULT);
+    return {
+      ...group,
+      checkAll: part.checkAll,
+      isIndeterminate: part.isIndeterminate,
+      checkTotal: part.checkedTotal,
+    };
+  });
+  return summarise(list, MAX_BUY_DEFAULT);
+}
+
+/** One cart for the drawer and checkout: the browser's for a visitor, the server's for a logged-in user. */
+export function useCart(): TCartState {
+  const session = useSession();
+  const hasSession = isLoggedIn(session);
+  const queryClient = useQueryClient();
+  const server = useQuery({ queryKey: CART_KEY, queryFn: getCart, enabled: hasSession });
+  const localLines = useSyncExternalStore(subscribeLocalCart, readLocalCart, readLocalCart);
+  const productIds = hasSession ? [] : [...new Set(localLines.map((line) => line.productId))];
+  const productQueries = useQueries({
+    queries: productIds.map((id) => ({ queryKey: PRODUCT_KEY(id), queryFn: () => getProduct(id) })),
+  });
+  const products = new Map<string, TProductDetail>();
+  for (const query of productQueries) {
+    if (query.data) {
+      products.set(query.data.id, query.data);
+    }
+  }
+  const onServerCart = (cart: TCart) => queryClient.setQueryData(CART_KEY, cart);
+  const quantityMutation = useMutation({
+    mutationFn: ({ id, quantity }: { id: string; quantity: number }) => updateCartItem(id, { quantity }),
+    onSuccess: onServerCart,
+    onError: () => queryClient.invalidateQueries({ queryKey: CART_KEY }),
+  });
+  const checkMutation = useMutation({
+    mutationFn: ({ itemIds, isChecked }: { itemIds?: string[]; isChecked: boolean }) =>
+      checkCartItems({ itemIds, isChecked }),
+    onSuccess: onServerCart,
+  });
+  const deleteMutation = useMutation({ mutationFn: deleteCartItem, onSuccess: onServerCart });
+
+  const setQuantity = useCallback(
+    (item: TCartItem, quantity: number) => {
+      if (!Number.isInteger(quantity) || quantity < item.buyMin || quantity > item.maxBuy) {
+        return;
+      }
+      if (hasSession) {
+        quantityMutation.mutate({ id: item.id, quantity });
+        return;
+      }
+      writeLocalCart(
+        readLocalCart().map((line) => (toLineKey(line) === item.id ? { ...line, quantity } : line)),
+      );
+    },
+    [hasSession, quantityMutation],
+  );
+  const setChecked = useCallback(
+    (itemIds: string[] | undefined, isChecked: boolean) => {
+      if (hasSession) {
+        checkMutation.mutate({ itemIds, isChecked });
+        return;
+      }
+      const ids = itemIds ? new Set(itemIds) : null;
+      writeLocalCart(
+        readLocalCart().map((line) =>
+          ids === null || ids.has(toLineKey(line)) ? { ...line, isChecked } : line,
+        ),
+      );
+    },
+    [hasSession, checkMutation],
+  );
+  const removeItem = useCallback(
+    async (item: TCartItem) => {
+      if (hasSession) {
+        await deleteMutation.mutateAsync(item.id);
+        return;
+      }
+      writeLocalCart(readLocalCart().filter((line) => toLineKey(line) !== item.id));
+    },
+    [hasSession, deleteMutation],
+  );
+
+  const isLocalLoading = productQueries.some((query) => query.isLoading);
+  return {
+    cart: hasSession ? server.data : buildLocalCart(localLines, products),
+    isLoading: hasSession ? server.isLoading : isLocalLoading,
+    isLoggedIn: hasSession,
+    isBusy: quantityMutation.isPending || checkMutation.isPending || deleteMutation.isPending,
+    setQuantity,
+    setChecked,
+    removeItem,
+  };
+}

@@ -1,0 +1,85 @@
+import { DeleteOutlined } from '@ant-design/icons';
+import type { TCartItem } from '@caravan/contracts';
+import { Button, Checkbox, InputNumber, Popconfirm } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Money } from '../../../components/order/money';
+
+type TCartItemRowProps = {
+  item: TCartItem;
+  onCheck: (isChecked: boolean) => void;
+  onQuantity: (quantity: number) => void;
+  onRemove: () => Promise<void>;
+};
+
+/** One cart line: checkbox, picture, name, chosen variant, quantity stepper (buyMin..maxBuy), price, delete. */
+export function CartItemRow({ item, onCheck, onQuantity, onRemove }: TCartItemRowProps) {
+  const { t } = useTranslation(['cart', 'common']);
+  const [isRemoving, setIsRemoving] = useState(false);
+  return (
+    <li className={`cv-cart-item${item.isAvailable ? '' : ' cv-cart-item--off'}`} data-testid="cart-item">
+      <Checkbox
+        checked={item.isChecked}
+        disabled={!item.isAvailable}
+        onChange={(event) => onCheck(event.target.checked)}
+        aria-label={t('drawer.selectItem', { name: item.name })}
+      />
+      {item.imgUrl ? (
+        <img
+          className="cv-cart-item__img"
+          src={item.imgUrl}
+          alt={item.name}
+          width={64}
+          height={64}
+          loading="lazy"
+        />
+      ) : (
+        <span className="cv-cart-item__img" aria-hidden />
+      )}
+      <div className="cv-cart-item__body">
+        <div className="cv-cart-item__name">{item.name}</div>
+        {item.checkAttrName && <div className="cv-muted cv-cart-item__attr">{item.checkAttrName}</div>}
+        {!item.isAvailable && (
+          <div className="cv-cart-item__warn">{item.unavailableReason ?? t('drawer.unavailable')}</div>
+        )}
+        <div className="cv-cart-item__row">
+          <InputNumber
+            size="small"
+            min={item.buyMin}
+            max={item.maxBuy}
+            precision={0}
+            step={1}
+            value={item.count}
+            disabled={!item.isAvailable}
+            aria-label={t('drawer.quantity', { name: item.name })}
+            title={t('drawer.minMax', { min: item.buyMin, max: item.maxBuy })}
+            onChange={(value) => {
+              if (typeof value === 'number' && value !== item.count) {
+                onQuantity(value);
+              }
+            }}
+            style={{ width: 96 }}
+          />
+          <Money value={item.lineTotal} isStrong />
+        </div>
+      </div>
+      <Popconfirm
+        title={t('drawer.removeTitle')}
+        description={t('drawer.removeBody', { name: item.name })}
+        okText={t('common:actions.delete')}
+        cancelText={t('common:actions.cancel')}
+        okButtonProps={{ danger: true, loading: isRemoving }}
+        onConfirm={async () => {
+          setIsRemoving(true);
+          try {
+            await onRemove();
+          } finally {
+            setIsRemoving(false);
+          }
+        }}
+      >
+        <Button type="text" size="small" icon={<DeleteOutlined />} aria-label={t('drawer.remove')} />
+      </Popconfirm>
+    </li>
+  );
+}

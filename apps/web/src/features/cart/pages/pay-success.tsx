@@ -1,0 +1,94 @@
+import type { TPayOrdersResponse } from '@caravan/contracts';
+import { parseMoney } from '@caravan/contracts';
+import { useQueries } from '@tanstack/react-query';
+import { Button, Result, Skeleton, Table } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { Money } from '../../../components/order/money';
+import { PageFrame } from '../../../components/ui/page-frame';
+import { formatUsdt } from '../../../lib/format-money';
+import { getOrder } from '../api/get-order';
+
+const ORDER_NO_PATTERN = /^\d{8,32}$/;
+
+/** /paySuccess: which orders were paid and how much (read back from the server, so a reload still shows it). */
+export default function PaySuccessPage() {
+  const { t } = useTranslation(['cart', 'common']);
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [params] = useSearchParams();
+  const orderNos = (params.get('orderNos') ?? '')
+    .split(',')
+    .filter((no) => ORDER_NO_PATTERN.test(no))
+    .slice(0, 50);
+  const paid = (location.state ?? null) as TPayOrdersResponse | null;
+  const orders = useQueries({
+    queries: orderNos.map((orderNo) => ({
+      queryKey: ['orders', 'detail', orderNo],
+      queryFn: () => getOrder(orderNo),
+    })),
+  });
+  const rows = orders.flatMap((query) => (query.data ? [query.data] : []));
+  const total =
+    paid?.paidTotal ?? formatUsdt(rows.reduce((sum, order) => sum + parseMoney(order.paidAmount), 0n));
+  const isLoading = orders.some((query) => query.isLoading);
+  return (
+    <PageFrame titleKey="routes.paySuccess">
+      <Result
+        status={orderNos.length > 0 ? 'success' : 'info'}
+        title={orderNos.length > 0 ? t('paySuccess.title') : t('paySuccess.missing')}
+        subTitle={orderNos.length > 0 ? t('paySuccess.body') : undefined}
+        extra={[
+          <Button key="orders" type="primary" onClick={() => void navigate('/userInfo/my-order')}>
+            {t('paySuccess.viewOrders')}
+          </Button>,
+          <Button key="shop" onClick={() => void navigate('/index')}>
+            {t('paySuccess.continue')}
+          </Button>,
+        ]}
+      >
+        {isLoading && <Skeleton active paragraph={{ rows: 2 }} />}
+        {rows.length > 0 && (
+          <>
+            <Table
+              size="small"
+              pagination={false}
+              rowKey="orderNo"
+              dataSource={rows}
+              data-testid="paid-orders"
+              columns={[
+                {
+                  title: t('paySuccess.orderNo'),
+                  dataIndex: 'orderNo',
+                  render: (value: string) => <span dir="ltr">{value}</span>,
+                },
+                {
+                  title: t('paySuccess.amount'),
+                  dataIndex: 'paidAmount',
+                  align: 'end',
+                  render: (value: string) => <Money value={value} />,
+                },
+              ]}
+            />
+            <dl className="cv-amounts" style={{ marginBlockStart: 12 }}>
+              <div className="cv-amounts__row cv-amounts__row--total">
+                <dt>{t('paySuccess.total')}</dt>
+                <dd>
+                  {paid ? <Money value={paid.paidTotal} isStrong /> : <strong dir="ltr">{total}</strong>}
+                </dd>
+              </div>
+              {paid?.balance && (
+                <div className="cv-amounts__row">
+                  <dt>{t('paySuccess.balance')}</dt>
+                  <dd>
+                    <Money value={paid.balance} />
+                  </dd>
+                </div>
+              )}
+            </dl>
+          </>
+        )}
+      </Result>
+    </PageFrame>
+  );
+}

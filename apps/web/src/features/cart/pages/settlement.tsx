@@ -1,0 +1,307 @@
+import { PlusOutlined } from '@ant-design/icons';
+import type { TCheckoutRequest, TOrderSummary, TPayOrdersResponse } from '@caravan/contracts';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, Button, Card, Checkbox, Empty, Input, Radio, Skeleton, Space } from 'antd';
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { AddressFormModal } from '../../../components/address/address-form-modal';
+import { AddressText } from '../../../components/address/address-text';
+import { useAddresses } from '../../../components/address/api/list-addresses';
+import { Money } from '../../../components/order/money';
+import { OrderAmounts } from '../../../components/order/order-amounts';
+import { OrderItemsTable } from '../../../components/order/order-items-table';
+import { PayOrdersModal } from '../../../components/order/pay-orders-modal';
+import { PageFrame } from '../../../components/ui/page-frame';
+import { isPositiveAmount } from '../../../lib/format-money';
+import { isLoggedIn, useSession } from '../../../lib/session';
+import { toast, toastError } from '../../../lib/toast';
+import { buildLoginRedirect } from '../api/cart-events';
+import { CART_KEY, CHECKOUT_PREVIEW_KEY } from '../api/cart-keys';
+import { placeOrders } from '../api/place-orders';
+import { previewCheckout } from '../api/preview-checkout';
+import { useCart } from '../api/use-cart';
+import '../components/cart.css';
+
+const ID_PATTERN = /^\d{1,19}$/;
+
+/** Buy now puts one line in the query (productId, variantId, quantity); otherwise the checked cart lines. */
+function readBuyNow(params: URLSearchParams): TCheckoutRequest['items'] | null {
+  const productId = params.get('productId') ?? '';
+  const variantId = params.get('variantId');
+  const quantity = Number(params.get('quantity') ?? '1');
+  if (!ID_PATTERN.test(productId) || !Number.isInteger(quantity) || quantity < 1) {
+    return null;
+  }
+  return [{ productId, ...(variantId && ID_PATTERN.test(variantId) ? { variantId } : {}), quantity }];
+}
+
+function SettlementContent() {
+  const { t } = useTranslation(['cart', 'orders', 'common']);
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const buyNowItems = useMemo(() => readBuyNow(params), [params]);
+  const isBuyNow = buyNowItems !== null;
+  const { cart, isLoading: isCartLoading, setChecked } = useCart();
+  const addresses = useAddresses();
+  const [addressId, setAddressId] = useState<string | undefined>();
+  const [remarks, setRemarks] = useState<Record<string, string>>({});
+  const [isAddressFormOpen, setIsAddressFormOpen] = useState(false);
+  const [isPlacing, setIsPlacing] = useState(false);
+  const [placed, setPlaced] = useState<{ orders: TOrderSummary[]; total: string } | null>(null);
+
+  useEffect(() => {
+    const list = addresses.data?.list ?? [];
+    if (list.length > 0 && !list.some((a) => a.id === addressId)) {
+      setAddressId((list.find((a) => a.isDefault) ?? list[0])?.id);
+    }
+  }, [addresses.data, addressId]);
+
+  const checkedIds = useMemo(
+    () =>
+      (cart?.groups ?? []).flatMap((group) =>
+        group.items.filter((item) => item.isChecked && item.isAvailable).map((item) => item.id),
+      ),
+    [cart],
+  );
+  const source: TCheckoutRequest | null = isBuyNow
+    ? { items: buyNowItems }
+    : checkedIds.length > 0
+      ? { cartItemIds: checkedIds }
+      : null;
+  const previewBody = source ? { ...source, ...(addressId ? { addressId } : {}) } : null;
+  const preview = useQuery({
+    queryKey: [...CHECKOUT_PREVIEW_KEY, previewBody],
+    queryFn: () => previewCheckout(previewBody!),
+    enabled: previewBody !== null,
+    placeholderData: keepPreviousData,
+    staleTime: 0,
+  });
+
+  const place = async () => {
+    if (!source || !preview.data) {
+      toast.error(t('messages.nothingChecked'));
+      return;
+    }
+    if (!isPositiveAmount(preview.data.total)) {
+      toast.error(t('messages.zeroTotal'));
+      return;
+    }
+    if (!addressId) {
+      toast.error(t('settlement.noAddress'));
+      return;
+    }
+    const filled = Object.fromEntries(Object.entries(remarks).filter(([, text]) => text.trim() !== ''));
+    setIsPlacing(true);
+    try {
+      const result = await placeOrders({
+        ...source,
+        addressId,
+        ...(Object.keys(filled).length > 0 ? { remarks: filled } : {}),
+      });
+      setPlaced(result);
+      await queryClient.invalidateQueries({ queryKey: CART_KEY });
+      await queryClient.invalidateQueries({ queryKey: ['orders'] });
+    } catch (error) {
+      toastError(error, t('common:errors.generic'));
+    } finally {
+      setIsPlacing(false);
+    }
+  };
+
+  const onPaid = async (result: TPayOrdersResponse) => {
+    await queryClient.invalidateQueries({ queryKey: ['orders'] });
+    await queryClient.invalidateQueries({ queryKey: ['wallet'] });
+    const query = new URLSearchParams({ orderNos: result.orders.map((o) => o.orderNo).join(',') });
+    await navigate(`/paySuccess?${query.toString()}`, { replace: true, state: result });
+  };
+
+  if (placed) {
+    // The placed lines left the cart: the page now only offers to pay for the new orders.
+    return (
+      <>
+        <Alert type="success" showIcon title={t('pay.placed')} />
+        <PayOrdersModal
+          isOpen
+          orderNos={placed.orders.map((order) => order.orderNo)}
+          total={placed.total}
+          openMethods={preview.data?.paymentMethods}
+          onClose={() => {
+            toast.info(t('pay.placed'));
+            void navigate('/userInfo/my-order?tab=pending', { replace: true });
+          }}
+          onPaid={(result) => void onPaid(result)}
+        />
+      </>
+    );
+  }
+  if (!isBuyNow && isCartLoading) {
+    return <Skeleton active paragraph={{ rows: 8 }} />;
+  }
+  const hasCartLines = (cart?.count ?? 0) > 0;
+  if (!isBuyNow && !hasCartLines) {
+    return (
+      <Empty className="cv-empty" description={t('settlement.empty')}>
+        <p className="cv-muted">{t('settlement.emptyHint')}</p>
+        <Button type="primary" onClick={() => void navigate('/commodity')}>
+          {t('settlement.toShop')}
+        </Button>
+      </Empty>
+    );
+  }
+
+  const previewGroups = preview.data?.groups ?? [];
+  const addressList = addresses.data?.list ?? [];
+  return (
+    <>
+      <Card
+        className="cv-order-section"
+        title={t('settlement.address')}
+        extra={
+          <Space>
+            <Link to="/userInfo/setup/shipping-address">{t('settlement.manageAddresses')}</Link>
+            <Button size="small" icon={<PlusOutlined />} onClick={() => setIsAddressFormOpen(true)}>
+              {t('settlement.addAddress')}
+            </Button>
+          </Space>
+        }
+      >
+        {addresses.isLoading && <Skeleton active paragraph={{ rows: 2 }} />}
+        {addresses.data && addressList.length === 0 && (
+          <Alert type="warning" showIcon title={t('settlement.noAddress')} />
+        )}
+        {addressList.length > 0 && (
+          <Radio.Group
+            className="cv-address-choice"
+            value={addressId}
+            onChange={(event) => setAddressId(event.target.value as string)}
+          >
+            {addressList.map((address) => (
+              <Radio key={address.id} value={address.id}>
+                <AddressText address={address} />
+              </Radio>
+            ))}
+          </Radio.Group>
+        )}
+      </Card>
+
+      {!isBuyNow &&
+        cart?.groups.map((group) => (
+          <Card
+            key={group.seller.id}
+            className="cv-settle-group"
+            size="small"
+            title={
+              <Checkbox
+                checked={group.checkAll}
+                indeterminate={group.isIndeterminate}
+                onChange={(event) =>
+                  setChecked(
+                    group.items.filter((item) => item.isAvailable).map((item) => item.id),
+                    event.target.checked,
+                  )
+                }
+                aria-label={t('settlement.checkAllSeller', { name: group.seller.name })}
+              >
+                {group.seller.name}
+              </Checkbox>
+            }
+          >
+            <Space orientation="vertical" style={{ width: '100%' }}>
+              {group.items.map((item) => (
+                <Checkbox
+                  key={item.id}
+                  checked={item.isChecked}
+                  disabled={!item.isAvailable}
+                  onChange={(event) => setChecked([item.id], event.target.checked)}
+                >
+                  <span>{item.name}</span>
+                  {item.checkAttrName && <span className="cv-muted"> · {item.checkAttrName}</span>}
+                  <span className="cv-muted" dir="ltr">
+                    {' '}
+                    × {item.count}
+                  </span>
+                </Checkbox>
+              ))}
+            </Space>
+          </Card>
+        ))}
+
+      {preview.isLoading && <Skeleton active paragraph={{ rows: 6 }} />}
+      {preview.isError && !preview.data && (
+        <Alert type="error" showIcon title={t('settlement.previewFailed')} />
+      )}
+      {previewGroups.map((group) => (
+        <Card
+          key={group.seller.id}
+          className="cv-settle-group"
+          title={`${t('settlement.seller')}: ${group.seller.name}`}
+          data-testid="settlement-order"
+        >
+          <OrderItemsTable items={group.items} />
+          <p className="cv-muted" style={{ marginBlock: 8 }}>
+            {t('settlement.freightNote')}
+          </p>
+          <div className="cv-order-section" style={{ display: 'flex', gap: 16, flexWrap: 'wrap' }}>
+            <div style={{ flex: '1 1 260px' }}>
+              <label className="cv-muted" htmlFor={`remark-${group.seller.id}`}>
+                {t('settlement.remark')}
+              </label>
+              <Input.TextArea
+                id={`remark-${group.seller.id}`}
+                maxLength={255}
+                rows={2}
+                placeholder={t('settlement.remarkPlaceholder')}
+                value={remarks[group.seller.id] ?? ''}
+                onChange={(event) =>
+                  setRemarks((prev) => ({ ...prev, [group.seller.id]: event.target.value }))
+                }
+              />
+            </div>
+            <div style={{ flex: '1 1 260px' }}>
+              <OrderAmounts amounts={group.amounts} />
+            </div>
+          </div>
+        </Card>
+      ))}
+
+      <div className="cv-settle-bar">
+        <span className="cv-muted">{t('settlement.orderCount', { count: previewGroups.length })}</span>
+        <span>
+          {t('settlement.grandTotal')} <Money value={preview.data?.total ?? '0'} isStrong />
+        </span>
+        <Button
+          type="primary"
+          size="large"
+          onClick={place}
+          loading={isPlacing}
+          disabled={!preview.data || preview.isFetching || placed !== null}
+          data-testid="place-order"
+        >
+          {t('settlement.placeOrder')}
+        </Button>
+      </div>
+
+      <AddressFormModal
+        isOpen={isAddressFormOpen}
+        onClose={() => setIsAddressFormOpen(false)}
+        onSaved={(address) => setAddressId(address.id)}
+      />
+    </>
+  );
+}
+
+/** /settlement: orders per seller with address, amounts and remarks; place, then pay with the balance. */
+export default function SettlementPage() {
+  const session = useSession();
+  const location = useLocation();
+  if (!isLoggedIn(session)) {
+    return <Navigate to={buildLoginRedirect(`${location.pathname}${location.search}`)} replace />;
+  }
+  return (
+    <PageFrame titleKey="routes.settlement">
+      <SettlementContent />
+    </PageFrame>
+  );
+}

@@ -1,0 +1,17 @@
+import type { TProductPage } from '@caravan/contracts';
+import { PAGE_SIZE } from '@caravan/contracts/constants';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api';
+
+export function useSearchGoods(keyword: string, pageNum: number) {
+  return useQuery({
+    queryKey: ['catalog', 'search-goods', keyword, pageNum],
+    queryFn: ({ signal }) =>
+      api.get<TProductPage>('/catalog/search/goods', {
+        query: { k: keyword, pageNum, pageSize: PAGE_SIZE.list },
+        signal,
+      }),
+    enabled: keyword !== '',
+    placeholderData: keepPreviousData,
+  });
+}

@@ -1,0 +1,19 @@
+import type { TStoreCard } from '@caravan/contracts';
+import { PAGE_SIZE } from '@caravan/contracts/constants';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api';
+
+export type TStoreCardPage = { pageList: TStoreCard[]; pageNum: number; pageSize: number; total: number };
+
+export function useSearchStores(keyword: string, pageNum: number) {
+  return useQuery({
+    queryKey: ['catalog', 'search-stores', keyword, pageNum],
+    queryFn: ({ signal }) =>
+      api.get<TStoreCardPage>('/catalog/search/stores', {
+        query: { k: keyword, pageNum, pageSize: PAGE_SIZE.list },
+        signal,
+      }),
+    enabled: keyword !== '',
+    placeholderData: keepPreviousData,
+  });
+}

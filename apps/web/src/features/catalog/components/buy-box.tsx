@@ -1,0 +1,238 @@
+import { CheckCircleOutlined, HeartFilled, HeartOutlined, ShoppingCartOutlined } from '@ant-design/icons';
+import { formatMoney, parseMoney, type TProductDetail } from '@caravan/contracts';
+import { RETURN_WITHIN_DAYS, SHIP_WITHIN_HOURS } from '@caravan/contracts/constants';
+import { Button, InputNumber, Radio } from 'antd';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
+import { isLoggedIn, useSession } from '../../../lib/session';
+import { STORAGE_KEYS, writeStorage } from '../../../lib/storage';
+import { toast } from '../../../lib/toast';
+import { useToggleFavourite } from '../api/favourite-product';
+import { ADD_TO_CART_EVENT, BUY_NOW_EVENT, emitCartChoice, type TCartChoice } from '../lib/cart-events';
+import { buildLoginPath } from '../lib/format';
+import {
+  findVariant,
+  initialSelection,
+  isValueAvailable,
+  quantityLimits,
+  type TSelection,
+} from '../lib/variants';
+import { Money } from './money';
+
+/** Variant choice, quantity within buyMin..maxBuy, charged price, freight and total, then cart actions. */
+export function BuyBox({ product }: { product: TProductDetail }) {
+  const { t } = useTranslation('catalog');
+  const session = useSession();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const favourite = useToggleFavourite();
+  const [selection, setSelection] = useState<TSelection>(() => initialSelection(product));
+  const variant = findVariant(product, selection);
+  const hasVariants = product.variants.length > 0;
+  const stock = variant ? variant.stock : hasVariants ? 0 : product.stock;
+  const limits = quantityLimits(product.buyMin, product.maxBuy, stock);
+  const [quantity, setQuantity] = useState(limits.min);
+
+  useEffect(() => {
+    writeStorage(STORAGE_KEYS.maxBuy, String(product.maxBuy));
+  }, [product.maxBuy]);
+  useEffect(() => {
+    setQuantity((current) => Math.min(Math.max(current, limits.min), limits.max));
+  }, [limits.min, limits.max]);
+
+  const unitPrice = variant ? variant.price : product.price;
+  const goodsAmount = parseMoney(unitPrice) * BigInt(quantity);
+  const freight = parseMoney(product.freight.total);
+  const isSelectionComplete = !hasVariants || variant !== null;
+  const canBuy = product.isOnShelf && isSelectionComplete && limits.canBuy;
+  const isStruckShown = product.isDiscounted && parseMoney(product.originalPrice) > parseMoney(unitPrice);
+
+  const buildChoice = (): TCartChoice => ({
+    productId: product.id,
+    variantId: variant?.id ?? null,
+    quantity,
+    snapshot: {
+      name: product.name,
+      variantName: variant?.name ?? null,
+      imageUrl: product.images[0]?.url ?? null,
+      unitPrice,
+      buyMin: product.buyMin,
+      maxBuy: product.maxBuy,
+      storeId: product.store.id,
+      storeName: product.store.name,
+    },
+  });
+  const send = (type: typeof ADD_TO_CART_EVENT | typeof BUY_NOW_EVENT) => {
+    if (!isSelectionComplete) {
+      toast.warning(t('detail.chooseVariant'));
+      return;
+    }
+    if (!emitCartChoice(type, buildChoice())) {
+      toast.info(t('detail.cartUnavailable'));
+    }
+  };
+  const toggleFavourite = () => {
+    if (!isLoggedIn(session)) {
+      void navigate(buildLoginPath(`${location.pathname}${location.search}`));
+      return;
+    }
+    favourite.mutate(
+      { productId: product.id, isFavourite: !product.isFavourite },
+      {
+        onSuccess: (state) =>
+          toast.success(state.isFavourite ? t('detail.favouriteAdded') : t('detail.favouriteRemoved')),
+      },
+    );
+  };
+
+  return (
+    <div>
+      <h1 className="cv-detail__name" data-testid="product-name">
+        {product.name}
+      </h1>
+      <div className="cv-muted" style={{ display: 'flex', gap: 16, flexWrap: 'wrap', fontSize: 13 }}>
+        <span>{t('card.sold', { count: product.soldCount })}</span>
+        <span>{t('detail.views', { count: product.pageViews })}</span>
+        <span>{t('detail.reviewsCount', { count: product.evaluationNum })}</span>
+      </div>
+      <div className="cv-price-box" data-testid="product-price">
+        <Money amount={unitPrice} />
+        {isStruckShown && <Money amount={product.originalPrice} isStruck />}
+        {product.isDiscounted && (
+          <span className="cv-card__badge" style={{ position: 'static' }}>
+            {t('card.sale')}
+          </span>
+        )}
+      </div>
+      <dl className="cv-buy-rows">
+        {product.attributes.map((attribute) => (
+          <div key={attribute.code} style={{ display: 'contents' }}>
+            <dt id={`attr-${attribute.code}`}>{attribute.name}</dt>
+            <dd>
+              <Radio.Group
+                optionType="button"
+                aria-labelledby={`attr-${attribute.code}`}
+                value={selection[attribute.code]}
+                onChange={(event) =>
+                  setSelection((current) => ({ ...current, [attribute.code]: event.target.value }))
+                }
+                options={attribute.values.map((value) => ({
+                  value: value.code,
+                  label: value.name,
+                  disabled: !isValueAvailable(product, selection, attribute.code, value.code),
+                }))}
+              />
+            </dd>
+          </div>
+        ))}
+        <dt id="qty-label">{t('detail.quantity')}</dt>
+        <dd style={{ display: 'flex', alignItems: 'center', gap: 12, flexWrap: 'wrap' }}>
+          <InputNumber
+            aria-labelledby="qty-label"
+            min={limits.min}
+            max={limits.max}
+            precision={0}
+            value={quantity}
+            disabled={!canBuy}
+            onChange={(value) => {
+              if (typeof value === 'number' && Number.isFinite(value)) {
+                setQuantity(Math.min(Math.max(Math.round(value), limits.min), limits.max));
+              }
+            }}
+            mode="spinner"
+            style={{ width: 150 }}
+            data-testid="quantity"
+          />
+          <span className="cv-muted" style={{ fontSize: 13 }}>
+            {limits.canBuy
+              ? t('detail.stockAndLimits', { stock, min: limits.min, max: limits.max })
+              : t('detail.outOfStock')}
+          </span>
+        </dd>
+        <dt>{t('detail.freight')}</dt>
+        <dd>
+          <dl className="cv-amounts">
+            <dt>{t('detail.dispatchFee')}</dt>
+            <dd>
+              <Money amount={product.freight.dispatchFee} />
+            </dd>
+            <dt>{t('detail.longDistanceFee')}</dt>
+            <dd>
+              <Money amount={product.freight.longDistanceFee} />
+            </dd>
+            <dt>{t('detail.deliveryFee')}</dt>
+            <dd>
+              <Money amount={product.freight.deliveryFee} />
+            </dd>
+          </dl>
+        </dd>
+        <dt>{t('detail.total')}</dt>
+        <dd>
+          <dl className="cv-amounts">
+            <dt>{t('detail.goodsAmount', { count: quantity })}</dt>
+            <dd>
+              <Money amount={formatMoney(goodsAmount)} />
+            </dd>
+            <dt>{t('detail.freightTotal')}</dt>
+            <dd>
+              <Money amount={product.freight.total} />
+            </dd>
+            <dt className="is-total">{t('detail.total')}</dt>
+            <dd className="is-total" data-testid="product-total">
+              <Money amount={formatMoney(goodsAmount + freight)} />
+            </dd>
+          </dl>
+          <p className="cv-muted" style={{ fontSize: 12, margin: '6px 0 0' }}>
+            {t('detail.totalNote')}
+          </p>
+        </dd>
+      </dl>
+      <ul className="cv-tips" aria-label={t('detail.promises')}>
+        <li>
+          <CheckCircleOutlined aria-hidden="true" /> {t('detail.tipShips', { hours: SHIP_WITHIN_HOURS })}
+        </li>
+        <li>
+          <CheckCircleOutlined aria-hidden="true" /> {t('detail.tipReturns', { days: RETURN_WITHIN_DAYS })}
+        </li>
+        <li>
+          <CheckCircleOutlined aria-hidden="true" /> {t('detail.tipGenuine')}
+        </li>
+        <li>
+          <CheckCircleOutlined aria-hidden="true" /> {t('detail.tipSecure')}
+        </li>
+      </ul>
+      <div className="cv-actions">
+        <Button
+          type="primary"
+          size="large"
+          danger
+          disabled={!canBuy}
+          onClick={() => send(BUY_NOW_EVENT)}
+          data-testid="buy-now"
+        >
+          {t('detail.buyNow')}
+        </Button>
+        <Button
+          size="large"
+          icon={<ShoppingCartOutlined />}
+          disabled={!canBuy}
+          onClick={() => send(ADD_TO_CART_EVENT)}
+          data-testid="add-to-cart"
+        >
+          {t('detail.addToCart')}
+        </Button>
+        <Button
+          size="large"
+          icon={product.isFavourite ? <HeartFilled style={{ color: '#E4572E' }} /> : <HeartOutlined />}
+          loading={favourite.isPending}
+          aria-pressed={product.isFavourite}
+          onClick={toggleFavourite}
+          data-testid="favourite-toggle"
+        >
+          {product.isFavourite ? t('detail.favourited') : t('detail.favourite')}
+        </Button>
+      </div>
+    </div>
+  );
+}

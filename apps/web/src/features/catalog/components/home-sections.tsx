@@ -1,0 +1,158 @@
+import type { THomeList, TProductCard, TStoreCard } from '@caravan/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { LightButton } from '../../../components/ui/light-button';
+import { homeQuery } from '../api/get-home';
+import { getHomeListPage, useHomeListMore } from '../api/get-home-list';
+import '../catalog.css';
+import { BannerCarousel } from './banner-carousel';
+import { ProductGrid, ProductGridSkeleton } from './product-grid';
+import { StoreCard } from './store-card';
+
+const PRODUCT_LISTS = [
+  { list: 'recommended', titleKey: 'home.recommended' },
+  { list: 'new', titleKey: 'home.new' },
+  { list: 'hot', titleKey: 'home.hot' },
+  { list: 'guess', titleKey: 'home.guess' },
+  { list: 'discounted', titleKey: 'home.discounted' },
+] as const satisfies readonly { list: THomeList; titleKey: string }[];
+
+/** One home list: the first 12 come with /home, "more" appends the next 12 each time. */
+function ProductSection({ list, title, first }: { list: THomeList; title: string; first: TProductCard[] }) {
+  const { t } = useTranslation('catalog');
+  const [isMoreWanted, setIsMoreWanted] = useState(false);
+  const more = useHomeListMore(list, isMoreWanted);
+  const extra = (more.data?.pages ?? []).flatMap((page) => getHomeListPage(page).pageList as TProductCard[]);
+  const seen = new Set(first.map((product) => product.id));
+  const products = [...first, ...extra.filter((product) => !seen.has(product.id) && seen.add(product.id))];
+  const hasMore = isMoreWanted ? more.hasNextPage : first.length >= 12;
+  const headingId = `home-${list}`;
+  return (
+    <section className="cv-section" aria-labelledby={headingId} data-testid={`home-${list}`}>
+      <div className="cv-section__head">
+        <h2 id={headingId} className="cv-section__title">
+          {title}
+        </h2>
+      </div>
+      <ProductGrid
+        products={products}
+        isLoading={false}
+        empty={<p className="cv-muted">{list === 'guess' ? t('home.guessEmpty') : t('empty.products')}</p>}
+      />
+      {hasMore && products.length > 0 && (
+        <div className="cv-section__more">
+          <LightButton
+            isLoading={more.isFetching}
+            onClick={() => {
+              if (isMoreWanted) {
+                void more.fetchNextPage();
+              } else {
+                setIsMoreWanted(true);
+              }
+            }}
+          >
+            {t('home.more')}
+          </LightButton>
+        </div>
+      )}
+    </section>
+  );
+}
+
+function StoreSection({ first }: { first: TStoreCard[] }) {
+  const { t } = useTranslation('catalog');
+  const [isMoreWanted, setIsMoreWanted] = useState(false);
+  const more = useHomeListMore('stores', isMoreWanted);
+  const extra = (more.data?.pages ?? []).flatMap((page) => getHomeListPage(page).pageList as TStoreCard[]);
+  const seen = new Set(first.map((store) => store.id));
+  const stores = [...first, ...extra.filter((store) => !seen.has(store.id) && seen.add(store.id))];
+  const hasMore = isMoreWanted ? more.hasNextPage : first.length >= 12;
+  if (stores.length === 0) {
+    return null;
+  }
+  return (
+    <section className="cv-section" aria-labelledby="home-stores" data-testid="home-stores">
+      <div className="cv-section__head">
+        <h2 id="home-stores" className="cv-section__title">
+          {t('home.stores')}
+        </h2>
+      </div>
+      <ul className="cv-store-row">
+        {stores.map((store) => (
+          <li key={store.id}>
+            <StoreCard store={store} />
+          </li>
+        ))}
+      </ul>
+      {hasMore && (
+        <div className="cv-section__more">
+          <LightButton
+            isLoading={more.isFetching}
+            onClick={() => (isMoreWanted ? void more.fetchNextPage() : setIsMoreWanted(true))}
+          >
+            {t('home.more')}
+          </LightButton>
+        </div>
+      )}
+    </section>
+  );
+}
+
+export function HomeSkeleton() {
+  return (
+    <>
+      <div className="cv-carousel cv-skel" />
+      <ProductGridSkeleton count={10} />
+    </>
+  );
+}
+
+export default function HomeSections() {
+  const { t } = useTranslation('catalog');
+  const home = useQuery(homeQuery());
+  if (!home.data) {
+    if (home.isError) {
+      return (
+        <div className="cv-state" role="alert">
+          <p>{t('states.loadFailed')}</p>
+          <LightButton variant="primary" onClick={() => void home.refetch()}>
+            {t('states.retry')}
+          </LightButton>
+        </div>
+      );
+    }
+    return <HomeSkeleton />;
+  }
+  const data = home.data;
+  return (
+    <>
+      <BannerCarousel banners={data.banners} />
+      {data.categories.length > 0 && (
+        <section className="cv-section" aria-labelledby="home-categories" data-testid="home-categories">
+          <div className="cv-section__head">
+            <h2 id="home-categories" className="cv-section__title">
+              {t('home.categories')}
+            </h2>
+            <Link to="/classification">{t('home.allCategories')}</Link>
+          </div>
+          <ul className="cv-chips">
+            {data.categories.map((category) => (
+              <li key={category.id}>
+                <Link className="cv-chip" to={`/classification?id=${encodeURIComponent(category.id)}`}>
+                  {category.name}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+      <ProductSection list="recommended" title={t('home.recommended')} first={data.recommended} />
+      <StoreSection first={data.stores} />
+      {PRODUCT_LISTS.slice(1).map(({ list, titleKey }) => (
+        <ProductSection key={list} list={list} title={t(titleKey)} first={data[list]} />
+      ))}
+    </>
+  );
+}

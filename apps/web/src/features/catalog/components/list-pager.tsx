@@ -1,0 +1,32 @@
+import { Pagination } from 'antd';
+
+/** Page numbers under a list; hidden when everything fits on one page. */
+export function ListPager({
+  page,
+  pageSize,
+  total,
+  onChange,
+}: {
+  page: number;
+  pageSize: number;
+  total: number;
+  onChange: (page: number) => void;
+}) {
+  if (total <= pageSize) {
+    return null;
+  }
+  return (
+    <nav className="cv-pager">
+      <Pagination
+        current={page}
+        pageSize={pageSize}
+        total={total}
+        showSizeChanger={false}
+        onChange={(next) => {
+          onChange(next);
+          window.scrollTo({ top: 0 });
+        }}
+      />
+    </nav>
+  );
+}

@@ -1,0 +1,49 @@
+import type { TProductCard } from '@caravan/contracts';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { buildProductPath } from '../lib/format';
+import { Money } from './money';
+
+/** Card widths: 5 across at 1200 px, 2 across on phones (catalog.css). */
+export const CARD_IMAGE_SIZES = '(max-width: 767px) 50vw, (max-width: 1199px) 25vw, 230px';
+
+export function ProductCard({ product, footer }: { product: TProductCard; footer?: ReactNode }) {
+  const { t } = useTranslation('catalog');
+  const isOnSale = product.isDiscounted && product.originalPrice !== product.price;
+  return (
+    <article className="cv-card" data-testid="product-card">
+      <Link to={buildProductPath(product.id)} className="cv-card__link">
+        <div className="cv-card__media">
+          {product.image && (
+            <img
+              src={product.image.url}
+              srcSet={product.image.srcset}
+              sizes={CARD_IMAGE_SIZES}
+              width={product.image.width}
+              height={product.image.height}
+              loading="lazy"
+              decoding="async"
+              alt={product.name}
+            />
+          )}
+          {product.isDiscounted && <span className="cv-card__badge">{t('card.sale')}</span>}
+        </div>
+        <div className="cv-card__body">
+          <h3 className="cv-card__name" title={product.name}>
+            {product.name}
+          </h3>
+          <div className="cv-card__price">
+            <Money amount={product.price} />
+            {isOnSale && <Money amount={product.originalPrice} isStruck />}
+          </div>
+          <div className="cv-card__meta">
+            <span>{t('card.sold', { count: product.soldCount })}</span>
+            <span title={product.storeName}>{product.storeName}</span>
+          </div>
+        </div>
+      </Link>
+      {footer}
+    </article>
+  );
+}

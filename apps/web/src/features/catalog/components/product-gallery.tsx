@@ -1,0 +1,70 @@
+import type { TImage } from '@caravan/contracts';
+import { Image } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+
+/** Main picture with zoom (antd preview, arrows and Escape) and a row of thumbnails. */
+export function ProductGallery({ images, name }: { images: TImage[]; name: string }) {
+  const { t } = useTranslation('catalog');
+  const [active, setActive] = useState(0);
+  const [isPreviewOpen, setIsPreviewOpen] = useState(false);
+  const current = images[active];
+  if (!current) {
+    return <div className="cv-gallery__main" />;
+  }
+  return (
+    <div className="cv-gallery">
+      <button
+        type="button"
+        className="cv-gallery__main"
+        data-testid="gallery-main"
+        aria-label={t('detail.zoom')}
+        onClick={() => setIsPreviewOpen(true)}
+      >
+        <img
+          src={current.url}
+          srcSet={current.srcset}
+          sizes="(max-width: 991px) 100vw, 440px"
+          width={current.width}
+          height={current.height}
+          alt={name}
+        />
+      </button>
+      <Image.PreviewGroup
+        items={images.map((image) => ({ src: image.url, alt: name }))}
+        preview={{
+          open: isPreviewOpen,
+          current: active,
+          onOpenChange: (open) => setIsPreviewOpen(open),
+          onChange: (index) => setActive(index),
+        }}
+      />
+      {images.length > 1 && (
+        <ul className="cv-gallery__thumbs" aria-label={t('detail.pictures')}>
+          {images.map((image, index) => (
+            <li key={image.url}>
+              <button
+                type="button"
+                className={`cv-gallery__thumb${index === active ? ' is-active' : ''}`}
+                aria-label={t('detail.showPicture', { index: index + 1, count: images.length })}
+                aria-pressed={index === active}
+                onClick={() => setActive(index)}
+                onMouseEnter={() => setActive(index)}
+              >
+                <img
+                  src={image.url}
+                  srcSet={image.srcset}
+                  sizes="64px"
+                  width={64}
+                  height={64}
+                  loading="lazy"
+                  alt=""
+                />
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,61 @@
+import type { TProductCard } from '@caravan/contracts';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { EmptyState } from './empty-state';
+import { ProductCard } from './product-card';
+
+export function ProductGridSkeleton({ count = 10 }: { count?: number }) {
+  const { t } = useTranslation('catalog');
+  return (
+    <ul className="cv-grid" aria-busy="true" aria-label={t('states.loading')}>
+      {Array.from({ length: count }, (_, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
+        <li key={index}>
+          <div className="cv-card cv-card--skeleton">
+            <div className="cv-card__media" />
+            <div className="cv-card__body">
+              <div className="cv-skel" />
+              <div className="cv-skel" style={{ width: '60%' }} />
+            </div>
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+type TProductGridProps = {
+  products: TProductCard[] | undefined;
+  isLoading: boolean;
+  skeletonCount?: number;
+  empty?: ReactNode;
+  renderFooter?: (product: TProductCard) => ReactNode;
+};
+
+/** Equal-height product cards with a skeleton while loading and an empty state with a next step. */
+export function ProductGrid({ products, isLoading, skeletonCount, empty, renderFooter }: TProductGridProps) {
+  const { t } = useTranslation('catalog');
+  if (isLoading && !products) {
+    return <ProductGridSkeleton count={skeletonCount} />;
+  }
+  if (!products || products.length === 0) {
+    return (
+      empty ?? (
+        <EmptyState
+          title={t('empty.products')}
+          text={t('empty.productsHint')}
+          actionLabel={t('empty.browseAll')}
+        />
+      )
+    );
+  }
+  return (
+    <ul className="cv-grid">
+      {products.map((product) => (
+        <li key={product.id}>
+          <ProductCard product={product} footer={renderFooter?.(product)} />
+        </li>
+      ))}
+    </ul>
+  );
+}

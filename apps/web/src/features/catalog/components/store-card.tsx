@@ -1,0 +1,38 @@
+import type { TStoreCard } from '@caravan/contracts';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { buildStorePath, formatRate } from '../lib/format';
+
+export function StoreCard({ store, extra }: { store: TStoreCard; extra?: ReactNode }) {
+  const { t } = useTranslation('catalog');
+  return (
+    <div className="cv-store-card" data-testid="store-card">
+      <Link to={buildStorePath(store.id)} className="cv-store-card__link">
+        {store.logo ? (
+          <img
+            src={store.logo.url}
+            srcSet={store.logo.srcset}
+            sizes="56px"
+            width={56}
+            height={56}
+            loading="lazy"
+            decoding="async"
+            alt={store.name}
+          />
+        ) : (
+          <span className="cv-store-card__logo" aria-hidden="true" />
+        )}
+        <span className="cv-store-card__text">
+          <span className="cv-store-card__name">{store.name}</span>
+          <span className="cv-store-card__meta">
+            {t('store.followers', { count: store.followersCount })} ·{' '}
+            {t('store.rateShort', { rate: formatRate(store.favourableRate) })}
+          </span>
+          <span className="cv-store-card__meta">{t('card.sold', { count: store.soldCount })}</span>
+        </span>
+      </Link>
+      {extra}
+    </div>
+  );
+}

@@ -1,0 +1,21 @@
+import type { TStoreCard } from '@caravan/contracts';
+import type { ReactNode } from 'react';
+import { StoreCard } from './store-card';
+
+export function StoreList({
+  stores,
+  renderExtra,
+}: {
+  stores: TStoreCard[];
+  renderExtra?: (store: TStoreCard) => ReactNode;
+}) {
+  return (
+    <ul className="cv-store-row">
+      {stores.map((store) => (
+        <li key={store.id}>
+          <StoreCard store={store} extra={renderExtra?.(store)} />
+        </li>
+      ))}
+    </ul>
+  );
+}

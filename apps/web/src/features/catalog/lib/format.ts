@@ -1,0 +1,73 @@
+/**
+ * Display helpers kept free of zod and antd: the home page chunk uses them and must stay small.
+ * Money arrives as a decimal string and is shown as-is (never through a float), with at least two decimals.
+ */
+export function formatUsdtAmount(amount: string): string {
+  const match = /^(-?\d+)(?:\.(\d+))?$/.exec(amount.trim());
+  if (!match) {
+    return amount;
+  }
+  const [, whole = '0', rawFraction = ''] = match;
+  const fraction = rawFraction.replace(/0+$/, '').padEnd(2, '0');
+  return `${whole}.${fraction}`;
+}
+
+/** "0.9630" -> "96.3%"; null (no reviews yet) -> "--". */
+export function formatRate(rate: string | null): string {
+  if (rate === null) {
+    return '--';
+  }
+  const match = /^(\d+)(?:\.(\d+))?$/.exec(rate);
+  if (!match) {
+    return '--';
+  }
+  const [, whole = '0', fraction = ''] = match;
+  const permyriad = BigInt(whole) * 10000n + BigInt(fraction.padEnd(4, '0').slice(0, 4));
+  const tenths = (permyriad + 5n) / 10n;
+  const rest = tenths % 10n;
+  return `${tenths / 10n}${rest === 0n ? '' : `.${rest}`}%`;
+}
+
+export function buildProductPath(id: string): string {
+  return `/productDetails?id=${encodeURIComponent(id)}`;
+}
+
+export function buildStorePath(id: string): string {
+  return `/store?id=${encodeURIComponent(id)}`;
+}
+
+/** SPEC §2: result pages carry the keyword JSON-encoded in `k`; a bare word is accepted too. */
+export function parseKeywordParam(raw: string | null | undefined): string {
+  if (!raw) {
+    return '';
+  }
+  try {
+    const parsed: unknown = JSON.parse(raw);
+    return typeof parsed === 'string' ? parsed : String(parsed);
+  } catch {
+    return raw;
+  }
+}
+
+export function buildKeywordQuery(keyword: string): string {
+  return encodeURIComponent(JSON.stringify(keyword));
+}
+
+export function buildSearchStorePath(keyword: string): string {
+  return `/searchStore?k=${buildKeywordQuery(keyword)}`;
+}
+
+export function buildSearchResultPath(keyword: string): string {
+  return `/searchResult/${encodeURIComponent(keyword)}`;
+}
+
+/** A positive page number from the URL (`?page=`), 1 when absent or malformed. */
+export function readPageParam(raw: string | null): number {
+  const page = Number.parseInt(raw ?? '', 10);
+  return Number.isSafeInteger(page) && page > 0 ? page : 1;
+}
+
+/** Visitors go to log in and come back to the page they were on. */
+export function buildLoginPath(redirect: string): string {
+  return `/login?redirect=${encodeURIComponent(redirect)}`;
+}

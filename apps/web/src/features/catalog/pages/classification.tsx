@@ -1,0 +1,134 @@
+import type { TCategoryNode } from '@caravan/contracts';
+import { PAGE_SIZE } from '@caravan/contracts/constants';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { PageFrame } from '../../../components/ui/page-frame';
+import { useCategories } from '../api/get-categories';
+import { useProducts } from '../api/list-products';
+import '../catalog.css';
+import { ListPager } from '../components/list-pager';
+import { ProductGrid } from '../components/product-grid';
+import { readPageParam } from '../lib/format';
+
+/** The chain of nodes from a top category down to `id` (empty when unknown). */
+export function findCategoryPath(nodes: TCategoryNode[], id: string): TCategoryNode[] {
+  for (const node of nodes) {
+    if (node.id === id) {
+      return [node];
+    }
+    const below = findCategoryPath(node.children, id);
+    if (below.length > 0) {
+      return [node, ...below];
+    }
+  }
+  return [];
+}
+
+const categoryPath = (id: string) => `/classification?id=${encodeURIComponent(id)}`;
+
+export default function ClassificationPage() {
+  const { t } = useTranslation('catalog');
+  const [params, setParams] = useSearchParams();
+  const categories = useCategories();
+  const tree = categories.data?.categories ?? [];
+  const requestedId = params.get('id') ?? '';
+  const path = findCategoryPath(tree, requestedId);
+  const top = path[0] ?? tree[0];
+  const chosen = path.at(-1) ?? top;
+  const page = readPageParam(params.get('page'));
+  const products = useProducts(
+    { categoryId: chosen?.id, pageNum: page, pageSize: PAGE_SIZE.list },
+    Boolean(chosen),
+  );
+
+  return (
+    <PageFrame titleKey="routes.classification">
+      <div className="cv-classification">
+        <nav aria-label={t('classification.topLevel')}>
+          <ul className="cv-cat-nav">
+            {categories.isLoading &&
+              [1, 2, 3, 4, 5].map((key) => (
+                <li key={key} style={{ padding: '8px 16px' }}>
+                  <div className="cv-skel" />
+                </li>
+              ))}
+            {tree.map((node) => (
+              <li key={node.id}>
+                <Link
+                  to={categoryPath(node.id)}
+                  className={node.id === top?.id ? 'is-active' : undefined}
+                  aria-current={node.id === top?.id ? 'true' : undefined}
+                >
+                  {node.name}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div>
+          {top && (
+            <div className="cv-panel" style={{ marginBottom: 16 }}>
+              {top.children.map((group) => (
+                <div key={group.id} className="cv-cat-group">
+                  <h2>
+                    <Link
+                      to={categoryPath(group.id)}
+                      aria-current={group.id === chosen?.id ? 'true' : undefined}
+                    >
+                      {group.name}
+                    </Link>
+                  </h2>
+                  <ul className="cv-chips">
+                    {group.children.map((leaf) => (
+                      <li key={leaf.id}>
+                        <Link
+                          to={categoryPath(leaf.id)}
+                          className={`cv-chip${leaf.id === chosen?.id ? ' is-active' : ''}`}
+                          aria-current={leaf.id === chosen?.id ? 'true' : undefined}
+                        >
+                          {leaf.name}
+                        </Link>
+                      </li>
+                    ))}
+                  </ul>
+                </div>
+              ))}
+            </div>
+          )}
+          {chosen && (
+            <div className="cv-section__head">
+              <h2 className="cv-section__title" data-testid="classification-title">
+                {path.length > 0 ? path.map((node) => node.name).join(' / ') : chosen.name}
+              </h2>
+              {products.data && (
+                <span className="cv-muted">{t('list.total', { count: products.data.total })}</span>
+              )}
+            </div>
+          )}
+          {requestedId !== '' && categories.data && path.length === 0 && (
+            <p className="cv-muted" role="status">
+              {t('classification.unknown')}
+            </p>
+          )}
+          <ProductGrid
+            products={chosen ? products.data?.pageList : []}
+            isLoading={categories.isLoading || products.isLoading}
+            skeletonCount={8}
+          />
+          <ListPager
+            page={page}
+            pageSize={PAGE_SIZE.list}
+            total={products.data?.total ?? 0}
+            onChange={(next) =>
+              setParams((current) => {
+                const copy = new URLSearchParams(current);
+                copy.set('page', String(next));
+                return copy;
+              })
+            }
+          />
+        </div>
+      </div>
+    </PageFrame>
+  );
+}

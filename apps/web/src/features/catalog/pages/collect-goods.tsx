@@ -1,0 +1,85 @@
+import { DeleteOutlined } from '@ant-design/icons';
+import { PAGE_SIZE } from '@caravan/contracts/constants';
+import { Button, Popconfirm } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { PageFrame } from '../../../components/ui/page-frame';
+import { toast } from '../../../lib/toast';
+import { useToggleFavourite } from '../api/favourite-product';
+import { useFavouriteProducts } from '../api/list-favourite-products';
+import '../catalog.css';
+import { EmptyState } from '../components/empty-state';
+import { ListPager } from '../components/list-pager';
+import { ProductGrid } from '../components/product-grid';
+import { usePageParam } from '../lib/use-page-param';
+
+/** /userInfo/collect-goods: favourite products (keepGoods), removable after a confirmation. */
+export default function CollectGoodsPage() {
+  const { t } = useTranslation('catalog');
+  const [page, setPage] = usePageParam();
+  const favourites = useFavouriteProducts(page);
+  const toggle = useToggleFavourite();
+  const total = favourites.data?.total ?? 0;
+  const offShelf = new Set(
+    (favourites.data?.pageList ?? []).filter((item) => !item.isOnShelf).map((item) => item.id),
+  );
+  return (
+    <PageFrame
+      titleKey="routes.collectGoods"
+      crumbs={[{ labelKey: 'routes.userInfo', to: '/userInfo/dashboard' }]}
+      extra={
+        favourites.data && (
+          <span className="cv-muted" data-testid="favourites-count">
+            {t('favourites.count', { count: total })}
+          </span>
+        )
+      }
+    >
+      <ProductGrid
+        products={favourites.data?.pageList}
+        isLoading={favourites.isLoading}
+        skeletonCount={8}
+        empty={
+          <EmptyState
+            title={t('favourites.empty')}
+            text={t('favourites.emptyHint')}
+            actionLabel={t('empty.browseAll')}
+          />
+        }
+        renderFooter={(product) => (
+          <div style={{ padding: '0 12px 12px', display: 'flex', justifyContent: 'space-between', gap: 8 }}>
+            {offShelf.has(product.id) ? (
+              <span className="cv-muted">{t('favourites.offShelf')}</span>
+            ) : (
+              <span />
+            )}
+            <Popconfirm
+              title={t('favourites.removeConfirm')}
+              description={t('favourites.removeConfirmText', { name: product.name })}
+              okText={t('favourites.remove')}
+              cancelText={t('actions.cancel')}
+              okButtonProps={{ danger: true, loading: toggle.isPending }}
+              onConfirm={() =>
+                toggle.mutateAsync(
+                  { productId: product.id, isFavourite: false },
+                  {
+                    onSuccess: () => {
+                      toast.success(t('detail.favouriteRemoved'));
+                      if (favourites.data?.pageList.length === 1 && page > 1) {
+                        setPage(page - 1);
+                      }
+                    },
+                  },
+                )
+              }
+            >
+              <Button size="small" danger icon={<DeleteOutlined />} data-testid="favourite-remove">
+                {t('favourites.remove')}
+              </Button>
+            </Popconfirm>
+          </div>
+        )}
+      />
+      <ListPager page={page} pageSize={PAGE_SIZE.list} total={total} onChange={setPage} />
+    </PageFrame>
+  );
+}

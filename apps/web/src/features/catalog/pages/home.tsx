@@ -1,0 +1,30 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { lazy, Suspense, useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PageSkeleton } from '../../../components/ui/page-skeleton';
+import { homeQuery } from '../api/get-home';
+
+/**
+ * The home chunk stays tiny (the /index first-load budget): it starts the data request at once and loads the
+ * sections, cards and carousel as a parallel chunk.
+ */
+const HomeSections = lazy(() => import('../components/home-sections'));
+
+export default function HomePage() {
+  const { t } = useTranslation('common');
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    void queryClient.prefetchQuery(homeQuery());
+  }, [queryClient]);
+  useEffect(() => {
+    document.title = `${t('routes.index')} · ${t('brand')}`;
+  }, [t]);
+  return (
+    <section className="cv-page">
+      <h1 className="cv-visually-hidden">{t('brand')}</h1>
+      <Suspense fallback={<PageSkeleton />}>
+        <HomeSections />
+      </Suspense>
+    </section>
+  );
+}

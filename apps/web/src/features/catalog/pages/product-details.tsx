@@ -1,0 +1,115 @@
+import { Button, Tabs } from 'antd';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { PageFrame } from '../../../components/ui/page-frame';
+import { PageSkeleton } from '../../../components/ui/page-skeleton';
+import { isApiError } from '../../../lib/api';
+import { useProduct } from '../api/get-product';
+import { useRecordProductView } from '../api/record-product-view';
+import '../catalog.css';
+import { BuyBox } from '../components/buy-box';
+import { NotFoundState } from '../components/not-found-state';
+import { ProductGallery } from '../components/product-gallery';
+import { ProductReviews } from '../components/product-reviews';
+import { StoreCard } from '../components/store-card';
+
+export default function ProductDetailsPage() {
+  const { t } = useTranslation('catalog');
+  const [params] = useSearchParams();
+  const id = params.get('id') ?? '';
+  const product = useProduct(id);
+  useRecordProductView(id, Boolean(product.data));
+  const name = product.data?.name;
+  useEffect(() => {
+    if (name) {
+      document.title = `${name} · ${t('common:brand')}`;
+    }
+  }, [name, t]);
+
+  const errorCode = isApiError(product.error) ? product.error.code : null;
+  if (
+    id === '' ||
+    errorCode === 'PRODUCT_NOT_FOUND' ||
+    (isApiError(product.error) && product.error.status === 400)
+  ) {
+    return (
+      <PageFrame titleKey="routes.productDetails">
+        <NotFoundState
+          title={t('detail.notFound')}
+          text={t('detail.notFoundHint')}
+          testId="product-not-found"
+        />
+      </PageFrame>
+    );
+  }
+  if (errorCode === 'GOODS_OFF_SHELF') {
+    return (
+      <PageFrame titleKey="routes.productDetails">
+        <NotFoundState
+          title={t('detail.offShelf')}
+          text={t('detail.offShelfHint')}
+          testId="product-off-shelf"
+        />
+      </PageFrame>
+    );
+  }
+  if (!product.data) {
+    return (
+      <PageFrame titleKey="routes.productDetails">
+        {product.isError ? (
+          <div className="cv-state" role="alert">
+            <p>{isApiError(product.error) ? product.error.message : t('states.loadFailed')}</p>
+            <Button onClick={() => void product.refetch()}>{t('states.retry')}</Button>
+          </div>
+        ) : (
+          <PageSkeleton />
+        )}
+      </PageFrame>
+    );
+  }
+  const data = product.data;
+  return (
+    <section className="cv-page">
+      <nav className="cv-breadcrumb" aria-label={t('detail.categoryPath')}>
+        <ol>
+          <li>
+            <Link to="/index">{t('empty.home')}</Link>
+          </li>
+          {data.categoryPath.map((node) => (
+            <li key={node.id}>
+              <Link to={`/classification?id=${encodeURIComponent(node.id)}`}>{node.name}</Link>
+            </li>
+          ))}
+        </ol>
+      </nav>
+      <div className="cv-detail">
+        <ProductGallery images={data.images} name={data.name} />
+        <BuyBox key={data.id} product={data} />
+      </div>
+      <div style={{ marginBottom: 16 }}>
+        <StoreCard store={data.store} />
+      </div>
+      <div className="cv-panel">
+        <Tabs
+          items={[
+            {
+              key: 'description',
+              label: t('detail.description'),
+              children: (
+                <p style={{ whiteSpace: 'pre-wrap', lineHeight: 1.7 }} lang={data.textLang}>
+                  {data.description}
+                </p>
+              ),
+            },
+            {
+              key: 'reviews',
+              label: t('detail.reviewsTab', { count: data.reviewCounts.all }),
+              children: <ProductReviews productId={data.id} counts={data.reviewCounts} />,
+            },
+          ]}
+        />
+      </div>
+    </section>
+  );
+}

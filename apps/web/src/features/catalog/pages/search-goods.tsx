@@ -1,0 +1,49 @@
+import { PAGE_SIZE } from '@caravan/contracts/constants';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { PageFrame } from '../../../components/ui/page-frame';
+import { useSearchGoods } from '../api/search-goods';
+import '../catalog.css';
+import { EmptyState } from '../components/empty-state';
+import { ListPager } from '../components/list-pager';
+import { ProductGrid } from '../components/product-grid';
+import { SearchHeading } from '../components/search-heading';
+import { buildSearchStorePath, parseKeywordParam } from '../lib/format';
+import { usePageParam } from '../lib/use-page-param';
+
+export default function SearchGoodsPage() {
+  const { t } = useTranslation('catalog');
+  const [params] = useSearchParams();
+  const keyword = parseKeywordParam(params.get('k')).trim();
+  const [page, setPage] = usePageParam();
+  const goods = useSearchGoods(keyword, page);
+  return (
+    <PageFrame titleKey="routes.searchGoods">
+      <SearchHeading keyword={keyword} current="goods" />
+      {keyword === '' ? (
+        <EmptyState title={t('search.noKeyword')} actionLabel={t('empty.browseAll')} />
+      ) : (
+        <>
+          <ProductGrid
+            products={goods.data?.pageList}
+            isLoading={goods.isLoading}
+            empty={
+              <EmptyState
+                title={t('search.noGoods', { keyword })}
+                text={t('search.noGoodsHint')}
+                actionLabel={t('search.tryStores')}
+                actionTo={buildSearchStorePath(keyword)}
+              />
+            }
+          />
+          <ListPager
+            page={page}
+            pageSize={PAGE_SIZE.list}
+            total={goods.data?.total ?? 0}
+            onChange={setPage}
+          />
+        </>
+      )}
+    </PageFrame>
+  );
+}

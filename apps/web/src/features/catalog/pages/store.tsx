@@ -1,0 +1,203 @@
+import { HeartFilled, HeartOutlined } from '@ant-design/icons';
+import { PAGE_SIZE } from '@caravan/contracts/constants';
+import { Button, Input } from 'antd';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { PageFrame } from '../../../components/ui/page-frame';
+import { PageSkeleton } from '../../../components/ui/page-skeleton';
+import { isApiError } from '../../../lib/api';
+import { isLoggedIn, useSession } from '../../../lib/session';
+import { toast } from '../../../lib/toast';
+import { useToggleFollow } from '../api/follow-store';
+import { useStore } from '../api/get-store';
+import { useProducts } from '../api/list-products';
+import { useRecordStoreView } from '../api/record-store-view';
+import '../catalog.css';
+import { ListPager } from '../components/list-pager';
+import { NotFoundState } from '../components/not-found-state';
+import { ProductGrid } from '../components/product-grid';
+import { buildLoginPath, formatRate, readPageParam } from '../lib/format';
+
+export default function StorePage() {
+  const { t } = useTranslation('catalog');
+  const [params, setParams] = useSearchParams();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const session = useSession();
+  const id = params.get('id') ?? '';
+  const keyword = params.get('q') ?? '';
+  const page = readPageParam(params.get('page'));
+  const store = useStore(id);
+  const isFound = Boolean(store.data);
+  const products = useProducts(
+    { storeId: id, keyword: keyword || undefined, pageNum: page, pageSize: PAGE_SIZE.list },
+    isFound,
+  );
+  const follow = useToggleFollow();
+  const [draft, setDraft] = useState(keyword);
+  useRecordStoreView(id, isFound);
+  useEffect(() => setDraft(keyword), [keyword]);
+
+  if (id === '' || (store.isError && isApiError(store.error) && store.error.status === 404)) {
+    return (
+      <PageFrame titleKey="routes.store">
+        <NotFoundState title={t('store.notFound')} text={t('store.notFoundHint')} testId="store-not-found" />
+      </PageFrame>
+    );
+  }
+  if (!store.data) {
+    return (
+      <PageFrame titleKey="routes.store">
+        {store.isError ? (
+          <div className="cv-state" role="alert">
+            <p>{isApiError(store.error) ? store.error.message : t('states.loadFailed')}</p>
+            <Button onClick={() => void store.refetch()}>{t('states.retry')}</Button>
+          </div>
+        ) : (
+          <PageSkeleton />
+        )}
+      </PageFrame>
+    );
+  }
+  const data = store.data;
+  const toggleFollow = () => {
+    if (!isLoggedIn(session)) {
+      void navigate(buildLoginPath(`${location.pathname}${location.search}`));
+      return;
+    }
+    follow.mutate(
+      { storeId: data.id, isFollowed: !data.isFollowed },
+      { onSuccess: (state) => toast.success(state.isFollowed ? t('store.followed') : t('store.unfollowed')) },
+    );
+  };
+  const setQuery = (next: string) => {
+    setParams((current) => {
+      const copy = new URLSearchParams(current);
+      copy.delete('page');
+      if (next.trim()) {
+        copy.set('q', next.trim());
+      } else {
+        copy.delete('q');
+      }
+      return copy;
+    });
+  };
+
+  return (
+    <PageFrame titleKey="routes.store">
+      <section className="cv-store-hero" aria-labelledby="store-name">
+        {data.banner && (
+          <img
+            className="cv-store-hero__banner"
+            src={data.banner.url}
+            srcSet={data.banner.srcset}
+            sizes="(max-width: 1199px) 100vw, 1168px"
+            width={data.banner.width}
+            height={data.banner.height}
+            alt=""
+          />
+        )}
+        <div className="cv-store-hero__body">
+          {data.logo && (
+            <img
+              className="cv-store-hero__logo"
+              src={data.logo.url}
+              srcSet={data.logo.srcset}
+              sizes="72px"
+              width={72}
+              height={72}
+              alt={data.name}
+            />
+          )}
+          <div className="cv-store-hero__info">
+            <h2 id="store-name" className="cv-store-hero__name" data-testid="store-name">
+              {data.name}
+            </h2>
+            {data.description && (
+              <p className="cv-muted" style={{ margin: '4px 0 0' }}>
+                {data.description}
+              </p>
+            )}
+            <dl className="cv-stats">
+              <div>
+                <dt>{t('store.followersLabel')}</dt>
+                <dd data-testid="store-followers">{data.followersCount}</dd>
+              </div>
+              <div>
+                <dt>{t('store.soldLabel')}</dt>
+                <dd>{data.soldCount}</dd>
+              </div>
+              <div>
+                <dt>{t('store.pageViewsLabel')}</dt>
+                <dd>{data.pageViews}</dd>
+              </div>
+              <div>
+                <dt>{t('store.rateLabel')}</dt>
+                <dd dir="ltr">{formatRate(data.favourableRate)}</dd>
+              </div>
+            </dl>
+          </div>
+          <Button
+            type={data.isFollowed ? 'default' : 'primary'}
+            icon={data.isFollowed ? <HeartFilled /> : <HeartOutlined />}
+            loading={follow.isPending}
+            onClick={toggleFollow}
+            aria-pressed={data.isFollowed}
+            data-testid="follow-store"
+          >
+            {data.isFollowed ? t('store.unfollow') : t('store.follow')}
+          </Button>
+        </div>
+      </section>
+      <div className="cv-section__head">
+        <h2 className="cv-section__title">
+          {keyword ? t('store.resultsFor', { keyword }) : t('store.allProducts')}
+        </h2>
+        <search>
+          <form
+            onSubmit={(event) => {
+              event.preventDefault();
+              setQuery(draft);
+            }}
+          >
+            <Input.Search
+              value={draft}
+              onChange={(event) => setDraft(event.target.value)}
+              onSearch={setQuery}
+              placeholder={t('store.searchPlaceholder')}
+              aria-label={t('store.searchPlaceholder')}
+              allowClear
+              maxLength={100}
+              style={{ maxWidth: 320 }}
+            />
+          </form>
+        </search>
+      </div>
+      <ProductGrid
+        products={products.data?.pageList}
+        isLoading={products.isLoading || !products.data}
+        empty={
+          <div className="cv-empty" data-testid="empty-state">
+            <p className="cv-empty__title">
+              {keyword ? t('store.noMatches', { keyword }) : t('store.noProducts')}
+            </p>
+            {keyword && <Button onClick={() => setQuery('')}>{t('store.showAll')}</Button>}
+          </div>
+        }
+      />
+      <ListPager
+        page={page}
+        pageSize={PAGE_SIZE.list}
+        total={products.data?.total ?? 0}
+        onChange={(next) =>
+          setParams((current) => {
+            const copy = new URLSearchParams(current);
+            copy.set('page', String(next));
+            return copy;
+          })
+        }
+      />
+    </PageFrame>
+  );
+}

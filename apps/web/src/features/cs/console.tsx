@@ -1,0 +1,66 @@
+import { MessageOutlined } from '@ant-design/icons';
+import { useQueryClient } from '@tanstack/react-query';
+import { Result } from 'antd';
+import type { ComponentType } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, Route, Routes, useNavigate } from 'react-router';
+import { ConsoleLayout, ConsolePageHead } from '../../components/console/console-layout';
+import { StaffGuard } from '../../components/console/staff-guard';
+import { StaffLoginPage } from '../../components/console/staff-login-page';
+import { logoutStaff, STAFF_ME_KEY } from '../../components/console/staff-session';
+import { CS_PAGES } from './paths';
+
+const BASE = '/cs';
+
+/** Chat team: map `conversations` to `lazy(() => import('../chat/pages/<page>'))` here. */
+const CS_PAGE_COMPONENTS: Partial<Record<(typeof CS_PAGES)[number]['path'], ComponentType>> = {};
+
+function CsSection({ labelKey }: { labelKey: string }) {
+  const { t } = useTranslation('cs');
+  return <ConsolePageHead title={t(labelKey)} />;
+}
+
+export default function CsConsole() {
+  const { t } = useTranslation(['cs', 'common']);
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const logout = async () => {
+    await logoutStaff().catch(() => undefined);
+    queryClient.setQueryData(STAFF_ME_KEY, null);
+    await navigate(`${BASE}/login`);
+  };
+  return (
+    <Routes>
+      <Route path="login" element={<StaffLoginPage titleKey="cs:login.title" basePath={BASE} />} />
+      <Route
+        element={
+          <StaffGuard basePath={BASE} permission="chat.answer">
+            {(staff) => (
+              <ConsoleLayout
+                namespace="cs"
+                basePath={BASE}
+                titleKey="title"
+                userName={staff.displayName}
+                onLogout={logout}
+                menu={CS_PAGES.map((page) => ({
+                  path: page.path,
+                  labelKey: page.labelKey,
+                  icon: <MessageOutlined />,
+                }))}
+              />
+            )}
+          </StaffGuard>
+        }
+      >
+        <Route index element={<Navigate to={`${BASE}/conversations`} replace />} />
+        {CS_PAGES.map(({ path, labelKey }) => {
+          const Page = CS_PAGE_COMPONENTS[path];
+          return (
+            <Route key={path} path={path} element={Page ? <Page /> : <CsSection labelKey={labelKey} />} />
+          );
+        })}
+        <Route path="*" element={<Result status="404" title={t('common:routes.notFound')} />} />
+      </Route>
+    </Routes>
+  );
+}

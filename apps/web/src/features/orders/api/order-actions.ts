@@ -1,0 +1,35 @@
+import type {
+  TCancelOrderRequest,
+  TOrderInfo,
+  TRefundOrderRequest,
+  TReviewOrderRequest,
+} from '@caravan/contracts';
+import { api } from '../../../lib/api';
+
+type TActionResponse = { orderInfo: TOrderInfo };
+const path = (orderNo: string, action: string) => `/orders/${encodeURIComponent(orderNo)}/${action}`;
+const unwrap = (result: TActionResponse) => result.orderInfo;
+
+export function cancelOrder(orderNo: string, body: TCancelOrderRequest): Promise<TOrderInfo> {
+  return api.post<TActionResponse>(path(orderNo, 'cancel'), body).then(unwrap);
+}
+
+export function remindOrder(orderNo: string): Promise<TOrderInfo> {
+  return api.post<TActionResponse>(path(orderNo, 'remind')).then(unwrap);
+}
+
+export function receiveOrder(orderNo: string): Promise<TOrderInfo> {
+  return api.post<TActionResponse>(path(orderNo, 'receive')).then(unwrap);
+}
+
+export function reviewOrder(orderNo: string, body: TReviewOrderRequest): Promise<TOrderInfo> {
+  return api.post<TActionResponse>(path(orderNo, 'review'), body).then(unwrap);
+}
+
+export function refundOrder(orderNo: string, body: TRefundOrderRequest): Promise<TOrderInfo> {
+  return api.post<TActionResponse>(path(orderNo, 'refund'), body).then(unwrap);
+}
+
+export function rebuyOrder(orderNo: string): Promise<{ cartItemIds: string[] }> {
+  return api.post<{ cartItemIds: string[] }>(path(orderNo, 'rebuy'));
+}

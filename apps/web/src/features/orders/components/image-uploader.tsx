@@ -1,0 +1,59 @@
+import { PlusOutlined } from '@ant-design/icons';
+import type { TUploadResponse } from '@caravan/contracts';
+import { Upload, type UploadFile } from 'antd';
+import i18next from 'i18next';
+import { useTranslation } from 'react-i18next';
+import { toast } from '../../../lib/toast';
+
+const ACCEPT = 'image/jpeg,image/png,image/webp,image/gif';
+
+type TImageUploaderProps = {
+  files: UploadFile<TUploadResponse>[];
+  onChange: (files: UploadFile<TUploadResponse>[]) => void;
+  max: number;
+  moduleName: string;
+  label: string;
+};
+
+/** Picture uploads with progress; each can be removed before the form is sent (DESIGN.md). */
+export function ImageUploader({ files, onChange, max, moduleName, label }: TImageUploaderProps) {
+  const { t } = useTranslation('orders');
+  return (
+    <Upload<TUploadResponse>
+      listType="picture-card"
+      accept={ACCEPT}
+      action={`/api/v1/uploads?lang=${encodeURIComponent(i18next.language || 'en')}`}
+      name="file"
+      data={{ moduleName }}
+      withCredentials
+      multiple
+      maxCount={max}
+      fileList={files}
+      onChange={({ file, fileList }) => {
+        if (file.status === 'error') {
+          const response = file.response as { error?: { message?: string } } | undefined;
+          toast.error(response?.error?.message ?? t('upload.failed'));
+          onChange(fileList.filter((item) => item.uid !== file.uid));
+          return;
+        }
+        onChange(fileList);
+      }}
+    >
+      {files.length >= max ? null : (
+        <button type="button" aria-label={label} style={{ border: 0, background: 'none', cursor: 'pointer' }}>
+          <PlusOutlined />
+          <div style={{ marginBlockStart: 8 }}>{t('upload.add')}</div>
+        </button>
+      )}
+    </Upload>
+  );
+}
+
+/** Addresses of the finished uploads, in the order shown. */
+export function readUploadedUrls(files: UploadFile<TUploadResponse>[]): string[] {
+  return files.flatMap((file) => (file.status === 'done' && file.response?.url ? [file.response.url] : []));
+}
+
+export function isAnyUploading(files: UploadFile<TUploadResponse>[]): boolean {
+  return files.some((file) => file.status === 'uploading');
+}

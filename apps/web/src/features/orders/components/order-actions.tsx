@@ -1,0 +1,228 @@
+import {
+  CANCEL_REASON_CODES,
+  type TOrderInfo,
+  type TOrderSummary,
+  ZCancelOrderRequest,
+} from '@caravan/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Button, Modal, Radio, Space } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { OrderLogistics } from '../../../components/order/order-logistics';
+import { PayOrdersModal } from '../../../components/order/pay-orders-modal';
+import { isApiError } from '../../../lib/api';
+import { formatUsdt } from '../../../lib/format-money';
+import { toast, toastError } from '../../../lib/toast';
+import { useLogistics } from '../api/list-logistics';
+import { cancelOrder, rebuyOrder, receiveOrder, remindOrder } from '../api/order-actions';
+import { ORDERS_KEY } from '../api/order-keys';
+
+type TOrder = TOrderSummary | TOrderInfo;
+
+function LogisticsModal({ order, onClose }: { order: TOrder; onClose: () => void }) {
+  const { t } = useTranslation('orders');
+  const logistics = useLogistics(order.orderNo);
+  const info = 'carrier' in order ? order : null;
+  return (
+    <Modal open title={t('logistics.title', { orderNo: order.orderNo })} onCancel={onClose} footer={null}>
+      {info?.carrier && (
+        <p>
+          {t('logistics.carrier')}: {info.carrier} · {t('logistics.trackingNo')}:{' '}
+          <span dir="ltr">{info.trackingNo}</span>
+        </p>
+      )}
+      {logistics.data && <OrderLogistics entries={logistics.data} />}
+    </Modal>
+  );
+}
+
+/** What the buyer can do with an order in its state (SPEC §4); the detail page and the list share it. */
+export function OrderActions({ order, isDetailShown = true }: { order: TOrder; isDetailShown?: boolean }) {
+  const { t } = useTranslation(['orders', 'common']);
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [isPaying, setIsPaying] = useState(false);
+  const [isCancelOpen, setIsCancelOpen] = useState(false);
+  const [cancelReason, setCancelReason] = useState<number>(0);
+  const [isLogisticsOpen, setIsLogisticsOpen] = useState(false);
+  const refresh = () => queryClient.invalidateQueries({ queryKey: ORDERS_KEY });
+
+  const cancel = useMutation({
+    mutationFn: () => {
+      const body = ZCancelOrderRequest.parse({ reason: cancelReason });
+      return cancelOrder(order.orderNo, body);
+    },
+    onSuccess: async () => {
+      setIsCancelOpen(false);
+      toast.success(t('messages.cancelled'));
+      await refresh();
+    },
+  });
+  const remind = useMutation({
+    mutationFn: () => remindOrder(order.orderNo),
+    meta: { isToastSkipped: true },
+    onSuccess: async () => {
+      toast.success(t('messages.reminded'));
+      await refresh();
+    },
+    onError: (error) => {
+      if (isApiError(error) && error.code === 'ORDER_ALREADY_REMINDED') {
+        toast.warning(t('messages.alreadyReminded'));
+        return;
+      }
+      toastError(error, t('common:errors.generic'));
+    },
+  });
+  const receive = useMutation({
+    mutationFn: () => receiveOrder(order.orderNo),
+    onSuccess: async () => {
+      toast.success(t('common:success.receiptSucceeded'));
+      await refresh();
+    },
+  });
+  const rebuy = useMutation({
+    mutationFn: () => rebuyOrder(order.orderNo),
+    onSuccess: async () => {
+      toast.success(t('messages.rebought'));
+      await queryClient.invalidateQueries({ queryKey: ['cart'] });
+      await navigate('/settlement');
+    },
+  });
+
+  const status = order.statusName;
+  const canAskRefund = (status === 'paid' || status === 'confirmed') && order.refundStatus !== 'refunding';
+  const canAskReturn =
+    (status === 'received' || status === 'reviewed') &&
+    order.refundStatus !== 'refunding' &&
+    (!('canReturnUntil' in order) || order.canReturnUntil !== null);
+  const hasLogistics = status === 'shipped' || status === 'received' || status === 'reviewed';
+  const orderQuery = `orderNo=${encodeURIComponent(order.orderNo)}`;
+
+  return (
+    <Space wrap size={[8, 8]} className="cv-order-actions">
+      {status === 'pending_payment' && (
+        <>
+          <Button type="primary" size="small" onClick={() => setIsPaying(true)}>
+            {t('actions.payNow')}
+          </Button>
+          <Button size="small" onClick={() => setIsCancelOpen(true)}>
+            {t('actions.cancel')}
+          </Button>
+        </>
+      )}
+      {(status === 'paid' || status === 'confirmed') && (
+        <Button
+          size="small"
+          loading={remind.isPending}
+          onClick={() => {
+            if (order.isReminded) {
+              toast.warning(t('messages.alreadyReminded'));
+              return;
+            }
+            remind.mutate();
+          }}
+        >
+          {t('actions.remind')}
+        </Button>
+      )}
+      {canAskRefund && (
+        <Button size="small" onClick={() => void navigate(`/userInfo/order-return?${orderQuery}`)}>
+          {t('actions.refund')}
+        </Button>
+      )}
+      {hasLogistics && (
+        <Button size="small" onClick={() => setIsLogisticsOpen(true)}>
+          {t('actions.logistics')}
+        </Button>
+      )}
+      {status === 'shipped' && (
+        <Button
+          type="primary"
+          size="small"
+          loading={receive.isPending}
+          onClick={() =>
+            Modal.confirm({
+              title: t('receive.title', { orderNo: order.orderNo }),
+              content: t('receive.body', { amount: formatUsdt(order.amounts.total) }),
+              okText: t('actions.receive'),
+              cancelText: t('common:actions.cancel'),
+              onOk: () => receive.mutateAsync(),
+            })
+          }
+        >
+          {t('actions.receive')}
+        </Button>
+      )}
+      {status === 'received' && (
+        <Button
+          type="primary"
+          size="small"
+          onClick={() => void navigate(`/userInfo/order-evaluation?${orderQuery}`)}
+        >
+          {t('actions.review')}
+        </Button>
+      )}
+      {canAskReturn && (
+        <Button size="small" onClick={() => void navigate(`/userInfo/order-return?${orderQuery}`)}>
+          {t('actions.return')}
+        </Button>
+      )}
+      {(status === 'cancelled' || status === 'received' || status === 'reviewed' || status === 'refund') && (
+        <Button size="small" loading={rebuy.isPending} onClick={() => rebuy.mutate()}>
+          {t('actions.rebuy')}
+        </Button>
+      )}
+      {isDetailShown && (
+        <Button
+          size="small"
+          type="link"
+          onClick={() => void navigate(`/userInfo/order-detail?${orderQuery}`)}
+        >
+          {t('actions.detail')}
+        </Button>
+      )}
+
+      {isPaying && (
+        <PayOrdersModal
+          isOpen
+          orderNos={[order.orderNo]}
+          total={order.amounts.total}
+          onClose={() => setIsPaying(false)}
+          onPaid={async (result) => {
+            setIsPaying(false);
+            await refresh();
+            await queryClient.invalidateQueries({ queryKey: ['wallet'] });
+            await navigate(`/paySuccess?orderNos=${encodeURIComponent(order.orderNo)}`, { state: result });
+          }}
+        />
+      )}
+      {isCancelOpen && (
+        <Modal
+          open
+          title={t('cancel.title', { orderNo: order.orderNo })}
+          okText={t('cancel.confirm')}
+          cancelText={t('cancel.keep')}
+          okButtonProps={{ danger: true, loading: cancel.isPending }}
+          onOk={() => cancel.mutate()}
+          onCancel={() => setIsCancelOpen(false)}
+        >
+          <p>{t('cancel.body')}</p>
+          <p>{t('cancel.reason')}</p>
+          <Radio.Group
+            value={cancelReason}
+            onChange={(event) => setCancelReason(event.target.value as number)}
+            style={{ display: 'flex', flexDirection: 'column', gap: 6 }}
+          >
+            {CANCEL_REASON_CODES.map((code) => (
+              <Radio key={code} value={code}>
+                {t(`cancelReasons.${code}`)}
+              </Radio>
+            ))}
+          </Radio.Group>
+        </Modal>
+      )}
+      {isLogisticsOpen && <LogisticsModal order={order} onClose={() => setIsLogisticsOpen(false)} />}
+    </Space>
+  );
+}

@@ -1,0 +1,68 @@
+import type { TOrderSummary } from '@caravan/contracts';
+import { Card } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { Money } from '../../../components/order/money';
+import { OrderStatusTag } from '../../../components/order/order-status-tag';
+import { formatDateTime } from '../../../lib/format';
+import { OrderActions } from './order-actions';
+
+/** One order in the list: seller, number, time, state, goods, total and the actions of its state. */
+export function OrderCard({ order }: { order: TOrderSummary }) {
+  const { t } = useTranslation('orders');
+  return (
+    <Card
+      size="small"
+      className="cv-order-card"
+      data-testid="order-card"
+      data-order-no={order.orderNo}
+      title={
+        <div className="cv-order-card__head">
+          <strong>{order.seller.name}</strong>
+          <span className="cv-muted" dir="ltr">
+            {t('list.orderNo', { orderNo: order.orderNo })}
+          </span>
+          <span className="cv-muted">{t('list.placedAt', { time: formatDateTime(order.createdAt) })}</span>
+        </div>
+      }
+      extra={<OrderStatusTag statusName={order.statusName} refundStatus={order.refundStatus} />}
+    >
+      <ul className="cv-order-card__items">
+        {order.items.map((item) => (
+          <li key={item.id} className="cv-order-goods">
+            {item.imgUrl ? (
+              <img
+                className="cv-order-thumb"
+                src={item.imgUrl}
+                alt={item.name}
+                width={48}
+                height={48}
+                loading="lazy"
+              />
+            ) : (
+              <span className="cv-order-thumb" aria-hidden />
+            )}
+            <Link
+              to={`/userInfo/order-detail?orderNo=${encodeURIComponent(order.orderNo)}`}
+              className="cv-order-goods__name"
+            >
+              {item.name}
+            </Link>
+            <span className="cv-muted">{item.specification}</span>
+            <span className="cv-order-card__qty" dir="ltr">
+              × {item.quantity}
+            </span>
+            <Money value={item.lineTotal} />
+          </li>
+        ))}
+      </ul>
+      <div className="cv-order-card__foot">
+        <span>
+          {t('list.total')} <Money value={order.amounts.total} isStrong />
+        </span>
+        {order.isReminded && <span className="cv-muted">{t('list.reminded')}</span>}
+        <OrderActions order={order} />
+      </div>
+    </Card>
+  );
+}

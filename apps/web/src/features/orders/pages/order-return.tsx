@@ -1,0 +1,120 @@
+import { parseMoney, RETURN_REASON_CODES, REVIEW_IMAGES_MAX, ZRefundOrderRequest } from '@caravan/contracts';
+import { Alert, Button, Card, Form, Input, Modal, Select } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Money } from '../../../components/order/money';
+import { PageFrame } from '../../../components/ui/page-frame';
+import { parseFormValues } from '../../../lib/form';
+import { formatUsdt } from '../../../lib/format-money';
+import { refundOrder } from '../api/order-actions';
+import { readUploadedUrls } from '../components/image-uploader';
+import { ImagesFormItem, OrderLoadState, useOrderRequestForm } from '../components/order-request-form';
+
+const CRUMBS = [
+  { labelKey: 'routes.userInfo', to: '/userInfo/dashboard' },
+  { labelKey: 'routes.myOrder', to: '/userInfo/my-order' },
+];
+
+function isAmountWithin(value: string, max: string): boolean {
+  try {
+    return parseMoney(value) <= parseMoney(max);
+  } catch {
+    return true;
+  }
+}
+
+/** /userInfo/order-return?orderNo=: one of 9 reasons, an amount up to what was paid, proof images. */
+export default function OrderReturnPage() {
+  const { t } = useTranslation(['orders', 'validation', 'common']);
+  const { orderNo, order, form, files, setFiles, isUploading, isSending, send } = useOrderRequestForm();
+  const info = order.data;
+  const status = info?.statusName;
+  const isAllowed =
+    info !== undefined &&
+    info.refundStatus !== 'refunding' &&
+    info.refundStatus !== 'success' &&
+    (status === 'paid' ||
+      status === 'confirmed' ||
+      ((status === 'received' || status === 'reviewed') && info.canReturnUntil !== null));
+
+  const submit = () => {
+    if (!info || isUploading) {
+      return;
+    }
+    const values = form.getFieldsValue();
+    const body = parseFormValues(
+      form,
+      ZRefundOrderRequest,
+      { ...values, amount: String(values.amount ?? '').trim(), images: readUploadedUrls(files) },
+      t,
+    );
+    if (!body) {
+      return;
+    }
+    if (!isAmountWithin(body.amount, info.paidAmount)) {
+      form.setFields([
+        { name: 'amount', errors: [t('refundForm.amountTooHigh', { max: formatUsdt(info.paidAmount) })] },
+      ]);
+      return;
+    }
+    Modal.confirm({
+      title: t('refundForm.confirmTitle', { amount: formatUsdt(body.amount) }),
+      content: t('refundForm.confirmBody'),
+      okText: t('refundForm.submit'),
+      cancelText: t('common:actions.cancel'),
+      onOk: () => send((sentOrderNo) => refundOrder(sentOrderNo, body), t('messages.refundRequested')),
+    });
+  };
+
+  return (
+    <PageFrame titleKey="routes.orderReturn" crumbs={CRUMBS}>
+      <OrderLoadState orderNo={orderNo} isLoading={order.isLoading} isError={order.isError} />
+      {info && !isAllowed && <Alert type="warning" showIcon title={t('refundForm.notAllowed')} />}
+      {info && isAllowed && (
+        <Card className="cv-form-card" style={{ maxWidth: 720 }}>
+          <p>
+            {t('detail.orderNo')}: <span dir="ltr">{info.orderNo}</span> · {t('detail.paidAmount')}:{' '}
+            <Money value={info.paidAmount} />
+          </p>
+          <Form
+            form={form}
+            layout="vertical"
+            requiredMark={false}
+            onFinish={submit}
+            initialValues={{ amount: info.paidAmount }}
+          >
+            <Form.Item name="reason" label={t('refundForm.reason')}>
+              <Select
+                placeholder={t('refundForm.reasonPlaceholder')}
+                options={RETURN_REASON_CODES.map((code) => ({
+                  value: code,
+                  label: t(`returnReasons.${code}`),
+                }))}
+              />
+            </Form.Item>
+            <Form.Item
+              name="amount"
+              label={t('refundForm.amount')}
+              extra={t('refundForm.amountHint', { max: formatUsdt(info.paidAmount) })}
+            >
+              <Input inputMode="decimal" dir="ltr" suffix="USDT" />
+            </Form.Item>
+            <Form.Item name="description" label={t('refundForm.description')}>
+              <Input.TextArea rows={3} maxLength={1000} showCount />
+            </Form.Item>
+            <ImagesFormItem
+              label={t('refundForm.images')}
+              hint={t('refundForm.imagesHint', { max: REVIEW_IMAGES_MAX })}
+              max={REVIEW_IMAGES_MAX}
+              moduleName="refund"
+              files={files}
+              onChange={setFiles}
+            />
+            <Button type="primary" htmlType="submit" loading={isSending} disabled={isUploading}>
+              {t('refundForm.submit')}
+            </Button>
+          </Form>
+        </Card>
+      )}
+    </PageFrame>
+  );
+}

@@ -1,0 +1,12 @@
+import { useParams } from 'react-router';
+import { Article, toPageKey } from '../components/article';
+import { HELP_TOPICS } from '../topics';
+import NotFoundPage from './not-found';
+
+export default function HelpPage() {
+  const { topic = '' } = useParams();
+  if (!(HELP_TOPICS as readonly string[]).includes(topic)) {
+    return <NotFoundPage />;
+  }
+  return <Article pageKey={toPageKey(topic)} crumbKey="footer.help" />;
+}

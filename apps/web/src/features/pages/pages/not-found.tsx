@@ -1,0 +1,15 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { PageFrame } from '../../../components/ui/page-frame';
+
+export default function NotFoundPage() {
+  const { t } = useTranslation('common');
+  return (
+    <PageFrame titleKey="routes.notFound">
+      <div className="cv-empty">
+        <p>{t('notFound.body')}</p>
+        <Link to="/index">{t('notFound.home')}</Link>
+      </div>
+    </PageFrame>
+  );
+}

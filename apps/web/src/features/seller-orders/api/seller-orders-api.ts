@@ -1,0 +1,83 @@
+import type {
+  TLogisticsEntry,
+  TOrderInfo,
+  TOrderPage,
+  TOrderTab,
+  TRejectRefundRequest,
+  TSellerSummary,
+  TShipOrderRequest,
+} from '@caravan/contracts';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api';
+
+const seller = { audience: 'seller' } as const;
+const base = (orderNo: string) => `/seller/orders/${encodeURIComponent(orderNo)}`;
+type TActionResponse = { orderInfo: TOrderInfo };
+const unwrap = (result: TActionResponse) => result.orderInfo;
+
+export const SELLER_ORDERS_KEY = ['seller', 'orders'] as const;
+
+export type TSellerOrderFilter = { tab: TOrderTab; pageNum: number; orderNo?: string; isReminded?: boolean };
+
+export function useSellerSummary() {
+  return useQuery({
+    queryKey: ['seller', 'orders', 'summary'],
+    queryFn: () => api.get<TSellerSummary>('/seller/summary', seller),
+  });
+}
+
+export function useSellerOrders(filter: TSellerOrderFilter) {
+  return useQuery({
+    queryKey: [...SELLER_ORDERS_KEY, 'list', filter],
+    queryFn: () =>
+      api.get<TOrderPage>('/seller/orders', {
+        ...seller,
+        query: {
+          tab: filter.tab,
+          pageNum: filter.pageNum,
+          orderNo: filter.orderNo || undefined,
+          isReminded: filter.isReminded ? 'true' : undefined,
+        },
+      }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useSellerOrder(orderNo: string | null) {
+  return useQuery({
+    queryKey: [...SELLER_ORDERS_KEY, 'detail', orderNo],
+    queryFn: () => api.get<TActionResponse>(base(orderNo ?? ''), seller).then(unwrap),
+    enabled: orderNo !== null,
+  });
+}
+
+export function useSellerLogistics(orderNo: string | null) {
+  return useQuery({
+    queryKey: [...SELLER_ORDERS_KEY, 'logistics', orderNo],
+    queryFn: () =>
+      api.get<{ list: TLogisticsEntry[] }>(`${base(orderNo ?? '')}/logistics`, seller).then((r) => r.list),
+    enabled: orderNo !== null,
+  });
+}
+
+export function confirmSellerOrder(orderNo: string): Promise<TOrderInfo> {
+  return api.post<TActionResponse>(`${base(orderNo)}/confirm`, {}, seller).then(unwrap);
+}
+
+export function shipSellerOrder(orderNo: string, body: TShipOrderRequest): Promise<TOrderInfo> {
+  return api.post<TActionResponse>(`${base(orderNo)}/ship`, body, seller).then(unwrap);
+}
+
+export function addSellerLogistics(orderNo: string, content: string): Promise<TLogisticsEntry[]> {
+  return api
+    .post<{ list: TLogisticsEntry[] }>(`${base(orderNo)}/logistics`, { content }, seller)
+    .then((r) => r.list);
+}
+
+export function approveSellerRefund(orderNo: string): Promise<TOrderInfo> {
+  return api.post<TActionResponse>(`${base(orderNo)}/refund/approve`, {}, seller).then(unwrap);
+}
+
+export function rejectSellerRefund(orderNo: string, body: TRejectRefundRequest): Promise<TOrderInfo> {
+  return api.post<TActionResponse>(`${base(orderNo)}/refund/reject`, body, seller).then(unwrap);
+}

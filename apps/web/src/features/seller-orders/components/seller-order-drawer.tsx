@@ -1,0 +1,233 @@
+import {
+  type TOrderInfo,
+  ZLogisticsRequest,
+  ZRejectRefundRequest,
+  ZShipOrderRequest,
+} from '@caravan/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Alert, Button, Card, Drawer, Form, Input, Modal, Skeleton, Space } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { OrderInfoView } from '../../../components/order/order-info-view';
+import { OrderLogistics } from '../../../components/order/order-logistics';
+import { parseFormValues } from '../../../lib/form';
+import { formatDateTime } from '../../../lib/format';
+import { formatUsdt } from '../../../lib/format-money';
+import { toast } from '../../../lib/toast';
+import {
+  addSellerLogistics,
+  approveSellerRefund,
+  confirmSellerOrder,
+  rejectSellerRefund,
+  SELLER_ORDERS_KEY,
+  shipSellerOrder,
+  useSellerLogistics,
+  useSellerOrder,
+} from '../api/seller-orders-api';
+
+function SellerOrderActions({ order }: { order: TOrderInfo }) {
+  const { t } = useTranslation(['orders', 'validation', 'common']);
+  const queryClient = useQueryClient();
+  const [shipForm] = Form.useForm();
+  const [logForm] = Form.useForm();
+  const [rejectForm] = Form.useForm();
+  const [isShipOpen, setIsShipOpen] = useState(false);
+  const [isRejectOpen, setIsRejectOpen] = useState(false);
+  const done = async () => {
+    toast.success(t('seller.orders.done'));
+    await queryClient.invalidateQueries({ queryKey: SELLER_ORDERS_KEY });
+  };
+  const confirm = useMutation({ mutationFn: () => confirmSellerOrder(order.orderNo), onSuccess: done });
+  const ship = useMutation({
+    mutationFn: (body: { carrier: string; trackingNo: string }) => shipSellerOrder(order.orderNo, body),
+    onSuccess: async () => {
+      setIsShipOpen(false);
+      await done();
+    },
+  });
+  const addLog = useMutation({
+    mutationFn: (content: string) => addSellerLogistics(order.orderNo, content),
+    onSuccess: async () => {
+      logForm.resetFields();
+      await done();
+    },
+  });
+  const approve = useMutation({ mutationFn: () => approveSellerRefund(order.orderNo), onSuccess: done });
+  const reject = useMutation({
+    mutationFn: (reason: string) => rejectSellerRefund(order.orderNo, { reason }),
+    onSuccess: async () => {
+      setIsRejectOpen(false);
+      await done();
+    },
+  });
+  const status = order.statusName;
+  const isRefunding = order.refundStatus === 'refunding';
+  const refundAmount = order.refund?.amount ?? order.paidAmount;
+  return (
+    <Card size="small" className="cv-order-section">
+      {order.remindedAt && (
+        <Alert
+          type="warning"
+          showIcon
+          className="cv-order-section"
+          title={t('seller.orders.buyerReminded', { time: formatDateTime(order.remindedAt) })}
+        />
+      )}
+      <Space wrap>
+        {status === 'paid' && !isRefunding && (
+          <Button
+            type="primary"
+            loading={confirm.isPending}
+            onClick={() =>
+              Modal.confirm({
+                title: t('seller.orders.confirmTitle', { orderNo: order.orderNo }),
+                content: t('seller.orders.confirmBody'),
+                okText: t('common:actions.confirm'),
+                cancelText: t('common:actions.cancel'),
+                onOk: () => confirm.mutateAsync(),
+              })
+            }
+          >
+            {t('seller.orders.confirm')}
+          </Button>
+        )}
+        {(status === 'paid' || status === 'confirmed') && !isRefunding && (
+          <Button type={status === 'confirmed' ? 'primary' : 'default'} onClick={() => setIsShipOpen(true)}>
+            {t('seller.orders.ship')}
+          </Button>
+        )}
+        {isRefunding && (
+          <>
+            <Button
+              type="primary"
+              loading={approve.isPending}
+              onClick={() =>
+                Modal.confirm({
+                  title: t('seller.orders.approveTitle', { amount: formatUsdt(refundAmount) }),
+                  content: t('seller.orders.approveBody'),
+                  okText: t('seller.orders.approveRefund'),
+                  cancelText: t('common:actions.cancel'),
+                  onOk: () => approve.mutateAsync(),
+                })
+              }
+            >
+              {t('seller.orders.approveRefund')}
+            </Button>
+            <Button danger onClick={() => setIsRejectOpen(true)}>
+              {t('seller.orders.rejectRefund')}
+            </Button>
+          </>
+        )}
+      </Space>
+      <p className="cv-muted" style={{ marginBlock: '8px 0' }}>
+        {t('seller.orders.noCancel')}
+      </p>
+      {(status === 'shipped' || status === 'received') && (
+        <Form
+          form={logForm}
+          layout="inline"
+          style={{ marginBlockStart: 12, rowGap: 8 }}
+          onFinish={() => {
+            const body = parseFormValues(logForm, ZLogisticsRequest, logForm.getFieldsValue(), t);
+            if (body) {
+              addLog.mutate(body.content);
+            }
+          }}
+        >
+          <Form.Item
+            name="content"
+            label={t('seller.orders.addLogistics')}
+            style={{ flex: 1, minWidth: 220 }}
+          >
+            <Input maxLength={255} placeholder={t('seller.orders.logisticsPlaceholder')} />
+          </Form.Item>
+          <Button htmlType="submit" loading={addLog.isPending}>
+            {t('seller.orders.add')}
+          </Button>
+        </Form>
+      )}
+      <Modal
+        open={isShipOpen}
+        title={t('seller.orders.shipTitle', { orderNo: order.orderNo })}
+        okText={t('seller.orders.ship')}
+        cancelText={t('common:actions.cancel')}
+        okButtonProps={{ loading: ship.isPending }}
+        onOk={() => shipForm.submit()}
+        onCancel={() => setIsShipOpen(false)}
+        destroyOnHidden
+      >
+        <Form
+          form={shipForm}
+          layout="vertical"
+          requiredMark={false}
+          onFinish={() => {
+            const body = parseFormValues(shipForm, ZShipOrderRequest, shipForm.getFieldsValue(), t);
+            if (body) {
+              ship.mutate(body);
+            }
+          }}
+        >
+          <Form.Item name="carrier" label={t('seller.orders.carrier')}>
+            <Input maxLength={64} />
+          </Form.Item>
+          <Form.Item name="trackingNo" label={t('seller.orders.trackingNo')}>
+            <Input maxLength={64} dir="ltr" />
+          </Form.Item>
+        </Form>
+      </Modal>
+      <Modal
+        open={isRejectOpen}
+        title={t('seller.orders.rejectTitle', { orderNo: order.orderNo })}
+        okText={t('seller.orders.rejectRefund')}
+        cancelText={t('common:actions.cancel')}
+        okButtonProps={{ danger: true, loading: reject.isPending }}
+        onOk={() => rejectForm.submit()}
+        onCancel={() => setIsRejectOpen(false)}
+        destroyOnHidden
+      >
+        <Form
+          form={rejectForm}
+          layout="vertical"
+          requiredMark={false}
+          onFinish={() => {
+            const body = parseFormValues(rejectForm, ZRejectRefundRequest, rejectForm.getFieldsValue(), t);
+            if (body) {
+              reject.mutate(body.reason);
+            }
+          }}
+        >
+          <Form.Item name="reason" label={t('seller.orders.rejectReason')}>
+            <Input.TextArea maxLength={255} rows={3} />
+          </Form.Item>
+        </Form>
+      </Modal>
+    </Card>
+  );
+}
+
+/** Detail drawer of one shop order: actions of its state, every field, logistics and history. */
+export function SellerOrderDrawer({ orderNo, onClose }: { orderNo: string | null; onClose: () => void }) {
+  const { t } = useTranslation('orders');
+  const order = useSellerOrder(orderNo);
+  const logistics = useSellerLogistics(orderNo);
+  return (
+    <Drawer
+      open={orderNo !== null}
+      onClose={onClose}
+      size={Math.min(760, window.innerWidth)}
+      title={orderNo ? t('list.orderNo', { orderNo }) : ''}
+      destroyOnHidden
+    >
+      {order.isLoading && <Skeleton active paragraph={{ rows: 10 }} />}
+      {order.data && (
+        <>
+          <SellerOrderActions order={order.data} />
+          <OrderInfoView
+            order={order.data}
+            logistics={logistics.data ? <OrderLogistics entries={logistics.data} /> : undefined}
+          />
+        </>
+      )}
+    </Drawer>
+  );
+}

@@ -1,0 +1,93 @@
+import {
+  DashboardOutlined,
+  DollarOutlined,
+  ProfileOutlined,
+  RollbackOutlined,
+  ShoppingOutlined,
+} from '@ant-design/icons';
+import { useQueryClient } from '@tanstack/react-query';
+import { Result } from 'antd';
+import type { ComponentType, ReactNode } from 'react';
+import { lazy } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, Route, Routes, useLocation, useNavigate } from 'react-router';
+import { ConsoleLayout } from '../../components/console/console-layout';
+import { buildConsoleLoginPath } from '../../components/console/console-redirect';
+import { PageSkeleton } from '../../components/ui/page-skeleton';
+import { logoutSeller, SELLER_ME_KEY, useSellerMe } from './api/seller-session';
+import { SellerSection } from './pages/seller-section';
+import { SELLER_PAGES } from './paths';
+
+const BASE = '/seller';
+const SellerLoginPage = lazy(() => import('./pages/seller-login'));
+
+const ICONS: Record<string, ReactNode> = {
+  dashboard: <DashboardOutlined />,
+  products: <ShoppingOutlined />,
+  orders: <ProfileOutlined />,
+  refunds: <RollbackOutlined />,
+  settlement: <DollarOutlined />,
+};
+
+function SellerGuard({ children }: { children: (name: string) => ReactNode }) {
+  const me = useSellerMe();
+  const location = useLocation();
+  if (me.isLoading) {
+    return <PageSkeleton />;
+  }
+  if (!me.data) {
+    return <Navigate to={buildConsoleLoginPath(BASE, `${location.pathname}${location.search}`)} replace />;
+  }
+  return children(me.data.store.name || me.data.user.displayName);
+}
+
+/** Sections other features contribute come in `areaPages` (app/console-pages.ts), keyed by section path. */
+export default function SellerConsole({
+  areaPages = {},
+}: {
+  areaPages?: Partial<Record<string, ComponentType>>;
+}) {
+  const { t } = useTranslation(['seller', 'common']);
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const logout = async () => {
+    await logoutSeller().catch(() => undefined);
+    queryClient.setQueryData(SELLER_ME_KEY, null);
+    queryClient.removeQueries({ queryKey: ['seller'] });
+    await navigate(`${BASE}/login`);
+  };
+  return (
+    <Routes>
+      <Route path="login" element={<SellerLoginPage />} />
+      <Route
+        element={
+          <SellerGuard>
+            {(name) => (
+              <ConsoleLayout
+                namespace="seller"
+                basePath={BASE}
+                titleKey="title"
+                userName={name}
+                onLogout={logout}
+                menu={SELLER_PAGES.map((page) => ({
+                  path: page.path,
+                  labelKey: page.labelKey,
+                  icon: ICONS[page.path],
+                }))}
+              />
+            )}
+          </SellerGuard>
+        }
+      >
+        <Route index element={<Navigate to={`${BASE}/dashboard`} replace />} />
+        {SELLER_PAGES.map(({ path, labelKey }) => {
+          const Page = areaPages[path];
+          return (
+            <Route key={path} path={path} element={Page ? <Page /> : <SellerSection labelKey={labelKey} />} />
+          );
+        })}
+        <Route path="*" element={<Result status="404" title={t('common:routes.notFound')} />} />
+      </Route>
+    </Routes>
+  );
+}

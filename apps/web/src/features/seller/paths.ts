@@ -1,0 +1,14 @@
+/** Seller panel sections under /seller; each team maps its page in SELLER_AREA_PAGES (app/console-pages.ts). */
+export const SELLER_PAGES = [
+  { path: 'dashboard', labelKey: 'menu.dashboard' },
+  { path: 'products', labelKey: 'menu.products' },
+  { path: 'orders', labelKey: 'menu.orders' },
+  { path: 'refunds', labelKey: 'menu.refunds' },
+  { path: 'settlement', labelKey: 'menu.settlement' },
+] as const;
+
+export const SELLER_ROUTE_PATHS = [
+  '/seller',
+  '/seller/login',
+  ...SELLER_PAGES.map((p) => `/seller/${p.path}`),
+];

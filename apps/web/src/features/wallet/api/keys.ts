@@ -1,0 +1,11 @@
+/** Query keys of the wallet feature; every money change invalidates `['wallet']`. */
+export const WALLET_KEYS = {
+  all: ['wallet'] as const,
+  balance: ['wallet', 'balance'] as const,
+  channels: ['wallet', 'channels'] as const,
+  recharges: (pageNum: number) => ['wallet', 'recharges', pageNum] as const,
+  withdrawals: (pageNum: number) => ['wallet', 'withdrawals', pageNum] as const,
+  withdrawAddress: ['wallet', 'withdraw-address'] as const,
+  withdrawFee: (amount: string) => ['wallet', 'withdraw-fee', amount] as const,
+  me: ['wallet', 'me'] as const,
+};

@@ -1,0 +1,36 @@
+import {
+  formatMoney,
+  isAmountAtLeast,
+  multiplyMoney,
+  parseMoney,
+  RECHARGE_DECIMALS,
+  RECHARGE_MIN,
+  roundMoney,
+  type TWalletChannel,
+} from '@caravan/contracts';
+
+export type TRechargeQuote = { fee: string; actualAmount: string };
+
+/**
+ * What the buyer pays and receives, computed exactly as the server does (fee = fixed + amount x rate, rounded
+ * up to two decimals; received = (amount - fee) x USDT rate), so it is shown before confirming.
+ */
+export function quoteRecharge(channel: TWalletChannel, amount: string | undefined): TRechargeQuote | null {
+  if (!amount || !isAmountAtLeast(amount, RECHARGE_DECIMALS, RECHARGE_MIN)) {
+    return null;
+  }
+  const value = parseMoney(amount.trim(), RECHARGE_DECIMALS);
+  const fee = roundMoney(
+    parseMoney(channel.feeFixed) + multiplyMoney(value, channel.feeRate),
+    RECHARGE_DECIMALS,
+    'up',
+  );
+  const actual = multiplyMoney(value - fee, channel.rateToUsdt);
+  return { fee: formatMoney(fee), actualAmount: formatMoney(actual > 0n ? actual : 0n) };
+}
+
+/** Whether an amount lies within the channel's min and max (both inclusive). */
+export function isWithinChannelLimits(channel: TWalletChannel, amount: string): boolean {
+  const value = parseMoney(amount.trim(), RECHARGE_DECIMALS);
+  return value >= parseMoney(channel.minAmount) && value <= parseMoney(channel.maxAmount);
+}

@@ -1,0 +1,93 @@
+import { Button, Card, Skeleton, Tabs } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { MoneyText } from '../../../components/ui/money-text';
+import { PageFrame } from '../../../components/ui/page-frame';
+import { useWallet } from '../api/get-wallet';
+import { RechargeTable, WithdrawalTable } from '../components/record-tables';
+import { UnfinishedNotice } from '../components/unfinished-notice';
+import '../wallet.css';
+
+const TABS = ['recharges', 'withdrawals'] as const;
+type TTab = (typeof TABS)[number];
+
+function readPage(value: string | null): number {
+  const n = Number.parseInt(value ?? '1', 10);
+  return Number.isSafeInteger(n) && n > 0 ? n : 1;
+}
+
+/** /userInfo/money-package: balance in USDT, recharge and withdraw, and both record lists. */
+export default function MoneyPackagePage() {
+  const { t } = useTranslation(['wallet', 'common']);
+  const wallet = useWallet();
+  const [params, setParams] = useSearchParams();
+  const tab: TTab = params.get('tab') === 'withdrawals' ? 'withdrawals' : 'recharges';
+  const pageNum = readPage(params.get('page'));
+  const go = (next: { tab?: TTab; page?: number }) => {
+    const search = new URLSearchParams(params);
+    search.set('tab', next.tab ?? tab);
+    search.set('page', String(next.page ?? 1));
+    setParams(search, { replace: true });
+  };
+  return (
+    <PageFrame
+      titleKey="routes.moneyPackage"
+      crumbs={[{ labelKey: 'routes.userInfo', to: '/userInfo/dashboard' }]}
+    >
+      <Card className="cv-wallet-card" aria-label={t('balance.title')}>
+        {wallet.isLoading ? (
+          <Skeleton active paragraph={{ rows: 1 }} />
+        ) : (
+          <div className="cv-wallet-balance">
+            <div>
+              <div className="cv-muted">{t('balance.available')}</div>
+              <div className="cv-wallet-balance__value" data-testid="wallet-available">
+                <MoneyText value={wallet.data?.available} />
+              </div>
+            </div>
+            <div>
+              <div className="cv-muted">{t('balance.held')}</div>
+              <div className="cv-wallet-balance__value" data-testid="wallet-held">
+                <MoneyText value={wallet.data?.held} />
+              </div>
+            </div>
+            <div className="cv-wallet-balance__actions">
+              <Link to="/userInfo/money-package/recharge">
+                <Button type="primary" size="large">
+                  {t('balance.recharge')}
+                </Button>
+              </Link>
+              <Link to="/userInfo/money-package/withdraw">
+                <Button size="large">{t('balance.withdraw')}</Button>
+              </Link>
+            </div>
+          </div>
+        )}
+        {wallet.data?.hasUnfinished && <UnfinishedNotice />}
+      </Card>
+      <Card className="cv-wallet-card">
+        <Tabs
+          activeKey={tab}
+          onChange={(key) => go({ tab: key as TTab, page: 1 })}
+          items={TABS.map((key) => ({
+            key,
+            label: t(`records.${key}`),
+            children:
+              key === 'recharges' ? (
+                <div data-testid="recharge-records">
+                  <RechargeTable pageNum={tab === key ? pageNum : 1} onPageChange={(page) => go({ page })} />
+                </div>
+              ) : (
+                <div data-testid="withdrawal-records">
+                  <WithdrawalTable
+                    pageNum={tab === key ? pageNum : 1}
+                    onPageChange={(page) => go({ page })}
+                  />
+                </div>
+              ),
+          }))}
+        />
+      </Card>
+    </PageFrame>
+  );
+}

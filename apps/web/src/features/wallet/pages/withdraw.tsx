@@ -1,0 +1,375 @@
+import {
+  isAmountAtLeast,
+  MONEY_SCALE,
+  type TWithdrawNetwork,
+  WITHDRAW_NETWORKS,
+  ZBindWithdrawAddressRequest,
+  ZCreateWithdrawalRequest,
+  zTxPassword,
+} from '@caravan/contracts';
+import { Alert, Button, Card, Descriptions, Form, Input, Modal, Select, Skeleton } from 'antd';
+import { useDeferredValue, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { formatAmount, MoneyText } from '../../../components/ui/money-text';
+import { PageFrame } from '../../../components/ui/page-frame';
+import { isApiError } from '../../../lib/api';
+import { parseFormValues, showSubmitError, zodRule } from '../../../lib/form';
+import { formatDateTime } from '../../../lib/format';
+import { toast } from '../../../lib/toast';
+import { useBindWithdrawAddress } from '../api/bind-withdraw-address';
+import { useCreateWithdrawal } from '../api/create-withdrawal';
+import { useCurrentUser } from '../api/get-current-user';
+import { useWallet } from '../api/get-wallet';
+import { useWithdrawAddress } from '../api/get-withdraw-address';
+import { useWithdrawFee } from '../api/get-withdraw-fee';
+import { UnfinishedNotice } from '../components/unfinished-notice';
+import '../wallet.css';
+
+const CRUMBS = [
+  { labelKey: 'routes.userInfo', to: '/userInfo/dashboard' },
+  { labelKey: 'routes.moneyPackage', to: '/userInfo/money-package' },
+];
+
+function isPositiveAmount(value: string | undefined): value is string {
+  return Boolean(value) && isAmountAtLeast(value ?? '', MONEY_SCALE, `0.${'0'.repeat(MONEY_SCALE - 1)}1`);
+}
+
+/** Valid form values wait in `pending` while a modal asks the buyer to confirm them. */
+function usePendingConfirmation<TBody>() {
+  const [pending, setPending] = useState<TBody | null>(null);
+  const holdForConfirmation = (body: TBody | null) => {
+    if (body) {
+      setPending(body);
+    }
+  };
+  return { pending, setPending, holdForConfirmation };
+}
+
+function AddressText({ address }: { address: { network: string; address: string } }) {
+  return (
+    <span dir="ltr" style={{ wordBreak: 'break-all' }}>
+      {address.network} · {address.address}
+    </span>
+  );
+}
+
+/** Bind the one withdrawal address (checked by the server for the network's format); it cannot change later. */
+function BindAddressForm() {
+  const { t } = useTranslation(['wallet', 'validation', 'common']);
+  const [form] = Form.useForm<{ network?: TWithdrawNetwork; address?: string }>();
+  const bind = useBindWithdrawAddress();
+  const { pending, setPending, holdForConfirmation } = usePendingConfirmation<{
+    network: TWithdrawNetwork;
+    address: string;
+  }>();
+  const review = (values: { network?: TWithdrawNetwork; address?: string }) =>
+    holdForConfirmation(parseFormValues(form, ZBindWithdrawAddressRequest, values, t));
+  const submit = async () => {
+    if (!pending) {
+      return;
+    }
+    try {
+      await bind.mutateAsync(pending);
+      toast.success(t('withdraw.bound'));
+    } catch (error) {
+      showSubmitError(form, error, t);
+    } finally {
+      setPending(null);
+    }
+  };
+  return (
+    <Form form={form} layout="vertical" requiredMark={false} onFinish={review} className="cv-form-card">
+      <p className="cv-muted">{t('withdraw.bindIntro')}</p>
+      <Form.Item name="network" label={t('withdraw.network')}>
+        <Select
+          placeholder={t('withdraw.chooseNetwork')}
+          options={WITHDRAW_NETWORKS.map((network) => ({ value: network, label: network }))}
+        />
+      </Form.Item>
+      <Form.Item name="address" label={t('withdraw.address')}>
+        <Input maxLength={128} autoComplete="off" dir="ltr" spellCheck={false} />
+      </Form.Item>
+      <Button type="primary" htmlType="submit" loading={bind.isPending}>
+        {t('withdraw.bind')}
+      </Button>
+      <Modal
+        open={pending !== null}
+        title={t('withdraw.bindConfirmTitle')}
+        okText={t('common:actions.confirm')}
+        cancelText={t('common:actions.cancel')}
+        onOk={submit}
+        onCancel={() => setPending(null)}
+        confirmLoading={bind.isPending}
+        destroyOnHidden
+      >
+        <p>{t('withdraw.bindConfirmBody')}</p>
+        <Descriptions
+          size="small"
+          column={1}
+          items={[
+            { key: 'network', label: t('withdraw.network'), children: pending?.network },
+            {
+              key: 'address',
+              label: t('withdraw.address'),
+              children: (
+                <span dir="ltr" style={{ wordBreak: 'break-all' }}>
+                  {pending?.address}
+                </span>
+              ),
+            },
+          ]}
+        />
+      </Modal>
+    </Form>
+  );
+}
+
+type TWithdrawValues = { amount?: string; txPassword?: string };
+
+function WithdrawForm({
+  address,
+  isBlocked,
+  hasTxPassword,
+  available,
+}: {
+  address: { network: string; address: string };
+  isBlocked: boolean;
+  hasTxPassword: boolean;
+  available: string | undefined;
+}) {
+  const { t } = useTranslation(['wallet', 'validation', 'common']);
+  const navigate = useNavigate();
+  const [form] = Form.useForm<TWithdrawValues>();
+  const amount = Form.useWatch('amount', form)?.trim();
+  const deferredAmount = useDeferredValue(amount);
+  const isAmountValid = isPositiveAmount(deferredAmount);
+  const fee = useWithdrawFee(deferredAmount ?? '', isAmountValid);
+  const quote = isAmountValid ? fee.data : undefined;
+  const createWithdrawal = useCreateWithdrawal();
+  const { pending, setPending, holdForConfirmation } = usePendingConfirmation<{
+    amount: string;
+    txPassword: string;
+  }>();
+
+  const review = (values: TWithdrawValues) =>
+    holdForConfirmation(
+      parseFormValues(
+        form,
+        ZCreateWithdrawalRequest.omit({ sessionToken: true }),
+        { amount: values.amount ?? '', txPassword: values.txPassword ?? '' },
+        t,
+      ),
+    );
+  const submit = async () => {
+    if (!pending) {
+      return;
+    }
+    try {
+      await createWithdrawal.mutateAsync(pending);
+      setPending(null);
+      toast.success(t('withdraw.submitted'));
+      form.resetFields();
+      await navigate('/userInfo/money-package?tab=withdrawals&page=1');
+    } catch (error) {
+      setPending(null);
+      if (isApiError(error) && error.code.startsWith('TX_PASSWORD')) {
+        form.setFields([{ name: 'txPassword', errors: [error.message] }]);
+        return;
+      }
+      showSubmitError(form, error, t);
+    }
+  };
+  const limits = fee.data;
+  const pendingQuote =
+    pending && quote && formatAmount(quote.amount) === formatAmount(pending.amount) ? quote : undefined;
+  return (
+    <Form form={form} layout="vertical" requiredMark={false} onFinish={review} className="cv-form-card">
+      <Form.Item
+        name="amount"
+        label={t('withdraw.amount')}
+        extra={
+          <>
+            {t('withdraw.available')} <MoneyText value={available} />
+            {limits && (
+              <div>
+                {t('withdraw.limits', {
+                  min: formatAmount(limits.minAmount),
+                  max: formatAmount(limits.maxAmount),
+                  used: limits.usedToday,
+                  count: limits.dailyCount,
+                  window: limits.timeWindow,
+                })}
+              </div>
+            )}
+          </>
+        }
+        rules={[
+          {
+            validator: async (_rule, value: string | undefined) => {
+              if (!isPositiveAmount(value?.trim())) {
+                throw new Error(t('validation:amount'));
+              }
+            },
+          },
+        ]}
+      >
+        <Input inputMode="decimal" autoComplete="off" suffix="USDT" dir="ltr" maxLength={24} />
+      </Form.Item>
+      {isApiError(fee.error) && isAmountValid && <Alert type="error" showIcon message={fee.error.message} />}
+      <Descriptions
+        bordered
+        size="small"
+        column={1}
+        className="cv-wallet-summary"
+        title={t('withdraw.summary')}
+        items={[
+          {
+            key: 'address',
+            label: t('withdraw.address'),
+            children: <AddressText address={address} />,
+          },
+          {
+            key: 'fee',
+            label: t('records.fee'),
+            children: quote ? <MoneyText value={quote.fee} /> : '--',
+          },
+          {
+            key: 'actual',
+            label: t('records.actualAmount'),
+            children: quote ? <MoneyText value={quote.actualAmount} /> : '--',
+          },
+        ]}
+      />
+      {hasTxPassword ? (
+        <Form.Item
+          name="txPassword"
+          label={t('withdraw.txPassword')}
+          rules={[zodRule(zTxPassword, t)]}
+          validateTrigger="onBlur"
+        >
+          <Input.Password inputMode="numeric" maxLength={6} autoComplete="off" />
+        </Form.Item>
+      ) : (
+        <Alert
+          type="warning"
+          showIcon
+          className="cv-wallet-notice"
+          message={t('withdraw.noTxPassword')}
+          action={
+            <Link to="/userInfo/setup/transaction-password">
+              <Button size="small">{t('withdraw.setTxPassword')}</Button>
+            </Link>
+          }
+        />
+      )}
+      <Button
+        type="primary"
+        htmlType="submit"
+        size="large"
+        block
+        disabled={isBlocked || !hasTxPassword || createWithdrawal.isPending}
+        loading={createWithdrawal.isPending}
+      >
+        {t('withdraw.submit')}
+      </Button>
+      <Modal
+        open={pending !== null}
+        title={t('withdraw.confirmTitle')}
+        okText={t('common:actions.confirm')}
+        cancelText={t('common:actions.cancel')}
+        onOk={submit}
+        onCancel={() => setPending(null)}
+        confirmLoading={createWithdrawal.isPending}
+        okButtonProps={{ disabled: !pendingQuote }}
+        destroyOnHidden
+      >
+        <Descriptions
+          size="small"
+          column={1}
+          items={[
+            {
+              key: 'amount',
+              label: t('records.amount'),
+              children: <MoneyText value={pending?.amount} />,
+            },
+            {
+              key: 'fee',
+              label: t('records.fee'),
+              children: pendingQuote ? <MoneyText value={pendingQuote.fee} /> : '--',
+            },
+            {
+              key: 'actual',
+              label: t('records.actualAmount'),
+              children: pendingQuote ? <MoneyText value={pendingQuote.actualAmount} /> : '--',
+            },
+            {
+              key: 'address',
+              label: t('withdraw.address'),
+              children: <AddressText address={address} />,
+            },
+          ]}
+        />
+        <p className="cv-muted">{t('withdraw.confirmBody')}</p>
+      </Modal>
+    </Form>
+  );
+}
+
+/** /userInfo/money-package/withdraw: the bound address, amount, fee and actual amount, transaction password. */
+export default function WithdrawPage() {
+  const { t } = useTranslation('wallet');
+  const wallet = useWallet();
+  const bound = useWithdrawAddress();
+  const me = useCurrentUser();
+  const isBlocked = Boolean(wallet.data?.hasUnfinished);
+  const address = bound.data?.address;
+  return (
+    <PageFrame titleKey="routes.withdraw" crumbs={CRUMBS}>
+      {isBlocked && <UnfinishedNotice />}
+      <Card className="cv-wallet-card" title={t('withdraw.addressTitle')}>
+        {bound.isLoading ? (
+          <Skeleton active paragraph={{ rows: 2 }} />
+        ) : address ? (
+          <Descriptions
+            size="small"
+            column={1}
+            items={[
+              {
+                key: 'network',
+                label: t('withdraw.network'),
+                children: <span dir="ltr">{address.network}</span>,
+              },
+              {
+                key: 'address',
+                label: t('withdraw.address'),
+                children: (
+                  <span dir="ltr" style={{ wordBreak: 'break-all' }} data-testid="bound-address">
+                    {address.address}
+                  </span>
+                ),
+              },
+              { key: 'at', label: t('withdraw.boundAt'), children: formatDateTime(address.createdAt) },
+            ]}
+          />
+        ) : (
+          <BindAddressForm />
+        )}
+      </Card>
+      {address && (
+        <Card className="cv-wallet-card" title={t('withdraw.formTitle')}>
+          {me.isLoading || wallet.isLoading ? (
+            <Skeleton active />
+          ) : (
+            <WithdrawForm
+              address={address}
+              isBlocked={isBlocked}
+              hasTxPassword={Boolean(me.data?.hasTxPassword)}
+              available={wallet.data?.available}
+            />
+          )}
+        </Card>
+      )}
+    </PageFrame>
+  );
+}

@@ -1,0 +1,12 @@
+import { formatMoney, parseMoney } from '@caravan/contracts';
+
+/** DESIGN.md: money always carries its unit; amounts arrive as decimal strings and never become floats. */
+export function formatUsdt(value: string | bigint): string {
+  const amount = typeof value === 'bigint' ? value : parseMoney(value);
+  return `${formatMoney(amount)} USDT`;
+}
+
+/** Whether a decimal amount string is above zero (no float conversion). */
+export function isPositiveAmount(value: string): boolean {
+  return parseMoney(value) > 0n;
+}

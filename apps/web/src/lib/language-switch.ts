@@ -1,0 +1,48 @@
+import type { TLanguage } from '@caravan/contracts/languages';
+import { api } from './api';
+import { buildLanguageCookie, readAgentCode, readLanguageSwitch } from './language';
+import { isLoggedIn } from './session';
+import { STORAGE_KEYS, writeStorage } from './storage';
+
+/** Stores the choice everywhere it is read: this browser, the server's cookie and the account. */
+export async function storeLanguageChoice(lang: TLanguage): Promise<void> {
+  writeStorage(STORAGE_KEYS.language, lang);
+  document.cookie = buildLanguageCookie(lang);
+  if (isLoggedIn()) {
+    try {
+      await api.put('/account/language', { lang }, { query: { lang } });
+    } catch {
+      // The local choice already applies; the account keeps its old default until the next switch.
+    }
+  }
+}
+
+/** SPEC §2: a language change stores the choice, drops the lang parameter and reloads the page. */
+export async function switchLanguage(lang: TLanguage, cleanUrl?: string): Promise<void> {
+  await storeLanguageChoice(lang);
+  const url = new URL(window.location.href);
+  url.searchParams.delete('lang');
+  window.location.replace(cleanUrl ?? `${url.pathname}${url.search}${url.hash}`);
+}
+
+/**
+ * Handles the entry URL before the app renders: keeps `?code=` as the agent code and applies `?lang=`.
+ * Returns false when the page is about to reload (nothing should render).
+ */
+export async function handleEntryUrl(): Promise<boolean> {
+  const href = window.location.href;
+  const agentCode = readAgentCode(href);
+  if (agentCode) {
+    writeStorage(STORAGE_KEYS.agentCode, agentCode);
+  }
+  const requested = readLanguageSwitch(href);
+  if (!requested) {
+    return true;
+  }
+  if (requested.lang === null) {
+    window.history.replaceState(window.history.state, '', requested.cleanUrl);
+    return true;
+  }
+  await switchLanguage(requested.lang, requested.cleanUrl);
+  return false;
+}

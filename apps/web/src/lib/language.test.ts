@@ -1,0 +1,60 @@
+import { LANGUAGES } from '@caravan/contracts';
+import { describe, expect, it } from 'vitest';
+import {
+  buildLanguageCookie,
+  listMenuLanguages,
+  readAgentCode,
+  readLanguageSwitch,
+  resolveLanguage,
+} from './language';
+
+describe('resolveLanguage', () => {
+  it('prefers the stored choice', () => {
+    expect(resolveLanguage({ stored: 'ar', navigatorLanguages: ['de-DE'] })).toBe('ar');
+  });
+  it('ignores an unknown stored value and uses the first supported navigator language', () => {
+    expect(resolveLanguage({ stored: 'xx', navigatorLanguages: ['sw-KE', 'zh-TW', 'de'] })).toBe('tw');
+    expect(resolveLanguage({ stored: null, navigatorLanguages: ['fil-PH'] })).toBe('ph');
+    expect(resolveLanguage({ stored: null, navigatorLanguages: ['pt-BR'] })).toBe('pt');
+  });
+  it('falls back to English', () => {
+    expect(resolveLanguage({ stored: null, navigatorLanguages: ['sw', 'nl-NL'] })).toBe('en');
+    expect(resolveLanguage({ stored: null, navigatorLanguages: [] })).toBe('en');
+  });
+});
+
+describe('readLanguageSwitch', () => {
+  it('returns nothing when the URL has no lang parameter', () => {
+    expect(readLanguageSwitch('https://shop.test/index?x=1')).toBeNull();
+  });
+  it('reads the code and removes only the lang parameter', () => {
+    expect(readLanguageSwitch('https://shop.test/productDetails?id=7&lang=ja&code=AG1#reviews')).toEqual({
+      lang: 'ja',
+      cleanUrl: '/productDetails?id=7&code=AG1#reviews',
+    });
+    expect(readLanguageSwitch('https://shop.test/index?lang=ar')).toEqual({ lang: 'ar', cleanUrl: '/index' });
+  });
+  it('drops an unsupported code without switching', () => {
+    expect(readLanguageSwitch('https://shop.test/index?lang=klingon&k=1')).toEqual({
+      lang: null,
+      cleanUrl: '/index?k=1',
+    });
+  });
+});
+
+describe('language helpers', () => {
+  it('hides Simplified and Traditional Chinese only in the development build', () => {
+    expect(listMenuLanguages(true)).not.toContain('cn');
+    expect(listMenuLanguages(true)).not.toContain('tw');
+    expect(listMenuLanguages(true)).toHaveLength(LANGUAGES.length - 2);
+    expect(listMenuLanguages(false)).toEqual([...LANGUAGES]);
+  });
+  it('builds the lang cookie the server reads', () => {
+    expect(buildLanguageCookie('fr')).toMatch(/^lang=fr; path=\/; max-age=\d+; SameSite=Lax$/);
+  });
+  it('reads the agent code from any entry URL', () => {
+    expect(readAgentCode('https://shop.test/register?code=AG42')).toBe('AG42');
+    expect(readAgentCode('https://shop.test/index?code=')).toBeNull();
+    expect(readAgentCode('https://shop.test/index')).toBeNull();
+  });
+});

@@ -1,0 +1,59 @@
+import {
+  DEFAULT_LANGUAGE,
+  isLanguage,
+  LANGUAGES,
+  languageFromTag,
+  type TLanguage,
+} from '@caravan/contracts/languages';
+
+export const LANGUAGE_COOKIE = 'lang';
+const COOKIE_MAX_AGE_S = 365 * 24 * 3600;
+
+/** Chinese is hidden from the development build's menu (SPEC §2); production lists every language. */
+export function listMenuLanguages(isDev: boolean): TLanguage[] {
+  return isDev ? LANGUAGES.filter((code) => code !== 'cn' && code !== 'tw') : [...LANGUAGES];
+}
+
+/** Stored choice, else the first navigator language we support, else English. */
+export function resolveLanguage(input: {
+  stored: string | null;
+  navigatorLanguages: readonly string[];
+}): TLanguage {
+  if (isLanguage(input.stored)) {
+    return input.stored;
+  }
+  for (const tag of input.navigatorLanguages) {
+    const code = languageFromTag(tag);
+    if (code) {
+      return code;
+    }
+  }
+  return DEFAULT_LANGUAGE;
+}
+
+export type TLanguageSwitch = { lang: TLanguage; cleanUrl: string };
+
+/**
+ * A `?lang=xx` on any route asks to switch language: returns the chosen code and the same URL without the
+ * parameter (the page reloads there). An unknown code is dropped from the URL without switching.
+ */
+export function readLanguageSwitch(href: string): TLanguageSwitch | { lang: null; cleanUrl: string } | null {
+  const url = new URL(href);
+  if (!url.searchParams.has('lang')) {
+    return null;
+  }
+  const requested = url.searchParams.get('lang') ?? '';
+  url.searchParams.delete('lang');
+  const cleanUrl = `${url.pathname}${url.search}${url.hash}`;
+  return { lang: isLanguage(requested) ? requested : null, cleanUrl };
+}
+
+export function buildLanguageCookie(lang: TLanguage): string {
+  return `${LANGUAGE_COOKIE}=${lang}; path=/; max-age=${COOKIE_MAX_AGE_S}; SameSite=Lax`;
+}
+
+/** The agent code arrives as `?code=` on any entry URL and is kept for registration. */
+export function readAgentCode(href: string): string | null {
+  const code = new URL(href).searchParams.get('code')?.trim();
+  return code ? code.slice(0, 64) : null;
+}

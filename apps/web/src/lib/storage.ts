@@ -1,0 +1,54 @@
+/** Local storage keys of SPEC §3; everything the web persists goes through these names. */
+export const STORAGE_KEYS = {
+  token: 'token',
+  userInfo: 'userInfo',
+  language: 'language',
+  cart: 'cart',
+  searchHistory: 'searchHistory',
+  searchResult: 'searchResult',
+  lastMessageId: 'lastMessageId',
+  remindOrder: 'remindOrder',
+  agentCode: 'agentCode',
+  maxBuy: 'maxBuy',
+  tabIndex: 'tabIndex',
+  scroll: 'scroll',
+} as const;
+
+export type TStorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];
+
+/** Storage can throw (private mode, quota); losing a preference must never break the page. */
+export function readStorage(key: TStorageKey): string | null {
+  try {
+    return window.localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+export function writeStorage(key: TStorageKey, value: string): void {
+  try {
+    window.localStorage.setItem(key, value);
+  } catch {
+    // Ignored: see readStorage.
+  }
+}
+
+export function removeStorage(key: TStorageKey): void {
+  try {
+    window.localStorage.removeItem(key);
+  } catch {
+    // Ignored: see readStorage.
+  }
+}
+
+export function readJsonStorage<T>(key: TStorageKey): T | null {
+  const raw = readStorage(key);
+  if (!raw) {
+    return null;
+  }
+  try {
+    return JSON.parse(raw) as T;
+  } catch {
+    return null;
+  }
+}

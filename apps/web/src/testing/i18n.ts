@@ -1,0 +1,26 @@
+import i18next from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import errors from '../../../../packages/contracts/locales/en/errors.json';
+import validation from '../../../../packages/contracts/locales/en/validation.json';
+import account from '../locales/en/account.json';
+import admin from '../locales/en/admin.json';
+import auth from '../locales/en/auth.json';
+import common from '../locales/en/common.json';
+import cs from '../locales/en/cs.json';
+import pages from '../locales/en/pages.json';
+import seller from '../locales/en/seller.json';
+
+/** English dictionaries loaded synchronously, for component tests. */
+export async function initTestI18n() {
+  if (!i18next.isInitialized) {
+    await i18next.use(initReactI18next).init({
+      lng: 'en',
+      fallbackLng: 'en',
+      defaultNS: 'common',
+      resources: { en: { common, auth, account, pages, admin, seller, cs, errors, validation } },
+      interpolation: { escapeValue: false },
+      react: { useSuspense: false },
+    });
+  }
+  return i18next;
+}

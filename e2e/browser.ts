@@ -1,0 +1,41 @@
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { inject } from 'vitest';
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/** Flags this machine needs (TOOLCHAIN.md): no sandbox as root, no background network calls. */
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
+
+export function baseUrl(): string {
+  return inject('baseUrl');
+}
+
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
+}
+
+export async function newPage(
+  browser: Browser,
+  options: { width?: number; height?: number; locale?: string } = {},
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({
+    baseURL: baseUrl(),
+    viewport: { width: options.width ?? 1280, height: options.height ?? 900 },
+    locale: options.locale ?? 'en-US',
+  });
+  const page = await context.newPage();
+  return { context, page };
+}
+
+export function uniqueName(prefix: string): string {
+  return `${prefix}${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`.slice(0, 30);
+}

@@ -1,0 +1,121 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, newPage, uniqueName } from './browser';
+
+/** Issue 2's browser checks: register, log out, log in, lockout, Arabic right to left, footer links for visitors. */
+describe('foundation in the browser', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('registers, logs out and logs in again', async () => {
+    const { context, page } = await newPage(browser);
+    const username = uniqueName('e2e');
+    await page.goto('/register');
+    await page.getByRole('textbox', { name: 'Username', exact: true }).fill(username);
+    await page.getByLabel('Password', { exact: true }).fill('secret12');
+    await page.getByLabel('Confirm password', { exact: true }).fill('secret12');
+    await page.getByRole('button', { name: 'Register', exact: true }).click();
+    const header = page.locator('header');
+    await expect.poll(() => header.getByText(username).count(), { timeout: 15_000 }).toBeGreaterThan(0);
+
+    await header.getByRole('button', { name: /log out/i }).click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/index');
+    await expect.poll(() => page.getByText('Logged out successfully').count()).toBeGreaterThan(0);
+    await expect.poll(() => header.getByRole('link', { name: 'Log in' }).count()).toBeGreaterThan(0);
+
+    await page.goto('/login');
+    await page.getByRole('textbox', { name: 'Username', exact: true }).fill(username);
+    await page.getByLabel('Password', { exact: true }).fill('secret12');
+    await page.getByRole('button', { name: 'Log in', exact: true }).click();
+    await expect.poll(() => header.getByText(username).count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    await context.close();
+  });
+
+  it('locks the account after three wrong passwords, with its own message', async () => {
+    const { context, page } = await newPage(browser);
+    const username = uniqueName('lock');
+    const res = await page.request.post('/api/v1/auth/register', {
+      data: { accountType: 'username', account: username, password: 'right123', confirmPassword: 'right123' },
+    });
+    expect(res.status()).toBe(201);
+    await context.clearCookies();
+    await page.goto('/login');
+    await page.getByRole('textbox', { name: 'Username', exact: true }).fill(username);
+    const password = page.getByLabel('Password', { exact: true });
+    const submit = page.getByRole('button', { name: 'Log in', exact: true });
+    const alert = page.locator('.cv-form-alert');
+    for (let attempt = 1; attempt <= 2; attempt++) {
+      await password.fill(`wrong${attempt}xx`);
+      await submit.click();
+      await expect.poll(() => alert.textContent()).toContain('Wrong password');
+    }
+    await password.fill('wrong3xx');
+    await submit.click();
+    await expect.poll(() => alert.textContent()).toContain('wait 3 minutes');
+    // Even the right password is refused while locked.
+    await password.fill('right123');
+    await submit.click();
+    await expect.poll(() => alert.textContent()).toContain('wait 3 minutes');
+    await context.close();
+  });
+
+  it('switches to Arabic with ?lang=ar, lays the page out right to left and drops the parameter', async () => {
+    const { context, page } = await newPage(browser);
+    await page.goto('/index?lang=ar');
+    await expect
+      .poll(() => page.evaluate(() => document.documentElement.dir), { timeout: 15_000 })
+      .toBe('rtl');
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('ar');
+    expect(new URL(page.url()).searchParams.has('lang')).toBe(false);
+    // The choice is stored: a later visit without the parameter stays Arabic.
+    await page.goto('/login');
+    await expect.poll(() => page.evaluate(() => document.documentElement.dir)).toBe('rtl');
+    await page.goto('/index?lang=en');
+    await expect.poll(() => page.evaluate(() => document.documentElement.dir)).toBe('ltr');
+    await context.close();
+  });
+
+  it('sends a visitor who clicks a user-centre footer link to /login', async () => {
+    const { context, page } = await newPage(browser);
+    await page.goto('/index');
+    await page.locator('footer').getByRole('link', { name: 'Order tracking' }).click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/login');
+    await context.close();
+  });
+
+  it('answers every route of SPEC §2 with the layout', async () => {
+    const { context, page } = await newPage(browser);
+    const routes = [
+      '/',
+      '/index',
+      '/classification',
+      '/commodity',
+      '/information',
+      '/discounted',
+      '/login',
+      '/register',
+      '/credit',
+      '/about',
+      '/privacy-policy',
+      '/return-policy',
+      '/delivery',
+      '/shipping-policy',
+      '/admin/login',
+      '/seller/login',
+      '/cs/login',
+    ];
+    for (const route of routes) {
+      const response = await page.goto(route);
+      expect(response?.status(), route).toBe(200);
+      await expect.poll(() => page.locator('#root *').count(), { timeout: 10_000 }).toBeGreaterThan(3);
+    }
+    await page.goto('/');
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/index');
+    await context.close();
+  });
+});

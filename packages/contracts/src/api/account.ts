@@ -1,0 +1,40 @@
+import { z } from 'zod';
+import { V, zRequiredText, zSubscriptionEmail } from '../validation';
+
+export const AVATAR_MIN = 1;
+export const AVATAR_MAX = 20;
+
+export const ZSetAvatarRequest = z.strictObject({
+  avatar: z.coerce
+    .number({ error: V.integer })
+    .int({ error: V.integer })
+    .min(AVATAR_MIN, { error: V.integer })
+    .max(AVATAR_MAX, { error: V.integer }),
+});
+export type TSetAvatarRequest = z.input<typeof ZSetAvatarRequest>;
+
+export const ZCancelAccountRequest = z.strictObject({
+  reason: zRequiredText(255),
+  loginPassword: z.string({ error: V.required }).min(1, { error: V.required }).max(64, { error: V.tooLong }),
+});
+export type TCancelAccountRequest = z.input<typeof ZCancelAccountRequest>;
+
+export const ZSubscribeRequest = z.strictObject({ email: zSubscriptionEmail });
+export type TSubscribeRequest = z.input<typeof ZSubscribeRequest>;
+
+/** System parameters anyone may read (SPEC §7 syspara); every other code stays staff-only. */
+export const PUBLIC_SYSTEM_PARAM_CODES = [
+  'mall_max_goods_number_in_order',
+  'customer_service_url',
+  'follow_store_limit',
+] as const;
+
+/** `codes` is a comma-separated list of parameter codes. */
+export const ZSystemParamsQuery = z.object({
+  codes: zRequiredText(1000),
+  lang: z.string().optional(),
+});
+export type TSystemParamsQuery = z.input<typeof ZSystemParamsQuery>;
+
+export const ZSystemParamsResponse = z.object({ data: z.record(z.string(), z.string()) });
+export type TSystemParamsResponse = z.infer<typeof ZSystemParamsResponse>;

@@ -1,0 +1,124 @@
+import { z } from 'zod';
+import { PAGE_SIZE } from '../constants';
+import { V, zId, zPageQuery, zPassword, zRequiredText } from '../validation';
+import { zPermission } from './auth';
+
+export const zPageOf = <T extends z.ZodType>(item: T) =>
+  z.object({
+    pageList: z.array(item),
+    pageNum: z.number().int(),
+    pageSize: z.number().int(),
+    total: z.number().int(),
+  });
+
+export const ADMIN_USER_STATUSES = ['active', 'disabled', 'locked', 'cancelled'] as const;
+
+export const ZAdminUsersQuery = zPageQuery(PAGE_SIZE.list).extend({
+  keyword: z.string().trim().max(64, { error: V.tooLong }).optional(),
+  status: z.enum(ADMIN_USER_STATUSES, { error: V.required }).optional(),
+  lang: z.string().optional(),
+});
+export type TAdminUsersQuery = z.input<typeof ZAdminUsersQuery>;
+
+export const ZAdminUser = z.object({
+  id: z.string(),
+  usercode: z.string(),
+  username: z.string().nullable(),
+  email: z.string().nullable(),
+  areaCode: z.string().nullable(),
+  phone: z.string().nullable(),
+  status: z.enum(ADMIN_USER_STATUSES),
+  isSeller: z.boolean(),
+  invitationCode: z.string(),
+  invitedByUserId: z.string().nullable(),
+  agentCode: z.string().nullable(),
+  loginLockedUntil: z.string().nullable(),
+  createdAt: z.string(),
+  cancelledAt: z.string().nullable(),
+});
+export type TAdminUser = z.infer<typeof ZAdminUser>;
+export const ZAdminUsersResponse = zPageOf(ZAdminUser);
+export type TAdminUsersResponse = z.infer<typeof ZAdminUsersResponse>;
+
+export const ZRoleInfo = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  permissions: z.array(zPermission),
+  isSystem: z.boolean(),
+  userCount: z.number().int(),
+  createdAt: z.string(),
+});
+export type TRoleInfo = z.infer<typeof ZRoleInfo>;
+export const ZRolesResponse = z.object({ data: z.array(ZRoleInfo) });
+export type TRolesResponse = z.infer<typeof ZRolesResponse>;
+
+export const STAFF_MEMBER_STATUSES = ['active', 'disabled'] as const;
+
+export const ZStaffMember = z.object({
+  id: z.string(),
+  username: z.string(),
+  displayName: z.string(),
+  roleId: z.string(),
+  roleName: z.string(),
+  status: z.enum(STAFF_MEMBER_STATUSES),
+  createdAt: z.string(),
+});
+export type TStaffMember = z.infer<typeof ZStaffMember>;
+export const ZStaffListResponse = z.object({ data: z.array(ZStaffMember) });
+export type TStaffListResponse = z.infer<typeof ZStaffListResponse>;
+
+export const ZCreateStaffRequest = z.strictObject({
+  username: zRequiredText(64),
+  displayName: zRequiredText(64),
+  password: zPassword,
+  roleId: zId,
+});
+export type TCreateStaffRequest = z.input<typeof ZCreateStaffRequest>;
+
+export const ZUpdateStaffRequest = z.strictObject({
+  displayName: zRequiredText(64).optional(),
+  roleId: zId.optional(),
+  status: z.enum(STAFF_MEMBER_STATUSES, { error: V.required }).optional(),
+  password: zPassword.optional(),
+});
+export type TUpdateStaffRequest = z.input<typeof ZUpdateStaffRequest>;
+
+export const ZSystemParam = z.object({
+  code: z.string(),
+  value: z.string(),
+  description: z.string(),
+  isPublic: z.boolean(),
+  updatedAt: z.string(),
+});
+export type TSystemParam = z.infer<typeof ZSystemParam>;
+export const ZSystemParamListResponse = z.object({ data: z.array(ZSystemParam) });
+
+export const ZSystemParamCodeParams = z.strictObject({
+  code: z.string().regex(/^[a-z0-9_]{1,64}$/, { error: V.required }),
+});
+export const ZUpdateSystemParamRequest = z.strictObject({
+  value: z.string({ error: V.required }).trim().max(2000, { error: V.tooLong }),
+});
+export type TUpdateSystemParamRequest = z.input<typeof ZUpdateSystemParamRequest>;
+
+export const ZAuditLogQuery = zPageQuery(PAGE_SIZE.list).extend({
+  action: z.string().trim().max(64, { error: V.tooLong }).optional(),
+  targetType: z.string().trim().max(64, { error: V.tooLong }).optional(),
+  targetId: z.string().trim().max(64, { error: V.tooLong }).optional(),
+  lang: z.string().optional(),
+});
+export type TAuditLogQuery = z.input<typeof ZAuditLogQuery>;
+
+export const ZAuditEntry = z.object({
+  id: z.string(),
+  staffId: z.string().nullable(),
+  staffUsername: z.string().nullable(),
+  action: z.string(),
+  targetType: z.string(),
+  targetId: z.string().nullable(),
+  details: z.record(z.string(), z.unknown()),
+  createdAt: z.string(),
+});
+export type TAuditEntry = z.infer<typeof ZAuditEntry>;
+export const ZAuditLogResponse = zPageOf(ZAuditEntry);

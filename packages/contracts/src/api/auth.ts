@@ -1,0 +1,204 @@
+import { z } from 'zod';
+import { LANGUAGES } from '../languages';
+import {
+  V,
+  zAreaCode,
+  zEmail,
+  zId,
+  zInvitationCode,
+  zMobile,
+  zPassword,
+  zRequiredText,
+  zTxPassword,
+  zUsername,
+} from '../validation';
+
+export const ACCOUNT_TYPES = ['username', 'email', 'mobile'] as const;
+export const zAccountType = z.enum(ACCOUNT_TYPES, { error: V.required });
+export type TAccountType = z.infer<typeof zAccountType>;
+
+function checkAccount(
+  value: { accountType: TAccountType; account: string; areaCode?: string | undefined },
+  ctx: z.RefinementCtx,
+) {
+  const schema =
+    value.accountType === 'username' ? zUsername : value.accountType === 'email' ? zEmail : zMobile;
+  const result = schema.safeParse(value.account);
+  if (!result.success) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['account'],
+      message: result.error.issues[0]?.message ?? V.required,
+    });
+  }
+  if (value.accountType === 'mobile' && !value.areaCode) {
+    ctx.addIssue({ code: 'custom', path: ['areaCode'], message: V.areaCode });
+  }
+}
+
+export const ZRegisterRequest = z
+  .strictObject({
+    accountType: zAccountType,
+    account: z.string({ error: V.required }).trim(),
+    areaCode: zAreaCode.optional(),
+    password: zPassword,
+    confirmPassword: z.string({ error: V.required }),
+    invitationCode: zInvitationCode.optional().or(z.literal('').transform(() => undefined)),
+    agentCode: z.string().trim().max(64, { error: V.tooLong }).optional(),
+  })
+  .superRefine((value, ctx) => {
+    checkAccount(value, ctx);
+    if (value.password !== value.confirmPassword) {
+      ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: V.passwordsDiffer });
+    }
+  });
+export type TRegisterRequest = z.input<typeof ZRegisterRequest>;
+
+export const ZLoginRequest = z
+  .strictObject({
+    accountType: zAccountType,
+    account: z
+      .string({ error: V.required })
+      .trim()
+      .min(1, { error: V.required })
+      .max(64, { error: V.tooLong }),
+    areaCode: zAreaCode.optional(),
+    password: z.string({ error: V.required }).min(1, { error: V.required }).max(64, { error: V.tooLong }),
+  })
+  .superRefine((value, ctx) => {
+    if (value.accountType === 'mobile' && !value.areaCode) {
+      ctx.addIssue({ code: 'custom', path: ['areaCode'], message: V.areaCode });
+    }
+  });
+export type TLoginRequest = z.input<typeof ZLoginRequest>;
+
+export const ZUserInfo = z.object({
+  id: z.string(),
+  usercode: z.string(),
+  username: z.string().nullable(),
+  email: z.string().nullable(),
+  areaCode: z.string().nullable(),
+  phone: z.string().nullable(),
+  /** What the header shows: username, else e-mail, else phone. */
+  displayName: z.string(),
+  avatar: z.number().int(),
+  invitationCode: z.string(),
+  hasTxPassword: z.boolean(),
+  isSeller: z.boolean(),
+  lang: z.enum(LANGUAGES).nullable(),
+  createdAt: z.string(),
+});
+export type TUserInfo = z.infer<typeof ZUserInfo>;
+
+export const ZLoginResponse = z.object({
+  token: z.string(),
+  user: ZUserInfo,
+});
+export type TLoginResponse = z.infer<typeof ZLoginResponse>;
+
+export const ZChangePasswordRequest = z
+  .strictObject({
+    oldPassword: z.string({ error: V.required }).min(1, { error: V.required }).max(64, { error: V.tooLong }),
+    newPassword: zPassword,
+    confirmPassword: z.string({ error: V.required }),
+  })
+  .refine((v) => v.newPassword === v.confirmPassword, {
+    path: ['confirmPassword'],
+    error: V.passwordsDiffer,
+  });
+export type TChangePasswordRequest = z.input<typeof ZChangePasswordRequest>;
+
+export const ZSetTxPasswordRequest = z
+  .strictObject({
+    txPassword: zTxPassword,
+    confirmTxPassword: z.string({ error: V.required }),
+  })
+  .refine((v) => v.txPassword === v.confirmTxPassword, {
+    path: ['confirmTxPassword'],
+    error: V.passwordsDiffer,
+  });
+export type TSetTxPasswordRequest = z.input<typeof ZSetTxPasswordRequest>;
+
+export const ZChangeTxPasswordRequest = z
+  .strictObject({
+    oldTxPassword: z
+      .string({ error: V.required })
+      .min(1, { error: V.required })
+      .max(12, { error: V.tooLong }),
+    txPassword: zTxPassword,
+    confirmTxPassword: z.string({ error: V.required }),
+  })
+  .refine((v) => v.txPassword === v.confirmTxPassword, {
+    path: ['confirmTxPassword'],
+    error: V.passwordsDiffer,
+  });
+export type TChangeTxPasswordRequest = z.input<typeof ZChangeTxPasswordRequest>;
+
+export const ZSetLanguageRequest = z.strictObject({ lang: z.enum(LANGUAGES, { error: V.required }) });
+export type TSetLanguageRequest = z.input<typeof ZSetLanguageRequest>;
+
+export const ZOkResponse = z.object({ ok: z.literal(true) });
+
+export const ZMeResponse = z.object({ user: ZUserInfo });
+export type TMeResponse = z.infer<typeof ZMeResponse>;
+
+export const ZHeartbeatResponse = z.object({ ok: z.literal(true), expiresAt: z.string() });
+export type THeartbeatResponse = z.infer<typeof ZHeartbeatResponse>;
+
+export const ZSellerStore = z.object({
+  id: z.string(),
+  name: z.string(),
+  logoUrl: z.string().nullable(),
+  status: z.string(),
+});
+export const ZSellerMeResponse = z.object({ user: ZUserInfo, store: ZSellerStore });
+export type TSellerMeResponse = z.infer<typeof ZSellerMeResponse>;
+
+/** Staff and seller consoles log in by username (staff) or any buyer account name (seller). */
+export const ZStaffLoginRequest = z.strictObject({
+  username: zRequiredText(64),
+  password: z.string({ error: V.required }).min(1, { error: V.required }).max(64, { error: V.tooLong }),
+});
+export type TStaffLoginRequest = z.input<typeof ZStaffLoginRequest>;
+
+export const STAFF_PERMISSIONS = [
+  'users.read',
+  'users.manage',
+  'staff.manage',
+  'roles.manage',
+  'finance.review',
+  'finance.settings',
+  'ledger.read',
+  'merchants.review',
+  'loans.review',
+  'orders.manage',
+  'catalog.manage',
+  'chat.answer',
+  'settings.manage',
+  'audit.read',
+] as const;
+export const zPermission = z.enum(STAFF_PERMISSIONS);
+export type TPermission = z.infer<typeof zPermission>;
+
+export const ZStaffInfo = z.object({
+  id: z.string(),
+  username: z.string(),
+  displayName: z.string(),
+  roleId: z.string(),
+  roleName: z.string(),
+  permissions: z.array(zPermission),
+});
+export type TStaffInfo = z.infer<typeof ZStaffInfo>;
+
+export const ZStaffLoginResponse = z.object({ token: z.string(), staff: ZStaffInfo });
+export type TStaffLoginResponse = z.infer<typeof ZStaffLoginResponse>;
+export const ZStaffMeResponse = z.object({ staff: ZStaffInfo });
+
+export const ZRoleRequest = z.strictObject({
+  name: zRequiredText(64),
+  description: z.string().trim().max(255, { error: V.tooLong }).default(''),
+  permissions: z.array(zPermission).max(STAFF_PERMISSIONS.length),
+});
+export type TRoleRequest = z.input<typeof ZRoleRequest>;
+
+export const ZIdParams = z.strictObject({ id: zId });

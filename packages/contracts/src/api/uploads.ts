@@ -1,0 +1,18 @@
+import { z } from 'zod';
+import { V } from '../validation';
+import { ZImage } from './catalog';
+
+/** Largest accepted upload (SPEC §9 names 2, 10 and 30 MB; the platform uses 10). */
+export const UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
+export const UPLOAD_MAX_LABEL = '10 MB';
+/** Widths of the WebP variants; a picture is never enlarged past its own width. */
+export const IMAGE_WIDTHS = [240, 480, 960] as const;
+export const IMAGE_FORMATS = ['jpeg', 'png', 'webp', 'gif'] as const;
+
+export const zModuleName = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z0-9_-]{1,32}$/, { error: V.required });
+
+export const ZUploadResponse = ZImage;
+export type TUploadResponse = z.infer<typeof ZUploadResponse>;

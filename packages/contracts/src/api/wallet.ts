@@ -1,0 +1,353 @@
+import { z } from 'zod';
+import { PAGE_SIZE, RECHARGE_DECIMALS, RECHARGE_MIN } from '../constants';
+import { isMoneyString, MONEY_SCALE, parseMoney } from '../money';
+import { V, zId, zPageNum, zPageSize, zTxPassword } from '../validation';
+
+/**
+ * Wallet calls: balance, recharge (chain, bank card, third party), withdrawal. Amounts are decimal
+ * strings of USDT (or of the channel's currency where said). Validation messages are keys of the
+ * `validation` dictionary; the ones added for the wallet are listed in WALLET_VALIDATION_KEYS.
+ */
+export const WALLET_VALIDATION_KEYS = {
+  rechargeAmount: 'rechargeAmount',
+  currencyRequired: 'currencyRequired',
+  txHash: 'txHash',
+  certificateUrl: 'certificateUrl',
+  bankName: 'bankName',
+  cardNumber: 'cardNumber',
+  withdrawAddress: 'withdrawAddress',
+  network: 'network',
+  region: 'region',
+  reason: 'reason',
+  timeWindow: 'timeWindow',
+} as const;
+const W = WALLET_VALIDATION_KEYS;
+
+export const WALLET_RECORD_STATUSES = ['processing', 'success', 'fail'] as const;
+export type TWalletRecordStatus = (typeof WALLET_RECORD_STATUSES)[number];
+
+export const CHANNEL_KINDS = ['blockchain', 'bank', 'third_party'] as const;
+export type TChannelKind = (typeof CHANNEL_KINDS)[number];
+
+/** Networks a withdrawal address can be bound on; each has its own address format. */
+export const WITHDRAW_NETWORKS = ['USDT-TRC20', 'USDT-ERC20', 'ETH', 'BTC'] as const;
+export type TWithdrawNetwork = (typeof WITHDRAW_NETWORKS)[number];
+export const NETWORK_ADDRESS_FORMAT: Record<TWithdrawNetwork, 'tron' | 'ethereum' | 'bitcoin'> = {
+  'USDT-TRC20': 'tron',
+  'USDT-ERC20': 'ethereum',
+  ETH: 'ethereum',
+  BTC: 'bitcoin',
+};
+
+const zMoneyOut = z.string();
+
+/** True for a decimal string with at most `decimals` fraction digits that is at least `min`. Never throws. */
+export function isAmountAtLeast(value: string, decimals: number, min: string): boolean {
+  return (
+    isMoneyString(value, decimals) && !value.trim().startsWith('-') && parseMoney(value) >= parseMoney(min)
+  );
+}
+
+/** A positive amount with at most `decimals` fraction digits and at most 20 integer digits. */
+export const zPositiveAmount = (
+  decimals: number,
+  message: string,
+  min = `0.${'0'.repeat(MONEY_SCALE - 1)}1`,
+) =>
+  z
+    .string({ error: message })
+    .trim()
+    .max(40, { error: message })
+    .refine((v) => isAmountAtLeast(v, decimals, min), { error: message });
+
+/** Recharge amount: two decimals, at least 1 (SPEC §5); channel min and max are checked by the server. */
+export const zRechargeAmount = zPositiveAmount(RECHARGE_DECIMALS, W.rechargeAmount, RECHARGE_MIN);
+
+/** Region: ISO 3166-1 alpha-2 country code such as "US". */
+export const zRegion = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .regex(/^[A-Z]{2}$/, { error: W.region });
+
+/** GET /api/v1/wallet */
+export const ZWalletBalance = z.object({
+  currency: z.literal('USDT'),
+  /** Spendable balance (SPEC field `money`). */
+  money: zMoneyOut,
+  available: zMoneyOut,
+  /** Held by unfinished withdrawals: not spendable. */
+  held: zMoneyOut,
+  total: zMoneyOut,
+  hasUnfinished: z.boolean(),
+});
+export type TWalletBalance = z.infer<typeof ZWalletBalance>;
+
+/** A recharge method as the buyer sees it. */
+export const ZWalletChannel = z.object({
+  id: z.string(),
+  code: z.string(),
+  kind: z.enum(CHANNEL_KINDS),
+  name: z.string(),
+  /** USDT, ETH or BTC: what the buyer sends; amounts, min, max and fee are in this currency. */
+  currency: z.string(),
+  network: z.string().nullable(),
+  depositAddress: z.string().nullable(),
+  /** URI for the QR code, e.g. `tron:T...`, `ethereum:0x...`, `bitcoin:bc1...`. */
+  depositUri: z.string().nullable(),
+  minAmount: zMoneyOut,
+  maxAmount: zMoneyOut,
+  feeFixed: zMoneyOut,
+  /** Fraction of the amount, e.g. "0.01" = 1 %. */
+  feeRate: zMoneyOut,
+  /** USDT per unit of the currency ("1" for USDT). */
+  rateToUsdt: zMoneyOut,
+  /** Expected arrival after approval, in minutes. */
+  arrivalMinutes: z.number().int(),
+  /** False when the channel is closed in the requested region ("payment method not open in this region"). */
+  isAvailable: z.boolean(),
+});
+export type TWalletChannel = z.infer<typeof ZWalletChannel>;
+
+export const ZWalletChannelsQuery = z.strictObject({
+  region: zRegion.optional(),
+  lang: z.string().optional(),
+});
+export const ZWalletChannelList = z.object({
+  channels: z.array(ZWalletChannel),
+  region: z.string().nullable(),
+});
+export type TWalletChannelList = z.infer<typeof ZWalletChannelList>;
+
+const zTxHash = z
+  .string()
+  .trim()
+  .regex(/^(0x)?[0-9a-fA-F]{64}$/, { error: W.txHash });
+
+/** POST /api/v1/wallet/recharges */
+export const ZCreateRechargeRequest = z.strictObject({
+  channelCode: z.string({ error: W.currencyRequired }).trim().min(1, { error: W.currencyRequired }).max(32),
+  amount: zRechargeAmount,
+  txHash: zTxHash.optional(),
+  /** An image address from POST /api/v1/uploads. */
+  certificateUrl: z
+    .string()
+    .trim()
+    .max(300, { error: W.certificateUrl })
+    .regex(/^\/uploads\/[A-Za-z0-9._/-]+$/, { error: W.certificateUrl })
+    .refine((v) => !v.includes('..'), { error: W.certificateUrl })
+    .optional(),
+  bankName: z.string().trim().min(2, { error: W.bankName }).max(64, { error: W.bankName }).optional(),
+  cardNumber: z
+    .string()
+    .trim()
+    .transform((v) => v.replace(/[\s-]/g, ''))
+    .pipe(z.string().regex(/^\d{8,24}$/, { error: W.cardNumber }))
+    .optional(),
+  region: zRegion.optional(),
+});
+export type TCreateRechargeRequest = z.input<typeof ZCreateRechargeRequest>;
+
+export const ZRecharge = z.object({
+  id: z.string(),
+  channelCode: z.string(),
+  kind: z.enum(CHANNEL_KINDS),
+  currency: z.string(),
+  network: z.string().nullable(),
+  depositAddress: z.string().nullable(),
+  /** In the channel's currency. */
+  amount: zMoneyOut,
+  fee: zMoneyOut,
+  rateToUsdt: zMoneyOut,
+  /** USDT credited on approval: (amount - fee) x rate. */
+  actualAmount: zMoneyOut,
+  txHash: z.string().nullable(),
+  certificateUrl: z.string().nullable(),
+  bankName: z.string().nullable(),
+  /** Only the last four digits. */
+  cardNumber: z.string().nullable(),
+  status: z.enum(WALLET_RECORD_STATUSES),
+  reason: z.string().nullable(),
+  expectedArrivalAt: z.string().nullable(),
+  createdAt: z.string(),
+  reviewedAt: z.string().nullable(),
+});
+export type TRecharge = z.infer<typeof ZRecharge>;
+
+const zPage = <T extends z.ZodType>(item: T) =>
+  z.object({
+    pageList: z.array(item),
+    pageNum: z.number().int(),
+    pageSize: z.number().int(),
+    total: z.number().int(),
+  });
+
+export const ZRechargePage = zPage(ZRecharge);
+export type TRechargePage = z.infer<typeof ZRechargePage>;
+
+export const ZWalletListQuery = (defaultSize: number) =>
+  z.strictObject({
+    pageNum: zPageNum.default(1),
+    pageSize: zPageSize.default(defaultSize),
+    status: z.enum(WALLET_RECORD_STATUSES).optional(),
+    lang: z.string().optional(),
+  });
+export const ZRechargeListQuery = ZWalletListQuery(PAGE_SIZE.recharge);
+export const ZWithdrawalListQuery = ZWalletListQuery(PAGE_SIZE.list);
+
+export const ZWalletRecordParams = z.strictObject({ id: zId });
+
+/** POST /api/v1/wallet/withdraw-address (bind once). */
+export const ZBindWithdrawAddressRequest = z.strictObject({
+  network: z.enum(WITHDRAW_NETWORKS, { error: W.network }),
+  address: z.string({ error: W.withdrawAddress }).trim().min(1, { error: W.withdrawAddress }).max(128, {
+    error: W.withdrawAddress,
+  }),
+});
+export type TBindWithdrawAddressRequest = z.input<typeof ZBindWithdrawAddressRequest>;
+
+export const ZWithdrawAddress = z.object({
+  network: z.enum(WITHDRAW_NETWORKS),
+  address: z.string(),
+  createdAt: z.string(),
+});
+export const ZWithdrawAddressResponse = z.object({ address: ZWithdrawAddress.nullable() });
+export type TWithdrawAddressResponse = z.infer<typeof ZWithdrawAddressResponse>;
+
+const zWithdrawAmount = zPositiveAmount(MONEY_SCALE, V.amount);
+
+/** GET /api/v1/wallet/withdraw-fee?channel&amount */
+export const ZWithdrawFeeQuery = z.strictObject({
+  channel: z.enum(WITHDRAW_NETWORKS, { error: W.network }).optional(),
+  amount: zWithdrawAmount,
+  lang: z.string().optional(),
+});
+export const ZWithdrawFeeResponse = z.object({
+  channel: z.enum(WITHDRAW_NETWORKS),
+  amount: zMoneyOut,
+  /** SPEC field withdraw_fee. */
+  fee: zMoneyOut,
+  actualAmount: zMoneyOut,
+  minAmount: zMoneyOut,
+  maxAmount: zMoneyOut,
+  dailyCount: z.number().int(),
+  usedToday: z.number().int(),
+  /** "HH:mm-HH:mm" in UTC. */
+  timeWindow: z.string(),
+});
+export type TWithdrawFeeResponse = z.infer<typeof ZWithdrawFeeResponse>;
+
+/** POST /api/v1/wallet/withdraw-session: a fresh one-time token fetched right before submitting. */
+export const ZWithdrawSessionResponse = z.object({ sessionToken: z.string(), expiresAt: z.string() });
+export type TWithdrawSessionResponse = z.infer<typeof ZWithdrawSessionResponse>;
+
+/** POST /api/v1/wallet/withdrawals */
+export const ZCreateWithdrawalRequest = z.strictObject({
+  sessionToken: z.string({ error: V.required }).trim().min(16, { error: V.required }).max(128),
+  amount: zWithdrawAmount,
+  txPassword: zTxPassword,
+});
+export type TCreateWithdrawalRequest = z.input<typeof ZCreateWithdrawalRequest>;
+
+export const ZWithdrawal = z.object({
+  id: z.string(),
+  network: z.enum(WITHDRAW_NETWORKS),
+  address: z.string(),
+  amount: zMoneyOut,
+  fee: zMoneyOut,
+  actualAmount: zMoneyOut,
+  status: z.enum(WALLET_RECORD_STATUSES),
+  chainTxHash: z.string().nullable(),
+  reason: z.string().nullable(),
+  createdAt: z.string(),
+  reviewedAt: z.string().nullable(),
+});
+export type TWithdrawal = z.infer<typeof ZWithdrawal>;
+export const ZWithdrawalPage = zPage(ZWithdrawal);
+export type TWithdrawalPage = z.infer<typeof ZWithdrawalPage>;
+
+// Admin (finance) -----------------------------------------------------------------------------------
+
+export const ZAdminWalletListQuery = z.strictObject({
+  pageNum: zPageNum.default(1),
+  pageSize: zPageSize.default(PAGE_SIZE.list),
+  status: z.enum(WALLET_RECORD_STATUSES).optional(),
+  userId: zId.optional(),
+  channelCode: z.string().trim().max(32).optional(),
+  /** Created at or after this instant (ISO 8601). */
+  createdFrom: z.iso.datetime({ offset: true, error: V.required }).optional(),
+  /** Created before this instant (ISO 8601). */
+  createdTo: z.iso.datetime({ offset: true, error: V.required }).optional(),
+  lang: z.string().optional(),
+});
+export type TAdminWalletListQuery = z.input<typeof ZAdminWalletListQuery>;
+
+const zRecordOwner = {
+  userId: z.string(),
+  usercode: z.string(),
+  userDisplayName: z.string(),
+  reviewerId: z.string().nullable(),
+};
+export const ZAdminRecharge = ZRecharge.extend({
+  ...zRecordOwner,
+  /** Full card number for the reviewer. */
+  cardNumber: z.string().nullable(),
+});
+export type TAdminRecharge = z.infer<typeof ZAdminRecharge>;
+export const ZAdminRechargePage = zPage(ZAdminRecharge);
+export const ZAdminWithdrawal = ZWithdrawal.extend(zRecordOwner);
+export type TAdminWithdrawal = z.infer<typeof ZAdminWithdrawal>;
+export const ZAdminWithdrawalPage = zPage(ZAdminWithdrawal);
+
+export const ZRejectRecordRequest = z.strictObject({
+  reason: z.string({ error: W.reason }).trim().min(1, { error: W.reason }).max(255, { error: W.reason }),
+});
+export type TRejectRecordRequest = z.input<typeof ZRejectRecordRequest>;
+
+export const ZApproveWithdrawalRequest = z.strictObject({ chainTxHash: zTxHash.optional() });
+export type TApproveWithdrawalRequest = z.input<typeof ZApproveWithdrawalRequest>;
+
+export const ZAdminChannel = ZWalletChannel.omit({ isAvailable: true }).extend({
+  isOpen: z.boolean(),
+  closedRegions: z.array(z.string()),
+  sortOrder: z.number().int(),
+  updatedAt: z.string(),
+});
+export type TAdminChannel = z.infer<typeof ZAdminChannel>;
+export const ZAdminChannelList = z.object({ channels: z.array(ZAdminChannel) });
+
+const zSetting = (decimals = MONEY_SCALE) => zPositiveAmount(decimals, V.amount);
+/** PUT /api/v1/admin/finance/channels/:id: every field optional; min <= max is checked by the server. */
+export const ZUpdateChannelRequest = z.strictObject({
+  name: z.string().trim().min(1, { error: V.required }).max(64, { error: V.tooLong }).optional(),
+  depositAddress: z.string().trim().max(128, { error: V.tooLong }).nullable().optional(),
+  minAmount: zSetting(RECHARGE_DECIMALS).optional(),
+  maxAmount: zSetting(RECHARGE_DECIMALS).optional(),
+  feeFixed: z
+    .string()
+    .trim()
+    .refine((v) => isMoneyString(v) && !v.startsWith('-'), { error: V.amount })
+    .optional(),
+  feeRate: z
+    .string()
+    .trim()
+    .refine((v) => isMoneyString(v) && !v.startsWith('-') && parseMoney(v) < parseMoney('1'), {
+      error: V.amount,
+    })
+    .optional(),
+  rateToUsdt: zSetting().optional(),
+  arrivalMinutes: z.number().int({ error: V.integer }).min(0).max(100_000).optional(),
+  isOpen: z.boolean().optional(),
+  closedRegions: z.array(zRegion).max(300).optional(),
+  sortOrder: z.number().int({ error: V.integer }).min(0).max(10_000).optional(),
+});
+export type TUpdateChannelRequest = z.input<typeof ZUpdateChannelRequest>;
+
+/** Withdrawal settings (system_params codes); fees per network are `withdraw_fee.<network>`. */
+export const WITHDRAW_PARAM_CODES = {
+  min: 'withdraw_min',
+  max: 'withdraw_max',
+  dailyCount: 'withdraw_daily_count',
+  timeWindow: 'withdraw_time_window',
+  feePrefix: 'withdraw_fee.',
+} as const;

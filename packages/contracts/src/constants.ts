@@ -1,0 +1,60 @@
+/** Business constants of SPEC §9. Values the platform may tune live in system parameters instead. */
+export const CHAT_POLL_MS = 5_000;
+export const UNREAD_POLL_MS = 30_000;
+export const HEARTBEAT_MS = 5 * 60_000;
+export const WEBSOCKET_RETRY_MS = 1_000;
+export const REQUEST_TIMEOUT_MS = 15_000;
+export const TOAST_DEBOUNCE_MS = 500;
+export const RECHARGE_FAILURE_REDIRECT_MS = 2_500;
+export const KEYWORD_WARNING_MS = 1_500;
+export const CHAT_DIALOG = { width: 480, height: 680 } as const;
+
+export const HEADER_SHRINK_PX = 78;
+export const BACK_TO_TOP_PX = 100;
+export const CART_DRAWER_PX = 400;
+
+export const SHIP_WITHIN_HOURS = 24;
+export const RETURN_WITHIN_DAYS = 7;
+
+export const LOCKOUT_STREAK = 3;
+export const LOCKOUT_MINUTES = 3;
+export const LOCKOUT_DAILY_MAX = 10;
+
+export const PASSWORD_MIN = 6;
+export const PASSWORD_MAX = 12;
+export const USERNAME_MIN = 6;
+export const USERNAME_MAX = 30;
+export const MOBILE_MIN_DIGITS = 8;
+export const EMAIL_MAX = 64;
+export const CONSIGNEE_MAX = 64;
+export const POSTCODE_MAX = 32;
+export const REVIEW_IMAGES_MAX = 9;
+export const SEARCH_HISTORY_MAX = 10;
+export const MAX_BUY_DEFAULT = 500;
+export const FOLLOW_LIMIT_DEFAULT = 500;
+export const FAVOURITE_LIMIT_DEFAULT = 1000;
+export const AVATAR_DEFAULT = 1;
+export const RECHARGE_DECIMALS = 2;
+export const RECHARGE_MIN = '1';
+export const BOUND_WITHDRAW_ADDRESSES = 1;
+export const LOAN_MIN = 100_000;
+export const LOAN_MAX = 30_000_000;
+export const LOAN_MAX_TERM_DAYS = 365;
+
+export const PAGE_SIZE = { home: 12, list: 20, recharge: 8 } as const;
+export const PAGE_SIZE_MAX = 100;
+
+/** Order list status codes of SPEC §3. */
+export const ORDER_STATUS = {
+  cancelled: -1,
+  pendingPayment: 0,
+  paid: 1,
+  confirmed: 2,
+  shipped: 3,
+  received: 4,
+  reviewed: 5,
+  refund: 6,
+} as const;
+
+export const CANCEL_REASON_CODES = [0, 1, 2, 3, 4] as const;
+export const RETURN_REASON_CODES = [1, 2, 3, 4, 5, 6, 7, 8, 9] as const;

@@ -1,0 +1,102 @@
+/**
+ * Money is USDT held as a bigint count of 10^-10 USDT ("units"), matching numeric(30,10) columns.
+ * JSON carries decimal strings. No function here ever touches a JavaScript number.
+ */
+export type TMoney = bigint;
+
+export const MONEY_SCALE = 10;
+const UNIT = 10n ** BigInt(MONEY_SCALE);
+/** numeric(30,10) holds at most 20 integer digits. */
+export const MONEY_MAX: TMoney = 10n ** 30n - 1n;
+
+const DECIMAL_PATTERN = /^(-)?(\d+)(?:\.(\d+))?$/;
+
+export class MoneyFormatError extends Error {
+  constructor(readonly input: string) {
+    super(`Not a decimal amount: ${JSON.stringify(input)}`);
+  }
+}
+
+/** Parses a decimal string with at most `maxDecimals` fraction digits; refuses anything else. */
+export function parseMoney(input: string, maxDecimals: number = MONEY_SCALE): TMoney {
+  const match = DECIMAL_PATTERN.exec(input.trim());
+  if (!match) {
+    throw new MoneyFormatError(input);
+  }
+  const [, sign, whole = '0', fraction = ''] = match;
+  if (fraction.length > maxDecimals) {
+    throw new MoneyFormatError(input);
+  }
+  const value = BigInt(whole) * UNIT + BigInt(fraction.padEnd(MONEY_SCALE, '0') || '0');
+  if (value > MONEY_MAX) {
+    throw new MoneyFormatError(input);
+  }
+  return sign ? -value : value;
+}
+
+export function isMoneyString(input: string, maxDecimals: number = MONEY_SCALE): boolean {
+  try {
+    parseMoney(input, maxDecimals);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Full-precision decimal string without trailing zeros beyond `minDecimals`. */
+export function formatMoney(value: TMoney, minDecimals = 2): string {
+  const negative = value < 0n;
+  const abs = negative ? -value : value;
+  const whole = abs / UNIT;
+  let fraction = (abs % UNIT).toString().padStart(MONEY_SCALE, '0').replace(/0+$/, '');
+  if (fraction.length < minDecimals) {
+    fraction = fraction.padEnd(minDecimals, '0');
+  }
+  return `${negative ? '-' : ''}${whole}${fraction ? `.${fraction}` : ''}`;
+}
+
+export type TRounding = 'half-up' | 'down' | 'up';
+
+/** Rounds to `decimals` fraction digits (half away from zero by default). */
+export function roundMoney(value: TMoney, decimals: number, mode: TRounding = 'half-up'): TMoney {
+  if (decimals >= MONEY_SCALE) {
+    return value;
+  }
+  const step = 10n ** BigInt(MONEY_SCALE - decimals);
+  const negative = value < 0n;
+  const abs = negative ? -value : value;
+  const remainder = abs % step;
+  let rounded = abs - remainder;
+  if (remainder !== 0n && (mode === 'up' || (mode === 'half-up' && remainder * 2n >= step))) {
+    rounded += step;
+  }
+  return negative ? -rounded : rounded;
+}
+
+/** value * rate, where rate is a decimal string such as "0.05"; rounded down to the unit. */
+export function multiplyMoney(value: TMoney, rate: string): TMoney {
+  const r = parseMoney(rate);
+  const product = value * r;
+  return product / UNIT;
+}
+
+export function sumMoney(values: Iterable<TMoney>): TMoney {
+  let total = 0n;
+  for (const v of values) {
+    total += v;
+  }
+  return total;
+}
+
+export function minMoney(a: TMoney, b: TMoney): TMoney {
+  return a < b ? a : b;
+}
+
+export function maxMoney(a: TMoney, b: TMoney): TMoney {
+  return a > b ? a : b;
+}
+
+/** Converts a whole number of USDT (e.g. a constant) to units. */
+export function usdt(whole: number | bigint): TMoney {
+  return BigInt(whole) * UNIT;
+}

@@ -1,0 +1,127 @@
+import { z } from 'zod';
+import {
+  CONSIGNEE_MAX,
+  EMAIL_MAX,
+  MOBILE_MIN_DIGITS,
+  PAGE_SIZE_MAX,
+  PASSWORD_MAX,
+  PASSWORD_MIN,
+  POSTCODE_MAX,
+  USERNAME_MAX,
+  USERNAME_MIN,
+} from './constants';
+import { isMoneyString } from './money';
+
+/**
+ * Field rules of SPEC §5. Each message is a key of the `validation` dictionary
+ * (packages/contracts/locales/<lang>/validation.json), translated by the server and by the web forms.
+ */
+export const V = {
+  required: 'required',
+  username: 'username',
+  email: 'email',
+  mobile: 'mobile',
+  areaCode: 'areaCode',
+  password: 'password',
+  passwordsDiffer: 'passwordsDiffer',
+  txPassword: 'txPassword',
+  amount: 'amount',
+  page: 'page',
+  pageSize: 'pageSize',
+  tooLong: 'tooLong',
+  postcode: 'postcode',
+  invitationCode: 'invitationCode',
+  integer: 'integer',
+  subscriptionEmail: 'subscriptionEmail',
+} as const;
+
+export type TValidationKey = (typeof V)[keyof typeof V];
+
+export const zRequiredText = (max: number) =>
+  z.string({ error: V.required }).trim().min(1, { error: V.required }).max(max, { error: V.tooLong });
+
+export const zUsername = z
+  .string({ error: V.required })
+  .regex(new RegExp(`^[A-Za-z0-9]{${USERNAME_MIN},${USERNAME_MAX}}$`), { error: V.username });
+
+/** E-mail whose local part is at least 6 English letters or digits (SPEC §5), full format checked. */
+export const zEmail = z
+  .string({ error: V.required })
+  .trim()
+  .toLowerCase()
+  .max(EMAIL_MAX, { error: V.tooLong })
+  .regex(/^[a-z0-9][a-z0-9._-]{5,}@[a-z0-9-]+(\.[a-z0-9-]+)*\.[a-z]{2,}$/, { error: V.email });
+
+/** Subscription e-mail: local part starts alphanumeric, at least 3 characters, then a domain. */
+export const zSubscriptionEmail = z
+  .string({ error: V.required })
+  .trim()
+  .toLowerCase()
+  .max(EMAIL_MAX, { error: V.tooLong })
+  .regex(/^[a-z0-9][a-z0-9._%+-]{2,}@[a-z0-9-]+(\.[a-z0-9-]+)*\.[a-z]{2,}$/, { error: V.subscriptionEmail });
+
+/** International area code such as "+86" or "+1". */
+export const zAreaCode = z
+  .string({ error: V.required })
+  .trim()
+  .regex(/^\+?[1-9]\d{0,3}$/, { error: V.areaCode })
+  .transform((v) => (v.startsWith('+') ? v : `+${v}`));
+
+export const zMobile = z
+  .string({ error: V.required })
+  .trim()
+  .regex(new RegExp(`^\\d{${MOBILE_MIN_DIGITS},15}$`), { error: V.mobile });
+
+/** Login and fund password: 6-12 letters, digits or special characters, no spaces. */
+export const zPassword = z
+  .string({ error: V.required })
+  .regex(new RegExp(`^[\\x21-\\x7E]{${PASSWORD_MIN},${PASSWORD_MAX}}$`), { error: V.password });
+
+/** Transaction password: exactly 6 digits. */
+export const zTxPassword = z.string({ error: V.required }).regex(/^\d{6}$/, { error: V.txPassword });
+
+export const zInvitationCode = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z0-9]{4,16}$/, { error: V.invitationCode });
+
+export const zPostcode = z
+  .string({ error: V.required })
+  .trim()
+  .regex(new RegExp(`^\\d{5,${POSTCODE_MAX}}$`), { error: V.postcode });
+
+export const zConsignee = zRequiredText(CONSIGNEE_MAX);
+
+/** A positive decimal amount with at most `decimals` fraction digits, as a string. */
+export const zAmount = (decimals = 10) =>
+  z
+    .string({ error: V.amount })
+    .trim()
+    .refine((v) => isMoneyString(v, decimals) && !v.startsWith('-') && /[1-9]/.test(v), { error: V.amount });
+
+/** Page number: integer above 0. Accepts numeric strings from query strings. */
+export const zPageNum = z.coerce.number({ error: V.page }).int({ error: V.page }).min(1, { error: V.page });
+export const zPageSize = z.coerce
+  .number({ error: V.pageSize })
+  .int({ error: V.pageSize })
+  .min(1, { error: V.pageSize })
+  .max(PAGE_SIZE_MAX, { error: V.pageSize });
+
+export const zPageQuery = (defaultSize: number) =>
+  z.object({
+    pageNum: zPageNum.default(1),
+    pageSize: zPageSize.default(defaultSize),
+  });
+
+/** A bigint id carried as a decimal string (or number) in the API. */
+export const zId = z
+  .union([z.string(), z.number()], { error: V.required })
+  .transform((v) => String(v).trim())
+  .refine((v) => /^[1-9]\d{0,18}$/.test(v), { error: V.integer });
+
+export type TPage<T> = {
+  pageList: T[];
+  pageNum: number;
+  pageSize: number;
+  total: number;
+};
