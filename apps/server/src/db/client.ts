@@ -54,10 +54,31 @@ export async function openPglite(dataDir: string | undefined, loadDataDir?: Blob
   return wrapPglite(client);
 }
 
+/**
+ * The pool of each Drizzle database on PostgreSQL -> its pool for the prepared statements of the hot paths
+ * (db/prepared.ts), whose connections use generic plans only.
+ */
+export const hotPathPools = new WeakMap<pg.Pool, pg.Pool>();
+
+/**
+ * Two pools of up to `poolSize` connections each (connections open on demand): one for every query, one for
+ * the named prepared statements of the hot paths. PostgreSQL's default plan_cache_mode re-plans a
+ * prepared statement on every call whenever its generic plan looks costlier than a custom one, as it does
+ * for statements over parameter arrays, and that re-planning cost more than checkout's work; the second
+ * pool's sessions always reuse the generic plan. The first keeps the default, so queries whose best plan
+ * depends on their parameters (catalogue filters, search) are still planned for them.
+ */
 export function openPostgres(url: string, poolSize = 20): DatabaseHandle {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  const hotPathPool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    options: '-c plan_cache_mode=force_generic_plan',
+  });
   // An idle client that loses its server must not crash the process.
   pool.on('error', () => undefined);
+  hotPathPool.on('error', () => undefined);
+  hotPathPools.set(pool, hotPathPool);
   const db = drizzlePg({ client: pool, schema, casing: 'snake_case' });
   return {
     db,
@@ -66,7 +87,9 @@ export function openPostgres(url: string, poolSize = 20): DatabaseHandle {
     exec: async (sql) => {
       await pool.query(sql);
     },
-    close: () => pool.end(),
+    close: async () => {
+      await Promise.all([pool.end(), hotPathPool.end()]);
+    },
   };
 }
 

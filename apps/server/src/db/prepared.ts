@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
-import type { Executor } from './client';
+import { type Executor, hotPathPools } from './client';
 
 const dialect = new PgDialect();
 /** Statement text -> its name: hashing the text of a hot statement on every call costs as much as its lookup. */
@@ -21,16 +21,18 @@ function nameOf(text: string): string {
 }
 
 /**
- * Runs a statement of the hot paths (checkout) as a named prepared statement on a node-postgres pool, so
- * each shape is parsed and planned once per connection instead of on every call (named by its text's
- * hash: the same text always gets the same name). Inside a transaction, or on PGlite, it runs through
- * Drizzle as usual.
+ * Runs a statement of the hot paths (checkout) as a named prepared statement on the database's hot-path
+ * pool (see openPostgres), so each shape is parsed and planned once per connection instead of on every
+ * call (named by its text's hash: the same text always gets the same name). Use it only for statements
+ * whose every lookup is by key, as their generic plan is used for any parameters. Inside a transaction,
+ * or on PGlite, it runs through Drizzle as usual.
  */
 export async function executePrepared<T>(db: Executor, statement: SQL): Promise<T[]> {
   const client: unknown = (db as { $client?: unknown }).$client;
-  if (client instanceof pg.Pool) {
+  const hotPathPool = client instanceof pg.Pool ? hotPathPools.get(client) : undefined;
+  if (hotPathPool) {
     const query = dialect.sqlToQuery(statement);
-    const result = await client.query({
+    const result = await hotPathPool.query({
       name: nameOf(query.sql),
       text: query.sql,
       values: query.params as unknown[],

@@ -187,7 +187,12 @@ export type TStockTakingSql = {
   isComplete: SQL;
 };
 
-/** Variant lines' update as a CTE body returning (id, product_id, n); an empty one when there are none. */
+/**
+ * Variant lines' update as a CTE body returning (id, product_id, n); an empty one when there are none.
+ * Here and in the products' updates, `id = any(ids)` repeats the join with unnest as a condition the
+ * primary key can answer: a generic plan cannot know how many lines the arrays hold and would otherwise
+ * hash-join them against a scan of the whole table.
+ */
 function variantStockSql(plan: TStockPlan, change: SQL, onlyIfEnough: boolean): SQL {
   if (plan.variants.length === 0) {
     return sql`select null::bigint as id, null::bigint as product_id, null::int as n where false`;
@@ -196,7 +201,8 @@ function variantStockSql(plan: TStockPlan, change: SQL, onlyIfEnough: boolean): 
     from unnest(${idArray(plan.variants.map((v) => v.id))}::bigint[],
       ${idArray(plan.variants.map((v) => v.productId))}::bigint[],
       ${idArray(plan.variants.map((v) => String(v.n)))}::int[]) as x(id, product_id, n)
-    where v.id = x.id and v.product_id = x.product_id ${onlyIfEnough ? sql`and v.stock >= x.n` : sql``}
+    where v.id = x.id and v.id = any(${idArray(plan.variants.map((v) => v.id))}::bigint[])
+      and v.product_id = x.product_id ${onlyIfEnough ? sql`and v.stock >= x.n` : sql``}
     returning v.id, v.product_id, x.n`;
 }
 
@@ -226,7 +232,8 @@ export function stockTakingSql(items: TStockItem[]): TStockTakingSql {
       from unnest(${idArray(plan.products.map((p) => p.id))}::bigint[],
         ${idArray(plan.products.map((p) => String(p.n)))}::int[]) as x(id, n)
       -- Reading stock_v here runs it first: variants are locked before products.
-      where p.id = x.id and p.stock >= x.n and (select count(*) from stock_v) >= 0
+      where p.id = x.id and p.id = any(${idArray(plan.products.map((p) => p.id))}::bigint[]) and p.stock >= x.n
+        and (select count(*) from stock_v) >= 0
       returning p.id, p.store_id, x.n
     ),
     stock_t as (${tallySql('stock_v', 'stock_p', 1)})`;
@@ -283,7 +290,8 @@ export async function returnStock(tx: Executor, items: TStockItem[]): Promise<vo
       from unnest(${idArray(plan.products.map((p) => p.id))}::bigint[],
         ${idArray(plan.products.map((p) => String(p.n)))}::int[]) as x(id, n)
       -- Reading back_v here runs it first: variants are locked before products, as in takeStock.
-      where p.id = x.id and (select count(*) from back_v) >= 0
+      where p.id = x.id and p.id = any(${idArray(plan.products.map((p) => p.id))}::bigint[])
+        and (select count(*) from back_v) >= 0
       returning p.id, p.store_id, x.n
     )
     ${tallySql('back_v', 'back_p', -1)}`);

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { TImage, TLocalizedText } from '@caravan/contracts';
-import type { Database, DatabaseHandle } from '../../db/client';
+import { type Database, type DatabaseHandle, hotPathPools } from '../../db/client';
 import {
   categories,
   products,
@@ -161,12 +161,18 @@ export async function createVariant(
 /** Counts every statement the app sends to the database from now on. */
 export function countQueries(database: DatabaseHandle): { read: () => number; reset: () => void } {
   let count = 0;
-  const target = (database.pglite ?? database.pool) as unknown as { query: (...args: unknown[]) => unknown };
-  const original = target.query.bind(target);
-  target.query = (...args: unknown[]) => {
-    count++;
-    return original(...args);
-  };
+  const hotPathPool = database.pool ? hotPathPools.get(database.pool) : undefined;
+  for (const client of [database.pglite ?? database.pool, hotPathPool]) {
+    if (!client) {
+      continue;
+    }
+    const target = client as unknown as { query: (...args: unknown[]) => unknown };
+    const original = target.query.bind(target);
+    target.query = (...args: unknown[]) => {
+      count++;
+      return original(...args);
+    };
+  }
   return {
     read: () => count,
     reset: () => {
