@@ -7,6 +7,7 @@ import { STORAGE_KEYS, writeStorage } from './storage';
 /** Stores the choice everywhere it is read: this browser, the server's cookie and the account. */
 export async function storeLanguageChoice(lang: TLanguage): Promise<void> {
   writeStorage(STORAGE_KEYS.language, lang);
+  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is not in every browser we support; the value is one of the fixed language codes.
   document.cookie = buildLanguageCookie(lang);
   if (isLoggedIn()) {
     try {

@@ -8,7 +8,7 @@ import {
   type TMoney,
   type ZCheckoutRequest,
 } from '@caravan/contracts';
-import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database, Executor } from '../../db/client';
 import { findPgError } from '../../db/pg-error';
