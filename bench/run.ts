@@ -1,7 +1,8 @@
 /**
  * `npm run bench`: the load scenarios of the issues, on PostgreSQL, each printed beside pgbench's built-in
  * TPC-B-like throughput measured on the same server right before each of them (absolute numbers drift on shared machines;
- * the ratio is what we track). Also runs the catalogue scenario on PGlite.
+ * the ratio is what we track). The catalogue scenario runs on PostgreSQL and again on PGlite (in
+ * .tmp/bench-pglite, filled once), for reference.
  *
  * BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres) names the server; the scenarios create
  * and drop their own databases on it. BENCH_SECONDS shortens every scenario (default 30).
@@ -95,12 +96,27 @@ async function main() {
     })) {
       results.push({ name: r.name, throughput: r.rps, unit: 'req/s', p50: r.p50, p95: r.p95, extra: r.goal });
     }
+    console.log('catalogue reads on PGlite ...');
+    for (const r of await catalog.runCatalogBench({
+      pgliteDir: '.tmp/bench-pglite',
+      connections: 32,
+      durationSec: seconds,
+    })) {
+      results.push({
+        name: `PGlite: ${r.name}`,
+        throughput: r.rps,
+        unit: 'req/s',
+        p50: r.p50,
+        p95: r.p95,
+        extra: r.goal,
+      });
+    }
   }
   console.log('\nresults');
   for (const r of results) {
     const latency = r.p50 !== undefined ? `  p50 ${r.p50.toFixed(1)} ms  p95 ${r.p95?.toFixed(1)} ms` : '';
     console.log(
-      `  ${r.name.padEnd(48)} ${r.throughput.toFixed(0).padStart(7)} ${r.unit}${latency}${r.extra ? `  ${r.extra}` : ''}`,
+      `  ${r.name.padEnd(58)} ${r.throughput.toFixed(0).padStart(7)} ${r.unit}${latency}${r.extra ? `  ${r.extra}` : ''}`,
     );
   }
 }
