@@ -251,7 +251,7 @@ async function prepareDatabase(serverUrl: string, products: number): Promise<str
   const url = new URL(serverUrl);
   url.pathname = `/${BENCH_DB}`;
   seed({ databaseUrl: url.toString() }, products);
-  // A fresh fill leaves the server with gigabytes of dirty pages; flush them now so the next checkpoint
+  // A fresh fill leaves many dirty pages in shared buffers; flush them now so the next checkpoint
   // does not land in the measured window.
   const bench = new pg.Client({ connectionString: url.toString() });
   await bench.connect();
