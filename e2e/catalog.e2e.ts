@@ -19,8 +19,11 @@ describe('catalogue and storefront in the browser', () => {
     await input.fill(keyword);
     await expect.poll(() => input.inputValue()).toBe(keyword);
     await input.press('Enter');
-    // The result page writes its keyword back into the box; wait for it so the next search starts clean.
-    await expect.poll(() => input.inputValue(), { timeout: 15_000 }).toBe(keyword);
+    // The previous page stays until the results page has loaded: wait for the heading of this search.
+    await expect
+      .poll(() => page.getByTestId('search-keyword').textContent(), { timeout: 15_000 })
+      .toContain(keyword);
+    await expect.poll(() => input.inputValue()).toBe(keyword);
     await page.waitForLoadState('networkidle');
   }
 
@@ -153,6 +156,9 @@ describe('catalogue and storefront in the browser', () => {
     await expect
       .poll(() => page.url(), { timeout: 15_000 })
       .toContain(`/searchGoods?k=${encodeURIComponent('"Cotton"')}`);
+    await expect
+      .poll(() => page.getByTestId('search-keyword').textContent(), { timeout: 15_000 })
+      .toContain('Cotton');
     await expect.poll(() => cardCount(page), { timeout: 15_000 }).toBeGreaterThan(0);
 
     for (const keyword of ['Cottton', 'Baumwolle', 'قطن']) {

@@ -259,7 +259,18 @@ describe('cart, checkout and orders in the browser', () => {
     // Order B: refund before shipping.
     await page.goto(`/userInfo/order-return?orderNo=${orderB.orderNo}`);
     await page.getByLabel('Reason').click();
-    await page.locator('.ant-select-dropdown:visible .ant-select-item-option').first().click();
+    const firstReason = page
+      .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option')
+      .first();
+    await expect.poll(() => firstReason.count(), { timeout: 15_000 }).toBe(1);
+    const reason = (await firstReason.textContent()) ?? '';
+    await firstReason.click();
+    // The request is sent only once the form holds the reason (the option list animates in and out).
+    await expect
+      .poll(() => page.locator('.cv-form-card').getByText(reason, { exact: true }).count(), {
+        timeout: 15_000,
+      })
+      .toBeGreaterThan(0);
     await page.getByRole('button', { name: 'Send the request' }).click();
     await page.locator('.ant-modal-confirm').getByRole('button', { name: 'Send the request' }).click();
     await expect.poll(() => new URL(page.url()).pathname, { timeout: 15_000 }).toBe('/userInfo/order-detail');

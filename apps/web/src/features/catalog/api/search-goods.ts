@@ -1,7 +1,8 @@
 import type { TProductPage } from '@caravan/contracts';
 import { PAGE_SIZE } from '@caravan/contracts/constants';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
+import { keepPagesOfKeyword } from '../lib/keep-same-search';
 
 export function useSearchGoods(keyword: string, pageNum: number) {
   return useQuery({
@@ -12,6 +13,6 @@ export function useSearchGoods(keyword: string, pageNum: number) {
         signal,
       }),
     enabled: keyword !== '',
-    placeholderData: keepPreviousData,
+    placeholderData: keepPagesOfKeyword<TProductPage>(keyword),
   });
 }

@@ -1,7 +1,8 @@
 import type { TStoreCard } from '@caravan/contracts';
 import { PAGE_SIZE } from '@caravan/contracts/constants';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
+import { keepPagesOfKeyword } from '../lib/keep-same-search';
 
 export type TStoreCardPage = { pageList: TStoreCard[]; pageNum: number; pageSize: number; total: number };
 
@@ -14,6 +15,6 @@ export function useSearchStores(keyword: string, pageNum: number) {
         signal,
       }),
     enabled: keyword !== '',
-    placeholderData: keepPreviousData,
+    placeholderData: keepPagesOfKeyword<TStoreCardPage>(keyword),
   });
 }
