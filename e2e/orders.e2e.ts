@@ -2,6 +2,10 @@ import { formatMoney, parseMoney } from '@caravan/contracts';
 import type { APIRequestContext, Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage } from './browser';
+import { chooseSelectOption } from './select';
+
+/** The refund reason the browser test picks (SPEC §9 return reason 1). */
+const RETURN_REASON = 'Not as described';
 
 type TProductCard = { id: string; storeId: string };
 type TProductDetail = {
@@ -258,19 +262,7 @@ describe('cart, checkout and orders in the browser', () => {
 
     // Order B: refund before shipping.
     await page.goto(`/userInfo/order-return?orderNo=${orderB.orderNo}`);
-    await page.getByLabel('Reason').click();
-    const firstReason = page
-      .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option')
-      .first();
-    await expect.poll(() => firstReason.count(), { timeout: 15_000 }).toBe(1);
-    const reason = (await firstReason.textContent()) ?? '';
-    await firstReason.click();
-    // The request is sent only once the form holds the reason (the option list animates in and out).
-    await expect
-      .poll(() => page.locator('.cv-form-card').getByText(reason, { exact: true }).count(), {
-        timeout: 15_000,
-      })
-      .toBeGreaterThan(0);
+    await chooseSelectOption(page, page.getByLabel('Reason'), RETURN_REASON);
     await page.getByRole('button', { name: 'Send the request' }).click();
     await page.locator('.ant-modal-confirm').getByRole('button', { name: 'Send the request' }).click();
     await expect.poll(() => new URL(page.url()).pathname, { timeout: 15_000 }).toBe('/userInfo/order-detail');

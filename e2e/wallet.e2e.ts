@@ -3,6 +3,7 @@ import { formatMoney, parseMoney } from '@caravan/contracts';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl, launchBrowser, newPage, uniqueName } from './browser';
+import { chooseSelectOption } from './select';
 
 /**
  * Issue "Wallet and ledger" in the browser: recharge, finance review, bind address, withdraw, reject, approve.
@@ -153,8 +154,7 @@ describe('wallet in the browser', () => {
       async () => (await bound.count()) + (await page.getByRole('button', { name: 'Bind address' }).count()),
     ).toBeGreaterThan(0);
     if ((await bound.count()) === 0) {
-      await page.getByLabel('Network').click();
-      await page.locator('.ant-select-item-option', { hasText: 'USDT-TRC20' }).click();
+      await chooseSelectOption(page, page.getByLabel('Network'), 'USDT-TRC20');
       await page.getByLabel('Address', { exact: true }).fill('Tnot-a-valid-address');
       await page.getByRole('button', { name: 'Bind address' }).click();
       await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
