@@ -44,3 +44,20 @@ export async function chooseSelectOption(
     )
     .toBe(true);
 }
+
+/**
+ * Types into a searchable Ant Design Select, takes the first match with Enter, and waits until the Select
+ * shows it.
+ */
+export async function typeSelectOption(page: Page, combobox: Locator, text: string): Promise<void> {
+  const openList = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)');
+  await expect.poll(() => openList.count()).toBe(0);
+  await combobox.click();
+  await combobox.fill(text);
+  await expect
+    .poll(() => openList.locator('.ant-select-item-option').filter({ hasText: text }).count())
+    .toBeGreaterThan(0);
+  await combobox.press('Enter');
+  await expect.poll(() => openList.count()).toBe(0);
+  await expect.poll(async () => (await selectRoot(combobox).textContent()) ?? '').toContain(text);
+}
