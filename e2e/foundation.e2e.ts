@@ -88,6 +88,34 @@ describe('foundation in the browser', () => {
     await context.close();
   });
 
+  it('shrinks the header past 78 px and holds still there, on a wide and a narrow screen', async () => {
+    for (const width of [1280, 375]) {
+      const { context, page } = await newPage(browser, { width, height: 800 });
+      await page.goto('/index');
+      await page.getByTestId('home-stores').waitFor({ timeout: 20_000 });
+      for (const y of [80, 90, 120, 60]) {
+        await page.evaluate((top) => window.scrollTo(0, top), y);
+        await page.waitForTimeout(300);
+        // A header that flickers (it did where shrinking moved the page back above 78 px) shows here as a scroll
+        // position or a class that changes between samples.
+        const samples: string[] = [];
+        for (let i = 0; i < 6; i++) {
+          samples.push(
+            await page.evaluate(
+              () =>
+                `${Math.round(window.scrollY)} ${document.querySelector('.cv-header')?.classList.contains('cv-header--compact') ? 'compact' : 'full'}`,
+            ),
+          );
+          await page.waitForTimeout(50);
+        }
+        expect(new Set(samples), `width ${width}, scrolled to ${y}`).toEqual(
+          new Set([`${y} ${y > 78 ? 'compact' : 'full'}`]),
+        );
+      }
+      await context.close();
+    }
+  });
+
   it('answers every route of SPEC §2 with the layout', async () => {
     const { context, page } = await newPage(browser);
     const routes = [

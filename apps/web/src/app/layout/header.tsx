@@ -1,7 +1,7 @@
 import { CustomerServiceOutlined, LogoutOutlined, MessageOutlined, UserOutlined } from '@ant-design/icons';
 import { HEADER_SHRINK_PX } from '@caravan/contracts/constants';
 import type { ReactNode } from 'react';
-import { useEffect, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router';
 import { LightButton } from '../../components/ui/light-button';
@@ -20,15 +20,61 @@ export const NAV_TABS = [
   { to: '/credit', labelKey: 'nav.credit' },
 ] as const;
 
-function useIsScrolledPast(threshold: number): boolean {
-  const [isPast, setIsPast] = useState(false);
+/**
+ * The header shrinks once the page is scrolled past `threshold` (SPEC §2). The header is sticky, so shrinking it
+ * would pull the page up by the height it loses; the browser's scroll anchoring then moves the scroll position
+ * back above the threshold, the header grows again, and it flickers for as long as the visitor stays there. A
+ * spacer of exactly the lost height keeps everything below the header where it was, so the scroll position, and
+ * the header, stay put.
+ */
+function useShrinkingHeader(threshold: number) {
+  const headerRef = useRef<HTMLElement>(null);
+  const spacerRef = useRef<HTMLDivElement>(null);
+  const expandedHeight = useRef(0);
+  // Starts expanded even on a page restored further down: the first layout measures the full height.
+  const [isCompact, setIsCompact] = useState(false);
   useEffect(() => {
-    const update = () => setIsPast(window.scrollY > threshold);
+    const update = () => setIsCompact(window.scrollY > threshold);
     update();
     window.addEventListener('scroll', update, { passive: true });
     return () => window.removeEventListener('scroll', update);
   }, [threshold]);
-  return isPast;
+  useLayoutEffect(() => {
+    const header = headerRef.current;
+    const spacer = spacerRef.current;
+    if (!header || !spacer) {
+      return;
+    }
+    const compensate = () => {
+      if (isCompact) {
+        const lost = Math.max(0, expandedHeight.current - header.offsetHeight);
+        spacer.style.height = `${lost}px`;
+      } else {
+        spacer.style.height = '';
+        expandedHeight.current = header.offsetHeight;
+      }
+    };
+    // Scroll anchoring stays off on the body (whose descendants it anchors to) for the two frames in which the
+    // header changes: where the header's own rows were in view it still moved the page, clamped at the top, and
+    // never moved it back. The spacer keeps the content in place, so nothing needs anchoring then.
+    const root = document.body;
+    root.style.overflowAnchor = 'none';
+    compensate();
+    let frame = requestAnimationFrame(() => {
+      frame = requestAnimationFrame(() => {
+        root.style.overflowAnchor = '';
+      });
+    });
+    // The header's height also changes with the window's width, the language and the log-in state.
+    const observer = new ResizeObserver(compensate);
+    observer.observe(header);
+    return () => {
+      cancelAnimationFrame(frame);
+      root.style.overflowAnchor = '';
+      observer.disconnect();
+    };
+  }, [isCompact]);
+  return { headerRef, spacerRef, isCompact };
 }
 
 function AccountLinks() {
@@ -100,49 +146,55 @@ function HeaderIconButton({
 
 export function Header() {
   const { t } = useTranslation('common');
-  const isCompact = useIsScrolledPast(HEADER_SHRINK_PX);
+  const { headerRef, spacerRef, isCompact } = useShrinkingHeader(HEADER_SHRINK_PX);
   const unread = useUnreadCounts();
   const { openService, openChat } = useChatLaunchers();
   return (
-    <header className={`cv-header${isCompact ? ' cv-header--compact' : ''}`}>
-      <a className="cv-skip-link" href="#main">
-        {t('a11y.skipToContent')}
-      </a>
-      <div className="cv-header__bar cv-container">
-        <Link to="/index" className="cv-header__logo" aria-label={t('header.home')}>
-          <Logo isCompact={isCompact} />
-        </Link>
-        <div className="cv-header__search">
-          <SearchBoxSlot />
+    <>
+      <header ref={headerRef} className={`cv-header${isCompact ? ' cv-header--compact' : ''}`}>
+        <a className="cv-skip-link" href="#main">
+          {t('a11y.skipToContent')}
+        </a>
+        <div className="cv-header__bar cv-container">
+          <Link to="/index" className="cv-header__logo" aria-label={t('header.home')}>
+            <Logo isCompact={isCompact} />
+          </Link>
+          <div className="cv-header__search">
+            <SearchBoxSlot />
+          </div>
+          <div className="cv-header__actions">
+            <AccountLinks />
+            <HeaderIconButton
+              label={t('header.customerService')}
+              count={unread.service}
+              icon={<CustomerServiceOutlined aria-hidden="true" />}
+              onClick={openService}
+            />
+            <HeaderIconButton
+              label={t('header.messages')}
+              count={unread.chat}
+              icon={<MessageOutlined aria-hidden="true" />}
+              onClick={openChat}
+            />
+            <LanguageMenu />
+          </div>
         </div>
-        <div className="cv-header__actions">
-          <AccountLinks />
-          <HeaderIconButton
-            label={t('header.customerService')}
-            count={unread.service}
-            icon={<CustomerServiceOutlined aria-hidden="true" />}
-            onClick={openService}
-          />
-          <HeaderIconButton
-            label={t('header.messages')}
-            count={unread.chat}
-            icon={<MessageOutlined aria-hidden="true" />}
-            onClick={openChat}
-          />
-          <LanguageMenu />
-        </div>
-      </div>
-      <nav className="cv-nav" aria-label={t('a11y.mainNavigation')}>
-        <ul className="cv-container cv-nav__list">
-          {NAV_TABS.map((tab) => (
-            <li key={tab.to}>
-              <NavLink to={tab.to} className={({ isActive }) => `cv-nav__tab${isActive ? ' is-active' : ''}`}>
-                {t(tab.labelKey)}
-              </NavLink>
-            </li>
-          ))}
-        </ul>
-      </nav>
-    </header>
+        <nav className="cv-nav" aria-label={t('a11y.mainNavigation')}>
+          <ul className="cv-container cv-nav__list">
+            {NAV_TABS.map((tab) => (
+              <li key={tab.to}>
+                <NavLink
+                  to={tab.to}
+                  className={({ isActive }) => `cv-nav__tab${isActive ? ' is-active' : ''}`}
+                >
+                  {t(tab.labelKey)}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </header>
+      <div ref={spacerRef} className="cv-header-spacer" aria-hidden="true" />
+    </>
   );
 }
