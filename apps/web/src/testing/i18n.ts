@@ -5,6 +5,7 @@ import validation from '../../../../packages/contracts/locales/en/validation.jso
 import account from '../locales/en/account.json';
 import admin from '../locales/en/admin.json';
 import auth from '../locales/en/auth.json';
+import catalog from '../locales/en/catalog.json';
 import common from '../locales/en/common.json';
 import cs from '../locales/en/cs.json';
 import pages from '../locales/en/pages.json';
@@ -17,7 +18,7 @@ export async function initTestI18n() {
       lng: 'en',
       fallbackLng: 'en',
       defaultNS: 'common',
-      resources: { en: { common, auth, account, pages, admin, seller, cs, errors, validation } },
+      resources: { en: { common, auth, account, catalog, pages, admin, seller, cs, errors, validation } },
       interpolation: { escapeValue: false },
       react: { useSuspense: false },
     });

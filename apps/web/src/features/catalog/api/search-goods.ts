@@ -2,7 +2,7 @@ import type { TProductPage } from '@caravan/contracts';
 import { PAGE_SIZE } from '@caravan/contracts/constants';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
-import { keepPagesOfKeyword } from '../lib/keep-same-search';
+import { keepPagesOfKeyword } from '../lib/keep-pages-of-keyword';
 
 export function useSearchGoods(keyword: string, pageNum: number) {
   return useQuery({

@@ -3,7 +3,6 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { MemoryRouter, useLocation } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setSearchText } from '../../../app/layout/header-search';
-import catalog from '../../../locales/en/catalog.json';
 import { initTestI18n } from '../../../testing/i18n';
 import { clearSearchHistory } from '../lib/search-history';
 import { SearchBox } from './search-box';
@@ -42,8 +41,7 @@ async function submit(input: HTMLElement, value: string) {
 
 describe('SearchBox', () => {
   beforeAll(async () => {
-    const i18n = await initTestI18n();
-    i18n.addResourceBundle('en', 'catalog', catalog, true, true);
+    await initTestI18n();
   });
   beforeEach(() => {
     setSearchText('');

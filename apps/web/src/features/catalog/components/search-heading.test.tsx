@@ -3,7 +3,6 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { MemoryRouter, Route, Routes, useNavigate } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { setSearchText } from '../../../app/layout/header-search';
-import catalog from '../../../locales/en/catalog.json';
 import { initTestI18n } from '../../../testing/i18n';
 import { SearchBox } from './search-box';
 import { SearchHeading } from './search-heading';
@@ -38,8 +37,7 @@ function renderAt(path: string) {
 
 describe('SearchHeading', () => {
   beforeAll(async () => {
-    const i18n = await initTestI18n();
-    i18n.addResourceBundle('en', 'catalog', catalog, true, true);
+    await initTestI18n();
   });
   beforeEach(() => {
     setSearchText('');
