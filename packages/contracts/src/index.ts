@@ -14,3 +14,4 @@ export * from './errors';
 export * from './languages';
 export * from './money';
 export * from './validation';
+export * from './settings';

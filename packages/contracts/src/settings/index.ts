@@ -1,0 +1,1 @@
+export type { SettingDefinition, SettingDefinitions } from './define';
