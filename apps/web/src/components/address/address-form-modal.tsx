@@ -5,6 +5,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { parseFormValues, showSubmitError } from '../../lib/form';
 import { toast } from '../../lib/toast';
+import { AppForm } from '../ui/app-form';
 import { ADDRESSES_KEY } from './api/address-keys';
 import { useCities, useCountries, useStates } from './api/list-regions';
 import { saveAddress } from './api/save-address';
@@ -102,7 +103,7 @@ export function AddressFormModal({ isOpen, address, onClose, onSaved }: TAddress
       destroyOnHidden
       width={640}
     >
-      <Form form={form} layout="vertical" requiredMark={false} onFinish={submit}>
+      <AppForm form={form} layout="vertical" requiredMark={false} onFinish={submit}>
         <Form.Item name="consignee" label={t('address.consignee')}>
           <Input maxLength={64} autoComplete="name" />
         </Form.Item>
@@ -172,7 +173,7 @@ export function AddressFormModal({ isOpen, address, onClose, onSaved }: TAddress
         <Form.Item name="isDefault" valuePropName="checked">
           <Checkbox>{t('address.isDefault')}</Checkbox>
         </Form.Item>
-      </Form>
+      </AppForm>
     </Modal>
   );
 }

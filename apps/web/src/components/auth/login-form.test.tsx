@@ -45,4 +45,20 @@ describe('LoginForm', () => {
     await waitFor(() => expect(screen.getAllByText('This field is required').length).toBeGreaterThan(0));
     expect(onSubmit).not.toHaveBeenCalled();
   });
+
+  it("clears a field's error as soon as the field is corrected, before the next submit", async () => {
+    const onSubmit = vi.fn(async () => undefined);
+    render(<LoginForm onSubmit={onSubmit} />);
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
+    });
+    await waitFor(() => expect(screen.getAllByText('This field is required')).toHaveLength(2));
+    fireEvent.change(screen.getByRole('textbox', { name: 'Username' }), { target: { value: 'demobuyer' } });
+    await waitFor(() => expect(screen.getAllByText('This field is required')).toHaveLength(1));
+    fireEvent.change(screen.getByLabelText('Password', { selector: 'input' }), {
+      target: { value: 'abc12345' },
+    });
+    await waitFor(() => expect(screen.queryAllByText('This field is required')).toHaveLength(0));
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
 });

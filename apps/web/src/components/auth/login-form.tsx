@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../lib/api';
 import { parseFormValues, showSubmitError } from '../../lib/form';
+import { AppForm } from '../ui/app-form';
 import { AccountField, PasswordField } from './account-fields';
 import { DEFAULT_AREA_CODE } from './area-codes';
 
@@ -57,7 +58,7 @@ export function LoginForm({ onSubmit, submitLabelKey = 'login.submit' }: TLoginF
         }}
         items={ACCOUNT_TYPES.map((type) => ({ key: type, label: t(`tabs.${type}`) }))}
       />
-      <Form
+      <AppForm
         form={form}
         layout="vertical"
         requiredMark={false}
@@ -72,7 +73,7 @@ export function LoginForm({ onSubmit, submitLabelKey = 'login.submit' }: TLoginF
         <Button type="primary" htmlType="submit" block loading={isSubmitting}>
           {t(submitLabelKey)}
         </Button>
-      </Form>
+      </AppForm>
     </>
   );
 }

@@ -7,6 +7,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { isApiError } from '../../lib/api';
 import { parseFormValues, showSubmitError } from '../../lib/form';
 import { AuthCard } from '../auth/auth-card';
+import { AppForm } from '../ui/app-form';
 import { readConsoleRedirect } from './console-redirect';
 import { loginStaff, useSetStaffMe } from './staff-session';
 
@@ -40,7 +41,7 @@ export function StaffLoginPage({ titleKey, basePath }: { titleKey: string; baseP
   };
   return (
     <AuthCard title={t(titleKey)} subtitle={t('console.staffOnly')}>
-      <Form form={form} layout="vertical" requiredMark={false} onFinish={submit}>
+      <AppForm form={form} layout="vertical" requiredMark={false} onFinish={submit}>
         <Form.Item name="username" label={t('auth:fields.username')}>
           <Input prefix={<UserOutlined aria-hidden="true" />} autoComplete="username" maxLength={64} />
         </Form.Item>
@@ -57,7 +58,7 @@ export function StaffLoginPage({ titleKey, basePath }: { titleKey: string; baseP
         <Button type="primary" htmlType="submit" block loading={isSubmitting}>
           {t('auth:login.submit')}
         </Button>
-      </Form>
+      </AppForm>
     </AuthCard>
   );
 }

@@ -12,6 +12,7 @@ import { api, isApiError } from '../../lib/api';
 import { parseFormValues, showSubmitError } from '../../lib/form';
 import { formatUsdt } from '../../lib/format-money';
 import { useSession } from '../../lib/session';
+import { AppForm } from '../ui/app-form';
 import { Money } from './money';
 
 const RECHARGE_PATH = '/userInfo/money-package/recharge';
@@ -106,7 +107,7 @@ export function PayOrdersModal({
           </dd>
         </div>
       </dl>
-      <Form
+      <AppForm
         form={form}
         layout="vertical"
         requiredMark={false}
@@ -146,7 +147,7 @@ export function PayOrdersModal({
             action={<Link to={RECHARGE_PATH}>{t('pay.recharge')}</Link>}
           />
         )}
-      </Form>
+      </AppForm>
     </Modal>
   );
 }

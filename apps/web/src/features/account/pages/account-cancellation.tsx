@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { z } from 'zod';
+import { AppForm } from '../../../components/ui/app-form';
 import { PageFrame } from '../../../components/ui/page-frame';
 import { isApiError } from '../../../lib/api';
 import { parseFormValues, showSubmitError } from '../../../lib/form';
@@ -70,7 +71,7 @@ export default function AccountCancellationPage() {
         {blockingMessage && (
           <Alert type="error" showIcon title={blockingMessage} role="alert" className="cv-form-alert" />
         )}
-        <Form form={form} layout="vertical" requiredMark={false} onFinish={submit} className="cv-form-gap">
+        <AppForm form={form} layout="vertical" requiredMark={false} onFinish={submit} className="cv-form-gap">
           <Form.Item name="reason" label={t('cancellation.reason')}>
             <Input.TextArea rows={3} maxLength={500} showCount />
           </Form.Item>
@@ -80,7 +81,7 @@ export default function AccountCancellationPage() {
           <Button danger type="primary" htmlType="submit" loading={isSubmitting}>
             {t('cancellation.submit')}
           </Button>
-        </Form>
+        </AppForm>
       </Card>
     </PageFrame>
   );

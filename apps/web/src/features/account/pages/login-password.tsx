@@ -3,6 +3,7 @@ import { Button, Card, Form, Input } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { AppForm } from '../../../components/ui/app-form';
 import { PageFrame } from '../../../components/ui/page-frame';
 import { parseFormValues, showSubmitError } from '../../../lib/form';
 import { toast } from '../../../lib/toast';
@@ -34,7 +35,7 @@ export default function LoginPasswordPage() {
   return (
     <PageFrame titleKey="routes.loginPassword" crumbs={SETUP_CRUMBS}>
       <Card className="cv-form-card">
-        <Form form={form} layout="vertical" requiredMark={false} onFinish={submit}>
+        <AppForm form={form} layout="vertical" requiredMark={false} onFinish={submit}>
           <Form.Item name="oldPassword" label={t('password.old')}>
             <Input.Password autoComplete="current-password" maxLength={64} />
           </Form.Item>
@@ -47,7 +48,7 @@ export default function LoginPasswordPage() {
           <Button type="primary" htmlType="submit" loading={isSubmitting}>
             {t('common:actions.save')}
           </Button>
-        </Form>
+        </AppForm>
       </Card>
     </PageFrame>
   );

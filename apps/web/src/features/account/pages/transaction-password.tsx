@@ -3,6 +3,7 @@ import { Button, Card, Form, Input } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { AppForm } from '../../../components/ui/app-form';
 import { PageFrame } from '../../../components/ui/page-frame';
 import { parseFormValues, showSubmitError } from '../../../lib/form';
 import { useSession } from '../../../lib/session';
@@ -51,7 +52,7 @@ export default function TransactionPasswordPage() {
     <PageFrame titleKey="routes.transactionPassword" crumbs={SETUP_CRUMBS}>
       <Card className="cv-form-card">
         <p className="cv-muted">{t(isChange ? 'txPassword.changeIntro' : 'txPassword.setIntro')}</p>
-        <Form form={form} layout="vertical" requiredMark={false} onFinish={submit}>
+        <AppForm form={form} layout="vertical" requiredMark={false} onFinish={submit}>
           {isChange && (
             <Form.Item name="oldTxPassword" label={t('txPassword.old')}>
               <Input.Password {...DIGITS_INPUT} />
@@ -66,7 +67,7 @@ export default function TransactionPasswordPage() {
           <Button type="primary" htmlType="submit" loading={isSubmitting}>
             {t('common:actions.save')}
           </Button>
-        </Form>
+        </AppForm>
       </Card>
     </PageFrame>
   );

@@ -2,6 +2,7 @@ import { ZRejectRecordRequest } from '@caravan/contracts';
 import { Form, Input, Modal } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AppForm } from '../../../components/ui/app-form';
 import { parseFormValues } from '../../../lib/form';
 
 /** Rejecting needs a reason (shown to the buyer); the summary says what the rejection will do. */
@@ -49,11 +50,11 @@ export function RejectModal({
       destroyOnHidden
     >
       {summary}
-      <Form form={form} layout="vertical" requiredMark={false} onFinish={submit} preserve={false}>
+      <AppForm form={form} layout="vertical" requiredMark={false} onFinish={submit} preserve={false}>
         <Form.Item name="reason" label={t('review.reason')} extra={t('review.reasonHint')}>
           <Input.TextArea rows={3} maxLength={255} showCount />
         </Form.Item>
-      </Form>
+      </AppForm>
     </Modal>
   );
 }

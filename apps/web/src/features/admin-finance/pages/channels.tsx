@@ -3,6 +3,7 @@ import { Button, Drawer, Form, Input, InputNumber, Select, Switch, Table, Tag } 
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConsolePageHead } from '../../../components/console/console-layout';
+import { AppForm } from '../../../components/ui/app-form';
 import { formatAmount, MoneyText } from '../../../components/ui/money-text';
 import { parseFormValues, showSubmitError } from '../../../lib/form';
 import { formatDateTime } from '../../../lib/format';
@@ -77,7 +78,7 @@ function ChannelEditor({ channel, onDone }: { channel: TAdminChannel; onDone: ()
     }
   };
   return (
-    <Form<TChannelForm>
+    <AppForm<TChannelForm>
       form={form}
       layout="vertical"
       requiredMark={false}
@@ -130,7 +131,7 @@ function ChannelEditor({ channel, onDone }: { channel: TAdminChannel; onDone: ()
       <Button type="primary" htmlType="submit" loading={update.isPending}>
         {t('common:actions.save')}
       </Button>
-    </Form>
+    </AppForm>
   );
 }
 

@@ -1,6 +1,7 @@
 import { type TAdminWithdrawal, ZApproveWithdrawalRequest } from '@caravan/contracts';
 import { Descriptions, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { AppForm } from '../../../components/ui/app-form';
 import { MoneyText } from '../../../components/ui/money-text';
 import { parseFormValues } from '../../../lib/form';
 import { formatDateTime } from '../../../lib/format';
@@ -171,11 +172,11 @@ export default function FinanceWithdrawalsPage() {
             amount={selected.actualAmount}
           />
         )}
-        <Form form={approveForm} layout="vertical" requiredMark={false} onFinish={approve}>
+        <AppForm form={approveForm} layout="vertical" requiredMark={false} onFinish={approve}>
           <Form.Item name="chainTxHash" label={t('review.chainTxHash')} extra={t('review.chainTxHashHint')}>
             <Input maxLength={66} autoComplete="off" dir="ltr" spellCheck={false} />
           </Form.Item>
-        </Form>
+        </AppForm>
       </ApproveModal>
       <RejectModal
         isOpen={queue.action === 'reject' && selected !== null}

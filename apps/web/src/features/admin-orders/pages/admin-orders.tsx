@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Money } from '../../../components/order/money';
 import { OrderInfoView } from '../../../components/order/order-info-view';
 import { OrderStatusTag } from '../../../components/order/order-status-tag';
+import { AppForm } from '../../../components/ui/app-form';
 import { parseFormValues, showSubmitError } from '../../../lib/form';
 import { formatDateTime } from '../../../lib/format';
 import { formatUsdt } from '../../../lib/format-money';
@@ -68,7 +69,7 @@ function ManualRefundModal({ order, onClose }: { order: TAdminOrder; onClose: ()
       onOk={() => form.submit()}
       onCancel={onClose}
     >
-      <Form
+      <AppForm
         form={form}
         layout="vertical"
         requiredMark={false}
@@ -85,7 +86,7 @@ function ManualRefundModal({ order, onClose }: { order: TAdminOrder; onClose: ()
         <Form.Item name="reason" label={t('admin.refundReason')}>
           <Input.TextArea maxLength={255} rows={3} />
         </Form.Item>
-      </Form>
+      </AppForm>
     </Modal>
   );
 }

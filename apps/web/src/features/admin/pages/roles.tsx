@@ -3,6 +3,7 @@ import { Button, Checkbox, Form, Input, Modal, Space, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConsolePageHead } from '../../../components/console/console-layout';
+import { AppForm } from '../../../components/ui/app-form';
 import { parseFormValues, showSubmitError } from '../../../lib/form';
 import { toast } from '../../../lib/toast';
 import { useDeleteRole, useRoles, useSaveRole } from '../api/admin-api';
@@ -124,7 +125,7 @@ export default function RolesPage() {
         width={640}
         destroyOnHidden
       >
-        <Form form={form} layout="vertical" requiredMark={false} onFinish={save}>
+        <AppForm form={form} layout="vertical" requiredMark={false} onFinish={save}>
           <Form.Item name="name" label={t('roles.name')}>
             <Input maxLength={64} />
           </Form.Item>
@@ -140,7 +141,7 @@ export default function RolesPage() {
               ))}
             </Checkbox.Group>
           </Form.Item>
-        </Form>
+        </AppForm>
       </Modal>
     </>
   );

@@ -8,6 +8,7 @@ import { Button, Form, Input, Modal, Select, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConsolePageHead } from '../../../components/console/console-layout';
+import { AppForm } from '../../../components/ui/app-form';
 import { parseFormValues, showSubmitError } from '../../../lib/form';
 import { formatDateTime } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
@@ -114,7 +115,7 @@ export default function StaffPage() {
         confirmLoading={saveStaff.isPending}
         destroyOnHidden
       >
-        <Form form={form} layout="vertical" requiredMark={false} onFinish={save}>
+        <AppForm form={form} layout="vertical" requiredMark={false} onFinish={save}>
           {isCreate && (
             <Form.Item name="username" label={t('staff.username')}>
               <Input maxLength={64} autoComplete="off" />
@@ -143,7 +144,7 @@ export default function StaffPage() {
               />
             </Form.Item>
           )}
-        </Form>
+        </AppForm>
       </Modal>
     </>
   );

@@ -3,6 +3,7 @@ import { Button, Form, Input, Modal, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConsolePageHead } from '../../../components/console/console-layout';
+import { AppForm } from '../../../components/ui/app-form';
 import { parseFormValues, showSubmitError } from '../../../lib/form';
 import { formatDateTime } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
@@ -81,11 +82,11 @@ export default function SystemParamsPage() {
         destroyOnHidden
       >
         <p className="cv-muted">{editing?.description}</p>
-        <Form form={form} layout="vertical" requiredMark={false} onFinish={save}>
+        <AppForm form={form} layout="vertical" requiredMark={false} onFinish={save}>
           <Form.Item name="value" label={t('params.value')}>
             <Input.TextArea rows={3} maxLength={2000} />
           </Form.Item>
-        </Form>
+        </AppForm>
       </Modal>
     </>
   );

@@ -7,6 +7,7 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { AccountField, PasswordField } from '../../../components/auth/account-fields';
 import { DEFAULT_AREA_CODE } from '../../../components/auth/area-codes';
 import { AuthCard } from '../../../components/auth/auth-card';
+import { AppForm } from '../../../components/ui/app-form';
 import { parseFormValues, showSubmitError } from '../../../lib/form';
 import { setSession } from '../../../lib/session';
 import { readStorage, STORAGE_KEYS } from '../../../lib/storage';
@@ -59,7 +60,7 @@ export default function RegisterPage() {
         }}
         items={ACCOUNT_TYPES.map((type) => ({ key: type, label: t(`tabs.${type}`) }))}
       />
-      <Form
+      <AppForm
         form={form}
         layout="vertical"
         requiredMark={false}
@@ -76,7 +77,7 @@ export default function RegisterPage() {
         <Button type="primary" htmlType="submit" block loading={isSubmitting}>
           {t('register.submit')}
         </Button>
-      </Form>
+      </AppForm>
       <div className="cv-auth__links">
         <span>
           {t('register.hasAccount')} <Link to={`/login${location.search}`}>{t('register.toLogin')}</Link>

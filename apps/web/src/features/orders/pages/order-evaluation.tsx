@@ -2,6 +2,7 @@ import { REVIEW_IMAGES_MAX, REVIEW_RATINGS, ZReviewOrderRequest } from '@caravan
 import { Alert, Button, Card, Form, Input, Radio } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { OrderItemsTable } from '../../../components/order/order-items-table';
+import { AppForm } from '../../../components/ui/app-form';
 import { PageFrame } from '../../../components/ui/page-frame';
 import { parseFormValues } from '../../../lib/form';
 import { toast } from '../../../lib/toast';
@@ -49,7 +50,7 @@ export default function OrderEvaluationPage() {
       {info && info.statusName === 'received' && (
         <Card className="cv-form-card" style={{ maxWidth: 720 }}>
           <OrderItemsTable items={info.items} />
-          <Form
+          <AppForm
             form={form}
             layout="vertical"
             requiredMark={false}
@@ -83,7 +84,7 @@ export default function OrderEvaluationPage() {
             <Button type="primary" htmlType="submit" loading={isSending} disabled={isUploading}>
               {t('reviewForm.submit')}
             </Button>
-          </Form>
+          </AppForm>
         </Card>
       )}
     </PageFrame>

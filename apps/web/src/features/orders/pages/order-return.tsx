@@ -2,6 +2,7 @@ import { parseMoney, RETURN_REASON_CODES, REVIEW_IMAGES_MAX, ZRefundOrderRequest
 import { Alert, Button, Card, Form, Input, Modal, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Money } from '../../../components/order/money';
+import { AppForm } from '../../../components/ui/app-form';
 import { PageFrame } from '../../../components/ui/page-frame';
 import { parseFormValues } from '../../../lib/form';
 import { formatUsdt } from '../../../lib/format-money';
@@ -75,7 +76,7 @@ export default function OrderReturnPage() {
             {t('detail.orderNo')}: <span dir="ltr">{info.orderNo}</span> · {t('detail.paidAmount')}:{' '}
             <Money value={info.paidAmount} />
           </p>
-          <Form
+          <AppForm
             form={form}
             layout="vertical"
             requiredMark={false}
@@ -112,7 +113,7 @@ export default function OrderReturnPage() {
             <Button type="primary" htmlType="submit" loading={isSending} disabled={isUploading}>
               {t('refundForm.submit')}
             </Button>
-          </Form>
+          </AppForm>
         </Card>
       )}
     </PageFrame>

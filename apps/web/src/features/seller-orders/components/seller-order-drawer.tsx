@@ -10,6 +10,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { OrderInfoView } from '../../../components/order/order-info-view';
 import { OrderLogistics } from '../../../components/order/order-logistics';
+import { AppForm } from '../../../components/ui/app-form';
 import { parseFormValues } from '../../../lib/form';
 import { formatDateTime } from '../../../lib/format';
 import { formatUsdt } from '../../../lib/format-money';
@@ -123,7 +124,7 @@ function SellerOrderActions({ order }: { order: TOrderInfo }) {
         {t('seller.orders.noCancel')}
       </p>
       {(status === 'shipped' || status === 'received') && (
-        <Form
+        <AppForm
           form={logForm}
           layout="inline"
           style={{ marginBlockStart: 12, rowGap: 8 }}
@@ -144,7 +145,7 @@ function SellerOrderActions({ order }: { order: TOrderInfo }) {
           <Button htmlType="submit" loading={addLog.isPending}>
             {t('seller.orders.add')}
           </Button>
-        </Form>
+        </AppForm>
       )}
       <Modal
         open={isShipOpen}
@@ -156,7 +157,7 @@ function SellerOrderActions({ order }: { order: TOrderInfo }) {
         onCancel={() => setIsShipOpen(false)}
         destroyOnHidden
       >
-        <Form
+        <AppForm
           form={shipForm}
           layout="vertical"
           requiredMark={false}
@@ -173,7 +174,7 @@ function SellerOrderActions({ order }: { order: TOrderInfo }) {
           <Form.Item name="trackingNo" label={t('seller.orders.trackingNo')}>
             <Input maxLength={64} dir="ltr" />
           </Form.Item>
-        </Form>
+        </AppForm>
       </Modal>
       <Modal
         open={isRejectOpen}
@@ -185,7 +186,7 @@ function SellerOrderActions({ order }: { order: TOrderInfo }) {
         onCancel={() => setIsRejectOpen(false)}
         destroyOnHidden
       >
-        <Form
+        <AppForm
           form={rejectForm}
           layout="vertical"
           requiredMark={false}
@@ -199,7 +200,7 @@ function SellerOrderActions({ order }: { order: TOrderInfo }) {
           <Form.Item name="reason" label={t('seller.orders.rejectReason')}>
             <Input.TextArea maxLength={255} rows={3} />
           </Form.Item>
-        </Form>
+        </AppForm>
       </Modal>
     </Card>
   );

@@ -13,6 +13,7 @@ import { QRCodeSVG } from 'qrcode.react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { AppForm } from '../../../components/ui/app-form';
 import { formatAmount, MoneyText } from '../../../components/ui/money-text';
 import { PageFrame } from '../../../components/ui/page-frame';
 import { isApiError } from '../../../lib/api';
@@ -201,7 +202,7 @@ function RechargeForm({ channel, isBlocked }: { channel: TWalletChannel; isBlock
 
   const arrival = dayjs().add(channel.arrivalMinutes, 'minute').format('YYYY-MM-DD HH:mm:ss');
   return (
-    <Form form={form} layout="vertical" requiredMark={false} onFinish={review} className="cv-form-card">
+    <AppForm form={form} layout="vertical" requiredMark={false} onFinish={review} className="cv-form-card">
       {isChain && <DepositAddress channel={channel} />}
       <Form.Item
         name="amount"
@@ -336,7 +337,7 @@ function RechargeForm({ channel, isBlocked }: { channel: TWalletChannel; isBlock
         />
         <p className="cv-muted">{t('recharge.confirmBody')}</p>
       </Modal>
-    </Form>
+    </AppForm>
   );
 }
 

@@ -11,6 +11,7 @@ import { Alert, Button, Card, Descriptions, Form, Input, Modal, Select, Skeleton
 import { useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { AppForm } from '../../../components/ui/app-form';
 import { formatAmount, MoneyText } from '../../../components/ui/money-text';
 import { PageFrame } from '../../../components/ui/page-frame';
 import { isApiError } from '../../../lib/api';
@@ -79,7 +80,7 @@ function BindAddressForm() {
     }
   };
   return (
-    <Form form={form} layout="vertical" requiredMark={false} onFinish={review} className="cv-form-card">
+    <AppForm form={form} layout="vertical" requiredMark={false} onFinish={review} className="cv-form-card">
       <p className="cv-muted">{t('withdraw.bindIntro')}</p>
       <Form.Item name="network" label={t('withdraw.network')}>
         <Select
@@ -121,7 +122,7 @@ function BindAddressForm() {
           ]}
         />
       </Modal>
-    </Form>
+    </AppForm>
   );
 }
 
@@ -184,7 +185,7 @@ function WithdrawForm({
   const pendingQuote =
     pending && quote && formatAmount(quote.amount) === formatAmount(pending.amount) ? quote : undefined;
   return (
-    <Form form={form} layout="vertical" requiredMark={false} onFinish={review} className="cv-form-card">
+    <AppForm form={form} layout="vertical" requiredMark={false} onFinish={review} className="cv-form-card">
       <Form.Item
         name="amount"
         label={t('withdraw.amount')}
@@ -312,7 +313,7 @@ function WithdrawForm({
         />
         <p className="cv-muted">{t('withdraw.confirmBody')}</p>
       </Modal>
-    </Form>
+    </AppForm>
   );
 }
 
