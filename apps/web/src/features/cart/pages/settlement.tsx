@@ -74,7 +74,7 @@ function SettlementContent() {
   const preview = useQuery({
     queryKey: [...CHECKOUT_PREVIEW_KEY, previewBody],
     queryFn: () => previewCheckout(previewBody!),
-    enabled: previewBody !== null,
+    enabled: previewBody !== null && placed === null,
     placeholderData: keepPreviousData,
     staleTime: 0,
   });
