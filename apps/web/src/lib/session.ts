@@ -16,6 +16,8 @@ function loadSession(): TSession {
 }
 
 let current: TSession = loadSession();
+/** Why the last session ended: login guards send a deliberate log-out home (SPEC §4), an expiry to /login. */
+let lastEnd: 'logout' | 'expired' | null = null;
 
 function emit(): void {
   for (const listener of listeners) {
@@ -35,6 +37,7 @@ export function isLoggedIn(session: TSession = current): boolean {
 export function setSession(next: { token?: string; userInfo: TUserInfo }): void {
   const token = next.token ?? current.token;
   current = { token, userInfo: next.userInfo };
+  lastEnd = null;
   if (token) {
     writeStorage(STORAGE_KEYS.token, token);
   }
@@ -42,11 +45,16 @@ export function setSession(next: { token?: string; userInfo: TUserInfo }): void 
   emit();
 }
 
-export function clearSession(): void {
+export function clearSession(reason: 'logout' | 'expired' = 'expired'): void {
+  lastEnd = reason;
   current = { token: '', userInfo: null };
   removeStorage(STORAGE_KEYS.token);
   removeStorage(STORAGE_KEYS.userInfo);
   emit();
+}
+
+export function wasLoggedOut(): boolean {
+  return lastEnd === 'logout';
 }
 
 /**

@@ -1,16 +1,20 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
-import { isLoggedIn, useSession } from '../../lib/session';
+import { isLoggedIn, useSession, wasLoggedOut } from '../../lib/session';
 
 export function buildLoginPath(redirect: string): string {
   return `/login?redirect=${encodeURIComponent(redirect)}`;
 }
 
-/** User-centre routes need a session; visitors go to /login and come back afterwards. */
+/** User-centre routes need a session; visitors go to /login and come back afterwards; a log-out goes home. */
 export function RequireLogin({ children }: { children: ReactNode }) {
   const session = useSession();
   const location = useLocation();
   if (!isLoggedIn(session)) {
+    if (wasLoggedOut()) {
+      // A log-out from a user-centre page ends at home, whichever renders first: this guard or the log-out's navigation.
+      return <Navigate to="/index" replace />;
+    }
     return <Navigate to={buildLoginPath(`${location.pathname}${location.search}`)} replace />;
   }
   return children;

@@ -29,7 +29,7 @@ export default function AccountCancellationPage() {
     try {
       await cancelAccount(body);
       await navigate('/index', { replace: true });
-      clearSession();
+      clearSession('logout');
       runLogoutHandlers();
       toast.success(t('cancellation.done'));
     } catch (error) {

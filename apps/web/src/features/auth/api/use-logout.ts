@@ -18,10 +18,10 @@ export function useLogout(): () => Promise<void> {
     } catch {
       // The local session is dropped regardless: the server session expires on its own.
     }
-    // Leave protected pages first, or their login guard would redirect to /login as the session disappears.
+    // Cleared as a log-out, so the login guard of a protected page sends the user home too, not to /login.
+    clearSession('logout');
     await navigate('/index');
     setSearchText('');
-    clearSession();
     runLogoutHandlers();
     queryClient.clear();
     toast.success(t('success.logoutSucceeded'));

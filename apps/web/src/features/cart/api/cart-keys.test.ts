@@ -8,7 +8,10 @@ describe('cart query keys', () => {
     const cart = vi.fn(async () => ({ count: 0 }));
     const preview = vi.fn(async () => ({ total: '10' }));
     await client.fetchQuery({ queryKey: CART_KEY, queryFn: cart });
-    await client.fetchQuery({ queryKey: [...CHECKOUT_PREVIEW_KEY, { cartItemIds: ['1'] }], queryFn: preview });
+    await client.fetchQuery({
+      queryKey: [...CHECKOUT_PREVIEW_KEY, { cartItemIds: ['1'] }],
+      queryFn: preview,
+    });
     // 'all' stands for the settlement page, where both queries are on screen when the order is placed.
     await client.invalidateQueries({ queryKey: CART_KEY, refetchType: 'all' });
     expect(cart).toHaveBeenCalledTimes(2);
