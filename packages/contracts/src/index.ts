@@ -13,5 +13,5 @@ export * from './constants';
 export * from './errors';
 export * from './languages';
 export * from './money';
-export * from './validation';
 export * from './settings';
+export * from './validation';
