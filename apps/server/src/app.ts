@@ -10,6 +10,7 @@ import type { AppDeps } from './deps';
 import { authPlugin } from './http/auth';
 import { registerErrorHandler, sendError } from './http/error-handler';
 import { languagePlugin } from './http/language';
+import { originGuardPlugin } from './http/origin-guard';
 import { serializerCompiler } from './http/serializer';
 import { registerWeb, sendSpa } from './http/web';
 import { ROUTE_PLUGINS } from './modules';
@@ -34,6 +35,7 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
   // JSON replies and the web app's scripts, styles and HTML go out gzipped; images and small replies as they are.
   await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['gzip', 'deflate'] });
   await app.register(fastifyCookie);
+  await app.register(originGuardPlugin);
   await app.register(languagePlugin);
   await app.register(fastifyMultipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 9, fields: 20 } });
   await app.register(fastifyRateLimit, {

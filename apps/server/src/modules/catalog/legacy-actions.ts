@@ -18,7 +18,13 @@ import {
   removeFavouriteProduct,
   unfollowStore,
 } from '../favourites/service';
-import { mapLegacyParams, parseLegacy, registerLegacyAction, requireLegacyUser } from '../legacy/registry';
+import {
+  mapLegacyParams,
+  parseLegacy,
+  READ_ONLY,
+  registerLegacyAction,
+  requireLegacyUser,
+} from '../legacy/registry';
 import { getCategoryTree } from './categories';
 import { getProductDetail, listProducts, refreshExpiredDiscounts } from './products';
 import { getReviewCounts, listReviews } from './reviews';
@@ -61,64 +67,104 @@ const EVALUATION_TYPES: Record<string, string> = {
   '4': 'photo',
 };
 
-registerLegacyAction('category!tree', async (ctx) => ({
-  categoryList: await getCategoryTree(ctx.app.deps.readDb, ctx.request.lang),
-}));
+registerLegacyAction(
+  'category!tree',
+  async (ctx) => ({
+    categoryList: await getCategoryTree(ctx.app.deps.readDb, ctx.request.lang),
+  }),
+  READ_ONLY,
+);
 
-registerLegacyAction('sellerGoods!list', async (ctx) => {
-  await refreshExpiredDiscounts(ctx.app.deps.db);
-  const query = parseLegacy(ZProductListQuery, mapLegacyParams(ctx.params, ALIASES.list));
-  return listProducts(ctx.app.deps.readDb, ctx.request.lang, query);
-});
+registerLegacyAction(
+  'sellerGoods!list',
+  async (ctx) => {
+    await refreshExpiredDiscounts(ctx.app.deps.db);
+    const query = parseLegacy(ZProductListQuery, mapLegacyParams(ctx.params, ALIASES.list));
+    return listProducts(ctx.app.deps.readDb, ctx.request.lang, query);
+  },
+  READ_ONLY,
+);
 
-registerLegacyAction('sellerGoods!search', async (ctx) => {
-  const query = parseLegacy(ZSearchQuery, mapLegacyParams(ctx.params, ALIASES.search));
-  return searchGoods(ctx.app.deps.readDb, ctx.request.lang, query);
-});
+registerLegacyAction(
+  'sellerGoods!search',
+  async (ctx) => {
+    const query = parseLegacy(ZSearchQuery, mapLegacyParams(ctx.params, ALIASES.search));
+    return searchGoods(ctx.app.deps.readDb, ctx.request.lang, query);
+  },
+  READ_ONLY,
+);
 
-registerLegacyAction('sellerGoods!search-keyword', async (ctx) => {
-  const query = parseLegacy(ZSearchQuery, mapLegacyParams(ctx.params, ALIASES.search));
-  return searchAll(ctx.app.deps.readDb, ctx.request.lang, query.k);
-});
+registerLegacyAction(
+  'sellerGoods!search-keyword',
+  async (ctx) => {
+    const query = parseLegacy(ZSearchQuery, mapLegacyParams(ctx.params, ALIASES.search));
+    return searchAll(ctx.app.deps.readDb, ctx.request.lang, query.k);
+  },
+  READ_ONLY,
+);
 
-registerLegacyAction('sellerGoods!info', async (ctx) => {
-  const { id } = parseLegacy(ZIdParams, mapLegacyParams(ctx.params, ALIASES.goodsId));
-  const user = ctx.params.token ? await requireLegacyUser(ctx).catch(() => null) : null;
-  return getProductDetail(ctx.app.deps.readDb, ctx.request.lang, id, user?.id ?? null);
-});
+registerLegacyAction(
+  'sellerGoods!info',
+  async (ctx) => {
+    const { id } = parseLegacy(ZIdParams, mapLegacyParams(ctx.params, ALIASES.goodsId));
+    const user = ctx.params.token ? await requireLegacyUser(ctx).catch(() => null) : null;
+    return getProductDetail(ctx.app.deps.readDb, ctx.request.lang, id, user?.id ?? null);
+  },
+  READ_ONLY,
+);
 
-registerLegacyAction('seller!list', async (ctx) => {
-  const query = parseLegacy(ZStoreListQuery, mapLegacyParams(ctx.params, ALIASES.page));
-  return listStores(ctx.app.deps.readDb, query.pageNum, query.pageSize);
-});
+registerLegacyAction(
+  'seller!list',
+  async (ctx) => {
+    const query = parseLegacy(ZStoreListQuery, mapLegacyParams(ctx.params, ALIASES.page));
+    return listStores(ctx.app.deps.readDb, query.pageNum, query.pageSize);
+  },
+  READ_ONLY,
+);
 
-registerLegacyAction('seller!info', async (ctx) => {
-  const { id } = parseLegacy(ZIdParams, mapLegacyParams(ctx.params, ALIASES.sellerId));
-  const user = ctx.params.token ? await requireLegacyUser(ctx).catch(() => null) : null;
-  return getStoreDetail(ctx.app.deps.readDb, ctx.request.lang, id, user?.id ?? null);
-});
+registerLegacyAction(
+  'seller!info',
+  async (ctx) => {
+    const { id } = parseLegacy(ZIdParams, mapLegacyParams(ctx.params, ALIASES.sellerId));
+    const user = ctx.params.token ? await requireLegacyUser(ctx).catch(() => null) : null;
+    return getStoreDetail(ctx.app.deps.readDb, ctx.request.lang, id, user?.id ?? null);
+  },
+  READ_ONLY,
+);
 
-registerLegacyAction('evaluation!list', async (ctx) => {
-  const mapped = mapLegacyParams(ctx.params, ALIASES.evaluation);
-  const { id } = parseLegacy(ZIdParams, { id: mapped.id });
-  const query = parseLegacy(ZReviewListQuery, {
-    pageNum: mapped.pageNum,
-    pageSize: mapped.pageSize,
-    type: mapped.type === undefined ? undefined : (EVALUATION_TYPES[mapped.type] ?? mapped.type),
-  });
-  return listReviews(ctx.app.deps.readDb, id, query);
-});
+registerLegacyAction(
+  'evaluation!list',
+  async (ctx) => {
+    const mapped = mapLegacyParams(ctx.params, ALIASES.evaluation);
+    const { id } = parseLegacy(ZIdParams, { id: mapped.id });
+    const query = parseLegacy(ZReviewListQuery, {
+      pageNum: mapped.pageNum,
+      pageSize: mapped.pageSize,
+      type: mapped.type === undefined ? undefined : (EVALUATION_TYPES[mapped.type] ?? mapped.type),
+    });
+    return listReviews(ctx.app.deps.readDb, id, query);
+  },
+  READ_ONLY,
+);
 
-registerLegacyAction('evaluation!countType', async (ctx) => {
-  const { id } = parseLegacy(ZIdParams, { id: mapLegacyParams(ctx.params, ALIASES.evaluation).id });
-  return getReviewCounts(ctx.app.deps.readDb, id);
-});
+registerLegacyAction(
+  'evaluation!countType',
+  async (ctx) => {
+    const { id } = parseLegacy(ZIdParams, { id: mapLegacyParams(ctx.params, ALIASES.evaluation).id });
+    return getReviewCounts(ctx.app.deps.readDb, id);
+  },
+  READ_ONLY,
+);
 
-registerLegacyAction('keepGoods!list', async (ctx) => {
-  const user = await requireLegacyUser(ctx);
-  const page = parseLegacy(ZFavouriteListQuery, mapLegacyParams(ctx.params, ALIASES.page));
-  return listFavouriteProducts(ctx.app.deps.db, ctx.request.lang, user.id, page);
-});
+registerLegacyAction(
+  'keepGoods!list',
+  async (ctx) => {
+    const user = await requireLegacyUser(ctx);
+    const page = parseLegacy(ZFavouriteListQuery, mapLegacyParams(ctx.params, ALIASES.page));
+    return listFavouriteProducts(ctx.app.deps.db, ctx.request.lang, user.id, page);
+  },
+  READ_ONLY,
+);
 
 registerLegacyAction('keepGoods!add', async (ctx) => {
   const user = await requireLegacyUser(ctx);
@@ -136,16 +182,24 @@ registerLegacyAction('keepGoods!del', async (ctx) => {
   return removeFavouriteProduct(ctx.app.deps.db, user.id, id);
 });
 
-registerLegacyAction('keepGoods!count', async (ctx) => {
-  const user = await requireLegacyUser(ctx);
-  return (await getFavouriteCount(ctx.app.deps.db, user.id)).count;
-});
+registerLegacyAction(
+  'keepGoods!count',
+  async (ctx) => {
+    const user = await requireLegacyUser(ctx);
+    return (await getFavouriteCount(ctx.app.deps.db, user.id)).count;
+  },
+  READ_ONLY,
+);
 
-registerLegacyAction('focusSeller!list', async (ctx) => {
-  const user = await requireLegacyUser(ctx);
-  const page = parseLegacy(ZFavouriteListQuery, mapLegacyParams(ctx.params, ALIASES.page));
-  return listFollowedStores(ctx.app.deps.db, user.id, page);
-});
+registerLegacyAction(
+  'focusSeller!list',
+  async (ctx) => {
+    const user = await requireLegacyUser(ctx);
+    const page = parseLegacy(ZFavouriteListQuery, mapLegacyParams(ctx.params, ALIASES.page));
+    return listFollowedStores(ctx.app.deps.db, user.id, page);
+  },
+  READ_ONLY,
+);
 
 registerLegacyAction('focusSeller!add', async (ctx) => {
   const user = await requireLegacyUser(ctx);
@@ -159,7 +213,11 @@ registerLegacyAction('focusSeller!del', async (ctx) => {
   return unfollowStore(ctx.app.deps.db, user.id, id);
 });
 
-registerLegacyAction('focusSeller!count', async (ctx) => {
-  const user = await requireLegacyUser(ctx);
-  return (await getFollowCount(ctx.app.deps.db, user.id)).count;
-});
+registerLegacyAction(
+  'focusSeller!count',
+  async (ctx) => {
+    const user = await requireLegacyUser(ctx);
+    return (await getFollowCount(ctx.app.deps.db, user.id)).count;
+  },
+  READ_ONLY,
+);

@@ -7,7 +7,6 @@ import {
   ZSetTxPasswordRequest,
   ZSubscribeRequest,
 } from '@caravan/contracts';
-import { readToken } from '../../http/auth';
 import { cancelAccount, changePassword, changeTxPassword, setTxPassword } from '../account/service';
 import { loginUser } from '../auth/login';
 import { registerUser } from '../auth/register';
@@ -18,6 +17,8 @@ import { getPublicSystemParams, subscribeEmail } from '../subscriptions/service'
 import {
   mapLegacyParams,
   parseLegacy,
+  READ_ONLY,
+  readLegacyToken,
   registerLegacyAction,
   requireLegacyUser,
   type TLegacyContext,
@@ -98,7 +99,7 @@ registerLegacyAction('localuser!registerNoVerifcode', async (ctx) => {
 });
 
 registerLegacyAction('user!logout', async (ctx) => {
-  await logoutSession(ctx.app.deps.db, readToken(ctx.request, 'buyer') ?? ctx.params.token, 'buyer');
+  await logoutSession(ctx.app.deps.db, readLegacyToken(ctx), 'buyer');
   return null;
 });
 
@@ -112,10 +113,14 @@ registerLegacyAction('user!heartbeat', async (ctx) => {
   return { expiresAt: expiresAt.toISOString() };
 });
 
-registerLegacyAction('localuser!get', async (ctx) => {
-  const user = await requireLegacyUser(ctx);
-  return getUserInfo(ctx.app.deps.db, user.id);
-});
+registerLegacyAction(
+  'localuser!get',
+  async (ctx) => {
+    const user = await requireLegacyUser(ctx);
+    return getUserInfo(ctx.app.deps.db, user.id);
+  },
+  READ_ONLY,
+);
 
 registerLegacyAction('user!updateOldAndNewPsw', async (ctx) => {
   const user = await requireLegacyUser(ctx);
@@ -145,10 +150,14 @@ registerLegacyAction('user!logoff', async (ctx) => {
   return null;
 });
 
-registerLegacyAction('syspara!getSyspara', async (ctx) => {
-  const codes = (ctx.params.code ?? ctx.params.codes ?? '').split(',');
-  return getPublicSystemParams(ctx.app.deps.db, codes);
-});
+registerLegacyAction(
+  'syspara!getSyspara',
+  async (ctx) => {
+    const codes = (ctx.params.code ?? ctx.params.codes ?? '').split(',');
+    return getPublicSystemParams(ctx.app.deps.db, codes);
+  },
+  READ_ONLY,
+);
 
 registerLegacyAction('subscribe!add', async (ctx) => {
   const input = parseLegacy(ZSubscribeRequest, mapLegacyParams(ctx.params, ALIASES.subscribe));

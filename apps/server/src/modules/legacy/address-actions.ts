@@ -5,6 +5,7 @@ import { readFlag } from './params';
 import {
   mapLegacyParams,
   parseLegacy,
+  READ_ONLY,
   registerLegacyAction,
   requireLegacyUser,
   type TLegacyContext,
@@ -42,10 +43,14 @@ function readAddress(ctx: TLegacyContext) {
   });
 }
 
-registerLegacyAction('address!list', async (ctx) => {
-  const user = await requireLegacyUser(ctx);
-  return listAddresses(ctx.app.deps.db, user.id);
-});
+registerLegacyAction(
+  'address!list',
+  async (ctx) => {
+    const user = await requireLegacyUser(ctx);
+    return listAddresses(ctx.app.deps.db, user.id);
+  },
+  READ_ONLY,
+);
 
 registerLegacyAction('address!add', async (ctx) => {
   const user = await requireLegacyUser(ctx);
@@ -65,14 +70,22 @@ registerLegacyAction('address!del', async (ctx) => {
   return null;
 });
 
-registerLegacyAction('address!listCountry', async () => ({ list: listCountries() }));
+registerLegacyAction('address!listCountry', async () => ({ list: listCountries() }), READ_ONLY);
 
-registerLegacyAction('address!listState', async (ctx) => {
-  const query = parseLegacy(ZStatesQuery, mapLegacyParams(ctx.params, ALIASES.states));
-  return { list: listStates(query.country) };
-});
+registerLegacyAction(
+  'address!listState',
+  async (ctx) => {
+    const query = parseLegacy(ZStatesQuery, mapLegacyParams(ctx.params, ALIASES.states));
+    return { list: listStates(query.country) };
+  },
+  READ_ONLY,
+);
 
-registerLegacyAction('address!listCity', async (ctx) => {
-  const query = parseLegacy(ZCitiesQuery, mapLegacyParams(ctx.params, ALIASES.cities));
-  return { list: listCities(query.country, query.state) };
-});
+registerLegacyAction(
+  'address!listCity',
+  async (ctx) => {
+    const query = parseLegacy(ZCitiesQuery, mapLegacyParams(ctx.params, ALIASES.cities));
+    return { list: listCities(query.country, query.state) };
+  },
+  READ_ONLY,
+);

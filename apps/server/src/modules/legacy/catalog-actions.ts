@@ -18,8 +18,10 @@ import {
   findLegacyAction,
   mapLegacyParams,
   parseLegacy,
+  READ_ONLY,
   registerLegacyAction,
   requireLegacyUser,
+  type TLegacyActionOptions,
   type TLegacyContext,
   type TLegacyHandler,
 } from './registry';
@@ -28,9 +30,9 @@ import {
  * The catalogue calls of SPEC §7 that catalog/legacy-actions.ts does not answer. That file is loaded
  * first and owns its names: a name it registers (now or later) is skipped here rather than shadowed.
  */
-function registerMissing(name: string, handler: TLegacyHandler) {
+function registerMissing(name: string, handler: TLegacyHandler, options: TLegacyActionOptions = {}) {
   if (!findLegacyAction(name)) {
-    registerLegacyAction(name, handler);
+    registerLegacyAction(name, handler, options);
   }
 }
 
@@ -70,30 +72,42 @@ function findNode(nodes: TCategoryNode[], id: string): TCategoryNode | undefined
 }
 
 /** Children of `parentId` (top level without it), each with its sub-tree. */
-registerMissing('category!list', async (ctx) => {
-  const tree = await getCategoryTree(ctx.app.deps.readDb, ctx.request.lang);
-  const parent = mapLegacyParams(ctx.params, ALIASES.parent);
-  if (parent.id === undefined || parent.id === '' || parent.id === '0') {
-    return { categoryList: tree };
-  }
-  const { id } = parseLegacy(ZIdParams, parent);
-  return { categoryList: findNode(tree, id)?.children ?? [] };
-});
+registerMissing(
+  'category!list',
+  async (ctx) => {
+    const tree = await getCategoryTree(ctx.app.deps.readDb, ctx.request.lang);
+    const parent = mapLegacyParams(ctx.params, ALIASES.parent);
+    if (parent.id === undefined || parent.id === '' || parent.id === '0') {
+      return { categoryList: tree };
+    }
+    const { id } = parseLegacy(ZIdParams, parent);
+    return { categoryList: findNode(tree, id)?.children ?? [] };
+  },
+  READ_ONLY,
+);
 
-registerMissing('category!recommend', async (ctx) => ({
-  categoryList: await getRecommendedCategories(ctx.app.deps.readDb, ctx.request.lang),
-}));
+registerMissing(
+  'category!recommend',
+  async (ctx) => ({
+    categoryList: await getRecommendedCategories(ctx.app.deps.readDb, ctx.request.lang),
+  }),
+  READ_ONLY,
+);
 
 /** In-shop search: a store's goods, optionally by keyword (as GET /api/v1/catalog/stores/:id/products). */
-registerMissing('sellerGoods!searchSellerGoods', async (ctx) => {
-  const { db, readDb } = ctx.app.deps;
-  await refreshExpiredDiscounts(db);
-  const query = parseLegacy(ZProductListQuery, mapLegacyParams(ctx.params, ALIASES.storeGoods));
-  if (query.storeId !== undefined) {
-    await getStoreDetail(readDb, ctx.request.lang, query.storeId, null);
-  }
-  return listProducts(readDb, ctx.request.lang, query);
-});
+registerMissing(
+  'sellerGoods!searchSellerGoods',
+  async (ctx) => {
+    const { db, readDb } = ctx.app.deps;
+    await refreshExpiredDiscounts(db);
+    const query = parseLegacy(ZProductListQuery, mapLegacyParams(ctx.params, ALIASES.storeGoods));
+    if (query.storeId !== undefined) {
+      await getStoreDetail(readDb, ctx.request.lang, query.storeId, null);
+    }
+    return listProducts(readDb, ctx.request.lang, query);
+  },
+  READ_ONLY,
+);
 
 async function homeProducts(ctx: TLegacyContext, list: 'new' | 'guess') {
   const { db, readDb } = ctx.app.deps;
@@ -107,24 +121,32 @@ registerMissing('sellerGoods!recommend_new', (ctx) => homeProducts(ctx, 'new'));
 registerMissing('sellerGoods!recommend_like', (ctx) => homeProducts(ctx, 'guess'));
 
 /** The v1 home, plus the SPEC §3 home-state names the old apps read. */
-registerMissing('index!home', async (ctx) => {
-  const { db, readDb } = ctx.app.deps;
-  await refreshExpiredDiscounts(db);
-  const home = await getHome(readDb, ctx.request.lang, await viewerOf(ctx));
-  return {
-    ...home,
-    homeBanner: home.banners,
-    categoryList: home.categories,
-    recommendList: home.recommended,
-    newList: home.new,
-    merchantList: home.stores,
-  };
-});
+registerMissing(
+  'index!home',
+  async (ctx) => {
+    const { db, readDb } = ctx.app.deps;
+    await refreshExpiredDiscounts(db);
+    const home = await getHome(readDb, ctx.request.lang, await viewerOf(ctx));
+    return {
+      ...home,
+      homeBanner: home.banners,
+      categoryList: home.categories,
+      recommendList: home.recommended,
+      newList: home.new,
+      merchantList: home.stores,
+    };
+  },
+  READ_ONLY,
+);
 
-registerMissing('banner!bannerList', async (ctx) => {
-  const home = await getHome(ctx.app.deps.readDb, ctx.request.lang, await viewerOf(ctx));
-  return home.banners;
-});
+registerMissing(
+  'banner!bannerList',
+  async (ctx) => {
+    const home = await getHome(ctx.app.deps.readDb, ctx.request.lang, await viewerOf(ctx));
+    return home.banners;
+  },
+  READ_ONLY,
+);
 
 /** A review of a received order (as POST /api/v1/orders/:orderNo/review). */
 registerMissing('evaluation!add', async (ctx) => {

@@ -6,7 +6,7 @@ import { sessions, subscriptions, users } from '../../db/schema';
 import { createTestApp, json, type TTestContext } from '../../testing/test-app';
 import { hashToken } from '../auth/sessions';
 import { registerUser } from '../auth/test-helpers';
-import { registerLegacyAction } from './registry';
+import { READ_ONLY, registerLegacyAction } from './registry';
 import type { TLegacy } from './test-helpers';
 
 const EN_DIR = path.resolve(import.meta.dirname, '../../../../../packages/contracts/locales/en');
@@ -162,8 +162,9 @@ describe('legacy /api/<entity>!<action>.action calls', () => {
   });
 
   it('lets other domains register actions, also in sub-folders, and 404s unknown calls', async () => {
-    registerLegacyAction('testEcho!run', async (c) => ({ echo: c.params.word }));
-    registerLegacyAction('activity/lottery!getCurrentActivity', async () => ({ detailUrl: '' }));
+    // Reads are marked; an unmarked call counts as changing state and refuses GET (origin-guard.test.ts).
+    registerLegacyAction('testEcho!run', async (c) => ({ echo: c.params.word }), READ_ONLY);
+    registerLegacyAction('activity/lottery!getCurrentActivity', async () => ({ detailUrl: '' }), READ_ONLY);
     expect(() => registerLegacyAction('testEcho!run', async () => null)).toThrow();
     const echo = await ctx.app.inject({ method: 'GET', url: '/api/testEcho!run.action?word=hi' });
     expect(json<TLegacy>(echo)).toEqual({ code: 0, msg: '', data: { echo: 'hi' } });

@@ -23,6 +23,7 @@ import { LEGACY_ORDER_NO, LEGACY_PAGE, readBodyValue, readImages, readList } fro
 import {
   mapLegacyParams,
   parseLegacy,
+  READ_ONLY,
   registerLegacyAction,
   requireLegacyUser,
   type TLegacyContext,
@@ -154,30 +155,42 @@ registerLegacyAction('order!cancel', async (ctx) => {
 });
 
 /** Paged by the v1 list (20 a page, SPEC §7 default); `status` is a SPEC §3 code or a v1 tab name. */
-registerLegacyAction('order!listMain', async (ctx) => {
-  const user = await requireLegacyUser(ctx);
-  const mapped = mapLegacyParams(ctx.params, ALIASES.list);
-  const query = parseLegacy(
-    ZOrderListQuery,
-    withoutUndefined({ pageNum: mapped.pageNum, tab: toTab(mapped.status) }),
-  );
-  return listBuyerOrders(ctx.app.deps.db, user.id, query.tab, query.pageNum);
-});
+registerLegacyAction(
+  'order!listMain',
+  async (ctx) => {
+    const user = await requireLegacyUser(ctx);
+    const mapped = mapLegacyParams(ctx.params, ALIASES.list);
+    const query = parseLegacy(
+      ZOrderListQuery,
+      withoutUndefined({ pageNum: mapped.pageNum, tab: toTab(mapped.status) }),
+    );
+    return listBuyerOrders(ctx.app.deps.db, user.id, query.tab, query.pageNum);
+  },
+  READ_ONLY,
+);
 
-registerLegacyAction('order!info', async (ctx) => {
-  const { user, orderNo } = await requireOrderNo(ctx);
-  return {
-    orderInfo: await getOrderInfo(ctx.app.deps.db, orderNo, { buyerUserId: user.id }, ctx.request.lang),
-  };
-});
+registerLegacyAction(
+  'order!info',
+  async (ctx) => {
+    const { user, orderNo } = await requireOrderNo(ctx);
+    return {
+      orderInfo: await getOrderInfo(ctx.app.deps.db, orderNo, { buyerUserId: user.id }, ctx.request.lang),
+    };
+  },
+  READ_ONLY,
+);
 
-registerLegacyAction('order!listGoods', async (ctx) => {
-  const { user, orderNo } = await requireOrderNo(ctx);
-  const { db } = ctx.app.deps;
-  const [summary] = await toOrderSummaries(db, [await findOrder(db, orderNo, { buyerUserId: user.id })]);
-  const items = summary?.items ?? [];
-  return { pageList: items, pageNum: 1, pageSize: items.length, total: items.length };
-});
+registerLegacyAction(
+  'order!listGoods',
+  async (ctx) => {
+    const { user, orderNo } = await requireOrderNo(ctx);
+    const { db } = ctx.app.deps;
+    const [summary] = await toOrderSummaries(db, [await findOrder(db, orderNo, { buyerUserId: user.id })]);
+    const items = summary?.items ?? [];
+    return { pageList: items, pageNum: 1, pageSize: items.length, total: items.length };
+  },
+  READ_ONLY,
+);
 
 registerLegacyAction('order!receipt', async (ctx) => {
   const { user, orderNo } = await requireOrderNo(ctx);
@@ -197,27 +210,31 @@ registerLegacyAction('order!returns', async (ctx) => {
 });
 
 /** The order's history and logistics entries in one list, oldest first (SPEC §3 createTime ascending). */
-registerLegacyAction('orderLog!list', async (ctx) => {
-  const { user, orderNo } = await requireOrderNo(ctx);
-  const { db } = ctx.app.deps;
-  const owner = { buyerUserId: user.id };
-  const info = await getOrderInfo(db, orderNo, owner, ctx.request.lang);
-  const logistics = await listLogistics(db, orderNo, owner);
-  const entries = [
-    ...info.history.map((h) => ({
-      type: 'status' as const,
-      event: h.event,
-      content: h.message,
-      createTime: h.createTime,
-    })),
-    ...logistics.map((l) => ({
-      type: 'logistics' as const,
-      id: l.id,
-      content: l.content,
-      createTime: l.createTime,
-    })),
-  ];
-  // ISO 8601 UTC strings of one length sort as times; the sort is stable, so ties keep their order.
-  entries.sort((a, b) => (a.createTime < b.createTime ? -1 : a.createTime > b.createTime ? 1 : 0));
-  return { list: entries };
-});
+registerLegacyAction(
+  'orderLog!list',
+  async (ctx) => {
+    const { user, orderNo } = await requireOrderNo(ctx);
+    const { db } = ctx.app.deps;
+    const owner = { buyerUserId: user.id };
+    const info = await getOrderInfo(db, orderNo, owner, ctx.request.lang);
+    const logistics = await listLogistics(db, orderNo, owner);
+    const entries = [
+      ...info.history.map((h) => ({
+        type: 'status' as const,
+        event: h.event,
+        content: h.message,
+        createTime: h.createTime,
+      })),
+      ...logistics.map((l) => ({
+        type: 'logistics' as const,
+        id: l.id,
+        content: l.content,
+        createTime: l.createTime,
+      })),
+    ];
+    // ISO 8601 UTC strings of one length sort as times; the sort is stable, so ties keep their order.
+    entries.sort((a, b) => (a.createTime < b.createTime ? -1 : a.createTime > b.createTime ? 1 : 0));
+    return { list: entries };
+  },
+  READ_ONLY,
+);

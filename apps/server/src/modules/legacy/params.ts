@@ -1,6 +1,6 @@
 import { REVIEW_IMAGES_MAX } from '@caravan/contracts';
-import { readToken, type TAuthUser } from '../../http/auth';
-import { requireLegacyUser, type TLegacyContext } from './registry';
+import type { TAuthUser } from '../../http/auth';
+import { readLegacyToken, requireLegacyUser, type TLegacyContext } from './registry';
 
 /** Page parameters as the old apps spell them. */
 export const LEGACY_PAGE = {
@@ -85,7 +85,7 @@ export function readFlag(value: string | undefined): boolean | undefined {
 
 /** The buyer when a token came along, else null (an absent or stale token reads as a visitor). */
 export async function findLegacyUser(ctx: TLegacyContext): Promise<TAuthUser | null> {
-  if (!ctx.params.token && !readToken(ctx.request, 'buyer')) {
+  if (!readLegacyToken(ctx)) {
     return null;
   }
   return requireLegacyUser(ctx).catch(() => null);

@@ -14,26 +14,71 @@ export type TLegacyContext = {
   reply: FastifyReply;
   params: Record<string, string>;
   body: unknown;
+  /** Whether the call changes state: it then came by POST, and only an explicit token identifies the buyer. */
+  changesState: boolean;
 };
 
 /** Returns the `data` of the answer `{ code: 0, msg: '', data }`; throws AppError for `{ code: 1, msg }`. */
 export type TLegacyHandler = (ctx: TLegacyContext) => Promise<unknown>;
 
-const LEGACY_ACTIONS = new Map<string, TLegacyHandler>();
+export type TLegacyAction = { handler: TLegacyHandler; changesState: boolean };
+
+export type TLegacyActionOptions = {
+  /**
+   * Marks a call that only reads: it may come by GET and the web's session cookie identifies the buyer.
+   * Without it a call counts as changing state (the safe default for calls added later): it must come by
+   * POST and carry the token the old apps send (`token` in query or body, or a Bearer header), never the
+   * session cookie alone, so another site cannot make a logged-in browser perform it (CSRF).
+   */
+  readOnly?: boolean;
+};
+
+/** The options of a call that only reads. */
+export const READ_ONLY: TLegacyActionOptions = { readOnly: true };
+
+const LEGACY_ACTIONS = new Map<string, TLegacyAction>();
 
 /**
  * Adds one legacy call, named `<entity>!<action>` as in SPEC §7 (e.g. 'sellerGoods!list' answers
  * /api/sellerGoods!list.action and /wap/api/sellerGoods!list.action). Call it at module load time.
+ * Pass `{ readOnly: true }` for a call that changes nothing.
  */
-export function registerLegacyAction(name: string, handler: TLegacyHandler) {
+export function registerLegacyAction(
+  name: string,
+  handler: TLegacyHandler,
+  options: TLegacyActionOptions = {},
+) {
   if (LEGACY_ACTIONS.has(name)) {
     throw new Error(`legacy action ${name} is registered twice`);
   }
-  LEGACY_ACTIONS.set(name, handler);
+  LEGACY_ACTIONS.set(name, { handler, changesState: options.readOnly !== true });
 }
 
-export function findLegacyAction(name: string): TLegacyHandler | undefined {
+export function findLegacyAction(name: string): TLegacyAction | undefined {
   return LEGACY_ACTIONS.get(name);
+}
+
+/** Names of the calls that change state (POST and an explicit token only). */
+export function listStateChangingLegacyActions(): string[] {
+  return [...LEGACY_ACTIONS.entries()]
+    .filter(([, action]) => action.changesState)
+    .map(([name]) => name)
+    .sort();
+}
+
+/**
+ * The token a legacy call identifies the buyer with. A call that changes state takes only what the old
+ * apps send explicitly (Bearer header, `token` in query or body); a read also takes the web's cookie.
+ */
+export function readLegacyToken(ctx: TLegacyContext): string | undefined {
+  const header = ctx.request.headers.authorization;
+  if (header?.startsWith('Bearer ')) {
+    return header.slice(7).trim() || undefined;
+  }
+  if (ctx.params.token) {
+    return ctx.params.token;
+  }
+  return ctx.changesState ? undefined : readToken(ctx.request, 'buyer');
 }
 
 export function listLegacyActions(): string[] {
@@ -71,10 +116,10 @@ export function parseLegacy<T extends z.ZodType>(schema: T, input: unknown): z.o
   return result.data;
 }
 
-/** The buyer behind the legacy `token` (query, body, Bearer header or cookie). */
+/** The buyer behind the legacy token (see readLegacyToken: a state-changing call never takes the cookie alone). */
 export async function requireLegacyUser(ctx: TLegacyContext): Promise<TAuthUser> {
   const { db, config } = ctx.app.deps;
-  const token = readToken(ctx.request, 'buyer') ?? (ctx.params.token || undefined);
+  const token = readLegacyToken(ctx);
   if (!token) {
     throw new AppError('NOT_LOGGED_IN');
   }

@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { isAppError } from '../../http/app-error';
+import { AppError, isAppError } from '../../http/app-error';
 import { sendError } from '../../http/error-handler';
 import { errorMessage, validationMessage } from '../../i18n/messages';
 import './account-actions';
@@ -72,13 +72,24 @@ export const legacyRoutes: FastifyPluginAsyncZod = async (app) => {
 
   async function answer(request: FastifyRequest, reply: FastifyReply, call: string) {
     const name = CALL_PATTERN.exec(call)?.[1];
-    const handler = name ? findLegacyAction(name) : undefined;
-    if (!handler) {
+    const action = name ? findLegacyAction(name) : undefined;
+    if (!action) {
       return sendError(reply, request, 'ROUTE_NOT_FOUND');
     }
-    const ctx: TLegacyContext = { app, request, reply, params: collectParams(request), body: request.body };
+    const ctx: TLegacyContext = {
+      app,
+      request,
+      reply,
+      params: collectParams(request),
+      body: request.body,
+      changesState: action.changesState,
+    };
     try {
-      const data = await handler(ctx);
+      // A call that changes state is POST only: a link or an image on another site cannot trigger it.
+      if (action.changesState && request.method !== 'POST') {
+        throw new AppError('LEGACY_POST_REQUIRED');
+      }
+      const data = await action.handler(ctx);
       return reply.status(200).send({ code: 0, msg: '', data: data ?? null } satisfies TLegacyAnswer);
     } catch (error) {
       return reply.status(200).send(legacyError(request, error));

@@ -29,6 +29,7 @@ import { LEGACY_PAGE } from './params';
 import {
   mapLegacyParams,
   parseLegacy,
+  READ_ONLY,
   registerLegacyAction,
   requireLegacyUser,
   type TLegacyContext,
@@ -139,64 +140,92 @@ async function applyRecharge(ctx: TLegacyContext, kind: TChannelKind) {
   });
 }
 
-registerLegacyAction('wallet!getUsdt', async (ctx) => {
-  const user = await requireLegacyUser(ctx);
-  return getWallet(ctx.app.deps.db, user.id);
-});
+registerLegacyAction(
+  'wallet!getUsdt',
+  async (ctx) => {
+    const user = await requireLegacyUser(ctx);
+    return getWallet(ctx.app.deps.db, user.id);
+  },
+  READ_ONLY,
+);
 
-registerLegacyAction('rechargeBlockchain!recharge_open', async (ctx) => {
-  const user = await requireLegacyUser(ctx);
-  const { channels, region } = await listChannelsOf(ctx, 'blockchain');
-  const { hasUnfinished } = await getWallet(ctx.app.deps.db, user.id);
-  return { isOpen: channels.some((c) => c.isAvailable), hasUnfinished, channels, region };
-});
+registerLegacyAction(
+  'rechargeBlockchain!recharge_open',
+  async (ctx) => {
+    const user = await requireLegacyUser(ctx);
+    const { channels, region } = await listChannelsOf(ctx, 'blockchain');
+    const { hasUnfinished } = await getWallet(ctx.app.deps.db, user.id);
+    return { isOpen: channels.some((c) => c.isAvailable), hasUnfinished, channels, region };
+  },
+  READ_ONLY,
+);
 
 registerLegacyAction('rechargeBlockchain!recharge', (ctx) => applyRecharge(ctx, 'blockchain'));
 
-registerLegacyAction('rechargeBlockchain!list', async (ctx) => {
-  const user = await requireLegacyUser(ctx);
-  const query = parseLegacy(ZRechargeListQuery, mapLegacyParams(ctx.params, ALIASES.list));
-  const page = await listRecharges(ctx.app.deps.db, { userId: user.id, ...query });
-  // SPEC §3: the recharge record list has pageSize, thisPageNumber and totalElements.
-  return { ...page, thisPageNumber: page.pageNum, totalElements: page.total };
-});
+registerLegacyAction(
+  'rechargeBlockchain!list',
+  async (ctx) => {
+    const user = await requireLegacyUser(ctx);
+    const query = parseLegacy(ZRechargeListQuery, mapLegacyParams(ctx.params, ALIASES.list));
+    const page = await listRecharges(ctx.app.deps.db, { userId: user.id, ...query });
+    // SPEC §3: the recharge record list has pageSize, thisPageNumber and totalElements.
+    return { ...page, thisPageNumber: page.pageNum, totalElements: page.total };
+  },
+  READ_ONLY,
+);
 
-registerLegacyAction('rechargeBlockchain!get', async (ctx) => {
-  const user = await requireLegacyUser(ctx);
-  const { id } = parseLegacy(ZWalletRecordParams, mapLegacyParams(ctx.params, ALIASES.recordId));
-  return getRecharge(ctx.app.deps.db, { userId: user.id, id: BigInt(id) });
-});
+registerLegacyAction(
+  'rechargeBlockchain!get',
+  async (ctx) => {
+    const user = await requireLegacyUser(ctx);
+    const { id } = parseLegacy(ZWalletRecordParams, mapLegacyParams(ctx.params, ALIASES.recordId));
+    return getRecharge(ctx.app.deps.db, { userId: user.id, id: BigInt(id) });
+  },
+  READ_ONLY,
+);
 
-registerLegacyAction('rechargeBlockchain!fee', async (ctx) => {
-  await requireLegacyUser(ctx);
-  const { channels } = await listChannelsOf(ctx, 'blockchain');
-  const channel = pickChannel(ctx, channels, 'blockchain');
-  if (!channel) {
-    throw new AppError('CURRENCY_REQUIRED');
-  }
-  return {
-    symbol: channel.currency,
-    channelCode: channel.code,
-    network: channel.network,
-    feeFixed: channel.feeFixed,
-    feeRate: channel.feeRate,
-    rateToUsdt: channel.rateToUsdt,
-    minAmount: channel.minAmount,
-    maxAmount: channel.maxAmount,
-    arrivalMinutes: channel.arrivalMinutes,
-    isAvailable: channel.isAvailable,
-  };
-});
+registerLegacyAction(
+  'rechargeBlockchain!fee',
+  async (ctx) => {
+    await requireLegacyUser(ctx);
+    const { channels } = await listChannelsOf(ctx, 'blockchain');
+    const channel = pickChannel(ctx, channels, 'blockchain');
+    if (!channel) {
+      throw new AppError('CURRENCY_REQUIRED');
+    }
+    return {
+      symbol: channel.currency,
+      channelCode: channel.code,
+      network: channel.network,
+      feeFixed: channel.feeFixed,
+      feeRate: channel.feeRate,
+      rateToUsdt: channel.rateToUsdt,
+      minAmount: channel.minAmount,
+      maxAmount: channel.maxAmount,
+      arrivalMinutes: channel.arrivalMinutes,
+      isAvailable: channel.isAvailable,
+    };
+  },
+  READ_ONLY,
+);
 
-registerLegacyAction('channelBlockchain!list', async (ctx) => {
-  await requireLegacyUser(ctx);
-  return listChannelsOf(ctx, 'blockchain');
-});
+registerLegacyAction(
+  'channelBlockchain!list',
+  async (ctx) => {
+    await requireLegacyUser(ctx);
+    return listChannelsOf(ctx, 'blockchain');
+  },
+  READ_ONLY,
+);
 
-registerLegacyAction('thirdPartyRecharge!getCoinList', async (ctx) => {
-  await requireLegacyUser(ctx);
-  return listChannelsOf(ctx, 'third_party');
-});
+registerLegacyAction(
+  'thirdPartyRecharge!getCoinList',
+  async (ctx) => {
+    await requireLegacyUser(ctx);
+    return listChannelsOf(ctx, 'third_party');
+  },
+  READ_ONLY,
+);
 
 /** A closed third-party method answers "payment method not open in this region" (SPEC §8). */
 async function applyThirdPartyRecharge(ctx: TLegacyContext) {
@@ -221,17 +250,25 @@ for (const action of [
   registerLegacyAction(`thirdPartyRecharge!${action}`, applyThirdPartyRecharge);
 }
 
-registerLegacyAction('withdraw!list', async (ctx) => {
-  const user = await requireLegacyUser(ctx);
-  const query = parseLegacy(ZWithdrawalListQuery, mapLegacyParams(ctx.params, ALIASES.list));
-  return listWithdrawals(ctx.app.deps.db, { userId: user.id, ...query });
-});
+registerLegacyAction(
+  'withdraw!list',
+  async (ctx) => {
+    const user = await requireLegacyUser(ctx);
+    const query = parseLegacy(ZWithdrawalListQuery, mapLegacyParams(ctx.params, ALIASES.list));
+    return listWithdrawals(ctx.app.deps.db, { userId: user.id, ...query });
+  },
+  READ_ONLY,
+);
 
-registerLegacyAction('withdraw!get', async (ctx) => {
-  const user = await requireLegacyUser(ctx);
-  const { id } = parseLegacy(ZWalletRecordParams, mapLegacyParams(ctx.params, ALIASES.recordId));
-  return getWithdrawal(ctx.app.deps.db, { userId: user.id, id: BigInt(id) });
-});
+registerLegacyAction(
+  'withdraw!get',
+  async (ctx) => {
+    const user = await requireLegacyUser(ctx);
+    const { id } = parseLegacy(ZWalletRecordParams, mapLegacyParams(ctx.params, ALIASES.recordId));
+    return getWithdrawal(ctx.app.deps.db, { userId: user.id, id: BigInt(id) });
+  },
+  READ_ONLY,
+);
 
 /** Opens the withdraw form: a fresh one-time session_token (SPEC §3) and the bound address. */
 registerLegacyAction('withdraw!withdraw_open', async (ctx) => {
@@ -246,19 +283,23 @@ registerLegacyAction('withdraw!withdraw_open', async (ctx) => {
   };
 });
 
-registerLegacyAction('withdraw!fee', async (ctx) => {
-  const user = await requireLegacyUser(ctx);
-  const query = parseLegacy(ZWithdrawFeeQuery, {
-    ...mapLegacyParams(ctx.params, ALIASES.withdrawFee),
-    channel: toNetwork(firstParam(ctx, ALIASES.network)),
-  });
-  const quote = await quoteWithdrawFee(ctx.app.deps.db, {
-    userId: user.id,
-    channel: query.channel,
-    amount: query.amount,
-  });
-  return { ...quote, withdraw_fee: quote.fee };
-});
+registerLegacyAction(
+  'withdraw!fee',
+  async (ctx) => {
+    const user = await requireLegacyUser(ctx);
+    const query = parseLegacy(ZWithdrawFeeQuery, {
+      ...mapLegacyParams(ctx.params, ALIASES.withdrawFee),
+      channel: toNetwork(firstParam(ctx, ALIASES.network)),
+    });
+    const quote = await quoteWithdrawFee(ctx.app.deps.db, {
+      userId: user.id,
+      channel: query.channel,
+      amount: query.amount,
+    });
+    return { ...quote, withdraw_fee: quote.fee };
+  },
+  READ_ONLY,
+);
 
 registerLegacyAction('withdraw!apply', async (ctx) => {
   const user = await requireLegacyUser(ctx);
