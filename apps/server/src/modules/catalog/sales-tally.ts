@@ -14,7 +14,7 @@ function sumBy(rows: TTallyRow[], key: (row: TTallyRow) => string | null): { ids
       sums.set(id, (sums.get(id) ?? 0) + row.quantity);
     }
   }
-  // Ascending ids: the lock order of checkout (variants, then products, each by id), so no deadlock.
+  // Ascending ids: the lock order of checkout (variants, then products, each by id).
   const ids = [...sums.keys()].sort((a, b) => (BigInt(a) < BigInt(b) ? -1 : BigInt(a) > BigInt(b) ? 1 : 0));
   return { ids, ns: ids.map((id) => String(sums.get(id))) };
 }
@@ -46,9 +46,13 @@ export async function foldSalesTally(db: Database): Promise<number> {
         if (sums.ids.length === 0) {
           continue;
         }
+        // FOR NO KEY UPDATE, the lock the UPDATE itself takes: sold_count is no key, and a FOR UPDATE
+        // lock would also wait on the KEY SHARE locks that order lines, tally rows and orders take on
+        // their products, variants and stores through foreign keys. A checkout holding such a lock on one
+        // row while waiting for the stock of another then deadlocked with this fold (issue 10, defect 11).
         await tx.execute(sql`with locked as (
             select t.id from ${sql.raw(table)} t where t.id = any(${`{${sums.ids.join(',')}}`}::bigint[])
-            order by t.id for update)
+            order by t.id for no key update)
           update ${sql.raw(table)} t set sold_count = greatest(t.sold_count + x.n, 0)
           from unnest(${`{${sums.ids.join(',')}}`}::bigint[], ${`{${sums.ns.join(',')}}`}::int[]) as x(id, n)
           where t.id = x.id and t.id in (select id from locked)`);

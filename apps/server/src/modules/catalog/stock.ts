@@ -193,7 +193,7 @@ export type TStockTakingSql = {
  * primary key can answer: a generic plan cannot know how many lines the arrays hold and would otherwise
  * hash-join them against a scan of the whole table.
  */
-function variantStockSql(plan: TStockPlan, change: SQL, onlyIfEnough: boolean): SQL {
+function variantStockSql(plan: TStockPlan, change: SQL, onlyIfEnough: boolean, lockCte: string): SQL {
   if (plan.variants.length === 0) {
     return sql`select null::bigint as id, null::bigint as product_id, null::int as n where false`;
   }
@@ -203,7 +203,23 @@ function variantStockSql(plan: TStockPlan, change: SQL, onlyIfEnough: boolean): 
       ${idArray(plan.variants.map((v) => String(v.n)))}::int[]) as x(id, product_id, n)
     where v.id = x.id and v.id = any(${idArray(plan.variants.map((v) => v.id))}::bigint[])
       and v.product_id = x.product_id ${onlyIfEnough ? sql`and v.stock >= x.n` : sql``}
+      and (select count(*) from ${sql.raw(lockCte)}) >= 0
     returning v.id, v.product_id, x.n`;
+}
+
+/**
+ * Row locks in ascending id order, taken before an UPDATE ... FROM changes the rows: the UPDATE itself
+ * locks rows in whatever order its plan visits them (a bitmap scan goes by their place on disk), so two
+ * statements could lock the same rows in opposite orders and deadlock (the sales fold did, issue 10
+ * defect 11). `after` names a CTE that must run first. FOR NO KEY UPDATE is the lock the UPDATE takes.
+ */
+function orderedLockSql(table: 'product_variants' | 'products', ids: string[], after?: string): SQL {
+  if (ids.length === 0) {
+    return sql`select null::bigint as id where false`;
+  }
+  return sql`select l.id from ${sql.raw(table)} l where l.id = any(${idArray(ids)}::bigint[])
+    ${after ? sql`and (select count(*) from ${sql.raw(after)}) >= 0` : sql``}
+    order by l.id for no key update`;
 }
 
 /** The sold quantities of the updated rows (sign: +1 sold, -1 given back) appended to sales_tally. */
@@ -226,14 +242,23 @@ function tallySql(variants: string, products: string, sign: 1 | -1): SQL {
 export function stockTakingSql(items: TStockItem[]): TStockTakingSql {
   const plan = planStock(items);
   // Arrays, not VALUES lists: the statement text stays the same for any number of lines (prepared once).
-  const ctes = sql`stock_v as (${variantStockSql(plan, sql`v.stock - x.n`, true)}),
+  const ctes = sql`stock_lv as (${orderedLockSql(
+    'product_variants',
+    plan.variants.map((v) => v.id),
+  )}),
+    stock_v as (${variantStockSql(plan, sql`v.stock - x.n`, true, 'stock_lv')}),
+    -- Reading stock_v here runs it first: variants are locked before products.
+    stock_lp as (${orderedLockSql(
+      'products',
+      plan.products.map((p) => p.id),
+      'stock_v',
+    )}),
     stock_p as (
       update products p set stock = p.stock - x.n
       from unnest(${idArray(plan.products.map((p) => p.id))}::bigint[],
         ${idArray(plan.products.map((p) => String(p.n)))}::int[]) as x(id, n)
-      -- Reading stock_v here runs it first: variants are locked before products.
       where p.id = x.id and p.id = any(${idArray(plan.products.map((p) => p.id))}::bigint[]) and p.stock >= x.n
-        and (select count(*) from stock_v) >= 0
+        and (select count(*) from stock_lp) >= 0
       returning p.id, p.store_id, x.n
     ),
     stock_t as (${tallySql('stock_v', 'stock_p', 1)})`;
@@ -284,14 +309,23 @@ export async function returnStock(tx: Executor, items: TStockItem[]): Promise<vo
     return;
   }
   const plan = planStock(items);
-  await tx.execute(sql`with back_v as (${variantStockSql(plan, sql`v.stock + x.n`, false)}),
+  await tx.execute(sql`with back_lv as (${orderedLockSql(
+    'product_variants',
+    plan.variants.map((v) => v.id),
+  )}),
+    back_v as (${variantStockSql(plan, sql`v.stock + x.n`, false, 'back_lv')}),
+    -- Reading back_v here runs it first: variants are locked before products, as in takeStock.
+    back_lp as (${orderedLockSql(
+      'products',
+      plan.products.map((p) => p.id),
+      'back_v',
+    )}),
     back_p as (
       update products p set stock = p.stock + x.n
       from unnest(${idArray(plan.products.map((p) => p.id))}::bigint[],
         ${idArray(plan.products.map((p) => String(p.n)))}::int[]) as x(id, n)
-      -- Reading back_v here runs it first: variants are locked before products, as in takeStock.
       where p.id = x.id and p.id = any(${idArray(plan.products.map((p) => p.id))}::bigint[])
-        and (select count(*) from back_v) >= 0
+        and (select count(*) from back_lp) >= 0
       returning p.id, p.store_id, x.n
     )
     ${tallySql('back_v', 'back_p', -1)}`);
