@@ -5,6 +5,7 @@ import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
+import { installAfterCommit } from './after-commit';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -33,7 +34,9 @@ export const PGLITE_EXTENSIONS = { pg_trgm, unaccent, citext };
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => v);
 
 export function wrapPglite(client: PGlite): DatabaseHandle {
-  const db = drizzlePglite({ client, schema, casing: 'snake_case' }) as unknown as Database;
+  const db = installAfterCommit(
+    drizzlePglite({ client, schema, casing: 'snake_case' }) as unknown as Database,
+  );
   return {
     db,
     kind: 'pglite',
@@ -79,7 +82,7 @@ export function openPostgres(url: string, poolSize = 20): DatabaseHandle {
   pool.on('error', () => undefined);
   hotPathPool.on('error', () => undefined);
   hotPathPools.set(pool, hotPathPool);
-  const db = drizzlePg({ client: pool, schema, casing: 'snake_case' });
+  const db = installAfterCommit(drizzlePg({ client: pool, schema, casing: 'snake_case' }));
   return {
     db,
     kind: 'postgres',

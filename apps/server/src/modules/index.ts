@@ -9,6 +9,7 @@ import { favouriteRoutes } from './favourites/routes';
 import { healthRoutes } from './health/routes';
 import { ledgerRoutes } from './ledger/routes';
 import { legacyRoutes } from './legacy/routes';
+import { notificationRoutes } from './notifications';
 import { adminOrderRoutes } from './orders/admin-routes';
 import { orderRoutes } from './orders/routes';
 import { sellerOrderRoutes } from './orders/seller-routes';
@@ -37,4 +38,5 @@ export const ROUTE_PLUGINS: FastifyPluginAsyncZod[] = [
   legacyRoutes,
   walletRoutes,
   ledgerRoutes,
+  notificationRoutes,
 ];

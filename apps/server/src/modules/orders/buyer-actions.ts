@@ -8,6 +8,7 @@ import { withMoneyTransaction } from '../ledger/service';
 import { createOrderProductReviews, returnOrderStock } from './catalog-port';
 import { findOrder, findOrderLines, stockLinesOf } from './find-order';
 import { addOrderLog } from './logs';
+import { notifyOrderEvents } from './notices';
 import { S, type TOrderRow, transitionOrder } from './state';
 
 /** Buyer cancels a pending order (reason 0-4); the stock goes back. Paid orders go through refunds. */
@@ -72,6 +73,7 @@ export async function remindOrder(
         .where(eq(orders.id, order.id));
       throw new AppError(current?.remindedAt ? 'ORDER_ALREADY_REMINDED' : 'ORDER_STATUS_INVALID');
     }
+    await notifyOrderEvents(tx, [order.id], 'reminded', {}, now);
     return row;
   });
 }

@@ -2,6 +2,7 @@ import type { TLanguage } from '@caravan/contracts';
 import type { Executor } from '../../db/client';
 import { orderLogs } from '../../db/schema';
 import { serverText } from '../../i18n/messages';
+import { notifyOrderEvents } from './notices';
 
 /** Order history events of SPEC §4; each is a key `orderLog.<event>` of the `server` namespace. */
 export const ORDER_EVENTS = [
@@ -29,6 +30,7 @@ export async function addOrderLog(
   at?: Date,
 ): Promise<void> {
   await tx.insert(orderLogs).values({ orderId, event, params, ...(at ? { createdAt: at } : {}) });
+  await notifyOrderEvents(tx, [orderId], event, params, at);
 }
 
 /** Several events at once (e.g. placed and paid by "buy now and pay"), in order. */
@@ -39,6 +41,9 @@ export async function addOrderLogs(
   at: Date,
 ): Promise<void> {
   await tx.insert(orderLogs).values(events.map((event) => ({ orderId, event, params: {}, createdAt: at })));
+  for (const event of events) {
+    await notifyOrderEvents(tx, [orderId], event, {}, at);
+  }
 }
 
 export function renderOrderLog(lang: TLanguage, event: string, params: Record<string, string>): string {

@@ -13,6 +13,7 @@ import { AppError } from '../../http/app-error';
 import { verifyTxPassword } from '../account/tx-password';
 import { getBalances, withMoneyTransaction } from '../ledger/service';
 import { placeOrders, type TPlacedOrder } from './checkout';
+import { notifyOrderEvents } from './notices';
 import { postOrderPayment } from './order-money';
 import { withInsufficientBalanceLink } from './recharge-link';
 import { getOrderSettings } from './settings';
@@ -74,6 +75,13 @@ export async function payOrdersWithBalance(
       await tx
         .insert(orderLogs)
         .values(paid.map((o) => ({ orderId: o.id, event: 'paid', params: {}, createdAt: now })));
+      await notifyOrderEvents(
+        tx,
+        paid.map((o) => o.id),
+        'paid',
+        {},
+        now,
+      );
       return { orders: paid, paidTotal };
     }),
   );
@@ -107,5 +115,14 @@ export async function submitOrders(
     await assertPaymentMethod(db, pay.method);
     await verifyTxPassword(db, userId, pay.txPassword);
   }
-  return placeOrders(db, userId, checkout, lang, new Date(), { isPaid: pay !== undefined });
+  const placed = await placeOrders(db, userId, checkout, lang, new Date(), { isPaid: pay !== undefined });
+  if (pay) {
+    // The one-statement checkout writes its history in SQL; the shops hear of the paid orders just after.
+    await notifyOrderEvents(
+      db,
+      placed.map((o) => o.id),
+      'paid',
+    );
+  }
+  return placed;
 }

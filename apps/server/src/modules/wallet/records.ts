@@ -1,9 +1,10 @@
-import type { TWalletRecordStatus } from '@caravan/contracts';
+import { formatMoney, type TWalletRecordStatus } from '@caravan/contracts';
 import { and, count, desc, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { recharges, withdrawals } from '../../db/schema';
 import { AppError } from '../../http/app-error';
 import { recordAudit } from '../admin/audit';
+import { notify } from '../notifications';
 import { releasePending } from './pending';
 
 /** Recharges and withdrawals are read, locked and reviewed the same way; only their table differs. */
@@ -101,6 +102,13 @@ export async function finishReview<T extends TRecordType>(
     .where(eq(table.id, row.id))
     .returning();
   await releasePending(tx, { userId: row.userId, recordType, recordId: row.id });
+  const isSuccess = review.changes.status === 'success';
+  await notify(tx, {
+    userId: row.userId,
+    audience: 'buyer',
+    event: `${recordType}.${isSuccess ? 'succeeded' : 'failed'}`,
+    params: { recordId: String(row.id), amount: formatMoney(row.actualAmount) },
+  });
   await recordAudit(tx, {
     staffId: review.staffId,
     action: review.action,

@@ -1,0 +1,59 @@
+import { z } from 'zod';
+import { PAGE_SIZE } from '../constants';
+import { zId } from '../validation';
+import { ZPageOf, zPageParams } from './catalog';
+
+/**
+ * Every notification event. The web renders `notifications:event.<event>` with the notification's
+ * params, in the reader's language. A module that adds an event adds it here and to the dictionaries.
+ * Params by event: order.* -> orderNo; refund.* -> orderNo, amount?; recharge.* / withdrawal.* ->
+ * recordId, amount; loan.* -> loanId, amount?.
+ */
+export const NOTIFICATION_EVENTS = [
+  // to the buyer
+  'order.confirmed',
+  'order.shipped',
+  'order.cancelledTimeout',
+  'order.completed',
+  'refund.succeeded',
+  'refund.failed',
+  'recharge.succeeded',
+  'recharge.failed',
+  'withdrawal.succeeded',
+  'withdrawal.failed',
+  'loan.approved',
+  'loan.rejected',
+  'loan.disbursed',
+  'loan.overdue',
+  // to the seller
+  'order.paid',
+  'order.reminded',
+  'order.received',
+  'refund.requested',
+] as const;
+export type TNotificationEvent = (typeof NOTIFICATION_EVENTS)[number];
+export const NOTIFICATION_AUDIENCE_NAMES = ['buyer', 'seller'] as const;
+export type TNotificationAudience = (typeof NOTIFICATION_AUDIENCE_NAMES)[number];
+
+export const ZNotification = z.object({
+  id: z.string(),
+  event: z.enum(NOTIFICATION_EVENTS),
+  params: z.record(z.string(), z.string()),
+  isRead: z.boolean(),
+  createtime: z.string(),
+});
+export type TNotification = z.infer<typeof ZNotification>;
+
+export const ZNotificationListQuery = z.object({
+  ...zPageParams(PAGE_SIZE.list),
+  isUnreadOnly: z
+    .enum(['true', 'false'])
+    .optional()
+    .transform((value) => value === 'true'),
+});
+export type TNotificationListQuery = z.output<typeof ZNotificationListQuery>;
+export const ZNotificationPage = ZPageOf(ZNotification).extend({ unread: z.number().int() });
+export type TNotificationPage = z.infer<typeof ZNotificationPage>;
+export const ZNotificationParams = z.strictObject({ id: zId });
+export const ZUnreadCount = z.object({ unread: z.number().int() });
+export type TUnreadCount = z.infer<typeof ZUnreadCount>;
