@@ -44,6 +44,13 @@ const ZConfig = z.object({
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(60),
   /** Runs timed jobs (auto-cancel, auto-complete, loan overdue) in this process. */
   RUN_JOBS: zBool.default(true),
+  /** smtp://user:password@host:587 or smtps://...: outgoing mail is sent there; unset: read it in /admin. */
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\/[^\s]+$/, { error: 'must be smtp://... or smtps://...' })
+    .optional(),
+  /** Sender of outgoing mail. */
+  MAIL_FROM: z.string().min(3).default('Caravan <no-reply@caravan.example>'),
 });
 
 export type Config = Omit<z.infer<typeof ZConfig>, 'PUBLIC_URL'> & {

@@ -6,6 +6,7 @@ import { openDatabase, openPostgres } from './db/client';
 import { migrateDatabase } from './db/migrate';
 import { seedBasics, seedDemo } from './db/seed';
 import { startJobs } from './jobs';
+import { createSmtpSender, startMailWorker } from './modules/mail';
 
 async function main() {
   const config = loadConfig();
@@ -39,6 +40,16 @@ async function main() {
     await seedBasics(database.db);
   }
   const jobs = config.RUN_JOBS ? startJobs(app) : undefined;
+  // Without SMTP_URL mail stays in the outbox, readable in /admin.
+  const smtp = config.SMTP_URL ? createSmtpSender(config.SMTP_URL, config.MAIL_FROM) : undefined;
+  const mailWorker =
+    smtp && config.RUN_JOBS
+      ? startMailWorker({
+          db: database.db,
+          sendEmail: smtp,
+          onError: (err) => app.log.error({ err }, 'mail worker failed'),
+        })
+      : undefined;
 
   let isClosing = false;
   const shutdown = async (signal: string) => {
@@ -48,6 +59,8 @@ async function main() {
     isClosing = true;
     app.log.info({ signal }, 'shutting down');
     jobs?.stop();
+    await mailWorker?.stop();
+    smtp?.close();
     await app.close();
     await replica?.close();
     redis?.disconnect();

@@ -6,6 +6,7 @@ export * from './api/cart';
 export * from './api/catalog';
 export * from './api/favourites';
 export * from './api/ledger';
+export * from './api/mail';
 export * from './api/notifications';
 export * from './api/orders';
 export * from './api/uploads';

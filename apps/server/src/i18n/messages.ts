@@ -4,7 +4,7 @@ import { DEFAULT_LANGUAGE, LANGUAGES, type TErrorCode, type TLanguage } from '@c
 import i18next, { type TFunction } from 'i18next';
 
 /** Namespaces of packages/contracts/locales/<lang>/ the server translates with. */
-export const SERVER_NAMESPACES = ['errors', 'validation', 'server'] as const;
+export const SERVER_NAMESPACES = ['errors', 'validation', 'server', 'mail'] as const;
 type TNamespace = (typeof SERVER_NAMESPACES)[number];
 
 const LOCALES_DIR = path.resolve(import.meta.dirname, '../../../../packages/contracts/locales');
@@ -56,4 +56,13 @@ export function validationMessage(lang: TLanguage, key: string): string {
 /** Server-side texts such as order history messages (namespace `server`). */
 export function serverText(lang: TLanguage, key: string, params?: Record<string, unknown>): string {
   return instance.getFixedT(lang, 'server')(key, params ?? {});
+}
+
+/** A text of the mail templates (namespace `mail`); undefined when the key does not exist. */
+export function mailText(lang: TLanguage, key: string, params?: Record<string, unknown>): string | undefined {
+  const t = instance.getFixedT(lang, 'mail');
+  if (!instance.exists(key, { lng: lang, ns: 'mail' })) {
+    return undefined;
+  }
+  return t(key, params ?? {});
 }

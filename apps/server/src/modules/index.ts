@@ -9,6 +9,7 @@ import { favouriteRoutes } from './favourites/routes';
 import { healthRoutes } from './health/routes';
 import { ledgerRoutes } from './ledger/routes';
 import { legacyRoutes } from './legacy/routes';
+import { mailRoutes } from './mail';
 import { notificationRoutes } from './notifications';
 import { adminOrderRoutes } from './orders/admin-routes';
 import { orderRoutes } from './orders/routes';
@@ -39,4 +40,5 @@ export const ROUTE_PLUGINS: FastifyPluginAsyncZod[] = [
   walletRoutes,
   ledgerRoutes,
   notificationRoutes,
+  mailRoutes,
 ];

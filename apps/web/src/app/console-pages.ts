@@ -13,6 +13,7 @@ export const ADMIN_AREA_PAGES: TConsolePages = {
   'finance-withdrawals': lazy(() => import('../features/admin-finance/pages/withdrawals')),
   'finance-channels': lazy(() => import('../features/admin-finance/pages/channels')),
   ledger: lazy(() => import('../features/admin-finance/pages/ledger')),
+  'mail-outbox': lazy(() => import('../features/admin-services/pages/mail-outbox')),
 };
 
 export const SELLER_AREA_PAGES: TConsolePages = {

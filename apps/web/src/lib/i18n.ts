@@ -27,6 +27,7 @@ export const WEB_NAMESPACES = [
   'orders',
   'wallet',
   'finance',
+  'services',
 ] as const;
 
 function findDictionaryLoader(lang: string, namespace: string) {

@@ -74,6 +74,7 @@ describe('dictionaries', () => {
         'orders',
         'pages',
         'seller',
+        'services',
         'validation',
         'wallet',
       ].sort(),

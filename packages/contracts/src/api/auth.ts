@@ -176,6 +176,8 @@ export const STAFF_PERMISSIONS = [
   'chat.answer',
   'settings.manage',
   'audit.read',
+  // Account services: the mail outbox.
+  'mail.read',
 ] as const;
 export const zPermission = z.enum(STAFF_PERMISSIONS);
 export type TPermission = z.infer<typeof zPermission>;

@@ -12,6 +12,7 @@ export const ADMIN_PAGES: readonly { path: string; labelKey: string; permission:
   { path: 'finance-withdrawals', labelKey: 'menu.financeWithdrawals', permission: 'finance.review' },
   { path: 'finance-channels', labelKey: 'menu.financeChannels', permission: 'finance.settings' },
   { path: 'ledger', labelKey: 'menu.ledger', permission: 'ledger.read' },
+  { path: 'mail-outbox', labelKey: 'menu.mailOutbox', permission: 'mail.read' },
 ];
 
 export const ADMIN_ROUTE_PATHS = ['/admin', '/admin/login', ...ADMIN_PAGES.map((p) => `/admin/${p.path}`)];

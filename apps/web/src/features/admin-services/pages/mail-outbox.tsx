@@ -1,0 +1,124 @@
+import { MAIL_STATUSES, type TMailOutboxItem, type TMailStatusName } from '@caravan/contracts';
+import { Alert, Button, Input, Select, Space, Table, Tag, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ConsolePageHead } from '../../../components/console/console-layout';
+import { formatDateTime } from '../../../lib/format';
+import { type TOutboxFilter, useMailOutbox } from '../api/list-mail-outbox';
+
+const STATUS_COLOURS: Record<TMailStatusName, string> = {
+  pending: 'processing',
+  sent: 'success',
+  failed: 'error',
+  expired: 'default',
+};
+
+function MailBody({ mail }: { mail: TMailOutboxItem }) {
+  const { t } = useTranslation('services');
+  return (
+    <div className="cv-outbox__body">
+      <Typography.Paragraph style={{ whiteSpace: 'pre-wrap' }} copyable={{ text: mail.text }}>
+        <bdi>{mail.text}</bdi>
+      </Typography.Paragraph>
+      {mail.attemptLog.length > 0 && (
+        <ul className="cv-outbox__attempts">
+          {mail.attemptLog.map((attempt) => (
+            <li key={attempt.attemptNo}>
+              {t('outbox.attemptLine', {
+                n: attempt.attemptNo,
+                time: formatDateTime(attempt.finishedAt),
+                result: attempt.isOk ? t('outbox.attemptOk') : (attempt.error ?? t('outbox.attemptFailed')),
+              })}
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+/** Admin outbox: every mail and text message, so codes can be read when no SMTP server is configured. */
+export default function MailOutboxPage() {
+  const { t } = useTranslation(['services', 'admin', 'common']);
+  const [filter, setFilter] = useState<TOutboxFilter>({ pageNum: 1, pageSize: 20 });
+  const [toInput, setToInput] = useState('');
+  const outbox = useMailOutbox(filter);
+  return (
+    <>
+      <ConsolePageHead title={t('admin:menu.mailOutbox')} />
+      {outbox.data && !outbox.data.isSmtpConfigured && (
+        <Alert type="info" showIcon style={{ marginBlockEnd: 16 }} message={t('outbox.noSmtp')} />
+      )}
+      <Space wrap size={[12, 12]} style={{ marginBlockEnd: 16 }}>
+        <Select<TMailStatusName | 'all'>
+          aria-label={t('outbox.status')}
+          style={{ minWidth: 160 }}
+          value={filter.status ?? 'all'}
+          onChange={(next) => setFilter({ ...filter, pageNum: 1, status: next === 'all' ? undefined : next })}
+          options={[
+            { value: 'all', label: t('outbox.allStatuses') },
+            ...MAIL_STATUSES.map((s) => ({ value: s, label: t(`outbox.statuses.${s}`) })),
+          ]}
+        />
+        <Input.Search
+          aria-label={t('outbox.to')}
+          placeholder={t('outbox.to')}
+          allowClear
+          maxLength={128}
+          value={toInput}
+          onChange={(event) => setToInput(event.target.value)}
+          onSearch={(value) => setFilter({ ...filter, pageNum: 1, to: value.trim() || undefined })}
+          style={{ width: 280, maxWidth: '100%' }}
+        />
+      </Space>
+      {outbox.isError ? (
+        <Alert
+          type="error"
+          showIcon
+          message={outbox.error.message}
+          action={<Button onClick={() => void outbox.refetch()}>{t('retry')}</Button>}
+        />
+      ) : (
+        <Table<TMailOutboxItem>
+          rowKey="id"
+          size="middle"
+          loading={outbox.isFetching}
+          dataSource={outbox.data?.pageList ?? []}
+          scroll={{ x: 900 }}
+          locale={{ emptyText: t('outbox.empty') }}
+          expandable={{ expandedRowRender: (mail) => <MailBody mail={mail} /> }}
+          pagination={{
+            current: filter.pageNum,
+            pageSize: filter.pageSize,
+            total: outbox.data?.total ?? 0,
+            showTotal: (total) => t('common:table.total', { total }),
+            onChange: (pageNum, pageSize) => setFilter({ ...filter, pageNum, pageSize }),
+          }}
+          columns={[
+            { title: t('outbox.created'), dataIndex: 'createdAt', render: formatDateTime, width: 180 },
+            {
+              title: t('outbox.to'),
+              dataIndex: 'to',
+              render: (v: string, mail) => (
+                <span dir="ltr">
+                  {mail.channel === 'sms' ? `${t('outbox.sms')} ` : ''}
+                  {v}
+                </span>
+              ),
+            },
+            { title: t('outbox.subject'), dataIndex: 'subject', render: (v: string) => <bdi>{v}</bdi> },
+            {
+              title: t('outbox.status'),
+              dataIndex: 'status',
+              render: (v: TMailStatusName) => (
+                <Tag color={STATUS_COLOURS[v]}>{t(`outbox.statuses.${v}`)}</Tag>
+              ),
+            },
+            { title: t('outbox.attempts'), dataIndex: 'attempts', align: 'end', width: 100 },
+            { title: t('outbox.sent'), dataIndex: 'sentAt', render: formatDateTime, width: 180 },
+          ]}
+        />
+      )}
+    </>
+  );
+}
