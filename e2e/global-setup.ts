@@ -67,6 +67,7 @@ export default async function setup(project: TestProject) {
     LOG_LEVEL: 'warn',
     SEED_DEMO: 'true',
     RATE_LIMIT_PER_MINUTE: '10000',
+    RATE_LIMIT_READ_PER_MINUTE: '10000',
   };
   let dropDatabase: (() => Promise<void>) | undefined;
   if (process.env.DATABASE_URL) {

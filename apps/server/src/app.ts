@@ -14,6 +14,7 @@ import { originGuardPlugin } from './http/origin-guard';
 import { serializerCompiler } from './http/serializer';
 import { registerWeb, sendSpa } from './http/web';
 import { ROUTE_PLUGINS } from './modules';
+import { opsPlugin } from './modules/ops';
 import { busPlugin } from './modules/realtime';
 
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
@@ -57,6 +58,7 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
   await app.register(authPlugin);
   await app.register(busPlugin);
+  await app.register(opsPlugin);
 
   for (const plugin of ROUTE_PLUGINS) {
     await app.register(plugin);

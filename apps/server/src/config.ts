@@ -42,6 +42,8 @@ const ZConfig = z.object({
   WEB_DIST_DIR: z.string().optional(),
   /** Rate limit of auth, chat and money calls: requests per minute per client. */
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(60),
+  /** Rate limit of public reads through the legacy calls (catalogue, order lists): per minute per client. */
+  RATE_LIMIT_READ_PER_MINUTE: z.coerce.number().int().min(1).default(600),
   /** Runs timed jobs (auto-cancel, auto-complete, loan overdue) in this process. */
   RUN_JOBS: zBool.default(true),
   /** smtp://user:password@host:587 or smtps://...: outgoing mail is sent there; unset: read it in /admin. */

@@ -20,6 +20,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     SERVE_WEB: 'false',
     RUN_JOBS: 'false',
     RATE_LIMIT_PER_MINUTE: '100000',
+    RATE_LIMIT_READ_PER_MINUTE: '100000',
     DATA_DIR: '.tmp/test-data',
     ...env,
   });

@@ -161,7 +161,7 @@ describe('legacy /api/<entity>!<action>.action calls', () => {
     expect(await ctx.database.db.select().from(subscriptions)).toHaveLength(1);
   });
 
-  it('lets other domains register actions, also in sub-folders, and 404s unknown calls', async () => {
+  it('lets other domains register actions, also in sub-folders, and answers unknown calls in the envelope', async () => {
     // Reads are marked; an unmarked call counts as changing state and refuses GET (origin-guard.test.ts).
     registerLegacyAction('testEcho!run', async (c) => ({ echo: c.params.word }), READ_ONLY);
     registerLegacyAction('activity/lottery!getCurrentActivity', async () => ({ detailUrl: '' }), READ_ONLY);
@@ -173,8 +173,12 @@ describe('legacy /api/<entity>!<action>.action calls', () => {
       url: '/api/activity/lottery!getCurrentActivity.action',
     });
     expect(json<TLegacy>(nested).data).toEqual({ detailUrl: '' });
-    const missing = await ctx.app.inject({ method: 'POST', url: '/api/nothing!here.action' });
-    expect(missing.statusCode).toBe(404);
+    // The old apps read `code`: an unknown call is an error in the envelope (issue 17 item 14).
+    const missing = await ctx.app.inject({ method: 'POST', url: '/api/nothing!here.action?lang=en' });
+    expect(missing.statusCode).toBe(200);
+    expect(json<TLegacy>(missing)).toEqual({ code: 1, msg: EN_ERRORS.ROUTE_NOT_FOUND, data: null });
+    const missingGet = await ctx.app.inject({ method: 'GET', url: '/wap/api/some/thing!else.action' });
+    expect(json<TLegacy>(missingGet).code).toBe(1);
     const v1Missing = await ctx.app.inject({ method: 'GET', url: '/api/v1/nothing-here' });
     expect(json(v1Missing)).toEqual({
       error: { code: 'ROUTE_NOT_FOUND', message: EN_ERRORS.ROUTE_NOT_FOUND },

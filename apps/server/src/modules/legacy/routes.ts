@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError, isAppError } from '../../http/app-error';
 import { sendError } from '../../http/error-handler';
 import { errorMessage, validationMessage } from '../../i18n/messages';
+import { enforceRate } from '../ops';
 import './account-actions';
 import '../catalog/legacy-actions';
 import './address-actions';
@@ -58,8 +59,6 @@ function legacyError(request: FastifyRequest, error: unknown): TLegacyAnswer {
  * `/wap/api/`. Answers `{ code: 0, msg: '', data }` or `{ code: 1, msg, data: null }` with HTTP 200.
  */
 export const legacyRoutes: FastifyPluginAsyncZod = async (app) => {
-  const rateLimit = { max: app.deps.config.RATE_LIMIT_PER_MINUTE, timeWindow: '1 minute' };
-
   // The old apps post forms; scoped to this plugin so the v1 API stays JSON-only.
   app.addContentTypeParser(
     'application/x-www-form-urlencoded',
@@ -74,7 +73,16 @@ export const legacyRoutes: FastifyPluginAsyncZod = async (app) => {
     const name = CALL_PATTERN.exec(call)?.[1];
     const action = name ? findLegacyAction(name) : undefined;
     if (!action) {
-      return sendError(reply, request, 'ROUTE_NOT_FOUND');
+      if (!call.endsWith('.action')) {
+        return sendError(reply, request, 'ROUTE_NOT_FOUND');
+      }
+      // An unknown or not yet built call: the old apps read `code`, so the envelope, not a 404 page.
+      try {
+        await enforceRate(app, 'sensitive', request.ip);
+        throw new AppError('ROUTE_NOT_FOUND');
+      } catch (error) {
+        return reply.status(200).send(legacyError(request, error));
+      }
     }
     const ctx: TLegacyContext = {
       app,
@@ -85,6 +93,8 @@ export const legacyRoutes: FastifyPluginAsyncZod = async (app) => {
       changesState: action.changesState,
     };
     try {
+      // Reads (catalogue, lists) and calls that change state (log-in, codes, money, chat) count apart.
+      await enforceRate(app, action.changesState ? 'sensitive' : 'read', request.ip);
       // A call that changes state is POST only: a link or an image on another site cannot trigger it.
       if (action.changesState && request.method !== 'POST') {
         throw new AppError('LEGACY_POST_REQUIRED');
@@ -100,13 +110,11 @@ export const legacyRoutes: FastifyPluginAsyncZod = async (app) => {
     app.route<{ Params: { call: string } }>({
       method: ['GET', 'POST'],
       url: `${prefix}/:call`,
-      config: { rateLimit },
       handler: (request, reply) => answer(request, reply, request.params.call),
     });
     app.route<{ Params: { folder: string; call: string } }>({
       method: ['GET', 'POST'],
       url: `${prefix}/:folder/:call`,
-      config: { rateLimit },
       handler: (request, reply) => answer(request, reply, `${request.params.folder}/${request.params.call}`),
     });
   }
