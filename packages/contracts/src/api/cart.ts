@@ -61,7 +61,10 @@ export const ZCartItem = z.object({
   price: z.string(),
   count: z.number().int(),
   buyMin: z.number().int(),
+  /** Most of this line that can be bought now: the per-order limit or the stock, whichever is lower. */
   maxBuy: z.number().int(),
+  /** Units in stock now; a line asking for more cannot be checked out until lowered. */
+  stock: z.number().int(),
   isChecked: z.boolean(),
   /** False when the goods went off shelf or were removed; such lines cannot be checked out. */
   isAvailable: z.boolean(),

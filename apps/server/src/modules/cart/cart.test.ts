@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, json, type TTestContext } from '../../testing/test-app';
 import {
@@ -146,5 +147,31 @@ describe('cart', () => {
     expect(lines).toHaveLength(2);
     expect(lines.map((l) => l.count).sort()).toEqual([1, 4]);
     expect(body.cart.isIndeterminate).toBe(true);
+  });
+
+  it('shows what can be bought: the stepper stops at the stock, and a line above it cannot be checked out', async () => {
+    const shopper = await createTestUser(ctx.database.db);
+    await setParam(ctx.database.db, 'mall_max_goods_number_in_order', '500');
+    const scarce = (await createTestProduct(ctx.database.db, storeA, { price: '3', stock: 117 })).productId;
+    const tooMany = await call('POST', '/api/v1/cart', shopper.token, {
+      productId: scarce.toString(),
+      quantity: 300,
+    });
+    expect(json<TErr>(tooMany).error.code).toBe('INSUFFICIENT_STOCK');
+    expect(tooMany.statusCode).toBe(409);
+    type TStockLine = { id: string; count: number; maxBuy: number; stock: number; isChecked: boolean };
+    const lineOf = (body: { groups: { items: unknown[] }[] }) => body.groups[0]!.items[0] as TStockLine;
+    const added = lineOf(
+      json<TCartBody>(
+        await call('POST', '/api/v1/cart', shopper.token, { productId: scarce.toString(), quantity: 100 }),
+      ),
+    );
+    expect(added).toMatchObject({ count: 100, maxBuy: 117, stock: 117, isChecked: true });
+    // The stock falls below the line (another buyer bought): the line stays, unchecked, saying why.
+    await ctx.database.db.execute(sql`update products set stock = 40 where id = ${scarce}`);
+    const after = lineOf(json<TCartBody>(await call('GET', '/api/v1/cart', shopper.token)));
+    expect(after).toMatchObject({ count: 100, maxBuy: 40, stock: 40, isChecked: false });
+    const lowered = await call('PUT', `/api/v1/cart/items/${after.id}`, shopper.token, { quantity: 41 });
+    expect(json<TErr>(lowered).error.code).toBe('INSUFFICIENT_STOCK');
   });
 });

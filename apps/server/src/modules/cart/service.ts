@@ -11,9 +11,7 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
 import { cartItems } from '../../db/schema';
 import { AppError, isAppError } from '../../http/app-error';
-import { findPurchasable, isUnavailable } from '../orders/catalog-port';
-import { checkLine } from '../orders/checkout';
-import { getOrderSettings, type TOrderSettings } from '../orders/settings';
+import { checkLine, findPurchasable, getOrderSettings, isUnavailable, type TOrderSettings } from '../orders';
 
 /** Most lines one cart keeps; beyond it adding is refused. */
 export const CART_LINES_MAX = 200;
@@ -28,7 +26,16 @@ async function toCartItem(
 ): Promise<TCartItem> {
   const found = await findPurchasable(db, row.productId, row.variantId, lang);
   const item = isUnavailable(found) ? null : found;
-  const reason: TErrorCode | null = isUnavailable(found) ? found.code : null;
+  const buyMin = item?.buyMin ?? 1;
+  const stock = item?.stock ?? 0;
+  const reason: TErrorCode | null = isUnavailable(found)
+    ? found.code
+    : stock < buyMin
+      ? 'INSUFFICIENT_STOCK'
+      : null;
+  // The stepper stops at what can really be bought: the order limit or the stock, whichever is lower.
+  const maxBuy = Math.max(buyMin, Math.min(settings.maxBuy, stock));
+  const isQuantityBuyable = row.quantity <= maxBuy;
   const price = item?.unitPrice ?? 0n;
   return {
     id: row.id.toString(),
@@ -39,9 +46,10 @@ async function toCartItem(
     imgUrl: item?.imgUrl ?? null,
     price: formatMoney(price),
     count: row.quantity,
-    buyMin: item?.buyMin ?? 1,
-    maxBuy: settings.maxBuy,
-    isChecked: row.isChecked && reason === null,
+    buyMin,
+    maxBuy,
+    stock,
+    isChecked: row.isChecked && reason === null && isQuantityBuyable,
     isAvailable: reason === null,
     unavailableReason: reason,
     lineTotal: formatMoney(price * BigInt(row.quantity)),
@@ -100,7 +108,16 @@ async function checkGoods(
 ): Promise<void> {
   const settings = await getOrderSettings(db);
   const details = { productId: productId.toString(), variantId: variantId?.toString() ?? null };
-  checkLine(await findPurchasable(db, productId, variantId, lang), quantity, settings, userId, details);
+  const item = checkLine(
+    await findPurchasable(db, productId, variantId, lang),
+    quantity,
+    settings,
+    userId,
+    details,
+  );
+  if (quantity > item.stock) {
+    throw new AppError('INSUFFICIENT_STOCK', { ...details, stock: item.stock });
+  }
 }
 
 /** The user's cart line for these goods (a line without a variant matches only a null variant). */

@@ -59,7 +59,12 @@ export function buildLocalCart(lines: TLocalCartLine[], products: Map<string, TP
     }
     const variant = line.variantId ? product.variants.find((v) => v.id === line.variantId) : undefined;
     const price = parseMoney(variant?.price ?? product.price);
-    const isAvailable = product.isOnShelf && (!line.variantId || variant !== undefined);
+    const buyMin = product.buyMin || 1;
+    const stock = variant?.stock ?? product.stock;
+    const isListed = product.isOnShelf && (!line.variantId || variant !== undefined);
+    const isAvailable = isListed && stock >= buyMin;
+    // The same limit the server cart applies: the order maximum or the stock, whichever is lower.
+    const maxBuy = Math.max(buyMin, Math.min(product.maxBuy || MAX_BUY_DEFAULT, stock));
     const item: TCartItem = {
       id: toLineKey(line),
       productId: line.productId,
@@ -69,11 +74,12 @@ export function buildLocalCart(lines: TLocalCartLine[], products: Map<string, TP
       imgUrl: product.images[0]?.url ?? null,
       price: formatMoney(price),
       count: line.quantity,
-      buyMin: product.buyMin || 1,
-      maxBuy: product.maxBuy || MAX_BUY_DEFAULT,
-      isChecked: line.isChecked && isAvailable,
+      buyMin,
+      maxBuy,
+      stock,
+      isChecked: line.isChecked && isAvailable && line.quantity <= maxBuy,
       isAvailable,
-      unavailableReason: null,
+      unavailableReason: isListed ? (isAvailable ? null : 'INSUFFICIENT_STOCK') : null,
       lineTotal: formatMoney(price * BigInt(line.quantity)),
       seller: { id: product.store.id, name: product.store.name },
     };

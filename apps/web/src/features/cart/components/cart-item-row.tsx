@@ -14,13 +14,14 @@ type TCartItemRowProps = {
 
 /** One cart line: checkbox, picture, name, chosen variant, quantity stepper (buyMin..maxBuy), price, delete. */
 export function CartItemRow({ item, onCheck, onQuantity, onRemove }: TCartItemRowProps) {
-  const { t } = useTranslation(['cart', 'common']);
+  const { t } = useTranslation(['cart', 'common', 'errors']);
   const [isRemoving, setIsRemoving] = useState(false);
+  const isOverLimit = item.isAvailable && item.count > item.maxBuy;
   return (
     <li className={`cv-cart-item${item.isAvailable ? '' : ' cv-cart-item--off'}`} data-testid="cart-item">
       <Checkbox
         checked={item.isChecked}
-        disabled={!item.isAvailable}
+        disabled={!item.isAvailable || isOverLimit}
         onChange={(event) => onCheck(event.target.checked)}
         aria-label={t('drawer.selectItem', { name: item.name })}
       />
@@ -40,7 +41,16 @@ export function CartItemRow({ item, onCheck, onQuantity, onRemove }: TCartItemRo
         <div className="cv-cart-item__name">{item.name}</div>
         {item.checkAttrName && <div className="cv-muted cv-cart-item__attr">{item.checkAttrName}</div>}
         {!item.isAvailable && (
-          <div className="cv-cart-item__warn">{item.unavailableReason ?? t('drawer.unavailable')}</div>
+          <div className="cv-cart-item__warn" role="status">
+            {item.unavailableReason
+              ? t(`errors:${item.unavailableReason}`, { defaultValue: t('drawer.unavailable') })
+              : t('drawer.unavailable')}
+          </div>
+        )}
+        {isOverLimit && (
+          <div className="cv-cart-item__warn" role="status">
+            {t('drawer.overLimit', { max: item.maxBuy })}
+          </div>
         )}
         <div className="cv-cart-item__row">
           <InputNumber
@@ -62,6 +72,9 @@ export function CartItemRow({ item, onCheck, onQuantity, onRemove }: TCartItemRo
           />
           <Money value={item.lineTotal} isStrong />
         </div>
+        {item.isAvailable && (
+          <div className="cv-muted cv-cart-item__stock">{t('drawer.inStock', { count: item.stock })}</div>
+        )}
       </div>
       <Popconfirm
         title={t('drawer.removeTitle')}
