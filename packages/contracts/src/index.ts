@@ -9,6 +9,7 @@ export * from './api/ledger';
 export * from './api/mail';
 export * from './api/notifications';
 export * from './api/orders';
+export * from './api/sellers';
 export * from './api/uploads';
 export * from './api/wallet';
 export * from './constants';

@@ -33,6 +33,9 @@ export const V = {
   invitationCode: 'invitationCode',
   integer: 'integer',
   subscriptionEmail: 'subscriptionEmail',
+  imageRef: 'imageRef',
+  price: 'price',
+  stock: 'stock',
 } as const;
 
 export type TValidationKey = (typeof V)[keyof typeof V];

@@ -14,6 +14,7 @@ import { notificationRoutes } from './notifications';
 import { adminOrderRoutes } from './orders/admin-routes';
 import { orderRoutes } from './orders/routes';
 import { sellerOrderRoutes } from './orders/seller-routes';
+import { adminMerchantRoutes, sellerRoutes } from './sellers';
 import { subscriptionRoutes } from './subscriptions/routes';
 import { uploadRoutes } from './uploads/routes';
 import { walletRoutes } from './wallet/routes';
@@ -41,4 +42,6 @@ export const ROUTE_PLUGINS: FastifyPluginAsyncZod[] = [
   ledgerRoutes,
   notificationRoutes,
   mailRoutes,
+  sellerRoutes,
+  adminMerchantRoutes,
 ];

@@ -1,1 +1,2 @@
 export type { SettingDefinition, SettingDefinitions } from './define';
+export { SELLER_SETTINGS } from './sellers';

@@ -89,6 +89,14 @@ export const products = pgTable(
     /** '|name1|name2|' lower-cased and unaccented over every language (trigger). */
     searchText: text('search_text').notNull().default(''),
     searchVector: tsvector('search_vector'),
+    // Seller panel (issue 12). A deleted product stays (orders keep their history) but is off shelf for good;
+    // a product taken down by staff is off shelf until staff restore it.
+    code: text('code').notNull().default(''),
+    buyMax: integer('buy_max'),
+    weightGrams: integer('weight_grams').notNull().default(0),
+    deletedAt: tstz('deleted_at'),
+    takenDownReason: text('taken_down_reason'),
+    takenDownAt: tstz('taken_down_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -182,6 +190,9 @@ export const reviews = pgTable(
     rating: text('rating', { enum: ['good', 'medium', 'bad'] }).notNull(),
     content: text('content').notNull().default(''),
     images: text('images').array().notNull().default(sql`'{}'::text[]`),
+    /** The seller's one reply, shown under the review. */
+    reply: text('reply'),
+    repliedAt: tstz('replied_at'),
     hasPhotos: boolean('has_photos').notNull().generatedAlwaysAs(sql`cardinality(images) > 0`),
     createdAt: createdAt(),
   },

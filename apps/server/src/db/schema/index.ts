@@ -7,6 +7,7 @@ export * from './ledger';
 export * from './mail';
 export * from './notifications';
 export * from './orders';
+export * from './sellers';
 export * from './staff';
 export * from './stores';
 export * from './wallet';

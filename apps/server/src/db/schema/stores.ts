@@ -1,4 +1,4 @@
-import type { TImage } from '@caravan/contracts';
+import type { TImage, TLocalizedText } from '@caravan/contracts';
 import { sql } from 'drizzle-orm';
 import { check, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, id, ref, updatedAt } from '../columns';
@@ -31,6 +31,14 @@ export const stores = pgTable(
     logo: jsonb('logo').$type<TImage>(),
     banner: jsonb('banner').$type<TImage>(),
     goodsCount: integer('goods_count').notNull().default(0),
+    // Seller panel (issue 12): shop settings, suspension by staff, low-stock threshold.
+    descriptions: jsonb('descriptions').$type<TLocalizedText>().notNull().default({}),
+    contactEmail: text('contact_email').notNull().default(''),
+    contactPhone: text('contact_phone').notNull().default(''),
+    shipFromCountry: text('ship_from_country').notNull().default(''),
+    returnAddress: text('return_address').notNull().default(''),
+    suspendedReason: text('suspended_reason'),
+    lowStockThreshold: integer('low_stock_threshold').notNull().default(5),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -1,4 +1,4 @@
-import { STAFF_PERMISSIONS, type TPermission } from '@caravan/contracts';
+import { SELLER_SETTINGS, STAFF_PERMISSIONS, type TPermission } from '@caravan/contracts';
 import { eq } from 'drizzle-orm';
 import { newInvitationCode, newUsercode } from '../../modules/auth/codes';
 import { hashPassword } from '../../modules/auth/passwords';
@@ -44,6 +44,11 @@ export const DEFAULT_SYSTEM_PARAMS: { code: string; value: string; description: 
     code: 'favourite_goods_limit',
     value: '1000',
     description: 'How many products one buyer can keep as favourites',
+  },
+  {
+    code: 'merchant_promo_url',
+    value: SELLER_SETTINGS.merchant_promo_url.defaultValue,
+    description: SELLER_SETTINGS.merchant_promo_url.description,
   },
 ];
 

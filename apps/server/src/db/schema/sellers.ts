@@ -1,0 +1,88 @@
+import type { TImage } from '@caravan/contracts';
+import { sql } from 'drizzle-orm';
+import { check, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, id, ref, tstz, updatedAt } from '../columns';
+import { users } from './accounts';
+import { products } from './catalog';
+import { staff } from './staff';
+import { stores } from './stores';
+
+export const MERCHANT_APPLICATION_STATES = ['submitted', 'reviewing', 'approved', 'rejected'] as const;
+
+/** A buyer's application to open a shop; staff with merchants.review approve (creating the shop) or reject it. */
+export const merchantApplications = pgTable(
+  'merchant_applications',
+  {
+    id: id(),
+    userId: ref('user_id')
+      .notNull()
+      .references(() => users.id),
+    status: text('status', { enum: MERCHANT_APPLICATION_STATES }).notNull().default('submitted'),
+    shopName: text('shop_name').notNull(),
+    logo: jsonb('logo').$type<TImage>(),
+    categoryIds: jsonb('category_ids').$type<string[]>().notNull().default([]),
+    contactEmail: text('contact_email').notNull(),
+    contactPhone: text('contact_phone').notNull(),
+    country: text('country').notNull(),
+    description: text('description').notNull().default(''),
+    documents: jsonb('documents').$type<TImage[]>().notNull().default([]),
+    rejectReason: text('reject_reason'),
+    reviewedBy: ref('reviewed_by').references(() => staff.id),
+    reviewedAt: tstz('reviewed_at'),
+    storeId: ref('store_id').references(() => stores.id),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // One application per account: a rejected one is resubmitted (updated), not duplicated.
+    uniqueIndex('merchant_applications_user_key').on(t.userId),
+    index('merchant_applications_status_idx').on(t.status, t.createdAt),
+  ],
+);
+
+/** Every stock change a seller makes by hand, with its reason (orders change stock without a row here). */
+export const stockAdjustments = pgTable(
+  'stock_adjustments',
+  {
+    id: id(),
+    storeId: ref('store_id')
+      .notNull()
+      .references(() => stores.id),
+    productId: ref('product_id')
+      .notNull()
+      .references(() => products.id),
+    variantId: ref('variant_id'),
+    delta: integer('delta').notNull(),
+    stockAfter: integer('stock_after').notNull(),
+    reason: text('reason').notNull(),
+    userId: ref('user_id').references(() => users.id),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('stock_adjustments_store_idx').on(t.storeId, t.id.desc()),
+    index('stock_adjustments_product_idx').on(t.productId, t.id.desc()),
+    check('stock_adjustments_delta_nonzero', sql`${t.delta} <> 0`),
+  ],
+);
+
+export const IMPORT_JOB_STATES = ['running', 'done', 'failed'] as const;
+
+/** A product import: progress and the rows refused with their reasons. */
+export const productImports = pgTable(
+  'product_imports',
+  {
+    id: id(),
+    storeId: ref('store_id')
+      .notNull()
+      .references(() => stores.id),
+    status: text('status', { enum: IMPORT_JOB_STATES }).notNull().default('running'),
+    totalRows: integer('total_rows').notNull().default(0),
+    processedRows: integer('processed_rows').notNull().default(0),
+    savedProducts: integer('saved_products').notNull().default(0),
+    errors: jsonb('errors').$type<{ row: number; field: string; code: string }[]>().notNull().default([]),
+    failureCode: text('failure_code'),
+    createdAt: createdAt(),
+    finishedAt: tstz('finished_at'),
+  },
+  (t) => [index('product_imports_store_idx').on(t.storeId, t.id.desc())],
+);

@@ -1,0 +1,2 @@
+/** The admin module's API for other domains: import from here. */
+export { recordAudit } from './audit';

@@ -1,0 +1,67 @@
+import { readdir } from 'node:fs/promises';
+import path from 'node:path';
+import type { TImage } from '@caravan/contracts';
+import sharp from 'sharp';
+import { AppError } from '../../http/app-error';
+
+const REF_PATTERN = /^\/uploads\/img\/([0-9a-f]{2})\/([0-9a-f]{32})-(\d{1,5})\.webp$/;
+
+export type TImageOwner = { userId: bigint };
+
+/**
+ * Turns upload references (the address the upload call answered) into pictures with all their sizes.
+ * The single place where seller images are checked: every file must exist under the upload directory.
+ * TODO(harden): when the uploads module exports its ownership check, call it here so only the caller's
+ * own uploads pass.
+ */
+export async function resolveOwnImages(
+  uploadDir: string,
+  _owner: TImageOwner,
+  refs: readonly string[],
+): Promise<TImage[]> {
+  const images: TImage[] = [];
+  for (const ref of refs) {
+    images.push(await resolveImage(uploadDir, ref));
+  }
+  return images;
+}
+
+async function resolveImage(uploadDir: string, ref: string): Promise<TImage> {
+  const match = REF_PATTERN.exec(ref);
+  if (!match) {
+    throw new AppError('IMAGE_NOT_OWNED', { ref });
+  }
+  const [, prefix = '', hash = ''] = match;
+  const dir = path.join(uploadDir, 'img', prefix);
+  let names: string[];
+  try {
+    names = (await readdir(dir)).filter((n) => n.startsWith(`${hash}-`) && n.endsWith('.webp'));
+  } catch {
+    throw new AppError('IMAGE_NOT_OWNED', { ref });
+  }
+  const variants: { width: number; height: number; url: string }[] = [];
+  for (const name of names) {
+    const width = Number.parseInt(name.slice(hash.length + 1, -'.webp'.length), 10);
+    if (!Number.isSafeInteger(width)) {
+      continue;
+    }
+    const meta = await sharp(path.join(dir, name)).metadata();
+    variants.push({ width, height: meta.height ?? width, url: `/uploads/img/${prefix}/${name}` });
+  }
+  if (variants.length === 0) {
+    throw new AppError('IMAGE_NOT_OWNED', { ref });
+  }
+  variants.sort((a, b) => a.width - b.width);
+  const largest = variants[variants.length - 1]!;
+  return {
+    url: largest.url,
+    width: largest.width,
+    height: largest.height,
+    srcset: variants.map((v) => `${v.url} ${v.width}w`).join(', '),
+  };
+}
+
+/** The reference the web sends back for a stored picture (its largest size). */
+export function imageRef(image: TImage): string {
+  return image.url;
+}

@@ -1,0 +1,499 @@
+import {
+  formatMoney,
+  isDiscountActive,
+  parseMoney,
+  type TBulkProductsRequest,
+  type TImage,
+  type TLocalizedText,
+  type TMoney,
+  type TProductRequest,
+  type TProductRequestParsed,
+  type TSellerProductDetail,
+  type TSellerProductRow,
+  type TSellerProductSort,
+  type TSellerProductState,
+  type TSellerProductsQueryParsed,
+  type TSellerProductsResponse,
+  ZBulkProductsRequest,
+  ZProductRequest,
+} from '@caravan/contracts';
+import { and, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import type { Database, Executor } from '../../db/client';
+import {
+  products,
+  productVariants,
+  stockAdjustments,
+  stores,
+  type TProductAttributeDef,
+} from '../../db/schema';
+import { AppError } from '../../http/app-error';
+import { clearCatalogCache } from '../catalog';
+import { resolveOwnImages } from './images';
+import { pickName } from './present';
+
+export type TSeller = { id: bigint; storeId: bigint };
+
+/** Written as the reason of a stock change made by saving the editor (the web shows it translated). */
+export const EDITOR_STOCK_REASON = '@editor';
+export const IMPORT_STOCK_REASON = '@import';
+
+const SORTS: Record<TSellerProductSort, SQL> = {
+  newest: sql`p.created_at desc, p.id desc`,
+  oldest: sql`p.created_at asc, p.id asc`,
+  stockAsc: sql`p.stock asc, p.id desc`,
+  sales: sql`p.sold_count desc, p.id desc`,
+  priceAsc: sql`p.price asc, p.id desc`,
+  priceDesc: sql`p.price desc, p.id desc`,
+};
+
+function stateOf(row: { isOnShelf: boolean; takenDownAt: unknown }): TSellerProductState {
+  if (row.takenDownAt) {
+    return 'takenDown';
+  }
+  return row.isOnShelf ? 'onShelf' : 'offShelf';
+}
+
+type TRawRow = Record<string, unknown>;
+const rowsOf = (result: unknown): TRawRow[] =>
+  Array.isArray(result) ? (result as TRawRow[]) : ((result as { rows: TRawRow[] }).rows ?? []);
+
+async function storeOf(db: Executor, storeId: bigint) {
+  const [store] = await db
+    .select({ lang: stores.lang, lowStockThreshold: stores.lowStockThreshold })
+    .from(stores)
+    .where(eq(stores.id, storeId));
+  if (!store) {
+    throw new AppError('NOT_A_SELLER');
+  }
+  return store;
+}
+
+/** The shop's products (never another shop's, never deleted ones), filtered, sorted and paged. */
+export async function listSellerProducts(
+  db: Database,
+  seller: TSeller,
+  lang: string,
+  query: TSellerProductsQueryParsed,
+): Promise<TSellerProductsResponse> {
+  const store = await storeOf(db, seller.storeId);
+  const conditions: SQL[] = [sql`p.store_id = ${seller.storeId}`, sql`p.deleted_at is null`];
+  if (query.categoryId) {
+    conditions.push(sql`p.category_id = ${query.categoryId}::bigint`);
+  }
+  if (query.state === 'onShelf') {
+    conditions.push(sql`p.is_on_shelf`);
+  } else if (query.state === 'offShelf') {
+    conditions.push(sql`not p.is_on_shelf and p.taken_down_at is null`);
+  } else if (query.state === 'takenDown') {
+    conditions.push(sql`p.taken_down_at is not null`);
+  }
+  if (query.isLowStock) {
+    conditions.push(sql`p.stock <= ${store.lowStockThreshold}`);
+  }
+  if (query.keyword) {
+    const pattern = `%${query.keyword.toLowerCase().replace(/[\\%_]/g, '\\$&')}%`;
+    conditions.push(sql`(p.search_text like ${pattern} or lower(p.code) like ${pattern})`);
+  }
+  const where = sql.join(conditions, sql` and `);
+  const offset = (query.pageNum - 1) * query.pageSize;
+  const [page, total] = await Promise.all([
+    db.execute(sql`select p.id::text as id, p.names, p.lang, p.code, p.images->0 as image,
+        p.category_id::text as category_id, p.price::text as price, p.stock, p.sold_count, p.is_on_shelf,
+        p.taken_down_reason, p.taken_down_at, p.updated_at,
+        (select count(*)::int from product_variants v where v.product_id = p.id) as variant_count
+      from products p where ${where} order by ${SORTS[query.sort]} limit ${query.pageSize} offset ${offset}`),
+    db.execute(sql`select count(*)::int as n from products p where ${where}`),
+  ]);
+  return {
+    pageList: rowsOf(page).map(
+      (r): TSellerProductRow => ({
+        id: String(r.id),
+        name: pickName(r.names as TLocalizedText, lang, String(r.lang)),
+        code: String(r.code),
+        image: (r.image as TImage | null) ?? null,
+        categoryId: String(r.category_id),
+        price: formatMoney(parseMoney(String(r.price))),
+        stock: Number(r.stock),
+        soldCount: Number(r.sold_count),
+        variantCount: Number(r.variant_count),
+        state: stateOf({ isOnShelf: r.is_on_shelf === true, takenDownAt: r.taken_down_at }),
+        takenDownReason: (r.taken_down_reason as string | null) ?? null,
+        isLowStock: Number(r.stock) <= store.lowStockThreshold,
+        updatedAt: new Date(String(r.updated_at)).toISOString(),
+      }),
+    ),
+    pageNum: query.pageNum,
+    pageSize: query.pageSize,
+    total: Number(rowsOf(total)[0]?.n ?? 0),
+    lowStockThreshold: store.lowStockThreshold,
+  };
+}
+
+/** A product of the seller's own shop, locked when `forUpdate`; any other shop's is "not found". */
+export async function findOwnProduct(db: Executor, seller: TSeller, productId: bigint, forUpdate = false) {
+  const query = db
+    .select()
+    .from(products)
+    .where(and(eq(products.id, productId), eq(products.storeId, seller.storeId), isNull(products.deletedAt)));
+  const [row] = forUpdate ? await query.for('update') : await query;
+  if (!row) {
+    throw new AppError('PRODUCT_NOT_FOUND');
+  }
+  return row;
+}
+
+function variantValues(
+  attributes: TProductAttributeDef[],
+  attrs: Record<string, string>,
+  lang: string,
+): string[] {
+  return attributes.map((a) => {
+    const value = a.values.find((v) => v.code === attrs[a.code]);
+    return value ? pickName(value.names, lang, lang) : '';
+  });
+}
+
+export async function getSellerProduct(
+  db: Database,
+  seller: TSeller,
+  productId: bigint,
+): Promise<TSellerProductDetail> {
+  const row = await findOwnProduct(db, seller, productId);
+  const variants = await db
+    .select()
+    .from(productVariants)
+    .where(eq(productVariants.productId, productId))
+    .orderBy(productVariants.sort, productVariants.id);
+  const lang = row.lang;
+  return {
+    id: String(row.id),
+    categoryId: String(row.categoryId),
+    names: row.names as Record<string, string>,
+    descriptions: row.descriptions as Record<string, string>,
+    images: row.images,
+    code: row.code,
+    sellingPrice: formatMoney(row.sellingPrice),
+    retailPrice: formatMoney(row.retailPrice),
+    originalPrice: formatMoney(row.originalPrice),
+    discountPrice: row.discountPrice === null ? null : formatMoney(row.discountPrice),
+    discountEndsAt: row.discountEndsAt ? row.discountEndsAt.toISOString() : null,
+    stock: row.stock,
+    buyMin: row.buyMin,
+    buyMax: row.buyMax,
+    dispatchFee: formatMoney(row.dispatchFee),
+    longDistanceFee: formatMoney(row.longDistanceFee),
+    deliveryFee: formatMoney(row.deliveryFee),
+    weightGrams: row.weightGrams,
+    isOnShelf: row.isOnShelf,
+    state: stateOf(row),
+    takenDownReason: row.takenDownReason,
+    attributes: row.attributes.map((a) => ({
+      name: pickName(a.names, lang, lang),
+      values: a.values.map((v) => pickName(v.names, lang, lang)),
+    })),
+    variants: variants.map((v) => ({
+      id: String(v.id),
+      values: variantValues(row.attributes, v.attrs, lang),
+      price: v.price === null ? null : formatMoney(v.price),
+      stock: v.stock,
+      code: v.sku,
+    })),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+function cleanTexts(texts: Partial<Record<string, string>>): TLocalizedText {
+  const out: Record<string, string> = {};
+  for (const [lang, text] of Object.entries(texts)) {
+    if (text && text.trim().length > 0) {
+      out[lang] = text.trim();
+    }
+  }
+  return out as TLocalizedText;
+}
+
+export type TPreparedProduct = {
+  values: Omit<typeof products.$inferInsert, 'storeId' | 'images'> & { images?: TImage[] };
+  variants: {
+    key: string;
+    attrs: Record<string, string>;
+    price: TMoney | null;
+    stock: number;
+    sku: string;
+  }[];
+};
+
+/** Leaf categories (no children), loaded once per call. */
+export async function loadLeafCategoryIds(db: Executor): Promise<Set<string>> {
+  const result = await db.execute(sql`select c.id::text as id from categories c
+    where not exists (select 1 from categories k where k.parent_id = c.id)`);
+  return new Set(rowsOf(result).map((r) => String(r.id)));
+}
+
+/**
+ * SPEC §5 rules of a product, without the database except for the leaf categories: texts in the shop's
+ * language, prices, discount, purchase limits, attributes and variants. Throws a field-specific AppError.
+ */
+export function prepareProduct(
+  body: TProductRequestParsed,
+  shopLang: string,
+  leafIds: Set<string>,
+  now = new Date(),
+): TPreparedProduct {
+  const names = cleanTexts(body.names);
+  const descriptions = cleanTexts(body.descriptions);
+  if (!(names as Record<string, string>)[shopLang]) {
+    throw new AppError('PRODUCT_TEXT_REQUIRED', { field: `names.${shopLang}` }, { lang: shopLang });
+  }
+  if (!leafIds.has(body.categoryId)) {
+    throw new AppError('CATEGORY_NOT_LEAF', { field: 'categoryId' });
+  }
+  const sellingPrice = parseMoney(body.sellingPrice);
+  if (sellingPrice <= 0n) {
+    throw new AppError('PRICE_INVALID', { field: 'sellingPrice' });
+  }
+  const discountPrice = body.discountPrice === null ? null : parseMoney(body.discountPrice);
+  const discountEndsAt = body.discountEndsAt ? new Date(body.discountEndsAt) : null;
+  if (discountPrice !== null && (discountPrice <= 0n || discountPrice >= sellingPrice)) {
+    throw new AppError('DISCOUNT_INVALID', { field: 'discountPrice' });
+  }
+  if (discountEndsAt && (discountPrice === null || discountEndsAt.getTime() <= now.getTime())) {
+    throw new AppError('DISCOUNT_INVALID', { field: 'discountEndsAt' });
+  }
+  if (body.buyMax !== null && body.buyMax < body.buyMin) {
+    throw new AppError('BUY_LIMITS_INVALID', { field: 'buyMax' });
+  }
+  const attributes: TProductAttributeDef[] = [];
+  const attributeNames = new Set<string>();
+  for (const [i, a] of body.attributes.entries()) {
+    const key = a.name.toLowerCase();
+    if (attributeNames.has(key)) {
+      throw new AppError('VARIANTS_INVALID', { field: `attributes.${i}.name` });
+    }
+    attributeNames.add(key);
+    const values = a.values.map((v) => v.trim());
+    if (new Set(values.map((v) => v.toLowerCase())).size !== values.length) {
+      throw new AppError('VARIANT_DUPLICATE', { field: `attributes.${i}.values` });
+    }
+    attributes.push({
+      code: `a${i + 1}`,
+      names: { [shopLang]: a.name } as TLocalizedText,
+      values: values.map((v, j) => ({ code: `v${j + 1}`, names: { [shopLang]: v } as TLocalizedText })),
+    });
+  }
+  if ((attributes.length === 0) !== (body.variants.length === 0)) {
+    throw new AppError('VARIANTS_INVALID', { field: 'variants' });
+  }
+  const seen = new Set<string>();
+  const variants: TPreparedProduct['variants'] = [];
+  for (const [i, v] of body.variants.entries()) {
+    if (v.values.length !== attributes.length) {
+      throw new AppError('VARIANTS_INVALID', { field: `variants.${i}` });
+    }
+    const attrs: Record<string, string> = {};
+    for (const [j, a] of attributes.entries()) {
+      const wanted = v.values[j]!.trim().toLowerCase();
+      const value = a.values.find(
+        (x) => (x.names as Record<string, string>)[shopLang]!.toLowerCase() === wanted,
+      );
+      if (!value) {
+        throw new AppError('VARIANTS_INVALID', { field: `variants.${i}` });
+      }
+      attrs[a.code] = value.code;
+    }
+    const key = v.values.map((x) => x.trim().toLowerCase()).join('\u0001');
+    if (seen.has(key)) {
+      throw new AppError('VARIANT_DUPLICATE', { field: `variants.${i}` });
+    }
+    seen.add(key);
+    const price = v.price === null ? null : parseMoney(v.price);
+    if (price !== null && price <= 0n) {
+      throw new AppError('PRICE_INVALID', { field: `variants.${i}.price` });
+    }
+    variants.push({ key, attrs, price, stock: v.stock, sku: v.code });
+  }
+  const stock = variants.length > 0 ? variants.reduce((sum, v) => sum + v.stock, 0) : body.stock;
+  const priced = { sellingPrice, discountPrice, isDiscounted: discountPrice !== null, discountEndsAt };
+  const isDiscounted = isDiscountActive(priced, now);
+  return {
+    values: {
+      categoryId: BigInt(body.categoryId),
+      lang: shopLang,
+      names,
+      descriptions,
+      attributes,
+      code: body.code,
+      price: isDiscounted ? discountPrice! : sellingPrice,
+      sellingPrice,
+      retailPrice: body.retailPrice === null ? sellingPrice : parseMoney(body.retailPrice),
+      originalPrice: body.originalPrice === null ? sellingPrice : parseMoney(body.originalPrice),
+      discountPrice,
+      isDiscounted: discountPrice !== null,
+      discountEndsAt,
+      stock,
+      buyMin: body.buyMin,
+      buyMax: body.buyMax,
+      dispatchFee: parseMoney(body.dispatchFee),
+      longDistanceFee: parseMoney(body.longDistanceFee),
+      deliveryFee: parseMoney(body.deliveryFee),
+      weightGrams: body.weightGrams,
+      isOnShelf: body.isOnShelf,
+    },
+    variants,
+  };
+}
+
+/** Writes the variants of a product: a combination already there keeps its id (carts point at it). */
+async function syncVariants(
+  tx: Executor,
+  seller: TSeller,
+  productId: bigint,
+  oldAttributes: TProductAttributeDef[],
+  shopLang: string,
+  variants: TPreparedProduct['variants'],
+  reason: string,
+): Promise<void> {
+  const existing = await tx.select().from(productVariants).where(eq(productVariants.productId, productId));
+  const byKey = new Map(
+    existing.map((v) => [
+      variantValues(oldAttributes, v.attrs, shopLang)
+        .map((x) => x.toLowerCase())
+        .join('\u0001'),
+      v,
+    ]),
+  );
+  const kept = new Set<bigint>();
+  for (const [sort, v] of variants.entries()) {
+    const old = byKey.get(v.key);
+    if (old && !kept.has(old.id)) {
+      kept.add(old.id);
+      await tx
+        .update(productVariants)
+        .set({ attrs: v.attrs, price: v.price, stock: v.stock, sku: v.sku, sort })
+        .where(eq(productVariants.id, old.id));
+      if (old.stock !== v.stock) {
+        await tx.insert(stockAdjustments).values({
+          storeId: seller.storeId,
+          productId,
+          variantId: old.id,
+          delta: v.stock - old.stock,
+          stockAfter: v.stock,
+          reason,
+          userId: seller.id,
+        });
+      }
+    } else {
+      const [row] = await tx
+        .insert(productVariants)
+        .values({ productId, attrs: v.attrs, price: v.price, stock: v.stock, sku: v.sku, sort })
+        .returning({ id: productVariants.id });
+      kept.add(row!.id);
+    }
+  }
+  const removed = existing.filter((v) => !kept.has(v.id)).map((v) => v.id);
+  if (removed.length > 0) {
+    await tx.delete(productVariants).where(inArray(productVariants.id, removed));
+  }
+}
+
+async function adjustStoreGoodsCount(tx: Executor, storeId: bigint): Promise<void> {
+  await tx.execute(sql`update stores set goods_count = (select count(*)::int from products
+      where store_id = ${storeId} and is_on_shelf) where id = ${storeId}`);
+}
+
+export async function saveSellerProduct(
+  db: Database,
+  uploadDir: string,
+  seller: TSeller,
+  input: TProductRequest,
+  productId: bigint | null,
+): Promise<TSellerProductDetail> {
+  const body = ZProductRequest.parse(input);
+  const store = await storeOf(db, seller.storeId);
+  const prepared = prepareProduct(body, store.lang, await loadLeafCategoryIds(db));
+  const images = await resolveOwnImages(uploadDir, { userId: seller.id }, body.images);
+  const id = await db.transaction(async (tx) => {
+    let savedId: bigint;
+    if (productId === null) {
+      const [row] = await tx
+        .insert(products)
+        .values({ ...prepared.values, images, storeId: seller.storeId })
+        .returning({ id: products.id });
+      savedId = row!.id;
+      await syncVariants(tx, seller, savedId, [], store.lang, prepared.variants, EDITOR_STOCK_REASON);
+    } else {
+      const current = await findOwnProduct(tx, seller, productId, true);
+      if (current.takenDownAt && prepared.values.isOnShelf) {
+        throw new AppError('PRODUCT_TAKEN_DOWN', { field: 'isOnShelf' });
+      }
+      await tx
+        .update(products)
+        .set({ ...prepared.values, images, updatedAt: new Date() })
+        .where(eq(products.id, productId));
+      if (prepared.variants.length === 0 && current.stock !== prepared.values.stock) {
+        await tx.insert(stockAdjustments).values({
+          storeId: seller.storeId,
+          productId,
+          delta: (prepared.values.stock ?? 0) - current.stock,
+          stockAfter: prepared.values.stock ?? 0,
+          reason: EDITOR_STOCK_REASON,
+          userId: seller.id,
+        });
+      }
+      await syncVariants(
+        tx,
+        seller,
+        productId,
+        current.attributes,
+        store.lang,
+        prepared.variants,
+        EDITOR_STOCK_REASON,
+      );
+      savedId = productId;
+    }
+    await adjustStoreGoodsCount(tx, seller.storeId);
+    return savedId;
+  });
+  clearCatalogCache(db);
+  return getSellerProduct(db, seller, id);
+}
+
+/**
+ * On shelf, off shelf or delete several of the shop's products. Deleting keeps the row (orders keep
+ * their history) but takes it off shelf for good. A product taken down by staff cannot go on shelf.
+ */
+export async function bulkUpdateProducts(
+  db: Database,
+  seller: TSeller,
+  input: TBulkProductsRequest,
+): Promise<number> {
+  const body = ZBulkProductsRequest.parse(input);
+  const ids = [...new Set(body.ids)].map(BigInt);
+  const changed = await db.transaction(async (tx) => {
+    const owned = await tx
+      .select({ id: products.id, takenDownAt: products.takenDownAt })
+      .from(products)
+      .where(and(inArray(products.id, ids), eq(products.storeId, seller.storeId), isNull(products.deletedAt)))
+      .for('update');
+    if (owned.length !== ids.length) {
+      throw new AppError('PRODUCT_NOT_FOUND');
+    }
+    if (body.action === 'onShelf' && owned.some((p) => p.takenDownAt)) {
+      throw new AppError('PRODUCT_TAKEN_DOWN');
+    }
+    const now = new Date();
+    const set =
+      body.action === 'delete'
+        ? { isOnShelf: false, deletedAt: now, updatedAt: now }
+        : { isOnShelf: body.action === 'onShelf', updatedAt: now };
+    const rows = await tx
+      .update(products)
+      .set(set)
+      .where(inArray(products.id, ids))
+      .returning({ id: products.id });
+    await adjustStoreGoodsCount(tx, seller.storeId);
+    return rows.length;
+  });
+  clearCatalogCache(db);
+  return changed;
+}

@@ -1,0 +1,197 @@
+import {
+  ZBulkProductsRequest,
+  ZBulkProductsResponse,
+  ZDashboardQuery,
+  ZIdParams,
+  ZMerchantApplication,
+  ZMerchantApplicationRequest,
+  ZMerchantInfoResponse,
+  ZMyMerchantApplicationResponse,
+  ZOkResponse,
+  ZProductRequest,
+  ZReviewReplyRequest,
+  ZSellerDashboard,
+  ZSellerProductDetail,
+  ZSellerProductsQuery,
+  ZSellerProductsResponse,
+  ZSellerReviewsQuery,
+  ZSellerReviewsResponse,
+  ZSettlementQuery,
+  ZSettlementStatement,
+  ZShopSettings,
+  ZShopSettingsRequest,
+  ZStockAdjustRequest,
+  ZStockAdjustResponse,
+  ZStockHistoryQuery,
+  ZStockHistoryResponse,
+  zMonth,
+} from '@caravan/contracts';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { getMyApplication, submitApplication } from './applications';
+import { getSellerDashboard } from './dashboard';
+import { getMerchantInfo } from './merchant-info';
+import {
+  bulkUpdateProducts,
+  getSellerProduct,
+  listSellerProducts,
+  saveSellerProduct,
+  type TSeller,
+} from './products';
+import { listSellerReviews, replyToReview } from './reviews';
+import { getSettlementStatement, settlementCsv } from './settlement';
+import { getShopSettings, saveShopSettings } from './shop';
+import { adjustStock, listStockHistory } from './stock';
+
+function sellerOf(request: FastifyRequest): TSeller {
+  return { id: request.seller!.id, storeId: request.seller!.storeId };
+}
+
+/** Becoming a merchant (buyers) and the seller panel's own endpoints (`/api/v1/seller/...`). */
+export const sellerRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db, config } = app.deps;
+  const uploadDir = config.uploadDir;
+
+  app.get(
+    '/api/v1/merchant/info',
+    {
+      schema: {
+        tags: ['merchants'],
+        summary: 'Terms of selling here',
+        response: { 200: ZMerchantInfoResponse },
+      },
+    },
+    async () => getMerchantInfo(db),
+  );
+  app.get(
+    '/api/v1/merchant/application',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['merchants'],
+        summary: "The buyer's application",
+        response: { 200: ZMyMerchantApplicationResponse },
+      },
+    },
+    async (request) => getMyApplication(db, request.user!.id),
+  );
+  app.post(
+    '/api/v1/merchant/application',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['merchants'],
+        summary: 'Apply to open a shop, or resubmit a rejected application',
+        body: ZMerchantApplicationRequest,
+        response: { 200: ZMerchantApplication },
+      },
+    },
+    async (request) => submitApplication(db, uploadDir, request.user!.id, request.body),
+  );
+
+  const preHandler = app.requireSeller;
+  const tags = ['seller'];
+
+  app.get(
+    '/api/v1/seller/products',
+    {
+      preHandler,
+      schema: { tags, querystring: ZSellerProductsQuery, response: { 200: ZSellerProductsResponse } },
+    },
+    async (request) => listSellerProducts(db, sellerOf(request), request.lang, request.query),
+  );
+  app.post(
+    '/api/v1/seller/products',
+    { preHandler, schema: { tags, body: ZProductRequest, response: { 200: ZSellerProductDetail } } },
+    async (request) => saveSellerProduct(db, uploadDir, sellerOf(request), request.body, null),
+  );
+  app.post(
+    '/api/v1/seller/products/bulk',
+    { preHandler, schema: { tags, body: ZBulkProductsRequest, response: { 200: ZBulkProductsResponse } } },
+    async (request) => ({ changed: await bulkUpdateProducts(db, sellerOf(request), request.body) }),
+  );
+  app.get(
+    '/api/v1/seller/products/:id',
+    { preHandler, schema: { tags, params: ZIdParams, response: { 200: ZSellerProductDetail } } },
+    async (request) => getSellerProduct(db, sellerOf(request), BigInt(request.params.id)),
+  );
+  app.put(
+    '/api/v1/seller/products/:id',
+    {
+      preHandler,
+      schema: { tags, params: ZIdParams, body: ZProductRequest, response: { 200: ZSellerProductDetail } },
+    },
+    async (request) =>
+      saveSellerProduct(db, uploadDir, sellerOf(request), request.body, BigInt(request.params.id)),
+  );
+  app.post(
+    '/api/v1/seller/products/:id/stock',
+    {
+      preHandler,
+      schema: { tags, params: ZIdParams, body: ZStockAdjustRequest, response: { 200: ZStockAdjustResponse } },
+    },
+    async (request) => adjustStock(db, sellerOf(request), BigInt(request.params.id), request.body),
+  );
+  app.get(
+    '/api/v1/seller/stock-history',
+    {
+      preHandler,
+      schema: { tags, querystring: ZStockHistoryQuery, response: { 200: ZStockHistoryResponse } },
+    },
+    async (request) => listStockHistory(db, sellerOf(request), request.lang, request.query),
+  );
+  app.get(
+    '/api/v1/seller/shop',
+    { preHandler, schema: { tags, response: { 200: ZShopSettings } } },
+    async (request) => getShopSettings(db, sellerOf(request)),
+  );
+  app.put(
+    '/api/v1/seller/shop',
+    { preHandler, schema: { tags, body: ZShopSettingsRequest, response: { 200: ZShopSettings } } },
+    async (request) => saveShopSettings(db, uploadDir, sellerOf(request), request.body),
+  );
+  app.get(
+    '/api/v1/seller/reviews',
+    {
+      preHandler,
+      schema: { tags, querystring: ZSellerReviewsQuery, response: { 200: ZSellerReviewsResponse } },
+    },
+    async (request) => listSellerReviews(db, sellerOf(request), request.lang, request.query),
+  );
+  app.post(
+    '/api/v1/seller/reviews/:id/reply',
+    {
+      preHandler,
+      schema: { tags, params: ZIdParams, body: ZReviewReplyRequest, response: { 200: ZOkResponse } },
+    },
+    async (request) => {
+      await replyToReview(db, sellerOf(request), BigInt(request.params.id), request.body.content);
+      return { ok: true as const };
+    },
+  );
+  app.get(
+    '/api/v1/seller/settlement',
+    { preHandler, schema: { tags, querystring: ZSettlementQuery, response: { 200: ZSettlementStatement } } },
+    async (request) => getSettlementStatement(db, sellerOf(request), request.query),
+  );
+  app.get(
+    '/api/v1/seller/settlement/statement.csv',
+    {
+      preHandler,
+      schema: { tags, summary: 'Monthly statement as CSV', querystring: z.strictObject({ month: zMonth }) },
+    },
+    async (request, reply) => {
+      const csv = await settlementCsv(db, sellerOf(request), request.query.month);
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="statement-${request.query.month}.csv"`)
+        .send(csv);
+    },
+  );
+  app.get(
+    '/api/v1/seller/dashboard',
+    { preHandler, schema: { tags, querystring: ZDashboardQuery, response: { 200: ZSellerDashboard } } },
+    async (request) => getSellerDashboard(db, sellerOf(request), request.lang, request.query.range),
+  );
+};

@@ -1,0 +1,633 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type {
+  TImage,
+  TMerchantApplication,
+  TProductRequest,
+  TSellerProductDetail,
+  TSellerProductsResponse,
+} from '@caravan/contracts';
+import { and, eq } from 'drizzle-orm';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog, stores } from '../../db/schema';
+import { createTestStaff, createTestUser } from '../../testing/fixtures';
+import { buildMultipart } from '../../testing/multipart';
+import { bearer, createTestApp, json, type TTestContext } from '../../testing/test-app';
+import { createSession } from '../auth/sessions';
+import { createCategoryTree } from '../catalog/test-fixtures';
+import { countWaitingMerchantApplications } from './index';
+
+type TError = { error: { code: string; details?: Record<string, unknown> } };
+
+let ctx: TTestContext;
+let tree: Awaited<ReturnType<typeof createCategoryTree>>;
+let colour = 0;
+
+beforeAll(async () => {
+  const uploadDir = mkdtempSync(path.join(tmpdir(), 'caravan-sellers-'));
+  ctx = await createTestApp({ UPLOAD_DIR: uploadDir });
+  tree = await createCategoryTree(ctx.database.db);
+});
+afterAll(async () => {
+  await ctx.close();
+});
+
+async function uploadImage(token: string): Promise<TImage> {
+  colour += 1;
+  const png = await sharp({
+    create: { width: 320, height: 320, channels: 3, background: { r: colour % 256, g: 90, b: 120 } },
+  })
+    .png()
+    .toBuffer();
+  const body = buildMultipart(png, 'p.png', 'image/png', 'goods');
+  const res = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/v1/uploads',
+    headers: { ...body.headers, ...bearer(token) },
+    payload: body.payload,
+  });
+  expect(res.statusCode).toBe(200);
+  return json<TImage>(res);
+}
+
+async function sellerSession(userId: bigint): Promise<string> {
+  return (await createSession(ctx.database.db, { audience: 'seller', userId, ttlHours: 1 })).token;
+}
+
+/** A buyer applies, staff approve; answers the seller's session and store id. */
+async function openShop(
+  name: string,
+): Promise<{ userId: bigint; buyerToken: string; token: string; storeId: string }> {
+  const buyer = await createTestUser(ctx.database.db);
+  const doc = await uploadImage(buyer.token);
+  const applied = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/v1/merchant/application',
+    headers: bearer(buyer.token),
+    payload: {
+      shopName: name,
+      categoryIds: [String(tree.shirts)],
+      contactEmail: 'shop@example.com',
+      contactPhone: '+4915112345678',
+      country: 'de',
+      description: 'We sell shirts',
+      documents: [doc.url],
+    },
+  });
+  expect(applied.statusCode, applied.body).toBe(200);
+  const staff = await createTestStaff(ctx.database.db, ['merchants.review']);
+  const approved = await ctx.app.inject({
+    method: 'POST',
+    url: `/api/v1/admin/merchant-applications/${json<TMerchantApplication>(applied).id}/approve`,
+    headers: bearer(staff.token),
+  });
+  expect(approved.statusCode, approved.body).toBe(200);
+  const storeId = json<TMerchantApplication>(approved).storeId!;
+  return { userId: buyer.id, buyerToken: buyer.token, token: await sellerSession(buyer.id), storeId };
+}
+
+async function productBody(
+  token: string,
+  overrides: Partial<TProductRequest> = {},
+): Promise<TProductRequest> {
+  const images = await Promise.all([uploadImage(token), uploadImage(token), uploadImage(token)]);
+  return {
+    categoryId: String(tree.shirts),
+    names: { en: 'Linen harbour shirt', de: 'Leinen Hafenhemd' },
+    descriptions: { en: 'Breathable linen.', de: 'Atmungsaktives Leinen.' },
+    images: images.map((i) => i.url),
+    sellingPrice: '25.50',
+    attributes: [{ name: 'Colour', values: ['Sand', 'Navy'] }],
+    variants: [
+      { values: ['Sand'], price: null, stock: 7, code: 'LHS-SAND' },
+      { values: ['Navy'], price: '27', stock: 5, code: 'LHS-NAVY' },
+    ],
+    ...overrides,
+  };
+}
+
+describe('becoming a merchant', () => {
+  it('applies, refuses a second application and a taken name, and staff approve into a shop', async () => {
+    const buyer = await createTestUser(ctx.database.db);
+    const doc = await uploadImage(buyer.token);
+    const body = {
+      shopName: 'Harbour Linen',
+      categoryIds: [String(tree.shirts)],
+      contactEmail: 'harbour@example.com',
+      contactPhone: '+4915112345678',
+      country: 'DE',
+      documents: [doc.url],
+    };
+    const before = await countWaitingMerchantApplications(ctx.database.db);
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/merchant/application',
+      headers: bearer(buyer.token),
+      payload: body,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const application = json<TMerchantApplication>(res);
+    expect(application).toMatchObject({ status: 'submitted', shopName: 'Harbour Linen', country: 'DE' });
+    expect(application.documents[0]!.url).toBe(doc.url);
+    expect(await countWaitingMerchantApplications(ctx.database.db)).toBe(before + 1);
+
+    const again = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/merchant/application',
+      headers: bearer(buyer.token),
+      payload: body,
+    });
+    expect(json<TError>(again).error.code).toBe('MERCHANT_APPLICATION_PENDING');
+
+    const other = await createTestUser(ctx.database.db);
+    const otherDoc = await uploadImage(other.token);
+    const clash = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/merchant/application',
+      headers: bearer(other.token),
+      payload: { ...body, shopName: 'HARBOUR linen', documents: [otherDoc.url] },
+    });
+    expect(json<TError>(clash).error.code).toBe('SHOP_NAME_TAKEN');
+
+    const outside = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/merchant/application',
+      headers: bearer(other.token),
+      payload: { ...body, shopName: 'Elsewhere', documents: ['https://evil.example/x.png'] },
+    });
+    expect(outside.statusCode).toBe(400);
+
+    // Staff without merchants.review cannot decide.
+    const finance = await createTestStaff(ctx.database.db, ['finance.review']);
+    const refused = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/v1/admin/merchant-applications/${application.id}/approve`,
+      headers: bearer(finance.token),
+    });
+    expect(refused.statusCode).toBe(403);
+
+    const reviewer = await createTestStaff(ctx.database.db, ['merchants.review']);
+    const queue = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/v1/admin/merchant-applications?status=submitted',
+      headers: bearer(reviewer.token),
+    });
+    expect(json<{ pageList: { id: string }[] }>(queue).pageList.map((a) => a.id)).toContain(application.id);
+
+    const sellerLoginBefore = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/v1/seller/products',
+      headers: bearer(await sellerSession(buyer.id)),
+    });
+    expect(json<TError>(sellerLoginBefore).error.code).toBe('NOT_A_SELLER');
+
+    const approved = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/v1/admin/merchant-applications/${application.id}/approve`,
+      headers: bearer(reviewer.token),
+    });
+    expect(approved.statusCode, approved.body).toBe(200);
+    const storeId = json<TMerchantApplication>(approved).storeId;
+    expect(storeId).not.toBeNull();
+    const [store] = await ctx.database.db
+      .select()
+      .from(stores)
+      .where(eq(stores.id, BigInt(storeId!)));
+    expect(store).toMatchObject({ name: 'Harbour Linen', status: 'active', ownerUserId: buyer.id });
+    const audit = await ctx.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'merchant_application.approve'), eq(auditLog.targetId, application.id)));
+    expect(audit).toHaveLength(1);
+    expect(audit[0]!.staffId).toBe(reviewer.id);
+
+    const list = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/v1/seller/products',
+      headers: bearer(await sellerSession(buyer.id)),
+    });
+    expect(list.statusCode).toBe(200);
+    const twice = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/v1/admin/merchant-applications/${application.id}/reject`,
+      headers: bearer(reviewer.token),
+      payload: { reason: 'late' },
+    });
+    expect(json<TError>(twice).error.code).toBe('MERCHANT_APPLICATION_STATUS_INVALID');
+  });
+
+  it('rejects with a reason the applicant sees, and takes a resubmission', async () => {
+    const buyer = await createTestUser(ctx.database.db);
+    const doc = await uploadImage(buyer.token);
+    const payload = {
+      shopName: 'Quiet Looms',
+      categoryIds: [String(tree.shirts)],
+      contactEmail: 'looms@example.com',
+      contactPhone: '15112345678',
+      country: 'FR',
+      documents: [doc.url],
+    };
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/merchant/application',
+      headers: bearer(buyer.token),
+      payload,
+    });
+    const reviewer = await createTestStaff(ctx.database.db, ['merchants.review']);
+    const id = json<TMerchantApplication>(res).id;
+    await ctx.app.inject({
+      method: 'POST',
+      url: `/api/v1/admin/merchant-applications/${id}/review`,
+      headers: bearer(reviewer.token),
+    });
+    const rejected = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/v1/admin/merchant-applications/${id}/reject`,
+      headers: bearer(reviewer.token),
+      payload: { reason: 'The licence image is unreadable' },
+    });
+    expect(rejected.statusCode).toBe(200);
+    const mine = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/v1/merchant/application',
+      headers: bearer(buyer.token),
+    });
+    expect(json<{ application: TMerchantApplication }>(mine).application).toMatchObject({
+      status: 'rejected',
+      rejectReason: 'The licence image is unreadable',
+    });
+    const again = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/merchant/application',
+      headers: bearer(buyer.token),
+      payload,
+    });
+    expect(json<TMerchantApplication>(again)).toMatchObject({ id, status: 'submitted', rejectReason: null });
+  });
+
+  it('refuses bad input with 4xx, never 500', async () => {
+    const buyer = await createTestUser(ctx.database.db);
+    for (const payload of [
+      { shopName: 'a\u0000b' },
+      {
+        shopName: 'X'.repeat(70),
+        categoryIds: ['1'],
+        contactEmail: 'a@b.co',
+        contactPhone: '1',
+        country: 'DE',
+        documents: [],
+      },
+      {
+        shopName: 'Fine',
+        categoryIds: ['99999999999999999999'],
+        contactEmail: 'a@b.co',
+        contactPhone: '12345678',
+        country: 'DE',
+        documents: ['/x'],
+      },
+      { shopName: 'Fine', categoryIds: Array.from({ length: 500 }, () => '1') },
+      [],
+    ]) {
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/v1/merchant/application',
+        headers: bearer(buyer.token),
+        payload,
+      });
+      expect(res.statusCode, JSON.stringify(payload).slice(0, 80)).toBeGreaterThanOrEqual(400);
+      expect(res.statusCode).toBeLessThan(500);
+    }
+  });
+});
+
+describe('seller products', () => {
+  let shop: Awaited<ReturnType<typeof openShop>>;
+  let rival: Awaited<ReturnType<typeof openShop>>;
+  let product: TSellerProductDetail;
+
+  beforeAll(async () => {
+    shop = await openShop('Linen Works');
+    rival = await openShop('Rival Goods');
+  });
+
+  it('creates a product with two variants, three images and two languages, shown on the storefront and in search', async () => {
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/seller/products',
+      headers: bearer(shop.token),
+      payload: await productBody(shop.token),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    product = json<TSellerProductDetail>(res);
+    expect(product.images).toHaveLength(3);
+    expect(product.variants.map((v) => [v.values, v.stock])).toEqual([
+      [['Sand'], 7],
+      [['Navy'], 5],
+    ]);
+    expect(product.stock).toBe(12);
+
+    for (const [lang, name, word] of [
+      ['en', 'Linen harbour shirt', 'harbour'],
+      ['de', 'Leinen Hafenhemd', 'hafenhemd'],
+    ] as const) {
+      const detail = await ctx.app.inject({
+        method: 'GET',
+        url: `/api/v1/catalog/products/${product.id}?lang=${lang}`,
+      });
+      expect(detail.statusCode, detail.body).toBe(200);
+      expect(json<{ name: string; variants: unknown[] }>(detail)).toMatchObject({ name });
+      expect(json<{ variants: unknown[] }>(detail).variants).toHaveLength(2);
+      const found = await ctx.app.inject({
+        method: 'GET',
+        url: `/api/v1/catalog/search/goods?k=${word}&lang=${lang}`,
+      });
+      expect(json<{ pageList: { id: string }[] }>(found).pageList.map((p) => p.id)).toContain(product.id);
+    }
+  });
+
+  it('saves an edit and shows it on the storefront at once, keeping variant ids', async () => {
+    const body = await productBody(shop.token, {
+      names: { en: 'Linen harbour overshirt', de: 'Leinen Hafenhemd' },
+      variants: [
+        { values: ['Sand'], price: null, stock: 9, code: 'LHS-SAND' },
+        { values: ['Navy'], price: '27', stock: 5, code: 'LHS-NAVY' },
+      ],
+    });
+    // Warm the cache first: the save must clear it.
+    await ctx.app.inject({ method: 'GET', url: `/api/v1/catalog/products/${product.id}?lang=en` });
+    const res = await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/v1/seller/products/${product.id}`,
+      headers: bearer(shop.token),
+      payload: body,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const saved = json<TSellerProductDetail>(res);
+    expect(saved.variants.map((v) => v.id)).toEqual(product.variants.map((v) => v.id));
+    const detail = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/v1/catalog/products/${product.id}?lang=en`,
+    });
+    expect(json<{ name: string }>(detail).name).toBe('Linen harbour overshirt');
+    const found = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/v1/catalog/search/goods?k=overshirt&lang=en',
+    });
+    expect(json<{ pageList: { id: string }[] }>(found).pageList.map((p) => p.id)).toContain(product.id);
+    const history = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/v1/seller/stock-history?productId=${product.id}`,
+      headers: bearer(shop.token),
+    });
+    expect(json<{ pageList: { delta: number; reason: string }[] }>(history).pageList[0]).toMatchObject({
+      delta: 2,
+      reason: '@editor',
+    });
+  });
+
+  it('refuses what SPEC §5 forbids with a field-specific error and saves nothing', async () => {
+    const base = await productBody(shop.token);
+    const cases: [Partial<TProductRequest>, string][] = [
+      [{ categoryId: String(tree.mid) }, 'CATEGORY_NOT_LEAF'],
+      [{ names: { de: 'Nur Deutsch' } }, 'PRODUCT_TEXT_REQUIRED'],
+      [{ sellingPrice: '1.123456' }, 'VALIDATION_FAILED'],
+      [{ sellingPrice: '-1' }, 'VALIDATION_FAILED'],
+      [{ discountPrice: '30' }, 'DISCOUNT_INVALID'],
+      [
+        {
+          variants: [
+            { values: ['Sand'], price: null, stock: 1, code: '' },
+            { values: ['sand'], price: null, stock: 1, code: '' },
+          ],
+        },
+        'VARIANT_DUPLICATE',
+      ],
+      [{ variants: [{ values: ['Sand'], price: null, stock: -1, code: '' }] }, 'VALIDATION_FAILED'],
+      [{ images: ['/uploads/img/ab/0123456789abcdef0123456789abcdef-960.webp'] }, 'IMAGE_NOT_OWNED'],
+      [{ images: ['https://example.com/a.png'] }, 'VALIDATION_FAILED'],
+      [{ buyMin: 5, buyMax: 2 }, 'BUY_LIMITS_INVALID'],
+    ];
+    const before = json<TSellerProductsResponse>(
+      await ctx.app.inject({ method: 'GET', url: '/api/v1/seller/products', headers: bearer(shop.token) }),
+    ).total;
+    for (const [overrides, code] of cases) {
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/v1/seller/products',
+        headers: bearer(shop.token),
+        payload: { ...base, ...overrides },
+      });
+      expect(json<TError>(res).error.code, JSON.stringify(overrides)).toBe(code);
+    }
+    const after = json<TSellerProductsResponse>(
+      await ctx.app.inject({ method: 'GET', url: '/api/v1/seller/products', headers: bearer(shop.token) }),
+    ).total;
+    expect(after).toBe(before);
+  });
+
+  it('adjusts stock with a reason, never below zero, and lists low stock', async () => {
+    const navy = product.variants[1]!;
+    const down = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/v1/seller/products/${product.id}/stock`,
+      headers: bearer(shop.token),
+      payload: { variantId: navy.id, delta: -4, reason: 'Damaged in storage' },
+    });
+    expect(json(down)).toEqual({ stock: 10, variantStock: 1 });
+    const tooMuch = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/v1/seller/products/${product.id}/stock`,
+      headers: bearer(shop.token),
+      payload: { variantId: navy.id, delta: -2, reason: 'Oops' },
+    });
+    expect(json<TError>(tooMuch).error.code).toBe('STOCK_BELOW_ZERO');
+    const history = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/v1/seller/stock-history',
+      headers: bearer(shop.token),
+    });
+    expect(json<{ pageList: { reason: string; stockAfter: number }[] }>(history).pageList[0]).toMatchObject({
+      reason: 'Damaged in storage',
+      stockAfter: 1,
+    });
+    await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/v1/seller/shop',
+      headers: bearer(shop.token),
+      payload: { name: 'Linen Works', lang: 'en', logo: null, banner: null, lowStockThreshold: 10 },
+    });
+    const low = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/v1/seller/products?isLowStock=true',
+      headers: bearer(shop.token),
+    });
+    expect(json<TSellerProductsResponse>(low).pageList.map((p) => p.id)).toEqual([product.id]);
+  });
+
+  it('never lets a second seller read or change the first seller’s goods, stock, reviews or settings', async () => {
+    const h = bearer(rival.token);
+    const probes = [
+      { method: 'GET' as const, url: `/api/v1/seller/products/${product.id}` },
+      {
+        method: 'PUT' as const,
+        url: `/api/v1/seller/products/${product.id}`,
+        payload: await productBody(rival.token),
+      },
+      {
+        method: 'POST' as const,
+        url: '/api/v1/seller/products/bulk',
+        payload: { ids: [product.id], action: 'delete' },
+      },
+      {
+        method: 'POST' as const,
+        url: `/api/v1/seller/products/${product.id}/stock`,
+        payload: { variantId: product.variants[0]!.id, delta: 1, reason: 'x' },
+      },
+    ];
+    for (const probe of probes) {
+      const res = await ctx.app.inject({ ...probe, headers: h });
+      expect(res.statusCode, probe.url).toBe(404);
+    }
+    const list = json<TSellerProductsResponse>(
+      await ctx.app.inject({ method: 'GET', url: '/api/v1/seller/products', headers: h }),
+    );
+    expect(list.pageList.map((p) => p.id)).not.toContain(product.id);
+    const history = json<{ pageList: unknown[] }>(
+      await ctx.app.inject({
+        method: 'GET',
+        url: `/api/v1/seller/stock-history?productId=${product.id}`,
+        headers: h,
+      }),
+    );
+    expect(history.pageList).toHaveLength(0);
+    const shopSettings = json<{ id: string; name: string }>(
+      await ctx.app.inject({ method: 'GET', url: '/api/v1/seller/shop', headers: h }),
+    );
+    expect(shopSettings).toMatchObject({ id: rival.storeId, name: 'Rival Goods' });
+    const mine = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/v1/seller/products/${product.id}`,
+      headers: bearer(shop.token),
+    });
+    expect(json<TSellerProductDetail>(mine).names.en).toBe('Linen harbour overshirt');
+    const renamed = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/v1/seller/shop',
+      headers: h,
+      payload: { name: 'linen works', lang: 'en', logo: null, banner: null },
+    });
+    expect(json<TError>(renamed).error.code).toBe('SHOP_NAME_TAKEN');
+  });
+
+  it('staff take a product down with a reason; the seller sees it and cannot put it back; the storefront drops it', async () => {
+    const moderator = await createTestStaff(ctx.database.db, ['catalog.manage']);
+    const noRight = await createTestStaff(ctx.database.db, ['merchants.review']);
+    const refused = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/v1/admin/products/${product.id}/take-down`,
+      headers: bearer(noRight.token),
+      payload: { reason: 'x' },
+    });
+    expect(refused.statusCode).toBe(403);
+    const down = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/v1/admin/products/${product.id}/take-down`,
+      headers: bearer(moderator.token),
+      payload: { reason: 'Misleading material claims' },
+    });
+    expect(down.statusCode, down.body).toBe(200);
+    const list = json<TSellerProductsResponse>(
+      await ctx.app.inject({
+        method: 'GET',
+        url: '/api/v1/seller/products?state=takenDown',
+        headers: bearer(shop.token),
+      }),
+    );
+    expect(list.pageList[0]).toMatchObject({
+      id: product.id,
+      state: 'takenDown',
+      takenDownReason: 'Misleading material claims',
+    });
+    const onShelf = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/seller/products/bulk',
+      headers: bearer(shop.token),
+      payload: { ids: [product.id], action: 'onShelf' },
+    });
+    expect(json<TError>(onShelf).error.code).toBe('PRODUCT_TAKEN_DOWN');
+    const detail = await ctx.app.inject({ method: 'GET', url: `/api/v1/catalog/products/${product.id}` });
+    expect(json<TError>(detail).error.code).toBe('GOODS_OFF_SHELF');
+    const restored = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/v1/admin/products/${product.id}/restore`,
+      headers: bearer(moderator.token),
+    });
+    expect(restored.statusCode).toBe(200);
+    const back = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/seller/products/bulk',
+      headers: bearer(shop.token),
+      payload: { ids: [product.id], action: 'onShelf' },
+    });
+    expect(json(back)).toEqual({ changed: 1 });
+  });
+
+  it('suspending the shop takes its goods off the storefront and search; reinstating brings them back', async () => {
+    const reviewer = await createTestStaff(ctx.database.db, ['merchants.review']);
+    const suspend = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/v1/admin/stores/${shop.storeId}/suspend`,
+      headers: bearer(reviewer.token),
+      payload: { reason: 'Counterfeit complaints' },
+    });
+    expect(suspend.statusCode, suspend.body).toBe(200);
+    const detail = await ctx.app.inject({ method: 'GET', url: `/api/v1/catalog/products/${product.id}` });
+    expect(json<TError>(detail).error.code).toBe('GOODS_OFF_SHELF');
+    const found = await ctx.app.inject({ method: 'GET', url: '/api/v1/catalog/search/goods?k=overshirt' });
+    expect(json<{ pageList: { id: string }[] }>(found).pageList.map((p) => p.id)).not.toContain(product.id);
+    const settings = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/v1/seller/shop',
+      headers: bearer(shop.token),
+    });
+    expect(json(settings)).toMatchObject({ status: 'suspended', suspendedReason: 'Counterfeit complaints' });
+    const reinstate = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/v1/admin/stores/${shop.storeId}/reinstate`,
+      headers: bearer(reviewer.token),
+    });
+    expect(reinstate.statusCode).toBe(200);
+    const again = await ctx.app.inject({ method: 'GET', url: `/api/v1/catalog/products/${product.id}` });
+    expect(again.statusCode).toBe(200);
+  });
+
+  it('deletes a product: it leaves the seller list and the storefront but stays in the database', async () => {
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/seller/products',
+      headers: bearer(shop.token),
+      payload: await productBody(shop.token, {
+        names: { en: 'Short lived tee' },
+        attributes: [],
+        variants: [],
+        stock: 3,
+      }),
+    });
+    const id = json<TSellerProductDetail>(res).id;
+    const deleted = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/seller/products/bulk',
+      headers: bearer(shop.token),
+      payload: { ids: [id], action: 'delete' },
+    });
+    expect(json(deleted)).toEqual({ changed: 1 });
+    const list = json<TSellerProductsResponse>(
+      await ctx.app.inject({ method: 'GET', url: '/api/v1/seller/products', headers: bearer(shop.token) }),
+    );
+    expect(list.pageList.map((p) => p.id)).not.toContain(id);
+    const detail = await ctx.app.inject({ method: 'GET', url: `/api/v1/catalog/products/${id}` });
+    expect(json<TError>(detail).error.code).toBe('GOODS_OFF_SHELF');
+  });
+});

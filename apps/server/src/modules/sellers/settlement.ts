@@ -1,0 +1,134 @@
+import {
+  formatMoney,
+  parseMoney,
+  type TMoney,
+  type TSettlementLine,
+  type TSettlementStatement,
+} from '@caravan/contracts';
+import { stringify } from 'csv-stringify/sync';
+import { sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import type { TSeller } from './products';
+
+type TRawRow = Record<string, unknown>;
+const rowsOf = (result: unknown): TRawRow[] =>
+  Array.isArray(result) ? (result as TRawRow[]) : ((result as { rows: TRawRow[] }).rows ?? []);
+
+/** [start, end) of a calendar month in UTC. */
+export function monthRange(month: string): { from: Date; to: Date } {
+  const [y, m] = month.split('-').map((x) => Number.parseInt(x, 10));
+  return { from: new Date(Date.UTC(y!, m! - 1, 1)), to: new Date(Date.UTC(y!, m!, 1)) };
+}
+
+/**
+ * The seller's settlement of one month, every figure read from the ledger: for each order whose money
+ * reached or left the seller's wallet in the month, the goods amount released from escrow, the platform's
+ * commission, refunds taken back after settlement, and the net on the seller's wallet. The statement's net
+ * is therefore exactly the movement of the seller's wallet by order settlements and refunds in that month.
+ */
+function linesSql(seller: TSeller, month: string) {
+  const { from, to } = monthRange(month);
+  return sql`with seller_account as (
+      select id from ledger_accounts where kind = 'user_available' and user_id = ${seller.id}
+    ), moves as (
+      select t.id as transaction_id, t.kind, t.reference_id::bigint as order_id, t.created_at,
+        (select coalesce(sum(p.amount), 0) from ledger_postings p where p.transaction_id = t.id
+          and p.account_id in (select id from seller_account)) as seller_amount,
+        (select coalesce(sum(p.amount), 0) from ledger_postings p join ledger_accounts a on a.id = p.account_id
+          where p.transaction_id = t.id and a.kind = 'platform_revenue') as revenue_amount,
+        (select coalesce(sum(p.amount), 0) from ledger_postings p join ledger_accounts a on a.id = p.account_id
+          where p.transaction_id = t.id and a.kind = 'order_escrow') as escrow_amount
+      from ledger_transactions t
+      where t.reference_type = 'order' and t.kind in ('order_settlement', 'order_refund')
+        and t.created_at >= ${from.toISOString()}::timestamptz and t.created_at < ${to.toISOString()}::timestamptz
+        and exists (select 1 from ledger_postings p where p.transaction_id = t.id
+          and p.account_id in (select id from seller_account))
+    )
+    select o.order_no, min(m.created_at) as settled_at, o.commission_rate,
+      sum(case when m.kind = 'order_settlement' then -m.escrow_amount else 0 end)::text as goods_amount,
+      sum(case when m.kind = 'order_settlement' then m.revenue_amount else 0 end)::text as commission,
+      sum(case when m.kind = 'order_refund' then m.revenue_amount else 0 end)::text as commission_reversed,
+      sum(case when m.kind = 'order_refund' then -m.seller_amount else 0 end)::text as refunds,
+      sum(m.seller_amount)::text as net
+    from moves m join orders o on o.id = m.order_id and o.store_id = ${seller.storeId}
+    group by o.order_no, o.commission_rate`;
+}
+
+function toLine(r: TRawRow): TSettlementLine {
+  const commission = parseMoney(String(r.commission)) + parseMoney(String(r.commission_reversed));
+  return {
+    orderNo: String(r.order_no),
+    settledAt: new Date(String(r.settled_at)).toISOString(),
+    goodsAmount: formatMoney(parseMoney(String(r.goods_amount))),
+    commissionRate: String(r.commission_rate ?? '0'),
+    commission: formatMoney(commission),
+    refunds: formatMoney(parseMoney(String(r.refunds))),
+    net: formatMoney(parseMoney(String(r.net))),
+  };
+}
+
+export async function getSettlementStatement(
+  db: Database,
+  seller: TSeller,
+  query: { month: string; pageNum: number; pageSize: number },
+): Promise<TSettlementStatement> {
+  const lines = linesSql(seller, query.month);
+  const [page, totals] = await Promise.all([
+    db.execute(sql`${lines} order by settled_at desc, order_no limit ${query.pageSize}
+      offset ${(query.pageNum - 1) * query.pageSize}`),
+    db.execute(sql`select count(*)::int as n, coalesce(sum(goods_amount::numeric), 0)::text as goods,
+        coalesce(sum(commission::numeric + commission_reversed::numeric), 0)::text as commission,
+        coalesce(sum(refunds::numeric), 0)::text as refunds, coalesce(sum(net::numeric), 0)::text as net
+      from (${lines}) l`),
+  ]);
+  const t = rowsOf(totals)[0] ?? {};
+  const total = Number(t.n ?? 0);
+  const money = (v: unknown): string => formatMoney(parseMoney(String(v ?? '0')));
+  return {
+    month: query.month,
+    orders: total,
+    goodsAmount: money(t.goods),
+    commission: money(t.commission),
+    refunds: money(t.refunds),
+    net: money(t.net),
+    lines: { pageList: rowsOf(page).map(toLine), pageNum: query.pageNum, pageSize: query.pageSize, total },
+  };
+}
+
+/** The month's statement as CSV: one line per order and a total line, amounts in USDT. */
+export async function settlementCsv(db: Database, seller: TSeller, month: string): Promise<string> {
+  const rows = rowsOf(await db.execute(sql`${linesSql(seller, month)} order by settled_at, order_no`)).map(
+    toLine,
+  );
+  const sum = (pick: (l: TSettlementLine) => string): string =>
+    formatMoney(rows.reduce<TMoney>((s, l) => s + parseMoney(pick(l)), 0n));
+  return stringify([
+    [
+      'order_no',
+      'settled_at',
+      'goods_amount_usdt',
+      'commission_rate',
+      'commission_usdt',
+      'refunds_usdt',
+      'net_usdt',
+    ],
+    ...rows.map((l) => [
+      l.orderNo,
+      l.settledAt,
+      l.goodsAmount,
+      l.commissionRate,
+      l.commission,
+      l.refunds,
+      l.net,
+    ]),
+    [
+      'total',
+      month,
+      sum((l) => l.goodsAmount),
+      '',
+      sum((l) => l.commission),
+      sum((l) => l.refunds),
+      sum((l) => l.net),
+    ],
+  ]);
+}

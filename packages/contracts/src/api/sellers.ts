@@ -1,0 +1,518 @@
+import { z } from 'zod';
+import { PAGE_SIZE } from '../constants';
+import { LANGUAGES } from '../languages';
+import { isMoneyString } from '../money';
+import { V, zId, zPageQuery } from '../validation';
+import { zPageOf } from './admin';
+import { ZImage } from './catalog';
+
+/**
+ * Merchants and the seller panel: applications to open a shop, their review by staff, the seller's
+ * products, stock, shop settings, review replies, settlement and dashboard (issue 12).
+ */
+
+export const PRODUCT_IMAGES_MAX = 9;
+export const MERCHANT_DOCUMENTS_MAX = 9;
+export const PRODUCT_ATTRIBUTES_MAX = 3;
+export const ATTRIBUTE_VALUES_MAX = 30;
+export const PRODUCT_VARIANTS_MAX = 200;
+export const PRODUCT_TEXT_MAX = { name: 200, description: 10_000 } as const;
+/** Prices are entered with at most this many decimals (USDT cents and hundredths of cents). */
+export const PRICE_DECIMALS = 4;
+/** Largest price or fee a seller may set (whole USDT): keeps totals far from the column's range. */
+export const PRICE_MAX = 100_000_000;
+export const STOCK_MAX = 100_000_000;
+export const IMPORT_ROWS_MAX = 20_000;
+export const IMPORT_FILE_MAX_BYTES = 20 * 1024 * 1024;
+export const BULK_IDS_MAX = 200;
+export const LOW_STOCK_DEFAULT = 5;
+
+/** Text without NUL or other C0 control characters except tab and newlines. */
+const hasNoControlChars = (v: string) =>
+  ![...v].some((ch) => {
+    const code = ch.charCodeAt(0);
+    return code < 32 && code !== 9 && code !== 10 && code !== 13;
+  });
+const zText = (max: number) =>
+  z
+    .string({ error: V.required })
+    .trim()
+    .max(max, { error: V.tooLong })
+    .refine(hasNoControlChars, { error: V.required });
+const zRequired = (max: number) => zText(max).refine((v) => v.length > 0, { error: V.required });
+
+/**
+ * An upload reference: the address the upload call answered (`/uploads/img/ab/<hash>-<width>.webp`).
+ * The server checks the file is the caller's own upload and rebuilds the picture's sizes from it.
+ */
+export const zUploadRef = z
+  .string({ error: V.required })
+  .trim()
+  .max(200, { error: V.tooLong })
+  .regex(/^\/uploads\/img\/[0-9a-f]{2}\/[0-9a-f]{32}-\d{1,5}\.webp$/, { error: V.imageRef });
+
+export const zPriceInput = z
+  .string({ error: V.amount })
+  .trim()
+  .max(24, { error: V.amount })
+  .refine((v) => isMoneyString(v, PRICE_DECIMALS) && !v.startsWith('-'), { error: V.price })
+  .refine((v) => Number(v) <= PRICE_MAX, { error: V.price });
+
+const zLang = z.enum(LANGUAGES);
+const zLocalized = (max: number) =>
+  z.partialRecord(zLang, zText(max)).refine((r) => Object.keys(r).length <= LANGUAGES.length);
+
+// ---------------------------------------------------------------- merchant applications
+
+export const MERCHANT_APPLICATION_STATUSES = ['submitted', 'reviewing', 'approved', 'rejected'] as const;
+export type TMerchantApplicationStatus = (typeof MERCHANT_APPLICATION_STATUSES)[number];
+
+export const ZMerchantApplicationRequest = z.strictObject({
+  shopName: zRequired(64).refine((v) => v.length >= 2, { error: V.required }),
+  logo: zUploadRef.nullable().default(null),
+  categoryIds: z.array(zId).min(1, { error: V.required }).max(20),
+  contactEmail: z
+    .string({ error: V.required })
+    .trim()
+    .toLowerCase()
+    .max(64, { error: V.tooLong })
+    .regex(/^[^\s@]+@[^\s@]+\.[a-z]{2,}$/, { error: V.email }),
+  contactPhone: z
+    .string({ error: V.required })
+    .trim()
+    .regex(/^\+?\d{8,15}$/, { error: V.mobile }),
+  country: z
+    .string({ error: V.required })
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z]{2}$/, { error: V.required }),
+  description: zText(2000).default(''),
+  documents: z.array(zUploadRef).min(1, { error: V.required }).max(MERCHANT_DOCUMENTS_MAX),
+});
+export type TMerchantApplicationRequest = z.input<typeof ZMerchantApplicationRequest>;
+
+export const ZMerchantApplication = z.object({
+  id: z.string(),
+  status: z.enum(MERCHANT_APPLICATION_STATUSES),
+  shopName: z.string(),
+  logo: ZImage.nullable(),
+  categoryIds: z.array(z.string()),
+  contactEmail: z.string(),
+  contactPhone: z.string(),
+  country: z.string(),
+  description: z.string(),
+  documents: z.array(ZImage),
+  rejectReason: z.string().nullable(),
+  storeId: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  reviewedAt: z.string().nullable(),
+});
+export type TMerchantApplication = z.infer<typeof ZMerchantApplication>;
+
+export const ZMyMerchantApplicationResponse = z.object({
+  application: ZMerchantApplication.nullable(),
+  /** The account already owns a shop (then it logs in to /seller). */
+  hasStore: z.boolean(),
+});
+export type TMyMerchantApplicationResponse = z.infer<typeof ZMyMerchantApplicationResponse>;
+
+/** What /merchantSettled shows: the promotion page if configured, otherwise the platform's terms. */
+export const ZMerchantInfoResponse = z.object({
+  promoUrl: z.string().nullable(),
+  commissionRate: z.string(),
+  settleDays: z.number().int(),
+});
+export type TMerchantInfoResponse = z.infer<typeof ZMerchantInfoResponse>;
+
+export const ZAdminMerchantApplication = ZMerchantApplication.extend({
+  userId: z.string(),
+  username: z.string(),
+});
+export type TAdminMerchantApplication = z.infer<typeof ZAdminMerchantApplication>;
+
+export const ZAdminMerchantApplicationsQuery = zPageQuery(PAGE_SIZE.list).extend({
+  status: z.enum(MERCHANT_APPLICATION_STATUSES).optional(),
+});
+export type TAdminMerchantApplicationsQuery = z.input<typeof ZAdminMerchantApplicationsQuery>;
+export type TAdminMerchantApplicationsQueryParsed = z.output<typeof ZAdminMerchantApplicationsQuery>;
+export const ZAdminMerchantApplicationsResponse = zPageOf(ZAdminMerchantApplication);
+export type TAdminMerchantApplicationsResponse = z.infer<typeof ZAdminMerchantApplicationsResponse>;
+
+export const ZReasonRequest = z.strictObject({ reason: zRequired(500) });
+export type TReasonRequest = z.input<typeof ZReasonRequest>;
+
+export const STORE_STATUS_VALUES = ['pending', 'active', 'suspended'] as const;
+export const ZAdminStoresQuery = zPageQuery(PAGE_SIZE.list).extend({
+  keyword: zText(64).optional(),
+  status: z.enum(STORE_STATUS_VALUES).optional(),
+});
+export type TAdminStoresQuery = z.input<typeof ZAdminStoresQuery>;
+export type TAdminStoresQueryParsed = z.output<typeof ZAdminStoresQuery>;
+export const ZAdminStore = z.object({
+  id: z.string(),
+  name: z.string(),
+  ownerUsername: z.string(),
+  status: z.enum(STORE_STATUS_VALUES),
+  suspendedReason: z.string().nullable(),
+  goodsCount: z.number().int(),
+  createdAt: z.string(),
+});
+export type TAdminStore = z.infer<typeof ZAdminStore>;
+export const ZAdminStoresResponse = zPageOf(ZAdminStore);
+export type TAdminStoresResponse = z.infer<typeof ZAdminStoresResponse>;
+
+export const ZAdminProductsQuery = zPageQuery(PAGE_SIZE.list).extend({
+  keyword: zText(64).optional(),
+  storeId: zId.optional(),
+  isTakenDown: z
+    .enum(['true', 'false'])
+    .transform((v) => v === 'true')
+    .optional(),
+});
+export type TAdminProductsQuery = z.input<typeof ZAdminProductsQuery>;
+export type TAdminProductsQueryParsed = z.output<typeof ZAdminProductsQuery>;
+export const ZAdminProduct = z.object({
+  id: z.string(),
+  name: z.string(),
+  storeId: z.string(),
+  storeName: z.string(),
+  image: ZImage.nullable(),
+  isOnShelf: z.boolean(),
+  takenDownReason: z.string().nullable(),
+  takenDownAt: z.string().nullable(),
+});
+export type TAdminProduct = z.infer<typeof ZAdminProduct>;
+export const ZAdminProductsResponse = zPageOf(ZAdminProduct);
+export type TAdminProductsResponse = z.infer<typeof ZAdminProductsResponse>;
+
+// ---------------------------------------------------------------- seller products
+
+export const SELLER_PRODUCT_SORTS = [
+  'newest',
+  'oldest',
+  'stockAsc',
+  'sales',
+  'priceAsc',
+  'priceDesc',
+] as const;
+export type TSellerProductSort = (typeof SELLER_PRODUCT_SORTS)[number];
+export const SELLER_PRODUCT_STATES = ['onShelf', 'offShelf', 'takenDown'] as const;
+export type TSellerProductState = (typeof SELLER_PRODUCT_STATES)[number];
+
+const zBoolQuery = z
+  .enum(['true', 'false'])
+  .transform((v) => v === 'true')
+  .optional();
+
+export const ZSellerProductsQuery = zPageQuery(PAGE_SIZE.list).extend({
+  keyword: zText(64).optional(),
+  categoryId: zId.optional(),
+  state: z.enum(SELLER_PRODUCT_STATES).optional(),
+  isLowStock: zBoolQuery,
+  sort: z.enum(SELLER_PRODUCT_SORTS).default('newest'),
+});
+export type TSellerProductsQuery = z.input<typeof ZSellerProductsQuery>;
+export type TSellerProductsQueryParsed = z.output<typeof ZSellerProductsQuery>;
+
+export const ZSellerProductRow = z.object({
+  id: z.string(),
+  name: z.string(),
+  code: z.string(),
+  image: ZImage.nullable(),
+  categoryId: z.string(),
+  price: z.string(),
+  stock: z.number().int(),
+  soldCount: z.number().int(),
+  variantCount: z.number().int(),
+  state: z.enum(SELLER_PRODUCT_STATES),
+  takenDownReason: z.string().nullable(),
+  isLowStock: z.boolean(),
+  updatedAt: z.string(),
+});
+export type TSellerProductRow = z.infer<typeof ZSellerProductRow>;
+export const ZSellerProductsResponse = zPageOf(ZSellerProductRow).extend({ lowStockThreshold: z.number() });
+export type TSellerProductsResponse = z.infer<typeof ZSellerProductsResponse>;
+
+export const ZProductAttributeInput = z.strictObject({
+  name: zRequired(40),
+  values: z.array(zRequired(40)).min(1, { error: V.required }).max(ATTRIBUTE_VALUES_MAX),
+});
+export const ZProductVariantInput = z.strictObject({
+  /** One value per attribute, in the attributes' order. */
+  values: z.array(zRequired(40)).min(1).max(PRODUCT_ATTRIBUTES_MAX),
+  price: zPriceInput.nullable().default(null),
+  stock: z.number({ error: V.integer }).int({ error: V.integer }).min(0, { error: V.stock }).max(STOCK_MAX),
+  code: zText(64).default(''),
+});
+export type TProductVariantInput = z.input<typeof ZProductVariantInput>;
+
+export const ZProductRequest = z.strictObject({
+  categoryId: zId,
+  names: zLocalized(PRODUCT_TEXT_MAX.name),
+  descriptions: zLocalized(PRODUCT_TEXT_MAX.description).default({}),
+  images: z.array(zUploadRef).min(1, { error: V.required }).max(PRODUCT_IMAGES_MAX),
+  code: zText(64).default(''),
+  sellingPrice: zPriceInput,
+  retailPrice: zPriceInput.nullable().default(null),
+  originalPrice: zPriceInput.nullable().default(null),
+  discountPrice: zPriceInput.nullable().default(null),
+  discountEndsAt: z.iso.datetime({ offset: true, error: V.required }).nullable().default(null),
+  stock: z
+    .number({ error: V.integer })
+    .int({ error: V.integer })
+    .min(0, { error: V.stock })
+    .max(STOCK_MAX)
+    .default(0),
+  buyMin: z.number({ error: V.integer }).int({ error: V.integer }).min(1).max(STOCK_MAX).default(1),
+  buyMax: z
+    .number({ error: V.integer })
+    .int({ error: V.integer })
+    .min(1)
+    .max(STOCK_MAX)
+    .nullable()
+    .default(null),
+  dispatchFee: zPriceInput.default('0'),
+  longDistanceFee: zPriceInput.default('0'),
+  deliveryFee: zPriceInput.default('0'),
+  weightGrams: z.number({ error: V.integer }).int({ error: V.integer }).min(0).max(1_000_000_000).default(0),
+  isOnShelf: z.boolean().default(true),
+  attributes: z.array(ZProductAttributeInput).max(PRODUCT_ATTRIBUTES_MAX).default([]),
+  variants: z.array(ZProductVariantInput).max(PRODUCT_VARIANTS_MAX).default([]),
+});
+export type TProductRequest = z.input<typeof ZProductRequest>;
+export type TProductRequestParsed = z.output<typeof ZProductRequest>;
+
+export const ZSellerProductDetail = z.object({
+  id: z.string(),
+  categoryId: z.string(),
+  names: z.record(z.string(), z.string()),
+  descriptions: z.record(z.string(), z.string()),
+  images: z.array(ZImage),
+  code: z.string(),
+  sellingPrice: z.string(),
+  retailPrice: z.string(),
+  originalPrice: z.string(),
+  discountPrice: z.string().nullable(),
+  discountEndsAt: z.string().nullable(),
+  stock: z.number().int(),
+  buyMin: z.number().int(),
+  buyMax: z.number().int().nullable(),
+  dispatchFee: z.string(),
+  longDistanceFee: z.string(),
+  deliveryFee: z.string(),
+  weightGrams: z.number().int(),
+  isOnShelf: z.boolean(),
+  state: z.enum(SELLER_PRODUCT_STATES),
+  takenDownReason: z.string().nullable(),
+  attributes: z.array(z.object({ name: z.string(), values: z.array(z.string()) })),
+  variants: z.array(
+    z.object({
+      id: z.string(),
+      values: z.array(z.string()),
+      price: z.string().nullable(),
+      stock: z.number().int(),
+      code: z.string(),
+    }),
+  ),
+  updatedAt: z.string(),
+});
+export type TSellerProductDetail = z.infer<typeof ZSellerProductDetail>;
+
+export const BULK_PRODUCT_ACTIONS = ['onShelf', 'offShelf', 'delete'] as const;
+export const ZBulkProductsRequest = z.strictObject({
+  ids: z.array(zId).min(1, { error: V.required }).max(BULK_IDS_MAX),
+  action: z.enum(BULK_PRODUCT_ACTIONS),
+});
+export type TBulkProductsRequest = z.input<typeof ZBulkProductsRequest>;
+export const ZBulkProductsResponse = z.object({ changed: z.number().int() });
+
+// ---------------------------------------------------------------- stock
+
+export const ZStockAdjustRequest = z.strictObject({
+  variantId: zId.nullable().default(null),
+  delta: z
+    .number({ error: V.integer })
+    .int({ error: V.integer })
+    .min(-STOCK_MAX)
+    .max(STOCK_MAX)
+    .refine((v) => v !== 0, { error: V.integer }),
+  reason: zRequired(200),
+});
+export type TStockAdjustRequest = z.input<typeof ZStockAdjustRequest>;
+
+export const ZStockHistoryQuery = zPageQuery(PAGE_SIZE.list).extend({ productId: zId.optional() });
+export type TStockHistoryQuery = z.input<typeof ZStockHistoryQuery>;
+export type TStockHistoryQueryParsed = z.output<typeof ZStockHistoryQuery>;
+export const ZStockAdjustment = z.object({
+  id: z.string(),
+  productId: z.string(),
+  productName: z.string(),
+  variantId: z.string().nullable(),
+  delta: z.number().int(),
+  stockAfter: z.number().int(),
+  reason: z.string(),
+  createdAt: z.string(),
+});
+export type TStockAdjustment = z.infer<typeof ZStockAdjustment>;
+export const ZStockHistoryResponse = zPageOf(ZStockAdjustment);
+export type TStockHistoryResponse = z.infer<typeof ZStockHistoryResponse>;
+export const ZStockAdjustResponse = z.object({
+  stock: z.number().int(),
+  variantStock: z.number().int().nullable(),
+});
+
+// ---------------------------------------------------------------- shop settings
+
+export const ZShopSettings = z.object({
+  id: z.string(),
+  name: z.string(),
+  status: z.enum(STORE_STATUS_VALUES),
+  suspendedReason: z.string().nullable(),
+  lang: z.enum(LANGUAGES),
+  logo: ZImage.nullable(),
+  banner: ZImage.nullable(),
+  descriptions: z.record(z.string(), z.string()),
+  contactEmail: z.string(),
+  contactPhone: z.string(),
+  shipFromCountry: z.string(),
+  returnAddress: z.string(),
+  lowStockThreshold: z.number().int(),
+});
+export type TShopSettings = z.infer<typeof ZShopSettings>;
+
+export const ZShopSettingsRequest = z.strictObject({
+  name: zRequired(64).refine((v) => v.length >= 2, { error: V.required }),
+  lang: z.enum(LANGUAGES),
+  logo: zUploadRef.nullable(),
+  banner: zUploadRef.nullable(),
+  descriptions: zLocalized(2000).default({}),
+  contactEmail: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .max(64, { error: V.tooLong })
+    .regex(/^([^\s@]+@[^\s@]+\.[a-z]{2,})?$/, { error: V.email })
+    .default(''),
+  contactPhone: z
+    .string()
+    .trim()
+    .regex(/^(\+?\d{8,15})?$/, { error: V.mobile })
+    .default(''),
+  shipFromCountry: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^([A-Z]{2})?$/, { error: V.required })
+    .default(''),
+  returnAddress: zText(500).default(''),
+  lowStockThreshold: z
+    .number({ error: V.integer })
+    .int({ error: V.integer })
+    .min(0)
+    .max(1_000_000)
+    .default(LOW_STOCK_DEFAULT),
+});
+export type TShopSettingsRequest = z.input<typeof ZShopSettingsRequest>;
+
+// ---------------------------------------------------------------- reviews
+
+export const ZSellerReviewsQuery = zPageQuery(PAGE_SIZE.list).extend({ isReplied: zBoolQuery });
+export type TSellerReviewsQuery = z.input<typeof ZSellerReviewsQuery>;
+export type TSellerReviewsQueryParsed = z.output<typeof ZSellerReviewsQuery>;
+export const ZSellerReview = z.object({
+  id: z.string(),
+  productId: z.string(),
+  productName: z.string(),
+  rating: z.enum(['good', 'medium', 'bad']),
+  content: z.string(),
+  userName: z.string(),
+  reply: z.string().nullable(),
+  repliedAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type TSellerReview = z.infer<typeof ZSellerReview>;
+export const ZSellerReviewsResponse = zPageOf(ZSellerReview);
+export type TSellerReviewsResponse = z.infer<typeof ZSellerReviewsResponse>;
+export const ZReviewReplyRequest = z.strictObject({ content: zRequired(1000) });
+export type TReviewReplyRequest = z.input<typeof ZReviewReplyRequest>;
+
+// ---------------------------------------------------------------- settlement
+
+export const zMonth = z
+  .string({ error: V.required })
+  .regex(/^20\d{2}-(0[1-9]|1[0-2])$/, { error: V.required });
+
+export const ZSettlementQuery = zPageQuery(PAGE_SIZE.list).extend({ month: zMonth });
+export type TSettlementQuery = z.input<typeof ZSettlementQuery>;
+export const ZSettlementLine = z.object({
+  orderNo: z.string(),
+  settledAt: z.string(),
+  goodsAmount: z.string(),
+  commissionRate: z.string(),
+  commission: z.string(),
+  refunds: z.string(),
+  net: z.string(),
+});
+export type TSettlementLine = z.infer<typeof ZSettlementLine>;
+export const ZSettlementStatement = z.object({
+  month: z.string(),
+  orders: z.number().int(),
+  goodsAmount: z.string(),
+  commission: z.string(),
+  refunds: z.string(),
+  net: z.string(),
+  lines: zPageOf(ZSettlementLine),
+});
+export type TSettlementStatement = z.infer<typeof ZSettlementStatement>;
+
+// ---------------------------------------------------------------- dashboard
+
+export const DASHBOARD_RANGES = ['today', '7d', '30d'] as const;
+export type TDashboardRange = (typeof DASHBOARD_RANGES)[number];
+export const ZDashboardQuery = z.strictObject({ range: z.enum(DASHBOARD_RANGES).default('7d') });
+export const ZSellerDashboard = z.object({
+  range: z.enum(DASHBOARD_RANGES),
+  gmv: z.string(),
+  orders: z.number().int(),
+  units: z.number().int(),
+  productViews: z.number().int(),
+  /** Orders per product view, "0.0000" to "1.0000"; null without views. */
+  conversion: z.string().nullable(),
+  /** Refunded orders per paid order; null without orders. */
+  refundRate: z.string().nullable(),
+  gmvByDay: z.array(z.object({ day: z.string(), gmv: z.string(), orders: z.number().int() })),
+  topProducts: z.array(
+    z.object({ productId: z.string(), name: z.string(), units: z.number().int(), gmv: z.string() }),
+  ),
+  pending: z.object({
+    toShip: z.number().int(),
+    refundRequests: z.number().int(),
+    reminders: z.number().int(),
+    lowStock: z.number().int(),
+    unrepliedReviews: z.number().int(),
+  }),
+});
+export type TSellerDashboard = z.infer<typeof ZSellerDashboard>;
+
+// ---------------------------------------------------------------- import and export
+
+export const IMPORT_FORMATS = ['csv', 'xlsx'] as const;
+export type TImportFormat = (typeof IMPORT_FORMATS)[number];
+export const ZImportFormatQuery = z.strictObject({ format: z.enum(IMPORT_FORMATS).default('csv') });
+export const IMPORT_JOB_STATUSES = ['running', 'done', 'failed'] as const;
+export const ZImportJob = z.object({
+  id: z.string(),
+  status: z.enum(IMPORT_JOB_STATUSES),
+  totalRows: z.number().int(),
+  processedRows: z.number().int(),
+  savedProducts: z.number().int(),
+  errors: z.array(
+    z.object({ row: z.number().int(), field: z.string(), code: z.string(), message: z.string() }),
+  ),
+  /** Set when the whole file was refused (broken quoting, wrong encoding, too many rows). */
+  failure: z.object({ code: z.string(), message: z.string() }).nullable(),
+  createdAt: z.string(),
+  finishedAt: z.string().nullable(),
+});
+export type TImportJob = z.infer<typeof ZImportJob>;
