@@ -12,6 +12,8 @@ export const STORAGE_KEYS = {
   maxBuy: 'maxBuy',
   tabIndex: 'tabIndex',
   scroll: 'scroll',
+  /** When this browser last sent the 5-minute heartbeat (epoch ms), shared by its tabs and page loads. */
+  heartbeatAt: 'heartbeatAt',
 } as const;
 
 export type TStorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];

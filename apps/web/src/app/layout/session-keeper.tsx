@@ -3,28 +3,64 @@ import { HEARTBEAT_MS } from '@caravan/contracts/constants';
 import { useEffect } from 'react';
 import { api } from '../../lib/api';
 import { getSession, isLoggedIn, reloadSessionFromStorage, setSession, useSession } from '../../lib/session';
-import { STORAGE_KEYS } from '../../lib/storage';
+import { readStorage, removeStorage, STORAGE_KEYS, writeStorage } from '../../lib/storage';
 
-/** Refreshes the stored user info once per load and sends the 5-minute heartbeat while logged in. */
+/**
+ * Milliseconds until the next heartbeat is due. The last one's time is kept in storage, so a page load, a
+ * language switch (which reloads) or a second tab does not restart the 5-minute count: a visitor who moves
+ * on more often than every 5 minutes would otherwise never send one.
+ */
+function msUntilHeartbeat(now: number): number {
+  const last = Number(readStorage(STORAGE_KEYS.heartbeatAt));
+  if (!Number.isFinite(last) || last <= 0 || last > now) {
+    writeStorage(STORAGE_KEYS.heartbeatAt, String(now));
+    return HEARTBEAT_MS;
+  }
+  return Math.max(0, last + HEARTBEAT_MS - now);
+}
+
+/** Refreshes the stored user info once per load and sends the 5-minute heartbeat while logged in (SPEC §7). */
 export function SessionKeeper() {
   const session = useSession();
   const hasSession = isLoggedIn(session);
 
   useEffect(() => {
     if (!hasSession) {
+      removeStorage(STORAGE_KEYS.heartbeatAt);
       return;
     }
     const controller = new AbortController();
     api
       .get<{ user: TUserInfo }>('/auth/me', { signal: controller.signal })
-      .then(({ user }) => setSession({ token: getSession().token, userInfo: user }))
+      .then(({ user }) => {
+        // A late answer must not log back in a user who logged out meanwhile.
+        if (!controller.signal.aborted && isLoggedIn(getSession())) {
+          setSession({ token: getSession().token, userInfo: user });
+        }
+      })
       .catch(() => undefined);
-    const timer = window.setInterval(() => {
-      api.post('/auth/heartbeat').catch(() => undefined);
-    }, HEARTBEAT_MS);
+    let timer: number | undefined;
+    const schedule = () => {
+      window.clearTimeout(timer);
+      timer = window.setTimeout(beat, msUntilHeartbeat(Date.now()));
+    };
+    const beat = () => {
+      writeStorage(STORAGE_KEYS.heartbeatAt, String(Date.now()));
+      api.post('/auth/heartbeat', {}, { signal: controller.signal }).catch(() => undefined);
+      schedule();
+    };
+    // Background tabs have their timers slowed down: catch up as soon as the page is seen again.
+    const onVisible = () => {
+      if (document.visibilityState === 'visible') {
+        schedule();
+      }
+    };
+    schedule();
+    document.addEventListener('visibilitychange', onVisible);
     return () => {
       controller.abort();
-      window.clearInterval(timer);
+      window.clearTimeout(timer);
+      document.removeEventListener('visibilitychange', onVisible);
     };
   }, [hasSession]);
 

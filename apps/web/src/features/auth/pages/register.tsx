@@ -1,7 +1,7 @@
 import { GiftOutlined } from '@ant-design/icons';
 import { ACCOUNT_TYPES, type TAccountType, ZRegisterRequest } from '@caravan/contracts';
 import { Button, Form, Input, Tabs } from 'antd';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { AccountField, PasswordField } from '../../../components/auth/account-fields';
@@ -21,6 +21,15 @@ export default function RegisterPage() {
   const [form] = Form.useForm();
   const [accountType, setAccountType] = useState<TAccountType>('username');
   const [isSubmitting, setIsSubmitting] = useState(false);
+
+  // SPEC §3: the agent code kept from `?code=` on entry is the invitation code, unless the visitor typed one.
+  // Read after mounting: the server-rendered page has no storage, and hydration must match it.
+  useEffect(() => {
+    const agentCode = readStorage(STORAGE_KEYS.agentCode);
+    if (agentCode && /^[A-Za-z0-9]{4,16}$/.test(agentCode) && !form.getFieldValue('invitationCode')) {
+      form.setFieldsValue({ invitationCode: agentCode });
+    }
+  }, [form]);
 
   const submit = async () => {
     const agentCode = readStorage(STORAGE_KEYS.agentCode) ?? undefined;
