@@ -8,6 +8,11 @@ import { clearLocalCart, readLocalCart } from './local-cart';
 
 let running: Promise<void> | null = null;
 
+/** Resolves when no merge is running (at once when none is). */
+export function waitForCartMerge(): Promise<void> {
+  return running ?? Promise.resolve();
+}
+
 /**
  * After log in the visitor's browser cart moves into the user's server cart (POST /cart/merge), once.
  * On failure the browser cart stays, so nothing the visitor chose is lost.
@@ -20,6 +25,9 @@ export function mergeLocalCart(queryClient: QueryClient): Promise<void> {
   if (lines.length === 0) {
     return Promise.resolve();
   }
+  // A cart request already on its way may answer the state from before the merge: drop it. Requests made
+  // from now on wait for the merge (getCart), so a late answer never overwrites the merged cart.
+  void queryClient.cancelQueries({ queryKey: CART_KEY, exact: true });
   running = api
     .post<TMergeCartResponse>('/cart/merge', {
       items: lines.map((line) => ({
