@@ -53,6 +53,11 @@ const ZConfig = z.object({
     .optional(),
   /** Sender of outgoing mail. */
   MAIL_FROM: z.string().min(3).default('Caravan <no-reply@caravan.example>'),
+  /**
+   * Lets staff move the loans' clock forward (POST /api/v1/admin/test/clock) so browser tests can pass due
+   * dates without waiting. Refused at start when NODE_ENV=production.
+   */
+  TEST_CLOCK: zBool.default(false),
 });
 
 export type Config = Omit<z.infer<typeof ZConfig>, 'PUBLIC_URL'> & {
@@ -75,6 +80,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const c = parsed.data;
+  if (c.TEST_CLOCK && c.NODE_ENV === 'production') {
+    throw new ConfigError('Invalid configuration:\n  TEST_CLOCK: cannot be enabled when NODE_ENV=production');
+  }
   const dataDir = path.resolve(REPO_ROOT, c.DATA_DIR);
   const publicUrl = c.PUBLIC_URL ?? `http://localhost:${c.PORT}`;
   return {

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { deleteExpiredSessions } from '../modules/auth/sessions';
 import { foldSalesTally } from '../modules/catalog';
+import { loanClock, runLoanAccrual } from '../modules/loans';
 import { runExclusive } from './lock';
 import { ORDER_JOBS } from './orders';
 
@@ -19,6 +20,12 @@ export const JOBS: TJob[] = [
     name: 'catalog-fold-sales',
     everyMs: 5_000,
     run: async (app) => void (await foldSalesTally(app.deps.db)),
+  },
+  // Loans: accrue interest and penalties once per loan per day (catching up missed days), mark overdue.
+  {
+    name: 'loans-daily-accrual',
+    everyMs: 10 * 60_000,
+    run: async (app) => void (await runLoanAccrual(app.deps.db, loanClock.now())),
   },
 ];
 

@@ -9,6 +9,7 @@ import { favouriteRoutes } from './favourites/routes';
 import { healthRoutes } from './health/routes';
 import { ledgerRoutes } from './ledger/routes';
 import { legacyRoutes } from './legacy/routes';
+import { loanRoutes } from './loans';
 import { mailRoutes } from './mail';
 import { notificationRoutes } from './notifications';
 import { adminOrderRoutes } from './orders/admin-routes';
@@ -44,4 +45,5 @@ export const ROUTE_PLUGINS: FastifyPluginAsyncZod[] = [
   mailRoutes,
   sellerRoutes,
   adminMerchantRoutes,
+  loanRoutes,
 ];

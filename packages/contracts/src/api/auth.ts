@@ -171,6 +171,7 @@ export const STAFF_PERMISSIONS = [
   'ledger.read',
   'merchants.review',
   'loans.review',
+  'kyc.review',
   'orders.manage',
   'catalog.manage',
   'chat.answer',

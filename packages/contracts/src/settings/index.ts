@@ -1,2 +1,3 @@
 export type { SettingDefinition, SettingDefinitions } from './define';
+export { LOAN_SETTING_CODES, LOAN_SETTINGS } from './loans';
 export { SELLER_SETTINGS } from './sellers';

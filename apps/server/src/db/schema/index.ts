@@ -4,6 +4,7 @@ export * from './cart';
 export * from './catalog';
 export * from './favourites';
 export * from './ledger';
+export * from './loans';
 export * from './mail';
 export * from './notifications';
 export * from './orders';

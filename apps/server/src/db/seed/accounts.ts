@@ -17,8 +17,8 @@ export const SYSTEM_ROLES: { name: string; description: string; permissions: rea
   { name: 'Administrator', description: 'Full access to the platform', permissions: STAFF_PERMISSIONS },
   {
     name: 'Finance reviewer',
-    description: 'Reviews deposits, withdrawals and loans; reads the ledger',
-    permissions: ['finance.review', 'ledger.read', 'loans.review', 'users.read', 'audit.read'],
+    description: 'Reviews deposits, withdrawals, loans and identity verifications; reads the ledger',
+    permissions: ['finance.review', 'ledger.read', 'loans.review', 'kyc.review', 'users.read', 'audit.read'],
   },
   {
     name: 'Customer service',

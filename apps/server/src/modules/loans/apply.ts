@@ -1,0 +1,201 @@
+import {
+  buildSchedule,
+  formatMoney,
+  parseMoney,
+  type TApplyLoanRequest,
+  type TLoan,
+  type TLoanQuote,
+  type TLoanQuoteQuery,
+  type TMyLoans,
+  type TRepaymentMode,
+} from '@caravan/contracts';
+import { and, count, desc, eq, inArray } from 'drizzle-orm';
+import type { Database, Executor } from '../../db/client';
+import { findPgError } from '../../db/pg-error';
+import { loans } from '../../db/schema';
+import { AppError } from '../../http/app-error';
+import { presentLoan, presentLoans } from './present';
+import { findLoanProduct, rateString, type TLoanProductRow } from './products';
+import { findApprovedVerification } from './verification';
+
+const OPEN_STATUSES = ['applying', 'reviewing', 'disbursed', 'overdue'] as const;
+
+/** Checks amount, term and mode against the product; answers the parsed amount. */
+function assertWithinProduct(
+  product: TLoanProductRow,
+  input: { amount: string; termDays: number; mode: TRepaymentMode },
+): bigint {
+  if (!product.isActive) {
+    throw new AppError('LOAN_PRODUCT_NOT_FOUND');
+  }
+  const amount = parseMoney(input.amount, 2);
+  if (amount < product.minAmount) {
+    throw new AppError('LOAN_BELOW_MIN', { min: formatMoney(product.minAmount) });
+  }
+  if (amount > product.maxAmount) {
+    throw new AppError('LOAN_ABOVE_MAX', { max: formatMoney(product.maxAmount) });
+  }
+  if (!product.termOptions.includes(input.termDays)) {
+    throw new AppError('LOAN_TERM_INVALID', { termOptions: product.termOptions });
+  }
+  if (!product.modes.includes(input.mode)) {
+    throw new AppError('LOAN_MODE_INVALID', { modes: product.modes });
+  }
+  return amount;
+}
+
+/** The whole schedule, APR, total interest and total to repay, before anything is signed. */
+export async function quoteLoan(db: Executor, query: TLoanQuoteQuery): Promise<TLoanQuote> {
+  const product = await findLoanProduct(db, BigInt(query.productId));
+  const termDays = Number(query.termDays);
+  const amount = assertWithinProduct(product, { amount: query.amount, termDays, mode: query.mode });
+  const dailyRate = rateString(product.dailyRate);
+  const schedule = buildSchedule({
+    principal: amount,
+    termDays,
+    cycleDays: product.cycleDays,
+    dailyRate,
+    mode: query.mode,
+  });
+  return {
+    amount: formatMoney(amount),
+    termDays,
+    mode: query.mode,
+    dailyRate,
+    aprPercent: schedule.aprPercent,
+    totalInterest: formatMoney(schedule.totalInterest),
+    totalRepayment: formatMoney(schedule.totalRepayment),
+    schedule: schedule.instalments.map((i) => ({
+      number: i.number,
+      dueDay: i.dueDay,
+      dueDate: null,
+      principal: formatMoney(i.principal),
+      interest: formatMoney(i.interest),
+      total: formatMoney(i.total),
+      balanceAfter: formatMoney(i.balanceAfter),
+      state: 'upcoming' as const,
+    })),
+  };
+}
+
+async function hasOpenLoan(db: Executor, userId: bigint): Promise<boolean> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(loans)
+    .where(and(eq(loans.userId, userId), inArray(loans.status, [...OPEN_STATUSES])));
+  return (row?.n ?? 0) > 0;
+}
+
+async function hasOverdueHistory(db: Executor, userId: bigint): Promise<boolean> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(loans)
+    .where(and(eq(loans.userId, userId), eq(loans.hasBeenOverdue, true)));
+  return (row?.n ?? 0) > 0;
+}
+
+/**
+ * A loan application. Refusals (SPEC §8): agreement not ticked; amount outside the product's limits;
+ * term or mode not offered; not qualified (no approved real-name verification, no advanced verification
+ * above the product's amount, an overdue history); a loan already pending or outstanding.
+ */
+export async function applyForLoan(
+  db: Database,
+  input: { userId: bigint; request: TApplyLoanRequest },
+): Promise<TLoan> {
+  const { request } = input;
+  if (request.agreed !== true) {
+    throw new AppError('LOAN_AGREEMENT_REQUIRED');
+  }
+  const product = await findLoanProduct(db, BigInt(request.productId));
+  const termDays = Number(request.termDays);
+  const amount = assertWithinProduct(product, { amount: request.amount, termDays, mode: request.mode });
+  const realName = await findApprovedVerification(db, input.userId, 'real_name');
+  if (!realName) {
+    throw new AppError('LOAN_NOT_QUALIFIED', { reason: 'real_name' });
+  }
+  if (amount > product.advancedAbove && !(await findApprovedVerification(db, input.userId, 'advanced'))) {
+    throw new AppError('LOAN_NOT_QUALIFIED', {
+      reason: 'advanced',
+      above: formatMoney(product.advancedAbove),
+    });
+  }
+  if (await hasOpenLoan(db, input.userId)) {
+    throw new AppError('LOAN_PENDING_EXISTS');
+  }
+  if (await hasOverdueHistory(db, input.userId)) {
+    throw new AppError('LOAN_NOT_QUALIFIED', { reason: 'overdue_history' });
+  }
+  try {
+    const [row] = await db
+      .insert(loans)
+      .values({
+        userId: input.userId,
+        productId: product.id,
+        amount,
+        termDays,
+        mode: request.mode,
+        cycleDays: product.cycleDays,
+        dailyRate: product.dailyRate,
+        penaltyDailyRate: product.penaltyDailyRate,
+        graceDays: product.graceDays,
+        purpose: request.purpose.trim(),
+        realName: realName.realName ?? '',
+        nationality: realName.nationality ?? '',
+        idNumber: realName.idNumber ?? '',
+        verificationId: realName.id,
+        agreedAt: new Date(),
+      })
+      .returning();
+    return presentLoan(db, row!, new Date());
+  } catch (error) {
+    if (findPgError(error)?.code === '23505') {
+      throw new AppError('LOAN_PENDING_EXISTS');
+    }
+    throw error;
+  }
+}
+
+/** The current (open or latest) loan and the history, newest first. */
+export async function getMyLoans(db: Executor, userId: bigint, now: Date): Promise<TMyLoans> {
+  const rows = await db
+    .select()
+    .from(loans)
+    .where(eq(loans.userId, userId))
+    .orderBy(desc(loans.id))
+    .limit(50);
+  const open = rows.find((r) => (OPEN_STATUSES as readonly string[]).includes(r.status));
+  const current = open ?? rows[0];
+  return {
+    current: current ? await presentLoan(db, current, now) : null,
+    history: await presentLoans(
+      db,
+      rows.filter((r) => r !== current),
+      now,
+    ),
+  };
+}
+
+/** One loan of the user; another user's loan is not found. */
+export async function getMyLoan(
+  db: Executor,
+  input: { userId: bigint; id: bigint; now: Date },
+): Promise<TLoan> {
+  const [row] = await db
+    .select()
+    .from(loans)
+    .where(and(eq(loans.id, input.id), eq(loans.userId, input.userId)))
+    .limit(1);
+  if (!row) {
+    throw new AppError('LOAN_NOT_FOUND');
+  }
+  return presentLoan(db, row, input.now);
+}
+
+export async function countWaitingLoans(db: Executor): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(loans)
+    .where(inArray(loans.status, ['applying', 'reviewing']));
+  return row?.n ?? 0;
+}

@@ -1,0 +1,6 @@
+/** The loans' service API for other domains (dashboard counts, jobs): import from here. */
+export { runLoanAccrual } from './accrual';
+export { countWaitingLoans } from './apply';
+export { loanClock } from './clock';
+export { loanRoutes } from './routes';
+export { countWaitingVerifications } from './verification';

@@ -1,0 +1,222 @@
+import {
+  buildSchedule,
+  dailyAccrual,
+  lastDueDayBy,
+  principalDueBy,
+  type TInstalmentState,
+  type TMoney,
+  type TOwed,
+  type TRepaymentMode,
+  type TSchedule,
+} from '@caravan/contracts';
+
+/**
+ * What a disbursed loan owes, day by day, as pure functions (the database code in accrual.ts and
+ * repay.ts only loads, locks and stores). Day 0 is the UTC date of disbursement; the accrual of day d
+ * (1, 2, ...) is written once that date has begun.
+ *
+ * - Interest: each day up to the end of the term, the outstanding principal x the daily rate, exact to
+ *   10^-10 USDT. Paying early therefore owes interest to date only.
+ * - Overdue: on day d, every instalment whose due day + grace days is before d must be paid (its
+ *   principal part and the interest accrued up to its due day); what is not is the overdue amount.
+ * - Penalty: each overdue day, the overdue amount x the daily penalty rate.
+ */
+export type TLoanTerms = {
+  principal: TMoney;
+  termDays: number;
+  cycleDays: number;
+  dailyRate: string;
+  penaltyDailyRate: string;
+  graceDays: number;
+  mode: TRepaymentMode;
+};
+
+export type TLoanTotals = {
+  principalPaid: TMoney;
+  interestAccrued: TMoney;
+  interestPaid: TMoney;
+  penaltyAccrued: TMoney;
+  penaltyPaid: TMoney;
+  accruedThroughDay: number;
+};
+
+/** Interest accrued on days 1..day, from the daily accrual rows. */
+export type TInterestThrough = (day: number) => TMoney;
+
+export function scheduleOf(terms: TLoanTerms): TSchedule {
+  return buildSchedule({
+    principal: terms.principal,
+    termDays: terms.termDays,
+    cycleDays: terms.cycleDays,
+    dailyRate: terms.dailyRate,
+    mode: terms.mode,
+  });
+}
+
+/** Cumulative interest by day from accrual rows (any order; missing days count as zero). */
+export function interestThroughOf(rows: { day: number; interest: TMoney }[]): TInterestThrough {
+  const sorted = [...rows].sort((a, b) => a.day - b.day);
+  const days = sorted.map((r) => r.day);
+  const cumulative: TMoney[] = [];
+  let sum = 0n;
+  for (const row of sorted) {
+    sum += row.interest;
+    cumulative.push(sum);
+  }
+  return (day: number) => {
+    // last index with days[i] <= day
+    let low = 0;
+    let high = days.length - 1;
+    let found = -1;
+    while (low <= high) {
+      const mid = (low + high) >> 1;
+      if (days[mid]! <= day) {
+        found = mid;
+        low = mid + 1;
+      } else {
+        high = mid - 1;
+      }
+    }
+    return found < 0 ? 0n : cumulative[found]!;
+  };
+}
+
+export function principalOutstanding(terms: TLoanTerms, totals: TLoanTotals): TMoney {
+  return terms.principal - totals.principalPaid;
+}
+
+export function owedNow(terms: TLoanTerms, totals: TLoanTotals): TOwed {
+  return {
+    penalty: totals.penaltyAccrued - totals.penaltyPaid,
+    interest: totals.interestAccrued - totals.interestPaid,
+    principal: principalOutstanding(terms, totals),
+  };
+}
+
+export function totalOwed(owed: TOwed): TMoney {
+  return owed.penalty + owed.interest + owed.principal;
+}
+
+function isInstalmentSettled(
+  schedule: TSchedule,
+  totals: TLoanTotals,
+  interestThrough: TInterestThrough,
+  dueDay: number,
+): boolean {
+  return (
+    totals.principalPaid >= principalDueBy(schedule, dueDay) && totals.interestPaid >= interestThrough(dueDay)
+  );
+}
+
+export type TOverdue = { amount: TMoney; sinceDueDay: number | null };
+
+/** The overdue amount on `day`, and the due day of the oldest unsettled instalment past its grace. */
+export function overdueOn(
+  terms: TLoanTerms,
+  schedule: TSchedule,
+  totals: TLoanTotals,
+  interestThrough: TInterestThrough,
+  day: number,
+): TOverdue {
+  const lastDue = lastDueDayBy(schedule, day - terms.graceDays - 1);
+  if (lastDue === 0) {
+    return { amount: 0n, sinceDueDay: null };
+  }
+  const principalLate = principalDueBy(schedule, lastDue) - totals.principalPaid;
+  const interestLate = interestThrough(lastDue) - totals.interestPaid;
+  const amount = (principalLate > 0n ? principalLate : 0n) + (interestLate > 0n ? interestLate : 0n);
+  if (amount === 0n) {
+    return { amount, sinceDueDay: null };
+  }
+  const oldest = schedule.instalments.find(
+    (i) => i.dueDay <= lastDue && !isInstalmentSettled(schedule, totals, interestThrough, i.dueDay),
+  );
+  return { amount, sinceDueDay: oldest?.dueDay ?? lastDue };
+}
+
+export type TDayAccrual = {
+  day: number;
+  principalOutstanding: TMoney;
+  overdueAmount: TMoney;
+  interest: TMoney;
+  penalty: TMoney;
+};
+
+/** The accrual of one day, from the totals as they stand before it. */
+export function accrueDay(
+  terms: TLoanTerms,
+  schedule: TSchedule,
+  totals: TLoanTotals,
+  interestThrough: TInterestThrough,
+  day: number,
+): TDayAccrual {
+  const outstanding = principalOutstanding(terms, totals);
+  const interest = day <= terms.termDays ? dailyAccrual(outstanding, terms.dailyRate) : 0n;
+  const overdue = overdueOn(terms, schedule, totals, interestThrough, day);
+  const penalty = dailyAccrual(overdue.amount, terms.penaltyDailyRate);
+  return { day, principalOutstanding: outstanding, overdueAmount: overdue.amount, interest, penalty };
+}
+
+/** Applies one day's accrual to the totals (returns new totals). */
+export function withAccrual(totals: TLoanTotals, accrual: TDayAccrual): TLoanTotals {
+  return {
+    ...totals,
+    interestAccrued: totals.interestAccrued + accrual.interest,
+    penaltyAccrued: totals.penaltyAccrued + accrual.penalty,
+    accruedThroughDay: accrual.day,
+  };
+}
+
+/**
+ * The next instalment to pay now: the first instalment not yet settled (an overdue one first), and the
+ * amount "repay next instalment" takes: penalty and interest to date plus the principal due by it.
+ */
+export function nextInstalment(
+  terms: TLoanTerms,
+  schedule: TSchedule,
+  totals: TLoanTotals,
+  interestThrough: TInterestThrough,
+  day: number,
+): { dueDay: number | null; amount: TMoney } {
+  const owed = owedNow(terms, totals);
+  if (totalOwed(owed) === 0n) {
+    return { dueDay: null, amount: 0n };
+  }
+  const next =
+    schedule.instalments.find(
+      (i) => i.dueDay <= day && !isInstalmentSettled(schedule, totals, interestThrough, i.dueDay),
+    ) ?? schedule.instalments.find((i) => i.dueDay >= day && i.dueDay > 0);
+  const dueDay = next?.dueDay ?? terms.termDays;
+  const principalDue = principalDueBy(schedule, dueDay) - totals.principalPaid;
+  const amount = owed.penalty + owed.interest + (principalDue > 0n ? principalDue : 0n);
+  return { dueDay, amount: amount > 0n ? amount : totalOwed(owed) };
+}
+
+/** Paid, overdue, due (the next one) or upcoming, for each instalment on `day`. */
+export function instalmentStates(
+  terms: TLoanTerms,
+  schedule: TSchedule,
+  totals: TLoanTotals,
+  interestThrough: TInterestThrough,
+  day: number,
+): TInstalmentState[] {
+  const isAllPaid = totalOwed(owedNow(terms, totals)) === 0n && totals.principalPaid === terms.principal;
+  let hasDue = false;
+  return schedule.instalments.map((instalment) => {
+    if (
+      isAllPaid ||
+      (instalment.dueDay <= totals.accruedThroughDay &&
+        isInstalmentSettled(schedule, totals, interestThrough, instalment.dueDay))
+    ) {
+      return 'paid';
+    }
+    if (day > instalment.dueDay + terms.graceDays) {
+      return 'overdue';
+    }
+    if (!hasDue) {
+      hasDue = true;
+      return 'due';
+    }
+    return 'upcoming';
+  });
+}

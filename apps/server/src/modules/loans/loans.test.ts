@@ -1,0 +1,540 @@
+import { formatMoney, parseMoney, type TLoan, type TMyVerification } from '@caravan/contracts';
+import { and, eq, sql } from 'drizzle-orm';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../../db/client';
+import { auditLog, loanAccruals, loans, systemParams } from '../../db/schema';
+import { createTestStaff, createTestUser, fundUser } from '../../testing/fixtures';
+import { buildMultipart } from '../../testing/multipart';
+import { bearer, createTestApp, json, type TTestContext } from '../../testing/test-app';
+import { getBalances, getPlatformBalance, postLedgerTransaction, withMoneyTransaction } from '../ledger';
+import { checkLedger } from '../ledger/check';
+import { catchUpLoan, runLoanAccrual } from './accrual';
+
+type TErr = { error: { code: string; message: string; details?: Record<string, unknown> } };
+const TX_PASSWORD = '135790';
+const m = (v: string) => parseMoney(v);
+const DAY = 86_400_000;
+
+describe('identity verification and loans', () => {
+  let ctx: TTestContext;
+  let db: Database;
+  let kyc: { id: bigint; token: string };
+  let reviewerA: { id: bigint; token: string };
+  let reviewerB: { id: bigint; token: string };
+  let png: Buffer;
+  let idSeq = 0;
+
+  beforeAll(async () => {
+    ctx = await createTestApp();
+    db = ctx.database.db;
+    kyc = await createTestStaff(db, ['kyc.review']);
+    reviewerA = await createTestStaff(db, ['loans.review']);
+    reviewerB = await createTestStaff(db, ['loans.review']);
+    png = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#0f766e' } })
+      .png()
+      .toBuffer();
+  });
+  afterAll(async () => {
+    await ctx.close();
+  });
+
+  const call = (method: 'GET' | 'POST' | 'PUT', url: string, token?: string, payload?: unknown) =>
+    ctx.app.inject({
+      method,
+      url,
+      headers: token ? bearer(token) : {},
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
+
+  async function uploadImage(token: string, file: Buffer = png): Promise<string> {
+    const body = buildMultipart(file, 'id.png', 'image/png', 'identity');
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/verification/images',
+      headers: { ...bearer(token), ...body.headers },
+      payload: body.payload,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    return json<{ id: string }>(res).id;
+  }
+
+  function nextIdNumber(): string {
+    idSeq += 1;
+    return `X${process.pid % 1000}${String(idSeq).padStart(6, '0')}`;
+  }
+
+  async function submitRealName(token: string, idNumber = nextIdNumber()) {
+    const front = await uploadImage(token);
+    const back = await uploadImage(token);
+    return call('POST', '/api/v1/verification/real-name', token, {
+      realName: 'Amina Trader',
+      nationality: 'ke',
+      idType: 'id_card',
+      idNumber,
+      frontImageId: front,
+      backImageId: back,
+    });
+  }
+
+  /** A buyer with an approved real-name verification, a transaction password and wallet money. */
+  async function verifiedBuyer(balance = '0') {
+    const user = await createTestUser(db, { txPassword: TX_PASSWORD });
+    const submitted = await submitRealName(user.token);
+    expect(submitted.statusCode, submitted.body).toBe(201);
+    const approved = await call(
+      'POST',
+      `/api/v1/admin/verifications/${json<{ id: string }>(submitted).id}/review`,
+      kyc.token,
+      { decision: 'approve' },
+    );
+    expect(approved.statusCode, approved.body).toBe(200);
+    if (balance !== '0') {
+      await fundUser(db, user.id, balance);
+    }
+    return user;
+  }
+
+  async function products() {
+    const res = await call('GET', '/api/v1/loans/products');
+    expect(res.statusCode).toBe(200);
+    return json<{ products: { id: string; code: string; minAmount: string; termOptions: number[] }[] }>(res)
+      .products;
+  }
+
+  async function startupProductId(): Promise<string> {
+    return (await products()).find((p) => p.code === 'startup')!.id;
+  }
+
+  async function apply(token: string, overrides: Record<string, unknown> = {}) {
+    return call('POST', '/api/v1/loans', token, {
+      productId: await startupProductId(),
+      amount: '100000',
+      termDays: 30,
+      mode: 'bullet',
+      purpose: 'Stock for the spring season',
+      agreed: true,
+      ...overrides,
+    });
+  }
+
+  /** Sets the disbursement date of a loan `days` ago (the injected clock stays the real one). */
+  async function backdate(loanId: string, days: number) {
+    const on = new Date(Date.now() - days * DAY).toISOString().slice(0, 10);
+    await db
+      .update(loans)
+      .set({ disbursedOn: on })
+      .where(eq(loans.id, BigInt(loanId)));
+  }
+
+  describe('verification', () => {
+    it('walks real-name through review; advanced is refused before real-name is approved', async () => {
+      const user = await createTestUser(db);
+      const before = json<TMyVerification>(await call('GET', '/api/v1/verification', user.token));
+      expect(before.realNameStatus).toBe('not_submitted');
+
+      const selfie = await uploadImage(user.token);
+      const proof = await uploadImage(user.token);
+      const early = await call('POST', '/api/v1/verification/advanced', user.token, {
+        selfieImageId: selfie,
+        addressProofImageId: proof,
+      });
+      expect(early.statusCode).toBe(409);
+      expect(json<TErr>(early).error.code).toBe('VERIFICATION_REAL_NAME_FIRST');
+
+      const submitted = await submitRealName(user.token);
+      expect(submitted.statusCode).toBe(201);
+      const again = await submitRealName(user.token);
+      expect(json<TErr>(again).error.code).toBe('VERIFICATION_PENDING');
+
+      const id = json<{ id: string }>(submitted).id;
+      const resubmit = await call('POST', `/api/v1/admin/verifications/${id}/review`, kyc.token, {
+        decision: 'resubmit',
+        reason: 'The back photo is blurred',
+      });
+      expect(resubmit.statusCode).toBe(200);
+      const mine = json<TMyVerification>(await call('GET', '/api/v1/verification', user.token));
+      expect(mine.realNameStatus).toBe('resubmit');
+      expect(mine.realName?.reason).toBe('The back photo is blurred');
+
+      const second = await submitRealName(user.token);
+      expect(second.statusCode).toBe(201);
+      await call('POST', `/api/v1/admin/verifications/${json<{ id: string }>(second).id}/review`, kyc.token, {
+        decision: 'approve',
+      });
+      const advanced = await call('POST', '/api/v1/verification/advanced', user.token, {
+        selfieImageId: selfie,
+        addressProofImageId: proof,
+      });
+      expect(advanced.statusCode, advanced.body).toBe(201);
+      const [audit] = await db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.action, 'verification.resubmit'), eq(auditLog.targetId, id)));
+      expect(audit?.details).toMatchObject({
+        before: { status: 'reviewing' },
+        after: { status: 'resubmit' },
+      });
+    });
+
+    it('refuses an ID number of another account, a malformed one, and pictures that are not images', async () => {
+      const first = await createTestUser(db);
+      const idNumber = nextIdNumber();
+      expect((await submitRealName(first.token, idNumber)).statusCode).toBe(201);
+      const second = await createTestUser(db);
+      const taken = await submitRealName(second.token, idNumber.toLowerCase());
+      expect(taken.statusCode).toBe(409);
+      expect(json<TErr>(taken).error.code).toBe('VERIFICATION_ID_TAKEN');
+
+      const front = await uploadImage(second.token);
+      const passport = await call('POST', '/api/v1/verification/real-name', second.token, {
+        realName: 'Second Buyer',
+        nationality: 'DE',
+        idType: 'passport',
+        idNumber: 'ABCDEFGHIJ12',
+        frontImageId: front,
+      });
+      expect(json<TErr>(passport).error.code).toBe('VERIFICATION_ID_INVALID');
+
+      const notImage = buildMultipart(Buffer.from('%PDF-1.4 not a picture'), 'id.png', 'image/png');
+      const upload = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/v1/verification/images',
+        headers: { ...bearer(second.token), ...notImage.headers },
+        payload: notImage.payload,
+      });
+      expect(upload.statusCode).toBe(415);
+      expect(json<TErr>(upload).error.code).toBe('IMAGE_TYPE_INVALID');
+
+      // someone else's picture cannot be referenced
+      const foreign = await call('POST', '/api/v1/verification/real-name', second.token, {
+        realName: 'Second Buyer',
+        nationality: 'DE',
+        idType: 'passport',
+        idNumber: 'C01X4567',
+        frontImageId: await uploadImage(first.token),
+      });
+      expect(json<TErr>(foreign).error.code).toBe('VERIFICATION_IMAGE_INVALID');
+    });
+
+    it('serves identity pictures only to their owner and kyc staff, never under /uploads', async () => {
+      const owner = await createTestUser(db);
+      const other = await createTestUser(db);
+      const imageId = await uploadImage(owner.token);
+      const own = await call('GET', `/api/v1/verification/images/${imageId}`, owner.token);
+      expect(own.statusCode).toBe(200);
+      expect(own.headers['content-type']).toBe('image/webp');
+      expect(own.headers['cache-control']).toContain('no-store');
+      expect((await sharp(own.rawPayload).metadata()).format).toBe('webp');
+
+      expect((await call('GET', `/api/v1/verification/images/${imageId}`, other.token)).statusCode).toBe(404);
+      expect((await call('GET', `/api/v1/verification/images/${imageId}`)).statusCode).toBe(401);
+      expect((await call('GET', `/api/v1/admin/verifications/images/${imageId}`, kyc.token)).statusCode).toBe(
+        200,
+      );
+      expect(
+        (await call('GET', `/api/v1/admin/verifications/images/${imageId}`, reviewerA.token)).statusCode,
+      ).toBe(403);
+      const list = await call('GET', '/api/v1/admin/verifications?status=reviewing', reviewerA.token);
+      expect(list.statusCode).toBe(403);
+    });
+  });
+
+  describe('application, review and disbursement', () => {
+    it('refuses bad applications with their SPEC messages and saves nothing', async () => {
+      const unverified = await createTestUser(db);
+      expect(json<TErr>(await apply(unverified.token)).error.code).toBe('LOAN_NOT_QUALIFIED');
+
+      const user = await verifiedBuyer();
+      const cases: [Record<string, unknown>, number, string][] = [
+        [{ agreed: false }, 400, 'LOAN_AGREEMENT_REQUIRED'],
+        [{ amount: '99999.99' }, 400, 'LOAN_BELOW_MIN'],
+        [{ amount: '30000000.01' }, 400, 'LOAN_ABOVE_MAX'],
+        [{ amount: '100000.001' }, 400, 'VALIDATION_FAILED'],
+        [{ amount: '-100000' }, 400, 'VALIDATION_FAILED'],
+        [{ termDays: 366 }, 400, 'VALIDATION_FAILED'],
+        [{ termDays: 31 }, 400, 'LOAN_TERM_INVALID'],
+        [{ amount: '2000000' }, 409, 'LOAN_NOT_QUALIFIED'],
+        [{ purpose: 'x\u0000'.repeat(300) }, 400, 'VALIDATION_FAILED'],
+        [{ productId: '99999999' }, 404, 'LOAN_PRODUCT_NOT_FOUND'],
+      ];
+      for (const [overrides, status, code] of cases) {
+        const res = await apply(user.token, overrides);
+        expect([res.statusCode, json<TErr>(res).error.code], JSON.stringify(overrides)).toEqual([
+          status,
+          code,
+        ]);
+      }
+      const [count] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(loans)
+        .where(eq(loans.userId, user.id));
+      expect(count?.n).toBe(0);
+
+      expect((await apply(user.token)).statusCode).toBe(201);
+      const second = await apply(user.token);
+      expect(second.statusCode).toBe(409);
+      expect(json<TErr>(second).error.code).toBe('LOAN_PENDING_EXISTS');
+    });
+
+    it('four-eyes above the threshold: a second, different reviewer disburses once from the loan book', async () => {
+      const user = await verifiedBuyer();
+      const applied = await apply(user.token, { amount: '1500000', productId: await startupProductId() });
+      // above the advanced-verification amount of the start-up product: needs advanced verification
+      expect(json<TErr>(applied).error.code).toBe('LOAN_NOT_QUALIFIED');
+      await db
+        .insert(systemParams)
+        .values({ code: 'loan_four_eyes_threshold', value: '200000' })
+        .onConflictDoUpdate({
+          target: systemParams.code,
+          set: { value: '200000' },
+        });
+      const res = await apply(user.token, { amount: '300000' });
+      expect(res.statusCode, res.body).toBe(201);
+      const loanId = json<TLoan>(res).id;
+      const bookBefore = await getPlatformBalance(db, 'loan_book');
+
+      const first = await call('POST', `/api/v1/admin/loans/${loanId}/approve`, reviewerA.token, {
+        amount: '250000',
+      });
+      expect(first.statusCode, first.body).toBe(200);
+      expect(json<TLoan>(first).status).toBe('reviewing');
+      expect((await getBalances(db, user.id)).available).toBe(0n);
+
+      const same = await call('POST', `/api/v1/admin/loans/${loanId}/approve`, reviewerA.token, {});
+      expect(json<TErr>(same).error.code).toBe('LOAN_SAME_REVIEWER');
+      const raised = await call('POST', `/api/v1/admin/loans/${loanId}/approve`, reviewerB.token, {
+        amount: '300000',
+      });
+      expect(json<TErr>(raised).error.code).toBe('LOAN_ABOVE_MAX');
+
+      const second = await call('POST', `/api/v1/admin/loans/${loanId}/approve`, reviewerB.token, {});
+      expect(second.statusCode, second.body).toBe(200);
+      const loan = json<TLoan>(second);
+      expect(loan.status).toBe('disbursed');
+      expect(loan.approvedAmount).toBe('250000.00');
+      expect(loan.schedule).toHaveLength(1);
+      expect((await getBalances(db, user.id)).available).toBe(m('250000'));
+      expect(await getPlatformBalance(db, 'loan_book')).toBe(bookBefore - m('250000'));
+
+      const third = await call('POST', `/api/v1/admin/loans/${loanId}/approve`, reviewerA.token, {});
+      expect(json<TErr>(third).error.code).toBe('RECORD_ALREADY_REVIEWED');
+      expect((await getBalances(db, user.id)).available).toBe(m('250000'));
+
+      const audits = await db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.targetType, 'loan'), eq(auditLog.targetId, loanId)));
+      expect(audits.map((a) => a.action).sort()).toEqual(['loan.approve', 'loan.first_approval']);
+      expect((await checkLedger(db)).isOk).toBe(true);
+      await db.delete(systemParams).where(eq(systemParams.code, 'loan_four_eyes_threshold'));
+    });
+
+    it('a rejected loan fails with its reason and may be applied for again', async () => {
+      const user = await verifiedBuyer();
+      const loanId = json<TLoan>(await apply(user.token)).id;
+      const rejected = await call('POST', `/api/v1/admin/loans/${loanId}/reject`, reviewerA.token, {
+        reason: 'Business plan missing',
+      });
+      expect(rejected.statusCode).toBe(200);
+      const mine = json<{ current: TLoan }>(await call('GET', '/api/v1/loans/mine', user.token));
+      expect(mine.current.status).toBe('failed');
+      expect(mine.current.rejectReason).toBe('Business plan missing');
+      expect((await apply(user.token)).statusCode).toBe(201);
+    });
+
+    it('a second buyer is refused every endpoint of the first buyer’s verification and loans', async () => {
+      const first = await verifiedBuyer('1000');
+      const second = await createTestUser(db, { txPassword: TX_PASSWORD });
+      const loanId = json<TLoan>(await apply(first.token)).id;
+      await call('POST', `/api/v1/admin/loans/${loanId}/approve`, reviewerA.token, {});
+      const mine = json<TMyVerification>(await call('GET', '/api/v1/verification', first.token));
+      const imageId = mine.realName!.images.front!;
+
+      expect((await call('GET', `/api/v1/loans/${loanId}`, second.token)).statusCode).toBe(404);
+      const repay = await call('POST', `/api/v1/loans/${loanId}/repay`, second.token, {
+        kind: 'all',
+        txPassword: TX_PASSWORD,
+      });
+      expect(repay.statusCode).toBe(404);
+      expect((await call('GET', `/api/v1/verification/images/${imageId}`, second.token)).statusCode).toBe(
+        404,
+      );
+      const theirs = json<{ current: TLoan | null }>(await call('GET', '/api/v1/loans/mine', second.token));
+      expect(theirs.current).toBeNull();
+      const theirVerification = json<TMyVerification>(
+        await call('GET', '/api/v1/verification', second.token),
+      );
+      expect(theirVerification.realName).toBeNull();
+      // a buyer session is not a staff session
+      for (const url of [
+        `/api/v1/admin/loans/${loanId}`,
+        '/api/v1/admin/verifications',
+        '/api/v1/admin/loans/book',
+      ]) {
+        expect((await call('GET', url, second.token)).statusCode).toBe(401);
+      }
+      expect(
+        (await call('POST', `/api/v1/admin/loans/${loanId}/reject`, second.token, { reason: 'x' }))
+          .statusCode,
+      ).toBe(401);
+      // and the first buyer's loan is untouched
+      expect(json<TLoan>(await call('GET', `/api/v1/loans/${loanId}`, first.token)).status).toBe('disbursed');
+    });
+  });
+
+  describe('accrual, overdue and repayment', () => {
+    async function disbursedLoan(options: {
+      amount?: string;
+      termDays?: number;
+      mode?: string;
+      balance?: string;
+    }) {
+      const user = await verifiedBuyer(options.balance ?? '0');
+      const res = await apply(user.token, {
+        amount: options.amount ?? '100000',
+        termDays: options.termDays ?? 30,
+        mode: options.mode ?? 'bullet',
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      const loanId = json<TLoan>(res).id;
+      const approved = await call('POST', `/api/v1/admin/loans/${loanId}/approve`, reviewerA.token, {});
+      expect(json<TLoan>(approved).status).toBe('disbursed');
+      return { user, loanId };
+    }
+
+    it('accrues each day once, catches up missed days, and two runs at once do not double it', async () => {
+      const { loanId } = await disbursedLoan({});
+      await backdate(loanId, 10);
+      const now = new Date();
+      await Promise.all([runLoanAccrual(db, now), runLoanAccrual(db, now)]);
+      await runLoanAccrual(db, now);
+      const rows = await db
+        .select()
+        .from(loanAccruals)
+        .where(eq(loanAccruals.loanId, BigInt(loanId)));
+      expect(rows.map((r) => r.day).sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+      const [loan] = await db
+        .select()
+        .from(loans)
+        .where(eq(loans.id, BigInt(loanId)));
+      // 100,000 x 0.0005 = 50 a day
+      expect(loan!.interestAccrued).toBe(m('500'));
+      expect(loan!.accruedThroughDay).toBe(10);
+      // a second catch-up on the same day does nothing
+      await withMoneyTransaction(db, (tx) => catchUpLoan(tx, BigInt(loanId), now));
+      const [same] = await db
+        .select()
+        .from(loans)
+        .where(eq(loans.id, BigInt(loanId)));
+      expect(same!.interestAccrued).toBe(m('500'));
+    });
+
+    it('past the due date plus grace the loan is overdue with a penalty; repayment pays penalty, interest, principal', async () => {
+      const { user, loanId } = await disbursedLoan({ balance: '10000' });
+      // term 30 days, grace 3: day 34 is the first overdue day; 40 days after disbursement
+      await backdate(loanId, 40);
+      await runLoanAccrual(db, new Date());
+      const loan = json<TLoan>(await call('GET', `/api/v1/loans/${loanId}`, user.token));
+      expect(loan.status).toBe('overdue');
+      expect(loan.interestAccrued).toBe('1500.00');
+      // penalty: days 34..40 on 101,500 owed at 0.1 % a day = 7 x 101.5
+      expect(loan.penaltyOwed).toBe('710.50');
+      expect(loan.overdueDays).toBe(10);
+      expect(loan.schedule[0]!.state).toBe('overdue');
+
+      const part = await call('POST', `/api/v1/loans/${loanId}/repay`, user.token, {
+        kind: 'amount',
+        amount: '1000',
+        txPassword: TX_PASSWORD,
+      });
+      expect(part.statusCode, part.body).toBe(200);
+      expect(json<{ repayment: Record<string, string> }>(part).repayment).toMatchObject({
+        penalty: '710.50',
+        interest: '289.50',
+        principal: '0.00',
+      });
+      const wrong = await call('POST', `/api/v1/loans/${loanId}/repay`, user.token, {
+        kind: 'all',
+        txPassword: '000000',
+      });
+      expect(json<TErr>(wrong).error.code).toBe('TX_PASSWORD_WRONG');
+      // the borrower spent the loan: what is left in the wallet cannot repay it all
+      const left = (await getBalances(db, user.id)).available;
+      await withMoneyTransaction(db, (tx) =>
+        postLedgerTransaction(tx, {
+          idempotencyKey: `test-spend:${loanId}`,
+          kind: 'transfer',
+          postings: [
+            { account: { kind: 'user_available', userId: user.id }, amount: -(left - m('500')) },
+            { account: { kind: 'chain_clearing' }, amount: left - m('500') },
+          ],
+        }),
+      );
+      const poor = await call('POST', `/api/v1/loans/${loanId}/repay`, user.token, {
+        kind: 'all',
+        txPassword: TX_PASSWORD,
+      });
+      expect(json<TErr>(poor).error.code).toBe('INSUFFICIENT_BALANCE');
+      const tooMuch = await call('POST', `/api/v1/loans/${loanId}/repay`, user.token, {
+        kind: 'amount',
+        amount: '999999',
+        txPassword: TX_PASSWORD,
+      });
+      expect(json<TErr>(tooMuch).error.code).toBe('LOAN_REPAY_TOO_MUCH');
+
+      await fundUser(db, user.id, '200000');
+      const all = await call('POST', `/api/v1/loans/${loanId}/repay`, user.token, {
+        kind: 'all',
+        txPassword: TX_PASSWORD,
+      });
+      expect(all.statusCode, all.body).toBe(200);
+      const repaid = json<{ loan: TLoan }>(all).loan;
+      expect(repaid.status).toBe('repaid');
+      expect(repaid.totalOwed).toBe('0.00');
+      expect(repaid.schedule.every((line) => line.state === 'paid')).toBe(true);
+      // overdue history: the next application is refused
+      const again = await apply(user.token);
+      expect(json<TErr>(again).error).toMatchObject({
+        code: 'LOAN_NOT_QUALIFIED',
+        details: { reason: 'overdue_history' },
+      });
+      expect((await checkLedger(db)).isOk).toBe(true);
+    });
+
+    it('early repayment owes interest to date only', async () => {
+      const { user, loanId } = await disbursedLoan({
+        balance: '1000',
+        termDays: 90,
+        mode: 'equal_instalments',
+      });
+      await backdate(loanId, 5);
+      const before = (await getBalances(db, user.id)).available;
+      const res = await call('POST', `/api/v1/loans/${loanId}/repay`, user.token, {
+        kind: 'all',
+        txPassword: TX_PASSWORD,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      // 5 days x 50
+      expect(json<{ repayment: Record<string, string> }>(res).repayment).toMatchObject({
+        interest: '250.00',
+        principal: '100000.00',
+        penalty: '0.00',
+      });
+      expect(before - (await getBalances(db, user.id)).available).toBe(m('100250'));
+    });
+  });
+
+  it('the loan book equals the sum of open loans and the ledger stays balanced', async () => {
+    const book = await call('GET', '/api/v1/admin/loans/book', reviewerA.token);
+    expect(book.statusCode).toBe(200);
+    const body = json<{ outstandingPrincipal: string; ledgerLoanBook: string }>(book);
+    const [open] = await db
+      .select({ total: sql<string>`coalesce(sum(approved_amount - principal_paid), 0)::text` })
+      .from(loans)
+      .where(sql`${loans.status} in ('disbursed', 'overdue')`);
+    expect(body.outstandingPrincipal).toBe(formatMoney(parseMoney(open!.total)));
+    expect(body.ledgerLoanBook).toBe(body.outstandingPrincipal);
+    expect((await checkLedger(db)).isOk).toBe(true);
+  });
+});

@@ -1,0 +1,156 @@
+import { formatMoney, parseMoney, type TLoan } from '@caravan/contracts';
+import { eq } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { loanProducts, loans } from '../../db/schema';
+import { AppError } from '../../http/app-error';
+import { recordAudit } from '../admin';
+import { postLedgerTransaction, withMoneyTransaction } from '../ledger';
+import type { TLoanRow } from './accrual';
+import { utcDate } from './clock';
+import { presentLoan } from './present';
+import { getLoanSettings } from './settings';
+
+function snapshot(row: TLoanRow) {
+  return {
+    status: row.status,
+    approvedAmount: row.approvedAmount === null ? null : formatMoney(row.approvedAmount),
+    firstReviewerStaffId: row.firstReviewerStaffId === null ? null : String(row.firstReviewerStaffId),
+    firstApprovedAmount: row.firstApprovedAmount === null ? null : formatMoney(row.firstApprovedAmount),
+  };
+}
+
+/**
+ * A staff approval. The amount may be lowered (never raised, never below the product minimum).
+ * At or below the four-eyes threshold one approval disburses. Above it, the first approval is recorded
+ * with its reviewer (status reviewing) and a second approval by another staff member disburses.
+ * Disbursement credits the wallet from the loan book through the ledger, once (idempotency key per loan).
+ */
+export async function approveLoan(
+  db: Database,
+  input: { staffId: bigint; id: bigint; amount?: string | undefined; now: Date },
+): Promise<TLoan> {
+  const settings = await getLoanSettings(db);
+  const row = await withMoneyTransaction(db, async (tx) => {
+    const [loan] = await tx.select().from(loans).where(eq(loans.id, input.id)).for('update');
+    if (!loan) {
+      throw new AppError('LOAN_NOT_FOUND');
+    }
+    if (loan.status !== 'applying' && loan.status !== 'reviewing') {
+      throw new AppError('RECORD_ALREADY_REVIEWED');
+    }
+    if (loan.status === 'reviewing' && loan.firstReviewerStaffId === input.staffId) {
+      throw new AppError('LOAN_SAME_REVIEWER');
+    }
+    const ceiling = loan.status === 'reviewing' ? (loan.firstApprovedAmount ?? loan.amount) : loan.amount;
+    const amount = input.amount === undefined ? ceiling : parseMoney(input.amount, 2);
+    const [product] = await tx
+      .select({ minAmount: loanProducts.minAmount })
+      .from(loanProducts)
+      .where(eq(loanProducts.id, loan.productId));
+    if (amount > ceiling) {
+      throw new AppError('LOAN_ABOVE_MAX', { max: formatMoney(ceiling) });
+    }
+    if (product && amount < product.minAmount) {
+      throw new AppError('LOAN_BELOW_MIN', { min: formatMoney(product.minAmount) });
+    }
+    if (loan.status === 'applying' && amount > settings.fourEyesThreshold) {
+      const [updated] = await tx
+        .update(loans)
+        .set({
+          status: 'reviewing',
+          firstReviewerStaffId: input.staffId,
+          firstApprovedAmount: amount,
+          firstApprovedAt: input.now,
+          updatedAt: new Date(),
+        })
+        .where(eq(loans.id, loan.id))
+        .returning();
+      await recordAudit(tx, {
+        staffId: input.staffId,
+        action: 'loan.first_approval',
+        targetType: 'loan',
+        targetId: loan.id,
+        details: { userId: String(loan.userId), before: snapshot(loan), after: snapshot(updated!) },
+      });
+      return updated!;
+    }
+    const { transactionId } = await postLedgerTransaction(tx, {
+      idempotencyKey: `loan:disburse:${loan.id}`,
+      kind: 'loan_disbursement',
+      reference: { type: 'loan', id: loan.id },
+      postings: [
+        { account: { kind: 'loan_book' }, amount: -amount },
+        { account: { kind: 'user_available', userId: loan.userId }, amount },
+      ],
+    });
+    const [updated] = await tx
+      .update(loans)
+      .set({
+        status: 'disbursed',
+        approvedAmount: amount,
+        reviewerStaffId: input.staffId,
+        approvedAt: input.now,
+        disbursedAt: input.now,
+        disbursedOn: utcDate(input.now),
+        disburseTransactionId: transactionId,
+        updatedAt: new Date(),
+      })
+      .where(eq(loans.id, loan.id))
+      .returning();
+    await recordAudit(tx, {
+      staffId: input.staffId,
+      action: 'loan.approve',
+      targetType: 'loan',
+      targetId: loan.id,
+      details: {
+        userId: String(loan.userId),
+        before: snapshot(loan),
+        after: snapshot(updated!),
+        ledgerTransactionId: String(transactionId),
+      },
+    });
+    return updated!;
+  });
+  return presentLoan(db, row, input.now);
+}
+
+/** Rejects an application (also one with a first approval): the loan fails and may be applied for again. */
+export async function rejectLoan(
+  db: Database,
+  input: { staffId: bigint; id: bigint; reason: string; now: Date },
+): Promise<TLoan> {
+  const row = await db.transaction(async (tx) => {
+    const [loan] = await tx.select().from(loans).where(eq(loans.id, input.id)).for('update');
+    if (!loan) {
+      throw new AppError('LOAN_NOT_FOUND');
+    }
+    if (loan.status !== 'applying' && loan.status !== 'reviewing') {
+      throw new AppError('RECORD_ALREADY_REVIEWED');
+    }
+    const [updated] = await tx
+      .update(loans)
+      .set({
+        status: 'failed',
+        rejectReason: input.reason,
+        rejectedAt: input.now,
+        reviewerStaffId: input.staffId,
+        updatedAt: new Date(),
+      })
+      .where(eq(loans.id, loan.id))
+      .returning();
+    await recordAudit(tx, {
+      staffId: input.staffId,
+      action: 'loan.reject',
+      targetType: 'loan',
+      targetId: loan.id,
+      details: {
+        userId: String(loan.userId),
+        reason: input.reason,
+        before: snapshot(loan),
+        after: snapshot(updated!),
+      },
+    });
+    return updated!;
+  });
+  return presentLoan(db, row, input.now);
+}

@@ -1,0 +1,2 @@
+/** The uploads' service API for other domains: import from here. */
+export { readUpload, type TUploadParts } from './read-upload';

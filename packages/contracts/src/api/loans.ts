@@ -1,0 +1,405 @@
+import { z } from 'zod';
+import { LOAN_MAX_TERM_DAYS, PAGE_SIZE } from '../constants';
+import { REPAYMENT_MODES } from '../loan-schedule';
+import { isMoneyString, parseMoney } from '../money';
+import { V, zAmount, zId, zPageNum, zPageSize, zRequiredText, zTxPassword } from '../validation';
+
+/**
+ * Identity verification (real-name, advanced) and loans: products, application, review with four-eyes,
+ * disbursement, schedule, repayment, loan book. Amounts are decimal strings of USDT.
+ */
+
+export const ID_TYPES = ['id_card', 'passport'] as const;
+export type TIdType = (typeof ID_TYPES)[number];
+
+export const VERIFICATION_LEVELS = ['real_name', 'advanced'] as const;
+export type TVerificationLevel = (typeof VERIFICATION_LEVELS)[number];
+
+/** Stored states; "not_submitted" is what a user without a row sees. */
+export const VERIFICATION_STATUSES = [
+  'not_submitted',
+  'reviewing',
+  'approved',
+  'rejected',
+  'resubmit',
+] as const;
+export type TVerificationStatus = (typeof VERIFICATION_STATUSES)[number];
+
+/** Normalised ID numbers: upper case, without spaces and hyphens. */
+export function normaliseIdNumber(value: string): string {
+  return value.toUpperCase().replace(/[\s-]/g, '');
+}
+
+/** ID card: 6-20 letters or digits; passport: 6-9 letters or digits with at least one digit. */
+export function isValidIdNumber(idType: TIdType, value: string): boolean {
+  const normalised = normaliseIdNumber(value);
+  if (idType === 'passport') {
+    return /^[A-Z0-9]{6,9}$/.test(normalised) && /\d/.test(normalised);
+  }
+  return /^[A-Z0-9]{6,20}$/.test(normalised) && /\d/.test(normalised);
+}
+
+const zCountryCode = z
+  .string({ error: V.required })
+  .trim()
+  .toUpperCase()
+  .regex(/^[A-Z]{2}$/, { error: V.required });
+
+export const ZSubmitRealNameRequest = z.strictObject({
+  realName: zRequiredText(64),
+  nationality: zCountryCode,
+  idType: z.enum(ID_TYPES, { error: V.required }),
+  idNumber: zRequiredText(32),
+  frontImageId: zId,
+  /** Required for ID cards; a passport has only its photo page. */
+  backImageId: zId.optional(),
+});
+export type TSubmitRealNameRequest = z.input<typeof ZSubmitRealNameRequest>;
+
+export const ZSubmitAdvancedRequest = z.strictObject({
+  selfieImageId: zId,
+  addressProofImageId: zId,
+});
+export type TSubmitAdvancedRequest = z.input<typeof ZSubmitAdvancedRequest>;
+
+export const ZVerification = z.object({
+  id: z.string(),
+  level: z.enum(VERIFICATION_LEVELS),
+  status: z.enum(VERIFICATION_STATUSES),
+  realName: z.string().nullable(),
+  nationality: z.string().nullable(),
+  idType: z.enum(ID_TYPES).nullable(),
+  idNumber: z.string().nullable(),
+  /** Identity image ids; read them at /api/v1/verification/images/:id (owner) or the staff path. */
+  images: z.object({
+    front: z.string().nullable(),
+    back: z.string().nullable(),
+    selfie: z.string().nullable(),
+    addressProof: z.string().nullable(),
+  }),
+  reason: z.string().nullable(),
+  createdAt: z.string(),
+  reviewedAt: z.string().nullable(),
+});
+export type TVerification = z.infer<typeof ZVerification>;
+
+export const ZMyVerification = z.object({
+  realName: ZVerification.nullable(),
+  advanced: ZVerification.nullable(),
+  realNameStatus: z.enum(VERIFICATION_STATUSES),
+  advancedStatus: z.enum(VERIFICATION_STATUSES),
+});
+export type TMyVerification = z.infer<typeof ZMyVerification>;
+
+export const ZIdentityImage = z.object({ id: z.string(), width: z.number().int(), height: z.number().int() });
+export type TIdentityImage = z.infer<typeof ZIdentityImage>;
+
+export const ZAdminVerificationQuery = z.strictObject({
+  pageNum: zPageNum.default(1),
+  pageSize: zPageSize.default(PAGE_SIZE.list),
+  status: z.enum(VERIFICATION_STATUSES).optional(),
+  level: z.enum(VERIFICATION_LEVELS).optional(),
+  lang: z.string().max(8).optional(),
+});
+
+export const ZAdminVerification = ZVerification.extend({
+  userId: z.string(),
+  usercode: z.string(),
+  userDisplayName: z.string(),
+  reviewerId: z.string().nullable(),
+});
+export type TAdminVerification = z.infer<typeof ZAdminVerification>;
+export const ZAdminVerificationPage = z.object({
+  pageList: z.array(ZAdminVerification),
+  pageNum: z.number().int(),
+  pageSize: z.number().int(),
+  total: z.number().int(),
+});
+
+export const VERIFICATION_DECISIONS = ['approve', 'reject', 'resubmit'] as const;
+export const ZReviewVerificationRequest = z
+  .strictObject({
+    decision: z.enum(VERIFICATION_DECISIONS, { error: V.required }),
+    reason: z.string().trim().max(255, { error: V.tooLong }).optional(),
+  })
+  .refine((v) => v.decision === 'approve' || (v.reason !== undefined && v.reason.length > 0), {
+    error: 'reason',
+    path: ['reason'],
+  });
+export type TReviewVerificationRequest = z.input<typeof ZReviewVerificationRequest>;
+
+// Loan products ----------------------------------------------------------------------------------
+
+export const LOAN_PRODUCT_KINDS = ['startup', 'credit', 'other'] as const;
+export type TLoanProductKind = (typeof LOAN_PRODUCT_KINDS)[number];
+
+/** A rate per day as a decimal string: 0 to 0.1 (10 % a day), at most 10 decimals. */
+const zDailyRate = z
+  .string({ error: V.amount })
+  .trim()
+  .max(14, { error: V.amount })
+  .refine((v) => isMoneyString(v, 10) && !v.startsWith('-') && parseMoney(v) <= parseMoney('0.1'), {
+    error: V.amount,
+  });
+
+const zTermDays = z.coerce
+  .number({ error: V.integer })
+  .int({ error: V.integer })
+  .min(1, { error: V.integer })
+  .max(LOAN_MAX_TERM_DAYS, { error: V.integer });
+
+/** A loan amount: whole cents, positive; limits are checked by the service with the LOAN_ messages. */
+export const zLoanAmount = zAmount(2).pipe(z.string().max(24, { error: V.amount }));
+
+export const ZLoanProduct = z.object({
+  id: z.string(),
+  code: z.string(),
+  kind: z.enum(LOAN_PRODUCT_KINDS),
+  name: z.string(),
+  minAmount: z.string(),
+  maxAmount: z.string(),
+  termOptions: z.array(z.number().int()),
+  dailyRate: z.string(),
+  modes: z.array(z.enum(REPAYMENT_MODES)),
+  cycleDays: z.number().int(),
+  penaltyDailyRate: z.string(),
+  graceDays: z.number().int(),
+  /** Above this amount the applicant needs advanced verification. */
+  advancedAbove: z.string(),
+  isActive: z.boolean(),
+  aprPercent: z.string(),
+});
+export type TLoanProduct = z.infer<typeof ZLoanProduct>;
+export const ZLoanProductList = z.object({ products: z.array(ZLoanProduct) });
+
+export const ZLoanProductRequest = z
+  .strictObject({
+    code: z
+      .string({ error: V.required })
+      .trim()
+      .regex(/^[a-z0-9_-]{2,32}$/, { error: V.required }),
+    kind: z.enum(LOAN_PRODUCT_KINDS),
+    name: zRequiredText(64),
+    minAmount: zLoanAmount,
+    maxAmount: zLoanAmount,
+    termOptions: z.array(zTermDays).min(1, { error: V.required }).max(24, { error: V.tooLong }),
+    dailyRate: zDailyRate,
+    modes: z.array(z.enum(REPAYMENT_MODES)).min(1, { error: V.required }).max(REPAYMENT_MODES.length),
+    cycleDays: zTermDays,
+    penaltyDailyRate: zDailyRate,
+    graceDays: z.coerce.number({ error: V.integer }).int({ error: V.integer }).min(0).max(90),
+    advancedAbove: zLoanAmount,
+    isActive: z.boolean().default(true),
+  })
+  .refine((v) => parseMoney(v.minAmount) <= parseMoney(v.maxAmount), {
+    error: V.amount,
+    path: ['maxAmount'],
+  });
+export type TLoanProductRequest = z.input<typeof ZLoanProductRequest>;
+
+// Quote and application -------------------------------------------------------------------------
+
+export const ZLoanQuoteQuery = z.strictObject({
+  productId: zId,
+  amount: zLoanAmount,
+  termDays: zTermDays,
+  mode: z.enum(REPAYMENT_MODES),
+  lang: z.string().max(8).optional(),
+});
+export type TLoanQuoteQuery = z.input<typeof ZLoanQuoteQuery>;
+
+export const INSTALMENT_STATES = ['paid', 'due', 'overdue', 'upcoming'] as const;
+export type TInstalmentState = (typeof INSTALMENT_STATES)[number];
+
+export const ZScheduleLine = z.object({
+  number: z.number().int(),
+  dueDay: z.number().int(),
+  /** ISO date (YYYY-MM-DD) once the loan is disbursed, else null. */
+  dueDate: z.string().nullable(),
+  principal: z.string(),
+  interest: z.string(),
+  total: z.string(),
+  balanceAfter: z.string(),
+  state: z.enum(INSTALMENT_STATES),
+});
+export type TScheduleLine = z.infer<typeof ZScheduleLine>;
+
+export const ZLoanQuote = z.object({
+  amount: z.string(),
+  termDays: z.number().int(),
+  mode: z.enum(REPAYMENT_MODES),
+  dailyRate: z.string(),
+  aprPercent: z.string(),
+  totalInterest: z.string(),
+  totalRepayment: z.string(),
+  schedule: z.array(ZScheduleLine),
+});
+export type TLoanQuote = z.infer<typeof ZLoanQuote>;
+
+export const ZApplyLoanRequest = z.strictObject({
+  productId: zId,
+  amount: zLoanAmount,
+  termDays: zTermDays,
+  mode: z.enum(REPAYMENT_MODES),
+  purpose: zRequiredText(200),
+  /** The loan agreement of these figures was ticked; false is refused with LOAN_AGREEMENT_REQUIRED. */
+  agreed: z.boolean({ error: V.required }),
+});
+export type TApplyLoanRequest = z.input<typeof ZApplyLoanRequest>;
+
+/** Stored loan states (SPEC §4): applying = waiting for review; reviewing = first approval given. */
+export const LOAN_STATUSES = ['applying', 'reviewing', 'disbursed', 'overdue', 'repaid', 'failed'] as const;
+export type TLoanStatus = (typeof LOAN_STATUSES)[number];
+
+export const LOAN_EVENT_KINDS = [
+  'applied',
+  'first_approval',
+  'approved',
+  'disbursed',
+  'failed',
+  'overdue',
+  'repayment',
+  'repaid',
+] as const;
+
+export const ZLoanEvent = z.object({
+  kind: z.enum(LOAN_EVENT_KINDS),
+  at: z.string(),
+  amount: z.string().nullable(),
+});
+
+export const ZLoan = z.object({
+  id: z.string(),
+  productId: z.string(),
+  productName: z.string(),
+  productKind: z.enum(LOAN_PRODUCT_KINDS),
+  status: z.enum(LOAN_STATUSES),
+  amount: z.string(),
+  approvedAmount: z.string().nullable(),
+  termDays: z.number().int(),
+  mode: z.enum(REPAYMENT_MODES),
+  cycleDays: z.number().int(),
+  dailyRate: z.string(),
+  penaltyDailyRate: z.string(),
+  graceDays: z.number().int(),
+  aprPercent: z.string(),
+  purpose: z.string(),
+  realName: z.string(),
+  nationality: z.string(),
+  idNumber: z.string(),
+  rejectReason: z.string().nullable(),
+  createdAt: z.string(),
+  disbursedAt: z.string().nullable(),
+  repaidAt: z.string().nullable(),
+  principalOutstanding: z.string(),
+  interestAccrued: z.string(),
+  interestOwed: z.string(),
+  penaltyOwed: z.string(),
+  totalOwed: z.string(),
+  /** What "repay next instalment" takes now: penalty and interest to date plus the next principal part. */
+  nextDue: z.string(),
+  nextDueDate: z.string().nullable(),
+  totalInterestScheduled: z.string(),
+  totalRepaymentScheduled: z.string(),
+  daysLoaned: z.number().int(),
+  overdueDays: z.number().int(),
+  schedule: z.array(ZScheduleLine),
+  events: z.array(ZLoanEvent),
+});
+export type TLoan = z.infer<typeof ZLoan>;
+
+export const ZMyLoans = z.object({ current: ZLoan.nullable(), history: z.array(ZLoan) });
+export type TMyLoans = z.infer<typeof ZMyLoans>;
+
+export const REPAY_KINDS = ['next', 'all', 'amount'] as const;
+export const ZRepayLoanRequest = z.strictObject({
+  kind: z.enum(REPAY_KINDS),
+  amount: zLoanAmount.optional(),
+  txPassword: zTxPassword,
+});
+export type TRepayLoanRequest = z.input<typeof ZRepayLoanRequest>;
+
+export const ZLoanRepayment = z.object({
+  id: z.string(),
+  loanId: z.string(),
+  amount: z.string(),
+  penalty: z.string(),
+  interest: z.string(),
+  principal: z.string(),
+  createdAt: z.string(),
+});
+export type TLoanRepayment = z.infer<typeof ZLoanRepayment>;
+export const ZRepayLoanResponse = z.object({ repayment: ZLoanRepayment, loan: ZLoan });
+
+// Staff ----------------------------------------------------------------------------------------------
+
+export const ZAdminLoanQuery = z.strictObject({
+  pageNum: zPageNum.default(1),
+  pageSize: zPageSize.default(PAGE_SIZE.list),
+  status: z.enum(LOAN_STATUSES).optional(),
+  lang: z.string().max(8).optional(),
+});
+
+export const ZAdminLoan = ZLoan.extend({
+  userId: z.string(),
+  usercode: z.string(),
+  userDisplayName: z.string(),
+  firstReviewerId: z.string().nullable(),
+  firstApprovedAmount: z.string().nullable(),
+  /** True when the approval needs a second, different reviewer (above the four-eyes threshold). */
+  needsSecondReview: z.boolean(),
+});
+export type TAdminLoan = z.infer<typeof ZAdminLoan>;
+export const ZAdminLoanPage = z.object({
+  pageList: z.array(ZAdminLoan),
+  pageNum: z.number().int(),
+  pageSize: z.number().int(),
+  total: z.number().int(),
+});
+
+export const ZLoanLedgerMovement = z.object({
+  transactionId: z.string(),
+  kind: z.string(),
+  amount: z.string(),
+  createdAt: z.string(),
+});
+
+export const ZAdminLoanDetail = z.object({
+  loan: ZAdminLoan,
+  verification: ZAdminVerification.nullable(),
+  advanced: ZAdminVerification.nullable(),
+  history: z.object({
+    orderCount: z.number().int(),
+    orderTotal: z.string(),
+    walletAvailable: z.string(),
+    walletHeld: z.string(),
+    earlierLoans: z.array(
+      ZLoan.pick({ id: true, status: true, amount: true, createdAt: true, overdueDays: true }),
+    ),
+  }),
+  movements: z.array(ZLoanLedgerMovement),
+});
+export type TAdminLoanDetail = z.infer<typeof ZAdminLoanDetail>;
+
+export const ZApproveLoanRequest = z.strictObject({ amount: zLoanAmount.optional() });
+export type TApproveLoanRequest = z.input<typeof ZApproveLoanRequest>;
+export const ZRejectLoanRequest = z.strictObject({
+  reason: z.string({ error: 'reason' }).trim().min(1, { error: 'reason' }).max(255, { error: 'reason' }),
+});
+
+export const ZLoanBook = z.object({
+  outstandingPrincipal: z.string(),
+  /** -(loan book account balance): what the ledger says is lent out; equals outstandingPrincipal. */
+  ledgerLoanBook: z.string(),
+  interestOwed: z.string(),
+  penaltyOwed: z.string(),
+  openLoans: z.number().int(),
+  overdueBuckets: z.array(z.object({ bucket: z.string(), count: z.number().int(), principal: z.string() })),
+  daily: z.array(z.object({ day: z.string(), disbursed: z.string(), repaid: z.string() })),
+});
+export type TLoanBook = z.infer<typeof ZLoanBook>;
+
+export const ZAdvanceClockRequest = z.strictObject({
+  days: z.number().int().min(0).max(400),
+});
+export const ZClockResponse = z.object({ now: z.string() });
