@@ -26,6 +26,7 @@ export const V = {
   passwordsDiffer: 'passwordsDiffer',
   txPassword: 'txPassword',
   amount: 'amount',
+  amountCents: 'amountCents',
   page: 'page',
   pageSize: 'pageSize',
   tooLong: 'tooLong',

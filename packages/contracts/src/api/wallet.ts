@@ -214,7 +214,8 @@ export const ZWithdrawAddress = z.object({
 export const ZWithdrawAddressResponse = z.object({ address: ZWithdrawAddress.nullable() });
 export type TWithdrawAddressResponse = z.infer<typeof ZWithdrawAddressResponse>;
 
-const zWithdrawAmount = zPositiveAmount(MONEY_SCALE, V.amount);
+/** USDT leaves in cents: more decimals would vanish from the actual amount shown and sent. */
+const zWithdrawAmount = zPositiveAmount(2, V.amountCents, '0.01');
 
 /** GET /api/v1/wallet/withdraw-fee?channel&amount */
 export const ZWithdrawFeeQuery = z.strictObject({

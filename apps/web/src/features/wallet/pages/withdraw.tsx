@@ -1,6 +1,5 @@
 import {
   isAmountAtLeast,
-  MONEY_SCALE,
   type TWithdrawNetwork,
   WITHDRAW_NETWORKS,
   ZBindWithdrawAddressRequest,
@@ -25,6 +24,7 @@ import { useWallet } from '../api/get-wallet';
 import { useWithdrawAddress } from '../api/get-withdraw-address';
 import { useWithdrawFee } from '../api/get-withdraw-fee';
 import { UnfinishedNotice } from '../components/unfinished-notice';
+import { checkWithdrawAmount } from '../lib/check-withdraw-amount';
 import '../wallet.css';
 
 const CRUMBS = [
@@ -32,8 +32,9 @@ const CRUMBS = [
   { labelKey: 'routes.moneyPackage', to: '/userInfo/money-package' },
 ];
 
+/** Worth asking the fee for: withdrawals are in cents (the contract refuses more decimals). */
 function isPositiveAmount(value: string | undefined): value is string {
-  return Boolean(value) && isAmountAtLeast(value ?? '', MONEY_SCALE, `0.${'0'.repeat(MONEY_SCALE - 1)}1`);
+  return Boolean(value) && isAmountAtLeast(value ?? '', 2, '0.01');
 }
 
 /** Valid form values wait in `pending` while a modal asks the buyer to confirm them. */
@@ -139,7 +140,7 @@ function WithdrawForm({
   hasTxPassword: boolean;
   available: string | undefined;
 }) {
-  const { t } = useTranslation(['wallet', 'validation', 'common']);
+  const { t } = useTranslation(['wallet', 'validation', 'errors', 'common']);
   const navigate = useNavigate();
   const [form] = Form.useForm<TWithdrawValues>();
   const amount = Form.useWatch('amount', form)?.trim();
@@ -208,8 +209,14 @@ function WithdrawForm({
         rules={[
           {
             validator: async (_rule, value: string | undefined) => {
-              if (!isPositiveAmount(value?.trim())) {
-                throw new Error(t('validation:amount'));
+              const problem = checkWithdrawAmount(value, {
+                available,
+                minAmount: limits?.minAmount,
+                maxAmount: limits?.maxAmount,
+              });
+              if (problem) {
+                const { key, ...params } = problem;
+                throw new Error(t(key, { ...params }));
               }
             },
           },

@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { checkWithdrawAmount } from './check-withdraw-amount';
+
+const facts = { available: '120.50', minAmount: '10', maxAmount: '5000' };
+
+describe('checkWithdrawAmount', () => {
+  it('refuses more than the balance before the confirmation dialog', () => {
+    expect(checkWithdrawAmount('99999', facts)).toEqual({ key: 'errors:INSUFFICIENT_BALANCE' });
+  });
+  it('refuses sub-cent amounts and zero', () => {
+    expect(checkWithdrawAmount('0.123', facts)).toEqual({ key: 'validation:amountCents' });
+    expect(checkWithdrawAmount('0', facts)).toEqual({ key: 'validation:amountCents' });
+    expect(checkWithdrawAmount('-5', facts)).toEqual({ key: 'validation:amountCents' });
+  });
+  it('applies the platform limits when they are known', () => {
+    expect(checkWithdrawAmount('9.99', facts)).toEqual({ key: 'errors:WITHDRAW_BELOW_MIN', min: '10' });
+    expect(checkWithdrawAmount('120', { ...facts, maxAmount: '100' })).toEqual({
+      key: 'errors:WITHDRAW_ABOVE_MAX',
+      max: '100',
+    });
+    expect(checkWithdrawAmount('120.50', facts)).toBeNull();
+    expect(checkWithdrawAmount('50', {})).toBeNull();
+  });
+});

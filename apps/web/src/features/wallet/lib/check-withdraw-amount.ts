@@ -1,0 +1,33 @@
+import { isAmountAtLeast, isMoneyString, parseMoney } from '@caravan/contracts';
+
+export type TWithdrawAmountProblem =
+  | { key: 'validation:amountCents' }
+  | { key: 'errors:INSUFFICIENT_BALANCE' }
+  | { key: 'errors:WITHDRAW_BELOW_MIN'; min: string }
+  | { key: 'errors:WITHDRAW_ABOVE_MAX'; max: string };
+
+/**
+ * What stops this amount before the confirmation dialog: cents only, not above the balance, within the
+ * platform's min and max (when known). The server checks all of it again; this saves the buyer a dialog
+ * that could only fail ("Actual amount 0.00 USDT").
+ */
+export function checkWithdrawAmount(
+  input: string | undefined,
+  facts: { available?: string; minAmount?: string; maxAmount?: string },
+): TWithdrawAmountProblem | null {
+  const amount = input?.trim() ?? '';
+  if (!isMoneyString(amount, 2) || !isAmountAtLeast(amount, 2, '0.01')) {
+    return { key: 'validation:amountCents' };
+  }
+  const value = parseMoney(amount);
+  if (facts.available !== undefined && value > parseMoney(facts.available)) {
+    return { key: 'errors:INSUFFICIENT_BALANCE' };
+  }
+  if (facts.minAmount !== undefined && value < parseMoney(facts.minAmount)) {
+    return { key: 'errors:WITHDRAW_BELOW_MIN', min: facts.minAmount };
+  }
+  if (facts.maxAmount !== undefined && value > parseMoney(facts.maxAmount)) {
+    return { key: 'errors:WITHDRAW_ABOVE_MAX', max: facts.maxAmount };
+  }
+  return null;
+}
