@@ -171,6 +171,13 @@ export const ERROR_STATUS = {
   IMAGE_TOO_LARGE: 413,
   // Chat
   CHAT_VISITOR_TO_VISITOR: 400,
+  // Console: four-eyes approvals, staff sign-in codes, catalogue curation
+  FOUR_EYES_SAME_STAFF: 409,
+  FOUR_EYES_AMOUNT_MISMATCH: 409,
+  TOTP_REQUIRED: 401,
+  TOTP_CODE_INVALID: 400,
+  TOTP_ENROLMENT_REQUIRED: 403,
+  CATEGORY_MOVE_INVALID: 400,
 } as const satisfies Record<string, number>;
 
 export type TErrorCode = keyof typeof ERROR_STATUS;

@@ -2,9 +2,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { accountRoutes } from './account/routes';
 import { addressRoutes } from './addresses/routes';
 import { adminRoutes } from './admin/routes';
+import { approvalRoutes } from './approvals';
 import { authRoutes } from './auth/routes';
 import { cartRoutes } from './cart/routes';
 import { catalogRoutes } from './catalog/routes';
+import { dashboardRoutes } from './dashboard';
 import { favouriteRoutes } from './favourites/routes';
 import { healthRoutes } from './health/routes';
 import { ledgerRoutes } from './ledger/routes';
@@ -46,4 +48,7 @@ export const ROUTE_PLUGINS: FastifyPluginAsyncZod[] = [
   sellerRoutes,
   adminMerchantRoutes,
   loanRoutes,
+  // console
+  approvalRoutes,
+  dashboardRoutes,
 ];

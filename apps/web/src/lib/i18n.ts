@@ -28,6 +28,7 @@ export const WEB_NAMESPACES = [
   'wallet',
   'finance',
   'services',
+  'console',
 ] as const;
 
 function findDictionaryLoader(lang: string, namespace: string) {

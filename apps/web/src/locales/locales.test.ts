@@ -68,6 +68,7 @@ describe('dictionaries', () => {
         'catalog',
         'cart',
         'common',
+        'console',
         'cs',
         'errors',
         'finance',

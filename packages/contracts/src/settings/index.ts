@@ -1,3 +1,6 @@
+// Console: four-eyes thresholds and staff sign-in settings
+export * from './approvals';
 export type { SettingDefinition, SettingDefinitions } from './define';
 export { LOAN_SETTING_CODES, LOAN_SETTINGS } from './loans';
 export { SELLER_SETTINGS } from './sellers';
+export * from './staff-security';

@@ -29,6 +29,8 @@ export const categories = pgTable(
     /** Icon name the web maps to a glyph (shirt, phone, chair, ...). */
     icon: text('icon').notNull().default(''),
     isRecommended: boolean('is_recommended').notNull().default(false),
+    /** Hidden by staff: left out of the storefront tree and the seller's choice of category. */
+    isHidden: boolean('is_hidden').notNull().default(false),
     names: jsonb('names').$type<TLocalizedText>().notNull(),
     createdAt: createdAt(),
   },
@@ -209,14 +211,56 @@ export const banners = pgTable(
   {
     id: id(),
     titles: jsonb('titles').$type<TLocalizedText>().notNull().default({}),
+    /** Second line of text over the picture, per language. */
+    subtitles: jsonb('subtitles').$type<TLocalizedText>().notNull().default({}),
     image: jsonb('image').$type<TImage>().notNull(),
+    /** A picture for one language instead of `image` (e.g. Arabic only). */
+    images: jsonb('images').$type<Partial<Record<string, TImage>>>().notNull().default({}),
+    /** Shown only in these languages when not empty. */
+    languages: text('languages').array().notNull().default(sql`'{}'::text[]`),
     link: text('link').notNull().default(''),
     sort: integer('sort').notNull().default(0),
     isActive: boolean('is_active').notNull().default(true),
+    startsAt: tstz('starts_at'),
+    endsAt: tstz('ends_at'),
     createdAt: createdAt(),
   },
   (t) => [index('banners_sort_idx').on(t.sort)],
 );
+
+export const HOME_PIN_SECTIONS = [
+  'recommendGoods',
+  'recommendStores',
+  'newGoods',
+  'hotGoods',
+  'discountGoods',
+  'recommendCategories',
+] as const;
+
+/** Home sections pinned by staff; the rest of each section is filled automatically. */
+export const homePins = pgTable(
+  'home_pins',
+  {
+    id: id(),
+    section: text('section', { enum: HOME_PIN_SECTIONS }).notNull(),
+    targetId: ref('target_id').notNull(),
+    sort: integer('sort').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('home_pins_section_target_key').on(t.section, t.targetId)],
+);
+
+/** The current activity (activity/lottery!getCurrentActivity): the one active row whose schedule holds now. */
+export const activities = pgTable('activities', {
+  id: id(),
+  titles: jsonb('titles').$type<TLocalizedText>().notNull().default({}),
+  detailUrl: text('detail_url').notNull(),
+  startsAt: tstz('starts_at'),
+  endsAt: tstz('ends_at'),
+  isActive: boolean('is_active').notNull().default(true),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
 
 /** Last view per viewer and product: the guess-you-like signal. viewer is 'u<userId>' or 'v<visitorId>'. */
 export const productViews = pgTable(

@@ -1,5 +1,6 @@
 export * from './accounts';
 export * from './addresses';
+export * from './approvals';
 export * from './cart';
 export * from './catalog';
 export * from './favourites';

@@ -34,6 +34,13 @@ export const staff = pgTable(
     loginFailDay: text('login_fail_day'),
     loginFailDayCount: integer('login_fail_day_count').notNull().default(0),
     loginLockedUntil: tstz('login_locked_until'),
+    /** TOTP (RFC 6238) secret, base32; set at enrolment, active once totpEnabledAt is set. */
+    totpSecret: text('totp_secret'),
+    totpEnabledAt: tstz('totp_enabled_at'),
+    /** SHA-256 of each unused recovery code. */
+    totpRecoveryHashes: text('totp_recovery_hashes').array().notNull().default(sql`'{}'::text[]`),
+    /** The last accepted 30-second step, so one code cannot be used twice. */
+    totpLastStep: integer('totp_last_step'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -1,4 +1,10 @@
-import { PUBLIC_SYSTEM_PARAM_CODES, type TSystemParam } from '@caravan/contracts';
+import {
+  APPROVAL_SETTINGS,
+  PUBLIC_SYSTEM_PARAM_CODES,
+  type SettingDefinitions,
+  STAFF_SECURITY_SETTINGS,
+  type TSystemParam,
+} from '@caravan/contracts';
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { systemParams } from '../../db/schema';
@@ -13,6 +19,9 @@ const POSITIVE_INTEGER_CODES: ReadonlySet<string> = new Set([
   'follow_store_limit',
   'favourite_goods_limit',
 ]);
+
+/** Settings declared with their range (packages/contracts/src/settings); a value outside it is refused. */
+const CONSOLE_SETTINGS: SettingDefinitions = { ...APPROVAL_SETTINGS, ...STAFF_SECURITY_SETTINGS };
 
 export async function listSystemParams(db: Database): Promise<TSystemParam[]> {
   const rows = await db.select().from(systemParams).orderBy(asc(systemParams.code));
@@ -32,6 +41,10 @@ export async function updateSystemParam(
 ) {
   if (POSITIVE_INTEGER_CODES.has(input.code) && !/^[1-9]\d{0,8}$/.test(input.value)) {
     throw new AppError('PARAMETER_ERROR', { field: 'value' });
+  }
+  const declared = CONSOLE_SETTINGS[input.code];
+  if (declared && !declared.schema.safeParse(input.value).success) {
+    throw new AppError('PARAMETER_ERROR', { field: 'value', expected: declared.description });
   }
   await db.transaction(async (tx) => {
     const [current] = await tx

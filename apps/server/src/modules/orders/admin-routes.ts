@@ -4,8 +4,10 @@ import {
   ZAdminRefundRequest,
   ZOrderActionResponse,
   ZOrderNoParams,
+  ZSecondApprovalWaiting,
 } from '@caravan/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { registerApprovalExecutor } from '../approvals';
 import { listAdminOrders } from './queries';
 import { adminRefund } from './refunds';
 import { registerOrderDetailRoute, toOrderActionResponse } from './route-helpers';
@@ -14,6 +16,14 @@ export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps;
   const tags = ['admin orders'];
   const preHandler = app.requireStaff('orders.manage');
+  registerApprovalExecutor('refund', (database, { staffId, approval }) =>
+    adminRefund(database, {
+      staffId,
+      orderNo: approval.targetId,
+      amount: approval.amount,
+      reason: approval.reason ?? '',
+    }),
+  );
 
   app.get(
     '/api/v1/admin/orders',
@@ -43,18 +53,16 @@ export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Manual refund by the platform',
         params: ZOrderNoParams,
         body: ZAdminRefundRequest,
-        response: { 200: ZOrderActionResponse },
+        response: { 200: ZOrderActionResponse.extend({ secondApproval: ZSecondApprovalWaiting }) },
       },
     },
-    async (request) =>
-      toOrderActionResponse(
-        db,
-        await adminRefund(db, {
-          staffId: request.staffMember!.id,
-          orderNo: request.params.orderNo,
-          ...request.body,
-        }),
-        request.lang,
-      ),
+    async (request) => {
+      const { order, secondApproval } = await adminRefund(db, {
+        staffId: request.staffMember!.id,
+        orderNo: request.params.orderNo,
+        ...request.body,
+      });
+      return { ...(await toOrderActionResponse(db, order, request.lang)), secondApproval };
+    },
   );
 };

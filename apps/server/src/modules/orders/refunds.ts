@@ -1,10 +1,17 @@
-import { formatMoney, parseMoney, RETURN_WITHIN_DAYS, type TMoney } from '@caravan/contracts';
+import {
+  formatMoney,
+  parseMoney,
+  RETURN_WITHIN_DAYS,
+  type TMoney,
+  type TSecondApprovalWaiting,
+} from '@caravan/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Database, Executor } from '../../db/client';
 import { orderRefunds, orders } from '../../db/schema';
 import { AppError } from '../../http/app-error';
-import { recordAudit } from '../admin/audit';
+import { recordAudit } from '../admin';
+import { passFourEyes } from '../approvals';
 import { withMoneyTransaction } from '../ledger/service';
 import { returnOrderStock } from './catalog-port';
 import { findOrder, findOrderLines, stockLinesOf, type TOrderOwner } from './find-order';
@@ -192,15 +199,18 @@ export async function rejectRefund(
 
 /**
  * Manual refund started by the platform (/admin): any paid order not yet fully refunded; an open buyer
- * request is closed by it. Audit-logged in the same transaction.
+ * request is closed by it. Audit-logged in the same transaction. Above the four-eyes threshold the first
+ * call only records the first approval; the refund happens when a second staff member approves it.
  */
 export async function adminRefund(
   db: Database,
   input: { staffId: bigint; orderNo: string; amount: string; reason: string; now?: Date },
-): Promise<TOrderRow> {
+): Promise<{ order: TOrderRow; secondApproval: TSecondApprovalWaiting }> {
   const now = input.now ?? new Date();
   const amount = parseMoney(input.amount);
   return withMoneyTransaction(db, async (tx) => {
+    // The order row lock orders two staff members approving at once: the later one reads the outcome.
+    await tx.select({ id: orders.id }).from(orders).where(eq(orders.orderNo, input.orderNo)).for('update');
     const found = await findOrder(tx, input.orderNo, { isStaff: true });
     if (
       found.status === S.pendingPayment ||
@@ -211,6 +221,17 @@ export async function adminRefund(
     }
     if (amount <= 0n || amount > refundable(found)) {
       throw new AppError('REFUND_AMOUNT_INVALID', { max: formatMoney(refundable(found)) });
+    }
+    const fourEyes = await passFourEyes(tx, {
+      action: 'refund',
+      targetId: found.orderNo,
+      userId: found.buyerUserId,
+      amount,
+      staffId: input.staffId,
+      reason: input.reason,
+    });
+    if (!fourEyes.isPassed) {
+      return { order: found, secondApproval: fourEyes.waiting };
     }
     const before = found.status === S.refund ? found.statusBeforeRefund : found.status;
     const claim = { refundStatus: 'success' as const, updatedAt: now };
@@ -265,8 +286,13 @@ export async function adminRefund(
       action: 'order.refund',
       targetType: 'order',
       targetId: order.orderNo,
-      details: { amount: formatMoney(amount), reason: input.reason, settled: order.isSettled },
+      details: {
+        amount: formatMoney(amount),
+        reason: input.reason,
+        settled: order.isSettled,
+        ...(fourEyes.firstStaffId === null ? {} : { firstApproverStaffId: String(fourEyes.firstStaffId) }),
+      },
     });
-    return completeRefund(tx, order, amount, kind, now);
+    return { order: await completeRefund(tx, order, amount, kind, now), secondApproval: null };
   });
 }

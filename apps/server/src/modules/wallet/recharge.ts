@@ -10,12 +10,14 @@ import {
   type TAdminWalletListQuery,
   type TCreateRechargeRequest,
   type TRecharge,
+  type TSecondApprovalWaiting,
   type TWalletRecordStatus,
 } from '@caravan/contracts';
 import { count, desc, eq, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
 import { bankCards, recharges, users, walletChannels } from '../../db/schema';
 import { AppError } from '../../http/app-error';
+import { cancelWaitingApproval, passFourEyes } from '../approvals';
 import { postLedgerTransaction, withMoneyTransaction } from '../ledger/service';
 import { normalizeTxHash } from './address-format';
 import { whereAdminRecords } from './admin-filters';
@@ -173,9 +175,19 @@ export async function getRecharge(db: Executor, input: { userId: bigint; id: big
 export async function approveRecharge(
   db: Database,
   input: { staffId: bigint; id: bigint },
-): Promise<TRecharge> {
+): Promise<TRecharge & { secondApproval: TSecondApprovalWaiting }> {
   return withMoneyTransaction(db, async (tx) => {
     const row = await lockProcessingRecord(tx, 'recharge', input.id);
+    const fourEyes = await passFourEyes(tx, {
+      action: 'recharge',
+      targetId: String(row.id),
+      userId: row.userId,
+      amount: row.actualAmount,
+      staffId: input.staffId,
+    });
+    if (!fourEyes.isPassed) {
+      return { ...toRecharge(row), secondApproval: fourEyes.waiting };
+    }
     const gross = multiplyMoney(row.amount, formatMoney(row.rateToUsdt, 0));
     const feeUsdt = gross - row.actualAmount;
     const clearing = row.kind === 'blockchain' ? 'chain_clearing' : 'bank_clearing';
@@ -193,9 +205,13 @@ export async function approveRecharge(
       staffId: input.staffId,
       action: 'recharge.approve',
       changes: { status: 'success', ledgerTransactionId: transactionId },
-      details: { actualAmount: formatMoney(row.actualAmount), ledgerTransactionId: String(transactionId) },
+      details: {
+        actualAmount: formatMoney(row.actualAmount),
+        ledgerTransactionId: String(transactionId),
+        ...(fourEyes.firstStaffId === null ? {} : { firstApproverStaffId: String(fourEyes.firstStaffId) }),
+      },
     });
-    return toRecharge(reviewed);
+    return { ...toRecharge(reviewed), secondApproval: null };
   });
 }
 
@@ -205,6 +221,7 @@ export async function rejectRecharge(
 ): Promise<TRecharge> {
   return db.transaction(async (tx) => {
     const row = await lockProcessingRecord(tx, 'recharge', input.id);
+    await cancelWaitingApproval(tx, { action: 'recharge', targetId: String(row.id), staffId: input.staffId });
     const reviewed = await finishReview(tx, 'recharge', row, {
       staffId: input.staffId,
       action: 'recharge.reject',

@@ -14,6 +14,7 @@ import {
   ZRechargeListQuery,
   ZRechargePage,
   ZRejectRecordRequest,
+  ZSecondApprovalWaiting,
   ZUpdateChannelRequest,
   ZWalletBalance,
   ZWalletChannelList,
@@ -31,6 +32,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { TAuthStaff, TAuthUser } from '../../http/auth';
+import { registerApprovalExecutor } from '../approvals';
 import { listBalanceHistory } from '../ledger/history';
 import { getWallet } from './balance';
 import { registerWalletCancellationBlockers } from './cancellation';
@@ -72,6 +74,14 @@ function staffOf(request: FastifyRequest): TAuthStaff {
 export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
   registerWalletCancellationBlockers();
   const { db } = app.deps;
+  registerApprovalExecutor('withdrawal', (database, { staffId, approval }) =>
+    approveWithdrawal(database, { staffId, id: BigInt(approval.targetId) }),
+  );
+  registerApprovalExecutor('recharge', (database, { staffId, approval }) =>
+    approveRecharge(database, { staffId, id: BigInt(approval.targetId) }),
+  );
+  const ZRechargeApproval = ZRecharge.extend({ secondApproval: ZSecondApprovalWaiting });
+  const ZWithdrawalApproval = ZWithdrawal.extend({ secondApproval: ZSecondApprovalWaiting });
   const rateLimit = { max: app.deps.config.RATE_LIMIT_PER_MINUTE, timeWindow: '1 minute' };
   const buyer = { preHandler: app.requireUser, config: { rateLimit } };
   const tags = ['wallet'];
@@ -247,7 +257,10 @@ export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.post(
     '/api/v1/admin/finance/recharges/:id/approve',
-    { ...review, schema: { tags: adminTags, params: ZWalletRecordParams, response: { 200: ZRecharge } } },
+    {
+      ...review,
+      schema: { tags: adminTags, params: ZWalletRecordParams, response: { 200: ZRechargeApproval } },
+    },
     async (request) => approveRecharge(db, { staffId: staffOf(request).id, id: BigInt(request.params.id) }),
   );
   app.post(
@@ -289,7 +302,7 @@ export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: adminTags,
         params: ZWalletRecordParams,
         body: ZApproveWithdrawalRequest.optional(),
-        response: { 200: ZWithdrawal },
+        response: { 200: ZWithdrawalApproval },
       },
     },
     async (request) =>

@@ -3,6 +3,7 @@ import {
   formatMoney,
   parseMoney,
   type TAdminWithdrawal,
+  type TSecondApprovalWaiting,
   type TWalletRecordStatus,
   type TWithdrawAddressResponse,
   type TWithdrawal,
@@ -14,6 +15,7 @@ import type { Database, Executor } from '../../db/client';
 import { users, withdrawAddresses, withdrawals, withdrawSessions } from '../../db/schema';
 import { AppError } from '../../http/app-error';
 import { verifyTxPassword } from '../account/tx-password';
+import { cancelWaitingApproval, passFourEyes } from '../approvals';
 import { holdFunds, postLedgerTransaction, releaseHold, withMoneyTransaction } from '../ledger/service';
 import { isValidAddress, normalizeTxHash } from './address-format';
 import { whereAdminRecords } from './admin-filters';
@@ -243,13 +245,26 @@ export async function getWithdrawal(
   return toWithdrawal(await findUserRecord(db, 'withdrawal', input));
 }
 
-/** Approval sends the money: held -> chain clearing (actual amount) and platform revenue (fee). */
+/**
+ * Approval sends the money: held -> chain clearing (actual amount) and platform revenue (fee). Above the
+ * four-eyes threshold the first approval only records itself and the money moves on the second.
+ */
 export async function approveWithdrawal(
   db: Database,
   input: { staffId: bigint; id: bigint; chainTxHash?: string | undefined },
-): Promise<TWithdrawal> {
+): Promise<TWithdrawal & { secondApproval: TSecondApprovalWaiting }> {
   return withMoneyTransaction(db, async (tx) => {
     const row = await lockProcessingRecord(tx, 'withdrawal', input.id);
+    const fourEyes = await passFourEyes(tx, {
+      action: 'withdrawal',
+      targetId: String(row.id),
+      userId: row.userId,
+      amount: row.amount,
+      staffId: input.staffId,
+    });
+    if (!fourEyes.isPassed) {
+      return { ...toWithdrawal(row), secondApproval: fourEyes.waiting };
+    }
     const { transactionId } = await postLedgerTransaction(tx, {
       idempotencyKey: `withdrawal:settle:${row.id}`,
       kind: 'withdraw_settle',
@@ -272,9 +287,10 @@ export async function approveWithdrawal(
         amount: formatMoney(row.amount),
         chainTxHash: input.chainTxHash ?? null,
         ledgerTransactionId: String(transactionId),
+        ...(fourEyes.firstStaffId === null ? {} : { firstApproverStaffId: String(fourEyes.firstStaffId) }),
       },
     });
-    return toWithdrawal(reviewed);
+    return { ...toWithdrawal(reviewed), secondApproval: null };
   });
 }
 
@@ -285,6 +301,11 @@ export async function rejectWithdrawal(
 ): Promise<TWithdrawal> {
   return withMoneyTransaction(db, async (tx) => {
     const row = await lockProcessingRecord(tx, 'withdrawal', input.id);
+    await cancelWaitingApproval(tx, {
+      action: 'withdrawal',
+      targetId: String(row.id),
+      staffId: input.staffId,
+    });
     const { transactionId } = await releaseHold(tx, {
       userId: row.userId,
       amount: row.amount,

@@ -14,7 +14,7 @@ export function StaffGuard({
   children,
 }: {
   basePath: string;
-  permission?: TPermission;
+  permission?: TPermission | readonly TPermission[];
   children: (staff: TStaffInfo) => ReactNode;
 }) {
   const { t } = useTranslation('common');

@@ -36,9 +36,14 @@ export function useSetStaffMe() {
   return (staff: TStaffInfo | null) => queryClient.setQueryData(STAFF_ME_KEY, staff);
 }
 
+/** A list means any one of them is enough (the server checks the exact one per action). */
 export function hasPermission(
   staff: TStaffInfo | null | undefined,
-  permission: TPermission | undefined,
+  permission: TPermission | readonly TPermission[] | undefined,
 ): boolean {
-  return !permission || Boolean(staff?.permissions.includes(permission));
+  if (!permission) {
+    return true;
+  }
+  const wanted: readonly TPermission[] = typeof permission === 'string' ? [permission] : permission;
+  return wanted.some((one) => Boolean(staff?.permissions.includes(one)));
 }

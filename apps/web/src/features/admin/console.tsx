@@ -2,6 +2,8 @@ import {
   AuditOutlined,
   BankOutlined,
   BookOutlined,
+  CheckSquareOutlined,
+  DashboardOutlined,
   DollarOutlined,
   ProfileOutlined,
   SafetyOutlined,
@@ -25,6 +27,8 @@ const BASE = '/admin';
 
 /** The admin area's own pages; other features' sections come in `areaPages` (app/console-pages.ts). */
 const OWN_PAGES: Record<string, ComponentType> = {
+  dashboard: lazy(() => import('./pages/dashboard')),
+  approvals: lazy(() => import('./pages/approvals')),
   users: lazy(() => import('./pages/users')),
   roles: lazy(() => import('./pages/roles')),
   staff: lazy(() => import('./pages/staff')),
@@ -33,6 +37,8 @@ const OWN_PAGES: Record<string, ComponentType> = {
 };
 
 const ICONS: Record<string, ReactNode> = {
+  dashboard: <DashboardOutlined />,
+  approvals: <CheckSquareOutlined />,
   users: <UserOutlined />,
   roles: <SafetyOutlined />,
   staff: <TeamOutlined />,
@@ -61,7 +67,8 @@ export default function AdminConsole({
 }: {
   areaPages?: Partial<Record<string, ComponentType>>;
 }) {
-  const { t } = useTranslation(['admin', 'common']);
+  // `console` holds the labels of the dashboard, approvals and catalogue pages' menu entries.
+  const { t } = useTranslation(['admin', 'common', 'console']);
   const logout = useStaffLogout();
   return (
     <Routes>

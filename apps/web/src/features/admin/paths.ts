@@ -1,7 +1,18 @@
 import type { TPermission } from '@caravan/contracts';
 
 /** Admin console pages under /admin and the permission each needs (the menu shows only allowed ones). */
-export const ADMIN_PAGES: readonly { path: string; labelKey: string; permission: TPermission }[] = [
+export const ADMIN_PAGES: readonly {
+  path: string;
+  labelKey: string;
+  /** One permission, or a list of which any one opens the page. */
+  permission: TPermission | readonly TPermission[];
+}[] = [
+  {
+    path: 'dashboard',
+    labelKey: 'console:menu.dashboard',
+    permission: ['ledger.read', 'orders.manage', 'finance.review'],
+  },
+  { path: 'approvals', labelKey: 'console:menu.approvals', permission: ['finance.review', 'orders.manage'] },
   { path: 'users', labelKey: 'menu.users', permission: 'users.read' },
   { path: 'roles', labelKey: 'menu.roles', permission: 'roles.manage' },
   { path: 'staff', labelKey: 'menu.staff', permission: 'staff.manage' },

@@ -3,9 +3,10 @@ import { Button, Drawer, Modal, Table, type TableColumnsType } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConsolePageHead } from '../../../components/console/console-layout';
+import { announceApproval } from '../../../components/console/four-eyes';
 import { MoneyText } from '../../../components/ui/money-text';
 import { formatDateTime } from '../../../lib/format';
-import { toast, toastError } from '../../../lib/toast';
+import { toastError } from '../../../lib/toast';
 import type { TQueueFilter } from '../api/keys';
 import { QueueFilters } from './queue-filters';
 import { OwnerCell, RecordStatus } from './record-columns';
@@ -23,7 +24,7 @@ type TReviewAction = 'approve' | 'reject';
 
 /** Filter, open record and open decision dialog of one finance queue (recharges or withdrawals). */
 export function useReviewQueue() {
-  const { t } = useTranslation('common');
+  const { t } = useTranslation(['common', 'console']);
   const [filter, setFilter] = useState<TQueueFilter>({
     pageNum: 1,
     pageSize: PAGE_SIZE.list,
@@ -35,8 +36,7 @@ export function useReviewQueue() {
   // The review mutations skip the global error toast, so the queue reports both outcomes itself.
   const submitDecision = async (decide: () => Promise<unknown>, successMessage: string) => {
     try {
-      await decide();
-      toast.success(successMessage);
+      announceApproval(await decide(), successMessage, t);
       setAction(null);
     } catch (error) {
       toastError(error, t('errors.generic'));

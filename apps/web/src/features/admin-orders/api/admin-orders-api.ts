@@ -1,4 +1,10 @@
-import type { TAdminRefundRequest, TOrderInfo, TOrderSummary, TOrderTab } from '@caravan/contracts';
+import type {
+  TAdminRefundRequest,
+  TOrderInfo,
+  TOrderSummary,
+  TOrderTab,
+  TSecondApprovalWaiting,
+} from '@caravan/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 
@@ -34,8 +40,14 @@ export function useAdminOrder(orderNo: string | null) {
 }
 
 /** Manual refund by the platform (orders.manage). */
-export function refundAdminOrder(orderNo: string, body: TAdminRefundRequest): Promise<TOrderInfo> {
-  return api
-    .post<TActionResponse>(`/admin/orders/${encodeURIComponent(orderNo)}/refund`, body, staff)
-    .then((r) => r.orderInfo);
+/** The answer carries `secondApproval` when the refund now waits for a second staff member (four-eyes). */
+export function refundAdminOrder(
+  orderNo: string,
+  body: TAdminRefundRequest,
+): Promise<TActionResponse & { secondApproval: TSecondApprovalWaiting }> {
+  return api.post<TActionResponse & { secondApproval: TSecondApprovalWaiting }>(
+    `/admin/orders/${encodeURIComponent(orderNo)}/refund`,
+    body,
+    staff,
+  );
 }

@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Drawer, Empty, Form, Input, Modal, Skeleton, Space, Table, Tabs } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { announceApproval } from '../../../components/console/four-eyes';
 import { Money } from '../../../components/order/money';
 import { OrderInfoView } from '../../../components/order/order-info-view';
 import { OrderStatusTag } from '../../../components/order/order-status-tag';
@@ -10,7 +11,6 @@ import { AppForm } from '../../../components/ui/app-form';
 import { parseFormValues, showSubmitError } from '../../../lib/form';
 import { formatDateTime } from '../../../lib/format';
 import { formatUsdt } from '../../../lib/format-money';
-import { toast } from '../../../lib/toast';
 import {
   ADMIN_ORDERS_KEY,
   refundAdminOrder,
@@ -23,7 +23,7 @@ import '../../../components/order/order.css';
 const PAGE_SIZE = 20;
 
 function ManualRefundModal({ order, onClose }: { order: TAdminOrder; onClose: () => void }) {
-  const { t } = useTranslation(['orders', 'validation', 'common']);
+  const { t } = useTranslation(['orders', 'validation', 'common', 'console']);
   const [form] = Form.useForm();
   const queryClient = useQueryClient();
   const [isSending, setIsSending] = useState(false);
@@ -47,8 +47,7 @@ function ManualRefundModal({ order, onClose }: { order: TAdminOrder; onClose: ()
       onOk: async () => {
         setIsSending(true);
         try {
-          await refundAdminOrder(order.orderNo, body);
-          toast.success(t('admin.refunded'));
+          announceApproval(await refundAdminOrder(order.orderNo, body), t('admin.refunded'), t);
           await queryClient.invalidateQueries({ queryKey: ADMIN_ORDERS_KEY });
           onClose();
         } catch (error) {

@@ -1,0 +1,5 @@
+/** Four-eyes approvals: what other modules use. */
+export { registerApprovalExecutor } from './executors';
+export { cancelWaitingApproval, getFourEyesThreshold, passFourEyes, type TFourEyesOutcome } from './gate';
+export { countWaitingApprovals } from './queue';
+export { approvalRoutes } from './routes';

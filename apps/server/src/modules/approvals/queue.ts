@@ -1,0 +1,151 @@
+import {
+  formatMoney,
+  type TApproval,
+  type TApprovalAction,
+  type TApprovalStatus,
+  type TPermission,
+} from '@caravan/contracts';
+import { and, count, desc, eq, inArray } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Database, Executor } from '../../db/client';
+import { fourEyesApprovals, staff } from '../../db/schema';
+import { AppError } from '../../http/app-error';
+import { recordAudit } from '../admin';
+
+/** The permission a staff member needs to give either approval of an action. */
+export const APPROVAL_PERMISSION: Record<TApprovalAction, TPermission> = {
+  withdrawal: 'finance.review',
+  recharge: 'finance.review',
+  refund: 'orders.manage',
+};
+
+export function allowedApprovalActions(permissions: readonly TPermission[]): TApprovalAction[] {
+  return (Object.keys(APPROVAL_PERMISSION) as TApprovalAction[]).filter((action) =>
+    permissions.includes(APPROVAL_PERMISSION[action]),
+  );
+}
+
+const firstStaff = alias(staff, 'first_staff');
+const secondStaff = alias(staff, 'second_staff');
+
+function toApproval(row: {
+  a: typeof fourEyesApprovals.$inferSelect;
+  firstName: string | null;
+  secondName: string | null;
+}): TApproval {
+  const { a } = row;
+  return {
+    id: String(a.id),
+    action: a.action,
+    targetId: a.targetId,
+    userId: a.userId === null ? null : String(a.userId),
+    amount: formatMoney(a.amount),
+    threshold: formatMoney(a.threshold),
+    reason: a.reason,
+    status: a.status,
+    firstStaffId: String(a.firstStaffId),
+    firstStaffName: row.firstName ?? String(a.firstStaffId),
+    firstApprovedAt: a.firstApprovedAt.toISOString(),
+    secondStaffId: a.secondStaffId === null ? null : String(a.secondStaffId),
+    secondStaffName: row.secondName,
+    decidedAt: a.decidedAt?.toISOString() ?? null,
+  };
+}
+
+/** The second-approval queue, limited to the actions the staff member may approve. */
+export async function listApprovals(
+  db: Executor,
+  input: {
+    actions: TApprovalAction[];
+    query: {
+      status: TApprovalStatus;
+      action?: TApprovalAction | undefined;
+      pageNum: number;
+      pageSize: number;
+    };
+  },
+) {
+  const { pageNum, pageSize } = input.query;
+  const actions = input.query.action ? input.actions.filter((a) => a === input.query.action) : input.actions;
+  if (actions.length === 0) {
+    return { pageList: [], pageNum, pageSize, total: 0 };
+  }
+  const where = and(
+    eq(fourEyesApprovals.status, input.query.status),
+    inArray(fourEyesApprovals.action, actions),
+  );
+  const [total] = await db.select({ n: count() }).from(fourEyesApprovals).where(where);
+  const rows = await db
+    .select({ a: fourEyesApprovals, firstName: firstStaff.displayName, secondName: secondStaff.displayName })
+    .from(fourEyesApprovals)
+    .leftJoin(firstStaff, eq(firstStaff.id, fourEyesApprovals.firstStaffId))
+    .leftJoin(secondStaff, eq(secondStaff.id, fourEyesApprovals.secondStaffId))
+    .where(where)
+    .orderBy(desc(fourEyesApprovals.id))
+    .limit(pageSize)
+    .offset((pageNum - 1) * pageSize);
+  return { pageList: rows.map(toApproval), pageNum, pageSize, total: total?.n ?? 0 };
+}
+
+export async function getApproval(db: Executor, id: bigint): Promise<TApproval> {
+  const [row] = await db
+    .select({ a: fourEyesApprovals, firstName: firstStaff.displayName, secondName: secondStaff.displayName })
+    .from(fourEyesApprovals)
+    .leftJoin(firstStaff, eq(firstStaff.id, fourEyesApprovals.firstStaffId))
+    .leftJoin(secondStaff, eq(secondStaff.id, fourEyesApprovals.secondStaffId))
+    .where(eq(fourEyesApprovals.id, id))
+    .limit(1);
+  if (!row) {
+    throw new AppError('RECORD_NOT_FOUND');
+  }
+  return toApproval(row);
+}
+
+/**
+ * The second staff member declines the first approval: the money does not move and the record goes back
+ * to the ordinary review queue (where it can be approved again or rejected with a reason for the user).
+ */
+export async function declineApproval(db: Database, input: { id: bigint; staffId: bigint; reason: string }) {
+  await db.transaction(async (tx) => {
+    const [row] = await tx
+      .select()
+      .from(fourEyesApprovals)
+      .where(eq(fourEyesApprovals.id, input.id))
+      .for('update');
+    if (!row) {
+      throw new AppError('RECORD_NOT_FOUND');
+    }
+    if (row.status !== 'waiting') {
+      throw new AppError('RECORD_ALREADY_REVIEWED');
+    }
+    await tx
+      .update(fourEyesApprovals)
+      .set({
+        status: 'rejected',
+        secondStaffId: input.staffId,
+        decidedAt: new Date(),
+        decisionReason: input.reason,
+      })
+      .where(eq(fourEyesApprovals.id, row.id));
+    await recordAudit(tx, {
+      staffId: input.staffId,
+      action: `${row.action}.second_approval_declined`,
+      targetType: row.action === 'refund' ? 'order' : row.action,
+      targetId: row.targetId,
+      details: {
+        before: { status: 'waiting_second_approval', firstStaffId: String(row.firstStaffId) },
+        after: { status: 'declined' },
+        approvalId: String(row.id),
+        reason: input.reason,
+      },
+    });
+  });
+}
+
+export async function countWaitingApprovals(db: Executor): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(fourEyesApprovals)
+    .where(eq(fourEyesApprovals.status, 'waiting'));
+  return row?.n ?? 0;
+}

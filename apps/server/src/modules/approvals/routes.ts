@@ -1,0 +1,77 @@
+import {
+  ZApproval,
+  ZApprovalListQuery,
+  ZApprovalPage,
+  ZIdParams,
+  ZOkResponse,
+  ZRejectApprovalRequest,
+} from '@caravan/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { AppError } from '../../http/app-error';
+import { findApprovalExecutor } from './executors';
+import {
+  APPROVAL_PERMISSION,
+  allowedApprovalActions,
+  declineApproval,
+  getApproval,
+  listApprovals,
+} from './queue';
+
+/** The "second approval" queue of the staff console. */
+export const approvalRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.deps;
+  const tags = ['admin', 'four-eyes'];
+  const preHandler = app.requireStaff();
+
+  function mayApprove(permissions: readonly string[], action: keyof typeof APPROVAL_PERMISSION) {
+    if (!permissions.includes(APPROVAL_PERMISSION[action])) {
+      throw new AppError('NO_PERMISSION');
+    }
+  }
+
+  app.get(
+    '/api/v1/admin/approvals',
+    { preHandler, schema: { tags, querystring: ZApprovalListQuery, response: { 200: ZApprovalPage } } },
+    async (request) => {
+      const actions = allowedApprovalActions(request.staffMember!.permissions);
+      if (actions.length === 0) {
+        throw new AppError('NO_PERMISSION');
+      }
+      return listApprovals(db, { actions, query: request.query });
+    },
+  );
+
+  app.post(
+    '/api/v1/admin/approvals/:id/approve',
+    { preHandler, schema: { tags, params: ZIdParams, response: { 200: ZApproval } } },
+    async (request) => {
+      const id = BigInt(request.params.id);
+      const approval = await getApproval(db, id);
+      mayApprove(request.staffMember!.permissions, approval.action);
+      if (approval.status !== 'waiting') {
+        throw new AppError('RECORD_ALREADY_REVIEWED');
+      }
+      const execute = findApprovalExecutor(approval.action);
+      if (!execute) {
+        throw new AppError('RECORD_NOT_FOUND');
+      }
+      await execute(db, { staffId: request.staffMember!.id, approval });
+      return getApproval(db, id);
+    },
+  );
+
+  app.post(
+    '/api/v1/admin/approvals/:id/decline',
+    {
+      preHandler,
+      schema: { tags, params: ZIdParams, body: ZRejectApprovalRequest, response: { 200: ZOkResponse } },
+    },
+    async (request) => {
+      const id = BigInt(request.params.id);
+      const approval = await getApproval(db, id);
+      mayApprove(request.staffMember!.permissions, approval.action);
+      await declineApproval(db, { id, staffId: request.staffMember!.id, reason: request.body.reason });
+      return { ok: true as const };
+    },
+  );
+};

@@ -1,0 +1,135 @@
+import { formatMoney, parseMoney, type TAdminDashboard } from '@caravan/contracts';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../../db/client';
+import { seedWalletBasics } from '../../db/seed/wallet';
+import { createTestStaff, fundUser } from '../../testing/fixtures';
+import { bearer, createTestApp, json, type TTestContext } from '../../testing/test-app';
+import { createTestProduct, createTestStore, createTestUser, placeTestOrder } from '../orders/test-fixtures';
+
+type TStaff = { id: bigint; token: string };
+
+function today(offsetMinutes = 0): string {
+  return new Date(Date.now() + offsetMinutes * 60_000).toISOString().slice(0, 10);
+}
+
+describe('admin dashboard', () => {
+  let ctx: TTestContext;
+  let db: Database;
+  let finance: TStaff;
+  let support: TStaff;
+  const orderTotals: bigint[] = [];
+
+  beforeAll(async () => {
+    ctx = await createTestApp();
+    db = ctx.database.db;
+    await seedWalletBasics(db);
+    finance = await createTestStaff(db, ['ledger.read', 'finance.review']);
+    support = await createTestStaff(db, ['chat.answer']);
+    const seller = await createTestUser(db);
+    const storeId = await createTestStore(db, seller.id, 'Dashboard shop');
+    const { productId } = await createTestProduct(db, storeId, { price: '12.34', stock: 100 });
+    for (const quantity of [1, 3]) {
+      const buyer = await createTestUser(db);
+      await fundUser(db, buyer.id, '1000.5');
+      orderTotals.push((await placeTestOrder(db, buyer.id, productId, { quantity })).total);
+    }
+    const unpaidBuyer = await createTestUser(db);
+    await placeTestOrder(db, unpaidBuyer.id, productId, { isPaid: false });
+  });
+  afterAll(async () => {
+    await ctx.close();
+  });
+
+  const get = (url: string, token: string) => ctx.app.inject({ method: 'GET', url, headers: bearer(token) });
+
+  /** The ledger's own sums over the same instants, read straight from the postings. */
+  async function ledgerTotal(transactionKind: string, accountKind: string, start: Date, end: Date) {
+    const result = await db.execute(sql`select coalesce(sum(p.amount), 0)::text as total
+      from ledger_postings p
+      join ledger_accounts a on a.id = p.account_id
+      join ledger_transactions t on t.id = p.transaction_id
+      where t.kind = ${transactionKind} and a.kind = ${accountKind} and p.amount > 0
+        and t.created_at >= ${start.toISOString()}::timestamptz and t.created_at < ${end.toISOString()}::timestamptz`);
+    return parseMoney((result.rows[0] as { total: string }).total);
+  }
+
+  it("shows today's GMV and deposits equal to the ledger's for the same range", async () => {
+    const day = today();
+    const res = await get(`/api/v1/admin/dashboard?from=${day}&to=${day}`, finance.token);
+    expect(res.statusCode, res.body).toBe(200);
+    const board = json<TAdminDashboard>(res);
+    const start = new Date(`${day}T00:00:00Z`);
+    const end = new Date(start.getTime() + 86_400_000);
+    const gmv = await ledgerTotal('order_payment', 'order_escrow', start, end);
+    const deposits = await ledgerTotal('deposit', 'user_available', start, end);
+    expect(board.totals.gmv).toBe(formatMoney(gmv));
+    expect(board.totals.deposits).toBe(formatMoney(deposits));
+    // And both are what happened: the two paid orders and the two deposits of 1000.5.
+    expect(gmv).toBe(orderTotals.reduce((a, b) => a + b, 0n));
+    expect(deposits).toBe(parseMoney('2001'));
+    expect(board.totals).toMatchObject({ orders: 3, paidOrders: 2, payingBuyers: 2, newSellers: 1 });
+    expect(board.totals.newBuyers).toBeGreaterThanOrEqual(4);
+    expect(board.days).toHaveLength(1);
+    expect(board.days[0]).toMatchObject({ day, gmv: board.totals.gmv, deposits: board.totals.deposits });
+    expect(board.queues).toMatchObject({ recharges: 0, withdrawals: 0, refunds: 0, approvals: 0 });
+  });
+
+  it('a range before today is empty, one day per row, and a zone shifts the day boundaries', async () => {
+    const res = await get('/api/v1/admin/dashboard?from=2020-01-01&to=2020-01-30', finance.token);
+    const board = json<TAdminDashboard>(res);
+    expect(board.days).toHaveLength(30);
+    expect(board.totals).toMatchObject({ gmv: '0.00', deposits: '0.00', orders: 0, payingBuyers: 0 });
+    // Seen from UTC+14, "today" in UTC may already be tomorrow there; the figures follow the viewer's day.
+    const zoned = json<TAdminDashboard>(
+      await get(
+        `/api/v1/admin/dashboard?from=${today(-840)}&to=${today(840)}&utcOffsetMinutes=840`,
+        finance.token,
+      ),
+    );
+    expect(zoned.totals.gmv).toBe(formatMoney(orderTotals.reduce((a, b) => a + b, 0n)));
+  });
+
+  it('exports the same figures as CSV', async () => {
+    const day = today();
+    const board = json<TAdminDashboard>(
+      await get(`/api/v1/admin/dashboard?from=${day}&to=${day}`, finance.token),
+    );
+    const res = await get(`/api/v1/admin/dashboard/export?from=${day}&to=${day}`, finance.token);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/csv');
+    expect(res.headers['content-disposition']).toContain(`caravan-dashboard-${day}-${day}.csv`);
+    const lines = res.body.trim().split('\n');
+    expect(lines[0]).toBe(
+      'day,gmv,deposits,withdrawals,refunds,orders,paidOrders,payingBuyers,newBuyers,newSellers',
+    );
+    expect(lines[1]!.startsWith(`${day},${board.totals.gmv},${board.totals.deposits},`)).toBe(true);
+    expect(lines[2]!.startsWith(`total,${board.totals.gmv},`)).toBe(true);
+  });
+
+  it('refuses staff without a money or order permission, and bad ranges with a 400', async () => {
+    const day = today();
+    for (const url of [
+      `/api/v1/admin/dashboard?from=${day}&to=${day}`,
+      `/api/v1/admin/dashboard/export?from=${day}&to=${day}`,
+    ]) {
+      const res = await get(url, support.token);
+      expect(res.statusCode).toBe(403);
+    }
+    expect(
+      (await ctx.app.inject({ method: 'GET', url: `/api/v1/admin/dashboard?from=${day}&to=${day}` }))
+        .statusCode,
+    ).toBe(401);
+    for (const query of [
+      'from=2026-02-01&to=2026-01-01',
+      'from=2020-01-01&to=2026-01-01',
+      'from=2026-13-01&to=2026-13-02',
+      'from=x&to=y',
+      'from=2026-01-01',
+      'from=2026-01-01&to=2026-01-02&utcOffsetMinutes=99999',
+      'from=2026-01-01%00&to=2026-01-02',
+    ]) {
+      expect((await get(`/api/v1/admin/dashboard?${query}`, finance.token)).statusCode, query).toBe(400);
+    }
+  });
+});

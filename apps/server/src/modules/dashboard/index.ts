@@ -1,0 +1,2 @@
+/** The staff console's dashboard. */
+export { dashboardRoutes } from './routes';

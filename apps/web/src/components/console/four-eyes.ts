@@ -1,0 +1,27 @@
+import type { TSecondApprovalWaiting } from '@caravan/contracts';
+import type { TFunction } from 'i18next';
+import { toast } from '../../lib/toast';
+
+/** The waiting second approval in an approve answer (withdrawal, recharge, manual refund), if any. */
+export function findWaitingSecondApproval(result: unknown): NonNullable<TSecondApprovalWaiting> | null {
+  if (typeof result !== 'object' || result === null || !('secondApproval' in result)) {
+    return null;
+  }
+  const waiting = (result as { secondApproval: TSecondApprovalWaiting }).secondApproval;
+  return waiting ?? null;
+}
+
+/**
+ * After an approval: either the money moved (success toast) or, above the four-eyes threshold, it now
+ * waits for a second staff member, which the staff member must be told plainly.
+ */
+export function announceApproval(result: unknown, successMessage: string, t: TFunction) {
+  const waiting = findWaitingSecondApproval(result);
+  if (waiting) {
+    toast.info(
+      t('console:approvals.waitingSecond', { amount: waiting.amount, threshold: waiting.threshold }),
+    );
+  } else {
+    toast.success(successMessage);
+  }
+}

@@ -1,0 +1,41 @@
+import type { TApproval, TApprovalAction, TApprovalStatus, TPage } from '@caravan/contracts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api';
+
+const staffCall = { audience: 'staff' } as const;
+
+export type TApprovalFilter = {
+  pageNum: number;
+  pageSize: number;
+  status: TApprovalStatus;
+  action?: TApprovalAction | undefined;
+};
+
+export const APPROVAL_KEYS = {
+  all: ['admin', 'approvals'] as const,
+  list: (filter: TApprovalFilter) => ['admin', 'approvals', filter] as const,
+};
+
+/** The second-approval queue (four-eyes) for the actions this staff member may approve. */
+export function useApprovals(filter: TApprovalFilter) {
+  return useQuery({
+    queryKey: APPROVAL_KEYS.list(filter),
+    queryFn: () => api.get<TPage<TApproval>>('/admin/approvals', { ...staffCall, query: filter }),
+    placeholderData: (previous) => previous,
+  });
+}
+
+export function useDecideApproval() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (
+      input: { id: string; decision: 'approve' } | { id: string; decision: 'decline'; reason: string },
+    ) =>
+      input.decision === 'approve'
+        ? api.post<TApproval>(`/admin/approvals/${input.id}/approve`, {}, staffCall)
+        : api.post(`/admin/approvals/${input.id}/decline`, { reason: input.reason }, staffCall),
+    // Approving moves money: every queue and balance the console shows may have changed.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['admin'] }),
+    meta: { isToastSkipped: true },
+  });
+}

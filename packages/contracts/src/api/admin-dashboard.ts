@@ -1,0 +1,86 @@
+import { z } from 'zod';
+import { V } from '../validation';
+
+/** Longest range the dashboard sums at once. */
+export const ADMIN_DASHBOARD_MAX_DAYS = 366;
+
+const zDay = z.string({ error: V.required }).regex(/^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/, {
+  error: V.required,
+});
+
+function dayNumber(day: string): number {
+  return Date.parse(`${day}T00:00:00Z`) / 86_400_000;
+}
+
+/**
+ * Days from..to inclusive, in the viewer's zone: `utcOffsetMinutes` is how far the viewer's clock is
+ * ahead of UTC (480 for UTC+8, -300 for UTC-5).
+ */
+export const ZAdminDashboardQuery = z
+  .object({
+    from: zDay,
+    to: zDay,
+    utcOffsetMinutes: z.coerce
+      .number({ error: V.integer })
+      .int({ error: V.integer })
+      .min(-840, { error: V.integer })
+      .max(840, { error: V.integer })
+      .default(0),
+    lang: z.string().max(8).optional(),
+  })
+  .refine((q) => !Number.isNaN(dayNumber(q.from)) && !Number.isNaN(dayNumber(q.to)), {
+    error: V.required,
+    path: ['from'],
+  })
+  .refine((q) => dayNumber(q.to) >= dayNumber(q.from), { error: V.required, path: ['to'] })
+  .refine((q) => dayNumber(q.to) - dayNumber(q.from) < ADMIN_DASHBOARD_MAX_DAYS, {
+    error: V.tooLong,
+    path: ['to'],
+  });
+export type TAdminDashboardQuery = z.input<typeof ZAdminDashboardQuery>;
+
+export const ADMIN_DASHBOARD_MONEY_FIGURES = ['gmv', 'deposits', 'withdrawals', 'refunds'] as const;
+export const ADMIN_DASHBOARD_COUNT_FIGURES = [
+  'orders',
+  'paidOrders',
+  'payingBuyers',
+  'newBuyers',
+  'newSellers',
+] as const;
+
+const zFigures = z.object({
+  /** Paid order value (buyer -> escrow in the ledger). */
+  gmv: z.string(),
+  deposits: z.string(),
+  withdrawals: z.string(),
+  refunds: z.string(),
+  /** Orders placed. */
+  orders: z.number().int(),
+  paidOrders: z.number().int(),
+  payingBuyers: z.number().int(),
+  newBuyers: z.number().int(),
+  newSellers: z.number().int(),
+});
+export type TAdminDashboardFigures = z.infer<typeof zFigures>;
+
+export const ADMIN_DASHBOARD_QUEUES = [
+  'recharges',
+  'withdrawals',
+  'refunds',
+  'approvals',
+  'merchantApplications',
+  'loans',
+  'chats',
+] as const;
+export type TAdminDashboardQueue = (typeof ADMIN_DASHBOARD_QUEUES)[number];
+
+export const ZAdminDashboard = z.object({
+  from: z.string(),
+  to: z.string(),
+  utcOffsetMinutes: z.number().int(),
+  totals: zFigures,
+  days: z.array(zFigures.extend({ day: z.string() })),
+  /** Items waiting for staff now; null where that part of the product is not built yet. */
+  queues: z.record(z.enum(ADMIN_DASHBOARD_QUEUES), z.number().int().nullable()),
+});
+export type TAdminDashboard = z.infer<typeof ZAdminDashboard>;

@@ -1,0 +1,47 @@
+import { z } from 'zod';
+import { PAGE_SIZE } from '../constants';
+import { V, zPageQuery, zRequiredText } from '../validation';
+import { zPageOf } from './admin';
+
+/** Money actions that need a second staff approval above their threshold (settings/approvals.ts). */
+export const APPROVAL_ACTIONS = ['withdrawal', 'recharge', 'refund'] as const;
+export type TApprovalAction = (typeof APPROVAL_ACTIONS)[number];
+export const APPROVAL_STATUSES = ['waiting', 'approved', 'rejected', 'cancelled'] as const;
+export type TApprovalStatus = (typeof APPROVAL_STATUSES)[number];
+
+export const ZApproval = z.object({
+  id: z.string(),
+  action: z.enum(APPROVAL_ACTIONS),
+  /** Withdrawal or recharge id, or the order number of a manual refund. */
+  targetId: z.string(),
+  userId: z.string().nullable(),
+  amount: z.string(),
+  threshold: z.string(),
+  /** The first approver's reason for a manual refund. */
+  reason: z.string().nullable(),
+  status: z.enum(APPROVAL_STATUSES),
+  firstStaffId: z.string(),
+  firstStaffName: z.string(),
+  firstApprovedAt: z.string(),
+  secondStaffId: z.string().nullable(),
+  secondStaffName: z.string().nullable(),
+  decidedAt: z.string().nullable(),
+});
+export type TApproval = z.infer<typeof ZApproval>;
+export const ZApprovalPage = zPageOf(ZApproval);
+export type TApprovalPage = z.infer<typeof ZApprovalPage>;
+
+export const ZApprovalListQuery = zPageQuery(PAGE_SIZE.list).extend({
+  status: z.enum(APPROVAL_STATUSES, { error: V.required }).default('waiting'),
+  action: z.enum(APPROVAL_ACTIONS, { error: V.required }).optional(),
+  lang: z.string().optional(),
+});
+export type TApprovalListQuery = z.input<typeof ZApprovalListQuery>;
+
+export const ZRejectApprovalRequest = z.strictObject({ reason: zRequiredText(255) });
+
+/** Part of an approve answer: set when the action now waits for a second staff member. */
+export const ZSecondApprovalWaiting = z
+  .object({ id: z.string(), firstStaffName: z.string(), amount: z.string(), threshold: z.string() })
+  .nullable();
+export type TSecondApprovalWaiting = z.infer<typeof ZSecondApprovalWaiting>;
