@@ -3,6 +3,7 @@ import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
 import { loanAccruals, loans } from '../../db/schema';
 import { withMoneyTransaction } from '../ledger';
+import { notify } from '../notifications';
 import { addDays, daysSince, utcDate } from './clock';
 import {
   accrueDay,
@@ -121,17 +122,26 @@ export async function catchUpLoan(tx: Executor, loanId: bigint, now: Date): Prom
       );
     }
   }
+  const overdue = overdueFields(row, totals, accruals, today);
   const [updated] = await tx
     .update(loans)
     .set({
       interestAccrued: totals.interestAccrued,
       penaltyAccrued: totals.penaltyAccrued,
       accruedThroughDay: today,
-      ...overdueFields(row, totals, accruals, today),
+      ...overdue,
       updatedAt: new Date(),
     })
     .where(eq(loans.id, loanId))
     .returning();
+  if (overdue.status === 'overdue' && row.status !== 'overdue') {
+    await notify(tx, {
+      userId: row.userId,
+      audience: 'buyer',
+      event: 'loan.overdue',
+      params: { loanId: String(loanId), since: overdue.overdueSince ?? '' },
+    });
+  }
   return updated;
 }
 

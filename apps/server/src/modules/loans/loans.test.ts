@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client';
-import { auditLog, loanAccruals, loans, systemParams } from '../../db/schema';
+import { auditLog, loanAccruals, loans, notifications, systemParams } from '../../db/schema';
 import { createTestStaff, createTestUser, fundUser } from '../../testing/fixtures';
 import { buildMultipart } from '../../testing/multipart';
 import { bearer, createTestApp, json, type TTestContext } from '../../testing/test-app';
@@ -326,6 +326,10 @@ describe('identity verification and loans', () => {
         .from(auditLog)
         .where(and(eq(auditLog.targetType, 'loan'), eq(auditLog.targetId, loanId)));
       expect(audits.map((a) => a.action).sort()).toEqual(['loan.approve', 'loan.first_approval']);
+      const sent = await db.select().from(notifications).where(eq(notifications.userId, user.id));
+      expect(sent.map((n) => [n.event, n.params])).toEqual([
+        ['loan.disbursed', { loanId, amount: '250000.00' }],
+      ]);
       expect((await checkLedger(db)).isOk).toBe(true);
       await db.delete(systemParams).where(eq(systemParams.code, 'loan_four_eyes_threshold'));
     });
@@ -442,6 +446,8 @@ describe('identity verification and loans', () => {
       expect(loan.penaltyOwed).toBe('710.50');
       expect(loan.overdueDays).toBe(10);
       expect(loan.schedule[0]!.state).toBe('overdue');
+      const overdueNotes = await db.select().from(notifications).where(eq(notifications.userId, user.id));
+      expect(overdueNotes.filter((n) => n.event === 'loan.overdue')).toHaveLength(1);
 
       const part = await call('POST', `/api/v1/loans/${loanId}/repay`, user.token, {
         kind: 'amount',

@@ -5,6 +5,7 @@ import { loanProducts, loans } from '../../db/schema';
 import { AppError } from '../../http/app-error';
 import { recordAudit } from '../admin';
 import { postLedgerTransaction, withMoneyTransaction } from '../ledger';
+import { notify } from '../notifications';
 import type { TLoanRow } from './accrual';
 import { utcDate } from './clock';
 import { presentLoan } from './present';
@@ -109,6 +110,12 @@ export async function approveLoan(
         ledgerTransactionId: String(transactionId),
       },
     });
+    await notify(tx, {
+      userId: loan.userId,
+      audience: 'buyer',
+      event: 'loan.disbursed',
+      params: { loanId: String(loan.id), amount: formatMoney(amount) },
+    });
     return updated!;
   });
   return presentLoan(db, row, input.now);
@@ -149,6 +156,12 @@ export async function rejectLoan(
         before: snapshot(loan),
         after: snapshot(updated!),
       },
+    });
+    await notify(tx, {
+      userId: loan.userId,
+      audience: 'buyer',
+      event: 'loan.rejected',
+      params: { loanId: String(loan.id), reason: input.reason },
     });
     return updated!;
   });
