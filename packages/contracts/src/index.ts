@@ -14,6 +14,7 @@ export * from './api/notifications';
 export * from './api/orders';
 export * from './api/sellers';
 export * from './api/uploads';
+export * from './api/verification';
 export * from './api/wallet';
 export * from './constants';
 export * from './errors';

@@ -37,6 +37,8 @@ export const V = {
   imageRef: 'imageRef',
   price: 'price',
   stock: 'stock',
+  verificationCode: 'verificationCode',
+  verificationCodeEmpty: 'verificationCodeEmpty',
 } as const;
 
 export type TValidationKey = (typeof V)[keyof typeof V];

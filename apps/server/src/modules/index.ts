@@ -20,6 +20,7 @@ import { sellerOrderRoutes } from './orders/seller-routes';
 import { adminMerchantRoutes, sellerRoutes } from './sellers';
 import { subscriptionRoutes } from './subscriptions/routes';
 import { uploadRoutes } from './uploads/routes';
+import { verificationRoutes } from './verification';
 import { walletRoutes } from './wallet/routes';
 
 /**
@@ -45,6 +46,7 @@ export const ROUTE_PLUGINS: FastifyPluginAsyncZod[] = [
   ledgerRoutes,
   notificationRoutes,
   mailRoutes,
+  verificationRoutes,
   sellerRoutes,
   adminMerchantRoutes,
   loanRoutes,

@@ -27,6 +27,9 @@ export const PUBLIC_SYSTEM_PARAM_CODES = [
   'mall_max_goods_number_in_order',
   'customer_service_url',
   'follow_store_limit',
+  'register_email_code_required',
+  'app_download_buyer_url',
+  'app_download_seller_url',
 ] as const;
 
 /** `codes` is a comma-separated list of parameter codes. */

@@ -45,6 +45,13 @@ export const ZRegisterRequest = z
     confirmPassword: z.string({ error: V.required }),
     invitationCode: zInvitationCode.optional().or(z.literal('').transform(() => undefined)),
     agentCode: z.string().trim().max(64, { error: V.tooLong }).optional(),
+    /** The code sent to the e-mail, when the platform setting register_email_code_required is 1. */
+    emailCode: z
+      .string()
+      .trim()
+      .regex(/^\d{6}$/, { error: V.verificationCode })
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
   })
   .superRefine((value, ctx) => {
     checkAccount(value, ctx);

@@ -12,4 +12,5 @@ export * from './orders';
 export * from './sellers';
 export * from './staff';
 export * from './stores';
+export * from './verification';
 export * from './wallet';

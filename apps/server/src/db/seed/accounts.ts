@@ -1,4 +1,4 @@
-import { SELLER_SETTINGS, STAFF_PERMISSIONS, type TPermission } from '@caravan/contracts';
+import { ACCOUNT_SETTINGS, SELLER_SETTINGS, STAFF_PERMISSIONS, type TPermission } from '@caravan/contracts';
 import { eq } from 'drizzle-orm';
 import { newInvitationCode, newUsercode } from '../../modules/auth/codes';
 import { hashPassword } from '../../modules/auth/passwords';
@@ -50,6 +50,11 @@ export const DEFAULT_SYSTEM_PARAMS: { code: string; value: string; description: 
     value: SELLER_SETTINGS.merchant_promo_url.defaultValue,
     description: SELLER_SETTINGS.merchant_promo_url.description,
   },
+  ...Object.entries(ACCOUNT_SETTINGS).map(([code, setting]) => ({
+    code,
+    value: setting.defaultValue,
+    description: setting.description,
+  })),
 ];
 
 /** Roles and settings every installation needs, demo or not. Idempotent. */

@@ -5,6 +5,7 @@ import type { Database } from '../../db/client';
 import { uniqueViolation } from '../../db/pg-error';
 import { users } from '../../db/schema';
 import { AppError } from '../../http/app-error';
+import { checkVerificationCode, consumeVerificationCode, readAccountSetting } from '../verification-codes';
 import { newInvitationCode, newUsercode } from './codes';
 import { findUserByAccount } from './login';
 import { hashPassword } from './passwords';
@@ -58,10 +59,28 @@ export async function registerUser(
     }
     invitedByUserId = inviter.id;
   }
+  // Registration by e-mail may need the code sent to that address (platform setting).
+  let emailCodeId: bigint | undefined;
+  if (
+    input.accountType === 'email' &&
+    (await readAccountSetting(db, 'register_email_code_required')) === '1'
+  ) {
+    if (!input.emailCode) {
+      throw new AppError('VERIFY_CODE_EMPTY');
+    }
+    emailCodeId = await checkVerificationCode(db, {
+      purpose: 'registerEmail',
+      target: account,
+      code: input.emailCode,
+    });
+  }
   const passwordHash = await hashPassword(input.password);
   for (let attempt = 1; ; attempt++) {
     try {
       return await db.transaction(async (tx) => {
+        if (emailCodeId !== undefined) {
+          await consumeVerificationCode(tx, emailCodeId);
+        }
         const [user] = await tx
           .insert(users)
           .values({

@@ -1,0 +1,13 @@
+/**
+ * One-time verification codes (6 digits, 10 minutes, one use, SPEC §9 cooldown) and the account services'
+ * settings. No dependency on auth, so auth's registration can use it: check a code with the root database
+ * before the change, consume it inside the change's transaction.
+ */
+export {
+  checkVerificationCode,
+  consumeVerificationCode,
+  issueVerificationCode,
+  maskTarget,
+  type TCodeChannel,
+} from './codes';
+export { readAccountSetting } from './settings';

@@ -1,0 +1,369 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mailOutbox, sessions, systemParams, users, verificationCodes } from '../../db/schema';
+import { startTestSmtpServer } from '../../testing/smtp';
+import { bearer, createTestApp, json, type TTestContext } from '../../testing/test-app';
+import { createSmtpSender, deliverDueMail } from '../mail';
+
+let ctx: TTestContext;
+let smtp: Awaited<ReturnType<typeof startTestSmtpServer>>;
+let sender: ReturnType<typeof createSmtpSender>;
+let seq = 0;
+
+beforeAll(async () => {
+  smtp = await startTestSmtpServer();
+  sender = createSmtpSender(smtp.url, 'Caravan <no-reply@caravan.example>');
+  ctx = await createTestApp();
+});
+
+afterAll(async () => {
+  sender.close();
+  await ctx.close();
+  await smtp.close();
+});
+
+type TError = { error: { code: string; message: string; details?: Record<string, unknown> } };
+
+function post(url: string, payload: unknown, headers: Record<string, string> = {}) {
+  return ctx.app.inject({ method: 'POST', url, payload: payload as object, headers });
+}
+
+/** A buyer registered by username who then has `email` bound, logged in on two devices. */
+async function buyerWithEmail(password = 'oldpass1') {
+  seq += 1;
+  const username = `resetuser${Date.now().toString(36)}${seq}`;
+  const email = `${username}@caravan.example`;
+  const reg = await post('/api/v1/auth/register', {
+    accountType: 'username',
+    account: username,
+    password,
+    confirmPassword: password,
+  });
+  expect(reg.statusCode).toBe(201);
+  const { token, user } = json<{ token: string; user: { id: string } }>(reg);
+  await ctx.database.db
+    .update(users)
+    .set({ email, lang: 'de' })
+    .where(eq(users.id, BigInt(user.id)));
+  const second = await post('/api/v1/auth/login', { accountType: 'username', account: username, password });
+  expect(second.statusCode).toBe(200);
+  return { username, email, token, userId: BigInt(user.id) };
+}
+
+async function latestCodeFromOutbox(to: string): Promise<string> {
+  const [row] = await ctx.database.db
+    .select({ text: mailOutbox.textBody })
+    .from(mailOutbox)
+    .where(eq(mailOutbox.toAddress, to))
+    .orderBy(sql`${mailOutbox.id} desc`)
+    .limit(1);
+  const code = /\b(\d{6})\b/.exec(row?.text ?? '')?.[1];
+  expect(code).toBeDefined();
+  return code!;
+}
+
+/** Lets the cooldown pass without waiting 3 minutes. */
+async function ageCodes(target: string, seconds: number) {
+  await ctx.database.db
+    .update(verificationCodes)
+    .set({ createdAt: sql`${verificationCodes.createdAt} - make_interval(secs => ${seconds})` })
+    .where(eq(verificationCodes.target, target));
+}
+
+describe('forgot password', () => {
+  it('mails a code in the account language, sets the new password and ends every session', async () => {
+    const buyer = await buyerWithEmail();
+    const sent = await post('/api/v1/verification/codes', {
+      purpose: 'resetPassword',
+      account: buyer.username,
+    });
+    expect(sent.statusCode).toBe(201);
+    expect(json(sent)).toMatchObject({
+      channel: 'email',
+      sentTo: `${buyer.email.slice(0, 2)}***@caravan.example`,
+    });
+
+    await deliverDueMail(ctx.database.db, { channel: 'email', send: sender });
+    const mail = await smtp.waitFor(buyer.email);
+    expect(mail.subject).toMatch(/^Ihr Caravan-Bestätigungscode: \d{6}$/);
+    const code = /Ihr Bestätigungscode lautet: (\d{6})/.exec(mail.text)?.[1];
+    expect(code).toMatch(/^\d{6}$/);
+
+    const reset = { account: buyer.email, password: 'newpass2', confirmPassword: 'newpass2' };
+    const wrongCode = code === '000000' ? '111111' : '000000';
+    const wrong = await post('/api/v1/auth/password-reset', { ...reset, code: wrongCode });
+    expect(wrong.statusCode).toBe(400);
+    expect(json<TError>(wrong).error).toMatchObject({
+      code: 'VERIFY_CODE_WRONG',
+      details: { remainingAttempts: 4 },
+    });
+    const differ = await post('/api/v1/auth/password-reset', { ...reset, code, confirmPassword: 'other123' });
+    expect(differ.statusCode).toBe(400);
+
+    const done = await post('/api/v1/auth/password-reset', { ...reset, code });
+    expect(done.statusCode).toBe(200);
+    const left = await ctx.database.db.select().from(sessions).where(eq(sessions.userId, buyer.userId));
+    expect(left).toHaveLength(0);
+    const me = await ctx.app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: bearer(buyer.token) });
+    expect(me.statusCode).toBe(401);
+    const oldLogin = await post('/api/v1/auth/login', {
+      accountType: 'username',
+      account: buyer.username,
+      password: 'oldpass1',
+    });
+    expect(oldLogin.statusCode).toBe(400);
+    const newLogin = await post('/api/v1/auth/login', {
+      accountType: 'username',
+      account: buyer.username,
+      password: 'newpass2',
+    });
+    expect(newLogin.statusCode).toBe(200);
+
+    // One use: the same code again changes nothing.
+    const again = await post('/api/v1/auth/password-reset', {
+      ...reset,
+      password: 'third333',
+      confirmPassword: 'third333',
+      code,
+    });
+    expect(again.statusCode).toBe(400);
+    expect(json<TError>(again).error.code).toBe('VERIFY_CODE_WRONG');
+  });
+
+  it('refuses a new code within 3 minutes, then allows it', async () => {
+    const buyer = await buyerWithEmail();
+    expect(
+      (await post('/api/v1/verification/codes', { purpose: 'resetPassword', account: buyer.username }))
+        .statusCode,
+    ).toBe(201);
+    const soon = await post('/api/v1/verification/codes?lang=en', {
+      purpose: 'resetPassword',
+      account: buyer.username,
+    });
+    expect(soon.statusCode).toBe(429);
+    const error = json<TError>(soon).error;
+    expect(error.code).toBe('VERIFY_CODE_COOLDOWN');
+    expect(error.message).toMatch(/in (17\d|180) seconds/);
+    const count = await ctx.database.db
+      .select()
+      .from(verificationCodes)
+      .where(eq(verificationCodes.target, buyer.email));
+    expect(count).toHaveLength(1);
+    await ageCodes(buyer.email, 181);
+    expect(
+      (await post('/api/v1/verification/codes', { purpose: 'resetPassword', account: buyer.username }))
+        .statusCode,
+    ).toBe(201);
+  });
+
+  it('stops at the daily number of codes for one address', async () => {
+    const buyer = await buyerWithEmail();
+    await ctx.database.db
+      .update(systemParams)
+      .set({ value: '2' })
+      .where(eq(systemParams.code, 'verify_code_daily_limit'));
+    try {
+      for (let i = 0; i < 2; i++) {
+        expect(
+          (await post('/api/v1/verification/codes', { purpose: 'resetPassword', account: buyer.username }))
+            .statusCode,
+        ).toBe(201);
+        await ageCodes(buyer.email, 200);
+      }
+      const third = await post('/api/v1/verification/codes', {
+        purpose: 'resetPassword',
+        account: buyer.username,
+      });
+      expect(third.statusCode).toBe(429);
+      expect(json<TError>(third).error.code).toBe('EMAIL_CODES_TODAY_EXCEEDED');
+    } finally {
+      await ctx.database.db
+        .update(systemParams)
+        .set({ value: '10' })
+        .where(eq(systemParams.code, 'verify_code_daily_limit'));
+    }
+  });
+
+  it('locks a code after 5 wrong tries, even for the right code afterwards', async () => {
+    const buyer = await buyerWithEmail();
+    await post('/api/v1/verification/codes', { purpose: 'resetPassword', account: buyer.username });
+    const code = await latestCodeFromOutbox(buyer.email);
+    const wrongCode = code === '123456' ? '654321' : '123456';
+    const body = { account: buyer.username, password: 'newpass2', confirmPassword: 'newpass2' };
+    for (let i = 1; i <= 4; i++) {
+      const res = await post('/api/v1/auth/password-reset', { ...body, code: wrongCode });
+      expect(json<TError>(res).error).toMatchObject({
+        code: 'VERIFY_CODE_WRONG',
+        details: { remainingAttempts: 5 - i },
+      });
+    }
+    const fifth = await post('/api/v1/auth/password-reset', { ...body, code: wrongCode });
+    expect(fifth.statusCode).toBe(423);
+    expect(json<TError>(fifth).error.code).toBe('VERIFY_CODE_LOCKED');
+    const right = await post('/api/v1/auth/password-reset', { ...body, code });
+    expect(right.statusCode).toBe(423);
+    const login = await post('/api/v1/auth/login', {
+      accountType: 'username',
+      account: buyer.username,
+      password: 'oldpass1',
+    });
+    expect(login.statusCode).toBe(200);
+  });
+
+  it('refuses an expired code and an empty one, each with its message', async () => {
+    const buyer = await buyerWithEmail();
+    await post('/api/v1/verification/codes', { purpose: 'resetPassword', account: buyer.username });
+    const code = await latestCodeFromOutbox(buyer.email);
+    const body = { account: buyer.username, password: 'newpass2', confirmPassword: 'newpass2' };
+    const empty = await post('/api/v1/auth/password-reset?lang=en', { ...body, code: '' });
+    expect(empty.statusCode).toBe(400);
+    expect(JSON.stringify(json(empty))).toContain('Please enter the verification code');
+    await ctx.database.db
+      .update(verificationCodes)
+      .set({ expiresAt: sql`now() - interval '1 second'` })
+      .where(eq(verificationCodes.target, buyer.email));
+    const expired = await post('/api/v1/auth/password-reset?lang=en', { ...body, code });
+    expect(expired.statusCode).toBe(400);
+    expect(json<TError>(expired).error).toMatchObject({
+      code: 'VERIFY_CODE_EXPIRED',
+      message: 'The verification code has expired, please get a new one',
+    });
+  });
+
+  it('answers an unknown account with 404 and queues nothing', async () => {
+    const before = await ctx.database.db.select({ n: sql<number>`count(*)::int` }).from(mailOutbox);
+    const res = await post('/api/v1/verification/codes', {
+      purpose: 'resetPassword',
+      account: 'nobodyhere123',
+    });
+    expect(res.statusCode).toBe(404);
+    expect(json<TError>(res).error.code).toBe('USER_NOT_FOUND');
+    const after = await ctx.database.db.select({ n: sql<number>`count(*)::int` }).from(mailOutbox);
+    expect(after[0]!.n).toBe(before[0]!.n);
+  });
+
+  it('refuses bad input with 4xx', async () => {
+    for (const payload of [
+      { purpose: 'resetPassword' },
+      { purpose: 'other', account: 'x' },
+      { purpose: 'resetPassword', account: 'a'.repeat(65) },
+      { purpose: 'resetPassword', account: 'ab\u0000cd' },
+      { purpose: 'bindEmail', email: ['x'] },
+      [],
+    ]) {
+      const res = await post('/api/v1/verification/codes', payload);
+      expect(res.statusCode, JSON.stringify(payload)).toBeGreaterThanOrEqual(400);
+      expect(res.statusCode).toBeLessThan(500);
+    }
+  });
+});
+
+describe('binding an e-mail and a mobile number', () => {
+  it('binds a new e-mail with the code sent to it, and refuses another account\u2019s e-mail', async () => {
+    const buyer = await buyerWithEmail();
+    const other = await buyerWithEmail();
+    const taken = await post(
+      '/api/v1/verification/codes',
+      { purpose: 'bindEmail', email: other.email },
+      bearer(buyer.token),
+    );
+    expect(taken.statusCode).toBe(409);
+    expect(json<TError>(taken).error.code).toBe('EMAIL_TAKEN');
+    const visitor = await post('/api/v1/verification/codes', {
+      purpose: 'bindEmail',
+      email: 'newaddress1@caravan.example',
+    });
+    expect(visitor.statusCode).toBe(401);
+
+    const next = `changed${seq}x@caravan.example`;
+    expect(
+      (await post('/api/v1/verification/codes', { purpose: 'bindEmail', email: next }, bearer(buyer.token)))
+        .statusCode,
+    ).toBe(201);
+    const code = await latestCodeFromOutbox(next);
+    // A code sent to one address does not bind another.
+    const elsewhere = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/v1/account/email',
+      headers: bearer(buyer.token),
+      payload: { email: `elsewhere${seq}@caravan.example`, code },
+    });
+    expect(elsewhere.statusCode).toBe(400);
+    const bound = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/v1/account/email',
+      headers: bearer(buyer.token),
+      payload: { email: next, code },
+    });
+    expect(bound.statusCode).toBe(200);
+    const [row] = await ctx.database.db
+      .select({ email: users.email })
+      .from(users)
+      .where(eq(users.id, buyer.userId));
+    expect(row?.email).toBe(next);
+  });
+
+  it('puts mobile codes in the outbox as text messages when no provider is configured', async () => {
+    const buyer = await buyerWithEmail();
+    const phone = `139${String(Date.now()).slice(-8)}`;
+    const sent = await post(
+      '/api/v1/verification/codes',
+      { purpose: 'bindMobile', areaCode: '+86', phone },
+      bearer(buyer.token),
+    );
+    expect(sent.statusCode).toBe(201);
+    expect(json(sent)).toMatchObject({ channel: 'sms', sentTo: `+*********${phone.slice(-4)}` });
+    const [row] = await ctx.database.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.toAddress, `+86${phone}`));
+    expect(row).toMatchObject({ channel: 'sms', status: 'pending' });
+    const code = /(\d{6})/.exec(row!.textBody)?.[1];
+    const bound = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/v1/account/mobile',
+      headers: bearer(buyer.token),
+      payload: { areaCode: '+86', phone, code },
+    });
+    expect(bound.statusCode).toBe(200);
+    const [user] = await ctx.database.db.select().from(users).where(eq(users.id, buyer.userId));
+    expect([user?.areaCode, user?.phone]).toEqual(['+86', phone]);
+  });
+});
+
+describe('registration by e-mail with a code (platform setting)', () => {
+  it('needs the code sent to the address when the setting asks for it', async () => {
+    await ctx.database.db
+      .update(systemParams)
+      .set({ value: '1' })
+      .where(eq(systemParams.code, 'register_email_code_required'));
+    try {
+      const email = `newcomer${Date.now().toString(36)}@caravan.example`;
+      const body = {
+        accountType: 'email',
+        account: email,
+        password: 'secret12',
+        confirmPassword: 'secret12',
+      };
+      const without = await post('/api/v1/auth/register', body);
+      expect(without.statusCode).toBe(400);
+      expect(json<TError>(without).error.code).toBe('VERIFY_CODE_EMPTY');
+      expect((await post('/api/v1/verification/codes', { purpose: 'registerEmail', email })).statusCode).toBe(
+        201,
+      );
+      const code = await latestCodeFromOutbox(email);
+      const wrong = await post('/api/v1/auth/register', {
+        ...body,
+        emailCode: code === '999999' ? '888888' : '999999',
+      });
+      expect(wrong.statusCode).toBe(400);
+      const created = await post('/api/v1/auth/register', { ...body, emailCode: code });
+      expect(created.statusCode).toBe(201);
+    } finally {
+      await ctx.database.db
+        .update(systemParams)
+        .set({ value: '0' })
+        .where(eq(systemParams.code, 'register_email_code_required'));
+    }
+  });
+});

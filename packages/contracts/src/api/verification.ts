@@ -1,0 +1,75 @@
+import { z } from 'zod';
+import { V, zAreaCode, zEmail, zMobile, zPassword } from '../validation';
+
+/** What a verification code is for; each purpose has its own codes, cooldown and mail text. */
+export const VERIFICATION_PURPOSES = ['resetPassword', 'bindEmail', 'registerEmail', 'bindMobile'] as const;
+export type TVerificationPurpose = (typeof VERIFICATION_PURPOSES)[number];
+
+export const VERIFICATION_CODE_LENGTH = 6;
+export const VERIFICATION_CODE_TTL_MINUTES = 10;
+/** SPEC §9: a new code at most every 3 minutes. */
+export const VERIFICATION_CODE_COOLDOWN_SECONDS = 180;
+/** A code is dead after this many wrong entries. */
+export const VERIFICATION_CODE_MAX_TRIES = 5;
+
+/** The 6 digits a user types; empty gets its own SPEC §8 message ("empty verification code"). */
+export const zVerificationCode = z
+  .string({ error: V.verificationCodeEmpty })
+  .trim()
+  .min(1, { error: V.verificationCodeEmpty })
+  .regex(/^\d{6}$/, { error: V.verificationCode });
+
+/** Log-in name for forgot password: a username, an e-mail or a mobile number (digits). */
+const zResetAccount = z
+  .string({ error: V.required })
+  .trim()
+  .min(1, { error: V.required })
+  .max(64, { error: V.tooLong })
+  // NUL and other control characters are never part of a log-in name (and PostgreSQL refuses NUL).
+  .regex(/^[^\p{Cc}]+$/u, { error: V.required });
+
+export const ZSendCodeRequest = z.discriminatedUnion(
+  'purpose',
+  [
+    z.strictObject({ purpose: z.literal('resetPassword'), account: zResetAccount }),
+    z.strictObject({ purpose: z.literal('bindEmail'), email: zEmail }),
+    z.strictObject({ purpose: z.literal('registerEmail'), email: zEmail }),
+    z.strictObject({ purpose: z.literal('bindMobile'), areaCode: zAreaCode, phone: zMobile }),
+  ],
+  { error: V.required },
+);
+export type TSendCodeRequest = z.input<typeof ZSendCodeRequest>;
+
+export const ZSendCodeResponse = z.object({
+  ok: z.literal(true),
+  /** Where the code went, partly hidden (e.g. "de***@example.com"). */
+  sentTo: z.string(),
+  channel: z.enum(['email', 'sms']),
+  cooldownSeconds: z.number().int(),
+  expiresInSeconds: z.number().int(),
+});
+export type TSendCodeResponse = z.infer<typeof ZSendCodeResponse>;
+
+export const ZResetPasswordRequest = z
+  .strictObject({
+    account: zResetAccount,
+    code: zVerificationCode,
+    password: zPassword,
+    confirmPassword: z.string({ error: V.required }),
+  })
+  .superRefine((value, ctx) => {
+    if (value.password !== value.confirmPassword) {
+      ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: V.passwordsDiffer });
+    }
+  });
+export type TResetPasswordRequest = z.input<typeof ZResetPasswordRequest>;
+
+export const ZBindEmailRequest = z.strictObject({ email: zEmail, code: zVerificationCode });
+export type TBindEmailRequest = z.input<typeof ZBindEmailRequest>;
+
+export const ZBindMobileRequest = z.strictObject({
+  areaCode: zAreaCode,
+  phone: zMobile,
+  code: zVerificationCode,
+});
+export type TBindMobileRequest = z.input<typeof ZBindMobileRequest>;
