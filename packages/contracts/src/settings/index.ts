@@ -1,6 +1,7 @@
 // Console: four-eyes thresholds and staff sign-in settings
-export * from './approvals';
+
 export { ACCOUNT_SETTINGS, type TAccountSettingCode } from './account';
+export * from './approvals';
 export type { SettingDefinition, SettingDefinitions } from './define';
 export { LOAN_SETTING_CODES, LOAN_SETTINGS } from './loans';
 export { SELLER_SETTINGS } from './sellers';
