@@ -287,7 +287,10 @@ export const ZReviewPage = ZPageOf(ZReview);
 
 export const ZBanner = z.object({
   id: z.string(),
+  /** Drawn as text over the picture, in the request's language (English when that language has none). */
   title: z.string(),
+  subtitle: z.string(),
+  /** The picture for the request's language when one was set for it, else the common one. */
   image: ZImage,
   link: z.string(),
 });

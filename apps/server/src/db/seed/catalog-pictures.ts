@@ -122,7 +122,12 @@ export function logoSvg(name: string, colour: string): string {
   </svg>`;
 }
 
-export function bannerSvg(title: string, colour: string, shape: TPictureShape, accent: TSeedColour): string {
+/**
+ * A wordless banner picture: the text is drawn over it by the storefront in the visitor's language, so it
+ * is never cut off at narrow widths nor left in English. The art sits at the end so text at the start
+ * stays readable.
+ */
+export function bannerSvg(colour: string, shape: TPictureShape, accent: TSeedColour): string {
   const art = SHAPES[shape](accent.hex, shade(accent.hex, 0.25), tint(accent.hex, 0.55));
   return `<svg xmlns="http://www.w3.org/2000/svg" width="1920" height="600" viewBox="0 0 960 300">
     <defs><linearGradient id="g" x1="0" x2="1"><stop offset="0" stop-color="${colour}"/>
@@ -130,7 +135,5 @@ export function bannerSvg(title: string, colour: string, shape: TPictureShape, a
     <rect width="960" height="300" fill="url(#g)"/>
     <circle cx="760" cy="150" r="130" fill="#fff" opacity="0.25"/>
     <g transform="translate(640 30) scale(0.6)">${art}</g>
-    <text x="60" y="150" font-family="sans-serif" font-size="44" font-weight="700" fill="#fff">${escapeXml(title)}</text>
-    <text x="60" y="195" font-family="sans-serif" font-size="22" fill="#fff" opacity="0.9">Caravan wholesale</text>
   </svg>`;
 }

@@ -13,6 +13,7 @@ import {
   type TProductAttributeDef,
   users,
 } from '../schema';
+import { BANNER_TITLES } from './banner-texts';
 import { bannerSvg, logoSvg, pictureSvg, renderPicture } from './catalog-pictures';
 import {
   ADJECTIVES,
@@ -168,7 +169,7 @@ async function insertStores(
     const top = CATALOG_TREE[profile.focus[0]!]!;
     const [logo, banner] = await Promise.all([
       renderPicture(logoSvg(profile.name, colour), uploadDir),
-      renderPicture(bannerSvg(profile.name, colour, top.icon, COLOURS[index % COLOURS.length]!), uploadDir),
+      renderPicture(bannerSvg(colour, top.icon, COLOURS[index % COLOURS.length]!), uploadDir),
     ]);
     return { logo, banner };
   });
@@ -415,22 +416,20 @@ export async function refreshStoreCounters(db: Executor) {
 
 async function insertBanners(db: Executor, uploadDir: string, leaves: TLeaf[]) {
   const slides = [
-    { title: 'Wholesale prices, worldwide shipping', colour: '#0F766E', top: 2 },
-    { title: 'New season apparel', colour: '#E4572E', top: 0 },
-    { title: 'Electronics up to 40% off', colour: '#2F6FD6', top: 1 },
-    { title: 'Kitchen essentials for resellers', colour: '#B45309', top: 3 },
+    { colour: '#0F766E', top: 2 },
+    { colour: '#E4572E', top: 0 },
+    { colour: '#2F6FD6', top: 1 },
+    { colour: '#B45309', top: 3 },
   ];
+  // The pictures carry no words: the storefront draws each banner's title, in the visitor's language, over them.
   const images = await mapLimited(slides, 4, (slide) =>
-    renderPicture(
-      bannerSvg(slide.title, slide.colour, CATALOG_TREE[slide.top]!.icon, COLOURS[slide.top]!),
-      uploadDir,
-    ),
+    renderPicture(bannerSvg(slide.colour, CATALOG_TREE[slide.top]!.icon, COLOURS[slide.top]!), uploadDir),
   );
   await db.insert(banners).values(
     slides.map((slide, i) => {
       const leaf = leaves.find((l) => l.topIndex === slide.top);
       return {
-        titles: { en: slide.title },
+        titles: { ...BANNER_TITLES[i]! },
         image: images[i]!,
         link: i === 2 ? '/discounted' : `/classification?id=${leaf?.id ?? ''}`,
         sort: i,

@@ -89,7 +89,10 @@ export async function getHome(
   const page = { pageNum: 1, pageSize: PAGE_SIZE.home };
   const shared = await catalogCache(db).getOrLoad(`home:${lang}`, CACHE_TTL.home, async () => {
     const [banners, categories, recommended, fresh, hot, discounted, stores] = await Promise.all([
-      db.execute(sql`select id::text as id, titles, image, link from banners where is_active
+      // Live banners of this language: active, inside their schedule, and for every language or this one.
+      db.execute(sql`select id::text as id, titles, subtitles, image, images, link from banners
+        where is_active and (starts_at is null or starts_at <= now()) and (ends_at is null or ends_at > now())
+          and (cardinality(languages) = 0 or ${lang} = any(languages))
         order by sort, id limit 10`),
       getRecommendedCategories(db, lang),
       getHomeList(db, lang, 'recommended', page, viewer),
@@ -102,7 +105,9 @@ export async function getHome(
       banners: rowsOf(banners).map((b) => ({
         id: String(b.id),
         title: pickText(b.titles as Record<string, string>, lang, 'en'),
-        image: b.image as THomeResponse['banners'][number]['image'],
+        subtitle: pickText(b.subtitles as Record<string, string>, lang, 'en'),
+        image: ((b.images as Record<string, unknown>)[lang] ??
+          b.image) as THomeResponse['banners'][number]['image'],
         link: String(b.link),
       })),
       categories,

@@ -52,8 +52,13 @@ export function BannerCarousel({ banners }: { banners: TBanner[] }) {
               height={banner.image.height}
               loading={index === 0 ? 'eager' : 'lazy'}
               fetchPriority={index === 0 ? 'high' : 'auto'}
-              alt={banner.title}
+              // The picture carries no words; the title below is the real, translated text.
+              alt=""
             />
+            <span className="cv-carousel__text">
+              <span className="cv-carousel__title">{banner.title}</span>
+              {banner.subtitle && <span className="cv-carousel__subtitle">{banner.subtitle}</span>}
+            </span>
           </Link>
         </fieldset>
       ))}
