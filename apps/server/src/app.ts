@@ -9,6 +9,7 @@ import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fa
 import type { AppDeps } from './deps';
 import { authPlugin } from './http/auth';
 import { registerErrorHandler, sendError } from './http/error-handler';
+import { idempotencyPlugin } from './http/idempotency';
 import { languagePlugin } from './http/language';
 import { originGuardPlugin } from './http/origin-guard';
 import { serializerCompiler } from './http/serializer';
@@ -34,6 +35,8 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
 
+  // Before compression: its onSend hook stores the JSON text of answers to Idempotency-Key requests.
+  await app.register(idempotencyPlugin);
   // JSON replies and the web app's scripts, styles and HTML go out gzipped; images and small replies as they are.
   await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['gzip', 'deflate'] });
   await app.register(fastifyCookie);

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { pruneIdempotencyKeys } from '../http/idempotency';
 import { deleteExpiredSessions } from '../modules/auth/sessions';
 import { foldSalesTally } from '../modules/catalog';
 import { loanClock, runLoanAccrual } from '../modules/loans';
@@ -14,6 +15,11 @@ export type TJob = {
 /** Timed work. Domains add their jobs here (auto-cancel, auto-complete, loan overdue). */
 export const JOBS: TJob[] = [
   { name: 'delete-expired-sessions', everyMs: 60 * 60_000, run: (app) => deleteExpiredSessions(app.deps.db) },
+  {
+    name: 'prune-idempotency-keys',
+    everyMs: 60 * 60_000,
+    run: (app) => pruneIdempotencyKeys(app.deps.db).then(() => undefined),
+  },
   ...ORDER_JOBS,
   // Sold counts on the shop pages trail checkouts by at most these few seconds.
   {

@@ -68,6 +68,8 @@ export type TRequestOptions = {
   /** Whose session the call uses; only buyer calls log the buyer out on 401. */
   audience?: TApiAudience;
   signal?: AbortSignal;
+  /** Sent as `Idempotency-Key` (money calls; see runIntent in ./intent.ts). */
+  idempotencyKey?: string;
 };
 
 export function buildApiUrl(
@@ -150,7 +152,7 @@ function toApiError(status: number, payload: unknown): ApiError {
 
 /** One call to the Caravan API: JSON both ways, session cookie, request language, 15 s timeout. */
 export async function apiRequest<T>(method: string, path: string, options: TRequestOptions = {}): Promise<T> {
-  const { query, body, audience = 'buyer', signal } = options;
+  const { query, body, audience = 'buyer', signal, idempotencyKey } = options;
   const controller = new AbortController();
   let isTimedOut = false;
   const timer = setTimeout(() => {
@@ -167,6 +169,7 @@ export async function apiRequest<T>(method: string, path: string, options: TRequ
       headers: {
         accept: 'application/json',
         ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...(idempotencyKey === undefined ? {} : { 'idempotency-key': idempotencyKey }),
       },
       body: body === undefined ? undefined : JSON.stringify(body),
       signal: controller.signal,

@@ -4,6 +4,7 @@ export * from './approvals';
 export * from './cart';
 export * from './catalog';
 export * from './favourites';
+export * from './idempotency';
 export * from './ledger';
 export * from './loans';
 export * from './mail';

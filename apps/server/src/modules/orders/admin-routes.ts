@@ -47,7 +47,7 @@ export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/v1/admin/orders/:orderNo/refund',
     {
-      preHandler,
+      preHandler: [preHandler, app.idempotent],
       schema: {
         tags,
         summary: 'Manual refund by the platform',

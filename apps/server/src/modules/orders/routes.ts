@@ -31,6 +31,8 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps;
   const tags = ['orders'];
   const preHandler = app.requireUser;
+  // Placing, paying and every order action honour Idempotency-Key (a double click or a retry is one action).
+  const idempotentPreHandler = [app.requireUser, app.idempotent];
   const moneyLimit = { rateLimit: { max: app.deps.config.RATE_LIMIT_PER_MINUTE, timeWindow: '1 minute' } };
 
   app.post(
@@ -49,7 +51,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/v1/orders',
     {
-      preHandler,
+      preHandler: idempotentPreHandler,
       config: moneyLimit,
       schema: {
         tags,
@@ -66,7 +68,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/v1/orders/pay',
     {
-      preHandler,
+      preHandler: idempotentPreHandler,
       config: moneyLimit,
       schema: {
         tags,
@@ -106,7 +108,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   registerOrderDetailRoute(app, scope);
   registerOrderLogisticsRoute(app, scope);
 
-  const action = { preHandler, config: moneyLimit };
+  const action = { preHandler: idempotentPreHandler, config: moneyLimit };
 
   app.post(
     '/api/v1/orders/:orderNo/cancel',

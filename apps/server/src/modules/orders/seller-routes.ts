@@ -126,7 +126,7 @@ export const sellerOrderRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/v1/seller/orders/:orderNo/refund/approve',
     {
-      preHandler,
+      preHandler: [preHandler, app.idempotent],
       schema: {
         tags,
         summary: 'Approve the refund or return',
@@ -167,7 +167,7 @@ export const sellerOrderRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/v1/seller/orders/:orderNo/cancel',
     {
-      preHandler,
+      preHandler: [preHandler, app.idempotent],
       schema: { tags, summary: 'Sellers cannot cancel orders (always refused)', params: ZOrderNoParams },
     },
     async (request) => {

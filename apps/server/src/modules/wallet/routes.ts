@@ -84,6 +84,8 @@ export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
   const ZWithdrawalApproval = ZWithdrawal.extend({ secondApproval: ZSecondApprovalWaiting });
   const rateLimit = { max: app.deps.config.RATE_LIMIT_PER_MINUTE, timeWindow: '1 minute' };
   const buyer = { preHandler: app.requireUser, config: { rateLimit } };
+  // Money calls honour Idempotency-Key (a retried recharge or withdrawal is one action).
+  const buyerMoney = { preHandler: [app.requireUser, app.idempotent], config: { rateLimit } };
   const tags = ['wallet'];
 
   app.get(
@@ -124,7 +126,7 @@ export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/v1/wallet/recharges',
     {
-      ...buyer,
+      ...buyerMoney,
       schema: {
         tags,
         summary: 'Apply for a recharge',
@@ -202,7 +204,7 @@ export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/v1/wallet/withdrawals',
     {
-      ...buyer,
+      ...buyerMoney,
       schema: {
         tags,
         summary: 'Apply for a withdrawal (holds the amount)',
@@ -244,7 +246,7 @@ export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // Finance console -------------------------------------------------------------------------------
   const adminTags = ['admin', 'finance'];
-  const review = { preHandler: app.requireStaff('finance.review') };
+  const review = { preHandler: [app.requireStaff('finance.review'), app.idempotent] };
   const settings = { preHandler: app.requireStaff('finance.settings') };
 
   app.get(

@@ -11,6 +11,7 @@ import { Link } from 'react-router';
 import { api, isApiError } from '../../lib/api';
 import { parseFormValues, showSubmitError } from '../../lib/form';
 import { formatUsdt } from '../../lib/format-money';
+import { runIntent } from '../../lib/intent';
 import { useSession } from '../../lib/session';
 import { AppForm } from '../ui/app-form';
 import { Money } from './money';
@@ -68,7 +69,11 @@ export function PayOrdersModal({
     setIsPaying(true);
     setIsShort(false);
     try {
-      onPaid(await api.post<TPayOrdersResponse>('/orders/pay', body));
+      onPaid(
+        await runIntent('pay-orders', body, ({ key }) =>
+          api.post<TPayOrdersResponse>('/orders/pay', body, { idempotencyKey: key }),
+        ),
+      );
     } catch (error) {
       if (isApiError(error) && error.code === 'INSUFFICIENT_BALANCE') {
         setIsShort(true);

@@ -7,6 +7,7 @@ import type {
 } from '@caravan/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
+import { runIntent } from '../../../lib/intent';
 
 const staff = { audience: 'staff' } as const;
 type TActionResponse = { orderInfo: TOrderInfo };
@@ -45,9 +46,11 @@ export function refundAdminOrder(
   orderNo: string,
   body: TAdminRefundRequest,
 ): Promise<TActionResponse & { secondApproval: TSecondApprovalWaiting }> {
-  return api.post<TActionResponse & { secondApproval: TSecondApprovalWaiting }>(
-    `/admin/orders/${encodeURIComponent(orderNo)}/refund`,
-    body,
-    staff,
+  return runIntent(`admin-refund:${orderNo}`, body, ({ key }) =>
+    api.post<TActionResponse & { secondApproval: TSecondApprovalWaiting }>(
+      `/admin/orders/${encodeURIComponent(orderNo)}/refund`,
+      body,
+      { ...staff, idempotencyKey: key },
+    ),
   );
 }

@@ -1,10 +1,13 @@
 import type { TCreateRechargeRequest, TRecharge } from '@caravan/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
+import { runIntent } from '../../../lib/intent';
 import { WALLET_KEYS } from './keys';
 
 export function createRecharge(body: TCreateRechargeRequest): Promise<TRecharge> {
-  return api.post<TRecharge>('/wallet/recharges', body);
+  return runIntent('recharge', body, ({ key }) =>
+    api.post<TRecharge>('/wallet/recharges', body, { idempotencyKey: key }),
+  );
 }
 
 /** The page shows failures itself (beside fields, or a toast and the 2.5 s return to the wallet). */

@@ -1,0 +1,44 @@
+import { isApiError } from './api';
+
+/** What one user intent keeps between attempts: its Idempotency-Key and values to send again unchanged. */
+export type TIntent = { key: string; memo: Map<string, unknown> };
+
+const openIntents = new Map<string, TIntent>();
+
+/** 128 random bits as hex; crypto.getRandomValues also works on plain-http pages, unlike randomUUID. */
+export function newIdempotencyKey(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/**
+ * Runs one user intent that creates an order or moves money (place, pay, recharge, withdraw, refund) under
+ * one `Idempotency-Key` (docs/api.md). The same call with the same input reuses the key while no answer
+ * has come back: a double click, or a retry after a network error or a timeout (when the server may well
+ * have done it), is one action, and the server replays its first answer. Once the server answers (success
+ * or a refusal), the intent is over and the next attempt is a new intent with a new key.
+ */
+export async function runIntent<T>(
+  scope: string,
+  input: unknown,
+  run: (intent: TIntent) => Promise<T>,
+): Promise<T> {
+  const id = `${scope}\n${JSON.stringify(input ?? null)}`;
+  let intent = openIntents.get(id);
+  if (!intent) {
+    intent = { key: newIdempotencyKey(), memo: new Map() };
+    openIntents.set(id, intent);
+  }
+  try {
+    const result = await run(intent);
+    openIntents.delete(id);
+    return result;
+  } catch (error) {
+    const isUnanswered = !isApiError(error) || error.status === 0;
+    const isStillRunning = isApiError(error) && error.code === 'IDEMPOTENCY_KEY_IN_PROGRESS';
+    if (!isUnanswered && !isStillRunning) {
+      openIntents.delete(id);
+    }
+    throw error;
+  }
+}
