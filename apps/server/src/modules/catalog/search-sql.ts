@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
+import { allowedTypos, typoDistance } from './edit-distance';
 import { rowsOf } from './present';
 
 const MAX_WORDS = 8;
@@ -60,56 +61,118 @@ function normalised(keyword: string) {
  * which has no word breaks, and mid-word parts). The keyword is only ever a bound parameter;
  * normalisation happens in SQL so it matches the indexed text exactly.
  */
-export function productKeywordSql(keyword: string, isSubstring = false): TKeywordSql {
+export function productKeywordSql(
+  keyword: string,
+  isSubstring = false,
+  synonyms: string[] = [],
+): TKeywordSql {
   const { escaped } = normalised(keyword);
   const tsQuery = prefixTsQuery(keyword);
-  const where =
-    tsQuery && !isSubstring
-      ? sql`p.search_vector @@ to_tsquery('simple', ${tsQuery})`
-      : sql`p.search_text like '%' || ${escaped} || '%'`;
-  const rank =
-    tsQuery && !isSubstring ? sql`ts_rank(p.search_vector, to_tsquery('simple', ${tsQuery})) desc,` : sql``;
+  const isWordSearch = Boolean(tsQuery) && !isSubstring;
+  const containsKeyword = sql`p.search_text like '%' || ${escaped} || '%'`;
+  const containsSynonym = synonyms.map((word) => sql`p.search_text like '%' || ${escapeLike(word)} || '%'`);
+  const where = isWordSearch
+    ? sql`p.search_vector @@ to_tsquery('simple', ${tsQuery})`
+    : sql`(${sql.join([containsKeyword, ...containsSynonym], sql` or `)})`;
+  const rank = isWordSearch ? sql`ts_rank(p.search_vector, to_tsquery('simple', ${tsQuery})) desc,` : sql``;
+  // The shopper's own word before its synonyms.
+  const ownWordFirst = synonyms.length > 0 ? sql`${containsKeyword} desc,` : sql``;
   return {
     where,
     orderBy: sql`(p.search_text like '%|' || ${escaped} || '|%') desc,
       (p.search_text like '%|' || ${escaped} || '%') desc,
+      ${ownWordFirst}
       ${rank}
       p.sold_count desc, p.id desc`,
   };
 }
 
-/** Matches of a corrected query (typo fallback): any of the close words for each typed word. */
-function correctedKeywordSql(tsQuery: string): TKeywordSql {
-  return {
-    where: sql`p.search_vector @@ to_tsquery('simple', ${tsQuery})`,
-    orderBy: sql`ts_rank(p.search_vector, to_tsquery('simple', ${tsQuery})) desc, p.sold_count desc, p.id desc`,
-  };
+/** LIKE wildcards of an already normalised word taken literally. */
+function escapeLike(word: string): string {
+  return word.replace(/\\/g, '\\\\').replace(/%/g, '\\%').replace(/_/g, '\\_');
+}
+
+/** Expansions of the keyword in search_synonyms (stored normalised), or none. */
+async function findSynonyms(db: Executor, keyword: string): Promise<string[]> {
+  const found = await db.execute(
+    sql`select expansions from search_synonyms where term = caravan_search_norm(${keyword.trim()})`,
+  );
+  const expansions = rowsOf(found)[0]?.expansions;
+  return Array.isArray(expansions) ? expansions.map(String).filter((word) => word.length > 0) : [];
 }
 
 /**
- * For each typed word the closest words of the name dictionary (pg_trgm similarity over `search_words`,
- * a short table), as a tsquery text: ('frying' | 'fryer') & ('pan' | 'pans'). Null when a word has none.
+ * Matches of a corrected query (typo fallback): any of the close words for each typed word, as word
+ * prefixes; goods matching the closest correction come first.
  */
-export async function findCorrectedQuery(db: Executor, keyword: string): Promise<string | null> {
+function correctedKeywordSql(corrected: TCorrectedQuery): TKeywordSql {
+  const closestFirst = corrected.closestFirst.map(
+    (word) => sql`(p.search_vector @@ to_tsquery('simple', ${`${quoteLexeme(word)}:*`})) desc,`,
+  );
+  return {
+    where: sql`p.search_vector @@ to_tsquery('simple', ${corrected.tsQuery})`,
+    orderBy: sql`${sql.join(closestFirst, sql` `)}
+      ts_rank(p.search_vector, to_tsquery('simple', ${corrected.tsQuery})) desc, p.sold_count desc, p.id desc`,
+  };
+}
+
+type TCorrectedQuery = {
+  /** ('chair':* | 'chia':*) & ... */
+  tsQuery: string;
+  /** Corrections of all typed words, closest first. */
+  closestFirst: string[];
+};
+
+/**
+ * For each typed word the closest words of the name dictionary (`search_words`, a short table), as a tsquery
+ * query: ('frying':*) & ('pan':* | 'pans':*). Candidates share trigrams with the typed word; only those fewest edits
+ * away are kept (typoDistance counts a swap of two letters as one edit), so "chiar" finds chairs and not every
+ * word that happens to share "ch". Null when a word has no close enough correction.
+ */
+export async function findCorrectedQuery(db: Executor, keyword: string): Promise<TCorrectedQuery | null> {
   const words = keywordWords(keyword).filter((w) => w.length >= 3);
   if (words.length === 0) {
     return null;
   }
-  const result = await db.execute(sql`select src, word from (
-      select src, w.word, row_number() over (partition by src order by similarity(w.word, src) desc, w.word) as rn
+  const result = await db.execute(sql`select src, w.word, similarity(w.word, src) as sim
       from unnest(string_to_array(${words.join(' ')}, ' ')) as src
-      join search_words w on w.word % src) ranked
-    where rn <= ${CORRECTIONS_PER_WORD}`);
-  const bySource = new Map<string, string[]>();
+      join search_words w on abs(length(w.word) - length(src)) <= 2
+        and (w.word % src or (left(w.word, 1) = left(src, 1) and similarity(w.word, src) >= 0.1))`);
+  const bySource = new Map<string, { word: string; distance: number; similarity: number }[]>();
   for (const row of rowsOf(result)) {
-    const list = bySource.get(String(row.src)) ?? [];
-    list.push(String(row.word));
-    bySource.set(String(row.src), list);
+    const src = String(row.src);
+    const word = String(row.word);
+    const distance = typoDistance(src, word);
+    if (distance <= allowedTypos(src)) {
+      const list = bySource.get(src) ?? [];
+      list.push({ word, distance, similarity: Number(row.sim) });
+      bySource.set(src, list);
+    }
   }
-  if (words.some((w) => !bySource.has(w))) {
-    return null;
+  const groups: string[] = [];
+  const closestFirst: string[] = [];
+  for (const src of words) {
+    const candidates = bySource.get(src);
+    if (!candidates) {
+      return null;
+    }
+    const fewest = Math.min(...candidates.map((c) => c.distance));
+    // Among equally few edits, a word of the typed length (swapped or replaced letters) before one with a
+    // letter more or less, then the most similar.
+    const sameLength = (word: string) => (word.length === src.length ? 0 : 1);
+    const closest = candidates
+      .filter((c) => c.distance === fewest)
+      .sort(
+        (a, b) =>
+          sameLength(a.word) - sameLength(b.word) ||
+          b.similarity - a.similarity ||
+          a.word.localeCompare(b.word),
+      )
+      .slice(0, CORRECTIONS_PER_WORD);
+    groups.push(`(${closest.map((c) => `${quoteLexeme(c.word)}:*`).join(' | ')})`);
+    closestFirst.push(...closest.map((c) => c.word));
   }
-  return words.map((w) => `(${bySource.get(w)!.map(quoteLexeme).join(' | ')})`).join(' & ');
+  return { tsQuery: groups.join(' & '), closestFirst };
 }
 
 async function hasMatch(db: Executor, match: TKeywordSql): Promise<boolean> {
@@ -121,17 +184,20 @@ async function hasMatch(db: Executor, match: TKeywordSql): Promise<boolean> {
 
 /**
  * The conditions for a keyword, cheapest first: word prefixes (full-text index); else substrings of
- * names (trigram index: CJK, mid-word parts); else the typo-corrected words; else nothing matches. One
+ * names (trigram index: CJK, mid-word parts), together with the keyword's synonyms; else the
+ * typo-corrected words; else nothing matches. One
  * EXISTS per step decides. Substring matching is not OR-ed into the word search because for short,
  * common words it turns an index lookup into a scan of every product.
  */
 export async function resolveProductKeyword(db: Executor, keyword: string): Promise<TKeywordSql> {
+  const synonyms = await findSynonyms(db, keyword);
   const words = productKeywordSql(keyword);
-  if (prefixTsQuery(keyword) && (await hasMatch(db, words))) {
+  // A keyword with synonyms goes straight to substrings: its own word alone would hide the synonyms' goods.
+  if (synonyms.length === 0 && prefixTsQuery(keyword) && (await hasMatch(db, words))) {
     return words;
   }
-  const substring = productKeywordSql(keyword, true);
-  if (isTrigramWorthy(keyword) && (await hasMatch(db, substring))) {
+  const substring = productKeywordSql(keyword, true, synonyms);
+  if ((isTrigramWorthy(keyword) || synonyms.length > 0) && (await hasMatch(db, substring))) {
     return substring;
   }
   const corrected = await findCorrectedQuery(db, keyword);

@@ -141,3 +141,55 @@ describe('catalogue search', () => {
     expect(missing.statusCode).toBe(400);
   });
 });
+
+describe('catalogue search in languages without spaces, and typo ranking', () => {
+  let ctx: TTestContext;
+  const ids: Record<string, string> = {};
+
+  beforeAll(async () => {
+    ctx = await createTestApp();
+    const db = ctx.database.db;
+    const tree = await createCategoryTree(db);
+    const owner = await createUser(db, 'cjkowner');
+    const storeId = await createStore(db, { ownerId: owner.id, name: 'Chair World' });
+    const add = async (key: string, names: Record<string, string>, soldCount = 0) => {
+      ids[key] = String(await createProduct(db, { storeId, categoryId: tree.shirts, names, soldCount }));
+    };
+    await add('officeChair', { en: 'Ergonomic Office Chair', cn: '人体工学办公椅', ja: 'オフィスチェア' }, 5);
+    await add('armchair', { en: 'Oak Armchair', cn: '橡木扶手椅', ko: '원목 의자', th: 'เก้าอี้ไม้โอ๊ค' }, 3);
+    // Unrelated goods sharing letters with the typo: the old correction returned these.
+    await add('charm', { en: 'Charm Bracelet' }, 900);
+    await add('chinese', { en: 'Chinese Tea Set' }, 800);
+    await add('cigar', { en: 'Cigar Humidor' }, 700);
+    await add('chia', { en: 'Chia Seeds' }, 600);
+  });
+  afterAll(async () => {
+    await ctx.close();
+  });
+
+  const goodsIds = async (k: string) => {
+    const res = await ctx.app.inject({ url: `/api/v1/catalog/search?k=${encodeURIComponent(k)}` });
+    expect(res.statusCode).toBe(200);
+    return json<TSearchResponse>(res).goodsList.map((g) => g.id);
+  };
+
+  it('finds chairs by the everyday Chinese and Japanese word 椅子 (synonyms)', async () => {
+    expect((await goodsIds('椅子')).sort()).toEqual([ids.armchair, ids.officeChair].sort());
+    expect(await goodsIds('いす')).toEqual(expect.arrayContaining([ids.officeChair, ids.armchair]));
+  });
+
+  it('finds goods named in Korean and Thai', async () => {
+    // 의자 names the armchair; its synonym 椅 also finds the office chair, after the shopper's own word.
+    expect(await goodsIds('의자')).toEqual([ids.armchair, ids.officeChair]);
+    expect(await goodsIds('เก้าอี้')).toEqual([ids.armchair]);
+  });
+
+  it('corrects swapped letters to the closest words only', async () => {
+    const found = await goodsIds('chiar');
+    // "chair" (two letters swapped) before "chia" (a letter dropped), although chia seeds sell more.
+    expect(found[0]).toBe(ids.officeChair);
+    expect(found).not.toContain(ids.charm);
+    expect(found).not.toContain(ids.chinese);
+    expect(found).not.toContain(ids.cigar);
+  });
+});
