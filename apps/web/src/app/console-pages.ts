@@ -17,7 +17,12 @@ export const ADMIN_AREA_PAGES: TConsolePages = {
 };
 
 export const SELLER_AREA_PAGES: TConsolePages = {
-  dashboard: lazy(() => import('../features/seller-orders/pages/seller-dashboard')),
+  dashboard: lazy(() => import('../features/seller-shop/pages/dashboard')),
+  products: lazy(() => import('../features/seller-shop/pages/products')),
+  stock: lazy(() => import('../features/seller-shop/pages/stock')),
+  reviews: lazy(() => import('../features/seller-shop/pages/reviews')),
+  settlement: lazy(() => import('../features/seller-shop/pages/settlement')),
+  shop: lazy(() => import('../features/seller-shop/pages/shop')),
   orders: lazy(() => import('../features/seller-orders/pages/seller-orders')),
   refunds: lazy(() => import('../features/seller-orders/pages/seller-refunds')),
 };

@@ -407,6 +407,7 @@ export async function saveSellerProduct(
   seller: TSeller,
   input: TProductRequest,
   productId: bigint | null,
+  stockReason = EDITOR_STOCK_REASON,
 ): Promise<TSellerProductDetail> {
   const body = ZProductRequest.parse(input);
   const store = await storeOf(db, seller.storeId);
@@ -420,7 +421,7 @@ export async function saveSellerProduct(
         .values({ ...prepared.values, images, storeId: seller.storeId })
         .returning({ id: products.id });
       savedId = row!.id;
-      await syncVariants(tx, seller, savedId, [], store.lang, prepared.variants, EDITOR_STOCK_REASON);
+      await syncVariants(tx, seller, savedId, [], store.lang, prepared.variants, stockReason);
     } else {
       const current = await findOwnProduct(tx, seller, productId, true);
       if (current.takenDownAt && prepared.values.isOnShelf) {
@@ -436,7 +437,7 @@ export async function saveSellerProduct(
           productId,
           delta: (prepared.values.stock ?? 0) - current.stock,
           stockAfter: prepared.values.stock ?? 0,
-          reason: EDITOR_STOCK_REASON,
+          reason: stockReason,
           userId: seller.id,
         });
       }
@@ -447,7 +448,7 @@ export async function saveSellerProduct(
         current.attributes,
         store.lang,
         prepared.variants,
-        EDITOR_STOCK_REASON,
+        stockReason,
       );
       savedId = productId;
     }

@@ -1,8 +1,12 @@
 import {
+  IMPORT_FILE_MAX_BYTES,
+  type TImportFormat,
   ZBulkProductsRequest,
   ZBulkProductsResponse,
   ZDashboardQuery,
   ZIdParams,
+  ZImportFormatQuery,
+  ZImportJob,
   ZMerchantApplication,
   ZMerchantApplicationRequest,
   ZMerchantInfoResponse,
@@ -26,11 +30,13 @@ import {
   ZStockHistoryResponse,
   zMonth,
 } from '@caravan/contracts';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { AppError } from '../../http/app-error';
 import { getMyApplication, submitApplication } from './applications';
 import { getSellerDashboard } from './dashboard';
+import { exportProducts, getImportJob, importTemplate, startImport } from './import-export';
 import { getMerchantInfo } from './merchant-info';
 import {
   bulkUpdateProducts,
@@ -46,6 +52,39 @@ import { adjustStock, listStockHistory } from './stock';
 
 function sellerOf(request: FastifyRequest): TSeller {
   return { id: request.seller!.id, storeId: request.seller!.storeId };
+}
+
+function sendFile(reply: FastifyReply, file: { body: Buffer; type: string; name: string }) {
+  return reply
+    .header('content-type', file.type)
+    .header('content-disposition', `attachment; filename="${file.name}"`)
+    .send(file.body);
+}
+
+/** The multipart `file` of an import, at most IMPORT_FILE_MAX_BYTES; XLSX is told apart by its content (a zip). */
+async function readImportFile(request: FastifyRequest): Promise<{ buffer: Buffer; format: TImportFormat }> {
+  if (!request.isMultipart()) {
+    throw new AppError('UNSUPPORTED_MEDIA_TYPE');
+  }
+  let buffer: Buffer | undefined;
+  try {
+    for await (const part of request.parts({ limits: { fileSize: IMPORT_FILE_MAX_BYTES, files: 1 } })) {
+      if (part.type === 'file' && !buffer) {
+        buffer = await part.toBuffer();
+      } else if (part.type === 'file') {
+        await part.toBuffer();
+      }
+    }
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    throw new AppError(code === 'FST_REQ_FILE_TOO_LARGE' ? 'PAYLOAD_TOO_LARGE' : 'IMPORT_FILE_INVALID');
+  }
+  if (!buffer || buffer.length === 0) {
+    throw new AppError('PARAMETER_ERROR', { field: 'file' });
+  }
+  const isZip =
+    buffer.length > 3 && buffer[0] === 0x50 && buffer[1] === 0x4b && buffer[2] === 0x03 && buffer[3] === 0x04;
+  return { buffer, format: isZip ? 'xlsx' : 'csv' };
 }
 
 /** Becoming a merchant (buyers) and the seller panel's own endpoints (`/api/v1/seller/...`). */
@@ -188,6 +227,46 @@ export const sellerRoutes: FastifyPluginAsyncZod = async (app) => {
         .header('content-disposition', `attachment; filename="statement-${request.query.month}.csv"`)
         .send(csv);
     },
+  );
+  app.get(
+    '/api/v1/seller/products/import-template',
+    {
+      preHandler,
+      schema: { tags, summary: 'Import template (CSV or XLSX)', querystring: ZImportFormatQuery },
+    },
+    async (request, reply) =>
+      sendFile(reply, await importTemplate(db, sellerOf(request), request.query.format)),
+  );
+  app.get(
+    '/api/v1/seller/products/export',
+    {
+      preHandler,
+      schema: { tags, summary: "The shop's products (CSV or XLSX)", querystring: ZImportFormatQuery },
+    },
+    async (request, reply) =>
+      sendFile(reply, await exportProducts(db, sellerOf(request), request.query.format)),
+  );
+  app.post(
+    '/api/v1/seller/products/import',
+    {
+      preHandler,
+      schema: {
+        tags,
+        summary: 'Import products from a CSV or XLSX file (multipart `file`); answers the job to poll',
+        consumes: ['multipart/form-data'],
+        response: { 200: ZImportJob },
+      },
+    },
+    async (request) => {
+      const { buffer, format } = await readImportFile(request);
+      const job = await startImport(db, uploadDir, sellerOf(request), buffer, format);
+      return getImportJob(db, sellerOf(request), request.lang, job.id);
+    },
+  );
+  app.get(
+    '/api/v1/seller/products/import/:id',
+    { preHandler, schema: { tags, params: ZIdParams, response: { 200: ZImportJob } } },
+    async (request) => getImportJob(db, sellerOf(request), request.lang, BigInt(request.params.id)),
   );
   app.get(
     '/api/v1/seller/dashboard',

@@ -24,6 +24,9 @@ export const ADMIN_PAGES: readonly {
   { path: 'finance-channels', labelKey: 'menu.financeChannels', permission: 'finance.settings' },
   { path: 'ledger', labelKey: 'menu.ledger', permission: 'ledger.read' },
   { path: 'mail-outbox', labelKey: 'menu.mailOutbox', permission: 'mail.read' },
+  { path: 'merchant-applications', labelKey: 'menu.merchantApplications', permission: 'merchants.review' },
+  { path: 'stores', labelKey: 'menu.stores', permission: 'merchants.review' },
+  { path: 'product-moderation', labelKey: 'menu.productModeration', permission: 'catalog.manage' },
 ];
 
 export const ADMIN_ROUTE_PATHS = ['/admin', '/admin/login', ...ADMIN_PAGES.map((p) => `/admin/${p.path}`)];

@@ -1,8 +1,11 @@
 import {
   DashboardOutlined,
+  DatabaseOutlined,
   DollarOutlined,
+  MessageOutlined,
   ProfileOutlined,
   RollbackOutlined,
+  ShopOutlined,
   ShoppingOutlined,
 } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
@@ -27,6 +30,9 @@ const ICONS: Record<string, ReactNode> = {
   orders: <ProfileOutlined />,
   refunds: <RollbackOutlined />,
   settlement: <DollarOutlined />,
+  stock: <DatabaseOutlined />,
+  reviews: <MessageOutlined />,
+  shop: <ShopOutlined />,
 };
 
 function SellerGuard({ children }: { children: (name: string) => ReactNode }) {
@@ -83,7 +89,11 @@ export default function SellerConsole({
         {SELLER_PAGES.map(({ path, labelKey }) => {
           const Page = areaPages[path];
           return (
-            <Route key={path} path={path} element={Page ? <Page /> : <SellerSection labelKey={labelKey} />} />
+            <Route
+              key={path}
+              path={`${path}/*`}
+              element={Page ? <Page /> : <SellerSection labelKey={labelKey} />}
+            />
           );
         })}
         <Route path="*" element={<Result status="404" title={t('common:routes.notFound')} />} />

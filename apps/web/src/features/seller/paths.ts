@@ -2,9 +2,12 @@
 export const SELLER_PAGES = [
   { path: 'dashboard', labelKey: 'menu.dashboard' },
   { path: 'products', labelKey: 'menu.products' },
+  { path: 'stock', labelKey: 'menu.stock' },
   { path: 'orders', labelKey: 'menu.orders' },
   { path: 'refunds', labelKey: 'menu.refunds' },
+  { path: 'reviews', labelKey: 'menu.reviews' },
   { path: 'settlement', labelKey: 'menu.settlement' },
+  { path: 'shop', labelKey: 'menu.shop' },
 ] as const;
 
 export const SELLER_ROUTE_PATHS = [

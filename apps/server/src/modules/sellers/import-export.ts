@@ -1,0 +1,609 @@
+import {
+  formatMoney,
+  IMPORT_ROWS_MAX,
+  isErrorCode,
+  LANGUAGES,
+  type TImage,
+  type TImportFormat,
+  type TImportJob,
+  type TLanguage,
+  type TProductRequest,
+  type TProductRequestParsed,
+  ZProductRequest,
+} from '@caravan/contracts';
+import { parse } from 'csv-parse/sync';
+import { stringify } from 'csv-stringify/sync';
+import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
+import type { Database } from '../../db/client';
+import { productImports, products, productVariants, stores } from '../../db/schema';
+import { AppError, isAppError } from '../../http/app-error';
+import { errorMessage, validationMessage } from '../../i18n/messages';
+import { clearCatalogCache } from '../catalog';
+import { resolveOwnImages } from './images';
+import {
+  IMPORT_STOCK_REASON,
+  loadLeafCategoryIds,
+  prepareProduct,
+  saveSellerProduct,
+  type TPreparedProduct,
+  type TSeller,
+} from './products';
+
+/**
+ * Bulk import and export of products (CSV or XLSX). One row is a product, or one variant of it: rows with
+ * the same `product_code` form one product (its fields come from the first row; each row with
+ * `variant_values` adds a variant). A code that already exists in the shop updates that product. Every
+ * product is checked with the editor's rules; refused products are listed with their row and reason
+ * while the good ones are saved. A file that cannot be read at all (broken quoting, not UTF-8, too many
+ * rows) is refused whole and nothing is saved.
+ */
+
+const BASE_COLUMNS = [
+  'product_code',
+  'category_id',
+  'selling_price',
+  'retail_price',
+  'original_price',
+  'discount_price',
+  'discount_ends_at',
+  'stock',
+  'buy_min',
+  'buy_max',
+  'dispatch_fee',
+  'long_distance_fee',
+  'delivery_fee',
+  'weight_grams',
+  'on_shelf',
+  'images',
+  'attributes',
+  'variant_values',
+  'variant_price',
+  'variant_stock',
+  'variant_code',
+] as const;
+
+const BATCH = 250;
+
+type TRow = Record<string, string>;
+type TRowError = { row: number; field: string; code: string };
+
+function columnsFor(langs: readonly string[]): string[] {
+  return [
+    'product_code',
+    ...langs.flatMap((l) => [`name_${l}`, `description_${l}`]),
+    ...BASE_COLUMNS.filter((c) => c !== 'product_code'),
+  ];
+}
+
+export async function importTemplate(
+  db: Database,
+  seller: TSeller,
+  format: TImportFormat,
+): Promise<{ body: Buffer; type: string; name: string }> {
+  const [store] = await db.select({ lang: stores.lang }).from(stores).where(eq(stores.id, seller.storeId));
+  const langs = store?.lang && store.lang !== 'en' ? [store.lang, 'en'] : ['en'];
+  const columns = columnsFor(langs);
+  const example: TRow = {
+    product_code: 'TEE-001',
+    [`name_${langs[0]}`]: 'Cotton T-shirt',
+    [`description_${langs[0]}`]: 'Soft cotton',
+    category_id: '',
+    selling_price: '12.50',
+    stock: '',
+    buy_min: '1',
+    on_shelf: 'true',
+    images: '/uploads/img/ab/<hash>-960.webp',
+    attributes: 'Colour|Size',
+    variant_values: 'Red|M',
+    variant_price: '',
+    variant_stock: '10',
+    variant_code: 'TEE-001-RM',
+  };
+  return toFile(columns, [example], format, 'products-template');
+}
+
+async function toFile(
+  columns: string[],
+  rows: TRow[],
+  format: TImportFormat,
+  name: string,
+): Promise<{ body: Buffer; type: string; name: string }> {
+  if (format === 'csv') {
+    const text = stringify([columns, ...rows.map((r) => columns.map((c) => r[c] ?? ''))]);
+    // A BOM so spreadsheet programs read the file as UTF-8.
+    return {
+      body: Buffer.from(`\uFEFF${text}`, 'utf8'),
+      type: 'text/csv; charset=utf-8',
+      name: `${name}.csv`,
+    };
+  }
+  const book = new ExcelJS.Workbook();
+  const sheet = book.addWorksheet('products');
+  sheet.addRow(columns);
+  for (const r of rows) {
+    sheet.addRow(columns.map((c) => r[c] ?? ''));
+  }
+  const data = await book.xlsx.writeBuffer();
+  return {
+    body: Buffer.from(data as ArrayBuffer),
+    type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    name: `${name}.xlsx`,
+  };
+}
+
+/** Every product of the shop (not deleted) in the import format, so an export can be edited and imported back. */
+export async function exportProducts(
+  db: Database,
+  seller: TSeller,
+  format: TImportFormat,
+): Promise<{ body: Buffer; type: string; name: string }> {
+  const rows = await db
+    .select()
+    .from(products)
+    .where(and(eq(products.storeId, seller.storeId), isNull(products.deletedAt)))
+    .orderBy(products.id);
+  const variants = rows.length
+    ? await db
+        .select()
+        .from(productVariants)
+        .where(
+          inArray(
+            productVariants.productId,
+            rows.map((r) => r.id),
+          ),
+        )
+        .orderBy(productVariants.productId, productVariants.sort, productVariants.id)
+    : [];
+  const byProduct = new Map<bigint, (typeof variants)[number][]>();
+  for (const v of variants) {
+    byProduct.set(v.productId, [...(byProduct.get(v.productId) ?? []), v]);
+  }
+  const langs = new Set<string>();
+  for (const r of rows) {
+    for (const l of Object.keys(r.names)) {
+      langs.add(l);
+    }
+  }
+  const columns = columnsFor(LANGUAGES.filter((l) => langs.has(l)));
+  const out: TRow[] = [];
+  for (const p of rows) {
+    const code = p.code || `ID-${p.id}`;
+    const base: TRow = {
+      product_code: code,
+      category_id: String(p.categoryId),
+      selling_price: formatMoney(p.sellingPrice),
+      retail_price: formatMoney(p.retailPrice),
+      original_price: formatMoney(p.originalPrice),
+      discount_price: p.discountPrice === null ? '' : formatMoney(p.discountPrice),
+      discount_ends_at: p.discountEndsAt ? p.discountEndsAt.toISOString() : '',
+      stock: String(p.stock),
+      buy_min: String(p.buyMin),
+      buy_max: p.buyMax === null ? '' : String(p.buyMax),
+      dispatch_fee: formatMoney(p.dispatchFee),
+      long_distance_fee: formatMoney(p.longDistanceFee),
+      delivery_fee: formatMoney(p.deliveryFee),
+      weight_grams: String(p.weightGrams),
+      on_shelf: p.isOnShelf ? 'true' : 'false',
+      images: p.images.map((i) => i.url).join(' '),
+      attributes: p.attributes.map((a) => (a.names as Record<string, string>)[p.lang] ?? '').join('|'),
+    };
+    for (const [l, text] of Object.entries(p.names)) {
+      base[`name_${l}`] = text ?? '';
+    }
+    for (const [l, text] of Object.entries(p.descriptions)) {
+      base[`description_${l}`] = text ?? '';
+    }
+    const vs = byProduct.get(p.id) ?? [];
+    if (vs.length === 0) {
+      out.push(base);
+      continue;
+    }
+    vs.forEach((v, i) => {
+      const values = p.attributes.map((a) => {
+        const value = a.values.find((x) => x.code === v.attrs[a.code]);
+        return value ? ((value.names as Record<string, string>)[p.lang] ?? '') : '';
+      });
+      out.push({
+        ...(i === 0 ? base : { product_code: code }),
+        variant_values: values.join('|'),
+        variant_price: v.price === null ? '' : formatMoney(v.price),
+        variant_stock: String(v.stock),
+        variant_code: v.sku,
+      });
+    });
+  }
+  return toFile(columns, out, format, 'products');
+}
+
+/** Reads the file into rows of text keyed by the header (first row); refuses unreadable files whole. */
+export async function readRows(file: Buffer, format: TImportFormat): Promise<TRow[]> {
+  let table: string[][];
+  if (format === 'xlsx') {
+    const book = new ExcelJS.Workbook();
+    try {
+      await book.xlsx.load(file as unknown as ArrayBuffer);
+    } catch {
+      throw new AppError('IMPORT_FILE_INVALID');
+    }
+    const sheet = book.worksheets[0];
+    if (!sheet) {
+      throw new AppError('IMPORT_FILE_INVALID');
+    }
+    if (sheet.rowCount > IMPORT_ROWS_MAX + 1) {
+      throw new AppError('IMPORT_TOO_MANY_ROWS', { max: IMPORT_ROWS_MAX }, { max: IMPORT_ROWS_MAX });
+    }
+    table = [];
+    sheet.eachRow({ includeEmpty: true }, (row) => {
+      const values = Array.isArray(row.values) ? row.values.slice(1) : [];
+      table.push(values.map((v) => cellText(v)));
+    });
+  } else {
+    let text: string;
+    try {
+      text = new TextDecoder('utf-8', { fatal: true }).decode(file);
+    } catch {
+      throw new AppError('IMPORT_ENCODING_INVALID');
+    }
+    if (text.includes('\u0000')) {
+      throw new AppError('IMPORT_ENCODING_INVALID');
+    }
+    try {
+      table = parse(text.replace(/^\uFEFF/, ''), {
+        relax_column_count: true,
+        skip_empty_lines: true,
+        to: IMPORT_ROWS_MAX + 2,
+      }) as string[][];
+    } catch {
+      throw new AppError('IMPORT_FILE_INVALID');
+    }
+  }
+  const [header, ...body] = table;
+  if (!header?.includes('product_code')) {
+    throw new AppError('IMPORT_FILE_INVALID');
+  }
+  if (body.length > IMPORT_ROWS_MAX) {
+    throw new AppError('IMPORT_TOO_MANY_ROWS', { max: IMPORT_ROWS_MAX }, { max: IMPORT_ROWS_MAX });
+  }
+  const keys = header.map((h) => h.trim().toLowerCase());
+  return body
+    .filter((cells) => cells.some((c) => String(c ?? '').trim() !== ''))
+    .map((cells) => Object.fromEntries(keys.map((k, i) => [k, String(cells[i] ?? '').trim()])));
+}
+
+function cellText(value: unknown): string {
+  if (value === null || value === undefined) {
+    return '';
+  }
+  if (value instanceof Date) {
+    return value.toISOString();
+  }
+  if (typeof value === 'object') {
+    const v = value as { text?: unknown; result?: unknown; richText?: { text: string }[] };
+    if (v.richText) {
+      return v.richText.map((r) => r.text).join('');
+    }
+    return String(v.text ?? v.result ?? '');
+  }
+  return String(value);
+}
+
+type TGroup = { code: string; firstRow: number; rows: { row: number; data: TRow }[] };
+
+function groupRows(rows: TRow[]): TGroup[] {
+  const groups = new Map<string, TGroup>();
+  rows.forEach((data, i) => {
+    const row = i + 2; // the header is row 1
+    const code = data.product_code ?? '';
+    const key = code.toLowerCase() || `\u0000${row}`;
+    const group = groups.get(key) ?? { code, firstRow: row, rows: [] };
+    group.rows.push({ row, data });
+    groups.set(key, group);
+  });
+  return [...groups.values()];
+}
+
+const intOr = (v: string | undefined, fallback: number): number => (v ? Number(v) : fallback);
+const textOr = (v: string | undefined): string | null => (v ? v : null);
+
+function toRequest(group: TGroup): { request: TProductRequest; variantRows: number[] } {
+  const first = group.rows[0]!.data;
+  const names: Record<string, string> = {};
+  const descriptions: Record<string, string> = {};
+  for (const [key, value] of Object.entries(first)) {
+    const m = /^(name|description)_([a-z]{2})$/.exec(key);
+    if (m && value && (LANGUAGES as readonly string[]).includes(m[2]!)) {
+      (m[1] === 'name' ? names : descriptions)[m[2]!] = value;
+    }
+  }
+  const attributeNames = (first.attributes ?? '')
+    .split('|')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  const variantRows = group.rows.filter((r) => r.data.variant_values);
+  const valuesPerAttribute = attributeNames.map(() => [] as string[]);
+  for (const r of variantRows) {
+    r.data.variant_values!.split('|').forEach((v, i) => {
+      const value = v.trim();
+      const list = valuesPerAttribute[i];
+      if (list && value && !list.some((x) => x.toLowerCase() === value.toLowerCase())) {
+        list.push(value);
+      }
+    });
+  }
+  const request: TProductRequest = {
+    categoryId: first.category_id ?? '',
+    names,
+    descriptions,
+    images: (first.images ?? '').split(/[\s|]+/).filter(Boolean),
+    code: group.code,
+    sellingPrice: first.selling_price ?? '',
+    retailPrice: textOr(first.retail_price),
+    originalPrice: textOr(first.original_price),
+    discountPrice: textOr(first.discount_price),
+    discountEndsAt: textOr(first.discount_ends_at),
+    stock: intOr(first.stock, 0),
+    buyMin: intOr(first.buy_min, 1),
+    buyMax: first.buy_max ? Number(first.buy_max) : null,
+    dispatchFee: first.dispatch_fee || '0',
+    longDistanceFee: first.long_distance_fee || '0',
+    deliveryFee: first.delivery_fee || '0',
+    weightGrams: intOr(first.weight_grams, 0),
+    isOnShelf: !['false', '0', 'no', 'off'].includes((first.on_shelf ?? 'true').toLowerCase()),
+    attributes: attributeNames.map((name, i) => ({ name, values: valuesPerAttribute[i] ?? [] })),
+    variants: variantRows.map((r) => ({
+      values: r.data.variant_values!.split('|').map((v) => v.trim()),
+      price: textOr(r.data.variant_price),
+      stock: intOr(r.data.variant_stock, 0),
+      code: r.data.variant_code ?? '',
+    })),
+  };
+  return { request, variantRows: variantRows.map((r) => r.row) };
+}
+
+/** The CSV column an error of the request's field belongs to, and its row. */
+function locate(group: TGroup, variantRows: number[], path: string): { row: number; field: string } {
+  const [head, index, rest] = path.split('.');
+  if (head === 'variants' && index !== undefined) {
+    const field = rest === 'price' ? 'variant_price' : rest === 'stock' ? 'variant_stock' : 'variant_values';
+    return { row: variantRows[Number(index)] ?? group.firstRow, field };
+  }
+  const map: Record<string, string> = {
+    categoryId: 'category_id',
+    names: head === 'names' && index ? `name_${index}` : 'name',
+    descriptions: index ? `description_${index}` : 'description',
+    images: 'images',
+    sellingPrice: 'selling_price',
+    retailPrice: 'retail_price',
+    originalPrice: 'original_price',
+    discountPrice: 'discount_price',
+    discountEndsAt: 'discount_ends_at',
+    buyMin: 'buy_min',
+    buyMax: 'buy_max',
+    dispatchFee: 'dispatch_fee',
+    longDistanceFee: 'long_distance_fee',
+    deliveryFee: 'delivery_fee',
+    weightGrams: 'weight_grams',
+    attributes: 'attributes',
+    stock: 'stock',
+    code: 'product_code',
+  };
+  return { row: group.firstRow, field: map[head ?? ''] ?? head ?? '' };
+}
+
+export async function startImport(
+  db: Database,
+  uploadDir: string,
+  seller: TSeller,
+  file: Buffer,
+  format: TImportFormat,
+): Promise<{ id: bigint; done: Promise<void> }> {
+  const rows = await readRows(file, format);
+  const [job] = await db
+    .insert(productImports)
+    .values({ storeId: seller.storeId, totalRows: rows.length })
+    .returning({ id: productImports.id });
+  const done = runImport(db, uploadDir, seller, job!.id, rows).catch(async () => {
+    await db
+      .update(productImports)
+      .set({ status: 'failed', failureCode: 'INTERNAL_ERROR', finishedAt: new Date() })
+      .where(eq(productImports.id, job!.id));
+  });
+  return { id: job!.id, done };
+}
+
+async function runImport(db: Database, uploadDir: string, seller: TSeller, jobId: bigint, rows: TRow[]) {
+  const [store] = await db.select({ lang: stores.lang }).from(stores).where(eq(stores.id, seller.storeId));
+  const shopLang = store?.lang ?? 'en';
+  const leafIds = await loadLeafCategoryIds(db);
+  const imageCache = new Map<string, TImage>();
+  const errors: TRowError[] = [];
+  let saved = 0;
+  let processed = 0;
+  const groups = groupRows(rows);
+  for (let start = 0; start < groups.length; start += BATCH) {
+    const batch = groups.slice(start, start + BATCH);
+    const ready: {
+      group: TGroup;
+      prepared: TPreparedProduct;
+      images: TImage[];
+      body: TProductRequestParsed;
+    }[] = [];
+    for (const group of batch) {
+      const { request, variantRows } = toRequest(group);
+      const parsed = ZProductRequest.safeParse(request);
+      if (!parsed.success) {
+        const seen = new Set<string>();
+        for (const issue of parsed.error.issues) {
+          const where = locate(group, variantRows, issue.path.join('.'));
+          const key = `${where.row}:${where.field}`;
+          if (!seen.has(key)) {
+            seen.add(key);
+            errors.push({ ...where, code: `v:${issue.message}` });
+          }
+        }
+        continue;
+      }
+      try {
+        const prepared = prepareProduct(parsed.data, shopLang, leafIds);
+        const images: TImage[] = [];
+        for (const ref of parsed.data.images) {
+          let image = imageCache.get(ref);
+          if (!image) {
+            [image] = await resolveOwnImages(uploadDir, { userId: seller.id }, [ref]);
+            imageCache.set(ref, image!);
+          }
+          images.push(image!);
+        }
+        ready.push({ group, prepared, images, body: parsed.data });
+      } catch (error) {
+        if (!isAppError(error)) {
+          throw error;
+        }
+        const field = typeof error.details?.field === 'string' ? error.details.field : '';
+        errors.push({ ...locate(group, variantRows, field), code: error.code });
+      }
+    }
+    saved += await saveBatch(db, uploadDir, seller, ready, errors);
+    processed += batch.reduce((n, g) => n + g.rows.length, 0);
+    await db
+      .update(productImports)
+      .set({ processedRows: processed, savedProducts: saved, errors: errors.slice(0, 1000) })
+      .where(eq(productImports.id, jobId));
+  }
+  await db.execute(sql`update stores set goods_count = (select count(*)::int from products
+      where store_id = ${seller.storeId} and is_on_shelf) where id = ${seller.storeId}`);
+  clearCatalogCache(db);
+  await db
+    .update(productImports)
+    .set({
+      status: 'done',
+      processedRows: rows.length,
+      savedProducts: saved,
+      errors: errors.slice(0, 1000),
+      finishedAt: new Date(),
+    })
+    .where(eq(productImports.id, jobId));
+}
+
+/**
+ * New products of a batch are written with one insert (and one for their variants); a code that already
+ * exists updates that product through the editor's save, which keeps variant ids and stock history.
+ */
+async function saveBatch(
+  db: Database,
+  uploadDir: string,
+  seller: TSeller,
+  ready: { group: TGroup; prepared: TPreparedProduct; images: TImage[]; body: TProductRequestParsed }[],
+  errors: TRowError[],
+): Promise<number> {
+  if (ready.length === 0) {
+    return 0;
+  }
+  const codes = ready.map((r) => r.group.code).filter(Boolean);
+  const existing = codes.length
+    ? await db
+        .select({ id: products.id, code: products.code })
+        .from(products)
+        .where(
+          and(
+            eq(products.storeId, seller.storeId),
+            isNull(products.deletedAt),
+            inArray(products.code, codes),
+          ),
+        )
+        .orderBy(desc(products.id))
+    : [];
+  const byCode = new Map<string, bigint>();
+  for (const e of existing) {
+    if (!byCode.has(e.code)) {
+      byCode.set(e.code, e.id);
+    }
+  }
+  let saved = 0;
+  const fresh = ready.filter((r) => !r.group.code || !byCode.has(r.group.code));
+  for (const r of ready.filter((x) => x.group.code && byCode.has(x.group.code))) {
+    try {
+      await saveSellerProduct(
+        db,
+        uploadDir,
+        seller,
+        r.body as TProductRequest,
+        byCode.get(r.group.code)!,
+        IMPORT_STOCK_REASON,
+      );
+      saved += 1;
+    } catch (error) {
+      if (!isAppError(error)) {
+        throw error;
+      }
+      errors.push({ row: r.group.firstRow, field: 'product_code', code: error.code });
+    }
+  }
+  if (fresh.length > 0) {
+    await db.transaction(async (tx) => {
+      const inserted = await tx
+        .insert(products)
+        .values(fresh.map((r) => ({ ...r.prepared.values, images: r.images, storeId: seller.storeId })))
+        .returning({ id: products.id });
+      const variantValues = fresh.flatMap((r, i) =>
+        r.prepared.variants.map((v, sort) => ({
+          productId: inserted[i]!.id,
+          attrs: v.attrs,
+          price: v.price,
+          stock: v.stock,
+          sku: v.sku,
+          sort,
+        })),
+      );
+      if (variantValues.length > 0) {
+        await tx.insert(productVariants).values(variantValues);
+      }
+    });
+    saved += fresh.length;
+  }
+  return saved;
+}
+
+export async function getImportJob(
+  db: Database,
+  seller: TSeller,
+  lang: TLanguage,
+  id: bigint,
+): Promise<TImportJob> {
+  const [job] = await db
+    .select()
+    .from(productImports)
+    .where(and(eq(productImports.id, id), eq(productImports.storeId, seller.storeId)));
+  if (!job) {
+    throw new AppError('IMPORT_NOT_FOUND');
+  }
+  return toImportJob(job, lang);
+}
+
+export function toImportJob(job: typeof productImports.$inferSelect, lang: TLanguage): TImportJob {
+  return {
+    id: String(job.id),
+    status: job.status,
+    totalRows: job.totalRows,
+    processedRows: job.processedRows,
+    savedProducts: job.savedProducts,
+    errors: job.errors.map((e) => ({
+      ...e,
+      message: e.code.startsWith('v:')
+        ? validationMessage(lang, e.code.slice(2))
+        : isErrorCode(e.code)
+          ? errorMessage(lang, e.code, {
+              lang: /^name_([a-z]{2})$/.exec(e.field)?.[1] ?? '',
+              max: IMPORT_ROWS_MAX,
+            })
+          : e.code,
+    })),
+    failure:
+      job.failureCode && isErrorCode(job.failureCode)
+        ? { code: job.failureCode, message: errorMessage(lang, job.failureCode) }
+        : null,
+    createdAt: job.createdAt.toISOString(),
+    finishedAt: job.finishedAt ? job.finishedAt.toISOString() : null,
+  };
+}

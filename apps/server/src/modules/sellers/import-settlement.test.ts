@@ -1,0 +1,316 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import {
+  formatMoney,
+  parseMoney,
+  type TImage,
+  type TImportJob,
+  type TSellerProductsResponse,
+  type TSettlementStatement,
+} from '@caravan/contracts';
+import { and, eq, gte, lt, sql } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ledgerAccounts, ledgerPostings, products, stores } from '../../db/schema';
+import { buildMultipart } from '../../testing/multipart';
+import { bearer, createTestApp, json, type TTestContext } from '../../testing/test-app';
+import { createCategoryTree } from '../catalog/test-fixtures';
+import { receiveOrder } from '../orders/buyer-actions';
+import { shipOrder } from '../orders/seller-actions';
+import {
+  createTestProduct,
+  createTestStore,
+  createTestUser,
+  fundUser,
+  placeTestOrder,
+  setParam,
+} from '../orders/test-fixtures';
+import { settleCompletedOrders } from '../orders/timed-work';
+import { monthRange } from './settlement';
+
+type TError = { error: { code: string } };
+
+let ctx: TTestContext;
+let tree: Awaited<ReturnType<typeof createCategoryTree>>;
+
+beforeAll(async () => {
+  ctx = await createTestApp({ UPLOAD_DIR: mkdtempSync(path.join(tmpdir(), 'caravan-import-')) });
+  tree = await createCategoryTree(ctx.database.db);
+});
+afterAll(async () => {
+  await ctx.close();
+});
+
+async function uploadImage(token: string): Promise<TImage> {
+  const png = await sharp({ create: { width: 300, height: 300, channels: 3, background: '#15803D' } })
+    .png()
+    .toBuffer();
+  const body = buildMultipart(png, 'p.png', 'image/png', 'goods');
+  const res = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/v1/uploads',
+    headers: { ...body.headers, ...bearer(token) },
+    payload: body.payload,
+  });
+  return json<TImage>(res);
+}
+
+function filePart(file: Buffer, name: string) {
+  return buildMultipart(file, name, name.endsWith('.csv') ? 'text/csv' : 'application/octet-stream');
+}
+
+async function importFile(token: string, file: Buffer, name = 'p.csv') {
+  const body = filePart(file, name);
+  return ctx.app.inject({
+    method: 'POST',
+    url: '/api/v1/seller/products/import',
+    headers: { ...body.headers, ...bearer(token) },
+    payload: body.payload,
+  });
+}
+
+async function waitForJob(token: string, id: string): Promise<TImportJob> {
+  for (let i = 0; i < 600; i += 1) {
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/v1/seller/products/import/${id}`,
+      headers: bearer(token),
+    });
+    const job = json<TImportJob>(res);
+    if (job.status !== 'running') {
+      return job;
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error('import did not finish');
+}
+
+describe('product import and export', () => {
+  let seller: Awaited<ReturnType<typeof createTestUser>>;
+  let image: TImage;
+
+  beforeAll(async () => {
+    seller = await createTestUser(ctx.database.db);
+    await createTestStore(ctx.database.db, seller.id, 'Import House');
+    image = await uploadImage(seller.sellerToken);
+  });
+
+  it('saves the good rows, lists refused rows with their reasons, and groups variants by product code', async () => {
+    const leaf = String(tree.shirts);
+    const csv = [
+      'product_code,name_en,name_de,category_id,selling_price,stock,images,attributes,variant_values,variant_stock,variant_price',
+      `A-1,Alpine tee,Alpen-Shirt,${leaf},10,5,${image.url},,,,`,
+      `B-2,Bay hoodie,,${leaf},30,,${image.url},Size,S,3,`,
+      'B-2,,,,,,,,M,4,32',
+      `C-3,Broken price,,${leaf},1.234567,1,${image.url},,,,`,
+      `D-4,Branch category,,${tree.mid},5,1,${image.url},,,,`,
+      `E-5,Duplicate variant,,${leaf},5,,${image.url},Size,S,1,`,
+      'E-5,,,,,,,,s,1,',
+      `F-6,Outside image,,${leaf},5,1,https://evil.example/x.png,,,,`,
+    ].join('\n');
+    const res = await importFile(seller.sellerToken, Buffer.from(csv));
+    expect(res.statusCode, res.body).toBe(200);
+    const job = await waitForJob(seller.sellerToken, json<TImportJob>(res).id);
+    expect(job).toMatchObject({ status: 'done', totalRows: 8, savedProducts: 2 });
+    const byRow = job.errors.map((e) => [e.row, e.field, e.code]);
+    expect(byRow).toEqual(
+      expect.arrayContaining([
+        [5, 'selling_price', 'v:price'],
+        [6, 'category_id', 'CATEGORY_NOT_LEAF'],
+        [8, 'variant_values', 'VARIANT_DUPLICATE'],
+        [9, 'images', 'v:imageRef'],
+      ]),
+    );
+    expect(job.errors.every((e) => e.message.length > 0 && e.message !== e.code)).toBe(true);
+    const list = json<TSellerProductsResponse>(
+      await ctx.app.inject({
+        method: 'GET',
+        url: '/api/v1/seller/products?sort=oldest',
+        headers: bearer(seller.sellerToken),
+      }),
+    );
+    expect(list.pageList.map((p) => [p.code, p.stock, p.variantCount])).toEqual([
+      ['A-1', 5, 0],
+      ['B-2', 7, 2],
+    ]);
+    const de = await ctx.app.inject({ method: 'GET', url: '/api/v1/catalog/search/goods?k=alpen&lang=de' });
+    expect(json<{ pageList: { name: string }[] }>(de).pageList.map((p) => p.name)).toContain('Alpen-Shirt');
+
+    // Importing the same code again updates that product instead of adding one.
+    const again = await importFile(
+      seller.sellerToken,
+      Buffer.from(
+        `product_code,name_en,category_id,selling_price,stock,images\nA-1,Alpine tee v2,${leaf},11,9,${image.url}\n`,
+      ),
+    );
+    const second = await waitForJob(seller.sellerToken, json<TImportJob>(again).id);
+    expect(second.savedProducts).toBe(1);
+    const [updated] = await ctx.database.db
+      .select({ names: products.names, stock: products.stock })
+      .from(products)
+      .where(eq(products.code, 'A-1'));
+    expect(updated).toMatchObject({ names: { en: 'Alpine tee v2' }, stock: 9 });
+  });
+
+  it('refuses broken quoting, wrong encodings and too many rows whole, saving nothing', async () => {
+    const before = (await ctx.database.db.select({ n: sql<number>`count(*)::int` }).from(products))[0]!.n;
+    const broken = await importFile(
+      seller.sellerToken,
+      Buffer.from('product_code,name_en\n"A-9,unterminated\n'),
+    );
+    expect(json<TError>(broken).error.code).toBe('IMPORT_FILE_INVALID');
+    const latin1 = await importFile(
+      seller.sellerToken,
+      Buffer.from([0x70, 0x72, 0x6f, 0x64, 0x75, 0x63, 0x74, 0x5f, 0x63, 0x6f, 0x64, 0x65, 0x0a, 0xe9, 0xff]),
+    );
+    expect(json<TError>(latin1).error.code).toBe('IMPORT_ENCODING_INVALID');
+    const many = `product_code,name_en\n${'X,y\n'.repeat(100_000)}`;
+    const tooMany = await importFile(seller.sellerToken, Buffer.from(many));
+    expect(json<TError>(tooMany).error.code).toBe('IMPORT_TOO_MANY_ROWS');
+    const after = (await ctx.database.db.select({ n: sql<number>`count(*)::int` }).from(products))[0]!.n;
+    expect(after).toBe(before);
+  });
+
+  it('exports CSV and XLSX that import back, and reads an XLSX file', async () => {
+    const csv = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/v1/seller/products/export?format=csv',
+      headers: bearer(seller.sellerToken),
+    });
+    expect(csv.headers['content-type']).toContain('text/csv');
+    expect(csv.body).toContain('B-2');
+    const xlsx = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/v1/seller/products/export?format=xlsx',
+      headers: bearer(seller.sellerToken),
+    });
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
+    expect(book.worksheets[0]!.rowCount).toBe(4); // header, A-1, two variants of B-2
+    const res = await importFile(seller.sellerToken, xlsx.rawPayload, 'p.xlsx');
+    const job = await waitForJob(seller.sellerToken, json<TImportJob>(res).id);
+    expect(job).toMatchObject({ status: 'done', savedProducts: 2, errors: [] });
+    const template = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/v1/seller/products/import-template?format=csv',
+      headers: bearer(seller.sellerToken),
+    });
+    expect(template.body.split('\n')[0]).toContain('product_code,name_en,description_en,category_id');
+  });
+
+  it('imports 10,000 rows in under 60 seconds', async () => {
+    const other = await createTestUser(ctx.database.db);
+    await createTestStore(ctx.database.db, other.id, 'Bulk Depot');
+    const img = await uploadImage(other.sellerToken);
+    const lines = ['product_code,name_en,category_id,selling_price,stock,images'];
+    for (let i = 0; i < 10_000; i += 1) {
+      lines.push(`BULK-${i},Bulk item ${i},${tree.shirts},${(i % 90) + 1}.5,${i % 50},${img.url}`);
+    }
+    const started = Date.now();
+    const res = await importFile(other.sellerToken, Buffer.from(lines.join('\n')));
+    const job = await waitForJob(other.sellerToken, json<TImportJob>(res).id);
+    const seconds = (Date.now() - started) / 1000;
+    expect(job).toMatchObject({ status: 'done', savedProducts: 10_000, errors: [] });
+    expect(seconds).toBeLessThan(60);
+  }, 120_000);
+
+  it('a second seller cannot read another shop’s import job', async () => {
+    const owner = await createTestUser(ctx.database.db);
+    await createTestStore(ctx.database.db, owner.id, 'Owner Shop');
+    const res = await importFile(owner.sellerToken, Buffer.from('product_code,name_en\nZ,zed\n'));
+    const id = json<TImportJob>(res).id;
+    await waitForJob(owner.sellerToken, id);
+    const probe = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/v1/seller/products/import/${id}`,
+      headers: bearer(seller.sellerToken),
+    });
+    expect(probe.statusCode).toBe(404);
+  });
+});
+
+describe('settlement', () => {
+  it("a month's statement net equals the seller's ledger movement in that month, and the CSV agrees", async () => {
+    const db = ctx.database.db;
+    await setParam(db, 'commission_rate', '0.08');
+    await setParam(db, 'order_settle_days', '0');
+    const seller = await createTestUser(db);
+    const storeId = await createTestStore(db, seller.id, 'Ledger Shop');
+    const { productId } = await createTestProduct(db, storeId, { price: '37.25' });
+    const buyer = await createTestUser(db);
+    await fundUser(db, buyer.id, '1000');
+    const rival = await createTestUser(db);
+    await createTestStore(db, rival.id, 'Rival Ledger Shop');
+    const orderNos: string[] = [];
+    for (const quantity of [1, 3]) {
+      const order = await placeTestOrder(db, buyer.id, productId, { quantity });
+      await shipOrder(db, { storeId, orderNo: order.orderNo, carrier: 'DHL', trackingNo: `T${quantity}` });
+      await receiveOrder(db, { userId: buyer.id, orderNo: order.orderNo });
+      orderNos.push(order.orderNo);
+    }
+    expect(await settleCompletedOrders(db, new Date(Date.now() + 1000))).toBeGreaterThanOrEqual(2);
+    const month = new Date().toISOString().slice(0, 7);
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/v1/seller/settlement?month=${month}`,
+      headers: bearer(seller.sellerToken),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const statement = json<TSettlementStatement>(res);
+    const { from, to } = monthRange(month);
+    const [movement] = await db
+      .select({ sum: sql<string>`coalesce(sum(${ledgerPostings.amount}), 0)::text` })
+      .from(ledgerPostings)
+      .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerPostings.accountId))
+      .where(
+        and(
+          eq(ledgerAccounts.kind, 'user_available'),
+          eq(ledgerAccounts.userId, seller.id),
+          gte(ledgerPostings.createdAt, from),
+          lt(ledgerPostings.createdAt, to),
+        ),
+      );
+    expect(parseMoney(statement.net)).toBe(parseMoney(movement!.sum));
+    expect(statement.orders).toBe(2);
+    // 4 units at 37.25 = 149.00; 8% commission = 11.92; net 137.08
+    expect(statement.goodsAmount).toBe('149.00');
+    expect(statement.commission).toBe('11.92');
+    expect(statement.net).toBe(formatMoney(parseMoney('137.08')));
+    expect(statement.lines.pageList.map((l) => l.orderNo).sort()).toEqual([...orderNos].sort());
+
+    const csv = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/v1/seller/settlement/statement.csv?month=${month}`,
+      headers: bearer(seller.sellerToken),
+    });
+    const total = csv.body.trim().split('\n').pop()!.split(',');
+    expect(total[0]).toBe('total');
+    expect(total[6]).toBe('137.08');
+
+    const rivalView = json<TSettlementStatement>(
+      await ctx.app.inject({
+        method: 'GET',
+        url: `/api/v1/seller/settlement?month=${month}`,
+        headers: bearer(rival.sellerToken),
+      }),
+    );
+    expect(rivalView.orders).toBe(0);
+    expect(rivalView.net).toBe('0.00');
+
+    const dashboard = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/v1/seller/dashboard?range=7d',
+      headers: bearer(seller.sellerToken),
+    });
+    expect(json(dashboard)).toMatchObject({ orders: 2, units: 4, gmv: '149.00' });
+    const rivalDashboard = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/v1/seller/dashboard?range=7d',
+      headers: bearer(rival.sellerToken),
+    });
+    expect(json(rivalDashboard)).toMatchObject({ orders: 0, units: 0, gmv: '0.00' });
+    await db.update(stores).set({ status: 'active' }).where(eq(stores.id, storeId));
+  });
+});

@@ -1,0 +1,165 @@
+import {
+  MERCHANT_APPLICATION_STATUSES,
+  type TAdminMerchantApplication,
+  type TMerchantApplicationStatus,
+} from '@caravan/contracts';
+import { Button, Descriptions, Drawer, Image, Modal, Select, Space, Table, Tag } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ConsolePageHead } from '../../../components/console/console-layout';
+import { formatDateTime } from '../../../lib/format';
+import { toast } from '../../../lib/toast';
+import { useApplications, useStaffAction } from '../api';
+import { ReasonModal } from '../reason-modal';
+
+const COLOURS: Record<TMerchantApplicationStatus, string> = {
+  submitted: 'blue',
+  reviewing: 'gold',
+  approved: 'green',
+  rejected: 'red',
+};
+
+/** /admin/merchant-applications: the queue with the documents; approve or reject with a reason. */
+export default function MerchantApplicationsPage() {
+  const { t } = useTranslation(['seller', 'common']);
+  const [modal, modalHolder] = Modal.useModal();
+  const [query, setQuery] = useState<{
+    pageNum: number;
+    pageSize: number;
+    status?: TMerchantApplicationStatus;
+  }>({
+    pageNum: 1,
+    pageSize: 20,
+    status: 'submitted',
+  });
+  const list = useApplications(query);
+  const action = useStaffAction();
+  const [open, setOpen] = useState<TAdminMerchantApplication | null>(null);
+  const [rejecting, setRejecting] = useState<TAdminMerchantApplication | null>(null);
+  const run = async (path: string, body?: unknown) => {
+    await action.mutateAsync({ path, body });
+    toast.success(t('common:success.operationSucceeded'));
+    setOpen(null);
+    setRejecting(null);
+  };
+  const base = (a: TAdminMerchantApplication) => `/admin/merchant-applications/${a.id}`;
+  const isOpenable = (a: TAdminMerchantApplication) => a.status === 'submitted' || a.status === 'reviewing';
+  const view = (a: TAdminMerchantApplication) => {
+    setOpen(a);
+    if (a.status === 'submitted') {
+      void action.mutateAsync({ path: `${base(a)}/review` }).catch(() => undefined);
+    }
+  };
+  return (
+    <>
+      {modalHolder}
+      <ConsolePageHead title={t('admin.applications')} />
+      <Space wrap className="cv-console__filters">
+        <Select<TMerchantApplicationStatus>
+          allowClear
+          aria-label={t('admin.status')}
+          placeholder={t('admin.status')}
+          style={{ width: 200 }}
+          value={query.status}
+          onChange={(status) => setQuery((q) => ({ ...q, pageNum: 1, status }))}
+          options={MERCHANT_APPLICATION_STATUSES.map((s) => ({ value: s, label: t(`apply.status.${s}`) }))}
+        />
+      </Space>
+      <Table<TAdminMerchantApplication>
+        rowKey="id"
+        size="middle"
+        loading={list.isFetching}
+        dataSource={list.data?.pageList ?? []}
+        scroll={{ x: 800 }}
+        locale={{ emptyText: t('admin.noApplications') }}
+        pagination={{
+          current: query.pageNum,
+          pageSize: query.pageSize,
+          total: list.data?.total ?? 0,
+          showTotal: (total) => t('common:table.total', { total }),
+          onChange: (pageNum, pageSize) => setQuery((q) => ({ ...q, pageNum, pageSize })),
+        }}
+        columns={[
+          { title: t('apply.shopName'), dataIndex: 'shopName' },
+          { title: t('admin.applicant'), dataIndex: 'username' },
+          { title: t('apply.country'), dataIndex: 'country' },
+          {
+            title: t('admin.status'),
+            dataIndex: 'status',
+            render: (s: TMerchantApplicationStatus) => <Tag color={COLOURS[s]}>{t(`apply.status.${s}`)}</Tag>,
+          },
+          { title: t('admin.submittedAt'), dataIndex: 'updatedAt', render: formatDateTime },
+          {
+            title: t('common:table.actions'),
+            key: 'actions',
+            render: (_, a) => (
+              <Button size="small" onClick={() => view(a)}>
+                {t('admin.open')}
+              </Button>
+            ),
+          },
+        ]}
+      />
+      <Drawer
+        open={open !== null}
+        onClose={() => setOpen(null)}
+        title={open?.shopName}
+        size="large"
+        extra={
+          open && isOpenable(open) ? (
+            <Space>
+              <Button danger onClick={() => setRejecting(open)}>
+                {t('admin.reject')}
+              </Button>
+              <Button
+                type="primary"
+                loading={action.isPending}
+                onClick={() =>
+                  void modal.confirm({
+                    title: t('admin.approveTitle', { name: open.shopName }),
+                    okText: t('admin.approve'),
+                    cancelText: t('common:actions.cancel'),
+                    onOk: () => run(`${base(open)}/approve`).catch(() => undefined),
+                  })
+                }
+              >
+                {t('admin.approve')}
+              </Button>
+            </Space>
+          ) : null
+        }
+      >
+        {open ? (
+          <>
+            <Descriptions column={1} bordered size="small">
+              <Descriptions.Item label={t('admin.applicant')}>{open.username}</Descriptions.Item>
+              <Descriptions.Item label={t('apply.email')}>{open.contactEmail}</Descriptions.Item>
+              <Descriptions.Item label={t('apply.phone')}>
+                <span dir="ltr">{open.contactPhone}</span>
+              </Descriptions.Item>
+              <Descriptions.Item label={t('apply.country')}>{open.country}</Descriptions.Item>
+              <Descriptions.Item label={t('apply.description')}>{open.description || '--'}</Descriptions.Item>
+              {open.rejectReason ? (
+                <Descriptions.Item label={t('apply.rejectedBecause')}>{open.rejectReason}</Descriptions.Item>
+              ) : null}
+            </Descriptions>
+            <h3 style={{ marginBlock: 16 }}>{t('apply.documents')}</h3>
+            <Image.PreviewGroup>
+              <Space wrap>
+                {[...(open.logo ? [open.logo] : []), ...open.documents].map((img) => (
+                  <Image key={img.url} src={img.url} width={140} alt={open.shopName} />
+                ))}
+              </Space>
+            </Image.PreviewGroup>
+          </>
+        ) : null}
+      </Drawer>
+      <ReasonModal
+        title={rejecting ? t('admin.rejectTitle', { name: rejecting.shopName }) : null}
+        isBusy={action.isPending}
+        onCancel={() => setRejecting(null)}
+        onSubmit={(reason) => void run(`${base(rejecting!)}/reject`, { reason }).catch(() => undefined)}
+      />
+    </>
+  );
+}

@@ -1,0 +1,329 @@
+import type { TCategoryNode, TMerchantApplication } from '@caravan/contracts';
+import {
+  Alert,
+  Button,
+  Card,
+  Col,
+  Form,
+  Input,
+  Result,
+  Row,
+  Select,
+  Skeleton,
+  Steps,
+  TreeSelect,
+} from 'antd';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useCountries } from '../../../components/address/api/list-regions';
+import { PageFrame } from '../../../components/ui/page-frame';
+import {
+  isUploading,
+  SortableImageUploader,
+  type TUploadItem,
+  toUploadItems,
+  uploadedRefs,
+} from '../../../components/ui/sortable-image-uploader';
+import { isApiError } from '../../../lib/api';
+import { formatDateTime } from '../../../lib/format';
+import { isLoggedIn, useSession } from '../../../lib/session';
+import { toast } from '../../../lib/toast';
+import { useCategoryTree, useMerchantInfo, useMyApplication, useSubmitApplication } from '../api';
+
+type TFormValues = {
+  shopName: string;
+  categoryIds: string[];
+  contactEmail: string;
+  contactPhone: string;
+  country: string;
+  description: string;
+};
+
+function toTree(
+  nodes: TCategoryNode[],
+): { title: string; value: string; children: ReturnType<typeof toTree> }[] {
+  return nodes.map((n) => ({ title: n.name, value: n.id, children: toTree(n.children) }));
+}
+
+function ApplicationForm({
+  previous,
+  onDone,
+}: {
+  previous: TMerchantApplication | null;
+  onDone: () => void;
+}) {
+  const { t } = useTranslation(['seller', 'common']);
+  const [form] = Form.useForm<TFormValues>();
+  const [logo, setLogo] = useState<TUploadItem[]>(previous?.logo ? toUploadItems([previous.logo]) : []);
+  const [documents, setDocuments] = useState<TUploadItem[]>(
+    previous ? toUploadItems(previous.documents) : [],
+  );
+  const categories = useCategoryTree();
+  const countries = useCountries();
+  const submit = useSubmitApplication();
+  const onFinish = async (values: TFormValues) => {
+    if (isUploading([...logo, ...documents])) {
+      toast.error(t('apply.uploading'));
+      return;
+    }
+    const refs = uploadedRefs(documents);
+    if (refs.length === 0) {
+      toast.error(t('apply.documentsRequired'));
+      return;
+    }
+    try {
+      await submit.mutateAsync({ ...values, logo: uploadedRefs(logo)[0] ?? null, documents: refs });
+      toast.success(t('common:success.applicationSucceeded'));
+      onDone();
+    } catch (error) {
+      if (isApiError(error)) {
+        form.setFields(
+          error.fieldErrors.map((f) => ({ name: f.field as keyof TFormValues, errors: [f.message] })),
+        );
+      }
+    }
+  };
+  return (
+    <Form<TFormValues>
+      form={form}
+      layout="vertical"
+      onFinish={(values) => void onFinish(values)}
+      initialValues={
+        previous
+          ? {
+              shopName: previous.shopName,
+              categoryIds: previous.categoryIds,
+              contactEmail: previous.contactEmail,
+              contactPhone: previous.contactPhone,
+              country: previous.country,
+              description: previous.description,
+            }
+          : { description: '' }
+      }
+    >
+      <Row gutter={16}>
+        <Col xs={24} md={12}>
+          <Form.Item
+            name="shopName"
+            label={t('apply.shopName')}
+            rules={[{ required: true, min: 2, max: 64 }]}
+          >
+            <Input maxLength={64} />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={12}>
+          <Form.Item name="categoryIds" label={t('apply.categories')} rules={[{ required: true }]}>
+            <TreeSelect
+              multiple
+              treeCheckable
+              showCheckedStrategy={TreeSelect.SHOW_PARENT}
+              treeData={toTree(categories.data?.categories ?? [])}
+              loading={categories.isLoading}
+              maxTagCount="responsive"
+            />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={12}>
+          <Form.Item name="contactEmail" label={t('apply.email')} rules={[{ required: true, type: 'email' }]}>
+            <Input type="email" dir="ltr" maxLength={64} />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={12}>
+          <Form.Item
+            name="contactPhone"
+            label={t('apply.phone')}
+            rules={[{ required: true, pattern: /^\+?\d{8,15}$/, message: t('validation:mobile') }]}
+          >
+            <Input dir="ltr" inputMode="tel" maxLength={16} />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={12}>
+          <Form.Item name="country" label={t('apply.country')} rules={[{ required: true }]}>
+            <Select
+              showSearch
+              optionFilterProp="label"
+              loading={countries.isLoading}
+              options={(countries.data ?? []).map((c) => ({ value: c.code, label: `${c.flag} ${c.name}` }))}
+            />
+          </Form.Item>
+        </Col>
+        <Col xs={24}>
+          <Form.Item name="description" label={t('apply.description')}>
+            <Input.TextArea rows={3} maxLength={2000} showCount />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={8}>
+          <Form.Item label={t('apply.logo')}>
+            <SortableImageUploader
+              files={logo}
+              onChange={setLogo}
+              max={1}
+              moduleName="shop"
+              label={t('apply.logo')}
+              addText={t('upload.add')}
+              failedText={t('upload.failed')}
+            />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={16}>
+          <Form.Item label={t('apply.documents')} extra={t('apply.documentsHint')} required>
+            <SortableImageUploader
+              files={documents}
+              onChange={setDocuments}
+              max={9}
+              moduleName="merchant"
+              label={t('apply.documents')}
+              addText={t('upload.add')}
+              failedText={t('upload.failed')}
+            />
+          </Form.Item>
+        </Col>
+      </Row>
+      <Button type="primary" htmlType="submit" loading={submit.isPending}>
+        {previous ? t('apply.resubmit') : t('apply.submit')}
+      </Button>
+    </Form>
+  );
+}
+
+function ApplicationStatus({
+  application,
+  onResubmit,
+}: {
+  application: TMerchantApplication;
+  onResubmit: () => void;
+}) {
+  const { t } = useTranslation('seller');
+  const current = { submitted: 0, reviewing: 1, approved: 2, rejected: 2 }[application.status];
+  return (
+    <Card title={t('apply.statusTitle', { name: application.shopName })}>
+      <Steps
+        current={current}
+        status={
+          application.status === 'rejected'
+            ? 'error'
+            : application.status === 'approved'
+              ? 'finish'
+              : 'process'
+        }
+        items={[
+          { title: t('apply.status.submitted'), description: formatDateTime(application.createdAt) },
+          { title: t('apply.status.reviewing') },
+          {
+            title:
+              application.status === 'rejected' ? t('apply.status.rejected') : t('apply.status.approved'),
+            description: application.reviewedAt ? formatDateTime(application.reviewedAt) : undefined,
+          },
+        ]}
+      />
+      {application.status === 'rejected' ? (
+        <Alert
+          style={{ marginBlockStart: 16 }}
+          type="error"
+          showIcon
+          message={t('apply.rejectedBecause')}
+          description={application.rejectReason}
+          action={<Button onClick={onResubmit}>{t('apply.resubmit')}</Button>}
+        />
+      ) : null}
+      {application.status === 'approved' ? (
+        <Alert
+          style={{ marginBlockStart: 16 }}
+          type="success"
+          showIcon
+          message={t('apply.approved')}
+          action={
+            <Link to="/seller/login">
+              <Button type="primary">{t('apply.toSeller')}</Button>
+            </Link>
+          }
+        />
+      ) : null}
+    </Card>
+  );
+}
+
+/** /merchantSettled: the external promotion page when configured, otherwise Caravan's terms and the application. */
+export default function MerchantSettledPage() {
+  const { t, i18n } = useTranslation(['seller', 'common']);
+  const session = useSession();
+  const loggedIn = isLoggedIn(session);
+  const info = useMerchantInfo();
+  const mine = useMyApplication(loggedIn);
+  const [isEditing, setIsEditing] = useState(false);
+  const promoUrl = info.data?.promoUrl ?? null;
+  useEffect(() => {
+    if (promoUrl) {
+      const url = new URL(promoUrl);
+      url.searchParams.set('lang', i18n.language);
+      url.searchParams.set('avatar', String(session.userInfo?.avatar ?? 1));
+      window.location.assign(url.toString());
+    }
+  }, [promoUrl, i18n.language, session.userInfo?.avatar]);
+  if (info.isLoading || promoUrl) {
+    return (
+      <PageFrame titleKey="routes.merchantSettled">
+        <Skeleton active />
+      </PageFrame>
+    );
+  }
+  if (info.isError) {
+    return (
+      <PageFrame titleKey="routes.merchantSettled">
+        <Result
+          status="error"
+          title={t('common:errors.generic')}
+          extra={<Button onClick={() => void info.refetch()}>{t('common.retry')}</Button>}
+        />
+      </PageFrame>
+    );
+  }
+  const rate = `${(Number(info.data?.commissionRate ?? '0') * 100).toFixed(2).replace(/\.?0+$/, '')}%`;
+  const application = mine.data?.application ?? null;
+  return (
+    <PageFrame titleKey="routes.merchantSettled">
+      <Row gutter={[16, 16]}>
+        <Col xs={24} md={8}>
+          <Card title={t('apply.costTitle')}>
+            <p>{t('apply.cost', { rate })}</p>
+            <p>{t('apply.settlement', { days: info.data?.settleDays ?? 7 })}</p>
+            <p>{t('apply.steps')}</p>
+          </Card>
+        </Col>
+        <Col xs={24} md={16}>
+          {!loggedIn ? (
+            <Card>
+              <Result
+                title={t('apply.loginFirst')}
+                extra={
+                  <Link to="/login?redirect=%2FmerchantSettled">
+                    <Button type="primary">{t('apply.login')}</Button>
+                  </Link>
+                }
+              />
+            </Card>
+          ) : mine.isLoading ? (
+            <Skeleton active />
+          ) : mine.data?.hasStore && !application ? (
+            <Result
+              status="success"
+              title={t('apply.approved')}
+              extra={
+                <Link to="/seller/login">
+                  <Button type="primary">{t('apply.toSeller')}</Button>
+                </Link>
+              }
+            />
+          ) : application && !isEditing ? (
+            <ApplicationStatus application={application} onResubmit={() => setIsEditing(true)} />
+          ) : (
+            <Card title={t('apply.formTitle')}>
+              <ApplicationForm previous={application} onDone={() => setIsEditing(false)} />
+            </Card>
+          )}
+        </Col>
+      </Row>
+    </PageFrame>
+  );
+}

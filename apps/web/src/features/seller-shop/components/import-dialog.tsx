@@ -1,0 +1,95 @@
+import { InboxOutlined } from '@ant-design/icons';
+import type { TImportJob } from '@caravan/contracts';
+import { Alert, Button, Modal, Progress, Space, Table, Upload } from 'antd';
+import i18next from 'i18next';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useImportJob } from '../api';
+
+/** Uploads a CSV or XLSX file of products; shows progress and the refused rows with their reasons. */
+export function ImportDialog({ isOpen, onClose }: { isOpen: boolean; onClose: () => void }) {
+  const { t } = useTranslation(['seller', 'common']);
+  const [jobId, setJobId] = useState<string | null>(null);
+  const [uploadError, setUploadError] = useState<string | null>(null);
+  const job = useImportJob(jobId);
+  const data = job.data;
+  const percent = data && data.totalRows > 0 ? Math.floor((data.processedRows / data.totalRows) * 100) : 0;
+  return (
+    <Modal
+      open={isOpen}
+      title={t('import.title')}
+      onCancel={onClose}
+      afterClose={() => {
+        setJobId(null);
+        setUploadError(null);
+      }}
+      footer={<Button onClick={onClose}>{t('import.close')}</Button>}
+      width={720}
+    >
+      <Space direction="vertical" style={{ inlineSize: '100%' }}>
+        <Space wrap>
+          <a href="/api/v1/seller/products/import-template?format=csv" download>
+            {t('import.templateCsv')}
+          </a>
+          <a href="/api/v1/seller/products/import-template?format=xlsx" download>
+            {t('import.templateXlsx')}
+          </a>
+        </Space>
+        <Upload.Dragger
+          name="file"
+          accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+          action={`/api/v1/seller/products/import?lang=${encodeURIComponent(i18next.language || 'en')}`}
+          withCredentials
+          maxCount={1}
+          showUploadList={false}
+          disabled={data?.status === 'running'}
+          onChange={({ file }) => {
+            if (file.status === 'done') {
+              setUploadError(null);
+              setJobId((file.response as TImportJob).id);
+            } else if (file.status === 'error') {
+              const response = file.response as { error?: { message?: string } } | undefined;
+              setUploadError(response?.error?.message ?? t('upload.failed'));
+            }
+          }}
+        >
+          <p className="ant-upload-drag-icon">
+            <InboxOutlined />
+          </p>
+          <p>{t('import.drop')}</p>
+          <p className="ant-upload-hint">{t('import.hint')}</p>
+        </Upload.Dragger>
+        {uploadError ? <Alert type="error" showIcon message={uploadError} /> : null}
+        {data ? (
+          <>
+            <Progress
+              percent={data.status === 'done' ? 100 : percent}
+              status={data.status === 'failed' ? 'exception' : data.status === 'done' ? 'success' : 'active'}
+            />
+            {data.failure ? <Alert type="error" showIcon message={data.failure.message} /> : null}
+            {data.status === 'done' ? (
+              <Alert
+                type={data.errors.length > 0 ? 'warning' : 'success'}
+                showIcon
+                message={t('import.summary', { saved: data.savedProducts, refused: data.errors.length })}
+              />
+            ) : null}
+            {data.errors.length > 0 ? (
+              <Table
+                size="small"
+                rowKey={(r) => `${r.row}-${r.field}`}
+                dataSource={data.errors}
+                pagination={{ pageSize: 10 }}
+                columns={[
+                  { title: t('import.row'), dataIndex: 'row', width: 80 },
+                  { title: t('import.field'), dataIndex: 'field', width: 160 },
+                  { title: t('import.reason'), dataIndex: 'message' },
+                ]}
+              />
+            ) : null}
+          </>
+        ) : null}
+      </Space>
+    </Modal>
+  );
+}

@@ -1,0 +1,81 @@
+import type { TSellerProductRow } from '@caravan/contracts';
+import { Form, Input, InputNumber, Modal, Select } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { toast } from '../../../lib/toast';
+import { useAdjustStock, useSellerProduct } from '../api';
+
+type TValues = { variantId?: string; delta: number; reason: string };
+
+/** Adds or removes stock with a reason (kept in the stock history). */
+export function StockDialog({
+  product,
+  onClose,
+}: {
+  product: TSellerProductRow | null;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation(['seller', 'common']);
+  const [form] = Form.useForm<TValues>();
+  const detail = useSellerProduct(product && product.variantCount > 0 ? product.id : null);
+  const adjust = useAdjustStock();
+  const submit = async (values: TValues) => {
+    if (!product) {
+      return;
+    }
+    const done = await adjust
+      .mutateAsync({
+        productId: product.id,
+        body: { variantId: values.variantId ?? null, delta: values.delta, reason: values.reason.trim() },
+      })
+      .then(
+        () => true,
+        () => false,
+      );
+    if (done) {
+      toast.success(t('common:success.operationSucceeded'));
+      onClose();
+    }
+  };
+  return (
+    <Modal
+      open={product !== null}
+      title={t('stock.adjustTitle', { name: product?.name ?? '' })}
+      okText={t('common:actions.save')}
+      cancelText={t('common:actions.cancel')}
+      okButtonProps={{ loading: adjust.isPending }}
+      onCancel={onClose}
+      onOk={() => void form.validateFields().then(submit)}
+      afterClose={() => form.resetFields()}
+      destroyOnHidden
+    >
+      <Form form={form} layout="vertical">
+        {product && product.variantCount > 0 ? (
+          <Form.Item name="variantId" label={t('stock.variant')} rules={[{ required: true }]}>
+            <Select
+              loading={detail.isLoading}
+              options={(detail.data?.variants ?? []).map((v) => ({
+                value: v.id,
+                label: `${v.values.join(' / ')} (${v.stock})`,
+              }))}
+            />
+          </Form.Item>
+        ) : null}
+        <Form.Item
+          name="delta"
+          label={t('stock.delta')}
+          extra={t('stock.deltaHint')}
+          rules={[{ required: true }]}
+        >
+          <InputNumber precision={0} style={{ inlineSize: '100%' }} />
+        </Form.Item>
+        <Form.Item
+          name="reason"
+          label={t('stock.reason')}
+          rules={[{ required: true, whitespace: true, max: 200 }]}
+        >
+          <Input maxLength={200} />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}

@@ -1,0 +1,138 @@
+import { DASHBOARD_RANGES, type TDashboardRange } from '@caravan/contracts';
+import { Alert, Badge, Card, Col, List, Row, Segmented, Skeleton, Statistic } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import {
+  Bar,
+  BarChart,
+  CartesianGrid,
+  Line,
+  LineChart,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from 'recharts';
+import { ConsolePageHead } from '../../../components/console/console-layout';
+import { useDashboard, useSellerBalance } from '../api';
+
+const PRIMARY = '#0F766E';
+const ACCENT = '#E4572E';
+
+/** /seller/dashboard: GMV, orders, units, views, conversion and refund rate; GMV per day; top goods; work waiting. */
+export default function SellerDashboardPage() {
+  const { t, i18n } = useTranslation(['seller', 'common']);
+  const [range, setRange] = useState<TDashboardRange>('7d');
+  const dashboard = useDashboard(range);
+  const balance = useSellerBalance();
+  const isRtl = i18n.dir() === 'rtl';
+  const data = dashboard.data;
+  const percent = (v: string | null) => (v === null ? '--' : `${(Number(v) * 100).toFixed(1)}%`);
+  return (
+    <>
+      <ConsolePageHead
+        title={t('menu.dashboard')}
+        extra={
+          <Segmented<TDashboardRange>
+            value={range}
+            onChange={setRange}
+            options={DASHBOARD_RANGES.map((r) => ({ value: r, label: t(`dashboard.ranges.${r}`) }))}
+          />
+        }
+      />
+      {dashboard.isError ? <Alert type="error" showIcon message={t('common:errors.generic')} /> : null}
+      {!data ? (
+        <Skeleton active paragraph={{ rows: 10 }} />
+      ) : (
+        <>
+          <Row gutter={[16, 16]}>
+            {(
+              [
+                ['dashboard.balance', balance.data ? `${balance.data.balance} USDT` : '--'],
+                ['dashboard.gmv', `${data.gmv} USDT`],
+                ['dashboard.orders', data.orders],
+                ['dashboard.units', data.units],
+                ['dashboard.views', data.productViews],
+                ['dashboard.conversion', percent(data.conversion)],
+                ['dashboard.refundRate', percent(data.refundRate)],
+              ] as const
+            ).map(([key, value]) => (
+              <Col key={key} xs={12} md={8} xl={6}>
+                <Card size="small">
+                  <Statistic title={t(key)} value={value} />
+                </Card>
+              </Col>
+            ))}
+          </Row>
+          <Row gutter={[16, 16]} style={{ marginBlockStart: 16 }}>
+            <Col xs={24} lg={14}>
+              <Card title={t('dashboard.gmvByDay')}>
+                <div style={{ inlineSize: '100%', blockSize: 260 }} dir="ltr">
+                  <ResponsiveContainer>
+                    <LineChart data={data.gmvByDay.map((d) => ({ ...d, gmv: Number(d.gmv) }))}>
+                      <CartesianGrid strokeDasharray="3 3" />
+                      <XAxis dataKey="day" reversed={isRtl} tick={{ fontSize: 11 }} />
+                      <YAxis orientation={isRtl ? 'right' : 'left'} tick={{ fontSize: 11 }} />
+                      <Tooltip />
+                      <Line
+                        type="monotone"
+                        dataKey="gmv"
+                        name={t('dashboard.gmv')}
+                        stroke={PRIMARY}
+                        strokeWidth={2}
+                      />
+                    </LineChart>
+                  </ResponsiveContainer>
+                </div>
+              </Card>
+            </Col>
+            <Col xs={24} lg={10}>
+              <Card title={t('dashboard.topProducts')}>
+                {data.topProducts.length === 0 ? (
+                  <p>{t('dashboard.noSales')}</p>
+                ) : (
+                  <div style={{ inlineSize: '100%', blockSize: 260 }} dir="ltr">
+                    <ResponsiveContainer>
+                      <BarChart data={data.topProducts} layout="vertical" margin={{ left: 16 }}>
+                        <CartesianGrid strokeDasharray="3 3" />
+                        <XAxis type="number" allowDecimals={false} reversed={isRtl} />
+                        <YAxis
+                          type="category"
+                          dataKey="name"
+                          width={120}
+                          orientation={isRtl ? 'right' : 'left'}
+                          tick={{ fontSize: 11 }}
+                        />
+                        <Tooltip />
+                        <Bar dataKey="units" name={t('dashboard.units')} fill={ACCENT} />
+                      </BarChart>
+                    </ResponsiveContainer>
+                  </div>
+                )}
+              </Card>
+            </Col>
+          </Row>
+          <Card title={t('dashboard.pending')} style={{ marginBlockStart: 16 }}>
+            <List
+              dataSource={
+                [
+                  ['dashboard.toShip', data.pending.toShip, '/seller/orders'],
+                  ['dashboard.refundRequests', data.pending.refundRequests, '/seller/refunds'],
+                  ['dashboard.reminders', data.pending.reminders, '/seller/orders'],
+                  ['dashboard.lowStock', data.pending.lowStock, '/seller/products'],
+                  ['dashboard.unreplied', data.pending.unrepliedReviews, '/seller/reviews'],
+                ] as const
+              }
+              renderItem={([key, count, to]) => (
+                <List.Item extra={<Badge count={count} showZero color={count > 0 ? ACCENT : '#9CA3AF'} />}>
+                  <Link to={to}>{t(key)}</Link>
+                </List.Item>
+              )}
+            />
+          </Card>
+        </>
+      )}
+    </>
+  );
+}

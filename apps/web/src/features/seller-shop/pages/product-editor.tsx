@@ -1,0 +1,497 @@
+import {
+  LANGUAGE_NAMES,
+  LANGUAGES,
+  type TLanguage,
+  type TProductRequest,
+  type TSellerProductDetail,
+} from '@caravan/contracts';
+import {
+  Alert,
+  Button,
+  Card,
+  Col,
+  DatePicker,
+  Form,
+  Input,
+  InputNumber,
+  Result,
+  Row,
+  Select,
+  Skeleton,
+  Space,
+  Switch,
+  Table,
+  Tabs,
+  TreeSelect,
+} from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router';
+import { ConsolePageHead } from '../../../components/console/console-layout';
+import {
+  isUploading,
+  SortableImageUploader,
+  type TUploadItem,
+  toUploadItems,
+  uploadedRefs,
+} from '../../../components/ui/sortable-image-uploader';
+import { isApiError } from '../../../lib/api';
+import { toast } from '../../../lib/toast';
+import { useCategoryTree, useSaveProduct, useSellerProduct, useShopSettings } from '../api';
+import { toTreeData } from './products';
+
+type TAttribute = { id: number; name: string; values: string[] };
+let attributeSeq = 0;
+type TVariantRow = { key: string; values: string[]; price: string | null; stock: number; code: string };
+type TFormValues = {
+  categoryId: string;
+  code: string;
+  sellingPrice: string;
+  retailPrice?: string;
+  originalPrice?: string;
+  discountPrice?: string;
+  discountEndsAt?: Dayjs | null;
+  stock: number;
+  buyMin: number;
+  buyMax?: number | null;
+  dispatchFee: string;
+  longDistanceFee: string;
+  deliveryFee: string;
+  weightGrams: number;
+  isOnShelf: boolean;
+};
+
+const MONEY_PATTERN = /^\d{1,9}(\.\d{1,4})?$/;
+
+/** Every combination of the attributes' values, keeping what was typed for combinations already there. */
+function combine(attributes: TAttribute[], previous: TVariantRow[]): TVariantRow[] {
+  const usable = attributes.filter((a) => a.name.trim() && a.values.length > 0);
+  if (usable.length === 0) {
+    return [];
+  }
+  let combos: string[][] = [[]];
+  for (const a of usable) {
+    combos = combos.flatMap((c) => a.values.map((v) => [...c, v]));
+  }
+  const byKey = new Map(previous.map((v) => [v.key, v]));
+  return combos.map((values) => {
+    const key = values.join('\u0001').toLowerCase();
+    return byKey.get(key) ?? { key, values, price: null, stock: 0, code: '' };
+  });
+}
+
+function Editor({ product, shopLang }: { product: TSellerProductDetail | null; shopLang: TLanguage }) {
+  const { t } = useTranslation(['seller', 'common']);
+  const navigate = useNavigate();
+  const [form] = Form.useForm<TFormValues>();
+  const categories = useCategoryTree();
+  const save = useSaveProduct(product?.id ?? null);
+  const [langs, setLangs] = useState<TLanguage[]>(() => {
+    const own = Object.keys(product?.names ?? {}).filter((l): l is TLanguage =>
+      (LANGUAGES as readonly string[]).includes(l),
+    );
+    return [shopLang, ...own.filter((l) => l !== shopLang)];
+  });
+  const [names, setNames] = useState<Record<string, string>>(product?.names ?? {});
+  const [descriptions, setDescriptions] = useState<Record<string, string>>(product?.descriptions ?? {});
+  const [images, setImages] = useState<TUploadItem[]>(product ? toUploadItems(product.images) : []);
+  const [attributes, setAttributes] = useState<TAttribute[]>(
+    (product?.attributes ?? []).map((a) => ({ ...a, id: ++attributeSeq })),
+  );
+  const [variants, setVariants] = useState<TVariantRow[]>(
+    (product?.variants ?? []).map((v) => ({
+      key: v.values.join('\u0001').toLowerCase(),
+      values: v.values,
+      price: v.price,
+      stock: v.stock,
+      code: v.code,
+    })),
+  );
+  const [formError, setFormError] = useState<string | null>(null);
+  const treeData = useMemo(() => toTreeData(categories.data?.categories ?? [], true), [categories.data]);
+
+  const changeAttributes = (next: TAttribute[]) => {
+    setAttributes(next);
+    setVariants((prev) => combine(next, prev));
+  };
+  const patchVariant = (key: string, patch: Partial<TVariantRow>) =>
+    setVariants((prev) => prev.map((v) => (v.key === key ? { ...v, ...patch } : v)));
+
+  const onFinish = async (values: TFormValues) => {
+    setFormError(null);
+    if (isUploading(images)) {
+      setFormError(t('apply.uploading'));
+      return;
+    }
+    if (!names[shopLang]?.trim()) {
+      setFormError(t('editor.nameRequired', { lang: LANGUAGE_NAMES[shopLang] }));
+      return;
+    }
+    const body: TProductRequest = {
+      categoryId: values.categoryId,
+      names: Object.fromEntries(langs.map((l) => [l, names[l] ?? ''])),
+      descriptions: Object.fromEntries(langs.map((l) => [l, descriptions[l] ?? ''])),
+      images: uploadedRefs(images),
+      code: values.code ?? '',
+      sellingPrice: values.sellingPrice,
+      retailPrice: values.retailPrice || null,
+      originalPrice: values.originalPrice || null,
+      discountPrice: values.discountPrice || null,
+      discountEndsAt: values.discountEndsAt ? values.discountEndsAt.toISOString() : null,
+      stock: values.stock ?? 0,
+      buyMin: values.buyMin ?? 1,
+      buyMax: values.buyMax ?? null,
+      dispatchFee: values.dispatchFee || '0',
+      longDistanceFee: values.longDistanceFee || '0',
+      deliveryFee: values.deliveryFee || '0',
+      weightGrams: values.weightGrams ?? 0,
+      isOnShelf: values.isOnShelf,
+      attributes: attributes
+        .filter((a) => a.name.trim() && a.values.length > 0)
+        .map((a) => ({ name: a.name, values: a.values })),
+      variants: variants.map((v) => ({
+        values: v.values,
+        price: v.price || null,
+        stock: v.stock,
+        code: v.code,
+      })),
+    };
+    try {
+      const saved = await save.mutateAsync(body);
+      toast.success(t('common:success.operationSucceeded'));
+      if (!product) {
+        await navigate(`/seller/products/${saved.id}`, { replace: true });
+      }
+    } catch (error) {
+      if (isApiError(error)) {
+        setFormError(error.message);
+        form.setFields(
+          error.fieldErrors
+            .filter((f) => !f.field.includes('.'))
+            .map((f) => ({ name: f.field as keyof TFormValues, errors: [f.message] })),
+        );
+      }
+    }
+  };
+
+  const moneyRule = { pattern: MONEY_PATTERN, message: t('validation:price') };
+  return (
+    <Form<TFormValues>
+      form={form}
+      layout="vertical"
+      onFinish={(v) => void onFinish(v)}
+      initialValues={
+        product
+          ? {
+              categoryId: product.categoryId,
+              code: product.code,
+              sellingPrice: product.sellingPrice,
+              retailPrice: product.retailPrice,
+              originalPrice: product.originalPrice,
+              discountPrice: product.discountPrice ?? undefined,
+              discountEndsAt: product.discountEndsAt ? dayjs(product.discountEndsAt) : null,
+              stock: product.stock,
+              buyMin: product.buyMin,
+              buyMax: product.buyMax,
+              dispatchFee: product.dispatchFee,
+              longDistanceFee: product.longDistanceFee,
+              deliveryFee: product.deliveryFee,
+              weightGrams: product.weightGrams,
+              isOnShelf: product.isOnShelf,
+            }
+          : {
+              stock: 0,
+              buyMin: 1,
+              dispatchFee: '0',
+              longDistanceFee: '0',
+              deliveryFee: '0',
+              weightGrams: 0,
+              isOnShelf: true,
+              code: '',
+            }
+      }
+    >
+      {product?.state === 'takenDown' ? (
+        <Alert
+          type="error"
+          showIcon
+          style={{ marginBlockEnd: 16 }}
+          message={t('products.state.takenDown')}
+          description={t('editor.takenDown', { reason: product.takenDownReason ?? '' })}
+        />
+      ) : null}
+      <Card title={t('editor.texts')} style={{ marginBlockEnd: 16 }}>
+        <Select<TLanguage[]>
+          mode="multiple"
+          aria-label={t('editor.languages')}
+          style={{ inlineSize: '100%', marginBlockEnd: 12 }}
+          value={langs}
+          onChange={(next) => setLangs([shopLang, ...next.filter((l) => l !== shopLang)])}
+          options={LANGUAGES.map((l) => ({ value: l, label: LANGUAGE_NAMES[l], disabled: l === shopLang }))}
+        />
+        <Tabs
+          items={langs.map((l) => ({
+            key: l,
+            label: `${LANGUAGE_NAMES[l]}${l === shopLang ? ' *' : ''}`,
+            children: (
+              <Space direction="vertical" style={{ inlineSize: '100%' }}>
+                <Input
+                  aria-label={`${t('editor.name')} (${l})`}
+                  placeholder={t('editor.name')}
+                  maxLength={200}
+                  value={names[l] ?? ''}
+                  onChange={(e) => setNames((n) => ({ ...n, [l]: e.target.value }))}
+                  dir="auto"
+                />
+                <Input.TextArea
+                  aria-label={`${t('editor.description')} (${l})`}
+                  placeholder={t('editor.description')}
+                  rows={4}
+                  maxLength={10_000}
+                  value={descriptions[l] ?? ''}
+                  onChange={(e) => setDescriptions((d) => ({ ...d, [l]: e.target.value }))}
+                  dir="auto"
+                />
+              </Space>
+            ),
+          }))}
+        />
+      </Card>
+      <Card title={t('editor.basics')} style={{ marginBlockEnd: 16 }}>
+        <Row gutter={16}>
+          <Col xs={24} md={12}>
+            <Form.Item name="categoryId" label={t('products.category')} rules={[{ required: true }]}>
+              <TreeSelect
+                treeData={treeData}
+                loading={categories.isLoading}
+                showSearch
+                treeNodeFilterProp="title"
+              />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item name="code" label={t('editor.code')}>
+              <Input maxLength={64} dir="ltr" />
+            </Form.Item>
+          </Col>
+          <Col xs={24}>
+            <Form.Item label={t('editor.images')} extra={t('editor.imagesHint')} required>
+              <SortableImageUploader
+                files={images}
+                onChange={setImages}
+                max={9}
+                moduleName="goods"
+                label={t('editor.images')}
+                addText={t('upload.add')}
+                failedText={t('upload.failed')}
+              />
+            </Form.Item>
+          </Col>
+        </Row>
+      </Card>
+      <Card title={t('editor.prices')} style={{ marginBlockEnd: 16 }}>
+        <Row gutter={16}>
+          {(['sellingPrice', 'retailPrice', 'originalPrice', 'discountPrice'] as const).map((name) => (
+            <Col key={name} xs={24} sm={12} md={6}>
+              <Form.Item
+                name={name}
+                label={t(`editor.${name}`)}
+                rules={name === 'sellingPrice' ? [{ required: true }, moneyRule] : [moneyRule]}
+              >
+                <Input suffix="USDT" inputMode="decimal" dir="ltr" />
+              </Form.Item>
+            </Col>
+          ))}
+          <Col xs={24} sm={12} md={6}>
+            <Form.Item name="discountEndsAt" label={t('editor.discountEndsAt')}>
+              <DatePicker showTime style={{ inlineSize: '100%' }} />
+            </Form.Item>
+          </Col>
+          <Col xs={12} md={6}>
+            <Form.Item name="buyMin" label={t('editor.buyMin')} rules={[{ required: true }]}>
+              <InputNumber min={1} precision={0} style={{ inlineSize: '100%' }} />
+            </Form.Item>
+          </Col>
+          <Col xs={12} md={6}>
+            <Form.Item name="buyMax" label={t('editor.buyMax')}>
+              <InputNumber min={1} precision={0} style={{ inlineSize: '100%' }} />
+            </Form.Item>
+          </Col>
+          {variants.length === 0 ? (
+            <Col xs={12} md={6}>
+              <Form.Item name="stock" label={t('products.stock')} rules={[{ required: true }]}>
+                <InputNumber min={0} precision={0} style={{ inlineSize: '100%' }} />
+              </Form.Item>
+            </Col>
+          ) : null}
+        </Row>
+      </Card>
+      <Card title={t('editor.freight')} style={{ marginBlockEnd: 16 }}>
+        <Row gutter={16}>
+          {(['dispatchFee', 'longDistanceFee', 'deliveryFee'] as const).map((name) => (
+            <Col key={name} xs={24} sm={12} md={6}>
+              <Form.Item name={name} label={t(`editor.${name}`)} rules={[moneyRule]}>
+                <Input suffix="USDT" inputMode="decimal" dir="ltr" />
+              </Form.Item>
+            </Col>
+          ))}
+          <Col xs={24} sm={12} md={6}>
+            <Form.Item name="weightGrams" label={t('editor.weight')}>
+              <InputNumber min={0} precision={0} addonAfter="g" style={{ inlineSize: '100%' }} />
+            </Form.Item>
+          </Col>
+        </Row>
+      </Card>
+      <Card
+        title={t('editor.variants')}
+        style={{ marginBlockEnd: 16 }}
+        extra={
+          attributes.length < 3 ? (
+            <Button
+              onClick={() => changeAttributes([...attributes, { id: ++attributeSeq, name: '', values: [] }])}
+            >
+              {t('editor.addAttribute')}
+            </Button>
+          ) : null
+        }
+      >
+        {attributes.map((a, i) => (
+          <Row key={a.id} gutter={8} style={{ marginBlockEnd: 8 }}>
+            <Col xs={24} md={6}>
+              <Input
+                aria-label={t('editor.attributeName')}
+                placeholder={t('editor.attributeName')}
+                maxLength={40}
+                value={a.name}
+                onChange={(e) =>
+                  changeAttributes(attributes.map((x, j) => (j === i ? { ...x, name: e.target.value } : x)))
+                }
+              />
+            </Col>
+            <Col xs={20} md={16}>
+              <Select
+                mode="tags"
+                aria-label={t('editor.attributeValues')}
+                placeholder={t('editor.attributeValues')}
+                style={{ inlineSize: '100%' }}
+                value={a.values}
+                tokenSeparators={[',']}
+                onChange={(values: string[]) =>
+                  changeAttributes(
+                    attributes.map((x, j) =>
+                      j === i
+                        ? {
+                            ...x,
+                            values: values
+                              .map((v) => v.trim())
+                              .filter(Boolean)
+                              .slice(0, 30),
+                          }
+                        : x,
+                    ),
+                  )
+                }
+              />
+            </Col>
+            <Col xs={4} md={2}>
+              <Button danger onClick={() => changeAttributes(attributes.filter((_, j) => j !== i))}>
+                {t('common:actions.delete')}
+              </Button>
+            </Col>
+          </Row>
+        ))}
+        {variants.length > 0 ? (
+          <Table<TVariantRow>
+            rowKey="key"
+            size="small"
+            pagination={false}
+            dataSource={variants}
+            scroll={{ x: 600 }}
+            columns={[
+              { title: t('stock.variant'), key: 'values', render: (_, v) => v.values.join(' / ') },
+              {
+                title: t('editor.variantPrice'),
+                key: 'price',
+                render: (_, v) => (
+                  <Input
+                    aria-label={`${t('editor.variantPrice')} ${v.values.join(' / ')}`}
+                    placeholder={t('editor.samePrice')}
+                    value={v.price ?? ''}
+                    inputMode="decimal"
+                    dir="ltr"
+                    onChange={(e) => patchVariant(v.key, { price: e.target.value.trim() || null })}
+                  />
+                ),
+              },
+              {
+                title: t('products.stock'),
+                key: 'stock',
+                render: (_, v) => (
+                  <InputNumber
+                    aria-label={`${t('products.stock')} ${v.values.join(' / ')}`}
+                    min={0}
+                    precision={0}
+                    value={v.stock}
+                    onChange={(stock) => patchVariant(v.key, { stock: stock ?? 0 })}
+                  />
+                ),
+              },
+              {
+                title: t('editor.code'),
+                key: 'code',
+                render: (_, v) => (
+                  <Input
+                    aria-label={`${t('editor.code')} ${v.values.join(' / ')}`}
+                    value={v.code}
+                    maxLength={64}
+                    dir="ltr"
+                    onChange={(e) => patchVariant(v.key, { code: e.target.value })}
+                  />
+                ),
+              },
+            ]}
+          />
+        ) : (
+          <p>{t('editor.noVariants')}</p>
+        )}
+      </Card>
+      {formError ? <Alert type="error" showIcon message={formError} style={{ marginBlockEnd: 16 }} /> : null}
+      <Space>
+        <Form.Item name="isOnShelf" valuePropName="checked" noStyle>
+          <Switch aria-label={t('products.state.onShelf')} disabled={product?.state === 'takenDown'} />
+        </Form.Item>
+        <span>{t('products.state.onShelf')}</span>
+        <Button type="primary" htmlType="submit" loading={save.isPending}>
+          {t('common:actions.save')}
+        </Button>
+        <Button onClick={() => void navigate('/seller/products')}>{t('common:actions.cancel')}</Button>
+      </Space>
+    </Form>
+  );
+}
+
+/** The product editor: texts per language, category, images, prices, freight, attributes and variants. */
+export default function ProductEditorPage() {
+  const { t } = useTranslation(['seller', 'common']);
+  const { id } = useParams();
+  const productId = id && /^\d+$/.test(id) ? id : null;
+  const product = useSellerProduct(productId);
+  const shop = useShopSettings();
+  if ((productId && product.isLoading) || shop.isLoading) {
+    return <Skeleton active paragraph={{ rows: 12 }} />;
+  }
+  if ((productId && product.isError) || shop.isError || !shop.data) {
+    return <Result status="404" title={t('editor.notFound')} />;
+  }
+  return (
+    <>
+      <ConsolePageHead title={productId ? t('editor.editTitle') : t('products.create')} />
+      <Editor
+        key={product.data?.updatedAt ?? 'new'}
+        product={product.data ?? null}
+        shopLang={shop.data.lang}
+      />
+    </>
+  );
+}

@@ -1,0 +1,283 @@
+import {
+  SELLER_PRODUCT_SORTS,
+  SELLER_PRODUCT_STATES,
+  type TCategoryNode,
+  type TSellerProductRow,
+  type TSellerProductSort,
+  type TSellerProductState,
+} from '@caravan/contracts';
+import {
+  Alert,
+  Button,
+  Dropdown,
+  Image,
+  Input,
+  Modal,
+  Select,
+  Space,
+  Switch,
+  Table,
+  Tag,
+  Tooltip,
+  TreeSelect,
+} from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Route, Routes, useNavigate } from 'react-router';
+import { ConsolePageHead } from '../../../components/console/console-layout';
+import { formatDateTime } from '../../../lib/format';
+import { toast } from '../../../lib/toast';
+import { useBulkProducts, useCategoryTree, useSellerProducts } from '../api';
+import { ImportDialog } from '../components/import-dialog';
+import { StockDialog } from '../components/stock-dialog';
+import ProductEditorPage from './product-editor';
+
+const STATE_COLOURS: Record<TSellerProductState, string> = {
+  onShelf: 'green',
+  offShelf: 'default',
+  takenDown: 'red',
+};
+
+export function toTreeData(
+  nodes: TCategoryNode[],
+  leavesOnly = false,
+): {
+  title: string;
+  value: string;
+  selectable: boolean;
+  children: ReturnType<typeof toTreeData>;
+}[] {
+  return nodes.map((n) => ({
+    title: n.name,
+    value: n.id,
+    selectable: !leavesOnly || n.children.length === 0,
+    children: toTreeData(n.children, leavesOnly),
+  }));
+}
+
+type TFilter = {
+  pageNum: number;
+  pageSize: number;
+  keyword?: string;
+  categoryId?: string;
+  state?: TSellerProductState;
+  isLowStock?: boolean;
+  sort: TSellerProductSort;
+};
+
+function ProductList() {
+  const { t } = useTranslation(['seller', 'common']);
+  const navigate = useNavigate();
+  const [modal, modalHolder] = Modal.useModal();
+  const [filter, setFilter] = useState<TFilter>({ pageNum: 1, pageSize: 20, sort: 'newest' });
+  const [selected, setSelected] = useState<string[]>([]);
+  const [stockFor, setStockFor] = useState<TSellerProductRow | null>(null);
+  const [isImportOpen, setIsImportOpen] = useState(false);
+  const list = useSellerProducts({ ...filter, isLowStock: filter.isLowStock ? 'true' : undefined });
+  const categories = useCategoryTree();
+  const bulk = useBulkProducts();
+  const runBulk = (action: 'onShelf' | 'offShelf' | 'delete') => {
+    void modal.confirm({
+      title: t(`products.bulk.${action}Title`, { count: selected.length }),
+      content: action === 'delete' ? t('products.bulk.deleteBody') : undefined,
+      okButtonProps: { danger: action === 'delete' },
+      okText: t('common:actions.confirm'),
+      cancelText: t('common:actions.cancel'),
+      onOk: async () => {
+        const done = await bulk.mutateAsync({ ids: selected, action }).then(
+          () => true,
+          () => false,
+        );
+        if (done) {
+          setSelected([]);
+          toast.success(t('common:success.operationSucceeded'));
+        }
+      },
+    });
+  };
+  const exportFile = (format: 'csv' | 'xlsx') => {
+    window.location.assign(`/api/v1/seller/products/export?format=${format}`);
+  };
+  return (
+    <>
+      {modalHolder}
+      <ConsolePageHead
+        title={t('menu.products')}
+        extra={
+          <Space wrap>
+            <Dropdown
+              menu={{
+                items: [
+                  { key: 'csv', label: t('products.exportCsv'), onClick: () => exportFile('csv') },
+                  { key: 'xlsx', label: t('products.exportXlsx'), onClick: () => exportFile('xlsx') },
+                ],
+              }}
+            >
+              <Button>{t('products.export')}</Button>
+            </Dropdown>
+            <Button onClick={() => setIsImportOpen(true)}>{t('products.import')}</Button>
+            <Button type="primary" onClick={() => void navigate('/seller/products/new')}>
+              {t('products.create')}
+            </Button>
+          </Space>
+        }
+      />
+      <Space wrap className="cv-console__filters">
+        <Input.Search
+          allowClear
+          aria-label={t('products.keyword')}
+          placeholder={t('products.keyword')}
+          style={{ width: 240 }}
+          onSearch={(v) => setFilter((f) => ({ ...f, pageNum: 1, keyword: v.trim() || undefined }))}
+        />
+        <TreeSelect
+          allowClear
+          aria-label={t('products.category')}
+          placeholder={t('products.category')}
+          style={{ width: 200 }}
+          treeData={toTreeData(categories.data?.categories ?? [])}
+          onChange={(categoryId?: string) => setFilter((f) => ({ ...f, pageNum: 1, categoryId }))}
+        />
+        <Select<TSellerProductState>
+          allowClear
+          aria-label={t('products.stateLabel')}
+          placeholder={t('products.stateLabel')}
+          style={{ width: 160 }}
+          onChange={(state) => setFilter((f) => ({ ...f, pageNum: 1, state }))}
+          options={SELLER_PRODUCT_STATES.map((s) => ({ value: s, label: t(`products.state.${s}`) }))}
+        />
+        <Select<TSellerProductSort>
+          aria-label={t('products.sort')}
+          style={{ width: 180 }}
+          value={filter.sort}
+          onChange={(sort) => setFilter((f) => ({ ...f, pageNum: 1, sort }))}
+          options={SELLER_PRODUCT_SORTS.map((s) => ({ value: s, label: t(`products.sorts.${s}`) }))}
+        />
+        <Space>
+          <Switch
+            aria-label={t('products.lowStockOnly')}
+            checked={filter.isLowStock === true}
+            onChange={(isLowStock) => setFilter((f) => ({ ...f, pageNum: 1, isLowStock }))}
+          />
+          <span>{t('products.lowStockOnly')}</span>
+        </Space>
+      </Space>
+      {selected.length > 0 ? (
+        <Space wrap style={{ marginBlockEnd: 12 }}>
+          <span>{t('products.selected', { count: selected.length })}</span>
+          <Button size="small" onClick={() => runBulk('onShelf')}>
+            {t('products.bulk.onShelf')}
+          </Button>
+          <Button size="small" onClick={() => runBulk('offShelf')}>
+            {t('products.bulk.offShelf')}
+          </Button>
+          <Button size="small" danger onClick={() => runBulk('delete')}>
+            {t('common:actions.delete')}
+          </Button>
+        </Space>
+      ) : null}
+      {list.isError ? <Alert type="error" showIcon message={t('common:errors.generic')} /> : null}
+      <Table<TSellerProductRow>
+        rowKey="id"
+        size="middle"
+        loading={list.isFetching}
+        dataSource={list.data?.pageList ?? []}
+        scroll={{ x: 900 }}
+        rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(String)) }}
+        locale={{ emptyText: t('products.empty') }}
+        pagination={{
+          current: filter.pageNum,
+          pageSize: filter.pageSize,
+          total: list.data?.total ?? 0,
+          showSizeChanger: true,
+          showTotal: (total) => t('common:table.total', { total }),
+          onChange: (pageNum, pageSize) => setFilter((f) => ({ ...f, pageNum, pageSize })),
+        }}
+        columns={[
+          {
+            title: t('products.image'),
+            dataIndex: 'image',
+            width: 72,
+            render: (img: TSellerProductRow['image'], row) =>
+              img ? <Image src={img.url} width={48} height={48} alt={row.name} preview={false} /> : null,
+          },
+          {
+            title: t('products.name'),
+            dataIndex: 'name',
+            render: (name: string, row) => (
+              <Space direction="vertical" size={0}>
+                <a
+                  href={`/seller/products/${row.id}`}
+                  onClick={(e) => {
+                    e.preventDefault();
+                    void navigate(`/seller/products/${row.id}`);
+                  }}
+                >
+                  {name}
+                </a>
+                {row.code ? <small dir="ltr">{row.code}</small> : null}
+              </Space>
+            ),
+          },
+          {
+            title: t('products.price'),
+            dataIndex: 'price',
+            align: 'end',
+            render: (v: string) => <span className="cv-money">{v} USDT</span>,
+          },
+          {
+            title: t('products.stock'),
+            dataIndex: 'stock',
+            align: 'end',
+            render: (v: number, row) => (row.isLowStock ? <Tag color="orange">{v}</Tag> : v),
+          },
+          { title: t('products.sold'), dataIndex: 'soldCount', align: 'end' },
+          {
+            title: t('products.stateLabel'),
+            dataIndex: 'state',
+            render: (s: TSellerProductState, row) =>
+              s === 'takenDown' ? (
+                <Tooltip title={row.takenDownReason}>
+                  <Space direction="vertical" size={0}>
+                    <Tag color="red">{t('products.state.takenDown')}</Tag>
+                    <small>{row.takenDownReason}</small>
+                  </Space>
+                </Tooltip>
+              ) : (
+                <Tag color={STATE_COLOURS[s]}>{t(`products.state.${s}`)}</Tag>
+              ),
+          },
+          { title: t('products.updatedAt'), dataIndex: 'updatedAt', render: formatDateTime },
+          {
+            title: t('common:table.actions'),
+            key: 'actions',
+            fixed: 'right',
+            render: (_, row) => (
+              <Space>
+                <Button size="small" onClick={() => void navigate(`/seller/products/${row.id}`)}>
+                  {t('common:actions.edit')}
+                </Button>
+                <Button size="small" onClick={() => setStockFor(row)}>
+                  {t('products.adjustStock')}
+                </Button>
+              </Space>
+            ),
+          },
+        ]}
+      />
+      <StockDialog product={stockFor} onClose={() => setStockFor(null)} />
+      <ImportDialog isOpen={isImportOpen} onClose={() => setIsImportOpen(false)} />
+    </>
+  );
+}
+
+/** /seller/products, /seller/products/new and /seller/products/:id. */
+export default function SellerProductsPage() {
+  return (
+    <Routes>
+      <Route index element={<ProductList />} />
+      <Route path="new" element={<ProductEditorPage />} />
+      <Route path=":id" element={<ProductEditorPage />} />
+    </Routes>
+  );
+}

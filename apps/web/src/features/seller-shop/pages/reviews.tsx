@@ -1,0 +1,120 @@
+import type { TSellerReview } from '@caravan/contracts';
+import { Button, Input, List, Modal, Segmented, Space, Tag } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ConsolePageHead } from '../../../components/console/console-layout';
+import { formatDateTime } from '../../../lib/format';
+import { toast } from '../../../lib/toast';
+import { useReplyReview, useSellerReviews } from '../api';
+
+const COLOURS = { good: 'green', medium: 'gold', bad: 'red' } as const;
+
+/** /seller/reviews: the shop's reviews; the seller replies once to each. */
+export default function SellerReviewsPage() {
+  const { t } = useTranslation(['seller', 'common']);
+  const [query, setQuery] = useState<{ pageNum: number; pageSize: number; isReplied?: string }>({
+    pageNum: 1,
+    pageSize: 20,
+  });
+  const reviews = useSellerReviews(query);
+  const reply = useReplyReview();
+  const [target, setTarget] = useState<TSellerReview | null>(null);
+  const [text, setText] = useState('');
+  const send = async () => {
+    if (!target || !text.trim()) {
+      return;
+    }
+    const done = await reply.mutateAsync({ id: target.id, content: text.trim() }).then(
+      () => true,
+      () => false,
+    );
+    if (done) {
+      toast.success(t('common:success.operationSucceeded'));
+      setTarget(null);
+      setText('');
+    }
+  };
+  return (
+    <>
+      <ConsolePageHead title={t('menu.reviews')} />
+      <Segmented
+        style={{ marginBlockEnd: 12 }}
+        value={query.isReplied ?? 'all'}
+        onChange={(v) =>
+          setQuery({ pageNum: 1, pageSize: 20, isReplied: v === 'all' ? undefined : String(v) })
+        }
+        options={[
+          { value: 'all', label: t('reviews.all') },
+          { value: 'false', label: t('reviews.unreplied') },
+          { value: 'true', label: t('reviews.replied') },
+        ]}
+      />
+      <List<TSellerReview>
+        loading={reviews.isFetching}
+        dataSource={reviews.data?.pageList ?? []}
+        locale={{ emptyText: t('reviews.empty') }}
+        pagination={{
+          current: query.pageNum,
+          pageSize: query.pageSize,
+          total: reviews.data?.total ?? 0,
+          onChange: (pageNum) => setQuery((q) => ({ ...q, pageNum })),
+        }}
+        renderItem={(r) => (
+          <List.Item
+            actions={
+              r.reply
+                ? []
+                : [
+                    <Button key="reply" size="small" onClick={() => setTarget(r)}>
+                      {t('reviews.reply')}
+                    </Button>,
+                  ]
+            }
+          >
+            <List.Item.Meta
+              title={
+                <Space wrap>
+                  <Tag color={COLOURS[r.rating]}>{t(`reviews.rating.${r.rating}`)}</Tag>
+                  <span>{r.productName}</span>
+                  <small>
+                    {r.userName} · {formatDateTime(r.createdAt)}
+                  </small>
+                </Space>
+              }
+              description={
+                <>
+                  <p>{r.content || '--'}</p>
+                  {r.reply ? (
+                    <p>
+                      <strong>{t('reviews.yourReply')}</strong> {r.reply}
+                    </p>
+                  ) : null}
+                </>
+              }
+            />
+          </List.Item>
+        )}
+      />
+      <Modal
+        open={target !== null}
+        title={t('reviews.replyTitle')}
+        okText={t('reviews.send')}
+        cancelText={t('common:actions.cancel')}
+        okButtonProps={{ loading: reply.isPending, disabled: !text.trim() }}
+        onCancel={() => setTarget(null)}
+        onOk={() => void send()}
+      >
+        <p>{target?.content}</p>
+        <Input.TextArea
+          aria-label={t('reviews.reply')}
+          rows={4}
+          maxLength={1000}
+          showCount
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+        />
+        <small>{t('reviews.once')}</small>
+      </Modal>
+    </>
+  );
+}

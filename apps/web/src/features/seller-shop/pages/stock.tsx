@@ -1,0 +1,48 @@
+import type { TStockAdjustment } from '@caravan/contracts';
+import { Table } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ConsolePageHead } from '../../../components/console/console-layout';
+import { formatDateTime } from '../../../lib/format';
+import { useStockHistory } from '../api';
+
+/** /seller/stock: every stock change with its reason; low stock is a filter of the product list. */
+export default function StockHistoryPage() {
+  const { t } = useTranslation(['seller', 'common']);
+  const [page, setPage] = useState({ pageNum: 1, pageSize: 20 });
+  const history = useStockHistory(page);
+  const reasonText = (reason: string) =>
+    reason === '@editor' ? t('stock.byEditor') : reason === '@import' ? t('stock.byImport') : reason;
+  return (
+    <>
+      <ConsolePageHead title={t('menu.stock')} />
+      <Table<TStockAdjustment>
+        rowKey="id"
+        size="middle"
+        loading={history.isFetching}
+        dataSource={history.data?.pageList ?? []}
+        locale={{ emptyText: t('stock.empty') }}
+        scroll={{ x: 700 }}
+        pagination={{
+          current: page.pageNum,
+          pageSize: page.pageSize,
+          total: history.data?.total ?? 0,
+          showTotal: (total) => t('common:table.total', { total }),
+          onChange: (pageNum, pageSize) => setPage({ pageNum, pageSize }),
+        }}
+        columns={[
+          { title: t('stock.when'), dataIndex: 'createdAt', render: formatDateTime },
+          { title: t('products.name'), dataIndex: 'productName' },
+          {
+            title: t('stock.delta'),
+            dataIndex: 'delta',
+            align: 'end',
+            render: (v: number) => <span dir="ltr">{v > 0 ? `+${v}` : v}</span>,
+          },
+          { title: t('stock.after'), dataIndex: 'stockAfter', align: 'end' },
+          { title: t('stock.reason'), dataIndex: 'reason', render: reasonText },
+        ]}
+      />
+    </>
+  );
+}
