@@ -15,6 +15,7 @@ import { originGuardPlugin } from './http/origin-guard';
 import { serializerCompiler } from './http/serializer';
 import { registerWeb, sendSpa } from './http/web';
 import { ROUTE_PLUGINS } from './modules';
+import { chatSocketPlugin } from './modules/chat';
 import { opsPlugin } from './modules/ops';
 import { busPlugin } from './modules/realtime';
 
@@ -62,6 +63,7 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
   await app.register(authPlugin);
   await app.register(busPlugin);
   await app.register(opsPlugin);
+  await app.register(chatSocketPlugin);
 
   for (const plugin of ROUTE_PLUGINS) {
     await app.register(plugin);

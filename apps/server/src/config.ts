@@ -22,6 +22,8 @@ const ZConfig = z.object({
   /** Where uploaded and generated images are kept; defaults to DATA_DIR/uploads. */
   UPLOAD_DIR: z.string().optional(),
   REDIS_URL: z.url().optional(),
+  /** Prefix of the fan-out bus channels in Redis (several installations or test runs may share one Redis). */
+  BUS_CHANNEL_PREFIX: z.string().min(1).max(64).default('caravan:bus:'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Public origin of the site, used in links and cookies; defaults to http://localhost:<PORT>. */
   PUBLIC_URL: z.url().optional(),

@@ -39,6 +39,7 @@ export const V = {
   stock: 'stock',
   verificationCode: 'verificationCode',
   verificationCodeEmpty: 'verificationCodeEmpty',
+  chatText: 'chatText',
 } as const;
 
 export type TValidationKey = (typeof V)[keyof typeof V];

@@ -6,6 +6,7 @@ import { approvalRoutes } from './approvals';
 import { authRoutes } from './auth/routes';
 import { cartRoutes } from './cart/routes';
 import { catalogRoutes } from './catalog/routes';
+import { chatRoutes, csRoutes } from './chat';
 import { dashboardRoutes } from './dashboard';
 import { favouriteRoutes } from './favourites/routes';
 import { healthRoutes } from './health/routes';
@@ -53,4 +54,6 @@ export const ROUTE_PLUGINS: FastifyPluginAsyncZod[] = [
   // console
   approvalRoutes,
   dashboardRoutes,
+  chatRoutes,
+  csRoutes,
 ];

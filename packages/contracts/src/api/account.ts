@@ -30,6 +30,10 @@ export const PUBLIC_SYSTEM_PARAM_CODES = [
   'register_email_code_required',
   'app_download_buyer_url',
   'app_download_seller_url',
+  // chat (settings/chat.ts)
+  'chat_poll_seconds',
+  'chat_unread_poll_seconds',
+  'chat_image_max_kb',
 ] as const;
 
 /** `codes` is a comma-separated list of parameter codes. */

@@ -3,6 +3,7 @@ export * from './addresses';
 export * from './approvals';
 export * from './cart';
 export * from './catalog';
+export * from './chat';
 export * from './favourites';
 export * from './idempotency';
 export * from './ledger';

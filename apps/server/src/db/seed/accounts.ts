@@ -1,4 +1,10 @@
-import { ACCOUNT_SETTINGS, SELLER_SETTINGS, STAFF_PERMISSIONS, type TPermission } from '@caravan/contracts';
+import {
+  ACCOUNT_SETTINGS,
+  CHAT_SETTINGS,
+  SELLER_SETTINGS,
+  STAFF_PERMISSIONS,
+  type TPermission,
+} from '@caravan/contracts';
 import { eq } from 'drizzle-orm';
 import { newInvitationCode, newUsercode } from '../../modules/auth/codes';
 import { hashPassword } from '../../modules/auth/passwords';
@@ -55,6 +61,14 @@ export const DEFAULT_SYSTEM_PARAMS: { code: string; value: string; description: 
     value: setting.defaultValue,
     description: setting.description,
   })),
+  // Chat settings (packages/contracts/src/settings/chat.ts) other than customer_service_url above.
+  ...Object.entries(CHAT_SETTINGS)
+    .filter(([code]) => code !== 'customer_service_url')
+    .map(([code, definition]) => ({
+      code,
+      value: definition.defaultValue,
+      description: definition.description,
+    })),
 ];
 
 /** Roles and settings every installation needs, demo or not. Idempotent. */

@@ -1,5 +1,5 @@
 /** What other modules may use from auth (imports go through this file). */
 export { findUserByAccount } from './login';
 export { hashPassword, verifyPassword } from './passwords';
-export { createSession, deleteUserSessions, hashToken } from './sessions';
+export { createSession, deleteUserSessions, findSession, hashToken, touchSession } from './sessions';
 export { getUserInfo, type TUserRow, toUserInfo } from './user-info';

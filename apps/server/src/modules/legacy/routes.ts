@@ -6,6 +6,7 @@ import { errorMessage, validationMessage } from '../../i18n/messages';
 import { enforceRate } from '../ops';
 import './account-actions';
 import '../catalog/legacy-actions';
+import '../chat/legacy-actions';
 import './address-actions';
 import './catalog-actions';
 import './order-actions';
@@ -118,4 +119,10 @@ export const legacyRoutes: FastifyPluginAsyncZod = async (app) => {
       handler: (request, reply) => answer(request, reply, `${request.params.folder}/${request.params.call}`),
     });
   }
+  // SPEC §7 /public/userOnlineChatController!unread.action: calls registered as 'public/<entity>!<action>'.
+  app.route<{ Params: { call: string } }>({
+    method: ['GET', 'POST'],
+    url: '/public/:call',
+    handler: (request, reply) => answer(request, reply, `public/${request.params.call}`),
+  });
 };

@@ -13,7 +13,10 @@ declare module 'fastify' {
 export const busPlugin = fp(async (app: FastifyInstance) => {
   const { redis, db } = app.deps;
   const bus = redis
-    ? createRedisBus(redis, (error) => app.log.warn({ err: error }, 'bus error'))
+    ? createRedisBus(redis, {
+        channelPrefix: app.deps.config.BUS_CHANNEL_PREFIX,
+        onError: (error) => app.log.warn({ err: error }, 'bus error'),
+      })
     : createMemoryBus();
   attachBus(db, bus);
   app.decorate('bus', bus);

@@ -5,7 +5,7 @@ import type { Database } from '../../db/client';
 /**
  * The fan-out bus: a message published on a topic reaches every subscriber of that topic in every
  * server process. Without Redis it is an in-process emitter (one process needs nothing else); with
- * Redis each topic is a pub/sub channel `caravan:bus:<topic>`, and a process receives its own messages
+ * Redis each topic is a pub/sub channel `<BUS_CHANNEL_PREFIX><topic>` (default `caravan:bus:<topic>`), and a process receives its own messages
  * back through Redis like everyone else's, so local and remote subscribers see each message once.
  *
  * Messages are JSON; bigints must be turned into strings by the publisher. Delivery is at most once
@@ -23,8 +23,6 @@ export type TBus = {
   ready(): Promise<void>;
   close(): Promise<void>;
 };
-
-const CHANNEL_PREFIX = 'caravan:bus:';
 
 export function createMemoryBus(): TBus {
   const emitter = new EventEmitter();
@@ -48,7 +46,11 @@ export function createMemoryBus(): TBus {
 }
 
 /** `redis` publishes; a duplicate connection subscribes (a subscribing connection can do nothing else). */
-export function createRedisBus(redis: Redis, onError?: (error: unknown) => void): TBus {
+export function createRedisBus(
+  redis: Redis,
+  options: { channelPrefix: string; onError?: (error: unknown) => void },
+): TBus {
+  const { channelPrefix: CHANNEL_PREFIX, onError } = options;
   const subscriber = redis.duplicate();
   const handlers = new Map<string, Set<TBusHandler>>();
   let pending: Promise<unknown>[] = [];

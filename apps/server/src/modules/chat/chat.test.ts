@@ -1,0 +1,458 @@
+import type {
+  TCannedReply,
+  TChatConversation,
+  TChatConversationPage,
+  TChatHistory,
+  TChatMessage,
+  TChatUnread,
+  TCsCustomerContext,
+  TCsSearchPage,
+  TCsStats,
+  TUnreadCount,
+} from '@caravan/contracts';
+import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../../db/client';
+import { auditLog, chatMessages, systemParams } from '../../db/schema';
+import { createTestStaff } from '../../testing/fixtures';
+import { buildMultipart } from '../../testing/multipart';
+import { bearer, createTestApp, json, type TTestContext } from '../../testing/test-app';
+import { createTestProduct, createTestStore, createTestUser, type TTestUser } from '../orders/test-fixtures';
+import { clearChatSettingsCache } from './settings';
+
+type TErr = { error: { code: string } };
+type TLegacy = { code: number; msg: string; data: unknown };
+
+describe('chat', () => {
+  let ctx: TTestContext;
+  let db: Database;
+  let buyer: TTestUser;
+  let otherBuyer: TTestUser;
+  let seller: TTestUser;
+  let otherSeller: TTestUser;
+  let storeId: bigint;
+  let productId: bigint;
+  let agent: { id: bigint; token: string };
+  let secondAgent: { id: bigint; token: string };
+  let notAgent: { id: bigint; token: string };
+  let admin: { id: bigint; token: string };
+  let serviceId: string;
+  let png: Buffer;
+
+  beforeAll(async () => {
+    ctx = await createTestApp();
+    db = ctx.database.db;
+    buyer = await createTestUser(db);
+    otherBuyer = await createTestUser(db);
+    seller = await createTestUser(db);
+    otherSeller = await createTestUser(db);
+    storeId = await createTestStore(db, seller.id, 'Chat shop');
+    await createTestStore(db, otherSeller.id, 'Other shop');
+    productId = (await createTestProduct(db, storeId, { price: '12.5' })).productId;
+    agent = await createTestStaff(db, ['chat.answer']);
+    secondAgent = await createTestStaff(db, ['chat.answer']);
+    notAgent = await createTestStaff(db, ['orders.manage']);
+    admin = await createTestStaff(db, ['settings.manage']);
+    png = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#0f766e' } })
+      .png()
+      .toBuffer();
+  });
+  afterAll(async () => {
+    await ctx.close();
+  });
+
+  const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, token?: string, payload?: object) =>
+    ctx.app.inject({ method, url, headers: token ? bearer(token) : {}, ...(payload ? { payload } : {}) });
+  const code = (res: { json: () => unknown }) => (res.json() as TErr).error.code;
+
+  it('asks visitors to log in', async () => {
+    for (const [method, url] of [
+      ['GET', '/api/v1/chat/unread'],
+      ['POST', '/api/v1/chat/conversations'],
+      ['GET', '/api/v1/chat/conversations'],
+    ] as const) {
+      const res = await call(method, url, undefined, method === 'POST' ? { kind: 'service' } : undefined);
+      expect(res.statusCode).toBe(401);
+      expect(code(res)).toBe('NOT_LOGGED_IN');
+    }
+  });
+
+  it('keeps text as text and lets only the buyer and agents read the service conversation', async () => {
+    const opened = await call('POST', '/api/v1/chat/conversations', buyer.token, { kind: 'service' });
+    expect(opened.statusCode).toBe(200);
+    serviceId = json<TChatConversation>(opened).id;
+    const text = '<img src=x onerror=alert(1)> Where is my parcel?';
+    const sent = await call('POST', `/api/v1/chat/conversations/${serviceId}/messages`, buyer.token, {
+      type: 'text',
+      content: text,
+      clientId: 'c-1',
+    });
+    expect(sent.statusCode).toBe(200);
+    expect(json<TChatMessage>(sent)).toMatchObject({ content: text, type: 'text', send_receive: 'send' });
+
+    for (const [url, token] of [
+      [`/api/v1/chat/conversations/${serviceId}/messages`, otherBuyer.token],
+      [`/api/v1/seller/chat/conversations/${serviceId}/messages`, seller.sellerToken],
+    ] as const) {
+      const res = await call('GET', url, token);
+      expect(res.statusCode).toBe(404);
+      expect(code(res)).toBe('CHAT_NOT_FOUND');
+    }
+    const foreignSend = await call(
+      'POST',
+      `/api/v1/chat/conversations/${serviceId}/messages`,
+      otherBuyer.token,
+      {
+        type: 'text',
+        content: 'hijack',
+      },
+    );
+    expect(code(foreignSend)).toBe('CHAT_NOT_FOUND');
+    const noPermission = await call('GET', `/api/v1/cs/conversations/${serviceId}/messages`, notAgent.token);
+    expect(noPermission.statusCode).toBe(403);
+    expect(code(noPermission)).toBe('NO_PERMISSION');
+    expect((await call('GET', '/api/v1/cs/conversations?view=all', notAgent.token)).statusCode).toBe(403);
+
+    const waiting = json<TChatConversationPage>(
+      await call('GET', '/api/v1/cs/conversations?view=waiting', agent.token),
+    );
+    expect(waiting.pageList.map((c) => c.id)).toContain(serviceId);
+    expect(waiting.pageList.find((c) => c.id === serviceId)!.unread).toBe(1);
+    const history = json<TChatHistory>(
+      await call('GET', `/api/v1/cs/conversations/${serviceId}/messages`, agent.token),
+    );
+    expect(history.messages.map((m) => [m.content, m.send_receive])).toEqual([[text, 'receive']]);
+  });
+
+  it('refuses bad input with 4xx: NUL, too long, outside picture, huge id, wrong types', async () => {
+    const url = `/api/v1/chat/conversations/${serviceId}/messages`;
+    for (const payload of [
+      { type: 'text', content: 'a\u0000b' },
+      { type: 'text', content: 'x'.repeat(2001) },
+      { type: 'text', content: '   ' },
+      { type: 'text', content: 42 },
+      { type: 'img', content: 'https://evil.example/x.png' },
+      { type: 'html', content: 'hi' },
+      { type: 'text', content: 'hi', extra: true },
+    ]) {
+      const res = await call('POST', url, buyer.token, payload);
+      expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+    }
+    const huge = await call('GET', '/api/v1/chat/conversations/9999999999999999999/messages', buyer.token);
+    expect(huge.statusCode).toBe(404);
+    const beyond = await call(
+      'GET',
+      `/api/v1/chat/conversations/${serviceId}/messages?beforeId=9999999999999999999`,
+      buyer.token,
+    );
+    expect(beyond.statusCode).toBe(200);
+  });
+
+  it('an answer claims the conversation, counts unread for the buyer, and read marks clear it', async () => {
+    const answer = await call('POST', `/api/v1/cs/conversations/${serviceId}/messages`, agent.token, {
+      type: 'text',
+      content: 'It ships today.',
+    });
+    expect(answer.statusCode).toBe(200);
+    const conversation = json<TChatConversation>(
+      await call('GET', `/api/v1/cs/conversations/${serviceId}`, agent.token),
+    );
+    expect(conversation.status).toBe('open');
+    expect(conversation.agent?.id).toBe(String(agent.id));
+    expect(json<TChatUnread>(await call('GET', '/api/v1/chat/unread', buyer.token))).toEqual({
+      service: 1,
+      shops: 0,
+    });
+
+    const history = json<TChatHistory>(
+      await call('GET', `/api/v1/chat/conversations/${serviceId}/messages`, buyer.token),
+    );
+    expect(history.messages.map((m) => m.send_receive)).toEqual(['send', 'receive']);
+    const read = await call('POST', `/api/v1/chat/conversations/${serviceId}/read`, buyer.token);
+    expect(json<TUnreadCount>(read).unread).toBe(0);
+    expect(json<TChatUnread>(await call('GET', '/api/v1/chat/unread', buyer.token)).service).toBe(0);
+    const agentView = json<TChatHistory>(
+      await call('GET', `/api/v1/cs/conversations/${serviceId}/messages`, agent.token),
+    );
+    expect(agentView.messages.at(-1)).toMatchObject({
+      send_receive: 'send',
+      isDelivered: true,
+      isRead: true,
+    });
+    const mine = json<TChatConversationPage>(
+      await call('GET', '/api/v1/cs/conversations?view=mine', agent.token),
+    );
+    expect(mine.pageList.map((c) => c.id)).toContain(serviceId);
+  });
+
+  it('stores a resend from the outbox once', async () => {
+    const url = `/api/v1/chat/conversations/${serviceId}/messages`;
+    const first = json<TChatMessage>(
+      await call('POST', url, buyer.token, { type: 'text', content: 'again', clientId: 'out-7' }),
+    );
+    const second = json<TChatMessage>(
+      await call('POST', url, buyer.token, { type: 'text', content: 'again', clientId: 'out-7' }),
+    );
+    expect(second.id).toBe(first.id);
+    const rows = await db.select().from(chatMessages).where(eq(chatMessages.clientId, 'out-7'));
+    expect(rows).toHaveLength(1);
+  });
+
+  it('sends only pictures the sender uploaded, JPEG or PNG', async () => {
+    const upload = buildMultipart(png, 'photo.png', 'image/png', 'chat');
+    const uploaded = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/chat/images',
+      headers: { ...bearer(buyer.token), ...upload.headers },
+      payload: upload.payload,
+    });
+    expect(uploaded.statusCode).toBe(200);
+    const { url } = json<{ url: string }>(uploaded);
+    const sent = await call('POST', `/api/v1/chat/conversations/${serviceId}/messages`, buyer.token, {
+      type: 'img',
+      content: url,
+    });
+    expect(json<TChatMessage>(sent)).toMatchObject({ type: 'img', content: url });
+
+    const other = await call('POST', '/api/v1/chat/conversations', otherBuyer.token, { kind: 'service' });
+    const otherId = json<TChatConversation>(other).id;
+    const stolen = await call('POST', `/api/v1/chat/conversations/${otherId}/messages`, otherBuyer.token, {
+      type: 'img',
+      content: url,
+    });
+    expect(stolen.statusCode).toBe(400);
+    expect(code(stolen)).toBe('CHAT_IMAGE_NOT_OWN');
+
+    const webp = await sharp(png).webp().toBuffer();
+    const wrongType = buildMultipart(webp, 'photo.webp', 'image/webp', 'chat');
+    const refused = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/chat/images',
+      headers: { ...bearer(buyer.token), ...wrongType.headers },
+      payload: wrongType.payload,
+    });
+    expect(code(refused)).toBe('CHAT_IMAGE_TYPE');
+  });
+
+  it('lets a buyer ask a shop about a product; only that shop reads and answers it', async () => {
+    const opened = await call('POST', '/api/v1/chat/conversations', buyer.token, {
+      kind: 'shop',
+      storeId: String(storeId),
+      productId: String(productId),
+    });
+    expect(opened.statusCode).toBe(200);
+    const shopChat = json<TChatConversation>(opened);
+    expect(shopChat.peer.name).toBe('Chat shop');
+    expect(shopChat.lastMessage).toMatchObject({
+      type: 'product',
+      product: { id: String(productId), price: '12.50' },
+    });
+    // Opening again about the same product adds no second card.
+    await call('POST', '/api/v1/chat/conversations', buyer.token, {
+      kind: 'shop',
+      storeId: String(storeId),
+      productId: String(productId),
+    });
+    await call('POST', `/api/v1/chat/conversations/${shopChat.id}/messages`, buyer.token, {
+      type: 'text',
+      content: 'Is blue in stock?',
+    });
+
+    const sellerList = json<TChatConversationPage>(
+      await call('GET', '/api/v1/seller/chat/conversations', seller.sellerToken),
+    );
+    expect(sellerList.pageList).toHaveLength(1);
+    expect(sellerList.pageList[0]!.unread).toBe(2);
+    expect(
+      json<TUnreadCount>(await call('GET', '/api/v1/seller/chat/unread', seller.sellerToken)).unread,
+    ).toBe(2);
+
+    const foreign = await call(
+      'GET',
+      `/api/v1/seller/chat/conversations/${shopChat.id}/messages`,
+      otherSeller.sellerToken,
+    );
+    expect(code(foreign)).toBe('CHAT_NOT_FOUND');
+    const agentRead = await call('GET', `/api/v1/cs/conversations/${shopChat.id}/messages`, agent.token);
+    expect(code(agentRead)).toBe('CHAT_NOT_FOUND');
+
+    const answer = await call(
+      'POST',
+      `/api/v1/seller/chat/conversations/${shopChat.id}/messages`,
+      seller.sellerToken,
+      {
+        type: 'text',
+        content: 'Yes, 40 pieces.',
+      },
+    );
+    expect(json<TChatMessage>(answer).send_receive).toBe('send');
+    expect(json<TChatUnread>(await call('GET', '/api/v1/chat/unread', buyer.token)).shops).toBe(1);
+
+    const own = await call('POST', '/api/v1/chat/conversations', seller.token, {
+      kind: 'shop',
+      storeId: String(storeId),
+    });
+    expect(code(own)).toBe('CHAT_OWN_STORE');
+    const notTheirs = await call('POST', '/api/v1/chat/conversations', otherBuyer.token, {
+      kind: 'shop',
+      storeId: String(storeId),
+      orderNo: 'NOT-THEIRS',
+    });
+    expect(code(notTheirs)).toBe('ORDER_NOT_FOUND');
+  });
+
+  it('transfers, closes and reopens (audited); a closed conversation reopens when the buyer writes', async () => {
+    const transfer = await call('POST', `/api/v1/cs/conversations/${serviceId}/transfer`, agent.token, {
+      staffId: String(secondAgent.id),
+    });
+    expect(json<TChatConversation>(transfer).agent?.id).toBe(String(secondAgent.id));
+    const toNonAgent = await call('POST', `/api/v1/cs/conversations/${serviceId}/transfer`, agent.token, {
+      staffId: String(notAgent.id),
+    });
+    expect(code(toNonAgent)).toBe('STAFF_NOT_FOUND');
+    const closed = await call('POST', `/api/v1/cs/conversations/${serviceId}/close`, secondAgent.token);
+    expect(json<TChatConversation>(closed).status).toBe('closed');
+    const claimClosed = await call('POST', `/api/v1/cs/conversations/${serviceId}/claim`, agent.token);
+    expect(code(claimClosed)).toBe('CHAT_CLOSED');
+    await call('POST', `/api/v1/chat/conversations/${serviceId}/messages`, buyer.token, {
+      type: 'text',
+      content: 'One more thing',
+    });
+    const after = json<TChatConversation>(
+      await call('GET', `/api/v1/cs/conversations/${serviceId}`, agent.token),
+    );
+    expect(after.status).toBe('waiting');
+    expect(after.agent).toBeNull();
+
+    const audits = await db.select().from(auditLog).where(eq(auditLog.targetType, 'chat_conversation'));
+    expect(audits.map((a) => a.action)).toEqual(expect.arrayContaining(['chat.transfer', 'chat.close']));
+    const transferAudit = audits.find((a) => a.action === 'chat.transfer')!;
+    expect(transferAudit.details).toMatchObject({
+      before: { agentStaffId: String(agent.id) },
+      after: { agentStaffId: String(secondAgent.id) },
+    });
+
+    const stats = json<TCsStats>(await call('GET', '/api/v1/cs/stats?days=7', agent.token));
+    expect(stats.periods).toBe(2);
+    expect(stats.answered).toBe(1);
+    expect(stats.closed).toBe(1);
+    expect(stats.waitingNow).toBeGreaterThanOrEqual(1);
+    expect(stats.firstResponseAvgSeconds).not.toBeNull();
+  });
+
+  it('shows the customer beside the conversation and searches history', async () => {
+    const context = json<TCsCustomerContext>(
+      await call('GET', `/api/v1/cs/conversations/${serviceId}/context`, agent.token),
+    );
+    expect(context.account.id).toBe(String(buyer.id));
+    expect(context.wallet.balance).toBe('0.00');
+    expect(context.permissions).toEqual(['chat.answer']);
+    const found = json<TCsSearchPage>(await call('GET', '/api/v1/cs/search?q=parcel', agent.token));
+    expect(found.total).toBe(1);
+    expect(found.pageList[0]!.conversationId).toBe(serviceId);
+    const pattern = json<TCsSearchPage>(await call('GET', '/api/v1/cs/search?q=%25', agent.token));
+    expect(pattern.total).toBe(0);
+  });
+
+  it('canned replies are kept by administrators and read by agents', async () => {
+    const byAgent = await call('POST', '/api/v1/admin/chat/canned-replies', agent.token, {
+      title: 'Hi',
+      content: 'Hello!',
+    });
+    expect(byAgent.statusCode).toBe(403);
+    const created = await call('POST', '/api/v1/admin/chat/canned-replies', admin.token, {
+      title: 'Greeting',
+      content: 'Hello, how can I help?',
+    });
+    expect(created.statusCode).toBe(200);
+    const { id } = json<TCannedReply>(created);
+    await call('PUT', `/api/v1/admin/chat/canned-replies/${id}`, admin.token, {
+      title: 'Greeting',
+      content: 'Hello! How can I help?',
+      sort: 1,
+    });
+    const list = json<{ replies: TCannedReply[] }>(
+      await call('GET', '/api/v1/cs/canned-replies', agent.token),
+    );
+    expect(list.replies).toEqual([{ id, title: 'Greeting', content: 'Hello! How can I help?', sort: 1 }]);
+    expect((await call('DELETE', `/api/v1/admin/chat/canned-replies/${id}`, admin.token)).statusCode).toBe(
+      200,
+    );
+    expect((await call('DELETE', `/api/v1/admin/chat/canned-replies/${id}`, admin.token)).statusCode).toBe(
+      404,
+    );
+  });
+
+  it('answers the legacy calls: newOnlinechat unread, list, send (URL-encoded) and the public unread', async () => {
+    const sent = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/newOnlinechat!send.action',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: `token=${otherBuyer.token}&type=text&content=${encodeURIComponent(encodeURIComponent('Fish & chips 100%'))}`,
+    });
+    const answer = json<TLegacy>(sent);
+    expect(answer.code).toBe(0);
+    expect(answer.data).toMatchObject({ content: 'Fish & chips 100%', type: 'text', send_receive: 'send' });
+
+    const list = json<TLegacy>(
+      await call('POST', `/api/newOnlinechat!list.action?token=${otherBuyer.token}`),
+    );
+    expect(list.code).toBe(0);
+    const items = list.data as Record<string, unknown>[];
+    expect(Object.keys(items.at(-1)!).sort()).toEqual([
+      'content',
+      'createtime',
+      'id',
+      'send_receive',
+      'type',
+    ]);
+
+    const otherId = json<TChatConversationPage>(
+      await call('GET', '/api/v1/chat/conversations', otherBuyer.token),
+    ).pageList[0]!.id;
+    await call('POST', `/api/v1/cs/conversations/${otherId}/messages`, agent.token, {
+      type: 'text',
+      content: 'Hi!',
+    });
+    const unread = json<TLegacy>(
+      await call('GET', `/api/newOnlinechat!unread.action?token=${otherBuyer.token}`),
+    );
+    expect(unread).toEqual({ code: 0, msg: '', data: 1 });
+    const publicUnread = json<TLegacy>(
+      await call('GET', `/public/userOnlineChatController!unread.action?token=${otherBuyer.token}`),
+    );
+    expect(publicUnread.data).toBe(1);
+    const visitor = json<TLegacy>(await call('GET', '/api/newOnlinechat!unread.action'));
+    expect(visitor.code).toBe(403);
+  });
+
+  it('limits messages per person per minute', async () => {
+    await db
+      .insert(systemParams)
+      .values({ code: 'chat_messages_per_minute', value: '3' })
+      .onConflictDoUpdate({
+        target: systemParams.code,
+        set: { value: '3' },
+      });
+    clearChatSettingsCache();
+    const talker = await createTestUser(db);
+    const id = json<TChatConversation>(
+      await call('POST', '/api/v1/chat/conversations', talker.token, { kind: 'service' }),
+    ).id;
+    const statuses: number[] = [];
+    for (let i = 0; i < 4; i++) {
+      statuses.push(
+        (
+          await call('POST', `/api/v1/chat/conversations/${id}/messages`, talker.token, {
+            type: 'text',
+            content: `m${i}`,
+          })
+        ).statusCode,
+      );
+    }
+    expect(statuses).toEqual([200, 200, 200, 429]);
+    await db.delete(systemParams).where(eq(systemParams.code, 'chat_messages_per_minute'));
+    clearChatSettingsCache();
+  });
+});

@@ -1,0 +1,308 @@
+import type { TChatConversation, TChatMessage } from '@caravan/contracts';
+import type { FastifyInstance } from 'fastify';
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type WebSocket from 'ws';
+import { buildApp } from '../../app';
+import { loadConfig } from '../../config';
+import { type DatabaseHandle, openPostgres, wrapPglite } from '../../db/client';
+import { createTestStaff } from '../../testing/fixtures';
+import { bearer, createTestApp, json, type TTestContext } from '../../testing/test-app';
+import { notify } from '../notifications';
+import { createTestUser, type TTestUser } from '../orders/test-fixtures';
+
+/** Redis the test instances share; CI starts one (.ci/run). */
+const REDIS_URL = process.env.REDIS_TEST_URL ?? 'redis://127.0.0.1:6379';
+
+type TEvent = Record<string, unknown> & { type: string };
+
+/** Collects a socket's JSON events; `next(type, match)` waits for the next one of that type (and shape). */
+function listen(socket: WebSocket) {
+  const events: TEvent[] = [];
+  const waiters: { accepts: (e: TEvent) => boolean; resolve: (e: TEvent) => void }[] = [];
+  socket.on('message', (raw: Buffer) => {
+    const event = JSON.parse(raw.toString()) as TEvent;
+    const index = waiters.findIndex((w) => w.accepts(event));
+    if (index >= 0) {
+      waiters.splice(index, 1)[0]!.resolve(event);
+    } else {
+      events.push(event);
+    }
+  });
+  return {
+    events,
+    next(type: string, match: (e: TEvent) => boolean = () => true, timeoutMs = 3000): Promise<TEvent> {
+      const accepts = (e: TEvent) => e.type === type && match(e);
+      const index = events.findIndex(accepts);
+      if (index >= 0) {
+        return Promise.resolve(events.splice(index, 1)[0]!);
+      }
+      return new Promise((resolve, reject) => {
+        const timer = setTimeout(
+          () => reject(new Error(`no ${type} event within ${timeoutMs} ms`)),
+          timeoutMs,
+        );
+        waiters.push({
+          accepts,
+          resolve: (e) => {
+            clearTimeout(timer);
+            resolve(e);
+          },
+        });
+      });
+    },
+  };
+}
+
+const fromOthers = (e: TEvent) => (e.message as TChatMessage).send_receive === 'receive';
+
+type TListener = ReturnType<typeof listen>;
+
+/** Opens a socket with its listener attached before the first frame can arrive. */
+async function connect(
+  app: FastifyInstance,
+  path: string,
+  headers: Record<string, string> = {},
+): Promise<{ socket: WebSocket; events: TListener; closed: Promise<number> }> {
+  let events: TListener | undefined;
+  let closedPromise: Promise<number> | undefined;
+  const socket = await app.injectWS(
+    path,
+    { headers },
+    {
+      onInit: (ws) => {
+        events = listen(ws);
+        closedPromise = closed(ws);
+      },
+    },
+  );
+  return { socket, events: events!, closed: closedPromise! };
+}
+
+function closed(socket: WebSocket): Promise<number> {
+  return new Promise((resolve) => socket.on('close', (code: number) => resolve(code)));
+}
+
+describe('chat socket', () => {
+  let ctx: TTestContext;
+  let buyer: TTestUser;
+  let agent: { id: bigint; token: string };
+  let conversationId: string;
+
+  beforeAll(async () => {
+    ctx = await createTestApp();
+    buyer = await createTestUser(ctx.database.db);
+    agent = await createTestStaff(ctx.database.db, ['chat.answer']);
+    const opened = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/chat/conversations',
+      headers: bearer(buyer.token),
+      payload: { kind: 'service' },
+    });
+    conversationId = json<TChatConversation>(opened).id;
+  });
+  afterAll(async () => {
+    await ctx.close();
+  });
+
+  it('identifies by header or first message, refuses strangers and staff without chat.answer', async () => {
+    const { socket: byHeader, events: headerEvents } = await connect(ctx.app, '/ws', bearer(buyer.token));
+    expect(await headerEvents.next('hello')).toMatchObject({ party: 'buyer' });
+    byHeader.send(JSON.stringify({ type: 'ping' }));
+    expect((await headerEvents.next('pong')).at).toEqual(expect.any(Number));
+    byHeader.terminate();
+
+    const { socket: legacy, events: legacyEvents } = await connect(ctx.app, '/data/websocket');
+    legacy.send(JSON.stringify({ type: 'auth', token: buyer.token }));
+    expect(await legacyEvents.next('hello')).toMatchObject({ party: 'buyer' });
+    legacy.terminate();
+
+    const { socket: stranger, closed: strangerClosed } = await connect(ctx.app, '/ws');
+    stranger.send(JSON.stringify({ type: 'auth', token: 'not-a-session' }));
+    expect(await strangerClosed).toBe(4401);
+
+    const clerk = await createTestStaff(ctx.database.db, ['orders.manage']);
+    const notAgent = await connect(ctx.app, '/ws?as=staff', bearer(clerk.token));
+    expect(await notAgent.closed).toBe(4401);
+
+    const { socket: garbage, events: garbageEvents } = await connect(ctx.app, '/ws', bearer(buyer.token));
+    await garbageEvents.next('hello');
+    garbage.send('{not json');
+    expect(await garbageEvents.next('error')).toMatchObject({ code: 'PARAMETER_ERROR' });
+    garbage.terminate();
+  });
+
+  it('delivers a message to both sides, with send_receive per reader, and read marks back', async () => {
+    const { socket: buyerSocket, events: buyerEvents } = await connect(ctx.app, '/ws', bearer(buyer.token));
+    const { socket: agentSocket, events: agentEvents } = await connect(
+      ctx.app,
+      '/ws?as=staff',
+      bearer(agent.token),
+    );
+    await buyerEvents.next('hello');
+    await agentEvents.next('hello');
+
+    buyerSocket.send(
+      JSON.stringify({
+        type: 'send',
+        conversationId,
+        message: { type: 'text', content: 'Hello over the socket', clientId: 'ws-1' },
+      }),
+    );
+    const sent = await buyerEvents.next('sent');
+    expect(sent.clientId).toBe('ws-1');
+    const atAgent = (await agentEvents.next('message')).message as TChatMessage;
+    expect(atAgent).toMatchObject({
+      content: 'Hello over the socket',
+      send_receive: 'receive',
+      sender: 'buyer',
+    });
+    const atBuyer = (await buyerEvents.next('message')).message as TChatMessage;
+    expect(atBuyer.send_receive).toBe('send');
+
+    agentSocket.send(JSON.stringify({ type: 'read', conversationId }));
+    const read = await buyerEvents.next('read');
+    expect(read).toMatchObject({ conversationId, upToId: atAgent.id, by: 'agent' });
+
+    const reply = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/v1/cs/conversations/${conversationId}/messages`,
+      headers: bearer(agent.token),
+      payload: { type: 'text', content: 'Hello back' },
+    });
+    expect(reply.statusCode).toBe(200);
+    expect(((await buyerEvents.next('message', fromOthers)).message as TChatMessage).content).toBe(
+      'Hello back',
+    );
+    expect(await buyerEvents.next('conversation')).toMatchObject({
+      status: 'open',
+      agentId: String(agent.id),
+    });
+
+    // A stranger's conversation id gets an error, not the conversation.
+    const other = await createTestUser(ctx.database.db);
+    const { socket: otherSocket, events: otherEvents } = await connect(ctx.app, '/ws', bearer(other.token));
+    await otherEvents.next('hello');
+    otherSocket.send(
+      JSON.stringify({
+        type: 'send',
+        conversationId,
+        message: { type: 'text', content: 'x', clientId: 'z' },
+      }),
+    );
+    expect(await otherEvents.next('error')).toMatchObject({ code: 'CHAT_NOT_FOUND', clientId: 'z' });
+
+    // A notification for the buyer rings the socket after its transaction commits.
+    await ctx.database.db.transaction(async (tx) => {
+      await notify(tx, {
+        userId: buyer.id,
+        audience: 'buyer',
+        event: 'order.shipped',
+        params: { orderNo: 'X1' },
+      });
+    });
+    expect(await buyerEvents.next('unread', (e) => e.scope === 'notifications')).toBeTruthy();
+    for (const socket of [buyerSocket, agentSocket, otherSocket]) {
+      socket.terminate();
+    }
+  });
+});
+
+describe('chat socket across two server instances sharing Redis', () => {
+  let ctx: TTestContext;
+  let second: { app: FastifyInstance; database: DatabaseHandle; redis: Redis };
+  let firstRedis: Redis;
+  let buyer: TTestUser;
+  let agent: { id: bigint; token: string };
+
+  beforeAll(async () => {
+    const prefix = `caravan:test:${process.pid}:${Date.now()}:`;
+    ctx = await createTestApp({ REDIS_URL, BUS_CHANNEL_PREFIX: prefix });
+    // createTestApp builds its app without a Redis client; rebuild the first instance with one.
+    await ctx.app.close();
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      SEED_DEMO: 'false',
+      SERVE_WEB: 'false',
+      RUN_JOBS: 'false',
+      RATE_LIMIT_PER_MINUTE: '100000',
+      DATA_DIR: '.tmp/test-data',
+      REDIS_URL,
+      BUS_CHANNEL_PREFIX: prefix,
+    });
+    firstRedis = new Redis(REDIS_URL);
+    const first = ctx.database;
+    ctx.app = await buildApp({ config, db: first.db, readDb: first.db, database: first, redis: firstRedis });
+    await ctx.app.ready();
+    // The second instance: its own database connection (same database) and its own Redis connection.
+    const database =
+      first.kind === 'pglite'
+        ? wrapPglite(first.pglite!)
+        : openPostgres(
+            String(
+              (first.pool as unknown as { options: { connectionString: string } }).options.connectionString,
+            ),
+            5,
+          );
+    const redis = new Redis(REDIS_URL);
+    const app = await buildApp({ config, db: database.db, readDb: database.db, database, redis });
+    await app.ready();
+    second = { app, database, redis };
+    buyer = await createTestUser(first.db);
+    agent = await createTestStaff(first.db, ['chat.answer']);
+  });
+  afterAll(async () => {
+    await second.app.close();
+    second.redis.disconnect();
+    if (second.database.kind === 'postgres') {
+      await second.database.close();
+    }
+    await ctx.close();
+    firstRedis.disconnect();
+  });
+
+  it('a message sent on one instance reaches an agent socket held by the other, and the answer comes back', async () => {
+    const { socket: agentSocket, events: agentEvents } = await connect(
+      second.app,
+      '/ws?as=staff',
+      bearer(agent.token),
+    );
+    const { socket: buyerSocket, events: buyerEvents } = await connect(ctx.app, '/ws', bearer(buyer.token));
+    await agentEvents.next('hello');
+    await buyerEvents.next('hello');
+    await Promise.all([ctx.app.bus.ready(), second.app.bus.ready()]);
+
+    const opened = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/chat/conversations',
+      headers: bearer(buyer.token),
+      payload: { kind: 'service' },
+    });
+    const id = json<TChatConversation>(opened).id;
+    const started = Date.now();
+    await ctx.app.inject({
+      method: 'POST',
+      url: `/api/v1/chat/conversations/${id}/messages`,
+      headers: bearer(buyer.token),
+      payload: { type: 'text', content: 'Across processes' },
+    });
+    const received = (await agentEvents.next('message', fromOthers, 1000)).message as TChatMessage;
+    expect(received).toMatchObject({ content: 'Across processes', send_receive: 'receive' });
+    expect(Date.now() - started).toBeLessThan(1000);
+
+    await second.app.inject({
+      method: 'POST',
+      url: `/api/v1/cs/conversations/${id}/messages`,
+      headers: bearer(agent.token),
+      payload: { type: 'text', content: 'Answer from the other instance' },
+    });
+    const answer = (await buyerEvents.next('message', fromOthers, 1000)).message as TChatMessage;
+    expect(answer).toMatchObject({ content: 'Answer from the other instance', send_receive: 'receive' });
+    // The buyer's socket heard its own message once, not once per instance.
+    const own = buyerEvents.events.filter((e) => e.type === 'message');
+    expect(own.map((e) => (e.message as TChatMessage).content)).toEqual(['Across processes']);
+    agentSocket.terminate();
+    buyerSocket.terminate();
+  });
+});
