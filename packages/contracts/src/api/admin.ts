@@ -102,12 +102,24 @@ export const ZUpdateSystemParamRequest = z.strictObject({
 });
 export type TUpdateSystemParamRequest = z.input<typeof ZUpdateSystemParamRequest>;
 
-export const ZAuditLogQuery = zPageQuery(PAGE_SIZE.list).extend({
-  action: z.string().trim().max(64, { error: V.tooLong }).optional(),
-  targetType: z.string().trim().max(64, { error: V.tooLong }).optional(),
-  targetId: z.string().trim().max(64, { error: V.tooLong }).optional(),
+const zAuditText = z
+  .string()
+  .trim()
+  .max(64, { error: V.tooLong })
+  .refine((v) => !v.includes('\u0000'), { error: V.required });
+const zInstant = z.iso.datetime({ offset: true, error: V.required });
+
+/** Search of the audit log: staff member (name or id), action (prefix, e.g. `withdrawal.`), object, time. */
+export const ZAuditLogFilter = z.object({
+  staff: zAuditText.optional(),
+  action: zAuditText.optional(),
+  targetType: zAuditText.optional(),
+  targetId: zAuditText.optional(),
+  createdFrom: zInstant.optional(),
+  createdTo: zInstant.optional(),
   lang: z.string().optional(),
 });
+export const ZAuditLogQuery = zPageQuery(PAGE_SIZE.list).extend(ZAuditLogFilter.shape);
 export type TAuditLogQuery = z.input<typeof ZAuditLogQuery>;
 
 export const ZAuditEntry = z.object({

@@ -1,5 +1,5 @@
 import type { TAuditEntry } from '@caravan/contracts';
-import { and, count, desc, eq, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, like, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { auditLog, staff } from '../../db/schema';
 
@@ -31,19 +31,32 @@ export async function recordAudit(
   });
 }
 
-export async function listAuditLog(
-  db: Executor,
-  query: {
-    pageNum: number;
-    pageSize: number;
-    action?: string | undefined;
-    targetType?: string | undefined;
-    targetId?: string | undefined;
-  },
-): Promise<{ pageList: TAuditEntry[]; pageNum: number; pageSize: number; total: number }> {
+export type TAuditFilter = {
+  staff?: string | undefined;
+  action?: string | undefined;
+  targetType?: string | undefined;
+  targetId?: string | undefined;
+  createdFrom?: string | undefined;
+  createdTo?: string | undefined;
+};
+
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (ch) => `\\${ch}`);
+}
+
+function whereAudit(query: TAuditFilter): SQL | undefined {
   const filters: SQL[] = [];
+  if (query.staff) {
+    const byName = sql`lower(${staff.username}) = lower(${query.staff})`;
+    filters.push(
+      /^[1-9]\d{0,17}$/.test(query.staff)
+        ? (or(byName, eq(auditLog.staffId, BigInt(query.staff))) as SQL)
+        : byName,
+    );
+  }
   if (query.action) {
-    filters.push(eq(auditLog.action, query.action));
+    // "withdrawal" finds withdrawal.approve, withdrawal.first_approval, ...
+    filters.push(like(auditLog.action, `${escapeLike(query.action)}%`));
   }
   if (query.targetType) {
     filters.push(eq(auditLog.targetType, query.targetType));
@@ -51,9 +64,17 @@ export async function listAuditLog(
   if (query.targetId) {
     filters.push(eq(auditLog.targetId, query.targetId));
   }
-  const where = filters.length > 0 ? and(...filters) : undefined;
-  const [totalRow] = await db.select({ total: count() }).from(auditLog).where(where);
-  const rows = await db
+  if (query.createdFrom) {
+    filters.push(gte(auditLog.createdAt, new Date(query.createdFrom)));
+  }
+  if (query.createdTo) {
+    filters.push(lt(auditLog.createdAt, new Date(query.createdTo)));
+  }
+  return filters.length > 0 ? and(...filters) : undefined;
+}
+
+function selectAudit(db: Executor, where: SQL | undefined) {
+  return db
     .select({
       id: auditLog.id,
       staffId: auditLog.staffId,
@@ -67,22 +88,48 @@ export async function listAuditLog(
     .from(auditLog)
     .leftJoin(staff, eq(staff.id, auditLog.staffId))
     .where(where)
-    .orderBy(desc(auditLog.id))
+    .orderBy(desc(auditLog.createdAt), desc(auditLog.id));
+}
+
+function toEntry(r: Awaited<ReturnType<typeof selectAudit>>[number]): TAuditEntry {
+  return {
+    id: String(r.id),
+    staffId: r.staffId === null ? null : String(r.staffId),
+    staffUsername: r.staffUsername,
+    action: r.action,
+    targetType: r.targetType,
+    targetId: r.targetId,
+    details: r.details,
+    createdAt: r.createdAt.toISOString(),
+  };
+}
+
+export async function listAuditLog(
+  db: Executor,
+  query: TAuditFilter & { pageNum: number; pageSize: number },
+): Promise<{ pageList: TAuditEntry[]; pageNum: number; pageSize: number; total: number }> {
+  const where = whereAudit(query);
+  const [totalRow] = await db
+    .select({ total: count() })
+    .from(auditLog)
+    .leftJoin(staff, eq(staff.id, auditLog.staffId))
+    .where(where);
+  const rows = await selectAudit(db, where)
     .limit(query.pageSize)
     .offset((query.pageNum - 1) * query.pageSize);
   return {
-    pageList: rows.map((r) => ({
-      id: String(r.id),
-      staffId: r.staffId === null ? null : String(r.staffId),
-      staffUsername: r.staffUsername,
-      action: r.action,
-      targetType: r.targetType,
-      targetId: r.targetId,
-      details: r.details,
-      createdAt: r.createdAt.toISOString(),
-    })),
+    pageList: rows.map(toEntry),
     pageNum: query.pageNum,
     pageSize: query.pageSize,
     total: totalRow?.total ?? 0,
   };
+}
+
+/** Most rows one CSV export holds; narrow the search for more. */
+export const AUDIT_EXPORT_MAX_ROWS = 50_000;
+
+/** The matching entries, newest first, for the CSV export. */
+export async function exportAuditLog(db: Executor, query: TAuditFilter): Promise<TAuditEntry[]> {
+  const rows = await selectAudit(db, whereAudit(query)).limit(AUDIT_EXPORT_MAX_ROWS);
+  return rows.map(toEntry);
 }

@@ -1,6 +1,7 @@
 import {
   ZAdminUsersQuery,
   ZAdminUsersResponse,
+  ZAuditLogFilter,
   ZAuditLogQuery,
   ZAuditLogResponse,
   ZCreateStaffRequest,
@@ -17,13 +18,14 @@ import {
   ZUpdateStaffRequest,
   ZUpdateSystemParamRequest,
 } from '@caravan/contracts';
+import { stringify } from 'csv-stringify/sync';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { readToken } from '../../http/auth';
 import { clearSessionCookie, setSessionCookie } from '../auth/cookies';
 import { sessionMeta } from '../auth/routes';
 import { logoutSession } from '../auth/service';
-import { listAuditLog } from './audit';
+import { exportAuditLog, listAuditLog } from './audit';
 import { createRole, deleteRole, listRoles, updateRole } from './roles';
 import { createStaff, listStaff, updateStaff } from './staff';
 import { getStaffInfo, loginStaff } from './staff-auth';
@@ -111,6 +113,34 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, querystring: ZAuditLogQuery, response: { 200: ZAuditLogResponse } },
     },
     async (request) => listAuditLog(db, request.query),
+  );
+
+  app.get(
+    '/api/v1/admin/audit-log/export',
+    {
+      preHandler: app.requireStaff('audit.read'),
+      schema: { tags, summary: 'The matching audit entries as CSV', querystring: ZAuditLogFilter },
+    },
+    async (request, reply) => {
+      const entries = await exportAuditLog(db, request.query);
+      const csv = stringify([
+        ['id', 'createdAt', 'staffId', 'staffUsername', 'action', 'targetType', 'targetId', 'details'],
+        ...entries.map((e) => [
+          e.id,
+          e.createdAt,
+          e.staffId ?? '',
+          e.staffUsername ?? '',
+          e.action,
+          e.targetType,
+          e.targetId ?? '',
+          JSON.stringify(e.details),
+        ]),
+      ]);
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', 'attachment; filename="caravan-audit-log.csv"')
+        .send(csv);
+    },
   );
 
   app.get(

@@ -97,11 +97,24 @@ export function useSaveStaff() {
   });
 }
 
-export function useAuditLog(pageNum: number, pageSize: number) {
+/** Search of the audit log; empty fields are left out of the query. */
+export type TAuditSearch = {
+  staff?: string | undefined;
+  action?: string | undefined;
+  targetType?: string | undefined;
+  targetId?: string | undefined;
+  createdFrom?: string | undefined;
+  createdTo?: string | undefined;
+};
+
+export function useAuditLog(pageNum: number, pageSize: number, search: TAuditSearch = {}) {
   return useQuery({
-    queryKey: ADMIN_KEYS.audit(pageNum, pageSize),
+    queryKey: [...ADMIN_KEYS.audit(pageNum, pageSize), search],
     queryFn: () =>
-      api.get<TPage<TAuditEntry>>('/admin/audit-log', { ...staffCall, query: { pageNum, pageSize } }),
+      api.get<TPage<TAuditEntry>>('/admin/audit-log', {
+        ...staffCall,
+        query: { pageNum, pageSize, ...search },
+      }),
     placeholderData: (previous) => previous,
   });
 }

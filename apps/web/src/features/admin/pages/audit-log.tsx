@@ -1,23 +1,105 @@
+import { DownloadOutlined } from '@ant-design/icons';
 import type { TAuditEntry } from '@caravan/contracts';
-import { Table, Typography } from 'antd';
+import { Alert, Button, DatePicker, Input, Space, Table, Typography } from 'antd';
+import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConsolePageHead } from '../../../components/console/console-layout';
+import { buildApiUrl } from '../../../lib/api';
 import { formatDateTime } from '../../../lib/format';
-import { useAuditLog } from '../api/admin-api';
+import { type TAuditSearch, useAuditLog } from '../api/admin-api';
+
+const TEXT_FIELDS = ['staff', 'action', 'targetType', 'targetId'] as const;
 
 export default function AuditLogPage() {
-  const { t } = useTranslation(['admin', 'common']);
+  const { t, i18n } = useTranslation(['admin', 'console', 'common']);
   const [page, setPage] = useState({ pageNum: 1, pageSize: 20 });
-  const log = useAuditLog(page.pageNum, page.pageSize);
+  const [draft, setDraft] = useState<Record<(typeof TEXT_FIELDS)[number], string>>({
+    staff: '',
+    action: '',
+    targetType: '',
+    targetId: '',
+  });
+  const [dates, setDates] = useState<[Dayjs | null, Dayjs | null] | null>(null);
+  const [search, setSearch] = useState<TAuditSearch>({});
+  const log = useAuditLog(page.pageNum, page.pageSize, search);
+
+  const apply = () => {
+    const next: TAuditSearch = {};
+    for (const field of TEXT_FIELDS) {
+      const value = draft[field].trim();
+      if (value) {
+        next[field] = value;
+      }
+    }
+    if (dates?.[0]) {
+      next.createdFrom = dates[0].startOf('day').toISOString();
+    }
+    if (dates?.[1]) {
+      next.createdTo = dates[1].startOf('day').add(1, 'day').toISOString();
+    }
+    setSearch(next);
+    setPage((p) => ({ ...p, pageNum: 1 }));
+  };
+
   return (
     <>
       <ConsolePageHead title={t('menu.audit')} />
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          apply();
+        }}
+      >
+        <Space wrap className="cv-console__filters">
+          {TEXT_FIELDS.map((field) => (
+            <Input
+              key={field}
+              value={draft[field]}
+              onChange={(event) => setDraft((d) => ({ ...d, [field]: event.target.value }))}
+              placeholder={t(`console:audit.${field}`)}
+              aria-label={t(`console:audit.${field}`)}
+              maxLength={64}
+              allowClear
+              style={{ width: 170 }}
+            />
+          ))}
+          <DatePicker.RangePicker
+            aria-label={t('console:audit.dates')}
+            value={dates}
+            allowEmpty={[true, true]}
+            onChange={(value) => setDates(value)}
+          />
+          <Button type="primary" htmlType="submit">
+            {t('console:audit.search')}
+          </Button>
+          <Button
+            icon={<DownloadOutlined />}
+            href={buildApiUrl('/admin/audit-log/export', search, i18n.language)}
+            download
+          >
+            {t('console:audit.exportCsv')}
+          </Button>
+        </Space>
+      </form>
+      {log.isError && (
+        <Alert
+          type="error"
+          showIcon
+          title={t('common:errors.generic')}
+          action={
+            <Button size="small" onClick={() => void log.refetch()}>
+              {t('console:retry')}
+            </Button>
+          }
+        />
+      )}
       <Table<TAuditEntry>
         rowKey="id"
         size="middle"
         loading={log.isFetching}
         dataSource={log.data?.pageList ?? []}
+        locale={{ emptyText: t('console:audit.empty') }}
         scroll={{ x: 900 }}
         pagination={{
           current: page.pageNum,
@@ -27,13 +109,22 @@ export default function AuditLogPage() {
           onChange: (pageNum, pageSize) => setPage({ pageNum, pageSize }),
         }}
         columns={[
-          { title: t('audit.time'), dataIndex: 'createdAt', render: formatDateTime, width: 180 },
-          { title: t('audit.staff'), dataIndex: 'staffUsername', render: (v: string | null) => v ?? '--' },
+          {
+            title: t('audit.time'),
+            dataIndex: 'createdAt',
+            render: (v: string) => <bdi dir="ltr">{formatDateTime(v)}</bdi>,
+            width: 180,
+          },
+          {
+            title: t('audit.staff'),
+            dataIndex: 'staffUsername',
+            render: (v: string | null) => (v ? <bdi>{v}</bdi> : '--'),
+          },
           { title: t('audit.action'), dataIndex: 'action', render: (v: string) => <code>{v}</code> },
           {
             title: t('audit.target'),
             key: 'target',
-            render: (_, entry) => <span dir="ltr">{`${entry.targetType} ${entry.targetId ?? ''}`}</span>,
+            render: (_, entry) => <bdi dir="ltr">{`${entry.targetType} ${entry.targetId ?? ''}`}</bdi>,
           },
           {
             title: t('audit.details'),
