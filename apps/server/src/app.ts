@@ -11,6 +11,7 @@ import { authPlugin } from './http/auth';
 import { registerErrorHandler, sendError } from './http/error-handler';
 import { idempotencyPlugin } from './http/idempotency';
 import { languagePlugin } from './http/language';
+import { redactingLoggerOptions } from './http/log-redaction';
 import { originGuardPlugin } from './http/origin-guard';
 import { serializerCompiler } from './http/serializer';
 import { registerWeb, sendSpa } from './http/web';
@@ -22,13 +23,18 @@ import { busPlugin } from './modules/realtime';
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 
 export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}): Promise<FastifyInstance> {
+  const { logger, ...otherOptions } = options;
   const app = Fastify({
-    logger: options.logger ?? { level: deps.config.LOG_LEVEL },
+    // Every logger the app makes scrubs URLs, credentials and query parameters (http/log-redaction.ts).
+    logger:
+      logger === false
+        ? false
+        : redactingLoggerOptions(typeof logger === 'object' ? logger : { level: deps.config.LOG_LEVEL }),
     trustProxy: deps.config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
     genReqId: () => crypto.randomUUID(),
     // Big ids are decimal strings in JSON; numbers above 2^53 never reach the client.
-    ...options,
+    ...otherOptions,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.decorate('deps', deps);

@@ -46,18 +46,16 @@ declare module 'fastify' {
   }
 }
 
-/** Bearer header first (apps), then the audience's cookie (web), then the legacy `token` query (SPEC §7). */
+/**
+ * Bearer header first (apps), then the audience's cookie (web). Never a `token` in the query: a URL ends up
+ * in logs, proxies and browser history. Only the legacy calls read it (modules/legacy readLegacyToken).
+ */
 export function readToken(request: FastifyRequest, audience: TSessionAudience): string | undefined {
   const header = request.headers.authorization;
   if (header?.startsWith('Bearer ')) {
     return header.slice(7).trim() || undefined;
   }
-  const cookie = request.cookies?.[SESSION_COOKIES[audience]];
-  if (cookie) {
-    return cookie;
-  }
-  const query = request.query as Record<string, unknown> | undefined;
-  return typeof query?.token === 'string' && query.token ? query.token : undefined;
+  return request.cookies?.[SESSION_COOKIES[audience]] || undefined;
 }
 
 export const authPlugin = fp(async (app: FastifyInstance) => {
