@@ -326,7 +326,10 @@ function planProduct(
       rating,
       content: random.pick(REVIEW_TEXTS[rating]),
       images: hasPhotos ? images.slice(0, random.int(1, 3)).map((img) => img.url) : [],
-      createdAt: new Date(createdAt.getTime() + random.int(1, 20) * 86_400_000),
+      // Between the listing and the seeding: a review is never dated in the future.
+      createdAt: new Date(
+        createdAt.getTime() + Math.floor(random.next() * (ctx.now - createdAt.getTime())),
+      ),
     });
   }
   return {
