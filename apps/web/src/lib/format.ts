@@ -1,6 +1,12 @@
 import dayjs from 'dayjs';
 
-/** ARCHITECTURE.md: dates as YYYY-MM-DD HH:mm:ss in the viewer's zone, `--` when empty. */
+/** Left-to-right isolate (U+2066 ... U+2069): kept in its own order inside right-to-left text. */
+const LTR_ISOLATE = ['\u2066', '\u2069'] as const;
+
+/**
+ * ARCHITECTURE.md: dates as YYYY-MM-DD HH:mm:ss in the viewer's zone, `--` when empty. Isolated left to right,
+ * or an Arabic page shows "11:24:58 2026-11-25" (digits and separators take the page's direction).
+ */
 export function formatDateTime(value: string | null | undefined): string {
-  return value ? dayjs(value).format('YYYY-MM-DD HH:mm:ss') : '--';
+  return value ? `${LTR_ISOLATE[0]}${dayjs(value).format('YYYY-MM-DD HH:mm:ss')}${LTR_ISOLATE[1]}` : '--';
 }

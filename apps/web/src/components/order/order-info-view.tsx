@@ -39,7 +39,7 @@ export function OrderInfoView({ order, logistics }: { order: TOrderInfo; logisti
               label: t('detail.orderNo'),
               children: <span className="cv-ltr">{order.orderNo}</span>,
             },
-            { key: 'seller', label: t('detail.seller'), children: order.seller.name },
+            { key: 'seller', label: t('detail.seller'), children: <bdi>{order.seller.name}</bdi> },
             ...times
               .filter(([key, value]) => value !== null || key === 'detail.createdAt')
               .map(([key, value]) => ({

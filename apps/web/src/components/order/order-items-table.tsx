@@ -33,7 +33,7 @@ export function OrderItemsTable({ items }: { items: TItemRow[] }) {
               ) : (
                 <span className="cv-order-thumb" aria-hidden />
               )}
-              <span className="cv-order-goods__name">{item.name}</span>
+              <bdi className="cv-order-goods__name">{item.name}</bdi>
             </div>
           ),
         },

@@ -165,7 +165,7 @@ export default function AdminOrdersPage() {
             key: 'buyer',
             render: (_, o) => <span dir="ltr">{o.buyer.usercode}</span>,
           },
-          { title: t('detail.seller'), key: 'seller', render: (_, o) => o.seller.name },
+          { title: t('detail.seller'), key: 'seller', render: (_, o) => <bdi>{o.seller.name}</bdi> },
           {
             title: t('detail.total'),
             key: 'total',

@@ -76,7 +76,9 @@ export default function CartDrawer({ isOpen, onClose }: { isOpen: boolean; onClo
       )}
       {cart?.groups.map((group) => (
         <section key={group.seller.id} className="cv-cart-group">
-          <h3 className="cv-cart-group__title">{group.seller.name}</h3>
+          <h3 className="cv-cart-group__title">
+            <bdi>{group.seller.name}</bdi>
+          </h3>
           <ul className="cv-cart-list">
             {group.items.map((item) => (
               <CartItemRow

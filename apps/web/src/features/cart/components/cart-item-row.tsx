@@ -38,7 +38,7 @@ export function CartItemRow({ item, onCheck, onQuantity, onRemove }: TCartItemRo
         <span className="cv-cart-item__img" aria-hidden />
       )}
       <div className="cv-cart-item__body">
-        <div className="cv-cart-item__name">{item.name}</div>
+        <bdi className="cv-cart-item__name">{item.name}</bdi>
         {item.checkAttrName && <div className="cv-muted cv-cart-item__attr">{item.checkAttrName}</div>}
         {!item.isAvailable && (
           <div className="cv-cart-item__warn" role="status">

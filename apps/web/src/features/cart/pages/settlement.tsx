@@ -204,7 +204,7 @@ function SettlementContent() {
                 }
                 aria-label={t('settlement.checkAllSeller', { name: group.seller.name })}
               >
-                {group.seller.name}
+                <bdi>{group.seller.name}</bdi>
               </Checkbox>
             }
           >
@@ -216,7 +216,7 @@ function SettlementContent() {
                   disabled={!item.isAvailable}
                   onChange={(event) => setChecked([item.id], event.target.checked)}
                 >
-                  <span>{item.name}</span>
+                  <bdi>{item.name}</bdi>
                   {item.checkAttrName && <span className="cv-muted"> · {item.checkAttrName}</span>}
                   <span className="cv-muted" dir="ltr">
                     {' '}
@@ -236,7 +236,11 @@ function SettlementContent() {
         <Card
           key={group.seller.id}
           className="cv-settle-group"
-          title={`${t('settlement.seller')}: ${group.seller.name}`}
+          title={
+            <>
+              {t('settlement.seller')}: <bdi>{group.seller.name}</bdi>
+            </>
+          }
           data-testid="settlement-order"
         >
           <OrderItemsTable items={group.items} />

@@ -89,7 +89,7 @@ export function BuyBox({ product }: { product: TProductDetail }) {
   return (
     <div>
       <h1 className="cv-detail__name" data-testid="product-name">
-        {product.name}
+        <bdi>{product.name}</bdi>
       </h1>
       <div className="cv-muted" style={{ display: 'flex', gap: 16, flexWrap: 'wrap', fontSize: 13 }}>
         <span>{t('card.sold', { count: product.soldCount })}</span>

@@ -31,7 +31,7 @@ export function ProductCard({ product, footer }: { product: TProductCard; footer
         </div>
         <div className="cv-card__body">
           <h3 className="cv-card__name" title={product.name}>
-            {product.name}
+            <bdi>{product.name}</bdi>
           </h3>
           <div className="cv-card__price">
             <Money amount={product.price} />
@@ -39,7 +39,7 @@ export function ProductCard({ product, footer }: { product: TProductCard; footer
           </div>
           <div className="cv-card__meta">
             <span>{t('card.sold', { count: product.soldCount })}</span>
-            <span title={product.storeName}>{product.storeName}</span>
+            <bdi title={product.storeName}>{product.storeName}</bdi>
           </div>
         </div>
       </Link>

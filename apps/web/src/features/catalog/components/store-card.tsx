@@ -24,7 +24,7 @@ export function StoreCard({ store, extra }: { store: TStoreCard; extra?: ReactNo
           <span className="cv-store-card__logo" aria-hidden="true" />
         )}
         <span className="cv-store-card__text">
-          <span className="cv-store-card__name">{store.name}</span>
+          <bdi className="cv-store-card__name">{store.name}</bdi>
           <span className="cv-store-card__meta">
             {t('store.followers', { count: store.followersCount })} ·{' '}
             {t('store.rateShort', { rate: formatRate(store.favourableRate) })}

@@ -112,7 +112,7 @@ export default function StorePage() {
           )}
           <div className="cv-store-hero__info">
             <h2 id="store-name" className="cv-store-hero__name" data-testid="store-name">
-              {data.name}
+              <bdi>{data.name}</bdi>
             </h2>
             {data.description && (
               <p className="cv-muted" style={{ margin: '4px 0 0' }}>

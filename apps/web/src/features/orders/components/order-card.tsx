@@ -18,7 +18,9 @@ export function OrderCard({ order }: { order: TOrderSummary }) {
       data-order-no={order.orderNo}
       title={
         <div className="cv-order-card__head">
-          <strong>{order.seller.name}</strong>
+          <strong>
+            <bdi>{order.seller.name}</bdi>
+          </strong>
           <span className="cv-muted" dir="ltr">
             {t('list.orderNo', { orderNo: order.orderNo })}
           </span>
@@ -46,7 +48,7 @@ export function OrderCard({ order }: { order: TOrderSummary }) {
               to={`/userInfo/order-detail?orderNo=${encodeURIComponent(order.orderNo)}`}
               className="cv-order-goods__name"
             >
-              {item.name}
+              <bdi>{item.name}</bdi>
             </Link>
             <span className="cv-muted">{item.specification}</span>
             <span className="cv-order-card__qty" dir="ltr">

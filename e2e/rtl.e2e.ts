@@ -1,0 +1,94 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { baseUrl, launchBrowser, newPage } from './browser';
+
+const DEMO_STORE = 'Caravan Demo Trading Co.';
+
+/**
+ * Where the first and last character of an element's text are drawn. In an isolated left-to-right run the
+ * first character is left of the last; without isolation an Arabic page moves the final "." to the far left.
+ */
+function edgesOf(page: Page, selector: string) {
+  return page.evaluate((css) => {
+    const element = document.querySelector(css);
+    const walker = document.createTreeWalker(element ?? document.body, NodeFilter.SHOW_TEXT);
+    let text = '';
+    const nodes: Text[] = [];
+    while (walker.nextNode()) {
+      const node = walker.currentNode as Text;
+      if (node.data.trim()) {
+        nodes.push(node);
+        text += node.data;
+      }
+    }
+    const first = nodes[0]!;
+    const last = nodes[nodes.length - 1]!;
+    const rectAt = (node: Text, index: number) => {
+      const range = document.createRange();
+      range.setStart(node, index);
+      range.setEnd(node, index + 1);
+      return range.getBoundingClientRect().left;
+    };
+    const firstIndex = first.data.search(/\S/);
+    const lastIndex = last.data.trimEnd().length - 1;
+    return {
+      text: text.trim(),
+      firstLeft: rectAt(first, firstIndex),
+      lastLeft: rectAt(last, lastIndex),
+    };
+  }, selector);
+}
+
+/** Issue 17.9: Latin names and dates keep their own order inside Arabic pages. */
+describe('right-to-left isolation', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('shows a Latin store name with its final dot at its end on an Arabic store page', async () => {
+    const res = await fetch(
+      `${baseUrl()}/api/v1/catalog/search/stores?k=${encodeURIComponent('Caravan Demo')}`,
+    );
+    const stores = (await res.json()) as { pageList: { id: string; name: string }[] };
+    const store = stores.pageList.find((s) => s.name === DEMO_STORE);
+    expect(store).toBeDefined();
+    const { context, page } = await newPage(browser);
+    await page.goto(`/store?id=${store!.id}&lang=ar`);
+    await expect.poll(() => page.evaluate(() => document.documentElement.dir)).toBe('rtl');
+    await expect
+      .poll(() => page.getByTestId('store-name').textContent(), { timeout: 15_000 })
+      .toContain('Caravan');
+    const name = await edgesOf(page, '[data-testid="store-name"]');
+    expect(name.text).toBe(DEMO_STORE);
+    // "C" is drawn left of the final ".": read left to right, as written.
+    expect(name.firstLeft).toBeLessThan(name.lastLeft);
+    await context.close();
+  });
+
+  it('keeps dates in year-month-day order on an Arabic page', async () => {
+    const { context, page } = await newPage(browser);
+    await page.goto('/index?lang=ar');
+    await expect.poll(() => page.evaluate(() => document.documentElement.dir)).toBe('rtl');
+    // A date written into the page as the app writes it (formatDateTime's isolate), as a table cell would show it.
+    const edges = await page.evaluate(async () => {
+      const cell = document.createElement('p');
+      cell.id = 'probe-date';
+      cell.textContent = '\u20662026-11-25 11:24:58\u2069';
+      document.body.append(cell);
+      const text = cell.firstChild as Text;
+      const left = (index: number) => {
+        const range = document.createRange();
+        range.setStart(text, index);
+        range.setEnd(text, index + 1);
+        return range.getBoundingClientRect().left;
+      };
+      return { year: left(1), seconds: left(text.data.length - 2) };
+    });
+    expect(edges.year).toBeLessThan(edges.seconds);
+    await context.close();
+  });
+});
