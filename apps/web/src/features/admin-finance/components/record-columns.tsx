@@ -28,7 +28,14 @@ export function OwnerCell({
       size="small"
       onClick={() => onFilter(record.userId)}
       title={t('filters.byThisUser')}
-      style={{ paddingInline: 0, height: 'auto', whiteSpace: 'normal', textAlign: 'start' }}
+      style={{
+        paddingInline: 0,
+        height: 'auto',
+        maxWidth: '100%',
+        whiteSpace: 'normal',
+        overflowWrap: 'anywhere',
+        textAlign: 'start',
+      }}
     >
       <span dir="auto">{record.userDisplayName}</span>
       <span className="cv-muted" dir="ltr">
