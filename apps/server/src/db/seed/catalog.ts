@@ -327,9 +327,7 @@ function planProduct(
       content: random.pick(REVIEW_TEXTS[rating]),
       images: hasPhotos ? images.slice(0, random.int(1, 3)).map((img) => img.url) : [],
       // Between the listing and the seeding: a review is never dated in the future.
-      createdAt: new Date(
-        createdAt.getTime() + Math.floor(random.next() * (ctx.now - createdAt.getTime())),
-      ),
+      createdAt: new Date(createdAt.getTime() + Math.floor(random.next() * (ctx.now - createdAt.getTime()))),
     });
   }
   return {
