@@ -29,6 +29,7 @@ export const WEB_NAMESPACES = [
   'finance',
   'services',
   'console',
+  'loans',
 ] as const;
 
 function findDictionaryLoader(lang: string, namespace: string) {

@@ -72,6 +72,7 @@ describe('dictionaries', () => {
         'cs',
         'errors',
         'finance',
+        'loans',
         'orders',
         'pages',
         'seller',

@@ -2,6 +2,7 @@ import {
   DashboardOutlined,
   DownloadOutlined,
   HeartOutlined,
+  IdcardOutlined,
   ProfileOutlined,
   SettingOutlined,
   ShopOutlined,
@@ -19,6 +20,7 @@ const MENU = [
   { key: '/userInfo/collect-goods', labelKey: 'userCentre.favourites', icon: <HeartOutlined /> },
   { key: '/userInfo/collect-shop', labelKey: 'userCentre.followedShops', icon: <ShopOutlined /> },
   { key: '/userInfo/money-package', labelKey: 'userCentre.wallet', icon: <WalletOutlined /> },
+  { key: '/userInfo/verification', labelKey: 'userCentre.verification', icon: <IdcardOutlined /> },
   { key: '/userInfo/setup', labelKey: 'userCentre.settings', icon: <SettingOutlined /> },
   { key: '/userInfo/download', labelKey: 'userCentre.download', icon: <DownloadOutlined /> },
 ] as const;

@@ -1,10 +1,13 @@
 import {
+  AccountBookOutlined,
   AuditOutlined,
   BankOutlined,
   BookOutlined,
   CheckSquareOutlined,
   DashboardOutlined,
   DollarOutlined,
+  FundOutlined,
+  IdcardOutlined,
   ProfileOutlined,
   SafetyOutlined,
   SettingOutlined,
@@ -49,6 +52,10 @@ const ICONS: Record<string, ReactNode> = {
   'finance-withdrawals': <TransactionOutlined />,
   'finance-channels': <BankOutlined />,
   ledger: <BookOutlined />,
+  'kyc-review': <IdcardOutlined />,
+  'loan-review': <AccountBookOutlined />,
+  'loan-book': <FundOutlined />,
+  'loan-products': <SettingOutlined />,
 };
 
 function useStaffLogout() {
@@ -68,7 +75,7 @@ export default function AdminConsole({
   areaPages?: Partial<Record<string, ComponentType>>;
 }) {
   // `console` holds the labels of the dashboard, approvals and catalogue pages' menu entries.
-  const { t } = useTranslation(['admin', 'common', 'console']);
+  const { t } = useTranslation(['admin', 'common', 'console', 'loans']);
   const logout = useStaffLogout();
   return (
     <Routes>

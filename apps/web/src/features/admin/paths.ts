@@ -27,6 +27,10 @@ export const ADMIN_PAGES: readonly {
   { path: 'merchant-applications', labelKey: 'menu.merchantApplications', permission: 'merchants.review' },
   { path: 'stores', labelKey: 'menu.stores', permission: 'merchants.review' },
   { path: 'product-moderation', labelKey: 'menu.productModeration', permission: 'catalog.manage' },
+  { path: 'kyc-review', labelKey: 'loans:admin.kycTitle', permission: 'kyc.review' },
+  { path: 'loan-review', labelKey: 'loans:admin.loansTitle', permission: 'loans.review' },
+  { path: 'loan-book', labelKey: 'loans:admin.bookTitle', permission: 'loans.review' },
+  { path: 'loan-products', labelKey: 'loans:admin.productsTitle', permission: 'loans.review' },
 ];
 
 export const ADMIN_ROUTE_PATHS = ['/admin', '/admin/login', ...ADMIN_PAGES.map((p) => `/admin/${p.path}`)];

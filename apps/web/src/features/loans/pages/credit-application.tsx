@@ -1,8 +1,231 @@
+import {
+  buildSchedule,
+  formatMoney,
+  isMoneyString,
+  parseMoney,
+  REPAYMENT_MODES,
+  type TRepaymentMode,
+} from '@caravan/contracts';
+import { Alert, Button, Card, Checkbox, Descriptions, Form, Input, Radio, Select, Skeleton } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { PageFrame } from '../../../components/ui/page-frame';
+import { isApiError } from '../../../lib/api';
+import { toast } from '../../../lib/toast';
+import { identityImageUrl, useApplyLoan, useLoanProducts, useMyVerification } from '../api/loans-api';
+import { money2, ratePercent } from '../components/money';
+import { ScheduleTable } from '../components/schedule-table';
+import '../loans.css';
 
-/** Page frame owned by the loans team; the shell only provides its title and breadcrumb. */
+/** The application, prefilled from the verification, with the agreement of these figures to tick. */
 export default function CreditApplicationPage() {
+  const { t } = useTranslation(['loans', 'validation']);
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const products = useLoanProducts();
+  const verification = useMyVerification();
+  const apply = useApplyLoan();
+  const list = products.data?.products ?? [];
+  const [productId, setProductId] = useState(params.get('productId') ?? undefined);
+  const product = list.find((p) => p.id === productId) ?? list[0];
+  const [amount, setAmount] = useState(params.get('amount') ?? '');
+  const [termDays, setTermDays] = useState<number | undefined>(Number(params.get('termDays')) || undefined);
+  const [mode, setMode] = useState<TRepaymentMode | undefined>(
+    (REPAYMENT_MODES as readonly string[]).includes(params.get('mode') ?? '')
+      ? (params.get('mode') as TRepaymentMode)
+      : undefined,
+  );
+  const [purpose, setPurpose] = useState('');
+  const [isAgreed, setAgreed] = useState(false);
+  const realName = verification.data?.realName;
+  const isVerified = verification.data?.realNameStatus === 'approved';
+
+  if (products.isPending || verification.isPending) {
+    return (
+      <PageFrame titleKey="routes.creditApplication" crumbs={[{ labelKey: 'routes.credit', to: '/credit' }]}>
+        <Skeleton active />
+      </PageFrame>
+    );
+  }
+  if (products.isError || verification.isError || !product) {
+    return (
+      <PageFrame titleKey="routes.creditApplication" crumbs={[{ labelKey: 'routes.credit', to: '/credit' }]}>
+        <Alert type="error" showIcon message={t('loadError')} />
+      </PageFrame>
+    );
+  }
+  const term = termDays && product.termOptions.includes(termDays) ? termDays : product.termOptions[0]!;
+  const chosenMode = mode && product.modes.includes(mode) ? mode : product.modes[0]!;
+  const isAmountValid =
+    isMoneyString(amount, 2) &&
+    !amount.startsWith('-') &&
+    parseMoney(amount) >= parseMoney(product.minAmount) &&
+    parseMoney(amount) <= parseMoney(product.maxAmount);
+  const schedule = isAmountValid
+    ? buildSchedule({
+        principal: parseMoney(amount),
+        termDays: term,
+        cycleDays: product.cycleDays,
+        dailyRate: product.dailyRate,
+        mode: chosenMode,
+      })
+    : null;
+  const submit = async () => {
+    try {
+      await apply.mutateAsync({
+        productId: product.id,
+        amount,
+        termDays: term,
+        mode: chosenMode,
+        purpose,
+        agreed: isAgreed,
+      });
+      toast.success(t('application.submitted'));
+      await navigate('/credit/myLoan');
+    } catch (error) {
+      toast.error(isApiError(error) ? error.message : t('loadError'));
+    }
+  };
   return (
-    <PageFrame titleKey="routes.creditApplication" crumbs={[{ labelKey: 'routes.credit', to: '/credit' }]} />
+    <PageFrame titleKey="routes.creditApplication" crumbs={[{ labelKey: 'routes.credit', to: '/credit' }]}>
+      {!isVerified && (
+        <Alert
+          type="warning"
+          showIcon
+          message={t('application.needVerification')}
+          action={<Link to="/userInfo/verification">{t('application.goVerify')}</Link>}
+          style={{ marginBlockEnd: 16 }}
+        />
+      )}
+      {realName && isVerified && (
+        <Card size="small" title={t('application.fromVerification')} style={{ marginBlockEnd: 16 }}>
+          <Descriptions
+            size="small"
+            column={{ xs: 1, md: 2 }}
+            items={[
+              { key: 'name', label: t('fields.realName'), children: realName.realName },
+              { key: 'nationality', label: t('fields.nationality'), children: realName.nationality },
+              {
+                key: 'number',
+                label: t('fields.idNumber'),
+                children: <span dir="ltr">{realName.idNumber}</span>,
+              },
+              {
+                key: 'photo',
+                label: t('fields.idFront'),
+                children: realName.images.front ? (
+                  <img
+                    src={identityImageUrl(realName.images.front)}
+                    alt={t('fields.idFront')}
+                    width={120}
+                    height={80}
+                  />
+                ) : (
+                  '--'
+                ),
+              },
+            ]}
+          />
+        </Card>
+      )}
+      <Card size="small">
+        <Form layout="vertical">
+          <Form.Item label={t('fields.name')}>
+            <Select
+              value={product.id}
+              onChange={setProductId}
+              options={list.map((p) => ({ value: p.id, label: t(`kind.${p.kind}`) }))}
+            />
+          </Form.Item>
+          <Form.Item
+            label={t('fields.amount')}
+            validateStatus={amount && !isAmountValid ? 'error' : undefined}
+            help={t('fields.limits', { min: product.minAmount, max: product.maxAmount })}
+          >
+            <Input
+              aria-label={t('fields.amount')}
+              inputMode="decimal"
+              dir="ltr"
+              suffix="USDT"
+              value={amount}
+              maxLength={20}
+              onChange={(event) => setAmount(event.target.value.trim())}
+            />
+          </Form.Item>
+          <Form.Item label={t('fields.term')}>
+            <Select
+              value={term}
+              onChange={setTermDays}
+              options={product.termOptions.map((days) => ({
+                value: days,
+                label: t('fields.termDays', { count: days }),
+              }))}
+            />
+          </Form.Item>
+          <Form.Item label={t('fields.mode')}>
+            <Radio.Group
+              value={chosenMode}
+              onChange={(event) => setMode(event.target.value as TRepaymentMode)}
+              options={product.modes.map((m) => ({ value: m, label: t(`mode.${m}`) }))}
+            />
+          </Form.Item>
+          <Form.Item label={t('fields.purpose')}>
+            <Input.TextArea
+              aria-label={t('fields.purpose')}
+              value={purpose}
+              maxLength={200}
+              showCount
+              onChange={(event) => setPurpose(event.target.value)}
+            />
+          </Form.Item>
+        </Form>
+        {schedule && (
+          <>
+            <h3>{t('application.agreementTitle')}</h3>
+            <section className="cv-loans-agreement" aria-label={t('application.agreementTitle')}>
+              <p>
+                {t('application.agreementBody', {
+                  amount: money2(amount),
+                  days: term,
+                  rate: ratePercent(product.dailyRate),
+                  apr: schedule.aprPercent,
+                  mode: t(`mode.${chosenMode}`),
+                  total: money2(formatMoney(schedule.totalRepayment)),
+                  interest: money2(formatMoney(schedule.totalInterest)),
+                  grace: product.graceDays,
+                  penalty: ratePercent(product.penaltyDailyRate),
+                })}
+              </p>
+              <ScheduleTable
+                lines={schedule.instalments.map((i) => ({
+                  number: i.number,
+                  dueDay: i.dueDay,
+                  dueDate: null,
+                  principal: formatMoney(i.principal),
+                  interest: formatMoney(i.interest),
+                  total: formatMoney(i.total),
+                  balanceAfter: formatMoney(i.balanceAfter),
+                  state: 'upcoming',
+                }))}
+              />
+            </section>
+            <Checkbox checked={isAgreed} onChange={(event) => setAgreed(event.target.checked)}>
+              {t('application.agree')}
+            </Checkbox>
+          </>
+        )}
+        <div style={{ marginBlockStart: 16 }}>
+          <Button
+            type="primary"
+            onClick={() => void submit()}
+            loading={apply.isPending}
+            disabled={!schedule || !isAgreed || !isVerified || purpose.trim().length === 0}
+          >
+            {t('application.submit')}
+          </Button>
+        </div>
+      </Card>
+    </PageFrame>
   );
 }

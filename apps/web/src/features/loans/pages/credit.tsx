@@ -1,6 +1,198 @@
+import {
+  buildSchedule,
+  formatMoney,
+  isMoneyString,
+  parseMoney,
+  REPAYMENT_MODES,
+  type TLoanProduct,
+  type TRepaymentMode,
+} from '@caravan/contracts';
+import { Alert, Button, Card, Descriptions, Empty, Form, Input, Radio, Select, Skeleton } from 'antd';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
 import { PageFrame } from '../../../components/ui/page-frame';
+import { useLoanProducts } from '../api/loans-api';
+import { ratePercent } from '../components/money';
+import { Money } from '../components/money-2';
+import { ScheduleTable } from '../components/schedule-table';
+import '../loans.css';
 
-/** Page frame owned by the loans team; the shell only provides its title and breadcrumb. */
+type TCalc = { amount: string; termDays: number; mode: TRepaymentMode };
+
+function quote(product: TLoanProduct, calc: TCalc) {
+  if (!isMoneyString(calc.amount, 2) || calc.amount.startsWith('-')) {
+    return null;
+  }
+  const amount = parseMoney(calc.amount);
+  if (amount < parseMoney(product.minAmount) || amount > parseMoney(product.maxAmount)) {
+    return null;
+  }
+  const schedule = buildSchedule({
+    principal: amount,
+    termDays: calc.termDays,
+    cycleDays: product.cycleDays,
+    dailyRate: product.dailyRate,
+    mode: calc.mode,
+  });
+  return {
+    schedule,
+    lines: schedule.instalments.map((i) => ({
+      number: i.number,
+      dueDay: i.dueDay,
+      dueDate: null,
+      principal: formatMoney(i.principal),
+      interest: formatMoney(i.interest),
+      total: formatMoney(i.total),
+      balanceAfter: formatMoney(i.balanceAfter),
+      state: 'upcoming' as const,
+    })),
+  };
+}
+
+/** Products and a calculator showing the whole schedule, APR, total interest and total to repay. */
 export default function CreditPage() {
-  return <PageFrame titleKey="routes.credit" />;
+  const { t } = useTranslation('loans');
+  const navigate = useNavigate();
+  const products = useLoanProducts();
+  const list = products.data?.products ?? [];
+  const [productId, setProductId] = useState<string | undefined>();
+  const product = list.find((p) => p.id === productId) ?? list[0];
+  const [calc, setCalc] = useState<Partial<TCalc>>({});
+  const current: TCalc | null = product
+    ? {
+        amount: calc.amount ?? product.minAmount,
+        termDays:
+          calc.termDays && product.termOptions.includes(calc.termDays)
+            ? calc.termDays
+            : product.termOptions[0]!,
+        mode: calc.mode && product.modes.includes(calc.mode) ? calc.mode : product.modes[0]!,
+      }
+    : null;
+  const result = useMemo(() => (product && current ? quote(product, current) : null), [product, current]);
+
+  return (
+    <PageFrame titleKey="routes.credit" extra={<Link to="/credit/myLoan">{t('credit.myLoan')}</Link>}>
+      <p className="cv-muted">{t('credit.intro')}</p>
+      {products.isPending && <Skeleton active />}
+      {products.isError && (
+        <Alert
+          type="error"
+          showIcon
+          message={t('loadError')}
+          action={<Button onClick={() => void products.refetch()}>{t('retry')}</Button>}
+        />
+      )}
+      {products.isSuccess && list.length === 0 && <Empty description={t('credit.noProducts')} />}
+      {product && current && (
+        <div className="cv-loans-grid">
+          <div className="cv-loans-products" role="radiogroup" aria-label={t('fields.name')}>
+            {list.map((p) => (
+              <Card
+                key={p.id}
+                size="small"
+                className={p.id === product.id ? 'cv-loans-product is-selected' : 'cv-loans-product'}
+                tabIndex={0}
+                role="radio"
+                aria-checked={p.id === product.id}
+                onClick={() => setProductId(p.id)}
+                onKeyDown={(event) => {
+                  if (event.key === 'Enter' || event.key === ' ') {
+                    setProductId(p.id);
+                  }
+                }}
+              >
+                <h3>{t(`kind.${p.kind}`)}</h3>
+                <p className="cv-muted">{t('fields.limits', { min: p.minAmount, max: p.maxAmount })}</p>
+                <p>
+                  {t('fields.dailyRate')}: <span dir="ltr">{ratePercent(p.dailyRate)}</span> ·{' '}
+                  {t('fields.apr')}: <span dir="ltr">{p.aprPercent} %</span>
+                </p>
+              </Card>
+            ))}
+          </div>
+          <Card title={t('credit.calculator')} size="small">
+            <Form layout="vertical">
+              <Form.Item
+                label={t('fields.amount')}
+                validateStatus={result ? undefined : 'error'}
+                help={
+                  result
+                    ? t('fields.limits', { min: product.minAmount, max: product.maxAmount })
+                    : t('credit.amountInvalid')
+                }
+              >
+                <Input
+                  inputMode="decimal"
+                  dir="ltr"
+                  suffix="USDT"
+                  value={current.amount}
+                  maxLength={20}
+                  onChange={(event) => setCalc({ ...calc, amount: event.target.value.trim() })}
+                />
+              </Form.Item>
+              <Form.Item label={t('fields.term')}>
+                <Select
+                  value={current.termDays}
+                  options={product.termOptions.map((days) => ({
+                    value: days,
+                    label: t('fields.termDays', { count: days }),
+                  }))}
+                  onChange={(termDays: number) => setCalc({ ...calc, termDays })}
+                />
+              </Form.Item>
+              <Form.Item label={t('fields.mode')}>
+                <Radio.Group
+                  value={current.mode}
+                  onChange={(event) => setCalc({ ...calc, mode: event.target.value as TRepaymentMode })}
+                  options={REPAYMENT_MODES.filter((m) => product.modes.includes(m)).map((m) => ({
+                    value: m,
+                    label: t(`mode.${m}`),
+                  }))}
+                />
+              </Form.Item>
+            </Form>
+            {result && (
+              <>
+                <Descriptions
+                  size="small"
+                  column={1}
+                  items={[
+                    {
+                      key: 'apr',
+                      label: t('fields.apr'),
+                      children: <span dir="ltr">{result.schedule.aprPercent} %</span>,
+                    },
+                    {
+                      key: 'interest',
+                      label: t('fields.totalInterest'),
+                      children: <Money value={formatMoney(result.schedule.totalInterest)} />,
+                    },
+                    {
+                      key: 'total',
+                      label: t('fields.totalRepayment'),
+                      children: <Money value={formatMoney(result.schedule.totalRepayment)} />,
+                    },
+                  ]}
+                />
+                <h3>{t('credit.schedule')}</h3>
+                <ScheduleTable lines={result.lines} />
+                <Button
+                  type="primary"
+                  block
+                  onClick={() =>
+                    void navigate(
+                      `/credit/application?productId=${product.id}&amount=${encodeURIComponent(current.amount)}&termDays=${current.termDays}&mode=${current.mode}`,
+                    )
+                  }
+                >
+                  {t('credit.apply')}
+                </Button>
+              </>
+            )}
+          </Card>
+        </div>
+      )}
+    </PageFrame>
+  );
 }

@@ -1,6 +1,270 @@
+import { type TLoan, type TLoanStatus, zTxPassword } from '@caravan/contracts';
+import {
+  Alert,
+  Button,
+  Card,
+  Descriptions,
+  Empty,
+  Form,
+  Input,
+  Modal,
+  Radio,
+  Skeleton,
+  Table,
+  Tag,
+  Timeline,
+} from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { PageFrame } from '../../../components/ui/page-frame';
+import { isApiError } from '../../../lib/api';
+import { formatDateTime } from '../../../lib/format';
+import { toast } from '../../../lib/toast';
+import { useMyLoans, useRepayLoan, useWalletBalance } from '../api/loans-api';
+import { money2 } from '../components/money';
+import { Money } from '../components/money-2';
+import { ScheduleTable } from '../components/schedule-table';
+import '../loans.css';
 
-/** Page frame owned by the loans team; the shell only provides its title and breadcrumb. */
+const STATUS_COLOURS: Record<TLoanStatus, string> = {
+  applying: 'processing',
+  reviewing: 'processing',
+  disbursed: 'success',
+  overdue: 'error',
+  repaid: 'default',
+  failed: 'warning',
+};
+
+export function LoanStatusTag({ status }: { status: TLoanStatus }) {
+  const { t } = useTranslation('loans');
+  return <Tag color={STATUS_COLOURS[status]}>{t(`status.${status}`)}</Tag>;
+}
+
+type TRepayKind = 'next' | 'amount' | 'all';
+
+function RepayDialog({ loan, onClose }: { loan: TLoan; onClose: () => void }) {
+  const { t } = useTranslation(['loans', 'validation']);
+  const repay = useRepayLoan();
+  const wallet = useWalletBalance();
+  const [kind, setKind] = useState<TRepayKind>('next');
+  const [amount, setAmount] = useState('');
+  const [txPassword, setTxPassword] = useState('');
+  const shown = kind === 'all' ? loan.totalOwed : kind === 'next' ? loan.nextDue : amount;
+  const isPasswordValid = zTxPassword.safeParse(txPassword).success;
+  const submit = async () => {
+    try {
+      await repay.mutateAsync({
+        id: loan.id,
+        body: { kind, txPassword, ...(kind === 'amount' ? { amount } : {}) },
+      });
+      toast.success(t('myLoan.repaid'));
+      onClose();
+    } catch (error) {
+      toast.error(isApiError(error) ? error.message : t('loadError'));
+    }
+  };
+  return (
+    <Modal
+      open
+      title={t('myLoan.repay')}
+      onCancel={onClose}
+      onOk={() => void submit()}
+      okButtonProps={{
+        disabled: !isPasswordValid || (kind === 'amount' && !amount),
+        loading: repay.isPending,
+      }}
+      destroyOnHidden
+    >
+      <Form layout="vertical">
+        <Form.Item label={t('fields.amount')}>
+          <Radio.Group
+            value={kind}
+            onChange={(event) => setKind(event.target.value as TRepayKind)}
+            options={[
+              { value: 'next', label: `${t('myLoan.repayNext')} (${money2(loan.nextDue)} USDT)` },
+              { value: 'amount', label: t('myLoan.repayAmount') },
+              { value: 'all', label: `${t('myLoan.repayAll')} (${money2(loan.totalOwed)} USDT)` },
+            ]}
+          />
+        </Form.Item>
+        {kind === 'amount' && (
+          <Form.Item label={t('myLoan.repayAmount')}>
+            <Input
+              aria-label={t('myLoan.repayAmount')}
+              inputMode="decimal"
+              dir="ltr"
+              suffix="USDT"
+              maxLength={20}
+              value={amount}
+              onChange={(event) => setAmount(event.target.value.trim())}
+            />
+          </Form.Item>
+        )}
+        <Form.Item
+          label={t('myLoan.txPassword')}
+          help={txPassword && !isPasswordValid ? t('validation:txPassword') : undefined}
+        >
+          <Input.Password
+            aria-label={t('myLoan.txPassword')}
+            inputMode="numeric"
+            maxLength={6}
+            autoComplete="off"
+            value={txPassword}
+            onChange={(event) => setTxPassword(event.target.value)}
+          />
+        </Form.Item>
+      </Form>
+      <p>
+        {t('fields.balance')}: <Money value={wallet.data?.available} />
+      </p>
+      {shown && <p>{t('myLoan.repayConfirm', { amount: money2(shown) })}</p>}
+    </Modal>
+  );
+}
+
+function CurrentLoan({ loan }: { loan: TLoan }) {
+  const { t } = useTranslation('loans');
+  const [isRepaying, setRepaying] = useState(false);
+  const isLive = loan.status === 'disbursed' || loan.status === 'overdue';
+  return (
+    <Card
+      size="small"
+      title={
+        <span>
+          {loan.productName} <LoanStatusTag status={loan.status} />
+        </span>
+      }
+      extra={
+        isLive ? (
+          <Button type="primary" onClick={() => setRepaying(true)}>
+            {t('myLoan.repay')}
+          </Button>
+        ) : loan.status === 'failed' || loan.status === 'repaid' ? (
+          <Link to="/credit">{t('myLoan.applyAgain')}</Link>
+        ) : null
+      }
+    >
+      {loan.rejectReason && (
+        <Alert type="warning" showIcon message={t('myLoan.rejectReason', { reason: loan.rejectReason })} />
+      )}
+      <Descriptions
+        size="small"
+        column={{ xs: 1, md: 2 }}
+        items={[
+          {
+            key: 'amount',
+            label: t('fields.amount'),
+            children: <Money value={loan.approvedAmount ?? loan.amount} />,
+          },
+          { key: 'term', label: t('fields.term'), children: t('fields.termDays', { count: loan.termDays }) },
+          { key: 'mode', label: t('fields.mode'), children: t(`mode.${loan.mode}`) },
+          { key: 'apr', label: t('fields.apr'), children: <span dir="ltr">{loan.aprPercent} %</span> },
+          {
+            key: 'principal',
+            label: t('fields.principalOutstanding'),
+            children: <Money value={loan.principalOutstanding} />,
+          },
+          {
+            key: 'accrued',
+            label: t('fields.interestAccrued'),
+            children: <Money value={loan.interestAccrued} />,
+          },
+          { key: 'penalty', label: t('fields.penalty'), children: <Money value={loan.penaltyOwed} /> },
+          { key: 'owed', label: t('fields.totalOwed'), children: <Money value={loan.totalOwed} /> },
+          {
+            key: 'next',
+            label: t('fields.nextDue'),
+            children: (
+              <span>
+                <Money value={loan.nextDue} />{' '}
+                {loan.nextDueDate && <span dir="ltr">({loan.nextDueDate})</span>}
+              </span>
+            ),
+          },
+          { key: 'days', label: t('fields.daysLoaned'), children: loan.daysLoaned },
+          ...(loan.overdueDays > 0
+            ? [{ key: 'overdue', label: t('fields.overdueDays'), children: loan.overdueDays }]
+            : []),
+          { key: 'date', label: t('fields.applicationDate'), children: formatDateTime(loan.createdAt) },
+        ]}
+      />
+      <h3>{t('myLoan.timeline')}</h3>
+      <Timeline
+        items={loan.events.map((event) => ({
+          color: event.kind === 'overdue' || event.kind === 'failed' ? 'red' : 'green',
+          children: (
+            <span>
+              {t(`event.${event.kind}`)} · {formatDateTime(event.at)}{' '}
+              {event.amount && <Money value={event.amount} />}
+            </span>
+          ),
+        }))}
+      />
+      <h3>{t('credit.schedule')}</h3>
+      <ScheduleTable lines={loan.schedule} hasStates={isLive || loan.status === 'repaid'} />
+      {isRepaying && <RepayDialog loan={loan} onClose={() => setRepaying(false)} />}
+    </Card>
+  );
+}
+
+/** The current loan (timeline, schedule, accrued interest, repay now) and the loan history. */
 export default function MyLoanPage() {
-  return <PageFrame titleKey="routes.myLoan" crumbs={[{ labelKey: 'routes.credit', to: '/credit' }]} />;
+  const { t } = useTranslation('loans');
+  const loans = useMyLoans();
+  const [page, setPage] = useState(1);
+  return (
+    <PageFrame titleKey="routes.myLoan" crumbs={[{ labelKey: 'routes.credit', to: '/credit' }]}>
+      {loans.isPending && <Skeleton active />}
+      {loans.isError && (
+        <Alert
+          type="error"
+          showIcon
+          message={t('loadError')}
+          action={<Button onClick={() => void loans.refetch()}>{t('retry')}</Button>}
+        />
+      )}
+      {loans.data && !loans.data.current && (
+        <Empty description={t('myLoan.empty')}>
+          <Link to="/credit">{t('credit.apply')}</Link>
+        </Empty>
+      )}
+      {loans.data?.current && <CurrentLoan loan={loans.data.current} />}
+      {loans.data && loans.data.history.length > 0 && (
+        <>
+          <h3 style={{ marginBlockStart: 16 }}>{t('myLoan.history')}</h3>
+          <Table<TLoan>
+            size="small"
+            rowKey="id"
+            dataSource={loans.data.history}
+            pagination={{ current: page, pageSize: 10, onChange: setPage, showSizeChanger: false }}
+            scroll={{ x: 480 }}
+            columns={[
+              {
+                key: 'date',
+                title: t('fields.applicationDate'),
+                render: (_, l) => formatDateTime(l.createdAt),
+              },
+              {
+                key: 'amount',
+                title: t('fields.amount'),
+                align: 'end',
+                render: (_, l) => <Money value={l.approvedAmount ?? l.amount} />,
+              },
+              {
+                key: 'term',
+                title: t('fields.term'),
+                render: (_, l) => t('fields.termDays', { count: l.termDays }),
+              },
+              {
+                key: 'status',
+                title: t('fields.state'),
+                render: (_, l) => <LoanStatusTag status={l.status} />,
+              },
+            ]}
+          />
+        </>
+      )}
+    </PageFrame>
+  );
 }

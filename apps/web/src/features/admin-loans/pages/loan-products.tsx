@@ -1,0 +1,165 @@
+import {
+  LOAN_PRODUCT_KINDS,
+  REPAYMENT_MODES,
+  type TLoanProduct,
+  type TLoanProductRequest,
+} from '@caravan/contracts';
+import { Alert, Button, Checkbox, Form, Input, InputNumber, Modal, Select, Switch, Table, Tag } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { MoneyText } from '../../../components/ui/money-text';
+import { isApiError } from '../../../lib/api';
+import { toast } from '../../../lib/toast';
+import { useAdminProducts, useSaveProduct } from '../api/admin-loans-api';
+
+type TValues = Omit<TLoanProductRequest, 'termOptions'> & { termOptions: string };
+
+function toValues(product: TLoanProduct | null): Partial<TValues> {
+  if (!product) {
+    return {
+      kind: 'other',
+      modes: [...REPAYMENT_MODES],
+      isActive: true,
+      cycleDays: 30,
+      graceDays: 3,
+      termOptions: '30,90,180',
+    };
+  }
+  return { ...product, termOptions: product.termOptions.join(',') };
+}
+
+/** Loan products (loans.review): amounts, terms, rates, modes, cycle, penalty, grace, advanced verification above. */
+export default function LoanProductsPage() {
+  const { t } = useTranslation(['loans', 'common']);
+  const products = useAdminProducts();
+  const save = useSaveProduct();
+  const [editing, setEditing] = useState<TLoanProduct | null | undefined>(undefined);
+  const [form] = Form.useForm<TValues>();
+  const submit = async (values: TValues) => {
+    try {
+      await save.mutateAsync({
+        ...(editing ? { id: editing.id } : {}),
+        body: {
+          ...values,
+          termOptions: values.termOptions
+            .split(',')
+            .map((v) => Number(v.trim()))
+            .filter((v) => Number.isInteger(v) && v > 0),
+        },
+      });
+      toast.success(t('admin.done'));
+      setEditing(undefined);
+    } catch (error) {
+      toast.error(isApiError(error) ? error.message : t('loadError'));
+    }
+  };
+  return (
+    <section>
+      <h2>{t('admin.productsTitle')}</h2>
+      <Button type="primary" onClick={() => setEditing(null)} style={{ marginBlockEnd: 12 }}>
+        {t('admin.newProduct')}
+      </Button>
+      {products.isError && <Alert type="error" showIcon message={t('loadError')} />}
+      <Table<TLoanProduct>
+        rowKey="id"
+        size="small"
+        loading={products.isPending}
+        dataSource={products.data?.products ?? []}
+        pagination={false}
+        scroll={{ x: 720 }}
+        locale={{ emptyText: t('empty') }}
+        columns={[
+          { key: 'code', title: t('fields.code'), dataIndex: 'code' },
+          { key: 'name', title: t('fields.name'), dataIndex: 'name' },
+          {
+            key: 'min',
+            title: t('fields.minAmount'),
+            align: 'end',
+            render: (_, p) => <MoneyText value={p.minAmount} />,
+          },
+          {
+            key: 'max',
+            title: t('fields.maxAmount'),
+            align: 'end',
+            render: (_, p) => <MoneyText value={p.maxAmount} />,
+          },
+          {
+            key: 'rate',
+            title: t('fields.dailyRate'),
+            render: (_, p) => <span dir="ltr">{p.dailyRate}</span>,
+          },
+          {
+            key: 'active',
+            title: t('fields.active'),
+            render: (_, p) => (p.isActive ? <Tag color="green">✓</Tag> : <Tag>—</Tag>),
+          },
+          {
+            key: 'edit',
+            title: '',
+            render: (_, p) => (
+              <Button size="small" onClick={() => setEditing(p)}>
+                {t('common:actions.edit')}
+              </Button>
+            ),
+          },
+        ]}
+      />
+      <Modal
+        open={editing !== undefined}
+        title={editing ? editing.name : t('admin.newProduct')}
+        onCancel={() => setEditing(undefined)}
+        onOk={() => form.submit()}
+        confirmLoading={save.isPending}
+        destroyOnHidden
+      >
+        <Form
+          form={form}
+          layout="vertical"
+          initialValues={toValues(editing ?? null)}
+          onFinish={(v) => void submit(v)}
+          preserve={false}
+        >
+          <Form.Item name="code" label={t('fields.code')} rules={[{ required: true }]}>
+            <Input dir="ltr" maxLength={32} />
+          </Form.Item>
+          <Form.Item name="kind" label={t('fields.name')}>
+            <Select options={LOAN_PRODUCT_KINDS.map((k) => ({ value: k, label: t(`kind.${k}`) }))} />
+          </Form.Item>
+          <Form.Item name="name" label={t('fields.name')} rules={[{ required: true }]}>
+            <Input maxLength={64} />
+          </Form.Item>
+          <Form.Item name="minAmount" label={t('fields.minAmount')} rules={[{ required: true }]}>
+            <Input dir="ltr" suffix="USDT" />
+          </Form.Item>
+          <Form.Item name="maxAmount" label={t('fields.maxAmount')} rules={[{ required: true }]}>
+            <Input dir="ltr" suffix="USDT" />
+          </Form.Item>
+          <Form.Item name="termOptions" label={t('fields.termOptions')} rules={[{ required: true }]}>
+            <Input dir="ltr" />
+          </Form.Item>
+          <Form.Item name="dailyRate" label={t('fields.dailyRate')} rules={[{ required: true }]}>
+            <Input dir="ltr" />
+          </Form.Item>
+          <Form.Item name="modes" label={t('fields.mode')}>
+            <Checkbox.Group options={REPAYMENT_MODES.map((m) => ({ value: m, label: t(`mode.${m}`) }))} />
+          </Form.Item>
+          <Form.Item name="cycleDays" label={t('fields.cycleDays')}>
+            <InputNumber min={1} max={365} />
+          </Form.Item>
+          <Form.Item name="penaltyDailyRate" label={t('fields.penaltyRate')} rules={[{ required: true }]}>
+            <Input dir="ltr" />
+          </Form.Item>
+          <Form.Item name="graceDays" label={t('fields.graceDays')}>
+            <InputNumber min={0} max={90} />
+          </Form.Item>
+          <Form.Item name="advancedAbove" label={t('fields.advancedAbove')} rules={[{ required: true }]}>
+            <Input dir="ltr" suffix="USDT" />
+          </Form.Item>
+          <Form.Item name="isActive" label={t('fields.active')} valuePropName="checked">
+            <Switch />
+          </Form.Item>
+        </Form>
+      </Modal>
+    </section>
+  );
+}

@@ -1,0 +1,245 @@
+import type { TAdminLoan, TLoanStatus } from '@caravan/contracts';
+import { Alert, Button, Descriptions, Drawer, Input, Modal, Select, Space, Table, Tag } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { MoneyText } from '../../../components/ui/money-text';
+import { isApiError } from '../../../lib/api';
+import { formatDateTime } from '../../../lib/format';
+import { toast } from '../../../lib/toast';
+import {
+  staffImageUrl,
+  useAdminLoan,
+  useAdminLoans,
+  useApproveLoan,
+  useRejectLoan,
+} from '../api/admin-loans-api';
+
+const STATUSES: TLoanStatus[] = ['applying', 'reviewing', 'disbursed', 'overdue', 'repaid', 'failed'];
+
+function LoanDetail({ id, onDone }: { id: string; onDone: () => void }) {
+  const { t } = useTranslation('loans');
+  const detail = useAdminLoan(id);
+  const approve = useApproveLoan();
+  const reject = useRejectLoan();
+  const [amount, setAmount] = useState('');
+  const [reason, setReason] = useState('');
+  const [isConfirming, setConfirming] = useState(false);
+  if (detail.isPending) {
+    return null;
+  }
+  if (detail.isError) {
+    return <Alert type="error" showIcon message={t('loadError')} />;
+  }
+  const { loan, verification, history, movements } = detail.data;
+  const isOpen = loan.status === 'applying' || loan.status === 'reviewing';
+  const run = async (action: () => Promise<unknown>) => {
+    try {
+      await action();
+      toast.success(t('admin.done'));
+      onDone();
+    } catch (error) {
+      toast.error(isApiError(error) ? error.message : t('loadError'));
+    }
+  };
+  return (
+    <>
+      <Descriptions
+        size="small"
+        column={1}
+        bordered
+        items={[
+          { key: 'user', label: t('fields.user'), children: `${loan.userDisplayName} (${loan.usercode})` },
+          { key: 'status', label: t('fields.state'), children: t(`status.${loan.status}`) },
+          { key: 'amount', label: t('fields.amount'), children: <MoneyText value={loan.amount} /> },
+          { key: 'term', label: t('fields.term'), children: t('fields.termDays', { count: loan.termDays }) },
+          { key: 'mode', label: t('fields.mode'), children: t(`mode.${loan.mode}`) },
+          { key: 'purpose', label: t('fields.purpose'), children: loan.purpose },
+          { key: 'name', label: t('fields.realName'), children: loan.realName },
+          { key: 'number', label: t('fields.idNumber'), children: <span dir="ltr">{loan.idNumber}</span> },
+          { key: 'owed', label: t('fields.totalOwed'), children: <MoneyText value={loan.totalOwed} /> },
+        ]}
+      />
+      {loan.firstReviewerId && (
+        <Alert
+          type="info"
+          showIcon
+          style={{ marginBlock: 12 }}
+          message={t('admin.firstApprovedBy', { id: loan.firstReviewerId, amount: loan.firstApprovedAmount })}
+        />
+      )}
+      {verification && (
+        <div className="cv-loans-images" style={{ marginBlock: 12 }}>
+          {[verification.images.front, verification.images.back].filter(Boolean).map((imageId) => (
+            <img
+              key={imageId}
+              src={staffImageUrl(imageId!)}
+              alt={t('fields.idFront')}
+              width={160}
+              height={110}
+            />
+          ))}
+        </div>
+      )}
+      <h3>{t('admin.history')}</h3>
+      <p>{t('admin.orders', { count: history.orderCount, total: history.orderTotal })}</p>
+      <p>{t('admin.wallet', { available: history.walletAvailable, held: history.walletHeld })}</p>
+      {history.earlierLoans.length > 0 && (
+        <>
+          <h4>{t('admin.earlier')}</h4>
+          <ul>
+            {history.earlierLoans.map((e) => (
+              <li key={e.id}>
+                #{e.id} · {t(`status.${e.status}`)} · <MoneyText value={e.amount} /> ·{' '}
+                {formatDateTime(e.createdAt)}
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+      {movements.length > 0 && (
+        <>
+          <h4>{t('admin.movements')}</h4>
+          <ul>
+            {movements.map((m) => (
+              <li key={m.transactionId}>
+                #{m.transactionId} · {m.kind} · <MoneyText value={m.amount} /> · {formatDateTime(m.createdAt)}
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+      {isOpen && (
+        <>
+          <Input
+            aria-label={t('admin.approveAmount')}
+            placeholder={t('admin.approveAmount')}
+            inputMode="decimal"
+            dir="ltr"
+            suffix="USDT"
+            value={amount}
+            maxLength={20}
+            onChange={(event) => setAmount(event.target.value.trim())}
+            style={{ marginBlock: 8 }}
+          />
+          <Input.TextArea
+            aria-label={t('fields.reason')}
+            placeholder={t('fields.reason')}
+            maxLength={255}
+            value={reason}
+            onChange={(event) => setReason(event.target.value)}
+          />
+          <Space wrap style={{ marginBlockStart: 12 }}>
+            <Button type="primary" onClick={() => setConfirming(true)}>
+              {t('admin.approve')}
+            </Button>
+            <Button
+              danger
+              disabled={!reason.trim()}
+              loading={reject.isPending}
+              onClick={() => void run(() => reject.mutateAsync({ id: loan.id, reason }))}
+            >
+              {t('admin.reject')}
+            </Button>
+          </Space>
+          <Modal
+            open={isConfirming}
+            title={t('admin.approve')}
+            onCancel={() => setConfirming(false)}
+            confirmLoading={approve.isPending}
+            onOk={() =>
+              void run(async () => {
+                await approve.mutateAsync({ id: loan.id, ...(amount ? { amount } : {}) });
+                setConfirming(false);
+              })
+            }
+          >
+            <p>{t('admin.confirmApprove')}</p>
+            <MoneyText value={amount || loan.firstApprovedAmount || loan.amount} />
+          </Modal>
+        </>
+      )}
+    </>
+  );
+}
+
+/** Loan applications (loans.review): queue with documents and applicant history; approve (four-eyes) or reject. */
+export default function LoanReviewPage() {
+  const { t } = useTranslation('loans');
+  const [filter, setFilter] = useState<{ pageNum: number; pageSize: number; status?: TLoanStatus }>({
+    pageNum: 1,
+    pageSize: 20,
+  });
+  const list = useAdminLoans(filter);
+  const [openId, setOpenId] = useState<string | null>(null);
+  return (
+    <section>
+      <h2>{t('admin.loansTitle')}</h2>
+      <Select
+        style={{ minInlineSize: 180, marginBlockEnd: 12 }}
+        value={filter.status ?? ''}
+        onChange={(status: TLoanStatus | '') =>
+          setFilter({ ...filter, pageNum: 1, status: status || undefined })
+        }
+        options={[
+          { value: '', label: t('admin.filterAll') },
+          ...STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) })),
+        ]}
+      />
+      {list.isError && <Alert type="error" showIcon message={t('loadError')} />}
+      <Table<TAdminLoan>
+        rowKey="id"
+        size="small"
+        loading={list.isFetching}
+        dataSource={list.data?.pageList ?? []}
+        locale={{ emptyText: t('empty') }}
+        scroll={{ x: 720 }}
+        pagination={{
+          current: filter.pageNum,
+          pageSize: filter.pageSize,
+          total: list.data?.total ?? 0,
+          onChange: (pageNum) => setFilter({ ...filter, pageNum }),
+          showSizeChanger: false,
+        }}
+        columns={[
+          { key: 'id', title: '#', dataIndex: 'id', width: 70 },
+          { key: 'user', title: t('fields.user'), render: (_, l) => `${l.userDisplayName} (${l.usercode})` },
+          {
+            key: 'amount',
+            title: t('fields.amount'),
+            align: 'end',
+            render: (_, l) => <MoneyText value={l.approvedAmount ?? l.amount} />,
+          },
+          {
+            key: 'status',
+            title: t('fields.state'),
+            render: (_, l) => (
+              <Space size={4} wrap>
+                <Tag>{t(`status.${l.status}`)}</Tag>
+                {l.needsSecondReview && <Tag color="gold">{t('admin.secondReview')}</Tag>}
+              </Space>
+            ),
+          },
+          { key: 'at', title: t('fields.createdAt'), render: (_, l) => formatDateTime(l.createdAt) },
+          {
+            key: 'open',
+            title: '',
+            render: (_, l) => (
+              <Button size="small" onClick={() => setOpenId(l.id)}>
+                {t('admin.documents')}
+              </Button>
+            ),
+          },
+        ]}
+      />
+      <Drawer
+        open={openId !== null}
+        onClose={() => setOpenId(null)}
+        title={t('admin.loansTitle')}
+        size="large"
+        destroyOnHidden
+      >
+        {openId && <LoanDetail id={openId} onDone={() => setOpenId(null)} />}
+      </Drawer>
+    </section>
+  );
+}

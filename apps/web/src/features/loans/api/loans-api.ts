@@ -1,0 +1,131 @@
+import type {
+  TApplyLoanRequest,
+  TIdentityImage,
+  TLoan,
+  TLoanProduct,
+  TMyLoans,
+  TMyVerification,
+  TRepayLoanRequest,
+  TSubmitAdvancedRequest,
+  TSubmitRealNameRequest,
+  TVerification,
+  TWalletBalance,
+} from '@caravan/contracts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import i18next from 'i18next';
+import { ApiError, api, buildApiUrl, CLIENT_ERROR_CODES } from '../../../lib/api';
+
+/**
+ * The buyer's loan and verification calls. One small file for the whole domain: every call is a line or
+ * two, and the query keys they share stay in one place.
+ */
+export const LOAN_KEYS = {
+  all: ['loans'] as const,
+  products: ['loans', 'products'] as const,
+  mine: ['loans', 'mine'] as const,
+  verification: ['loans', 'verification'] as const,
+  wallet: ['wallet'] as const,
+};
+
+export function useLoanProducts() {
+  return useQuery({
+    queryKey: LOAN_KEYS.products,
+    queryFn: () => api.get<{ products: TLoanProduct[] }>('/loans/products'),
+    staleTime: 60_000,
+  });
+}
+
+export function useMyLoans(isEnabled = true) {
+  return useQuery({
+    queryKey: LOAN_KEYS.mine,
+    queryFn: () => api.get<TMyLoans>('/loans/mine'),
+    enabled: isEnabled,
+  });
+}
+
+export function useMyVerification(isEnabled = true) {
+  return useQuery({
+    queryKey: LOAN_KEYS.verification,
+    queryFn: () => api.get<TMyVerification>('/verification'),
+    enabled: isEnabled,
+  });
+}
+
+export function useWalletBalance() {
+  return useQuery({ queryKey: LOAN_KEYS.wallet, queryFn: () => api.get<TWalletBalance>('/wallet') });
+}
+
+function useInvalidatingMutation<TIn, TOut>(fn: (input: TIn) => Promise<TOut>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: fn,
+    onSettled: async () => {
+      await queryClient.invalidateQueries({ queryKey: LOAN_KEYS.all });
+      await queryClient.invalidateQueries({ queryKey: LOAN_KEYS.wallet });
+    },
+    meta: { isToastSkipped: true },
+  });
+}
+
+export function useApplyLoan() {
+  return useInvalidatingMutation((body: TApplyLoanRequest) => api.post<TLoan>('/loans', body));
+}
+
+export function useRepayLoan() {
+  return useInvalidatingMutation((input: { id: string; body: TRepayLoanRequest }) =>
+    api.post<{ loan: TLoan }>(`/loans/${input.id}/repay`, input.body),
+  );
+}
+
+export function useSubmitRealName() {
+  return useInvalidatingMutation((body: TSubmitRealNameRequest) =>
+    api.post<TVerification>('/verification/real-name', body),
+  );
+}
+
+export function useSubmitAdvanced() {
+  return useInvalidatingMutation((body: TSubmitAdvancedRequest) =>
+    api.post<TVerification>('/verification/advanced', body),
+  );
+}
+
+/** The private picture URL (served only to its owner with the session cookie). */
+export function identityImageUrl(id: string): string {
+  return buildApiUrl(`/verification/images/${id}`, undefined, i18next.language || 'en');
+}
+
+/** Uploads one identity photo (multipart); the server keeps it private. */
+export async function uploadIdentityImage(file: File): Promise<TIdentityImage> {
+  const body = new FormData();
+  body.append('moduleName', 'identity');
+  body.append('file', file);
+  let response: Response;
+  try {
+    response = await fetch(buildApiUrl('/verification/images', undefined, i18next.language || 'en'), {
+      method: 'POST',
+      credentials: 'include',
+      headers: { accept: 'application/json' },
+      body,
+    });
+  } catch {
+    throw new ApiError({
+      status: 0,
+      code: CLIENT_ERROR_CODES.network,
+      message: i18next.t('common:errors.network'),
+    });
+  }
+  const payload = (await response.json().catch(() => ({}))) as {
+    id?: string;
+    width?: number;
+    height?: number;
+    error?: { code?: string; message?: string };
+  };
+  if (!response.ok || !payload.id) {
+    throw new ApiError({
+      status: response.status,
+      code: payload.error?.code ?? CLIENT_ERROR_CODES.badResponse,
+      message: payload.error?.message ?? i18next.t('common:errors.generic'),
+    });
+  }
+  return { id: payload.id, width: payload.width ?? 0, height: payload.height ?? 0 };
+}

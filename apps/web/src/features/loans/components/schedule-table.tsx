@@ -1,0 +1,62 @@
+import type { TInstalmentState, TScheduleLine } from '@caravan/contracts';
+import { Table, Tag } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Money } from './money-2';
+
+const STATE_COLOURS: Record<TInstalmentState, string> = {
+  paid: 'success',
+  due: 'processing',
+  overdue: 'error',
+  upcoming: 'default',
+};
+
+/** The whole schedule: due day or date, principal, interest, total and (for a live loan) each line's state. */
+export function ScheduleTable({ lines, hasStates = false }: { lines: TScheduleLine[]; hasStates?: boolean }) {
+  const { t } = useTranslation('loans');
+  return (
+    <Table<TScheduleLine>
+      size="small"
+      rowKey="number"
+      dataSource={lines}
+      pagination={lines.length > 12 ? { pageSize: 12, showSizeChanger: false } : false}
+      scroll={{ x: 560 }}
+      columns={[
+        { key: 'number', title: t('fields.number'), dataIndex: 'number', width: 56 },
+        {
+          key: 'due',
+          title: t('fields.dueDate'),
+          render: (_, line) =>
+            line.dueDate ? (
+              <span dir="ltr">{line.dueDate}</span>
+            ) : (
+              t('fields.termDays', { count: line.dueDay })
+            ),
+        },
+        {
+          key: 'principal',
+          title: t('fields.principal'),
+          align: 'end',
+          render: (_, l) => <Money value={l.principal} />,
+        },
+        {
+          key: 'interest',
+          title: t('fields.interest'),
+          align: 'end',
+          render: (_, l) => <Money value={l.interest} />,
+        },
+        { key: 'total', title: t('fields.total'), align: 'end', render: (_, l) => <Money value={l.total} /> },
+        ...(hasStates
+          ? [
+              {
+                key: 'state',
+                title: t('fields.state'),
+                render: (_: unknown, line: TScheduleLine) => (
+                  <Tag color={STATE_COLOURS[line.state]}>{t(`line.${line.state}`)}</Tag>
+                ),
+              },
+            ]
+          : []),
+      ]}
+    />
+  );
+}

@@ -1,0 +1,211 @@
+import { ID_TYPES, type TIdType, type TVerificationStatus } from '@caravan/contracts';
+import { Alert, Button, Card, Descriptions, Form, Input, Select, Skeleton, Tag } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { AppForm } from '../../../components/ui/app-form';
+import { PageFrame } from '../../../components/ui/page-frame';
+import { showSubmitError } from '../../../lib/form';
+import { toast } from '../../../lib/toast';
+import { useMyVerification, useSubmitAdvanced, useSubmitRealName } from '../api/loans-api';
+import { COUNTRY_CODES } from '../components/countries';
+import { IdentityUpload } from '../components/identity-upload';
+import '../loans.css';
+
+const STATUS_COLOURS: Record<TVerificationStatus, string> = {
+  not_submitted: 'default',
+  reviewing: 'processing',
+  approved: 'success',
+  rejected: 'error',
+  resubmit: 'warning',
+};
+
+export function VerificationTag({ status }: { status: TVerificationStatus }) {
+  const { t } = useTranslation('loans');
+  return <Tag color={STATUS_COLOURS[status]}>{t(`verifyStatus.${status}`)}</Tag>;
+}
+
+type TRealNameValues = {
+  realName?: string;
+  nationality?: string;
+  idType?: TIdType;
+  idNumber?: string;
+  frontImageId?: string;
+  backImageId?: string;
+};
+
+function RealNameForm() {
+  const { t } = useTranslation(['loans', 'validation']);
+  const [form] = Form.useForm<TRealNameValues>();
+  const submit = useSubmitRealName();
+  const idType = Form.useWatch('idType', form) ?? 'id_card';
+  const regionNames = new Intl.DisplayNames([document.documentElement.lang || 'en'], { type: 'region' });
+  const onFinish = async (values: TRealNameValues) => {
+    try {
+      await submit.mutateAsync({
+        realName: values.realName ?? '',
+        nationality: values.nationality ?? '',
+        idType: values.idType ?? 'id_card',
+        idNumber: values.idNumber ?? '',
+        frontImageId: values.frontImageId ?? '',
+        ...(values.backImageId ? { backImageId: values.backImageId } : {}),
+      });
+      toast.success(t('verify.submitted'));
+    } catch (error) {
+      showSubmitError(form, error, t);
+    }
+  };
+  const required = [{ required: true, message: t('validation:required') }];
+  return (
+    <AppForm
+      form={form}
+      layout="vertical"
+      onFinish={onFinish}
+      initialValues={{ idType: 'id_card' }}
+      requiredMark={false}
+    >
+      <Form.Item name="realName" label={t('fields.realName')} rules={required}>
+        <Input maxLength={64} autoComplete="name" />
+      </Form.Item>
+      <Form.Item name="nationality" label={t('fields.nationality')} rules={required}>
+        <Select
+          showSearch
+          optionFilterProp="label"
+          options={COUNTRY_CODES.map((code) => ({ value: code, label: regionNames.of(code) ?? code }))}
+        />
+      </Form.Item>
+      <Form.Item name="idType" label={t('fields.idType')}>
+        <Select options={ID_TYPES.map((type) => ({ value: type, label: t(`idType.${type}`) }))} />
+      </Form.Item>
+      <Form.Item name="idNumber" label={t('fields.idNumber')} rules={required}>
+        <Input maxLength={32} dir="ltr" autoComplete="off" />
+      </Form.Item>
+      <Form.Item name="frontImageId" label={t('fields.idFront')} rules={required}>
+        <ImageField label={t('fields.idFront')} />
+      </Form.Item>
+      {idType === 'id_card' && (
+        <Form.Item name="backImageId" label={t('fields.idBack')} rules={required}>
+          <ImageField label={t('fields.idBack')} />
+        </Form.Item>
+      )}
+      <Button type="primary" htmlType="submit" loading={submit.isPending}>
+        {t('verify.submit')}
+      </Button>
+    </AppForm>
+  );
+}
+
+/** Form.Item passes value/onChange to its child. */
+function ImageField({
+  label,
+  value,
+  onChange,
+}: {
+  label: string;
+  value?: string;
+  onChange?: (id: string | undefined) => void;
+}) {
+  return <IdentityUpload label={label} value={value} onChange={(id) => onChange?.(id)} />;
+}
+
+function AdvancedForm() {
+  const { t } = useTranslation(['loans', 'validation']);
+  const [form] = Form.useForm<{ selfieImageId?: string; addressProofImageId?: string }>();
+  const submit = useSubmitAdvanced();
+  const required = [{ required: true, message: t('validation:required') }];
+  return (
+    <AppForm
+      form={form}
+      layout="vertical"
+      requiredMark={false}
+      onFinish={async (values) => {
+        try {
+          await submit.mutateAsync({
+            selfieImageId: values.selfieImageId ?? '',
+            addressProofImageId: values.addressProofImageId ?? '',
+          });
+          toast.success(t('verify.submitted'));
+        } catch (error) {
+          showSubmitError(form, error, t);
+        }
+      }}
+    >
+      <p className="cv-muted">{t('verify.advancedIntro')}</p>
+      <Form.Item name="selfieImageId" label={t('fields.selfie')} rules={required}>
+        <ImageField label={t('fields.selfie')} />
+      </Form.Item>
+      <Form.Item name="addressProofImageId" label={t('fields.addressProof')} rules={required}>
+        <ImageField label={t('fields.addressProof')} />
+      </Form.Item>
+      <Button type="primary" htmlType="submit" loading={submit.isPending}>
+        {t('verify.submit')}
+      </Button>
+    </AppForm>
+  );
+}
+
+/** Real-name, then advanced verification, in the user centre. */
+export default function VerificationPage() {
+  const { t } = useTranslation('loans');
+  const mine = useMyVerification();
+  const data = mine.data;
+  const canSubmit = (status: TVerificationStatus) =>
+    status === 'not_submitted' || status === 'rejected' || status === 'resubmit';
+  return (
+    <PageFrame
+      titleKey="loans:verify.title"
+      crumbs={[{ labelKey: 'routes.userInfo', to: '/userInfo/dashboard' }]}
+    >
+      <Alert type="info" showIcon message={t('verify.private')} style={{ marginBlockEnd: 16 }} />
+      {mine.isPending && <Skeleton active />}
+      {mine.isError && (
+        <Alert
+          type="error"
+          showIcon
+          message={t('loadError')}
+          action={<Button onClick={() => void mine.refetch()}>{t('retry')}</Button>}
+        />
+      )}
+      {data && (
+        <>
+          <Card
+            size="small"
+            title={t('verify.realName')}
+            extra={<VerificationTag status={data.realNameStatus} />}
+            style={{ marginBlockEnd: 16 }}
+          >
+            {data.realName?.reason && <Alert type="warning" showIcon message={data.realName.reason} />}
+            {data.realName && !canSubmit(data.realNameStatus) && (
+              <Descriptions
+                size="small"
+                column={1}
+                items={[
+                  { key: 'name', label: t('fields.realName'), children: data.realName.realName },
+                  { key: 'nationality', label: t('fields.nationality'), children: data.realName.nationality },
+                  {
+                    key: 'number',
+                    label: t('fields.idNumber'),
+                    children: <span dir="ltr">{data.realName.idNumber}</span>,
+                  },
+                ]}
+              />
+            )}
+            {canSubmit(data.realNameStatus) && <RealNameForm />}
+          </Card>
+          <Card
+            size="small"
+            title={t('verify.advanced')}
+            extra={<VerificationTag status={data.advancedStatus} />}
+          >
+            {data.realNameStatus !== 'approved' ? (
+              <p className="cv-muted">{t('verify.needRealName')}</p>
+            ) : (
+              <>
+                {data.advanced?.reason && <Alert type="warning" showIcon message={data.advanced.reason} />}
+                {canSubmit(data.advancedStatus) && <AdvancedForm />}
+              </>
+            )}
+          </Card>
+        </>
+      )}
+    </PageFrame>
+  );
+}
