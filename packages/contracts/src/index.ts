@@ -7,6 +7,7 @@ export * from './api/auth';
 export * from './api/cart';
 export * from './api/catalog';
 export * from './api/chat';
+export * from './api/coupons';
 export * from './api/favourites';
 export * from './api/ledger';
 export * from './api/loans';

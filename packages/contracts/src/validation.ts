@@ -40,6 +40,9 @@ export const V = {
   verificationCode: 'verificationCode',
   verificationCodeEmpty: 'verificationCodeEmpty',
   chatText: 'chatText',
+  couponCode: 'couponCode',
+  couponMinSpend: 'couponMinSpend',
+  couponDates: 'couponDates',
 } as const;
 
 export type TValidationKey = (typeof V)[keyof typeof V];

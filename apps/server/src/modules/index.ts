@@ -7,6 +7,7 @@ import { authRoutes } from './auth/routes';
 import { cartRoutes } from './cart/routes';
 import { catalogRoutes } from './catalog/routes';
 import { chatRoutes, csRoutes } from './chat';
+import { couponRoutes } from './coupons';
 import { dashboardRoutes } from './dashboard';
 import { favouriteRoutes } from './favourites/routes';
 import { healthRoutes } from './health/routes';
@@ -48,6 +49,7 @@ export const ROUTE_PLUGINS: FastifyPluginAsyncZod[] = [
   notificationRoutes,
   mailRoutes,
   verificationRoutes,
+  couponRoutes,
   sellerRoutes,
   adminMerchantRoutes,
   loanRoutes,

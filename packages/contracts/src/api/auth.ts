@@ -184,8 +184,9 @@ export const STAFF_PERMISSIONS = [
   'chat.answer',
   'settings.manage',
   'audit.read',
-  // Account services: the mail outbox.
+  // Account services: the mail outbox and coupon campaigns.
   'mail.read',
+  'marketing.manage',
 ] as const;
 export const zPermission = z.enum(STAFF_PERMISSIONS);
 export type TPermission = z.infer<typeof zPermission>;

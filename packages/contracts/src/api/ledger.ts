@@ -11,6 +11,8 @@ export const PLATFORM_ACCOUNT_KINDS = [
   'bank_clearing',
   'loan_book',
   'interest_income',
+  /** Coupons: the platform pays the discount into the order's escrow (negative = spent on marketing). */
+  'platform_marketing',
 ] as const;
 export const LEDGER_ACCOUNT_KINDS = [...USER_ACCOUNT_KINDS, ...PLATFORM_ACCOUNT_KINDS] as const;
 export type TUserAccountKind = (typeof USER_ACCOUNT_KINDS)[number];

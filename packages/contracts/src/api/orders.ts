@@ -65,6 +65,11 @@ const ZCheckoutFields = {
   addressId: zId.optional(),
   /** Remarks per seller store id. */
   remarks: z.record(z.string(), zRemark).optional(),
+  /** Coupons of the buyer's account, each on one seller's order (one per order). */
+  coupons: z
+    .array(z.strictObject({ storeId: zId, couponId: zId }))
+    .max(50)
+    .optional(),
 };
 const hasOneSource = (v: { items?: unknown; cartItemIds?: unknown }) =>
   (v.items ? 1 : 0) + (v.cartItemIds ? 1 : 0) === 1;

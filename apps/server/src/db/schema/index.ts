@@ -4,6 +4,7 @@ export * from './approvals';
 export * from './cart';
 export * from './catalog';
 export * from './chat';
+export * from './coupons';
 export * from './favourites';
 export * from './idempotency';
 export * from './ledger';

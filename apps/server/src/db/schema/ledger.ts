@@ -26,7 +26,7 @@ export const ledgerAccounts = pgTable(
     uniqueIndex('ledger_accounts_platform_key').on(t.kind, t.shard).where(sql`${t.userId} is null`),
     check(
       'ledger_accounts_kind_valid',
-      sql`${t.kind} in ('user_available', 'user_held', 'order_escrow', 'platform_revenue', 'chain_clearing', 'bank_clearing', 'loan_book', 'interest_income')`,
+      sql`${t.kind} in ('user_available', 'user_held', 'order_escrow', 'platform_revenue', 'chain_clearing', 'bank_clearing', 'loan_book', 'interest_income', 'platform_marketing')`,
     ),
     check(
       'ledger_accounts_owner',

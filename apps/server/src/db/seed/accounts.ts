@@ -1,6 +1,7 @@
 import {
   ACCOUNT_SETTINGS,
   CHAT_SETTINGS,
+  parseMoney,
   SELLER_SETTINGS,
   STAFF_PERMISSIONS,
   type TPermission,
@@ -9,7 +10,7 @@ import { eq } from 'drizzle-orm';
 import { newInvitationCode, newUsercode } from '../../modules/auth/codes';
 import { hashPassword } from '../../modules/auth/passwords';
 import type { Executor } from '../client';
-import { roles, staff, stores, systemParams, users } from '../schema';
+import { couponCampaigns, roles, staff, stores, systemParams, users } from '../schema';
 
 export const DEMO_LOGINS = {
   buyer: { username: 'demobuyer', password: 'buyer123' },
@@ -85,6 +86,24 @@ export async function seedPlatformBasics(db: Executor) {
       .onConflictDoNothing();
   }
   await db.insert(systemParams).values(DEFAULT_SYSTEM_PARAMS).onConflictDoNothing();
+  // The subscription's welcome coupon (SPEC §1): 5 USDT off orders from 50 USDT, 30 days from subscribing.
+  const [welcome] = await db
+    .select({ id: couponCampaigns.id })
+    .from(couponCampaigns)
+    .where(eq(couponCampaigns.isWelcome, true))
+    .limit(1);
+  if (!welcome) {
+    await db.insert(couponCampaigns).values({
+      name: 'Welcome coupon',
+      kind: 'amount',
+      amountOff: parseMoney('5'),
+      minSpend: parseMoney('50'),
+      validUntil: new Date(Date.UTC(2099, 0, 1)),
+      validDays: 30,
+      perUserLimit: 1,
+      isWelcome: true,
+    });
+  }
 }
 
 async function roleId(db: Executor, name: string): Promise<bigint> {

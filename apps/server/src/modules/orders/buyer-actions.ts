@@ -4,6 +4,7 @@ import type { Database, Executor } from '../../db/client';
 import { orderReviews, orders } from '../../db/schema';
 import { AppError } from '../../http/app-error';
 import { addOrderCartItems } from '../cart/service';
+import { returnOrderCoupon } from '../coupons';
 import { withMoneyTransaction } from '../ledger/service';
 import { createOrderProductReviews, returnOrderStock } from './catalog-port';
 import { findOrder, findOrderLines, stockLinesOf } from './find-order';
@@ -43,6 +44,7 @@ export async function cancelPendingOrder(
     return null;
   }
   await returnOrderStock(tx, stockLinesOf(await findOrderLines(tx, orderId)));
+  await returnOrderCoupon(tx, orderId);
   await addOrderLog(tx, orderId, event, {}, now);
   return cancelled;
 }

@@ -16,6 +16,7 @@ import { executePrepared } from '../../db/prepared';
 import { cartItems } from '../../db/schema';
 import { AppError } from '../../http/app-error';
 import { findAddress, findDefaultAddress } from '../addresses/service';
+import { priceCoupon, type TAppliedCoupon, useCoupon } from '../coupons';
 import { withMoneyTransaction } from '../ledger/service';
 import {
   findPurchasable,
@@ -208,7 +209,45 @@ export type TCheckout = {
   groups: TCheckoutGroup[];
   total: TMoney;
   settings: TOrderSettings;
+  /** Coupons chosen for the sellers' orders, each with the discount it gives (already in the amounts). */
+  coupons: (TAppliedCoupon & { storeId: bigint })[];
 };
+
+/**
+ * One coupon per seller's order (SPEC §5 coupons): checks each choice and takes its discount off that
+ * order's amounts. The coupon itself is taken by the write (useCoupon), where a race is decided.
+ */
+async function applyCoupons(
+  db: Executor,
+  userId: bigint,
+  groups: TCheckoutGroup[],
+  choices: NonNullable<TCheckoutInput['coupons']>,
+) {
+  const storeIds = new Set(choices.map((c) => c.storeId));
+  const couponIds = new Set(choices.map((c) => c.couponId));
+  if (storeIds.size !== choices.length || couponIds.size !== choices.length) {
+    throw new AppError('COUPON_ONE_PER_ORDER');
+  }
+  const applied: TCheckout['coupons'] = [];
+  for (const choice of choices) {
+    const group = groups.find((g) => g.storeId.toString() === choice.storeId);
+    if (!group) {
+      throw new AppError('COUPON_NOT_FOUND', { storeId: choice.storeId });
+    }
+    const coupon = await priceCoupon(db, {
+      userId,
+      couponId: BigInt(choice.couponId),
+      goodsAmount: group.amounts.itemsAmount,
+    });
+    group.amounts = {
+      ...group.amounts,
+      discount: coupon.discount,
+      total: group.amounts.total - coupon.discount,
+    };
+    applied.push({ ...coupon, storeId: group.storeId });
+  }
+  return applied;
+}
 
 /** Builds the per-seller groups with their money; writes nothing. */
 export async function buildCheckout(
@@ -220,11 +259,12 @@ export async function buildCheckout(
   const settings = await getOrderSettings(db);
   const lines = await resolveLines(db, userId, input, settings, lang);
   const groups = groupLines(lines, settings, input.remarks ?? {});
+  const coupons = input.coupons?.length ? await applyCoupons(db, userId, groups, input.coupons) : [];
   const total = groups.reduce((sum, g) => sum + g.amounts.total, 0n);
   if (total <= 0n) {
     throw new AppError('ZERO_TOTAL');
   }
-  return { groups, total, settings };
+  return { groups, total, settings, coupons };
 }
 
 export async function previewCheckout(
@@ -365,18 +405,24 @@ async function placeInTransaction(db: Database, options: TPlaceOptions, lang: TL
   const { userId, input, now, isPaid } = options;
   return withMoneyTransaction(db, async (tx) => {
     const checkout = await buildCheckout(tx, userId, input, lang);
+    const groups = checkout.groups.map((g) => ({ ...g, orderNo: newOrderNo(now) }));
     const inserted = await insertOrders(tx, {
       userId,
       addressId: input.addressId ? BigInt(input.addressId) : null,
-      groups: checkout.groups.map((g) => ({ ...g, orderNo: newOrderNo(now) })),
+      groups,
       isPaid,
       now,
     });
+    const groupOf = (orderNo: string) => groups.find((g) => g.orderNo === orderNo);
+    for (const coupon of checkout.coupons) {
+      const order = inserted.find((o) => groupOf(o.orderNo)?.storeId === coupon.storeId);
+      await useCoupon(tx, coupon, order!.id, userId);
+    }
     // Stock rows and balances are locked last, so they are held for the shortest time.
     await takeOrderStock(tx, stockLinesOf(checkout));
     if (isPaid) {
       for (const order of inserted) {
-        await postOrderPayment(tx, order);
+        await postOrderPayment(tx, { ...order, discount: groupOf(order.orderNo)?.amounts.discount ?? 0n });
       }
     }
     const cartIds = cartIdsOf(checkout);
@@ -410,7 +456,8 @@ export async function placeOrders(
   const place: TPlaceOptions = { userId, input, now, isPaid: options.isPaid === true };
   return withInsufficientBalanceLink(async () => {
     const checkout = await buildCheckout(db, userId, input, lang);
-    const placed = await placeInOneStatement(db, checkout, place);
+    // With a coupon the transactional path takes it, so two orders racing for one coupon are decided there.
+    const placed = checkout.coupons.length > 0 ? null : await placeInOneStatement(db, checkout, place);
     return placed ?? placeInTransaction(db, place, lang);
   });
 }

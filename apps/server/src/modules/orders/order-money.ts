@@ -26,15 +26,29 @@ async function post(tx: Executor, key: string, kind: string, orderId: bigint, po
   });
 }
 
-/** Payment: buyer available -> order escrow. */
+/**
+ * Payment: buyer available -> order escrow. A coupon's discount is paid by the platform in the same
+ * ledger transaction (platform marketing -> escrow), so the escrow holds the full amount for the seller.
+ */
 export async function postOrderPayment(
   tx: Executor,
-  order: Pick<TOrderRow, 'id' | 'buyerUserId' | 'total'>,
+  order: Pick<TOrderRow, 'id' | 'buyerUserId' | 'total'> & { discount?: TMoney },
 ): Promise<void> {
+  const discount = order.discount ?? 0n;
   await post(tx, `order:${order.id}:pay`, 'order_payment', order.id, [
     { account: { kind: 'user_available', userId: order.buyerUserId }, amount: -order.total },
-    { account: { kind: 'order_escrow' }, amount: order.total },
+    { account: { kind: 'platform_marketing' }, amount: -discount },
+    { account: { kind: 'order_escrow' }, amount: order.total + discount },
   ]);
+}
+
+/**
+ * What the seller is settled on: what the buyer paid and kept, plus the coupon discount the platform paid
+ * into the escrow (kept there unless a full refund before settlement gave it back to the platform).
+ */
+export function settlementBase(order: Pick<TOrderRow, 'paidAmount' | 'refundedAmount' | 'discount'>): TMoney {
+  const paidByBuyer = order.paidAmount - order.refundedAmount;
+  return paidByBuyer > 0n && order.paidAmount > 0n ? paidByBuyer + order.discount : paidByBuyer;
 }
 
 /**
@@ -87,8 +101,12 @@ export async function postOrderSettlement(tx: Executor, order: TOrderRow, s: TSe
 export async function postOrderRefund(tx: Executor, order: TOrderRow, amount: TMoney): Promise<void> {
   const key = `order:${order.id}:refund`;
   if (!order.isSettled) {
+    // A full refund also gives the platform back the coupon discount it put into the escrow.
+    const isFull = amount === order.paidAmount - order.refundedAmount;
+    const platformShare = isFull && order.paidAmount > 0n ? order.discount : 0n;
     await post(tx, key, 'order_refund', order.id, [
-      { account: { kind: 'order_escrow' }, amount: -amount },
+      { account: { kind: 'order_escrow' }, amount: -(amount + platformShare) },
+      { account: { kind: 'platform_marketing' }, amount: platformShare },
       { account: { kind: 'user_available', userId: order.buyerUserId }, amount },
     ]);
     return;

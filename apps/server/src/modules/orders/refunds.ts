@@ -12,11 +12,12 @@ import { orderRefunds, orders } from '../../db/schema';
 import { AppError } from '../../http/app-error';
 import { recordAudit } from '../admin';
 import { passFourEyes } from '../approvals';
+import { returnOrderCoupon } from '../coupons';
 import { withMoneyTransaction } from '../ledger/service';
 import { returnOrderStock } from './catalog-port';
 import { findOrder, findOrderLines, stockLinesOf, type TOrderOwner } from './find-order';
 import { addOrderLog } from './logs';
-import { computeSettlement, postOrderRefund, postOrderSettlement } from './order-money';
+import { computeSettlement, postOrderRefund, postOrderSettlement, settlementBase } from './order-money';
 import { getOrderSettings } from './settings';
 import { S, type TOrderRow, transitionOrder } from './state';
 
@@ -113,7 +114,9 @@ async function completeRefund(
   };
   if (!order.isSettled) {
     const settings = await getOrderSettings(tx);
-    const rest = refundable(order) - amount;
+    const isFull = amount === refundable(order);
+    // The rest of the escrow: what the buyer keeps paid, plus the coupon discount unless it went back.
+    const rest = isFull ? 0n : settlementBase(order) - amount;
     const s = computeSettlement(rest, settings.commissionRate);
     await postOrderSettlement(tx, order, s);
     Object.assign(set, {
@@ -127,6 +130,9 @@ async function completeRefund(
   const [row] = await tx.update(orders).set(set).where(eq(orders.id, order.id)).returning();
   if (kind === 'refund') {
     await returnOrderStock(tx, stockLinesOf(await findOrderLines(tx, order.id)));
+  }
+  if (amount === refundable(order)) {
+    await returnOrderCoupon(tx, order.id);
   }
   await addOrderLog(tx, order.id, 'refundSucceeded', { amount: formatMoney(amount) }, now);
   return row!;

@@ -4,7 +4,7 @@ import { orders } from '../../db/schema';
 import { withMoneyTransaction } from '../ledger/service';
 import { cancelPendingOrder, receiveShippedOrder, reviewReceivedOrder } from './buyer-actions';
 import { addOrderLog } from './logs';
-import { computeSettlement, postOrderSettlement } from './order-money';
+import { computeSettlement, postOrderSettlement, settlementBase } from './order-money';
 import { getOrderSettings } from './settings';
 import { S } from './state';
 
@@ -96,7 +96,7 @@ export async function settleCompletedOrders(db: Database, now = new Date()): Pro
       if (!order) {
         return false;
       }
-      const s = computeSettlement(order.paidAmount - order.refundedAmount, settings.commissionRate);
+      const s = computeSettlement(settlementBase(order), settings.commissionRate);
       const [claimed] = await tx
         .update(orders)
         .set({

@@ -1,24 +1,31 @@
-import { PUBLIC_SYSTEM_PARAM_CODES } from '@caravan/contracts';
+import { PUBLIC_SYSTEM_PARAM_CODES, type TLanguage } from '@caravan/contracts';
 import { inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { uniqueViolation } from '../../db/pg-error';
 import { subscriptions, systemParams } from '../../db/schema';
 import { AppError } from '../../http/app-error';
+import { issueWelcomeCoupon } from '../coupons';
 
-/** Adds an e-mail to the coupon subscription list; a repeated address is refused. */
+/**
+ * Adds an e-mail to the coupon subscription list and mails it a welcome coupon code, in one transaction;
+ * a repeated address is refused and gets nothing.
+ */
 export async function subscribeEmail(
   db: Database,
-  input: { email: string; lang?: string; userId?: bigint | undefined },
+  input: { email: string; lang: TLanguage; userId?: bigint | undefined },
 ) {
   try {
-    const inserted = await db
-      .insert(subscriptions)
-      .values({ email: input.email, lang: input.lang ?? null, userId: input.userId ?? null })
-      .onConflictDoNothing()
-      .returning({ id: subscriptions.id });
-    if (inserted.length === 0) {
-      throw new AppError('EMAIL_ALREADY_SUBSCRIBED');
-    }
+    await db.transaction(async (tx) => {
+      const inserted = await tx
+        .insert(subscriptions)
+        .values({ email: input.email, lang: input.lang, userId: input.userId ?? null })
+        .onConflictDoNothing()
+        .returning({ id: subscriptions.id });
+      if (inserted.length === 0) {
+        throw new AppError('EMAIL_ALREADY_SUBSCRIBED');
+      }
+      await issueWelcomeCoupon(tx, { email: input.email, userId: input.userId, lang: input.lang });
+    });
   } catch (error) {
     if (uniqueViolation(error) !== undefined) {
       throw new AppError('EMAIL_ALREADY_SUBSCRIBED');

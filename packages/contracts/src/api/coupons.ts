@@ -1,0 +1,97 @@
+import { z } from 'zod';
+import { PAGE_SIZE } from '../constants';
+import { V, zPageQuery, zRequiredText } from '../validation';
+import { zPageOf } from './admin';
+
+export const COUPON_KIND_NAMES = ['amount', 'percent'] as const;
+export type TCouponKind = (typeof COUPON_KIND_NAMES)[number];
+
+const zCouponCode = z
+  .string({ error: V.required })
+  .trim()
+  .toUpperCase()
+  .regex(/^[A-Z0-9-]{4,32}$/, { error: V.couponCode });
+
+export const ZClaimCouponRequest = z.strictObject({ code: zCouponCode });
+export type TClaimCouponRequest = z.input<typeof ZClaimCouponRequest>;
+
+export const ZUserCoupon = z.object({
+  id: z.string(),
+  code: z.string(),
+  name: z.string(),
+  kind: z.enum(COUPON_KIND_NAMES),
+  /** USDT off (amount) or whole percent off the goods (percent). */
+  amountOff: z.string(),
+  percentOff: z.number().int(),
+  minSpend: z.string(),
+  validUntil: z.string(),
+  status: z.enum(['available', 'used', 'expired']),
+  orderId: z.string().nullable(),
+});
+export type TUserCoupon = z.infer<typeof ZUserCoupon>;
+export const ZUserCouponsResponse = z.object({ list: z.array(ZUserCoupon) });
+export type TUserCouponsResponse = z.infer<typeof ZUserCouponsResponse>;
+
+const zMoneyText = z
+  .string({ error: V.required })
+  .trim()
+  .regex(/^\d{1,12}(\.\d{1,2})?$/, { error: V.amount });
+
+export const ZCreateCampaignRequest = z
+  .strictObject({
+    name: zRequiredText(64),
+    claimCode: zCouponCode.optional(),
+    kind: z.enum(COUPON_KIND_NAMES, { error: V.required }),
+    amountOff: zMoneyText.optional(),
+    percentOff: z.coerce.number({ error: V.integer }).int({ error: V.integer }).min(1).max(90).optional(),
+    minSpend: zMoneyText,
+    validFrom: z.iso.datetime({ offset: true, error: V.required }).optional(),
+    validUntil: z.iso.datetime({ offset: true, error: V.required }),
+    validDays: z.coerce.number({ error: V.integer }).int({ error: V.integer }).min(1).max(3650).optional(),
+    perUserLimit: z.coerce.number({ error: V.integer }).int({ error: V.integer }).min(1).max(100),
+    stock: z.coerce.number({ error: V.integer }).int({ error: V.integer }).min(1).max(10_000_000).optional(),
+    isWelcome: z.boolean().optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.kind === 'amount') {
+      if (!v.amountOff || Number(v.amountOff) <= 0) {
+        ctx.addIssue({ code: 'custom', path: ['amountOff'], message: V.amount });
+      } else if (Number(v.minSpend) <= Number(v.amountOff)) {
+        // The goods must cost more than the coupon takes off: an order never becomes free.
+        ctx.addIssue({ code: 'custom', path: ['minSpend'], message: V.couponMinSpend });
+      }
+    }
+    if (v.kind === 'percent' && !v.percentOff) {
+      ctx.addIssue({ code: 'custom', path: ['percentOff'], message: V.integer });
+    }
+    if (v.validFrom && v.validFrom >= v.validUntil) {
+      ctx.addIssue({ code: 'custom', path: ['validUntil'], message: V.couponDates });
+    }
+  });
+export type TCreateCampaignRequest = z.input<typeof ZCreateCampaignRequest>;
+
+export const ZCampaign = z.object({
+  id: z.string(),
+  name: z.string(),
+  claimCode: z.string().nullable(),
+  kind: z.enum(COUPON_KIND_NAMES),
+  amountOff: z.string(),
+  percentOff: z.number().int(),
+  minSpend: z.string(),
+  validFrom: z.string(),
+  validUntil: z.string(),
+  validDays: z.number().int().nullable(),
+  perUserLimit: z.number().int(),
+  stock: z.number().int().nullable(),
+  issuedCount: z.number().int(),
+  usedCount: z.number().int(),
+  /** Discount the platform paid for orders placed with this campaign's coupons (USDT). */
+  discountTotal: z.string(),
+  isWelcome: z.boolean(),
+  status: z.enum(['active', 'stopped']),
+  createdAt: z.string(),
+});
+export type TCampaign = z.infer<typeof ZCampaign>;
+export const ZCampaignsQuery = zPageQuery(PAGE_SIZE.list);
+export const ZCampaignsResponse = zPageOf(ZCampaign);
+export type TCampaignsResponse = z.infer<typeof ZCampaignsResponse>;
