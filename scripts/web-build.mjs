@@ -5,6 +5,8 @@ import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
 const distIndex = path.join(root, 'apps/web/dist/index.html');
+// The server-rendering build (vite build --ssr) is part of the same `npm run build`.
+const ssrManifest = path.join(root, 'apps/web/dist-ssr/.vite/manifest.json');
 const sources = ['apps/web/src', 'apps/web/index.html', 'apps/web/vite.config.ts', 'packages/contracts'];
 
 function newestMtime(target) {
@@ -31,7 +33,7 @@ function newestMtime(target) {
 }
 
 export function isWebBuildStale() {
-  if (!existsSync(distIndex)) {
+  if (!existsSync(distIndex) || !existsSync(ssrManifest)) {
     return true;
   }
   const built = statSync(distIndex).mtimeMs;

@@ -1,25 +1,54 @@
-import { createRoot } from 'react-dom/client';
-import { App } from './app/app';
+import { isLanguage } from '@caravan/contracts/languages';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { App, getQueryClient } from './app/app';
+import { findRoutePages } from './app/route-pages';
+import { ROUTES } from './app/router';
+import { applyServerState } from './app/server-state';
 import { applyDayjsLocale, applyDocumentLanguage, initI18n, loadAntdLocale } from './lib/i18n';
 import { resolveLanguage } from './lib/language';
 import { handleEntryUrl } from './lib/language-switch';
+import { getSession, isLoggedIn } from './lib/session';
 import { readStorage, STORAGE_KEYS } from './lib/storage';
 import './app/global.css';
 
 async function start(): Promise<void> {
-  if (!(await handleEntryUrl())) {
+  const serverState = window.__CARAVAN_SSR__;
+  if (!(await handleEntryUrl(serverState?.lang))) {
     return;
   }
-  const lang = resolveLanguage({
-    stored: readStorage(STORAGE_KEYS.language),
-    navigatorLanguages: navigator.languages ?? [navigator.language],
-  });
+  const stored = readStorage(STORAGE_KEYS.language);
+  const lang =
+    serverState && !isLanguage(stored)
+      ? serverState.lang
+      : resolveLanguage({ stored, navigatorLanguages: navigator.languages ?? [navigator.language] });
+  // A page rendered in another language than this browser's choice is rendered again rather than hydrated.
+  const isHydrating = serverState !== undefined && serverState.lang === lang;
   applyDocumentLanguage(lang);
-  const [, antdLocale] = await Promise.all([initI18n(lang), loadAntdLocale(lang), applyDayjsLocale(lang)]);
+  const [, antdLocale] = await Promise.all([
+    initI18n(lang, isHydrating ? serverState.resources : undefined),
+    loadAntdLocale(lang),
+    applyDayjsLocale(lang),
+    // The page's chunk, so hydration does not wait for it behind a suspended boundary.
+    ...(isHydrating ? findRoutePages(ROUTES, window.location.pathname).map((page) => page.preload()) : []),
+  ]);
   const container = document.getElementById('root');
-  if (container) {
-    createRoot(container).render(<App lang={lang} antdLocale={antdLocale} />);
+  if (!container) {
+    return;
   }
+  if (!isHydrating) {
+    container.replaceChildren();
+    createRoot(container).render(<App lang={lang} antdLocale={antdLocale} />);
+    return;
+  }
+  const queryClient = getQueryClient();
+  applyServerState(queryClient, serverState);
+  // The server rendered the anonymous page; once hydrated, the buyer's own state (favourite, followed) comes.
+  const loadOwnState = () => {
+    if (isLoggedIn(getSession())) {
+      void queryClient.invalidateQueries({ queryKey: ['catalog'] });
+    }
+  };
+  hydrateRoot(container, <App lang={lang} antdLocale={antdLocale} onMounted={loadOwnState} />);
 }
 
 void start();

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { sendServerRenderedPage } from './ssr';
 
 const MOBILE_AGENT = /Android|iPhone|iPod|Windows Phone|Mobile|Opera Mini|IEMobile/i;
 
@@ -21,13 +22,19 @@ export function mobileRedirectTarget(base: string, request: FastifyRequest): str
   return target.toString();
 }
 
+/** Storefront paths answer any client that does not insist on JSON (curl, link previews, crawlers). */
+const STOREFRONT_PATH =
+  /^\/(index|classification|commodity|discounted|information|productDetails|store|searchGoods|searchStore|searchResult\/[^/?]+|help\/[^/?]+|[a-z-]+-policy|delivery|about)(\?|$)/;
+
 function isPageRequest(request: FastifyRequest): boolean {
+  const accept = request.headers.accept ?? '';
   return (
     request.method === 'GET' &&
     !request.url.startsWith('/api') &&
     !request.url.startsWith('/uploads') &&
     !request.url.startsWith('/ws') &&
-    (request.headers.accept ?? '').includes('text/html')
+    (accept.includes('text/html') ||
+      (STOREFRONT_PATH.test(request.url) && !accept.includes('application/json')))
   );
 }
 
@@ -80,6 +87,19 @@ export function sendSpa(app: FastifyInstance, request: FastifyRequest, reply: Fa
   if (!existsSync(path.join(config.webDistDir, 'index.html'))) {
     return false;
   }
-  void reply.header('cache-control', 'no-cache').sendFile('index.html', config.webDistDir);
+  void sendPage(app, request, reply);
   return true;
+}
+
+/** Public storefront pages come server-rendered (ssr.ts); every other page is the client shell. */
+async function sendPage(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  try {
+    if (await sendServerRenderedPage(app, request, reply)) {
+      return;
+    }
+  } catch (error) {
+    // The shell still works without server rendering: the page then loads in the browser as before.
+    request.log.error({ err: error }, 'server rendering failed');
+  }
+  void reply.header('cache-control', 'no-cache').sendFile('index.html', app.deps.config.webDistDir);
 }

@@ -7,13 +7,17 @@ import { RootShell } from './layout/root-shell';
 import { StoreLayout } from './layout/store-layout';
 import type { TRouteHandle } from './route-handle';
 
-type TPage = LazyExoticComponent<ComponentType>;
+type TPageLoader = () => Promise<{ default: ComponentType }>;
+/** `preload` starts the chunk before hydrating; `moduleId` (added at build time) names its source for preloads. */
+export type TPage = LazyExoticComponent<ComponentType> & { preload: TPageLoader; moduleId?: string };
 
 /**
  * Every page is its own lazy chunk, imported from features/<domain>/pages/<page>.tsx. A team replaces the file
- * behind its route; adding a route means adding one line here (see apps/web/README.md).
+ * behind its route; adding a route means adding one line here (see apps/web/README.md). The build fills in the
+ * second argument (vite.config.ts, pageModuleIds) so the server can name the page's files in its HTML.
  */
-const page = (loader: () => Promise<{ default: ComponentType }>): TPage => lazy(loader);
+const page = (loader: TPageLoader, moduleId?: string): TPage =>
+  Object.assign(lazy(loader), { preload: loader, moduleId });
 
 const PAGES = {
   home: page(() => import('../features/catalog/pages/home')),

@@ -150,9 +150,33 @@ function toApiError(status: number, payload: unknown): ApiError {
   });
 }
 
+/**
+ * Server rendering reads the public catalogue in-process: the renderer installs this transport for GET calls
+ * (entry-server.tsx); the browser never has one.
+ */
+export type TServerTransport = (
+  path: string,
+  query: Record<string, TQueryValue> | undefined,
+) => Promise<unknown>;
+let serverTransport: TServerTransport | null = null;
+
+export function setServerTransport(transport: TServerTransport | null): void {
+  serverTransport = transport;
+}
+
 /** One call to the Caravan API: JSON both ways, session cookie, request language, 15 s timeout. */
 export async function apiRequest<T>(method: string, path: string, options: TRequestOptions = {}): Promise<T> {
   const { query, body, audience = 'buyer', signal, idempotencyKey } = options;
+  if (serverTransport) {
+    if (method !== 'GET') {
+      throw new ApiError({
+        status: 0,
+        code: CLIENT_ERROR_CODES.network,
+        message: 'no writes while rendering',
+      });
+    }
+    return (await serverTransport(path, query)) as T;
+  }
   const controller = new AbortController();
   let isTimedOut = false;
   const timer = setTimeout(() => {

@@ -111,12 +111,17 @@ export function applyDocumentLanguage(lang: TLanguage): void {
   document.documentElement.dir = isRtlLanguage(lang) ? 'rtl' : 'ltr';
 }
 
-export async function initI18n(lang: TLanguage): Promise<typeof i18next> {
+/** `resources`: dictionaries a server-rendered page brought along (the rest still load on demand). */
+export async function initI18n(
+  lang: TLanguage,
+  resources?: Record<string, Record<string, unknown>>,
+): Promise<typeof i18next> {
   await i18next
     .use(initReactI18next)
     .use(resourcesToBackend(loadDictionary))
     .init({
       lng: lang,
+      ...(resources ? { resources: { [lang]: resources }, partialBundledLanguages: true } : {}),
       fallbackLng: DEFAULT_LANGUAGE,
       // The error texts only back up a server reply without a message; lib/api.ts loads them on that path.
       ns: ['common', 'validation'],

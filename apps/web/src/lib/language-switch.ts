@@ -30,7 +30,7 @@ export async function switchLanguage(lang: TLanguage, cleanUrl?: string): Promis
  * Handles the entry URL before the app renders: keeps `?code=` as the agent code and applies `?lang=`.
  * Returns false when the page is about to reload (nothing should render).
  */
-export async function handleEntryUrl(): Promise<boolean> {
+export async function handleEntryUrl(renderedLang?: TLanguage): Promise<boolean> {
   const href = window.location.href;
   const agentCode = readAgentCode(href);
   if (agentCode) {
@@ -41,6 +41,13 @@ export async function handleEntryUrl(): Promise<boolean> {
     return true;
   }
   if (requested.lang === null) {
+    window.history.replaceState(window.history.state, '', requested.cleanUrl);
+    return true;
+  }
+  if (requested.lang === renderedLang) {
+    // The server already rendered this page in the asked language (a search engine's hreflang link): keep
+    // the choice and tidy the address without loading the page again.
+    await storeLanguageChoice(requested.lang);
     window.history.replaceState(window.history.state, '', requested.cleanUrl);
     return true;
   }

@@ -78,8 +78,12 @@ function subscribe(listener: TListener): () => void {
   return () => listeners.delete(listener);
 }
 
+/** Server-rendered pages are anonymous; the browser shows its own session right after hydrating. */
+const ANONYMOUS_SESSION: TSession = { token: '', userInfo: null };
+const getServerSession = (): TSession => ANONYMOUS_SESSION;
+
 export function useSession(): TSession {
-  return useSyncExternalStore(subscribe, getSession, getSession);
+  return useSyncExternalStore(subscribe, getSession, getServerSession);
 }
 
 /** Re-reads storage, e.g. after another tab logged in or out. */

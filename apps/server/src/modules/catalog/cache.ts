@@ -109,4 +109,6 @@ export const CACHE_TTL = {
   // A product page is read far more often than its goods change; stock is checked again at checkout.
   detail: 15_000,
   params: 30_000,
+  // Server-rendered public pages (page-data.ts): short, and dropped with the rest on any catalogue change.
+  page: 5_000,
 } as const;

@@ -25,6 +25,7 @@ export function useSearchText(): string {
       return () => searchListeners.delete(listener);
     },
     () => searchText,
+    () => '',
   );
 }
 

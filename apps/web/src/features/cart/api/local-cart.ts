@@ -31,6 +31,13 @@ function isLine(value: unknown): value is TLocalCartLine {
   );
 }
 
+const NO_LINES: TLocalCartLine[] = [];
+
+/** The server snapshot: server-rendered pages know nothing of this browser's cart. */
+export function readNoLines(): TLocalCartLine[] {
+  return NO_LINES;
+}
+
 export function readLocalCart(): TLocalCartLine[] {
   if (cache === null) {
     const stored = readJsonStorage<unknown>(STORAGE_KEYS.cart);
@@ -93,9 +100,12 @@ registerLogoutHandler(() => {
   emit();
 });
 
-window.addEventListener('storage', (event) => {
-  if (event.key === STORAGE_KEYS.cart) {
-    cache = null;
-    emit();
-  }
-});
+// Not in server rendering (no window there).
+if (typeof window !== 'undefined') {
+  window.addEventListener('storage', (event) => {
+    if (event.key === STORAGE_KEYS.cart) {
+      cache = null;
+      emit();
+    }
+  });
+}

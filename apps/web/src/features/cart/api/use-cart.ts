@@ -17,6 +17,7 @@ import { getCart } from './get-cart';
 import { getProduct } from './get-product';
 import {
   readLocalCart,
+  readNoLines,
   subscribeLocalCart,
   type TLocalCartLine,
   toLineKey,
@@ -111,7 +112,7 @@ export function useCart(): TCartState {
   const hasSession = isLoggedIn(session);
   const queryClient = useQueryClient();
   const server = useQuery({ queryKey: CART_KEY, queryFn: getCart, enabled: hasSession });
-  const localLines = useSyncExternalStore(subscribeLocalCart, readLocalCart, readLocalCart);
+  const localLines = useSyncExternalStore(subscribeLocalCart, readLocalCart, readNoLines);
   const productIds = hasSession ? [] : [...new Set(localLines.map((line) => line.productId))];
   const productQueries = useQueries({
     queries: productIds.map((id) => ({ queryKey: PRODUCT_KEY(id), queryFn: () => getProduct(id) })),

@@ -8,7 +8,9 @@ import { getSession, isLoggedIn, useSession } from '../../../lib/session';
 import { buildBuyNowPath, buildLoginRedirect, CART_EVENTS, readCartEventDetail } from '../api/cart-events';
 import { CART_KEY } from '../api/cart-keys';
 import { getCart } from '../api/get-cart';
-import { readLocalCart, subscribeLocalCart } from '../api/local-cart';
+import { readLocalCart, readNoLines, subscribeLocalCart } from '../api/local-cart';
+
+const readNoCount = () => 0;
 
 const CartDrawer = lazy(() => import('./cart-drawer'));
 
@@ -24,7 +26,8 @@ export function CartButton({ isVisible }: { isVisible: boolean }) {
   const hasSession = isLoggedIn(session);
   const [isOpen, setIsOpen] = useState(false);
   const [hasOpened, setHasOpened] = useState(false);
-  const localLines = useSyncExternalStore(subscribeLocalCart, readLocalCart, readLocalCart);
+  // Server-rendered pages show an empty cart; the browser's own count follows right after hydrating.
+  const localLines = useSyncExternalStore(subscribeLocalCart, readLocalCart, readNoLines);
   // The query cache is read directly: a useQuery observer would add its code to the first load of /index.
   const subscribeCache = useCallback(
     (listener: () => void) => queryClient.getQueryCache().subscribe(listener),
@@ -34,7 +37,7 @@ export function CartButton({ isVisible }: { isVisible: boolean }) {
     () => queryClient.getQueryData<TCart>(CART_KEY)?.count ?? 0,
     [queryClient],
   );
-  const serverCount = useSyncExternalStore(subscribeCache, readServerCount, readServerCount);
+  const serverCount = useSyncExternalStore(subscribeCache, readServerCount, readNoCount);
   const count = hasSession ? serverCount : localLines.length;
 
   useEffect(() => {

@@ -40,6 +40,8 @@ export function clearSearchHistory(): void {
   emit();
 }
 
+const NO_HISTORY: string[] = [];
+
 export function useSearchHistory(): string[] {
   return useSyncExternalStore(
     (listener) => {
@@ -47,5 +49,6 @@ export function useSearchHistory(): string[] {
       return () => listeners.delete(listener);
     },
     () => history,
+    () => NO_HISTORY,
   );
 }

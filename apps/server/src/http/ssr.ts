@@ -1,0 +1,213 @@
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { TLanguage } from '@caravan/contracts';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { errorMessage } from '../i18n/messages';
+import { cachePublicPage, readPublicCatalog, refreshExpiredDiscounts } from '../modules/catalog';
+import { isAppError } from './app-error';
+
+/** The server bundle's interface (apps/web/src/entry-server.tsx), declared here to keep the builds apart. */
+type TServerRead =
+  | { isOk: true; data: unknown }
+  | { isOk: false; status: number; code: string; message: string }
+  | null;
+type TRenderResult = {
+  status: number;
+  dir: 'ltr' | 'rtl';
+  htmlLang: string;
+  html: string;
+  styles: string;
+  head?: string;
+  stateScript: string;
+  modules: string[];
+};
+type TRenderer = {
+  isServerRenderedPath(pathname: string): boolean;
+  renderPage(input: {
+    url: string;
+    lang: TLanguage;
+    origin: string;
+    read: (apiPath: string, query: Record<string, string>) => Promise<TServerRead>;
+  }): Promise<TRenderResult | null>;
+};
+type TManifestChunk = { file: string; css?: string[]; imports?: string[]; dynamicImports?: string[] };
+type TBuild = {
+  renderer: TRenderer;
+  template: string;
+  manifest: Record<string, TManifestChunk>;
+  stamp: number;
+};
+
+/** How often the server looks for a rebuilt web app. */
+const BUILD_CHECK_MS = 2_000;
+/** Longer addresses are rendered but not cached (no one can fill the cache with junk variants). */
+const MAX_CACHED_URL_LENGTH = 512;
+
+/** The server build's manifest; it names the hashed entry (a rebuild is a new module graph, no restart). */
+export function ssrManifestPath(webDistDir: string): string {
+  return path.join(path.dirname(webDistDir), 'dist-ssr', '.vite', 'manifest.json');
+}
+
+let loaded: { checkedAt: number; stamp: number; dir: string; build: Promise<TBuild | null> } | undefined;
+
+async function loadBuild(webDistDir: string, stamp: number): Promise<TBuild | null> {
+  const templatePath = path.join(webDistDir, 'index.html');
+  const manifestPath = path.join(webDistDir, '.vite', 'manifest.json');
+  if (!stamp || !existsSync(templatePath) || !existsSync(manifestPath)) {
+    return null;
+  }
+  const serverManifestPath = ssrManifestPath(webDistDir);
+  const serverManifest = JSON.parse(readFileSync(serverManifestPath, 'utf8')) as Record<
+    string,
+    TManifestChunk
+  >;
+  const entry = serverManifest['src/entry-server.tsx'];
+  if (!entry) {
+    return null;
+  }
+  const bundle = path.join(path.dirname(webDistDir), 'dist-ssr', entry.file);
+  const renderer = (await import(pathToFileURL(bundle).href)) as TRenderer;
+  return {
+    renderer,
+    template: readFileSync(templatePath, 'utf8'),
+    manifest: JSON.parse(readFileSync(manifestPath, 'utf8')) as Record<string, TManifestChunk>,
+    stamp,
+  };
+}
+
+/**
+ * The server renderer of the built web app, or null when there is none. It is loaded once per process: a
+ * second copy of the app's modules in one process breaks React's contexts. After a rebuild the server sends
+ * the client shell (which works with any build) until it restarts, and says so once in its log.
+ */
+export function getServerBuild(webDistDir: string, onStale: () => void): Promise<TBuild | null> {
+  const now = Date.now();
+  if (loaded && loaded.dir === webDistDir && now - loaded.checkedAt < BUILD_CHECK_MS) {
+    return loaded.build;
+  }
+  const manifest = ssrManifestPath(webDistDir);
+  const stamp = existsSync(manifest) ? statSync(manifest).mtimeMs : 0;
+  if (loaded && loaded.dir === webDistDir) {
+    loaded.checkedAt = now;
+    if (loaded.stamp !== stamp && loaded.stamp !== -1) {
+      loaded.stamp = -1;
+      loaded.build = Promise.resolve(null);
+      onStale();
+    }
+    return loaded.build;
+  }
+  const build = loadBuild(webDistDir, stamp).catch(() => null);
+  loaded = { checkedAt: now, stamp, dir: webDistDir, build };
+  return build;
+}
+
+/** The page's own script (modulepreload) and every stylesheet it and the sections it loads at once bring. */
+function pageAssetLinks(manifest: Record<string, TManifestChunk>, modules: string[]): string {
+  const scripts = new Set<string>();
+  const styles = new Set<string>();
+  const visit = (key: string, depth: number) => {
+    const chunk = manifest[key];
+    if (!chunk || scripts.has(chunk.file)) {
+      return;
+    }
+    if (depth === 0) {
+      scripts.add(chunk.file);
+    }
+    for (const css of chunk.css ?? []) {
+      styles.add(css);
+    }
+    for (const child of chunk.imports ?? []) {
+      visit(child, depth);
+    }
+    // Lazy sections of the page (home's lists) are rendered on the server too: their styles must be here.
+    for (const child of chunk.dynamicImports ?? []) {
+      if (depth < 1) {
+        visit(child, depth + 1);
+      }
+    }
+  };
+  for (const key of modules) {
+    visit(key, 0);
+  }
+  return [
+    ...[...styles].map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
+    ...[...scripts].map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
+  ].join('');
+}
+
+export function composeHtml(build: TBuild, page: TRenderResult): string {
+  const head = `${page.head ?? ''}${pageAssetLinks(build.manifest, page.modules)}${page.styles}`;
+  let html = build.template.replace(/<html[^>]*>/, `<html lang="${page.htmlLang}" dir="${page.dir}">`);
+  if (page.head) {
+    html = html.replace(/<title>[\s\S]*?<\/title>/, '').replace(/<meta name="description"[^>]*>/, '');
+  }
+  return html
+    .replace('</head>', `${head}</head>`)
+    .replace(
+      /<div id="root">.*<\/div>/,
+      () => `<div id="root">${page.html}</div><script>${page.stateScript}</script>`,
+    );
+}
+
+/**
+ * Answers a public storefront page with its server-rendered HTML (issue 11). Returns false when the path is
+ * not server-rendered or no server build exists; the caller then sends the client shell.
+ */
+export async function sendServerRenderedPage(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<boolean> {
+  const { config, db, readDb } = app.deps;
+  const build = await getServerBuild(config.webDistDir, () =>
+    request.log.warn('the web app was rebuilt: pages are client-rendered until the server restarts'),
+  );
+  const pathname = request.url.split('?')[0] ?? '/';
+  if (!build?.renderer.isServerRenderedPath(pathname)) {
+    return false;
+  }
+  const lang = request.lang;
+  // Links in the page (canonical, alternates) use the configured public origin, never the Host header.
+  const origin = config.PUBLIC_URL.replace(/\/$/, '');
+  const render = async () => {
+    await refreshExpiredDiscounts(db);
+    const page = await build.renderer.renderPage({
+      url: request.url,
+      lang,
+      origin,
+      read: async (apiPath, query) => {
+        try {
+          const data = await readPublicCatalog(readDb, lang, apiPath, query);
+          return data === undefined ? null : { isOk: true, data };
+        } catch (error) {
+          if (isAppError(error)) {
+            return {
+              isOk: false,
+              status: error.statusCode,
+              code: error.code,
+              message: errorMessage(lang, error.code, error.params),
+            };
+          }
+          throw error;
+        }
+      },
+    });
+    return page ? { status: page.status, html: composeHtml(build, page) } : null;
+  };
+  const page =
+    request.url.length <= MAX_CACHED_URL_LENGTH
+      ? await cachePublicPage(readDb, `${build.stamp}:${lang}:${request.url}`, render)
+      : await render();
+  if (!page) {
+    return false;
+  }
+  void reply
+    .status(page.status)
+    .header('content-type', 'text/html; charset=utf-8')
+    // Browsers ask again each time; the server keeps its copy for a few seconds (catalogue cache).
+    .header('cache-control', 'no-cache')
+    .header('vary', 'accept-language, cookie')
+    .send(page.html);
+  return true;
+}

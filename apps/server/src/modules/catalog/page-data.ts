@@ -1,0 +1,167 @@
+import {
+  type TLanguage,
+  ZCategoryTree,
+  ZHomeListParams,
+  ZHomeListQuery,
+  ZHomeListResponse,
+  ZHomeResponse,
+  ZIdParams,
+  ZPageQuery,
+  ZProductDetail,
+  ZProductListQuery,
+  ZProductPage,
+  ZReviewCounts,
+  ZReviewListQuery,
+  ZReviewPage,
+  ZSearchQuery,
+  ZSearchResponse,
+  ZStoreDetail,
+  ZStorePage,
+  ZStoreProductsQuery,
+  ZSuggestQuery,
+} from '@caravan/contracts';
+import type { z } from 'zod';
+import type { Database } from '../../db/client';
+import { AppError } from '../../http/app-error';
+import { CACHE_TTL, catalogCache } from './cache';
+import { getCategoryTree } from './categories';
+import { getHome, getHomeList } from './home';
+import { getProductDetail, listProducts } from './products';
+import { getReviewCounts, listReviews } from './reviews';
+import { searchAll, searchGoods, searchStores } from './search';
+import { getStoreDetail, listStores } from './stores';
+
+type TQuery = Record<string, string>;
+type TReader = (db: Database, lang: TLanguage, match: RegExpMatchArray, query: TQuery) => Promise<unknown>;
+
+function parse<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
+  const result = schema.safeParse(value);
+  if (!result.success) {
+    throw new AppError('VALIDATION_FAILED');
+  }
+  return result.data;
+}
+
+/** What the API would send: the same schema walk as the response serializer (unknown keys dropped), as JSON. */
+function asSent<S extends z.ZodType>(schema: S, value: unknown): unknown {
+  return JSON.parse(JSON.stringify(schema.encode(value as z.output<S>)));
+}
+
+const ANONYMOUS = { key: null, userId: null };
+
+/**
+ * The public catalogue reads a server-rendered page makes, keyed by the API path the web app's query hooks
+ * call. The answers are those of the HTTP routes (routes.ts) for an anonymous visitor, so the data handed to
+ * the browser equals what it would have fetched itself.
+ */
+const READERS: Array<[RegExp, TReader]> = [
+  [/^\/catalog\/home$/, async (db, lang) => asSent(ZHomeResponse, await getHome(db, lang, ANONYMOUS))],
+  [
+    /^\/catalog\/home\/([^/]+)$/,
+    async (db, lang, match, query) => {
+      const { list } = parse(ZHomeListParams, { list: match[1] });
+      const page = parse(ZHomeListQuery, query);
+      return asSent(ZHomeListResponse, await getHomeList(db, lang, list, page, ANONYMOUS));
+    },
+  ],
+  [
+    /^\/catalog\/categories$/,
+    async (db, lang) => asSent(ZCategoryTree, { categories: await getCategoryTree(db, lang) }),
+  ],
+  [
+    /^\/catalog\/products$/,
+    async (db, lang, _match, query) =>
+      asSent(ZProductPage, await listProducts(db, lang, parse(ZProductListQuery, query))),
+  ],
+  [
+    /^\/catalog\/products\/([^/]+)$/,
+    async (db, lang, match) => {
+      const { id } = parse(ZIdParams, { id: match[1] });
+      return asSent(ZProductDetail, await getProductDetail(db, lang, id, null));
+    },
+  ],
+  [
+    /^\/catalog\/products\/([^/]+)\/reviews$/,
+    async (db, _lang, match, query) => {
+      const { id } = parse(ZIdParams, { id: match[1] });
+      return asSent(ZReviewPage, await listReviews(db, id, parse(ZReviewListQuery, query)));
+    },
+  ],
+  [
+    /^\/catalog\/products\/([^/]+)\/reviews\/counts$/,
+    async (db, _lang, match) => {
+      const { id } = parse(ZIdParams, { id: match[1] });
+      return asSent(ZReviewCounts, await getReviewCounts(db, id));
+    },
+  ],
+  [
+    /^\/catalog\/stores$/,
+    async (db, _lang, _match, query) => {
+      const page = parse(ZPageQuery, query);
+      return asSent(ZStorePage, await listStores(db, page.pageNum, page.pageSize));
+    },
+  ],
+  [
+    /^\/catalog\/stores\/([^/]+)$/,
+    async (db, lang, match) => {
+      const { id } = parse(ZIdParams, { id: match[1] });
+      return asSent(ZStoreDetail, await getStoreDetail(db, lang, id, null));
+    },
+  ],
+  [
+    /^\/catalog\/stores\/([^/]+)\/products$/,
+    async (db, lang, match, query) => {
+      const { id } = parse(ZIdParams, { id: match[1] });
+      const filters = parse(ZStoreProductsQuery, query);
+      await getStoreDetail(db, lang, id, null);
+      return asSent(ZProductPage, await listProducts(db, lang, { ...filters, storeId: id }));
+    },
+  ],
+  [
+    /^\/catalog\/search\/goods$/,
+    async (db, lang, _match, query) =>
+      asSent(ZProductPage, await searchGoods(db, lang, parse(ZSearchQuery, query))),
+  ],
+  [
+    /^\/catalog\/search\/stores$/,
+    async (db, _lang, _match, query) =>
+      asSent(ZStorePage, await searchStores(db, parse(ZSearchQuery, query))),
+  ],
+  [
+    /^\/catalog\/search$/,
+    async (db, lang, _match, query) =>
+      asSent(ZSearchResponse, await searchAll(db, lang, parse(ZSuggestQuery, query).k)),
+  ],
+];
+
+/** Whether a server-rendered page can read this API path in-process (anything else loads in the browser). */
+export function isPublicCatalogPath(path: string): boolean {
+  return READERS.some(([pattern]) => pattern.test(path));
+}
+
+/**
+ * Reads one public catalogue answer in-process for server rendering (no HTTP to ourselves). Throws AppError
+ * like the route would; returns undefined for a path that is not public catalogue data.
+ */
+export async function readPublicCatalog(
+  db: Database,
+  lang: TLanguage,
+  path: string,
+  query: TQuery,
+): Promise<unknown> {
+  for (const [pattern, read] of READERS) {
+    const match = path.match(pattern);
+    if (match) {
+      return read(db, lang, match, query);
+    }
+  }
+  return undefined;
+}
+
+/**
+ * Server-rendered public pages, cached per URL and language for a few seconds in the catalogue cache, so
+ * clearCatalogCache() (any catalogue change) drops them together with the data they show.
+ */
+export function cachePublicPage<T>(db: Database, key: string, render: () => Promise<T>): Promise<T> {
+  return catalogCache(db).getOrLoad(`page:${key}`, CACHE_TTL.page, render);
+}

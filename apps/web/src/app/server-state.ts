@@ -1,0 +1,52 @@
+import type { TLanguage } from '@caravan/contracts/languages';
+import { type DehydratedState, hydrate, type QueryClient, type QueryKey } from '@tanstack/react-query';
+import { ApiError } from '../lib/api';
+
+/** A query the server answered with an error (a missing product): the browser shows the same state. */
+export type TServerQueryError = {
+  queryKey: QueryKey;
+  status: number;
+  code: string;
+  message: string;
+};
+
+/** What a server-rendered page hands to the browser (window.__CARAVAN_SSR__) to hydrate without a flash. */
+export type TServerState = {
+  lang: TLanguage;
+  /** Dictionaries the page used, so the first render needs no dictionary request. */
+  resources: Record<string, Record<string, unknown>>;
+  queries: DehydratedState;
+  errors: TServerQueryError[];
+};
+
+export const SERVER_STATE_GLOBAL = '__CARAVAN_SSR__';
+
+declare global {
+  interface Window {
+    __CARAVAN_SSR__?: TServerState;
+  }
+}
+
+/** JSON inside a <script>: nothing in it can close the element or start a comment. */
+export function serializeServerState(state: TServerState): string {
+  return JSON.stringify(state)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+}
+
+/** Puts the server's answers (and its errors) into the browser's query cache before hydrating. */
+export function applyServerState(queryClient: QueryClient, state: TServerState): void {
+  hydrate(queryClient, state.queries);
+  for (const item of state.errors) {
+    const query = queryClient.getQueryCache().build(queryClient, { queryKey: item.queryKey });
+    query.setState({
+      status: 'error',
+      fetchStatus: 'idle',
+      error: new ApiError({ status: item.status, code: item.code, message: item.message }),
+      errorUpdatedAt: Date.now(),
+    });
+    // The page already shows this answer; asking again on mount would put it back into loading for a moment.
+    queryClient.setQueryDefaults(item.queryKey, { retryOnMount: false });
+  }
+}

@@ -1,0 +1,277 @@
+/**
+ * Server rendering of the public storefront (built with `vite build --ssr`, loaded by the Fastify server, see
+ * apps/server/src/http/ssr.ts and docs/decisions.md). The browser hydrates the same tree (main.tsx).
+ */
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { Writable } from 'node:stream';
+import { createCache, extractStyle, StyleProvider } from '@ant-design/cssinjs';
+import { isRtlLanguage, LANGUAGE_TAGS, type TLanguage } from '@caravan/contracts/languages';
+import { dehydrate, type Query, QueryClient } from '@tanstack/react-query';
+import i18next, { type i18n as TI18n } from 'i18next';
+import type { ReactNode } from 'react';
+import { renderToPipeableStream } from 'react-dom/server';
+import { I18nextProvider } from 'react-i18next';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { AppProviders } from './app/providers';
+import { findRoutePages } from './app/route-pages';
+import { HELP_TOPICS, POLICY_PAGES, ROUTES } from './app/router';
+import { serializeServerState, type TServerQueryError, type TServerState } from './app/server-state';
+import { ApiError, setServerTransport, type TQueryValue } from './lib/api';
+import { loadAntdLocale, loadDictionary, SHARED_NAMESPACES, WEB_NAMESPACES } from './lib/i18n';
+
+/** What the server answers for one API read: data, an error like the API's, or null when not public data. */
+export type TServerRead =
+  | { isOk: true; data: unknown }
+  | { isOk: false; status: number; code: string; message: string }
+  | null;
+
+export type TRenderInput = {
+  /** Path and query of the page. */
+  url: string;
+  lang: TLanguage;
+  read: (path: string, query: Record<string, string>) => Promise<TServerRead>;
+};
+
+export type TRenderResult = {
+  status: number;
+  lang: TLanguage;
+  dir: 'ltr' | 'rtl';
+  htmlLang: string;
+  /** The app's markup for <div id="root">. */
+  html: string;
+  /** Ant Design's styles for the markup (<style> elements). */
+  styles: string;
+  /** Inline script that hands the data to the browser. */
+  stateScript: string;
+  /** Source files (Vite manifest keys) of the pages rendered, for preload links and their CSS. */
+  modules: string[];
+};
+
+/** The public storefront (issue 11); every other path stays the client-rendered shell. */
+const SERVER_RENDERED_PATHS = new Set<string>([
+  '/index',
+  '/classification',
+  '/commodity',
+  '/discounted',
+  '/information',
+  '/productDetails',
+  '/store',
+  '/searchGoods',
+  '/searchStore',
+  ...POLICY_PAGES.map((name) => `/${name}`),
+  ...HELP_TOPICS.map((topic) => `/help/${topic}`),
+]);
+
+export function isServerRenderedPath(pathname: string): boolean {
+  return SERVER_RENDERED_PATHS.has(pathname) || /^\/searchResult\/[^/]+$/.test(pathname);
+}
+
+/** Renders, reads what the render asked for, renders again; a page needs at most a chain this long. */
+const MAX_RENDER_PASSES = 4;
+const RENDER_TIMEOUT_MS = 10_000;
+const STOREFRONT_NAMESPACES = [...WEB_NAMESPACES, ...SHARED_NAMESPACES];
+
+type TRequestContext = { read: TRenderInput['read'] };
+const requestContext = new AsyncLocalStorage<TRequestContext>();
+
+/** Thrown for reads that are not public catalogue data: the query stays loading and runs in the browser. */
+class BrowserOnlyRead extends Error {}
+
+function toStringQuery(query: Record<string, TQueryValue> | undefined): Record<string, string> {
+  const result: Record<string, string> = {};
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined && value !== null && value !== '') {
+      result[key] = String(value);
+    }
+  }
+  return result;
+}
+
+setServerTransport(async (path, query) => {
+  const context = requestContext.getStore();
+  const answer = context ? await context.read(path, toStringQuery(query)) : null;
+  if (!answer) {
+    throw new BrowserOnlyRead(path);
+  }
+  if (!answer.isOk) {
+    throw new ApiError({ status: answer.status, code: answer.code, message: answer.message });
+  }
+  return answer.data;
+});
+
+/** One fully loaded i18next per language; each request works on a clone sharing its dictionaries. */
+const baseInstances = new Map<TLanguage, Promise<TI18n>>();
+
+async function createBaseInstance(lang: TLanguage): Promise<TI18n> {
+  const languages = lang === 'en' ? ['en'] : [lang, 'en'];
+  const resources: Record<string, Record<string, Record<string, unknown>>> = {};
+  for (const code of languages) {
+    const entries = await Promise.all(
+      STOREFRONT_NAMESPACES.map(async (ns) => [ns, await loadDictionary(code, ns)] as const),
+    );
+    resources[code] = Object.fromEntries(entries);
+  }
+  const instance = i18next.createInstance();
+  await instance.init({
+    lng: lang,
+    fallbackLng: 'en',
+    resources,
+    ns: STOREFRONT_NAMESPACES,
+    defaultNS: 'common',
+    interpolation: { escapeValue: false },
+    returnNull: false,
+    react: { useSuspense: false },
+  });
+  return instance;
+}
+
+function getBaseInstance(lang: TLanguage): Promise<TI18n> {
+  let instance = baseInstances.get(lang);
+  if (!instance) {
+    instance = createBaseInstance(lang);
+    baseInstances.set(lang, instance);
+  }
+  return instance;
+}
+
+function renderToHtml(element: ReactNode): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let html = '';
+    const sink = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        html += chunk.toString();
+        done();
+      },
+    });
+    sink.on('finish', () => resolve(html));
+    // The whole page is buffered (it is cached and its styles go into <head>); streaming still lets lazy
+    // pages and sections resolve on the server, which renderToString would leave as their fallbacks.
+    const stream = renderToPipeableStream(element, {
+      // Every boundary inline and in place: React would otherwise send big ones after the footer and move them
+      // with a script, a shift for the eye and nothing for a crawler without JavaScript.
+      progressiveChunkSize: Number.MAX_SAFE_INTEGER,
+      onAllReady() {
+        stream.pipe(sink);
+      },
+      onShellError: reject,
+      onError(error) {
+        if (!(error instanceof BrowserOnlyRead)) {
+          console.error('server rendering:', error);
+        }
+      },
+    });
+    const timer = setTimeout(() => stream.abort(), RENDER_TIMEOUT_MS);
+    sink.on('finish', () => clearTimeout(timer));
+  });
+}
+
+function isQueryEnabled(query: Query): boolean {
+  const enabled = (query.options as { enabled?: boolean | ((query: Query) => boolean) }).enabled;
+  return typeof enabled === 'function' ? enabled(query) : enabled !== false;
+}
+
+export async function renderPage(input: TRenderInput): Promise<TRenderResult | null> {
+  const url = new URL(input.url, 'http://localhost');
+  if (!isServerRenderedPath(url.pathname)) {
+    return null;
+  }
+  const handler = createStaticHandler(ROUTES);
+  const routerContext = await handler.query(new Request(url.href));
+  if (routerContext instanceof Response) {
+    return null;
+  }
+  const router = createStaticRouter(handler.dataRoutes, routerContext);
+  const [base, antdLocale] = await Promise.all([getBaseInstance(input.lang), loadAntdLocale(input.lang)]);
+  const i18n = base.cloneInstance({ lng: input.lang });
+  const pages = findRoutePages(ROUTES, url.pathname);
+  await Promise.all(pages.map((page) => page.preload()));
+
+  const queryClient = new QueryClient({
+    // retryOnMount off: a query that failed (missing product) renders its error, as the browser will.
+    defaultOptions: {
+      queries: {
+        retry: false,
+        retryOnMount: false,
+        staleTime: Number.POSITIVE_INFINITY,
+        gcTime: Number.POSITIVE_INFINITY,
+      },
+    },
+  });
+  const browserOnly = new Set<string>();
+  const errors: TServerQueryError[] = [];
+  let html = '';
+  let styleCache = createCache();
+  for (let pass = 0; pass < MAX_RENDER_PASSES; pass += 1) {
+    styleCache = createCache();
+    html = await renderToHtml(
+      <StyleProvider cache={styleCache}>
+        <I18nextProvider i18n={i18n}>
+          <AppProviders lang={input.lang} antdLocale={antdLocale} queryClient={queryClient}>
+            <StaticRouterProvider router={router} context={routerContext} hydrate={false} />
+          </AppProviders>
+        </I18nextProvider>
+      </StyleProvider>,
+    );
+    const wanted = queryClient
+      .getQueryCache()
+      .getAll()
+      .filter(
+        (query) =>
+          query.state.status === 'pending' && !browserOnly.has(query.queryHash) && isQueryEnabled(query),
+      );
+    if (wanted.length === 0) {
+      break;
+    }
+    await requestContext.run({ read: input.read }, () =>
+      Promise.all(
+        wanted.map(async (query) => {
+          try {
+            await query.fetch();
+          } catch (error) {
+            if (error instanceof ApiError) {
+              errors.push({
+                queryKey: query.queryKey,
+                status: error.status,
+                code: error.code,
+                message: error.message,
+              });
+              return;
+            }
+            // Not public data (or it failed): the browser loads it after hydrating, as it would have anyway.
+            browserOnly.add(query.queryHash);
+            queryClient.getQueryCache().remove(query);
+          }
+        }),
+      ),
+    );
+  }
+
+  const usedNamespaces: string[] =
+    (
+      i18n as TI18n & { reportNamespaces?: { getUsedNamespaces(): string[] } }
+    ).reportNamespaces?.getUsedNamespaces() ?? [];
+  const resources: TServerState['resources'] = {};
+  for (const ns of new Set(['common', ...usedNamespaces])) {
+    const bundle = i18n.getResourceBundle(input.lang, ns) as Record<string, unknown> | undefined;
+    if (bundle) {
+      resources[ns] = bundle;
+    }
+  }
+  const state: TServerState = {
+    lang: input.lang,
+    resources,
+    queries: dehydrate(queryClient),
+    errors,
+  };
+  const isMissing = errors.some((error) => error.status === 404 || error.status === 400);
+  return {
+    status: isMissing ? 404 : 200,
+    lang: input.lang,
+    dir: isRtlLanguage(input.lang) ? 'rtl' : 'ltr',
+    htmlLang: LANGUAGE_TAGS[input.lang],
+    html,
+    styles: extractStyle(styleCache),
+    stateScript: `window.__CARAVAN_SSR__=${serializeServerState(state)};`,
+    modules: pages.flatMap((page) => (page.moduleId ? [page.moduleId] : [])),
+  };
+}

@@ -1,0 +1,199 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { baseUrl, launchBrowser, newPage } from './browser';
+
+type TProductCard = { id: string; name: string; storeId?: string };
+type TProductDetail = { id: string; name: string; store: { id: string; name: string } };
+
+async function getJson<T>(path: string): Promise<T> {
+  const response = await fetch(`${baseUrl()}${path}`, { headers: { accept: 'application/json' } });
+  expect(response.status).toBe(200);
+  return (await response.json()) as T;
+}
+
+/** A page as curl sees it (no Accept: text/html, no JavaScript). */
+async function getPage(path: string, headers: Record<string, string> = {}) {
+  const response = await fetch(`${baseUrl()}${path}`, { headers: { accept: '*/*', ...headers } });
+  return { status: response.status, html: await response.text(), headers: response.headers };
+}
+
+/** React escapes text like this; product names with & or quotes must still be found in the HTML. */
+function escapeHtml(text: string): string {
+  return text
+    .replaceAll('&', '&amp;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('>', '&gt;')
+    .replaceAll('"', '&quot;');
+}
+
+/** The HTML inside <div id="root">, where React rendered the page (not the state script). */
+function rootMarkup(html: string): string {
+  const start = html.indexOf('<div id="root">');
+  const end = html.indexOf('<script>window.__CARAVAN_SSR__');
+  expect(start).toBeGreaterThan(0);
+  expect(end).toBeGreaterThan(start);
+  return html.slice(start, end);
+}
+
+/** Issue 11: public storefront pages come from the server as HTML and hydrate without errors or shifts. */
+describe('server-rendered storefront', () => {
+  let browser: Browser;
+  let product: TProductDetail;
+  let productAr: TProductDetail;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    const page = await getJson<{ pageList: TProductCard[] }>('/api/v1/catalog/products?pageSize=1&lang=en');
+    const first = page.pageList[0];
+    if (!first) {
+      throw new Error('the demo catalogue has no products');
+    }
+    product = await getJson<TProductDetail>(`/api/v1/catalog/products/${first.id}?lang=en`);
+    productAr = await getJson<TProductDetail>(`/api/v1/catalog/products/${first.id}?lang=ar`);
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('renders a product page with its content in English and in Arabic (right to left)', async () => {
+    const en = await getPage(`/productDetails?id=${product.id}`, { 'accept-language': 'en-US' });
+    expect(en.status).toBe(200);
+    expect(en.headers.get('content-type')).toContain('text/html');
+    expect(en.html).toMatch(/<html lang="en[^"]*" dir="ltr">/);
+    const markup = rootMarkup(en.html);
+    expect(markup).toContain(escapeHtml(product.name));
+    expect(markup).toContain(escapeHtml(product.store.name));
+    expect(markup).toContain('cv-footer');
+    // Images carry their size so nothing moves when they arrive.
+    expect(markup).toMatch(/<img[^>]+width="\d+"[^>]+height="\d+"|<img[^>]+height="\d+"[^>]+width="\d+"/);
+
+    const ar = await getPage(`/productDetails?id=${product.id}&lang=ar`);
+    expect(ar.status).toBe(200);
+    expect(ar.html).toMatch(/<html lang="ar[^"]*" dir="rtl">/);
+    expect(rootMarkup(ar.html)).toContain(escapeHtml(productAr.name));
+    // The Arabic dictionary, not English: the footer's copyright line differs.
+    expect(rootMarkup(ar.html)).not.toContain('All rights reserved');
+  });
+
+  it('renders home, lists, a store, search and help pages with their content', async () => {
+    const pages: Array<[string, string]> = [
+      ['/index', 'home-recommended'],
+      ['/commodity', 'product-card'],
+      ['/discounted', 'cv-page'],
+      ['/classification', 'cv-page'],
+      [`/store?id=${product.store.id}`, escapeHtml(product.store.name)],
+      [`/searchGoods?k=${encodeURIComponent(JSON.stringify(product.name.split(' ')[0]))}`, 'product-card'],
+      [`/searchResult/${encodeURIComponent(product.name.split(' ')[0] ?? '')}`, 'cv-page'],
+      ['/help/buyer-rules', 'cv-page'],
+      ['/privacy-policy', 'cv-page'],
+    ];
+    for (const [path, expected] of pages) {
+      for (const lang of ['en', 'ar']) {
+        const separator = path.includes('?') ? '&' : '?';
+        const { status, html } = await getPage(`${path}${separator}lang=${lang}`);
+        expect(status, path).toBe(200);
+        expect(html, path).toContain(lang === 'ar' ? 'dir="rtl"' : 'dir="ltr"');
+        expect(rootMarkup(html), `${path} ${lang}`).toContain(expected);
+        // Ant Design's styles for the markup are in the head, so the page is styled before any script runs.
+        expect(html.slice(0, html.indexOf('</head>')), path).toContain('data-rc-order');
+      }
+    }
+  });
+
+  it('answers a missing product or store with 404 and its page', async () => {
+    const product404 = await getPage('/productDetails?id=987654321');
+    expect(product404.status).toBe(404);
+    expect(rootMarkup(product404.html)).toContain('data-testid="product-not-found"');
+    const store404 = await getPage('/store?id=987654321');
+    expect(store404.status).toBe(404);
+    expect(rootMarkup(store404.html)).toContain('data-testid="store-not-found"');
+    const malformed = await getPage('/productDetails?id=not-a-number');
+    expect(malformed.status).toBe(404);
+  });
+
+  it('keeps consoles and personal pages client-rendered', async () => {
+    const { status, html } = await getPage('/userInfo/dashboard', { accept: 'text/html' });
+    expect(status).toBe(200);
+    expect(html).not.toContain('__CARAVAN_SSR__');
+  });
+
+  async function watchPage(page: Page) {
+    const problems: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error' && !message.text().includes('Failed to load resource')) {
+        problems.push(message.text());
+      }
+    });
+    page.on('pageerror', (error) => problems.push(error.message));
+    await page.addInitScript(() => {
+      const state = window as unknown as { __layoutShift: number };
+      state.__layoutShift = 0;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as Array<
+          PerformanceEntry & { value: number; hadRecentInput: boolean }
+        >) {
+          if (!entry.hadRecentInput) {
+            state.__layoutShift += entry.value;
+          }
+        }
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    return problems;
+  }
+
+  it('hydrates each public page without a hydration error or a layout shift, then navigates client-side', async () => {
+    const paths = [
+      '/index',
+      '/commodity',
+      `/productDetails?id=${product.id}`,
+      `/store?id=${product.store.id}`,
+      '/productDetails?id=987654321',
+      `/productDetails?id=${product.id}&lang=ar`,
+    ];
+    for (const width of [1280, 360]) {
+      for (const path of paths) {
+        const { context, page } = await newPage(browser, { width, height: 800 });
+        const problems = await watchPage(page);
+        await page.goto(path, { waitUntil: 'networkidle' });
+        await page.waitForTimeout(500);
+        const layoutShift = await page.evaluate(
+          () => (window as unknown as { __layoutShift: number }).__layoutShift,
+        );
+        expect(problems, `${path} at ${width}px`).toEqual([]);
+        expect(layoutShift, `${path} at ${width}px`).toBeLessThanOrEqual(0.05);
+        const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+        expect(scrollWidth, `${path} at ${width}px scrolls sideways`).toBeLessThanOrEqual(width);
+        await context.close();
+      }
+    }
+
+    // After the first page the app navigates in the browser: no second document request.
+    const { context, page } = await newPage(browser);
+    await page.goto('/index', { waitUntil: 'networkidle' });
+    const documents: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'document') {
+        documents.push(request.url());
+      }
+    });
+    await page.locator('header').getByRole('link', { name: 'All products' }).first().click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/commodity');
+    await expect.poll(() => page.getByTestId('product-card').count()).toBeGreaterThan(0);
+    expect(documents).toEqual([]);
+    await context.close();
+  });
+
+  it('a search-engine link in Arabic keeps the language without loading the page twice', async () => {
+    const { context, page } = await newPage(browser);
+    let documents = 0;
+    page.on('request', (request) => {
+      if (request.resourceType() === 'document') {
+        documents += 1;
+      }
+    });
+    await page.goto(`/productDetails?id=${product.id}&lang=ar`, { waitUntil: 'networkidle' });
+    await expect.poll(() => new URL(page.url()).search).toBe(`?id=${product.id}`);
+    expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');
+    expect(documents).toBe(1);
+    await context.close();
+  });
+});
