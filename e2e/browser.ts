@@ -23,6 +23,27 @@ export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
 }
 
+/**
+ * A server-rendered page shows its content before its scripts answer clicks; a test that acts at once would
+ * click dead HTML. After each goto or reload, wait until the app has hydrated (main.tsx marks <html>).
+ */
+function waitForHydrationOnLoad(page: Page): void {
+  const isReady = () =>
+    !('__CARAVAN_SSR__' in window) || document.documentElement.dataset.hydrated === 'true';
+  const goto = page.goto.bind(page);
+  page.goto = async (url, options) => {
+    const response = await goto(url, options);
+    await page.waitForFunction(isReady, undefined, { timeout: 30_000 });
+    return response;
+  };
+  const reload = page.reload.bind(page);
+  page.reload = async (options) => {
+    const response = await reload(options);
+    await page.waitForFunction(isReady, undefined, { timeout: 30_000 });
+    return response;
+  };
+}
+
 export async function newPage(
   browser: Browser,
   options: { width?: number; height?: number; locale?: string } = {},
@@ -33,6 +54,7 @@ export async function newPage(
     locale: options.locale ?? 'en-US',
   });
   const page = await context.newPage();
+  waitForHydrationOnLoad(page);
   return { context, page };
 }
 

@@ -99,6 +99,66 @@ describe('server-rendered storefront', () => {
     }
   });
 
+  /** JSON-LD blocks of a page, parsed. */
+  function structuredData(html: string): Array<Record<string, unknown>> {
+    return [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map(
+      (match) => JSON.parse(match[1] ?? '{}') as Record<string, unknown>,
+    );
+  }
+
+  it('gives a product page its title, description, canonical, 21 alternates, cards and JSON-LD in en and ar', async () => {
+    for (const [lang, detail] of [
+      ['en', product],
+      ['ar', productAr],
+    ] as const) {
+      const suffix = lang === 'en' ? '' : `&lang=${lang}`;
+      const { html } = await getPage(`/productDetails?id=${product.id}${suffix}`);
+      const head = html.slice(0, html.indexOf('</head>'));
+      expect(head).toContain(`<title>${escapeHtml(detail.name)} · Caravan</title>`);
+      expect(head).toMatch(/<meta name="description" content="[^"]{10,}">/);
+      const canonical = `${baseUrl()}/productDetails?id=${product.id}${lang === 'en' ? '' : '&amp;lang=ar'}`;
+      expect(head).toContain(`<link rel="canonical" href="${canonical}">`);
+      expect(head.match(/<link rel="alternate" hreflang="[^"]+"/g)?.length).toBe(22);
+      expect(head).toContain('hreflang="x-default"');
+      expect(head).toContain(`hreflang="ar" href="${baseUrl()}/productDetails?id=${product.id}&amp;lang=ar"`);
+      expect(head).toContain(`<meta property="og:title" content="${escapeHtml(detail.name)}">`);
+      expect(head).toMatch(/<meta property="og:image" content="http[^"]+\/uploads\/[^"]+">/);
+      expect(head).toContain('<meta name="twitter:card" content="summary_large_image">');
+      const data = structuredData(head);
+      const productData = data.find((item) => item['@type'] === 'Product') as {
+        name: string;
+        offers: { price: string; priceCurrency: string; availability: string };
+        aggregateRating?: { ratingValue: string; reviewCount: number };
+      };
+      expect(productData.name).toBe(detail.name);
+      expect(productData.offers.priceCurrency).toBe('USDT');
+      expect(Number(productData.offers.price)).toBeGreaterThan(0);
+      expect(productData.offers.availability).toMatch(/^https:\/\/schema\.org\/(InStock|OutOfStock)$/);
+      const crumbs = data.find((item) => item['@type'] === 'BreadcrumbList') as {
+        itemListElement: Array<{ name: string }>;
+      };
+      expect(crumbs.itemListElement.at(-1)?.name).toBe(detail.name);
+      expect(data.some((item) => item['@type'] === 'Organization')).toBe(true);
+    }
+  });
+
+  it('lists every product of the demo catalogue in the sitemap, named by robots.txt', async () => {
+    const robots = await getPage('/robots.txt');
+    expect(robots.html).toContain(`Sitemap: ${baseUrl()}/sitemap.xml`);
+    const index = await getPage('/sitemap.xml');
+    const files = [...index.html.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1] ?? '');
+    const productIds = new Set<string>();
+    for (const file of files.filter((url) => url.includes('/sitemaps/products-'))) {
+      const { html } = await getPage(new URL(file).pathname);
+      for (const match of html.matchAll(/\/productDetails\?id=(\d+)<\/loc><lastmod>[^<]+<\/lastmod>/g)) {
+        productIds.add(match[1] ?? '');
+      }
+    }
+    const all = await getJson<{ total: number }>('/api/v1/catalog/products?pageSize=1');
+    expect(productIds.size).toBe(all.total);
+    expect(productIds.has(product.id)).toBe(true);
+  });
+
   it('answers a missing product or store with 404 and its page', async () => {
     const product404 = await getPage('/productDetails?id=987654321');
     expect(product404.status).toBe(404);

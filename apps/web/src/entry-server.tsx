@@ -12,6 +12,7 @@ import type { ReactNode } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
 import { I18nextProvider } from 'react-i18next';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { buildPageHead } from './app/page-head';
 import { AppProviders } from './app/providers';
 import { findRoutePages } from './app/route-pages';
 import { HELP_TOPICS, POLICY_PAGES, ROUTES } from './app/router';
@@ -29,6 +30,8 @@ export type TRenderInput = {
   /** Path and query of the page. */
   url: string;
   lang: TLanguage;
+  /** Public origin (PUBLIC_URL, no trailing slash) for canonical and alternate links. */
+  origin: string;
   read: (path: string, query: Record<string, string>) => Promise<TServerRead>;
 };
 
@@ -41,6 +44,8 @@ export type TRenderResult = {
   html: string;
   /** Ant Design's styles for the markup (<style> elements). */
   styles: string;
+  /** Title, description, canonical, hreflang alternates, Open Graph and Twitter cards, JSON-LD. */
+  head: string;
   /** Inline script that hands the data to the browser. */
   stateScript: string;
   /** Source files (Vite manifest keys) of the pages rendered, for preload links and their CSS. */
@@ -264,8 +269,18 @@ export async function renderPage(input: TRenderInput): Promise<TRenderResult | n
     errors,
   };
   const isMissing = errors.some((error) => error.status === 404 || error.status === 400);
+  const status = isMissing ? 404 : 200;
   return {
-    status: isMissing ? 404 : 200,
+    status,
+    head: buildPageHead({
+      url: new URL(`${url.pathname}${url.search}`, input.origin),
+      lang: input.lang,
+      origin: input.origin,
+      t: i18n.t.bind(i18n),
+      queryClient,
+      html,
+      status,
+    }),
     lang: input.lang,
     dir: isRtlLanguage(input.lang) ? 'rtl' : 'ltr',
     htmlLang: LANGUAGE_TAGS[input.lang],

@@ -35,15 +35,20 @@ async function start(): Promise<void> {
   if (!container) {
     return;
   }
+  // Marks the moment the page answers clicks (browser tests wait for it on server-rendered pages).
+  const markReady = () => {
+    document.documentElement.dataset.hydrated = 'true';
+  };
   if (!isHydrating) {
     container.replaceChildren();
-    createRoot(container).render(<App lang={lang} antdLocale={antdLocale} />);
+    createRoot(container).render(<App lang={lang} antdLocale={antdLocale} onMounted={markReady} />);
     return;
   }
   const queryClient = getQueryClient();
   applyServerState(queryClient, serverState);
   // The server rendered the anonymous page; once hydrated, the buyer's own state (favourite, followed) comes.
   const loadOwnState = () => {
+    markReady();
     if (isLoggedIn(getSession())) {
       void queryClient.invalidateQueries({ queryKey: ['catalog'] });
     }

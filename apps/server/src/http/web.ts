@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { registerSeoRoutes } from './seo';
 import { sendServerRenderedPage } from './ssr';
 
 const MOBILE_AGENT = /Android|iPhone|iPod|Windows Phone|Mobile|Opera Mini|IEMobile/i;
@@ -54,6 +55,9 @@ export async function registerWeb(app: FastifyInstance): Promise<boolean> {
     return reply.redirect(`/index${query}`, 302);
   });
   const indexFile = path.join(config.webDistDir, 'index.html');
+  if (config.SERVE_WEB) {
+    await registerSeoRoutes(app);
+  }
   if (!config.SERVE_WEB || !existsSync(indexFile)) {
     return false;
   }

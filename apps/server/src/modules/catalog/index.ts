@@ -5,6 +5,12 @@ export { refreshExpiredDiscounts } from './products';
 export { recordReview } from './reviews';
 export { foldSalesTally } from './sales-tally';
 export {
+  countSitemapFiles,
+  listSitemapEntries,
+  SITEMAP_URLS_PER_FILE,
+  type TSitemapKind,
+} from './sitemap';
+export {
   getPurchasableItem,
   returnStock,
   stockTakingSql,

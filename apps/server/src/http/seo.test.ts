@@ -1,0 +1,82 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createCategoryTree, createProduct, createStore, createUser } from '../modules/catalog/test-fixtures';
+import { createTestApp, type TTestContext } from '../testing/test-app';
+
+describe('robots.txt and sitemaps', () => {
+  let ctx: TTestContext;
+  const visible: bigint[] = [];
+  let hidden: bigint;
+  let storeId: bigint;
+  const dist = path.resolve('.tmp/test-seo-dist');
+
+  beforeAll(async () => {
+    mkdirSync(dist, { recursive: true });
+    writeFileSync(path.join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
+    ctx = await createTestApp({ SERVE_WEB: 'true', WEB_DIST_DIR: dist, PUBLIC_URL: 'https://shop.example' });
+    const db = ctx.database.db;
+    const tree = await createCategoryTree(db);
+    const owner = await createUser(db, 'seoowner');
+    storeId = await createStore(db, { ownerId: owner.id, name: 'Sitemap Store' });
+    for (let i = 0; i < 7; i += 1) {
+      visible.push(
+        await createProduct(db, { storeId, categoryId: tree.shirts, names: { en: `Sitemap shirt ${i}` } }),
+      );
+    }
+    hidden = await createProduct(db, {
+      storeId,
+      categoryId: tree.shirts,
+      names: { en: 'Off the shelf' },
+      isOnShelf: false,
+    });
+  });
+  afterAll(async () => {
+    await ctx.close();
+  });
+
+  it('robots.txt keeps crawlers out of private pages and names the sitemap', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/robots.txt' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/plain');
+    expect(res.body).toContain('Disallow: /userInfo');
+    expect(res.body).toContain('Disallow: /api/');
+    expect(res.body).toContain('Sitemap: https://shop.example/sitemap.xml');
+  });
+
+  it('the sitemap index lists every visible product, the store and the categories with lastmod', async () => {
+    const index = await ctx.app.inject({ method: 'GET', url: '/sitemap.xml' });
+    expect(index.statusCode).toBe(200);
+    expect(index.body).toContain('<sitemapindex');
+    const files = [...index.body.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1] ?? '');
+    expect(files).toEqual([
+      'https://shop.example/sitemaps/products-1.xml',
+      'https://shop.example/sitemaps/stores-1.xml',
+      'https://shop.example/sitemaps/categories-1.xml',
+    ]);
+    const urls: string[] = [];
+    for (const file of files) {
+      const res = await ctx.app.inject({ method: 'GET', url: new URL(file).pathname });
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toContain('<urlset');
+      const entries = [...res.body.matchAll(/<url><loc>([^<]+)<\/loc><lastmod>([^<]+)<\/lastmod><\/url>/g)];
+      for (const entry of entries) {
+        expect(Number.isNaN(Date.parse(entry[2] ?? ''))).toBe(false);
+        urls.push((entry[1] ?? '').replaceAll('&amp;', '&'));
+      }
+    }
+    for (const id of visible) {
+      expect(urls).toContain(`https://shop.example/productDetails?id=${id}`);
+    }
+    expect(urls).not.toContain(`https://shop.example/productDetails?id=${hidden}`);
+    expect(urls).toContain(`https://shop.example/store?id=${storeId}`);
+    expect(urls.filter((url) => url.includes('/classification?id=')).length).toBeGreaterThan(0);
+  });
+
+  it('answers unknown sitemap files with 404, never 500', async () => {
+    for (const name of ['products-2.xml', 'orders-1.xml', 'products-0.xml', 'products-99999999.xml', 'x']) {
+      const res = await ctx.app.inject({ method: 'GET', url: `/sitemaps/${name}` });
+      expect(res.statusCode, name).toBe(404);
+    }
+  });
+});

@@ -1,0 +1,227 @@
+import type { TImage, TProductDetail, TStoreDetail } from '@caravan/contracts';
+import { DEFAULT_LANGUAGE, LANGUAGE_TAGS, LANGUAGES, type TLanguage } from '@caravan/contracts/languages';
+import type { QueryClient } from '@tanstack/react-query';
+import type { TFunction } from 'i18next';
+
+/** Search-engine and link-preview tags of one server-rendered page (issue 11, part 2). */
+export type THeadInput = {
+  /** Path and query of the page as requested. */
+  url: URL;
+  lang: TLanguage;
+  /** Public origin (PUBLIC_URL) for absolute links. */
+  origin: string;
+  t: TFunction;
+  queryClient: QueryClient;
+  /** The rendered markup, for the page's own heading. */
+  html: string;
+  status: number;
+};
+
+const DESCRIPTION_MAX = 160;
+/** Currency code of every price: the platform's unit (not an ISO 4217 code; schema.org accepts text). */
+const PRICE_CURRENCY = 'USDT';
+/** Review classes as stars for AggregateRating: good 5, medium 3, bad 1. */
+const STARS = { good: 5, medium: 3, bad: 1 } as const;
+
+export function escapeAttribute(value: string): string {
+  return value
+    .replaceAll('&', '&amp;')
+    .replaceAll('"', '&quot;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('>', '&gt;');
+}
+
+function toText(value: string): string {
+  return value.replace(/\s+/g, ' ').trim();
+}
+
+function cut(value: string, max = DESCRIPTION_MAX): string {
+  const text = toText(value);
+  return text.length <= max ? text : `${text.slice(0, max - 1).replace(/\s+\S*$/, '')}…`;
+}
+
+/** The page's address in one language: the same path and query, `lang` only for languages other than English. */
+export function languageUrl(origin: string, url: URL, lang: TLanguage): string {
+  const params = new URLSearchParams(url.search);
+  params.delete('lang');
+  if (lang !== DEFAULT_LANGUAGE) {
+    params.set('lang', lang);
+  }
+  const query = params.toString();
+  return `${origin}${url.pathname}${query ? `?${query}` : ''}`;
+}
+
+function absolute(origin: string, path: string): string {
+  return /^https?:\/\//.test(path) ? path : `${origin}${path.startsWith('/') ? '' : '/'}${path}`;
+}
+
+function decodeEntities(text: string): string {
+  return text
+    .replaceAll('&lt;', '<')
+    .replaceAll('&gt;', '>')
+    .replaceAll('&quot;', '"')
+    .replaceAll('&#x27;', "'")
+    .replaceAll('&amp;', '&');
+}
+
+/** The text of the page's first <h1> (every storefront page has one through PageFrame). */
+function findHeading(html: string): string | null {
+  const match = html.match(/<h1[^>]*>([\s\S]*?)<\/h1>/);
+  if (!match?.[1]) {
+    return null;
+  }
+  const text = toText(decodeEntities(match[1].replace(/<!--[\s\S]*?-->/g, '').replace(/<[^>]+>/g, ' ')));
+  return text || null;
+}
+
+function jsonLd(data: unknown): string {
+  return `<script type="application/ld+json">${JSON.stringify(data).replace(/</g, '\\u003c')}</script>`;
+}
+
+function productJsonLd(product: TProductDetail, pageUrl: string, origin: string) {
+  const reviews = product.reviewCounts;
+  const rated = reviews.good + reviews.medium + reviews.bad;
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Product',
+    name: product.name,
+    description: cut(product.description, 5000),
+    sku: product.id,
+    image: product.images.map((image) => absolute(origin, image.url)),
+    category: product.categoryPath.map((node) => node.name).join(' > ') || undefined,
+    brand: { '@type': 'Brand', name: product.store.name },
+    offers: {
+      '@type': 'Offer',
+      url: pageUrl,
+      price: product.price,
+      priceCurrency: PRICE_CURRENCY,
+      availability:
+        product.isOnShelf && product.stock > 0
+          ? 'https://schema.org/InStock'
+          : 'https://schema.org/OutOfStock',
+      seller: { '@type': 'Organization', name: product.store.name },
+    },
+    ...(rated > 0
+      ? {
+          aggregateRating: {
+            '@type': 'AggregateRating',
+            ratingValue: (
+              (reviews.good * STARS.good + reviews.medium * STARS.medium + reviews.bad * STARS.bad) /
+              rated
+            ).toFixed(1),
+            bestRating: STARS.good,
+            worstRating: STARS.bad,
+            reviewCount: rated,
+          },
+        }
+      : {}),
+  };
+}
+
+function breadcrumbJsonLd(items: Array<{ name: string; url: string }>) {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'BreadcrumbList',
+    itemListElement: items.map((item, index) => ({
+      '@type': 'ListItem',
+      position: index + 1,
+      name: item.name,
+      item: item.url,
+    })),
+  };
+}
+
+/** The <head> tags of a server-rendered page: title, description, canonical, alternates, cards, JSON-LD. */
+export function buildPageHead(input: THeadInput): string {
+  const { url, lang, origin, t, queryClient } = input;
+  const brand = t('common:brand');
+  const tagline = t('common:footer.tagline');
+  const canonical = languageUrl(origin, url, lang);
+  const id = url.searchParams.get('id') ?? '';
+  const homeUrl = languageUrl(origin, new URL('/index', origin), lang);
+
+  let title = findHeading(input.html) ?? brand;
+  let description = tagline;
+  let image: TImage | null = null;
+  let type = 'website';
+  const structured: unknown[] = [
+    {
+      '@context': 'https://schema.org',
+      '@type': 'Organization',
+      name: brand,
+      url: `${origin}/index`,
+      logo: `${origin}/icons/icon-512.png`,
+      description: tagline,
+    },
+  ];
+  const product =
+    url.pathname === '/productDetails'
+      ? queryClient.getQueryData<TProductDetail>(['catalog', 'product', id])
+      : undefined;
+  const store =
+    url.pathname === '/store' ? queryClient.getQueryData<TStoreDetail>(['catalog', 'store', id]) : undefined;
+  if (url.pathname === '/index') {
+    title = `${brand}: ${tagline}`;
+  }
+  if (product) {
+    title = product.name;
+    description = cut(product.description || product.name);
+    image = product.images[0] ?? null;
+    type = 'product';
+    structured.push(productJsonLd(product, canonical, origin));
+    structured.push(
+      breadcrumbJsonLd([
+        { name: t('common:routes.index'), url: homeUrl },
+        ...product.categoryPath.map((node) => ({
+          name: node.name,
+          url: languageUrl(
+            origin,
+            new URL(`/classification?id=${encodeURIComponent(node.id)}`, origin),
+            lang,
+          ),
+        })),
+        { name: product.name, url: canonical },
+      ]),
+    );
+  } else if (store) {
+    title = store.name;
+    description = cut(store.description || tagline);
+    image = store.banner ?? store.logo;
+  } else if (url.pathname !== '/index') {
+    structured.push(
+      breadcrumbJsonLd([
+        { name: t('common:routes.index'), url: homeUrl },
+        { name: title, url: canonical },
+      ]),
+    );
+  }
+  const fullTitle = url.pathname === '/index' ? title : `${title} · ${brand}`;
+  const imageUrl = image ? absolute(origin, image.url) : `${origin}/icons/icon-512.png`;
+  const tags = [
+    `<title>${escapeAttribute(fullTitle)}</title>`,
+    `<meta name="description" content="${escapeAttribute(description)}">`,
+    input.status === 404 ? '<meta name="robots" content="noindex">' : '',
+    `<link rel="canonical" href="${escapeAttribute(canonical)}">`,
+    ...LANGUAGES.map(
+      (code) =>
+        `<link rel="alternate" hreflang="${LANGUAGE_TAGS[code]}" href="${escapeAttribute(languageUrl(origin, url, code))}">`,
+    ),
+    `<link rel="alternate" hreflang="x-default" href="${escapeAttribute(languageUrl(origin, url, DEFAULT_LANGUAGE))}">`,
+    `<meta property="og:type" content="${type}">`,
+    `<meta property="og:site_name" content="${escapeAttribute(brand)}">`,
+    `<meta property="og:title" content="${escapeAttribute(title)}">`,
+    `<meta property="og:description" content="${escapeAttribute(description)}">`,
+    `<meta property="og:url" content="${escapeAttribute(canonical)}">`,
+    `<meta property="og:locale" content="${LANGUAGE_TAGS[lang].replace('-', '_')}">`,
+    `<meta property="og:image" content="${escapeAttribute(imageUrl)}">`,
+    image ? `<meta property="og:image:width" content="${image.width}">` : '',
+    image ? `<meta property="og:image:height" content="${image.height}">` : '',
+    `<meta property="og:image:alt" content="${escapeAttribute(title)}">`,
+    `<meta name="twitter:card" content="${image ? 'summary_large_image' : 'summary'}">`,
+    `<meta name="twitter:title" content="${escapeAttribute(title)}">`,
+    `<meta name="twitter:description" content="${escapeAttribute(description)}">`,
+    `<meta name="twitter:image" content="${escapeAttribute(imageUrl)}">`,
+    ...structured.map(jsonLd),
+  ];
+  return tags.filter(Boolean).join('');
+}
