@@ -1,6 +1,7 @@
+import { parseMoney } from '@caravan/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { sessions, subscriptions, systemParams, users } from '../../db/schema';
+import { orders, sessions, subscriptions, systemParams, users } from '../../db/schema';
 import { bearer, createTestApp, json, type TTestContext } from '../../testing/test-app';
 import { createStore, login, registerUser } from '../auth/test-helpers';
 import { ACCOUNT_CANCELLATION_BLOCKERS } from './cancellation';
@@ -289,8 +290,8 @@ describe('account cancellation', () => {
     const seller = await registerUser(ctx.app);
     await createStore(ctx, seller.user.id);
     const refused = await cancel(seller.token);
-    expect(refused.statusCode).toBe(403);
-    expect(json<TError>(refused).error.code).toBe('ACCOUNT_CANNOT_CANCEL');
+    expect(refused.statusCode).toBe(409);
+    expect(json<TError>(refused).error.code).toBe('CANCEL_BLOCKED_SHOP');
 
     const buyer = await registerUser(ctx.app);
     const seen: bigint[] = [];
@@ -308,6 +309,42 @@ describe('account cancellation', () => {
       .from(users)
       .where(eq(users.id, BigInt(buyer.user.id)));
     expect(row?.status).toBe('active');
+    ACCOUNT_CANCELLATION_BLOCKERS.pop();
+  });
+
+  it('refuses while an order is still under way, and allows it once the order is cancelled', async () => {
+    const db = ctx.database.db;
+    const seller = await registerUser(ctx.app);
+    const storeId = await createStore(ctx, seller.user.id);
+    const buyer = await registerUser(ctx.app);
+    const zero = parseMoney('0');
+    const [order] = await db
+      .insert(orders)
+      .values({
+        orderNo: `2026${Date.now()}`,
+        buyerUserId: BigInt(buyer.user.id),
+        storeId: BigInt(storeId),
+        sellerUserId: BigInt(seller.user.id),
+        status: 1,
+        itemsAmount: parseMoney('10'),
+        dispatchFee: zero,
+        longDistanceFee: zero,
+        deliveryFee: zero,
+        tax: zero,
+        handlingFee: zero,
+        discount: zero,
+        total: parseMoney('10'),
+        address: {} as never,
+      })
+      .returning({ id: orders.id });
+    const blocked = await cancel(buyer.token);
+    expect(blocked.statusCode).toBe(409);
+    expect(json<TError>(blocked).error).toMatchObject({
+      code: 'CANCEL_BLOCKED_OPEN_ORDER',
+      message: 'Orders are still open: wait until they are completed or cancel them first',
+    });
+    await db.update(orders).set({ status: -1 }).where(eq(orders.id, order!.id));
+    expect((await cancel(buyer.token)).statusCode).toBe(200);
   });
 });
 

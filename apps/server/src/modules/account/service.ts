@@ -5,10 +5,10 @@ import type {
   ZChangeTxPasswordRequest,
   ZSetTxPasswordRequest,
 } from '@caravan/contracts';
-import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../../db/client';
-import { sessions, stores, users } from '../../db/schema';
+import { loans, orders, sessions, stores, users } from '../../db/schema';
 import { AppError } from '../../http/app-error';
 import { checkUserPassword } from '../auth/login';
 import { hashPassword } from '../auth/passwords';
@@ -105,7 +105,34 @@ export async function cancelAccount(
       .where(eq(stores.ownerUserId, user.id))
       .limit(1);
     if (store) {
-      throw new AppError('ACCOUNT_CANNOT_CANCEL');
+      throw new AppError('CANCEL_BLOCKED_SHOP');
+    }
+    // SPEC §4 and issue 15: an order still under way or a loan not yet repaid also blocks cancellation.
+    const [openOrder] = await tx
+      .select({ id: orders.id })
+      .from(orders)
+      .where(
+        and(
+          eq(orders.buyerUserId, user.id),
+          or(inArray(orders.status, [0, 1, 2, 3]), eq(orders.refundStatus, 'refunding')),
+        ),
+      )
+      .limit(1);
+    if (openOrder) {
+      throw new AppError('CANCEL_BLOCKED_OPEN_ORDER');
+    }
+    const [openLoan] = await tx
+      .select({ id: loans.id })
+      .from(loans)
+      .where(
+        and(
+          eq(loans.userId, user.id),
+          inArray(loans.status, ['applying', 'reviewing', 'disbursed', 'overdue']),
+        ),
+      )
+      .limit(1);
+    if (openLoan) {
+      throw new AppError('CANCEL_BLOCKED_LOAN');
     }
     for (const blocker of ACCOUNT_CANCELLATION_BLOCKERS) {
       const code = await blocker(tx, user.id);
