@@ -10,6 +10,7 @@ import type { AppDeps } from './deps';
 import { authPlugin } from './http/auth';
 import { registerErrorHandler, sendError } from './http/error-handler';
 import { idempotencyPlugin } from './http/idempotency';
+import { inputGuardPlugin } from './http/input-guard';
 import { languagePlugin } from './http/language';
 import { redactingLoggerOptions } from './http/log-redaction';
 import { originGuardPlugin } from './http/origin-guard';
@@ -48,6 +49,7 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
   await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['gzip', 'deflate'] });
   await app.register(fastifyCookie);
   await app.register(originGuardPlugin);
+  await app.register(inputGuardPlugin);
   await app.register(languagePlugin);
   await app.register(fastifyMultipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 9, fields: 20 } });
   await app.register(fastifyRateLimit, {

@@ -40,9 +40,17 @@ export const V = {
   verificationCode: 'verificationCode',
   verificationCodeEmpty: 'verificationCodeEmpty',
   chatText: 'chatText',
+<<<<<<< HEAD
   couponCode: 'couponCode',
   couponMinSpend: 'couponMinSpend',
   couponDates: 'couponDates',
+=======
+  // Edge hardening (issue 10)
+  id: 'id',
+  nulCharacter: 'nulCharacter',
+  tooManyItems: 'tooManyItems',
+  tooDeep: 'tooDeep',
+>>>>>>> 0e732b2 (Hostile input: a global guard refuses NUL characters, arrays over 1000 items and deep nesting with a localised 400 on every route; ids at most 18 digits, page numbers bounded; a test walks every OpenAPI operation with NUL strings, 19-digit ids, huge arrays and wrong types and asserts no 5xx)
 } as const;
 
 export type TValidationKey = (typeof V)[keyof typeof V];
@@ -110,7 +118,12 @@ export const zAmount = (decimals = 10) =>
     .refine((v) => isMoneyString(v, decimals) && !v.startsWith('-') && /[1-9]/.test(v), { error: V.amount });
 
 /** Page number: integer above 0. Accepts numeric strings from query strings. */
-export const zPageNum = z.coerce.number({ error: V.page }).int({ error: V.page }).min(1, { error: V.page });
+export const PAGE_NUM_MAX = 1_000_000;
+export const zPageNum = z.coerce
+  .number({ error: V.page })
+  .int({ error: V.page })
+  .min(1, { error: V.page })
+  .max(PAGE_NUM_MAX, { error: V.page });
 export const zPageSize = z.coerce
   .number({ error: V.pageSize })
   .int({ error: V.pageSize })
@@ -123,11 +136,14 @@ export const zPageQuery = (defaultSize: number) =>
     pageSize: zPageSize.default(defaultSize),
   });
 
-/** A bigint id carried as a decimal string (or number) in the API. */
+/**
+ * A bigint id carried as a decimal string (or number) in the API: at most 18 digits, so it always fits a
+ * PostgreSQL bigint (19 digits could overflow it and answered 500). Use it for every id field.
+ */
 export const zId = z
   .union([z.string(), z.number()], { error: V.required })
   .transform((v) => String(v).trim())
-  .refine((v) => /^[1-9]\d{0,18}$/.test(v), { error: V.integer });
+  .refine((v) => /^[1-9]\d{0,17}$/.test(v), { error: V.id });
 
 export type TPage<T> = {
   pageList: T[];

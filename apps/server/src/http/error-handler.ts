@@ -38,6 +38,18 @@ const FASTIFY_CODES: Record<string, TErrorCode> = {
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (isAppError(error)) {
+      const fields = error.details?.fields;
+      if (error.code === 'VALIDATION_FAILED' && Array.isArray(fields) && fields.length > 0) {
+        // Field messages of a thrown validation error are keys of the validation dictionary.
+        const translated = (fields as TFieldError[]).map((f) => ({
+          field: f.field,
+          message: validationMessage(request.lang, f.message),
+        }));
+        return sendError(reply, request, 'VALIDATION_FAILED', {
+          message: translated[0]!.message,
+          details: { ...error.details, fields: translated },
+        });
+      }
       return sendError(reply, request, error.code, {
         ...(error.details ? { details: error.details } : {}),
         ...(error.params ? { params: error.params } : {}),
