@@ -40,17 +40,14 @@ export const V = {
   verificationCode: 'verificationCode',
   verificationCodeEmpty: 'verificationCodeEmpty',
   chatText: 'chatText',
-<<<<<<< HEAD
   couponCode: 'couponCode',
   couponMinSpend: 'couponMinSpend',
   couponDates: 'couponDates',
-=======
   // Edge hardening (issue 10)
   id: 'id',
   nulCharacter: 'nulCharacter',
   tooManyItems: 'tooManyItems',
   tooDeep: 'tooDeep',
->>>>>>> 0e732b2 (Hostile input: a global guard refuses NUL characters, arrays over 1000 items and deep nesting with a localised 400 on every route; ids at most 18 digits, page numbers bounded; a test walks every OpenAPI operation with NUL strings, 19-digit ids, huge arrays and wrong types and asserts no 5xx)
 } as const;
 
 export type TValidationKey = (typeof V)[keyof typeof V];
