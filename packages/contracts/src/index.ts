@@ -8,6 +8,7 @@ export * from './api/cart';
 export * from './api/catalog';
 export * from './api/chat';
 export * from './api/coupons';
+export * from './api/curation';
 export * from './api/favourites';
 export * from './api/ledger';
 export * from './api/loans';

@@ -8,6 +8,7 @@ import { cartRoutes } from './cart/routes';
 import { catalogRoutes } from './catalog/routes';
 import { chatRoutes, csRoutes } from './chat';
 import { couponRoutes } from './coupons';
+import { curationRoutes } from './curation';
 import { dashboardRoutes } from './dashboard';
 import { favouriteRoutes } from './favourites/routes';
 import { healthRoutes } from './health/routes';
@@ -56,6 +57,7 @@ export const ROUTE_PLUGINS: FastifyPluginAsyncZod[] = [
   // console
   approvalRoutes,
   dashboardRoutes,
+  curationRoutes,
   chatRoutes,
   csRoutes,
 ];

@@ -31,14 +31,29 @@ export async function loadCategoryIndex(db: Database): Promise<TCategoryIndex> {
         icon: categories.icon,
         isRecommended: categories.isRecommended,
         names: categories.names,
+        isHidden: categories.isHidden,
       })
       .from(categories)
       .orderBy(asc(categories.sort), asc(categories.id));
-    const rows = list.map((r) => ({
+    const all = list.map(({ isHidden, ...r }) => ({
       ...r,
+      isHidden,
       id: String(r.id),
       parentId: r.parentId === null ? null : String(r.parentId),
     }));
+    // A category hidden by staff disappears with everything below it (tree, sellerTree, recommended).
+    const allChildren = new Map<string | null, typeof all>();
+    for (const row of all) {
+      allChildren.set(row.parentId, [...(allChildren.get(row.parentId) ?? []), row]);
+    }
+    const visible = new Set<string>();
+    const queue = (allChildren.get(null) ?? []).filter((r) => !r.isHidden);
+    while (queue.length > 0) {
+      const row = queue.shift()!;
+      visible.add(row.id);
+      queue.push(...(allChildren.get(row.id) ?? []).filter((c) => !c.isHidden));
+    }
+    const rows = all.filter((r) => visible.has(r.id)).map(({ isHidden: _hidden, ...r }) => r);
     const byId = new Map(rows.map((r) => [r.id, r]));
     const children = new Map<string | null, TCategoryRow[]>();
     for (const row of rows) {

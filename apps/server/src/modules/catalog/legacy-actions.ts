@@ -75,6 +75,15 @@ registerLegacyAction(
   READ_ONLY,
 );
 
+// The seller apps choose a product's category from the same tree; categories hidden by staff are left out.
+registerLegacyAction(
+  'category!sellerTree',
+  async (ctx) => ({
+    categoryList: await getCategoryTree(ctx.app.deps.readDb, ctx.request.lang),
+  }),
+  READ_ONLY,
+);
+
 registerLegacyAction(
   'sellerGoods!list',
   async (ctx) => {

@@ -164,13 +164,13 @@ describe('legacy /api/<entity>!<action>.action calls', () => {
   it('lets other domains register actions, also in sub-folders, and answers unknown calls in the envelope', async () => {
     // Reads are marked; an unmarked call counts as changing state and refuses GET (origin-guard.test.ts).
     registerLegacyAction('testEcho!run', async (c) => ({ echo: c.params.word }), READ_ONLY);
-    registerLegacyAction('activity/lottery!getCurrentActivity', async () => ({ detailUrl: '' }), READ_ONLY);
+    registerLegacyAction('testNested/deep!getThing', async () => ({ detailUrl: '' }), READ_ONLY);
     expect(() => registerLegacyAction('testEcho!run', async () => null)).toThrow();
     const echo = await ctx.app.inject({ method: 'GET', url: '/api/testEcho!run.action?word=hi' });
     expect(json<TLegacy>(echo)).toEqual({ code: 0, msg: '', data: { echo: 'hi' } });
     const nested = await ctx.app.inject({
       method: 'GET',
-      url: '/api/activity/lottery!getCurrentActivity.action',
+      url: '/api/testNested/deep!getThing.action',
     });
     expect(json<TLegacy>(nested).data).toEqual({ detailUrl: '' });
     // The old apps read `code`: an unknown call is an error in the envelope (issue 17 item 14).

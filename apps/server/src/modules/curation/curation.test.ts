@@ -1,0 +1,218 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { TAdminBanner, TAdminCategory, TCategoryNode, THomeResponse } from '@caravan/contracts';
+import { and, eq } from 'drizzle-orm';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog, products } from '../../db/schema';
+import { createTestStaff } from '../../testing/fixtures';
+import { buildMultipart } from '../../testing/multipart';
+import { bearer, createTestApp, json, type TTestContext } from '../../testing/test-app';
+import { createTestProduct, createTestStore, createTestUser } from '../orders/test-fixtures';
+
+type TStaff = { id: bigint; token: string };
+type TErr = { error: { code: string } };
+type TLegacy<T> = { code: number; data: T };
+
+describe('catalogue curation', () => {
+  let ctx: TTestContext;
+  let curator: TStaff;
+  let support: TStaff;
+
+  beforeAll(async () => {
+    ctx = await createTestApp({ UPLOAD_DIR: mkdtempSync(path.join(tmpdir(), 'caravan-curation-')) });
+    curator = await createTestStaff(ctx.database.db, ['catalog.manage']);
+    support = await createTestStaff(ctx.database.db, ['chat.answer']);
+  });
+  afterAll(async () => {
+    await ctx.close();
+  });
+
+  const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, token: string, payload?: unknown) =>
+    ctx.app.inject({
+      method,
+      url,
+      headers: bearer(token),
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
+  const tree = async (lang: string) =>
+    json<{ categories: TCategoryNode[] }>(
+      await ctx.app.inject({ method: 'GET', url: `/api/v1/catalog/categories?lang=${lang}` }),
+    ).categories;
+  const legacyTree = async (action: string, lang: string) =>
+    json<TLegacy<{ categoryList: TCategoryNode[] }>>(
+      await ctx.app.inject({ method: 'GET', url: `/api/${action}.action?lang=${lang}` }),
+    ).data.categoryList;
+
+  async function category(names: Record<string, string>, parentId: string | null = null) {
+    const res = await call('POST', '/api/v1/admin/catalog/categories', curator.token, { names, parentId });
+    expect(res.statusCode, res.body).toBe(201);
+    return json<TAdminCategory>(res);
+  }
+
+  it('refuses staff without catalog.manage on every curation call', async () => {
+    for (const [method, url] of [
+      ['GET', '/api/v1/admin/catalog/categories'],
+      ['POST', '/api/v1/admin/catalog/categories'],
+      ['PUT', '/api/v1/admin/catalog/categories/1'],
+      ['GET', '/api/v1/admin/catalog/banners'],
+      ['POST', '/api/v1/admin/catalog/banners'],
+      ['PUT', '/api/v1/admin/catalog/banners/1'],
+      ['DELETE', '/api/v1/admin/catalog/banners/1'],
+      ['GET', '/api/v1/admin/catalog/activities'],
+      ['POST', '/api/v1/admin/catalog/activities'],
+    ] as const) {
+      const res = await call(
+        method,
+        url,
+        support.token,
+        method === 'GET' || method === 'DELETE' ? undefined : {},
+      );
+      expect(res.statusCode, `${method} ${url}`).toBe(403);
+    }
+  });
+
+  it('moves a category with its products; the storefront, category!tree and sellerTree follow in every language', async () => {
+    const db = ctx.database.db;
+    const home = await category({ en: 'Home goods', de: 'Haushalt' });
+    const garden = await category({ en: 'Garden', de: 'Garten' });
+    const lamps = await category({ en: 'Lamps', de: 'Lampen' }, home.id);
+    const owner = await createTestUser(db);
+    const storeId = await createTestStore(db, owner.id);
+    const { productId } = await createTestProduct(db, storeId, { price: '10', stock: 5 });
+    await db
+      .update(products)
+      .set({ categoryId: BigInt(lamps.id) })
+      .where(eq(products.id, productId));
+
+    const moved = await call('PUT', `/api/v1/admin/catalog/categories/${lamps.id}`, curator.token, {
+      parentId: garden.id,
+      names: { en: 'Garden lamps', de: 'Gartenlampen' },
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    for (const [lang, name, parent] of [
+      ['en', 'Garden lamps', 'Garden'],
+      ['de', 'Gartenlampen', 'Garten'],
+    ] as const) {
+      for (const nodes of [
+        await tree(lang),
+        await legacyTree('category!tree', lang),
+        await legacyTree('category!sellerTree', lang),
+      ]) {
+        const parentNode = nodes.find((n) => n.id === garden.id);
+        expect(parentNode?.name).toBe(parent);
+        expect(parentNode?.children.map((c) => c.name)).toEqual([name]);
+        expect(nodes.find((n) => n.id === home.id)?.children).toEqual([]);
+      }
+    }
+    const [product] = await db.select().from(products).where(eq(products.id, productId));
+    expect(product!.categoryL1).toBe(BigInt(garden.id));
+    const [audit] = await db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'category.move'), eq(auditLog.targetId, lamps.id)));
+    expect(audit!.details).toMatchObject({
+      before: { parentId: home.id, names: { en: 'Lamps' } },
+      after: { parentId: garden.id, names: { en: 'Garden lamps' } },
+    });
+
+    const intoItself = await call('PUT', `/api/v1/admin/catalog/categories/${garden.id}`, curator.token, {
+      parentId: lamps.id,
+    });
+    expect(json<TErr>(intoItself).error.code).toBe('CATEGORY_MOVE_INVALID');
+
+    // Hiding a category hides everything below it too.
+    await call('PUT', `/api/v1/admin/catalog/categories/${garden.id}`, curator.token, { isHidden: true });
+    const ids = (await tree('en')).map((n) => n.id);
+    expect(ids).toContain(home.id);
+    expect(ids).not.toContain(garden.id);
+    expect(JSON.stringify(await legacyTree('category!sellerTree', 'en'))).not.toContain(lamps.id);
+  });
+
+  it('sets a banner for Arabic only, with its own text and picture, audited and shown at once', async () => {
+    const png = await sharp({ create: { width: 1200, height: 375, channels: 3, background: '#0F766E' } })
+      .png()
+      .toBuffer();
+    const body = buildMultipart(png, 'banner.png', 'image/png', 'banner');
+    const uploaded = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/uploads',
+      headers: { ...body.headers, ...bearer(curator.token) },
+      payload: body.payload,
+    });
+    expect(uploaded.statusCode, uploaded.body).toBe(200);
+    const imageRef = json<{ url: string }>(uploaded).url;
+
+    const created = await call('POST', '/api/v1/admin/catalog/banners', curator.token, {
+      titles: { ar: 'عروض نهاية الأسبوع' },
+      subtitles: { ar: 'شحن مجاني' },
+      imageRef,
+      languages: ['ar'],
+      link: '/discounted',
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const banner = json<TAdminBanner>(created);
+    const homeIn = async (lang: string) =>
+      json<THomeResponse>(await ctx.app.inject({ method: 'GET', url: `/api/v1/catalog/home?lang=${lang}` }))
+        .banners;
+    expect((await homeIn('ar')).map((b) => [b.title, b.subtitle])).toEqual([
+      ['عروض نهاية الأسبوع', 'شحن مجاني'],
+    ]);
+    expect(await homeIn('en')).toEqual([]);
+    const legacy = json<TLegacy<{ title: string }[]>>(
+      await ctx.app.inject({ method: 'POST', url: '/api/banner!bannerList.action?lang=ar' }),
+    );
+    expect(legacy.data.map((b) => b.title)).toEqual(['عروض نهاية الأسبوع']);
+    const audits = await ctx.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'banner.create'), eq(auditLog.targetId, banner.id)));
+    expect(audits).toHaveLength(1);
+
+    for (const bad of [
+      { titles: { ar: 'x' }, imageRef, link: 'https://elsewhere.example/' },
+      { titles: { ar: 'x' }, imageRef: 'https://elsewhere.example/a.png' },
+      { titles: { ar: 'x' }, imageRef: '/uploads/img/ab/0123456789abcdef0123456789abcdef-960.webp' },
+      { titles: { ar: 'x\u0000' }, imageRef },
+      { titles: {}, imageRef },
+      { titles: { xx: 'x' }, imageRef },
+      { titles: { ar: 'x' }, imageRef, startsAt: '2026-02-01T00:00:00Z', endsAt: '2026-01-01T00:00:00Z' },
+    ]) {
+      const res = await call('POST', '/api/v1/admin/catalog/banners', curator.token, bad);
+      expect(res.statusCode, JSON.stringify(bad)).toBeGreaterThanOrEqual(400);
+      expect(res.statusCode, JSON.stringify(bad)).toBeLessThan(500);
+    }
+    expect(
+      (await call('DELETE', `/api/v1/admin/catalog/banners/${banner.id}`, curator.token)).statusCode,
+    ).toBe(200);
+    expect(await homeIn('ar')).toEqual([]);
+  });
+
+  it('schedules the current activity that activity/lottery!getCurrentActivity answers with its detailUrl', async () => {
+    const current = () =>
+      ctx.app.inject({ method: 'GET', url: '/api/activity/lottery!getCurrentActivity.action?lang=de' });
+    expect(json<TLegacy<{ detailUrl: string }>>(await current()).data.detailUrl).toBe('');
+    const later = await call('POST', '/api/v1/admin/catalog/activities', curator.token, {
+      titles: { en: 'Later draw' },
+      detailUrl: '/information',
+      startsAt: new Date(Date.now() + 86_400_000).toISOString(),
+    });
+    expect(later.statusCode, later.body).toBe(201);
+    expect(json<TLegacy<{ detailUrl: string }>>(await current()).data.detailUrl).toBe('');
+    const now = await call('POST', '/api/v1/admin/catalog/activities', curator.token, {
+      titles: { en: 'Spring draw', de: 'Frühlingsverlosung' },
+      detailUrl: 'https://promo.example.com/spring',
+      endsAt: new Date(Date.now() + 86_400_000).toISOString(),
+    });
+    expect(now.statusCode).toBe(201);
+    expect(json<TLegacy<{ detailUrl: string; title: string }>>(await current()).data).toMatchObject({
+      detailUrl: 'https://promo.example.com/spring',
+      title: 'Frühlingsverlosung',
+    });
+    const insecure = await call('POST', '/api/v1/admin/catalog/activities', curator.token, {
+      detailUrl: 'javascript:alert(1)',
+    });
+    expect(insecure.statusCode).toBe(400);
+  });
+});

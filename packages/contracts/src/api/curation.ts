@@ -1,0 +1,153 @@
+import { z } from 'zod';
+import { LANGUAGES } from '../languages';
+import { V, zId } from '../validation';
+import { ZImage } from './catalog';
+import { zUploadRef } from './sellers';
+
+/** Platform catalogue curation (/admin, permission `catalog.manage`): categories, banners, home pins, activity. */
+
+const isPlainText = (v: string) => ![...v].some((ch) => ch.charCodeAt(0) < 32);
+const zLine = (max: number) =>
+  z
+    .string({ error: V.required })
+    .trim()
+    .max(max, { error: V.tooLong })
+    .refine(isPlainText, { error: V.required });
+const zLanguage = z.enum(LANGUAGES, { error: V.required });
+/** Texts per language; empty strings are dropped, so a language can be cleared. */
+const zTexts = (max: number) =>
+  z
+    .partialRecord(zLanguage, zLine(max))
+    .transform((texts) => Object.fromEntries(Object.entries(texts).filter(([, v]) => v !== '')));
+const zInstant = z.iso.datetime({ offset: true, error: V.required });
+/** A link inside the site (a path), never an outside address. */
+const zSitePath = z
+  .string({ error: V.required })
+  .trim()
+  .max(200, { error: V.tooLong })
+  .regex(/^\/[A-Za-z0-9\-._~/?=&%#+]*$/, { error: V.required });
+
+export const ZAdminCategory = z.object({
+  id: z.string(),
+  parentId: z.string().nullable(),
+  level: z.number().int(),
+  sort: z.number().int(),
+  icon: z.string(),
+  isRecommended: z.boolean(),
+  isHidden: z.boolean(),
+  names: z.record(z.string(), z.string()),
+  productCount: z.number().int(),
+});
+export type TAdminCategory = z.infer<typeof ZAdminCategory>;
+export const ZAdminCategoryList = z.object({ data: z.array(ZAdminCategory) });
+
+const zIcon = z
+  .string()
+  .trim()
+  .max(32, { error: V.tooLong })
+  .regex(/^[a-z0-9-]*$/, { error: V.required });
+const zSort = z.number({ error: V.integer }).int({ error: V.integer }).min(0).max(1_000_000);
+
+export const ZCreateCategoryRequest = z.strictObject({
+  names: zTexts(64).refine((t) => Boolean(t.en), { error: V.required, path: ['en'] }),
+  parentId: zId.nullable().default(null),
+  icon: zIcon.default(''),
+  sort: zSort.default(0),
+});
+export type TCreateCategoryRequest = z.input<typeof ZCreateCategoryRequest>;
+
+/** Any subset: rename (per language), move (parentId, null = top level), reorder, hide, recommend. */
+export const ZUpdateCategoryRequest = z.strictObject({
+  names: zTexts(64)
+    .refine((t) => Boolean(t.en), { error: V.required, path: ['en'] })
+    .optional(),
+  parentId: zId.nullable().optional(),
+  icon: zIcon.optional(),
+  sort: zSort.optional(),
+  isHidden: z.boolean().optional(),
+  isRecommended: z.boolean().optional(),
+});
+export type TUpdateCategoryRequest = z.input<typeof ZUpdateCategoryRequest>;
+
+export const ZAdminBanner = z.object({
+  id: z.string(),
+  titles: z.record(z.string(), z.string()),
+  subtitles: z.record(z.string(), z.string()),
+  image: ZImage,
+  images: z.record(z.string(), ZImage),
+  languages: z.array(z.string()),
+  link: z.string(),
+  sort: z.number().int(),
+  isActive: z.boolean(),
+  startsAt: z.string().nullable(),
+  endsAt: z.string().nullable(),
+});
+export type TAdminBanner = z.infer<typeof ZAdminBanner>;
+export const ZAdminBannerList = z.object({ data: z.array(ZAdminBanner) });
+
+export const ZBannerRequest = z
+  .strictObject({
+    titles: zTexts(80),
+    subtitles: zTexts(120).default({}),
+    /** The picture (an upload reference); `imageRefs` replaces it for single languages. */
+    imageRef: zUploadRef,
+    imageRefs: z.partialRecord(zLanguage, zUploadRef).default({}),
+    /** Empty: every language. */
+    languages: z.array(zLanguage).max(LANGUAGES.length).default([]),
+    link: zSitePath.default('/commodity'),
+    sort: zSort.default(0),
+    isActive: z.boolean().default(true),
+    startsAt: zInstant.nullable().default(null),
+    endsAt: zInstant.nullable().default(null),
+  })
+  .refine((b) => !b.startsAt || !b.endsAt || Date.parse(b.endsAt) > Date.parse(b.startsAt), {
+    error: V.required,
+    path: ['endsAt'],
+  })
+  .refine((b) => Object.keys(b.titles).length > 0, { error: V.required, path: ['titles'] });
+export type TBannerRequest = z.input<typeof ZBannerRequest>;
+
+export const ZActivity = z.object({
+  id: z.string(),
+  titles: z.record(z.string(), z.string()),
+  detailUrl: z.string(),
+  startsAt: z.string().nullable(),
+  endsAt: z.string().nullable(),
+  isActive: z.boolean(),
+});
+export type TActivity = z.infer<typeof ZActivity>;
+export const ZActivityList = z.object({ data: z.array(ZActivity) });
+
+export const ZActivityRequest = z
+  .strictObject({
+    titles: zTexts(80).default({}),
+    /** A page of this site or an https address of the activity. */
+    detailUrl: z.union([zSitePath, z.url({ protocol: /^https$/, error: V.required }).max(500)]),
+    startsAt: zInstant.nullable().default(null),
+    endsAt: zInstant.nullable().default(null),
+    isActive: z.boolean().default(true),
+  })
+  .refine((b) => !b.startsAt || !b.endsAt || Date.parse(b.endsAt) > Date.parse(b.startsAt), {
+    error: V.required,
+    path: ['endsAt'],
+  });
+export type TActivityRequest = z.input<typeof ZActivityRequest>;
+
+export const HOME_PIN_SECTION_NAMES = [
+  'recommendGoods',
+  'recommendStores',
+  'newGoods',
+  'hotGoods',
+  'discountGoods',
+  'recommendCategories',
+] as const;
+export const HOME_PINS_MAX = 12;
+export const ZHomePinsRequest = z.strictObject({
+  targetIds: z.array(zId).max(HOME_PINS_MAX, { error: V.tooLong }),
+});
+export const ZHomePinSectionParams = z.strictObject({ section: z.enum(HOME_PIN_SECTION_NAMES) });
+export const ZHomePins = z.object({
+  section: z.enum(HOME_PIN_SECTION_NAMES),
+  targetIds: z.array(z.string()),
+});
+export const ZHomePinsList = z.object({ data: z.array(ZHomePins) });
