@@ -164,3 +164,18 @@ registerLegacyAction('subscribe!add', async (ctx) => {
   await subscribeEmail(ctx.app.deps.db, { email: input.email, lang: ctx.request.lang });
   return null;
 });
+
+/** SPEC §7 index!download-url: the buyer and seller app download pages (platform settings; empty: none). */
+registerLegacyAction(
+  'index!download-url',
+  async (ctx) => {
+    const params = await getPublicSystemParams(ctx.app.deps.db, [
+      'app_download_buyer_url',
+      'app_download_seller_url',
+    ]);
+    const buyerUrl = params.app_download_buyer_url ?? '';
+    const sellerUrl = params.app_download_seller_url ?? '';
+    return { downAppUrl: buyerUrl, buyerUrl, sellerUrl };
+  },
+  READ_ONLY,
+);

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sessions, subscriptions, users } from '../../db/schema';
+import { sessions, subscriptions, systemParams, users } from '../../db/schema';
 import { createTestApp, json, type TTestContext } from '../../testing/test-app';
 import { hashToken } from '../auth/sessions';
 import { registerUser } from '../auth/test-helpers';
@@ -35,6 +35,24 @@ describe('legacy /api/<entity>!<action>.action calls', () => {
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       payload: new URLSearchParams(fields).toString(),
     });
+
+  it('answers index!download-url with the app links of the platform settings', async () => {
+    await ctx.database.db
+      .update(systemParams)
+      .set({ value: 'https://apps.caravan.example/buyer' })
+      .where(eq(systemParams.code, 'app_download_buyer_url'));
+    const res = await form('/api/index!download-url.action', {});
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      code: 0,
+      msg: '',
+      data: {
+        downAppUrl: 'https://apps.caravan.example/buyer',
+        buyerUrl: 'https://apps.caravan.example/buyer',
+        sellerUrl: '',
+      },
+    });
+  });
 
   it('logs in with a form body and reads the user back with the token in the query', async () => {
     const { user, body } = await registerUser(ctx.app);
