@@ -68,6 +68,8 @@ export default async function setup(project: TestProject) {
     SEED_DEMO: 'true',
     RATE_LIMIT_PER_MINUTE: '10000',
     RATE_LIMIT_READ_PER_MINUTE: '10000',
+    // The sellers' test waits for a completed order to be settled.
+    SETTLE_EVERY_SECONDS: '3',
   };
   let dropDatabase: (() => Promise<void>) | undefined;
   if (process.env.DATABASE_URL) {

@@ -48,6 +48,8 @@ const ZConfig = z.object({
   RATE_LIMIT_READ_PER_MINUTE: z.coerce.number().int().min(1).default(600),
   /** Runs timed jobs (auto-cancel, auto-complete, loan overdue) in this process. */
   RUN_JOBS: zBool.default(true),
+  /** How often completed orders past the return window are settled to their sellers (seconds). */
+  SETTLE_EVERY_SECONDS: z.coerce.number().int().min(1).max(86_400).default(600),
   /** smtp://user:password@host:587 or smtps://...: outgoing mail is sent there; unset: read it in /admin. */
   SMTP_URL: z
     .string()

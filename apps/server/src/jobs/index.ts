@@ -9,6 +9,8 @@ import { ORDER_JOBS } from './orders';
 export type TJob = {
   name: string;
   everyMs: number;
+  /** The interval from the configuration instead of everyMs. */
+  everyMsFromConfig?: (config: FastifyInstance['deps']['config']) => number;
   run: (app: FastifyInstance) => Promise<void>;
 };
 
@@ -41,7 +43,7 @@ export function startJobs(app: FastifyInstance, jobs: TJob[] = JOBS): { stop: ()
       runExclusive(app.deps.database, job.name, () => job.run(app)).catch((err: unknown) =>
         app.log.error({ err, job: job.name }, 'job failed'),
       );
-    }, job.everyMs),
+    }, job.everyMsFromConfig?.(app.deps.config) ?? job.everyMs),
   );
   for (const timer of timers) {
     timer.unref();

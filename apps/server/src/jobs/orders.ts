@@ -26,6 +26,7 @@ export const ORDER_JOBS: TJob[] = [
   {
     name: 'orders-settle',
     everyMs: 10 * 60_000,
+    everyMsFromConfig: (config) => config.SETTLE_EVERY_SECONDS * 1000,
     run: async (app) => void (await settleCompletedOrders(app.deps.db)),
   },
 ];

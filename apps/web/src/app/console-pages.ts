@@ -18,6 +18,9 @@ export const ADMIN_AREA_PAGES: TConsolePages = {
   'loan-review': lazy(() => import('../features/admin-loans/pages/loan-review')),
   'loan-book': lazy(() => import('../features/admin-loans/pages/loan-book')),
   'loan-products': lazy(() => import('../features/admin-loans/pages/loan-products')),
+  'merchant-applications': lazy(() => import('../features/admin-merchants/pages/applications')),
+  stores: lazy(() => import('../features/admin-merchants/pages/stores')),
+  'product-moderation': lazy(() => import('../features/admin-merchants/pages/moderation')),
 };
 
 export const SELLER_AREA_PAGES: TConsolePages = {

@@ -281,6 +281,8 @@ export const ZReview = z.object({
   reviewerAvatar: z.number().int(),
   variantName: z.string().nullable(),
   createdAt: z.string(),
+  /** The shop's one reply, shown under the review. */
+  sellerReply: z.string().nullable().optional(),
 });
 export type TReview = z.infer<typeof ZReview>;
 export const ZReviewPage = ZPageOf(ZReview);

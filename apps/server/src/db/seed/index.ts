@@ -5,6 +5,7 @@ import type { Database } from '../client';
 import { users } from '../schema';
 import { DEMO_LOGINS, seedDemoAccounts, seedPlatformBasics } from './accounts';
 import { seedDemoCatalog } from './catalog';
+import { DEMO_APPLICANT, seedDemoMerchantApplication } from './merchants';
 import { seedDemoOrders } from './orders';
 import { seedDemoWallet, seedWalletBasics } from './wallet';
 
@@ -37,6 +38,7 @@ export async function seedDemo(
     uploadDir: uploadDir ?? loadConfig().uploadDir,
   });
   log(`Demo catalogue: ${catalog.products} products in ${catalog.stores} stores.`);
+  await seedDemoMerchantApplication(db, uploadDir ?? loadConfig().uploadDir);
   await seedDemoWallet(db, demo.buyerUserId);
   log(`Demo orders: ${await seedDemoOrders(db, demo.buyerUserId)}.`);
   await foldSalesTally(db);
@@ -50,6 +52,7 @@ export async function seedDemo(
       `  administrator    ${baseUrl}/admin/login  ${DEMO_LOGINS.admin.username} / ${DEMO_LOGINS.admin.password}`,
       `  finance reviewer ${baseUrl}/admin/login  ${DEMO_LOGINS.finance.username} / ${DEMO_LOGINS.finance.password}`,
       `  customer service ${baseUrl}/cs/login     ${DEMO_LOGINS.support.username} / ${DEMO_LOGINS.support.password}`,
+      `  merchant applicant ${baseUrl}/merchantSettled ${DEMO_APPLICANT.username} / ${DEMO_APPLICANT.password} (application waiting in /admin)`,
     ].join('\n'),
   );
   return true;

@@ -36,7 +36,8 @@ const FILTERS: Record<TReviewListQuery['type'], SQL> = {
 
 export async function listReviews(db: Database, productId: string, query: TReviewListQuery) {
   const counts = await findProductCounts(db, productId);
-  const result = await db.execute(sql`select r.id::text as id, r.rating, r.content, r.images, r.created_at,
+  const result =
+    await db.execute(sql`select r.id::text as id, r.rating, r.content, r.images, r.created_at, r.reply,
       coalesce(u.username, split_part(u.email, '@', 1), 'user') as reviewer, u.avatar,
       v.attrs as variant_attrs, p.attributes
     from reviews r
@@ -56,6 +57,7 @@ export async function listReviews(db: Database, productId: string, query: TRevie
       reviewerAvatar: toInt(r.avatar),
       variantName: variantName(r.variant_attrs as Record<string, string> | null),
       createdAt: toIso(r.created_at),
+      sellerReply: r.reply === null || r.reply === undefined ? null : String(r.reply),
     })),
     pageNum: query.pageNum,
     pageSize: query.pageSize,

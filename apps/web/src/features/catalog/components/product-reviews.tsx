@@ -58,6 +58,14 @@ export function ProductReviews({ productId, counts }: { productId: string; count
                 </time>
               </div>
               <p className="cv-review__text">{review.content || t('reviews.noText')}</p>
+              {review.sellerReply ? (
+                <p
+                  className="cv-review__text"
+                  style={{ paddingInlineStart: 12, borderInlineStart: '3px solid var(--cv-border, #E5E7EB)' }}
+                >
+                  <strong>{t('reviews.sellerReply')}</strong> {review.sellerReply}
+                </p>
+              ) : null}
               {review.images.length > 0 && (
                 <div className="cv-review__photos">
                   <Image.PreviewGroup>

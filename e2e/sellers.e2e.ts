@@ -1,0 +1,287 @@
+import { parseMoney } from '@caravan/contracts';
+import type { APIRequestContext, Browser, Page } from 'playwright-core';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, newPage, uniqueName } from './browser';
+import { typeSelectOption } from './select';
+
+type TCategory = { id: string; name: string; children: TCategory[] };
+
+async function readJson<T>(response: {
+  ok(): boolean;
+  status(): number;
+  text(): Promise<string>;
+  url(): string;
+}) {
+  if (!response.ok()) {
+    throw new Error(`${response.url()} answered ${response.status()}: ${await response.text()}`);
+  }
+  return JSON.parse(await response.text()) as T;
+}
+
+async function png(colour: string) {
+  return sharp({ create: { width: 400, height: 400, channels: 3, background: colour } })
+    .png()
+    .toBuffer();
+}
+
+const poll = <T>(fn: () => Promise<T>) => expect.poll(fn, { timeout: 20_000 });
+
+async function firstLeaf(request: APIRequestContext): Promise<{ top: TCategory; leaf: TCategory }> {
+  const tree = await readJson<{ categories: TCategory[] }>(await request.get('/api/v1/catalog/categories'));
+  const top = tree.categories[0]!;
+  let leaf = top;
+  while (leaf.children.length > 0) {
+    leaf = leaf.children[0]!;
+  }
+  return { top, leaf };
+}
+
+async function staffLogin(page: Page) {
+  await readJson(
+    await page.request.post('/api/v1/admin/auth/login', {
+      data: { username: 'admin', password: 'admin123' },
+    }),
+  );
+}
+
+describe('sellers in the browser', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('register, apply, approve, list a product in two languages, sell it, settle it, import, suspend', {
+    timeout: 420_000,
+  }, async () => {
+    const username = uniqueName('merch');
+    const password = 'merch123';
+    const shopName = `E2E Linen ${Date.now().toString(36)}`;
+
+    // --- A new user registers and applies on /merchantSettled.
+    const applicant = await newPage(browser);
+    const ap = applicant.page;
+    await readJson(
+      await ap.request.post('/api/v1/auth/register', {
+        data: { accountType: 'username', account: username, password, confirmPassword: password },
+      }),
+    );
+    await ap.goto('/login?redirect=%2FmerchantSettled');
+    await ap.getByRole('textbox', { name: 'Username', exact: true }).fill(username);
+    await ap.getByLabel('Password', { exact: true }).fill(password);
+    await ap.getByRole('button', { name: 'Log in', exact: true }).click();
+    await poll(() => Promise.resolve(new URL(ap.url()).pathname)).toBe('/merchantSettled');
+    await poll(() => ap.getByText('Apply to open a shop').count()).toBeGreaterThan(0);
+    const { top, leaf } = await firstLeaf(ap.request);
+    await ap.getByLabel('Shop name').fill(shopName);
+    await ap.getByLabel('Categories you sell').click();
+    await ap.locator('.ant-select-tree-title').filter({ hasText: top.name }).first().click();
+    await ap.keyboard.press('Escape');
+    await ap.getByLabel('Contact e-mail').fill('linen.shop@example.com');
+    await ap.getByLabel('Contact phone').fill('+4915112345678');
+    await typeSelectOption(ap, ap.getByLabel('Country', { exact: true }), 'Germany');
+    const uploads = ap.locator('input[type=file]');
+    await uploads
+      .nth(1)
+      .setInputFiles({ name: 'licence.png', mimeType: 'image/png', buffer: await png('#334155') });
+    await poll(() =>
+      ap.locator('.ant-upload-list-item-done, .ant-upload-list-item-container:has(img)').count(),
+    ).toBeGreaterThan(0);
+    await ap.getByRole('button', { name: 'Submit application' }).click();
+    await poll(() => ap.getByText(`Application for “${shopName}”`).count()).toBe(1);
+
+    // --- Staff approve it in /admin.
+    const staff = await newPage(browser);
+    const sp = staff.page;
+    await staffLogin(sp);
+    await sp.goto('/admin/merchant-applications');
+    const row = sp.locator('tr').filter({ hasText: shopName });
+    await poll(() => row.count()).toBe(1);
+    await row.getByRole('button', { name: 'Open' }).click();
+    await sp.locator('.ant-drawer-open').getByRole('button', { name: 'Approve' }).click();
+    await sp.locator('.ant-modal-confirm').getByRole('button', { name: 'Approve' }).click();
+    await poll(() => sp.getByText('Operation succeeded').count()).toBeGreaterThan(0);
+    await ap.reload();
+    await poll(() => ap.getByText('Your shop is open').count()).toBeGreaterThan(0);
+
+    // --- The new seller logs in to /seller and creates a product with two variants, three images, two languages.
+    const seller = await newPage(browser);
+    const sel = seller.page;
+    await sel.goto('/seller/login');
+    await sel.getByRole('textbox', { name: 'Username', exact: true }).fill(username);
+    await sel.getByLabel('Password', { exact: true }).fill(password);
+    await sel.getByRole('button', { name: 'Log in', exact: true }).click();
+    await poll(() => Promise.resolve(new URL(sel.url()).pathname)).toBe('/seller/dashboard');
+    await sel.goto('/seller/products/new');
+    await poll(() => sel.getByLabel('Product name (en)').count()).toBe(1);
+    await sel.getByLabel('Product name (en)').fill('Harbour linen shirt');
+    await sel.getByLabel('Product description (en)').fill('Breathable linen for warm harbours.');
+    await sel.getByLabel('Languages').click();
+    await sel.locator('.ant-select-item-option').filter({ hasText: 'Deutsch' }).first().click();
+    await sel.keyboard.press('Escape');
+    await sel.getByRole('tab', { name: 'Deutsch' }).click();
+    await sel.getByLabel('Product name (de)').fill('Hafen Leinenhemd');
+    await sel.getByLabel('Category', { exact: true }).click();
+    await sel.keyboard.type(leaf.name);
+    await sel.locator('.ant-select-tree-title').filter({ hasText: leaf.name }).first().click();
+    await sel
+      .locator('input[type=file]')
+      .first()
+      .setInputFiles([
+        { name: 'a.png', mimeType: 'image/png', buffer: await png('#0F766E') },
+        { name: 'b.png', mimeType: 'image/png', buffer: await png('#E4572E') },
+        { name: 'c.png', mimeType: 'image/png', buffer: await png('#B45309') },
+      ]);
+    await sel.getByLabel('Selling price').fill('40');
+    await sel.getByRole('button', { name: 'Add attribute' }).click();
+    await sel.getByLabel('Attribute, e.g. Colour').fill('Colour');
+    const values = sel.getByLabel('Values (Enter after each)');
+    await values.click();
+    await sel.keyboard.type('Sand');
+    await sel.keyboard.press('Enter');
+    await sel.keyboard.type('Navy');
+    await sel.keyboard.press('Enter');
+    await sel.keyboard.press('Escape');
+    await sel.getByLabel('Stock Sand').fill('6');
+    await sel.getByLabel('Stock Navy').fill('4');
+    await poll(() =>
+      sel.locator('.ant-upload-list-item-done, .ant-upload-list-item-container:has(img)').count(),
+    ).toBe(3);
+    await sel.getByRole('button', { name: 'Save', exact: true }).click();
+    await poll(() => Promise.resolve(/^\/seller\/products\/\d+$/.test(new URL(sel.url()).pathname))).toBe(
+      true,
+    );
+    const productId = new URL(sel.url()).pathname.split('/').pop()!;
+    const saved = await readJson<{ images: { url: string }[]; variants: { id: string; values: string[] }[] }>(
+      await sel.request.get(`/api/v1/seller/products/${productId}`),
+    );
+    expect(saved.images).toHaveLength(3);
+    expect(saved.variants.map((v) => v.values[0])).toEqual(['Sand', 'Navy']);
+
+    // --- It shows on the storefront and in search, in both languages.
+    const shopper = await newPage(browser);
+    for (const [lang, name, word] of [
+      ['en', 'Harbour linen shirt', 'harbour'],
+      ['de', 'Hafen Leinenhemd', 'leinenhemd'],
+    ] as const) {
+      await shopper.page.goto(`/productDetails?id=${productId}&lang=${lang}`);
+      await poll(() => shopper.page.getByText(name).count()).toBeGreaterThan(0);
+      const found = await readJson<{ pageList: { id: string }[] }>(
+        await shopper.page.request.get(`/api/v1/catalog/search/goods?k=${word}&lang=${lang}`),
+      );
+      expect(found.pageList.map((p) => p.id)).toContain(productId);
+    }
+
+    // --- Another buyer buys it; the seller ships; the buyer confirms; the order is settled.
+    const buyer = shopper.page.request;
+    await readJson(
+      await buyer.post('/api/v1/auth/login', {
+        data: { accountType: 'username', account: 'demobuyer', password: 'buyer123' },
+      }),
+    );
+    const me = await readJson<{ user: { hasTxPassword: boolean } }>(await buyer.get('/api/v1/auth/me'));
+    if (!me.user.hasTxPassword) {
+      await readJson(
+        await buyer.post('/api/v1/account/tx-password', {
+          data: { txPassword: '135790', confirmTxPassword: '135790' },
+        }),
+      );
+    }
+    const txPassword = me.user.hasTxPassword ? '135790' : '135790';
+    const addresses = await readJson<{ list: { id: string }[] }>(await buyer.get('/api/v1/addresses'));
+    if (addresses.list.length === 0) {
+      await readJson(
+        await buyer.post('/api/v1/addresses', {
+          data: {
+            consignee: 'E2E Buyer',
+            areaCode: '+49',
+            phone: '15112345678',
+            country: 'DE',
+            state: 'BE',
+            city: 'Berlin',
+            postcode: '10115',
+            detail: 'Invalidenstrasse 1',
+          },
+        }),
+      );
+    }
+    const placed = await buyer.post('/api/v1/orders', {
+      headers: { 'idempotency-key': uniqueName('buy') },
+      data: { items: [{ productId, variantId: saved.variants[1]!.id, quantity: 2 }], pay: { txPassword } },
+    });
+    const order = (await readJson<{ orders: { orderNo: string }[] }>(placed)).orders[0]!;
+    await readJson(
+      await sel.request.post(`/api/v1/seller/orders/${order.orderNo}/ship`, {
+        data: { carrier: 'DHL', trackingNo: 'E2E123456' },
+      }),
+    );
+    await readJson(await buyer.post(`/api/v1/orders/${order.orderNo}/receive`, { data: {} }));
+    await readJson(
+      await sp.request.put('/api/v1/admin/system-params/order_settle_days', { data: { value: '0' } }),
+    );
+    const month = new Date().toISOString().slice(0, 7);
+    await expect
+      .poll(
+        async () =>
+          (
+            await readJson<{ orders: number }>(
+              await sel.request.get(`/api/v1/seller/settlement?month=${month}`),
+            )
+          ).orders,
+        { timeout: 60_000, interval: 2_000 },
+      )
+      .toBe(1);
+    const statement = await readJson<{ net: string; commission: string; goodsAmount: string }>(
+      await sel.request.get(`/api/v1/seller/settlement?month=${month}`),
+    );
+    const summary = await readJson<{ balance: string }>(await sel.request.get('/api/v1/seller/summary'));
+    // A new seller's wallet holds exactly the settled net.
+    expect(parseMoney(summary.balance)).toBe(parseMoney(statement.net));
+    expect(parseMoney(statement.net)).toBe(
+      parseMoney(statement.goodsAmount) - parseMoney(statement.commission),
+    );
+    await sel.goto('/seller/settlement');
+    await poll(() => sel.locator('tr').filter({ hasText: order.orderNo }).count()).toBe(1);
+
+    // --- Import a CSV from the products page.
+    await sel.goto('/seller/products');
+    await sel.getByRole('button', { name: 'Import' }).click();
+    const csv = [
+      'product_code,name_en,category_id,selling_price,stock,images',
+      `IMP-1,Imported deck chair,${leaf.id},55,3,${saved.images[0]!.url}`,
+      `IMP-2,Imported sun hat,${leaf.id},12.5,8,${saved.images[1]!.url}`,
+      `IMP-3,Bad price,${leaf.id},1.123456,1,${saved.images[1]!.url}`,
+    ].join('\n');
+    await sel
+      .locator('.ant-modal input[type=file]')
+      .setInputFiles({ name: 'goods.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+    await poll(() => sel.getByText('2 products saved, 1 rows refused').count()).toBe(1);
+    await poll(() => sel.locator('.ant-modal tr').filter({ hasText: 'selling_price' }).count()).toBe(1);
+
+    // --- Staff suspend the shop: its goods leave the storefront and search.
+    await sp.goto('/admin/stores');
+    await sp.getByRole('searchbox', { name: 'Shop name' }).fill(shopName);
+    await sp.getByRole('searchbox', { name: 'Shop name' }).press('Enter');
+    const shopRow = sp.locator('tr').filter({ hasText: shopName });
+    await poll(() => shopRow.count()).toBe(1);
+    await shopRow.getByRole('button', { name: 'Suspend' }).click();
+    await sp.locator('.ant-modal:visible').getByLabel('Reason (shown to the seller)').fill('E2E suspension');
+    await sp.locator('.ant-modal:visible').getByRole('button', { name: 'Confirm' }).click();
+    await poll(() => shopRow.getByText('Suspended').count()).toBe(1);
+    const gone = await shopper.page.request.get(`/api/v1/catalog/products/${productId}`);
+    expect(gone.status()).toBe(409);
+    const search = await readJson<{ pageList: { id: string }[] }>(
+      await shopper.page.request.get('/api/v1/catalog/search/goods?k=harbour'),
+    );
+    expect(search.pageList.map((p) => p.id)).not.toContain(productId);
+    await sel.goto('/seller/shop');
+    await poll(() => sel.getByText('E2E suspension').count()).toBe(1);
+
+    for (const ctx of [applicant, staff, seller, shopper]) {
+      await ctx.context.close();
+    }
+  });
+});
