@@ -112,6 +112,24 @@ async function main() {
       });
     }
   }
+  const sellers = await optionalImport<typeof import('./sellers')>('./sellers');
+  if (sellers && wants('sellers')) {
+    console.log('seller product list and CSV import ...');
+    for (const r of await sellers.runSellerBench({
+      databaseUrl: serverUrl,
+      connections: 16,
+      durationSec: seconds,
+    })) {
+      results.push({
+        name: r.name,
+        throughput: r.throughput,
+        unit: r.unit,
+        p50: r.p50,
+        p95: r.p95,
+        extra: r.goal,
+      });
+    }
+  }
   console.log('\nresults');
   for (const r of results) {
     const latency = r.p50 !== undefined ? `  p50 ${r.p50.toFixed(1)} ms  p95 ${r.p95?.toFixed(1)} ms` : '';

@@ -11,7 +11,7 @@ import type {
 import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, stores } from '../../db/schema';
+import { auditLog, reviews, stores } from '../../db/schema';
 import { createTestStaff, createTestUser } from '../../testing/fixtures';
 import { buildMultipart } from '../../testing/multipart';
 import { bearer, createTestApp, json, type TTestContext } from '../../testing/test-app';
@@ -519,6 +519,65 @@ describe('seller products', () => {
       payload: { name: 'linen works', lang: 'en', logo: null, banner: null },
     });
     expect(json<TError>(renamed).error.code).toBe('SHOP_NAME_TAKEN');
+
+    // Reviews: the rival neither sees nor answers the first shop's review; the owner answers it once.
+    const reviewer = await createTestUser(ctx.database.db);
+    const [review] = await ctx.database.db
+      .insert(reviews)
+      .values({
+        productId: BigInt(product.id),
+        storeId: BigInt(shop.storeId),
+        userId: reviewer.id,
+        rating: 'good',
+        content: 'Lovely linen',
+      })
+      .returning({ id: reviews.id });
+    const rivalReviews = json<{ pageList: unknown[] }>(
+      await ctx.app.inject({ method: 'GET', url: '/api/v1/seller/reviews', headers: h }),
+    );
+    expect(rivalReviews.pageList).toHaveLength(0);
+    const rivalReply = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/v1/seller/reviews/${review!.id}/reply`,
+      headers: h,
+      payload: { content: 'Not mine' },
+    });
+    expect(json<TError>(rivalReply).error.code).toBe('REVIEW_NOT_FOUND');
+    const reply = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/v1/seller/reviews/${review!.id}/reply`,
+      headers: bearer(shop.token),
+      payload: { content: 'Thank you!' },
+    });
+    expect(reply.statusCode).toBe(200);
+    const again = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/v1/seller/reviews/${review!.id}/reply`,
+      headers: bearer(shop.token),
+      payload: { content: 'Twice' },
+    });
+    expect(json<TError>(again).error.code).toBe('REVIEW_ALREADY_REPLIED');
+    const publicReviews = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/v1/catalog/products/${product.id}/reviews`,
+    });
+    expect(json<{ pageList: { sellerReply: string | null }[] }>(publicReviews).pageList[0]!.sellerReply).toBe(
+      'Thank you!',
+    );
+
+    // Export, settlement and dashboard answer only the rival's own shop.
+    const exported = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/v1/seller/products/export?format=csv',
+      headers: h,
+    });
+    expect(exported.body).not.toContain('LHS-SAND');
+    const mineExported = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/v1/seller/products/export?format=csv',
+      headers: bearer(shop.token),
+    });
+    expect(mineExported.body).toContain('LHS-SAND');
   });
 
   it('staff take a product down with a reason; the seller sees it and cannot put it back; the storefront drops it', async () => {

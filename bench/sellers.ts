@@ -1,0 +1,193 @@
+/**
+ * Seller panel scenarios (issue 12), on a fresh PostgreSQL database:
+ * - the seller product list of a shop with 50,000 products, at 16 keep-alive connections (p50 / p95 / req/s;
+ *   goal p95 <= 50 ms), pages spread over the whole list and the usual sorts and filters;
+ * - a CSV import of 10,000 rows (rows per second; goal: 10,000 rows in under 60 s).
+ *
+ * Run alone: `npx tsx bench/sellers.ts` (BENCH_DATABASE_URL, BENCH_SECONDS, BENCH_PRODUCTS).
+ */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { sql } from 'drizzle-orm';
+import sharp from 'sharp';
+import { buildApp } from '../apps/server/src/app';
+import { loadConfig } from '../apps/server/src/config';
+import { openPostgres } from '../apps/server/src/db/client';
+import { migrateDatabase } from '../apps/server/src/db/migrate';
+import { createSession } from '../apps/server/src/modules/auth/sessions';
+import { storeImage } from '../apps/server/src/modules/uploads/store-image';
+import { createBenchDatabase } from './wallet-setup';
+
+export type TSellerBenchResult = {
+  name: string;
+  throughput: number;
+  unit: string;
+  p50?: number;
+  p95?: number;
+  goal: string;
+};
+
+const BOUNDARY = '----caravan-bench-boundary';
+
+function multipart(file: Buffer, filename: string) {
+  const head = Buffer.from(
+    `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: text/csv\r\n\r\n`,
+  );
+  return {
+    payload: Buffer.concat([head, file, Buffer.from(`\r\n--${BOUNDARY}--\r\n`)]),
+    headers: { 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
+  };
+}
+
+export async function runSellerBench(options: {
+  databaseUrl: string;
+  connections?: number;
+  durationSec?: number;
+  products?: number;
+}): Promise<TSellerBenchResult[]> {
+  const products = options.products ?? Number(process.env.BENCH_PRODUCTS ?? 50_000);
+  const bench = await createBenchDatabase(options.databaseUrl, 'caravan_bench_sellers');
+  const handle = openPostgres(bench.url, 20);
+  const uploadDir = mkdtempSync(path.join(tmpdir(), 'caravan-bench-sellers-'));
+  try {
+    await migrateDatabase(handle);
+    const db = handle.db;
+    const setup = await db.execute<{ user_id: string; store_id: string; category_id: string }>(sql`
+      with u as (insert into users (usercode, username, password_hash, invitation_code)
+          values ('BSELLER01', 'benchseller', 'bench', 'IBSELLER1') returning id),
+        s as (insert into stores (owner_user_id, name) select id, 'Bench Shop' from u returning id),
+        c as (insert into categories (level, names) values (1, '{"en":"Bench"}') returning id)
+      select u.id::text as user_id, s.id::text as store_id, c.id::text as category_id from u, s, c`);
+    const { user_id: userId, store_id: storeId, category_id: categoryId } = setup.rows[0]!;
+    console.log(`  filling a shop with ${products} products ...`);
+    for (let start = 0; start < products; start += 10_000) {
+      const end = Math.min(products, start + 10_000);
+      await db.execute(sql`insert into products (store_id, category_id, names, price, selling_price,
+          original_price, retail_price, stock, sold_count, code, is_on_shelf, created_at)
+        select ${storeId}::bigint, ${categoryId}::bigint,
+          jsonb_build_object('en', 'Bench item ' || i || ' ' || (array['cotton','linen','oak','steel','wool'])[1 + i % 5]),
+          (1 + i % 500)::numeric, (1 + i % 500)::numeric, (1 + i % 500)::numeric, (1 + i % 500)::numeric,
+          i % 40, i % 97, 'B-' || i, i % 10 <> 0, now() - (i || ' minutes')::interval
+        from generate_series(${start + 1}, ${end}) as i`);
+    }
+    await db.execute(sql`analyze products`);
+    const { token } = await createSession(db, { audience: 'seller', userId: BigInt(userId), ttlHours: 2 });
+    const config = loadConfig({
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'silent',
+      SEED_DEMO: 'false',
+      SERVE_WEB: 'false',
+      RUN_JOBS: 'false',
+      RATE_LIMIT_PER_MINUTE: '1000000',
+      RATE_LIMIT_READ_PER_MINUTE: '1000000',
+      UPLOAD_DIR: uploadDir,
+      DATABASE_URL: bench.url,
+    });
+    const app = await buildApp({ config, db, readDb: db, database: handle });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const address = app.server.address();
+    const port = typeof address === 'object' && address ? address.port : 0;
+    const pages = Math.max(1, Math.floor(products / 20));
+    const variants = [
+      (n: number) => `pageNum=${1 + (n % pages)}`,
+      (n: number) => `pageNum=${1 + (n % 50)}&sort=stockAsc`,
+      (n: number) => `pageNum=${1 + (n % 50)}&sort=sales`,
+      (n: number) => `pageNum=${1 + (n % 20)}&state=offShelf`,
+      (n: number) => `pageNum=${1 + (n % 20)}&isLowStock=true`,
+      () => 'pageNum=1&keyword=linen',
+    ];
+    let counter = 0;
+    const result = await autocannon({
+      url: `http://127.0.0.1:${port}`,
+      connections: options.connections ?? 16,
+      duration: options.durationSec ?? 30,
+      headers: { authorization: `Bearer ${token}`, accept: 'application/json' },
+      requests: [
+        {
+          method: 'GET',
+          setupRequest: (request) => {
+            counter += 1;
+            return {
+              ...request,
+              path: `/api/v1/seller/products?${variants[counter % variants.length]!(counter)}`,
+            };
+          },
+        },
+      ],
+    });
+    const errors = result.non2xx + result.errors;
+    const results: TSellerBenchResult[] = [
+      {
+        name: `seller product list, ${products} products (16 connections)`,
+        throughput: result.requests.average,
+        unit: 'req/s',
+        p50: result.latency.p50,
+        // autocannon reports p90 and p97.5, not p95: p97.5 is shown, an upper bound of p95.
+        p95: result.latency.p97_5,
+        goal: `p95 column is p97.5 (upper bound); goal p95 <= 50 ms${errors > 0 ? `, ${errors} errors` : ''}`,
+      },
+    ];
+
+    // CSV import of 10,000 rows, one image that is the seller's own upload.
+    const png = await sharp({ create: { width: 600, height: 600, channels: 3, background: '#0F766E' } })
+      .png()
+      .toBuffer();
+    const image = await storeImage(png, { uploadDir });
+    const lines = ['product_code,name_en,category_id,selling_price,stock,images'];
+    for (let i = 0; i < 10_000; i += 1) {
+      lines.push(`IMP-${i},Imported item ${i},${categoryId},${(i % 90) + 1}.5,${i % 50},${image.url}`);
+    }
+    const body = multipart(Buffer.from(lines.join('\n')), 'bench.csv');
+    const started = performance.now();
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/v1/seller/products/import',
+      headers: { ...body.headers, authorization: `Bearer ${token}` },
+      payload: body.payload,
+    });
+    const jobId = (res.json() as { id: string }).id;
+    let job: { status: string; savedProducts: number } = { status: 'running', savedProducts: 0 };
+    while (job.status === 'running') {
+      await new Promise((r) => setTimeout(r, 200));
+      job = (
+        await app.inject({
+          method: 'GET',
+          url: `/api/v1/seller/products/import/${jobId}`,
+          headers: { authorization: `Bearer ${token}` },
+        })
+      ).json() as typeof job;
+    }
+    const seconds = (performance.now() - started) / 1000;
+    results.push({
+      name: 'CSV import, 10,000 rows',
+      throughput: 10_000 / seconds,
+      unit: 'rows/s',
+      goal: `${seconds.toFixed(1)} s, ${job.savedProducts} saved (goal < 60 s)`,
+    });
+    await app.close();
+    return results;
+  } finally {
+    await handle.close();
+    await bench.drop();
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  runSellerBench({
+    databaseUrl: process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
+    durationSec: Number(process.env.BENCH_SECONDS ?? 30),
+  })
+    .then((results) => {
+      for (const r of results) {
+        console.log(
+          `${r.name.padEnd(58)} ${r.throughput.toFixed(0).padStart(7)} ${r.unit}${r.p50 !== undefined ? `  p50 ${r.p50} ms  p95 ${r.p95} ms` : ''}  ${r.goal}`,
+        );
+      }
+    })
+    .catch((error: unknown) => {
+      console.error(error);
+      process.exit(1);
+    });
+}
