@@ -34,7 +34,7 @@ async function toCartItem(
       ? 'INSUFFICIENT_STOCK'
       : null;
   // The stepper stops at what can really be bought: the order limit or the stock, whichever is lower.
-  const maxBuy = Math.max(buyMin, Math.min(settings.maxBuy, stock));
+  const maxBuy = Math.max(buyMin, Math.min(settings.maxBuy, item?.buyMax ?? settings.maxBuy, stock));
   const isQuantityBuyable = row.quantity <= maxBuy;
   const price = item?.unitPrice ?? 0n;
   return {

@@ -216,7 +216,7 @@ async function loadPublicDetail(db: Database, lang: TLanguage, id: string): Prom
       p.attributes, p.category_id::text as category_id, p.price::text as price,
       p.selling_price::text as selling_price, p.original_price::text as original_price,
       p.retail_price::text as retail_price, p.discount_price::text as discount_price,
-      p.is_discounted, p.discount_ends_at, p.stock, p.sold_count, p.page_views, p.buy_min, p.is_on_shelf,
+      p.is_discounted, p.discount_ends_at, p.stock, p.sold_count, p.page_views, p.buy_min, p.buy_max, p.is_on_shelf,
       p.dispatch_fee::text as dispatch_fee, p.long_distance_fee::text as long_distance_fee,
       p.delivery_fee::text as delivery_fee, p.evaluation_num, p.good_count, p.medium_count, p.bad_count,
       p.photo_count, p.created_at, s.status as store_status, s.lang as store_lang,
@@ -299,7 +299,11 @@ async function loadPublicDetail(db: Database, lang: TLanguage, id: string): Prom
     soldCount: toInt(row.sold_count),
     pageViews: toInt(row.page_views),
     buyMin: toInt(row.buy_min),
-    maxBuy: await getMaxBuy(db),
+    // The seller's own maximum per order narrows the platform's.
+    maxBuy: Math.min(
+      await getMaxBuy(db),
+      row.buy_max === null ? Number.MAX_SAFE_INTEGER : toInt(row.buy_max),
+    ),
     isOnShelf: true,
     attributes,
     variants,

@@ -27,6 +27,8 @@ export type TPurchasableItem = {
   unitPrice: TMoney;
   stock: number;
   buyMin: number;
+  /** The seller's maximum per order; null: only the platform's limit applies. */
+  buyMax: number | null;
   dispatchFee: TMoney;
   longDistanceFee: TMoney;
   deliveryFee: TMoney;
@@ -49,7 +51,7 @@ export async function getPurchasableItem(
     sql`select p.id::text as id, p.store_id::text as store_id, s.name as store_name,
       s.owner_user_id::text as owner_user_id, s.status as store_status, p.lang, p.names, p.images->0 as image,
       p.attributes, p.selling_price::text as selling_price, p.discount_price::text as discount_price,
-      p.is_discounted, p.discount_ends_at, p.stock, p.buy_min, p.is_on_shelf,
+      p.is_discounted, p.discount_ends_at, p.stock, p.buy_min, p.buy_max, p.is_on_shelf,
       p.dispatch_fee::text as dispatch_fee, p.long_distance_fee::text as long_distance_fee,
       p.delivery_fee::text as delivery_fee,
       (select count(*)::int from product_variants v where v.product_id = p.id) as variant_count
@@ -113,6 +115,7 @@ export async function getPurchasableItem(
     unitPrice: chargedUnitPrice(priced, variant),
     stock: variant ? variant.stock : toInt(row.stock),
     buyMin: toInt(row.buy_min),
+    buyMax: row.buy_max === null || row.buy_max === undefined ? null : toInt(row.buy_max),
     dispatchFee: parseMoney(String(row.dispatch_fee)),
     longDistanceFee: parseMoney(String(row.long_distance_fee)),
     deliveryFee: parseMoney(String(row.delivery_fee)),

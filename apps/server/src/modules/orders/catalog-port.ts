@@ -25,6 +25,7 @@ export type TPurchasable = {
   imgUrl: string | null;
   unitPrice: TMoney;
   buyMin: number;
+  buyMax: number | null;
   stock: number;
   dispatchFee: TMoney;
   longDistanceFee: TMoney;
@@ -57,6 +58,7 @@ export async function findPurchasable(
       imgUrl: item.image?.url ?? null,
       unitPrice: item.unitPrice,
       buyMin: item.buyMin,
+      buyMax: item.buyMax,
       stock: item.stock,
       dispatchFee: item.dispatchFee,
       longDistanceFee: item.longDistanceFee,

@@ -109,12 +109,10 @@ export function checkLine(
   if (quantity < item.buyMin) {
     throw new AppError('BELOW_MIN_PURCHASE', { ...details, buyMin: item.buyMin }, { min: item.buyMin });
   }
-  if (quantity > settings.maxBuy) {
-    throw new AppError(
-      'ABOVE_MAX_PURCHASE',
-      { ...details, maxBuy: settings.maxBuy },
-      { max: settings.maxBuy },
-    );
+  // The seller's own maximum per order, when set, narrows the platform's.
+  const maxBuy = item.buyMax === null ? settings.maxBuy : Math.min(settings.maxBuy, item.buyMax);
+  if (quantity > maxBuy) {
+    throw new AppError('ABOVE_MAX_PURCHASE', { ...details, maxBuy }, { max: maxBuy });
   }
   return item;
 }

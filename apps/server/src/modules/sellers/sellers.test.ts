@@ -17,6 +17,7 @@ import { buildMultipart } from '../../testing/multipart';
 import { bearer, createTestApp, json, type TTestContext } from '../../testing/test-app';
 import { createSession } from '../auth/sessions';
 import { createCategoryTree } from '../catalog/test-fixtures';
+import { placeTestOrder } from '../orders/test-fixtures';
 import { countWaitingMerchantApplications } from './index';
 
 type TError = { error: { code: string; details?: Record<string, unknown> } };
@@ -688,5 +689,32 @@ describe('seller products', () => {
     expect(list.pageList.map((p) => p.id)).not.toContain(id);
     const detail = await ctx.app.inject({ method: 'GET', url: `/api/v1/catalog/products/${id}` });
     expect(json<TError>(detail).error.code).toBe('GOODS_OFF_SHELF');
+  });
+
+  it("honours the seller's maximum per order on the product page and at checkout", async () => {
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/seller/products',
+      headers: bearer(shop.token),
+      payload: await productBody(shop.token, {
+        names: { en: 'Limited lantern' },
+        attributes: [],
+        variants: [],
+        stock: 50,
+        buyMin: 1,
+        buyMax: 2,
+      }),
+    });
+    const id = json<TSellerProductDetail>(res).id;
+    const detail = await ctx.app.inject({ method: 'GET', url: `/api/v1/catalog/products/${id}` });
+    expect(json<{ maxBuy: number }>(detail).maxBuy).toBe(2);
+    const buyer = await createTestUser(ctx.database.db);
+    await expect(
+      placeTestOrder(ctx.database.db, buyer.id, BigInt(id), { quantity: 3, isPaid: false }),
+    ).rejects.toMatchObject({
+      code: 'ABOVE_MAX_PURCHASE',
+    });
+    const ok = await placeTestOrder(ctx.database.db, buyer.id, BigInt(id), { quantity: 2, isPaid: false });
+    expect(ok.orderNo).toBeTruthy();
   });
 });
