@@ -23,7 +23,8 @@ describe('home banners carry real, translated text over wordless pictures', () =
     const uploadDir = mkdtempSync(path.join(tmpdir(), 'caravan-banners-'));
     await seedDemoCatalog(db, { storeId, uploadDir, products: 4 });
     clearCatalogCache(ctx.database.db);
-  });
+    // Rendering the demo pictures takes most of a minute on a busy 2-core machine.
+  }, 240_000);
   afterAll(async () => {
     await ctx.close();
   });

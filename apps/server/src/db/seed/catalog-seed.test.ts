@@ -1,6 +1,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { LANGUAGES } from '@caravan/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestStore, createTestUser } from '../../modules/orders/test-fixtures';
@@ -20,7 +21,8 @@ describe('demo catalogue', () => {
     const uploadDir = mkdtempSync(path.join(tmpdir(), 'caravan-seed-'));
     seededAt = new Date();
     await seedDemoCatalog(db, { storeId, uploadDir, products: 120 });
-  });
+    // Rendering the demo pictures takes most of a minute on a busy 2-core machine.
+  }, 240_000);
   afterAll(async () => {
     await ctx.close();
   });
@@ -32,5 +34,29 @@ describe('demo catalogue', () => {
     const row = (result as unknown as { rows: { reviews: number; newest: string | Date }[] }).rows[0]!;
     expect(row.reviews).toBeGreaterThan(20);
     expect(new Date(row.newest).getTime()).toBeLessThanOrEqual(seededAt.getTime() + 60_000);
+  });
+
+  it('names every category, attribute and colour in all 21 languages (platform data)', async () => {
+    const categories = await ctx.database.db.execute(sql`select names from categories`);
+    const rows = (categories as unknown as { rows: { names: Record<string, string> }[] }).rows;
+    expect(rows.length).toBeGreaterThan(40);
+    // Scripts that cannot share a word with English: an English name there is an untranslated one.
+    const otherScripts = ['tw', 'th', 'el', 'ru', 'ko', 'hi', 'cn', 'ja', 'ar'];
+    for (const { names } of rows) {
+      expect(Object.keys(names).sort()).toEqual([...LANGUAGES].sort());
+      for (const lang of otherScripts) {
+        expect(names[lang], `${lang} of ${names.en}`).not.toMatch(/^[A-Za-z&' -]+$/);
+      }
+    }
+    const attributes = await ctx.database.db.execute(
+      sql`select distinct (a.elem->'names') as names from products p, jsonb_array_elements(p.attributes) as a(elem)`,
+    );
+    const attributeNames = (attributes as unknown as { rows: { names: Record<string, string> }[] }).rows;
+    expect(attributeNames.length).toBeGreaterThan(0);
+    for (const { names } of attributeNames) {
+      expect(Object.keys(names).sort()).toEqual([...LANGUAGES].sort());
+      expect(names.ko).not.toBe(names.en);
+      expect(names.tr).not.toBe(names.en);
+    }
   });
 });

@@ -1,3 +1,6 @@
+import type { TLanguage } from '@caravan/contracts';
+import { MORE_LANGS, MORE_WORDS } from './catalog-words-more';
+
 /**
  * Word lists of the demo catalogue in seven languages. Product names are composed from them
  * (adjective + material + item), so every name is made of real words in its language.
@@ -9,6 +12,21 @@ export type TWords = readonly [string, string, string, string, string, string, s
 
 export function wordsToRecord(words: TWords): Record<TSeedLang, string> {
   return Object.fromEntries(SEED_LANGS.map((lang, i) => [lang, words[i]!])) as Record<TSeedLang, string>;
+}
+
+/**
+ * Platform data (category, attribute and colour names) in all 21 languages: the seven of `words` and the
+ * fourteen of MORE_WORDS for the same English word. A word missing there is a mistake in the seed data.
+ */
+export function platformWordsToRecord(words: TWords): Record<TLanguage, string> {
+  const more = MORE_WORDS[words[0]];
+  if (!more) {
+    throw new Error(`No translations in catalog-words-more.ts for "${words[0]}"`);
+  }
+  return {
+    ...wordsToRecord(words),
+    ...Object.fromEntries(MORE_LANGS.map((lang, i) => [lang, more[i]!])),
+  } as Record<TLanguage, string>;
 }
 
 export type TPictureShape = 'shirt' | 'phone' | 'chair' | 'pot' | 'bottle' | 'bear' | 'box';

@@ -22,6 +22,7 @@ import {
   COLOURS,
   DESCRIPTION_TEMPLATES,
   NAME_TEMPLATES,
+  platformWordsToRecord,
   REVIEW_TEXTS,
   SEED_LANGS,
   SIZES,
@@ -114,7 +115,7 @@ async function insertCategories(db: Executor): Promise<TLeaf[]> {
         sort: topIndex,
         icon: top.icon,
         isRecommended: true,
-        names: wordsToRecord(top.names),
+        names: platformWordsToRecord(top.names),
       })
       .returning({ id: categories.id });
     for (const [midIndex, mid] of top.children.entries()) {
@@ -126,7 +127,7 @@ async function insertCategories(db: Executor): Promise<TLeaf[]> {
           sort: midIndex,
           icon: top.icon,
           isRecommended: midIndex === 0,
-          names: wordsToRecord(mid.names),
+          names: platformWordsToRecord(mid.names),
         })
         .returning({ id: categories.id });
       const rows = await db
@@ -138,7 +139,7 @@ async function insertCategories(db: Executor): Promise<TLeaf[]> {
             sort: leafIndex,
             icon: top.icon,
             isRecommended: false,
-            names: wordsToRecord(leaf),
+            names: platformWordsToRecord(leaf),
           })),
         )
         .returning({ id: categories.id });
@@ -285,14 +286,14 @@ function planProduct(
   const attributes: TProductAttributeDef[] = [
     {
       code: 'colour',
-      names: wordsToRecord(ATTRIBUTE_NAMES.colour),
-      values: colours.map((c) => ({ code: c.code, names: wordsToRecord(c.names) })),
+      names: platformWordsToRecord(ATTRIBUTE_NAMES.colour),
+      values: colours.map((c) => ({ code: c.code, names: platformWordsToRecord(c.names) })),
     },
   ];
   if (top.hasSizes) {
     attributes.push({
       code: 'size',
-      names: wordsToRecord(ATTRIBUTE_NAMES.size),
+      names: platformWordsToRecord(ATTRIBUTE_NAMES.size),
       values: SIZES.map((s) => ({ code: s.toLowerCase(), names: { en: s } })),
     });
   }
