@@ -1,6 +1,7 @@
 import {
   DashboardOutlined,
   DownloadOutlined,
+  GiftOutlined,
   HeartOutlined,
   IdcardOutlined,
   ProfileOutlined,
@@ -20,6 +21,7 @@ const MENU = [
   { key: '/userInfo/collect-goods', labelKey: 'userCentre.favourites', icon: <HeartOutlined /> },
   { key: '/userInfo/collect-shop', labelKey: 'userCentre.followedShops', icon: <ShopOutlined /> },
   { key: '/userInfo/money-package', labelKey: 'userCentre.wallet', icon: <WalletOutlined /> },
+  { key: '/userInfo/coupons', labelKey: 'userCentre.coupons', icon: <GiftOutlined /> },
   { key: '/userInfo/verification', labelKey: 'userCentre.verification', icon: <IdcardOutlined /> },
   { key: '/userInfo/setup', labelKey: 'userCentre.settings', icon: <SettingOutlined /> },
   { key: '/userInfo/download', labelKey: 'userCentre.download', icon: <DownloadOutlined /> },

@@ -8,6 +8,7 @@ import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react
 import { AddressFormModal } from '../../../components/address/address-form-modal';
 import { AddressText } from '../../../components/address/address-text';
 import { useAddresses } from '../../../components/address/api/list-addresses';
+import { CouponPicker } from '../../../components/coupons/coupon-picker';
 import { Money } from '../../../components/order/money';
 import { OrderAmounts } from '../../../components/order/order-amounts';
 import { OrderItemsTable } from '../../../components/order/order-items-table';
@@ -47,6 +48,9 @@ function SettlementContent() {
   const addresses = useAddresses();
   const [addressId, setAddressId] = useState<string | undefined>();
   const [remarks, setRemarks] = useState<Record<string, string>>({});
+  /** Coupon chosen per seller (store id -> coupon id); one per order. */
+  const [coupons, setCoupons] = useState<Record<string, string>>({});
+  const couponList = Object.entries(coupons).map(([storeId, couponId]) => ({ storeId, couponId }));
   const [isAddressFormOpen, setIsAddressFormOpen] = useState(false);
   const [isPlacing, setIsPlacing] = useState(false);
   const [placed, setPlaced] = useState<{ orders: TOrderSummary[]; total: string } | null>(null);
@@ -70,7 +74,13 @@ function SettlementContent() {
     : checkedIds.length > 0
       ? { cartItemIds: checkedIds }
       : null;
-  const previewBody = source ? { ...source, ...(addressId ? { addressId } : {}) } : null;
+  const previewBody = source
+    ? {
+        ...source,
+        ...(addressId ? { addressId } : {}),
+        ...(couponList.length > 0 ? { coupons: couponList } : {}),
+      }
+    : null;
   const preview = useQuery({
     queryKey: [...CHECKOUT_PREVIEW_KEY, previewBody],
     queryFn: () => previewCheckout(previewBody!),
@@ -99,6 +109,7 @@ function SettlementContent() {
         ...source,
         addressId,
         ...(Object.keys(filled).length > 0 ? { remarks: filled } : {}),
+        ...(couponList.length > 0 ? { coupons: couponList } : {}),
       });
       setPlaced(result);
       await queryClient.invalidateQueries({ queryKey: CART_KEY });
@@ -232,6 +243,10 @@ function SettlementContent() {
       {preview.isError && !preview.data && (
         <Alert type="error" showIcon title={t('settlement.previewFailed')} />
       )}
+      {preview.isError && preview.data && couponList.length > 0 && (
+        // A coupon that no longer fits (used elsewhere, expired): the server's message, the old amounts kept.
+        <Alert type="warning" showIcon title={preview.error.message} data-testid="coupon-error" />
+      )}
       {previewGroups.map((group) => (
         <Card
           key={group.seller.id}
@@ -260,6 +275,27 @@ function SettlementContent() {
                 value={remarks[group.seller.id] ?? ''}
                 onChange={(event) =>
                   setRemarks((prev) => ({ ...prev, [group.seller.id]: event.target.value }))
+                }
+              />
+            </div>
+            <div style={{ flex: '1 1 260px' }}>
+              <CouponPicker
+                sellerId={group.seller.id}
+                goodsAmount={group.amounts.itemsAmount}
+                value={coupons[group.seller.id]}
+                takenElsewhere={Object.entries(coupons)
+                  .filter(([storeId]) => storeId !== group.seller.id)
+                  .map(([, couponId]) => couponId)}
+                onChange={(couponId) =>
+                  setCoupons((prev) => {
+                    const next = { ...prev };
+                    if (couponId) {
+                      next[group.seller.id] = couponId;
+                    } else {
+                      delete next[group.seller.id];
+                    }
+                    return next;
+                  })
                 }
               />
             </div>

@@ -1,0 +1,85 @@
+import { Button, Input, Select, Space } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { isApiError } from '../../lib/api';
+import { toast } from '../../lib/toast';
+import { useCouponValueText } from './coupon-text';
+import { useClaimCoupon, useCoupons } from './use-coupons';
+
+/**
+ * Chooses one coupon of the account for one seller's order (SPEC: one per order), or adds one by code.
+ * Coupons chosen for other orders and those below their minimum spend cannot be picked.
+ */
+export function CouponPicker({
+  sellerId,
+  goodsAmount,
+  value,
+  takenElsewhere,
+  onChange,
+}: {
+  sellerId: string;
+  goodsAmount: string;
+  value: string | undefined;
+  takenElsewhere: string[];
+  onChange: (couponId: string | undefined) => void;
+}) {
+  const { t } = useTranslation('services');
+  const coupons = useCoupons();
+  const claim = useClaimCoupon();
+  const valueText = useCouponValueText();
+  const [code, setCode] = useState('');
+  const usable = (coupons.data ?? []).filter((c) => c.status === 'available');
+
+  const addCode = async () => {
+    if (!code.trim()) {
+      return;
+    }
+    try {
+      const added = await claim.mutateAsync(code.trim());
+      setCode('');
+      toast.success(t('coupon.added'));
+      if (Number(goodsAmount) >= Number(added.minSpend) && !takenElsewhere.includes(added.id)) {
+        onChange(added.id);
+      }
+    } catch (error) {
+      toast.error(isApiError(error) ? error.message : t('coupon.addFailed'));
+    }
+  };
+
+  return (
+    <div className="cv-coupon-picker">
+      <label className="cv-muted" htmlFor={`coupon-${sellerId}`}>
+        {t('coupon.label')}
+      </label>
+      <Select<string>
+        id={`coupon-${sellerId}`}
+        style={{ width: '100%' }}
+        allowClear
+        loading={coupons.isLoading}
+        placeholder={usable.length > 0 ? t('coupon.choose') : t('coupon.none')}
+        value={value}
+        onChange={(next) => onChange(next ?? undefined)}
+        notFoundContent={t('coupon.none')}
+        options={usable.map((c) => ({
+          value: c.id,
+          label: `${c.name} · ${valueText(c)}`,
+          disabled: takenElsewhere.includes(c.id) || Number(goodsAmount) < Number(c.minSpend),
+        }))}
+        data-testid={`coupon-select-${sellerId}`}
+      />
+      <Space.Compact style={{ width: '100%', marginBlockStart: 8 }}>
+        <Input
+          aria-label={t('coupon.codeLabel')}
+          placeholder={t('coupon.codeLabel')}
+          value={code}
+          maxLength={32}
+          onChange={(event) => setCode(event.target.value)}
+          onPressEnter={() => void addCode()}
+        />
+        <Button onClick={() => void addCode()} loading={claim.isPending}>
+          {t('coupon.add')}
+        </Button>
+      </Space.Compact>
+    </div>
+  );
+}

@@ -1,0 +1,104 @@
+import type { TUserCoupon } from '@caravan/contracts';
+import { Alert, Button, Card, Empty, Input, List, Skeleton, Space, Tag } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useCouponValueText } from '../../../components/coupons/coupon-text';
+import { useClaimCoupon, useCoupons } from '../../../components/coupons/use-coupons';
+import { PageFrame } from '../../../components/ui/page-frame';
+import { isApiError } from '../../../lib/api';
+import { formatDateTime } from '../../../lib/format';
+import { toast } from '../../../lib/toast';
+
+const STATUS_COLOURS: Record<TUserCoupon['status'], string> = {
+  available: 'success',
+  used: 'default',
+  expired: 'warning',
+};
+const PAGE_SIZE = 10;
+
+/** /userInfo/coupons: the coupons kept in the account, and adding one by its code. */
+export default function CouponsPage() {
+  const { t } = useTranslation(['services', 'common']);
+  const coupons = useCoupons();
+  const claim = useClaimCoupon();
+  const valueText = useCouponValueText();
+  const [code, setCode] = useState('');
+
+  const addCode = async () => {
+    if (!code.trim()) {
+      return;
+    }
+    try {
+      await claim.mutateAsync(code.trim());
+      setCode('');
+      toast.success(t('coupon.added'));
+    } catch (error) {
+      toast.error(isApiError(error) ? error.message : t('coupon.addFailed'));
+    }
+  };
+
+  return (
+    <PageFrame
+      titleKey="routes.coupons"
+      crumbs={[{ labelKey: 'routes.userInfo', to: '/userInfo/dashboard' }]}
+    >
+      <Card>
+        <Space.Compact style={{ width: '100%', maxWidth: 480, marginBlockEnd: 16 }}>
+          <Input
+            aria-label={t('coupon.codeLabel')}
+            placeholder={t('coupon.codeLabel')}
+            value={code}
+            maxLength={32}
+            onChange={(event) => setCode(event.target.value)}
+            onPressEnter={() => void addCode()}
+            data-testid="coupon-code-input"
+          />
+          <Button type="primary" onClick={() => void addCode()} loading={claim.isPending}>
+            {t('coupon.add')}
+          </Button>
+        </Space.Compact>
+        {coupons.isLoading && <Skeleton active paragraph={{ rows: 4 }} />}
+        {coupons.isError && (
+          <Alert
+            type="error"
+            showIcon
+            title={coupons.error.message}
+            action={<Button onClick={() => void coupons.refetch()}>{t('retry')}</Button>}
+          />
+        )}
+        {coupons.data && coupons.data.length === 0 && (
+          <Empty description={t('coupon.emptyList')}>
+            <p className="cv-muted">{t('coupon.emptyHint')}</p>
+          </Empty>
+        )}
+        {coupons.data && coupons.data.length > 0 && (
+          <List<TUserCoupon>
+            dataSource={coupons.data}
+            pagination={coupons.data.length > PAGE_SIZE ? { pageSize: PAGE_SIZE, size: 'small' } : false}
+            renderItem={(coupon) => (
+              <List.Item
+                key={coupon.id}
+                extra={<Tag color={STATUS_COLOURS[coupon.status]}>{t(`coupon.status.${coupon.status}`)}</Tag>}
+                data-testid="coupon-row"
+              >
+                <List.Item.Meta
+                  title={
+                    <>
+                      <bdi>{coupon.name}</bdi> · <span dir="ltr">{valueText(coupon)}</span>
+                    </>
+                  }
+                  description={
+                    <>
+                      <code dir="ltr">{coupon.code}</code> ·{' '}
+                      {t('coupon.validUntil', { date: formatDateTime(coupon.validUntil) })}
+                    </>
+                  }
+                />
+              </List.Item>
+            )}
+          />
+        )}
+      </Card>
+    </PageFrame>
+  );
+}
