@@ -16,6 +16,7 @@ export * from './api/mail';
 export * from './api/notifications';
 export * from './api/orders';
 export * from './api/sellers';
+export * from './api/staff-totp';
 export * from './api/uploads';
 export * from './api/verification';
 export * from './api/wallet';

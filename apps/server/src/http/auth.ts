@@ -1,9 +1,10 @@
-import type { TPermission } from '@caravan/contracts';
+import { MONEY_PERMISSIONS, type TPermission } from '@caravan/contracts';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { roles, staff, stores, type TSessionAudience, users } from '../db/schema';
 import { findSession, touchSession } from '../modules/auth/sessions';
+import { isTotpEnrolmentMissing } from '../modules/staff-totp';
 import { AppError } from './app-error';
 
 export const SESSION_COOKIES: Record<TSessionAudience, string> = {
@@ -131,6 +132,7 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
         username: staff.username,
         status: staff.status,
         permissions: roles.permissions,
+        totpEnabledAt: staff.totpEnabledAt,
       })
       .from(staff)
       .innerJoin(roles, eq(roles.id, staff.roleId))
@@ -142,6 +144,13 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     const permissions = member.permissions as TPermission[];
     if (permission && !permissions.includes(permission)) {
       throw new AppError('NO_PERMISSION');
+    }
+    if (
+      permission &&
+      (MONEY_PERMISSIONS as readonly string[]).includes(permission) &&
+      (await isTotpEnrolmentMissing(db, { totpEnabledAt: member.totpEnabledAt, permissions }))
+    ) {
+      throw new AppError('TOTP_ENROLMENT_REQUIRED');
     }
     await touchSession(db, found.session, ttl);
     request.staffMember = {

@@ -21,6 +21,7 @@ import { adminOrderRoutes } from './orders/admin-routes';
 import { orderRoutes } from './orders/routes';
 import { sellerOrderRoutes } from './orders/seller-routes';
 import { adminMerchantRoutes, sellerRoutes } from './sellers';
+import { staffTotpRoutes } from './staff-totp';
 import { subscriptionRoutes } from './subscriptions/routes';
 import { uploadRoutes } from './uploads/routes';
 import { verificationRoutes } from './verification';
@@ -58,6 +59,7 @@ export const ROUTE_PLUGINS: FastifyPluginAsyncZod[] = [
   approvalRoutes,
   dashboardRoutes,
   curationRoutes,
+  staffTotpRoutes,
   chatRoutes,
   csRoutes,
 ];

@@ -165,6 +165,12 @@ export type TSellerMeResponse = z.infer<typeof ZSellerMeResponse>;
 export const ZStaffLoginRequest = z.strictObject({
   username: zRequiredText(64),
   password: z.string({ error: V.required }).min(1, { error: V.required }).max(64, { error: V.tooLong }),
+  /** The authenticator's 6 digits, or a recovery code, for staff who use TOTP. */
+  totpCode: z
+    .string()
+    .trim()
+    .regex(/^(\d{6}|[A-Za-z0-9]{4}-[A-Za-z0-9]{4})$/, { error: V.required })
+    .optional(),
 });
 export type TStaffLoginRequest = z.input<typeof ZStaffLoginRequest>;
 

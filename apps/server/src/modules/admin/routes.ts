@@ -25,6 +25,7 @@ import { readToken } from '../../http/auth';
 import { clearSessionCookie, setSessionCookie } from '../auth/cookies';
 import { sessionMeta } from '../auth/routes';
 import { logoutSession } from '../auth/service';
+import { verifyStaffSecondFactor } from '../staff-totp';
 import { exportAuditLog, listAuditLog } from './audit';
 import { createRole, deleteRole, listRoles, updateRole } from './roles';
 import { createStaff, listStaff, updateStaff } from './staff';
@@ -52,6 +53,14 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         ttlHours: config.SESSION_TTL_HOURS,
         ...sessionMeta(request),
       });
+      // Second step, separate from the password and its throttling: staff with TOTP give a code too.
+      // The session was created by the password step; it is ended at once if the code is missing or wrong.
+      try {
+        await verifyStaffSecondFactor(db, BigInt(result.staff.id), request.body.totpCode);
+      } catch (error) {
+        await logoutSession(db, result.token, 'staff');
+        throw error;
+      }
       setSessionCookie(reply, config, 'staff', result.token, result.expiresAt);
       return { token: result.token, staff: result.staff };
     },
