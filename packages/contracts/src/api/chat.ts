@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { V, zId } from '../validation';
 import { ZPageOf, zPageParams } from './catalog';
+import { zUploadRef } from './upload-ref';
 
 export const CHAT_TEXT_MAX = 2000;
 export const CHAT_HISTORY_PAGE = 30;
@@ -27,10 +28,7 @@ export const zChatClientId = z.string().regex(new RegExp(`^[A-Za-z0-9_-]{1,${CHA
 });
 
 /** An upload reference as answered by POST /api/v1/chat/images (`/uploads/img/ab/<hash>-<width>.webp`). */
-export const zChatImageRef = z
-  .string({ error: V.required })
-  .trim()
-  .regex(/^\/uploads\/img\/[0-9a-f]{2}\/[0-9a-f]{32}-\d{1,5}\.webp$/, { error: V.required });
+export const zChatImageRef = zUploadRef;
 
 export const ZChatSendRequest = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('text'), content: zChatText, clientId: zChatClientId.optional() }),

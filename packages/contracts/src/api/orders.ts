@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CANCEL_REASON_CODES, RETURN_REASON_CODES, REVIEW_IMAGES_MAX } from '../constants';
 import { V, zAmount, zId, zPageNum, zRequiredText, zTxPassword } from '../validation';
 import { zQuantity } from './cart';
+import { zUploadRef } from './upload-ref';
 
 /** Status codes of SPEC §3 as names; the numeric code goes with every order. */
 export const ORDER_STATUS_NAMES = [
@@ -50,7 +51,8 @@ const zOrderNo = z
   .regex(/^\d{8,32}$/, { error: V.required });
 export const ZOrderNoParams = z.strictObject({ orderNo: zOrderNo });
 
-const zImageUrl = z.string().trim().min(1, { error: V.required }).max(1024, { error: V.tooLong });
+/** Review and refund pictures: the buyer's own uploads only (issue 10). */
+const zImageUrl = zUploadRef;
 const zRemark = z.string().trim().max(255, { error: V.tooLong });
 
 export const ZCheckoutLine = z.strictObject({

@@ -5,6 +5,7 @@ import { isMoneyString } from '../money';
 import { V, zId, zPageQuery } from '../validation';
 import { zPageOf } from './admin';
 import { ZImage } from './catalog';
+import { zUploadRef } from './upload-ref';
 
 /**
  * Merchants and the seller panel: applications to open a shop, their review by staff, the seller's
@@ -40,16 +41,6 @@ const zText = (max: number) =>
     .max(max, { error: V.tooLong })
     .refine(hasNoControlChars, { error: V.required });
 const zRequired = (max: number) => zText(max).refine((v) => v.length > 0, { error: V.required });
-
-/**
- * An upload reference: the address the upload call answered (`/uploads/img/ab/<hash>-<width>.webp`).
- * The server checks the file is the caller's own upload and rebuilds the picture's sizes from it.
- */
-export const zUploadRef = z
-  .string({ error: V.required })
-  .trim()
-  .max(200, { error: V.tooLong })
-  .regex(/^\/uploads\/img\/[0-9a-f]{2}\/[0-9a-f]{32}-\d{1,5}\.webp$/, { error: V.imageRef });
 
 export const zPriceInput = z
   .string({ error: V.amount })

@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { V } from '../validation';
 import { ZImage } from './catalog';
 
+export { UPLOAD_REF_PATTERN, zUploadRef } from './upload-ref';
+
 /** Largest accepted upload (SPEC §9 names 2, 10 and 30 MB; the platform uses 10). */
 export const UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
 export const UPLOAD_MAX_LABEL = '10 MB';

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { PAGE_SIZE, RECHARGE_DECIMALS, RECHARGE_MIN } from '../constants';
 import { isMoneyString, MONEY_SCALE, parseMoney } from '../money';
 import { V, zId, zPageNum, zPageSize, zTxPassword } from '../validation';
+import { UPLOAD_REF_PATTERN } from './upload-ref';
 
 /**
  * Wallet calls: balance, recharge (chain, bank card, third party), withdrawal. Amounts are decimal
@@ -130,12 +131,12 @@ export const ZCreateRechargeRequest = z.strictObject({
   amount: zRechargeAmount,
   txHash: zTxHash.optional(),
   /** An image address from POST /api/v1/uploads. */
+  /** The buyer's own upload (UPLOAD_REF_PATTERN; the server checks who uploaded it). */
   certificateUrl: z
-    .string()
+    .string({ error: W.certificateUrl })
     .trim()
-    .max(300, { error: W.certificateUrl })
-    .regex(/^\/uploads\/[A-Za-z0-9._/-]+$/, { error: W.certificateUrl })
-    .refine((v) => !v.includes('..'), { error: W.certificateUrl })
+    .max(200, { error: W.certificateUrl })
+    .regex(UPLOAD_REF_PATTERN, { error: W.certificateUrl })
     .optional(),
   bankName: z.string().trim().min(2, { error: W.bankName }).max(64, { error: W.bankName }).optional(),
   cardNumber: z

@@ -15,5 +15,6 @@ export * from './orders';
 export * from './sellers';
 export * from './staff';
 export * from './stores';
+export * from './uploads';
 export * from './verification';
 export * from './wallet';

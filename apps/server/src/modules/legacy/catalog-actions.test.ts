@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client';
 import { banners, orders, reviews } from '../../db/schema';
 import { fundUser } from '../../testing/fixtures';
-import { buildMultipart } from '../../testing/multipart';
+import { buildMultipart, uploadTestImage } from '../../testing/multipart';
 import { createTestApp, json, type TTestContext } from '../../testing/test-app';
 import { createCategoryTree, createProduct, createStore, createUser } from '../catalog/test-fixtures';
 import { shipOrder } from '../orders/seller-actions';
@@ -116,7 +116,7 @@ describe('legacy catalogue, review and upload calls (SPEC §7)', () => {
         orderNo,
         evaluationType: '1',
         content: 'Bright and sturdy',
-        imgUrl1: '/uploads/img/aa/photo-480.webp',
+        imgUrl1: await uploadTestImage(ctx.app, buyer.token),
       },
     );
     expect(review.data.orderInfo).toMatchObject({

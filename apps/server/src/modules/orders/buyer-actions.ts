@@ -6,6 +6,7 @@ import { AppError } from '../../http/app-error';
 import { addOrderCartItems } from '../cart/service';
 import { returnOrderCoupon } from '../coupons';
 import { withMoneyTransaction } from '../ledger/service';
+import { assertOwnUploads } from '../uploads';
 import { createOrderProductReviews, returnOrderStock } from './catalog-port';
 import { findOrder, findOrderLines, stockLinesOf } from './find-order';
 import { addOrderLog } from './logs';
@@ -141,6 +142,7 @@ export async function reviewOrder(
   input: { userId: bigint; orderNo: string; review: Required<TReviewOrderRequest>; now?: Date },
 ): Promise<TOrderRow> {
   const now = input.now ?? new Date();
+  await assertOwnUploads(db, { userId: input.userId }, input.review.images);
   return db.transaction(async (tx) => {
     const order = await findOrder(tx, input.orderNo, { buyerUserId: input.userId });
     const reviewed = await reviewReceivedOrder(tx, order, input.review, false, now);

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, orders, reviews } from '../../db/schema';
 import { fundUser } from '../../testing/fixtures';
+import { uploadTestImage } from '../../testing/multipart';
 import { bearer, createTestApp, type TTestContext } from '../../testing/test-app';
 import { createStaffMember } from '../auth/test-helpers';
 import { checkLedger } from '../ledger/check';
@@ -123,7 +124,7 @@ describe('order lifecycle, refunds and settlement', () => {
     const reviewed = await post(`/api/v1/orders/${orderNo}/review`, buyer.token, {
       rating: 'medium',
       content: 'Fine',
-      images: ['/uploads/a.webp'],
+      images: [await uploadTestImage(ctx.app, buyer.token)],
     });
     expect((reviewed.json() as TInfo).orderInfo.status).toBe(5);
     expect(code(await post(`/api/v1/orders/${orderNo}/review`, buyer.token, { rating: 'good' }))).toBe(
@@ -162,7 +163,7 @@ describe('order lifecycle, refunds and settlement', () => {
       reason: 2,
       amount: '200',
       description: 'Ordered by mistake',
-      images: ['/uploads/proof.webp'],
+      images: [await uploadTestImage(ctx.app, buyer.token)],
     });
     expect((res.json() as TInfo).orderInfo).toMatchObject({ status: 6, refundStatus: 'refunding' });
     expect(

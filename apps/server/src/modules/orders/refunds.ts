@@ -14,6 +14,7 @@ import { recordAudit } from '../admin';
 import { passFourEyes } from '../approvals';
 import { returnOrderCoupon } from '../coupons';
 import { withMoneyTransaction } from '../ledger/service';
+import { assertOwnUploads } from '../uploads';
 import { returnOrderStock } from './catalog-port';
 import { findOrder, findOrderLines, stockLinesOf, type TOrderOwner } from './find-order';
 import { addOrderLog } from './logs';
@@ -67,6 +68,7 @@ export async function requestRefund(
 ): Promise<TOrderRow> {
   const now = input.now ?? new Date();
   const amount = parseMoney(input.amount);
+  await assertOwnUploads(db, { userId: input.userId }, input.images);
   return withMoneyTransaction(db, async (tx) => {
     const order = await findOrder(tx, input.orderNo, { buyerUserId: input.userId });
     const kind = refundKindFor(order, now);

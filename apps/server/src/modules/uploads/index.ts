@@ -1,3 +1,4 @@
 /** The uploads' service API for other domains: import from here. */
+export { assertOwnUploads, recordUpload, type TUploadOwner, uploadHashOf } from './owners';
 export { readUpload, type TUploadParts } from './read-upload';
 export { storeImage } from './store-image';

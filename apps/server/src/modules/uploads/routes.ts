@@ -4,12 +4,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../http/app-error';
 import { readToken } from '../../http/auth';
 import { findSession } from '../auth/sessions';
+import { recordUpload, type TUploadOwner } from './owners';
 import { readUpload } from './read-upload';
 import { storeImage } from './store-image';
 
 export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
   /** Buyers, sellers and staff may upload; any live session of the three audiences will do. */
-  async function requireAnySession(request: FastifyRequest) {
+  async function requireAnySession(request: FastifyRequest): Promise<TUploadOwner> {
     for (const audience of ['buyer', 'seller', 'staff'] as const) {
       const token = readToken(request, audience);
       if (!token) {
@@ -17,7 +18,13 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       const found = await findSession(app.deps.db, token, audience);
       if (found && !found.isExpired) {
-        return;
+        const { userId, staffId } = found.session;
+        if (userId) {
+          return { userId };
+        }
+        if (staffId) {
+          return { staffId };
+        }
       }
     }
     throw new AppError('NOT_LOGGED_IN');
@@ -26,7 +33,9 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/v1/uploads',
     {
-      preHandler: requireAnySession,
+      preHandler: async (request) => {
+        await requireAnySession(request);
+      },
       schema: {
         tags: ['uploads'],
         summary: 'Upload an image (multipart `file`, `moduleName`); answers the resized WebP picture',
@@ -35,8 +44,12 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
+      const owner = await requireAnySession(request);
       const { buffer } = await readUpload(request);
-      return storeImage(buffer, { uploadDir: app.deps.config.uploadDir });
+      const image = await storeImage(buffer, { uploadDir: app.deps.config.uploadDir });
+      // Image fields elsewhere accept only the uploader's own pictures (assertOwnUploads).
+      await recordUpload(app.deps.db, owner, image.url);
+      return image;
     },
   );
 };

@@ -1,5 +1,3 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
 import { parseMoney } from '@caravan/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,6 +5,7 @@ import type { Database } from '../../db/client';
 import { auditLog, recharges } from '../../db/schema';
 import { seedWalletBasics } from '../../db/seed/wallet';
 import { createTestStaff, createTestUser } from '../../testing/fixtures';
+import { uploadTestImage } from '../../testing/multipart';
 import { bearer, createTestApp, json, type TTestContext } from '../../testing/test-app';
 import { checkLedger } from '../ledger/check';
 import { getBalances, getPlatformBalance } from '../ledger/service';
@@ -134,7 +133,7 @@ describe('recharge', () => {
     const missingUpload = await call('POST', '/api/v1/wallet/recharges', user.token, {
       channelCode: 'USDT-TRC20',
       amount: '10',
-      certificateUrl: '/uploads/nope/none.png',
+      certificateUrl: '/uploads/img/ab/0123456789abcdef0123456789abcdef-960.webp',
     });
     expect(json<TErr>(missingUpload).error.code).toBe('UPLOAD_FAILED');
     const closed = await call('POST', '/api/v1/wallet/recharges', user.token, {
@@ -165,14 +164,12 @@ describe('recharge', () => {
 
   it('approves a chain recharge once, crediting the ledger, with an audit row', async () => {
     const user = await createTestUser(db);
-    const dir = path.join(ctx.app.deps.config.uploadDir, 'test');
-    mkdirSync(dir, { recursive: true });
-    writeFileSync(path.join(dir, 'proof.png'), 'png');
+    const certificateUrl = await uploadTestImage(ctx.app, user.token);
     const created = await call('POST', '/api/v1/wallet/recharges', user.token, {
       channelCode: 'USDT-TRC20',
       amount: '120.50',
       txHash: `0x${HASH(10).toUpperCase()}`,
-      certificateUrl: '/uploads/test/proof.png',
+      certificateUrl,
     });
     expect(created.statusCode).toBe(201);
     const recharge = json<{
@@ -209,7 +206,7 @@ describe('recharge', () => {
       json<{ pageList: { id: string; certificateUrl: string }[] }>(queue).pageList.find(
         (r) => r.id === recharge.id,
       )?.certificateUrl,
-    ).toBe('/uploads/test/proof.png');
+    ).toBe(certificateUrl);
     const clearingBefore = await getPlatformBalance(db, 'chain_clearing');
     const approved = await call(
       'POST',

@@ -19,6 +19,7 @@ import { bankCards, recharges, users, walletChannels } from '../../db/schema';
 import { AppError } from '../../http/app-error';
 import { cancelWaitingApproval, passFourEyes } from '../approvals';
 import { postLedgerTransaction, withMoneyTransaction } from '../ledger/service';
+import { assertOwnUploads } from '../uploads';
 import { normalizeTxHash } from './address-format';
 import { whereAdminRecords } from './admin-filters';
 import { isChannelOpenIn } from './channels';
@@ -108,6 +109,8 @@ export async function createRecharge(
   }
   if (r.certificateUrl) {
     assertUploadExists(input.uploadDir, r.certificateUrl);
+    // And it must be this buyer's own upload, not someone else's picture (issue 10).
+    await assertOwnUploads(db, { userId: input.userId }, [r.certificateUrl]);
   }
   const fee = roundMoney(
     channel.feeFixed + multiplyMoney(amount, formatMoney(channel.feeRate, 0)),
