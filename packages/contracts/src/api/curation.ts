@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { LANGUAGES } from '../languages';
 import { V, zId } from '../validation';
 import { ZImage } from './catalog';
-import { zUploadRef } from './sellers';
+import { zUploadRef } from './upload-ref';
 
 /** Platform catalogue curation (/admin, permission `catalog.manage`): categories, banners, home pins, activity. */
 
