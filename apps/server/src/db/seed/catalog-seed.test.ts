@@ -59,4 +59,19 @@ describe('demo catalogue', () => {
       expect(names.tr).not.toBe(names.en);
     }
   });
+
+  it("draws each leaf category's goods as their own kind: no two leaves share a picture", async () => {
+    const result = await ctx.database.db.execute(
+      sql`select p.category_id::text as leaf, img->>'url' as url from products p, jsonb_array_elements(p.images) img`,
+    );
+    const rows = (result as unknown as { rows: { leaf: string; url: string }[] }).rows;
+    const leafOfPicture = new Map<string, string>();
+    for (const { leaf, url } of rows) {
+      const owner = leafOfPicture.get(url) ?? leaf;
+      // Jackets drawn as T-shirts, or coffee tables as chairs, would put one picture under two leaves.
+      expect(owner, url).toBe(leaf);
+      leafOfPicture.set(url, leaf);
+    }
+    expect(new Set(rows.map((r) => r.leaf)).size).toBeGreaterThan(10);
+  });
 });

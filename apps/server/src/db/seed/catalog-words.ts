@@ -29,7 +29,69 @@ export function platformWordsToRecord(words: TWords): Record<TLanguage, string> 
   } as Record<TLanguage, string>;
 }
 
-export type TPictureShape = 'shirt' | 'phone' | 'chair' | 'pot' | 'bottle' | 'bear' | 'box';
+/** Category icons (top level) and the kinds of goods drawn on demo pictures. */
+export type TPictureShape =
+  | 'shirt'
+  | 'phone'
+  | 'chair'
+  | 'pot'
+  | 'bottle'
+  | 'bear'
+  | 'box'
+  | 'jacket'
+  | 'dress'
+  | 'scarf'
+  | 'charger'
+  | 'headphones'
+  | 'speaker'
+  | 'armchair'
+  | 'coffeeTable'
+  | 'desk'
+  | 'officeChair'
+  | 'pan'
+  | 'plate'
+  | 'mug'
+  | 'jar'
+  | 'dropper'
+  | 'thermos'
+  | 'rabbit'
+  | 'blocks'
+  | 'puzzle'
+  | 'giftBox'
+  | 'bin'
+  | 'basket';
+
+/** What each leaf category's goods look like on their pictures, by the leaf's English name (issue 17.12). */
+export const LEAF_SHAPES: Readonly<Record<string, TPictureShape>> = {
+  'T-Shirts': 'shirt',
+  Jackets: 'jacket',
+  Dresses: 'dress',
+  Scarves: 'scarf',
+  'Phone Cases': 'phone',
+  Chargers: 'charger',
+  Headphones: 'headphones',
+  Speakers: 'speaker',
+  Armchairs: 'armchair',
+  'Coffee Tables': 'coffeeTable',
+  Desks: 'desk',
+  'Office Chairs': 'officeChair',
+  'Cooking Pots': 'pot',
+  'Frying Pans': 'pan',
+  Plates: 'plate',
+  Mugs: 'mug',
+  'Face Creams': 'jar',
+  Serums: 'dropper',
+  'Water Bottles': 'bottle',
+  'Thermos Flasks': 'thermos',
+  'Teddy Bears': 'bear',
+  Rabbits: 'rabbit',
+  'Building Blocks': 'blocks',
+  Puzzles: 'puzzle',
+  'Gift Boxes': 'giftBox',
+  'Shipping Boxes': 'box',
+  'Storage Bins': 'bin',
+  Baskets: 'basket',
+};
 
 export type TTopCategory = {
   icon: TPictureShape;

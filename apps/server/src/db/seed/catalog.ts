@@ -21,6 +21,7 @@ import {
   CATALOG_TREE,
   COLOURS,
   DESCRIPTION_TEMPLATES,
+  LEAF_SHAPES,
   NAME_TEMPLATES,
   platformWordsToRecord,
   REVIEW_TEXTS,
@@ -77,19 +78,24 @@ async function mapLimited<T, R>(items: T[], limit: number, fn: (item: T) => Prom
 }
 
 type TPictureSet = Map<string, TImage>;
+/** The kind of goods a leaf's pictures show; a leaf renamed by staff since shows a parcel. */
+function shapeOfLeaf(englishName: string): TPictureShape {
+  return LEAF_SHAPES[englishName] ?? 'box';
+}
+
 const pictureKey = (shape: TPictureShape, colour: string, composition: number) =>
   `${shape}:${colour}:${composition}`;
 
 /**
- * Renders the base pictures once (every category shape x colour x composition); products reuse them.
+ * Renders the base pictures once (every kind of goods x colour x composition); products reuse them.
  * Files are named by content hash, so running again only re-reads them.
  */
 export async function renderCatalogPictures(uploadDir: string): Promise<TPictureSet> {
   const jobs: { shape: TPictureShape; colour: (typeof COLOURS)[number]; composition: number }[] = [];
-  for (const top of CATALOG_TREE) {
+  for (const shape of new Set(Object.values(LEAF_SHAPES))) {
     for (const colour of COLOURS) {
       for (let composition = 0; composition < COMPOSITIONS; composition++) {
-        jobs.push({ shape: top.icon, colour, composition });
+        jobs.push({ shape, colour, composition });
       }
     }
   }
@@ -103,7 +109,7 @@ export async function renderCatalogPictures(uploadDir: string): Promise<TPicture
   return set;
 }
 
-type TLeaf = { id: bigint; topIndex: number; names: Record<TSeedLang, string> };
+type TLeaf = { id: bigint; topIndex: number; names: Record<TSeedLang, string>; shape: TPictureShape };
 
 async function insertCategories(db: Executor): Promise<TLeaf[]> {
   const leaves: TLeaf[] = [];
@@ -144,7 +150,13 @@ async function insertCategories(db: Executor): Promise<TLeaf[]> {
         )
         .returning({ id: categories.id });
       rows.forEach((row, i) => {
-        leaves.push({ id: row.id, topIndex, names: wordsToRecord(mid.leaves[i]!) });
+        const leaf = mid.leaves[i]!;
+        leaves.push({
+          id: row.id,
+          topIndex,
+          names: wordsToRecord(leaf),
+          shape: shapeOfLeaf(leaf[0]),
+        });
       });
     }
   }
@@ -275,10 +287,10 @@ function planProduct(
   const colours = [...COLOURS].sort(() => random.next() - 0.5).slice(0, 3);
   const main = colours[0]!;
   const images = [
-    ctx.pictures.get(pictureKey(top.icon, main.code, 0))!,
-    ctx.pictures.get(pictureKey(top.icon, main.code, 1))!,
-    ctx.pictures.get(pictureKey(top.icon, colours[1]!.code, 2))!,
-    ctx.pictures.get(pictureKey(top.icon, colours[2]!.code, 0))!,
+    ctx.pictures.get(pictureKey(leaf.shape, main.code, 0))!,
+    ctx.pictures.get(pictureKey(leaf.shape, main.code, 1))!,
+    ctx.pictures.get(pictureKey(leaf.shape, colours[1]!.code, 2))!,
+    ctx.pictures.get(pictureKey(leaf.shape, colours[2]!.code, 0))!,
   ];
   const selling = random.int(top.priceRange[0] * 100, top.priceRange[1] * 100);
   const isDiscounted = random.chance(0.25);
@@ -472,6 +484,7 @@ export async function loadCatalogContext(db: Database, uploadDir: string): Promi
     id: BigInt(String(r.id)),
     topIndex: Number(r.top_index),
     names: r.names as Record<TSeedLang, string>,
+    shape: shapeOfLeaf(String((r.names as Record<string, string>).en)),
   }));
   const storeRows = await db.select({ id: stores.id, lang: stores.lang }).from(stores).orderBy(stores.id);
   const seedStores = storeRows.map((s, i) => ({
