@@ -46,10 +46,11 @@ function waitForHydrationOnLoad(page: Page): void {
 
 export async function newPage(
   browser: Browser,
-  options: { width?: number; height?: number; locale?: string } = {},
+  options: { width?: number; height?: number; locale?: string; baseURL?: string } = {},
 ): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({
-    baseURL: baseUrl(),
+    // A test that starts its own server (e.g. with SMTP_URL) passes that server's address.
+    baseURL: options.baseURL ?? baseUrl(),
     viewport: { width: options.width ?? 1280, height: options.height ?? 900 },
     locale: options.locale ?? 'en-US',
   });

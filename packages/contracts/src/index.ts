@@ -9,6 +9,7 @@ export * from './api/catalog';
 export * from './api/chat';
 export * from './api/coupons';
 export * from './api/curation';
+export * from './api/devices';
 export * from './api/favourites';
 export * from './api/ledger';
 export * from './api/loans';

@@ -10,6 +10,7 @@ import { chatRoutes, csRoutes } from './chat';
 import { couponRoutes } from './coupons';
 import { curationRoutes } from './curation';
 import { dashboardRoutes } from './dashboard';
+import { deviceRoutes } from './devices';
 import { favouriteRoutes } from './favourites/routes';
 import { healthRoutes } from './health/routes';
 import { ledgerRoutes } from './ledger/routes';
@@ -52,6 +53,7 @@ export const ROUTE_PLUGINS: FastifyPluginAsyncZod[] = [
   mailRoutes,
   verificationRoutes,
   couponRoutes,
+  deviceRoutes,
   sellerRoutes,
   adminMerchantRoutes,
   loanRoutes,

@@ -2,6 +2,7 @@ import {
   DeleteOutlined,
   EnvironmentOutlined,
   KeyOutlined,
+  LaptopOutlined,
   LockOutlined,
   RightOutlined,
 } from '@ant-design/icons';
@@ -11,7 +12,7 @@ import { PageFrame } from '../../../components/ui/page-frame';
 import { useSession } from '../../../lib/session';
 
 export default function SetupIndexPage() {
-  const { t } = useTranslation(['account', 'common']);
+  const { t } = useTranslation(['account', 'common', 'services']);
   const { userInfo } = useSession();
   const items = [
     {
@@ -31,6 +32,12 @@ export default function SetupIndexPage() {
       titleKey: 'common:routes.shippingAddress',
       hintKey: 'setup.addressHint',
       icon: <EnvironmentOutlined />,
+    },
+    {
+      to: 'sessions',
+      titleKey: 'common:routes.sessions',
+      hintKey: 'services:sessions.hint',
+      icon: <LaptopOutlined />,
     },
     {
       to: 'account-cancellation',

@@ -1,0 +1,131 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sessions } from '../../db/schema';
+import { bearer, createTestApp, json, type TTestContext } from '../../testing/test-app';
+import { describeUserAgent } from './service';
+
+let ctx: TTestContext;
+beforeAll(async () => {
+  ctx = await createTestApp();
+});
+afterAll(async () => {
+  await ctx.close();
+});
+
+const CHROME_WINDOWS =
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36';
+const SAFARI_IPHONE =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
+
+type TList = {
+  list: {
+    id: string;
+    browser: string;
+    os: string;
+    place: string | null;
+    lastSeenAt: string;
+    isCurrent: boolean;
+  }[];
+};
+
+async function account() {
+  const name = `device${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+  const password = 'secret12';
+  const reg = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/v1/auth/register',
+    headers: { 'user-agent': CHROME_WINDOWS },
+    payload: { accountType: 'username', account: name, password, confirmPassword: password },
+  });
+  const login = async (ua: string) =>
+    json<{ token: string }>(
+      await ctx.app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/login',
+        headers: { 'user-agent': ua },
+        payload: { accountType: 'username', account: name, password },
+      }),
+    ).token;
+  return { first: json<{ token: string }>(reg).token, phone: await login(SAFARI_IPHONE), login };
+}
+
+const list = async (token: string) =>
+  json<TList>(
+    await ctx.app.inject({ method: 'GET', url: '/api/v1/account/sessions', headers: bearer(token) }),
+  ).list;
+
+describe('signed-in devices', () => {
+  it('names browsers and systems from the User-Agent', () => {
+    expect(describeUserAgent(CHROME_WINDOWS)).toEqual({ browser: 'Chrome', os: 'Windows' });
+    expect(describeUserAgent(SAFARI_IPHONE)).toEqual({ browser: 'Safari', os: 'iOS' });
+    expect(describeUserAgent(null)).toEqual({ browser: '', os: '' });
+  });
+
+  it('lists the devices with browser, place and last seen; the heartbeat keeps last seen', async () => {
+    const { first, phone } = await account();
+    const devices = await list(first);
+    expect(devices).toHaveLength(2);
+    expect(devices.find((d) => d.isCurrent)).toMatchObject({
+      browser: 'Chrome',
+      os: 'Windows',
+      place: '127.0.0.1',
+    });
+    expect(devices.find((d) => !d.isCurrent)).toMatchObject({ browser: 'Safari', os: 'iOS' });
+
+    await ctx.database.db.update(sessions).set({ lastSeenAt: sql`now() - interval '2 hours'` });
+    const beat = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/heartbeat',
+      headers: bearer(phone),
+    });
+    expect(beat.statusCode).toBe(200);
+    const after = await list(first);
+    const phoneRow = after.find((d) => d.browser === 'Safari')!;
+    expect(Date.now() - new Date(phoneRow.lastSeenAt).getTime()).toBeLessThan(60_000);
+  });
+
+  it('signs out one device, or all others, and never another account\u2019s', async () => {
+    const { first, phone, login } = await account();
+    const stranger = await account();
+    const phoneId = (await list(first)).find((d) => !d.isCurrent)!.id;
+    const foreign = await ctx.app.inject({
+      method: 'DELETE',
+      url: `/api/v1/account/sessions/${phoneId}`,
+      headers: bearer(stranger.first),
+    });
+    expect(foreign.statusCode).toBe(404);
+    const out = await ctx.app.inject({
+      method: 'DELETE',
+      url: `/api/v1/account/sessions/${phoneId}`,
+      headers: bearer(first),
+    });
+    expect(out.statusCode).toBe(200);
+    expect(
+      (await ctx.app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: bearer(phone) })).statusCode,
+    ).toBe(401);
+
+    await login(SAFARI_IPHONE);
+    await login(CHROME_WINDOWS);
+    const others = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/account/sessions/sign-out-others',
+      headers: bearer(first),
+    });
+    expect(json(others)).toEqual({ ok: true, signedOut: 2 });
+    const left = await list(first);
+    expect(left).toHaveLength(1);
+    expect(left[0]!.isCurrent).toBe(true);
+    expect((await list(stranger.first)).length).toBe(2);
+    const bad = await ctx.app.inject({
+      method: 'DELETE',
+      url: '/api/v1/account/sessions/abc',
+      headers: bearer(first),
+    });
+    expect(bad.statusCode).toBe(400);
+    const rows = await ctx.database.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.id, BigInt(phoneId)));
+    expect(rows).toHaveLength(0);
+  });
+});

@@ -1,0 +1,128 @@
+import { DesktopOutlined, MobileOutlined } from '@ant-design/icons';
+import type { TDeviceSession, TDeviceSessionsResponse } from '@caravan/contracts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, Button, Card, Empty, List, Popconfirm, Skeleton, Tag } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { PageFrame } from '../../../components/ui/page-frame';
+import { api, isApiError } from '../../../lib/api';
+import { formatDateTime } from '../../../lib/format';
+import { toast } from '../../../lib/toast';
+import { SETUP_CRUMBS } from '../components/setup-crumbs';
+
+const SESSIONS_KEY = ['account', 'sessions'] as const;
+const PAGE_SIZE = 10;
+
+function deviceName(device: TDeviceSession, unknown: string, on: (browser: string, os: string) => string) {
+  if (device.browser && device.os) {
+    return on(device.browser, device.os);
+  }
+  return device.browser || device.os || unknown;
+}
+
+/** /userInfo/setup/sessions: signed-in devices (browser, place, last seen); sign out one or all others. */
+export default function SessionsPage() {
+  const { t } = useTranslation(['services', 'common']);
+  const queryClient = useQueryClient();
+  const devices = useQuery({
+    queryKey: SESSIONS_KEY,
+    queryFn: async () => (await api.get<TDeviceSessionsResponse>('/account/sessions')).list,
+  });
+  const onError = (error: unknown) => toast.error(isApiError(error) ? error.message : t('sessions.failed'));
+  const signOutOne = useMutation({
+    mutationFn: (id: string) => api.delete(`/account/sessions/${id}`),
+    onSuccess: async () => {
+      toast.success(t('sessions.signedOut'));
+      await queryClient.invalidateQueries({ queryKey: SESSIONS_KEY });
+    },
+    onError,
+  });
+  const signOutOthers = useMutation({
+    mutationFn: () => api.post<{ signedOut: number }>('/account/sessions/sign-out-others'),
+    onSuccess: async (result) => {
+      toast.success(t('sessions.othersSignedOut', { count: result.signedOut }));
+      await queryClient.invalidateQueries({ queryKey: SESSIONS_KEY });
+    },
+    onError,
+  });
+  const list = devices.data ?? [];
+  const hasOthers = list.some((d) => !d.isCurrent);
+  return (
+    <PageFrame titleKey="routes.sessions" crumbs={SETUP_CRUMBS}>
+      <Card
+        extra={
+          <Popconfirm
+            title={t('sessions.confirmOthers')}
+            okText={t('sessions.signOutOthers')}
+            cancelText={t('common:actions.cancel')}
+            onConfirm={() => signOutOthers.mutate()}
+            disabled={!hasOthers}
+          >
+            <Button danger disabled={!hasOthers} loading={signOutOthers.isPending}>
+              {t('sessions.signOutOthers')}
+            </Button>
+          </Popconfirm>
+        }
+        title={t('sessions.intro')}
+      >
+        {devices.isLoading && <Skeleton active paragraph={{ rows: 3 }} />}
+        {devices.isError && (
+          <Alert
+            type="error"
+            showIcon
+            title={devices.error.message}
+            action={<Button onClick={() => void devices.refetch()}>{t('retry')}</Button>}
+          />
+        )}
+        {devices.data && list.length === 0 && <Empty description={t('sessions.empty')} />}
+        {list.length > 0 && (
+          <List<TDeviceSession>
+            dataSource={list}
+            pagination={list.length > PAGE_SIZE ? { pageSize: PAGE_SIZE, size: 'small' } : false}
+            renderItem={(device) => (
+              <List.Item
+                key={device.id}
+                data-testid="device-row"
+                actions={
+                  device.isCurrent
+                    ? [
+                        <Tag key="current" color="blue">
+                          {t('sessions.current')}
+                        </Tag>,
+                      ]
+                    : [
+                        <Popconfirm
+                          key="out"
+                          title={t('sessions.confirmOne')}
+                          okText={t('sessions.signOut')}
+                          cancelText={t('common:actions.cancel')}
+                          onConfirm={() => signOutOne.mutate(device.id)}
+                        >
+                          <Button size="small">{t('sessions.signOut')}</Button>
+                        </Popconfirm>,
+                      ]
+                }
+              >
+                <List.Item.Meta
+                  avatar={/iOS|Android/.test(device.os) ? <MobileOutlined /> : <DesktopOutlined />}
+                  title={
+                    <bdi>
+                      {deviceName(device, t('sessions.unknownDevice'), (browser, os) =>
+                        t('sessions.browserOn', { browser, os }),
+                      )}
+                    </bdi>
+                  }
+                  description={
+                    <>
+                      {t('sessions.place', { place: device.place ?? '--' })} ·{' '}
+                      {t('sessions.lastSeen', { time: formatDateTime(device.lastSeenAt) })}
+                    </>
+                  }
+                />
+              </List.Item>
+            )}
+          />
+        )}
+      </Card>
+    </PageFrame>
+  );
+}

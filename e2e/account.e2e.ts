@@ -1,0 +1,214 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestSmtpServer } from '../apps/server/src/testing/smtp';
+import { launchBrowser, newPage, uniqueName } from './browser';
+import { chooseSelectOption } from './select';
+
+/**
+ * Issue 15 "How it will be checked", in Chromium with a real SMTP server on this machine: this file starts
+ * its own Caravan server with SMTP_URL pointing at an SMTP server started here, and reads what arrives.
+ */
+const ROOT = path.resolve(import.meta.dirname, '..');
+
+function poll<T>(read: () => Promise<T> | T) {
+  return expect.poll(read, { timeout: 20_000, interval: 200 });
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
+    });
+  });
+}
+
+describe('account services in the browser, with real e-mail', () => {
+  let smtp: Awaited<ReturnType<typeof startTestSmtpServer>>;
+  let server: ChildProcess;
+  let base = '';
+  let dataDir = '';
+  let browser: Browser;
+
+  const api = async (pathname: string, body: unknown, token?: string) => {
+    const res = await fetch(`${base}/api/v1${pathname}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      body: JSON.stringify(body),
+    });
+    return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+  };
+
+  const register = async (password = 'oldpass1') => {
+    const name = uniqueName('acct');
+    const email = `${name}@caravan.example`;
+    const res = await api('/auth/register', {
+      accountType: 'email',
+      account: email,
+      password,
+      confirmPassword: password,
+    });
+    expect(res.status).toBe(201);
+    return { email, password, token: String(res.body.token) };
+  };
+
+  const login = async (page: Page, email: string, password: string) => {
+    await page.goto('/login');
+    await page.getByRole('tab', { name: 'E-mail' }).click();
+    await page.getByRole('textbox', { name: 'E-mail' }).fill(email);
+    await page.getByLabel('Password', { exact: true }).fill(password);
+    await page.getByRole('button', { name: 'Log in', exact: true }).click();
+    await poll(() => new URL(page.url()).pathname).not.toBe('/login');
+  };
+
+  beforeAll(async () => {
+    smtp = await startTestSmtpServer();
+    const port = await freePort();
+    base = `http://127.0.0.1:${port}`;
+    dataDir = mkdtempSync(path.join(tmpdir(), 'caravan-e2e-account-'));
+    const env: Record<string, string> = {
+      ...(process.env as Record<string, string>),
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: base,
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      SEED_DEMO: 'true',
+      RATE_LIMIT_PER_MINUTE: '10000',
+      SMTP_URL: smtp.url,
+      MAIL_FROM: 'Caravan <no-reply@caravan.example>',
+    };
+    // PGlite in its own directory, even when the suite runs on PostgreSQL.
+    delete env.DATABASE_URL;
+    server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+      cwd: ROOT,
+      env,
+      stdio: ['ignore', 'inherit', 'inherit'],
+    });
+    const started = Date.now();
+    for (;;) {
+      if (server.exitCode !== null) {
+        throw new Error(`server exited with ${server.exitCode}`);
+      }
+      const ok = await fetch(`${base}/api/health`)
+        .then((r) => r.ok)
+        .catch(() => false);
+      if (ok) {
+        break;
+      }
+      if (Date.now() - started > 170_000) {
+        throw new Error('server did not start');
+      }
+      await new Promise((r) => setTimeout(r, 500));
+    }
+    browser = await launchBrowser();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    if (server) {
+      server.kill('SIGTERM');
+      await new Promise((r) => server.once('exit', r));
+    }
+    await smtp?.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('forgot password: the code arrives by e-mail, the new password works and the old sessions end', async () => {
+    const user = await register();
+    const { page, context } = await newPage(browser, { baseURL: base });
+    await page.goto('/forgot-password');
+    await page.getByRole('textbox', { name: 'Username, e-mail or mobile number' }).fill(user.email);
+    await page.getByRole('button', { name: 'Send code' }).click();
+    await poll(() => page.getByRole('button', { name: /Resend in \d+ s/ }).count()).toBe(1);
+    const mail = await smtp.waitFor(user.email, 30_000);
+    expect(mail.subject).toMatch(/^Your Caravan verification code: \d{6}$/);
+    const code = /Your verification code is: (\d{6})/.exec(mail.text)?.[1];
+    expect(code).toBeDefined();
+    expect(mail.html).toContain(code);
+
+    await page.getByRole('textbox', { name: 'Verification code' }).fill(code!);
+    await page.getByLabel('New password', { exact: true }).fill('newpass2');
+    await page.getByLabel('Repeat the new password', { exact: true }).fill('newpass2');
+    await page.getByRole('button', { name: 'Set new password' }).click();
+    await poll(() => new URL(page.url()).pathname).toBe('/login');
+
+    const me = await fetch(`${base}/api/v1/auth/me`, { headers: { authorization: `Bearer ${user.token}` } });
+    expect(me.status).toBe(401);
+    expect(
+      (await api('/auth/login', { accountType: 'email', account: user.email, password: 'oldpass1' })).status,
+    ).toBe(400);
+    await login(page, user.email, 'newpass2');
+    await context.close();
+  });
+
+  it('subscribing mails a coupon that the checkout takes off the order', async () => {
+    const user = await register();
+    const { page, context } = await newPage(browser, { baseURL: base });
+    await page.goto('/index');
+    const subscribe = page.locator('form.cv-subscribe');
+    await subscribe.getByRole('textbox').fill(user.email);
+    await subscribe.getByRole('button', { name: 'Subscribe' }).click();
+    const mail = await smtp.waitFor(user.email, 30_000, (m) => m.subject.startsWith('Welcome to Caravan'));
+    const coupon = /WELCOME-[A-Z0-9]{10}/.exec(mail.text)?.[0];
+    expect(coupon).toBeDefined();
+    expect(mail.text).toContain('It takes 5.00 USDT off an order of at least 50.00 USDT');
+    // Subscribing the same address again is refused and sends nothing more.
+    await subscribe.getByRole('textbox').fill(user.email);
+    await subscribe.getByRole('button', { name: 'Subscribe' }).click();
+    await poll(() => page.getByText('This email is already subscribed').count()).toBeGreaterThan(0);
+
+    await login(page, user.email, user.password);
+    await page.goto('/userInfo/coupons');
+    await page.getByTestId('coupon-code-input').fill(coupon!.toLowerCase());
+    await page.getByRole('button', { name: 'Add' }).click();
+    await poll(() => page.getByTestId('coupon-row').filter({ hasText: coupon! }).count()).toBe(1);
+
+    // Buy enough of a demo product to reach the minimum spend, and choose the coupon at checkout.
+    const products = (await (await fetch(`${base}/api/v1/catalog/products?pageSize=50`)).json()) as {
+      pageList: { id: string; price: string }[];
+    };
+    const product = products.pageList.find((p) => Number(p.price) >= 10 && Number(p.price) <= 60)!;
+    const quantity = Math.ceil(60 / Number(product.price));
+    await page.goto(`/settlement?productId=${product.id}&quantity=${quantity}`);
+    const order = page.getByTestId('settlement-order').first();
+    await poll(() => order.count()).toBe(1);
+    const select = order.getByRole('combobox');
+    await chooseSelectOption(page, select, 'Welcome coupon');
+    await poll(() => order.getByText('-5.00 USDT').count()).toBeGreaterThan(0);
+    await context.close();
+  });
+
+  it('cancels an account without a balance; afterwards it cannot log in', async () => {
+    const user = await register();
+    const { page, context } = await newPage(browser, { baseURL: base });
+    await login(page, user.email, user.password);
+    await page.goto('/userInfo/setup/account-cancellation');
+    await page
+      .getByLabel(/reason/i)
+      .first()
+      .fill('Moving to another platform');
+    await page
+      .getByLabel(/password/i)
+      .first()
+      .fill(user.password);
+    await page.locator('form').getByRole('button').last().click();
+    await page.getByRole('dialog').getByRole('button').last().click();
+    await poll(
+      async () =>
+        (await api('/auth/login', { accountType: 'email', account: user.email, password: user.password }))
+          .status,
+    ).not.toBe(200);
+    await context.close();
+  });
+});
