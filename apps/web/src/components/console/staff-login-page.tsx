@@ -1,4 +1,4 @@
-import { LockOutlined, UserOutlined } from '@ant-design/icons';
+import { LockOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
 import { type TStaffLoginRequest, ZStaffLoginRequest } from '@caravan/contracts';
 import { Alert, Button, Form, Input } from 'antd';
 import { useState } from 'react';
@@ -13,16 +13,24 @@ import { loginStaff, useSetStaffMe } from './staff-session';
 
 /** Log-in of the admin and customer-service consoles (staff accounts, staff cookie). */
 export function StaffLoginPage({ titleKey, basePath }: { titleKey: string; basePath: string }) {
-  const { t } = useTranslation(['common', 'auth', 'validation']);
+  const { t } = useTranslation(['common', 'auth', 'validation', 'console']);
   const [form] = Form.useForm<TStaffLoginRequest>();
   const navigate = useNavigate();
   const location = useLocation();
   const setStaffMe = useSetStaffMe();
   const [serverError, setServerError] = useState('');
   const [isSubmitting, setIsSubmitting] = useState(false);
+  // Staff who use an authenticator are asked for its code after the password was accepted.
+  const [isCodeAsked, setIsCodeAsked] = useState(false);
   const submit = async () => {
     setServerError('');
-    const body = parseFormValues(form, ZStaffLoginRequest, form.getFieldsValue(), t);
+    const { totpCode, ...values } = form.getFieldsValue();
+    const body = parseFormValues(
+      form,
+      ZStaffLoginRequest,
+      { ...values, ...(totpCode ? { totpCode } : {}) },
+      t,
+    );
     if (!body) {
       return;
     }
@@ -32,6 +40,9 @@ export function StaffLoginPage({ titleKey, basePath }: { titleKey: string; baseP
       setStaffMe(staff);
       await navigate(readConsoleRedirect(location.search, basePath), { replace: true });
     } catch (error) {
+      if (isApiError(error) && error.code === 'TOTP_REQUIRED') {
+        setIsCodeAsked(true);
+      }
       setServerError(
         isApiError(error) && error.fieldErrors.length === 0 ? error.message : showSubmitError(form, error, t),
       );
@@ -52,6 +63,18 @@ export function StaffLoginPage({ titleKey, basePath }: { titleKey: string; baseP
             maxLength={64}
           />
         </Form.Item>
+        {isCodeAsked && (
+          <Form.Item name="totpCode" label={t('console:totp.code')} extra={t('console:totp.codeHint')}>
+            <Input
+              prefix={<SafetyOutlined aria-hidden="true" />}
+              autoComplete="one-time-code"
+              inputMode="text"
+              maxLength={9}
+              dir="ltr"
+              autoFocus
+            />
+          </Form.Item>
+        )}
         {serverError && (
           <Alert type="error" showIcon title={serverError} role="alert" className="cv-form-alert" />
         )}

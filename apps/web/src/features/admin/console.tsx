@@ -1,5 +1,6 @@
 import {
   AccountBookOutlined,
+  AppstoreOutlined,
   AuditOutlined,
   BankOutlined,
   BookOutlined,
@@ -8,6 +9,7 @@ import {
   DollarOutlined,
   FundOutlined,
   IdcardOutlined,
+  LockOutlined,
   ProfileOutlined,
   SafetyOutlined,
   SettingOutlined,
@@ -32,6 +34,8 @@ const BASE = '/admin';
 const OWN_PAGES: Record<string, ComponentType> = {
   dashboard: lazy(() => import('./pages/dashboard')),
   approvals: lazy(() => import('./pages/approvals')),
+  security: lazy(() => import('./pages/security')),
+  catalog: lazy(() => import('./pages/catalog')),
   users: lazy(() => import('./pages/users')),
   roles: lazy(() => import('./pages/roles')),
   staff: lazy(() => import('./pages/staff')),
@@ -42,6 +46,8 @@ const OWN_PAGES: Record<string, ComponentType> = {
 const ICONS: Record<string, ReactNode> = {
   dashboard: <DashboardOutlined />,
   approvals: <CheckSquareOutlined />,
+  security: <LockOutlined />,
+  catalog: <AppstoreOutlined />,
   users: <UserOutlined />,
   roles: <SafetyOutlined />,
   staff: <TeamOutlined />,

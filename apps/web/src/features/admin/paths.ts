@@ -4,8 +4,8 @@ import type { TPermission } from '@caravan/contracts';
 export const ADMIN_PAGES: readonly {
   path: string;
   labelKey: string;
-  /** One permission, or a list of which any one opens the page. */
-  permission: TPermission | readonly TPermission[];
+  /** One permission, or a list of which any one opens the page; none: every staff member (own settings). */
+  permission?: TPermission | readonly TPermission[];
 }[] = [
   {
     path: 'dashboard',
@@ -13,6 +13,7 @@ export const ADMIN_PAGES: readonly {
     permission: ['ledger.read', 'orders.manage', 'finance.review'],
   },
   { path: 'approvals', labelKey: 'console:menu.approvals', permission: ['finance.review', 'orders.manage'] },
+  { path: 'catalog', labelKey: 'console:menu.catalog', permission: 'catalog.manage' },
   { path: 'users', labelKey: 'menu.users', permission: 'users.read' },
   { path: 'roles', labelKey: 'menu.roles', permission: 'roles.manage' },
   { path: 'staff', labelKey: 'menu.staff', permission: 'staff.manage' },
@@ -31,6 +32,7 @@ export const ADMIN_PAGES: readonly {
   { path: 'loan-review', labelKey: 'loans:admin.loansTitle', permission: 'loans.review' },
   { path: 'loan-book', labelKey: 'loans:admin.bookTitle', permission: 'loans.review' },
   { path: 'loan-products', labelKey: 'loans:admin.productsTitle', permission: 'loans.review' },
+  { path: 'security', labelKey: 'console:menu.security' },
 ];
 
 export const ADMIN_ROUTE_PATHS = ['/admin', '/admin/login', ...ADMIN_PAGES.map((p) => `/admin/${p.path}`)];
