@@ -1,5 +1,6 @@
 import {
   APPROVAL_SETTINGS,
+  LOAN_SETTINGS,
   PUBLIC_SYSTEM_PARAM_CODES,
   type SettingDefinitions,
   STAFF_SECURITY_SETTINGS,
@@ -21,7 +22,11 @@ const POSITIVE_INTEGER_CODES: ReadonlySet<string> = new Set([
 ]);
 
 /** Settings declared with their range (packages/contracts/src/settings); a value outside it is refused. */
-const CONSOLE_SETTINGS: SettingDefinitions = { ...APPROVAL_SETTINGS, ...STAFF_SECURITY_SETTINGS };
+const CONSOLE_SETTINGS: SettingDefinitions = {
+  ...APPROVAL_SETTINGS,
+  ...STAFF_SECURITY_SETTINGS,
+  ...LOAN_SETTINGS,
+};
 
 export async function listSystemParams(db: Database): Promise<TSystemParam[]> {
   const rows = await db.select().from(systemParams).orderBy(asc(systemParams.code));
