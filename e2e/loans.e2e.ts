@@ -168,13 +168,6 @@ describe('loans in the browser', () => {
     buyer = await open();
     finance = await open();
     admin = await open();
-    await buyer.page.goto('/login');
-    await buyer.page.getByRole('textbox', { name: 'Username', exact: true }).fill(BUYER.username);
-    await buyer.page.getByLabel('Password', { exact: true }).fill(BUYER.password);
-    await buyer.page.getByRole('button', { name: 'Log in', exact: true }).click();
-    await poll(() => buyer.page.locator('header').getByText(BUYER.username).count()).toBeGreaterThan(0);
-    await loginStaff(finance.page, FINANCE);
-    await loginStaff(admin.page, ADMIN);
   }, 240_000);
 
   afterAll(async () => {
@@ -184,6 +177,13 @@ describe('loans in the browser', () => {
 
   it('verifies, borrows above the four-eyes threshold, goes overdue, repays all', async () => {
     const { page } = buyer;
+    await page.goto('/login');
+    await page.getByRole('textbox', { name: 'Username', exact: true }).fill(BUYER.username);
+    await page.getByLabel('Password', { exact: true }).fill(BUYER.password);
+    await page.getByRole('button', { name: 'Log in', exact: true }).click();
+    await poll(() => page.locator('header').getByText(BUYER.username).count()).toBeGreaterThan(0);
+    await loginStaff(finance.page, FINANCE);
+    await loginStaff(admin.page, ADMIN);
     // Real-name verification in the user centre
     await page.goto('/userInfo/verification');
     await page.getByLabel('Real name', { exact: true }).fill('Amina Trader');

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { pruneIdempotencyKeys } from '../http/idempotency';
 import { deleteExpiredSessions } from '../modules/auth/sessions';
 import { foldSalesTally } from '../modules/catalog';
-import { loanClock, runLoanAccrual } from '../modules/loans';
+import { loanClock, remindDueLoans, runLoanAccrual } from '../modules/loans';
 import { runExclusive } from './lock';
 import { ORDER_JOBS } from './orders';
 
@@ -29,11 +29,16 @@ export const JOBS: TJob[] = [
     everyMs: 5_000,
     run: async (app) => void (await foldSalesTally(app.deps.db)),
   },
-  // Loans: accrue interest and penalties once per loan per day (catching up missed days), mark overdue.
+  // Loans: accrue interest and penalties once per loan per day (catching up missed days), mark overdue,
+  // then remind borrowers of instalments due soon (once per instalment).
   {
     name: 'loans-daily-accrual',
     everyMs: 10 * 60_000,
-    run: async (app) => void (await runLoanAccrual(app.deps.db, loanClock.now())),
+    run: async (app) => {
+      const now = loanClock.now();
+      await runLoanAccrual(app.deps.db, now);
+      await remindDueLoans(app.deps.db, now);
+    },
   },
 ];
 

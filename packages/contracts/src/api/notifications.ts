@@ -25,6 +25,7 @@ export const NOTIFICATION_EVENTS = [
   'loan.rejected',
   'loan.disbursed',
   'loan.overdue',
+  'loan.dueSoon',
   // to the seller
   'order.paid',
   'order.reminded',

@@ -2,5 +2,6 @@
 export { runLoanAccrual } from './accrual';
 export { countWaitingLoans } from './apply';
 export { loanClock } from './clock';
+export { remindDueLoans } from './reminders';
 export { loanRoutes } from './routes';
 export { countWaitingVerifications } from './verification';

@@ -3,13 +3,22 @@ import { and, eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client';
-import { auditLog, loanAccruals, loans, notifications, systemParams } from '../../db/schema';
+import {
+  auditLog,
+  loanAccruals,
+  loans,
+  mailOutbox,
+  notifications,
+  systemParams,
+  users,
+} from '../../db/schema';
 import { createTestStaff, createTestUser, fundUser } from '../../testing/fixtures';
 import { buildMultipart } from '../../testing/multipart';
 import { bearer, createTestApp, json, type TTestContext } from '../../testing/test-app';
 import { getBalances, getPlatformBalance, postLedgerTransaction, withMoneyTransaction } from '../ledger';
 import { checkLedger } from '../ledger/check';
 import { catchUpLoan, runLoanAccrual } from './accrual';
+import { remindDueLoans } from './reminders';
 
 type TErr = { error: { code: string; message: string; details?: Record<string, unknown> } };
 const TX_PASSWORD = '135790';
@@ -506,6 +515,33 @@ describe('identity verification and loans', () => {
         details: { reason: 'overdue_history' },
       });
       expect((await checkLedger(db)).isOk).toBe(true);
+    });
+
+    it('reminds of an instalment due soon once, in the app and by mail', async () => {
+      const { user, loanId } = await disbursedLoan({});
+      await db
+        .update(users)
+        .set({ email: `remind${user.id}@example.com`, lang: 'de' })
+        .where(eq(users.id, user.id));
+      // due on day 30; reminded from 3 days before
+      await backdate(loanId, 26);
+      expect(await remindDueLoans(db, new Date())).toBe(0);
+      await backdate(loanId, 28);
+      await remindDueLoans(db, new Date());
+      await remindDueLoans(db, new Date());
+      const reminders = await db.select().from(notifications).where(eq(notifications.userId, user.id));
+      expect(reminders.filter((n) => n.event === 'loan.dueSoon').map((n) => n.params)).toEqual([
+        {
+          loanId,
+          dueDate: new Date(Date.now() + 2 * DAY).toISOString().slice(0, 10),
+          amount: expect.any(String),
+        },
+      ]);
+      const mails = await db
+        .select()
+        .from(mailOutbox)
+        .where(eq(mailOutbox.toAddress, `remind${user.id}@example.com`));
+      expect(mails.map((m) => [m.template, m.lang])).toEqual([['loanDueSoon', 'de']]);
     });
 
     it('early repayment owes interest to date only', async () => {

@@ -37,6 +37,7 @@ import { applyForLoan, getMyLoan, getMyLoans, quoteLoan } from './apply';
 import { advanceTestClock, enableTestClock, loanClock } from './clock';
 import { readIdentityImage, storeIdentityImage } from './images';
 import { createLoanProduct, listLoanProducts, updateLoanProduct } from './products';
+import { remindDueLoans } from './reminders';
 import { repayLoan } from './repay';
 import { approveLoan, rejectLoan } from './review';
 import {
@@ -322,6 +323,7 @@ export const loanRoutes: FastifyPluginAsyncZod = async (app) => {
       async (request) => {
         const now = advanceTestClock(request.body.days);
         await runLoanAccrual(db, now);
+        await remindDueLoans(db, now);
         return { now: now.toISOString() };
       },
     );

@@ -243,13 +243,24 @@ describe('mail outbox', () => {
 
 describe('mail templates', () => {
   it('exist in all 21 languages with every placeholder filled', () => {
-    const params = { code: '123456', minutes: 10, value: '5 USDT', minSpend: '50', validUntil: '2027-01-01' };
+    const params = {
+      code: '123456',
+      minutes: 10,
+      value: '5 USDT',
+      minSpend: '50',
+      validUntil: '2027-01-01',
+      loanId: '7',
+      dueDate: '2027-01-31',
+      amount: '101500.00',
+    };
     for (const lang of LANGUAGES) {
       for (const template of MAIL_TEMPLATES) {
         const mail = renderMail(template, lang, params);
         expect(mail.subject, `${lang} ${template}`).not.toMatch(/\{\{|mail text|^\s*$/);
         expect(mail.text, `${lang} ${template}`).not.toContain('{{');
-        if (template !== 'welcomeCoupon' && template !== 'smsCode') {
+        if (template === 'loanDueSoon') {
+          expect(mail.text).toContain('2027-01-31');
+        } else if (template !== 'welcomeCoupon' && template !== 'smsCode') {
           expect(mail.text).toContain('123456');
         }
         if (lang !== 'en') {

@@ -12,6 +12,7 @@ export const MAIL_TEMPLATES = [
   'codeRegister',
   'welcomeCoupon',
   'smsCode',
+  'loanDueSoon',
 ] as const;
 export type TMailTemplate = (typeof MAIL_TEMPLATES)[number];
 export type TMailParams = Record<string, string | number>;
