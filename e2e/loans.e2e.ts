@@ -252,7 +252,9 @@ describe('loans in the browser', () => {
       const row = reviewer.locator('.ant-table-row', { hasText: BUYER.username });
       await poll(() => row.count()).toBeGreaterThan(0);
       await row.first().getByRole('button', { name: 'Documents' }).click();
-      await reviewer.locator('.ant-drawer').getByRole('button', { name: 'Approve' }).click();
+      const drawer = reviewer.locator('.ant-drawer-open');
+      await poll(() => drawer.innerText()).toContain('Applicant history');
+      await drawer.getByRole('button', { name: 'Approve' }).click();
       await reviewer.locator('.ant-modal').getByRole('button', { name: 'OK' }).click();
       await poll(() => reviewer.locator('.ant-drawer-open').count()).toBe(0);
     }

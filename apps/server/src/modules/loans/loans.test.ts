@@ -310,6 +310,12 @@ describe('identity verification and loans', () => {
       expect(json<TLoan>(first).status).toBe('reviewing');
       expect((await getBalances(db, user.id)).available).toBe(0n);
 
+      const detail = await call('GET', `/api/v1/admin/loans/${loanId}`, reviewerB.token);
+      expect(detail.statusCode, detail.body).toBe(200);
+      expect(json<{ loan: { needsSecondReview: boolean }; verification: unknown }>(detail)).toMatchObject({
+        loan: { needsSecondReview: true },
+        verification: { level: 'real_name' },
+      });
       const same = await call('POST', `/api/v1/admin/loans/${loanId}/approve`, reviewerA.token, {});
       expect(json<TErr>(same).error.code).toBe('LOAN_SAME_REVIEWER');
       const raised = await call('POST', `/api/v1/admin/loans/${loanId}/approve`, reviewerB.token, {
@@ -339,6 +345,14 @@ describe('identity verification and loans', () => {
       expect(sent.map((n) => [n.event, n.params])).toEqual([
         ['loan.disbursed', { loanId, amount: '250000.00' }],
       ]);
+      const movements = json<{ movements: { kind: string; amount: string }[] }>(
+        await call('GET', `/api/v1/admin/loans/${loanId}`, reviewerB.token),
+      ).movements;
+      expect(movements).toEqual([
+        expect.objectContaining({ kind: 'loan_disbursement', amount: '250000.00' }),
+      ]);
+      const list = await call('GET', '/api/v1/admin/loans?status=disbursed', reviewerA.token);
+      expect(list.statusCode).toBe(200);
       expect((await checkLedger(db)).isOk).toBe(true);
       await db.delete(systemParams).where(eq(systemParams.code, 'loan_four_eyes_threshold'));
     });
@@ -359,6 +373,7 @@ describe('identity verification and loans', () => {
     it('a second buyer is refused every endpoint of the first buyer’s verification and loans', async () => {
       const first = await verifiedBuyer('1000');
       const second = await createTestUser(db, { txPassword: TX_PASSWORD });
+      const noPassword = await createTestUser(db);
       const loanId = json<TLoan>(await apply(first.token)).id;
       await call('POST', `/api/v1/admin/loans/${loanId}/approve`, reviewerA.token, {});
       const mine = json<TMyVerification>(await call('GET', '/api/v1/verification', first.token));
@@ -370,6 +385,11 @@ describe('identity verification and loans', () => {
         txPassword: TX_PASSWORD,
       });
       expect(repay.statusCode).toBe(404);
+      const withoutPassword = await call('POST', `/api/v1/loans/${loanId}/repay`, noPassword.token, {
+        kind: 'all',
+        txPassword: TX_PASSWORD,
+      });
+      expect(withoutPassword.statusCode).toBe(404);
       expect((await call('GET', `/api/v1/verification/images/${imageId}`, second.token)).statusCode).toBe(
         404,
       );

@@ -6,7 +6,7 @@ import {
   type TLoanRepayment,
   type TMoney,
 } from '@caravan/contracts';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { loanRepayments, loans } from '../../db/schema';
 import { AppError } from '../../http/app-error';
@@ -38,6 +38,15 @@ export async function repayLoan(
 ): Promise<{ repayment: TLoanRepayment; loan: TLoan }> {
   if (input.kind === 'amount' && input.amount === undefined) {
     throw new AppError('AMOUNT_INVALID');
+  }
+  // Another buyer's loan is not found, whatever the password (checked first, so nothing is counted).
+  const [own] = await db
+    .select({ id: loans.id })
+    .from(loans)
+    .where(and(eq(loans.id, input.loanId), eq(loans.userId, input.userId)))
+    .limit(1);
+  if (!own) {
+    throw new AppError('LOAN_NOT_FOUND');
   }
   await verifyTxPassword(db, input.userId, input.txPassword);
   const result = await withMoneyTransaction(db, async (tx) => {
