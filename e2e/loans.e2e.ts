@@ -253,7 +253,7 @@ describe('loans in the browser', () => {
       await poll(() => row.count()).toBeGreaterThan(0);
       await row.first().getByRole('button', { name: 'Documents' }).click();
       const drawer = reviewer.locator('.ant-drawer-open');
-      await poll(() => drawer.innerText()).toContain('Applicant history');
+      await poll(async () => (await drawer.textContent()) ?? '').toContain('Applicant history');
       await drawer.getByRole('button', { name: 'Approve' }).click();
       await reviewer.locator('.ant-modal').getByRole('button', { name: 'OK' }).click();
       await poll(() => reviewer.locator('.ant-drawer-open').count()).toBe(0);
