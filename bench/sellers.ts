@@ -17,7 +17,7 @@ import { loadConfig } from '../apps/server/src/config';
 import { openPostgres } from '../apps/server/src/db/client';
 import { migrateDatabase } from '../apps/server/src/db/migrate';
 import { createSession } from '../apps/server/src/modules/auth/sessions';
-import { storeImage } from '../apps/server/src/modules/uploads/store-image';
+import { recordUpload, storeImage } from '../apps/server/src/modules/uploads';
 import { createBenchDatabase } from './wallet-setup';
 
 export type TSellerBenchResult = {
@@ -70,7 +70,7 @@ export async function runSellerBench(options: {
           jsonb_build_object('en', 'Bench item ' || i || ' ' || (array['cotton','linen','oak','steel','wool'])[1 + i % 5]),
           (1 + i % 500)::numeric, (1 + i % 500)::numeric, (1 + i % 500)::numeric, (1 + i % 500)::numeric,
           i % 40, i % 97, 'B-' || i, i % 10 <> 0, now() - (i || ' minutes')::interval
-        from generate_series(${start + 1}, ${end}) as i`);
+        from generate_series(${start + 1}::int, ${end}::int) as i`);
     }
     await db.execute(sql`analyze products`);
     const { token } = await createSession(db, { audience: 'seller', userId: BigInt(userId), ttlHours: 2 });
@@ -135,6 +135,7 @@ export async function runSellerBench(options: {
       .png()
       .toBuffer();
     const image = await storeImage(png, { uploadDir });
+    await recordUpload(db, { userId: BigInt(userId) }, image.url);
     const lines = ['product_code,name_en,category_id,selling_price,stock,images'];
     for (let i = 0; i < 10_000; i += 1) {
       lines.push(`IMP-${i},Imported item ${i},${categoryId},${(i % 90) + 1}.5,${i % 50},${image.url}`);

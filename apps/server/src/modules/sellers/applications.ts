@@ -13,7 +13,7 @@ import { categories, merchantApplications, stores, users } from '../../db/schema
 import { AppError } from '../../http/app-error';
 import { recordAudit } from '../admin';
 import { clearCatalogCache } from '../catalog';
-import { resolveOwnImages } from './images';
+import { resolveSellerImages } from './images';
 
 type TApplicationRow = typeof merchantApplications.$inferSelect;
 
@@ -95,8 +95,16 @@ export async function submitApplication(
   input: TMerchantApplicationRequest,
 ): Promise<TMerchantApplication> {
   const body = ZMerchantApplicationRequest.parse(input);
-  const [logo] = body.logo ? await resolveOwnImages(uploadDir, { userId }, [body.logo]) : [];
-  const documents = await resolveOwnImages(uploadDir, { userId }, body.documents);
+  const [previous] = await db
+    .select({ logo: merchantApplications.logo, documents: merchantApplications.documents })
+    .from(merchantApplications)
+    .where(eq(merchantApplications.userId, userId));
+  const used = new Set([
+    ...(previous?.logo ? [previous.logo.url] : []),
+    ...(previous?.documents ?? []).map((d) => d.url),
+  ]);
+  const [logo] = body.logo ? await resolveSellerImages(db, uploadDir, { userId }, [body.logo], used) : [];
+  const documents = await resolveSellerImages(db, uploadDir, { userId }, body.documents, used);
   return db.transaction(async (tx) => {
     const [store] = await tx.select({ id: stores.id }).from(stores).where(eq(stores.ownerUserId, userId));
     if (store) {

@@ -2,7 +2,9 @@ import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { TImage } from '@caravan/contracts';
 import sharp from 'sharp';
+import type { Executor } from '../../db/client';
 import { AppError } from '../../http/app-error';
+import { assertOwnUploads } from '../uploads';
 
 const REF_PATTERN = /^\/uploads\/img\/([0-9a-f]{2})\/([0-9a-f]{32})-(\d{1,5})\.webp$/;
 
@@ -10,9 +12,28 @@ export type TImageOwner = { userId: bigint };
 
 /**
  * Turns upload references (the address the upload call answered) into pictures with all their sizes.
- * The single place where seller images are checked: every file must exist under the upload directory.
- * TODO(harden): when the uploads module exports its ownership check, call it here so only the caller's
- * own uploads pass.
+ * The single place where seller images are checked: each must be the caller's own upload (the uploads
+ * module's check) unless it is already on the thing being edited (`alreadyUsed`: e.g. a product's current
+ * pictures, which may predate the ownership records), and its files must exist under the upload directory.
+ */
+export async function resolveSellerImages(
+  db: Executor,
+  uploadDir: string,
+  owner: TImageOwner,
+  refs: readonly string[],
+  alreadyUsed: ReadonlySet<string> = new Set(),
+): Promise<TImage[]> {
+  await assertOwnUploads(
+    db,
+    owner,
+    refs.filter((ref) => !alreadyUsed.has(ref)),
+  );
+  return resolveOwnImages(uploadDir, owner, refs);
+}
+
+/**
+ * The pictures behind upload references, rebuilt from the stored files, without the ownership check (the
+ * console's banners call this with their own check). Refuses references whose files do not exist.
  */
 export async function resolveOwnImages(
   uploadDir: string,

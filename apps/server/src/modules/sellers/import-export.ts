@@ -20,7 +20,7 @@ import { productImports, products, productVariants, stores } from '../../db/sche
 import { AppError, isAppError } from '../../http/app-error';
 import { errorMessage, validationMessage } from '../../i18n/messages';
 import { clearCatalogCache } from '../catalog';
-import { resolveOwnImages } from './images';
+import { resolveSellerImages } from './images';
 import {
   IMPORT_STOCK_REASON,
   loadLeafCategoryIds,
@@ -417,6 +417,14 @@ async function runImport(db: Database, uploadDir: string, seller: TSeller, jobId
   const shopLang = store?.lang ?? 'en';
   const leafIds = await loadLeafCategoryIds(db);
   const imageCache = new Map<string, TImage>();
+  // Pictures already on the shop's goods may be reused by the rows (an edited export), even those that
+  // predate the upload ownership records; any other picture must be the seller's own upload.
+  const updatableImages = new Set(
+    (
+      await db.execute(sql`select distinct img->>'url' as url from products p, jsonb_array_elements(p.images) img
+        where p.store_id = ${seller.storeId} and p.deleted_at is null`)
+    ).rows.map((r) => String((r as { url: unknown }).url)),
+  );
   const errors: TRowError[] = [];
   let saved = 0;
   let processed = 0;
@@ -450,7 +458,7 @@ async function runImport(db: Database, uploadDir: string, seller: TSeller, jobId
         for (const ref of parsed.data.images) {
           let image = imageCache.get(ref);
           if (!image) {
-            [image] = await resolveOwnImages(uploadDir, { userId: seller.id }, [ref]);
+            [image] = await resolveSellerImages(db, uploadDir, { userId: seller.id }, [ref], updatableImages);
             imageCache.set(ref, image!);
           }
           images.push(image!);

@@ -28,7 +28,7 @@ import {
 } from '../../db/schema';
 import { AppError } from '../../http/app-error';
 import { clearCatalogCache } from '../catalog';
-import { resolveOwnImages } from './images';
+import { resolveSellerImages } from './images';
 import { pickName } from './present';
 
 export type TSeller = { id: bigint; storeId: bigint };
@@ -412,7 +412,22 @@ export async function saveSellerProduct(
   const body = ZProductRequest.parse(input);
   const store = await storeOf(db, seller.storeId);
   const prepared = prepareProduct(body, store.lang, await loadLeafCategoryIds(db));
-  const images = await resolveOwnImages(uploadDir, { userId: seller.id }, body.images);
+  const currentImages =
+    productId === null
+      ? []
+      : ((
+          await db
+            .select({ images: products.images })
+            .from(products)
+            .where(and(eq(products.id, productId), eq(products.storeId, seller.storeId)))
+        )[0]?.images ?? []);
+  const images = await resolveSellerImages(
+    db,
+    uploadDir,
+    { userId: seller.id },
+    body.images,
+    new Set(currentImages.map((i) => i.url)),
+  );
   const id = await db.transaction(async (tx) => {
     let savedId: bigint;
     if (productId === null) {

@@ -390,6 +390,9 @@ describe('seller products', () => {
 
   it('refuses what SPEC §5 forbids with a field-specific error and saves nothing', async () => {
     const base = await productBody(shop.token);
+    // A picture another user uploaded is not the seller's to use.
+    const stranger = await createTestUser(ctx.database.db);
+    const strangerImage = await uploadImage(stranger.token);
     const cases: [Partial<TProductRequest>, string][] = [
       [{ categoryId: String(tree.mid) }, 'CATEGORY_NOT_LEAF'],
       [{ names: { de: 'Nur Deutsch' } }, 'PRODUCT_TEXT_REQUIRED'],
@@ -406,7 +409,8 @@ describe('seller products', () => {
         'VARIANT_DUPLICATE',
       ],
       [{ variants: [{ values: ['Sand'], price: null, stock: -1, code: '' }] }, 'VALIDATION_FAILED'],
-      [{ images: ['/uploads/img/ab/0123456789abcdef0123456789abcdef-960.webp'] }, 'IMAGE_NOT_OWNED'],
+      [{ images: ['/uploads/img/ab/0123456789abcdef0123456789abcdef-960.webp'] }, 'IMAGE_REFERENCE_INVALID'],
+      [{ images: [strangerImage.url] }, 'IMAGE_REFERENCE_INVALID'],
       [{ images: ['https://example.com/a.png'] }, 'VALIDATION_FAILED'],
       [{ buyMin: 5, buyMax: 2 }, 'BUY_LIMITS_INVALID'],
     ];

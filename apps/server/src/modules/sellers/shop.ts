@@ -10,7 +10,7 @@ import { stores } from '../../db/schema';
 import { AppError } from '../../http/app-error';
 import { clearCatalogCache } from '../catalog';
 import { assertShopNameFree } from './applications';
-import { resolveOwnImages } from './images';
+import { resolveSellerImages } from './images';
 import type { TSeller } from './products';
 
 export async function getShopSettings(db: Database, seller: TSeller): Promise<TShopSettings> {
@@ -47,9 +47,15 @@ export async function saveShopSettings(
   input: TShopSettingsRequest,
 ): Promise<TShopSettings> {
   const body = ZShopSettingsRequest.parse(input);
-  const [logo] = body.logo ? await resolveOwnImages(uploadDir, { userId: seller.id }, [body.logo]) : [null];
+  const [current] = await db
+    .select({ logo: stores.logo, banner: stores.banner })
+    .from(stores)
+    .where(eq(stores.id, seller.storeId));
+  const used = new Set([current?.logo?.url, current?.banner?.url].filter((u): u is string => Boolean(u)));
+  const owner = { userId: seller.id };
+  const [logo] = body.logo ? await resolveSellerImages(db, uploadDir, owner, [body.logo], used) : [null];
   const [banner] = body.banner
-    ? await resolveOwnImages(uploadDir, { userId: seller.id }, [body.banner])
+    ? await resolveSellerImages(db, uploadDir, owner, [body.banner], used)
     : [null];
   const descriptions: Record<string, string> = {};
   for (const [lang, text] of Object.entries(body.descriptions)) {
