@@ -32,4 +32,12 @@ export const SELLER_AREA_PAGES: TConsolePages = {
   shop: lazy(() => import('../features/seller-shop/pages/shop')),
   orders: lazy(() => import('../features/seller-orders/pages/seller-orders')),
   refunds: lazy(() => import('../features/seller-orders/pages/seller-refunds')),
+  chat: lazy(() => import('../features/chat/pages/seller-chat')),
+  notifications: lazy(() => import('../features/chat/pages/seller-notifications')),
+};
+
+export const CS_AREA_PAGES: TConsolePages = {
+  conversations: lazy(() => import('../features/chat/pages/cs-conversations')),
+  insights: lazy(() => import('../features/chat/pages/cs-insights')),
+  canned: lazy(() => import('../features/chat/pages/cs-canned')),
 };

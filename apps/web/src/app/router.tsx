@@ -1,7 +1,7 @@
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
 import { HELP_TOPICS, POLICY_PAGES } from '../features/pages/topics';
-import { ADMIN_AREA_PAGES, SELLER_AREA_PAGES } from './console-pages';
+import { ADMIN_AREA_PAGES, CS_AREA_PAGES, SELLER_AREA_PAGES } from './console-pages';
 import { RequireLogin } from './layout/require-login';
 import { RootShell } from './layout/root-shell';
 import { StoreLayout } from './layout/store-layout';
@@ -63,12 +63,13 @@ const PAGES = {
   download: page(() => import('../features/pages/pages/download')),
   notFound: page(() => import('../features/pages/pages/not-found')),
   userCenter: page(() => import('./layout/user-center-layout')),
-  csConsole: page(() => import('../features/cs/console')),
+  notifications: page(() => import('../features/chat/pages/notifications')),
 } satisfies Record<string, TPage>;
 
 /** The consoles get the pages other features contribute to them (app/console-pages.ts) as props. */
 const SellerConsole = lazy(() => import('../features/seller/console'));
 const AdminConsole = lazy(() => import('../features/admin/console'));
+const CsConsole = lazy(() => import('../features/cs/console'));
 
 function route(path: string, Page: TPage, handle: TRouteHandle = {}): RouteObject {
   return { path, element: <Page />, handle };
@@ -138,6 +139,7 @@ export const ROUTES: RouteObject[] = [
               route('setup/shipping-address', PAGES.shippingAddress, CACHED),
               route('setup/account-cancellation', PAGES.accountCancellation),
               route('setup/sessions', PAGES.sessions),
+              route('notifications', PAGES.notifications),
             ],
           },
           route('*', PAGES.notFound),
@@ -146,7 +148,7 @@ export const ROUTES: RouteObject[] = [
       // Consoles: separate lazy chunks with their own layouts; the storefront never downloads them.
       { path: 'seller/*', element: <SellerConsole areaPages={SELLER_AREA_PAGES} />, handle: {} },
       { path: 'admin/*', element: <AdminConsole areaPages={ADMIN_AREA_PAGES} />, handle: {} },
-      route('cs/*', PAGES.csConsole),
+      { path: 'cs/*', element: <CsConsole areaPages={CS_AREA_PAGES} />, handle: {} },
     ],
   },
 ];

@@ -30,6 +30,7 @@ export const WEB_NAMESPACES = [
   'services',
   'console',
   'loans',
+  'chat',
 ] as const;
 
 function findDictionaryLoader(lang: string, namespace: string) {

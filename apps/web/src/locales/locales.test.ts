@@ -67,6 +67,7 @@ describe('dictionaries', () => {
         'auth',
         'catalog',
         'cart',
+        'chat',
         'common',
         'console',
         'cs',

@@ -2,7 +2,7 @@ import { Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { PageSkeleton } from '../../components/ui/page-skeleton';
 import { useRouteHandle } from '../route-handle';
-import { CartButtonSlot } from '../slots';
+import { CartButtonSlot, ChatProviderSlot } from '../slots';
 import { BackToTop } from './floating-buttons';
 import { Footer } from './footer';
 import { Header } from './header';
@@ -12,17 +12,19 @@ import { SessionKeeper } from './session-keeper';
 export function StoreLayout() {
   const { hasCartButton } = useRouteHandle();
   return (
-    <div className="cv-shell">
-      <SessionKeeper />
-      <Header />
-      <main id="main" className="cv-main cv-container" tabIndex={-1}>
-        <Suspense fallback={<PageSkeleton />}>
-          <Outlet />
-        </Suspense>
-      </main>
-      <Footer />
-      <CartButtonSlot isVisible={Boolean(hasCartButton)} />
-      <BackToTop />
-    </div>
+    <ChatProviderSlot>
+      <div className="cv-shell">
+        <SessionKeeper />
+        <Header />
+        <main id="main" className="cv-main cv-container" tabIndex={-1}>
+          <Suspense fallback={<PageSkeleton />}>
+            <Outlet />
+          </Suspense>
+        </main>
+        <Footer />
+        <CartButtonSlot isVisible={Boolean(hasCartButton)} />
+        <BackToTop />
+      </div>
+    </ChatProviderSlot>
   );
 }

@@ -12,15 +12,17 @@ import { CS_PAGES } from './paths';
 
 const BASE = '/cs';
 
-/** Chat team: map `conversations` to `lazy(() => import('../chat/pages/<page>'))` here. */
-const CS_PAGE_COMPONENTS: Partial<Record<(typeof CS_PAGES)[number]['path'], ComponentType>> = {};
-
 function CsSection({ labelKey }: { labelKey: string }) {
   const { t } = useTranslation('cs');
   return <ConsolePageHead title={t(labelKey)} />;
 }
 
-export default function CsConsole() {
+/** The pages come from the chat feature through `areaPages` (app/console-pages.ts). */
+export default function CsConsole({
+  areaPages = {},
+}: {
+  areaPages?: Partial<Record<string, ComponentType>>;
+}) {
   const { t } = useTranslation(['cs', 'common']);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -54,7 +56,7 @@ export default function CsConsole() {
       >
         <Route index element={<Navigate to={`${BASE}/conversations`} replace />} />
         {CS_PAGES.map(({ path, labelKey }) => {
-          const Page = CS_PAGE_COMPONENTS[path];
+          const Page = areaPages[path];
           return (
             <Route key={path} path={path} element={Page ? <Page /> : <CsSection labelKey={labelKey} />} />
           );

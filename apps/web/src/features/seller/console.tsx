@@ -1,4 +1,6 @@
 import {
+  BellOutlined,
+  CommentOutlined,
   DashboardOutlined,
   DatabaseOutlined,
   DollarOutlined,
@@ -33,6 +35,8 @@ const ICONS: Record<string, ReactNode> = {
   stock: <DatabaseOutlined />,
   reviews: <MessageOutlined />,
   shop: <ShopOutlined />,
+  chat: <CommentOutlined />,
+  notifications: <BellOutlined />,
 };
 
 function SellerGuard({ children }: { children: (name: string) => ReactNode }) {

@@ -8,6 +8,8 @@ export const SELLER_PAGES = [
   { path: 'reviews', labelKey: 'menu.reviews' },
   { path: 'settlement', labelKey: 'menu.settlement' },
   { path: 'shop', labelKey: 'menu.shop' },
+  { path: 'chat', labelKey: 'menu.chat' },
+  { path: 'notifications', labelKey: 'menu.notifications' },
 ] as const;
 
 export const SELLER_ROUTE_PATHS = [

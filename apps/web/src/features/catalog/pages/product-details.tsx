@@ -2,6 +2,7 @@ import { Button, Tabs } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { ContactSellerButton } from '../../../components/ui/contact-seller-button';
 import { PageFrame } from '../../../components/ui/page-frame';
 import { PageSkeleton } from '../../../components/ui/page-skeleton';
 import { isApiError } from '../../../lib/api';
@@ -89,6 +90,9 @@ export default function ProductDetailsPage() {
       </div>
       <div style={{ marginBottom: 16 }}>
         <StoreCard store={data.store} />
+        <div style={{ marginTop: 8 }}>
+          <ContactSellerButton storeId={data.store.id} productId={data.id} />
+        </div>
       </div>
       <div className="cv-panel">
         <Tabs

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { OrderInfoView } from '../../../components/order/order-info-view';
 import { OrderLogistics } from '../../../components/order/order-logistics';
+import { ContactSellerButton } from '../../../components/ui/contact-seller-button';
 import { PageFrame } from '../../../components/ui/page-frame';
 import { useOrder } from '../api/get-order';
 import { useLogistics } from '../api/list-logistics';
@@ -26,7 +27,14 @@ export default function OrderDetailPage() {
     <PageFrame
       titleKey="routes.orderDetail"
       crumbs={CRUMBS}
-      extra={order.data ? <OrderActions order={order.data} isDetailShown={false} /> : undefined}
+      extra={
+        order.data ? (
+          <>
+            <ContactSellerButton storeId={order.data.seller.id} orderNo={order.data.orderNo} />
+            <OrderActions order={order.data} isDetailShown={false} />
+          </>
+        ) : undefined
+      }
     >
       {order.isLoading && <Skeleton active paragraph={{ rows: 10 }} />}
       {(order.isError || !/^\d{8,32}$/.test(orderNo)) && (

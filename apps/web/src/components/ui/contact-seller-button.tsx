@@ -1,0 +1,32 @@
+import { MessageOutlined } from '@ant-design/icons';
+import { Button } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { openChat } from '../../lib/chat-launcher';
+
+/** "Contact the seller": opens the chat dialog with the shop, showing the product or the order as a card. */
+export function ContactSellerButton({
+  storeId,
+  productId,
+  orderNo,
+}: {
+  storeId: string;
+  productId?: string;
+  orderNo?: string;
+}) {
+  const { t } = useTranslation('chat');
+  return (
+    <Button
+      icon={<MessageOutlined aria-hidden="true" />}
+      onClick={() =>
+        openChat({
+          kind: 'shop',
+          storeId,
+          ...(productId ? { productId } : {}),
+          ...(orderNo ? { orderNo } : {}),
+        })
+      }
+    >
+      {t('contactSeller')}
+    </Button>
+  );
+}

@@ -1,0 +1,180 @@
+import type {
+  TCannedReply,
+  TChatConversation,
+  TChatConversationPage,
+  TChatHistory,
+  TChatMessage,
+  TChatSendRequest,
+  TChatUnread,
+  TCsCustomerContext,
+  TCsSearchPage,
+  TCsStats,
+  TCsUnread,
+  TImage,
+  TNotificationPage,
+  TUnreadCount,
+} from '@caravan/contracts';
+import i18next from 'i18next';
+import { ApiError, api, buildApiUrl, CLIENT_ERROR_CODES, type TApiAudience } from '../../../lib/api';
+
+/** Who is chatting: a buyer (storefront), a shop (/seller) or an agent (/cs). */
+export type TChatScope = 'buyer' | 'seller' | 'cs';
+
+const BASE: Record<TChatScope, string> = { buyer: '/chat', seller: '/seller/chat', cs: '/cs' };
+const AUDIENCE: Record<TChatScope, TApiAudience> = { buyer: 'buyer', seller: 'seller', cs: 'staff' };
+
+export const chatKeys = {
+  all: ['chat'] as const,
+  unread: (scope: TChatScope) => ['chat', scope, 'unread'] as const,
+  conversations: (scope: TChatScope, view: string, page: number, q = '') =>
+    ['chat', scope, 'conversations', view, page, q] as const,
+  conversation: (scope: TChatScope, id: string) => ['chat', scope, 'conversation', id] as const,
+  notifications: (audience: 'buyer' | 'seller', page: number) => ['notifications', audience, page] as const,
+  notificationsUnread: (audience: 'buyer' | 'seller') => ['notifications', audience, 'unread'] as const,
+};
+
+export const chatApi = {
+  conversations: (
+    scope: TChatScope,
+    query: { pageNum: number; pageSize?: number; view?: string; q?: string },
+  ) =>
+    api.get<TChatConversationPage>(`${BASE[scope]}/conversations`, {
+      query: {
+        pageNum: query.pageNum,
+        pageSize: query.pageSize ?? 20,
+        view: query.view,
+        q: query.q || undefined,
+      },
+      audience: AUDIENCE[scope],
+    }),
+  conversation: (scope: TChatScope, id: string) =>
+    api.get<TChatConversation>(`${BASE[scope]}/conversations/${id}`, { audience: AUDIENCE[scope] }),
+  history: (scope: TChatScope, id: string, query: { beforeId?: string; afterId?: string; limit?: number }) =>
+    api.get<TChatHistory>(`${BASE[scope]}/conversations/${id}/messages`, {
+      query: { beforeId: query.beforeId, afterId: query.afterId, limit: query.limit },
+      audience: AUDIENCE[scope],
+    }),
+  send: (scope: TChatScope, id: string, body: TChatSendRequest) =>
+    api.post<TChatMessage>(`${BASE[scope]}/conversations/${id}/messages`, body, {
+      audience: AUDIENCE[scope],
+    }),
+  read: (scope: TChatScope, id: string) =>
+    api.post<TUnreadCount>(`${BASE[scope]}/conversations/${id}/read`, {}, { audience: AUDIENCE[scope] }),
+  open: (
+    body: { kind: 'service' } | { kind: 'shop'; storeId: string; productId?: string; orderNo?: string },
+  ) => api.post<TChatConversation>('/chat/conversations', body),
+  buyerUnread: () => api.get<TChatUnread>('/chat/unread'),
+  sellerUnread: () => api.get<TUnreadCount>('/seller/chat/unread', { audience: 'seller' }),
+  csUnread: () => api.get<TCsUnread>('/cs/unread', { audience: 'staff' }),
+  externalLink: (productId?: string) =>
+    api.post<{ url: string | null }>('/chat/external-link', productId ? { productId } : {}),
+  csAction: (id: string, action: 'claim' | 'close' | 'reopen') =>
+    api.post<TChatConversation>(`/cs/conversations/${id}/${action}`, {}, { audience: 'staff' }),
+  csTransfer: (id: string, staffId: string) =>
+    api.post<TChatConversation>(`/cs/conversations/${id}/transfer`, { staffId }, { audience: 'staff' }),
+  csContext: (id: string) =>
+    api.get<TCsCustomerContext>(`/cs/conversations/${id}/context`, { audience: 'staff' }),
+  csAgents: () =>
+    api.get<{ agents: { id: string; name: string; isOnline: boolean }[] }>('/cs/agents', {
+      audience: 'staff',
+    }),
+  csSearch: (q: string, pageNum: number) =>
+    api.get<TCsSearchPage>('/cs/search', { query: { q, pageNum }, audience: 'staff' }),
+  csStats: (days: number) => api.get<TCsStats>('/cs/stats', { query: { days }, audience: 'staff' }),
+  cannedReplies: () => api.get<{ replies: TCannedReply[] }>('/cs/canned-replies', { audience: 'staff' }),
+  saveCanned: (body: { title: string; content: string; sort: number }, id?: string) =>
+    id
+      ? api.put<TCannedReply>(`/admin/chat/canned-replies/${id}`, body, { audience: 'staff' })
+      : api.post<TCannedReply>('/admin/chat/canned-replies', body, { audience: 'staff' }),
+  deleteCanned: (id: string) =>
+    api.delete<{ ok: true }>(`/admin/chat/canned-replies/${id}`, { audience: 'staff' }),
+  notifications: (audience: 'buyer' | 'seller', pageNum: number, pageSize = 20) =>
+    api.get<TNotificationPage>(audience === 'buyer' ? '/notifications' : '/seller/notifications', {
+      query: { pageNum, pageSize },
+      audience,
+    }),
+  notificationsUnread: (audience: 'buyer' | 'seller') =>
+    api.get<TUnreadCount>(audience === 'buyer' ? '/notifications/unread' : '/seller/notifications/unread', {
+      audience,
+    }),
+  markNotificationRead: (audience: 'buyer' | 'seller', id: string) =>
+    api.post<TUnreadCount>(
+      `${audience === 'buyer' ? '/notifications' : '/seller/notifications'}/${id}/read`,
+      {},
+      { audience },
+    ),
+  markAllNotificationsRead: (audience: 'buyer' | 'seller') =>
+    api.post<TUnreadCount>(
+      `${audience === 'buyer' ? '/notifications' : '/seller/notifications'}/read-all`,
+      {},
+      { audience },
+    ),
+  settings: () =>
+    api.get<{ data: Record<string, string> }>('/system-params', {
+      query: { codes: 'customer_service_url,chat_poll_seconds,chat_unread_poll_seconds,chat_image_max_kb' },
+    }),
+};
+
+function readError(status: number, text: string): ApiError {
+  try {
+    const payload = JSON.parse(text) as { error?: { code?: string; message?: string } };
+    if (payload.error?.code) {
+      return new ApiError({
+        status,
+        code: payload.error.code,
+        message: payload.error.message || i18next.t('common:errors.generic'),
+      });
+    }
+  } catch {
+    // not JSON
+  }
+  return new ApiError({
+    status,
+    code: CLIENT_ERROR_CODES.badResponse,
+    message: i18next.t('common:errors.generic'),
+  });
+}
+
+/** A chat picture through XMLHttpRequest, which reports upload progress (0-100) unlike fetch. */
+export function uploadChatImage(
+  scope: TChatScope,
+  file: File,
+  options: { onProgress: (percent: number) => void; signal?: AbortSignal },
+): Promise<TImage> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', buildApiUrl(`${BASE[scope]}/images`, undefined, i18next.language || 'en'));
+    xhr.withCredentials = true;
+    xhr.setRequestHeader('accept', 'application/json');
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable) {
+        options.onProgress(Math.round((event.loaded / event.total) * 100));
+      }
+    };
+    xhr.onload = () => {
+      if (xhr.status >= 200 && xhr.status < 300) {
+        try {
+          resolve(JSON.parse(xhr.responseText) as TImage);
+        } catch {
+          reject(readError(xhr.status, ''));
+        }
+        return;
+      }
+      reject(readError(xhr.status, xhr.responseText));
+    };
+    xhr.onerror = () =>
+      reject(
+        new ApiError({
+          status: 0,
+          code: CLIENT_ERROR_CODES.network,
+          message: i18next.t('common:errors.network'),
+        }),
+      );
+    xhr.onabort = () => reject(new DOMException('aborted', 'AbortError'));
+    options.signal?.addEventListener('abort', () => xhr.abort(), { once: true });
+    const body = new FormData();
+    body.append('moduleName', 'chat');
+    body.append('file', file);
+    xhr.send(body);
+  });
+}

@@ -1,0 +1,267 @@
+import { ArrowLeftOutlined, CloseOutlined, MinusOutlined, ShopOutlined, UpOutlined } from '@ant-design/icons';
+import type { TChatConversation } from '@caravan/contracts';
+import { CHAT_DIALOG } from '@caravan/contracts/constants';
+import { useQuery } from '@tanstack/react-query';
+import { Alert, Badge, Button, Empty, List, Spin, Tabs } from 'antd';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router';
+import { isApiError } from '../../../lib/api';
+import { formatDateTime } from '../../../lib/format';
+import { isLoggedIn, useSession } from '../../../lib/session';
+import { chatApi, chatKeys } from '../api/chat-api';
+import { useChatContext } from './chat-provider';
+import { ConversationView } from './conversation-view';
+import { NotificationList } from './notification-list';
+import '../chat.css';
+
+/** Drags the dialog by its title bar; once moved it keeps its place (left/top) until closed. */
+function useDrag(panelRef: React.RefObject<HTMLDivElement | null>) {
+  const [position, setPosition] = useState<{ left: number; top: number } | null>(null);
+  const onPointerDown = (event: React.PointerEvent) => {
+    if ((event.target as HTMLElement).closest('button')) {
+      return;
+    }
+    const panel = panelRef.current;
+    if (!panel) {
+      return;
+    }
+    const rect = panel.getBoundingClientRect();
+    const dx = event.clientX - rect.left;
+    const dy = event.clientY - rect.top;
+    const move = (e: PointerEvent) => {
+      const left = Math.min(Math.max(0, e.clientX - dx), window.innerWidth - 120);
+      const top = Math.min(Math.max(0, e.clientY - dy), window.innerHeight - 48);
+      setPosition({ left, top });
+    };
+    const up = () => {
+      window.removeEventListener('pointermove', move);
+      window.removeEventListener('pointerup', up);
+    };
+    window.addEventListener('pointermove', move);
+    window.addEventListener('pointerup', up);
+  };
+  return { position, onPointerDown };
+}
+
+function ConversationList({ onOpen }: { onOpen: (conversation: TChatConversation) => void }) {
+  const { t } = useTranslation('chat');
+  const [page, setPage] = useState(1);
+  const query = useQuery({
+    queryKey: chatKeys.conversations('buyer', 'shops', page),
+    queryFn: () => chatApi.conversations('buyer', { pageNum: page, pageSize: 20 }),
+  });
+  if (query.isLoading) {
+    return <Spin className="cv-chat__spin" />;
+  }
+  if (query.isError) {
+    return (
+      <Alert type="error" showIcon title={isApiError(query.error) ? query.error.message : t('errors.load')} />
+    );
+  }
+  const shops = (query.data?.pageList ?? []).filter((c) => c.kind === 'shop');
+  if (shops.length === 0) {
+    return <Empty description={t('list.empty')} />;
+  }
+  return (
+    <List
+      dataSource={shops}
+      pagination={
+        (query.data?.total ?? 0) > 20
+          ? { current: page, pageSize: 20, total: query.data?.total ?? 0, onChange: setPage, size: 'small' }
+          : false
+      }
+      renderItem={(conversation) => (
+        <List.Item>
+          <button type="button" className="cv-chat__list-item" onClick={() => onOpen(conversation)}>
+            <Badge count={conversation.unread} size="small">
+              <ShopOutlined className="cv-chat__list-icon" />
+            </Badge>
+            <span className="cv-chat__list-text">
+              <span className="cv-chat__list-name">{conversation.peer.name}</span>
+              <span className="cv-chat__list-last">
+                {conversation.lastMessage?.type === 'text'
+                  ? conversation.lastMessage.content
+                  : t(`preview.${conversation.lastMessage?.type ?? 'text'}`)}
+              </span>
+            </span>
+            <time className="cv-chat__list-time" dir="ltr">
+              {formatDateTime(conversation.lastMessageAt)}
+            </time>
+          </button>
+        </List.Item>
+      )}
+    />
+  );
+}
+
+/**
+ * The chat dialog of SPEC §2: 480 x 680 at the bottom right (bottom left in right-to-left languages), draggable,
+ * resizable, minimisable; it stays open while the visitor browses. Visitors are asked to log in.
+ */
+export default function ChatDialog() {
+  const { t } = useTranslation('chat');
+  const session = useSession();
+  const location = useLocation();
+  const { dialog, setDialog, socket, isSocketOpen, settings, refreshUnread } = useChatContext();
+  const panelRef = useRef<HTMLDivElement>(null);
+  const { position, onPointerDown } = useDrag(panelRef);
+  const [isMinimised, setIsMinimised] = useState(false);
+  const [conversation, setConversation] = useState<TChatConversation | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const target = dialog.target;
+  const isUser = isLoggedIn(session);
+
+  useEffect(() => {
+    setError(null);
+    if (!isUser || target.kind === 'list') {
+      setConversation(null);
+      return;
+    }
+    let isCurrent = true;
+    setConversation(null);
+    const request =
+      target.kind === 'service'
+        ? chatApi.open({ kind: 'service' })
+        : chatApi.open({
+            kind: 'shop',
+            storeId: target.storeId,
+            ...(target.productId ? { productId: target.productId } : {}),
+            ...(target.orderNo ? { orderNo: target.orderNo } : {}),
+          });
+    request
+      .then((opened) => {
+        if (isCurrent) {
+          setConversation(opened);
+        }
+      })
+      .catch((e: unknown) => {
+        if (isCurrent) {
+          setError(isApiError(e) ? e.message : t('errors.load'));
+        }
+      });
+    return () => {
+      isCurrent = false;
+    };
+  }, [target, isUser, t]);
+
+  const close = () => setDialog({ ...dialog, isOpen: false });
+  // Minimised, the panel is only its title bar; the size the visitor gave it comes back on restore.
+  const savedHeight = useRef('');
+  const toggleMinimised = (next: boolean) => {
+    const panel = panelRef.current;
+    if (panel) {
+      if (next) {
+        savedHeight.current = panel.style.height;
+        panel.style.height = 'auto';
+      } else {
+        panel.style.height = savedHeight.current;
+      }
+    }
+    setIsMinimised(next);
+  };
+  const title =
+    target.kind === 'list' && !conversation
+      ? t('dialog.messages')
+      : conversation?.kind === 'shop'
+        ? conversation.peer.name
+        : t('dialog.service');
+  const style: React.CSSProperties = position
+    ? { left: position.left, top: position.top, insetInlineEnd: 'auto', bottom: 'auto' }
+    : {};
+  // The size is set once: the visitor may then resize the panel (CSS resize) without a re-render undoing it.
+  useLayoutEffect(() => {
+    const panel = panelRef.current;
+    if (panel) {
+      panel.style.width = `${Math.min(CHAT_DIALOG.width, window.innerWidth - 16)}px`;
+      panel.style.height = `${Math.min(CHAT_DIALOG.height, window.innerHeight - 16)}px`;
+    }
+  }, []);
+
+  return (
+    <section
+      ref={panelRef}
+      className={`cv-chat-dialog${isMinimised ? ' is-minimised' : ''}${position ? ' is-moved' : ''}`}
+      style={style}
+      role="dialog"
+      aria-label={title}
+      onKeyDown={(event) => {
+        if (event.key === 'Escape' && !isMinimised) {
+          toggleMinimised(true);
+        }
+      }}
+    >
+      <header className="cv-chat-dialog__bar" onPointerDown={onPointerDown}>
+        {target.kind === 'list' && conversation && (
+          <Button
+            type="text"
+            size="small"
+            icon={<ArrowLeftOutlined className="cv-flip-rtl" />}
+            aria-label={t('dialog.back')}
+            onClick={() => setConversation(null)}
+          />
+        )}
+        <h2 className="cv-chat-dialog__title">{title}</h2>
+        <Button
+          type="text"
+          size="small"
+          icon={isMinimised ? <UpOutlined /> : <MinusOutlined />}
+          aria-label={isMinimised ? t('dialog.restore') : t('dialog.minimise')}
+          onClick={() => toggleMinimised(!isMinimised)}
+        />
+        <Button
+          type="text"
+          size="small"
+          icon={<CloseOutlined />}
+          aria-label={t('dialog.close')}
+          onClick={close}
+        />
+      </header>
+      {!isMinimised && (
+        <div className="cv-chat-dialog__body">
+          {!isUser ? (
+            <div className="cv-chat__login">
+              <p>{t('dialog.loginFirst')}</p>
+              <Link
+                to={`/login?redirect=${encodeURIComponent(location.pathname + location.search)}`}
+                onClick={close}
+              >
+                <Button type="primary">{t('dialog.login')}</Button>
+              </Link>
+            </div>
+          ) : error ? (
+            <Alert type="error" showIcon title={error} />
+          ) : conversation ? (
+            <ConversationView
+              scope="buyer"
+              conversationId={conversation.id}
+              socket={socket}
+              isSocketOpen={isSocketOpen}
+              pollSeconds={settings.pollSeconds}
+              imageMaxKb={settings.imageMaxKb}
+              onActivity={refreshUnread}
+            />
+          ) : target.kind === 'list' ? (
+            <Tabs
+              className="cv-chat__tabs"
+              items={[
+                {
+                  key: 'shops',
+                  label: t('list.shops'),
+                  children: <ConversationList onOpen={setConversation} />,
+                },
+                {
+                  key: 'notifications',
+                  label: t('list.notifications'),
+                  children: <NotificationList audience="buyer" pageSize={10} onChange={refreshUnread} />,
+                },
+              ]}
+            />
+          ) : (
+            <Spin className="cv-chat__spin" />
+          )}
+        </div>
+      )}
+    </section>
+  );
+}

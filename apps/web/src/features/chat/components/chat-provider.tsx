@@ -1,0 +1,221 @@
+import { UNREAD_POLL_MS } from '@caravan/contracts/constants';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  createContext,
+  lazy,
+  type ReactNode,
+  Suspense,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useState,
+} from 'react';
+import { isApiError } from '../../../lib/api';
+import { OPEN_CHAT_EVENT, type TChatTarget } from '../../../lib/chat-launcher';
+import { isLoggedIn, useSession } from '../../../lib/session';
+import { toast } from '../../../lib/toast';
+import { chatApi, chatKeys } from '../api/chat-api';
+import { ChatSocket } from '../lib/chat-socket';
+
+const ChatDialog = lazy(() => import('./chat-dialog'));
+
+export type TChatSettings = {
+  customerServiceUrl: string;
+  pollSeconds: number;
+  unreadPollSeconds: number;
+  imageMaxKb: number;
+};
+
+const DEFAULT_SETTINGS: TChatSettings = {
+  customerServiceUrl: '',
+  pollSeconds: 5,
+  unreadPollSeconds: UNREAD_POLL_MS / 1000,
+  imageMaxKb: 2048,
+};
+
+export type TDialogState = { isOpen: boolean; target: TChatTarget };
+
+type TChatContext = {
+  unread: { service: number; chat: number; shops: number; notifications: number };
+  openService: () => void;
+  openChat: () => void;
+  socket: ChatSocket | null;
+  isSocketOpen: boolean;
+  settings: TChatSettings;
+  dialog: TDialogState;
+  setDialog: (next: TDialogState) => void;
+  refreshUnread: () => void;
+};
+
+const ChatContext = createContext<TChatContext | null>(null);
+
+function readInt(value: string | undefined, fallback: number): number {
+  const parsed = Number.parseInt(value ?? '', 10);
+  return Number.isFinite(parsed) && parsed > 0 ? parsed : fallback;
+}
+
+export function useChatSettings(): TChatSettings {
+  const query = useQuery({
+    queryKey: ['chat', 'settings'],
+    queryFn: () => chatApi.settings(),
+    staleTime: 5 * 60_000,
+  });
+  const data = query.data?.data ?? {};
+  return {
+    customerServiceUrl: data.customer_service_url ?? '',
+    pollSeconds: readInt(data.chat_poll_seconds, DEFAULT_SETTINGS.pollSeconds),
+    unreadPollSeconds: readInt(data.chat_unread_poll_seconds, DEFAULT_SETTINGS.unreadPollSeconds),
+    imageMaxKb: readInt(data.chat_image_max_kb, DEFAULT_SETTINGS.imageMaxKb),
+  };
+}
+
+/**
+ * The storefront's chat state: the live socket, the two header badges (live and polled every 30 s) and the chat
+ * dialog, which stays open while the visitor moves between pages. Everything starts after hydration: the server
+ * renders zero badges and no dialog.
+ */
+export function ChatProvider({ children }: { children: ReactNode }) {
+  const session = useSession();
+  const isUser = isLoggedIn(session);
+  const queryClient = useQueryClient();
+  const settings = useChatSettings();
+  const [isHydrated, setIsHydrated] = useState(false);
+  const [socket, setSocket] = useState<ChatSocket | null>(null);
+  const [isSocketOpen, setIsSocketOpen] = useState(false);
+  const [dialog, setDialog] = useState<TDialogState>({ isOpen: false, target: { kind: 'service' } });
+
+  useEffect(() => setIsHydrated(true), []);
+
+  useEffect(() => {
+    if (!isHydrated || !isUser) {
+      setSocket(null);
+      setIsSocketOpen(false);
+      return;
+    }
+    const next = new ChatSocket('buyer');
+    const stopState = next.onState(setIsSocketOpen);
+    const stopEvents = next.on((event) => {
+      if (event.type === 'unread' || event.type === 'message') {
+        void queryClient.invalidateQueries({ queryKey: chatKeys.unread('buyer') });
+        void queryClient.invalidateQueries({ queryKey: chatKeys.notificationsUnread('buyer') });
+      }
+    });
+    next.start();
+    setSocket(next);
+    return () => {
+      stopState();
+      stopEvents();
+      next.stop();
+    };
+  }, [isHydrated, isUser, queryClient]);
+
+  const pollMs = settings.unreadPollSeconds * 1000;
+  const chatUnread = useQuery({
+    queryKey: chatKeys.unread('buyer'),
+    queryFn: () => chatApi.buyerUnread(),
+    enabled: isHydrated && isUser,
+    refetchInterval: pollMs,
+  });
+  const notificationsUnread = useQuery({
+    queryKey: chatKeys.notificationsUnread('buyer'),
+    queryFn: () => chatApi.notificationsUnread('buyer'),
+    enabled: isHydrated && isUser,
+    refetchInterval: pollMs,
+  });
+
+  const refreshUnread = useCallback(() => {
+    void queryClient.invalidateQueries({ queryKey: chatKeys.unread('buyer') });
+    void queryClient.invalidateQueries({ queryKey: chatKeys.notificationsUnread('buyer') });
+  }, [queryClient]);
+
+  const open = useCallback(
+    (target: TChatTarget) => {
+      if (target.kind === 'service' && settings.customerServiceUrl && isUser) {
+        chatApi
+          .externalLink(target.productId)
+          .then(({ url }) => {
+            if (url) {
+              window.open(url, '_blank', 'noopener,noreferrer');
+            } else {
+              setDialog({ isOpen: true, target });
+            }
+          })
+          .catch((error: unknown) => {
+            if (isApiError(error)) {
+              toast.error(error.message);
+            }
+          });
+        return;
+      }
+      setDialog({ isOpen: true, target });
+    },
+    [settings.customerServiceUrl, isUser],
+  );
+
+  useEffect(() => {
+    const listener = (event: Event) => open((event as CustomEvent<TChatTarget>).detail);
+    window.addEventListener(OPEN_CHAT_EVENT, listener);
+    return () => window.removeEventListener(OPEN_CHAT_EVENT, listener);
+  }, [open]);
+
+  const value = useMemo<TChatContext>(() => {
+    const service = isUser ? (chatUnread.data?.service ?? 0) : 0;
+    const shops = isUser ? (chatUnread.data?.shops ?? 0) : 0;
+    const notifications = isUser ? (notificationsUnread.data?.unread ?? 0) : 0;
+    return {
+      unread: { service, shops, notifications, chat: shops + notifications },
+      openService: () => open({ kind: 'service' }),
+      openChat: () => open({ kind: 'list' }),
+      socket,
+      isSocketOpen,
+      settings,
+      dialog,
+      setDialog,
+      refreshUnread,
+    };
+  }, [
+    isUser,
+    chatUnread.data,
+    notificationsUnread.data,
+    open,
+    socket,
+    isSocketOpen,
+    settings,
+    dialog,
+    refreshUnread,
+  ]);
+
+  return (
+    <ChatContext.Provider value={value}>
+      {children}
+      {isHydrated && dialog.isOpen && (
+        <Suspense fallback={null}>
+          <ChatDialog />
+        </Suspense>
+      )}
+    </ChatContext.Provider>
+  );
+}
+
+export function useChatContext(): TChatContext {
+  const context = useContext(ChatContext);
+  if (!context) {
+    throw new Error('useChatContext outside ChatProvider');
+  }
+  return context;
+}
+
+/** Header badges: customer service, and shop messages plus notifications. Zero outside the provider. */
+export function useUnreadCounts(): { service: number; chat: number } {
+  const context = useContext(ChatContext);
+  return context ? { service: context.unread.service, chat: context.unread.chat } : { service: 0, chat: 0 };
+}
+
+export function useChatLaunchers(): { openService: () => void; openChat: () => void } {
+  const context = useContext(ChatContext);
+  return {
+    openService: context?.openService ?? (() => undefined),
+    openChat: context?.openChat ?? (() => undefined),
+  };
+}

@@ -1,0 +1,66 @@
+import type { TChatConversation } from '@caravan/contracts';
+import { Badge, Empty, List, Tag } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../../../lib/format';
+
+/** The list beside a console conversation: who, last message, unread, status. */
+export function ConversationPicker({
+  conversations,
+  selectedId,
+  onSelect,
+  total,
+  page,
+  pageSize,
+  onPage,
+  isLoading,
+}: {
+  conversations: TChatConversation[];
+  selectedId: string | null;
+  onSelect: (conversation: TChatConversation) => void;
+  total: number;
+  page: number;
+  pageSize: number;
+  onPage: (page: number) => void;
+  isLoading: boolean;
+}) {
+  const { t } = useTranslation('chat');
+  return (
+    <List
+      loading={isLoading}
+      dataSource={conversations}
+      locale={{ emptyText: <Empty description={t('list.empty')} /> }}
+      pagination={
+        total > pageSize
+          ? { current: page, pageSize, total, onChange: onPage, size: 'small', showSizeChanger: false }
+          : false
+      }
+      renderItem={(conversation) => (
+        <List.Item className={conversation.id === selectedId ? 'is-selected' : undefined}>
+          <button
+            type="button"
+            className="cv-chat__list-item"
+            aria-current={conversation.id === selectedId}
+            onClick={() => onSelect(conversation)}
+            data-testid="chat-conversation-item"
+          >
+            <Badge count={conversation.unread} size="small" />
+            <span className="cv-chat__list-text">
+              <span className="cv-chat__list-name">
+                {conversation.peer.name}{' '}
+                {conversation.kind === 'service' && <Tag>{t(`status.${conversation.status}`)}</Tag>}
+              </span>
+              <span className="cv-chat__list-last">
+                {conversation.lastMessage?.type === 'text'
+                  ? conversation.lastMessage.content
+                  : t(`preview.${conversation.lastMessage?.type ?? 'text'}`)}
+              </span>
+            </span>
+            <time className="cv-chat__list-time" dir="ltr">
+              {formatDateTime(conversation.lastMessageAt)}
+            </time>
+          </button>
+        </List.Item>
+      )}
+    />
+  );
+}

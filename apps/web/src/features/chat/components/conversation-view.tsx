@@ -1,0 +1,529 @@
+import {
+  CheckOutlined,
+  ClockCircleOutlined,
+  CloseOutlined,
+  PictureOutlined,
+  SendOutlined,
+} from '@ant-design/icons';
+import type { TChatMessage, TChatSendRequest } from '@caravan/contracts';
+import { CHAT_POLL_MS } from '@caravan/contracts/constants';
+import { Alert, Button, Image, Input, Progress, Spin } from 'antd';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { isApiError } from '../../../lib/api';
+import { formatDateTime } from '../../../lib/format';
+import { toast } from '../../../lib/toast';
+import { chatApi, type TChatScope, uploadChatImage } from '../api/chat-api';
+import type { ChatSocket, TSocketEvent } from '../lib/chat-socket';
+import { listOutbox, newClientId, putOutbox, removeOutbox } from '../lib/outbox';
+
+type TShownMessage = TChatMessage & { isPending?: boolean };
+type TUpload = { key: string; name: string; percent: number; controller: AbortController };
+
+const IMAGE_TYPES = ['image/jpeg', 'image/png'];
+
+function mergeMessages(current: TShownMessage[], incoming: TShownMessage[]): TShownMessage[] {
+  const byKey = new Map<string, TShownMessage>();
+  for (const message of [...current, ...incoming]) {
+    const key =
+      message.clientId && message.send_receive === 'send' ? `c:${message.clientId}` : `i:${message.id}`;
+    const existing = byKey.get(key);
+    byKey.set(key, existing && !existing.isPending && message.isPending ? existing : message);
+  }
+  return [...byKey.values()].sort((a, b) => {
+    if (a.isPending !== b.isPending) {
+      return a.isPending ? 1 : -1;
+    }
+    return a.isPending ? a.createtime.localeCompare(b.createtime) : Number(BigInt(a.id) - BigInt(b.id));
+  });
+}
+
+function MessageBody({ message }: { message: TShownMessage }) {
+  const { t } = useTranslation('chat');
+  if (message.type === 'img') {
+    return (
+      <Image
+        src={message.content}
+        alt={t('message.picture')}
+        width={160}
+        className="cv-chat__image"
+        preview={{ mask: t('message.enlarge') }}
+      />
+    );
+  }
+  if (message.type === 'product') {
+    const card = message.product;
+    return (
+      <a className="cv-chat__card" href={`/productDetails?id=${encodeURIComponent(message.content)}`}>
+        {card?.image && <img src={card.image} alt={card.name} width={56} height={56} />}
+        <span>
+          <span className="cv-chat__card-title">{card?.name ?? t('message.product')}</span>
+          {card && (
+            <span className="cv-chat__card-meta" dir="ltr">
+              {card.price} USDT
+            </span>
+          )}
+        </span>
+      </a>
+    );
+  }
+  if (message.type === 'order') {
+    const card = message.order;
+    return (
+      <span className="cv-chat__card">
+        {card?.image && <img src={card.image} alt={card.itemName} width={56} height={56} />}
+        <span>
+          <span className="cv-chat__card-title">{t('message.order', { orderNo: message.content })}</span>
+          {card && (
+            <span className="cv-chat__card-meta">
+              {card.itemName} · <span dir="ltr">{card.total} USDT</span>
+            </span>
+          )}
+        </span>
+      </span>
+    );
+  }
+  // Text is rendered as a text node: React escapes it, so nothing in it is ever HTML.
+  return <span className="cv-chat__text">{message.content}</span>;
+}
+
+function Marks({ message }: { message: TShownMessage }) {
+  const { t } = useTranslation('chat');
+  if (message.send_receive !== 'send') {
+    return null;
+  }
+  if (message.isPending) {
+    return <ClockCircleOutlined aria-label={t('marks.pending')} title={t('marks.pending')} />;
+  }
+  const label = message.isRead
+    ? t('marks.read')
+    : message.isDelivered
+      ? t('marks.delivered')
+      : t('marks.sent');
+  return (
+    <span
+      className={`cv-chat__marks${message.isRead ? ' is-read' : ''}`}
+      role="img"
+      aria-label={label}
+      title={label}
+    >
+      <CheckOutlined />
+      {(message.isDelivered || message.isRead) && <CheckOutlined />}
+    </span>
+  );
+}
+
+/**
+ * One conversation: history that loads upward as you scroll, live messages over the socket (or every
+ * `pollSeconds` while the socket cannot open), read marks, text and pictures with upload progress, and an offline
+ * outbox that is sent when the connection returns. Shared by the buyer's dialog, /seller and /cs.
+ */
+export function ConversationView({
+  scope,
+  conversationId,
+  socket,
+  isSocketOpen,
+  pollSeconds = CHAT_POLL_MS / 1000,
+  imageMaxKb = 2048,
+  composerExtra,
+  draft,
+  onDraftUsed,
+  onActivity,
+}: {
+  scope: TChatScope;
+  conversationId: string;
+  socket: ChatSocket | null;
+  isSocketOpen: boolean;
+  pollSeconds?: number;
+  imageMaxKb?: number;
+  composerExtra?: React.ReactNode;
+  /** Text to put into the composer (a canned reply). */
+  draft?: string;
+  onDraftUsed?: () => void;
+  onActivity?: () => void;
+}) {
+  const { t } = useTranslation('chat');
+  const [messages, setMessages] = useState<TShownMessage[]>([]);
+  const [hasMore, setHasMore] = useState(false);
+  const [isLoading, setIsLoading] = useState(true);
+  const [isLoadingOlder, setIsLoadingOlder] = useState(false);
+  const [loadError, setLoadError] = useState<string | null>(null);
+  const [text, setText] = useState('');
+  const [uploads, setUploads] = useState<TUpload[]>([]);
+  const listRef = useRef<HTMLDivElement>(null);
+  const keepScroll = useRef<{ height: number; top: number } | null>(null);
+  const stickToBottom = useRef(true);
+  const messagesRef = useRef(messages);
+  messagesRef.current = messages;
+  const fileRef = useRef<HTMLInputElement>(null);
+
+  useEffect(() => {
+    if (draft) {
+      setText((current) => (current ? `${current}\n${draft}` : draft));
+      onDraftUsed?.();
+    }
+  }, [draft, onDraftUsed]);
+
+  const markRead = useCallback(() => {
+    if (document.visibilityState === 'visible') {
+      chatApi
+        .read(scope, conversationId)
+        .then(() => onActivity?.())
+        .catch(() => undefined);
+    }
+  }, [scope, conversationId, onActivity]);
+
+  const pendingFromOutbox = useCallback(
+    (): TShownMessage[] =>
+      listOutbox(conversationId).map((item) => ({
+        id: item.clientId,
+        conversationId,
+        send_receive: 'send',
+        sender: scope === 'buyer' ? 'buyer' : scope === 'seller' ? 'seller' : 'agent',
+        content: item.body.content,
+        type: item.body.type,
+        createtime: item.createdAt,
+        clientId: item.clientId,
+        isDelivered: false,
+        isRead: false,
+        product: null,
+        order: null,
+        isPending: true,
+      })),
+    [conversationId, scope],
+  );
+
+  // First page (the newest messages).
+  useEffect(() => {
+    let isCurrent = true;
+    setIsLoading(true);
+    setLoadError(null);
+    setMessages([]);
+    stickToBottom.current = true;
+    chatApi
+      .history(scope, conversationId, {})
+      .then((history) => {
+        if (isCurrent) {
+          setMessages(mergeMessages(history.messages, pendingFromOutbox()));
+          setHasMore(history.hasMore);
+          markRead();
+        }
+      })
+      .catch((error: unknown) => {
+        if (isCurrent) {
+          setLoadError(isApiError(error) ? error.message : t('errors.load'));
+        }
+      })
+      .finally(() => {
+        if (isCurrent) {
+          setIsLoading(false);
+        }
+      });
+    return () => {
+      isCurrent = false;
+    };
+  }, [scope, conversationId, markRead, pendingFromOutbox, t]);
+
+  const loadNewer = useCallback(async () => {
+    const confirmed = messagesRef.current.filter((m) => !m.isPending);
+    const last = confirmed.at(-1);
+    const history = await chatApi.history(scope, conversationId, last ? { afterId: last.id } : {});
+    if (history.messages.length > 0) {
+      setMessages((current) => mergeMessages(current, history.messages));
+      if (history.messages.some((m) => m.send_receive === 'receive')) {
+        markRead();
+      }
+    }
+  }, [scope, conversationId, markRead]);
+
+  const loadOlder = useCallback(async () => {
+    const first = messagesRef.current.find((m) => !m.isPending);
+    if (!first || isLoadingOlder || !hasMore) {
+      return;
+    }
+    setIsLoadingOlder(true);
+    try {
+      const list = listRef.current;
+      keepScroll.current = list ? { height: list.scrollHeight, top: list.scrollTop } : null;
+      const history = await chatApi.history(scope, conversationId, { beforeId: first.id });
+      setMessages((current) => mergeMessages(history.messages, current));
+      setHasMore(history.hasMore);
+    } catch {
+      keepScroll.current = null;
+    } finally {
+      setIsLoadingOlder(false);
+    }
+  }, [scope, conversationId, hasMore, isLoadingOlder]);
+
+  // Keeps the view where it was when older messages arrive above, and at the bottom for new ones.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs after each change of the rendered messages
+  useLayoutEffect(() => {
+    const list = listRef.current;
+    if (!list) {
+      return;
+    }
+    if (keepScroll.current) {
+      list.scrollTop = list.scrollHeight - keepScroll.current.height + keepScroll.current.top;
+      keepScroll.current = null;
+    } else if (stickToBottom.current) {
+      list.scrollTop = list.scrollHeight;
+    }
+  }, [messages]);
+
+  const sendNow = useCallback(
+    async (body: TChatSendRequest & { clientId: string }) => {
+      try {
+        const message = await chatApi.send(scope, conversationId, body);
+        removeOutbox(body.clientId);
+        setMessages((current) => mergeMessages(current, [message]));
+        onActivity?.();
+      } catch (error) {
+        if (isApiError(error) && error.status > 0) {
+          // Refused (too long, too frequent, ...): it will never go through, so it leaves the outbox.
+          removeOutbox(body.clientId);
+          setMessages((current) => current.filter((m) => m.clientId !== body.clientId || !m.isPending));
+          toast.error(error.message);
+        }
+        // A network failure keeps it in the outbox for the next connection.
+      }
+    },
+    [scope, conversationId, onActivity],
+  );
+
+  const flushOutbox = useCallback(async () => {
+    for (const item of listOutbox(conversationId)) {
+      await sendNow({ ...item.body, clientId: item.clientId });
+    }
+  }, [conversationId, sendNow]);
+
+  // Live: messages, read marks, reconnects.
+  useEffect(() => {
+    if (!socket) {
+      return;
+    }
+    const stopEvents = socket.on((event: TSocketEvent) => {
+      if (event.type === 'message') {
+        const message = event.message as TChatMessage;
+        if (message.conversationId !== conversationId) {
+          return;
+        }
+        setMessages((current) => mergeMessages(current, [message]));
+        if (message.send_receive === 'receive') {
+          socket.send({ type: 'delivered', conversationId });
+          markRead();
+        }
+      } else if (
+        (event.type === 'read' || event.type === 'delivered') &&
+        event.conversationId === conversationId
+      ) {
+        const upTo = BigInt(String(event.upToId));
+        const isRead = event.type === 'read';
+        setMessages((current) =>
+          current.map((m) =>
+            m.send_receive === 'send' && !m.isPending && BigInt(m.id) <= upTo
+              ? { ...m, isDelivered: true, isRead: m.isRead || isRead }
+              : m,
+          ),
+        );
+      }
+    });
+    const stopState = socket.onState((isOpen) => {
+      if (isOpen) {
+        void loadNewer().catch(() => undefined);
+        void flushOutbox();
+      }
+    });
+    return () => {
+      stopEvents();
+      stopState();
+    };
+  }, [socket, conversationId, markRead, loadNewer, flushOutbox]);
+
+  // Polling while the socket cannot open (SPEC §4: every 5 s while open; stops when the dialog closes).
+  useEffect(() => {
+    if (isSocketOpen) {
+      return;
+    }
+    const timer = setInterval(() => {
+      void loadNewer()
+        .then(() => flushOutbox())
+        .catch(() => undefined);
+    }, pollSeconds * 1000);
+    return () => clearInterval(timer);
+  }, [isSocketOpen, pollSeconds, loadNewer, flushOutbox]);
+
+  useEffect(() => {
+    const online = () => void flushOutbox();
+    window.addEventListener('online', online);
+    return () => window.removeEventListener('online', online);
+  }, [flushOutbox]);
+
+  const queue = (body: TChatSendRequest) => {
+    const clientId = newClientId();
+    const createdAt = new Date().toISOString();
+    putOutbox({ conversationId, clientId, body, createdAt });
+    stickToBottom.current = true;
+    setMessages((current) =>
+      mergeMessages(
+        current,
+        pendingFromOutbox().filter((m) => m.clientId === clientId),
+      ),
+    );
+    void sendNow({ ...body, clientId });
+  };
+
+  const submitText = () => {
+    const content = text.trim();
+    if (!content) {
+      return;
+    }
+    setText('');
+    queue({ type: 'text', content });
+  };
+
+  const pickFiles = (files: FileList | null) => {
+    for (const file of Array.from(files ?? [])) {
+      if (!IMAGE_TYPES.includes(file.type)) {
+        toast.error(t('errors.imageType'));
+        continue;
+      }
+      if (file.size > imageMaxKb * 1024) {
+        toast.error(t('errors.imageSize', { max: `${Math.round((imageMaxKb / 1024) * 10) / 10} MB` }));
+        continue;
+      }
+      const upload: TUpload = {
+        key: newClientId(),
+        name: file.name,
+        percent: 0,
+        controller: new AbortController(),
+      };
+      setUploads((current) => [...current, upload]);
+      uploadChatImage(scope, file, {
+        signal: upload.controller.signal,
+        onProgress: (percent) =>
+          setUploads((current) => current.map((u) => (u.key === upload.key ? { ...u, percent } : u))),
+      })
+        .then((image) => queue({ type: 'img', content: image.url }))
+        .catch((error: unknown) => {
+          if (isApiError(error)) {
+            toast.error(error.message);
+          }
+        })
+        .finally(() => setUploads((current) => current.filter((u) => u.key !== upload.key)));
+    }
+    if (fileRef.current) {
+      fileRef.current.value = '';
+    }
+  };
+
+  return (
+    <div className="cv-chat__conversation">
+      {!isSocketOpen && (
+        <div className="cv-chat__offline" role="status">
+          {t('status.polling')}
+        </div>
+      )}
+      <div
+        ref={listRef}
+        className="cv-chat__messages"
+        role="log"
+        aria-live="polite"
+        aria-label={t('messagesLabel')}
+        onScroll={(event) => {
+          const list = event.currentTarget;
+          stickToBottom.current = list.scrollHeight - list.scrollTop - list.clientHeight < 40;
+          if (list.scrollTop < 40) {
+            void loadOlder();
+          }
+        }}
+      >
+        {isLoading && <Spin className="cv-chat__spin" />}
+        {loadError && <Alert type="error" title={loadError} showIcon />}
+        {isLoadingOlder && <Spin size="small" className="cv-chat__spin" />}
+        {hasMore && !isLoadingOlder && (
+          <Button type="link" size="small" className="cv-chat__older" onClick={() => void loadOlder()}>
+            {t('history.older')}
+          </Button>
+        )}
+        {!isLoading && !loadError && messages.length === 0 && (
+          <p className="cv-chat__empty">{t('history.empty')}</p>
+        )}
+        {messages.map((message) => (
+          <div
+            key={message.clientId && message.send_receive === 'send' ? message.clientId : message.id}
+            className={`cv-chat__message cv-chat__message--${message.send_receive}`}
+            data-testid="chat-message"
+          >
+            <div className="cv-chat__bubble">
+              <MessageBody message={message} />
+            </div>
+            <div className="cv-chat__meta">
+              <time dateTime={message.createtime} dir="ltr">
+                {formatDateTime(message.createtime)}
+              </time>
+              <Marks message={message} />
+            </div>
+          </div>
+        ))}
+      </div>
+      {uploads.length > 0 && (
+        <ul className="cv-chat__uploads" aria-label={t('composer.uploads')}>
+          {uploads.map((upload) => (
+            <li key={upload.key}>
+              <span className="cv-chat__upload-name">{upload.name}</span>
+              <Progress percent={upload.percent} size="small" />
+              <Button
+                type="text"
+                size="small"
+                icon={<CloseOutlined />}
+                aria-label={t('composer.cancelUpload', { name: upload.name })}
+                onClick={() => upload.controller.abort()}
+              />
+            </li>
+          ))}
+        </ul>
+      )}
+      <form
+        className="cv-chat__composer"
+        onSubmit={(event) => {
+          event.preventDefault();
+          submitText();
+        }}
+      >
+        {composerExtra}
+        <input
+          ref={fileRef}
+          type="file"
+          accept="image/jpeg,image/png"
+          multiple
+          hidden
+          data-testid="chat-image-input"
+          onChange={(event) => pickFiles(event.currentTarget.files)}
+        />
+        <Button
+          icon={<PictureOutlined />}
+          aria-label={t('composer.picture')}
+          title={t('composer.picture')}
+          onClick={() => fileRef.current?.click()}
+        />
+        <Input.TextArea
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+          onKeyDown={(event) => {
+            if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
+              event.preventDefault();
+              submitText();
+            }
+          }}
+          maxLength={2000}
+          autoSize={{ minRows: 1, maxRows: 4 }}
+          placeholder={t('composer.placeholder')}
+          aria-label={t('composer.placeholder')}
+        />
+        <Button type="primary" htmlType="submit" icon={<SendOutlined />} aria-label={t('composer.send')}>
+          <span className="cv-hide-narrow">{t('composer.send')}</span>
+        </Button>
+      </form>
+    </div>
+  );
+}

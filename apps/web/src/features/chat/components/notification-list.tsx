@@ -1,0 +1,143 @@
+import type { TNotification } from '@caravan/contracts';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, Button, Empty, List, Skeleton } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { isApiError } from '../../../lib/api';
+import { formatDateTime } from '../../../lib/format';
+import { toastError } from '../../../lib/toast';
+import { chatApi, chatKeys } from '../api/chat-api';
+
+/** Where a notification leads: the order it is about, or the wallet records. */
+function linkOf(audience: 'buyer' | 'seller', notification: TNotification): string | null {
+  const { orderNo } = notification.params;
+  if (orderNo) {
+    return audience === 'buyer'
+      ? `/userInfo/order-detail?orderNo=${encodeURIComponent(orderNo)}`
+      : `/seller/orders?orderNo=${encodeURIComponent(orderNo)}`;
+  }
+  if (notification.event.startsWith('recharge.') || notification.event.startsWith('withdrawal.')) {
+    return '/userInfo/money-package';
+  }
+  if (notification.event.startsWith('loan.')) {
+    return '/credit/myLoan';
+  }
+  return null;
+}
+
+/** Notifications of the buyer or the shop, newest first, with mark one / mark all read. */
+export function NotificationList({
+  audience,
+  pageSize = 20,
+  onChange,
+}: {
+  audience: 'buyer' | 'seller';
+  pageSize?: number;
+  onChange?: () => void;
+}) {
+  const { t } = useTranslation('chat');
+  const queryClient = useQueryClient();
+  const [page, setPage] = useState(1);
+  const [isMarking, setIsMarking] = useState(false);
+  const query = useQuery({
+    queryKey: [...chatKeys.notifications(audience, page), pageSize],
+    queryFn: () => chatApi.notifications(audience, page, pageSize),
+  });
+  const refresh = () => {
+    void queryClient.invalidateQueries({ queryKey: ['notifications', audience] });
+    onChange?.();
+  };
+  const markOne = (notification: TNotification) => {
+    if (!notification.isRead) {
+      chatApi
+        .markNotificationRead(audience, notification.id)
+        .then(refresh, (e: unknown) => toastError(e, t('errors.load')));
+    }
+  };
+  if (query.isLoading) {
+    return <Skeleton active paragraph={{ rows: 4 }} />;
+  }
+  if (query.isError) {
+    return (
+      <Alert
+        type="error"
+        showIcon
+        title={isApiError(query.error) ? query.error.message : t('errors.load')}
+        action={<Button onClick={() => void query.refetch()}>{t('retry')}</Button>}
+      />
+    );
+  }
+  const data = query.data!;
+  return (
+    <div className="cv-notifications">
+      <div className="cv-notifications__head">
+        <span role="status">{t('notifications.unread', { count: data.unread })}</span>
+        <Button
+          size="small"
+          disabled={data.unread === 0}
+          loading={isMarking}
+          onClick={() => {
+            setIsMarking(true);
+            chatApi
+              .markAllNotificationsRead(audience)
+              .then(refresh, (e: unknown) => toastError(e, t('errors.load')))
+              .finally(() => setIsMarking(false));
+          }}
+        >
+          {t('notifications.markAll')}
+        </Button>
+      </div>
+      {data.pageList.length === 0 ? (
+        <Empty description={t('notifications.empty')} />
+      ) : (
+        <List
+          dataSource={data.pageList}
+          pagination={
+            data.total > pageSize
+              ? {
+                  current: page,
+                  pageSize,
+                  total: data.total,
+                  onChange: setPage,
+                  size: 'small',
+                  showSizeChanger: false,
+                }
+              : false
+          }
+          renderItem={(notification) => {
+            const link = linkOf(audience, notification);
+            const text = t(`notification.${notification.event}`, notification.params);
+            return (
+              <List.Item
+                className={`cv-notifications__item${notification.isRead ? '' : ' is-unread'}`}
+                actions={
+                  notification.isRead
+                    ? []
+                    : [
+                        <Button key="read" type="link" size="small" onClick={() => markOne(notification)}>
+                          {t('notifications.markRead')}
+                        </Button>,
+                      ]
+                }
+              >
+                <List.Item.Meta
+                  title={
+                    link ? (
+                      <Link to={link} onClick={() => markOne(notification)}>
+                        {text}
+                      </Link>
+                    ) : (
+                      text
+                    )
+                  }
+                  description={<time dir="ltr">{formatDateTime(notification.createtime)}</time>}
+                />
+              </List.Item>
+            );
+          }}
+        />
+      )}
+    </div>
+  );
+}

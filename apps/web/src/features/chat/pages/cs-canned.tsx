@@ -1,0 +1,160 @@
+import type { TCannedReply } from '@caravan/contracts';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, Button, Empty, Form, Input, InputNumber, Modal, Popconfirm, Skeleton, Table } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ConsolePageHead } from '../../../components/console/console-layout';
+import { hasPermission, useStaffMe } from '../../../components/console/staff-session';
+import { isApiError } from '../../../lib/api';
+import { toast, toastError } from '../../../lib/toast';
+import { chatApi } from '../api/chat-api';
+
+type TForm = { title: string; content: string; sort: number };
+
+/** /cs/canned: the canned replies agents insert; administrators (settings.manage) keep them. */
+export default function CsCannedPage() {
+  const { t } = useTranslation('chat');
+  const queryClient = useQueryClient();
+  const me = useStaffMe();
+  const canEdit = hasPermission(me.data, 'settings.manage');
+  const [editing, setEditing] = useState<TCannedReply | 'new' | null>(null);
+  const [isSaving, setIsSaving] = useState(false);
+  const [form] = Form.useForm<TForm>();
+  const query = useQuery({ queryKey: ['chat', 'cs', 'canned'], queryFn: () => chatApi.cannedReplies() });
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: ['chat', 'cs', 'canned'] });
+
+  const save = async (values: TForm) => {
+    setIsSaving(true);
+    try {
+      await chatApi.saveCanned(values, editing && editing !== 'new' ? editing.id : undefined);
+      toast.success(t('canned.saved'));
+      setEditing(null);
+      refresh();
+    } catch (error) {
+      toastError(error, t('errors.load'));
+    } finally {
+      setIsSaving(false);
+    }
+  };
+
+  return (
+    <>
+      <ConsolePageHead
+        title={t('canned.title')}
+        extra={
+          canEdit && (
+            <Button
+              type="primary"
+              onClick={() => {
+                form.setFieldsValue({ title: '', content: '', sort: 0 });
+                setEditing('new');
+              }}
+            >
+              {t('canned.add')}
+            </Button>
+          )
+        }
+      />
+      {query.isLoading ? (
+        <Skeleton active />
+      ) : query.isError ? (
+        <Alert
+          type="error"
+          showIcon
+          title={isApiError(query.error) ? query.error.message : t('errors.load')}
+        />
+      ) : (
+        <Table
+          rowKey="id"
+          dataSource={query.data?.replies ?? []}
+          pagination={{ pageSize: 20, hideOnSinglePage: true }}
+          locale={{ emptyText: <Empty description={t('canned.empty')} /> }}
+          columns={[
+            { title: t('canned.name'), dataIndex: 'title' },
+            {
+              title: t('canned.content'),
+              dataIndex: 'content',
+              render: (text: string) => <span className="cv-chat__text">{text}</span>,
+            },
+            { title: t('canned.sort'), dataIndex: 'sort', align: 'end', width: 80 },
+            ...(canEdit
+              ? [
+                  {
+                    title: t('canned.actions'),
+                    key: 'actions',
+                    width: 180,
+                    render: (_: unknown, reply: TCannedReply) => (
+                      <>
+                        <Button
+                          type="link"
+                          onClick={() => {
+                            form.setFieldsValue({
+                              title: reply.title,
+                              content: reply.content,
+                              sort: reply.sort,
+                            });
+                            setEditing(reply);
+                          }}
+                        >
+                          {t('canned.edit')}
+                        </Button>
+                        <Popconfirm
+                          title={t('canned.deleteConfirm')}
+                          okText={t('canned.delete')}
+                          cancelText={t('cs.cancel')}
+                          onConfirm={() =>
+                            chatApi
+                              .deleteCanned(reply.id)
+                              .then(refresh, (e: unknown) => toastError(e, t('errors.load')))
+                          }
+                        >
+                          <Button type="link" danger>
+                            {t('canned.delete')}
+                          </Button>
+                        </Popconfirm>
+                      </>
+                    ),
+                  },
+                ]
+              : []),
+          ]}
+        />
+      )}
+      <Modal
+        open={editing !== null}
+        title={editing === 'new' ? t('canned.add') : t('canned.edit')}
+        okText={t('canned.save')}
+        cancelText={t('cs.cancel')}
+        confirmLoading={isSaving}
+        onOk={() => form.submit()}
+        onCancel={() => setEditing(null)}
+        destroyOnHidden
+      >
+        <Form
+          form={form}
+          layout="vertical"
+          onFinish={save}
+          initialValues={{ title: '', content: '', sort: 0 }}
+        >
+          <Form.Item
+            name="title"
+            label={t('canned.name')}
+            rules={[{ required: true, max: 64, whitespace: true }]}
+          >
+            <Input maxLength={64} />
+          </Form.Item>
+          <Form.Item
+            name="content"
+            label={t('canned.content')}
+            rules={[{ required: true, max: 2000, whitespace: true }]}
+          >
+            <Input.TextArea maxLength={2000} rows={4} />
+          </Form.Item>
+          <Form.Item name="sort" label={t('canned.sort')}>
+            <InputNumber min={0} max={9999} precision={0} />
+          </Form.Item>
+        </Form>
+      </Modal>
+    </>
+  );
+}

@@ -1,0 +1,320 @@
+import type { TChatConversation, TCsCustomerContext } from '@caravan/contracts';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  Alert,
+  Button,
+  Descriptions,
+  Dropdown,
+  Empty,
+  Input,
+  Popconfirm,
+  Segmented,
+  Select,
+  Space,
+  Spin,
+  Tag,
+} from 'antd';
+import { useCallback, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { ConsolePageHead } from '../../../components/console/console-layout';
+import { useStaffMe } from '../../../components/console/staff-session';
+import { isApiError } from '../../../lib/api';
+import { formatDateTime } from '../../../lib/format';
+import { toast, toastError } from '../../../lib/toast';
+import { chatApi, chatKeys } from '../api/chat-api';
+import { useChatSettings } from '../components/chat-provider';
+import { ConversationPicker } from '../components/conversation-picker';
+import { ConversationView } from '../components/conversation-view';
+import type { TSocketEvent } from '../lib/chat-socket';
+import { useConsoleSocket } from '../lib/use-console-socket';
+import '../chat.css';
+
+const PAGE_SIZE = 20;
+type TView = 'waiting' | 'mine' | 'all';
+
+function CustomerContext({ conversationId }: { conversationId: string }) {
+  const { t } = useTranslation('chat');
+  const query = useQuery({
+    queryKey: ['chat', 'cs', 'context', conversationId],
+    queryFn: () => chatApi.csContext(conversationId),
+  });
+  if (query.isLoading) {
+    return <Spin className="cv-chat__spin" />;
+  }
+  if (query.isError || !query.data) {
+    return (
+      <Alert type="error" showIcon title={isApiError(query.error) ? query.error.message : t('errors.load')} />
+    );
+  }
+  const context: TCsCustomerContext = query.data;
+  const canOrders = context.permissions.includes('orders.manage');
+  const canFinance = context.permissions.includes('finance.review');
+  return (
+    <section className="cv-chat-console__side" aria-label={t('cs.context')}>
+      <h3>{t('cs.account')}</h3>
+      <Descriptions size="small" column={1}>
+        <Descriptions.Item label={t('cs.name')}>{context.account.name}</Descriptions.Item>
+        <Descriptions.Item label={t('cs.usercode')}>
+          <span dir="ltr">{context.account.usercode}</span>
+        </Descriptions.Item>
+        {context.account.email && (
+          <Descriptions.Item label={t('cs.email')}>{context.account.email}</Descriptions.Item>
+        )}
+        {context.account.phone && (
+          <Descriptions.Item label={t('cs.phone')}>
+            <span dir="ltr">{context.account.phone}</span>
+          </Descriptions.Item>
+        )}
+        <Descriptions.Item label={t('cs.since')}>
+          <span dir="ltr">{formatDateTime(context.account.createtime)}</span>
+        </Descriptions.Item>
+      </Descriptions>
+      <h3>{t('cs.wallet')}</h3>
+      <p dir="ltr">{context.wallet.balance} USDT</p>
+      {context.wallet.unfinished && (
+        <p>
+          {t(`cs.unfinished.${context.wallet.unfinished.type}`, { amount: context.wallet.unfinished.amount })}{' '}
+          {canFinance && (
+            <Link
+              to={`/admin/finance-${context.wallet.unfinished.type === 'recharge' ? 'recharges' : 'withdrawals'}`}
+            >
+              {t('cs.open')}
+            </Link>
+          )}
+        </p>
+      )}
+      {context.loan && (
+        <p>
+          {t('cs.loan')}: {context.loan.status} <span dir="ltr">{context.loan.amount} USDT</span>
+        </p>
+      )}
+      <h3>{t('cs.orders')}</h3>
+      {context.orders.length === 0 ? (
+        <p>{t('cs.noOrders')}</p>
+      ) : (
+        <ul className="cv-chat-console__orders">
+          {context.orders.map((order) => (
+            <li key={order.orderNo}>
+              {canOrders ? (
+                <Link to={`/admin/orders?orderNo=${encodeURIComponent(order.orderNo)}`} dir="ltr">
+                  {order.orderNo}
+                </Link>
+              ) : (
+                <span dir="ltr">{order.orderNo}</span>
+              )}{' '}
+              <Tag>{t(`orderStatus.${order.status}`)}</Tag> <span dir="ltr">{order.total} USDT</span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+/** /cs/conversations: waiting, mine and all; claim, transfer, close and reopen; the customer beside the chat. */
+export default function CsConversationsPage() {
+  const { t } = useTranslation('chat');
+  const queryClient = useQueryClient();
+  const settings = useChatSettings();
+  const me = useStaffMe();
+  const [view, setView] = useState<TView>('waiting');
+  const [page, setPage] = useState(1);
+  const [q, setQ] = useState('');
+  const [selected, setSelected] = useState<TChatConversation | null>(null);
+  const [draft, setDraft] = useState<string | undefined>();
+  const [isBusy, setIsBusy] = useState(false);
+  const list = useQuery({
+    queryKey: chatKeys.conversations('cs', view, page, q),
+    queryFn: () => chatApi.conversations('cs', { pageNum: page, pageSize: PAGE_SIZE, view, q }),
+  });
+  const unread = useQuery({
+    queryKey: chatKeys.unread('cs'),
+    queryFn: () => chatApi.csUnread(),
+    refetchInterval: 30_000,
+  });
+  const agents = useQuery({ queryKey: ['chat', 'cs', 'agents'], queryFn: () => chatApi.csAgents() });
+  const canned = useQuery({ queryKey: ['chat', 'cs', 'canned'], queryFn: () => chatApi.cannedReplies() });
+  const refresh = useCallback(() => {
+    void queryClient.invalidateQueries({ queryKey: ['chat', 'cs'] });
+  }, [queryClient]);
+  const onEvent = useCallback(
+    (event: TSocketEvent) => {
+      if (event.type === 'message' || event.type === 'conversation' || event.type === 'unread') {
+        refresh();
+        if (event.type === 'conversation' && selected && event.conversationId === selected.id) {
+          setSelected({ ...selected, status: event.status as TChatConversation['status'] });
+        }
+      }
+    },
+    [refresh, selected],
+  );
+  const { socket, isOpen } = useConsoleSocket('staff', onEvent);
+
+  const act = async (run: () => Promise<TChatConversation>, done: string) => {
+    setIsBusy(true);
+    try {
+      setSelected(await run());
+      toast.success(done);
+      refresh();
+    } catch (error) {
+      toastError(error, t('errors.load'));
+    } finally {
+      setIsBusy(false);
+    }
+  };
+
+  const isMine = selected?.agent?.id === String(me.data?.id ?? '');
+  return (
+    <>
+      <ConsolePageHead
+        title={t('cs.title')}
+        extra={
+          <span role="status">
+            {t('cs.waitingCount', { count: unread.data?.waiting ?? 0 })} ·{' '}
+            {t('cs.mineUnread', { count: unread.data?.mine ?? 0 })}
+          </span>
+        }
+      />
+      <div className={`cv-chat-console${selected ? ' cv-chat-console--with-context' : ''}`}>
+        <div className="cv-chat-console__pane">
+          <div className="cv-chat-console__actions">
+            <Segmented<TView>
+              value={view}
+              onChange={(next) => {
+                setView(next);
+                setPage(1);
+              }}
+              options={[
+                { value: 'waiting', label: t('cs.views.waiting') },
+                { value: 'mine', label: t('cs.views.mine') },
+                { value: 'all', label: t('cs.views.all') },
+              ]}
+            />
+            <Input.Search
+              allowClear
+              placeholder={t('cs.filter')}
+              aria-label={t('cs.filter')}
+              maxLength={64}
+              onSearch={(value) => {
+                setQ(value.trim());
+                setPage(1);
+              }}
+            />
+          </div>
+          {list.isError ? (
+            <Alert
+              type="error"
+              showIcon
+              title={isApiError(list.error) ? list.error.message : t('errors.load')}
+            />
+          ) : (
+            <ConversationPicker
+              conversations={list.data?.pageList ?? []}
+              selectedId={selected?.id ?? null}
+              onSelect={setSelected}
+              total={list.data?.total ?? 0}
+              page={page}
+              pageSize={PAGE_SIZE}
+              onPage={setPage}
+              isLoading={list.isLoading}
+            />
+          )}
+        </div>
+        <div className="cv-chat-console__pane">
+          {selected ? (
+            <>
+              <div className="cv-chat-console__actions">
+                <strong>{selected.peer.name}</strong>
+                <Tag>{t(`status.${selected.status}`)}</Tag>
+                {selected.agent && <span>{t('cs.agent', { name: selected.agent.name })}</span>}
+                <Space wrap>
+                  {selected.status !== 'closed' && !isMine && (
+                    <Button
+                      size="small"
+                      loading={isBusy}
+                      onClick={() => act(() => chatApi.csAction(selected.id, 'claim'), t('cs.claimed'))}
+                    >
+                      {t('cs.claim')}
+                    </Button>
+                  )}
+                  {selected.status !== 'closed' && (
+                    <Select
+                      size="small"
+                      placeholder={t('cs.transfer')}
+                      aria-label={t('cs.transfer')}
+                      style={{ minWidth: 140 }}
+                      options={(agents.data?.agents ?? [])
+                        .filter((a) => a.id !== selected.agent?.id)
+                        .map((a) => ({
+                          value: a.id,
+                          label: `${a.name}${a.isOnline ? ` · ${t('cs.online')}` : ''}`,
+                        }))}
+                      onChange={(staffId: string) =>
+                        act(() => chatApi.csTransfer(selected.id, staffId), t('cs.transferred'))
+                      }
+                    />
+                  )}
+                  {selected.status === 'closed' ? (
+                    <Button
+                      size="small"
+                      loading={isBusy}
+                      onClick={() => act(() => chatApi.csAction(selected.id, 'reopen'), t('cs.reopened'))}
+                    >
+                      {t('cs.reopen')}
+                    </Button>
+                  ) : (
+                    <Popconfirm
+                      title={t('cs.closeConfirm')}
+                      okText={t('cs.close')}
+                      cancelText={t('cs.cancel')}
+                      onConfirm={() => act(() => chatApi.csAction(selected.id, 'close'), t('cs.closed'))}
+                    >
+                      <Button size="small" danger loading={isBusy}>
+                        {t('cs.close')}
+                      </Button>
+                    </Popconfirm>
+                  )}
+                </Space>
+              </div>
+              <ConversationView
+                key={selected.id}
+                scope="cs"
+                conversationId={selected.id}
+                socket={socket}
+                isSocketOpen={isOpen}
+                pollSeconds={settings.pollSeconds}
+                imageMaxKb={settings.imageMaxKb}
+                onActivity={refresh}
+                draft={draft}
+                onDraftUsed={() => setDraft(undefined)}
+                composerExtra={
+                  <Dropdown
+                    trigger={['click']}
+                    disabled={(canned.data?.replies.length ?? 0) === 0}
+                    menu={{
+                      items: (canned.data?.replies ?? []).map((reply) => ({
+                        key: reply.id,
+                        label: reply.title,
+                      })),
+                      onClick: ({ key }) => setDraft(canned.data?.replies.find((r) => r.id === key)?.content),
+                    }}
+                  >
+                    <Button aria-label={t('cs.canned')}>{t('cs.cannedShort')}</Button>
+                  </Dropdown>
+                }
+              />
+            </>
+          ) : (
+            <Empty className="cv-chat__empty" description={t('console.pick')} />
+          )}
+        </div>
+        {selected && (
+          <div className="cv-chat-console__pane">
+            <CustomerContext key={selected.id} conversationId={selected.id} />
+          </div>
+        )}
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,155 @@
+import { useQuery } from '@tanstack/react-query';
+import { Alert, Card, Empty, Input, List, Segmented, Skeleton, Statistic, Table } from 'antd';
+import type { TFunction } from 'i18next';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ConsolePageHead } from '../../../components/console/console-layout';
+import { isApiError } from '../../../lib/api';
+import { formatDateTime } from '../../../lib/format';
+import { chatApi } from '../api/chat-api';
+import '../chat.css';
+
+function duration(seconds: number | null, t: TFunction<'chat'>): string {
+  if (seconds === null) {
+    return '--';
+  }
+  if (seconds < 120) {
+    return t('stats.seconds', { count: seconds });
+  }
+  if (seconds < 7200) {
+    return t('stats.minutes', { count: Math.round(seconds / 60) });
+  }
+  return t('stats.hours', { count: Math.round(seconds / 3600) });
+}
+
+/** /cs/insights: first-response and resolution times, and a search in customer-service history. */
+export default function CsInsightsPage() {
+  const { t } = useTranslation('chat');
+  const [days, setDays] = useState(7);
+  const [q, setQ] = useState('');
+  const [page, setPage] = useState(1);
+  const stats = useQuery({ queryKey: ['chat', 'cs', 'stats', days], queryFn: () => chatApi.csStats(days) });
+  const search = useQuery({
+    queryKey: ['chat', 'cs', 'search', q, page],
+    queryFn: () => chatApi.csSearch(q, page),
+    enabled: q.length > 0,
+  });
+  return (
+    <>
+      <ConsolePageHead
+        title={t('stats.title')}
+        extra={
+          <Segmented<number>
+            value={days}
+            onChange={setDays}
+            options={[1, 7, 30].map((d) => ({ value: d, label: t('stats.days', { count: d }) }))}
+          />
+        }
+      />
+      {stats.isLoading ? (
+        <Skeleton active />
+      ) : stats.isError || !stats.data ? (
+        <Alert
+          type="error"
+          showIcon
+          title={isApiError(stats.error) ? stats.error.message : t('errors.load')}
+        />
+      ) : (
+        <>
+          <div className="cv-chat-stats">
+            <Card>
+              <Statistic title={t('stats.periods')} value={stats.data.periods} />
+            </Card>
+            <Card>
+              <Statistic title={t('stats.waitingNow')} value={stats.data.waitingNow} />
+            </Card>
+            <Card>
+              <Statistic
+                title={t('stats.firstResponse')}
+                value={duration(stats.data.firstResponseAvgSeconds, t)}
+              />
+            </Card>
+            <Card>
+              <Statistic
+                title={t('stats.firstResponseP90')}
+                value={duration(stats.data.firstResponseP90Seconds, t)}
+              />
+            </Card>
+            <Card>
+              <Statistic title={t('stats.resolution')} value={duration(stats.data.resolutionAvgSeconds, t)} />
+            </Card>
+          </div>
+          <Table
+            rowKey="day"
+            size="small"
+            pagination={false}
+            locale={{ emptyText: <Empty description={t('stats.empty')} /> }}
+            dataSource={stats.data.byDay}
+            columns={[
+              {
+                title: t('stats.day'),
+                dataIndex: 'day',
+                render: (day: string) => <span dir="ltr">{day}</span>,
+              },
+              { title: t('stats.periods'), dataIndex: 'periods', align: 'end' },
+              {
+                title: t('stats.firstResponse'),
+                dataIndex: 'firstResponseAvgSeconds',
+                align: 'end',
+                render: (s: number | null) => duration(s, t),
+              },
+              {
+                title: t('stats.resolution'),
+                dataIndex: 'resolutionAvgSeconds',
+                align: 'end',
+                render: (s: number | null) => duration(s, t),
+              },
+            ]}
+          />
+        </>
+      )}
+      <h2 className="cv-chat-search__title">{t('search.title')}</h2>
+      <Input.Search
+        allowClear
+        maxLength={64}
+        placeholder={t('search.placeholder')}
+        aria-label={t('search.placeholder')}
+        onSearch={(value) => {
+          setQ(value.trim());
+          setPage(1);
+        }}
+      />
+      {q && (
+        <List
+          loading={search.isLoading}
+          dataSource={search.data?.pageList ?? []}
+          locale={{ emptyText: <Empty description={t('search.empty')} /> }}
+          pagination={
+            (search.data?.total ?? 0) > 20
+              ? {
+                  current: page,
+                  pageSize: 20,
+                  total: search.data?.total ?? 0,
+                  onChange: setPage,
+                  showSizeChanger: false,
+                }
+              : false
+          }
+          renderItem={(hit) => (
+            <List.Item>
+              <List.Item.Meta
+                title={hit.buyerName}
+                description={
+                  <>
+                    <span className="cv-chat__text">{hit.message.content}</span> ·{' '}
+                    <time dir="ltr">{formatDateTime(hit.message.createtime)}</time>
+                  </>
+                }
+              />
+            </List.Item>
+          )}
+        />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,266 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import pg from 'pg';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser } from './browser';
+
+/**
+ * Chat across two server processes that share one PostgreSQL database and one Redis, as a load-balanced
+ * installation runs: the buyer is served by one, the agent by the other.
+ */
+const ROOT = path.resolve(import.meta.dirname, '..');
+const POSTGRES_URL = process.env.CHAT_E2E_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const REDIS_URL = process.env.REDIS_TEST_URL ?? 'redis://127.0.0.1:6379';
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
+    });
+  });
+}
+
+async function startServer(env: Record<string, string>): Promise<{ url: string; child: ChildProcess }> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: ROOT,
+    env: {
+      ...(process.env as Record<string, string>),
+      ...env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: url,
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const started = Date.now();
+  while (Date.now() - started < 170_000) {
+    if (child.exitCode !== null) {
+      throw new Error(`server exited with ${child.exitCode}`);
+    }
+    try {
+      if ((await fetch(`${url}/api/health`)).ok) {
+        return { url, child };
+      }
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error('server did not become healthy');
+}
+
+async function contextAt(browser: Browser, url: string): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({
+    baseURL: url,
+    viewport: { width: 1280, height: 900 },
+    locale: 'en-US',
+  });
+  return { context, page: await context.newPage() };
+}
+
+async function ok(response: { ok(): boolean; status(): number; text(): Promise<string>; url(): string }) {
+  if (!response.ok()) {
+    throw new Error(`${response.url()} answered ${response.status()}: ${await response.text()}`);
+  }
+  return response;
+}
+
+const headerButton = (page: Page, name: RegExp) =>
+  page.locator('.cv-header__actions').getByRole('button', { name });
+
+describe('chat: buyer, agent on another server process, seller', () => {
+  let browser: Browser;
+  let servers: { url: string; child: ChildProcess }[] = [];
+  let databaseName = '';
+  let buyer: { context: BrowserContext; page: Page };
+  let agent: { context: BrowserContext; page: Page };
+
+  beforeAll(async () => {
+    databaseName = `caravan_e2e_chat_${randomBytes(4).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: POSTGRES_URL });
+    await admin.connect();
+    await admin.query(`create database ${databaseName}`);
+    await admin.end();
+    const dbUrl = new URL(POSTGRES_URL);
+    dbUrl.pathname = `/${databaseName}`;
+    const env = {
+      NODE_ENV: 'production',
+      DATABASE_URL: dbUrl.toString(),
+      REDIS_URL,
+      BUS_CHANNEL_PREFIX: `caravan:e2e:${databaseName}:`,
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_PER_MINUTE: '10000',
+      RATE_LIMIT_READ_PER_MINUTE: '10000',
+      RUN_JOBS: 'false',
+    };
+    // The first process migrates and seeds the demo marketplace; the second joins the same database.
+    servers.push(await startServer({ ...env, SEED_DEMO: 'true' }));
+    servers.push(await startServer({ ...env, SEED_DEMO: 'false' }));
+    browser = await launchBrowser();
+
+    buyer = await contextAt(browser, servers[0]!.url);
+    await ok(
+      await buyer.context.request.post('/api/v1/auth/login', {
+        data: { accountType: 'username', account: 'demobuyer', password: 'buyer123' },
+      }),
+    );
+    agent = await contextAt(browser, servers[1]!.url);
+    await ok(
+      await agent.context.request.post('/api/v1/admin/auth/login', {
+        data: { username: 'support', password: 'support123' },
+      }),
+    );
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    for (const server of servers) {
+      server.child.kill('SIGTERM');
+      await new Promise((r) => server.child.once('exit', r));
+    }
+    servers = [];
+    if (databaseName) {
+      const admin = new pg.Client({ connectionString: POSTGRES_URL });
+      await admin.connect();
+      await admin.query(`drop database if exists ${databaseName} with (force)`);
+      await admin.end();
+    }
+  });
+
+  it('a buyer sends text and a picture; an agent on the other process sees them at once and answers; badges count and clear', async () => {
+    const { page } = buyer;
+    await page.goto('/index');
+    await headerButton(page, /^Customer service/).click();
+    const dialog = page.getByRole('dialog', { name: 'Customer service' });
+    await expect.poll(() => dialog.isVisible()).toBe(true);
+    const box = await dialog.boundingBox();
+    expect(Math.round(box!.width)).toBe(480);
+    expect(Math.round(box!.height)).toBe(680);
+    // Bottom right in a left-to-right language.
+    expect(box!.x + box!.width).toBeGreaterThan(1280 - 40);
+    expect(box!.y + box!.height).toBeGreaterThan(900 - 40);
+
+    const composer = dialog.getByRole('textbox', { name: 'Type a message' });
+    await composer.fill('<b>Hello</b> where is my parcel?');
+    await composer.press('Enter');
+    // Shown as typed, never as HTML.
+    await expect.poll(() => dialog.getByText('<b>Hello</b> where is my parcel?').count()).toBe(1);
+    expect(await dialog.locator('.cv-chat__bubble b').count()).toBe(0);
+
+    const picture = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#0f766e' } })
+      .png()
+      .toBuffer();
+    await dialog
+      .getByTestId('chat-image-input')
+      .setInputFiles({ name: 'parcel.png', mimeType: 'image/png', buffer: picture });
+    await expect.poll(() => dialog.locator('.cv-chat__image img').count()).toBe(1);
+
+    // The agent, served by the other process.
+    await agent.page.goto('/cs/conversations');
+    const item = agent.page.getByTestId('chat-conversation-item').filter({ hasText: 'demobuyer' });
+    await expect.poll(() => item.count()).toBe(1);
+    await item.click();
+    const agentLog = agent.page.getByRole('log');
+    await expect.poll(() => agentLog.getByText('<b>Hello</b> where is my parcel?').count()).toBe(1);
+    await expect.poll(() => agentLog.locator('.cv-chat__image img').count()).toBe(1);
+
+    // A new message reaches the agent's open conversation within a second.
+    const sentAt = Date.now();
+    await composer.fill('Order placed yesterday');
+    await composer.press('Enter');
+    await agentLog.getByText('Order placed yesterday').waitFor({ timeout: 5_000 });
+    expect(Date.now() - sentAt).toBeLessThan(1_000);
+
+    const agentComposer = agent.page.getByRole('textbox', { name: 'Type a message' });
+    await agentComposer.fill('It ships today.');
+    await agentComposer.press('Enter');
+    await expect.poll(() => dialog.getByText('It ships today.').count()).toBe(1);
+
+    // Closed dialog: the next answer counts on the badge, opening the dialog clears it.
+    await dialog.getByRole('button', { name: 'Close chat' }).click();
+    await agentComposer.fill('Tracking number follows.');
+    await agentComposer.press('Enter');
+    await expect.poll(() => headerButton(page, /^Customer service \(1\)/).count()).toBe(1);
+    await headerButton(page, /^Customer service/).click();
+    await expect.poll(() => page.getByRole('dialog').getByText('Tracking number follows.').count()).toBe(1);
+    await expect.poll(() => headerButton(page, /^Customer service$/).count()).toBe(1);
+    await page.getByRole('dialog').getByRole('button', { name: 'Close chat' }).click();
+  });
+
+  it('with the socket blocked the open dialog still gets answers by polling', async () => {
+    const { context, page } = await contextAt(browser, servers[0]!.url);
+    await ok(
+      await context.request.post('/api/v1/auth/login', {
+        data: { accountType: 'username', account: 'demobuyer', password: 'buyer123' },
+      }),
+    );
+    await context.routeWebSocket(/\/ws/, (socket) => {
+      void socket.close();
+    });
+    await page.goto('/index');
+    await headerButton(page, /^Customer service/).click();
+    const dialog = page.getByRole('dialog', { name: 'Customer service' });
+    await expect
+      .poll(() => dialog.getByRole('status').filter({ hasText: 'Live connection lost' }).count())
+      .toBe(1);
+    const agentComposer = agent.page.getByRole('textbox', { name: 'Type a message' });
+    await agentComposer.fill('Answer through polling');
+    await agentComposer.press('Enter');
+    await expect.poll(() => dialog.getByText('Answer through polling').count(), { timeout: 12_000 }).toBe(1);
+    // And the buyer's own message goes out without the socket.
+    const composer = dialog.getByRole('textbox', { name: 'Type a message' });
+    await composer.fill('Sent while the socket is blocked');
+    await composer.press('Enter');
+    await expect
+      .poll(() => agent.page.getByRole('log').getByText('Sent while the socket is blocked').count())
+      .toBe(1);
+    await context.close();
+  });
+
+  it('a buyer asks the seller about a product and the seller answers from /seller', async () => {
+    const { page } = buyer;
+    const seller = await contextAt(browser, servers[1]!.url);
+    await ok(
+      await seller.context.request.post('/api/v1/seller/auth/login', {
+        data: { accountType: 'username', account: 'demoseller', password: 'seller123' },
+      }),
+    );
+    const me = (await (await seller.context.request.get('/api/v1/seller/auth/me')).json()) as {
+      store: { id: string };
+    };
+    const products = (await (
+      await page.request.get(`/api/v1/catalog/stores/${me.store.id}/products?pageNum=1`)
+    ).json()) as { pageList: { id: string; name: string }[] };
+    const product = products.pageList[0]!;
+    await page.goto(`/productDetails?id=${product.id}`);
+    await page.getByRole('button', { name: 'Contact the seller' }).click();
+    const dialog = page.getByRole('dialog');
+    await expect.poll(() => dialog.locator('.cv-chat__card').count()).toBe(1);
+    const composer = dialog.getByRole('textbox', { name: 'Type a message' });
+    await composer.fill('Is this in stock in blue?');
+    await composer.press('Enter');
+
+    await seller.page.goto('/seller/chat');
+    const item = seller.page.getByTestId('chat-conversation-item').first();
+    await expect.poll(() => item.count()).toBe(1);
+    await item.click();
+    const sellerLog = seller.page.getByRole('log');
+    await expect.poll(() => sellerLog.getByText('Is this in stock in blue?').count()).toBe(1);
+    await expect.poll(() => sellerLog.locator('.cv-chat__card').count()).toBe(1);
+    const sellerComposer = seller.page.getByRole('textbox', { name: 'Type a message' });
+    await sellerComposer.fill('Yes, 40 pieces in blue.');
+    await sellerComposer.press('Enter');
+    await expect.poll(() => dialog.getByText('Yes, 40 pieces in blue.').count()).toBe(1);
+    await seller.context.close();
+  });
+});
