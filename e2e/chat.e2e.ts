@@ -75,6 +75,15 @@ async function ok(response: { ok(): boolean; status(): number; text(): Promise<s
   return response;
 }
 
+/** Logs the buyer in through the log-in page, as a visitor would. */
+async function loginBuyer(page: Page) {
+  await page.goto('/login');
+  await page.getByRole('textbox', { name: 'Username', exact: true }).fill('demobuyer');
+  await page.getByLabel('Password', { exact: true }).fill('buyer123');
+  await page.getByRole('button', { name: 'Log in', exact: true }).click();
+  await expect.poll(() => new URL(page.url()).pathname, { timeout: 15_000 }).not.toBe('/login');
+}
+
 const headerButton = (page: Page, name: RegExp) =>
   page.locator('.cv-header__actions').getByRole('button', { name });
 
@@ -109,11 +118,6 @@ describe('chat: buyer, agent on another server process, seller', () => {
     browser = await launchBrowser();
 
     buyer = await contextAt(browser, servers[0]!.url);
-    await ok(
-      await buyer.context.request.post('/api/v1/auth/login', {
-        data: { accountType: 'username', account: 'demobuyer', password: 'buyer123' },
-      }),
-    );
     agent = await contextAt(browser, servers[1]!.url);
     await ok(
       await agent.context.request.post('/api/v1/admin/auth/login', {
@@ -139,6 +143,13 @@ describe('chat: buyer, agent on another server process, seller', () => {
 
   it('a buyer sends text and a picture; an agent on the other process sees them at once and answers; badges count and clear', async () => {
     const { page } = buyer;
+    // A visitor is asked to log in first.
+    await page.goto('/index');
+    await headerButton(page, /^Customer service/).click();
+    await expect
+      .poll(() => page.getByRole('dialog').getByText('Please log in to chat with us.').count())
+      .toBe(1);
+    await loginBuyer(page);
     await page.goto('/index');
     await headerButton(page, /^Customer service/).click();
     const dialog = page.getByRole('dialog', { name: 'Customer service' });
@@ -163,7 +174,7 @@ describe('chat: buyer, agent on another server process, seller', () => {
     await dialog
       .getByTestId('chat-image-input')
       .setInputFiles({ name: 'parcel.png', mimeType: 'image/png', buffer: picture });
-    await expect.poll(() => dialog.locator('.cv-chat__image img').count()).toBe(1);
+    await expect.poll(() => dialog.getByRole('img', { name: 'Picture in the chat' }).count()).toBe(1);
 
     // The agent, served by the other process.
     await agent.page.goto('/cs/conversations');
@@ -172,7 +183,7 @@ describe('chat: buyer, agent on another server process, seller', () => {
     await item.click();
     const agentLog = agent.page.getByRole('log');
     await expect.poll(() => agentLog.getByText('<b>Hello</b> where is my parcel?').count()).toBe(1);
-    await expect.poll(() => agentLog.locator('.cv-chat__image img').count()).toBe(1);
+    await expect.poll(() => agentLog.getByRole('img', { name: 'Picture in the chat' }).count()).toBe(1);
 
     // A new message reaches the agent's open conversation within a second.
     const sentAt = Date.now();
@@ -199,11 +210,7 @@ describe('chat: buyer, agent on another server process, seller', () => {
 
   it('with the socket blocked the open dialog still gets answers by polling', async () => {
     const { context, page } = await contextAt(browser, servers[0]!.url);
-    await ok(
-      await context.request.post('/api/v1/auth/login', {
-        data: { accountType: 'username', account: 'demobuyer', password: 'buyer123' },
-      }),
-    );
+    await loginBuyer(page);
     await context.routeWebSocket(/\/ws/, (socket) => {
       void socket.close();
     });
