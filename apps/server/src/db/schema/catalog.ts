@@ -104,6 +104,10 @@ export const products = pgTable(
   },
   (t) => [
     index('products_store_idx').on(t.storeId, t.createdAt.desc()),
+    // The seller panel's list (newest first, any page) and its count read this index alone.
+    index('products_seller_list_idx')
+      .on(t.storeId, t.createdAt.desc(), t.id.desc())
+      .where(sql`${t.deletedAt} is null`),
     // The list indexes end in (price, store_id) though they never sort by them: a list filtered by price
     // in an active shop then reads the index alone. Without them a price range that matches few goods
     // read every product row of the category (85 ms instead of 3 ms at 100,000 products).

@@ -97,11 +97,15 @@ export async function listSellerProducts(
   const where = sql.join(conditions, sql` and `);
   const offset = (query.pageNum - 1) * query.pageSize;
   const [page, total] = await Promise.all([
+    // The page's ids first (from the list index alone for the default order), then only those rows.
     db.execute(sql`select p.id::text as id, p.names, p.lang, p.code, p.images->0 as image,
         p.category_id::text as category_id, p.price::text as price, p.stock, p.sold_count, p.is_on_shelf,
         p.taken_down_reason, p.taken_down_at, p.updated_at,
         (select count(*)::int from product_variants v where v.product_id = p.id) as variant_count
-      from products p where ${where} order by ${SORTS[query.sort]} limit ${query.pageSize} offset ${offset}`),
+      from (select p.id from products p where ${where} order by ${SORTS[query.sort]}
+        limit ${query.pageSize} offset ${offset}) page
+      join products p on p.id = page.id
+      order by ${SORTS[query.sort]}`),
     db.execute(sql`select count(*)::int as n from products p where ${where}`),
   ]);
   return {

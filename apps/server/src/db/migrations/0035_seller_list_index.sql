@@ -1,0 +1,1 @@
+CREATE INDEX "products_seller_list_idx" ON "products" USING btree ("store_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE "products"."deleted_at" is null;
