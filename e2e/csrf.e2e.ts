@@ -51,8 +51,8 @@ describe('CSRF from a page on another origin', () => {
         body: JSON.stringify({
           accountType: 'username',
           account: username,
-          password: 'secret12',
-          confirmPassword: 'secret12',
+          password: 'Sekrit-12x',
+          confirmPassword: 'Sekrit-12x',
         }),
       });
       return { status: res.status, body: (await res.json()) as { token: string } };

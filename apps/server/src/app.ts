@@ -14,6 +14,7 @@ import { inputGuardPlugin } from './http/input-guard';
 import { languagePlugin } from './http/language';
 import { redactingLoggerOptions } from './http/log-redaction';
 import { originGuardPlugin } from './http/origin-guard';
+import { securityHeadersPlugin } from './http/security-headers';
 import { serializerCompiler } from './http/serializer';
 import { registerWeb, sendSpa } from './http/web';
 import { ROUTE_PLUGINS } from './modules';
@@ -48,6 +49,7 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
   // JSON replies and the web app's scripts, styles and HTML go out gzipped; images and small replies as they are.
   await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['gzip', 'deflate'] });
   await app.register(fastifyCookie);
+  await app.register(securityHeadersPlugin);
   await app.register(originGuardPlugin);
   await app.register(inputGuardPlugin);
   await app.register(languagePlugin);
@@ -67,7 +69,11 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+  await app.register(fastifySwaggerUi, {
+    routePrefix: '/api/docs',
+    // Swagger UI injects one <style> element without our nonce; its static page holds no user data.
+    transformStaticCSP: (header) => header.replace(/style-src [^;]*/, "style-src 'self' 'unsafe-inline'"),
+  });
   await app.register(authPlugin);
   await app.register(busPlugin);
   await app.register(opsPlugin);

@@ -33,12 +33,24 @@ const ZConfig = z.object({
     .min(1)
     .max(24 * 90)
     .default(24 * 7),
+  /**
+   * Absolute session lifetime: a session ends this many hours after log-in however active it is (the
+   * sliding SESSION_TTL_HOURS extends it only up to here). At least SESSION_TTL_HOURS.
+   */
+  SESSION_MAX_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 365)
+    .default(24 * 30),
   COOKIE_SECURE: zBool.optional(),
   TRUST_PROXY: zBool.default(false),
   /** When set, mobile visitors are redirected there, keeping goods id, store id and lang. */
   MOBILE_SITE_URL: z.url().optional(),
   /** Creates demo accounts and the demo catalogue on the first start with an empty database. */
   SEED_DEMO: zBool.default(true),
+  /** Serve an https PUBLIC_URL although demo accounts keep their published passwords (a public demo). */
+  ALLOW_DEMO_PASSWORDS: zBool.default(false),
   /** Serves the built web app from apps/web/dist (off for API-only instances). */
   SERVE_WEB: zBool.default(true),
   WEB_DIST_DIR: z.string().optional(),
@@ -86,6 +98,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const c = parsed.data;
   if (c.TEST_CLOCK && c.NODE_ENV === 'production') {
     throw new ConfigError('Invalid configuration:\n  TEST_CLOCK: cannot be enabled when NODE_ENV=production');
+  }
+  if (c.SESSION_MAX_HOURS < c.SESSION_TTL_HOURS) {
+    throw new ConfigError(
+      `Invalid configuration:\n  SESSION_MAX_HOURS: must be at least SESSION_TTL_HOURS (${c.SESSION_TTL_HOURS})`,
+    );
   }
   const dataDir = path.resolve(REPO_ROOT, c.DATA_DIR);
   const publicUrl = c.PUBLIC_URL ?? `http://localhost:${c.PORT}`;

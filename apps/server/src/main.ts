@@ -5,6 +5,7 @@ import { ConfigError, loadConfig } from './config';
 import { openDatabase, openPostgres } from './db/client';
 import { migrateDatabase } from './db/migrate';
 import { seedBasics, seedDemo } from './db/seed';
+import { assertDemoPasswordsChanged, DemoPasswordsError } from './db/seed/demo-passwords';
 import { startJobs } from './jobs';
 import { createSmtpSender, startMailWorker } from './modules/mail';
 
@@ -39,6 +40,8 @@ async function main() {
   } else {
     await seedBasics(database.db);
   }
+  // A public (https) site must not keep the demo passwords the README publishes.
+  await assertDemoPasswordsChanged(database.db, config);
   const jobs = config.RUN_JOBS ? startJobs(app) : undefined;
   // Without SMTP_URL mail stays in the outbox, readable in /admin.
   const smtp = config.SMTP_URL ? createSmtpSender(config.SMTP_URL, config.MAIL_FROM) : undefined;
@@ -75,7 +78,7 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof ConfigError) {
+  if (error instanceof ConfigError || error instanceof DemoPasswordsError) {
     console.error(error.message);
   } else {
     console.error(error);

@@ -1,5 +1,6 @@
 import { isLanguage } from '@caravan/contracts/languages';
 import { createRoot, hydrateRoot } from 'react-dom/client';
+import { z } from 'zod';
 import { App, getQueryClient } from './app/app';
 import { findRoutePages } from './app/route-pages';
 import { ROUTES } from './app/router';
@@ -10,6 +11,10 @@ import { handleEntryUrl } from './lib/language-switch';
 import { getSession, isLoggedIn } from './lib/session';
 import { readStorage, STORAGE_KEYS } from './lib/storage';
 import './app/global.css';
+
+// Zod probes whether `new Function` works to compile faster validators; the Content-Security-Policy forbids
+// eval (no 'unsafe-eval'), so the probe only produced a violation report. Validate without it.
+z.config({ jitless: true });
 
 async function start(): Promise<void> {
   const serverState = window.__CARAVAN_SSR__;

@@ -29,6 +29,10 @@ export const ERROR_STATUS = {
   SETTING_OUT_OF_RANGE: 400,
   SETTING_INVALID: 400,
   SETTING_UNKNOWN: 404,
+  // Log-in abuse (issue 10 defect 5): one answer for unknown accounts and wrong passwords; a human check
+  LOGIN_FAILED: 400,
+  CHALLENGE_REQUIRED: 428,
+  CHALLENGE_FAILED: 400,
   // Auth
   NOT_LOGGED_IN: 401,
   SESSION_EXPIRED: 401,

@@ -48,6 +48,8 @@ export const V = {
   nulCharacter: 'nulCharacter',
   tooManyItems: 'tooManyItems',
   tooDeep: 'tooDeep',
+  /** A password from the common-password list (checked on the server: the list is large). */
+  passwordTooCommon: 'passwordTooCommon',
 } as const;
 
 export type TValidationKey = (typeof V)[keyof typeof V];

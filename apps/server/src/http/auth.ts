@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { roles, staff, stores, type TSessionAudience, users } from '../db/schema';
-import { findSession, touchSession } from '../modules/auth/sessions';
+import { findSession, sessionLifetime, touchSession } from '../modules/auth/sessions';
 import { isTotpEnrolmentMissing } from '../modules/staff-totp';
 import { AppError } from './app-error';
 
@@ -61,7 +61,7 @@ export function readToken(request: FastifyRequest, audience: TSessionAudience): 
 
 export const authPlugin = fp(async (app: FastifyInstance) => {
   const { db } = app.deps;
-  const ttl = app.deps.config.SESSION_TTL_HOURS;
+  const lifetime = sessionLifetime(app.deps.config);
   app.decorateRequest('user', null);
   app.decorateRequest('seller', null);
   app.decorateRequest('staffMember', null);
@@ -92,7 +92,7 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
       }
       return null;
     }
-    await touchSession(db, found.session, ttl);
+    await touchSession(db, found.session, lifetime);
     return { id: user.id, usercode: user.usercode, sessionId: found.session.id, token };
   }
 
@@ -152,7 +152,7 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     ) {
       throw new AppError('TOTP_ENROLMENT_REQUIRED');
     }
-    await touchSession(db, found.session, ttl);
+    await touchSession(db, found.session, lifetime);
     request.staffMember = {
       id: member.id,
       username: member.username,

@@ -37,6 +37,17 @@ const FASTIFY_CODES: Record<string, TErrorCode> = {
 
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (isAppError(error) && error.code === 'VALIDATION_FAILED' && Array.isArray(error.details?.fields)) {
+      // A service's own field check (e.g. a common password) names validation keys, like zod's issues.
+      const fields = (error.details.fields as TFieldError[]).map((f) => ({
+        field: f.field,
+        message: validationMessage(request.lang, f.message),
+      }));
+      return sendError(reply, request, 'VALIDATION_FAILED', {
+        ...(fields[0] ? { message: fields[0].message } : {}),
+        details: { ...error.details, fields },
+      });
+    }
     if (isAppError(error)) {
       const fields = error.details?.fields;
       if (error.code === 'VALIDATION_FAILED' && Array.isArray(fields) && fields.length > 0) {

@@ -6,6 +6,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { errorMessage } from '../i18n/messages';
 import { cachePublicPage, readPublicCatalog, refreshExpiredDiscounts } from '../modules/catalog';
 import { isAppError } from './app-error';
+import { addCspNonce } from './security-headers';
 
 /** The server bundle's interface (apps/web/src/entry-server.tsx), declared here to keep the builds apart. */
 type TServerRead =
@@ -208,6 +209,6 @@ export async function sendServerRenderedPage(
     // Browsers ask again each time; the server keeps its copy for a few seconds (catalogue cache).
     .header('cache-control', 'no-cache')
     .header('vary', 'accept-language, cookie')
-    .send(page.html);
+    .send(addCspNonce(page.html, reply));
   return true;
 }

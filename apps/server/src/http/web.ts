@@ -1,7 +1,8 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { addCspNonce } from './security-headers';
 import { registerSeoRoutes } from './seo';
 import { sendServerRenderedPage } from './ssr';
 
@@ -105,5 +106,19 @@ async function sendPage(app: FastifyInstance, request: FastifyRequest, reply: Fa
     // The shell still works without server rendering: the page then loads in the browser as before.
     request.log.error({ err: error }, 'server rendering failed');
   }
-  void reply.header('cache-control', 'no-cache').sendFile('index.html', app.deps.config.webDistDir);
+  void reply
+    .header('cache-control', 'no-cache')
+    .type('text/html; charset=utf-8')
+    .send(addCspNonce(readIndexHtml(path.join(app.deps.config.webDistDir, 'index.html')), reply));
+}
+
+let indexCache: { file: string; mtimeMs: number; html: string } | undefined;
+
+/** index.html, read again when the web app is rebuilt. */
+function readIndexHtml(file: string): string {
+  const mtimeMs = statSync(file).mtimeMs;
+  if (indexCache?.file !== file || indexCache.mtimeMs !== mtimeMs) {
+    indexCache = { file, mtimeMs, html: readFileSync(file, 'utf8') };
+  }
+  return indexCache.html;
 }

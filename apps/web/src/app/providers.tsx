@@ -4,6 +4,7 @@ import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { ConfigProvider } from 'antd';
 import type { Locale } from 'antd/es/locale';
 import { lazy, type ReactNode, Suspense, useSyncExternalStore } from 'react';
+import { readCspNonce } from '../lib/csp-nonce';
 import { THEME } from '../lib/theme';
 import { isToastDemanded, subscribeToastDemand } from '../lib/toast';
 
@@ -28,6 +29,12 @@ function ToastHost() {
  */
 const BUTTON_CONFIG = { loadingIcon: <LoadingOutlined /> };
 
+/**
+ * Ant Design's injected styles carry the page's CSP nonce (lib/csp-nonce.ts). On the server there is none:
+ * the styles of a server-rendered page get theirs when the page is sent (server http/security-headers.ts).
+ */
+export const CSP_CONFIG = { nonce: readCspNonce() };
+
 /** Everything around the router, the same in the browser and in server rendering (entry-server.tsx). */
 export function AppProviders({
   lang,
@@ -47,6 +54,7 @@ export function AppProviders({
         locale={antdLocale}
         direction={isRtlLanguage(lang) ? 'rtl' : 'ltr'}
         button={BUTTON_CONFIG}
+        csp={CSP_CONFIG}
       >
         <ToastHost />
         {children}

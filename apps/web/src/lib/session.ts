@@ -2,17 +2,23 @@ import type { TUserInfo } from '@caravan/contracts';
 import { useSyncExternalStore } from 'react';
 import { readJsonStorage, readStorage, removeStorage, STORAGE_KEYS, writeStorage } from './storage';
 
-export type TSession = { token: string; userInfo: TUserInfo | null };
+/**
+ * The web's idea of who is logged in. The credential itself is the httpOnly session cookie, which scripts
+ * cannot read: no bearer token is kept in the page or in localStorage (issue 10 defect 6), so a script
+ * injected into the page cannot carry a session away.
+ */
+export type TSession = { userInfo: TUserInfo | null };
 
 type TListener = () => void;
 const listeners = new Set<TListener>();
 const logoutHandlers = new Set<() => void>();
 
 function loadSession(): TSession {
-  return {
-    token: readStorage(STORAGE_KEYS.token) ?? '',
-    userInfo: readJsonStorage<TUserInfo>(STORAGE_KEYS.userInfo),
-  };
+  // Earlier versions kept the bearer token here; forget it.
+  if (readStorage(STORAGE_KEYS.legacyToken) !== null) {
+    removeStorage(STORAGE_KEYS.legacyToken);
+  }
+  return { userInfo: readJsonStorage<TUserInfo>(STORAGE_KEYS.userInfo) };
 }
 
 let current: TSession = loadSession();
@@ -29,26 +35,21 @@ export function getSession(): TSession {
   return current;
 }
 
-/** SPEC §4: logged in = a token (or the persisted user info, the cookie being the real credential). */
+/** SPEC §4: logged in = the persisted user info (the httpOnly cookie being the real credential). */
 export function isLoggedIn(session: TSession = current): boolean {
-  return Boolean(session.token) || session.userInfo !== null;
+  return session.userInfo !== null;
 }
 
-export function setSession(next: { token?: string; userInfo: TUserInfo }): void {
-  const token = next.token ?? current.token;
-  current = { token, userInfo: next.userInfo };
+export function setSession(next: { userInfo: TUserInfo }): void {
+  current = { userInfo: next.userInfo };
   lastEnd = null;
-  if (token) {
-    writeStorage(STORAGE_KEYS.token, token);
-  }
   writeStorage(STORAGE_KEYS.userInfo, JSON.stringify(next.userInfo));
   emit();
 }
 
 export function clearSession(reason: 'logout' | 'expired' = 'expired'): void {
   lastEnd = reason;
-  current = { token: '', userInfo: null };
-  removeStorage(STORAGE_KEYS.token);
+  current = { userInfo: null };
   removeStorage(STORAGE_KEYS.userInfo);
   emit();
 }
@@ -79,7 +80,7 @@ function subscribe(listener: TListener): () => void {
 }
 
 /** Server-rendered pages are anonymous; the browser shows its own session right after hydrating. */
-const ANONYMOUS_SESSION: TSession = { token: '', userInfo: null };
+const ANONYMOUS_SESSION: TSession = { userInfo: null };
 const getServerSession = (): TSession => ANONYMOUS_SESSION;
 
 export function useSession(): TSession {

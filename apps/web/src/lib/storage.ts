@@ -1,6 +1,7 @@
 /** Local storage keys of SPEC §3; everything the web persists goes through these names. */
 export const STORAGE_KEYS = {
-  token: 'token',
+  /** Only read to delete it: earlier versions stored the bearer token; the cookie is the credential now. */
+  legacyToken: 'token',
   userInfo: 'userInfo',
   language: 'language',
   cart: 'cart',

@@ -61,6 +61,22 @@ export const ZRegisterRequest = z
   });
 export type TRegisterRequest = z.input<typeof ZRegisterRequest>;
 
+/**
+ * The answer to a log-in challenge (POST /api/v1/auth/challenge): a nonce such that
+ * SHA-256("<id>:<nonce>") starts with `difficulty` zero bits. Needed after a few failed log-ins.
+ */
+export const ZChallengeAnswer = z.strictObject({
+  id: z.string().regex(/^[0-9a-f]{32}$/, { error: V.required }),
+  nonce: z.string().regex(/^[0-9]{1,20}$/, { error: V.required }),
+});
+export type TChallengeAnswer = z.infer<typeof ZChallengeAnswer>;
+export const ZChallengeResponse = z.object({
+  id: z.string(),
+  difficulty: z.number().int(),
+  expiresAt: z.string(),
+});
+export type TChallengeResponse = z.infer<typeof ZChallengeResponse>;
+
 export const ZLoginRequest = z
   .strictObject({
     accountType: zAccountType,
@@ -71,6 +87,7 @@ export const ZLoginRequest = z
       .max(64, { error: V.tooLong }),
     areaCode: zAreaCode.optional(),
     password: z.string({ error: V.required }).min(1, { error: V.required }).max(64, { error: V.tooLong }),
+    challenge: ZChallengeAnswer.optional(),
   })
   .superRefine((value, ctx) => {
     if (value.accountType === 'mobile' && !value.areaCode) {
@@ -171,6 +188,7 @@ export const ZStaffLoginRequest = z.strictObject({
     .trim()
     .regex(/^(\d{6}|[A-Za-z0-9]{4}-[A-Za-z0-9]{4})$/, { error: V.required })
     .optional(),
+  challenge: ZChallengeAnswer.optional(),
 });
 export type TStaffLoginRequest = z.input<typeof ZStaffLoginRequest>;
 

@@ -32,13 +32,16 @@ import {
   type TSeedLang,
   wordsToRecord,
 } from './catalog-words';
+import {
+  DEMO_REVIEWER_COUNT,
+  DEMO_REVIEWER_PASSWORD as REVIEWER_PASSWORD,
+  DEMO_SELLER_PASSWORD as SELLER_PASSWORD,
+} from './demo-passwords';
 
 export const DEMO_PRODUCT_COUNT = 400;
 const COMPOSITIONS = 3;
 const BATCH = 400;
 const CENT = 100_000_000n;
-const SELLER_PASSWORD = 'seller123';
-const REVIEWER_PASSWORD = 'buyer123';
 
 /** Small deterministic generator (mulberry32) so demo data is the same on every machine. */
 function createRandom(seed: number) {
@@ -239,7 +242,7 @@ async function insertReviewers(db: Executor): Promise<bigint[]> {
   const rows = await db
     .insert(users)
     .values(
-      Array.from({ length: 12 }, (_, i) => {
+      Array.from({ length: DEMO_REVIEWER_COUNT }, (_, i) => {
         const username = `reviewer${String(i + 1).padStart(2, '0')}`;
         return {
           usercode: newUsercode(),

@@ -29,13 +29,13 @@ describe('account settings', () => {
   it('changes the password and revokes every other session of the user', async () => {
     const { token, user, body } = await registerUser(ctx.app);
     const other = json<{ token: string }>(
-      await login(ctx.app, { accountType: 'username', account: body.account, password: 'secret12' }),
+      await login(ctx.app, { accountType: 'username', account: body.account, password: 'Sekrit-12x' }),
     ).token;
     const wrong = await ctx.app.inject({
       method: 'POST',
       url: '/api/v1/account/password',
       headers: bearer(token),
-      payload: { oldPassword: 'nothis12', newPassword: 'newpass1', confirmPassword: 'newpass1' },
+      payload: { oldPassword: 'nothis12', newPassword: 'Newpass-71', confirmPassword: 'Newpass-71' },
     });
     expect(json<TError>(wrong).error).toMatchObject({
       code: 'WRONG_OLD_PASSWORD',
@@ -47,7 +47,7 @@ describe('account settings', () => {
       method: 'POST',
       url: '/api/v1/account/password',
       headers: bearer(token),
-      payload: { oldPassword: 'secret12', newPassword: 'newpass1', confirmPassword: 'newpass1' },
+      payload: { oldPassword: 'Sekrit-12x', newPassword: 'Newpass-71', confirmPassword: 'Newpass-71' },
     });
     expect(json(res)).toEqual({ ok: true });
     const current = await ctx.app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: bearer(token) });
@@ -57,13 +57,13 @@ describe('account settings', () => {
     const oldLogin = await login(ctx.app, {
       accountType: 'username',
       account: body.account,
-      password: 'secret12',
+      password: 'Sekrit-12x',
     });
-    expect(json<TError>(oldLogin).error.code).toBe('WRONG_PASSWORD');
+    expect(json<TError>(oldLogin).error.code).toBe('LOGIN_FAILED');
     const newLogin = await login(ctx.app, {
       accountType: 'username',
       account: body.account,
-      password: 'newpass1',
+      password: 'Newpass-71',
     });
     expect(newLogin.statusCode).toBe(200);
   });
@@ -146,7 +146,7 @@ describe('account settings', () => {
     const loginRes = await login(ctx.app, {
       accountType: 'username',
       account: body.account,
-      password: 'secret12',
+      password: 'Sekrit-12x',
     });
     expect(loginRes.statusCode).toBe(200);
 
@@ -247,7 +247,7 @@ describe('account cancellation', () => {
     ACCOUNT_CANCELLATION_BLOCKERS.length = 0;
   });
 
-  const cancel = (token: string, loginPassword = 'secret12') =>
+  const cancel = (token: string, loginPassword = 'Sekrit-12x') =>
     ctx.app.inject({
       method: 'POST',
       url: '/api/v1/account/cancel',
@@ -279,7 +279,7 @@ describe('account cancellation', () => {
     const relogin = await login(ctx.app, {
       accountType: 'username',
       account: body.account,
-      password: 'secret12',
+      password: 'Sekrit-12x',
     });
     expect(json<TError>(relogin).error.code).toBe('USER_DISABLED');
     const reregister = await ctx.app.inject({ method: 'POST', url: '/api/v1/auth/register', payload: body });

@@ -10,6 +10,7 @@ import type { z } from 'zod';
 import type { Database } from '../../db/client';
 import { loans, orders, sessions, stores, users } from '../../db/schema';
 import { AppError } from '../../http/app-error';
+import { hashNewPassword } from '../auth/common-passwords';
 import { checkUserPassword } from '../auth/login';
 import { hashPassword } from '../auth/passwords';
 import { deleteUserSessions } from '../auth/sessions';
@@ -35,7 +36,7 @@ export async function changePassword(
 ) {
   const user = await getActiveUser(db, input.userId);
   await checkUserPassword(db, user, input.oldPassword, 'WRONG_OLD_PASSWORD');
-  const passwordHash = await hashPassword(input.newPassword);
+  const passwordHash = await hashNewPassword(input.newPassword, 'newPassword');
   await db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, user.id));
     await tx.delete(sessions).where(and(eq(sessions.userId, user.id), ne(sessions.id, input.sessionId)));

@@ -49,10 +49,12 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, body: ZStaffLoginRequest, response: { 200: ZStaffLoginResponse } },
     },
     async (request, reply) => {
-      const result = await loginStaff(db, request.body, {
-        ttlHours: config.SESSION_TTL_HOURS,
-        ...sessionMeta(request),
-      });
+      const result = await loginStaff(
+        db,
+        request.body,
+        { ttlHours: config.SESSION_TTL_HOURS, ...sessionMeta(request) },
+        { counters: app.counters, challenge: request.body.challenge },
+      );
       // Second step, separate from the password and its throttling: staff with TOTP give a code too.
       // The session was created by the password step; it is ended at once if the code is missing or wrong.
       try {

@@ -3,8 +3,9 @@ import { eq, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
 import { roles, staff } from '../../db/schema';
 import { AppError } from '../../http/app-error';
-import { assertNotLocked, countFailure, resetStreak } from '../auth/lockout-store';
-import { verifyPassword } from '../auth/passwords';
+import type { TLoginGuard } from '../auth/login';
+import { admitLoginAttempt, recordLoginFailure, recordLoginSuccess } from '../auth/login-guard';
+import { standInHash, verifyPassword } from '../auth/passwords';
 import { createSession } from '../auth/sessions';
 
 export async function getStaffInfo(db: Executor, staffId: bigint): Promise<TStaffInfo> {
@@ -34,38 +35,38 @@ export async function getStaffInfo(db: Executor, staffId: bigint): Promise<TStaf
   };
 }
 
-/** Staff console log-in with the same lockout rules as buyers (SPEC §9). */
+/**
+ * Staff console log-in under the same log-in limits as buyers (auth/login-guard.ts): failures by
+ * strangers never lock a staff account, they make every further attempt need the human check; unknown
+ * names and wrong passwords answer alike.
+ */
 export async function loginStaff(
   db: Database,
   input: { username: string; password: string },
   session: { ttlHours: number; ip?: string; userAgent?: string },
+  guard: TLoginGuard,
 ): Promise<{ token: string; expiresAt: Date; staff: TStaffInfo }> {
+  const attempt = {
+    counters: guard.counters,
+    audience: 'staff' as const,
+    account: input.username.trim().toLowerCase(),
+    ip: session.ip ?? 'unknown',
+    challenge: guard.challenge,
+  };
+  await admitLoginAttempt(attempt);
   const [member] = await db
     .select()
     .from(staff)
     .where(sql`lower(${staff.username}) = lower(${input.username})`)
     .limit(1);
-  if (!member) {
-    throw new AppError('USER_NOT_FOUND');
+  const isRight = await verifyPassword(member?.passwordHash ?? (await standInHash()), input.password);
+  if (!member || !isRight) {
+    throw await recordLoginFailure(attempt);
   }
+  await recordLoginSuccess(attempt);
   if (member.status !== 'active') {
     throw new AppError('USER_DISABLED');
   }
-  const now = new Date();
-  assertNotLocked(
-    'staffLogin',
-    {
-      failStreak: member.loginFailStreak,
-      failDay: member.loginFailDay,
-      failDayCount: member.loginFailDayCount,
-      lockedUntil: member.loginLockedUntil,
-    },
-    now,
-  );
-  if (!(await verifyPassword(member.passwordHash, input.password))) {
-    throw await countFailure(db, 'staffLogin', member.id, 'WRONG_PASSWORD', now);
-  }
-  await resetStreak(db, 'staffLogin', member.id);
   const created = await createSession(db, {
     audience: 'staff',
     staffId: member.id,

@@ -5,7 +5,7 @@ import type { Database, Tx } from '../../db/client';
 import { findPgError, uniqueViolation } from '../../db/pg-error';
 import { roles, staff } from '../../db/schema';
 import { AppError } from '../../http/app-error';
-import { hashPassword } from '../auth/passwords';
+import { hashNewPassword } from '../auth/common-passwords';
 import { deleteStaffSessions } from '../auth/sessions';
 import { recordAudit } from './audit';
 
@@ -58,7 +58,7 @@ export async function createStaff(
   actorId: bigint,
   input: z.output<typeof ZCreateStaffRequest>,
 ): Promise<bigint> {
-  const passwordHash = await hashPassword(input.password);
+  const passwordHash = await hashNewPassword(input.password);
   const roleId = BigInt(input.roleId);
   return writeStaff(db, async (tx) => {
     await assertRoleExists(tx, roleId);
@@ -95,7 +95,7 @@ export async function updateStaff(
   if (input.status === 'disabled' && staffId === actorId) {
     throw new AppError('CANNOT_DISABLE_SELF');
   }
-  const passwordHash = input.password ? await hashPassword(input.password) : undefined;
+  const passwordHash = input.password ? await hashNewPassword(input.password) : undefined;
   await writeStaff(db, async (tx) => {
     const [member] = await tx.select().from(staff).where(eq(staff.id, staffId)).for('update');
     if (!member) {

@@ -3,6 +3,15 @@ import type { Config } from '../../config';
 import type { TSessionAudience } from '../../db/schema';
 import { SESSION_COOKIES } from '../../http/auth';
 
+/**
+ * Secure whenever the site is reached over https: PUBLIC_URL is https, or this request came over https
+ * (directly, or through a proxy saying so in X-Forwarded-Proto when TRUST_PROXY is on). COOKIE_SECURE
+ * overrides both.
+ */
+function isSecure(reply: FastifyReply, config: Config): boolean {
+  return config.COOKIE_SECURE ?? (config.cookieSecure || reply.request.protocol === 'https');
+}
+
 export function setSessionCookie(
   reply: FastifyReply,
   config: Config,
@@ -13,7 +22,7 @@ export function setSessionCookie(
   void reply.setCookie(SESSION_COOKIES[audience], token, {
     httpOnly: true,
     sameSite: 'lax',
-    secure: config.cookieSecure,
+    secure: isSecure(reply, config),
     path: '/',
     expires: expiresAt,
   });
@@ -23,7 +32,7 @@ export function clearSessionCookie(reply: FastifyReply, config: Config, audience
   void reply.clearCookie(SESSION_COOKIES[audience], {
     httpOnly: true,
     sameSite: 'lax',
-    secure: config.cookieSecure,
+    secure: isSecure(reply, config),
     path: '/',
   });
 }

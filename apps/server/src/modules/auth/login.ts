@@ -3,8 +3,11 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
 import { type TSessionAudience, users } from '../../db/schema';
 import { AppError } from '../../http/app-error';
+import type { TCounterStore } from '../ops';
+import type { TChallengeAnswer } from './challenge';
 import { assertNotLocked, countFailure, resetStreak } from './lockout-store';
-import { verifyPassword } from './passwords';
+import { admitLoginAttempt, recordLoginFailure, recordLoginSuccess } from './login-guard';
+import { standInHash, verifyPassword } from './passwords';
 import { createSession } from './sessions';
 import { findUserStore, type TUserRow } from './user-info';
 
@@ -53,20 +56,46 @@ export async function checkUserPassword(
   await resetStreak(db, 'userLogin', user.id);
 }
 
-/** Buyer and seller log-in: finds the account, checks status and password, opens a session. */
+/** The account as typed, in one spelling: what the log-in limits count by (login-guard.ts). */
+export function normalisedAccount(input: Pick<TLoginInput, 'accountType' | 'account' | 'areaCode'>): string {
+  const account = input.account.trim().toLowerCase();
+  return input.accountType === 'mobile'
+    ? `${input.areaCode ?? ''} ${account}`
+    : `${input.accountType}:${account}`;
+}
+
+/** What the log-in limits need besides the request body: the shared counters, the source, the human check. */
+export type TLoginGuard = { counters: TCounterStore; challenge?: TChallengeAnswer | undefined };
+
+/**
+ * Buyer and seller log-in: the log-in limits first (login-guard.ts), then the account and its password,
+ * then its status, then a session. An unknown account and a wrong password give the same answer
+ * (LOGIN_FAILED) after the same work: a password is always compared, against a stand-in hash when there
+ * is no such account. Whether an account is disabled is said only to someone who knows its password.
+ */
 export async function loginUser(
   db: Database,
   input: TLoginInput & { audience: Exclude<TSessionAudience, 'staff'> },
   session: { ttlHours: number; ip?: string; userAgent?: string },
+  guard: TLoginGuard,
 ): Promise<{ token: string; expiresAt: Date; user: TUserRow; storeId: bigint | null }> {
+  const attempt = {
+    counters: guard.counters,
+    audience: input.audience,
+    account: normalisedAccount(input),
+    ip: session.ip ?? 'unknown',
+    challenge: guard.challenge,
+  };
+  await admitLoginAttempt(attempt);
   const user = await findUserByAccount(db, input);
-  if (!user) {
-    throw new AppError('USER_NOT_FOUND');
+  const isRight = await verifyPassword(user?.passwordHash ?? (await standInHash()), input.password);
+  if (!user || !isRight) {
+    throw await recordLoginFailure(attempt);
   }
+  await recordLoginSuccess(attempt);
   if (user.status !== 'active') {
     throw new AppError('USER_DISABLED');
   }
-  await checkUserPassword(db, user, input.password);
   const store = await findUserStore(db, user.id);
   if (input.audience === 'seller' && !store) {
     throw new AppError('NOT_A_SELLER');

@@ -7,8 +7,8 @@ import { users } from '../../db/schema';
 import { AppError } from '../../http/app-error';
 import { checkVerificationCode, consumeVerificationCode, readAccountSetting } from '../verification-codes';
 import { newInvitationCode, newUsercode } from './codes';
+import { hashNewPassword } from './common-passwords';
 import { findUserByAccount } from './login';
-import { hashPassword } from './passwords';
 import { createSession } from './sessions';
 import type { TUserRow } from './user-info';
 
@@ -74,7 +74,7 @@ export async function registerUser(
       code: input.emailCode,
     });
   }
-  const passwordHash = await hashPassword(input.password);
+  const passwordHash = await hashNewPassword(input.password);
   for (let attempt = 1; ; attempt++) {
     try {
       return await db.transaction(async (tx) => {

@@ -1,4 +1,5 @@
 import {
+  ZChallengeResponse,
   ZHeartbeatResponse,
   ZLoginRequest,
   ZLoginResponse,
@@ -11,10 +12,12 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../http/app-error';
 import { readToken } from '../../http/auth';
+import { issueChallenge } from './challenge';
 import { clearSessionCookie, setSessionCookie } from './cookies';
 import { loginUser } from './login';
 import { registerUser } from './register';
 import { extendSession, logoutSession } from './service';
+import { sessionLifetime } from './sessions';
 import { findUserStore, getUserInfo, toUserInfo } from './user-info';
 
 export function sessionMeta(request: FastifyRequest) {
@@ -56,10 +59,24 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         db,
         { ...request.body, audience: 'buyer' },
         { ttlHours, ...sessionMeta(request) },
+        { counters: app.counters, challenge: request.body.challenge },
       );
       setSessionCookie(reply, config, 'buyer', result.token, result.expiresAt);
       return { token: result.token, user: toUserInfo(result.user, result.storeId !== null) };
     },
+  );
+
+  app.post(
+    '/api/v1/auth/challenge',
+    {
+      config: { rateLimit },
+      schema: {
+        tags: ['auth'],
+        summary: 'A human check for log-in after failures (proof of work; see docs/api.md)',
+        response: { 200: ZChallengeResponse },
+      },
+    },
+    async () => issueChallenge(app.counters),
   );
 
   app.post(
@@ -82,7 +99,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/v1/auth/heartbeat',
     { preHandler: app.requireUser, schema: { tags: ['auth'], response: { 200: ZHeartbeatResponse } } },
     async (request) => {
-      const expiresAt = await extendSession(db, request.user!.sessionId, ttlHours);
+      const expiresAt = await extendSession(db, request.user!.sessionId, sessionLifetime(config));
       return { ok: true as const, expiresAt: expiresAt.toISOString() };
     },
   );
@@ -98,6 +115,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         db,
         { ...request.body, audience: 'seller' },
         { ttlHours, ...sessionMeta(request) },
+        { counters: app.counters, challenge: request.body.challenge },
       );
       setSessionCookie(reply, config, 'seller', result.token, result.expiresAt);
       return { token: result.token, user: toUserInfo(result.user, true) };

@@ -2,17 +2,24 @@ import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import type { TSessionAudience } from '../../db/schema';
 import { sessions } from '../../db/schema';
-import { deleteSession, hashToken } from './sessions';
+import { deleteSession, hashToken, slidingExpirySql, type TSessionLifetime } from './sessions';
 
-/** Extends the session behind `sessionId` by the configured lifetime and returns the new expiry. */
-export async function extendSession(db: Database, sessionId: bigint, ttlHours: number): Promise<Date> {
+/**
+ * Extends the session behind `sessionId` by the sliding lifetime, never past its absolute end, and
+ * returns the new expiry.
+ */
+export async function extendSession(
+  db: Database,
+  sessionId: bigint,
+  lifetime: TSessionLifetime,
+): Promise<Date> {
   const now = Date.now();
-  const expiresAt = new Date(now + ttlHours * 3_600_000);
-  await db
+  const [row] = await db
     .update(sessions)
-    .set({ lastSeenAt: new Date(now), expiresAt })
-    .where(eq(sessions.id, sessionId));
-  return expiresAt;
+    .set({ lastSeenAt: new Date(now), expiresAt: slidingExpirySql(now, lifetime) })
+    .where(eq(sessions.id, sessionId))
+    .returning({ expiresAt: sessions.expiresAt });
+  return row?.expiresAt ?? new Date(now);
 }
 
 /** Ends one session by its token; a missing or unknown token is fine. */

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, lt } from 'drizzle-orm';
+import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { sessions, type TSessionAudience } from '../../db/schema';
 
@@ -57,15 +57,36 @@ export async function findSession(
   return { session: row, isExpired: row.expiresAt.getTime() <= Date.now() };
 }
 
+/** The sliding lifetime (SESSION_TTL_HOURS) and the absolute one from log-in (SESSION_MAX_HOURS). */
+export type TSessionLifetime = { ttlHours: number; maxHours: number };
+
+export function sessionLifetime(config: {
+  SESSION_TTL_HOURS: number;
+  SESSION_MAX_HOURS: number;
+}): TSessionLifetime {
+  return { ttlHours: config.SESSION_TTL_HOURS, maxHours: config.SESSION_MAX_HOURS };
+}
+
+/** The new expiry of a session used now: `ttlHours` from now, but never past `maxHours` after its creation. */
+export function slidingExpirySql(now: number, lifetime: TSessionLifetime) {
+  return sql`least(${new Date(now + lifetime.ttlHours * 3_600_000).toISOString()}::timestamptz,
+    ${sessions.createdAt} + make_interval(hours => ${lifetime.maxHours}::int))`;
+}
+
 /** Extends a live session; called on use and by the heartbeat. */
-export async function touchSession(db: Executor, session: TSessionRow, ttlHours: number, force = false) {
+export async function touchSession(
+  db: Executor,
+  session: TSessionRow,
+  lifetime: TSessionLifetime,
+  force = false,
+) {
   const now = Date.now();
   if (!force && now - session.lastSeenAt.getTime() < TOUCH_INTERVAL_MS) {
     return;
   }
   await db
     .update(sessions)
-    .set({ lastSeenAt: new Date(now), expiresAt: new Date(now + ttlHours * 3_600_000) })
+    .set({ lastSeenAt: new Date(now), expiresAt: slidingExpirySql(now, lifetime) })
     .where(and(eq(sessions.id, session.id), gt(sessions.expiresAt, new Date(now))));
 }
 

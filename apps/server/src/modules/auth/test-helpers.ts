@@ -17,8 +17,8 @@ export function registerBody(overrides: Partial<TRegisterRequest> = {}): TRegist
   return {
     accountType: 'username',
     account: uniqueName(),
-    password: 'secret12',
-    confirmPassword: 'secret12',
+    password: 'Sekrit-12x',
+    confirmPassword: 'Sekrit-12x',
     ...overrides,
   };
 }

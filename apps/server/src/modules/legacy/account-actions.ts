@@ -12,6 +12,7 @@ import { loginUser } from '../auth/login';
 import { registerUser } from '../auth/register';
 import { sessionMeta } from '../auth/routes';
 import { extendSession, logoutSession } from '../auth/service';
+import { sessionLifetime } from '../auth/sessions';
 import { getUserInfo, toUserInfo } from '../auth/user-info';
 import { getPublicSystemParams, subscribeEmail } from '../subscriptions/service';
 import {
@@ -85,7 +86,15 @@ function sessionOptions(ctx: TLegacyContext) {
 
 registerLegacyAction('user!newlogin', async (ctx) => {
   const input = parseLegacy(ZLoginRequest, withAccountType(mapLegacyParams(ctx.params, ALIASES.login)));
-  const result = await loginUser(ctx.app.deps.db, { ...input, audience: 'buyer' }, sessionOptions(ctx));
+  // The human check of the web (challenge.ts), for old apps that learn to answer it.
+  const challenge =
+    ctx.params.challengeId && ctx.params.challengeNonce
+      ? { id: ctx.params.challengeId, nonce: ctx.params.challengeNonce }
+      : undefined;
+  const result = await loginUser(ctx.app.deps.db, { ...input, audience: 'buyer' }, sessionOptions(ctx), {
+    counters: ctx.app.counters,
+    challenge,
+  });
   return { token: result.token, user: toUserInfo(result.user, result.storeId !== null) };
 });
 
@@ -108,7 +117,7 @@ registerLegacyAction('user!heartbeat', async (ctx) => {
   const expiresAt = await extendSession(
     ctx.app.deps.db,
     user.sessionId,
-    ctx.app.deps.config.SESSION_TTL_HOURS,
+    sessionLifetime(ctx.app.deps.config),
   );
   return { expiresAt: expiresAt.toISOString() };
 });

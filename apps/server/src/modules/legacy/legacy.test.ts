@@ -58,7 +58,7 @@ describe('legacy /api/<entity>!<action>.action calls', () => {
     const { user, body } = await registerUser(ctx.app);
     const res = await form('/api/user!newlogin.action?lang=en', {
       username: body.account,
-      password: 'secret12',
+      password: 'Sekrit-12x',
     });
     expect(res.statusCode).toBe(200);
     const answer = json<TLegacy<{ token: string; user: { id: string } }>>(res);
@@ -103,13 +103,16 @@ describe('legacy /api/<entity>!<action>.action calls', () => {
     const expired = await ctx.app.inject({ method: 'GET', url: `/api/localuser!get.action?token=${token}` });
     expect(json<TLegacy>(expired)).toEqual({ code: 403, msg: EN_ERRORS.SESSION_EXPIRED, data: null });
 
-    const unknown = await form('/api/user!newlogin.action', { username: 'nobody1234', password: 'secret12' });
+    const unknown = await form('/api/user!newlogin.action', {
+      username: 'nobody1234',
+      password: 'Sekrit-12x',
+    });
     expect(unknown.statusCode).toBe(200);
-    expect(json<TLegacy>(unknown)).toEqual({ code: 1, msg: EN_ERRORS.USER_NOT_FOUND, data: null });
+    expect(json<TLegacy>(unknown)).toEqual({ code: 1, msg: EN_ERRORS.LOGIN_FAILED, data: null });
     const invalid = await form('/api/localuser!registerNoVerifcode.action', {
       username: 'ab',
-      password: 'secret12',
-      re_password: 'secret12',
+      password: 'Sekrit-12x',
+      re_password: 'Sekrit-12x',
     });
     expect(json<TLegacy>(invalid)).toEqual({ code: 1, msg: EN_VALIDATION.username, data: null });
   });
@@ -117,8 +120,8 @@ describe('legacy /api/<entity>!<action>.action calls', () => {
   it('registers, changes passwords, sets the safeword and cancels through the old names', async () => {
     const reg = await form('/api/localuser!registerNoVerifcode.action', {
       username: 'legacyuser1',
-      password: 'secret12',
-      re_password: 'secret12',
+      password: 'Sekrit-12x',
+      re_password: 'Sekrit-12x',
       code: 'AG01',
     });
     const registered = json<TLegacy<{ token: string; user: { id: string } }>>(reg);
@@ -131,7 +134,7 @@ describe('legacy /api/<entity>!<action>.action calls', () => {
     expect(row).toMatchObject({ username: 'legacyuser1', agentCode: 'AG01' });
 
     const psw = await form(`/api/user!updateOldAndNewPsw.action?token=${token}`, {
-      old_password: 'secret12',
+      old_password: 'Sekrit-12x',
       password: 'secret34',
       re_password: 'secret34',
     });

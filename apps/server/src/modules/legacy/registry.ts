@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import { users } from '../../db/schema';
 import { AppError } from '../../http/app-error';
 import { readToken, type TAuthUser } from '../../http/auth';
-import { findSession, touchSession } from '../auth/sessions';
+import { findSession, sessionLifetime, touchSession } from '../auth/sessions';
 
 /** What a legacy action receives: the merged query and body parameters as strings, and the raw body. */
 export type TLegacyContext = {
@@ -138,7 +138,7 @@ export async function requireLegacyUser(ctx: TLegacyContext): Promise<TAuthUser>
   if (user.status !== 'active') {
     throw new AppError('USER_DISABLED');
   }
-  await touchSession(db, found.session, config.SESSION_TTL_HOURS);
+  await touchSession(db, found.session, sessionLifetime(config));
   return { id: user.id, usercode: user.usercode, sessionId: found.session.id, token };
 }
 

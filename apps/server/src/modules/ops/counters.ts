@@ -12,6 +12,8 @@ export type TCounterStore = {
   /** Sets `key` only when absent, for `ttlMs`; true when this call set it (one count per window). */
   claim(key: string, ttlMs: number): Promise<boolean>;
   remove(key: string): Promise<void>;
+  /** Removes `key`; true when it was there (a one-time token used once, even between processes). */
+  take(key: string): Promise<boolean>;
 };
 
 const PREFIX = 'caravan:';
@@ -33,6 +35,9 @@ export function redisCounterStore(redis: Redis): TCounterStore {
     },
     async remove(key) {
       await redis.del(PREFIX + key);
+    },
+    async take(key) {
+      return (await redis.del(PREFIX + key)) === 1;
     },
   };
 }
@@ -91,6 +96,11 @@ export function memoryCounterStore(maxKeys = 200_000): TCounterStore {
     },
     async remove(key) {
       entries.delete(key);
+    },
+    async take(key) {
+      const isLive = live(key, Date.now()) !== undefined;
+      entries.delete(key);
+      return isLive;
     },
   };
 }

@@ -10,7 +10,7 @@ import type { Database } from '../../db/client';
 import { uniqueViolation } from '../../db/pg-error';
 import { users } from '../../db/schema';
 import { AppError } from '../../http/app-error';
-import { deleteUserSessions, hashPassword, type TUserRow } from '../auth';
+import { deleteUserSessions, hashNewPassword, type TUserRow } from '../auth';
 import {
   checkVerificationCode,
   consumeVerificationCode,
@@ -130,7 +130,7 @@ export async function resetPassword(db: Database, input: TResetPasswordRequest) 
   const user = await findResetUser(db, input.account);
   const { target } = resetTarget(user);
   const codeId = await checkVerificationCode(db, { purpose: 'resetPassword', target, code: input.code });
-  const passwordHash = await hashPassword(input.password);
+  const passwordHash = await hashNewPassword(input.password);
   await db.transaction(async (tx) => {
     await consumeVerificationCode(tx, codeId);
     await tx.update(users).set({ passwordHash, updatedAt: sql`now()` }).where(eq(users.id, user.id));

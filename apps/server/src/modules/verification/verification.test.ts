@@ -342,8 +342,8 @@ describe('registration by e-mail with a code (platform setting)', () => {
       const body = {
         accountType: 'email',
         account: email,
-        password: 'secret12',
-        confirmPassword: 'secret12',
+        password: 'Sekrit-12x',
+        confirmPassword: 'Sekrit-12x',
       };
       const without = await post('/api/v1/auth/register', body);
       expect(without.statusCode).toBe(400);

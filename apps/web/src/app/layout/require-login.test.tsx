@@ -28,7 +28,7 @@ describe('RequireLogin', () => {
   });
 
   it('sends a log-out from a user-centre page home, not to the log-in page (SPEC §4)', async () => {
-    setSession({ token: 't', userInfo: { id: '1' } as unknown as TUserInfo });
+    setSession({ userInfo: { id: '1' } as unknown as TUserInfo });
     renderProtectedPage();
     expect(screen.getByText('settings')).toBeTruthy();
     await act(async () => clearSession('logout'));
@@ -36,7 +36,7 @@ describe('RequireLogin', () => {
   });
 
   it('sends an ended session to the log-in page and back afterwards', async () => {
-    setSession({ token: 't', userInfo: { id: '1' } as unknown as TUserInfo });
+    setSession({ userInfo: { id: '1' } as unknown as TUserInfo });
     renderProtectedPage();
     await act(async () => clearSession());
     expect(screen.getByTestId('where').textContent).toBe('/login?redirect=%2FuserInfo%2Fsetup');

@@ -35,7 +35,7 @@ describe('SessionKeeper', () => {
   const heartbeats = () => calls.filter((c) => c.method === 'POST' && c.url.includes('/auth/heartbeat'));
 
   it('sends the heartbeat every 5 minutes while logged in (SPEC §7, §9)', async () => {
-    setSession({ token: '', userInfo: USER });
+    setSession({ userInfo: USER });
     render(<SessionKeeper />);
     await act(async () => {
       await vi.advanceTimersByTimeAsync(HEARTBEAT_MS + 10);
@@ -48,7 +48,7 @@ describe('SessionKeeper', () => {
   });
 
   it('keeps the 5-minute rhythm across the user info refresh after the page loads', async () => {
-    setSession({ token: 'stored-token', userInfo: USER });
+    setSession({ userInfo: USER });
     render(<SessionKeeper />);
     // The refreshed user info arrives after 4 minutes of a slow network: the timer must not restart.
     await act(async () => {
@@ -62,7 +62,7 @@ describe('SessionKeeper', () => {
   });
 
   it('keeps counting across page loads, so moving on every few minutes still sends it', async () => {
-    setSession({ token: '', userInfo: USER });
+    setSession({ userInfo: USER });
     const first = render(<SessionKeeper />);
     await act(async () => {
       await vi.advanceTimersByTimeAsync(3 * 60_000);
@@ -77,7 +77,7 @@ describe('SessionKeeper', () => {
   });
 
   it('stops after log-out', async () => {
-    setSession({ token: '', userInfo: USER });
+    setSession({ userInfo: USER });
     render(<SessionKeeper />);
     await act(async () => clearSession('logout'));
     await act(async () => {

@@ -35,7 +35,7 @@ export function SessionKeeper() {
       .then(({ user }) => {
         // A late answer must not log back in a user who logged out meanwhile.
         if (!controller.signal.aborted && isLoggedIn(getSession())) {
-          setSession({ token: getSession().token, userInfo: user });
+          setSession({ userInfo: user });
         }
       })
       .catch(() => undefined);
@@ -66,7 +66,7 @@ export function SessionKeeper() {
 
   useEffect(() => {
     const onStorage = (event: StorageEvent) => {
-      if (event.key === STORAGE_KEYS.token || event.key === STORAGE_KEYS.userInfo) {
+      if (event.key === STORAGE_KEYS.userInfo) {
         reloadSessionFromStorage();
       }
     };

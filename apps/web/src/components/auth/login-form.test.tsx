@@ -61,4 +61,48 @@ describe('LoginForm', () => {
     await waitFor(() => expect(screen.queryAllByText('This field is required')).toHaveLength(0));
     expect(onSubmit).not.toHaveBeenCalled();
   });
+
+  it('after failures shows the slider check and sends its solved challenge with the next attempt', async () => {
+    const challengeId = 'ab'.repeat(16);
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () =>
+        Response.json({ id: challengeId, difficulty: 6, expiresAt: '2030-01-01T00:00:00.000Z' }),
+      ),
+    );
+    const onSubmit = vi
+      .fn<(body: Record<string, unknown>) => Promise<void>>()
+      .mockRejectedValueOnce(
+        new ApiError({
+          status: 400,
+          code: 'LOGIN_FAILED',
+          message: 'Wrong account or password',
+          details: { remainingAttempts: 2, challengeRequired: true },
+        }),
+      )
+      .mockResolvedValueOnce(undefined);
+    render(<LoginForm onSubmit={onSubmit} />);
+    fireEvent.change(screen.getByRole('textbox', { name: 'Username' }), { target: { value: 'demobuyer' } });
+    fireEvent.change(screen.getByLabelText('Password', { selector: 'input' }), {
+      target: { value: 'wrong-one' },
+    });
+    expect(screen.queryByRole('slider')).toBeNull();
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
+    });
+    const slider = await screen.findByRole('slider', { name: 'Verification slider' });
+    // Keyboard users slide with End (or the arrow keys).
+    await act(async () => {
+      fireEvent.keyDown(slider, { key: 'End' });
+    });
+    await waitFor(() => expect(screen.getByTestId('human-check').textContent).toContain('Verified'));
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
+    });
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(2));
+    const second = onSubmit.mock.calls[1]![0] as { challenge?: { id: string; nonce: string } };
+    expect(second.challenge?.id).toBe(challengeId);
+    expect(second.challenge?.nonce).toMatch(/^\d+$/);
+    vi.unstubAllGlobals();
+  });
 });

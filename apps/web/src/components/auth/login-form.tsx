@@ -7,6 +7,8 @@ import { parseFormValues, showSubmitError } from '../../lib/form';
 import { AppForm } from '../ui/app-form';
 import { AccountField, PasswordField } from './account-fields';
 import { DEFAULT_AREA_CODE } from './area-codes';
+import { HumanCheck } from './human-check';
+import { useHumanCheck } from './use-human-check';
 
 type TLoginFormProps = {
   onSubmit: (body: TLoginRequest) => Promise<void>;
@@ -20,6 +22,7 @@ export function LoginForm({ onSubmit, submitLabelKey = 'login.submit' }: TLoginF
   const [accountType, setAccountType] = useState<TAccountType>('username');
   const [serverError, setServerError] = useState('');
   const [isSubmitting, setIsSubmitting] = useState(false);
+  const humanCheck = useHumanCheck();
 
   const submit = async () => {
     setServerError('');
@@ -35,8 +38,11 @@ export function LoginForm({ onSubmit, submitLabelKey = 'login.submit' }: TLoginF
         account: body.account,
         password: body.password,
         ...(accountType === 'mobile' ? { areaCode: body.areaCode } : {}),
+        ...(humanCheck.answer ? { challenge: humanCheck.answer } : {}),
       });
+      humanCheck.afterAttempt();
     } catch (error) {
+      humanCheck.afterAttempt(error);
       if (isApiError(error) && error.fieldErrors.length === 0) {
         setServerError(error.message);
       } else {
@@ -67,6 +73,7 @@ export function LoginForm({ onSubmit, submitLabelKey = 'login.submit' }: TLoginF
       >
         <AccountField accountType={accountType} />
         <PasswordField name="password" labelKey="fields.password" autoComplete="current-password" />
+        {humanCheck.isNeeded && <HumanCheck key={humanCheck.key} onSolved={humanCheck.onSolved} />}
         {serverError && (
           <Alert type="error" showIcon title={serverError} role="alert" className="cv-form-alert" />
         )}

@@ -7,6 +7,8 @@ import { useLocation, useNavigate } from 'react-router';
 import { isApiError } from '../../lib/api';
 import { parseFormValues, showSubmitError } from '../../lib/form';
 import { AuthCard } from '../auth/auth-card';
+import { HumanCheck } from '../auth/human-check';
+import { useHumanCheck } from '../auth/use-human-check';
 import { AppForm } from '../ui/app-form';
 import { readConsoleRedirect } from './console-redirect';
 import { loginStaff, useSetStaffMe } from './staff-session';
@@ -22,6 +24,7 @@ export function StaffLoginPage({ titleKey, basePath }: { titleKey: string; baseP
   const [isSubmitting, setIsSubmitting] = useState(false);
   // Staff who use an authenticator are asked for its code after the password was accepted.
   const [isCodeAsked, setIsCodeAsked] = useState(false);
+  const humanCheck = useHumanCheck();
   const submit = async () => {
     setServerError('');
     const { totpCode, ...values } = form.getFieldsValue();
@@ -36,13 +39,18 @@ export function StaffLoginPage({ titleKey, basePath }: { titleKey: string; baseP
     }
     setIsSubmitting(true);
     try {
-      const { staff } = await loginStaff(body);
+      const { staff } = await loginStaff({
+        ...body,
+        ...(humanCheck.answer ? { challenge: humanCheck.answer } : {}),
+      });
+      humanCheck.afterAttempt();
       setStaffMe(staff);
       await navigate(readConsoleRedirect(location.search, basePath), { replace: true });
     } catch (error) {
       if (isApiError(error) && error.code === 'TOTP_REQUIRED') {
         setIsCodeAsked(true);
       }
+      humanCheck.afterAttempt(error);
       setServerError(
         isApiError(error) && error.fieldErrors.length === 0 ? error.message : showSubmitError(form, error, t),
       );
@@ -75,6 +83,7 @@ export function StaffLoginPage({ titleKey, basePath }: { titleKey: string; baseP
             />
           </Form.Item>
         )}
+        {humanCheck.isNeeded && <HumanCheck key={humanCheck.key} onSolved={humanCheck.onSolved} />}
         {serverError && (
           <Alert type="error" showIcon title={serverError} role="alert" className="cv-form-alert" />
         )}

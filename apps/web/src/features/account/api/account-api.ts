@@ -5,7 +5,7 @@ import type {
   TUserInfo,
 } from '@caravan/contracts';
 import { api } from '../../../lib/api';
-import { getSession, setSession } from '../../../lib/session';
+import { setSession } from '../../../lib/session';
 
 export function changeLoginPassword(body: TChangePasswordRequest): Promise<unknown> {
   return api.post('/account/password', body);
@@ -26,6 +26,6 @@ export function cancelAccount(body: { reason: string; loginPassword: string }): 
 /** Re-reads the user (e.g. hasTxPassword after setting it) into the session store. */
 export async function refreshCurrentUser(): Promise<TUserInfo> {
   const { user } = await api.get<{ user: TUserInfo }>('/auth/me');
-  setSession({ token: getSession().token, userInfo: user });
+  setSession({ userInfo: user });
   return user;
 }

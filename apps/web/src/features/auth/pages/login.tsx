@@ -14,8 +14,8 @@ export default function LoginPage() {
     <AuthCard title={t('login.title')} subtitle={t('login.subtitle')}>
       <LoginForm
         onSubmit={async (body) => {
-          const { token, user } = await loginBuyer(body);
-          setSession({ token, userInfo: user });
+          const { user } = await loginBuyer(body);
+          setSession({ userInfo: user });
           toast.success(t('common:success.loginSucceeded'));
           await navigate(readSafeRedirect(location.search), { replace: true });
         }}

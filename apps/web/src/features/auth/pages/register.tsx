@@ -48,8 +48,8 @@ export default function RegisterPage() {
     }
     setIsSubmitting(true);
     try {
-      const { token, user } = await registerBuyer(values);
-      setSession({ token, userInfo: user });
+      const { user } = await registerBuyer(values);
+      setSession({ userInfo: user });
       toast.success(t('register.succeeded'));
       await navigate(readSafeRedirect(location.search), { replace: true });
     } catch (error) {

@@ -1,0 +1,32 @@
+import type { TUserInfo } from '@caravan/contracts';
+import { afterEach, describe, expect, it } from 'vitest';
+import { clearSession, getSession, isLoggedIn, reloadSessionFromStorage, setSession } from './session';
+
+const USER = { id: '7', username: 'demobuyer' } as unknown as TUserInfo;
+
+/**
+ * Issue 10 defect 6: the web keeps no bearer token where the httpOnly cookie serves. A token in
+ * localStorage can be read by any script that gets into the page; the cookie cannot.
+ */
+describe('web session store', () => {
+  afterEach(() => {
+    clearSession();
+    localStorage.clear();
+  });
+
+  it('keeps only the user info, never a token, in the page and in localStorage', () => {
+    setSession({ userInfo: USER });
+    expect(getSession()).toEqual({ userInfo: USER });
+    expect(isLoggedIn()).toBe(true);
+    expect(Object.keys(localStorage)).toEqual(['userInfo']);
+    expect(JSON.stringify(getSession())).not.toContain('token');
+  });
+
+  it('deletes a token an earlier version left in localStorage', () => {
+    localStorage.setItem('token', 'left-by-an-older-version');
+    localStorage.setItem('userInfo', JSON.stringify(USER));
+    reloadSessionFromStorage();
+    expect(localStorage.getItem('token')).toBeNull();
+    expect(getSession()).toEqual({ userInfo: USER });
+  });
+});
