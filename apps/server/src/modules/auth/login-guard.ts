@@ -22,8 +22,8 @@ export const ACCOUNT_WINDOW_MS = 15 * 60_000;
 // Before the third wrong password of SPEC §9: a mistyping owner sees the slider before any pause.
 export const ACCOUNT_CHALLENGE_AFTER = LOCKOUT_STREAK - 1;
 export const SOURCE_WINDOW_MS = 15 * 60_000;
-export const SOURCE_CHALLENGE_AFTER = 5;
-export const SOURCE_MAX_FAILURES = 30;
+export const SOURCE_CHALLENGE_AFTER = 10;
+export const SOURCE_MAX_FAILURES = 50;
 
 export type TLoginAudience = 'buyer' | 'seller' | 'staff';
 

@@ -89,7 +89,7 @@ describe('forgot password', () => {
     const code = /Ihr Bestätigungscode lautet: (\d{6})/.exec(mail.text)?.[1];
     expect(code).toMatch(/^\d{6}$/);
 
-    const reset = { account: buyer.email, password: 'newpass2', confirmPassword: 'newpass2' };
+    const reset = { account: buyer.email, password: 'Newpass-82', confirmPassword: 'Newpass-82' };
     const wrongCode = code === '000000' ? '111111' : '000000';
     const wrong = await post('/api/v1/auth/password-reset', { ...reset, code: wrongCode });
     expect(wrong.statusCode).toBe(400);
@@ -115,7 +115,7 @@ describe('forgot password', () => {
     const newLogin = await post('/api/v1/auth/login', {
       accountType: 'username',
       account: buyer.username,
-      password: 'newpass2',
+      password: 'Newpass-82',
     });
     expect(newLogin.statusCode).toBe(200);
 
@@ -189,7 +189,7 @@ describe('forgot password', () => {
     await post('/api/v1/verification/codes', { purpose: 'resetPassword', account: buyer.username });
     const code = await latestCodeFromOutbox(buyer.email);
     const wrongCode = code === '123456' ? '654321' : '123456';
-    const body = { account: buyer.username, password: 'newpass2', confirmPassword: 'newpass2' };
+    const body = { account: buyer.username, password: 'Newpass-82', confirmPassword: 'Newpass-82' };
     for (let i = 1; i <= 4; i++) {
       const res = await post('/api/v1/auth/password-reset', { ...body, code: wrongCode });
       expect(json<TError>(res).error).toMatchObject({
@@ -214,7 +214,7 @@ describe('forgot password', () => {
     const buyer = await buyerWithEmail();
     await post('/api/v1/verification/codes', { purpose: 'resetPassword', account: buyer.username });
     const code = await latestCodeFromOutbox(buyer.email);
-    const body = { account: buyer.username, password: 'newpass2', confirmPassword: 'newpass2' };
+    const body = { account: buyer.username, password: 'Newpass-82', confirmPassword: 'Newpass-82' };
     const empty = await post('/api/v1/auth/password-reset?lang=en', { ...body, code: '' });
     expect(empty.statusCode).toBe(400);
     expect(JSON.stringify(json(empty))).toContain('Please enter the verification code');
