@@ -29,7 +29,8 @@ function escapeHtml(text: string): string {
 /** The HTML inside <div id="root">, where React rendered the page (not the state script). */
 function rootMarkup(html: string): string {
   const start = html.indexOf('<div id="root">');
-  const end = html.indexOf('<script>window.__CARAVAN_SSR__');
+  // Inline scripts carry the answer's CSP nonce (server http/security-headers.ts).
+  const end = html.search(/<script(?: nonce="[^"]*")?>window\.__CARAVAN_SSR__/);
   expect(start).toBeGreaterThan(0);
   expect(end).toBeGreaterThan(start);
   return html.slice(start, end);
@@ -101,7 +102,7 @@ describe('server-rendered storefront', () => {
 
   /** JSON-LD blocks of a page, parsed. */
   function structuredData(html: string): Array<Record<string, unknown>> {
-    return [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map(
+    return [...html.matchAll(/<script(?: nonce="[^"]*")? type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map(
       (match) => JSON.parse(match[1] ?? '{}') as Record<string, unknown>,
     );
   }
