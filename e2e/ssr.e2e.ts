@@ -102,9 +102,9 @@ describe('server-rendered storefront', () => {
 
   /** JSON-LD blocks of a page, parsed. */
   function structuredData(html: string): Array<Record<string, unknown>> {
-    return [...html.matchAll(/<script(?: nonce="[^"]*")? type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map(
-      (match) => JSON.parse(match[1] ?? '{}') as Record<string, unknown>,
-    );
+    return [
+      ...html.matchAll(/<script(?: nonce="[^"]*")? type="application\/ld\+json">([\s\S]*?)<\/script>/g),
+    ].map((match) => JSON.parse(match[1] ?? '{}') as Record<string, unknown>);
   }
 
   it('gives a product page its title, description, canonical, 21 alternates, cards and JSON-LD in en and ar', async () => {
