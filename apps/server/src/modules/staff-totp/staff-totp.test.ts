@@ -59,10 +59,10 @@ describe('staff sign-in with an authenticator (TOTP)', () => {
     expect(json<TErr>(await login(member.username, member.password, '123456')).error.code).toBe(
       'TOTP_CODE_INVALID',
     );
-    // A wrong password with a right code is still a wrong password.
+    // A wrong password with a right code is still a wrong password (answered like an unknown account).
     expect(
       json<TErr>(await login(member.username, 'wrongpw1', await codeAt(setup.secret, 30))).error.code,
-    ).toBe('WRONG_PASSWORD');
+    ).toBe('LOGIN_FAILED');
 
     const next = await codeAt(setup.secret, 30);
     const ok = await login(member.username, member.password, next);
