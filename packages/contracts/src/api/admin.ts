@@ -95,7 +95,8 @@ export type TSystemParam = z.infer<typeof ZSystemParam>;
 export const ZSystemParamListResponse = z.object({ data: z.array(ZSystemParam) });
 
 export const ZSystemParamCodeParams = z.strictObject({
-  code: z.string().regex(/^[a-z0-9_]{1,64}$/, { error: V.required }),
+  // Dots and dashes too: the withdrawal fees are named per network (withdraw_fee.USDT-TRC20).
+  code: z.string().regex(/^[A-Za-z0-9_.-]{1,64}$/, { error: V.required }),
 });
 export const ZUpdateSystemParamRequest = z.strictObject({
   value: z.string({ error: V.required }).trim().max(2000, { error: V.tooLong }),

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 
 /**
  * One platform setting (a row of `system_params`). Every setting the code reads is declared once, in
@@ -16,3 +16,59 @@ export interface SettingDefinition {
 }
 
 export type SettingDefinitions = Readonly<Record<string, SettingDefinition>>;
+
+/**
+ * The range of a numeric setting, for the localised "must be between {{min}} and {{max}}" refusal.
+ * Set by the helpers below; a definition without it is refused with its schema's own message.
+ */
+export type TSettingRange = { readonly min: string; readonly max: string };
+
+export interface RangedSettingDefinition extends SettingDefinition {
+  readonly range?: TSettingRange;
+}
+
+/** A whole number from `min` to `max` (as text, the way system_params stores it). */
+export function integerSetting(
+  min: number,
+  max: number,
+  rest: Omit<SettingDefinition, 'schema'>,
+): RangedSettingDefinition {
+  const rule = `a whole number from ${min} to ${max}`;
+  return {
+    ...rest,
+    schema: z
+      .string()
+      .trim()
+      .regex(/^\d{1,15}$/, { error: rule })
+      .refine((v) => Number(v) >= min && Number(v) <= max, { error: rule }),
+    range: { min: String(min), max: String(max) },
+  };
+}
+
+/** A decimal from `min` to `max` with at most `decimals` fraction digits (USDT amounts, rates). */
+export function decimalSetting(
+  min: string,
+  max: string,
+  decimals: number,
+  rest: Omit<SettingDefinition, 'schema'>,
+): RangedSettingDefinition {
+  const rule = `a number from ${min} to ${max} with at most ${decimals} decimals`;
+  const pattern = new RegExp(`^\\d{1,12}(\\.\\d{1,${decimals}})?$`);
+  // The refinement also runs when the pattern failed (zod goes on checking): never throw on odd text.
+  const scaled = (v: string) => {
+    if (!pattern.test(v)) {
+      return -1n;
+    }
+    const [whole = '0', fraction = ''] = v.split('.');
+    return BigInt(whole) * 10n ** BigInt(decimals) + BigInt(fraction.padEnd(decimals, '0') || '0');
+  };
+  return {
+    ...rest,
+    schema: z
+      .string()
+      .trim()
+      .regex(pattern, { error: rule })
+      .refine((v) => scaled(v) >= scaled(min) && scaled(v) <= scaled(max), { error: rule }),
+    range: { min, max },
+  };
+}

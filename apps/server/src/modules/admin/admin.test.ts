@@ -467,7 +467,7 @@ describe('roles and staff members', () => {
     const bad = await call('PUT', '/api/v1/admin/system-params/mall_max_goods_number_in_order', {
       value: '-3',
     });
-    expect(json<TError>(bad).error.code).toBe('PARAMETER_ERROR');
+    expect(json<TError>(bad).error.code).toBe('SETTING_OUT_OF_RANGE');
     const ok = await call('PUT', '/api/v1/admin/system-params/mall_max_goods_number_in_order', {
       value: '200',
     });
@@ -483,7 +483,7 @@ describe('roles and staff members', () => {
     });
     expect(json(pub)).toEqual({ data: { mall_max_goods_number_in_order: '200' } });
     const unknown = await call('PUT', '/api/v1/admin/system-params/no_such_code', { value: '1' });
-    expect(json<TError>(unknown).error.code).toBe('RECORD_NOT_FOUND');
+    expect(json<TError>(unknown).error.code).toBe('SETTING_UNKNOWN');
     const [audit] = await ctx.database.db
       .select()
       .from(auditLog)

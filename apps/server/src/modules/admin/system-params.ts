@@ -1,11 +1,4 @@
-import {
-  APPROVAL_SETTINGS,
-  LOAN_SETTINGS,
-  PUBLIC_SYSTEM_PARAM_CODES,
-  type SettingDefinitions,
-  STAFF_SECURITY_SETTINGS,
-  type TSystemParam,
-} from '@caravan/contracts';
+import { findSettingDefinition, PUBLIC_SYSTEM_PARAM_CODES, type TSystemParam } from '@caravan/contracts';
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { systemParams } from '../../db/schema';
@@ -13,20 +6,6 @@ import { AppError } from '../../http/app-error';
 import { recordAudit } from './audit';
 
 const PUBLIC_CODES: ReadonlySet<string> = new Set(PUBLIC_SYSTEM_PARAM_CODES);
-
-/** Parameters whose value code reads as a number; a wrong value would break checkout or following. */
-const POSITIVE_INTEGER_CODES: ReadonlySet<string> = new Set([
-  'mall_max_goods_number_in_order',
-  'follow_store_limit',
-  'favourite_goods_limit',
-]);
-
-/** Settings declared with their range (packages/contracts/src/settings); a value outside it is refused. */
-const CONSOLE_SETTINGS: SettingDefinitions = {
-  ...APPROVAL_SETTINGS,
-  ...STAFF_SECURITY_SETTINGS,
-  ...LOAN_SETTINGS,
-};
 
 export async function listSystemParams(db: Database): Promise<TSystemParam[]> {
   const rows = await db.select().from(systemParams).orderBy(asc(systemParams.code));
@@ -39,18 +18,36 @@ export async function listSystemParams(db: Database): Promise<TSystemParam[]> {
   }));
 }
 
+/**
+ * Every setting is declared with its range (packages/contracts/src/settings, registry SETTING_DEFINITIONS);
+ * a value outside it is refused with a clear, localised error, never stored and silently ignored.
+ */
+export function assertValidSetting(code: string, value: string): void {
+  const declared = findSettingDefinition(code);
+  if (!declared) {
+    throw new AppError('SETTING_UNKNOWN', { field: 'code' }, { code });
+  }
+  const parsed = declared.schema.safeParse(value);
+  if (parsed.success) {
+    return;
+  }
+  if (declared.range) {
+    throw new AppError(
+      'SETTING_OUT_OF_RANGE',
+      { field: 'value', ...declared.range },
+      { code, min: declared.range.min, max: declared.range.max },
+    );
+  }
+  const rule = parsed.error.issues[0]?.message ?? declared.description;
+  throw new AppError('SETTING_INVALID', { field: 'value', rule }, { code, rule });
+}
+
 export async function updateSystemParam(
   db: Database,
   staffId: bigint,
   input: { code: string; value: string },
 ) {
-  if (POSITIVE_INTEGER_CODES.has(input.code) && !/^[1-9]\d{0,8}$/.test(input.value)) {
-    throw new AppError('PARAMETER_ERROR', { field: 'value' });
-  }
-  const declared = CONSOLE_SETTINGS[input.code];
-  if (declared && !declared.schema.safeParse(input.value).success) {
-    throw new AppError('PARAMETER_ERROR', { field: 'value', expected: declared.description });
-  }
+  assertValidSetting(input.code, input.value);
   await db.transaction(async (tx) => {
     const [current] = await tx
       .select()

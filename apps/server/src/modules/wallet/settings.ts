@@ -1,10 +1,12 @@
 import {
+  findSettingDefinition,
   formatMoney,
   isMoneyString,
   multiplyMoney,
   parseMoney,
   type TMoney,
   type TWithdrawNetwork,
+  WALLET_SETTINGS,
   WITHDRAW_NETWORKS,
   WITHDRAW_PARAM_CODES,
 } from '@caravan/contracts';
@@ -23,40 +25,23 @@ export type TWithdrawSettings = {
   fees: Record<TWithdrawNetwork, string>;
 };
 
-export const DEFAULT_WITHDRAW_PARAMS: { code: string; value: string; description: string }[] = [
-  { code: WITHDRAW_PARAM_CODES.min, value: '10', description: 'Smallest withdrawal in USDT' },
-  { code: WITHDRAW_PARAM_CODES.max, value: '50000', description: 'Largest withdrawal in USDT' },
-  {
-    code: WITHDRAW_PARAM_CODES.dailyCount,
-    value: '3',
-    description: 'Withdrawals a user may apply for per UTC day',
-  },
-  {
-    code: WITHDRAW_PARAM_CODES.timeWindow,
-    value: '00:00-24:00',
-    description: 'When withdrawals may be applied for, HH:mm-HH:mm in UTC',
-  },
-  {
-    code: `${WITHDRAW_PARAM_CODES.feePrefix}USDT-TRC20`,
-    value: '1',
-    description: 'Withdrawal fee on TRC20: USDT or n%',
-  },
-  {
-    code: `${WITHDRAW_PARAM_CODES.feePrefix}USDT-ERC20`,
-    value: '5',
-    description: 'Withdrawal fee on ERC20: USDT or n%',
-  },
-  {
-    code: `${WITHDRAW_PARAM_CODES.feePrefix}ETH`,
-    value: '0.5%',
-    description: 'Withdrawal fee to ETH: USDT or n%',
-  },
-  {
-    code: `${WITHDRAW_PARAM_CODES.feePrefix}BTC`,
-    value: '1%',
-    description: 'Withdrawal fee to BTC: USDT or n%',
-  },
-];
+/** The rows a new installation gets: the declarations' defaults (packages/contracts/src/settings/platform.ts). */
+export const DEFAULT_WITHDRAW_PARAMS: { code: string; value: string; description: string }[] = Object.entries(
+  WALLET_SETTINGS,
+).map(([code, definition]) => ({
+  code,
+  value: definition.defaultValue,
+  description: definition.description,
+}));
+
+/** A stored value counts only when it satisfies its declaration; otherwise the declared default applies. */
+function declaredValue(code: string, value: string | undefined): string | undefined {
+  const definition = findSettingDefinition(code);
+  if (!definition) {
+    return value;
+  }
+  return value !== undefined && definition.schema.safeParse(value).success ? value : definition.defaultValue;
+}
 
 const DEFAULTS = Object.fromEntries(DEFAULT_WITHDRAW_PARAMS.map((p) => [p.code, p.value]));
 const TIME_WINDOW = /^([01]\d|2[0-3]):([0-5]\d)-([01]\d|2[0-4]):([0-5]\d)$/;
@@ -90,7 +75,7 @@ export async function getWithdrawSettings(db: Executor): Promise<TWithdrawSettin
     );
   const values: Record<string, string> = { ...DEFAULTS };
   for (const row of rows) {
-    values[row.code] = row.value.trim();
+    values[row.code] = declaredValue(row.code, row.value.trim()) ?? row.value.trim();
   }
   const count = /^\d{1,4}$/.test(values[WITHDRAW_PARAM_CODES.dailyCount] ?? '')
     ? Number.parseInt(values[WITHDRAW_PARAM_CODES.dailyCount] ?? '3', 10)

@@ -1,0 +1,96 @@
+import { SETTING_DEFINITIONS } from '@caravan/contracts';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { systemParams } from '../../db/schema';
+import { seedWalletBasics } from '../../db/seed/wallet';
+import { createTestStaff } from '../../testing/fixtures';
+import { bearer, createTestApp, json, type TTestContext } from '../../testing/test-app';
+
+type TError = { error: { code: string; message: string } };
+
+/** Issue 10, defect 9: every platform setting is declared with its range and a bad value is refused. */
+describe('platform settings are declared and validated', () => {
+  let ctx: TTestContext;
+  let token = '';
+  beforeAll(async () => {
+    ctx = await createTestApp();
+    await seedWalletBasics(ctx.database.db);
+    token = (await createTestStaff(ctx.database.db, ['settings.manage'])).token;
+  });
+  afterAll(async () => {
+    await ctx.close();
+  });
+
+  const put = (code: string, value: string, lang = 'en') =>
+    ctx.app.inject({
+      method: 'PUT',
+      url: `/api/v1/admin/system-params/${encodeURIComponent(code)}?lang=${lang}`,
+      headers: bearer(token),
+      payload: { value },
+    });
+
+  it('has a declaration for every row of system_params, and each default satisfies its own declaration', async () => {
+    const rows = await ctx.database.db
+      .select({ code: systemParams.code, value: systemParams.value })
+      .from(systemParams);
+    expect(rows.length).toBeGreaterThan(20);
+    const undeclared = rows.map((r) => r.code).filter((code) => !Object.hasOwn(SETTING_DEFINITIONS, code));
+    expect(undeclared).toEqual([]);
+    for (const row of rows) {
+      expect(
+        SETTING_DEFINITIONS[row.code]!.schema.safeParse(row.value).success,
+        `${row.code}=${row.value}`,
+      ).toBe(true);
+    }
+    for (const [code, definition] of Object.entries(SETTING_DEFINITIONS)) {
+      expect(definition.schema.safeParse(definition.defaultValue).success, code).toBe(true);
+    }
+  });
+
+  it('refuses withdraw_daily_count = 100000 with a localised range error and keeps the stored value', async () => {
+    const refused = await put('withdraw_daily_count', '100000', 'de');
+    expect(refused.statusCode).toBe(400);
+    expect(json<TError>(refused).error).toMatchObject({
+      code: 'SETTING_OUT_OF_RANGE',
+      message: 'Der Wert von withdraw_daily_count muss zwischen 0 und 100 liegen',
+    });
+    const [row] = await ctx.database.db
+      .select()
+      .from(systemParams)
+      .where(eq(systemParams.code, 'withdraw_daily_count'));
+    expect(row?.value).toBe('3');
+    expect((await put('withdraw_daily_count', '5')).statusCode).toBe(200);
+  });
+
+  it('refuses out-of-range and malformed values of every kind of setting', async () => {
+    const bad: [string, string, string][] = [
+      ['withdraw_min', '-1', 'SETTING_OUT_OF_RANGE'],
+      ['withdraw_max', 'lots', 'SETTING_OUT_OF_RANGE'],
+      ['commission_rate', '1.5', 'SETTING_OUT_OF_RANGE'],
+      ['order_auto_cancel_minutes', '0', 'SETTING_OUT_OF_RANGE'],
+      ['mall_max_goods_number_in_order', '99999999999999999999', 'SETTING_OUT_OF_RANGE'],
+      ['address_limit', '2.5', 'SETTING_OUT_OF_RANGE'],
+      ['withdraw_time_window', '25:00-26:00', 'SETTING_INVALID'],
+      ['withdraw_fee.ETH', '150%', 'SETTING_INVALID'],
+      ['payment_methods_enabled', 'balance,cash', 'SETTING_INVALID'],
+      ['no_such_setting', '1', 'SETTING_UNKNOWN'],
+    ];
+    for (const [code, value, expected] of bad) {
+      const res = await put(code, value);
+      expect(json<TError>(res).error.code, `${code}=${value}`).toBe(expected);
+      expect(res.statusCode, code).toBeGreaterThanOrEqual(400);
+      expect(res.statusCode, code).toBeLessThan(500);
+    }
+    const invalid = await put('withdraw_time_window', '25:00-26:00');
+    expect(json<TError>(invalid).error.message).toBe(
+      'The value of withdraw_time_window is not valid: a time window HH:mm-HH:mm in UTC such as 09:00-18:00',
+    );
+    for (const [code, value] of [
+      ['withdraw_fee.ETH', '0.8%'],
+      ['withdraw_time_window', '09:00-18:00'],
+      ['commission_rate', '0.1'],
+    ] as const) {
+      expect((await put(code, value)).statusCode, code).toBe(200);
+    }
+  });
+});
