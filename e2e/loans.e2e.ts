@@ -254,6 +254,10 @@ describe('loans in the browser', () => {
       await row.first().getByRole('button', { name: 'Documents' }).click();
       const drawer = reviewer.locator('.ant-drawer-open');
       await poll(async () => (await drawer.textContent()) ?? '').toContain('Applicant history');
+      // the drawer's text in the failure message says which state the loan was in
+      await poll(async () => (await drawer.getByRole('button').allTextContents()).join('|')).toContain(
+        'Approve',
+      );
       await drawer.getByRole('button', { name: 'Approve' }).click();
       await reviewer.locator('.ant-modal').getByRole('button', { name: 'OK' }).click();
       await poll(() => reviewer.locator('.ant-drawer-open').count()).toBe(0);

@@ -6,6 +6,7 @@ import type { Database } from '../../db/client';
 import {
   auditLog,
   loanAccruals,
+  loanRepayments,
   loans,
   mailOutbox,
   notifications,
@@ -584,6 +585,27 @@ describe('identity verification and loans', () => {
         penalty: '0.00',
       });
       expect(before - (await getBalances(db, user.id)).available).toBe(m('100250'));
+    });
+
+    it('a repayment retried with the same Idempotency-Key moves money once', async () => {
+      const { user, loanId } = await disbursedLoan({ balance: '1000' });
+      await backdate(loanId, 2);
+      const send = () =>
+        ctx.app.inject({
+          method: 'POST',
+          url: `/api/v1/loans/${loanId}/repay`,
+          headers: { ...bearer(user.token), 'idempotency-key': `repay-${loanId}` },
+          payload: { kind: 'amount', amount: '500', txPassword: TX_PASSWORD },
+        });
+      const first = await send();
+      const again = await send();
+      expect([first.statusCode, again.statusCode]).toEqual([200, 200]);
+      expect(again.headers['idempotent-replayed']).toBe('true');
+      const rows = await db
+        .select()
+        .from(loanRepayments)
+        .where(eq(loanRepayments.loanId, BigInt(loanId)));
+      expect(rows.map((r) => r.amount)).toEqual([m('500')]);
     });
   });
 

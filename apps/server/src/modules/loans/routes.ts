@@ -66,6 +66,8 @@ export const loanRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps;
   const rateLimit = { max: app.deps.config.RATE_LIMIT_PER_MINUTE, timeWindow: '1 minute' };
   const buyer = { preHandler: app.requireUser, config: { rateLimit } };
+  // Money calls honour Idempotency-Key: a retried application, approval or repayment is one action.
+  const buyerMoney = { preHandler: [app.requireUser, app.idempotent], config: { rateLimit } };
   const tags = ['loans'];
 
   // Verification ------------------------------------------------------------------------------------
@@ -138,7 +140,7 @@ export const loanRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/v1/loans',
     {
-      ...buyer,
+      ...buyerMoney,
       schema: { tags, summary: 'Apply for a loan', body: ZApplyLoanRequest, response: { 201: ZLoan } },
     },
     async (request, reply) =>
@@ -158,7 +160,7 @@ export const loanRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/v1/loans/:id/repay',
     {
-      ...buyer,
+      ...buyerMoney,
       schema: {
         tags,
         summary: 'Repay from the wallet: next instalment, an amount, or all (transaction password)',
@@ -182,6 +184,7 @@ export const loanRoutes: FastifyPluginAsyncZod = async (app) => {
   const adminTags = ['admin', 'loans'];
   const kyc = { preHandler: app.requireStaff('kyc.review') };
   const review = { preHandler: app.requireStaff('loans.review') };
+  const reviewMoney = { preHandler: [app.requireStaff('loans.review'), app.idempotent] };
 
   app.get(
     '/api/v1/admin/verifications',
@@ -248,7 +251,7 @@ export const loanRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/v1/admin/loans/:id/approve',
     {
-      ...review,
+      ...reviewMoney,
       schema: {
         tags: adminTags,
         summary: 'Approve (amount may be lowered); above the four-eyes threshold a second reviewer disburses',
@@ -268,7 +271,7 @@ export const loanRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/v1/admin/loans/:id/reject',
     {
-      ...review,
+      ...reviewMoney,
       schema: { tags: adminTags, params: ZIdParams, body: ZRejectLoanRequest, response: { 200: ZLoan } },
     },
     async (request) =>

@@ -14,6 +14,7 @@ import type {
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import i18next from 'i18next';
 import { api, buildApiUrl } from '../../../lib/api';
+import { runIntent } from '../../../lib/intent';
 
 /** The staff calls of the loans console (kyc.review and loans.review); one file for the small domain. */
 const staffCall = { audience: 'staff' } as const;
@@ -86,19 +87,27 @@ export function useReviewVerification() {
   );
 }
 
+/** Approval disburses money: one Idempotency-Key per staff intent (a double click is one approval). */
 export function useApproveLoan() {
   return useStaffMutation((input: { id: string; amount?: string }) =>
-    api.post<TLoan>(
-      `/admin/loans/${input.id}/approve`,
-      input.amount ? { amount: input.amount } : {},
-      staffCall,
+    runIntent('loan-approve', input, ({ key }) =>
+      api.post<TLoan>(`/admin/loans/${input.id}/approve`, input.amount ? { amount: input.amount } : {}, {
+        ...staffCall,
+        idempotencyKey: key,
+      }),
     ),
   );
 }
 
 export function useRejectLoan() {
   return useStaffMutation((input: { id: string; reason: string }) =>
-    api.post<TLoan>(`/admin/loans/${input.id}/reject`, { reason: input.reason }, staffCall),
+    runIntent('loan-reject', input, ({ key }) =>
+      api.post<TLoan>(
+        `/admin/loans/${input.id}/reject`,
+        { reason: input.reason },
+        { ...staffCall, idempotencyKey: key },
+      ),
+    ),
   );
 }
 

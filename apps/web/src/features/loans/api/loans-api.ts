@@ -14,6 +14,7 @@ import type {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import i18next from 'i18next';
 import { ApiError, api, buildApiUrl, CLIENT_ERROR_CODES } from '../../../lib/api';
+import { runIntent } from '../../../lib/intent';
 
 /**
  * The buyer's loan and verification calls. One small file for the whole domain: every call is a line or
@@ -67,13 +68,18 @@ function useInvalidatingMutation<TIn, TOut>(fn: (input: TIn) => Promise<TOut>) {
   });
 }
 
+/** Applications and repayments move money: one Idempotency-Key per user intent (a double click is one action). */
 export function useApplyLoan() {
-  return useInvalidatingMutation((body: TApplyLoanRequest) => api.post<TLoan>('/loans', body));
+  return useInvalidatingMutation((body: TApplyLoanRequest) =>
+    runIntent('loan-apply', body, ({ key }) => api.post<TLoan>('/loans', body, { idempotencyKey: key })),
+  );
 }
 
 export function useRepayLoan() {
   return useInvalidatingMutation((input: { id: string; body: TRepayLoanRequest }) =>
-    api.post<{ loan: TLoan }>(`/loans/${input.id}/repay`, input.body),
+    runIntent('loan-repay', input, ({ key }) =>
+      api.post<{ loan: TLoan }>(`/loans/${input.id}/repay`, input.body, { idempotencyKey: key }),
+    ),
   );
 }
 
