@@ -135,3 +135,43 @@ export const ZAuditEntry = z.object({
 });
 export type TAuditEntry = z.infer<typeof ZAuditEntry>;
 export const ZAuditLogResponse = zPageOf(ZAuditEntry);
+
+// Console: a user's page in depth ------------------------------------------------------------------
+export const ZAdminUserDetail = z.object({
+  user: ZAdminUser.extend({ txLockedUntil: z.string().nullable(), hasTxPassword: z.boolean() }),
+  wallet: z.object({ available: z.string(), held: z.string() }),
+  ledger: z.array(
+    z.object({
+      id: z.string(),
+      kind: z.string(),
+      account: z.string(),
+      amount: z.string(),
+      createdAt: z.string(),
+    }),
+  ),
+  orders: z.array(
+    z.object({ orderNo: z.string(), status: z.number().int(), total: z.string(), createdAt: z.string() }),
+  ),
+  loans: z.array(z.object({ id: z.string(), status: z.string(), amount: z.string(), createdAt: z.string() })),
+  sessions: z.array(
+    z.object({
+      id: z.string(),
+      audience: z.string(),
+      ip: z.string().nullable(),
+      userAgent: z.string().nullable(),
+      lastSeenAt: z.string(),
+      expiresAt: z.string(),
+    }),
+  ),
+  shop: z.object({ id: z.string(), name: z.string(), status: z.string() }).nullable(),
+});
+export type TAdminUserDetail = z.infer<typeof ZAdminUserDetail>;
+
+/** Disabling, enabling or lifting a lock gives a reason, kept in the audit log. */
+export const ZUserActionRequest = z.strictObject({
+  reason: zRequiredText(255),
+});
+export const ZUnlockUserRequest = z.strictObject({
+  lock: z.enum(['login', 'txPassword'], { error: V.required }),
+  reason: zRequiredText(255),
+});

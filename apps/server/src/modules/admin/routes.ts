@@ -1,4 +1,5 @@
 import {
+  ZAdminUserDetail,
   ZAdminUsersQuery,
   ZAdminUsersResponse,
   ZAuditLogFilter,
@@ -15,8 +16,10 @@ import {
   ZStaffMeResponse,
   ZSystemParamCodeParams,
   ZSystemParamListResponse,
+  ZUnlockUserRequest,
   ZUpdateStaffRequest,
   ZUpdateSystemParamRequest,
+  ZUserActionRequest,
 } from '@caravan/contracts';
 import { stringify } from 'csv-stringify/sync';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -31,6 +34,7 @@ import { createRole, deleteRole, listRoles, updateRole } from './roles';
 import { createStaff, listStaff, updateStaff } from './staff';
 import { getStaffInfo, loginStaff } from './staff-auth';
 import { listSystemParams, updateSystemParam } from './system-params';
+import { getUserDetail, unlockUser } from './user-detail';
 import { disableUser, enableUser, listUsers } from './users';
 
 const ZCreatedResponse = z.object({ id: z.string() });
@@ -97,10 +101,19 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/v1/admin/users/:id/disable',
     {
       preHandler: app.requireStaff('users.manage'),
-      schema: { tags, params: ZIdParams, response: { 200: ZOkResponse } },
+      schema: {
+        tags,
+        params: ZIdParams,
+        body: ZUserActionRequest.partial().nullish(),
+        response: { 200: ZOkResponse },
+      },
     },
     async (request) => {
-      await disableUser(db, { staffId: request.staffMember!.id, userId: BigInt(request.params.id) });
+      await disableUser(db, {
+        staffId: request.staffMember!.id,
+        userId: BigInt(request.params.id),
+        reason: request.body?.reason,
+      });
       return ok;
     },
   );
@@ -109,10 +122,45 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/v1/admin/users/:id/enable',
     {
       preHandler: app.requireStaff('users.manage'),
-      schema: { tags, params: ZIdParams, response: { 200: ZOkResponse } },
+      schema: {
+        tags,
+        params: ZIdParams,
+        body: ZUserActionRequest.partial().nullish(),
+        response: { 200: ZOkResponse },
+      },
     },
     async (request) => {
-      await enableUser(db, { staffId: request.staffMember!.id, userId: BigInt(request.params.id) });
+      await enableUser(db, {
+        staffId: request.staffMember!.id,
+        userId: BigInt(request.params.id),
+        reason: request.body?.reason,
+      });
+      return ok;
+    },
+  );
+
+  app.get(
+    '/api/v1/admin/users/:id',
+    {
+      preHandler: app.requireStaff('users.read'),
+      schema: { tags, params: ZIdParams, response: { 200: ZAdminUserDetail } },
+    },
+    async (request) => getUserDetail(db, BigInt(request.params.id)),
+  );
+
+  app.post(
+    '/api/v1/admin/users/:id/unlock',
+    {
+      preHandler: app.requireStaff('users.manage'),
+      schema: { tags, params: ZIdParams, body: ZUnlockUserRequest, response: { 200: ZOkResponse } },
+    },
+    async (request) => {
+      await unlockUser(db, {
+        staffId: request.staffMember!.id,
+        userId: BigInt(request.params.id),
+        lock: request.body.lock,
+        reason: request.body.reason,
+      });
       return ok;
     },
   );

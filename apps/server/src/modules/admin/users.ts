@@ -80,7 +80,10 @@ async function lockUser(tx: Tx, userId: bigint) {
 }
 
 /** Disables a buyer or seller account; every session of the user ends at once. */
-export async function disableUser(db: Database, input: { staffId: bigint; userId: bigint }) {
+export async function disableUser(
+  db: Database,
+  input: { staffId: bigint; userId: bigint; reason?: string | undefined },
+) {
   await db.transaction(async (tx) => {
     const user = await lockUser(tx, input.userId);
     await tx
@@ -93,13 +96,21 @@ export async function disableUser(db: Database, input: { staffId: bigint; userId
       action: 'user.disable',
       targetType: 'user',
       targetId: input.userId,
-      details: { previousStatus: user.status },
+      details: {
+        previousStatus: user.status,
+        before: { status: user.status },
+        after: { status: 'disabled' },
+        ...(input.reason ? { reason: input.reason } : {}),
+      },
     });
   });
 }
 
 /** Enables an account again and lifts its log-in and transaction-password locks. */
-export async function enableUser(db: Database, input: { staffId: bigint; userId: bigint }) {
+export async function enableUser(
+  db: Database,
+  input: { staffId: bigint; userId: bigint; reason?: string | undefined },
+) {
   await db.transaction(async (tx) => {
     const user = await lockUser(tx, input.userId);
     await tx.update(users).set({ status: 'active', updatedAt: sql`now()` }).where(eq(users.id, input.userId));
@@ -110,7 +121,12 @@ export async function enableUser(db: Database, input: { staffId: bigint; userId:
       action: 'user.enable',
       targetType: 'user',
       targetId: input.userId,
-      details: { previousStatus: user.status },
+      details: {
+        previousStatus: user.status,
+        before: { status: user.status },
+        after: { status: 'active' },
+        ...(input.reason ? { reason: input.reason } : {}),
+      },
     });
   });
 }

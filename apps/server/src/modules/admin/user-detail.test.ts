@@ -1,0 +1,88 @@
+import type { TAdminUserDetail } from '@caravan/contracts';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog, sessions, users } from '../../db/schema';
+import { createTestStaff, fundUser } from '../../testing/fixtures';
+import { bearer, createTestApp, json, type TTestContext } from '../../testing/test-app';
+import { createTestProduct, createTestStore, createTestUser, placeTestOrder } from '../orders/test-fixtures';
+
+describe("a user's page in depth", () => {
+  let ctx: TTestContext;
+  let reader: { id: bigint; token: string };
+  let manager: { id: bigint; token: string };
+
+  beforeAll(async () => {
+    ctx = await createTestApp();
+    reader = await createTestStaff(ctx.database.db, ['users.read']);
+    manager = await createTestStaff(ctx.database.db, ['users.read', 'users.manage']);
+  });
+  afterAll(async () => {
+    await ctx.close();
+  });
+
+  const call = (method: 'GET' | 'POST', url: string, token: string, payload?: object) =>
+    ctx.app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
+
+  it('shows profile, wallet with ledger history, orders, sessions and shop', async () => {
+    const db = ctx.database.db;
+    const buyer = await createTestUser(db);
+    await fundUser(db, buyer.id, '500');
+    const storeId = await createTestStore(db, buyer.id, 'Detail shop');
+    const seller = await createTestUser(db);
+    const otherStore = await createTestStore(db, seller.id, 'Other shop');
+    const { productId } = await createTestProduct(db, otherStore, { price: '25', stock: 10 });
+    const { orderNo } = await placeTestOrder(db, buyer.id, productId, { quantity: 2 });
+
+    const res = await call('GET', `/api/v1/admin/users/${buyer.id}`, reader.token);
+    expect(res.statusCode, res.body).toBe(200);
+    const detail = json<TAdminUserDetail>(res);
+    expect(detail.user.id).toBe(String(buyer.id));
+    expect(detail.wallet.available).toBe('450.00');
+    expect(detail.ledger.map((e) => e.amount)).toEqual(
+      ['-50.00', '500.00'].map((a) => expect.stringContaining(a.split('.')[0]!)),
+    );
+    expect(detail.orders.map((o) => o.orderNo)).toEqual([orderNo]);
+    expect(detail.sessions.length).toBeGreaterThanOrEqual(1);
+    expect(detail.shop).toMatchObject({ id: String(storeId), name: 'Detail shop' });
+    expect((await call('GET', '/api/v1/admin/users/999999999', reader.token)).statusCode).toBe(404);
+  });
+
+  it('disables with a reason (sessions end at once), lifts a log-in lock with a reason; both audited', async () => {
+    const db = ctx.database.db;
+    const user = await createTestUser(db);
+    expect(
+      (await call('POST', `/api/v1/admin/users/${user.id}/disable`, reader.token, { reason: 'x' }))
+        .statusCode,
+    ).toBe(403);
+    const disabled = await call('POST', `/api/v1/admin/users/${user.id}/disable`, manager.token, {
+      reason: 'Chargeback fraud',
+    });
+    expect(disabled.statusCode, disabled.body).toBe(200);
+    expect(await db.select().from(sessions).where(eq(sessions.userId, user.id))).toEqual([]);
+
+    await db
+      .update(users)
+      .set({ loginFailStreak: 3, loginLockedUntil: new Date(Date.now() + 180_000) })
+      .where(eq(users.id, user.id));
+    expect(
+      (await call('POST', `/api/v1/admin/users/${user.id}/unlock`, manager.token, { lock: 'login' }))
+        .statusCode,
+    ).toBe(400);
+    const unlocked = await call('POST', `/api/v1/admin/users/${user.id}/unlock`, manager.token, {
+      lock: 'login',
+      reason: 'Verified by phone',
+    });
+    expect(unlocked.statusCode, unlocked.body).toBe(200);
+    const [after] = await db.select().from(users).where(eq(users.id, user.id));
+    expect(after!.loginLockedUntil).toBeNull();
+    expect(after!.loginFailStreak).toBe(0);
+    const audits = await db
+      .select({ action: auditLog.action, details: auditLog.details })
+      .from(auditLog)
+      .where(and(eq(auditLog.targetType, 'user'), eq(auditLog.targetId, String(user.id))))
+      .orderBy(auditLog.id);
+    expect(audits.map((a) => a.action)).toEqual(['user.disable', 'user.unlock_login']);
+    expect(audits[0]!.details).toMatchObject({ reason: 'Chargeback fraud', after: { status: 'disabled' } });
+    expect(audits[1]!.details).toMatchObject({ reason: 'Verified by phone', after: { lockedUntil: null } });
+  });
+});

@@ -1,0 +1,118 @@
+import { formatMoney, type TAdminUserDetail } from '@caravan/contracts';
+import { and, desc, eq, gt } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { loans, orders, sessions, stores, users } from '../../db/schema';
+import { AppError } from '../../http/app-error';
+import { clearLockout } from '../auth/lockout-store';
+import { getBalances, listBalanceHistory } from '../ledger';
+import { recordAudit } from './audit';
+import { listUsers } from './users';
+
+const RECENT = 20;
+
+/** Everything staff need to help one user: profile, locks, wallet with ledger history, orders, loans, sessions, shop. */
+export async function getUserDetail(db: Database, userId: bigint): Promise<TAdminUserDetail> {
+  const [row] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
+  if (!row) {
+    throw new AppError('USER_NOT_FOUND');
+  }
+  const listed = await listUsers(db, { pageNum: 1, pageSize: 1, keyword: row.usercode });
+  const summary = listed.pageList.find((u) => u.id === String(userId));
+  if (!summary) {
+    throw new AppError('USER_NOT_FOUND');
+  }
+  const [balances, history, orderRows, loanRows, sessionRows, [shop]] = await Promise.all([
+    getBalances(db, userId),
+    listBalanceHistory(db, { userId, pageNum: 1, pageSize: RECENT }),
+    db
+      .select({
+        orderNo: orders.orderNo,
+        status: orders.status,
+        total: orders.total,
+        createdAt: orders.createdAt,
+      })
+      .from(orders)
+      .where(eq(orders.buyerUserId, userId))
+      .orderBy(desc(orders.id))
+      .limit(RECENT),
+    db
+      .select({ id: loans.id, status: loans.status, amount: loans.amount, createdAt: loans.createdAt })
+      .from(loans)
+      .where(eq(loans.userId, userId))
+      .orderBy(desc(loans.id))
+      .limit(RECENT),
+    db
+      .select()
+      .from(sessions)
+      .where(and(eq(sessions.userId, userId), gt(sessions.expiresAt, new Date())))
+      .orderBy(desc(sessions.lastSeenAt))
+      .limit(RECENT),
+    db
+      .select({ id: stores.id, name: stores.name, status: stores.status })
+      .from(stores)
+      .where(eq(stores.ownerUserId, userId))
+      .limit(1),
+  ]);
+  return {
+    user: {
+      ...summary,
+      txLockedUntil: row.txLockedUntil?.toISOString() ?? null,
+      hasTxPassword: row.txPasswordHash !== null,
+    },
+    wallet: { available: formatMoney(balances.available), held: formatMoney(balances.held) },
+    ledger: history.pageList.map((entry) => ({
+      id: String(entry.id),
+      kind: String(entry.kind),
+      account: String(entry.account),
+      amount: String(entry.amount),
+      createdAt: String(entry.createdAt),
+    })),
+    orders: orderRows.map((o) => ({
+      orderNo: o.orderNo,
+      status: o.status,
+      total: formatMoney(o.total),
+      createdAt: o.createdAt.toISOString(),
+    })),
+    loans: loanRows.map((l) => ({
+      id: String(l.id),
+      status: l.status,
+      amount: formatMoney(l.amount),
+      createdAt: l.createdAt.toISOString(),
+    })),
+    sessions: sessionRows.map((s) => ({
+      id: String(s.id),
+      audience: s.audience,
+      ip: s.ip,
+      userAgent: s.userAgent,
+      lastSeenAt: s.lastSeenAt.toISOString(),
+      expiresAt: s.expiresAt.toISOString(),
+    })),
+    shop: shop ? { id: String(shop.id), name: shop.name, status: shop.status } : null,
+  };
+}
+
+/** Lifts a log-in or transaction-password lock, with the reason in the audit log. */
+export async function unlockUser(
+  db: Database,
+  input: { staffId: bigint; userId: bigint; lock: 'login' | 'txPassword'; reason: string },
+) {
+  await db.transaction(async (tx) => {
+    const [before] = await tx.select().from(users).where(eq(users.id, input.userId)).for('update');
+    if (!before) {
+      throw new AppError('USER_NOT_FOUND');
+    }
+    await clearLockout(tx, input.lock === 'login' ? 'userLogin' : 'userTx', input.userId);
+    const lockedUntil = input.lock === 'login' ? before.loginLockedUntil : before.txLockedUntil;
+    await recordAudit(tx, {
+      staffId: input.staffId,
+      action: input.lock === 'login' ? 'user.unlock_login' : 'user.unlock_tx_password',
+      targetType: 'user',
+      targetId: input.userId,
+      details: {
+        before: { lockedUntil: lockedUntil?.toISOString() ?? null },
+        after: { lockedUntil: null },
+        reason: input.reason,
+      },
+    });
+  });
+}
