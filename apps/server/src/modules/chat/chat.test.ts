@@ -139,14 +139,17 @@ describe('chat', () => {
       const res = await call('POST', url, buyer.token, payload);
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);
     }
+    // 19-digit ids are refused by the shared id rule (zId), before any query.
     const huge = await call('GET', '/api/v1/chat/conversations/9999999999999999999/messages', buyer.token);
-    expect(huge.statusCode).toBe(404);
+    expect(huge.statusCode).toBe(400);
+    const unknown = await call('GET', '/api/v1/chat/conversations/999999999999999999/messages', buyer.token);
+    expect(unknown.statusCode).toBe(404);
     const beyond = await call(
       'GET',
       `/api/v1/chat/conversations/${serviceId}/messages?beforeId=9999999999999999999`,
       buyer.token,
     );
-    expect(beyond.statusCode).toBe(200);
+    expect(beyond.statusCode).toBe(400);
   });
 
   it('an answer claims the conversation, counts unread for the buyer, and read marks clear it', async () => {

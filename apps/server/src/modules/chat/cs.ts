@@ -17,6 +17,7 @@ import {
   chatConversations,
   chatMessages,
   chatPeriods,
+  loans,
   orders,
   recharges,
   roles,
@@ -209,7 +210,7 @@ export async function getCustomerContext(
   if (!account) {
     throw new AppError('CHAT_NOT_FOUND');
   }
-  const [recentOrders, balances, [pending]] = await Promise.all([
+  const [recentOrders, balances, [pending], [loan]] = await Promise.all([
     db
       .select({
         orderNo: orders.orderNo,
@@ -223,6 +224,13 @@ export async function getCustomerContext(
       .limit(5),
     getBalances(db, userId),
     db.select().from(walletPending).where(eq(walletPending.userId, userId)),
+    // The customer's latest loan, read from the loans' table (the loans module has no reader for one user).
+    db
+      .select({ status: loans.status, amount: loans.amount })
+      .from(loans)
+      .where(eq(loans.userId, userId))
+      .orderBy(desc(loans.id))
+      .limit(1),
   ]);
   let unfinished: TCsCustomerContext['wallet']['unfinished'] = null;
   if (pending) {
@@ -257,7 +265,7 @@ export async function getCustomerContext(
       createtime: o.createdAt.toISOString(),
     })),
     wallet: { balance: formatMoney(balances.available), held: formatMoney(balances.held), unfinished },
-    loan: null,
+    loan: loan ? { status: loan.status, amount: formatMoney(loan.amount) } : null,
     permissions: [...agent.permissions],
   };
 }

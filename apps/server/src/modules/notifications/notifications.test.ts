@@ -96,7 +96,9 @@ describe('notifications', () => {
     const foreign = await post(`/api/v1/notifications/${first.id}/read`, otherBuyer.token);
     expect(foreign.statusCode).toBe(404);
     const huge = await post('/api/v1/notifications/9999999999999999999/read', buyer.token);
-    expect(huge.statusCode).toBe(404);
+    expect(huge.statusCode).toBe(400);
+    const unknown = await post('/api/v1/notifications/999999999999999999/read', buyer.token);
+    expect(unknown.statusCode).toBe(404);
     const bad = await post('/api/v1/notifications/abc/read', buyer.token);
     expect(bad.statusCode).toBe(400);
 

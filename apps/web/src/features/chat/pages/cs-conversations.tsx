@@ -86,7 +86,8 @@ function CustomerContext({ conversationId }: { conversationId: string }) {
       )}
       {context.loan && (
         <p>
-          {t('cs.loan')}: {context.loan.status} <span dir="ltr">{context.loan.amount} USDT</span>
+          {t('cs.loan')}: {t(`loanStatus.${context.loan.status}`)}{' '}
+          <span dir="ltr">{context.loan.amount} USDT</span>
         </p>
       )}
       <h3>{t('cs.orders')}</h3>
