@@ -38,6 +38,9 @@ type TBuild = {
   template: string;
   manifest: Record<string, TManifestChunk>;
   stamp: number;
+  /** Stylesheets of the build by file name, read once (server-rendered pages carry them inline). */
+  css: Map<string, string>;
+  webDistDir: string;
 };
 
 /** How often the server looks for a rebuilt web app. */
@@ -74,6 +77,8 @@ async function loadBuild(webDistDir: string, stamp: number): Promise<TBuild | nu
     template: readFileSync(templatePath, 'utf8'),
     manifest: JSON.parse(readFileSync(manifestPath, 'utf8')) as Record<string, TManifestChunk>,
     stamp,
+    css: new Map(),
+    webDistDir,
   };
 }
 
@@ -103,15 +108,16 @@ export function getServerBuild(webDistDir: string, onStale: () => void): Promise
   return build;
 }
 
-/** The page's own script (modulepreload) and every stylesheet it and the sections it loads at once bring. */
-function pageAssetLinks(manifest: Record<string, TManifestChunk>, modules: string[]): string {
+/** The page's own script and every stylesheet it and the sections it renders at once bring. */
+function pageAssets(manifest: Record<string, TManifestChunk>, modules: string[]) {
   const scripts = new Set<string>();
   const styles = new Set<string>();
   const visit = (key: string, depth: number) => {
     const chunk = manifest[key];
-    if (!chunk || scripts.has(chunk.file)) {
+    if (!chunk || scripts.has(chunk.file) || styles.has(`${key}#visited`)) {
       return;
     }
+    styles.add(`${key}#visited`);
     if (depth === 0) {
       scripts.add(chunk.file);
     }
@@ -131,23 +137,53 @@ function pageAssetLinks(manifest: Record<string, TManifestChunk>, modules: strin
   for (const key of modules) {
     visit(key, 0);
   }
-  return [
-    ...[...styles].map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
-    ...[...scripts].map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
-  ].join('');
+  return { scripts: [...scripts], styles: [...styles].filter((file) => !file.endsWith('#visited')) };
 }
 
+function readCss(build: TBuild, file: string): string {
+  let text = build.css.get(file);
+  if (text === undefined) {
+    const full = path.join(build.webDistDir, file);
+    text = existsSync(full) ? readFileSync(full, 'utf8') : '';
+    build.css.set(file, text);
+  }
+  return text;
+}
+
+const SCRIPT_TAG = /<script type="module" crossorigin src="([^"]+)"><\/script>/;
+const PRELOAD_TAG = /<link rel="modulepreload" crossorigin href="([^"]+)">/g;
+const STYLESHEET_TAG = /<link rel="stylesheet" crossorigin href="\/([^"]+)">/g;
+
+/**
+ * A server-rendered page paints from its HTML alone: the stylesheets are inline and the app's scripts start
+ * once the page has loaded (its first image included), so they never compete with the first paint on a slow
+ * line. Hydration then makes the same markup interactive (docs/decisions.md, web vitals).
+ */
 export function composeHtml(build: TBuild, page: TRenderResult): string {
-  const head = `${page.head ?? ''}${pageAssetLinks(build.manifest, page.modules)}${page.styles}`;
-  let html = build.template.replace(/<html[^>]*>/, `<html lang="${page.htmlLang}" dir="${page.dir}">`);
+  const assets = pageAssets(build.manifest, page.modules);
+  const entry = build.template.match(SCRIPT_TAG)?.[1];
+  const preloads = [...build.template.matchAll(PRELOAD_TAG)].map((match) => match[1] ?? '');
+  const templateStyles = [...build.template.matchAll(STYLESHEET_TAG)].map((match) => match[1] ?? '');
+  const inlineCss = [...new Set([...templateStyles, ...assets.styles])]
+    .map((file) => readCss(build, file))
+    .join('');
+  const scripts = [...preloads, ...assets.scripts.map((file) => `/${file}`)];
+  const loader = entry
+    ? `<script>addEventListener('load',function(){var h=document.head;${JSON.stringify(scripts)}.forEach(function(u){var l=document.createElement('link');l.rel='modulepreload';l.href=u;h.appendChild(l)});var s=document.createElement('script');s.type='module';s.src=${JSON.stringify(entry)};h.appendChild(s)},{once:true})</script>`
+    : '';
+  let html = build.template
+    .replace(/<html[^>]*>/, `<html lang="${page.htmlLang}" dir="${page.dir}">`)
+    .replace(SCRIPT_TAG, '')
+    .replace(PRELOAD_TAG, '')
+    .replace(STYLESHEET_TAG, '');
   if (page.head) {
     html = html.replace(/<title>[\s\S]*?<\/title>/, '').replace(/<meta name="description"[^>]*>/, '');
   }
   return html
-    .replace('</head>', `${head}</head>`)
+    .replace('</head>', () => `${page.head ?? ''}<style>${inlineCss}</style>${page.styles}</head>`)
     .replace(
       /<div id="root">.*<\/div>/,
-      () => `<div id="root">${page.html}</div><script>${page.stateScript}</script>`,
+      () => `<div id="root">${page.html}</div><script>${page.stateScript}</script>${loader}`,
     );
 }
 

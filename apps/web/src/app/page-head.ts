@@ -1,4 +1,4 @@
-import type { TImage, TProductDetail, TStoreDetail } from '@caravan/contracts';
+import type { THomeResponse, TImage, TProductDetail, TProductPage, TStoreDetail } from '@caravan/contracts';
 import { DEFAULT_LANGUAGE, LANGUAGE_TAGS, LANGUAGES, type TLanguage } from '@caravan/contracts/languages';
 import type { QueryClient } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
@@ -131,6 +131,26 @@ function breadcrumbJsonLd(items: Array<{ name: string; url: string }>) {
   };
 }
 
+/** The picture of the page's largest paint, fetched first (same srcset and sizes as its <img>). */
+function preloadImage(image: TImage | null | undefined, sizes: string): string {
+  if (!image) {
+    return '';
+  }
+  return `<link rel="preload" as="image" href="${escapeAttribute(image.url)}" imagesrcset="${escapeAttribute(image.srcset)}" imagesizes="${escapeAttribute(sizes)}" fetchpriority="high">`;
+}
+
+/** The first product card's picture on list pages (their first query holding a product page). */
+function findFirstCardImage(queryClient: QueryClient): TImage | null {
+  for (const query of queryClient.getQueryCache().findAll({ queryKey: ['catalog'] })) {
+    const data = query.state.data as Partial<TProductPage> | undefined;
+    const first = Array.isArray(data?.pageList) ? data.pageList[0] : undefined;
+    if (first && 'image' in first && first.image) {
+      return first.image;
+    }
+  }
+  return null;
+}
+
 /** The <head> tags of a server-rendered page: title, description, canonical, alternates, cards, JSON-LD. */
 export function buildPageHead(input: THeadInput): string {
   const { url, lang, origin, t, queryClient } = input;
@@ -196,11 +216,27 @@ export function buildPageHead(input: THeadInput): string {
     );
   }
   const fullTitle = url.pathname === '/index' ? title : `${title} · ${brand}`;
+  // Sizes as in banner-carousel.tsx, product-gallery.tsx, the store page and product-card.tsx.
+  const lcpImage =
+    url.pathname === '/index'
+      ? preloadImage(
+          queryClient.getQueryData<THomeResponse>(['catalog', 'home'])?.banners[0]?.image,
+          '(max-width: 1199px) 100vw, 1168px',
+        )
+      : product
+        ? preloadImage(product.images[0], '(max-width: 991px) 100vw, 440px')
+        : store
+          ? preloadImage(store.banner, '(max-width: 1199px) 100vw, 1168px')
+          : preloadImage(
+              findFirstCardImage(queryClient),
+              '(max-width: 767px) 50vw, (max-width: 1199px) 25vw, 230px',
+            );
   const imageUrl = image ? absolute(origin, image.url) : `${origin}/icons/icon-512.png`;
   const tags = [
     `<title>${escapeAttribute(fullTitle)}</title>`,
     `<meta name="description" content="${escapeAttribute(description)}">`,
     input.status === 404 ? '<meta name="robots" content="noindex">' : '',
+    lcpImage,
     `<link rel="canonical" href="${escapeAttribute(canonical)}">`,
     ...LANGUAGES.map(
       (code) =>

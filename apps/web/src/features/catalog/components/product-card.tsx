@@ -8,7 +8,18 @@ import { Money } from './money';
 /** Card widths: 5 across at 1200 px, 2 across on phones (catalog.css). */
 export const CARD_IMAGE_SIZES = '(max-width: 767px) 50vw, (max-width: 1199px) 25vw, 230px';
 
-export function ProductCard({ product, footer }: { product: TProductCard; footer?: ReactNode }) {
+/** How soon the picture loads: lazily below the fold; the first card's is the page's largest paint. */
+export type TImagePriority = 'high' | 'eager' | 'lazy';
+
+export function ProductCard({
+  product,
+  footer,
+  priority = 'lazy',
+}: {
+  product: TProductCard;
+  footer?: ReactNode;
+  priority?: TImagePriority;
+}) {
   const { t } = useTranslation('catalog');
   const isOnSale = product.isDiscounted && product.originalPrice !== product.price;
   return (
@@ -22,7 +33,8 @@ export function ProductCard({ product, footer }: { product: TProductCard; footer
               sizes={CARD_IMAGE_SIZES}
               width={product.image.width}
               height={product.image.height}
-              loading="lazy"
+              loading={priority === 'lazy' ? 'lazy' : 'eager'}
+              fetchPriority={priority === 'high' ? 'high' : 'auto'}
               decoding="async"
               alt={product.name}
             />

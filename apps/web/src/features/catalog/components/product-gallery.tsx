@@ -27,6 +27,7 @@ export function ProductGallery({ images, name }: { images: TImage[]; name: strin
           sizes="(max-width: 991px) 100vw, 440px"
           width={current.width}
           height={current.height}
+          fetchPriority="high"
           alt={name}
         />
       </button>

@@ -4,6 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { EmptyState } from './empty-state';
 import { ProductCard } from './product-card';
 
+/** Cards on a phone's first screen (2 across): their pictures load at once, the first one first (LCP). */
+const ABOVE_FOLD_CARDS = 2;
+
 export function ProductGridSkeleton({ count = 10 }: { count?: number }) {
   const { t } = useTranslation('catalog');
   return (
@@ -51,9 +54,13 @@ export function ProductGrid({ products, isLoading, skeletonCount, empty, renderF
   }
   return (
     <ul className="cv-grid">
-      {products.map((product) => (
+      {products.map((product, index) => (
         <li key={product.id}>
-          <ProductCard product={product} footer={renderFooter?.(product)} />
+          <ProductCard
+            product={product}
+            footer={renderFooter?.(product)}
+            priority={index < ABOVE_FOLD_CARDS ? (index === 0 ? 'high' : 'eager') : 'lazy'}
+          />
         </li>
       ))}
     </ul>

@@ -1,0 +1,158 @@
+#!/usr/bin/env node
+// `npm run lighthouse`: Lighthouse 13 (mobile defaults: simulated slow 4G, 4x CPU slowdown) in the system Chromium on
+// five storefront pages of the built product: home, /commodity, a product, a store and search results. Prints the
+// performance score, LCP, CLS, TBT and the JavaScript the page downloaded. Starts the product with demo data on a
+// free port (like `npm start`), or measures LIGHTHOUSE_URL=http://host:port when set. Build first (`npm run build`).
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const CHROME_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+].join(' ');
+const GOALS = { score: 0.9, lcpMs: 2500, cls: 0.05, tbtMs: 200, jsKb: 170 };
+
+function findFreePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() =>
+        address && typeof address === 'object' ? resolve(address.port) : reject(new Error('no port')),
+      );
+    });
+  });
+}
+
+async function waitForHealth(baseUrl, child) {
+  for (let i = 0; i < 600; i += 1) {
+    if (child.exitCode !== null) {
+      throw new Error(`server exited with ${child.exitCode}`);
+    }
+    try {
+      if ((await fetch(`${baseUrl}/api/health`)).ok) {
+        return;
+      }
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 300));
+  }
+  throw new Error('server did not become healthy');
+}
+
+async function startServer() {
+  const port = await findFreePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'caravan-lighthouse-'));
+  const env = {
+    ...process.env,
+    NODE_ENV: 'production',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    PUBLIC_URL: baseUrl,
+  };
+  delete env.DATABASE_URL;
+  Object.assign(env, { DATA_DIR: dataDir, LOG_LEVEL: 'warn', SEED_DEMO: 'true', RUN_JOBS: 'false' });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: root,
+    env,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const stop = async () => {
+    if (child.exitCode === null) {
+      child.kill('SIGTERM');
+      await new Promise((resolve) => child.once('exit', resolve));
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  await waitForHealth(baseUrl, child).catch(async (error) => {
+    await stop();
+    throw error;
+  });
+  return { baseUrl, stop };
+}
+
+async function pickPages(baseUrl) {
+  const list = await (await fetch(`${baseUrl}/api/v1/catalog/products?pageSize=1`)).json();
+  const product = list.pageList[0];
+  const word = product.name.split(/\s+/)[0];
+  return [
+    ['home', '/index'],
+    ['all products', '/commodity'],
+    ['product', `/productDetails?id=${product.id}`],
+    ['store', `/store?id=${product.storeId}`],
+    ['search results', `/searchGoods?k=${encodeURIComponent(JSON.stringify(word))}`],
+  ];
+}
+
+function runLighthouse(url) {
+  const output = path.join(tmpdir(), `caravan-lh-${process.pid}-${Date.now()}.json`);
+  const result = spawnSync(
+    process.execPath,
+    [
+      path.join(root, 'node_modules/lighthouse/cli/index.js'),
+      url,
+      '--quiet',
+      '--only-categories=performance',
+      '--output=json',
+      `--output-path=${output}`,
+      `--chrome-flags=${CHROME_FLAGS}`,
+    ],
+    { env: { ...process.env, CHROME_PATH }, stdio: ['ignore', 'ignore', 'inherit'] },
+  );
+  if (result.status !== 0) {
+    throw new Error(`lighthouse failed on ${url}`);
+  }
+  const report = JSON.parse(readFileSync(output, 'utf8'));
+  rmSync(output, { force: true });
+  const audits = report.audits;
+  const requests = audits['network-requests'].details.items;
+  const scripts = requests.filter((item) => item.resourceType === 'Script');
+  return {
+    score: report.categories.performance.score,
+    lcpMs: audits['largest-contentful-paint'].numericValue,
+    cls: audits['cumulative-layout-shift'].numericValue,
+    tbtMs: audits['total-blocking-time'].numericValue,
+    jsKb: scripts.reduce((sum, item) => sum + item.transferSize, 0) / 1024,
+    scriptRequests: scripts.length,
+  };
+}
+
+const external = process.env.LIGHTHOUSE_URL?.replace(/\/$/, '');
+const server = external ? { baseUrl: external, stop: async () => {} } : await startServer();
+let hasMissed = false;
+try {
+  const pages = await pickPages(server.baseUrl);
+  console.log('page            score   LCP ms   CLS     TBT ms  JS KB (gzip)  scripts');
+  for (const [name, pagePath] of pages) {
+    const figures = runLighthouse(`${server.baseUrl}${pagePath}`);
+    const misses = [
+      figures.score < GOALS.score && 'score',
+      figures.lcpMs > GOALS.lcpMs && 'LCP',
+      figures.cls > GOALS.cls && 'CLS',
+      figures.tbtMs > GOALS.tbtMs && 'TBT',
+      figures.jsKb > GOALS.jsKb && 'JS',
+    ].filter(Boolean);
+    hasMissed ||= misses.length > 0;
+    console.log(
+      `${name.padEnd(15)} ${figures.score.toFixed(2).padStart(5)} ${Math.round(figures.lcpMs).toString().padStart(8)} ${figures.cls.toFixed(3).padStart(6)} ${Math.round(figures.tbtMs).toString().padStart(8)} ${figures.jsKb.toFixed(1).padStart(12)} ${String(figures.scriptRequests).padStart(8)}${misses.length ? `  misses: ${misses.join(', ')}` : ''}`,
+    );
+  }
+  console.log(
+    `goals: score >= ${GOALS.score}, LCP <= ${GOALS.lcpMs} ms, CLS <= ${GOALS.cls}, TBT <= ${GOALS.tbtMs} ms, JS <= ${GOALS.jsKb} KB`,
+  );
+} finally {
+  await server.stop();
+}
+process.exit(hasMissed ? 1 : 0);
