@@ -243,6 +243,43 @@ describe('server-rendered storefront', () => {
     await context.close();
   });
 
+  it('is installable: manifest with icons, a service worker that never caches the API, an offline page', async () => {
+    const manifest = await getJson<{ start_url: string; display: string; icons: Array<{ sizes: string }> }>(
+      '/manifest.webmanifest',
+    );
+    expect(manifest.start_url).toBe('/index');
+    expect(manifest.display).toBe('standalone');
+    expect(manifest.icons.map((icon) => icon.sizes)).toEqual(expect.arrayContaining(['192x192', '512x512']));
+    const home = await getPage('/index');
+    expect(home.html).toContain('<link rel="manifest" href="/manifest.webmanifest"');
+
+    const { context, page } = await newPage(browser);
+    await page.goto('/index', { waitUntil: 'load' });
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+    });
+    // A second load under the worker's control, so its fetch handler sees what follows.
+    await page.reload({ waitUntil: 'networkidle' });
+    const cachedPaths = await page.evaluate(async () => {
+      const paths: string[] = [];
+      for (const name of await caches.keys()) {
+        const cache = await caches.open(name);
+        for (const request of await cache.keys()) {
+          paths.push(new URL(request.url).pathname);
+        }
+      }
+      return paths;
+    });
+    expect(cachedPaths).toContain('/offline.html');
+    expect(cachedPaths.some((path) => path.startsWith('/assets/'))).toBe(true);
+    expect(cachedPaths.filter((path) => path.startsWith('/api/'))).toEqual([]);
+
+    await context.setOffline(true);
+    await page.goto('/commodity', { waitUntil: 'load' }).catch(() => null);
+    await expect.poll(() => page.locator('h1').textContent()).toBe('You are offline');
+    await context.close();
+  });
+
   it('a search-engine link in Arabic keeps the language without loading the page twice', async () => {
     const { context, page } = await newPage(browser);
     let documents = 0;

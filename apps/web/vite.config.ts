@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
@@ -36,8 +36,44 @@ function pageModuleIds(): Plugin {
   };
 }
 
+/**
+ * The service worker's offline page (public/sw.js), a static file with its texts in every language
+ * (src/locales/<lang>/pwa.json); it picks the stored language, else the browser's.
+ */
+function offlinePage(): Plugin {
+  return {
+    name: 'caravan-offline-page',
+    apply: 'build',
+    generateBundle() {
+      if (this.environment.config.consumer === 'server') {
+        return;
+      }
+      const localesDir = path.join(webRoot, 'src/locales');
+      const texts: Record<string, unknown> = {};
+      for (const lang of readdirSync(localesDir)) {
+        const file = path.join(localesDir, lang, 'pwa.json');
+        if (existsSync(file)) {
+          texts[lang] = (JSON.parse(readFileSync(file, 'utf8')) as { offline: unknown }).offline;
+        }
+      }
+      const source = `<!doctype html>
+<html lang="en"><head><meta charset="UTF-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="theme-color" content="#0F766E"><title>Caravan</title><link rel="icon" href="/favicon.svg">
+<style>body{margin:0;font-family:-apple-system,BlinkMacSystemFont,"Segoe UI",Roboto,Arial,sans-serif;background:#f5f6f8;color:#1f2937;display:flex;min-height:100vh;align-items:center;justify-content:center;text-align:center;padding:24px;box-sizing:border-box}main{max-width:420px}img{width:64px;height:64px}button{margin-top:16px;padding:10px 20px;border:0;border-radius:8px;background:#0f766e;color:#fff;font-size:16px;cursor:pointer}</style>
+</head><body><main><img src="/favicon.svg" alt="" width="64" height="64"><h1 id="t"></h1><p id="x"></p><button id="r" type="button" onclick="location.reload()"></button></main>
+<script>var T=${JSON.stringify(texts).replace(/</g, '\\u003c')};var s=null;try{s=localStorage.getItem('language')}catch(e){}
+var n=(navigator.language||'en').toLowerCase();var l=T[s]?s:T[n.slice(0,2)]?n.slice(0,2):n.indexOf('zh-tw')===0?'tw':n.indexOf('zh')===0?'cn':'en';if(!T[l])l='en';
+var d=T[l];document.documentElement.lang=l;if(['ar','ur','fa','pr'].indexOf(l)>=0)document.documentElement.dir='rtl';
+document.getElementById('t').textContent=d.title;document.getElementById('x').textContent=d.text;document.getElementById('r').textContent=d.retry;</script>
+</body></html>
+`;
+      this.emitFile({ type: 'asset', fileName: 'offline.html', source });
+    },
+  };
+}
+
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react(), pageModuleIds()],
+  plugins: [react(), pageModuleIds(), offlinePage()],
   build: {
     outDir: isSsrBuild ? 'dist-ssr' : 'dist',
     emptyOutDir: true,

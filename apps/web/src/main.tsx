@@ -6,6 +6,7 @@ import { findRoutePages } from './app/route-pages';
 import { ROUTES } from './app/router';
 import { applyServerState } from './app/server-state';
 import { applyDayjsLocale, applyDocumentLanguage, initI18n, loadAntdLocale } from './lib/i18n';
+import { captureInstallPrompt, registerServiceWorker } from './lib/install-prompt';
 import { resolveLanguage } from './lib/language';
 import { handleEntryUrl } from './lib/language-switch';
 import { getSession, isLoggedIn } from './lib/session';
@@ -17,6 +18,8 @@ import './app/global.css';
 z.config({ jitless: true });
 
 async function start(): Promise<void> {
+  captureInstallPrompt();
+  registerServiceWorker();
   const serverState = window.__CARAVAN_SSR__;
   if (!(await handleEntryUrl(serverState?.lang))) {
     return;

@@ -31,6 +31,7 @@ export const WEB_NAMESPACES = [
   'console',
   'loans',
   'chat',
+  'pwa',
 ] as const;
 
 function findDictionaryLoader(lang: string, namespace: string) {

@@ -76,6 +76,7 @@ describe('dictionaries', () => {
         'loans',
         'orders',
         'pages',
+        'pwa',
         'seller',
         'services',
         'validation',

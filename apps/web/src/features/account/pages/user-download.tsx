@@ -1,4 +1,5 @@
 import { AppDownloadPanel } from '../../../components/ui/app-download-panel';
+import { InstallAppButton } from '../../../components/ui/install-app-button';
 import { PageFrame } from '../../../components/ui/page-frame';
 
 export default function UserDownloadPage() {
@@ -8,6 +9,7 @@ export default function UserDownloadPage() {
       crumbs={[{ labelKey: 'routes.userInfo', to: '/userInfo/dashboard' }]}
     >
       <AppDownloadPanel />
+      <InstallAppButton />
     </PageFrame>
   );
 }
