@@ -19,6 +19,25 @@ import { gzipSync } from 'node:zlib';
 
 const BUDGET_KB = 250;
 const PAGE_PATH = '/index';
+/**
+ * The other public routes (issue 11), measured on a phone. Their budgets are today's sizes, so no change can
+ * make them heavier unnoticed; the goal is 170 KB on every route (docs/decisions.md, web vitals).
+ */
+const ROUTE_BUDGETS = [
+  { name: 'all products', budgetKb: 420, path: async () => '/commodity' },
+  {
+    name: 'product',
+    budgetKb: 420,
+    path: async (api) => `/productDetails?id=${(await api.firstProduct()).id}`,
+  },
+  { name: 'store', budgetKb: 360, path: async (api) => `/store?id=${(await api.firstProduct()).storeId}` },
+  {
+    name: 'search results',
+    budgetKb: 330,
+    path: async (api) =>
+      `/searchGoods?k=${encodeURIComponent(JSON.stringify((await api.firstProduct()).name.split(/\s+/)[0]))}`,
+  },
+];
 const VIEWPORTS = [
   { name: 'desktop 1280 px', width: 1280, height: 900, isMobile: false },
   { name: 'phone 360 px', width: 360, height: 740, isMobile: true },
@@ -170,7 +189,7 @@ async function startServer() {
   return { baseUrl, stop };
 }
 
-async function measureInBrowser(chromium, baseUrl) {
+async function measureInBrowser(chromium, baseUrl, pagePath = PAGE_PATH, viewports = VIEWPORTS) {
   const browser = await chromium.launch({
     executablePath: CHROMIUM_PATH,
     args: CHROMIUM_ARGS,
@@ -178,7 +197,7 @@ async function measureInBrowser(chromium, baseUrl) {
   });
   const results = [];
   try {
-    for (const viewport of VIEWPORTS) {
+    for (const viewport of viewports) {
       const context = await browser.newContext({
         viewport: { width: viewport.width, height: viewport.height },
         isMobile: viewport.isMobile,
@@ -202,7 +221,7 @@ async function measureInBrowser(chromium, baseUrl) {
           unknown.add(url.pathname);
         }
       });
-      await page.goto(`${baseUrl}${PAGE_PATH}`, { waitUntil: 'networkidle', timeout: 60_000 });
+      await page.goto(`${baseUrl}${pagePath}`, { waitUntil: 'networkidle', timeout: 60_000 });
       // Sections that appear once data arrives may start more imports; wait for the network to settle again.
       await page.waitForLoadState('networkidle');
       await page.waitForTimeout(500);
@@ -256,6 +275,7 @@ function report(label, files) {
 async function main() {
   const chromium = await loadChromium();
   const measured = [];
+  const routeResults = [];
   if (chromium) {
     const external = process.env.CHECK_BUNDLE_URL?.replace(/\/$/, '');
     const server = external ? { baseUrl: external, stop: async () => {} } : await startServer();
@@ -270,6 +290,23 @@ async function main() {
         measured.push(
           report(`${PAGE_PATH} in Chromium, ${result.viewport}, until network idle`, result.files),
         );
+      }
+      let product;
+      const api = {
+        firstProduct: async () => {
+          product ??= (await (await fetch(`${server.baseUrl}/api/v1/catalog/products?pageSize=1`)).json())
+            .pageList[0];
+          return product;
+        },
+      };
+      for (const route of ROUTE_BUDGETS) {
+        const routePath = await route.path(api);
+        const [result] = await measureInBrowser(chromium, server.baseUrl, routePath, [VIEWPORTS[1]]);
+        const figures = report(
+          `${route.name} (${routePath}) in Chromium, phone, until network idle`,
+          result.files,
+        );
+        routeResults.push({ ...route, routePath, ...figures });
       }
     } finally {
       await server.stop();
@@ -293,6 +330,13 @@ async function main() {
   if (worst > BUDGET_KB) {
     console.error(`over budget by ${(worst - BUDGET_KB).toFixed(1)} KB`);
     process.exit(1);
+  }
+  for (const route of routeResults) {
+    console.log(`${route.routePath}: ${route.jsKb.toFixed(1)} KB JS gzipped (budget ${route.budgetKb} KB)`);
+    if (route.leaked.length > 0 || route.jsKb > route.budgetKb) {
+      console.error(`${route.name} is over its budget or loads console code: ${route.leaked.join(', ')}`);
+      process.exit(1);
+    }
   }
 }
 
