@@ -7,6 +7,7 @@ import { hasPermission, useStaffMe } from '../../../components/console/staff-ses
 import { formatDateTime } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
 import { useAdminUsers, useSetUserStatus } from '../api/admin-api';
+import { UserDetailDrawer } from '../components/user-detail-drawer';
 
 type TStatus = (typeof ADMIN_USER_STATUSES)[number];
 const STATUS_COLOURS: Record<TStatus, string> = {
@@ -17,7 +18,7 @@ const STATUS_COLOURS: Record<TStatus, string> = {
 };
 
 export default function UsersPage() {
-  const { t } = useTranslation(['admin', 'common']);
+  const { t } = useTranslation(['admin', 'common', 'console']);
   const [modal, modalHolder] = Modal.useModal();
   const { data: me } = useStaffMe();
   const canManage = hasPermission(me, 'users.manage');
@@ -33,6 +34,7 @@ export default function UsersPage() {
   });
   const users = useAdminUsers(query);
   const setStatus = useSetUserStatus();
+  const [openUserId, setOpenUserId] = useState<string | null>(null);
 
   const confirmStatus = (user: TAdminUser, isEnabled: boolean) => {
     void modal.confirm({
@@ -127,21 +129,28 @@ export default function UsersPage() {
             title: t('common:table.actions'),
             key: 'actions',
             fixed: 'right',
-            render: (_, user) =>
-              canManage && user.status !== 'cancelled' ? (
-                user.status === 'disabled' ? (
-                  <Button size="small" onClick={() => confirmStatus(user, true)}>
-                    {t('users.enable')}
-                  </Button>
-                ) : (
-                  <Button size="small" danger onClick={() => confirmStatus(user, false)}>
-                    {t('users.disable')}
-                  </Button>
-                )
-              ) : null,
+            render: (_, user) => (
+              <Space wrap>
+                <Button size="small" onClick={() => setOpenUserId(user.id)}>
+                  {t('console:userDetail.open')}
+                </Button>
+                {canManage && user.status !== 'cancelled' ? (
+                  user.status === 'disabled' ? (
+                    <Button size="small" onClick={() => confirmStatus(user, true)}>
+                      {t('users.enable')}
+                    </Button>
+                  ) : (
+                    <Button size="small" danger onClick={() => confirmStatus(user, false)}>
+                      {t('users.disable')}
+                    </Button>
+                  )
+                ) : null}
+              </Space>
+            ),
           },
         ]}
       />
+      <UserDetailDrawer userId={openUserId} canManage={canManage} onClose={() => setOpenUserId(null)} />
     </>
   );
 }

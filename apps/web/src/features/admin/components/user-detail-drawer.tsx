@@ -1,0 +1,258 @@
+import type { TAdminUserDetail } from '@caravan/contracts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, Button, Descriptions, Drawer, Input, Modal, Skeleton, Space, Table, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { MoneyText } from '../../../components/ui/money-text';
+import { api } from '../../../lib/api';
+import { formatDateTime } from '../../../lib/format';
+import { toast, toastError } from '../../../lib/toast';
+
+const staffCall = { audience: 'staff' } as const;
+
+/** One user in depth: profile and locks, wallet with its ledger history, orders, loans, sessions and shop. */
+export function UserDetailDrawer({
+  userId,
+  canManage,
+  onClose,
+}: {
+  userId: string | null;
+  canManage: boolean;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation(['console', 'admin', 'common']);
+  const queryClient = useQueryClient();
+  const detail = useQuery({
+    queryKey: ['admin', 'users', 'detail', userId],
+    queryFn: () => api.get<TAdminUserDetail>(`/admin/users/${userId}`, staffCall),
+    enabled: userId !== null,
+  });
+  const [unlocking, setUnlocking] = useState<'login' | 'txPassword' | null>(null);
+  const [reason, setReason] = useState('');
+  const unlock = useMutation({
+    mutationFn: (input: { lock: 'login' | 'txPassword'; reason: string }) =>
+      api.post(`/admin/users/${userId}/unlock`, input, staffCall),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['admin', 'users'] }),
+    meta: { isToastSkipped: true },
+  });
+  const data = detail.data;
+  const submitUnlock = async () => {
+    if (!unlocking || reason.trim() === '') {
+      return;
+    }
+    try {
+      await unlock.mutateAsync({ lock: unlocking, reason: reason.trim() });
+      toast.success(t('common:success.operationSucceeded'));
+      setUnlocking(null);
+      setReason('');
+    } catch (error) {
+      toastError(error, t('common:errors.generic'));
+    }
+  };
+
+  return (
+    <Drawer
+      open={userId !== null}
+      onClose={onClose}
+      size="large"
+      title={t('userDetail.title')}
+      destroyOnHidden
+    >
+      {detail.isLoading ? (
+        <Skeleton active />
+      ) : detail.isError || !data ? (
+        <Alert type="error" showIcon title={t('common:errors.generic')} />
+      ) : (
+        <Space direction="vertical" size="large" style={{ inlineSize: '100%' }}>
+          <Descriptions
+            size="small"
+            column={1}
+            bordered
+            items={[
+              {
+                key: 'code',
+                label: t('admin:users.usercode'),
+                children: <bdi dir="ltr">{data.user.usercode}</bdi>,
+              },
+              {
+                key: 'name',
+                label: t('admin:users.username'),
+                children: <bdi>{data.user.username ?? '--'}</bdi>,
+              },
+              { key: 'email', label: t('admin:users.email'), children: <bdi>{data.user.email ?? '--'}</bdi> },
+              {
+                key: 'status',
+                label: t('admin:users.status'),
+                children: t(`admin:users.statuses.${data.user.status}`),
+              },
+              {
+                key: 'loginLock',
+                label: t('userDetail.loginLock'),
+                children: (
+                  <Space>
+                    <bdi dir="ltr">{formatDateTime(data.user.loginLockedUntil)}</bdi>
+                    {canManage && data.user.loginLockedUntil && (
+                      <Button size="small" onClick={() => setUnlocking('login')}>
+                        {t('userDetail.unlock')}
+                      </Button>
+                    )}
+                  </Space>
+                ),
+              },
+              {
+                key: 'txLock',
+                label: t('userDetail.txLock'),
+                children: (
+                  <Space>
+                    <bdi dir="ltr">{formatDateTime(data.user.txLockedUntil)}</bdi>
+                    {canManage && data.user.txLockedUntil && (
+                      <Button size="small" onClick={() => setUnlocking('txPassword')}>
+                        {t('userDetail.unlock')}
+                      </Button>
+                    )}
+                  </Space>
+                ),
+              },
+              {
+                key: 'wallet',
+                label: t('userDetail.wallet'),
+                children: (
+                  <Space wrap>
+                    <MoneyText value={data.wallet.available} />
+                    <Typography.Text type="secondary">
+                      {t('userDetail.held')} <MoneyText value={data.wallet.held} />
+                    </Typography.Text>
+                  </Space>
+                ),
+              },
+              {
+                key: 'shop',
+                label: t('userDetail.shop'),
+                children: data.shop ? <bdi>{data.shop.name}</bdi> : '--',
+              },
+            ]}
+          />
+          <Table
+            size="small"
+            rowKey="id"
+            title={() => t('userDetail.ledger')}
+            dataSource={data.ledger}
+            pagination={false}
+            scroll={{ x: 520 }}
+            locale={{ emptyText: t('userDetail.none') }}
+            columns={[
+              {
+                title: t('userDetail.time'),
+                dataIndex: 'createdAt',
+                render: (v: string) => <bdi dir="ltr">{formatDateTime(v)}</bdi>,
+              },
+              { title: t('userDetail.kind'), dataIndex: 'kind', render: (v: string) => <code>{v}</code> },
+              {
+                title: t('userDetail.amount'),
+                dataIndex: 'amount',
+                align: 'end',
+                render: (v: string) => <MoneyText value={v} />,
+              },
+            ]}
+          />
+          <Table
+            size="small"
+            rowKey="orderNo"
+            title={() => t('userDetail.orders')}
+            dataSource={data.orders}
+            pagination={false}
+            scroll={{ x: 520 }}
+            locale={{ emptyText: t('userDetail.none') }}
+            columns={[
+              { title: '#', dataIndex: 'orderNo', render: (v: string) => <bdi dir="ltr">{v}</bdi> },
+              {
+                title: t('userDetail.time'),
+                dataIndex: 'createdAt',
+                render: (v: string) => <bdi dir="ltr">{formatDateTime(v)}</bdi>,
+              },
+              {
+                title: t('userDetail.amount'),
+                dataIndex: 'total',
+                align: 'end',
+                render: (v: string) => <MoneyText value={v} />,
+              },
+            ]}
+          />
+          <Table
+            size="small"
+            rowKey="id"
+            title={() => t('userDetail.loans')}
+            dataSource={data.loans}
+            pagination={false}
+            locale={{ emptyText: t('userDetail.none') }}
+            columns={[
+              {
+                title: t('userDetail.time'),
+                dataIndex: 'createdAt',
+                render: (v: string) => <bdi dir="ltr">{formatDateTime(v)}</bdi>,
+              },
+              {
+                title: t('admin:users.status'),
+                dataIndex: 'status',
+                render: (v: string) => <code>{v}</code>,
+              },
+              {
+                title: t('userDetail.amount'),
+                dataIndex: 'amount',
+                align: 'end',
+                render: (v: string) => <MoneyText value={v} />,
+              },
+            ]}
+          />
+          <Table
+            size="small"
+            rowKey="id"
+            title={() => t('userDetail.sessions')}
+            dataSource={data.sessions}
+            pagination={false}
+            scroll={{ x: 520 }}
+            locale={{ emptyText: t('userDetail.none') }}
+            columns={[
+              {
+                title: t('userDetail.lastSeen'),
+                dataIndex: 'lastSeenAt',
+                render: (v: string) => <bdi dir="ltr">{formatDateTime(v)}</bdi>,
+              },
+              {
+                title: 'IP',
+                dataIndex: 'ip',
+                render: (v: string | null) => <bdi dir="ltr">{v ?? '--'}</bdi>,
+              },
+              {
+                title: t('userDetail.device'),
+                dataIndex: 'userAgent',
+                ellipsis: true,
+                render: (v: string | null) => <bdi dir="ltr">{v ?? '--'}</bdi>,
+              },
+            ]}
+          />
+        </Space>
+      )}
+      <Modal
+        open={unlocking !== null}
+        title={t('userDetail.unlockTitle')}
+        okText={t('userDetail.unlock')}
+        cancelText={t('common:actions.cancel')}
+        okButtonProps={{ disabled: reason.trim() === '' || unlock.isPending }}
+        confirmLoading={unlock.isPending}
+        onOk={submitUnlock}
+        onCancel={() => setUnlocking(null)}
+        destroyOnHidden
+      >
+        <Input.TextArea
+          aria-label={t('userDetail.reason')}
+          placeholder={t('userDetail.reason')}
+          rows={3}
+          maxLength={255}
+          value={reason}
+          onChange={(event) => setReason(event.target.value)}
+        />
+      </Modal>
+    </Drawer>
+  );
+}
