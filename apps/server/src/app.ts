@@ -19,7 +19,7 @@ import { serializerCompiler } from './http/serializer';
 import { registerWeb, sendSpa } from './http/web';
 import { ROUTE_PLUGINS } from './modules';
 import { chatSocketPlugin } from './modules/chat';
-import { opsPlugin } from './modules/ops';
+import { metricsPlugin, opsPlugin } from './modules/ops';
 import { busPlugin } from './modules/realtime';
 
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
@@ -77,6 +77,7 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
   await app.register(authPlugin);
   await app.register(busPlugin);
   await app.register(opsPlugin);
+  await app.register(metricsPlugin);
   await app.register(chatSocketPlugin);
 
   for (const plugin of ROUTE_PLUGINS) {

@@ -56,6 +56,10 @@ const ZConfig = z.object({
   WEB_DIST_DIR: z.string().optional(),
   /** Rate limit of auth, chat and money calls: requests per minute per client. */
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(60),
+  /** Bearer token for GET /metrics; without it only local, unproxied requests may read the metrics. */
+  METRICS_TOKEN: z.string().min(16).optional(),
+  /** Longest wait for requests and jobs in flight after SIGTERM before the process exits anyway. */
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(30_000),
   /** Rate limit of public reads through the legacy calls (catalogue, order lists): per minute per client. */
   RATE_LIMIT_READ_PER_MINUTE: z.coerce.number().int().min(1).default(600),
   /** Runs timed jobs (auto-cancel, auto-complete, loan overdue) in this process. */

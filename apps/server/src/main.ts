@@ -7,6 +7,7 @@ import { migrateDatabase } from './db/migrate';
 import { seedBasics, seedDemo } from './db/seed';
 import { assertDemoPasswordsChanged, DemoPasswordsError } from './db/seed/demo-passwords';
 import { startJobs } from './jobs';
+import { markDraining } from './modules/health/routes';
 import { createSmtpSender, startMailWorker } from './modules/mail';
 
 async function main() {
@@ -60,11 +61,18 @@ async function main() {
       return;
     }
     isClosing = true;
-    app.log.info({ signal }, 'shutting down');
-    jobs?.stop();
-    await mailWorker?.stop();
+    app.log.info({ signal }, 'shutting down: finishing requests and jobs in flight');
+    // Drain: /api/ready says 503 at once; app.close() stops accepting connections and waits for the requests
+    // in flight (their transactions commit or roll back inside them); running jobs finish; then the
+    // database closes. A drain that hangs ends the process anyway after SHUTDOWN_TIMEOUT_MS.
+    markDraining(app);
+    const deadline = setTimeout(() => {
+      app.log.error('shutdown timed out: exiting with work in flight');
+      process.exit(1);
+    }, config.SHUTDOWN_TIMEOUT_MS);
+    deadline.unref();
+    await Promise.all([app.close(), jobs?.stop(), mailWorker?.stop()]);
     smtp?.close();
-    await app.close();
     await replica?.close();
     redis?.disconnect();
     await database.close();

@@ -5,6 +5,7 @@ import { foldSalesTally } from '../modules/catalog';
 import { loanClock, remindDueLoans, runLoanAccrual } from '../modules/loans';
 import { runExclusive } from './lock';
 import { ORDER_JOBS } from './orders';
+import { finishJobRun, pruneJobRuns, ranThisPeriod, startJobRun } from './runs';
 
 export type TJob = {
   name: string;
@@ -22,6 +23,7 @@ export const JOBS: TJob[] = [
     everyMs: 60 * 60_000,
     run: (app) => pruneIdempotencyKeys(app.deps.db).then(() => undefined),
   },
+  { name: 'prune-job-runs', everyMs: 6 * 60 * 60_000, run: (app) => pruneJobRuns(app.deps.db) },
   ...ORDER_JOBS,
   // Sold counts on the shop pages trail checkouts by at most these few seconds.
   {
@@ -42,16 +44,77 @@ export const JOBS: TJob[] = [
   },
 ];
 
-export function startJobs(app: FastifyInstance, jobs: TJob[] = JOBS): { stop: () => void } {
+function intervalOf(app: FastifyInstance, job: TJob): number {
+  return job.everyMsFromConfig?.(app.deps.config) ?? job.everyMs;
+}
+
+/**
+ * Runs one job once: under its advisory lock (one process at a time), skipped when another process already
+ * ran it this period, recorded in job_runs (start, end, outcome) and in the metrics. Returns the outcome.
+ */
+export async function runJobOnce(app: FastifyInstance, job: TJob): Promise<'ok' | 'failed' | 'skipped'> {
+  const { db } = app.deps;
+  let outcome: 'ok' | 'failed' | 'skipped' = 'skipped';
+  const started = performance.now();
+  await runExclusive(app.deps.database, job.name, async () => {
+    if (await ranThisPeriod(db, job.name, intervalOf(app, job))) {
+      return;
+    }
+    const runId = await startJobRun(db, job.name);
+    try {
+      await job.run(app);
+      outcome = 'ok';
+      await finishJobRun(db, runId);
+    } catch (error) {
+      outcome = 'failed';
+      app.log.error({ err: error, job: job.name }, 'job failed');
+      await finishJobRun(db, runId, error);
+    }
+  });
+  app.metrics.jobRuns.inc({ job: job.name, outcome });
+  if (outcome !== 'skipped') {
+    app.metrics.jobSeconds.observe({ job: job.name }, (performance.now() - started) / 1000);
+  }
+  return outcome;
+}
+
+/**
+ * Starts every job on its timer. `stop()` clears the timers and resolves once the runs in flight have
+ * finished (a SIGTERM drains them before the database closes).
+ */
+export function startJobs(app: FastifyInstance, jobs: TJob[] = JOBS): { stop: () => Promise<void> } {
+  const running = new Set<Promise<unknown>>();
+  const busy = new Set<string>();
+  let isStopped = false;
   const timers = jobs.map((job) =>
-    setInterval(() => {
-      runExclusive(app.deps.database, job.name, () => job.run(app)).catch((err: unknown) =>
-        app.log.error({ err, job: job.name }, 'job failed'),
-      );
-    }, job.everyMsFromConfig?.(app.deps.config) ?? job.everyMs),
+    setInterval(
+      () => {
+        // A run still going when its timer fires again is not started twice in this process.
+        if (isStopped || busy.has(job.name)) {
+          return;
+        }
+        busy.add(job.name);
+        const run = runJobOnce(app, job)
+          .catch((err: unknown) => app.log.error({ err, job: job.name }, 'job failed'))
+          .finally(() => {
+            busy.delete(job.name);
+            running.delete(run);
+          });
+        running.add(run);
+      },
+      intervalOf(app, job),
+    ),
   );
   for (const timer of timers) {
     timer.unref();
   }
-  return { stop: () => timers.forEach(clearInterval) };
+  return {
+    stop: async () => {
+      isStopped = true;
+      for (const timer of timers) {
+        clearInterval(timer);
+      }
+      await Promise.allSettled([...running]);
+    },
+  };
 }

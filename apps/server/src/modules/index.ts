@@ -18,6 +18,7 @@ import { legacyRoutes } from './legacy/routes';
 import { loanRoutes } from './loans';
 import { mailRoutes } from './mail';
 import { notificationRoutes } from './notifications';
+import { opsRoutes } from './ops';
 import { adminOrderRoutes } from './orders/admin-routes';
 import { orderRoutes } from './orders/routes';
 import { sellerOrderRoutes } from './orders/seller-routes';
@@ -34,6 +35,7 @@ import { walletRoutes } from './wallet/routes';
  */
 export const ROUTE_PLUGINS: FastifyPluginAsyncZod[] = [
   healthRoutes,
+  opsRoutes,
   authRoutes,
   accountRoutes,
   subscriptionRoutes,

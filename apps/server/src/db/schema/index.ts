@@ -11,6 +11,7 @@ export * from './ledger';
 export * from './loans';
 export * from './mail';
 export * from './notifications';
+export * from './ops';
 export * from './orders';
 export * from './sellers';
 export * from './staff';

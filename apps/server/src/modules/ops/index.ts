@@ -9,6 +9,8 @@ import { memoryCounterStore, redisCounterStore, type TCounterStore } from './cou
  */
 export type { TCounterStore } from './counters';
 export { memoryCounterStore, redisCounterStore } from './counters';
+export { mayReadMetrics, metricsPlugin, type TMetrics } from './metrics';
+export { opsRoutes } from './routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
