@@ -71,7 +71,13 @@ describe('operations', () => {
   it('records each job run with start, end and outcome, once per period, and lists them for administrators', async () => {
     const db = ctx.database.db;
     let runs = 0;
-    const job: TJob = { name: 'test-counting', everyMs: 60_000, run: async () => void (runs += 1) };
+    const job: TJob = {
+      name: 'test-counting',
+      everyMs: 60_000,
+      run: async () => {
+        runs += 1;
+      },
+    };
     expect(await runJobOnce(ctx.app, job)).toBe('ok');
     // Another process (or timer) in the same period: skipped, so the job runs once.
     expect(await runJobOnce(ctx.app, job)).toBe('skipped');
