@@ -358,6 +358,21 @@ describe('identity verification and loans', () => {
       await db.delete(systemParams).where(eq(systemParams.code, 'loan_four_eyes_threshold'));
     });
 
+    it('a threshold set through the settings endpoint applies to the next approval', async () => {
+      const settings = await createTestStaff(db, ['settings.manage']);
+      const put = await call('PUT', '/api/v1/admin/system-params/loan_four_eyes_threshold', settings.token, {
+        value: '200000',
+      });
+      expect(put.statusCode, put.body).toBe(200);
+      const user = await verifiedBuyer();
+      const loanId = json<TLoan>(await apply(user.token, { amount: '300000' })).id;
+      const first = await call('POST', `/api/v1/admin/loans/${loanId}/approve`, reviewerA.token, {});
+      expect(json<TLoan>(first).status).toBe('reviewing');
+      await call('PUT', '/api/v1/admin/system-params/loan_four_eyes_threshold', settings.token, {
+        value: '1000000',
+      });
+    });
+
     it('a rejected loan fails with its reason and may be applied for again', async () => {
       const user = await verifiedBuyer();
       const loanId = json<TLoan>(await apply(user.token)).id;
