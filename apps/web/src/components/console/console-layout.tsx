@@ -62,7 +62,7 @@ export function ConsoleLayout({
           }}
         />
       </Layout.Sider>
-      <Layout>
+      <Layout className="cv-console__main">
         <Layout.Header className="cv-console__header">
           <Button
             type="text"

@@ -1,0 +1,81 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, newPage, uniqueName } from './browser';
+
+/** The machine is shared and slow at times: every wait allows 15 s. */
+function poll<T>(read: () => Promise<T> | T) {
+  return expect.poll(read, { timeout: 15_000, interval: 200 });
+}
+
+async function pageWidth(page: Page): Promise<number> {
+  return page.evaluate(() => document.documentElement.scrollWidth);
+}
+
+/** Issue 17.10: every page fits 360 px; console tables scroll inside themselves. */
+describe('layout at 360 px', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('storefront and user-centre pages do not scroll sideways, in English and Arabic', async () => {
+    const { context, page } = await newPage(browser, { width: 360, height: 780 });
+    const username = uniqueName('narrow');
+    await page.goto('/register');
+    await page.getByRole('textbox', { name: 'Username', exact: true }).fill(username);
+    await page.getByLabel('Password', { exact: true }).fill('secret12');
+    await page.getByLabel('Confirm password', { exact: true }).fill('secret12');
+    await page.getByRole('button', { name: 'Register', exact: true }).click();
+    await poll(() => new URL(page.url()).pathname).not.toBe('/register');
+    const paths = [
+      '/classification',
+      '/searchGoods?k=oak',
+      '/userInfo/dashboard',
+      '/userInfo/my-order',
+      '/userInfo/money-package',
+      '/userInfo/money-package/withdraw',
+      '/userInfo/setup',
+    ];
+    for (const lang of ['en', 'ar']) {
+      for (const path of paths) {
+        await page.goto(`${path}${path.includes('?') ? '&' : '?'}lang=${lang}`, { waitUntil: 'networkidle' });
+        await page.waitForTimeout(300);
+        expect(await pageWidth(page), `${path} in ${lang}`).toBeLessThanOrEqual(360);
+      }
+    }
+    await context.close();
+  });
+
+  it('the finance withdrawal queue keeps the user and the address apart and scrolls inside its table', async () => {
+    const { context, page } = await newPage(browser, { width: 360, height: 780 });
+    await page.goto('/admin/login');
+    await page.getByLabel('Username', { exact: true }).fill('finance');
+    await page.getByLabel('Password', { exact: true }).fill('finance123');
+    await page.getByRole('button', { name: 'Log in', exact: true }).click();
+    await poll(() => new URL(page.url()).pathname).not.toBe('/admin/login');
+    await page.goto('/admin/finance-withdrawals', { waitUntil: 'networkidle' });
+    await poll(() => page.locator('.ant-table').count()).toBeGreaterThan(0);
+    const wide = await page.evaluate(() =>
+      [...document.querySelectorAll('body *')]
+        .filter((el) => el.getBoundingClientRect().right > 361 && !el.closest('.ant-table-content'))
+        .slice(0, 8)
+        .map((el) => `${el.tagName}.${el.className} ${Math.round(el.getBoundingClientRect().right)}`),
+    );
+    expect(await pageWidth(page), wide.join('\n')).toBeLessThanOrEqual(360);
+    const overlaps = await page.evaluate(() =>
+      [...document.querySelectorAll('.ant-table-tbody tr.ant-table-row')].flatMap((row) => {
+        const cells = [...row.querySelectorAll('td')];
+        return cells.slice(0, -1).flatMap((cell, i) => {
+          const content = [...cell.querySelectorAll('*')].map((el) => el.getBoundingClientRect());
+          const nextLeft = cells[i + 1]!.getBoundingClientRect().left;
+          return content.some((box) => box.width > 0 && box.right > nextLeft + 1) ? [i] : [];
+        });
+      }),
+    );
+    expect(overlaps).toEqual([]);
+    await context.close();
+  });
+});
