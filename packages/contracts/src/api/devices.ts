@@ -16,3 +16,12 @@ export type TDeviceSession = z.infer<typeof ZDeviceSession>;
 export const ZDeviceSessionsResponse = z.object({ list: z.array(ZDeviceSession) });
 export type TDeviceSessionsResponse = z.infer<typeof ZDeviceSessionsResponse>;
 export const ZSignOutOthersResponse = z.object({ ok: z.literal(true), signedOut: z.number().int() });
+
+/** The account's invitation code, its share link and how many people registered with it. */
+export const ZReferralsResponse = z.object({
+  invitationCode: z.string(),
+  shareUrl: z.string(),
+  invitedCount: z.number().int(),
+  invitedBy: z.string().nullable(),
+});
+export type TReferralsResponse = z.infer<typeof ZReferralsResponse>;

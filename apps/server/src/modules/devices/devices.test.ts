@@ -129,3 +129,72 @@ describe('signed-in devices', () => {
     expect(rows).toHaveLength(0);
   });
 });
+
+describe('invitations and the numbered avatar', () => {
+  it('shares the invitation code as a link, counts who registered with it and records who invited whom', async () => {
+    const inviter = await account();
+    const mine = json<{
+      invitationCode: string;
+      shareUrl: string;
+      invitedCount: number;
+      invitedBy: string | null;
+    }>(
+      await ctx.app.inject({
+        method: 'GET',
+        url: '/api/v1/account/referrals',
+        headers: bearer(inviter.first),
+      }),
+    );
+    expect(mine.invitedCount).toBe(0);
+    expect(mine.shareUrl).toBe(`http://localhost:3000/register?code=${mine.invitationCode}`);
+    const password = 'secret12';
+    const friend = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/register',
+      payload: {
+        accountType: 'username',
+        account: `friend${Date.now().toString(36)}`,
+        password,
+        confirmPassword: password,
+        invitationCode: mine.invitationCode.toLowerCase(),
+      },
+    });
+    expect(friend.statusCode).toBe(201);
+    const after = json<{ invitedCount: number }>(
+      await ctx.app.inject({
+        method: 'GET',
+        url: '/api/v1/account/referrals',
+        headers: bearer(inviter.first),
+      }),
+    );
+    expect(after.invitedCount).toBe(1);
+    const friendView = json<{ invitedBy: string | null }>(
+      await ctx.app.inject({
+        method: 'GET',
+        url: '/api/v1/account/referrals',
+        headers: bearer(json<{ token: string }>(friend).token),
+      }),
+    );
+    const me = json<{ user: { usercode: string } }>(
+      await ctx.app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: bearer(inviter.first) }),
+    );
+    expect(friendView.invitedBy).toBe(me.user.usercode);
+  });
+
+  it('changes the avatar through the legacy localuser!refreshAvatar call, within 1-20', async () => {
+    const { first } = await account();
+    const call = (avatar: string) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: `/api/localuser!refreshAvatar.action?token=${first}`,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: `avatar=${avatar}`,
+      });
+    expect((await call('7')).json()).toEqual({ code: 0, msg: '', data: { avatar: 7 } });
+    expect((await call('21')).json()).toMatchObject({ code: 1 });
+    const me = json<{ user: { avatar: number } }>(
+      await ctx.app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: bearer(first) }),
+    );
+    expect(me.user.avatar).toBe(7);
+  });
+});

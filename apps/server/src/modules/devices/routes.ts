@@ -1,10 +1,16 @@
-import { ZDeviceSessionsResponse, ZIdParams, ZOkResponse, ZSignOutOthersResponse } from '@caravan/contracts';
+import {
+  ZDeviceSessionsResponse,
+  ZIdParams,
+  ZOkResponse,
+  ZReferralsResponse,
+  ZSignOutOthersResponse,
+} from '@caravan/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { listDeviceSessions, signOutDevice, signOutOtherDevices } from './service';
+import { getReferrals, listDeviceSessions, signOutDevice, signOutOtherDevices } from './service';
 
 /** The account's signed-in devices: list, sign out one, sign out all others. */
 export const deviceRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db } = app.deps;
+  const { db, config } = app.deps;
   const tags = ['account'];
 
   app.get(
@@ -22,6 +28,12 @@ export const deviceRoutes: FastifyPluginAsyncZod = async (app) => {
       await signOutDevice(db, request.user!.id, BigInt(request.params.id));
       return { ok: true as const };
     },
+  );
+
+  app.get(
+    '/api/v1/account/referrals',
+    { preHandler: app.requireUser, schema: { tags, response: { 200: ZReferralsResponse } } },
+    async (request) => getReferrals(db, request.user!.id, config.PUBLIC_URL),
   );
 
   app.post(

@@ -1,7 +1,7 @@
 import type { TDeviceSession } from '@caravan/contracts';
-import { and, desc, eq, gt, ne } from 'drizzle-orm';
+import { and, count, desc, eq, gt, ne } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { sessions } from '../../db/schema';
+import { sessions, users } from '../../db/schema';
 import { AppError } from '../../http/app-error';
 
 const BROWSERS: [RegExp, string][] = [
@@ -77,4 +77,33 @@ export async function signOutOtherDevices(
     )
     .returning({ id: sessions.id });
   return deleted.length;
+}
+
+/**
+ * Invitation code with its share link (/register?code=..., kept as the agent code and filled into the
+ * invitation field), how many accounts registered with it, and who invited this account (user code).
+ */
+export async function getReferrals(db: Executor, userId: bigint, publicUrl: string) {
+  const [me] = await db
+    .select({ invitationCode: users.invitationCode, invitedByUserId: users.invitedByUserId })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  if (!me) {
+    throw new AppError('USER_NOT_FOUND');
+  }
+  const [invited] = await db.select({ n: count() }).from(users).where(eq(users.invitedByUserId, userId));
+  const [inviter] = me.invitedByUserId
+    ? await db
+        .select({ usercode: users.usercode })
+        .from(users)
+        .where(eq(users.id, me.invitedByUserId))
+        .limit(1)
+    : [];
+  return {
+    invitationCode: me.invitationCode,
+    shareUrl: `${publicUrl.replace(/\/$/, '')}/register?code=${encodeURIComponent(me.invitationCode)}`,
+    invitedCount: Number(invited?.n ?? 0),
+    invitedBy: inviter?.usercode ?? null,
+  };
 }

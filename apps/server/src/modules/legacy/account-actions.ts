@@ -4,10 +4,17 @@ import {
   ZChangeTxPasswordRequest,
   ZLoginRequest,
   ZRegisterRequest,
+  ZSetAvatarRequest,
   ZSetTxPasswordRequest,
   ZSubscribeRequest,
 } from '@caravan/contracts';
-import { cancelAccount, changePassword, changeTxPassword, setTxPassword } from '../account/service';
+import {
+  cancelAccount,
+  changePassword,
+  changeTxPassword,
+  setAvatar,
+  setTxPassword,
+} from '../account/service';
 import { loginUser } from '../auth/login';
 import { registerUser } from '../auth/register';
 import { sessionMeta } from '../auth/routes';
@@ -188,3 +195,14 @@ registerLegacyAction(
   },
   READ_ONLY,
 );
+
+/** SPEC §7 localuser!refreshAvatar: the numbered avatar (1-20, default 1), as PUT /api/v1/account/avatar. */
+registerLegacyAction('localuser!refreshAvatar', async (ctx) => {
+  const user = await requireLegacyUser(ctx);
+  const input = parseLegacy(
+    ZSetAvatarRequest,
+    mapLegacyParams(ctx.params, { avatar: ['avatar', 'headImg', 'avatarId'] }),
+  );
+  await setAvatar(ctx.app.deps.db, user.id, input.avatar);
+  return { avatar: input.avatar };
+});

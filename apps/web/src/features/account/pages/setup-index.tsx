@@ -10,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PageFrame } from '../../../components/ui/page-frame';
 import { useSession } from '../../../lib/session';
+import { ReferralCard } from '../components/referral-card';
 
 export default function SetupIndexPage() {
   const { t } = useTranslation(['account', 'common', 'services']);
@@ -64,6 +65,7 @@ export default function SetupIndexPage() {
           </li>
         ))}
       </ul>
+      <ReferralCard />
     </PageFrame>
   );
 }
