@@ -64,7 +64,7 @@ describe('account services in the browser, with real e-mail', () => {
   const login = async (page: Page, email: string, password: string) => {
     await page.goto('/login');
     await page.getByRole('tab', { name: 'E-mail' }).click();
-    await page.getByRole('textbox', { name: 'E-mail' }).fill(email);
+    await page.getByRole('textbox', { name: 'E-mail', exact: true }).fill(email);
     await page.getByLabel('Password', { exact: true }).fill(password);
     await page.getByRole('button', { name: 'Log in', exact: true }).click();
     await poll(() => new URL(page.url()).pathname).not.toBe('/login');
@@ -189,26 +189,68 @@ describe('account services in the browser, with real e-mail', () => {
     await context.close();
   });
 
-  it('cancels an account without a balance; afterwards it cannot log in', async () => {
+  it('refuses to cancel an account with a balance, cancels one without; afterwards it cannot log in or register again', async () => {
     const user = await register();
+    // A balance: a 20 USDT recharge approved by the finance reviewer.
+    const recharge = await api(
+      '/wallet/recharges',
+      { channelCode: 'USDT-TRC20', amount: '20', txHash: randomBytes(32).toString('hex') },
+      user.token,
+    );
+    expect(recharge.status).toBe(201);
+    const finance = await api('/admin/auth/login', { username: 'finance', password: 'finance123' });
+    expect(finance.status).toBe(200);
+    const approved = await api(
+      `/admin/finance/recharges/${String(recharge.body.id)}/approve`,
+      {},
+      String(finance.body.token),
+    );
+    expect(approved.status).toBe(200);
+
     const { page, context } = await newPage(browser, { baseURL: base });
     await login(page, user.email, user.password);
-    await page.goto('/userInfo/setup/account-cancellation');
-    await page
-      .getByLabel(/reason/i)
-      .first()
-      .fill('Moving to another platform');
-    await page
-      .getByLabel(/password/i)
-      .first()
-      .fill(user.password);
-    await page.locator('form').getByRole('button').last().click();
-    await page.getByRole('dialog').getByRole('button').last().click();
+    const tryToCancel = async () => {
+      await page.goto('/userInfo/setup/account-cancellation');
+      await page.getByLabel('Why are you leaving?').fill('Moving to another platform');
+      await page.getByLabel('Login password', { exact: true }).fill(user.password);
+      await page.getByRole('button', { name: 'Close my account' }).click();
+      await page.getByRole('button', { name: 'Yes, close it' }).click();
+    };
+    await tryToCancel();
+    await poll(() =>
+      page
+        .getByRole('alert')
+        .filter({ hasText: /balance/i })
+        .count(),
+    ).toBeGreaterThan(0);
+    expect(
+      (await api('/auth/login', { accountType: 'email', account: user.email, password: user.password }))
+        .status,
+    ).toBe(200);
+    await context.close();
+
+    // Without a balance the account closes; its e-mail cannot log in or register again.
+    const plain = await register();
+    const second = await newPage(browser, { baseURL: base });
+    await login(second.page, plain.email, plain.password);
+    await second.page.goto('/userInfo/setup/account-cancellation');
+    await second.page.getByLabel('Why are you leaving?').fill('No longer needed');
+    await second.page.getByLabel('Login password', { exact: true }).fill(plain.password);
+    await second.page.getByRole('button', { name: 'Close my account' }).click();
+    await second.page.getByRole('button', { name: 'Yes, close it' }).click();
+    await poll(() => new URL(second.page.url()).pathname).toBe('/index');
     await poll(
       async () =>
-        (await api('/auth/login', { accountType: 'email', account: user.email, password: user.password }))
+        (await api('/auth/login', { accountType: 'email', account: plain.email, password: plain.password }))
           .status,
     ).not.toBe(200);
-    await context.close();
+    const again = await api('/auth/register', {
+      accountType: 'email',
+      account: plain.email,
+      password: plain.password,
+      confirmPassword: plain.password,
+    });
+    expect(again.status).toBe(409);
+    await second.context.close();
   });
 });

@@ -5,7 +5,9 @@ import type {
   TResetPasswordRequest,
   TSendCodeRequest,
 } from '@caravan/contracts';
+import { V } from '@caravan/contracts';
 import { eq, or, sql } from 'drizzle-orm';
+import { isPossiblePhoneNumber } from 'libphonenumber-js/min';
 import type { Database } from '../../db/client';
 import { uniqueViolation } from '../../db/pg-error';
 import { users } from '../../db/schema';
@@ -20,6 +22,15 @@ import {
 } from '../verification-codes';
 
 export const mobileTarget = (areaCode: string, phone: string) => `${areaCode}${phone}`;
+
+/** Checks a mobile number against the maintained numbering plans (libphonenumber), beyond the digit count. */
+function assertPossibleMobile(areaCode: string, phone: string) {
+  if (!isPossiblePhoneNumber(mobileTarget(areaCode, phone))) {
+    throw new AppError('VALIDATION_FAILED', {
+      fields: [{ field: 'phone', message: V.mobile }],
+    });
+  }
+}
 
 /** Forgot password: the account is a username, an e-mail or a mobile number (any area code, if unique). */
 async function findResetUser(db: Database, account: string): Promise<TUserRow> {
@@ -94,6 +105,7 @@ export async function sendVerificationCode(
         target = input.email;
         channel = 'email';
       } else {
+        assertPossibleMobile(input.areaCode, input.phone);
         const [owner] = await db
           .select({ id: users.id })
           .from(users)
@@ -161,6 +173,7 @@ export async function bindEmail(db: Database, userId: bigint, input: TBindEmailR
 
 /** Binds or changes the account's mobile number after the code sent to it. */
 export async function bindMobile(db: Database, userId: bigint, input: TBindMobileRequest) {
+  assertPossibleMobile(input.areaCode, input.phone);
   const target = mobileTarget(input.areaCode, input.phone);
   const codeId = await checkVerificationCode(db, { purpose: 'bindMobile', target, code: input.code });
   try {

@@ -328,6 +328,14 @@ describe('binding an e-mail and a mobile number', () => {
     expect(bound.statusCode).toBe(200);
     const [user] = await ctx.database.db.select().from(users).where(eq(users.id, buyer.userId));
     expect([user?.areaCode, user?.phone]).toEqual(['+86', phone]);
+    // Enough digits for the SPEC minimum, but too many for a North American number: refused.
+    const impossible = await post(
+      '/api/v1/verification/codes?lang=en',
+      { purpose: 'bindMobile', areaCode: '+1', phone: '1234567890123' },
+      bearer(buyer.token),
+    );
+    expect(impossible.statusCode).toBe(400);
+    expect(impossible.body).toContain('Please enter a mobile number');
   });
 });
 
