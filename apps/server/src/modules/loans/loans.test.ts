@@ -355,7 +355,10 @@ describe('identity verification and loans', () => {
       const list = await call('GET', '/api/v1/admin/loans?status=disbursed', reviewerA.token);
       expect(list.statusCode).toBe(200);
       expect((await checkLedger(db)).isOk).toBe(true);
-      await db.delete(systemParams).where(eq(systemParams.code, 'loan_four_eyes_threshold'));
+      await db
+        .update(systemParams)
+        .set({ value: '1000000' })
+        .where(eq(systemParams.code, 'loan_four_eyes_threshold'));
     });
 
     it('a threshold set through the settings endpoint applies to the next approval', async () => {
