@@ -1,4 +1,5 @@
 import type { Database } from '../../db/client';
+import { findBus } from '../realtime';
 
 type TEntry = { value: unknown; expiresAt: number };
 
@@ -96,9 +97,17 @@ export function catalogCache(db: Database): TtlCache {
   return cache;
 }
 
-/** Call after changing products, categories, stores or banners so readers see it at once. */
+/** The bus topic on which a catalogue change is announced to every server process. */
+export const CATALOG_CACHE_TOPIC = 'catalog-cache';
+
+/**
+ * Call after changing products, categories, stores or banners so readers see it at once: clears this
+ * process's cache and announces it on the bus (Redis pub/sub with REDIS_URL), so every other process clears
+ * its own (catalogRoutes subscribes).
+ */
 export function clearCatalogCache(db: Database) {
   catalogCache(db).clear();
+  findBus(db)?.publish(CATALOG_CACHE_TOPIC, { at: Date.now() });
 }
 
 export const CACHE_TTL = {

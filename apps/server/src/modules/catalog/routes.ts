@@ -22,6 +22,7 @@ import {
   ZViewResponse,
 } from '@caravan/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { CATALOG_CACHE_TOPIC, catalogCache } from './cache';
 import { getCategoryTree } from './categories';
 import { getHome, getHomeList } from './home';
 import { getProductDetail, listProducts, recordProductView, refreshExpiredDiscounts } from './products';
@@ -33,6 +34,12 @@ import { ensureViewerKey, viewerKey } from './viewer';
 const TAGS = ['catalog'];
 
 export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Another process changed the catalogue: drop this process's cached answers too (cache.ts).
+  const unsubscribe = app.bus.subscribe(CATALOG_CACHE_TOPIC, () => {
+    catalogCache(app.deps.db).clear();
+    catalogCache(app.deps.readDb).clear();
+  });
+  app.addHook('onClose', async () => unsubscribe());
   const db = () => app.deps.readDb;
   const listHook = { onRequest: async () => refreshExpiredDiscounts(app.deps.db) };
 
