@@ -48,7 +48,7 @@ describe('account services in the browser, with real e-mail', () => {
     return { status: res.status, body: (await res.json()) as Record<string, unknown> };
   };
 
-  const register = async (password = 'oldpass1') => {
+  const register = async (password = 'Ovq7mZ2k') => {
     const name = uniqueName('acct');
     const email = `${name}@caravan.example`;
     const res = await api('/auth/register', {
@@ -138,17 +138,17 @@ describe('account services in the browser, with real e-mail', () => {
     expect(mail.html).toContain(code);
 
     await page.getByRole('textbox', { name: 'Verification code' }).fill(code!);
-    await page.getByLabel('New password', { exact: true }).fill('newpass2');
-    await page.getByLabel('Repeat the new password', { exact: true }).fill('newpass2');
+    await page.getByLabel('New password', { exact: true }).fill('Tp9xWq4r');
+    await page.getByLabel('Repeat the new password', { exact: true }).fill('Tp9xWq4r');
     await page.getByRole('button', { name: 'Set new password' }).click();
     await poll(() => new URL(page.url()).pathname).toBe('/login');
 
     const me = await fetch(`${base}/api/v1/auth/me`, { headers: { authorization: `Bearer ${user.token}` } });
     expect(me.status).toBe(401);
     expect(
-      (await api('/auth/login', { accountType: 'email', account: user.email, password: 'oldpass1' })).status,
+      (await api('/auth/login', { accountType: 'email', account: user.email, password: 'Ovq7mZ2k' })).status,
     ).toBe(400);
-    await login(page, user.email, 'newpass2');
+    await login(page, user.email, 'Tp9xWq4r');
     await context.close();
   });
 
@@ -178,24 +178,27 @@ describe('account services in the browser, with real e-mail', () => {
     const products = (await (await fetch(`${base}/api/v1/catalog/products?pageSize=50`)).json()) as {
       pageList: { id: string; price: string }[];
     };
-    // A product that can be bought as is (no variant to choose) for at least the coupon's 50 USDT.
-    let chosen: { id: string; quantity: number } | undefined;
+    // A product (its first variant when it has some) bought for at least the coupon's 50 USDT.
+    let chosen: { query: string } | undefined;
+    const statuses: number[] = [];
     for (const candidate of products.pageList.filter((p) => Number(p.price) >= 5 && Number(p.price) <= 60)) {
+      const detail = (await (await fetch(`${base}/api/v1/catalog/products/${candidate.id}`)).json()) as {
+        variants?: { id: string }[];
+      };
+      const variantId = detail.variants?.[0]?.id;
       const quantity = Math.ceil(60 / Number(candidate.price));
-      const preview = await api(
-        '/orders/preview',
-        { items: [{ productId: candidate.id, quantity }] },
-        user.token,
-      );
+      const line = { productId: candidate.id, quantity, ...(variantId ? { variantId } : {}) };
+      const preview = await api('/orders/preview', { items: [line] }, user.token);
+      statuses.push(preview.status);
       if (preview.status === 200) {
-        chosen = { id: candidate.id, quantity };
+        chosen = {
+          query: `productId=${candidate.id}&quantity=${quantity}${variantId ? `&variantId=${variantId}` : ''}`,
+        };
         break;
       }
     }
-    expect(chosen).toBeDefined();
-    const product = { id: chosen!.id };
-    const quantity = chosen!.quantity;
-    await page.goto(`/settlement?productId=${product.id}&quantity=${quantity}`);
+    expect(chosen, `previews answered ${statuses.join(',')}`).toBeDefined();
+    await page.goto(`/settlement?${chosen!.query}`);
     const order = page.getByTestId('settlement-order').first();
     await poll(() => order.count()).toBe(1);
     const select = order.getByRole('combobox');

@@ -30,7 +30,7 @@ type TList = {
 
 async function account() {
   const name = `device${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
-  const password = 'secret12';
+  const password = 'tulipS9x42';
   const reg = await ctx.app.inject({
     method: 'POST',
     url: '/api/v1/auth/register',
@@ -147,7 +147,7 @@ describe('invitations and the numbered avatar', () => {
     );
     expect(mine.invitedCount).toBe(0);
     expect(mine.shareUrl).toBe(`http://localhost:3000/register?code=${mine.invitationCode}`);
-    const password = 'secret12';
+    const password = 'tulipS9x42';
     const friend = await ctx.app.inject({
       method: 'POST',
       url: '/api/v1/auth/register',
