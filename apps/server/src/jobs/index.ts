@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { pruneIdempotencyKeys } from '../http/idempotency';
 import { deleteExpiredSessions } from '../modules/auth/sessions';
-import { foldSalesTally } from '../modules/catalog';
+import { foldSalesTally, pruneProductViews } from '../modules/catalog';
 import { loanClock, remindDueLoans, runLoanAccrual } from '../modules/loans';
 import { runExclusive } from './lock';
 import { ORDER_JOBS } from './orders';
@@ -24,6 +24,11 @@ export const JOBS: TJob[] = [
     run: (app) => pruneIdempotencyKeys(app.deps.db).then(() => undefined),
   },
   { name: 'prune-job-runs', everyMs: 6 * 60 * 60_000, run: (app) => pruneJobRuns(app.deps.db) },
+  {
+    name: 'catalog-prune-product-views',
+    everyMs: 6 * 60 * 60_000,
+    run: (app) => pruneProductViews(app.deps.db),
+  },
   ...ORDER_JOBS,
   // Sold counts on the shop pages trail checkouts by at most these few seconds.
   {

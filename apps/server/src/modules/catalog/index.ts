@@ -1,7 +1,7 @@
 /** The catalogue's service API for other domains (cart, orders, sellers, admin): import from here. */
 export { clearCatalogCache } from './cache';
 export { cachePublicPage, isPublicCatalogPath, readPublicCatalog } from './page-data';
-export { refreshExpiredDiscounts } from './products';
+export { pruneProductViews, refreshExpiredDiscounts } from './products';
 export { recordReview } from './reviews';
 export { foldSalesTally } from './sales-tally';
 export {

@@ -341,18 +341,37 @@ export async function getProductDetail(
 }
 
 /** Counts a page view and remembers it for guess-you-like; cheap: two single-row writes. */
-export async function recordProductView(db: Database, id: string, viewer: string | null): Promise<number> {
-  const result = await db.execute(sql`update products set page_views = page_views + 1
-    where id = ${id}::bigint and is_on_shelf returning page_views, category_id::text as category_id`);
+export async function recordProductView(
+  db: Database,
+  id: string,
+  viewer: string | null,
+  isCounted = true,
+): Promise<number> {
+  const result = await db.execute(
+    isCounted
+      ? sql`update products set page_views = page_views + 1
+    where id = ${id}::bigint and is_on_shelf returning page_views, category_id::text as category_id`
+      : sql`select page_views, category_id::text as category_id from products where id = ${id}::bigint and is_on_shelf`,
+  );
   const row = rowsOf(result)[0];
   if (!row) {
     const exists = await db.execute(sql`select 1 from products where id = ${id}::bigint`);
     throw new AppError(rowsOf(exists).length > 0 ? 'GOODS_OFF_SHELF' : 'PRODUCT_NOT_FOUND');
   }
-  if (viewer) {
+  if (viewer && isCounted) {
     await db.execute(sql`insert into product_views (viewer, product_id, category_id, viewed_at)
       values (${viewer}, ${id}::bigint, ${String(row.category_id)}::bigint, now())
       on conflict (viewer, product_id) do update set viewed_at = excluded.viewed_at`);
   }
   return toInt(row.page_views);
+}
+
+/** How long a buyer's recently viewed goods are kept (the "guess you like" list reads the recent ones). */
+export const PRODUCT_VIEWS_KEPT_DAYS = 90;
+
+/** Deletes product views older than PRODUCT_VIEWS_KEPT_DAYS (timed job `catalog-prune-product-views`). */
+export async function pruneProductViews(db: Database): Promise<void> {
+  await db.execute(
+    sql`delete from product_views where viewed_at < now() - make_interval(days => ${PRODUCT_VIEWS_KEPT_DAYS}::int)`,
+  );
 }

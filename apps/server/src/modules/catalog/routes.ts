@@ -21,6 +21,7 @@ import {
   ZSuggestResponse,
   ZViewResponse,
 } from '@caravan/contracts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { CATALOG_CACHE_TOPIC, catalogCache } from './cache';
 import { getCategoryTree } from './categories';
@@ -32,6 +33,29 @@ import { getStoreDetail, listStores, recordStoreView } from './stores';
 import { ensureViewerKey, viewerKey } from './viewer';
 
 const TAGS = ['catalog'];
+
+/** One counted view per viewer per page in this window (issue 10 defect 8). */
+export const VIEW_WINDOW_MS = 30 * 60_000;
+/** Counted views per client IP per minute; more still answer, without counting. */
+export const VIEWS_PER_IP_PER_MINUTE = 60;
+
+/**
+ * Whether a page view counts: the first of this viewer (cookie, else IP) on this page in VIEW_WINDOW_MS,
+ * and within the IP's VIEWS_PER_IP_PER_MINUTE. Kept in the shared counters (Redis with REDIS_URL), so
+ * reloading, a script or several processes cannot inflate the counters.
+ */
+async function isViewCounted(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  page: string,
+  viewer: string | null,
+): Promise<boolean> {
+  const who = viewer ? `v:${viewer}` : `ip:${request.ip}`;
+  if ((await app.counters.hit(`views-ip:${request.ip}`, 60_000)) > VIEWS_PER_IP_PER_MINUTE) {
+    return false;
+  }
+  return app.counters.claim(`view:${page}:${who}`, VIEW_WINDOW_MS);
+}
 
 export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   // Another process changed the catalogue: drop this process's cached answers too (cache.ts).
@@ -118,9 +142,11 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZViewResponse },
       },
     },
-    async (request, reply) => ({
-      pageViews: await recordProductView(app.deps.db, request.params.id, ensureViewerKey(request, reply)),
-    }),
+    async (request, reply) => {
+      const viewer = ensureViewerKey(request, reply);
+      const isCounted = await isViewCounted(app, request, `p:${request.params.id}`, viewer);
+      return { pageViews: await recordProductView(app.deps.db, request.params.id, viewer, isCounted) };
+    },
   );
 
   app.get(
@@ -205,7 +231,11 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZViewResponse },
       },
     },
-    async (request) => ({ pageViews: await recordStoreView(app.deps.db, request.params.id) }),
+    async (request, reply) => {
+      const viewer = ensureViewerKey(request, reply);
+      const isCounted = await isViewCounted(app, request, `s:${request.params.id}`, viewer);
+      return { pageViews: await recordStoreView(app.deps.db, request.params.id, isCounted) };
+    },
   );
 
   app.get(

@@ -71,9 +71,13 @@ export async function getStoreDetail(
   };
 }
 
-export async function recordStoreView(db: Database, id: string): Promise<number> {
-  const result = await db.execute(sql`update stores set page_views = page_views + 1
-    where id = ${id}::bigint and status = 'active' returning page_views`);
+export async function recordStoreView(db: Database, id: string, isCounted = true): Promise<number> {
+  const result = await db.execute(
+    isCounted
+      ? sql`update stores set page_views = page_views + 1
+    where id = ${id}::bigint and status = 'active' returning page_views`
+      : sql`select page_views from stores where id = ${id}::bigint and status = 'active'`,
+  );
   const row = rowsOf(result)[0];
   if (!row) {
     throw new AppError('STORE_NOT_FOUND');
