@@ -26,8 +26,8 @@ describe('layout at 360 px', () => {
     const username = uniqueName('narrow');
     await page.goto('/register');
     await page.getByRole('textbox', { name: 'Username', exact: true }).fill(username);
-    await page.getByLabel('Password', { exact: true }).fill('secret12');
-    await page.getByLabel('Confirm password', { exact: true }).fill('secret12');
+    await page.getByLabel('Password', { exact: true }).fill('Qz7kp4mwx');
+    await page.getByLabel('Confirm password', { exact: true }).fill('Qz7kp4mwx');
     await page.getByRole('button', { name: 'Register', exact: true }).click();
     await poll(() => new URL(page.url()).pathname).not.toBe('/register');
     const paths = [
