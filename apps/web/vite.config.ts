@@ -56,18 +56,25 @@ function offlinePage(): Plugin {
           texts[lang] = (JSON.parse(readFileSync(file, 'utf8')) as { offline: unknown }).offline;
         }
       }
-      const source = `<!doctype html>
+      // Script and styles are files of their own: the Content-Security-Policy allows no inline ones here.
+      const html = `<!doctype html>
 <html lang="en"><head><meta charset="UTF-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="theme-color" content="#0F766E"><title>Caravan</title><link rel="icon" href="/favicon.svg">
-<style>body{margin:0;font-family:-apple-system,BlinkMacSystemFont,"Segoe UI",Roboto,Arial,sans-serif;background:#f5f6f8;color:#1f2937;display:flex;min-height:100vh;align-items:center;justify-content:center;text-align:center;padding:24px;box-sizing:border-box}main{max-width:420px}img{width:64px;height:64px}button{margin-top:16px;padding:10px 20px;border:0;border-radius:8px;background:#0f766e;color:#fff;font-size:16px;cursor:pointer}</style>
-</head><body><main><img src="/favicon.svg" alt="" width="64" height="64"><h1 id="t"></h1><p id="x"></p><button id="r" type="button" onclick="location.reload()"></button></main>
-<script>var T=${JSON.stringify(texts).replace(/</g, '\\u003c')};var s=null;try{s=localStorage.getItem('language')}catch(e){}
+<link rel="stylesheet" href="/offline.css"></head>
+<body><main><img src="/favicon.svg" alt="" width="64" height="64"><h1 id="t"></h1><p id="x"></p><button id="r" type="button"></button></main>
+<script src="/offline.js"></script></body></html>
+`;
+      const css = `body{margin:0;font-family:-apple-system,BlinkMacSystemFont,"Segoe UI",Roboto,Arial,sans-serif;background:#f5f6f8;color:#1f2937;display:flex;min-height:100vh;align-items:center;justify-content:center;text-align:center;padding:24px;box-sizing:border-box}main{max-width:420px}img{width:64px;height:64px}button{margin-top:16px;padding:10px 20px;border:0;border-radius:8px;background:#0f766e;color:#fff;font-size:16px;cursor:pointer}
+`;
+      const script = `var T=${JSON.stringify(texts)};var s=null;try{s=localStorage.getItem('language')}catch(e){}
 var n=(navigator.language||'en').toLowerCase();var l=T[s]?s:T[n.slice(0,2)]?n.slice(0,2):n.indexOf('zh-tw')===0?'tw':n.indexOf('zh')===0?'cn':'en';if(!T[l])l='en';
 var d=T[l];document.documentElement.lang=l;if(['ar','ur','fa','pr'].indexOf(l)>=0)document.documentElement.dir='rtl';
-document.getElementById('t').textContent=d.title;document.getElementById('x').textContent=d.text;document.getElementById('r').textContent=d.retry;</script>
-</body></html>
+document.getElementById('t').textContent=d.title;document.getElementById('x').textContent=d.text;
+var b=document.getElementById('r');b.textContent=d.retry;b.addEventListener('click',function(){location.reload()});
 `;
-      this.emitFile({ type: 'asset', fileName: 'offline.html', source });
+      this.emitFile({ type: 'asset', fileName: 'offline.html', source: html });
+      this.emitFile({ type: 'asset', fileName: 'offline.css', source: css });
+      this.emitFile({ type: 'asset', fileName: 'offline.js', source: script });
     },
   };
 }

@@ -1,9 +1,11 @@
 // Caravan's service worker: keeps the app's static files and an offline page, never API answers (they hold
 // personal and money data). Pages always come from the network; without one, the offline page answers.
-const VERSION = 'caravan-v1';
+const VERSION = 'caravan-v2';
 const OFFLINE_URL = '/offline.html';
 const PRECACHE = [
   OFFLINE_URL,
+  '/offline.css',
+  '/offline.js',
   '/favicon.svg',
   '/icons/icon-192.png',
   '/icons/icon-512.png',
