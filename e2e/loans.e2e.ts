@@ -232,7 +232,8 @@ describe('loans in the browser', () => {
 
     // Calculator, then the application with the agreement ticked
     await page.goto('/credit');
-    const amountInput = page.getByRole('textbox').first();
+    // By its label: the header's search box is the page's first text box.
+    const amountInput = page.getByLabel('Amount', { exact: true });
     await amountInput.fill('300000');
     await poll(() => page.getByText('Total to repay').count()).toBeGreaterThan(0);
     await page.getByRole('button', { name: 'Apply for this loan' }).click();

@@ -115,6 +115,7 @@ export default function CreditPage() {
             <Form layout="vertical">
               <Form.Item
                 label={t('fields.amount')}
+                htmlFor="credit-calculator-amount"
                 validateStatus={result ? undefined : 'error'}
                 help={
                   result
@@ -123,6 +124,7 @@ export default function CreditPage() {
                 }
               >
                 <Input
+                  id="credit-calculator-amount"
                   inputMode="decimal"
                   dir="ltr"
                   suffix="USDT"
