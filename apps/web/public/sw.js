@@ -1,6 +1,6 @@
 // Caravan's service worker: keeps the app's static files and an offline page, never API answers (they hold
 // personal and money data). Pages always come from the network; without one, the offline page answers.
-const VERSION = 'caravan-v2';
+const VERSION = 'caravan-v3';
 const OFFLINE_URL = '/offline.html';
 const PRECACHE = [
   OFFLINE_URL,
@@ -53,6 +53,14 @@ self.addEventListener('fetch', (event) => {
   }
   if (request.mode === 'navigate') {
     event.respondWith(fetch(request).catch(() => caches.match(OFFLINE_URL)));
+    return;
+  }
+  // The offline page's own script and styles: from the network when there is one, else the precached copy
+  // (the offline page is blank without them).
+  if (PRECACHE.includes(url.pathname) && !isStaticAsset(url)) {
+    event.respondWith(
+      fetch(request).catch(() => caches.match(url.pathname).then((cached) => cached ?? Response.error())),
+    );
     return;
   }
   if (isStaticAsset(url)) {

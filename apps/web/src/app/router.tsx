@@ -1,6 +1,7 @@
-import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
+import { type ComponentType, lazy } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
 import { HELP_TOPICS, POLICY_PAGES } from '../features/pages/topics';
+import { preloadableLazy, type TPreloadableLazy } from '../lib/preloadable-lazy';
 import { ADMIN_AREA_PAGES, CS_AREA_PAGES, SELLER_AREA_PAGES } from './console-pages';
 import { RequireLogin } from './layout/require-login';
 import { RootShell } from './layout/root-shell';
@@ -9,7 +10,7 @@ import type { TRouteHandle } from './route-handle';
 
 type TPageLoader = () => Promise<{ default: ComponentType }>;
 /** `preload` starts the chunk before hydrating; `moduleId` (added at build time) names its source for preloads. */
-export type TPage = LazyExoticComponent<ComponentType> & { preload: TPageLoader; moduleId?: string };
+export type TPage = TPreloadableLazy & { moduleId?: string };
 
 /**
  * Every page is its own lazy chunk, imported from features/<domain>/pages/<page>.tsx. A team replaces the file
@@ -17,7 +18,18 @@ export type TPage = LazyExoticComponent<ComponentType> & { preload: TPageLoader;
  * second argument (vite.config.ts, pageModuleIds) so the server can name the page's files in its HTML.
  */
 const page = (loader: TPageLoader, moduleId?: string): TPage =>
-  Object.assign(lazy(loader), { preload: loader, moduleId });
+  Object.assign(
+    // A page module may export `preload` for the parts it loads lazily itself (home: its sections), so that a
+    // server-rendered page hydrates whole, with none of its Suspense boundaries still waiting for code.
+    preloadableLazy(() =>
+      loader().then(async (module) => {
+        const { preload } = module as { preload?: () => Promise<unknown> };
+        await preload?.();
+        return module;
+      }),
+    ),
+    { moduleId },
+  );
 
 const PAGES = {
   home: page(() => import('../features/catalog/pages/home')),

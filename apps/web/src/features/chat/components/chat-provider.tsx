@@ -61,13 +61,18 @@ export function useChatSettings(): TChatSettings {
     queryFn: () => chatApi.settings(),
     staleTime: 5 * 60_000,
   });
-  const data = query.data?.data ?? {};
-  return {
-    customerServiceUrl: data.customer_service_url ?? '',
-    pollSeconds: readInt(data.chat_poll_seconds, DEFAULT_SETTINGS.pollSeconds),
-    unreadPollSeconds: readInt(data.chat_unread_poll_seconds, DEFAULT_SETTINGS.unreadPollSeconds),
-    imageMaxKb: readInt(data.chat_image_max_kb, DEFAULT_SETTINGS.imageMaxKb),
-  };
+  const data = query.data?.data;
+  // The same object while the answer is the same: the provider's context value (and every consumer) changes
+  // only when the settings do, not on each of its renders (such as the one right after hydration).
+  return useMemo(
+    () => ({
+      customerServiceUrl: data?.customer_service_url ?? '',
+      pollSeconds: readInt(data?.chat_poll_seconds, DEFAULT_SETTINGS.pollSeconds),
+      unreadPollSeconds: readInt(data?.chat_unread_poll_seconds, DEFAULT_SETTINGS.unreadPollSeconds),
+      imageMaxKb: readInt(data?.chat_image_max_kb, DEFAULT_SETTINGS.imageMaxKb),
+    }),
+    [data],
+  );
 }
 
 /**
