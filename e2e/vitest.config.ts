@@ -6,7 +6,9 @@ export default defineConfig({
     root: import.meta.dirname,
     include: ['**/*.e2e.ts'],
     globalSetup: ['./global-setup.ts'],
-    testTimeout: 60_000,
+    // A walk-through (register, apply, approve, sell, settle, import, suspend) takes 35-70 s on a busy two-core
+    // machine; the limit only stops a hung test.
+    testTimeout: 180_000,
     hookTimeout: 180_000,
     // One browser at a time: the machine has two cores and the server needs one.
     fileParallelism: false,
