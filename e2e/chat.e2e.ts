@@ -6,7 +6,7 @@ import pg from 'pg';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from './browser';
+import { launchBrowser, newPage } from './browser';
 
 /**
  * Chat across two server processes that share one PostgreSQL database and one Redis, as a load-balanced
@@ -59,13 +59,9 @@ async function startServer(env: Record<string, string>): Promise<{ url: string; 
   throw new Error('server did not become healthy');
 }
 
-async function contextAt(browser: Browser, url: string): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({
-    baseURL: url,
-    viewport: { width: 1280, height: 900 },
-    locale: 'en-US',
-  });
-  return { context, page: await context.newPage() };
+/** A page on one of this test's servers; like every page, it acts only once the server-rendered page has hydrated. */
+function contextAt(browser: Browser, url: string): Promise<{ context: BrowserContext; page: Page }> {
+  return newPage(browser, { baseURL: url });
 }
 
 async function ok(response: { ok(): boolean; status(): number; text(): Promise<string>; url(): string }) {
