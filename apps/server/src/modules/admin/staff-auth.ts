@@ -3,9 +3,14 @@ import { eq, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
 import { roles, staff } from '../../db/schema';
 import { AppError } from '../../http/app-error';
-import type { TLoginGuard } from '../auth/login';
-import { admitLoginAttempt, recordLoginFailure, recordLoginSuccess } from '../auth/login-guard';
-import { standInHash, verifyPassword } from '../auth/passwords';
+import type { TLoginGuard } from '../auth';
+import {
+  admitLoginAttempt,
+  recordLoginFailure,
+  recordLoginSuccess,
+  standInHash,
+  verifyPassword,
+} from '../auth';
 import { createSession } from '../auth/sessions';
 
 export async function getStaffInfo(db: Executor, staffId: bigint): Promise<TStaffInfo> {

@@ -1,7 +1,9 @@
 /** What other modules may use from auth (imports go through this file). */
 export { hashNewPassword, isCommonPassword } from './common-passwords';
-export { findUserByAccount } from './login';
-export { hashPassword, verifyPassword } from './passwords';
+export { clearLockout } from './lockout-store';
+export { checkUserPassword, findUserByAccount, type TLoginGuard } from './login';
+export { admitLoginAttempt, recordLoginFailure, recordLoginSuccess } from './login-guard';
+export { hashPassword, standInHash, verifyPassword } from './passwords';
 export {
   createSession,
   deleteUserSessions,
