@@ -35,6 +35,15 @@ export const users = pgTable(
     updatedAt: updatedAt(),
     cancelledAt: tstz('cancelled_at'),
     cancelReason: text('cancel_reason'),
+    /**
+     * A cancelled account's log-in names once its re-registration hold (account_reregister_days) has passed
+     * and someone registered or bound one of them again: the row stays for the ledger, the names move here.
+     */
+    formerUsername: text('former_username'),
+    formerEmail: text('former_email'),
+    formerAreaCode: text('former_area_code'),
+    formerPhone: text('former_phone'),
+    identityReleasedAt: tstz('identity_released_at'),
   },
   (t) => [
     uniqueIndex('users_usercode_key').on(t.usercode),

@@ -286,6 +286,100 @@ describe('account cancellation', () => {
     expect(json<TError>(reregister).error.code).toBe('USERNAME_TAKEN');
   });
 
+  it('frees the username and e-mail exactly when account_reregister_days has passed; the old row stays', async () => {
+    const db = ctx.database.db;
+    await db
+      .insert(systemParams)
+      .values({ code: 'account_reregister_days', value: '7' })
+      .onConflictDoUpdate({ target: systemParams.code, set: { value: '7' } });
+    const email = `cancelled${Date.now()}@example.com`;
+    const byName = await registerUser(ctx.app);
+    const byMail = await registerUser(ctx.app, { accountType: 'email', account: email });
+    const seller = await registerUser(ctx.app);
+    const zero = parseMoney('0');
+    await db.insert(orders).values({
+      orderNo: `RR${Date.now()}`,
+      buyerUserId: BigInt(byName.user.id),
+      storeId: await createStore(ctx, seller.user.id),
+      sellerUserId: BigInt(seller.user.id),
+      status: 4,
+      itemsAmount: parseMoney('12.5'),
+      dispatchFee: zero,
+      longDistanceFee: zero,
+      deliveryFee: zero,
+      tax: zero,
+      handlingFee: zero,
+      discount: zero,
+      total: parseMoney('12.5'),
+      address: {} as never,
+    });
+    const userRow = async (id: string) => {
+      const [row] = await db
+        .select()
+        .from(users)
+        .where(eq(users.id, BigInt(id)));
+      return row!;
+    };
+    expect(json(await cancel(byName.token))).toEqual({ ok: true });
+    expect(json(await cancel(byMail.token))).toEqual({ ok: true });
+    const cancelledAgo = (id: string, interval: string) =>
+      db
+        .update(users)
+        .set({ cancelledAt: sql`now() - ${interval}::interval` })
+        .where(eq(users.id, BigInt(id)));
+    const register = (body: typeof byName.body) =>
+      ctx.app.inject({ method: 'POST', url: '/api/v1/auth/register', payload: body });
+
+    // One minute inside the hold: still taken.
+    await cancelledAgo(byName.user.id, '7 days - 1 minute');
+    await cancelledAgo(byMail.user.id, '7 days - 1 minute');
+    expect(json<TError>(await register(byName.body)).error.code).toBe('USERNAME_TAKEN');
+    expect(json<TError>(await register(byMail.body)).error.code).toBe('EMAIL_TAKEN');
+    expect((await userRow(byName.user.id)).username).toBe(byName.body.account);
+
+    // One minute past it: registers as a new account; the old one keeps its row, orders and former names.
+    await cancelledAgo(byName.user.id, '7 days 1 minute');
+    await cancelledAgo(byMail.user.id, '7 days 1 minute');
+    const again = await register({ ...byName.body, account: byName.body.account.toUpperCase() });
+    expect(again.statusCode).toBe(201);
+    const againMail = await register(byMail.body);
+    expect(againMail.statusCode).toBe(201);
+    const fresh = json<{ user: { id: string; username: string } }>(again).user;
+    expect(fresh.id).not.toBe(byName.user.id);
+    expect(json<{ user: { email: string } }>(againMail).user.email).toBe(email);
+    const old = await userRow(byName.user.id);
+    expect(old).toMatchObject({
+      status: 'cancelled',
+      username: null,
+      formerUsername: byName.body.account,
+      usercode: byName.user.usercode,
+    });
+    expect(old.identityReleasedAt).toBeInstanceOf(Date);
+    expect(await userRow(byMail.user.id)).toMatchObject({ email: null, formerEmail: email });
+    const [kept] = await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(orders)
+      .where(eq(orders.buyerUserId, old.id));
+    expect(kept?.n).toBe(1);
+    // The new account logs in with the freed name; the old one stays cancelled.
+    const relogin = await login(ctx.app, {
+      accountType: 'username',
+      account: byName.body.account,
+      password: 'Sekrit-12x',
+    });
+    expect(json<{ user: { id: string } }>(relogin).user.id).toBe(fresh.id);
+
+    // 0 days: freed at once.
+    await db.update(systemParams).set({ value: '0' }).where(eq(systemParams.code, 'account_reregister_days'));
+    const quick = await registerUser(ctx.app);
+    await cancel(quick.token);
+    expect((await register(quick.body)).statusCode).toBe(201);
+    await db
+      .update(systemParams)
+      .set({ value: '30' })
+      .where(eq(systemParams.code, 'account_reregister_days'));
+  });
+
   it('refuses sellers and runs the blockers other domains register', async () => {
     const seller = await registerUser(ctx.app);
     await createStore(ctx, seller.user.id);

@@ -80,7 +80,8 @@ export async function setAvatar(db: Database, userId: bigint, avatar: number) {
 
 /**
  * Cancels the account: status `cancelled`, every session ended. Username, e-mail and phone stay on the
- * row so nobody can register them again for now. Sellers cannot cancel; other domains' blockers
+ * row, so nobody can register them for account_reregister_days; after that they are freed on demand
+ * (auth's releaseLapsedLogInName) while the row stays for the ledger. Sellers cannot cancel; other domains' blockers
  * (balance, unfinished recharge or withdrawal) run under the user's row lock.
  */
 export async function cancelAccount(

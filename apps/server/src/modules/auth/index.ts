@@ -4,6 +4,7 @@ export { clearLockout } from './lockout-store';
 export { checkUserPassword, findUserByAccount, type TLoginGuard } from './login';
 export { admitLoginAttempt, recordLoginFailure, recordLoginSuccess } from './login-guard';
 export { hashPassword, standInHash, verifyPassword } from './passwords';
+export { releaseLapsedLogInName, type TLogInName } from './released-identity';
 export {
   createSession,
   deleteUserSessions,

@@ -9,6 +9,7 @@ import { checkVerificationCode, consumeVerificationCode, readAccountSetting } fr
 import { newInvitationCode, newUsercode } from './codes';
 import { hashNewPassword } from './common-passwords';
 import { findUserByAccount } from './login';
+import { releaseLapsedLogInName } from './released-identity';
 import { createSession } from './sessions';
 import type { TUserRow } from './user-info';
 
@@ -44,6 +45,14 @@ export async function registerUser(
     account,
     ...(input.areaCode ? { areaCode: input.areaCode } : {}),
   };
+  await releaseLapsedLogInName(
+    db,
+    input.accountType === 'username'
+      ? { username: account }
+      : input.accountType === 'email'
+        ? { email: account }
+        : { areaCode: input.areaCode ?? '', phone: account },
+  );
   if (await findUserByAccount(db, identity)) {
     throw new AppError(takenCode(input));
   }

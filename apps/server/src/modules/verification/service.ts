@@ -12,7 +12,7 @@ import type { Database } from '../../db/client';
 import { uniqueViolation } from '../../db/pg-error';
 import { users } from '../../db/schema';
 import { AppError } from '../../http/app-error';
-import { deleteUserSessions, hashNewPassword, type TUserRow } from '../auth';
+import { deleteUserSessions, hashNewPassword, releaseLapsedLogInName, type TUserRow } from '../auth';
 import {
   checkVerificationCode,
   consumeVerificationCode,
@@ -70,6 +70,7 @@ function resetTarget(user: TUserRow): { target: string; channel: TCodeChannel } 
 }
 
 async function assertEmailFree(db: Database, email: string, userId?: bigint) {
+  await releaseLapsedLogInName(db, { email });
   const [owner] = await db.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
   if (owner && owner.id !== userId) {
     throw new AppError('EMAIL_TAKEN');
@@ -106,6 +107,7 @@ export async function sendVerificationCode(
         channel = 'email';
       } else {
         assertPossibleMobile(input.areaCode, input.phone);
+        await releaseLapsedLogInName(db, { areaCode: input.areaCode, phone: input.phone });
         const [owner] = await db
           .select({ id: users.id })
           .from(users)
@@ -176,6 +178,7 @@ export async function bindMobile(db: Database, userId: bigint, input: TBindMobil
   assertPossibleMobile(input.areaCode, input.phone);
   const target = mobileTarget(input.areaCode, input.phone);
   const codeId = await checkVerificationCode(db, { purpose: 'bindMobile', target, code: input.code });
+  await releaseLapsedLogInName(db, { areaCode: input.areaCode, phone: input.phone });
   try {
     await db.transaction(async (tx) => {
       await consumeVerificationCode(tx, codeId);
