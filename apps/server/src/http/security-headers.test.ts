@@ -4,7 +4,7 @@ import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions } from '../db/schema';
-import { registerUser } from '../modules/auth/test-helpers';
+import { registerUser } from '../modules/auth/test-fixtures';
 import { createTestApp, type TTestContext } from '../testing/test-app';
 
 /** Issue 10 defect 6: security headers, Secure cookies behind https, an absolute session lifetime. */

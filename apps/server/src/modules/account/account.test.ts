@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { orders, sessions, subscriptions, systemParams, users } from '../../db/schema';
 import { bearer, createTestApp, json, type TTestContext } from '../../testing/test-app';
-import { createStore, login, registerUser } from '../auth/test-helpers';
+import { createStore, login, registerUser } from '../auth/test-fixtures';
 import { ACCOUNT_CANCELLATION_BLOCKERS } from './cancellation';
 import { verifyTxPassword } from './tx-password';
 

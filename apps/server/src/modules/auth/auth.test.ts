@@ -12,7 +12,7 @@ import {
   registerBody,
   registerUser,
   uniqueName,
-} from './test-helpers';
+} from './test-fixtures';
 
 const LOCALES = path.resolve(import.meta.dirname, '../../../../../packages/contracts/locales');
 function dictionary(lang: string, ns: string): Record<string, string> {

@@ -11,7 +11,7 @@ import {
   SOURCE_MAX_FAILURES,
   type TLoginAttempt,
 } from './login-guard';
-import { createStaffMember, registerUser } from './test-helpers';
+import { createStaffMember, registerUser } from './test-fixtures';
 
 type TError = { error: { code: string; message: string; details?: Record<string, unknown> } };
 

@@ -12,7 +12,7 @@ import { createTestApp, json, type TTestContext } from '../../testing/test-app';
 import { createCategoryTree, createProduct, createStore, createUser } from '../catalog/test-fixtures';
 import { shipOrder } from '../orders/seller-actions';
 import { placeTestOrder } from '../orders/test-fixtures';
-import { callLegacy, type TLegacy } from './test-helpers';
+import { callLegacy, type TLegacy } from './test-fixtures';
 
 type TNamed = { id: string; name: string };
 

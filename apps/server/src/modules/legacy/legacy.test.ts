@@ -5,9 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions, subscriptions, systemParams, users } from '../../db/schema';
 import { createTestApp, json, type TTestContext } from '../../testing/test-app';
 import { hashToken } from '../auth/sessions';
-import { registerUser } from '../auth/test-helpers';
+import { registerUser } from '../auth/test-fixtures';
 import { READ_ONLY, registerLegacyAction } from './registry';
-import type { TLegacy } from './test-helpers';
+import type { TLegacy } from './test-fixtures';
 
 const EN_DIR = path.resolve(import.meta.dirname, '../../../../../packages/contracts/locales/en');
 const EN_ERRORS = JSON.parse(readFileSync(path.join(EN_DIR, 'errors.json'), 'utf8')) as Record<

@@ -16,7 +16,7 @@ import {
   TEST_ADDRESS,
   TX_PASSWORD,
 } from '../orders/test-fixtures';
-import { callLegacy, type TLegacy } from './test-helpers';
+import { callLegacy, type TLegacy } from './test-fixtures';
 
 const LOCALES = path.resolve(import.meta.dirname, '../../../../../packages/contracts/locales');
 const errorsOf = (lang: string) =>

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, json, type TTestContext } from '../../testing/test-app';
-import type { TLegacy } from './test-helpers';
+import type { TLegacy } from './test-fixtures';
 
 const EN_ERRORS = JSON.parse(
   readFileSync(

@@ -10,7 +10,7 @@ import { createTestUser, fundUser } from '../../testing/fixtures';
 import { createTestApp, type TTestContext } from '../../testing/test-app';
 import { checkLedger } from '../ledger/check';
 import { getBalances } from '../ledger/service';
-import { callLegacy } from './test-helpers';
+import { callLegacy } from './test-fixtures';
 
 const LOCALES = path.resolve(import.meta.dirname, '../../../../../packages/contracts/locales');
 const errorsOf = (lang: string) =>

@@ -5,7 +5,7 @@ import { auditLog, orders, reviews } from '../../db/schema';
 import { fundUser } from '../../testing/fixtures';
 import { uploadTestImage } from '../../testing/multipart';
 import { bearer, createTestApp, type TTestContext } from '../../testing/test-app';
-import { createStaffMember } from '../auth/test-helpers';
+import { createStaffMember } from '../auth/test-fixtures';
 import { checkLedger } from '../ledger/check';
 import { getPlatformBalance } from '../ledger/service';
 import {

@@ -4,7 +4,7 @@ import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, systemParams } from '../../db/schema';
 import { bearer, createTestApp, json, type TTestContext } from '../../testing/test-app';
-import { createStaffMember } from '../auth/test-helpers';
+import { createStaffMember } from '../auth/test-fixtures';
 
 type TErr = { error: { code: string } };
 

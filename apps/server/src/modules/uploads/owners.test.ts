@@ -3,7 +3,7 @@ import { seedWalletBasics } from '../../db/seed/wallet';
 import { uploadTestImage } from '../../testing/multipart';
 import { bearer, createTestApp, json, type TTestContext } from '../../testing/test-app';
 import { createAddress } from '../addresses/service';
-import { callLegacy } from '../legacy/test-helpers';
+import { callLegacy } from '../legacy/test-fixtures';
 import { receiveOrder } from '../orders/buyer-actions';
 import { shipOrder } from '../orders/seller-actions';
 import {
