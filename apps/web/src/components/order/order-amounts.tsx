@@ -1,7 +1,7 @@
 import type { TOrderAmounts } from '@caravan/contracts';
 import { useTranslation } from 'react-i18next';
 import { isPositiveAmount } from '../../lib/format-money';
-import { Money } from './money';
+import { MoneyText } from '../ui/money-text';
 
 /** Freight parts, tax, handling fee, discount and total of one order, as a right-aligned list. */
 export function OrderAmounts({ amounts, paidAmount }: { amounts: TOrderAmounts; paidAmount?: string }) {
@@ -22,21 +22,24 @@ export function OrderAmounts({ amounts, paidAmount }: { amounts: TOrderAmounts; 
         <div key={key} className="cv-amounts__row">
           <dt>{t(key)}</dt>
           <dd>
-            <Money value={key === 'detail.discount' && isPositiveAmount(value) ? `-${value}` : value} />
+            <MoneyText
+              isPrice
+              value={key === 'detail.discount' && isPositiveAmount(value) ? `-${value}` : value}
+            />
           </dd>
         </div>
       ))}
       <div className="cv-amounts__row cv-amounts__row--total">
         <dt>{t('detail.total')}</dt>
         <dd>
-          <Money value={amounts.total} isStrong />
+          <MoneyText value={amounts.total} isStrong />
         </dd>
       </div>
       {paidAmount !== undefined && (
         <div className="cv-amounts__row">
           <dt>{t('detail.paidAmount')}</dt>
           <dd>
-            <Money value={paidAmount} />
+            <MoneyText isPrice value={paidAmount} />
           </dd>
         </div>
       )}

@@ -3,7 +3,7 @@ import { Card, Descriptions, Timeline } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../lib/format';
-import { Money } from './money';
+import { MoneyText } from '../ui/money-text';
 import { OrderAmounts } from './order-amounts';
 import { OrderItemsTable } from './order-items-table';
 import { OrderStatusTag } from './order-status-tag';
@@ -132,7 +132,11 @@ export function OrderInfoView({ order, logistics }: { order: TOrderInfo; logisti
               { key: 'k', label: t('detail.refundKind'), children: t(`refundKind.${refund.kind}`) },
               { key: 's', label: t('detail.refundStatus'), children: t(`refundStatus.${refund.status}`) },
               { key: 'r', label: t('detail.returnReason'), children: t(`returnReasons.${refund.reason}`) },
-              { key: 'a', label: t('detail.returnAmount'), children: <Money value={refund.amount} /> },
+              {
+                key: 'a',
+                label: t('detail.returnAmount'),
+                children: <MoneyText isPrice value={refund.amount} />,
+              },
               { key: 'd', label: t('detail.refundInstructions'), children: refund.description || '--' },
               ...(refund.rejectReason
                 ? [{ key: 'rr', label: t('detail.rejectReason'), children: refund.rejectReason }]

@@ -1,7 +1,7 @@
 import type { TOrderItem } from '@caravan/contracts';
 import { Table } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Money } from './money';
+import { MoneyText } from '../ui/money-text';
 
 type TItemRow = Omit<TOrderItem, 'id'> & { id?: string };
 
@@ -42,14 +42,14 @@ export function OrderItemsTable({ items }: { items: TItemRow[] }) {
           title: t('detail.unitPrice'),
           dataIndex: 'unitPrice',
           align: 'end',
-          render: (v: string) => <Money value={v} />,
+          render: (v: string) => <MoneyText isPrice value={v} />,
         },
         { title: t('detail.quantity'), dataIndex: 'quantity', align: 'end' },
         {
           title: t('detail.lineTotal'),
           dataIndex: 'lineTotal',
           align: 'end',
-          render: (v: string) => <Money value={v} />,
+          render: (v: string) => <MoneyText isPrice value={v} />,
         },
       ]}
     />

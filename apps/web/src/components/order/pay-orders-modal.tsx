@@ -14,7 +14,7 @@ import { formatUsdt } from '../../lib/format-money';
 import { runIntent } from '../../lib/intent';
 import { useSession } from '../../lib/session';
 import { AppForm } from '../ui/app-form';
-import { Money } from './money';
+import { MoneyText } from '../ui/money-text';
 
 const RECHARGE_PATH = '/userInfo/money-package/recharge';
 const TX_PASSWORD_PATH = '/userInfo/setup/transaction-password';
@@ -108,7 +108,7 @@ export function PayOrdersModal({
         <div className="cv-amounts__row cv-amounts__row--total">
           <dt>{t('pay.amount')}</dt>
           <dd>
-            <Money value={total} isStrong />
+            <MoneyText value={total} isStrong />
           </dd>
         </div>
       </dl>

@@ -1,33 +1,56 @@
-import { formatMoney, isMoneyString, parseMoney } from '@caravan/contracts';
+import { formatMoney, isMoneyString, parseMoney, roundMoney } from '@caravan/contracts';
+import './money-text.css';
 
-/** A decimal money string with at least two decimals ("12.5" -> "12.50"); `--` when missing or malformed. */
-export function formatAmount(value: string | null | undefined): string {
-  if (!value || !isMoneyString(value)) {
+/**
+ * A money value as text with at least two decimals ("12.5" -> "12.50"); `--` when missing or malformed.
+ * With `decimals` it is rounded half up to that many places (loan figures); otherwise every digit is kept.
+ */
+export function formatAmount(value: string | bigint | null | undefined, decimals?: number): string {
+  if (value === null || value === undefined || (typeof value === 'string' && !isMoneyString(value))) {
     return '--';
   }
-  return formatMoney(parseMoney(value), 2);
+  const amount = typeof value === 'bigint' ? value : parseMoney(value);
+  return decimals === undefined
+    ? formatMoney(amount, 2)
+    : formatMoney(roundMoney(amount, decimals), decimals);
 }
 
 /**
  * Money with its unit (DESIGN.md: `12.50 USDT`), tabular figures, kept left-to-right inside RTL text.
- * Generic: used by every feature that shows an amount.
+ * The one money display of every feature except the storefront cards (catalog's `Money` stays free of
+ * contracts to keep the home chunk small).
  */
 export function MoneyText({
   value,
   unit = 'USDT',
+  decimals,
+  isPrice = false,
+  isStrong = false,
   className,
 }: {
-  value: string | null | undefined;
+  value: string | bigint | null | undefined;
   unit?: string;
+  /** Round half up to this many decimals; all digits when omitted. */
+  decimals?: number;
+  /** A price on a buyer's or seller's page: takes the storefront's price look (`cv-money`). */
+  isPrice?: boolean;
+  /** A total the reader must not miss. */
+  isStrong?: boolean;
   className?: string;
 }) {
-  const text = formatAmount(value);
+  const text = formatAmount(value, decimals);
+  const classes = ['cv-amount'];
+  if (isPrice || isStrong) {
+    classes.push('cv-money');
+  }
+  if (isStrong) {
+    classes.push('cv-money--strong');
+  }
+  if (className) {
+    classes.push(className);
+  }
   return (
-    <span
-      dir="ltr"
-      className={className}
-      style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}
-    >
+    <span dir="ltr" className={classes.join(' ')}>
       {text === '--' ? text : `${text} ${unit}`}
     </span>
   );

@@ -4,10 +4,10 @@ import { Button, Card, Drawer, Empty, Form, Input, Modal, Skeleton, Space, Table
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { announceApproval } from '../../../components/console/four-eyes';
-import { Money } from '../../../components/order/money';
 import { OrderInfoView } from '../../../components/order/order-info-view';
 import { OrderStatusTag } from '../../../components/order/order-status-tag';
 import { AppForm } from '../../../components/ui/app-form';
+import { MoneyText } from '../../../components/ui/money-text';
 import { parseFormValues, showSubmitError } from '../../../lib/form';
 import { formatDateTime } from '../../../lib/format';
 import { formatUsdt } from '../../../lib/format-money';
@@ -170,13 +170,13 @@ export default function AdminOrdersPage() {
             title: t('detail.total'),
             key: 'total',
             align: 'end',
-            render: (_, o) => <Money value={o.amounts.total} />,
+            render: (_, o) => <MoneyText isPrice value={o.amounts.total} />,
           },
           {
             title: t('detail.paidAmount'),
             key: 'paid',
             align: 'end',
-            render: (_, o) => <Money value={o.paidAmount} />,
+            render: (_, o) => <MoneyText isPrice value={o.paidAmount} />,
           },
           {
             title: t('detail.status'),

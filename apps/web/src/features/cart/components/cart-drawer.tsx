@@ -3,7 +3,7 @@ import { Button, Checkbox, ConfigProvider, Drawer, Empty, Skeleton } from 'antd'
 import { useContext } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { Money } from '../../../components/order/money';
+import { MoneyText } from '../../../components/ui/money-text';
 import { isPositiveAmount } from '../../../lib/format-money';
 import { toast } from '../../../lib/toast';
 import { buildLoginRedirect } from '../api/cart-events';
@@ -50,7 +50,7 @@ export default function CartDrawer({ isOpen, onClose }: { isOpen: boolean; onClo
             </Checkbox>
             <div className="cv-cart-footer__total">
               <span className="cv-muted">{t('drawer.total')}</span>{' '}
-              <Money value={cart?.checkedTotal ?? '0'} isStrong />
+              <MoneyText value={cart?.checkedTotal ?? '0'} isStrong />
             </div>
             <Button type="primary" onClick={checkout} disabled={isBusy} data-testid="cart-checkout">
               {t('drawer.checkout', { count: cart?.checkedCount ?? 0 })}

@@ -3,7 +3,7 @@ import type { TCartItem } from '@caravan/contracts';
 import { Button, Checkbox, InputNumber, Popconfirm } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Money } from '../../../components/order/money';
+import { MoneyText } from '../../../components/ui/money-text';
 
 type TCartItemRowProps = {
   item: TCartItem;
@@ -70,7 +70,7 @@ export function CartItemRow({ item, onCheck, onQuantity, onRemove }: TCartItemRo
             }}
             style={{ width: 96 }}
           />
-          <Money value={item.lineTotal} isStrong />
+          <MoneyText value={item.lineTotal} isStrong />
         </div>
         {item.isAvailable && (
           <div className="cv-muted cv-cart-item__stock">{t('drawer.inStock', { count: item.stock })}</div>

@@ -4,7 +4,7 @@ import { useQueries } from '@tanstack/react-query';
 import { Button, Result, Skeleton, Table } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
-import { Money } from '../../../components/order/money';
+import { MoneyText } from '../../../components/ui/money-text';
 import { PageFrame } from '../../../components/ui/page-frame';
 import { formatUsdt } from '../../../lib/format-money';
 import { getOrder } from '../api/get-order';
@@ -66,7 +66,7 @@ export default function PaySuccessPage() {
                   title: t('paySuccess.amount'),
                   dataIndex: 'paidAmount',
                   align: 'end',
-                  render: (value: string) => <Money value={value} />,
+                  render: (value: string) => <MoneyText isPrice value={value} />,
                 },
               ]}
             />
@@ -74,14 +74,14 @@ export default function PaySuccessPage() {
               <div className="cv-amounts__row cv-amounts__row--total">
                 <dt>{t('paySuccess.total')}</dt>
                 <dd>
-                  {paid ? <Money value={paid.paidTotal} isStrong /> : <strong dir="ltr">{total}</strong>}
+                  {paid ? <MoneyText value={paid.paidTotal} isStrong /> : <strong dir="ltr">{total}</strong>}
                 </dd>
               </div>
               {paid?.balance && (
                 <div className="cv-amounts__row">
                   <dt>{t('paySuccess.balance')}</dt>
                   <dd>
-                    <Money value={paid.balance} />
+                    <MoneyText isPrice value={paid.balance} />
                   </dd>
                 </div>
               )}

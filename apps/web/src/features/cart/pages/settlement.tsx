@@ -9,10 +9,10 @@ import { AddressFormModal } from '../../../components/address/address-form-modal
 import { AddressText } from '../../../components/address/address-text';
 import { useAddresses } from '../../../components/address/api/list-addresses';
 import { CouponPicker } from '../../../components/coupons/coupon-picker';
-import { Money } from '../../../components/order/money';
 import { OrderAmounts } from '../../../components/order/order-amounts';
 import { OrderItemsTable } from '../../../components/order/order-items-table';
 import { PayOrdersModal } from '../../../components/order/pay-orders-modal';
+import { MoneyText } from '../../../components/ui/money-text';
 import { PageFrame } from '../../../components/ui/page-frame';
 import { isPositiveAmount } from '../../../lib/format-money';
 import { isLoggedIn, useSession } from '../../../lib/session';
@@ -309,7 +309,7 @@ function SettlementContent() {
       <div className="cv-settle-bar">
         <span className="cv-muted">{t('settlement.orderCount', { count: previewGroups.length })}</span>
         <span>
-          {t('settlement.grandTotal')} <Money value={preview.data?.total ?? '0'} isStrong />
+          {t('settlement.grandTotal')} <MoneyText value={preview.data?.total ?? '0'} isStrong />
         </span>
         <Button
           type="primary"

@@ -1,7 +1,7 @@
 import type { TInstalmentState, TScheduleLine } from '@caravan/contracts';
 import { Table, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Money } from './money-2';
+import { MoneyText } from '../../../components/ui/money-text';
 
 const STATE_COLOURS: Record<TInstalmentState, string> = {
   paid: 'success',
@@ -36,15 +36,20 @@ export function ScheduleTable({ lines, hasStates = false }: { lines: TScheduleLi
           key: 'principal',
           title: t('fields.principal'),
           align: 'end',
-          render: (_, l) => <Money value={l.principal} />,
+          render: (_, l) => <MoneyText decimals={2} value={l.principal} />,
         },
         {
           key: 'interest',
           title: t('fields.interest'),
           align: 'end',
-          render: (_, l) => <Money value={l.interest} />,
+          render: (_, l) => <MoneyText decimals={2} value={l.interest} />,
         },
-        { key: 'total', title: t('fields.total'), align: 'end', render: (_, l) => <Money value={l.total} /> },
+        {
+          key: 'total',
+          title: t('fields.total'),
+          align: 'end',
+          render: (_, l) => <MoneyText decimals={2} value={l.total} />,
+        },
         ...(hasStates
           ? [
               {

@@ -10,11 +10,12 @@ import { Alert, Button, Card, Checkbox, Descriptions, Form, Input, Radio, Select
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { formatAmount } from '../../../components/ui/money-text';
 import { PageFrame } from '../../../components/ui/page-frame';
 import { isApiError } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
 import { identityImageUrl, useApplyLoan, useLoanProducts, useMyVerification } from '../api/loans-api';
-import { money2, ratePercent } from '../components/money';
+import { ratePercent } from '../components/money';
 import { ScheduleTable } from '../components/schedule-table';
 import '../loans.css';
 
@@ -186,13 +187,13 @@ export default function CreditApplicationPage() {
             <section className="cv-loans-agreement" aria-label={t('application.agreementTitle')}>
               <p>
                 {t('application.agreementBody', {
-                  amount: money2(amount),
+                  amount: formatAmount(amount, 2),
                   days: term,
                   rate: ratePercent(product.dailyRate),
                   apr: schedule.aprPercent,
                   mode: t(`mode.${chosenMode}`),
-                  total: money2(formatMoney(schedule.totalRepayment)),
-                  interest: money2(formatMoney(schedule.totalInterest)),
+                  total: formatAmount(formatMoney(schedule.totalRepayment), 2),
+                  interest: formatAmount(formatMoney(schedule.totalInterest), 2),
                   grace: product.graceDays,
                   penalty: ratePercent(product.penaltyDailyRate),
                 })}

@@ -11,10 +11,10 @@ import { Alert, Button, Card, Descriptions, Empty, Form, Input, Radio, Select, S
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { MoneyText } from '../../../components/ui/money-text';
 import { PageFrame } from '../../../components/ui/page-frame';
 import { useLoanProducts } from '../api/loans-api';
 import { ratePercent } from '../components/money';
-import { Money } from '../components/money-2';
 import { ScheduleTable } from '../components/schedule-table';
 import '../loans.css';
 
@@ -168,12 +168,14 @@ export default function CreditPage() {
                     {
                       key: 'interest',
                       label: t('fields.totalInterest'),
-                      children: <Money value={formatMoney(result.schedule.totalInterest)} />,
+                      children: <MoneyText decimals={2} value={formatMoney(result.schedule.totalInterest)} />,
                     },
                     {
                       key: 'total',
                       label: t('fields.totalRepayment'),
-                      children: <Money value={formatMoney(result.schedule.totalRepayment)} />,
+                      children: (
+                        <MoneyText decimals={2} value={formatMoney(result.schedule.totalRepayment)} />
+                      ),
                     },
                   ]}
                 />

@@ -17,13 +17,12 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { formatAmount, MoneyText } from '../../../components/ui/money-text';
 import { PageFrame } from '../../../components/ui/page-frame';
 import { isApiError } from '../../../lib/api';
 import { formatDateTime } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
 import { useMyLoans, useRepayLoan, useWalletBalance } from '../api/loans-api';
-import { money2 } from '../components/money';
-import { Money } from '../components/money-2';
 import { ScheduleTable } from '../components/schedule-table';
 import '../loans.css';
 
@@ -82,9 +81,9 @@ function RepayDialog({ loan, onClose }: { loan: TLoan; onClose: () => void }) {
             value={kind}
             onChange={(event) => setKind(event.target.value as TRepayKind)}
             options={[
-              { value: 'next', label: `${t('myLoan.repayNext')} (${money2(loan.nextDue)} USDT)` },
+              { value: 'next', label: `${t('myLoan.repayNext')} (${formatAmount(loan.nextDue, 2)} USDT)` },
               { value: 'amount', label: t('myLoan.repayAmount') },
-              { value: 'all', label: `${t('myLoan.repayAll')} (${money2(loan.totalOwed)} USDT)` },
+              { value: 'all', label: `${t('myLoan.repayAll')} (${formatAmount(loan.totalOwed, 2)} USDT)` },
             ]}
           />
         </Form.Item>
@@ -116,9 +115,9 @@ function RepayDialog({ loan, onClose }: { loan: TLoan; onClose: () => void }) {
         </Form.Item>
       </Form>
       <p>
-        {t('fields.balance')}: <Money value={wallet.data?.available} />
+        {t('fields.balance')}: <MoneyText decimals={2} value={wallet.data?.available} />
       </p>
-      {shown && <p>{t('myLoan.repayConfirm', { amount: money2(shown) })}</p>}
+      {shown && <p>{t('myLoan.repayConfirm', { amount: formatAmount(shown, 2) })}</p>}
     </Modal>
   );
 }
@@ -155,7 +154,7 @@ function CurrentLoan({ loan }: { loan: TLoan }) {
           {
             key: 'amount',
             label: t('fields.amount'),
-            children: <Money value={loan.approvedAmount ?? loan.amount} />,
+            children: <MoneyText decimals={2} value={loan.approvedAmount ?? loan.amount} />,
           },
           { key: 'term', label: t('fields.term'), children: t('fields.termDays', { count: loan.termDays }) },
           { key: 'mode', label: t('fields.mode'), children: t(`mode.${loan.mode}`) },
@@ -163,21 +162,29 @@ function CurrentLoan({ loan }: { loan: TLoan }) {
           {
             key: 'principal',
             label: t('fields.principalOutstanding'),
-            children: <Money value={loan.principalOutstanding} />,
+            children: <MoneyText decimals={2} value={loan.principalOutstanding} />,
           },
           {
             key: 'accrued',
             label: t('fields.interestAccrued'),
-            children: <Money value={loan.interestAccrued} />,
+            children: <MoneyText decimals={2} value={loan.interestAccrued} />,
           },
-          { key: 'penalty', label: t('fields.penalty'), children: <Money value={loan.penaltyOwed} /> },
-          { key: 'owed', label: t('fields.totalOwed'), children: <Money value={loan.totalOwed} /> },
+          {
+            key: 'penalty',
+            label: t('fields.penalty'),
+            children: <MoneyText decimals={2} value={loan.penaltyOwed} />,
+          },
+          {
+            key: 'owed',
+            label: t('fields.totalOwed'),
+            children: <MoneyText decimals={2} value={loan.totalOwed} />,
+          },
           {
             key: 'next',
             label: t('fields.nextDue'),
             children: (
               <span>
-                <Money value={loan.nextDue} />{' '}
+                <MoneyText decimals={2} value={loan.nextDue} />{' '}
                 {loan.nextDueDate && <span dir="ltr">({loan.nextDueDate})</span>}
               </span>
             ),
@@ -196,7 +203,7 @@ function CurrentLoan({ loan }: { loan: TLoan }) {
           children: (
             <span>
               {t(`event.${event.kind}`)} · {formatDateTime(event.at)}{' '}
-              {event.amount && <Money value={event.amount} />}
+              {event.amount && <MoneyText decimals={2} value={event.amount} />}
             </span>
           ),
         }))}
@@ -249,7 +256,7 @@ export default function MyLoanPage() {
                 key: 'amount',
                 title: t('fields.amount'),
                 align: 'end',
-                render: (_, l) => <Money value={l.approvedAmount ?? l.amount} />,
+                render: (_, l) => <MoneyText decimals={2} value={l.approvedAmount ?? l.amount} />,
               },
               {
                 key: 'term',

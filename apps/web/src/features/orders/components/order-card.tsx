@@ -2,8 +2,8 @@ import type { TOrderSummary } from '@caravan/contracts';
 import { Card } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { Money } from '../../../components/order/money';
 import { OrderStatusTag } from '../../../components/order/order-status-tag';
+import { MoneyText } from '../../../components/ui/money-text';
 import { formatDateTime } from '../../../lib/format';
 import { OrderActions } from './order-actions';
 
@@ -54,13 +54,13 @@ export function OrderCard({ order }: { order: TOrderSummary }) {
             <span className="cv-order-card__qty" dir="ltr">
               × {item.quantity}
             </span>
-            <Money value={item.lineTotal} />
+            <MoneyText isPrice value={item.lineTotal} />
           </li>
         ))}
       </ul>
       <div className="cv-order-card__foot">
         <span>
-          {t('list.total')} <Money value={order.amounts.total} isStrong />
+          {t('list.total')} <MoneyText value={order.amounts.total} isStrong />
         </span>
         {order.isReminded && <span className="cv-muted">{t('list.reminded')}</span>}
         <OrderActions order={order} />

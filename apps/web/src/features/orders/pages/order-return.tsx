@@ -1,8 +1,8 @@
 import { parseMoney, RETURN_REASON_CODES, REVIEW_IMAGES_MAX, ZRefundOrderRequest } from '@caravan/contracts';
 import { Alert, Button, Card, Form, Input, Modal, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Money } from '../../../components/order/money';
 import { AppForm } from '../../../components/ui/app-form';
+import { MoneyText } from '../../../components/ui/money-text';
 import { PageFrame } from '../../../components/ui/page-frame';
 import { parseFormValues } from '../../../lib/form';
 import { formatUsdt } from '../../../lib/format-money';
@@ -74,7 +74,7 @@ export default function OrderReturnPage() {
         <Card className="cv-form-card" style={{ maxWidth: 720 }}>
           <p>
             {t('detail.orderNo')}: <span dir="ltr">{info.orderNo}</span> · {t('detail.paidAmount')}:{' '}
-            <Money value={info.paidAmount} />
+            <MoneyText isPrice value={info.paidAmount} />
           </p>
           <AppForm
             form={form}

@@ -2,8 +2,8 @@ import { ORDER_TABS, type TOrderSummary, type TOrderTab } from '@caravan/contrac
 import { Button, Card, Checkbox, Empty, Input, Space, Table, Tabs } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Money } from '../../../components/order/money';
 import { OrderStatusTag } from '../../../components/order/order-status-tag';
+import { MoneyText } from '../../../components/ui/money-text';
 import { formatDateTime } from '../../../lib/format';
 import { useSellerOrders } from '../api/seller-orders-api';
 import { SellerOrderDrawer } from './seller-order-drawer';
@@ -86,7 +86,7 @@ export function SellerOrdersTable({ initialTab = 'all' }: { initialTab?: TOrderT
             title: t('detail.total'),
             key: 'total',
             align: 'end',
-            render: (_, order) => <Money value={order.amounts.total} />,
+            render: (_, order) => <MoneyText isPrice value={order.amounts.total} />,
           },
           {
             title: t('detail.status'),
