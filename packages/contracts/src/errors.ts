@@ -173,6 +173,9 @@ export const ERROR_STATUS = {
   UPLOAD_STILL_RUNNING: 400,
   IMAGE_TYPE_INVALID: 415,
   IMAGE_TOO_LARGE: 413,
+  UPLOAD_TOO_FREQUENT: 429,
+  UPLOAD_DAILY_COUNT_EXCEEDED: 429,
+  UPLOAD_DAILY_BYTES_EXCEEDED: 413,
   // Chat
   CHAT_VISITOR_TO_VISITOR: 400,
   // Console: four-eyes approvals, staff sign-in codes, catalogue curation

@@ -3,6 +3,7 @@ import { pruneIdempotencyKeys } from '../http/idempotency';
 import { deleteExpiredSessions } from '../modules/auth/sessions';
 import { foldSalesTally, pruneProductViews } from '../modules/catalog';
 import { loanClock, remindDueLoans, runLoanAccrual } from '../modules/loans';
+import { pruneUploadUsage } from '../modules/uploads';
 import { runExclusive } from './lock';
 import { ORDER_JOBS } from './orders';
 import { finishJobRun, pruneJobRuns, ranThisPeriod, startJobRun } from './runs';
@@ -29,6 +30,7 @@ export const JOBS: TJob[] = [
     everyMs: 6 * 60 * 60_000,
     run: (app) => pruneProductViews(app.deps.db),
   },
+  { name: 'prune-upload-usage', everyMs: 6 * 60 * 60_000, run: (app) => pruneUploadUsage(app.deps.db) },
   ...ORDER_JOBS,
   // Sold counts on the shop pages trail checkouts by at most these few seconds.
   {

@@ -7,6 +7,7 @@ export type { SettingDefinition, SettingDefinitions } from './define';
 export { LOAN_SETTING_CODES, LOAN_SETTINGS } from './loans';
 export { SELLER_SETTINGS } from './sellers';
 export * from './staff-security';
+export { type TUploadSettingCode, UPLOAD_SETTINGS } from './uploads';
 
 // The registry of every platform setting (issue 10): a domain adds its record here, one line each.
 import { ACCOUNT_SETTINGS as ACCOUNT } from './account';
@@ -17,6 +18,7 @@ import { LOAN_SETTINGS as LOANS } from './loans';
 import { PLATFORM_SETTINGS as PLATFORM, WALLET_SETTINGS as WALLET } from './platform';
 import { SELLER_SETTINGS as SELLERS } from './sellers';
 import { STAFF_SECURITY_SETTINGS as STAFF_SECURITY } from './staff-security';
+import { UPLOAD_SETTINGS as UPLOADS } from './uploads';
 
 export {
   decimalSetting,
@@ -36,6 +38,7 @@ export const SETTING_DEFINITIONS: Readonly<Record<string, RangedSettingDefinitio
   ...LOANS,
   ...SELLERS,
   ...STAFF_SECURITY,
+  ...UPLOADS,
 } satisfies SettingDefinitions;
 
 export function findSettingDefinition(code: string): RangedSettingDefinition | undefined {

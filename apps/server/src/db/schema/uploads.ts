@@ -1,4 +1,4 @@
-import { pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { bigint, date, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { createdAt } from '../columns';
 
 /**
@@ -16,4 +16,22 @@ export const uploadOwners = pgTable(
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.hash, t.owner] })],
+);
+
+/**
+ * Uploads per uploader per UTC day (issue 10, defect 8): the daily quota of pictures and bytes is taken from
+ * here with one conditional upsert, so two uploads at once on two processes cannot both pass the last place.
+ * Rows of past days are pruned by the job `prune-upload-usage`.
+ */
+export const uploadUsage = pgTable(
+  'upload_usage',
+  {
+    /** `user:<id>` or `staff:<id>`, as in upload_owners. */
+    owner: text('owner').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    count: integer('count').notNull(),
+    /** Bytes received (before re-encoding): what the uploader made the server read and process. */
+    bytes: bigint('bytes', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.owner, t.day] })],
 );

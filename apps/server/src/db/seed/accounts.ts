@@ -5,6 +5,7 @@ import {
   SELLER_SETTINGS,
   STAFF_PERMISSIONS,
   type TPermission,
+  UPLOAD_SETTINGS,
 } from '@caravan/contracts';
 import { eq } from 'drizzle-orm';
 import { newInvitationCode, newUsercode } from '../../modules/auth/codes';
@@ -70,6 +71,11 @@ export const DEFAULT_SYSTEM_PARAMS: { code: string; value: string; description: 
       value: definition.defaultValue,
       description: definition.description,
     })),
+  ...Object.entries(UPLOAD_SETTINGS).map(([code, definition]) => ({
+    code,
+    value: definition.defaultValue,
+    description: definition.description,
+  })),
 ];
 
 /** Roles and settings every installation needs, demo or not. Idempotent. */

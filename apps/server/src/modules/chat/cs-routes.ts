@@ -52,7 +52,7 @@ export function agentParty(request: FastifyRequest): Extract<TChatParty, { kind:
 
 /** The customer-service console (/cs): every call needs the permission chat.answer. */
 export const csRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db, redis, config } = app.deps;
+  const { db, redis } = app.deps;
   const preHandler = app.requireStaff('chat.answer');
   const params = ZChatConversationParams;
 
@@ -227,8 +227,7 @@ export const csRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZChatImageResponse },
       },
     },
-    async (request) =>
-      uploadChatImage({ db, redis, uploadDir: config.uploadDir }, agentParty(request), request),
+    async (request) => uploadChatImage(app, agentParty(request), request),
   );
   app.get(
     '/api/v1/cs/canned-replies',

@@ -1,24 +1,27 @@
 import type { TImage } from '@caravan/contracts';
-import type { FastifyRequest } from 'fastify';
-import type { Redis } from 'ioredis';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import sharp from 'sharp';
-import type { Database } from '../../db/client';
 import { chatUploads } from '../../db/schema';
 import { AppError } from '../../http/app-error';
-import { readUpload, storeImage } from '../uploads';
+import { readUpload, storeOwnUpload, type TUploadOwner } from '../uploads';
 import { partyKey, type TChatParty, uploaderOf } from './party';
 import { takeChatSendToken } from './rate-limit';
 import { getChatSettings } from './settings';
+
+function ownerOf(party: TChatParty): TUploadOwner {
+  return party.kind === 'agent' ? { staffId: party.staffId } : { userId: party.userId };
+}
 
 /**
  * A chat picture: JPEG or PNG by content (SPEC §5), within the size setting, re-encoded like every upload,
  * and recorded as the uploader's, so only the uploader can send it in a message.
  */
 export async function uploadChatImage(
-  deps: { db: Database; redis?: Redis | undefined; uploadDir: string },
+  app: FastifyInstance,
   party: TChatParty,
   request: FastifyRequest,
 ): Promise<TImage> {
+  const { deps } = app;
   const settings = await getChatSettings(deps.db);
   await takeChatSendToken(deps.redis, partyKey(party), settings.messagesPerMinute);
   const { buffer } = await readUpload(request);
@@ -35,7 +38,8 @@ export async function uploadChatImage(
   if (format !== 'jpeg' && format !== 'png') {
     throw new AppError('CHAT_IMAGE_TYPE');
   }
-  const image = await storeImage(buffer, { uploadDir: deps.uploadDir });
+  // The uploader's rate and daily quota hold for chat pictures too (uploads/quota.ts).
+  const image = await storeOwnUpload(app, ownerOf(party), buffer);
   await deps.db
     .insert(chatUploads)
     .values({ ...uploaderOf(party), url: image.url })

@@ -43,7 +43,7 @@ export function sellerParty(request: FastifyRequest): TChatParty {
  * sending, read marks and picture upload. Customer-service agents have theirs in cs-routes.ts.
  */
 export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db, redis, config } = app.deps;
+  const { db, redis } = app.deps;
   const sides = [
     { prefix: '/api/v1/chat', preHandler: app.requireUser, partyOf: buyerParty },
     { prefix: '/api/v1/seller/chat', preHandler: app.requireSeller, partyOf: sellerParty },
@@ -134,8 +134,7 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
           response: { 200: ZChatImageResponse },
         },
       },
-      async (request) =>
-        uploadChatImage({ db, redis, uploadDir: config.uploadDir }, partyOf(request), request),
+      async (request) => uploadChatImage(app, partyOf(request), request),
     );
   }
 

@@ -1,11 +1,10 @@
-import { readUpload, recordUpload, storeImage } from '../uploads';
+import { readUpload, storeOwnUpload } from '../uploads';
 import { registerLegacyAction, requireLegacyUser } from './registry';
 
 /** SPEC §7: `data.data` is the image address; the v1 picture fields (url, srcset, size) ride along. */
 registerLegacyAction('uploadimg!execute', async (ctx) => {
   const user = await requireLegacyUser(ctx);
   const { buffer } = await readUpload(ctx.request);
-  const image = await storeImage(buffer, { uploadDir: ctx.app.deps.config.uploadDir });
-  await recordUpload(ctx.app.deps.db, { userId: user.id }, image.url);
+  const image = await storeOwnUpload(ctx.app, { userId: user.id }, buffer);
   return { data: image.url, ...image };
 });

@@ -7,7 +7,7 @@ import { AppError } from '../../http/app-error';
 /** Whose upload: a buyer or seller (one user id for both) or a staff member. */
 export type TUploadOwner = { userId: bigint } | { staffId: bigint };
 
-function ownerKey(owner: TUploadOwner): string {
+export function ownerKey(owner: TUploadOwner): string {
   return 'userId' in owner ? `user:${owner.userId}` : `staff:${owner.staffId}`;
 }
 

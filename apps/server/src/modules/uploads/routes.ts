@@ -4,9 +4,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../http/app-error';
 import { readToken } from '../../http/auth';
 import { findSession } from '../auth/sessions';
-import { recordUpload, type TUploadOwner } from './owners';
+import type { TUploadOwner } from './owners';
+import { storeOwnUpload } from './quota';
 import { readUpload } from './read-upload';
-import { storeImage } from './store-image';
 
 export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
   /** Buyers, sellers and staff may upload; any live session of the three audiences will do. */
@@ -46,10 +46,7 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const owner = await requireAnySession(request);
       const { buffer } = await readUpload(request);
-      const image = await storeImage(buffer, { uploadDir: app.deps.config.uploadDir });
-      // Image fields elsewhere accept only the uploader's own pictures (assertOwnUploads).
-      await recordUpload(app.deps.db, owner, image.url);
-      return image;
+      return storeOwnUpload(app, owner, buffer);
     },
   );
 };
