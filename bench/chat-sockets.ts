@@ -1,7 +1,9 @@
 /**
- * Chat delivery under load (issue 14): N open buyer sockets on one server process while messages flow at a
- * fixed rate; each message is timed from the buyer's send to its arrival at an agent's socket. With
- * `--processes 2` the agent is connected to a second process and every message crosses Redis pub/sub.
+ * Chat delivery under load (issue 14): N open buyer sockets while messages flow at a fixed rate; each message
+ * is timed from the buyer's send to its arrival at an agent's socket. With `--processes 2` (or more) the
+ * server processes share one PostgreSQL and Redis, the buyer sockets are dealt round-robin between them,
+ * one agent is connected to every process, and a message counts as delivered when it reaches the agent on
+ * another process than its sender's, so every timed message crosses Redis pub/sub.
  *
  *   flock /tmp/caravan-heavy.lock npx tsx bench/chat-sockets.ts --sockets 5000 --rate 200 --seconds 20
  *   flock /tmp/caravan-heavy.lock npx tsx bench/chat-sockets.ts --processes 2
@@ -94,6 +96,7 @@ async function main() {
   };
   const servers: { url: string; child: ChildProcess }[] = [];
   const sockets: WebSocket[] = [];
+  const agents: WebSocket[] = [];
   try {
     servers.push(await startServer(env));
     if (PROCESSES > 1) {
@@ -145,22 +148,39 @@ async function main() {
         socket.once('message', () => resolve(socket));
         socket.once('error', reject);
       });
-    const sentAt = new Map<string, number>();
+    // clientId -> send time and the process whose agent must receive it (another one than the sender's).
+    const sentAt = new Map<string, { at: number; sender: number; receiver: number; arrivals: number }>();
     const latencies: number[] = [];
-    const agent = await open(wsUrl(servers[servers.length - 1]!.url, 'staff'), agentToken);
-    agent.on('message', (raw: Buffer) => {
-      const event = JSON.parse(raw.toString()) as { type: string; message?: { clientId: string | null } };
-      const clientId = event.type === 'message' ? event.message?.clientId : null;
-      const started = clientId ? sentAt.get(clientId) : undefined;
-      if (started !== undefined) {
-        latencies.push(performance.now() - started);
-        sentAt.delete(clientId!);
-      }
-    });
+    const sameProcessLatencies: number[] = [];
+    for (let p = 0; p < servers.length; p++) {
+      const agent = await open(wsUrl(servers[p]!.url, 'staff'), agentToken);
+      agents.push(agent);
+      agent.on('message', (raw: Buffer) => {
+        const received = performance.now();
+        const event = JSON.parse(raw.toString()) as { type: string; message?: { clientId: string | null } };
+        const clientId = event.type === 'message' ? event.message?.clientId : null;
+        const sent = clientId ? sentAt.get(clientId) : undefined;
+        if (!sent) {
+          return;
+        }
+        if (sent.receiver === p) {
+          latencies.push(received - sent.at);
+        } else if (sent.sender === p) {
+          sameProcessLatencies.push(received - sent.at);
+        }
+        sent.arrivals += 1;
+        if (sent.arrivals === servers.length) {
+          sentAt.delete(clientId!);
+        }
+      });
+    }
+    const processOf = (index: number) => index % servers.length;
     const connectStarted = Date.now();
     for (let i = 0; i < SOCKETS; i += 250) {
       sockets.push(
-        ...(await Promise.all(tokens.slice(i, i + 250).map((t) => open(wsUrl(servers[0]!.url, 'buyer'), t)))),
+        ...(await Promise.all(
+          tokens.slice(i, i + 250).map((t, k) => open(wsUrl(servers[processOf(i + k)]!.url, 'buyer'), t)),
+        )),
       );
     }
     const connectSeconds = (Date.now() - connectStarted) / 1000;
@@ -183,7 +203,9 @@ async function main() {
       }
       const index = Math.floor(Math.random() * SOCKETS);
       const clientId = `m${n}`;
-      sentAt.set(clientId, performance.now());
+      const sender = processOf(index);
+      const receiver = (sender + 1) % servers.length;
+      sentAt.set(clientId, { at: performance.now(), sender, receiver, arrivals: 0 });
       sockets[index]!.send(
         JSON.stringify({
           type: 'send',
@@ -194,6 +216,8 @@ async function main() {
     }
     await new Promise((r) => setTimeout(r, 3000));
     const sorted = [...latencies].sort((a, b) => a - b);
+    const sameSorted = [...sameProcessLatencies].sort((a, b) => a - b);
+    const round = (ms: number) => Math.round(ms * 10) / 10;
     const result = {
       scenario: 'chat-sockets',
       processes: PROCESSES,
@@ -204,14 +228,19 @@ async function main() {
       sent: total,
       delivered: latencies.length,
       errors,
-      p50Ms: Math.round(percentile(sorted, 50) * 10) / 10,
-      p95Ms: Math.round(percentile(sorted, 95) * 10) / 10,
-      p99Ms: Math.round(percentile(sorted, 99) * 10) / 10,
+      socketsPerProcess: servers.map((_, p) => sockets.filter((_s, i) => processOf(i) === p).length),
+      // With two or more processes: send -> the agent on another process (crossing Redis).
+      p50Ms: round(percentile(sorted, 50)),
+      p95Ms: round(percentile(sorted, 95)),
+      p99Ms: round(percentile(sorted, 99)),
+      ...(servers.length > 1
+        ? { sameProcessP95Ms: round(percentile(sameSorted, 95)), sameProcessDelivered: sameSorted.length }
+        : {}),
       goalP95Ms: 100,
     };
     console.log(JSON.stringify(result));
   } finally {
-    for (const socket of sockets) {
+    for (const socket of [...sockets, ...agents]) {
       socket.terminate();
     }
     for (const server of servers) {

@@ -1,4 +1,5 @@
 import { type ComponentType, lazy } from 'react';
+import { useSellerMenuCounts } from '../features/chat/api/use-seller-menu-counts';
 
 /**
  * Pages that other features contribute to the consoles. Features do not import each other (STYLE.md), so the app
@@ -35,6 +36,9 @@ export const SELLER_AREA_PAGES: TConsolePages = {
   chat: lazy(() => import('../features/chat/pages/seller-chat')),
   notifications: lazy(() => import('../features/chat/pages/seller-notifications')),
 };
+
+/** Counts beside the seller menu's entries (unread messages and notifications), keyed by section path. */
+export const useSellerMenuCountsSlot: () => Partial<Record<string, number>> = useSellerMenuCounts;
 
 export const CS_AREA_PAGES: TConsolePages = {
   conversations: lazy(() => import('../features/chat/pages/cs-conversations')),

@@ -2,7 +2,7 @@ import { type ComponentType, lazy } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
 import { HELP_TOPICS, POLICY_PAGES } from '../features/pages/topics';
 import { preloadableLazy, type TPreloadableLazy } from '../lib/preloadable-lazy';
-import { ADMIN_AREA_PAGES, CS_AREA_PAGES, SELLER_AREA_PAGES } from './console-pages';
+import { ADMIN_AREA_PAGES, CS_AREA_PAGES, SELLER_AREA_PAGES, useSellerMenuCountsSlot } from './console-pages';
 import { RequireLogin } from './layout/require-login';
 import { RootShell } from './layout/root-shell';
 import { StoreLayout } from './layout/store-layout';
@@ -158,7 +158,11 @@ export const ROUTES: RouteObject[] = [
         ],
       },
       // Consoles: separate lazy chunks with their own layouts; the storefront never downloads them.
-      { path: 'seller/*', element: <SellerConsole areaPages={SELLER_AREA_PAGES} />, handle: {} },
+      {
+        path: 'seller/*',
+        element: <SellerConsole areaPages={SELLER_AREA_PAGES} useMenuCounts={useSellerMenuCountsSlot} />,
+        handle: {},
+      },
       { path: 'admin/*', element: <AdminConsole areaPages={ADMIN_AREA_PAGES} />, handle: {} },
       { path: 'cs/*', element: <CsConsole areaPages={CS_AREA_PAGES} />, handle: {} },
     ],

@@ -1,4 +1,4 @@
-import { LANGUAGES } from '@caravan/contracts';
+import { LANGUAGES, NOTIFICATION_EVENTS } from '@caravan/contracts';
 import { describe, expect, it } from 'vitest';
 
 type TDictionary = { [key: string]: string | TDictionary };
@@ -83,6 +83,13 @@ describe('dictionaries', () => {
         'wallet',
       ].sort(),
     );
+  });
+
+  it('English has a text for every notification event', () => {
+    const chat = flatten(english.get('chat') ?? {});
+    for (const event of NOTIFICATION_EVENTS) {
+      expect(chat.get(`notification.${event}`), `chat:notification.${event}`).toEqual(expect.any(String));
+    }
   });
 
   describe.each(others)('%s', (lang) => {

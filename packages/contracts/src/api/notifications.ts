@@ -7,7 +7,8 @@ import { ZPageOf, zPageParams } from './catalog';
  * Every notification event. The web renders `notifications:event.<event>` with the notification's
  * params, in the reader's language. A module that adds an event adds it here and to the dictionaries.
  * Params by event: order.* -> orderNo; refund.* -> orderNo, amount?; recharge.* / withdrawal.* ->
- * recordId, amount; loan.* -> loanId, amount?.
+ * recordId, amount; loan.* -> loanId, amount?; chat.* -> conversationId, count (messages since last read),
+ * name (chat.shop: the shop; chat.buyer: the buyer), one notification per conversation, updated.
  */
 export const NOTIFICATION_EVENTS = [
   // to the buyer
@@ -26,7 +27,10 @@ export const NOTIFICATION_EVENTS = [
   'loan.disbursed',
   'loan.overdue',
   'loan.dueSoon',
+  'chat.service',
+  'chat.shop',
   // to the seller
+  'chat.buyer',
   'order.paid',
   'order.reminded',
   'order.received',
@@ -58,3 +62,6 @@ export type TNotificationPage = z.infer<typeof ZNotificationPage>;
 export const ZNotificationParams = z.strictObject({ id: zId });
 export const ZUnreadCount = z.object({ unread: z.number().int() });
 export type TUnreadCount = z.infer<typeof ZUnreadCount>;
+/** `messages`: how many of the unread are about chat messages (the header's chat badge counts those already). */
+export const ZNotificationUnread = ZUnreadCount.extend({ messages: z.number().int() });
+export type TNotificationUnread = z.infer<typeof ZNotificationUnread>;

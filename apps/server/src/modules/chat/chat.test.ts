@@ -8,13 +8,15 @@ import type {
   TCsCustomerContext,
   TCsSearchPage,
   TCsStats,
+  TNotificationPage,
+  TNotificationUnread,
   TUnreadCount,
 } from '@caravan/contracts';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client';
-import { auditLog, chatMessages, systemParams } from '../../db/schema';
+import { auditLog, chatMessages, systemParams, users } from '../../db/schema';
 import { createTestStaff } from '../../testing/fixtures';
 import { buildMultipart } from '../../testing/multipart';
 import { bearer, createTestApp, json, type TTestContext } from '../../testing/test-app';
@@ -428,6 +430,79 @@ describe('chat', () => {
     expect(publicUnread.data).toBe(1);
     const visitor = json<TLegacy>(await call('GET', '/api/newOnlinechat!unread.action'));
     expect(visitor.code).toBe(403);
+  });
+
+  it('a new message notifies the other side once per conversation, updated, read with the conversation', async () => {
+    const asker = await createTestUser(db);
+    const shopOwner = await createTestUser(db);
+    const shopId = await createTestStore(db, shopOwner.id, 'Notify shop');
+    const [askerRow] = await db.select({ name: users.username }).from(users).where(eq(users.id, asker.id));
+    const list = async (url: string, token: string) => json<TNotificationPage>(await call('GET', url, token));
+    const unread = async (url: string, token: string) =>
+      json<TNotificationUnread>(await call('GET', `${url}/unread`, token));
+    const say = (url: string, token: string, content: string) =>
+      call('POST', url, token, { type: 'text', content }).then((res) => expect(res.statusCode).toBe(200));
+
+    // Customer service: the buyer's messages notify nobody (agents have the console), the agent's the buyer.
+    const service = json<TChatConversation>(
+      await call('POST', '/api/v1/chat/conversations', asker.token, { kind: 'service' }),
+    ).id;
+    await say(`/api/v1/chat/conversations/${service}/messages`, asker.token, 'hello');
+    expect((await list('/api/v1/notifications', asker.token)).total).toBe(0);
+    for (const text of ['one', 'two', 'three']) {
+      await say(`/api/v1/cs/conversations/${service}/messages`, agent.token, text);
+    }
+    const afterThree = await list('/api/v1/notifications', asker.token);
+    expect(afterThree.total).toBe(1);
+    expect(afterThree.pageList[0]).toMatchObject({
+      event: 'chat.service',
+      isRead: false,
+      params: { conversationId: service, count: '3' },
+    });
+    expect(await unread('/api/v1/notifications', asker.token)).toEqual({ unread: 1, messages: 1 });
+
+    // Reading the conversation reads its notification; the next answer makes the same one unread again.
+    await call('POST', `/api/v1/chat/conversations/${service}/read`, asker.token);
+    expect(await unread('/api/v1/notifications', asker.token)).toEqual({ unread: 0, messages: 0 });
+    expect((await list('/api/v1/notifications', asker.token)).pageList[0]!.isRead).toBe(true);
+    await say(`/api/v1/cs/conversations/${service}/messages`, agent.token, 'four');
+    const again = await list('/api/v1/notifications', asker.token);
+    expect(again.total).toBe(1);
+    expect(again.pageList[0]).toMatchObject({ id: afterThree.pageList[0]!.id, isRead: false });
+    expect(again.pageList[0]!.params.count).toBe('1');
+
+    // A shop conversation: the buyer's messages notify the shop's owner in /seller, the shop's the buyer.
+    const shopChat = json<TChatConversation>(
+      await call('POST', '/api/v1/chat/conversations', asker.token, {
+        kind: 'shop',
+        storeId: String(shopId),
+      }),
+    ).id;
+    await say(`/api/v1/chat/conversations/${shopChat}/messages`, asker.token, 'in blue?');
+    await say(`/api/v1/chat/conversations/${shopChat}/messages`, asker.token, 'and in red?');
+    const sellerList = await list('/api/v1/seller/notifications', shopOwner.sellerToken);
+    expect(sellerList.total).toBe(1);
+    expect(sellerList.pageList[0]).toMatchObject({
+      event: 'chat.buyer',
+      params: { conversationId: shopChat, count: '2', name: askerRow!.name },
+    });
+    expect((await list('/api/v1/notifications', shopOwner.token)).total).toBe(0);
+    await say(`/api/v1/seller/chat/conversations/${shopChat}/messages`, shopOwner.sellerToken, 'both');
+    const buyerList = await list('/api/v1/notifications', asker.token);
+    expect(buyerList.pageList.map((n) => n.event)).toEqual(['chat.shop', 'chat.service']);
+    expect(buyerList.pageList[0]!.params).toMatchObject({ name: 'Notify shop', storeId: String(shopId) });
+    expect(await unread('/api/v1/notifications', asker.token)).toEqual({ unread: 2, messages: 2 });
+    // An updated notification moves to the top of the list.
+    await say(`/api/v1/cs/conversations/${service}/messages`, agent.token, 'five');
+    expect((await list('/api/v1/notifications', asker.token)).pageList.map((n) => n.event)).toEqual([
+      'chat.service',
+      'chat.shop',
+    ]);
+    await call('POST', `/api/v1/seller/chat/conversations/${shopChat}/read`, shopOwner.sellerToken);
+    expect(await unread('/api/v1/seller/notifications', shopOwner.sellerToken)).toEqual({
+      unread: 0,
+      messages: 0,
+    });
   });
 
   it('limits messages per person per minute', async () => {

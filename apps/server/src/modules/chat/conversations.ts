@@ -5,6 +5,7 @@ import { chatConversations, chatMessages, orders, products, staff, stores, users
 import { AppError } from '../../http/app-error';
 import { toRowId } from '../notifications';
 import { publishChatEvent, routeOf } from './events';
+import { markChatNotificationRead } from './notify-recipient';
 import type { TChatParty, TChatSide } from './party';
 import { largestId, presentMessages } from './present';
 
@@ -276,6 +277,7 @@ export async function markConversationRead(
       }
       publishChatEvent(tx, { type: 'unread', route });
     }
+    await markChatNotificationRead(tx, conversation, party);
     return { unread: 0 };
   });
 }

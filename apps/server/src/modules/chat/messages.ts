@@ -12,6 +12,7 @@ import { chatConversations, chatMessages, chatPeriods, chatUploads } from '../..
 import { AppError } from '../../http/app-error';
 import { findConversationFor, otherSide, sideOf, type TConversationRow } from './conversations';
 import { publishChatEvent, routeOf } from './events';
+import { notifyChatRecipient } from './notify-recipient';
 import { partyKey, type TChatParty, uploaderOf } from './party';
 import { largestId, presentMessages, type TMessageRow } from './present';
 import { takeChatSendToken } from './rate-limit';
@@ -25,7 +26,8 @@ export type TSendInput =
  * Sends one message: checks the rate limit and (pictures) that the sender uploaded the picture, then in
  * one transaction stores it, counts it unread for the other side, moves a service conversation along
  * (a buyer's message reopens a closed one; an agent's answer claims a waiting one and records the first
- * response) and, after the commit, publishes it to every socket of both sides.
+ * response), updates the recipient's "new messages" notification and, after the commit, publishes it to
+ * every socket of both sides.
  *
  * A repeated `clientId` (a resend from the offline outbox) returns the stored message and sends nothing.
  */
@@ -88,6 +90,7 @@ export async function sendChatMessage(
       return { message: existing!, isNew: false };
     }
     await advanceConversation(tx, conversation, party, inserted, now);
+    await notifyChatRecipient(tx, conversation, party, now);
     return { message: inserted, isNew: true, conversation };
   });
   const [message] = await presentMessages(db, lang, side, [row.message]);

@@ -3,15 +3,16 @@ import {
   ZNotificationListQuery,
   ZNotificationPage,
   ZNotificationParams,
+  ZNotificationUnread,
   ZUnreadCount,
 } from '@caravan/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  countUnreadNotifications,
   listNotifications,
   markAllNotificationsRead,
   markNotificationRead,
+  readNotificationUnread,
 } from './service';
 
 const TAGS = ['notifications'];
@@ -48,11 +49,11 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
         ...auth,
         schema: {
           tags: TAGS,
-          summary: `Unread notifications of the ${audience}`,
-          response: { 200: ZUnreadCount },
+          summary: `Unread notifications of the ${audience}, and how many of them are about chat messages`,
+          response: { 200: ZNotificationUnread },
         },
       },
-      async (request) => ({ unread: await countUnreadNotifications(db, recipientOf(request)) }),
+      async (request) => readNotificationUnread(db, recipientOf(request)),
     );
     app.post(
       `${prefix}/read-all`,

@@ -4,8 +4,9 @@ import type {
   TNotificationEvent,
   TNotificationListQuery,
   TNotificationPage,
+  TNotificationUnread,
 } from '@caravan/contracts';
-import { and, count, desc, eq, isNull, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, like, type SQL, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
 import { notifications } from '../../db/schema';
 import { AppError } from '../../http/app-error';
@@ -22,6 +23,9 @@ export type TNotifyInput = {
   params?: Record<string, string>;
   at?: Date;
 };
+
+/** An event that updates the recipient's one notification of `groupKey` rather than adding another. */
+export type TNotifyGroupedInput = TNotifyInput & { groupKey: string };
 
 /**
  * Writes a notification inside the caller's transaction, so it exists exactly when the change that
@@ -52,6 +56,52 @@ export async function notify(tx: Executor, input: TNotifyInput | TNotifyInput[])
   }
 }
 
+/**
+ * Writes or updates the recipient's one notification of `input.groupKey` in the caller's transaction: it
+ * becomes unread again with the new params, moves to the top of the list, and its `count` param says how
+ * many events came since it was last read (so a burst of chat messages is one notification, not many).
+ */
+export async function notifyGrouped(tx: Executor, input: TNotifyGroupedInput): Promise<void> {
+  const at = input.at ?? new Date();
+  const params = { ...(input.params ?? {}), count: '1' };
+  await tx
+    .insert(notifications)
+    .values({
+      userId: input.userId,
+      audience: input.audience,
+      event: input.event,
+      params,
+      groupKey: input.groupKey,
+      createdAt: at,
+    })
+    .onConflictDoUpdate({
+      target: [notifications.userId, notifications.audience, notifications.groupKey],
+      set: {
+        event: input.event,
+        params: sql`excluded.params || jsonb_build_object('count', case when ${notifications.readAt} is null then coalesce((${notifications.params}->>'count')::int, 0) + 1 else 1 end::text)`,
+        readAt: null,
+        createdAt: at,
+      },
+    });
+  signalUnread(tx, input);
+}
+
+/** Marks the recipient's notification of `groupKey` read (its subject was seen elsewhere, e.g. the chat). */
+export async function markNotificationGroupRead(
+  tx: Executor,
+  recipient: TRecipient,
+  groupKey: string,
+): Promise<void> {
+  const marked = await tx
+    .update(notifications)
+    .set({ readAt: new Date() })
+    .where(and(recipientWhere(recipient), eq(notifications.groupKey, groupKey), isNull(notifications.readAt)))
+    .returning({ id: notifications.id });
+  if (marked.length > 0) {
+    signalUnread(tx, recipient);
+  }
+}
+
 const INT8_MAX = 9223372036854775807n;
 
 /** A path id as a bigint; null when it cannot be a row id (beyond int8), so the caller answers 404. */
@@ -74,6 +124,24 @@ export async function countUnreadNotifications(db: Executor, recipient: TRecipie
   return Number(row?.n ?? 0);
 }
 
+/**
+ * The unread count, and how many of those are about chat messages: the header's chat badge already counts
+ * unread messages from the conversations, so it adds only the other notifications.
+ */
+export async function readNotificationUnread(
+  db: Executor,
+  recipient: TRecipient,
+): Promise<TNotificationUnread> {
+  const [row] = await db
+    .select({
+      unread: count(),
+      messages: sql<string>`count(*) filter (where ${like(notifications.event, 'chat.%')})`,
+    })
+    .from(notifications)
+    .where(and(recipientWhere(recipient), isNull(notifications.readAt)));
+  return { unread: Number(row?.unread ?? 0), messages: Number(row?.messages ?? 0) };
+}
+
 export async function listNotifications(
   db: Database,
   recipient: TRecipient,
@@ -85,7 +153,7 @@ export async function listNotifications(
       .select()
       .from(notifications)
       .where(where)
-      .orderBy(desc(notifications.id))
+      .orderBy(desc(notifications.createdAt), desc(notifications.id))
       .limit(query.pageSize)
       .offset((query.pageNum - 1) * query.pageSize),
     db.select({ n: count() }).from(notifications).where(where),

@@ -1,4 +1,5 @@
 import {
+  BellOutlined,
   DashboardOutlined,
   DownloadOutlined,
   GiftOutlined,
@@ -13,11 +14,14 @@ import { Menu } from 'antd';
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate } from 'react-router';
+import { LabelWithCount } from '../../components/ui/label-with-count';
 import { PageSkeleton } from '../../components/ui/page-skeleton';
+import { useUnreadCounts } from '../slots';
 
 const MENU = [
   { key: '/userInfo/dashboard', labelKey: 'userCentre.dashboard', icon: <DashboardOutlined /> },
   { key: '/userInfo/my-order', labelKey: 'userCentre.orders', icon: <ProfileOutlined /> },
+  { key: '/userInfo/notifications', labelKey: 'userCentre.notifications', icon: <BellOutlined /> },
   { key: '/userInfo/collect-goods', labelKey: 'userCentre.favourites', icon: <HeartOutlined /> },
   { key: '/userInfo/collect-shop', labelKey: 'userCentre.followedShops', icon: <ShopOutlined /> },
   { key: '/userInfo/money-package', labelKey: 'userCentre.wallet', icon: <WalletOutlined /> },
@@ -40,13 +44,23 @@ export default function UserCenterLayout() {
   const { t } = useTranslation('common');
   const location = useLocation();
   const navigate = useNavigate();
+  const unread = useUnreadCounts();
   return (
     <div className="cv-user-centre">
       <aside className="cv-user-centre__menu" aria-label={t('routes.userInfo')}>
         <Menu
           mode="inline"
           selectedKeys={[findUserCentreMenuKey(location.pathname)]}
-          items={MENU.map((item) => ({ key: item.key, icon: item.icon, label: t(item.labelKey) }))}
+          items={MENU.map((item) => ({
+            key: item.key,
+            icon: item.icon,
+            label:
+              item.key === '/userInfo/notifications' ? (
+                <LabelWithCount label={t(item.labelKey)} count={unread.notifications} />
+              ) : (
+                t(item.labelKey)
+              ),
+          }))}
           onClick={({ key }) => {
             void navigate(key);
           }}

@@ -3,10 +3,12 @@ import { Breadcrumb, Button, Layout, Menu } from 'antd';
 import { type ReactNode, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
+import { LabelWithCount } from '../ui/label-with-count';
 import { LogoGlyph } from '../ui/logo';
 import { PageSkeleton } from '../ui/page-skeleton';
 
-export type TConsoleMenuItem = { path: string; labelKey: string; icon: ReactNode };
+/** `count`: an unread count shown beside the entry (nothing for zero). */
+export type TConsoleMenuItem = { path: string; labelKey: string; icon: ReactNode; count?: number };
 
 type TConsoleLayoutProps = {
   /** Dictionary namespace of the console (`admin`, `seller`, `cs`). */
@@ -56,7 +58,15 @@ export function ConsoleLayout({
         <Menu
           mode="inline"
           selectedKeys={current ? [current.path] : []}
-          items={menu.map((item) => ({ key: item.path, icon: item.icon, label: t(item.labelKey) }))}
+          items={menu.map((item) => ({
+            key: item.path,
+            icon: item.icon,
+            label: item.count ? (
+              <LabelWithCount label={t(item.labelKey)} count={item.count} />
+            ) : (
+              t(item.labelKey)
+            ),
+          }))}
           onClick={({ key }) => {
             void navigate(`${basePath}/${key}`);
           }}

@@ -51,11 +51,46 @@ function SellerGuard({ children }: { children: (name: string) => ReactNode }) {
   return children(me.data.store.name || me.data.user.displayName);
 }
 
-/** Sections other features contribute come in `areaPages` (app/console-pages.ts), keyed by section path. */
+/** The panel's frame; only rendered for a logged-in seller, so the counts are asked for only then. */
+function SellerLayout({
+  name,
+  onLogout,
+  useMenuCounts,
+}: {
+  name: string;
+  onLogout: () => Promise<void>;
+  useMenuCounts: () => Partial<Record<string, number>>;
+}) {
+  const counts = useMenuCounts();
+  return (
+    <ConsoleLayout
+      namespace="seller"
+      basePath={BASE}
+      titleKey="title"
+      userName={name}
+      onLogout={onLogout}
+      menu={SELLER_PAGES.map((page) => ({
+        path: page.path,
+        labelKey: page.labelKey,
+        icon: ICONS[page.path],
+        count: counts[page.path] ?? 0,
+      }))}
+    />
+  );
+}
+
+const useNoCounts = (): Partial<Record<string, number>> => ({});
+
+/**
+ * Sections other features contribute come in `areaPages` (app/console-pages.ts), keyed by section path; so
+ * do the counts beside menu entries (`useMenuCounts`, a hook called on every render of the panel).
+ */
 export default function SellerConsole({
   areaPages = {},
+  useMenuCounts = useNoCounts,
 }: {
   areaPages?: Partial<Record<string, ComponentType>>;
+  useMenuCounts?: () => Partial<Record<string, number>>;
 }) {
   const { t } = useTranslation(['seller', 'common']);
   const navigate = useNavigate();
@@ -72,20 +107,7 @@ export default function SellerConsole({
       <Route
         element={
           <SellerGuard>
-            {(name) => (
-              <ConsoleLayout
-                namespace="seller"
-                basePath={BASE}
-                titleKey="title"
-                userName={name}
-                onLogout={logout}
-                menu={SELLER_PAGES.map((page) => ({
-                  path: page.path,
-                  labelKey: page.labelKey,
-                  icon: ICONS[page.path],
-                }))}
-              />
-            )}
+            {(name) => <SellerLayout name={name} onLogout={logout} useMenuCounts={useMenuCounts} />}
           </SellerGuard>
         }
       >

@@ -12,6 +12,7 @@ import type {
   TCsUnread,
   TImage,
   TNotificationPage,
+  TNotificationUnread,
   TUnreadCount,
 } from '@caravan/contracts';
 import i18next from 'i18next';
@@ -31,6 +32,8 @@ export const chatKeys = {
   conversation: (scope: TChatScope, id: string) => ['chat', scope, 'conversation', id] as const,
   notifications: (audience: 'buyer' | 'seller', page: number) => ['notifications', audience, page] as const,
   notificationsUnread: (audience: 'buyer' | 'seller') => ['notifications', audience, 'unread'] as const,
+  /** The list pages and the unread count of one audience. */
+  notificationsOf: (audience: 'buyer' | 'seller') => ['notifications', audience] as const,
 };
 
 export const chatApi = {
@@ -94,9 +97,12 @@ export const chatApi = {
       audience,
     }),
   notificationsUnread: (audience: 'buyer' | 'seller') =>
-    api.get<TUnreadCount>(audience === 'buyer' ? '/notifications/unread' : '/seller/notifications/unread', {
-      audience,
-    }),
+    api.get<TNotificationUnread>(
+      audience === 'buyer' ? '/notifications/unread' : '/seller/notifications/unread',
+      {
+        audience,
+      },
+    ),
   markNotificationRead: (audience: 'buyer' | 'seller', id: string) =>
     api.post<TUnreadCount>(
       `${audience === 'buyer' ? '/notifications' : '/seller/notifications'}/${id}/read`,

@@ -103,7 +103,7 @@ export function ChatProvider({ children }: { children: ReactNode }) {
     const stopEvents = next.on((event) => {
       if (event.type === 'unread' || event.type === 'message') {
         void queryClient.invalidateQueries({ queryKey: chatKeys.unread('buyer') });
-        void queryClient.invalidateQueries({ queryKey: chatKeys.notificationsUnread('buyer') });
+        void queryClient.invalidateQueries({ queryKey: chatKeys.notificationsOf('buyer') });
       }
     });
     next.start();
@@ -168,8 +168,10 @@ export function ChatProvider({ children }: { children: ReactNode }) {
     const service = isUser ? (chatUnread.data?.service ?? 0) : 0;
     const shops = isUser ? (chatUnread.data?.shops ?? 0) : 0;
     const notifications = isUser ? (notificationsUnread.data?.unread ?? 0) : 0;
+    // Notifications about chat messages are already counted by the conversations' unread messages.
+    const otherNotifications = isUser ? notifications - (notificationsUnread.data?.messages ?? 0) : 0;
     return {
-      unread: { service, shops, notifications, chat: shops + notifications },
+      unread: { service, shops, notifications, chat: shops + otherNotifications },
       openService: () => open({ kind: 'service' }),
       openChat: () => open({ kind: 'list' }),
       socket,
@@ -211,10 +213,19 @@ export function useChatContext(): TChatContext {
   return context;
 }
 
-/** Header badges: customer service, and shop messages plus notifications. Zero outside the provider. */
-export function useUnreadCounts(): { service: number; chat: number } {
+/**
+ * Header badges (customer service; shop messages plus other notifications) and the user centre's count of
+ * unread notifications. Zero outside the provider.
+ */
+export function useUnreadCounts(): { service: number; chat: number; notifications: number } {
   const context = useContext(ChatContext);
-  return context ? { service: context.unread.service, chat: context.unread.chat } : { service: 0, chat: 0 };
+  return context
+    ? {
+        service: context.unread.service,
+        chat: context.unread.chat,
+        notifications: context.unread.notifications,
+      }
+    : { service: 0, chat: 0, notifications: 0 };
 }
 
 export function useChatLaunchers(): { openService: () => void; openChat: () => void } {

@@ -5,13 +5,17 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { isApiError } from '../../../lib/api';
+import { openChat, type TChatTarget } from '../../../lib/chat-launcher';
 import { formatDateTime } from '../../../lib/format';
 import { toastError } from '../../../lib/toast';
 import { chatApi, chatKeys } from '../api/chat-api';
 
-/** Where a notification leads: the order it is about, or the wallet records. */
+/** Where a notification leads: the order it is about, the wallet records, or the shop's conversation. */
 function linkOf(audience: 'buyer' | 'seller', notification: TNotification): string | null {
-  const { orderNo } = notification.params;
+  const { orderNo, conversationId } = notification.params;
+  if (audience === 'seller' && notification.event === 'chat.buyer' && conversationId) {
+    return `/seller/chat?conversationId=${encodeURIComponent(conversationId)}`;
+  }
   if (orderNo) {
     return audience === 'buyer'
       ? `/userInfo/order-detail?orderNo=${encodeURIComponent(orderNo)}`
@@ -22,6 +26,17 @@ function linkOf(audience: 'buyer' | 'seller', notification: TNotification): stri
   }
   if (notification.event.startsWith('loan.')) {
     return '/credit/myLoan';
+  }
+  return null;
+}
+
+/** A buyer's "new messages" notification opens the chat dialog on that conversation. */
+function chatTargetOf(notification: TNotification): TChatTarget | null {
+  if (notification.event === 'chat.service') {
+    return { kind: 'service' };
+  }
+  if (notification.event === 'chat.shop' && notification.params.storeId) {
+    return { kind: 'shop', storeId: notification.params.storeId };
   }
   return null;
 }
@@ -107,6 +122,7 @@ export function NotificationList({
           }
           renderItem={(notification) => {
             const link = linkOf(audience, notification);
+            const chatTarget = audience === 'buyer' ? chatTargetOf(notification) : null;
             const text = t(`notification.${notification.event}`, notification.params);
             return (
               <List.Item
@@ -127,6 +143,15 @@ export function NotificationList({
                       <Link to={link} onClick={() => markOne(notification)}>
                         {text}
                       </Link>
+                    ) : chatTarget ? (
+                      // Reading the conversation in the dialog marks this notification read on the server.
+                      <Button
+                        type="link"
+                        className="cv-notifications__open"
+                        onClick={() => openChat(chatTarget)}
+                      >
+                        {text}
+                      </Button>
                     ) : (
                       text
                     )

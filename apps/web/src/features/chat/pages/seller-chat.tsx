@@ -3,6 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Empty } from 'antd';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { ConsolePageHead } from '../../../components/console/console-layout';
 import { isApiError } from '../../../lib/api';
 import { chatApi, chatKeys } from '../api/chat-api';
@@ -22,6 +23,15 @@ export default function SellerChatPage() {
   const settings = useChatSettings();
   const [page, setPage] = useState(1);
   const [selected, setSelected] = useState<TChatConversation | null>(null);
+  // A notification links here with ?conversationId= to open that conversation.
+  const [searchParams] = useSearchParams();
+  const linkedId = searchParams.get('conversationId') ?? '';
+  const linked = useQuery({
+    queryKey: chatKeys.conversation('seller', linkedId),
+    queryFn: () => chatApi.conversation('seller', linkedId),
+    enabled: selected === null && /^\d{1,19}$/.test(linkedId),
+  });
+  const current = selected ?? linked.data ?? null;
   const list = useQuery({
     queryKey: chatKeys.conversations('seller', 'all', page),
     queryFn: () => chatApi.conversations('seller', { pageNum: page, pageSize: PAGE_SIZE }),
@@ -48,7 +58,7 @@ export default function SellerChatPage() {
           <div className="cv-chat-console__pane">
             <ConversationPicker
               conversations={list.data?.pageList ?? []}
-              selectedId={selected?.id ?? null}
+              selectedId={current?.id ?? null}
               onSelect={setSelected}
               total={list.data?.total ?? 0}
               page={page}
@@ -58,11 +68,11 @@ export default function SellerChatPage() {
             />
           </div>
           <div className="cv-chat-console__pane">
-            {selected ? (
+            {current ? (
               <ConversationView
-                key={selected.id}
+                key={current.id}
                 scope="seller"
-                conversationId={selected.id}
+                conversationId={current.id}
                 socket={socket}
                 isSocketOpen={isOpen}
                 pollSeconds={settings.pollSeconds}
