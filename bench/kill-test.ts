@@ -9,7 +9,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { openPostgres } from '../apps/server/src/db/client';
-import { checkLedger, formatLedgerReport } from '../apps/server/src/modules/ledger/check';
+import { checkLedger, formatLedgerReport } from '../apps/server/src/modules/ledger';
 import { createBenchDatabase, prepareWalletDatabase } from './wallet-setup';
 
 const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';

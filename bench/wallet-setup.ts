@@ -8,7 +8,7 @@ import {
   postLedgerTransaction,
   type TPosting,
   withMoneyTransaction,
-} from '../apps/server/src/modules/ledger/service';
+} from '../apps/server/src/modules/ledger';
 
 /** Creates a fresh database on the server named by `serverUrl`; `drop()` removes it. */
 export async function createBenchDatabase(

@@ -6,7 +6,7 @@ import {
   postLedgerTransactionNow,
   type TPostLedgerInput,
   withMoneyTransaction,
-} from '../apps/server/src/modules/ledger/service';
+} from '../apps/server/src/modules/ledger';
 
 const COMMISSION_RATE_PERCENT = 2n;
 const MIN_CENTS = 1n;

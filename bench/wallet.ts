@@ -12,7 +12,7 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { openPostgres } from '../apps/server/src/db/client';
-import { checkLedger } from '../apps/server/src/modules/ledger/check';
+import { checkLedger } from '../apps/server/src/modules/ledger';
 import { createBenchDatabase, prepareWalletDatabase } from './wallet-setup';
 import { runTransferWorkers, type TTransferMode } from './wallet-transfers';
 

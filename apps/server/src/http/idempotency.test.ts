@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { idempotencyKeys, ledgerTransactions, orders, recharges } from '../db/schema';
 import { seedWalletBasics } from '../db/seed/wallet';
 import { createAddress } from '../modules/addresses/service';
-import { checkLedger } from '../modules/ledger/check';
+import { checkLedger } from '../modules/ledger';
 import {
   availableOf,
   createTestProduct,

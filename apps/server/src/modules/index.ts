@@ -13,7 +13,7 @@ import { dashboardRoutes } from './dashboard';
 import { deviceRoutes } from './devices';
 import { favouriteRoutes } from './favourites/routes';
 import { healthRoutes } from './health/routes';
-import { ledgerRoutes } from './ledger/routes';
+import { ledgerRoutes } from './ledger';
 import { legacyRoutes } from './legacy/routes';
 import { loanRoutes } from './loans';
 import { mailRoutes } from './mail';

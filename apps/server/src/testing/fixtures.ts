@@ -5,7 +5,7 @@ import { roles, staff, users } from '../db/schema';
 import { newInvitationCode, newUsercode } from '../modules/auth/codes';
 import { hashPassword } from '../modules/auth/passwords';
 import { createSession } from '../modules/auth/sessions';
-import { postLedgerTransaction } from '../modules/ledger/service';
+import { postLedgerTransaction } from '../modules/ledger';
 
 /** Shared test data: buyers and staff with sessions, and wallet money. */
 let counter = 0;

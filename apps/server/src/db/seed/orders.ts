@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { createAddress, findDefaultAddress } from '../../modules/addresses/service';
-import { getBalances } from '../../modules/ledger/service';
+import { getBalances } from '../../modules/ledger';
 import { receiveOrder, reviewOrder } from '../../modules/orders/buyer-actions';
 import { placeOrders } from '../../modules/orders/checkout';
 import { addLogisticsEntry, confirmOrder, shipOrder } from '../../modules/orders/seller-actions';

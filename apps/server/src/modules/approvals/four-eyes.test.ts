@@ -6,8 +6,7 @@ import { auditLog, fourEyesApprovals, recharges, withdrawals } from '../../db/sc
 import { seedWalletBasics } from '../../db/seed/wallet';
 import { createTestStaff, createTestUser, fundUser } from '../../testing/fixtures';
 import { bearer, createTestApp, json, type TTestContext } from '../../testing/test-app';
-import { checkLedger } from '../ledger/check';
-import { getBalances } from '../ledger/service';
+import { checkLedger, getBalances } from '../ledger';
 import { createTestProduct, createTestStore, placeTestOrder } from '../orders/test-fixtures';
 
 type TErr = { error: { code: string } };

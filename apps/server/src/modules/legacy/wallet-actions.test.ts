@@ -8,8 +8,7 @@ import { recharges, withdrawAddresses, withdrawals } from '../../db/schema';
 import { seedWalletBasics } from '../../db/seed/wallet';
 import { createTestUser, fundUser } from '../../testing/fixtures';
 import { createTestApp, type TTestContext } from '../../testing/test-app';
-import { checkLedger } from '../ledger/check';
-import { getBalances } from '../ledger/service';
+import { checkLedger, getBalances } from '../ledger';
 import { callLegacy } from './test-fixtures';
 
 const LOCALES = path.resolve(import.meta.dirname, '../../../../../packages/contracts/locales');

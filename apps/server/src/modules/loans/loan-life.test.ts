@@ -7,8 +7,7 @@ import { identityVerifications, loanAccruals, loanProducts, loans } from '../../
 import { AppError } from '../../http/app-error';
 import { createTestStaff, createTestUser, fundUser } from '../../testing/fixtures';
 import { createTestApp, type TTestContext } from '../../testing/test-app';
-import { getBalances, getPlatformBalance } from '../ledger';
-import { checkLedger } from '../ledger/check';
+import { checkLedger, getBalances, getPlatformBalance } from '../ledger';
 import { runLoanAccrual } from './accrual';
 import { applyForLoan } from './apply';
 import { repayLoan } from './repay';

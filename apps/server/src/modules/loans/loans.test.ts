@@ -16,8 +16,13 @@ import {
 import { createTestStaff, createTestUser, fundUser } from '../../testing/fixtures';
 import { buildMultipart } from '../../testing/multipart';
 import { bearer, createTestApp, json, type TTestContext } from '../../testing/test-app';
-import { getBalances, getPlatformBalance, postLedgerTransaction, withMoneyTransaction } from '../ledger';
-import { checkLedger } from '../ledger/check';
+import {
+  checkLedger,
+  getBalances,
+  getPlatformBalance,
+  postLedgerTransaction,
+  withMoneyTransaction,
+} from '../ledger';
 import { catchUpLoan, runLoanAccrual } from './accrual';
 import { remindDueLoans } from './reminders';
 

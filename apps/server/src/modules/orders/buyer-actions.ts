@@ -5,7 +5,7 @@ import { orderReviews, orders } from '../../db/schema';
 import { AppError } from '../../http/app-error';
 import { addOrderCartItems } from '../cart/service';
 import { returnOrderCoupon } from '../coupons';
-import { withMoneyTransaction } from '../ledger/service';
+import { withMoneyTransaction } from '../ledger';
 import { assertOwnUploads } from '../uploads';
 import { createOrderProductReviews, returnOrderStock } from './catalog-port';
 import { findOrder, findOrderLines, stockLinesOf } from './find-order';

@@ -6,7 +6,7 @@ import { isAppError } from '../../http/app-error';
 import { createTestApp, type TTestContext } from '../../testing/test-app';
 import { createAddress } from '../addresses/service';
 import { foldSalesTally } from '../catalog';
-import { checkLedger } from '../ledger/check';
+import { checkLedger } from '../ledger';
 import { placeOrders } from './checkout';
 import { S } from './state';
 import {

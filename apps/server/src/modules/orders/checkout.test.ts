@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderItems, orders } from '../../db/schema';
 import { bearer, createTestApp, json, type TTestContext } from '../../testing/test-app';
-import { checkLedger } from '../ledger/check';
+import { checkLedger } from '../ledger';
 import {
   availableOf,
   createTestProduct,

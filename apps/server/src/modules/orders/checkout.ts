@@ -17,7 +17,7 @@ import { cartItems } from '../../db/schema';
 import { AppError } from '../../http/app-error';
 import { findAddress, findDefaultAddress } from '../addresses/service';
 import { priceCoupon, type TAppliedCoupon, useCoupon } from '../coupons';
-import { withMoneyTransaction } from '../ledger/service';
+import { withMoneyTransaction } from '../ledger';
 import {
   findPurchasable,
   isUnavailable,

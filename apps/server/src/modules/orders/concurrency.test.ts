@@ -5,8 +5,7 @@ import { ledgerAccounts, orderRefunds, orders } from '../../db/schema';
 import { fundUser } from '../../testing/fixtures';
 import { bearer, createTestApp, type TTestContext } from '../../testing/test-app';
 import { createAddress } from '../addresses/service';
-import { checkLedger } from '../ledger/check';
-import { getPlatformBalance } from '../ledger/service';
+import { checkLedger, getPlatformBalance } from '../ledger';
 import { placeOrders } from './checkout';
 import { payOrdersWithBalance } from './pay-orders';
 import {

@@ -4,8 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { couponCampaigns, orders, userCoupons } from '../../db/schema';
 import { createTestStaff, fundUser } from '../../testing/fixtures';
 import { bearer, createTestApp, type TTestContext } from '../../testing/test-app';
-import { checkLedger } from '../ledger/check';
-import { getPlatformBalance } from '../ledger/service';
+import { checkLedger, getPlatformBalance } from '../ledger';
 import { placeOrders } from './checkout';
 import { payOrdersWithBalance } from './pay-orders';
 import {

@@ -4,7 +4,7 @@ import { findPgError } from '../../db/pg-error';
 import { createTestApp, type TTestContext } from '../../testing/test-app';
 import { createAddress } from '../addresses/service';
 import { foldSalesTally } from '../catalog';
-import { checkLedger } from '../ledger/check';
+import { checkLedger } from '../ledger';
 import { placeOrders } from './checkout';
 import { createTestProduct, createTestStore, createTestUser, fundUser, TEST_ADDRESS } from './test-fixtures';
 

@@ -6,8 +6,7 @@ import { fundUser } from '../../testing/fixtures';
 import { uploadTestImage } from '../../testing/multipart';
 import { bearer, createTestApp, type TTestContext } from '../../testing/test-app';
 import { createStaffMember } from '../auth/test-fixtures';
-import { checkLedger } from '../ledger/check';
-import { getPlatformBalance } from '../ledger/service';
+import { checkLedger, getPlatformBalance } from '../ledger';
 import {
   availableOf,
   createTestProduct,

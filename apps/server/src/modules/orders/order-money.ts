@@ -1,7 +1,7 @@
 import { formatMoney, multiplyMoney, type TMoney } from '@caravan/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { postLedgerTransaction, type TPosting } from '../ledger/service';
+import { postLedgerTransaction, type TPosting } from '../ledger';
 import { textArray } from './insert-orders';
 import type { TOrderRow } from './state';
 

@@ -11,7 +11,7 @@ import type { Database } from '../../db/client';
 import { orderLogs, orders } from '../../db/schema';
 import { AppError } from '../../http/app-error';
 import { verifyTxPassword } from '../account/tx-password';
-import { getBalances, withMoneyTransaction } from '../ledger/service';
+import { getBalances, withMoneyTransaction } from '../ledger';
 import { placeOrders, type TPlacedOrder } from './checkout';
 import { notifyOrderEvents } from './notices';
 import { postOrderPayment } from './order-money';

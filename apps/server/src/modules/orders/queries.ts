@@ -22,7 +22,7 @@ import {
   stores,
   users,
 } from '../../db/schema';
-import { getBalances } from '../ledger/service';
+import { getBalances } from '../ledger';
 import { formatAmounts } from './checkout';
 import { findOrder, type TOrderOwner } from './find-order';
 import { renderOrderLog } from './logs';

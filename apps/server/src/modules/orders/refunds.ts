@@ -13,7 +13,7 @@ import { AppError } from '../../http/app-error';
 import { recordAudit } from '../admin';
 import { passFourEyes } from '../approvals';
 import { returnOrderCoupon } from '../coupons';
-import { withMoneyTransaction } from '../ledger/service';
+import { withMoneyTransaction } from '../ledger';
 import { assertOwnUploads } from '../uploads';
 import { returnOrderStock } from './catalog-port';
 import { findOrder, findOrderLines, stockLinesOf, type TOrderOwner } from './find-order';

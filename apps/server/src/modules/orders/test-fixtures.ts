@@ -5,7 +5,7 @@ import { categories, products, productVariants, stores, systemParams, users } fr
 import { newInvitationCode, newUsercode } from '../auth/codes';
 import { hashPassword } from '../auth/passwords';
 import { createSession } from '../auth/sessions';
-import { getBalances } from '../ledger/service';
+import { getBalances } from '../ledger';
 import { clearOrderSettingsCache } from './settings';
 
 export { fundUser } from '../../testing/fixtures';

@@ -4,8 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderLogs, orderReviews, orders, reviews } from '../../db/schema';
 import { fundUser } from '../../testing/fixtures';
 import { createTestApp, type TTestContext } from '../../testing/test-app';
-import { checkLedger } from '../ledger/check';
-import { getPlatformBalance } from '../ledger/service';
+import { checkLedger, getPlatformBalance } from '../ledger';
 import { shipOrder } from './seller-actions';
 import {
   availableOf,

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, lte, ne } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { orders } from '../../db/schema';
-import { withMoneyTransaction } from '../ledger/service';
+import { withMoneyTransaction } from '../ledger';
 import { cancelPendingOrder, receiveShippedOrder, reviewReceivedOrder } from './buyer-actions';
 import { addOrderLog } from './logs';
 import { computeSettlement, postOrderSettlement, settlementBase } from './order-money';

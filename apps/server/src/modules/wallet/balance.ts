@@ -1,6 +1,6 @@
 import { formatMoney, type TWalletBalance } from '@caravan/contracts';
 import type { Executor } from '../../db/client';
-import { getBalances } from '../ledger/service';
+import { getBalances } from '../ledger';
 import { hasPending } from './pending';
 
 export async function getWallet(db: Executor, userId: bigint): Promise<TWalletBalance> {

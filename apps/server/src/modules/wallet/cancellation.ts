@@ -1,5 +1,5 @@
 import { ACCOUNT_CANCELLATION_BLOCKERS } from '../account/cancellation';
-import { getBalances } from '../ledger/service';
+import { getBalances } from '../ledger';
 import { hasPending } from './pending';
 
 let isRegistered = false;

@@ -7,8 +7,7 @@ import { seedWalletBasics } from '../../db/seed/wallet';
 import { createTestStaff, createTestUser } from '../../testing/fixtures';
 import { uploadTestImage } from '../../testing/multipart';
 import { bearer, createTestApp, json, type TTestContext } from '../../testing/test-app';
-import { checkLedger } from '../ledger/check';
-import { getBalances, getPlatformBalance } from '../ledger/service';
+import { checkLedger, getBalances, getPlatformBalance } from '../ledger';
 
 type TErr = { error: { code: string; message: string } };
 const HASH = (n: number) => n.toString(16).padStart(64, 'a');

@@ -18,7 +18,7 @@ import type { Database, Executor } from '../../db/client';
 import { bankCards, recharges, users, walletChannels } from '../../db/schema';
 import { AppError } from '../../http/app-error';
 import { cancelWaitingApproval, passFourEyes } from '../approvals';
-import { postLedgerTransaction, withMoneyTransaction } from '../ledger/service';
+import { postLedgerTransaction, withMoneyTransaction } from '../ledger';
 import { assertOwnUploads } from '../uploads';
 import { normalizeTxHash } from './address-format';
 import { whereAdminRecords } from './admin-filters';

@@ -33,7 +33,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { TAuthStaff, TAuthUser } from '../../http/auth';
 import { registerApprovalExecutor } from '../approvals';
-import { listBalanceHistory } from '../ledger/history';
+import { listBalanceHistory } from '../ledger';
 import { getWallet } from './balance';
 import { registerWalletCancellationBlockers } from './cancellation';
 import {

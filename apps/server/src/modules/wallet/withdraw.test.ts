@@ -8,8 +8,7 @@ import { AppError } from '../../http/app-error';
 import { createTestStaff, createTestUser, fundUser } from '../../testing/fixtures';
 import { bearer, createTestApp, json, type TTestContext } from '../../testing/test-app';
 import { ACCOUNT_CANCELLATION_BLOCKERS } from '../account/cancellation';
-import { checkLedger } from '../ledger/check';
-import { getBalances, postLedgerTransaction, withMoneyTransaction } from '../ledger/service';
+import { checkLedger, getBalances, postLedgerTransaction, withMoneyTransaction } from '../ledger';
 import { createWithdrawal, createWithdrawSession } from './withdraw';
 
 type TErr = { error: { code: string; message: string } };

@@ -16,7 +16,7 @@ import { users, withdrawAddresses, withdrawals, withdrawSessions } from '../../d
 import { AppError } from '../../http/app-error';
 import { verifyTxPassword } from '../account/tx-password';
 import { cancelWaitingApproval, passFourEyes } from '../approvals';
-import { holdFunds, postLedgerTransaction, releaseHold, withMoneyTransaction } from '../ledger/service';
+import { holdFunds, postLedgerTransaction, releaseHold, withMoneyTransaction } from '../ledger';
 import { isValidAddress, normalizeTxHash } from './address-format';
 import { whereAdminRecords } from './admin-filters';
 import { claimPending } from './pending';
