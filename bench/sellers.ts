@@ -16,7 +16,7 @@ import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
 import { openPostgres } from '../apps/server/src/db/client';
 import { migrateDatabase } from '../apps/server/src/db/migrate';
-import { createSession } from '../apps/server/src/modules/auth/sessions';
+import { createSession } from '../apps/server/src/modules/auth';
 import { recordUpload, storeImage } from '../apps/server/src/modules/uploads';
 import { createBenchDatabase } from './wallet-setup';
 

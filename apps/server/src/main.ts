@@ -7,7 +7,7 @@ import { migrateDatabase } from './db/migrate';
 import { seedBasics, seedDemo } from './db/seed';
 import { assertDemoPasswordsChanged, DemoPasswordsError } from './db/seed/demo-passwords';
 import { startJobs } from './jobs';
-import { markDraining } from './modules/health/routes';
+import { markDraining } from './modules/health';
 import { createSmtpSender, startMailWorker } from './modules/mail';
 
 async function main() {

@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { roles, staff, stores, type TSessionAudience, users } from '../db/schema';
-import { findSession, sessionLifetime, touchSession } from '../modules/auth/sessions';
+import { findSession, sessionLifetime, touchSession } from '../modules/auth';
 import { isTotpEnrolmentMissing } from '../modules/staff-totp';
 import { AppError } from './app-error';
 

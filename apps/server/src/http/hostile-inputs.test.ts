@@ -1,6 +1,6 @@
 import { STAFF_PERMISSIONS } from '@caravan/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSession } from '../modules/auth/sessions';
+import { createSession } from '../modules/auth';
 import { createStore } from '../modules/auth/test-fixtures';
 import { createTestStaff, createTestUser } from '../testing/fixtures';
 import { createTestApp, json, type TTestContext } from '../testing/test-app';

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { pruneIdempotencyKeys } from '../http/idempotency';
-import { deleteExpiredSessions } from '../modules/auth/sessions';
+import { deleteExpiredSessions } from '../modules/auth';
 import { foldSalesTally, pruneProductViews } from '../modules/catalog';
 import { loanClock, remindDueLoans, runLoanAccrual } from '../modules/loans';
 import { pruneUploadUsage } from '../modules/uploads';

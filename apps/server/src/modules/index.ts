@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { accountRoutes } from './account/routes';
+import { accountRoutes } from './account';
 import { addressRoutes } from './addresses/routes';
-import { adminRoutes } from './admin/routes';
+import { adminRoutes } from './admin';
 import { approvalRoutes } from './approvals';
-import { authRoutes } from './auth/routes';
+import { authRoutes } from './auth';
 import { cartRoutes } from './cart/routes';
 import { catalogRoutes } from './catalog/routes';
 import { chatRoutes, csRoutes } from './chat';
@@ -12,7 +12,7 @@ import { curationRoutes } from './curation';
 import { dashboardRoutes } from './dashboard';
 import { deviceRoutes } from './devices';
 import { favouriteRoutes } from './favourites/routes';
-import { healthRoutes } from './health/routes';
+import { healthRoutes } from './health';
 import { ledgerRoutes } from './ledger';
 import { legacyRoutes } from './legacy/routes';
 import { loanRoutes } from './loans';
@@ -24,10 +24,10 @@ import { orderRoutes } from './orders/routes';
 import { sellerOrderRoutes } from './orders/seller-routes';
 import { adminMerchantRoutes, sellerRoutes } from './sellers';
 import { staffTotpRoutes } from './staff-totp';
-import { subscriptionRoutes } from './subscriptions/routes';
-import { uploadRoutes } from './uploads/routes';
+import { subscriptionRoutes } from './subscriptions';
+import { uploadRoutes } from './uploads';
 import { verificationRoutes } from './verification';
-import { walletRoutes } from './wallet/routes';
+import { walletRoutes } from './wallet';
 
 /**
  * Route plugins of every domain, registered in this order. Each domain adds its own line; paths are

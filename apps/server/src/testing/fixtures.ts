@@ -2,9 +2,7 @@ import { parseMoney, type TPermission } from '@caravan/contracts';
 import { sql } from 'drizzle-orm';
 import type { Database, Executor } from '../db/client';
 import { roles, staff, users } from '../db/schema';
-import { newInvitationCode, newUsercode } from '../modules/auth/codes';
-import { hashPassword } from '../modules/auth/passwords';
-import { createSession } from '../modules/auth/sessions';
+import { createSession, hashPassword, newInvitationCode, newUsercode } from '../modules/auth';
 import { postLedgerTransaction } from '../modules/ledger';
 
 /** Shared test data: buyers and staff with sessions, and wallet money. */

@@ -8,8 +8,7 @@ import {
   UPLOAD_SETTINGS,
 } from '@caravan/contracts';
 import { eq } from 'drizzle-orm';
-import { newInvitationCode, newUsercode } from '../../modules/auth/codes';
-import { hashPassword } from '../../modules/auth/passwords';
+import { hashPassword, newInvitationCode, newUsercode } from '../../modules/auth';
 import type { Executor } from '../client';
 import { couponCampaigns, roles, staff, stores, systemParams, users } from '../schema';
 

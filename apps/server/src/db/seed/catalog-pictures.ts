@@ -1,6 +1,6 @@
 import type { TImage } from '@caravan/contracts';
 import sharp from 'sharp';
-import { storeImage } from '../../modules/uploads/store-image';
+import { storeImage } from '../../modules/uploads';
 import type { TPictureShape, TSeedColour } from './catalog-words';
 
 /** Pictures are 640 px: the product gallery shows them at most about 500 px wide. */

@@ -1,7 +1,6 @@
 import type { TImage, TLocalizedText, TMoney } from '@caravan/contracts';
 import { eq, sql } from 'drizzle-orm';
-import { newInvitationCode, newUsercode } from '../../modules/auth/codes';
-import { hashPassword } from '../../modules/auth/passwords';
+import { hashPassword, newInvitationCode, newUsercode } from '../../modules/auth';
 import type { Database, Executor } from '../client';
 import {
   banners,

@@ -1,5 +1,5 @@
 import { inArray } from 'drizzle-orm';
-import { verifyPassword } from '../../modules/auth/passwords';
+import { verifyPassword } from '../../modules/auth';
 import type { Executor } from '../client';
 import { staff, users } from '../schema';
 import { DEMO_LOGINS } from './accounts';

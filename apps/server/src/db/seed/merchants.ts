@@ -1,5 +1,4 @@
-import { newInvitationCode, newUsercode } from '../../modules/auth/codes';
-import { hashPassword } from '../../modules/auth/passwords';
+import { hashPassword, newInvitationCode, newUsercode } from '../../modules/auth';
 import type { Database } from '../client';
 import { categories, merchantApplications, users } from '../schema';
 import { logoSvg, renderPicture } from './catalog-pictures';

@@ -1,8 +1,7 @@
 import { createHash } from 'node:crypto';
 import { parseMoney } from '@caravan/contracts';
 import { eq, sql } from 'drizzle-orm';
-import { approveRecharge, createRecharge } from '../../modules/wallet/recharge';
-import { DEFAULT_WITHDRAW_PARAMS } from '../../modules/wallet/settings';
+import { approveRecharge, createRecharge, DEFAULT_WITHDRAW_PARAMS } from '../../modules/wallet';
 import type { Database, Executor } from '../client';
 import { staff, systemParams, walletChannels } from '../schema';
 

@@ -9,7 +9,7 @@ import {
 } from '@caravan/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { LANGUAGE_COOKIE } from '../../http/language';
-import { clearSessionCookie } from '../auth/cookies';
+import { clearSessionCookie } from '../auth';
 import {
   cancelAccount,
   changePassword,

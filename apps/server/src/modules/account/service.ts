@@ -10,9 +10,8 @@ import type { z } from 'zod';
 import type { Database } from '../../db/client';
 import { loans, orders, sessions, stores, users } from '../../db/schema';
 import { AppError } from '../../http/app-error';
-import { checkUserPassword, hashNewPassword, hashPassword } from '../auth';
-import { deleteUserSessions } from '../auth/sessions';
-import type { TUserRow } from '../auth/user-info';
+import type { TUserRow } from '../auth';
+import { checkUserPassword, deleteUserSessions, hashNewPassword, hashPassword } from '../auth';
 import { ACCOUNT_CANCELLATION_BLOCKERS } from './cancellation';
 import { verifyTxPassword } from './tx-password';
 

@@ -2,8 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { users } from '../../db/schema';
 import { AppError } from '../../http/app-error';
-import { assertNotLocked, countFailure, resetStreak } from '../auth/lockout-store';
-import { verifyPassword } from '../auth/passwords';
+import { assertNotLocked, countFailure, resetStreak, verifyPassword } from '../auth';
 
 /**
  * Checks a buyer's 6-digit transaction password with the lockout rules of SPEC §9 (3 wrong in a row:

@@ -6,12 +6,12 @@ import { AppError } from '../../http/app-error';
 import type { TLoginGuard } from '../auth';
 import {
   admitLoginAttempt,
+  createSession,
   recordLoginFailure,
   recordLoginSuccess,
   standInHash,
   verifyPassword,
 } from '../auth';
-import { createSession } from '../auth/sessions';
 
 export async function getStaffInfo(db: Executor, staffId: bigint): Promise<TStaffInfo> {
   const [row] = await db

@@ -5,8 +5,7 @@ import type { Database, Tx } from '../../db/client';
 import { findPgError, uniqueViolation } from '../../db/pg-error';
 import { roles, staff } from '../../db/schema';
 import { AppError } from '../../http/app-error';
-import { hashNewPassword } from '../auth';
-import { deleteStaffSessions } from '../auth/sessions';
+import { deleteStaffSessions, hashNewPassword } from '../auth';
 import { recordAudit } from './audit';
 
 export async function listStaff(db: Database): Promise<TStaffMember[]> {

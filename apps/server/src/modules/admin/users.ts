@@ -3,8 +3,7 @@ import { and, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client';
 import { stores, type USER_STATUSES, users } from '../../db/schema';
 import { AppError } from '../../http/app-error';
-import { clearLockout } from '../auth/lockout-store';
-import { deleteUserSessions } from '../auth/sessions';
+import { clearLockout, deleteUserSessions } from '../auth';
 import { recordAudit } from './audit';
 
 function escapeLike(value: string): string {

@@ -1,12 +1,19 @@
 /** What other modules may use from auth (imports go through this file). */
+export { newInvitationCode, newUsercode } from './codes';
 export { hashNewPassword, isCommonPassword } from './common-passwords';
-export { clearLockout } from './lockout-store';
-export { checkUserPassword, findUserByAccount, type TLoginGuard } from './login';
+export { clearSessionCookie, setSessionCookie } from './cookies';
+export { assertNotLocked, clearLockout, countFailure, resetStreak } from './lockout-store';
+export { checkUserPassword, findUserByAccount, loginUser, type TLoginGuard } from './login';
 export { admitLoginAttempt, recordLoginFailure, recordLoginSuccess } from './login-guard';
 export { hashPassword, standInHash, verifyPassword } from './passwords';
+export { registerUser } from './register';
 export { releaseLapsedLogInName, type TLogInName } from './released-identity';
+export { authRoutes, sessionMeta } from './routes';
+export { extendSession, logoutSession } from './service';
 export {
   createSession,
+  deleteExpiredSessions,
+  deleteStaffSessions,
   deleteUserSessions,
   findSession,
   hashToken,

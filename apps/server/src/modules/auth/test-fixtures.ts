@@ -80,3 +80,4 @@ export async function createStaffMember(
   }
   return { id: member!.id, username, password, token: (res.json() as { token: string }).token };
 }
+export { solveChallenge } from './challenge';

@@ -9,7 +9,7 @@ import {
   type TProductAttributeDef,
   users,
 } from '../../db/schema';
-import { createSession } from '../auth/sessions';
+import { createSession } from '../auth';
 
 /** Test data written straight to the database; every test file starts from an empty catalogue. */
 

@@ -8,20 +8,18 @@ import {
   ZSetTxPasswordRequest,
   ZSubscribeRequest,
 } from '@caravan/contracts';
+import { cancelAccount, changePassword, changeTxPassword, setAvatar, setTxPassword } from '../account';
 import {
-  cancelAccount,
-  changePassword,
-  changeTxPassword,
-  setAvatar,
-  setTxPassword,
-} from '../account/service';
-import { loginUser } from '../auth/login';
-import { registerUser } from '../auth/register';
-import { sessionMeta } from '../auth/routes';
-import { extendSession, logoutSession } from '../auth/service';
-import { sessionLifetime } from '../auth/sessions';
-import { getUserInfo, toUserInfo } from '../auth/user-info';
-import { getPublicSystemParams, subscribeEmail } from '../subscriptions/service';
+  extendSession,
+  getUserInfo,
+  loginUser,
+  logoutSession,
+  registerUser,
+  sessionLifetime,
+  sessionMeta,
+  toUserInfo,
+} from '../auth';
+import { getPublicSystemParams, subscribeEmail } from '../subscriptions';
 import {
   mapLegacyParams,
   parseLegacy,

@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions, subscriptions, systemParams, users } from '../../db/schema';
 import { createTestApp, json, type TTestContext } from '../../testing/test-app';
-import { hashToken } from '../auth/sessions';
+import { hashToken } from '../auth';
 import { registerUser } from '../auth/test-fixtures';
 import { READ_ONLY, registerLegacyAction } from './registry';
 import type { TLegacy } from './test-fixtures';

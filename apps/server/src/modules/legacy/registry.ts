@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import { users } from '../../db/schema';
 import { AppError } from '../../http/app-error';
 import { readToken, type TAuthUser } from '../../http/auth';
-import { findSession, sessionLifetime, touchSession } from '../auth/sessions';
+import { findSession, sessionLifetime, touchSession } from '../auth';
 
 /** What a legacy action receives: the merged query and body parameters as strings, and the raw body. */
 export type TLegacyContext = {

@@ -13,18 +13,21 @@ import {
 } from '@caravan/contracts';
 import { z } from 'zod';
 import { AppError, isAppError } from '../../http/app-error';
-import { getWallet } from '../wallet/balance';
-import { listWalletChannels, resolveRegion } from '../wallet/channels';
-import { createRecharge, getRecharge, listRecharges } from '../wallet/recharge';
 import {
   bindWithdrawAddress,
+  createRecharge,
   createWithdrawal,
   createWithdrawSession,
   findWithdrawAddress,
+  getRecharge,
+  getWallet,
   getWithdrawal,
+  listRecharges,
+  listWalletChannels,
   listWithdrawals,
   quoteWithdrawFee,
-} from '../wallet/withdraw';
+  resolveRegion,
+} from '../wallet';
 import { LEGACY_PAGE } from './params';
 import {
   mapLegacyParams,

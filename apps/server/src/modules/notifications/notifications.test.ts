@@ -13,7 +13,7 @@ import {
   placeTestOrder,
   type TTestUser,
 } from '../orders/test-fixtures';
-import { rejectWithdrawal } from '../wallet/withdraw';
+import { rejectWithdrawal } from '../wallet';
 import { NOTIFICATION_TOPIC, notify, type TNotificationSignal } from './index';
 
 type TErr = { error: { code: string } };

@@ -4,7 +4,7 @@ import { jobRuns } from '../../db/schema';
 import { runJobOnce, startJobs, type TJob } from '../../jobs';
 import { createTestStaff } from '../../testing/fixtures';
 import { createTestApp, json, type TTestContext } from '../../testing/test-app';
-import { markDraining } from '../health/routes';
+import { markDraining } from '../health';
 
 /** Issue 10, operations: health and readiness, metrics that are not public, timed jobs recorded and drained. */
 describe('operations', () => {

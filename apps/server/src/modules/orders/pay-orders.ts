@@ -10,7 +10,7 @@ import type { z } from 'zod';
 import type { Database } from '../../db/client';
 import { orderLogs, orders } from '../../db/schema';
 import { AppError } from '../../http/app-error';
-import { verifyTxPassword } from '../account/tx-password';
+import { verifyTxPassword } from '../account';
 import { getBalances, withMoneyTransaction } from '../ledger';
 import { placeOrders, type TPlacedOrder } from './checkout';
 import { notifyOrderEvents } from './notices';

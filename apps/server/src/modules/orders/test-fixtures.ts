@@ -2,9 +2,7 @@ import { parseMoney } from '@caravan/contracts';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { categories, products, productVariants, stores, systemParams, users } from '../../db/schema';
-import { newInvitationCode, newUsercode } from '../auth/codes';
-import { hashPassword } from '../auth/passwords';
-import { createSession } from '../auth/sessions';
+import { createSession, hashPassword, newInvitationCode, newUsercode } from '../auth';
 import { getBalances } from '../ledger';
 import { clearOrderSettingsCache } from './settings';
 

@@ -15,7 +15,7 @@ import { auditLog, reviews, stores } from '../../db/schema';
 import { createTestStaff, createTestUser } from '../../testing/fixtures';
 import { buildMultipart } from '../../testing/multipart';
 import { bearer, createTestApp, json, type TTestContext } from '../../testing/test-app';
-import { createSession } from '../auth/sessions';
+import { createSession } from '../auth';
 import { createCategoryTree } from '../catalog/test-fixtures';
 import { placeTestOrder } from '../orders/test-fixtures';
 import { countWaitingMerchantApplications } from './index';

@@ -8,4 +8,5 @@ export {
   takeUploadQuota,
 } from './quota';
 export { readUpload, type TUploadParts } from './read-upload';
+export { uploadRoutes } from './routes';
 export { storeImage } from './store-image';

@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../http/app-error';
 import { readToken } from '../../http/auth';
-import { findSession } from '../auth/sessions';
+import { findSession } from '../auth';
 import type { TUploadOwner } from './owners';
 import { storeOwnUpload } from './quota';
 import { readUpload } from './read-upload';

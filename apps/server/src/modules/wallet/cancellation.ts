@@ -1,4 +1,4 @@
-import { ACCOUNT_CANCELLATION_BLOCKERS } from '../account/cancellation';
+import { ACCOUNT_CANCELLATION_BLOCKERS } from '../account';
 import { getBalances } from '../ledger';
 import { hasPending } from './pending';
 

@@ -7,7 +7,7 @@ import { seedWalletBasics } from '../../db/seed/wallet';
 import { AppError } from '../../http/app-error';
 import { createTestStaff, createTestUser, fundUser } from '../../testing/fixtures';
 import { bearer, createTestApp, json, type TTestContext } from '../../testing/test-app';
-import { ACCOUNT_CANCELLATION_BLOCKERS } from '../account/cancellation';
+import { ACCOUNT_CANCELLATION_BLOCKERS } from '../account';
 import { checkLedger, getBalances, postLedgerTransaction, withMoneyTransaction } from '../ledger';
 import { createWithdrawal, createWithdrawSession } from './withdraw';
 

@@ -14,7 +14,7 @@ import { and, count, desc, eq, gt, gte, inArray, isNull } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
 import { users, withdrawAddresses, withdrawals, withdrawSessions } from '../../db/schema';
 import { AppError } from '../../http/app-error';
-import { verifyTxPassword } from '../account/tx-password';
+import { verifyTxPassword } from '../account';
 import { cancelWaitingApproval, passFourEyes } from '../approvals';
 import { holdFunds, postLedgerTransaction, releaseHold, withMoneyTransaction } from '../ledger';
 import { isValidAddress, normalizeTxHash } from './address-format';
