@@ -4,7 +4,8 @@ import { V, zPageQuery, zRequiredText } from '../validation';
 import { zPageOf } from './admin';
 
 /** Money actions that need a second staff approval above their threshold (settings/approvals.ts). */
-export const APPROVAL_ACTIONS = ['withdrawal', 'recharge', 'refund'] as const;
+/** A loan keeps its own first approval (loans module) and is mirrored here so the queue shows it too. */
+export const APPROVAL_ACTIONS = ['withdrawal', 'recharge', 'refund', 'loan'] as const;
 export type TApprovalAction = (typeof APPROVAL_ACTIONS)[number];
 export const APPROVAL_STATUSES = ['waiting', 'approved', 'rejected', 'cancelled'] as const;
 export type TApprovalStatus = (typeof APPROVAL_STATUSES)[number];
@@ -12,7 +13,7 @@ export type TApprovalStatus = (typeof APPROVAL_STATUSES)[number];
 export const ZApproval = z.object({
   id: z.string(),
   action: z.enum(APPROVAL_ACTIONS),
-  /** Withdrawal or recharge id, or the order number of a manual refund. */
+  /** Withdrawal, recharge or loan id, or the order number of a manual refund. */
   targetId: z.string(),
   userId: z.string().nullable(),
   amount: z.string(),

@@ -3,7 +3,7 @@ import { index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, id, money, ref, tstz } from '../columns';
 import { staff } from './staff';
 
-export const APPROVAL_ACTION_VALUES = ['withdrawal', 'recharge', 'refund'] as const;
+export const APPROVAL_ACTION_VALUES = ['withdrawal', 'recharge', 'refund', 'loan'] as const;
 export const APPROVAL_STATUS_VALUES = ['waiting', 'approved', 'rejected', 'cancelled'] as const;
 
 /**
@@ -15,7 +15,7 @@ export const fourEyesApprovals = pgTable(
   {
     id: id(),
     action: text('action', { enum: APPROVAL_ACTION_VALUES }).notNull(),
-    /** Withdrawal or recharge id, or the order number of a manual refund. */
+    /** Withdrawal, recharge or loan id, or the order number of a manual refund. */
     targetId: text('target_id').notNull(),
     userId: ref('user_id'),
     amount: money('amount').notNull(),

@@ -1,5 +1,5 @@
 import type { TApproval, TApprovalAction } from '@caravan/contracts';
-import type { Database } from '../../db/client';
+import type { Database, Executor } from '../../db/client';
 
 /**
  * How the second approval from the queue carries out the action: each owning module (wallet, orders)
@@ -10,10 +10,28 @@ export type TApprovalExecutor = (
   input: { staffId: bigint; approval: TApproval },
 ) => Promise<unknown>;
 
-const EXECUTORS = new Map<TApprovalAction, TApprovalExecutor>();
+/**
+ * What a decline in the queue does to the target besides closing the approval, inside the decline's
+ * transaction: a loan, which keeps its first approval itself, goes back to waiting for a first review.
+ */
+export type TApprovalDeclineHook = (tx: Executor, input: { targetId: string }) => Promise<void>;
 
-export function registerApprovalExecutor(action: TApprovalAction, executor: TApprovalExecutor) {
+const EXECUTORS = new Map<TApprovalAction, TApprovalExecutor>();
+const DECLINE_HOOKS = new Map<TApprovalAction, TApprovalDeclineHook>();
+
+export function registerApprovalExecutor(
+  action: TApprovalAction,
+  executor: TApprovalExecutor,
+  onDecline?: TApprovalDeclineHook,
+) {
   EXECUTORS.set(action, executor);
+  if (onDecline) {
+    DECLINE_HOOKS.set(action, onDecline);
+  }
+}
+
+export function findApprovalDeclineHook(action: TApprovalAction): TApprovalDeclineHook | undefined {
+  return DECLINE_HOOKS.get(action);
 }
 
 export function findApprovalExecutor(action: TApprovalAction): TApprovalExecutor | undefined {

@@ -4,6 +4,7 @@ import {
   formatMoney,
   parseMoney,
   type TApprovalAction,
+  type TFourEyesAction,
   type TMoney,
   type TSecondApprovalWaiting,
 } from '@caravan/contracts';
@@ -14,7 +15,7 @@ import { AppError } from '../../http/app-error';
 import { recordAudit } from '../admin';
 
 /** The threshold of one action from system_params; a missing or unreadable row means the declared default. */
-export async function getFourEyesThreshold(db: Executor, action: TApprovalAction): Promise<TMoney> {
+export async function getFourEyesThreshold(db: Executor, action: TFourEyesAction): Promise<TMoney> {
   const code = FOUR_EYES_SETTING_CODES[action];
   const definition = APPROVAL_SETTINGS[code]!;
   const [row] = await db
@@ -67,7 +68,7 @@ async function staffName(tx: Executor, staffId: bigint): Promise<string> {
 export async function passFourEyes(
   tx: Executor,
   input: {
-    action: TApprovalAction;
+    action: TFourEyesAction;
     targetId: string;
     userId: bigint | null;
     amount: TMoney;
@@ -148,14 +149,14 @@ export async function passFourEyes(
   return { isPassed: true, firstStaffId: waiting.firstStaffId };
 }
 
-/** A rejected (or otherwise closed) target ends its waiting approval, so the queue holds only live ones. */
-export async function cancelWaitingApproval(
+async function closeWaitingApproval(
   tx: Executor,
   input: { action: TApprovalAction; targetId: string; staffId: bigint },
+  status: 'approved' | 'cancelled',
 ) {
   await tx
     .update(fourEyesApprovals)
-    .set({ status: 'cancelled', secondStaffId: input.staffId, decidedAt: new Date() })
+    .set({ status, secondStaffId: input.staffId, decidedAt: new Date() })
     .where(
       and(
         eq(fourEyesApprovals.action, input.action),
@@ -163,4 +164,48 @@ export async function cancelWaitingApproval(
         eq(fourEyesApprovals.status, 'waiting'),
       ),
     );
+}
+
+/** A rejected (or otherwise closed) target ends its waiting approval, so the queue holds only live ones. */
+export async function cancelWaitingApproval(
+  tx: Executor,
+  input: { action: TApprovalAction; targetId: string; staffId: bigint },
+) {
+  await closeWaitingApproval(tx, input, 'cancelled');
+}
+
+/**
+ * For an action that keeps its own first-approval state and audit (a loan): shows the first approval in
+ * the queue beside the others, with the first approver's name. Called in the first approval's transaction.
+ */
+export async function mirrorFirstApproval(
+  tx: Executor,
+  input: {
+    action: Exclude<TApprovalAction, TFourEyesAction>;
+    targetId: string;
+    userId: bigint;
+    amount: TMoney;
+    threshold: TMoney;
+    staffId: bigint;
+  },
+) {
+  await tx
+    .insert(fourEyesApprovals)
+    .values({
+      action: input.action,
+      targetId: input.targetId,
+      userId: input.userId,
+      amount: input.amount,
+      threshold: input.threshold,
+      firstStaffId: input.staffId,
+    })
+    .onConflictDoNothing();
+}
+
+/** The owning module's second approval closes the mirrored row (whether given from the queue or its own page). */
+export async function mirrorSecondApproval(
+  tx: Executor,
+  input: { action: TApprovalAction; targetId: string; staffId: bigint },
+) {
+  await closeWaitingApproval(tx, input, 'approved');
 }

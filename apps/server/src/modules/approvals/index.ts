@@ -1,5 +1,12 @@
 /** Four-eyes approvals: what other modules use. */
 export { registerApprovalExecutor } from './executors';
-export { cancelWaitingApproval, getFourEyesThreshold, passFourEyes, type TFourEyesOutcome } from './gate';
+export {
+  cancelWaitingApproval,
+  getFourEyesThreshold,
+  mirrorFirstApproval,
+  mirrorSecondApproval,
+  passFourEyes,
+  type TFourEyesOutcome,
+} from './gate';
 export { countWaitingApprovals } from './queue';
 export { approvalRoutes } from './routes';

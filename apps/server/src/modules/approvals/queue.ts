@@ -11,12 +11,14 @@ import type { Database, Executor } from '../../db/client';
 import { fourEyesApprovals, staff } from '../../db/schema';
 import { AppError } from '../../http/app-error';
 import { recordAudit } from '../admin';
+import { findApprovalDeclineHook } from './executors';
 
 /** The permission a staff member needs to give either approval of an action. */
 export const APPROVAL_PERMISSION: Record<TApprovalAction, TPermission> = {
   withdrawal: 'finance.review',
   recharge: 'finance.review',
   refund: 'orders.manage',
+  loan: 'loans.review',
 };
 
 export function allowedApprovalActions(permissions: readonly TPermission[]): TApprovalAction[] {
@@ -127,6 +129,7 @@ export async function declineApproval(db: Database, input: { id: bigint; staffId
         decisionReason: input.reason,
       })
       .where(eq(fourEyesApprovals.id, row.id));
+    await findApprovalDeclineHook(row.action)?.(tx, { targetId: row.targetId });
     await recordAudit(tx, {
       staffId: input.staffId,
       action: `${row.action}.second_approval_declined`,

@@ -1,15 +1,23 @@
-import { formatMoney, parseMoney, type TLoan, type TMyVerification } from '@caravan/contracts';
+import {
+  formatMoney,
+  parseMoney,
+  type TApproval,
+  type TLoan,
+  type TMyVerification,
+} from '@caravan/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client';
 import {
   auditLog,
+  fourEyesApprovals,
   loanAccruals,
   loanRepayments,
   loans,
   mailOutbox,
   notifications,
+  staff,
   systemParams,
   users,
 } from '../../db/schema';
@@ -379,6 +387,106 @@ describe('identity verification and loans', () => {
       await call('PUT', '/api/v1/admin/system-params/loan_four_eyes_threshold', settings.token, {
         value: '1000000',
       });
+    });
+
+    it('a loan above the threshold waits in the second-approval queue with the first approver; approved or declined there', async () => {
+      await db
+        .insert(systemParams)
+        .values({ code: 'loan_four_eyes_threshold', value: '200000' })
+        .onConflictDoUpdate({ target: systemParams.code, set: { value: '200000' } });
+      await db.update(staff).set({ displayName: 'Amina First' }).where(eq(staff.id, reviewerA.id));
+      await db.update(staff).set({ displayName: 'Bruno Second' }).where(eq(staff.id, reviewerB.id));
+      const waitingLoans = async (token: string) => {
+        const res = await call('GET', '/api/v1/admin/approvals?action=loan&status=waiting', token);
+        expect(res.statusCode, res.body).toBe(200);
+        return json<{ pageList: TApproval[] }>(res).pageList;
+      };
+      const user = await verifiedBuyer();
+      const loanId = json<TLoan>(await apply(user.token, { amount: '300000' })).id;
+      const first = await call('POST', `/api/v1/admin/loans/${loanId}/approve`, reviewerA.token, {
+        amount: '250000',
+      });
+      expect(json<TLoan>(first).status).toBe('reviewing');
+      expect((await waitingLoans(reviewerB.token)).find((a) => a.targetId === loanId)).toMatchObject({
+        action: 'loan',
+        amount: '250000.00',
+        threshold: '200000.00',
+        firstStaffId: String(reviewerA.id),
+        firstStaffName: 'Amina First',
+        userId: String(user.id),
+      });
+      // Finance reviewers see their own actions only; loans need loans.review.
+      const finance = await createTestStaff(db, ['finance.review']);
+      expect(await waitingLoans(finance.token)).toEqual([]);
+      const approvalId = (await waitingLoans(reviewerB.token)).find((a) => a.targetId === loanId)!.id;
+      const byFinance = await call(
+        'POST',
+        `/api/v1/admin/approvals/${approvalId}/approve`,
+        finance.token,
+        {},
+      );
+      expect(byFinance.statusCode).toBe(403);
+      const own = await call('POST', `/api/v1/admin/approvals/${approvalId}/approve`, reviewerA.token, {});
+      expect(json<TErr>(own).error.code).toBe('LOAN_SAME_REVIEWER');
+
+      // Declined in the queue: the loan waits for a first review again, nothing is paid.
+      const declined = await call('POST', `/api/v1/admin/approvals/${approvalId}/decline`, reviewerB.token, {
+        reason: 'Check the business plan first',
+      });
+      expect(declined.statusCode, declined.body).toBe(200);
+      const [reopened] = await db
+        .select()
+        .from(loans)
+        .where(eq(loans.id, BigInt(loanId)));
+      expect(reopened).toMatchObject({
+        status: 'applying',
+        firstReviewerStaffId: null,
+        firstApprovedAmount: null,
+      });
+      expect((await waitingLoans(reviewerA.token)).some((a) => a.targetId === loanId)).toBe(false);
+      expect((await getBalances(db, user.id)).available).toBe(0n);
+
+      // First approval by B, second from the queue by A: disbursed once, the row names both.
+      await call('POST', `/api/v1/admin/loans/${loanId}/approve`, reviewerB.token, {});
+      const again = (await waitingLoans(reviewerA.token)).find((a) => a.targetId === loanId)!;
+      expect(again).toMatchObject({ amount: '300000.00', firstStaffName: 'Bruno Second' });
+      const approved = await call('POST', `/api/v1/admin/approvals/${again.id}/approve`, reviewerA.token, {});
+      expect(approved.statusCode, approved.body).toBe(200);
+      expect(json<TApproval>(approved)).toMatchObject({ status: 'approved', secondStaffName: 'Amina First' });
+      const [paid] = await db
+        .select()
+        .from(loans)
+        .where(eq(loans.id, BigInt(loanId)));
+      expect(paid!.status).toBe('disbursed');
+      expect((await getBalances(db, user.id)).available).toBe(m('300000'));
+      const twice = await call('POST', `/api/v1/admin/approvals/${again.id}/approve`, reviewerB.token, {});
+      expect(twice.statusCode).toBe(409);
+      expect((await getBalances(db, user.id)).available).toBe(m('300000'));
+      const audits = await db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.targetType, 'loan'), eq(auditLog.targetId, loanId)));
+      expect(audits.map((a) => a.action).sort()).toEqual([
+        'loan.approve',
+        'loan.first_approval',
+        'loan.first_approval',
+        'loan.second_approval_declined',
+      ]);
+
+      // Approved on the loan page instead, or rejected: the queue row closes with it.
+      const other = await verifiedBuyer();
+      const otherId = json<TLoan>(await apply(other.token, { amount: '300000' })).id;
+      await call('POST', `/api/v1/admin/loans/${otherId}/approve`, reviewerA.token, {});
+      await call('POST', `/api/v1/admin/loans/${otherId}/reject`, reviewerB.token, { reason: 'Too early' });
+      const rows = await db
+        .select({ status: fourEyesApprovals.status })
+        .from(fourEyesApprovals)
+        .where(and(eq(fourEyesApprovals.action, 'loan'), eq(fourEyesApprovals.targetId, otherId)));
+      expect(rows).toEqual([{ status: 'cancelled' }]);
+      await db
+        .update(systemParams)
+        .set({ value: '1000000' })
+        .where(eq(systemParams.code, 'loan_four_eyes_threshold'));
     });
 
     it('a rejected loan fails with its reason and may be applied for again', async () => {

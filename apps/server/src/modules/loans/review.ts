@@ -1,9 +1,10 @@
 import { formatMoney, parseMoney, type TLoan } from '@caravan/contracts';
-import { eq } from 'drizzle-orm';
-import type { Database } from '../../db/client';
+import { and, eq } from 'drizzle-orm';
+import type { Database, Executor } from '../../db/client';
 import { loanProducts, loans } from '../../db/schema';
 import { AppError } from '../../http/app-error';
 import { recordAudit } from '../admin';
+import { cancelWaitingApproval, mirrorFirstApproval, mirrorSecondApproval } from '../approvals';
 import { postLedgerTransaction, withMoneyTransaction } from '../ledger';
 import { notify } from '../notifications';
 import type { TLoanRow } from './accrual';
@@ -66,6 +67,14 @@ export async function approveLoan(
         })
         .where(eq(loans.id, loan.id))
         .returning();
+      await mirrorFirstApproval(tx, {
+        action: 'loan',
+        targetId: String(loan.id),
+        userId: loan.userId,
+        amount,
+        threshold: settings.fourEyesThreshold,
+        staffId: input.staffId,
+      });
       await recordAudit(tx, {
         staffId: input.staffId,
         action: 'loan.first_approval',
@@ -74,6 +83,9 @@ export async function approveLoan(
         details: { userId: String(loan.userId), before: snapshot(loan), after: snapshot(updated!) },
       });
       return updated!;
+    }
+    if (loan.status === 'reviewing') {
+      await mirrorSecondApproval(tx, { action: 'loan', targetId: String(loan.id), staffId: input.staffId });
     }
     const { transactionId } = await postLedgerTransaction(tx, {
       idempotencyKey: `loan:disburse:${loan.id}`,
@@ -145,6 +157,7 @@ export async function rejectLoan(
       })
       .where(eq(loans.id, loan.id))
       .returning();
+    await cancelWaitingApproval(tx, { action: 'loan', targetId: String(loan.id), staffId: input.staffId });
     await recordAudit(tx, {
       staffId: input.staffId,
       action: 'loan.reject',
@@ -166,4 +179,21 @@ export async function rejectLoan(
     return updated!;
   });
   return presentLoan(db, row, input.now);
+}
+
+/**
+ * The second reviewer declined the first approval in the queue: the loan goes back to waiting for a first
+ * review (the queue's decline is audited there), as a declined withdrawal goes back to its review queue.
+ */
+export async function reopenFirstReview(tx: Executor, input: { targetId: string }) {
+  await tx
+    .update(loans)
+    .set({
+      status: 'applying',
+      firstReviewerStaffId: null,
+      firstApprovedAmount: null,
+      firstApprovedAt: null,
+      updatedAt: new Date(),
+    })
+    .where(and(eq(loans.id, BigInt(input.targetId)), eq(loans.status, 'reviewing')));
 }

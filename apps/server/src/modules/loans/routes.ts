@@ -30,6 +30,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { TAuthStaff, TAuthUser } from '../../http/auth';
+import { registerApprovalExecutor } from '../approvals';
 import { readUpload } from '../uploads';
 import { runLoanAccrual } from './accrual';
 import { getAdminLoan, getLoanBook, listAdminLoans } from './admin';
@@ -39,7 +40,7 @@ import { readIdentityImage, storeIdentityImage } from './images';
 import { createLoanProduct, listLoanProducts, updateLoanProduct } from './products';
 import { remindDueLoans } from './reminders';
 import { repayLoan } from './repay';
-import { approveLoan, rejectLoan } from './review';
+import { approveLoan, rejectLoan, reopenFirstReview } from './review';
 import {
   getMyVerification,
   listAdminVerifications,
@@ -69,6 +70,13 @@ export const loanRoutes: FastifyPluginAsyncZod = async (app) => {
   // Money calls honour Idempotency-Key: a retried application, approval or repayment is one action.
   const buyerMoney = { preHandler: [app.requireUser, app.idempotent], config: { rateLimit } };
   const tags = ['loans'];
+  // A loan above loan_four_eyes_threshold also waits in the console's second-approval queue.
+  registerApprovalExecutor(
+    'loan',
+    (database, { staffId, approval }) =>
+      approveLoan(database, { staffId, id: BigInt(approval.targetId), now: loanClock.now() }),
+    reopenFirstReview,
+  );
 
   // Verification ------------------------------------------------------------------------------------
   app.get(
