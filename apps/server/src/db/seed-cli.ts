@@ -8,6 +8,7 @@ import { loadConfig } from '../config';
 import { openDatabase } from './client';
 import { migrateDatabase } from './migrate';
 import { seedDemo } from './seed';
+import { BULK_THRESHOLD, insertProductsInBulk } from './seed/bulk';
 import { insertProducts, loadCatalogContext, refreshStoreCounters } from './seed/catalog';
 
 function readProductsArg(argv: string[]): number {
@@ -46,19 +47,28 @@ async function main() {
     const started = Date.now();
     const ctx = await loadCatalogContext(database.db, config.uploadDir);
     log(`Adding ${missing} products to ${existing} ...`);
-    await insertProducts(database.db, ctx, missing, {
-      seed: existing + 1,
-      startIndex: existing,
-      onBatch: (done) => {
-        if (done % 10_000 < 400 || done === missing) {
-          log(`  ${done} / ${missing}`);
-        }
-      },
-    });
+    if (database.kind === 'postgres' && missing >= BULK_THRESHOLD) {
+      await insertProductsInBulk(database.db, ctx, missing, {
+        seed: existing + 1,
+        startIndex: existing,
+        log,
+      });
+    } else {
+      await insertProducts(database.db, ctx, missing, {
+        seed: existing + 1,
+        startIndex: existing,
+        onBatch: (done) => {
+          if (done % 10_000 < 400 || done === missing) {
+            log(`  ${done} / ${missing}`);
+          }
+        },
+      });
+    }
     await refreshStoreCounters(database.db);
     // The visibility map lets list counts use index-only scans on the fresh rows; fresh statistics of every
     // table the lists join keep the planner from guessing (a never-analysed stores table made it loop).
     await database.db.execute(sql`vacuum analyze products, product_variants, stores, categories, reviews`);
+    log(`  store counters and statistics (${((Date.now() - started) / 1000).toFixed(0)} s)`);
     log(`Done in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
   } finally {
     await database.close();

@@ -6,7 +6,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestStore, createTestUser } from '../../modules/orders/test-fixtures';
 import { createTestApp, type TTestContext } from '../../testing/test-app';
-import { seedDemoCatalog } from './catalog';
+import { insertProductsInBulk } from './bulk';
+import { loadCatalogContext, seedDemoCatalog } from './catalog';
 
 /** Issue 17.12: the demo data must look like a real marketplace's. */
 describe('demo catalogue', () => {
@@ -73,5 +74,81 @@ describe('demo catalogue', () => {
       leafOfPicture.set(url, leaf);
     }
     expect(new Set(rows.map((r) => r.leaf)).size).toBeGreaterThan(10);
+  });
+});
+
+/** Issue 11: `npm run seed -- --products 1000000` copies planned products in SQL; the copies must be real ones. */
+describe('bulk catalogue fill', () => {
+  let ctx: TTestContext;
+  const indexDefs = async () => {
+    const result = await ctx.database.db.execute(sql`select indexname, indexdef from pg_indexes
+      where tablename in ('products', 'product_variants', 'reviews') order by indexname`);
+    return (result as unknown as { rows: { indexname: string; indexdef: string }[] }).rows;
+  };
+
+  beforeAll(async () => {
+    ctx = await createTestApp();
+    const db = ctx.database.db;
+    const owner = await createTestUser(db);
+    const storeId = await createTestStore(db, owner.id, 'Bulk seed shop');
+    const uploadDir = mkdtempSync(path.join(tmpdir(), 'caravan-bulk-'));
+    await seedDemoCatalog(db, { storeId, uploadDir, products: 20 });
+    const before = await indexDefs();
+    const catalog = await loadCatalogContext(db, uploadDir);
+    await insertProductsInBulk(db, catalog, 230, {
+      seed: 21,
+      startIndex: 20,
+      log: () => {},
+      templates: 30,
+      chunk: 70,
+    });
+    expect(await indexDefs()).toEqual(before);
+  }, 240_000);
+  afterAll(async () => {
+    await ctx.close();
+  });
+
+  const rows = async (query: ReturnType<typeof sql>) =>
+    (await ctx.database.db.execute(query)) as unknown as { rows: Record<string, unknown>[] };
+
+  it('adds the products with their variants, reviews and matching counters', async () => {
+    const counted = await rows(sql`select count(*)::int as n, count(distinct id)::int as ids from products`);
+    expect(counted.rows[0]).toEqual({ n: 250, ids: 250 });
+    const mismatches = await rows(sql`select p.id from products p
+      where p.evaluation_num <> (select count(*) from reviews r where r.product_id = p.id)
+        or p.good_count <> (select count(*) from reviews r where r.product_id = p.id and r.rating = 'good')
+        or p.stock <> (select coalesce(sum(v.stock), 0) from product_variants v where v.product_id = p.id)
+        or not exists (select 1 from product_variants v where v.product_id = p.id)`);
+    expect(mismatches.rows).toEqual([]);
+    const future =
+      await rows(sql`select count(*)::int as n from reviews r join products p on p.id = r.product_id
+      where r.created_at > now() or r.created_at < p.created_at`);
+    expect(future.rows[0]?.n).toBe(0);
+  });
+
+  it('gives copies the search text, vector and category levels the triggers would', async () => {
+    const before = await rows(sql`select id, search_text, search_vector::text as v, category_l1, category_l2
+      from products order by id`);
+    // Touching names and category runs the triggers again on every row.
+    await ctx.database.db.execute(sql`update products set names = names, category_id = category_id`);
+    const after = await rows(sql`select id, search_text, search_vector::text as v, category_l1, category_l2
+      from products order by id`);
+    expect(after.rows).toEqual(before.rows);
+    const words = await rows(sql`select count(*)::int as n from products p,
+      unnest(tsvector_to_array(p.search_vector)) w
+      where length(w) between 2 and 40 and not exists (select 1 from search_words s where s.word = w)`);
+    expect(words.rows[0]?.n).toBe(0);
+  });
+
+  it('leaves the id sequence after the copies and the insert triggers on', async () => {
+    const [store] = (await rows(sql`select id from stores limit 1`)).rows;
+    const [leaf] = (await rows(sql`select id from categories where level = 3 limit 1`)).rows;
+    const inserted = await rows(sql`insert into products (store_id, category_id, names, price, selling_price,
+        original_price, retail_price)
+      values (${String(store?.id)}::bigint, ${String(leaf?.id)}::bigint, '{"en":"Zqxbulkword kettle"}', 1, 1, 1, 1)
+      returning id::int as id, search_text, category_l1 is not null as has_level`);
+    expect(inserted.rows[0]).toMatchObject({ id: 251, search_text: '|zqxbulkword kettle|', has_level: true });
+    const word = await rows(sql`select count(*)::int as n from search_words where word = 'zqxbulkword'`);
+    expect(word.rows[0]?.n).toBe(1);
   });
 });

@@ -384,7 +384,12 @@ function planProduct(
   };
 }
 
-type TCatalogContext = { leaves: TLeaf[]; stores: TSeedStore[]; pictures: TPictureSet; reviewers: bigint[] };
+export type TCatalogContext = {
+  leaves: TLeaf[];
+  stores: TSeedStore[];
+  pictures: TPictureSet;
+  reviewers: bigint[];
+};
 
 /** Inserts `count` generated products (with variants and reviews) in multi-row batches. */
 export async function insertProducts(
