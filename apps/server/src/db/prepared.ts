@@ -41,3 +41,24 @@ export async function executePrepared<T>(db: Executor, statement: SQL): Promise<
   }
   return (await db.execute(statement)).rows as T[];
 }
+
+/**
+ * Runs a statement as a named prepared statement on the main pool, whose sessions keep PostgreSQL's default
+ * plan_cache_mode: the first calls are planned for their parameters, later ones reuse the generic plan when it
+ * costs no more. For read statements of a bounded number of shapes whose planning costs more than their work
+ * (the seller's product list: a handful of index walks over a table with two dozen indexes). Inside a
+ * transaction, or on PGlite, it runs through Drizzle as usual.
+ */
+export async function executeNamed<T>(db: Executor, statement: SQL): Promise<T[]> {
+  const client: unknown = (db as { $client?: unknown }).$client;
+  if (client instanceof pg.Pool) {
+    const query = dialect.sqlToQuery(statement);
+    const result = await client.query({
+      name: nameOf(query.sql),
+      text: query.sql,
+      values: query.params as unknown[],
+    });
+    return result.rows as T[];
+  }
+  return (await db.execute(statement)).rows as T[];
+}

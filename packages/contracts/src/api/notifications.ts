@@ -8,7 +8,9 @@ import { ZPageOf, zPageParams } from './catalog';
  * params, in the reader's language. A module that adds an event adds it here and to the dictionaries.
  * Params by event: order.* -> orderNo; refund.* -> orderNo, amount?; recharge.* / withdrawal.* ->
  * recordId, amount; loan.* -> loanId, amount?; chat.* -> conversationId, count (messages since last read),
- * name (chat.shop: the shop; chat.buyer: the buyer), one notification per conversation, updated.
+ * name (chat.shop: the shop; chat.buyer: the buyer), one notification per conversation, updated;
+ * merchant.* -> shopName, reason (rejected); shop.suspended -> reason; product.* -> productId, name (in the
+ * product's own language), reason (takenDown).
  */
 export const NOTIFICATION_EVENTS = [
   // to the buyer
@@ -29,12 +31,19 @@ export const NOTIFICATION_EVENTS = [
   'loan.dueSoon',
   'chat.service',
   'chat.shop',
+  // to the applicant (buyer), and 'merchant.approved' to the new seller as well
+  'merchant.approved',
+  'merchant.rejected',
   // to the seller
   'chat.buyer',
   'order.paid',
   'order.reminded',
   'order.received',
   'refund.requested',
+  'shop.suspended',
+  'shop.reinstated',
+  'product.takenDown',
+  'product.restored',
 ] as const;
 export type TNotificationEvent = (typeof NOTIFICATION_EVENTS)[number];
 export const NOTIFICATION_AUDIENCE_NAMES = ['buyer', 'seller'] as const;

@@ -202,7 +202,11 @@ export const ZSellerProductsQuery = zPageQuery(PAGE_SIZE.list).extend({
   state: z.enum(SELLER_PRODUCT_STATES).optional(),
   isLowStock: zBoolQuery,
   sort: z.enum(SELLER_PRODUCT_SORTS).default('newest'),
+  /** The previous page's `nextCursor`: the page after it (pageNum is then not used). */
+  after: zId.optional(),
 });
+/** Page numbers reach this many products; further pages are read with `after` (keyset), as deep as the list goes. */
+export const SELLER_LIST_MAX_OFFSET = 10_000;
 export type TSellerProductsQuery = z.input<typeof ZSellerProductsQuery>;
 export type TSellerProductsQueryParsed = z.output<typeof ZSellerProductsQuery>;
 
@@ -222,7 +226,13 @@ export const ZSellerProductRow = z.object({
   updatedAt: z.string(),
 });
 export type TSellerProductRow = z.infer<typeof ZSellerProductRow>;
-export const ZSellerProductsResponse = zPageOf(ZSellerProductRow).extend({ lowStockThreshold: z.number() });
+export const ZSellerProductsResponse = zPageOf(ZSellerProductRow).extend({
+  lowStockThreshold: z.number(),
+  /** False when the shop has more matching products than were counted: `total` is then "at least". */
+  isTotalExact: z.boolean(),
+  /** Pass as `after` for the next page; null on the last page. */
+  nextCursor: z.string().nullable(),
+});
 export type TSellerProductsResponse = z.infer<typeof ZSellerProductsResponse>;
 
 export const ZProductAttributeInput = z.strictObject({

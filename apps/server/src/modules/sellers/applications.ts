@@ -13,6 +13,7 @@ import { categories, merchantApplications, stores, users } from '../../db/schema
 import { AppError } from '../../http/app-error';
 import { recordAudit } from '../admin';
 import { clearCatalogCache } from '../catalog';
+import { notify } from '../notifications';
 import { resolveSellerImages } from './images';
 
 type TApplicationRow = typeof merchantApplications.$inferSelect;
@@ -243,6 +244,16 @@ export async function approveApplication(
       targetId: id,
       details: { before: { status: row.status }, after: { status: 'approved', storeId: String(store!.id) } },
     });
+    // The applicant reads it in the user centre; the same account now has a seller console too.
+    await notify(
+      tx,
+      (['buyer', 'seller'] as const).map((audience) => ({
+        userId: row.userId,
+        audience,
+        event: 'merchant.approved' as const,
+        params: { shopName: row.shopName },
+      })),
+    );
     return updated!;
   });
   clearCatalogCache(db);
@@ -269,6 +280,12 @@ export async function rejectApplication(
       targetType: 'merchant_application',
       targetId: id,
       details: { before: { status: row.status }, after: { status: 'rejected', reason } },
+    });
+    await notify(tx, {
+      userId: row.userId,
+      audience: 'buyer',
+      event: 'merchant.rejected',
+      params: { shopName: row.shopName, reason },
     });
     return updated!;
   });

@@ -13,6 +13,7 @@ import { products, stores, users } from '../../db/schema';
 import { AppError } from '../../http/app-error';
 import { recordAudit } from '../admin';
 import { clearCatalogCache } from '../catalog';
+import { notify } from '../notifications';
 import { pickName } from './present';
 
 type TPaged = { pageNum: number; pageSize: number };
@@ -77,7 +78,7 @@ export async function setStoreSuspended(
 ): Promise<void> {
   await db.transaction(async (tx) => {
     const [store] = await tx
-      .select({ status: stores.status, reason: stores.suspendedReason })
+      .select({ status: stores.status, reason: stores.suspendedReason, ownerUserId: stores.ownerUserId })
       .from(stores)
       .where(eq(stores.id, storeId))
       .for('update');
@@ -101,6 +102,12 @@ export async function setStoreSuspended(
         before: { status: store.status, reason: store.reason },
         after: { status: next, reason: suspend?.reason ?? null },
       },
+    });
+    await notify(tx, {
+      userId: store.ownerUserId,
+      audience: 'seller',
+      event: suspend ? 'shop.suspended' : 'shop.reinstated',
+      params: suspend ? { reason: suspend.reason } : {},
     });
   });
   clearCatalogCache(db);
@@ -180,10 +187,14 @@ export async function setProductTakenDown(
         reason: products.takenDownReason,
         takenDownAt: products.takenDownAt,
         deletedAt: products.deletedAt,
+        names: products.names,
+        lang: products.lang,
+        ownerUserId: stores.ownerUserId,
       })
       .from(products)
+      .innerJoin(stores, eq(stores.id, products.storeId))
       .where(eq(products.id, productId))
-      .for('update');
+      .for('update', { of: products });
     if (!product || product.deletedAt) {
       throw new AppError('PRODUCT_NOT_FOUND');
     }
@@ -214,6 +225,15 @@ export async function setProductTakenDown(
           ? { isOnShelf: false, reason: takeDown.reason }
           : { isOnShelf: product.isOnShelf, reason: null },
       },
+    });
+    const name = pickName(product.names as TLocalizedText, product.lang, product.lang);
+    await notify(tx, {
+      userId: product.ownerUserId,
+      audience: 'seller',
+      event: takeDown ? 'product.takenDown' : 'product.restored',
+      params: takeDown
+        ? { productId: String(productId), name, reason: takeDown.reason }
+        : { productId: String(productId), name },
     });
   });
   clearCatalogCache(db);

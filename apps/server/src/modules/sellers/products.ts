@@ -2,6 +2,7 @@ import {
   formatMoney,
   isDiscountActive,
   parseMoney,
+  SELLER_LIST_MAX_OFFSET,
   type TBulkProductsRequest,
   type TImage,
   type TLocalizedText,
@@ -19,6 +20,7 @@ import {
 } from '@caravan/contracts';
 import { and, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
+import { executeNamed } from '../../db/prepared';
 import {
   products,
   productVariants,
@@ -29,7 +31,7 @@ import {
 import { AppError } from '../../http/app-error';
 import { clearCatalogCache } from '../catalog';
 import { resolveSellerImages } from './images';
-import { pickName } from './present';
+import { iso, pickName } from './present';
 
 export type TSeller = { id: bigint; storeId: bigint };
 
@@ -37,14 +39,49 @@ export type TSeller = { id: bigint; storeId: bigint };
 export const EDITOR_STOCK_REASON = '@editor';
 export const IMPORT_STOCK_REASON = '@import';
 
+// Each order is the order of one index (see products_seller_*_idx and product_stock_levels_store_idx), so a
+// page is read by walking that index and stopping after it. Those indexes are DESC NULLS LAST (drizzle-kit's
+// `.desc()`), and a plain `desc` means NULLS FIRST: written out, or the planner sorts the whole shop instead.
 const SORTS: Record<TSellerProductSort, SQL> = {
-  newest: sql`p.created_at desc, p.id desc`,
-  oldest: sql`p.created_at asc, p.id asc`,
-  stockAsc: sql`p.stock asc, p.id desc`,
-  sales: sql`p.sold_count desc, p.id desc`,
-  priceAsc: sql`p.price asc, p.id desc`,
+  newest: sql`p.created_at desc nulls last, p.id desc nulls last`,
+  oldest: sql`p.created_at asc nulls first, p.id asc nulls first`,
+  stockAsc: sql`s.stock asc, s.product_id asc`,
+  sales: sql`p.sold_count desc nulls last, p.id desc nulls last`,
+  priceAsc: sql`p.price asc, p.id asc`,
   priceDesc: sql`p.price desc, p.id desc`,
 };
+
+/**
+ * Rows after the cursor row in each order: a row comparison on the order's index columns, which PostgreSQL
+ * turns into the start of the index walk, so a page deep in the list costs what the first one does.
+ */
+function afterCursor(sort: TSellerProductSort, storeId: bigint, id: bigint): SQL {
+  // Another shop's id matches no row: the comparison is then null and the page empty.
+  const keysOf = (columns: SQL) =>
+    sql`(select ${columns} from products c where c.id = ${id} and c.store_id = ${storeId})`;
+  switch (sort) {
+    case 'newest':
+      return sql`(p.created_at, p.id) < ${keysOf(sql`c.created_at, c.id`)}`;
+    case 'oldest':
+      return sql`(p.created_at, p.id) > ${keysOf(sql`c.created_at, c.id`)}`;
+    case 'sales':
+      return sql`(p.sold_count, p.id) < ${keysOf(sql`c.sold_count, c.id`)}`;
+    case 'priceAsc':
+      return sql`(p.price, p.id) > ${keysOf(sql`c.price, c.id`)}`;
+    case 'priceDesc':
+      return sql`(p.price, p.id) < ${keysOf(sql`c.price, c.id`)}`;
+    case 'stockAsc':
+      return sql`(s.stock, s.product_id) > (select c.stock, c.product_id from product_stock_levels c
+        where c.product_id = ${id} and c.store_id = ${storeId})`;
+  }
+}
+
+/**
+ * The list's total is counted only up to this many rows past the page's start (the pager can always offer the
+ * next pages); beyond it the answer says "at least" (isTotalExact false). An exact count read every row of a large
+ * shop on every page (50,000 rows: most of each request's time).
+ */
+export const SELLER_LIST_COUNT_WINDOW = 1000;
 
 function stateOf(row: { isOnShelf: boolean; takenDownAt: unknown }): TSellerProductState {
   if (row.takenDownAt) {
@@ -94,22 +131,48 @@ export async function listSellerProducts(
     const pattern = `%${query.keyword.toLowerCase().replace(/[\\%_]/g, '\\$&')}%`;
     conditions.push(sql`(p.search_text like ${pattern} or lower(p.code) like ${pattern})`);
   }
+  const after = query.after === undefined ? null : BigInt(query.after);
+  if (after !== null) {
+    conditions.push(afterCursor(query.sort, seller.storeId, after));
+  }
   const where = sql.join(conditions, sql` and `);
-  const offset = (query.pageNum - 1) * query.pageSize;
-  const [page, total] = await Promise.all([
-    // The page's ids first (from the list index alone for the default order), then only those rows.
-    db.execute(sql`select p.id::text as id, p.names, p.lang, p.code, p.images->0 as image,
+  const offset = after === null ? (query.pageNum - 1) * query.pageSize : 0;
+  // An offset walks every row before the page: page numbers stop here, the cursor goes on (see `after`).
+  if (offset >= SELLER_LIST_MAX_OFFSET) {
+    throw new AppError('PAGE_TOO_DEEP', { field: 'pageNum', max: String(SELLER_LIST_MAX_OFFSET) });
+  }
+  // Stock order and the low-stock filter read the narrow stock table's index (products.stock is kept out of
+  // the product indexes); it trails checkouts by the sales fold's few seconds, so a shown row is checked
+  // against the current stock too.
+  const isByStock = query.sort === 'stockAsc' || query.isLowStock === true;
+  const from = isByStock
+    ? sql`product_stock_levels s join products p on p.id = s.product_id and s.store_id = ${seller.storeId}`
+    : sql`products p`;
+  const stockCondition = query.isLowStock ? sql` and s.stock <= ${store.lowStockThreshold}` : sql``;
+  const countLimit = offset + SELLER_LIST_COUNT_WINDOW + 1;
+  // One walk of the index serves the page and the count (one statement, planned once): the matching ids are
+  // numbered in the list's order up to the count window, the page is a slice of them.
+  // Named and prepared: planning this statement over a table with two dozen indexes cost more than running it.
+  const rows = await executeNamed<TRawRow>(
+    db,
+    sql`with w as (
+      select p.id, row_number() over (order by ${SORTS[query.sort]}) as rn
+      from ${from} where ${where}${stockCondition} order by ${SORTS[query.sort]} limit ${countLimit})
+    select t.n, p.id::text as id, p.names, p.lang, p.code, p.images->0 as image,
         p.category_id::text as category_id, p.price::text as price, p.stock, p.sold_count, p.is_on_shelf,
         p.taken_down_reason, p.taken_down_at, p.updated_at,
         (select count(*)::int from product_variants v where v.product_id = p.id) as variant_count
-      from (select p.id from products p where ${where} order by ${SORTS[query.sort]}
-        limit ${query.pageSize} offset ${offset}) page
-      join products p on p.id = page.id
-      order by ${SORTS[query.sort]}`),
-    db.execute(sql`select count(*)::int as n from products p where ${where}`),
-  ]);
+      from (select count(*)::int as n from w) t
+      left join (w join products p on p.id = w.id)
+        on w.rn > ${offset} and w.rn <= ${offset + query.pageSize}
+      order by w.rn`,
+  );
+  const n = Number(rows[0]?.n ?? 0);
+  const isTotalExact = n < countLimit;
+  const page = rows.filter((r) => r.id !== null && r.id !== undefined);
+  const hasMore = n > offset + page.length;
   return {
-    pageList: rowsOf(page).map(
+    pageList: page.map(
       (r): TSellerProductRow => ({
         id: String(r.id),
         name: pickName(r.names as TLocalizedText, lang, String(r.lang)),
@@ -123,12 +186,14 @@ export async function listSellerProducts(
         state: stateOf({ isOnShelf: r.is_on_shelf === true, takenDownAt: r.taken_down_at }),
         takenDownReason: (r.taken_down_reason as string | null) ?? null,
         isLowStock: Number(r.stock) <= store.lowStockThreshold,
-        updatedAt: new Date(String(r.updated_at)).toISOString(),
+        updatedAt: iso(r.updated_at as Date | string)!,
       }),
     ),
     pageNum: query.pageNum,
     pageSize: query.pageSize,
-    total: Number(rowsOf(total)[0]?.n ?? 0),
+    total: isTotalExact ? n : n - 1,
+    isTotalExact,
+    nextCursor: hasMore && page.length > 0 ? String(page[page.length - 1]!.id) : null,
     lowStockThreshold: store.lowStockThreshold,
   };
 }

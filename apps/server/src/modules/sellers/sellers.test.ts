@@ -8,7 +8,7 @@ import type {
   TSellerProductDetail,
   TSellerProductsResponse,
 } from '@caravan/contracts';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, reviews, stores } from '../../db/schema';
@@ -16,6 +16,7 @@ import { createTestStaff, createTestUser } from '../../testing/fixtures';
 import { buildMultipart } from '../../testing/multipart';
 import { bearer, createTestApp, json, type TTestContext } from '../../testing/test-app';
 import { createSession } from '../auth';
+import { foldSalesTally } from '../catalog';
 import { createCategoryTree } from '../catalog/test-fixtures';
 import { placeTestOrder } from '../orders/test-fixtures';
 import { countWaitingMerchantApplications } from './index';
@@ -55,6 +56,23 @@ async function uploadImage(token: string): Promise<TImage> {
 
 async function sellerSession(userId: bigint): Promise<string> {
   return (await createSession(ctx.database.db, { audience: 'seller', userId, ttlHours: 1 })).token;
+}
+
+/** The recipient's notifications (newest first) as event and params, read through the API. */
+async function noticesOf(
+  token: string,
+  audience: 'buyer' | 'seller',
+): Promise<{ event: string; params: Record<string, string> }[]> {
+  const res = await ctx.app.inject({
+    method: 'GET',
+    url: audience === 'buyer' ? '/api/v1/notifications' : '/api/v1/seller/notifications',
+    headers: bearer(token),
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return json<{ pageList: { event: string; params: Record<string, string> }[] }>(res).pageList.map((n) => ({
+    event: n.event,
+    params: n.params,
+  }));
 }
 
 /** A buyer applies, staff approve; answers the seller's session and store id. */
@@ -210,6 +228,10 @@ describe('becoming a merchant', () => {
       headers: bearer(await sellerSession(buyer.id)),
     });
     expect(list.statusCode).toBe(200);
+    // The applicant hears of it in the user centre, and finds it again in the new seller console.
+    const approvedNotice = { event: 'merchant.approved', params: { shopName: 'Harbour Linen' } };
+    expect(await noticesOf(buyer.token, 'buyer')).toEqual([approvedNotice]);
+    expect(await noticesOf(await sellerSession(buyer.id), 'seller')).toEqual([approvedNotice]);
     const twice = await ctx.app.inject({
       method: 'POST',
       url: `/api/v1/admin/merchant-applications/${application.id}/reject`,
@@ -259,6 +281,12 @@ describe('becoming a merchant', () => {
       status: 'rejected',
       rejectReason: 'The licence image is unreadable',
     });
+    expect(await noticesOf(buyer.token, 'buyer')).toEqual([
+      {
+        event: 'merchant.rejected',
+        params: { shopName: 'Quiet Looms', reason: 'The licence image is unreadable' },
+      },
+    ]);
     const again = await ctx.app.inject({
       method: 'POST',
       url: '/api/v1/merchant/application',
@@ -636,6 +664,20 @@ describe('seller products', () => {
       payload: { ids: [product.id], action: 'onShelf' },
     });
     expect(json(back)).toEqual({ changed: 1 });
+    const notices = await noticesOf(shop.token, 'seller');
+    expect(notices.slice(0, 2)).toEqual([
+      { event: 'product.restored', params: { productId: product.id, name: 'Linen harbour overshirt' } },
+      {
+        event: 'product.takenDown',
+        params: {
+          productId: product.id,
+          name: 'Linen harbour overshirt',
+          reason: 'Misleading material claims',
+        },
+      },
+    ]);
+    // The rival seller hears nothing of another shop's moderation.
+    expect((await noticesOf(rival.token, 'seller')).map((n) => n.event)).not.toContain('product.takenDown');
   });
 
   it('suspending the shop takes its goods off the storefront and search; reinstating brings them back', async () => {
@@ -665,6 +707,10 @@ describe('seller products', () => {
     expect(reinstate.statusCode).toBe(200);
     const again = await ctx.app.inject({ method: 'GET', url: `/api/v1/catalog/products/${product.id}` });
     expect(again.statusCode).toBe(200);
+    expect((await noticesOf(shop.token, 'seller')).slice(0, 2)).toEqual([
+      { event: 'shop.reinstated', params: {} },
+      { event: 'shop.suspended', params: { reason: 'Counterfeit complaints' } },
+    ]);
   });
 
   it('deletes a product: it leaves the seller list and the storefront but stays in the database', async () => {
@@ -693,6 +739,96 @@ describe('seller products', () => {
     expect(list.pageList.map((p) => p.id)).not.toContain(id);
     const detail = await ctx.app.inject({ method: 'GET', url: `/api/v1/catalog/products/${id}` });
     expect(json<TError>(detail).error.code).toBe('GOODS_OFF_SHELF');
+  });
+
+  it('pages a large shop through its indexes: capped count, stock order and low stock follow checkouts after the fold', async () => {
+    const bulk = await openShop('Bulk Bazaar');
+    // 1,100 products, stock 6..45 (none low at the default threshold 5), written straight into the table.
+    await ctx.database.db.execute(sql`insert into products (store_id, category_id, names, price, selling_price,
+        original_price, retail_price, stock, code, created_at)
+      select ${bulk.storeId}::bigint, ${tree.shirts}::bigint, jsonb_build_object('en', 'Bulk item ' || i),
+        1, 1, 1, 1, 6 + i % 40, 'BULK-' || i, now() - (i || ' minutes')::interval
+      from generate_series(1, 1100) as i`);
+    const list = async (query: string) =>
+      json<TSellerProductsResponse>(
+        await ctx.app.inject({
+          method: 'GET',
+          url: `/api/v1/seller/products?${query}`,
+          headers: bearer(bulk.token),
+        }),
+      );
+    const first = await list('pageNum=1&pageSize=20');
+    expect(first).toMatchObject({ total: 1000, isTotalExact: false });
+    expect(first.pageList.map((p) => p.code)).toEqual(Array.from({ length: 20 }, (_, i) => `BULK-${i + 1}`));
+    // Past the numbered pages the cursor goes on, each page read from its place in the index.
+    expect(first.nextCursor).toBe(first.pageList[19]!.id);
+    const next = await list(`pageSize=20&after=${first.nextCursor}`);
+    expect(next.pageList.map((p) => p.code)).toEqual(Array.from({ length: 20 }, (_, i) => `BULK-${i + 21}`));
+    const deep = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/v1/seller/products?pageNum=501&pageSize=20',
+      headers: bearer(bulk.token),
+    });
+    expect(deep.statusCode).toBe(400);
+    expect(json<TError>(deep).error.code).toBe('PAGE_TOO_DEEP');
+    const rivalCursor = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/v1/seller/products?after=${first.nextCursor}`,
+      headers: bearer(rival.token),
+    });
+    expect(json<TSellerProductsResponse>(rivalCursor).pageList).toEqual([]);
+    const later = await list('pageNum=6&pageSize=20');
+    expect(later).toMatchObject({ total: 1100, isTotalExact: true });
+    expect(later.pageList[0]!.code).toBe('BULK-101');
+    const last = await list('pageNum=55&pageSize=20&sort=oldest');
+    expect(last.pageList.map((p) => p.code).slice(-1)).toEqual(['BULK-1']);
+    const byStock = await list('pageNum=1&pageSize=50&sort=stockAsc');
+    const stocks = byStock.pageList.map((p) => p.stock);
+    expect(stocks).toEqual([...stocks].sort((a, b) => a - b));
+    expect(stocks[0]).toBe(6);
+    const byStockNext = await list(`pageSize=50&sort=stockAsc&after=${byStock.nextCursor}`);
+    const both = [...byStock.pageList, ...byStockNext.pageList];
+    expect(new Set(both.map((p) => p.id)).size).toBe(100);
+    expect(both.map((p) => p.stock)).toEqual(both.map((p) => p.stock).sort((a, b) => a - b));
+    const tail = await list('pageNum=55&pageSize=20');
+    expect(tail).toMatchObject({ total: 1100, isTotalExact: true, nextCursor: null });
+    expect((await list('isLowStock=true')).total).toBe(0);
+
+    // A checkout takes stock with a HOT update that writes no index: the stock order and the low-stock list
+    // learn of it from the sales fold (seconds later), never show a row that is not low now.
+    const target = later.pageList[0]!;
+    const buyer = await createTestUser(ctx.database.db);
+    await placeTestOrder(ctx.database.db, buyer.id, BigInt(target.id), {
+      quantity: target.stock - 2,
+      isPaid: false,
+    });
+    expect((await list('isLowStock=true')).total).toBe(0);
+    await foldSalesTally(ctx.database.db);
+    const low = await list('isLowStock=true');
+    expect(low.pageList.map((p) => ({ id: p.id, stock: p.stock, isLowStock: p.isLowStock }))).toEqual([
+      { id: target.id, stock: 2, isLowStock: true },
+    ]);
+    expect((await list('sort=stockAsc')).pageList[0]!.id).toBe(target.id);
+
+    // The seller's own changes (they set updated_at) reach it at once; a deleted product leaves it.
+    const adjust = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/v1/seller/products/${target.id}/stock`,
+      headers: bearer(bulk.token),
+      payload: { variantId: null, delta: 30, reason: 'Restocked' },
+    });
+    expect(adjust.statusCode, adjust.body).toBe(200);
+    expect((await list('isLowStock=true')).total).toBe(0);
+    const other = byStock.pageList[0]!;
+    await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/seller/products/bulk',
+      headers: bearer(bulk.token),
+      payload: { ids: [other.id], action: 'delete' },
+    });
+    expect((await list('pageNum=1&pageSize=50&sort=stockAsc')).pageList.map((p) => p.id)).not.toContain(
+      other.id,
+    );
   });
 
   it("honours the seller's maximum per order on the product page and at checkout", async () => {

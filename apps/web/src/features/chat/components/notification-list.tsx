@@ -10,9 +10,12 @@ import { formatDateTime } from '../../../lib/format';
 import { toastError } from '../../../lib/toast';
 import { chatApi, chatKeys } from '../api/chat-api';
 
-/** Where a notification leads: the order it is about, the wallet records, or the shop's conversation. */
+/**
+ * Where a notification leads: the order, product or shop it is about, the application, the wallet records, or
+ * the shop's conversation.
+ */
 function linkOf(audience: 'buyer' | 'seller', notification: TNotification): string | null {
-  const { orderNo, conversationId } = notification.params;
+  const { orderNo, conversationId, productId } = notification.params;
   if (audience === 'seller' && notification.event === 'chat.buyer' && conversationId) {
     return `/seller/chat?conversationId=${encodeURIComponent(conversationId)}`;
   }
@@ -26,6 +29,15 @@ function linkOf(audience: 'buyer' | 'seller', notification: TNotification): stri
   }
   if (notification.event.startsWith('loan.')) {
     return '/credit/myLoan';
+  }
+  if (notification.event.startsWith('merchant.')) {
+    return audience === 'buyer' ? '/merchantSettled' : '/seller/shop';
+  }
+  if (notification.event.startsWith('shop.')) {
+    return '/seller/shop';
+  }
+  if (productId && audience === 'seller') {
+    return `/seller/products/${encodeURIComponent(productId)}`;
   }
   return null;
 }

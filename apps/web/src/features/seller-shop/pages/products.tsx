@@ -1,4 +1,5 @@
 import {
+  SELLER_LIST_MAX_OFFSET,
   SELLER_PRODUCT_SORTS,
   SELLER_PRODUCT_STATES,
   type TCategoryNode,
@@ -63,6 +64,8 @@ type TFilter = {
   state?: TSellerProductState;
   isLowStock?: boolean;
   sort: TSellerProductSort;
+  /** Past the numbered pages: the page after this product (keyset), see SELLER_LIST_MAX_OFFSET. */
+  after?: string;
 };
 
 function ProductList() {
@@ -74,6 +77,7 @@ function ProductList() {
   const [stockFor, setStockFor] = useState<TSellerProductRow | null>(null);
   const [isImportOpen, setIsImportOpen] = useState(false);
   const list = useSellerProducts({ ...filter, isLowStock: filter.isLowStock ? 'true' : undefined });
+  const isLastNumberedPage = filter.pageNum * filter.pageSize >= SELLER_LIST_MAX_OFFSET;
   const categories = useCategoryTree();
   const bulk = useBulkProducts();
   const runBulk = (action: 'onShelf' | 'offShelf' | 'delete') => {
@@ -128,7 +132,9 @@ function ProductList() {
           aria-label={t('products.keyword')}
           placeholder={t('products.keyword')}
           style={{ width: 240 }}
-          onSearch={(v) => setFilter((f) => ({ ...f, pageNum: 1, keyword: v.trim() || undefined }))}
+          onSearch={(v) =>
+            setFilter((f) => ({ ...f, pageNum: 1, after: undefined, keyword: v.trim() || undefined }))
+          }
         />
         <TreeSelect
           allowClear
@@ -136,28 +142,30 @@ function ProductList() {
           placeholder={t('products.category')}
           style={{ width: 200 }}
           treeData={toTreeData(categories.data?.categories ?? [])}
-          onChange={(categoryId?: string) => setFilter((f) => ({ ...f, pageNum: 1, categoryId }))}
+          onChange={(categoryId?: string) =>
+            setFilter((f) => ({ ...f, pageNum: 1, after: undefined, categoryId }))
+          }
         />
         <Select<TSellerProductState>
           allowClear
           aria-label={t('products.stateLabel')}
           placeholder={t('products.stateLabel')}
           style={{ width: 160 }}
-          onChange={(state) => setFilter((f) => ({ ...f, pageNum: 1, state }))}
+          onChange={(state) => setFilter((f) => ({ ...f, pageNum: 1, after: undefined, state }))}
           options={SELLER_PRODUCT_STATES.map((s) => ({ value: s, label: t(`products.state.${s}`) }))}
         />
         <Select<TSellerProductSort>
           aria-label={t('products.sort')}
           style={{ width: 180 }}
           value={filter.sort}
-          onChange={(sort) => setFilter((f) => ({ ...f, pageNum: 1, sort }))}
+          onChange={(sort) => setFilter((f) => ({ ...f, pageNum: 1, after: undefined, sort }))}
           options={SELLER_PRODUCT_SORTS.map((s) => ({ value: s, label: t(`products.sorts.${s}`) }))}
         />
         <Space>
           <Switch
             aria-label={t('products.lowStockOnly')}
             checked={filter.isLowStock === true}
-            onChange={(isLowStock) => setFilter((f) => ({ ...f, pageNum: 1, isLowStock }))}
+            onChange={(isLowStock) => setFilter((f) => ({ ...f, pageNum: 1, after: undefined, isLowStock }))}
           />
           <span>{t('products.lowStockOnly')}</span>
         </Space>
@@ -185,14 +193,24 @@ function ProductList() {
         scroll={{ x: 900 }}
         rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(String)) }}
         locale={{ emptyText: t('products.empty') }}
-        pagination={{
-          current: filter.pageNum,
-          pageSize: filter.pageSize,
-          total: list.data?.total ?? 0,
-          showSizeChanger: true,
-          showTotal: (total) => t('common:table.total', { total }),
-          onChange: (pageNum, pageSize) => setFilter((f) => ({ ...f, pageNum, pageSize })),
-        }}
+        pagination={
+          filter.after
+            ? false
+            : {
+                current: filter.pageNum,
+                pageSize: filter.pageSize,
+                // Page numbers stop at SELLER_LIST_MAX_OFFSET products ("Next" goes on from there), and a large
+                // shop's count stops a window past the current page: "1020+" then.
+                total: Math.min(list.data?.total ?? 0, SELLER_LIST_MAX_OFFSET),
+                showSizeChanger: true,
+                showTotal: () =>
+                  t('common:table.total', {
+                    total:
+                      list.data?.isTotalExact === false ? `${list.data.total}+` : (list.data?.total ?? 0),
+                  }),
+                onChange: (pageNum, pageSize) => setFilter((f) => ({ ...f, pageNum, pageSize })),
+              }
+        }
         columns={[
           {
             title: t('products.image'),
@@ -265,6 +283,21 @@ function ProductList() {
           },
         ]}
       />
+      {filter.after || isLastNumberedPage ? (
+        <Space style={{ marginBlockStart: 12 }}>
+          {filter.after ? (
+            <Button onClick={() => setFilter((f) => ({ ...f, pageNum: 1, after: undefined }))}>
+              {t('products.firstPage')}
+            </Button>
+          ) : null}
+          <Button
+            disabled={!list.data?.nextCursor}
+            onClick={() => setFilter((f) => ({ ...f, after: list.data?.nextCursor ?? undefined }))}
+          >
+            {t('products.nextPage')}
+          </Button>
+        </Space>
+      ) : null}
       <StockDialog product={stockFor} onClose={() => setStockFor(null)} />
       <ImportDialog isOpen={isImportOpen} onClose={() => setIsImportOpen(false)} />
     </>
