@@ -43,6 +43,12 @@ export const V = {
   couponCode: 'couponCode',
   couponMinSpend: 'couponMinSpend',
   couponDates: 'couponDates',
+  couponPercent: 'couponPercent',
+  couponPerUser: 'couponPerUser',
+  couponStock: 'couponStock',
+  couponValidDays: 'couponValidDays',
+  couponEndPast: 'couponEndPast',
+  couponCodeTaken: 'couponCodeTaken',
   // Edge hardening (issue 10)
   id: 'id',
   nulCharacter: 'nulCharacter',

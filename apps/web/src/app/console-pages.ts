@@ -15,6 +15,7 @@ export const ADMIN_AREA_PAGES: TConsolePages = {
   'finance-channels': lazy(() => import('../features/admin-finance/pages/channels')),
   ledger: lazy(() => import('../features/admin-finance/pages/ledger')),
   'mail-outbox': lazy(() => import('../features/admin-services/pages/mail-outbox')),
+  'coupon-campaigns': lazy(() => import('../features/admin-services/pages/coupon-campaigns')),
   'kyc-review': lazy(() => import('../features/admin-loans/pages/kyc-review')),
   'loan-review': lazy(() => import('../features/admin-loans/pages/loan-review')),
   'loan-book': lazy(() => import('../features/admin-loans/pages/loan-book')),

@@ -10,6 +10,7 @@ import common from '../locales/en/common.json';
 import cs from '../locales/en/cs.json';
 import pages from '../locales/en/pages.json';
 import seller from '../locales/en/seller.json';
+import services from '../locales/en/services.json';
 
 /** English dictionaries loaded synchronously, for component tests. */
 export async function initTestI18n() {
@@ -18,7 +19,9 @@ export async function initTestI18n() {
       lng: 'en',
       fallbackLng: 'en',
       defaultNS: 'common',
-      resources: { en: { common, auth, account, catalog, pages, admin, seller, cs, errors, validation } },
+      resources: {
+        en: { common, auth, account, catalog, pages, admin, seller, cs, services, errors, validation },
+      },
       interpolation: { escapeValue: false },
       react: { useSuspense: false },
     });

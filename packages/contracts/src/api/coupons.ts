@@ -37,19 +37,27 @@ const zMoneyText = z
   .trim()
   .regex(/^\d{1,12}(\.\d{1,2})?$/, { error: V.amount });
 
+/** A whole number in a range, every failure (not a number, a fraction, out of range) with one message. */
+const zWholeBetween = (min: number, max: number, message: string) =>
+  z.coerce
+    .number({ error: message })
+    .int({ error: message })
+    .min(min, { error: message })
+    .max(max, { error: message });
+
 export const ZCreateCampaignRequest = z
   .strictObject({
     name: zRequiredText(64),
     claimCode: zCouponCode.optional(),
     kind: z.enum(COUPON_KIND_NAMES, { error: V.required }),
     amountOff: zMoneyText.optional(),
-    percentOff: z.coerce.number({ error: V.integer }).int({ error: V.integer }).min(1).max(90).optional(),
+    percentOff: zWholeBetween(1, 90, V.couponPercent).optional(),
     minSpend: zMoneyText,
     validFrom: z.iso.datetime({ offset: true, error: V.required }).optional(),
     validUntil: z.iso.datetime({ offset: true, error: V.required }),
-    validDays: z.coerce.number({ error: V.integer }).int({ error: V.integer }).min(1).max(3650).optional(),
-    perUserLimit: z.coerce.number({ error: V.integer }).int({ error: V.integer }).min(1).max(100),
-    stock: z.coerce.number({ error: V.integer }).int({ error: V.integer }).min(1).max(10_000_000).optional(),
+    validDays: zWholeBetween(1, 3650, V.couponValidDays).optional(),
+    perUserLimit: zWholeBetween(1, 100, V.couponPerUser),
+    stock: zWholeBetween(1, 10_000_000, V.couponStock).optional(),
     isWelcome: z.boolean().optional(),
   })
   .superRefine((v, ctx) => {
@@ -62,9 +70,11 @@ export const ZCreateCampaignRequest = z
       }
     }
     if (v.kind === 'percent' && !v.percentOff) {
-      ctx.addIssue({ code: 'custom', path: ['percentOff'], message: V.integer });
+      ctx.addIssue({ code: 'custom', path: ['percentOff'], message: V.couponPercent });
     }
-    if (v.validFrom && v.validFrom >= v.validUntil) {
+    if (Date.parse(v.validUntil) <= Date.now()) {
+      ctx.addIssue({ code: 'custom', path: ['validUntil'], message: V.couponEndPast });
+    } else if (v.validFrom && Date.parse(v.validFrom) >= Date.parse(v.validUntil)) {
       ctx.addIssue({ code: 'custom', path: ['validUntil'], message: V.couponDates });
     }
   });

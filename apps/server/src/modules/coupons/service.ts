@@ -7,9 +7,11 @@ import {
   type TLanguage,
   type TMoney,
   type TUserCoupon,
+  V,
 } from '@caravan/contracts';
 import { and, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
+import { uniqueViolation } from '../../db/pg-error';
 import { couponCampaigns, userCoupons } from '../../db/schema';
 import { AppError } from '../../http/app-error';
 import { enqueueMail } from '../mail';
@@ -309,6 +311,18 @@ export async function returnOrderCoupon(tx: Executor, orderId: bigint): Promise<
 }
 
 export async function createCampaign(tx: Executor, staffId: bigint, input: TCreateCampaignRequest) {
+  if (input.claimCode) {
+    // Checked first so the answer is a field error rather than a failed insert; the unique index still
+    // decides a race, caught below.
+    const [clash] = await tx
+      .select({ id: couponCampaigns.id })
+      .from(couponCampaigns)
+      .where(sql`upper(${couponCampaigns.claimCode}) = upper(${input.claimCode})`)
+      .limit(1);
+    if (clash) {
+      throw claimCodeTaken();
+    }
+  }
   const [row] = await tx
     .insert(couponCampaigns)
     .values({
@@ -326,8 +340,15 @@ export async function createCampaign(tx: Executor, staffId: bigint, input: TCrea
       isWelcome: input.isWelcome ?? false,
       createdByStaffId: staffId,
     })
-    .returning();
+    .returning()
+    .catch((error: unknown) => {
+      throw uniqueViolation(error) === 'coupon_campaigns_claim_code_key' ? claimCodeTaken() : error;
+    });
   return row!;
+}
+
+function claimCodeTaken() {
+  return new AppError('VALIDATION_FAILED', { fields: [{ field: 'claimCode', message: V.couponCodeTaken }] });
 }
 
 export async function stopCampaign(tx: Executor, campaignId: bigint) {

@@ -314,6 +314,32 @@ describe('coupons at checkout, paid by the platform', () => {
       headers: bearer(other.token),
     });
     expect(refused.statusCode).toBe(403);
+    // Nor may they create or stop one: nothing is written.
+    const campaignsBefore = await ctx.database.db.select({ n: count() }).from(couponCampaigns);
+    const validUntil = new Date(Date.now() + DAY).toISOString();
+    const good = {
+      name: 'Spring',
+      kind: 'amount',
+      amountOff: '5',
+      minSpend: '50',
+      validUntil,
+      perUserLimit: 1,
+    };
+    const createRefused = await post('/api/v1/admin/coupon-campaigns', other.token, good);
+    expect(createRefused.statusCode).toBe(403);
+    const [someCampaign] = await ctx.database.db
+      .select({ id: couponCampaigns.id, status: couponCampaigns.status })
+      .from(couponCampaigns)
+      .where(eq(couponCampaigns.status, 'active'))
+      .limit(1);
+    const stopRefused = await post(`/api/v1/admin/coupon-campaigns/${someCampaign!.id}/stop`, other.token);
+    expect(stopRefused.statusCode).toBe(403);
+    expect(await ctx.database.db.select({ n: count() }).from(couponCampaigns)).toEqual(campaignsBefore);
+    const [stillActive] = await ctx.database.db
+      .select({ status: couponCampaigns.status })
+      .from(couponCampaigns)
+      .where(eq(couponCampaigns.id, someCampaign!.id));
+    expect(stillActive?.status).toBe('active');
     const list = await ctx.app.inject({
       method: 'GET',
       url: '/api/v1/admin/coupon-campaigns',
@@ -334,5 +360,51 @@ describe('coupons at checkout, paid by the platform', () => {
     });
     expect(bad.statusCode).toBe(400);
     expect((await post('/api/v1/admin/coupon-campaigns/99999999/stop', staffToken)).statusCode).toBe(404);
+  });
+
+  it("answers each bad campaign field beside its field, in the staff member's language", async () => {
+    const validUntil = new Date(Date.now() + DAY).toISOString();
+    const good = {
+      name: 'Autumn',
+      kind: 'percent',
+      percentOff: 10,
+      minSpend: '20',
+      validUntil,
+      perUserLimit: 2,
+    };
+    const fieldErrors = async (payload: object, lang = 'en') => {
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: `/api/v1/admin/coupon-campaigns?lang=${lang}`,
+        headers: bearer(staffToken),
+        payload,
+      });
+      expect(res.statusCode).toBe(400);
+      return (res.json() as { error: { details: { fields: { field: string; message: string }[] } } }).error
+        .details.fields;
+    };
+    expect(await fieldErrors({ ...good, percentOff: 95 })).toEqual([
+      { field: 'percentOff', message: 'Percent off must be a whole number from 1 to 90' },
+    ]);
+    expect(await fieldErrors({ ...good, perUserLimit: 0, stock: 2.5 })).toEqual(
+      expect.arrayContaining([
+        { field: 'perUserLimit', message: 'The per-user limit must be a whole number from 1 to 100' },
+        { field: 'stock', message: 'Stock must be a whole number from 1 to 10,000,000' },
+      ]),
+    );
+    expect(
+      await fieldErrors({ ...good, validUntil: new Date(Date.now() - DAY).toISOString() }, 'de'),
+    ).toEqual([{ field: 'validUntil', message: 'Das Ende muss in der Zukunft liegen' }]);
+    const before = await ctx.database.db.select({ n: count() }).from(couponCampaigns);
+    const created = await post('/api/v1/admin/coupon-campaigns', staffToken, {
+      ...good,
+      claimCode: 'AUTUMN-10',
+    });
+    expect(created.statusCode).toBe(201);
+    expect(await fieldErrors({ ...good, claimCode: 'autumn-10' })).toEqual([
+      { field: 'claimCode', message: 'Another campaign already uses this claim code' },
+    ]);
+    const after = await ctx.database.db.select({ n: count() }).from(couponCampaigns);
+    expect(after[0]!.n).toBe(before[0]!.n + 1);
   });
 });

@@ -25,6 +25,7 @@ export const ADMIN_PAGES: readonly {
   { path: 'finance-channels', labelKey: 'menu.financeChannels', permission: 'finance.settings' },
   { path: 'ledger', labelKey: 'menu.ledger', permission: 'ledger.read' },
   { path: 'mail-outbox', labelKey: 'menu.mailOutbox', permission: 'mail.read' },
+  { path: 'coupon-campaigns', labelKey: 'menu.couponCampaigns', permission: 'marketing.manage' },
   { path: 'merchant-applications', labelKey: 'menu.merchantApplications', permission: 'merchants.review' },
   { path: 'stores', labelKey: 'menu.stores', permission: 'merchants.review' },
   { path: 'product-moderation', labelKey: 'menu.productModeration', permission: 'catalog.manage' },

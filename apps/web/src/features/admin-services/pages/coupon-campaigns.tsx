@@ -1,0 +1,181 @@
+import type { TCampaign } from '@caravan/contracts';
+import { Alert, Button, Drawer, Modal, Space, Table, Tag } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ConsolePageHead } from '../../../components/console/console-layout';
+import { MoneyText } from '../../../components/ui/money-text';
+import { isApiError } from '../../../lib/api';
+import { formatDateTime } from '../../../lib/format';
+import { toast } from '../../../lib/toast';
+import {
+  type TCampaignPage,
+  useCouponCampaigns,
+  useCreateCampaign,
+  useStopCampaign,
+} from '../api/coupon-campaigns';
+import { CampaignForm } from '../components/campaign-form';
+
+/** Coupons still to be issued; null: no stock limit. */
+export function remainingStock(campaign: Pick<TCampaign, 'stock' | 'issuedCount'>): number | null {
+  return campaign.stock === null ? null : Math.max(campaign.stock - campaign.issuedCount, 0);
+}
+
+/** Coupon campaigns (marketing.manage): their use, a new campaign, stopping one. */
+export default function CouponCampaignsPage() {
+  const { t } = useTranslation(['services', 'admin', 'common']);
+  const [page, setPage] = useState<TCampaignPage>({ pageNum: 1, pageSize: 20 });
+  const [isCreating, setIsCreating] = useState(false);
+  const [modal, modalHolder] = Modal.useModal();
+  const campaigns = useCouponCampaigns(page);
+  const create = useCreateCampaign();
+  const stop = useStopCampaign();
+
+  const confirmStop = (campaign: TCampaign) =>
+    void modal.confirm({
+      title: t('campaigns.stopTitle', { name: campaign.name }),
+      content: t('campaigns.stopWarning'),
+      okText: t('campaigns.stop'),
+      okButtonProps: { danger: true },
+      cancelText: t('common:actions.cancel'),
+      onOk: async () => {
+        try {
+          await stop.mutateAsync(campaign.id);
+          toast.success(t('campaigns.stopped'));
+        } catch (error) {
+          toast.error(isApiError(error) ? error.message : t('common:errors.generic'));
+        }
+      },
+    });
+
+  return (
+    <>
+      {modalHolder}
+      <ConsolePageHead
+        title={t('admin:menu.couponCampaigns')}
+        extra={
+          <Button type="primary" onClick={() => setIsCreating(true)}>
+            {t('campaigns.new')}
+          </Button>
+        }
+      />
+      {campaigns.isError ? (
+        <Alert
+          type="error"
+          showIcon
+          message={campaigns.error.message}
+          action={<Button onClick={() => void campaigns.refetch()}>{t('retry')}</Button>}
+        />
+      ) : (
+        <Table<TCampaign>
+          rowKey="id"
+          size="middle"
+          loading={campaigns.isFetching}
+          dataSource={campaigns.data?.pageList ?? []}
+          scroll={{ x: 1100 }}
+          locale={{ emptyText: t('campaigns.empty') }}
+          pagination={{
+            current: page.pageNum,
+            pageSize: page.pageSize,
+            total: campaigns.data?.total ?? 0,
+            showTotal: (total) => t('common:table.total', { total }),
+            onChange: (pageNum, pageSize) => setPage({ pageNum, pageSize }),
+          }}
+          columns={[
+            {
+              title: t('campaigns.name'),
+              key: 'name',
+              render: (_, c) => (
+                <Space direction="vertical" size={0}>
+                  <span>
+                    <bdi>{c.name}</bdi> {c.isWelcome && <Tag color="blue">{t('campaigns.welcomeTag')}</Tag>}
+                  </span>
+                  {c.claimCode && <code dir="ltr">{c.claimCode}</code>}
+                </Space>
+              ),
+            },
+            {
+              title: t('campaigns.value'),
+              key: 'value',
+              render: (_, c) =>
+                c.kind === 'amount' ? (
+                  <MoneyText value={c.amountOff} />
+                ) : (
+                  <span dir="ltr">{c.percentOff}%</span>
+                ),
+            },
+            {
+              title: t('campaigns.minSpend'),
+              key: 'minSpend',
+              align: 'end',
+              render: (_, c) => <MoneyText value={c.minSpend} />,
+            },
+            {
+              title: t('campaigns.validity'),
+              key: 'validity',
+              render: (_, c) => (
+                <Space direction="vertical" size={0}>
+                  <span>
+                    {formatDateTime(c.validFrom)} – {formatDateTime(c.validUntil)}
+                  </span>
+                  {c.validDays !== null && (
+                    <small>{t('campaigns.daysAfterIssue', { days: c.validDays })}</small>
+                  )}
+                </Space>
+              ),
+            },
+            { title: t('campaigns.perUserLimit'), dataIndex: 'perUserLimit', align: 'end' },
+            { title: t('campaigns.issued'), dataIndex: 'issuedCount', align: 'end' },
+            { title: t('campaigns.used'), dataIndex: 'usedCount', align: 'end' },
+            {
+              title: t('campaigns.remaining'),
+              key: 'remaining',
+              align: 'end',
+              render: (_, c) => remainingStock(c) ?? t('campaigns.unlimited'),
+            },
+            {
+              title: t('campaigns.discountTotal'),
+              key: 'discountTotal',
+              align: 'end',
+              render: (_, c) => <MoneyText value={c.discountTotal} />,
+            },
+            {
+              title: t('campaigns.status'),
+              dataIndex: 'status',
+              render: (status: TCampaign['status']) => (
+                <Tag color={status === 'active' ? 'success' : 'default'}>
+                  {t(`campaigns.statuses.${status}`)}
+                </Tag>
+              ),
+            },
+            {
+              title: t('common:table.actions'),
+              key: 'actions',
+              render: (_, c) =>
+                c.status === 'active' ? (
+                  <Button size="small" danger onClick={() => confirmStop(c)}>
+                    {t('campaigns.stop')}
+                  </Button>
+                ) : null,
+            },
+          ]}
+        />
+      )}
+      <Drawer
+        open={isCreating}
+        title={t('campaigns.new')}
+        width={480}
+        onClose={() => setIsCreating(false)}
+        destroyOnHidden
+      >
+        <CampaignForm
+          onCancel={() => setIsCreating(false)}
+          onSubmit={async (request) => {
+            await create.mutateAsync(request);
+            toast.success(t('campaigns.created'));
+            setIsCreating(false);
+          }}
+        />
+      </Drawer>
+    </>
+  );
+}
