@@ -40,7 +40,7 @@ export type TCatalogBenchOptions = {
 };
 
 /** Where the bench server keeps its data: a PostgreSQL database, or a PGlite directory. */
-type TBenchStore = { databaseUrl: string } | { pgliteDir: string };
+export type TBenchStore = { databaseUrl: string } | { pgliteDir: string };
 
 function storeEnv(store: TBenchStore): NodeJS.ProcessEnv {
   const { DATABASE_URL: _ignored, ...env } = process.env;
@@ -50,9 +50,10 @@ function storeEnv(store: TBenchStore): NodeJS.ProcessEnv {
 }
 
 const ROOT = path.resolve(import.meta.dirname, '..');
-const BENCH_DB = 'caravan_bench';
+/** BENCH_DB names another database (e.g. one kept with a million products); BENCH_PRODUCTS its size. */
+const BENCH_DB = process.env.BENCH_DB ?? 'caravan_bench';
 
-const KEYWORDS = [
+export const KEYWORDS = [
   'cotton',
   'linen shirt',
   'wool',
@@ -104,7 +105,7 @@ const KEYWORDS = [
   'deluxe',
   'portable',
 ];
-const SORTS = ['newest', 'sales', 'priceAsc', 'priceDesc'];
+export const SORTS = ['newest', 'sales', 'priceAsc', 'priceDesc'];
 const PRICE_PRESETS = ['maxPrice=10', 'minPrice=10&maxPrice=50', 'minPrice=50&maxPrice=200', 'minPrice=200'];
 
 type TScenario = { name: string; goalMs: number; next: () => string };
@@ -193,7 +194,7 @@ async function runScenario(
   };
 }
 
-async function fetchJson<T>(url: string): Promise<T> {
+export async function fetchJson<T>(url: string): Promise<T> {
   const res = await fetch(url);
   if (!res.ok) {
     throw new Error(`${url} answered ${res.status}`);
@@ -236,8 +237,8 @@ function scenarios(categoryIds: string[], productIds: string[], isCacheBusting: 
   ];
 }
 
-/** Creates caravan_bench on the server if needed, fills it with `products` products, returns its URL. */
-async function prepareDatabase(serverUrl: string, products: number): Promise<string> {
+/** Creates the bench database (caravan_bench) on the server if needed, fills it with `products` products, returns its URL. */
+export async function prepareDatabase(serverUrl: string, products: number): Promise<string> {
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
   try {
@@ -275,9 +276,15 @@ function seed(store: TBenchStore, products: number): void {
   }
 }
 
-async function startServer(
+/** A port for the bench server: BENCH_PORT, else one of 3190-3198. */
+export function benchPort(): number {
+  return Number(process.env.BENCH_PORT ?? 3190 + Math.floor(Math.random() * 9));
+}
+
+export async function startServer(
   store: TBenchStore,
   port: number,
+  env: NodeJS.ProcessEnv = {},
 ): Promise<{ baseUrl: string; child: ChildProcess }> {
   const child = spawn('npx', ['tsx', 'apps/server/src/main.ts'], {
     cwd: ROOT,
@@ -292,6 +299,7 @@ async function startServer(
       LOG_LEVEL: 'warn',
       DATABASE_POOL_SIZE: '32',
       NODE_ENV: 'production',
+      ...env,
     },
     detached: true,
   });
@@ -317,7 +325,7 @@ export async function runCatalogBench(options: TCatalogBenchOptions): Promise<TC
   let baseUrl = options.baseUrl;
   let child: ChildProcess | undefined;
   if (!baseUrl) {
-    const products = options.products ?? 100_000;
+    const products = options.products ?? Number(process.env.BENCH_PRODUCTS ?? 100_000);
     let store: TBenchStore;
     if (options.pgliteDir) {
       store = { pgliteDir: options.pgliteDir };
@@ -327,7 +335,7 @@ export async function runCatalogBench(options: TCatalogBenchOptions): Promise<TC
     } else {
       throw new Error('runCatalogBench needs baseUrl, databaseUrl or pgliteDir');
     }
-    const started = await startServer(store, 3190 + Math.floor(Math.random() * 9));
+    const started = await startServer(store, benchPort());
     baseUrl = started.baseUrl;
     child = started.child;
   }

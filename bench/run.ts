@@ -5,7 +5,8 @@
  * .tmp/bench-pglite, filled once), for reference.
  *
  * BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres) names the server; the scenarios create
- * and drop their own databases on it. BENCH_SECONDS shortens every scenario (default 30).
+ * and drop their own databases on it. BENCH_SECONDS shortens every scenario (default 30). The catalogue and page
+ * scenarios keep theirs (BENCH_DB, default caravan_bench, filled to BENCH_PRODUCTS, default 100,000).
  */
 import { execFileSync } from 'node:child_process';
 
@@ -111,6 +112,20 @@ async function main() {
         extra: r.goal,
       });
     }
+  }
+  const pages = await optionalImport<typeof import('./pages')>('./pages');
+  if (pages && wants('pages')) {
+    console.log('storefront pages (server-rendered HTML) ...');
+    const r = await pages.runPageBench({ databaseUrl: serverUrl, connections: 32, durationSec: seconds });
+    console.log(pages.formatPageResult(r));
+    results.push({
+      name: r.name,
+      throughput: r.rps,
+      unit: 'req/s',
+      p50: r.p50,
+      p95: r.p95,
+      extra: `page cache hit rate ${(100 * r.hitRate).toFixed(0)}%, ${r.goal}`,
+    });
   }
   const sellers = await optionalImport<typeof import('./sellers')>('./sellers');
   if (sellers && wants('sellers')) {

@@ -19,10 +19,17 @@ type TNonces = { script: string; style: string };
  * in rendered HTML is a real element of ours.
  */
 export function addCspNonce(html: string, reply: FastifyReply): string {
-  const nonces = (reply as FastifyReply & { cspNonce?: TNonces | null }).cspNonce;
-  if (!nonces) {
-    return html;
-  }
+  const nonces = cspNoncesOf(reply);
+  return nonces ? withCspNonces(html, nonces) : html;
+}
+
+/** This response's CSP nonces (none when the policy is off). */
+export function cspNoncesOf(reply: FastifyReply): TNonces | null {
+  return (reply as FastifyReply & { cspNonce?: TNonces | null }).cspNonce ?? null;
+}
+
+/** The page with these nonces on its inline elements and in its csp-nonce meta element (see addCspNonce). */
+export function withCspNonces(html: string, nonces: TNonces): string {
   return html
     .replace('<head>', `<head>\n    <meta name="csp-nonce" content="${nonces.style}" />`)
     .replace(/<style(?![^>]*\bnonce=)([^>]*)>/g, `<style nonce="${nonces.style}"$1>`)

@@ -6,7 +6,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { errorMessage } from '../i18n/messages';
 import { cachePublicPage, readPublicCatalog, refreshExpiredDiscounts } from '../modules/catalog';
 import { isAppError } from './app-error';
-import { addCspNonce } from './security-headers';
+import { gzipPage, NONCE_PLACEHOLDERS, pageText, preparePage } from './page-bytes';
+import { cspNoncesOf, withCspNonces } from './security-headers';
 
 /** The server bundle's interface (apps/web/src/entry-server.tsx), declared here to keep the builds apart. */
 type TServerRead =
@@ -187,6 +188,16 @@ export function composeHtml(build: TBuild, page: TRenderResult): string {
     );
 }
 
+/** Whether Accept-Encoding takes gzip (listed, or `*`, without q=0). */
+export function acceptsGzip(header: string | string[] | undefined): boolean {
+  const value = Array.isArray(header) ? header.join(',') : (header ?? '');
+  return value.split(',').some((part) => {
+    const [name = '', ...params] = part.trim().toLowerCase().split(';');
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    return (name === 'gzip' || name === '*') && (q === undefined || Number(q.slice(2)) > 0);
+  });
+}
+
 /**
  * Answers a public storefront page with its server-rendered HTML (issue 11). Returns false when the path is
  * not server-rendered or no server build exists; the caller then sends the client shell.
@@ -230,11 +241,21 @@ export async function sendServerRenderedPage(
         }
       },
     });
-    return page ? { status: page.status, html: composeHtml(build, page) } : null;
+    // Made once per cached page with stand-in nonces; each answer puts its own in (page-bytes.ts).
+    return page
+      ? {
+          status: page.status,
+          page: preparePage(withCspNonces(composeHtml(build, page), NONCE_PLACEHOLDERS)),
+        }
+      : null;
   };
+  let isRendered = false;
   const page =
     request.url.length <= MAX_CACHED_URL_LENGTH
-      ? await cachePublicPage(readDb, `${build.stamp}:${lang}:${request.url}`, render)
+      ? await cachePublicPage(readDb, `${build.stamp}:${lang}:${request.url}`, () => {
+          isRendered = true;
+          return render();
+        })
       : await render();
   if (!page) {
     return false;
@@ -242,9 +263,18 @@ export async function sendServerRenderedPage(
   void reply
     .status(page.status)
     .header('content-type', 'text/html; charset=utf-8')
+    // Like a CDN's X-Cache: whether this answer was rendered for it (the page bench counts the hit rate).
+    .header('x-page-cache', isRendered || request.url.length > MAX_CACHED_URL_LENGTH ? 'miss' : 'hit')
     // Browsers ask again each time; the server keeps its copy for a few seconds (catalogue cache).
     .header('cache-control', 'no-cache')
-    .header('vary', 'accept-language, cookie')
-    .send(addCspNonce(page.html, reply));
+    .header('vary', 'accept-language, cookie, accept-encoding');
+  // No nonces only where the policy is off: the attributes then stay empty.
+  const nonces = cspNoncesOf(reply) ?? { script: '', style: '' };
+  if (acceptsGzip(request.headers['accept-encoding'])) {
+    // Already compressed: the compression plugin leaves an answer with a content-encoding alone.
+    void reply.header('content-encoding', 'gzip').send(gzipPage(page.page, nonces));
+  } else {
+    void reply.send(pageText(page.page, nonces));
+  }
   return true;
 }

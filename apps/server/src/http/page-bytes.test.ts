@@ -1,0 +1,39 @@
+import { crc32, gunzipSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import { crc32Combine, gzipPage, NONCE_PLACEHOLDERS, pageText, preparePage } from './page-bytes';
+import { withCspNonces } from './security-headers';
+
+const PAGE = `<!doctype html><html><head><title>Teddy</title><style>${'.a{color:red}'.repeat(2_000)}</style>
+<style data-x="1">.b{}</style></head><body><div id="root"><p>Плюшевый мишка 泰迪熊 دب</p></div>
+<script>window.__CARAVAN_SSR__={"a":1};</script><script type="module" src="/x.js"></script></body></html>`;
+
+describe('prepared pages (gzip once, own nonces per answer)', () => {
+  it('combines CRC-32s as zlib does', () => {
+    const a = Buffer.from('first part, '.repeat(1000));
+    const b = Buffer.from('second part ünïcödé');
+    expect(crc32Combine(crc32(a), crc32(b), b.length)).toBe(crc32(Buffer.concat([a, b])));
+    expect(crc32Combine(0, crc32(b), b.length)).toBe(crc32(b));
+    expect(crc32Combine(crc32(a), crc32(Buffer.alloc(0)), 0)).toBe(crc32(a));
+  });
+
+  it('sends exactly the page with each answer its own nonces, gzipped and plain', () => {
+    const prepared = preparePage(withCspNonces(PAGE, NONCE_PLACEHOLDERS));
+    // meta, two styles, one inline script
+    expect(prepared.slots).toEqual(['style', 'style', 'style', 'script']);
+    for (const nonces of [
+      { script: 'sCrIpT123', style: 'StYlE456' },
+      { script: 'another', style: 'pair==' },
+    ]) {
+      const expected = withCspNonces(PAGE, nonces);
+      expect(gunzipSync(gzipPage(prepared, nonces)).toString('utf8')).toBe(expected);
+      expect(pageText(prepared, nonces)).toBe(expected);
+    }
+  });
+
+  it('deflates a big piece once for every page that has it', () => {
+    const first = preparePage(withCspNonces(PAGE, NONCE_PLACEHOLDERS));
+    const second = preparePage(withCspNonces(PAGE.replace('Teddy', 'Bear'), NONCE_PLACEHOLDERS));
+    expect(second.pieces[2]!.deflated).toBe(first.pieces[2]!.deflated);
+    expect(second.pieces[1]!.deflated).not.toBe(first.pieces[1]!.deflated);
+  });
+});

@@ -1,0 +1,301 @@
+/**
+ * Page scenario (issue 11, speed at scale): anonymous visitors loading the server-rendered storefront over
+ * HTTP with autocannon: home, product lists (/commodity), product pages, store pages and search results, on
+ * PostgreSQL with 100,000 products (BENCH_PRODUCTS), 32 connections (BENCH_CONNECTIONS). Goal p95 <= 100 ms.
+ *
+ * The addresses vary as real traffic does, so the 5-second page cache (per URL and language) does not answer
+ * everything: product pages follow a Zipf popularity (s = 1) over every product on shelf, lists spread over
+ * every category, sort and the first pages (a third with a price range), search over the catalogue bench's 50
+ * keywords and their first pages, stores over their first pages; 7 visitors in 10 read English, the others one
+ * of the 20 other languages. Browsers' headers: Accept text/html and gzip. The server says whether it
+ * rendered a page or served it from its cache (x-page-cache), and the bench prints that hit rate.
+ *
+ * It prepares the database like the catalogue bench (BENCH_DB, default caravan_bench), builds the web app
+ * when its build is missing or stale, starts the server with the web app and measures after a warm-up.
+ * Run alone: `npx tsx bench/pages.ts` (BENCH_SECONDS, BENCH_PORT, BENCH_DATABASE_URL).
+ */
+import path from 'node:path';
+import { LANGUAGES } from '@caravan/contracts';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { benchPort, fetchJson, KEYWORDS, prepareDatabase, SORTS, startServer } from './catalog';
+
+export type TPageBenchResult = {
+  name: string;
+  rps: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  hitRate: number;
+  errors: number;
+  goal: string;
+  byKind: { kind: string; share: number; p95: number; hitRate: number }[];
+};
+
+export type TPageBenchOptions = {
+  databaseUrl: string;
+  connections?: number;
+  durationSec?: number;
+  products?: number;
+};
+
+const GOAL_P95_MS = 100;
+const OTHER_LANGUAGES = LANGUAGES.filter((lang) => lang !== 'en');
+const PRICE_RANGES = ['max=10', 'min=10&max=50', 'min=50&max=200', 'min=200'];
+
+/** Deterministic generator (mulberry32): the same traffic on every run. */
+function createRandom(seed: number) {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
+}
+
+/** Draws ranks 0..n-1 with probability proportional to 1 / (rank + 1)^s. */
+function zipfSampler(n: number, s: number, random: () => number): () => number {
+  const cumulative = new Float64Array(n);
+  let sum = 0;
+  for (let i = 0; i < n; i++) {
+    sum += 1 / (i + 1) ** s;
+    cumulative[i] = sum;
+  }
+  return () => {
+    const target = random() * sum;
+    let low = 0;
+    let high = n - 1;
+    while (low < high) {
+      const mid = (low + high) >> 1;
+      if (cumulative[mid]! < target) {
+        low = mid + 1;
+      } else {
+        high = mid;
+      }
+    }
+    return low;
+  };
+}
+
+type TKind = 'home' | 'list' | 'product' | 'store' | 'search';
+type TVisit = { kind: TKind; path: string; lang: string };
+
+function pageNumber(random: () => number): string {
+  const roll = random();
+  const page = roll < 0.6 ? 1 : roll < 0.85 ? 2 : 3 + Math.floor(random() * 3);
+  return page === 1 ? '' : `&page=${page}`;
+}
+
+/** The traffic: a generator of visits over the catalogue's real ids. */
+function createTraffic(catalogue: { categoryIds: string[]; storeIds: string[]; productIds: string[] }) {
+  const random = createRandom(11);
+  const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)]!;
+  // Popularity does not follow id order: rank r is a fixed random product.
+  const ranked = [...catalogue.productIds];
+  for (let i = ranked.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    [ranked[i], ranked[j]] = [ranked[j]!, ranked[i]!];
+  }
+  const productRank = zipfSampler(ranked.length, 1, random);
+  return (): TVisit => {
+    const lang = random() < 0.7 ? 'en' : pick(OTHER_LANGUAGES);
+    const roll = random();
+    if (roll < 0.1) {
+      return { kind: 'home', path: '/index', lang };
+    }
+    if (roll < 0.35) {
+      const category = random() < 0.1 ? '' : `c=${pick(catalogue.categoryIds)}&`;
+      const sort = pick(SORTS);
+      const price = random() < 0.33 ? `&${pick(PRICE_RANGES)}` : '';
+      return {
+        kind: 'list',
+        path: `/commodity?${category}sort=${sort}${price}${pageNumber(random)}`,
+        lang,
+      };
+    }
+    if (roll < 0.7) {
+      return { kind: 'product', path: `/productDetails?id=${ranked[productRank()]}`, lang };
+    }
+    if (roll < 0.8) {
+      return { kind: 'store', path: `/store?id=${pick(catalogue.storeIds)}${pageNumber(random)}`, lang };
+    }
+    return {
+      kind: 'search',
+      path: `/searchGoods?k=${encodeURIComponent(pick(KEYWORDS))}${pageNumber(random)}`,
+      lang,
+    };
+  };
+}
+
+async function loadCatalogue(databaseUrl: string, baseUrl: string) {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const products = await client.query<{ id: string }>(
+      `select p.id::text as id from products p join stores s on s.id = p.store_id
+       where p.is_on_shelf and s.status = 'active' order by p.id`,
+    );
+    const stores = await client.query<{ id: string }>(
+      `select id::text as id from stores where status = 'active' order by id`,
+    );
+    const tree = await fetchJson<{
+      categories: { id: string; children: { id: string; children: { id: string }[] }[] }[];
+    }>(`${baseUrl}/api/v1/catalog/categories`);
+    return {
+      productIds: products.rows.map((r) => r.id),
+      storeIds: stores.rows.map((r) => r.id),
+      categoryIds: tree.categories.flatMap((top) => [
+        top.id,
+        ...top.children.flatMap((mid) => [mid.id, ...mid.children.map((leaf) => leaf.id)]),
+      ]),
+    };
+  } finally {
+    await client.end();
+  }
+}
+
+function percentile(sorted: number[], p: number): number {
+  return sorted.length === 0
+    ? Number.NaN
+    : sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+}
+
+type TSample = { kind: TKind; ms: number; isHit: boolean; status: number };
+type TClientContext = { visit?: TVisit; isHit?: boolean };
+
+/** One autocannon run over the traffic; every answer's kind, latency and cache outcome. */
+async function load(
+  baseUrl: string,
+  next: () => TVisit,
+  connections: number,
+  durationSec: number,
+): Promise<{ samples: TSample[]; seconds: number }> {
+  const samples: TSample[] = [];
+  const started = performance.now();
+  let finish: (error: Error | null) => void = () => {};
+  const finished = new Promise<void>((resolve, reject) => {
+    finish = (error) => (error ? reject(error) : resolve());
+  });
+  const instance = autocannon(
+    {
+      url: baseUrl,
+      connections,
+      duration: durationSec,
+      requests: [
+        {
+          method: 'GET',
+          setupRequest: (request, context: TClientContext) => {
+            const visit = next();
+            context.visit = visit;
+            return {
+              ...request,
+              path: visit.path,
+              headers: {
+                accept: 'text/html,application/xhtml+xml',
+                'accept-encoding': 'gzip, deflate, br',
+                cookie: `lang=${visit.lang}`,
+              },
+            };
+          },
+          onResponse: (_status, _body, context: TClientContext, headers) => {
+            context.isHit = (headers as Record<string, string>)['x-page-cache'] === 'hit';
+          },
+        },
+      ],
+    },
+    (error) => finish(error ?? null),
+  );
+  // autocannon passes the client, whose request context says what this answer was for.
+  instance.on('response', (client: unknown, status: number, _bytes: number, ms: number) => {
+    const context = (client as { requestIterator: { context: TClientContext } }).requestIterator.context;
+    if (context.visit) {
+      samples.push({ kind: context.visit.kind, ms, isHit: context.isHit === true, status });
+    }
+  });
+  await finished;
+  return { samples, seconds: (performance.now() - started) / 1000 };
+}
+
+function summarise(name: string, samples: TSample[], seconds: number): TPageBenchResult {
+  const sorted = samples.map((s) => s.ms).sort((a, b) => a - b);
+  const hits = samples.filter((s) => s.isHit).length;
+  const errors = samples.filter((s) => s.status !== 200).length;
+  const p95 = percentile(sorted, 95);
+  const kinds: TKind[] = ['home', 'list', 'product', 'store', 'search'];
+  return {
+    name,
+    rps: samples.length / seconds,
+    p50: percentile(sorted, 50),
+    p95,
+    p99: percentile(sorted, 99),
+    hitRate: samples.length ? hits / samples.length : 0,
+    errors,
+    goal: `goal p95 <= ${GOAL_P95_MS} ms: ${p95 <= GOAL_P95_MS ? 'met' : 'NOT met'}${errors ? `, ${errors} not 200` : ''}`,
+    byKind: kinds.map((kind) => {
+      const own = samples.filter((s) => s.kind === kind);
+      return {
+        kind,
+        share: samples.length ? own.length / samples.length : 0,
+        p95: percentile(
+          own.map((s) => s.ms).sort((a, b) => a - b),
+          95,
+        ),
+        hitRate: own.length ? own.filter((s) => s.isHit).length / own.length : 0,
+      };
+    }),
+  };
+}
+
+export async function runPageBench(options: TPageBenchOptions): Promise<TPageBenchResult> {
+  const connections = options.connections ?? 32;
+  const durationSec = options.durationSec ?? 30;
+  const products = options.products ?? Number(process.env.BENCH_PRODUCTS ?? 100_000);
+  const { ensureWebBuild } = (await import(
+    path.resolve(import.meta.dirname, '../scripts/web-build.mjs')
+  )) as { ensureWebBuild: () => void };
+  ensureWebBuild();
+  const databaseUrl = await prepareDatabase(options.databaseUrl, products);
+  const { baseUrl, child } = await startServer({ databaseUrl }, benchPort(), {
+    SERVE_WEB: 'true',
+    DATA_DIR: '.tmp/bench-data',
+  });
+  try {
+    const catalogue = await loadCatalogue(databaseUrl, baseUrl);
+    const next = createTraffic(catalogue);
+    // Warm-up: JIT, the renderer's modules and dictionaries, connections; not measured.
+    await load(baseUrl, next, connections, Math.min(5, Math.max(2, durationSec / 5)));
+    const { samples, seconds } = await load(baseUrl, next, connections, durationSec);
+    return summarise(
+      `storefront pages, ${catalogue.productIds.length} products (${connections} connections)`,
+      samples,
+      seconds,
+    );
+  } finally {
+    if (child.pid) {
+      process.kill(-child.pid, 'SIGTERM');
+    }
+  }
+}
+
+export function formatPageResult(r: TPageBenchResult): string {
+  const lines = [
+    `${r.name}: ${r.rps.toFixed(0)} req/s  p50 ${r.p50.toFixed(1)} ms  p95 ${r.p95.toFixed(1)} ms  p99 ${r.p99.toFixed(1)} ms  page cache hit rate ${(100 * r.hitRate).toFixed(0)}%  ${r.goal}`,
+  ];
+  for (const k of r.byKind) {
+    lines.push(
+      `    ${k.kind.padEnd(8)} ${(100 * k.share).toFixed(0).padStart(3)}% of requests  p95 ${k.p95.toFixed(1)} ms  hit rate ${(100 * k.hitRate).toFixed(0)}%`,
+    );
+  }
+  return lines.join('\n');
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) {
+  const result = await runPageBench({
+    databaseUrl: process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
+    connections: Number(process.env.BENCH_CONNECTIONS ?? 32),
+    durationSec: Number(process.env.BENCH_SECONDS ?? 20),
+  });
+  console.log(formatPageResult(result));
+}
