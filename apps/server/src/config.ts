@@ -21,6 +21,8 @@ const ZConfig = z.object({
   DATA_DIR: z.string().default('./data'),
   /** Where uploaded and generated images are kept; defaults to DATA_DIR/uploads. */
   UPLOAD_DIR: z.string().optional(),
+  /** Where `npm run backup` writes its files; defaults to ./backups (outside DATA_DIR, so a backup never holds older ones). */
+  BACKUP_DIR: z.string().default('./backups'),
   REDIS_URL: z.url().optional(),
   /** Prefix of the fan-out bus channels in Redis (several installations or test runs may share one Redis). */
   BUS_CHANNEL_PREFIX: z.string().min(1).max(64).default('caravan:bus:'),
@@ -83,6 +85,7 @@ const ZConfig = z.object({
 export type Config = Omit<z.infer<typeof ZConfig>, 'PUBLIC_URL'> & {
   PUBLIC_URL: string;
   uploadDir: string;
+  backupDir: string;
   webDistDir: string;
   cookieSecure: boolean;
 };
@@ -115,6 +118,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     PUBLIC_URL: publicUrl,
     DATA_DIR: dataDir,
     uploadDir: path.resolve(REPO_ROOT, c.UPLOAD_DIR ?? path.join(dataDir, 'uploads')),
+    backupDir: path.resolve(REPO_ROOT, c.BACKUP_DIR),
     webDistDir: path.resolve(REPO_ROOT, c.WEB_DIST_DIR ?? 'apps/web/dist'),
     cookieSecure: c.COOKIE_SECURE ?? publicUrl.startsWith('https://'),
   };
