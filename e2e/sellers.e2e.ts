@@ -106,6 +106,11 @@ describe('sellers in the browser', () => {
     await poll(() => sp.getByText('Operation succeeded').count()).toBeGreaterThan(0);
     await ap.reload();
     await poll(() => ap.getByText('Your shop is open').count()).toBeGreaterThan(0);
+    // The decision reaches the applicant as an in-app notification too.
+    await ap.goto('/userInfo/notifications');
+    await poll(() =>
+      ap.getByText(`Your shop ${shopName} was approved: you can now sign in to the seller centre`).count(),
+    ).toBe(1);
 
     // --- The new seller logs in to /seller and creates a product with two variants, three images, two languages.
     const seller = await newPage(browser);
@@ -259,6 +264,25 @@ describe('sellers in the browser', () => {
     await poll(() => sel.getByText('2 products saved, 1 rows refused').count()).toBe(1);
     await poll(() => sel.locator('.ant-modal tr').filter({ hasText: 'selling_price' }).count()).toBe(1);
 
+    // --- Shop settings (its form pieces are shared with the application): a description in a second language.
+    await sel.goto('/seller/shop');
+    await poll(() => sel.getByLabel('Description (en)').count()).toBe(1);
+    await sel.getByLabel('Description (en)').fill('Linen from the harbour');
+    await sel.getByLabel('Languages').click();
+    await sel.locator('.ant-select-item-option').filter({ hasText: 'Deutsch' }).first().click();
+    await sel.keyboard.press('Escape');
+    await sel.getByRole('tab', { name: 'Deutsch' }).click();
+    await sel.getByLabel('Description (de)').fill('Leinen aus dem Hafen');
+    await sel.getByRole('button', { name: 'Save', exact: true }).click();
+    await poll(
+      async () =>
+        (
+          await readJson<{ descriptions: Record<string, string> }>(
+            await sel.request.get('/api/v1/seller/shop'),
+          )
+        ).descriptions,
+    ).toEqual({ en: 'Linen from the harbour', de: 'Leinen aus dem Hafen' });
+
     // --- Staff suspend the shop: its goods leave the storefront and search.
     await sp.goto('/admin/stores');
     await sp.getByRole('searchbox', { name: 'Shop name' }).fill(shopName);
@@ -277,6 +301,8 @@ describe('sellers in the browser', () => {
     expect(search.pageList.map((p) => p.id)).not.toContain(productId);
     await sel.goto('/seller/shop');
     await poll(() => sel.getByText('E2E suspension').count()).toBe(1);
+    await sel.goto('/seller/notifications');
+    await poll(() => sel.getByText('Your shop was suspended: E2E suspension').count()).toBe(1);
 
     for (const ctx of [applicant, staff, seller, shopper]) {
       await ctx.context.close();

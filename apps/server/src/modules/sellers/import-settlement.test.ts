@@ -296,6 +296,15 @@ describe('settlement', () => {
     );
     expect(rivalView.orders).toBe(0);
     expect(rivalView.net).toBe('0.00');
+    const rivalCsv = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/v1/seller/settlement/statement.csv?month=${month}`,
+      headers: bearer(rival.sellerToken),
+    });
+    expect(rivalCsv.statusCode).toBe(200);
+    const rivalLines = rivalCsv.body.trim().split('\n');
+    expect(rivalLines.pop()!.split(',')[6]).toBe('0.00');
+    expect(rivalLines).toHaveLength(1);
 
     const dashboard = await ctx.app.inject({
       method: 'GET',

@@ -1,26 +1,18 @@
 import type { TCategoryNode, TMerchantApplication } from '@caravan/contracts';
-import {
-  Alert,
-  Button,
-  Card,
-  Col,
-  Form,
-  Input,
-  Result,
-  Row,
-  Select,
-  Skeleton,
-  Steps,
-  TreeSelect,
-} from 'antd';
+import { Alert, Button, Card, Col, Form, Input, Result, Row, Skeleton, Steps, TreeSelect } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useCountries } from '../../../components/address/api/list-regions';
+import {
+  CountrySelect,
+  ImageUploadField,
+  ShopContactFields,
+  ShopLogoField,
+  ShopNameField,
+} from '../../../components/shop-form/shop-fields';
 import { PageFrame } from '../../../components/ui/page-frame';
 import {
   isUploading,
-  SortableImageUploader,
   type TUploadItem,
   toUploadItems,
   uploadedRefs,
@@ -60,7 +52,6 @@ function ApplicationForm({
     previous ? toUploadItems(previous.documents) : [],
   );
   const categories = useCategoryTree();
-  const countries = useCountries();
   const submit = useSubmitApplication();
   const onFinish = async (values: TFormValues) => {
     if (isUploading([...logo, ...documents])) {
@@ -104,13 +95,7 @@ function ApplicationForm({
     >
       <Row gutter={16}>
         <Col xs={24} md={12}>
-          <Form.Item
-            name="shopName"
-            label={t('apply.shopName')}
-            rules={[{ required: true, min: 2, max: 64 }]}
-          >
-            <Input maxLength={64} />
-          </Form.Item>
+          <ShopNameField name="shopName" />
         </Col>
         <Col xs={24} md={12}>
           <Form.Item name="categoryIds" label={t('apply.categories')} rules={[{ required: true }]}>
@@ -124,28 +109,10 @@ function ApplicationForm({
             />
           </Form.Item>
         </Col>
-        <Col xs={24} md={12}>
-          <Form.Item name="contactEmail" label={t('apply.email')} rules={[{ required: true, type: 'email' }]}>
-            <Input type="email" dir="ltr" maxLength={64} />
-          </Form.Item>
-        </Col>
-        <Col xs={24} md={12}>
-          <Form.Item
-            name="contactPhone"
-            label={t('apply.phone')}
-            rules={[{ required: true, pattern: /^\+?\d{8,15}$/, message: t('validation:mobile') }]}
-          >
-            <Input dir="ltr" inputMode="tel" maxLength={16} />
-          </Form.Item>
-        </Col>
+        <ShopContactFields isRequired />
         <Col xs={24} md={12}>
           <Form.Item name="country" label={t('apply.country')} rules={[{ required: true }]}>
-            <Select
-              showSearch
-              optionFilterProp="label"
-              loading={countries.isLoading}
-              options={(countries.data ?? []).map((c) => ({ value: c.code, label: `${c.flag} ${c.name}` }))}
-            />
+            <CountrySelect />
           </Form.Item>
         </Col>
         <Col xs={24}>
@@ -154,30 +121,18 @@ function ApplicationForm({
           </Form.Item>
         </Col>
         <Col xs={24} md={8}>
-          <Form.Item label={t('apply.logo')}>
-            <SortableImageUploader
-              files={logo}
-              onChange={setLogo}
-              max={1}
-              moduleName="shop"
-              label={t('apply.logo')}
-              addText={t('upload.add')}
-              failedText={t('upload.failed')}
-            />
-          </Form.Item>
+          <ShopLogoField files={logo} onChange={setLogo} />
         </Col>
         <Col xs={24} md={16}>
-          <Form.Item label={t('apply.documents')} extra={t('apply.documentsHint')} required>
-            <SortableImageUploader
-              files={documents}
-              onChange={setDocuments}
-              max={9}
-              moduleName="merchant"
-              label={t('apply.documents')}
-              addText={t('upload.add')}
-              failedText={t('upload.failed')}
-            />
-          </Form.Item>
+          <ImageUploadField
+            label={t('apply.documents')}
+            extra={t('apply.documentsHint')}
+            isRequired
+            files={documents}
+            onChange={setDocuments}
+            max={9}
+            moduleName="merchant"
+          />
         </Col>
       </Row>
       <Button type="primary" htmlType="submit" loading={submit.isPending}>

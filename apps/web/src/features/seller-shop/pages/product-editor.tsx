@@ -1,6 +1,5 @@
 import {
   LANGUAGE_NAMES,
-  LANGUAGES,
   type TLanguage,
   type TProductRequest,
   type TSellerProductDetail,
@@ -21,7 +20,6 @@ import {
   Space,
   Switch,
   Table,
-  Tabs,
   TreeSelect,
 } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
@@ -30,8 +28,13 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { ConsolePageHead } from '../../../components/console/console-layout';
 import {
+  PerLanguageTexts,
+  pickLanguages,
+  useTextLanguages,
+} from '../../../components/shop-form/per-language-texts';
+import { ImageUploadField } from '../../../components/shop-form/shop-fields';
+import {
   isUploading,
-  SortableImageUploader,
   type TUploadItem,
   toUploadItems,
   uploadedRefs,
@@ -87,12 +90,7 @@ function Editor({ product, shopLang }: { product: TSellerProductDetail | null; s
   const [form] = Form.useForm<TFormValues>();
   const categories = useCategoryTree();
   const save = useSaveProduct(product?.id ?? null);
-  const [langs, setLangs] = useState<TLanguage[]>(() => {
-    const own = Object.keys(product?.names ?? {}).filter((l): l is TLanguage =>
-      (LANGUAGES as readonly string[]).includes(l),
-    );
-    return [shopLang, ...own.filter((l) => l !== shopLang)];
-  });
+  const [langs, setLangs] = useTextLanguages(shopLang, product?.names);
   const [names, setNames] = useState<Record<string, string>>(product?.names ?? {});
   const [descriptions, setDescriptions] = useState<Record<string, string>>(product?.descriptions ?? {});
   const [images, setImages] = useState<TUploadItem[]>(product ? toUploadItems(product.images) : []);
@@ -130,8 +128,8 @@ function Editor({ product, shopLang }: { product: TSellerProductDetail | null; s
     }
     const body: TProductRequest = {
       categoryId: values.categoryId,
-      names: Object.fromEntries(langs.map((l) => [l, names[l] ?? ''])),
-      descriptions: Object.fromEntries(langs.map((l) => [l, descriptions[l] ?? ''])),
+      names: pickLanguages(names, langs),
+      descriptions: pickLanguages(descriptions, langs),
       images: uploadedRefs(images),
       code: values.code ?? '',
       sellingPrice: values.sellingPrice,
@@ -222,40 +220,21 @@ function Editor({ product, shopLang }: { product: TSellerProductDetail | null; s
         />
       ) : null}
       <Card title={t('editor.texts')} style={{ marginBlockEnd: 16 }}>
-        <Select<TLanguage[]>
-          mode="multiple"
-          aria-label={t('editor.languages')}
-          style={{ inlineSize: '100%', marginBlockEnd: 12 }}
-          value={langs}
-          onChange={(next) => setLangs([shopLang, ...next.filter((l) => l !== shopLang)])}
-          options={LANGUAGES.map((l) => ({ value: l, label: LANGUAGE_NAMES[l], disabled: l === shopLang }))}
-        />
-        <Tabs
-          items={langs.map((l) => ({
-            key: l,
-            label: `${LANGUAGE_NAMES[l]}${l === shopLang ? ' *' : ''}`,
-            children: (
-              <Space direction="vertical" style={{ inlineSize: '100%' }}>
-                <Input
-                  aria-label={`${t('editor.name')} (${l})`}
-                  placeholder={t('editor.name')}
-                  maxLength={200}
-                  value={names[l] ?? ''}
-                  onChange={(e) => setNames((n) => ({ ...n, [l]: e.target.value }))}
-                  dir="auto"
-                />
-                <Input.TextArea
-                  aria-label={`${t('editor.description')} (${l})`}
-                  placeholder={t('editor.description')}
-                  rows={4}
-                  maxLength={10_000}
-                  value={descriptions[l] ?? ''}
-                  onChange={(e) => setDescriptions((d) => ({ ...d, [l]: e.target.value }))}
-                  dir="auto"
-                />
-              </Space>
-            ),
-          }))}
+        <PerLanguageTexts
+          primary={shopLang}
+          isPrimaryRequired
+          langs={langs}
+          onLangsChange={setLangs}
+          fields={[
+            { label: t('editor.name'), values: names, onChange: setNames, maxLength: 200 },
+            {
+              label: t('editor.description'),
+              values: descriptions,
+              onChange: setDescriptions,
+              maxLength: 10_000,
+              rows: 4,
+            },
+          ]}
         />
       </Card>
       <Card title={t('editor.basics')} style={{ marginBlockEnd: 16 }}>
@@ -276,17 +255,15 @@ function Editor({ product, shopLang }: { product: TSellerProductDetail | null; s
             </Form.Item>
           </Col>
           <Col xs={24}>
-            <Form.Item label={t('editor.images')} extra={t('editor.imagesHint')} required>
-              <SortableImageUploader
-                files={images}
-                onChange={setImages}
-                max={9}
-                moduleName="goods"
-                label={t('editor.images')}
-                addText={t('upload.add')}
-                failedText={t('upload.failed')}
-              />
-            </Form.Item>
+            <ImageUploadField
+              label={t('editor.images')}
+              extra={t('editor.imagesHint')}
+              isRequired
+              files={images}
+              onChange={setImages}
+              max={9}
+              moduleName="goods"
+            />
           </Col>
         </Row>
       </Card>

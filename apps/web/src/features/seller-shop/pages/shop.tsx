@@ -12,15 +12,24 @@ import {
   Select,
   Skeleton,
   Space,
-  Tabs,
 } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useCountries } from '../../../components/address/api/list-regions';
 import { ConsolePageHead } from '../../../components/console/console-layout';
 import {
+  PerLanguageTexts,
+  pickLanguages,
+  useTextLanguages,
+} from '../../../components/shop-form/per-language-texts';
+import {
+  CountrySelect,
+  ImageUploadField,
+  ShopContactFields,
+  ShopLogoField,
+  ShopNameField,
+} from '../../../components/shop-form/shop-fields';
+import {
   isUploading,
-  SortableImageUploader,
   type TUploadItem,
   toUploadItems,
   uploadedRefs,
@@ -43,16 +52,10 @@ function ShopForm({ shop }: { shop: TShopSettings }) {
   const { t } = useTranslation(['seller', 'common']);
   const [form] = Form.useForm<TValues>();
   const save = useSaveShop();
-  const countries = useCountries();
   const [logo, setLogo] = useState<TUploadItem[]>(shop.logo ? toUploadItems([shop.logo]) : []);
   const [banner, setBanner] = useState<TUploadItem[]>(shop.banner ? toUploadItems([shop.banner]) : []);
   const [descriptions, setDescriptions] = useState<Record<string, string>>(shop.descriptions);
-  const [langs, setLangs] = useState<TLanguage[]>(() => {
-    const own = Object.keys(shop.descriptions).filter((l): l is TLanguage =>
-      (LANGUAGES as readonly string[]).includes(l),
-    );
-    return [shop.lang, ...own.filter((l) => l !== shop.lang)];
-  });
+  const [langs, setLangs] = useTextLanguages(shop.lang, shop.descriptions);
   const onFinish = async (values: TValues) => {
     if (isUploading([...logo, ...banner])) {
       toast.error(t('apply.uploading'));
@@ -64,7 +67,7 @@ function ShopForm({ shop }: { shop: TShopSettings }) {
         shipFromCountry: values.shipFromCountry ?? '',
         logo: uploadedRefs(logo)[0] ?? null,
         banner: uploadedRefs(banner)[0] ?? null,
-        descriptions: Object.fromEntries(langs.map((l) => [l, descriptions[l] ?? ''])),
+        descriptions: pickLanguages(descriptions, langs),
       });
       toast.success(t('common:success.operationSucceeded'));
     } catch (error) {
@@ -92,9 +95,7 @@ function ShopForm({ shop }: { shop: TShopSettings }) {
     >
       <Row gutter={16}>
         <Col xs={24} md={12}>
-          <Form.Item name="name" label={t('apply.shopName')} rules={[{ required: true, min: 2, max: 64 }]}>
-            <Input maxLength={64} />
-          </Form.Item>
+          <ShopNameField name="name" />
         </Col>
         <Col xs={24} md={12}>
           <Form.Item name="lang" label={t('shop.lang')} rules={[{ required: true }]}>
@@ -102,81 +103,40 @@ function ShopForm({ shop }: { shop: TShopSettings }) {
           </Form.Item>
         </Col>
         <Col xs={24} md={8}>
-          <Form.Item label={t('apply.logo')}>
-            <SortableImageUploader
-              files={logo}
-              onChange={setLogo}
-              max={1}
-              moduleName="shop"
-              label={t('apply.logo')}
-              addText={t('upload.add')}
-              failedText={t('upload.failed')}
-            />
-          </Form.Item>
+          <ShopLogoField files={logo} onChange={setLogo} />
         </Col>
         <Col xs={24} md={16}>
-          <Form.Item label={t('shop.banner')}>
-            <SortableImageUploader
-              files={banner}
-              onChange={setBanner}
-              max={1}
-              moduleName="shop"
-              label={t('shop.banner')}
-              addText={t('upload.add')}
-              failedText={t('upload.failed')}
-            />
-          </Form.Item>
+          <ImageUploadField
+            label={t('shop.banner')}
+            files={banner}
+            onChange={setBanner}
+            max={1}
+            moduleName="shop"
+          />
         </Col>
         <Col xs={24}>
           <Form.Item label={t('apply.description')}>
-            <Select<TLanguage[]>
-              mode="multiple"
-              aria-label={t('editor.languages')}
-              style={{ inlineSize: '100%', marginBlockEnd: 8 }}
-              value={langs}
-              onChange={(next) => setLangs([shop.lang, ...next.filter((l) => l !== shop.lang)])}
-              options={LANGUAGES.map((l) => ({ value: l, label: LANGUAGE_NAMES[l] }))}
-            />
-            <Tabs
-              items={langs.map((l) => ({
-                key: l,
-                label: LANGUAGE_NAMES[l],
-                children: (
-                  <Input.TextArea
-                    aria-label={`${t('apply.description')} (${l})`}
-                    rows={3}
-                    maxLength={2000}
-                    dir="auto"
-                    value={descriptions[l] ?? ''}
-                    onChange={(e) => setDescriptions((d) => ({ ...d, [l]: e.target.value }))}
-                  />
-                ),
-              }))}
+            <PerLanguageTexts
+              primary={shop.lang}
+              isPrimaryRequired={false}
+              langs={langs}
+              onLangsChange={setLangs}
+              fields={[
+                {
+                  label: t('apply.description'),
+                  values: descriptions,
+                  onChange: setDescriptions,
+                  maxLength: 2000,
+                  rows: 3,
+                },
+              ]}
             />
           </Form.Item>
         </Col>
-        <Col xs={24} md={12}>
-          <Form.Item name="contactEmail" label={t('apply.email')} rules={[{ type: 'email' }]}>
-            <Input dir="ltr" maxLength={64} />
-          </Form.Item>
-        </Col>
-        <Col xs={24} md={12}>
-          <Form.Item
-            name="contactPhone"
-            label={t('apply.phone')}
-            rules={[{ pattern: /^\+?\d{8,15}$/, message: t('validation:mobile') }]}
-          >
-            <Input dir="ltr" maxLength={16} />
-          </Form.Item>
-        </Col>
+        <ShopContactFields isRequired={false} />
         <Col xs={24} md={12}>
           <Form.Item name="shipFromCountry" label={t('shop.shipFrom')}>
-            <Select
-              allowClear
-              showSearch
-              optionFilterProp="label"
-              options={(countries.data ?? []).map((c) => ({ value: c.code, label: `${c.flag} ${c.name}` }))}
-            />
+            <CountrySelect allowClear />
           </Form.Item>
         </Col>
         <Col xs={24} md={12}>

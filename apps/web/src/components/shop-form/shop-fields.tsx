@@ -1,0 +1,108 @@
+import { Col, Form, Input, Select, type SelectProps } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useCountries } from '../address/api/list-regions';
+import { SortableImageUploader, type TUploadItem } from '../ui/sortable-image-uploader';
+
+/**
+ * Form pieces that the merchant application (/merchantSettled), the shop settings (/seller/shop) and the product
+ * editor share, so a rule (a phone pattern, a name length, an upload's limits) is written once.
+ */
+
+/** The shop's name: 2 to 64 characters, as the server checks it. */
+export function ShopNameField({ name }: { name: string }) {
+  const { t } = useTranslation('seller');
+  return (
+    <Form.Item name={name} label={t('apply.shopName')} rules={[{ required: true, min: 2, max: 64 }]}>
+      <Input maxLength={64} />
+    </Form.Item>
+  );
+}
+
+/** Contact e-mail and phone, two half-width columns of a Row; required in the application only. */
+export function ShopContactFields({ isRequired }: { isRequired: boolean }) {
+  const { t } = useTranslation(['seller', 'validation']);
+  return (
+    <>
+      <Col xs={24} md={12}>
+        <Form.Item
+          name="contactEmail"
+          label={t('apply.email')}
+          rules={[{ required: isRequired, type: 'email' }]}
+        >
+          <Input type="email" dir="ltr" maxLength={64} />
+        </Form.Item>
+      </Col>
+      <Col xs={24} md={12}>
+        <Form.Item
+          name="contactPhone"
+          label={t('apply.phone')}
+          rules={[{ required: isRequired, pattern: /^\+?\d{8,15}$/, message: t('validation:mobile') }]}
+        >
+          <Input dir="ltr" inputMode="tel" maxLength={16} />
+        </Form.Item>
+      </Col>
+    </>
+  );
+}
+
+/** A searchable country list (flag and name in the reader's language); value is the ISO code. */
+export function CountrySelect(props: Omit<SelectProps<string>, 'options'>) {
+  const countries = useCountries();
+  return (
+    <Select<string>
+      showSearch
+      optionFilterProp="label"
+      loading={countries.isLoading}
+      options={(countries.data ?? []).map((c) => ({ value: c.code, label: `${c.flag} ${c.name}` }))}
+      {...props}
+    />
+  );
+}
+
+/** Pictures the seller uploads (logo, banner, documents, product images), with progress and drag order. */
+export function ImageUploadField({
+  label,
+  extra,
+  isRequired = false,
+  files,
+  onChange,
+  max,
+  moduleName,
+}: {
+  label: string;
+  extra?: string;
+  isRequired?: boolean;
+  files: TUploadItem[];
+  onChange: (files: TUploadItem[]) => void;
+  max: number;
+  moduleName: 'shop' | 'merchant' | 'goods';
+}) {
+  const { t } = useTranslation('seller');
+  return (
+    <Form.Item label={label} extra={extra} required={isRequired}>
+      <SortableImageUploader
+        files={files}
+        onChange={onChange}
+        max={max}
+        moduleName={moduleName}
+        label={label}
+        addText={t('upload.add')}
+        failedText={t('upload.failed')}
+      />
+    </Form.Item>
+  );
+}
+
+/** The shop's logo: one picture. */
+export function ShopLogoField({
+  files,
+  onChange,
+}: {
+  files: TUploadItem[];
+  onChange: (files: TUploadItem[]) => void;
+}) {
+  const { t } = useTranslation('seller');
+  return (
+    <ImageUploadField label={t('apply.logo')} files={files} onChange={onChange} max={1} moduleName="shop" />
+  );
+}
