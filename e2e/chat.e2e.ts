@@ -80,6 +80,16 @@ async function loginBuyer(page: Page) {
   await expect.poll(() => new URL(page.url()).pathname, { timeout: 15_000 }).not.toBe('/login');
 }
 
+/** With E2E_SCREENSHOTS=<dir>, a picture of the page for a person to look at (layout, right to left). */
+async function shoot(page: Page, name: string) {
+  if (process.env.E2E_SCREENSHOTS) {
+    await page.screenshot({
+      path: path.join(process.env.E2E_SCREENSHOTS, `chat-${name}.png`),
+      fullPage: true,
+    });
+  }
+}
+
 const headerButton = (page: Page, name: RegExp) =>
   page.locator('.cv-header__actions').getByRole('button', { name });
 
@@ -204,6 +214,57 @@ describe('chat: buyer, agent on another server process, seller', () => {
     await page.getByRole('dialog').getByRole('button', { name: 'Close chat' }).click();
   });
 
+  it('answers while the dialog is closed make one notification, linked with its count from the user centre menu, also at 360 px in Arabic', async () => {
+    const { page } = buyer;
+    const agentComposer = agent.page.getByRole('textbox', { name: 'Type a message' });
+    await agentComposer.fill('Your parcel left the warehouse.');
+    await agentComposer.press('Enter');
+    await agentComposer.fill('It arrives on Friday.');
+    await agentComposer.press('Enter');
+    await page.goto('/userInfo/dashboard');
+    const menu = page.locator('.cv-user-centre__menu');
+    const entry = menu.getByRole('menuitem', { name: /Notifications \(1\)$/ });
+    await expect.poll(() => entry.count()).toBe(1);
+    await entry.click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/userInfo/notifications');
+    // Two answers, one notification that counts them.
+    const notice = page.getByRole('button', { name: 'New messages from customer service: 2' });
+    await expect.poll(() => notice.count()).toBe(1);
+    await shoot(page, 'notifications-en-1280');
+    await notice.click();
+    const dialog = page.getByRole('dialog', { name: 'Customer service' });
+    await expect.poll(() => dialog.getByText('It arrives on Friday.').count()).toBe(1);
+    // Reading the conversation reads its notification: the count leaves the menu.
+    await expect.poll(() => menu.getByRole('menuitem', { name: /Notifications$/ }).count()).toBe(1);
+    await dialog.getByRole('button', { name: 'Close chat' }).click();
+
+    // A phone in Arabic: the entry and its count are there, right to left, and nothing runs off the page.
+    const phone = await newPage(browser, { baseURL: servers[0]!.url, width: 360, height: 740 });
+    await loginBuyer(phone.page);
+    await agentComposer.fill('Tracking: CN123456789');
+    await agentComposer.press('Enter');
+    await phone.page.goto('/userInfo/dashboard?lang=ar');
+    expect(await phone.page.locator('html').getAttribute('dir')).toBe('rtl');
+    const arabicEntry = phone.page
+      .locator('.cv-user-centre__menu')
+      .getByRole('menuitem', { name: /الإشعارات \(1\)$/ });
+    await expect.poll(() => arabicEntry.count()).toBe(1);
+    await arabicEntry.scrollIntoViewIfNeeded();
+    const badge = await arabicEntry.locator('.cv-count-badge').boundingBox();
+    expect(badge).not.toBeNull();
+    expect(badge!.x).toBeGreaterThanOrEqual(0);
+    expect(badge!.x + badge!.width).toBeLessThanOrEqual(360);
+    expect(await phone.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await shoot(phone.page, 'user-centre-ar-360');
+    await phone.page.goto('/userInfo/notifications?lang=ar');
+    await expect
+      .poll(() => phone.page.getByRole('button', { name: /رسائل جديدة من خدمة العملاء: 1/ }).count())
+      .toBe(1);
+    expect(await phone.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await shoot(phone.page, 'notifications-ar-360');
+    await phone.context.close();
+  });
+
   it('with the socket blocked the open dialog still gets answers by polling', async () => {
     const { context, page } = await contextAt(browser, servers[0]!.url);
     await loginBuyer(page);
@@ -254,12 +315,23 @@ describe('chat: buyer, agent on another server process, seller', () => {
     await composer.press('Enter');
 
     await seller.page.goto('/seller/chat');
+    // The panel's menu counts the buyer's message and its notification.
+    const sellerMenu = seller.page.locator('.cv-console__sider');
+    await expect
+      .poll(() => sellerMenu.getByRole('menuitem', { name: /Notifications \(1\)$/ }).count())
+      .toBe(1);
+    await expect
+      .poll(() => sellerMenu.getByRole('menuitem', { name: /Customer messages \(\d+\)$/ }).count())
+      .toBe(1);
     const item = seller.page.getByTestId('chat-conversation-item').first();
     await expect.poll(() => item.count()).toBe(1);
     await item.click();
     const sellerLog = seller.page.getByRole('log');
     await expect.poll(() => sellerLog.getByText('Is this in stock in blue?').count()).toBe(1);
     await expect.poll(() => sellerLog.locator('.cv-chat__card').count()).toBe(1);
+    // Reading the conversation clears both counts.
+    await expect.poll(() => sellerMenu.getByRole('menuitem', { name: /Notifications$/ }).count()).toBe(1);
+    await expect.poll(() => sellerMenu.getByRole('menuitem', { name: /Customer messages$/ }).count()).toBe(1);
     const sellerComposer = seller.page.getByRole('textbox', { name: 'Type a message' });
     await sellerComposer.fill('Yes, 40 pieces in blue.');
     await sellerComposer.press('Enter');

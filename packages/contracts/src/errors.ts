@@ -212,7 +212,6 @@ export const ERROR_STATUS = {
   REREGISTER_BLOCKED: 409,
   CHAT_NOT_FOUND: 404,
   CHAT_OWN_STORE: 400,
-  CHAT_IMAGE_NOT_OWN: 400,
   CHAT_IMAGE_TYPE: 415,
   CHAT_CLOSED: 409,
 } as const satisfies Record<string, number>;

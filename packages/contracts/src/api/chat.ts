@@ -27,7 +27,7 @@ export const zChatClientId = z.string().regex(new RegExp(`^[A-Za-z0-9_-]{1,${CHA
   error: V.required,
 });
 
-/** An upload reference as answered by POST /api/v1/chat/images (`/uploads/img/ab/<hash>-<width>.webp`). */
+/** An upload reference as answered by POST /api/v1/uploads with moduleName `chat` (`/uploads/img/ab/<hash>-<width>.webp`). */
 export const zChatImageRef = zUploadRef;
 
 export const ZChatSendRequest = z.discriminatedUnion('type', [
@@ -205,13 +205,6 @@ export const ZCsStats = z.object({
   ),
 });
 export type TCsStats = z.infer<typeof ZCsStats>;
-
-export const ZChatImageResponse = z.object({
-  url: z.string(),
-  width: z.number(),
-  height: z.number(),
-  srcset: z.string(),
-});
 
 /** What the socket sends (server -> client). */
 export type TSocketServerEvent =

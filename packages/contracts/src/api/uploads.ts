@@ -16,5 +16,8 @@ export const zModuleName = z
   .trim()
   .regex(/^[A-Za-z0-9_-]{1,32}$/, { error: V.required });
 
+/** `as`: whose session uploads (buyer, seller or staff) when the browser holds several; any live one without it. */
+export const ZUploadQuery = z.object({ as: z.enum(['buyer', 'seller', 'staff']).optional() });
+
 export const ZUploadResponse = ZImage;
 export type TUploadResponse = z.infer<typeof ZUploadResponse>;

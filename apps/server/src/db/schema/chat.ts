@@ -100,18 +100,3 @@ export const chatCannedReplies = pgTable('chat_canned_replies', {
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
-
-export const CHAT_UPLOADERS = ['user', 'staff'] as const;
-
-/** Pictures uploaded for chat, by whom: a message may show only a picture its sender uploaded. */
-export const chatUploads = pgTable(
-  'chat_uploads',
-  {
-    id: id(),
-    ownerKind: text('owner_kind', { enum: CHAT_UPLOADERS }).notNull(),
-    ownerId: ref('owner_id').notNull(),
-    url: text('url').notNull(),
-    createdAt: createdAt(),
-  },
-  (t) => [uniqueIndex('chat_uploads_owner_url_key').on(t.ownerKind, t.ownerId, t.url)],
-);

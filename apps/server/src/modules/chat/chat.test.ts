@@ -204,14 +204,17 @@ describe('chat', () => {
     expect(rows).toHaveLength(1);
   });
 
-  it('sends only pictures the sender uploaded, JPEG or PNG', async () => {
-    const upload = buildMultipart(png, 'photo.png', 'image/png', 'chat');
-    const uploaded = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/v1/chat/images',
-      headers: { ...bearer(buyer.token), ...upload.headers },
-      payload: upload.payload,
-    });
+  it('sends only pictures the sender uploaded through the shared upload path, JPEG or PNG within the setting', async () => {
+    const uploadAs = (token: string, file: Buffer, type: string, moduleName = 'chat', as?: string) => {
+      const body = buildMultipart(file, 'photo', type, moduleName);
+      return ctx.app.inject({
+        method: 'POST',
+        url: `/api/v1/uploads${as ? `?as=${as}` : ''}`,
+        headers: { ...bearer(token), ...body.headers },
+        payload: body.payload,
+      });
+    };
+    const uploaded = await uploadAs(buyer.token, png, 'image/png');
     expect(uploaded.statusCode).toBe(200);
     const { url } = json<{ url: string }>(uploaded);
     const sent = await call('POST', `/api/v1/chat/conversations/${serviceId}/messages`, buyer.token, {
@@ -220,6 +223,7 @@ describe('chat', () => {
     });
     expect(json<TChatMessage>(sent)).toMatchObject({ type: 'img', content: url });
 
+    // Nobody else may send it: another buyer, nor an agent (whose uploads are the agent's own).
     const other = await call('POST', '/api/v1/chat/conversations', otherBuyer.token, { kind: 'service' });
     const otherId = json<TChatConversation>(other).id;
     const stolen = await call('POST', `/api/v1/chat/conversations/${otherId}/messages`, otherBuyer.token, {
@@ -227,17 +231,50 @@ describe('chat', () => {
       content: url,
     });
     expect(stolen.statusCode).toBe(400);
-    expect(code(stolen)).toBe('CHAT_IMAGE_NOT_OWN');
-
-    const webp = await sharp(png).webp().toBuffer();
-    const wrongType = buildMultipart(webp, 'photo.webp', 'image/webp', 'chat');
-    const refused = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/v1/chat/images',
-      headers: { ...bearer(buyer.token), ...wrongType.headers },
-      payload: wrongType.payload,
+    expect(code(stolen)).toBe('IMAGE_REFERENCE_INVALID');
+    const byAgent = await call('POST', `/api/v1/cs/conversations/${serviceId}/messages`, agent.token, {
+      type: 'img',
+      content: url,
     });
+    expect(code(byAgent)).toBe('IMAGE_REFERENCE_INVALID');
+    const agentPicture = await sharp(png).flop().jpeg().toBuffer();
+    const agentUpload = await uploadAs(agent.token, agentPicture, 'image/jpeg', 'chat', 'staff');
+    expect(agentUpload.statusCode).toBe(200);
+    const agentSent = await call('POST', `/api/v1/cs/conversations/${serviceId}/messages`, agent.token, {
+      type: 'img',
+      content: json<{ url: string }>(agentUpload).url,
+    });
+    expect(agentSent.statusCode).toBe(200);
+    // `as` names whose session uploads: an agent's token is no buyer session.
+    expect((await uploadAs(agent.token, agentPicture, 'image/jpeg', 'chat', 'buyer')).statusCode).toBe(401);
+
+    // Chat pictures are JPEG or PNG (other image fields keep their own rule) ...
+    const webp = await sharp(png).webp().toBuffer();
+    const refused = await uploadAs(buyer.token, webp, 'image/webp');
+    expect(refused.statusCode).toBe(415);
     expect(code(refused)).toBe('CHAT_IMAGE_TYPE');
+    expect((await uploadAs(buyer.token, webp, 'image/webp', 'review')).statusCode).toBe(200);
+    // ... and within chat_image_max_kb.
+    await db
+      .insert(systemParams)
+      .values({ code: 'chat_image_max_kb', value: '100' })
+      .onConflictDoUpdate({ target: systemParams.code, set: { value: '100' } });
+    const noisy = await sharp({
+      create: {
+        width: 400,
+        height: 400,
+        channels: 3,
+        background: '#000',
+        noise: { type: 'gaussian', mean: 128, sigma: 60 },
+      },
+    })
+      .png()
+      .toBuffer();
+    expect(noisy.length).toBeGreaterThan(100 * 1024);
+    const tooLarge = await uploadAs(buyer.token, noisy, 'image/png');
+    expect(code(tooLarge)).toBe('IMAGE_TOO_LARGE');
+    expect((await uploadAs(buyer.token, noisy, 'image/png', 'review')).statusCode).toBe(200);
+    await db.delete(systemParams).where(eq(systemParams.code, 'chat_image_max_kb'));
   });
 
   it('lets a buyer ask a shop about a product; only that shop reads and answers it', async () => {

@@ -7,7 +7,6 @@ import {
   ZChatConversationParams,
   ZChatHistory,
   ZChatHistoryQuery,
-  ZChatImageResponse,
   ZChatMessage,
   ZChatSendRequest,
   ZCsAgentList,
@@ -39,7 +38,6 @@ import {
   searchCsHistory,
   transferConversation,
 } from './cs';
-import { uploadChatImage } from './images';
 import { readChatHistory, sendChatMessage } from './messages';
 import type { TChatParty } from './party';
 import { countAgentUnread } from './unread';
@@ -215,19 +213,6 @@ export const csRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => getCsStats(db, request.query.days),
-  );
-  app.post(
-    '/api/v1/cs/images',
-    {
-      preHandler,
-      schema: {
-        tags: TAGS,
-        summary: 'Upload a chat picture',
-        consumes: ['multipart/form-data'],
-        response: { 200: ZChatImageResponse },
-      },
-    },
-    async (request) => uploadChatImage(app, agentParty(request), request),
   );
   app.get(
     '/api/v1/cs/canned-replies',

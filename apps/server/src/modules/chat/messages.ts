@@ -8,12 +8,12 @@ import type {
 import { and, asc, desc, eq, gt, isNull, lt, type SQL, sql } from 'drizzle-orm';
 import type { Redis } from 'ioredis';
 import type { Database, Tx } from '../../db/client';
-import { chatConversations, chatMessages, chatPeriods, chatUploads } from '../../db/schema';
-import { AppError } from '../../http/app-error';
+import { chatConversations, chatMessages, chatPeriods } from '../../db/schema';
+import { assertOwnUploads } from '../uploads';
 import { findConversationFor, otherSide, sideOf, type TConversationRow } from './conversations';
 import { publishChatEvent, routeOf } from './events';
 import { notifyChatRecipient } from './notify-recipient';
-import { partyKey, type TChatParty, uploaderOf } from './party';
+import { partyKey, type TChatParty, uploadOwnerOf } from './party';
 import { largestId, presentMessages, type TMessageRow } from './present';
 import { takeChatSendToken } from './rate-limit';
 import { getChatSettings } from './settings';
@@ -42,21 +42,8 @@ export async function sendChatMessage(
   const settings = await getChatSettings(db);
   await takeChatSendToken(deps.redis, partyKey(party), settings.messagesPerMinute);
   if (input.type === 'img') {
-    const uploader = uploaderOf(party);
-    const [own] = await db
-      .select({ id: chatUploads.id })
-      .from(chatUploads)
-      .where(
-        and(
-          eq(chatUploads.ownerKind, uploader.ownerKind),
-          eq(chatUploads.ownerId, uploader.ownerId),
-          eq(chatUploads.url, input.content),
-        ),
-      )
-      .limit(1);
-    if (!own) {
-      throw new AppError('CHAT_IMAGE_NOT_OWN');
-    }
+    // Only a picture the sender uploaded (the shared ownership check of every image field).
+    await assertOwnUploads(db, uploadOwnerOf(party), [input.content]);
   }
   const side = sideOf(party);
   const row = await db.transaction(async (tx) => {

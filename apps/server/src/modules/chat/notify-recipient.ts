@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { stores, users } from '../../db/schema';
-import { markNotificationGroupRead, notifyGrouped } from '../notifications';
+import { markNotificationGroupRead, notifyGrouped, type TNotifyInput } from '../notifications';
 import type { TConversationRow } from './conversations';
 import type { TChatParty } from './party';
 
@@ -21,11 +21,25 @@ export async function notifyChatRecipient(
   party: TChatParty,
   at: Date,
 ): Promise<void> {
-  const groupKey = chatGroupKey(conversation.id);
-  const conversationId = String(conversation.id);
+  const notice = await noticeFor(tx, conversation, party);
+  if (notice) {
+    await notifyGrouped(tx, {
+      ...notice,
+      groupKey: chatGroupKey(conversation.id),
+      params: { ...notice.params, conversationId: String(conversation.id) },
+      at,
+    });
+  }
+}
+
+type TNotice = Pick<TNotifyInput, 'userId' | 'audience' | 'event'> & { params: Record<string, string> };
+
+/** Who hears of a message by `party` in `conversation`, with which event; null: nobody. */
+async function noticeFor(tx: Tx, conversation: TConversationRow, party: TChatParty): Promise<TNotice | null> {
+  const storeId = conversation.kind === 'shop' ? conversation.storeId : null;
   if (party.kind === 'buyer') {
-    if (conversation.kind !== 'shop' || conversation.storeId === null) {
-      return;
+    if (storeId === null) {
+      return null;
     }
     const [row] = await tx
       .select({
@@ -33,43 +47,26 @@ export async function notifyChatRecipient(
         buyerName: sql<string>`(select coalesce(${users.username}, ${users.usercode}) from ${users} where ${users.id} = ${party.userId})`,
       })
       .from(stores)
-      .where(eq(stores.id, conversation.storeId));
-    if (!row) {
-      return;
-    }
-    await notifyGrouped(tx, {
-      userId: row.ownerUserId,
-      audience: 'seller',
-      event: 'chat.buyer',
-      groupKey,
-      params: { conversationId, name: row.buyerName ?? '' },
-      at,
-    });
-    return;
+      .where(eq(stores.id, storeId));
+    return row
+      ? {
+          userId: row.ownerUserId,
+          audience: 'seller',
+          event: 'chat.buyer',
+          params: { name: row.buyerName ?? '' },
+        }
+      : null;
   }
-  if (conversation.kind === 'shop' && conversation.storeId !== null) {
-    const [store] = await tx
-      .select({ name: stores.name })
-      .from(stores)
-      .where(eq(stores.id, conversation.storeId));
-    await notifyGrouped(tx, {
-      userId: conversation.buyerUserId,
-      audience: 'buyer',
-      event: 'chat.shop',
-      groupKey,
-      params: { conversationId, storeId: String(conversation.storeId), name: store?.name ?? '' },
-      at,
-    });
-    return;
+  if (storeId === null) {
+    return { userId: conversation.buyerUserId, audience: 'buyer', event: 'chat.service', params: {} };
   }
-  await notifyGrouped(tx, {
+  const [store] = await tx.select({ name: stores.name }).from(stores).where(eq(stores.id, storeId));
+  return {
     userId: conversation.buyerUserId,
     audience: 'buyer',
-    event: 'chat.service',
-    groupKey,
-    params: { conversationId },
-    at,
-  });
+    event: 'chat.shop',
+    params: { storeId: String(storeId), name: store?.name ?? '' },
+  };
 }
 
 /** The reader saw the conversation: its "new messages" notification is read too. */

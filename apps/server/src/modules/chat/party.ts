@@ -1,3 +1,5 @@
+import type { TUploadOwner } from '../uploads';
+
 /** Who is reading or writing: a buyer, a shop (its owner in the seller panel) or a customer-service agent. */
 export type TChatParty =
   | { kind: 'buyer'; userId: bigint }
@@ -6,7 +8,7 @@ export type TChatParty =
 
 export type TChatSide = 'buyer' | 'seller' | 'agent';
 
-/** Rate limits and upload ownership are per person. */
+/** Rate limits are per person. */
 export function partyKey(party: TChatParty): string {
   switch (party.kind) {
     case 'buyer':
@@ -18,8 +20,7 @@ export function partyKey(party: TChatParty): string {
   }
 }
 
-export function uploaderOf(party: TChatParty): { ownerKind: 'user' | 'staff'; ownerId: bigint } {
-  return party.kind === 'agent'
-    ? { ownerKind: 'staff', ownerId: party.staffId }
-    : { ownerKind: 'user', ownerId: party.userId };
+/** Whose uploads a party's pictures must be: the user's (buyer or shop owner) or the agent's. */
+export function uploadOwnerOf(party: TChatParty): TUploadOwner {
+  return party.kind === 'agent' ? { staffId: party.staffId } : { userId: party.userId };
 }

@@ -4,7 +4,6 @@ import {
   ZChatConversationParams,
   ZChatHistory,
   ZChatHistoryQuery,
-  ZChatImageResponse,
   ZChatListQuery,
   ZChatMessage,
   ZChatOpenRequest,
@@ -24,7 +23,6 @@ import {
   presentConversations,
 } from './conversations';
 import { buildExternalChatUrl } from './external-link';
-import { uploadChatImage } from './images';
 import { readChatHistory, sendChatMessage } from './messages';
 import type { TChatParty } from './party';
 import { countBuyerUnread, countStoreUnread } from './unread';
@@ -122,19 +120,6 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async (request) => markConversationRead(db, partyOf(request), request.params.id),
-    );
-    app.post(
-      `${prefix}/images`,
-      {
-        preHandler,
-        schema: {
-          tags: TAGS,
-          summary: 'Upload a chat picture (multipart `file`, JPEG or PNG within the size setting)',
-          consumes: ['multipart/form-data'],
-          response: { 200: ZChatImageResponse },
-        },
-      },
-      async (request) => uploadChatImage(app, partyOf(request), request),
     );
   }
 

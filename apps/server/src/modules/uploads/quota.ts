@@ -4,7 +4,9 @@ import type { FastifyInstance } from 'fastify';
 import type { Executor } from '../../db/client';
 import { systemParams, uploadUsage } from '../../db/schema';
 import { AppError } from '../../http/app-error';
+import { checkModuleRule } from './module-rules';
 import { ownerKey, recordUpload, type TUploadOwner } from './owners';
+import type { TUploadParts } from './read-upload';
 import { storeImage } from './store-image';
 
 export type TUploadLimits = { dailyCount: number; dailyBytes: number; perMinute: number };
@@ -126,17 +128,20 @@ async function limitUploadRate(app: FastifyInstance, owner: TUploadOwner, perMin
 }
 
 /**
- * The one way a person's picture is stored (v1 uploads, legacy uploadimg, chat pictures): rate limit, daily
- * quota, re-encoding, ownership record. A picture the re-encoding refuses gives its quota back.
+ * The one way a person's picture is stored (v1 uploads and legacy uploadimg, chat pictures among them): rate
+ * limit, the module's own rule (module-rules.ts), daily quota, re-encoding, ownership record. A picture the
+ * re-encoding refuses gives its quota back.
  */
 export async function storeOwnUpload(
   app: FastifyInstance,
   owner: TUploadOwner,
-  buffer: Buffer,
+  upload: TUploadParts,
 ): ReturnType<typeof storeImage> {
   const { db, config } = app.deps;
+  const { buffer } = upload;
   const limits = await getUploadLimits(db);
   await limitUploadRate(app, owner, limits.perMinute);
+  await checkModuleRule(db, upload.moduleName, buffer);
   const now = new Date();
   await takeUploadQuota(db, owner, buffer.length, limits, now);
   try {

@@ -1,4 +1,4 @@
-import { ZUploadResponse } from '@caravan/contracts';
+import { ZUploadQuery, ZUploadResponse } from '@caravan/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../http/app-error';
@@ -9,9 +9,13 @@ import { storeOwnUpload } from './quota';
 import { readUpload } from './read-upload';
 
 export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
-  /** Buyers, sellers and staff may upload; any live session of the three audiences will do. */
+  /**
+   * Buyers, sellers and staff may upload; any live session of the three audiences will do, or only that of
+   * `as` when given (a browser may hold several: an agent answering in /cs uploads as the agent).
+   */
   async function requireAnySession(request: FastifyRequest): Promise<TUploadOwner> {
-    for (const audience of ['buyer', 'seller', 'staff'] as const) {
+    const as = ZUploadQuery.safeParse(request.query).data?.as;
+    for (const audience of as ? [as] : (['buyer', 'seller', 'staff'] as const)) {
       const token = readToken(request, audience);
       if (!token) {
         continue;
@@ -38,15 +42,16 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       schema: {
         tags: ['uploads'],
-        summary: 'Upload an image (multipart `file`, `moduleName`); answers the resized WebP picture',
+        summary:
+          'Upload an image (multipart `file`, `moduleName`; `chat`: JPEG or PNG within chat_image_max_kb); answers the resized WebP picture',
         consumes: ['multipart/form-data'],
+        querystring: ZUploadQuery,
         response: { 200: ZUploadResponse },
       },
     },
     async (request) => {
       const owner = await requireAnySession(request);
-      const { buffer } = await readUpload(request);
-      return storeOwnUpload(app, owner, buffer);
+      return storeOwnUpload(app, owner, await readUpload(request));
     },
   );
 };

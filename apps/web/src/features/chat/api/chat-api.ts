@@ -16,13 +16,13 @@ import type {
   TUnreadCount,
 } from '@caravan/contracts';
 import i18next from 'i18next';
-import { ApiError, api, buildApiUrl, CLIENT_ERROR_CODES, type TApiAudience } from '../../../lib/api';
+import { api, type TApiAudience } from '../../../lib/api';
 
 /** Who is chatting: a buyer (storefront), a shop (/seller) or an agent (/cs). */
 export type TChatScope = 'buyer' | 'seller' | 'cs';
 
 const BASE: Record<TChatScope, string> = { buyer: '/chat', seller: '/seller/chat', cs: '/cs' };
-const AUDIENCE: Record<TChatScope, TApiAudience> = { buyer: 'buyer', seller: 'seller', cs: 'staff' };
+export const AUDIENCE: Record<TChatScope, TApiAudience> = { buyer: 'buyer', seller: 'seller', cs: 'staff' };
 
 export const chatKeys = {
   all: ['chat'] as const,
@@ -120,67 +120,3 @@ export const chatApi = {
       query: { codes: 'customer_service_url,chat_poll_seconds,chat_unread_poll_seconds,chat_image_max_kb' },
     }),
 };
-
-function readError(status: number, text: string): ApiError {
-  try {
-    const payload = JSON.parse(text) as { error?: { code?: string; message?: string } };
-    if (payload.error?.code) {
-      return new ApiError({
-        status,
-        code: payload.error.code,
-        message: payload.error.message || i18next.t('common:errors.generic'),
-      });
-    }
-  } catch {
-    // not JSON
-  }
-  return new ApiError({
-    status,
-    code: CLIENT_ERROR_CODES.badResponse,
-    message: i18next.t('common:errors.generic'),
-  });
-}
-
-/** A chat picture through XMLHttpRequest, which reports upload progress (0-100) unlike fetch. */
-export function uploadChatImage(
-  scope: TChatScope,
-  file: File,
-  options: { onProgress: (percent: number) => void; signal?: AbortSignal },
-): Promise<TImage> {
-  return new Promise((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open('POST', buildApiUrl(`${BASE[scope]}/images`, undefined, i18next.language || 'en'));
-    xhr.withCredentials = true;
-    xhr.setRequestHeader('accept', 'application/json');
-    xhr.upload.onprogress = (event) => {
-      if (event.lengthComputable) {
-        options.onProgress(Math.round((event.loaded / event.total) * 100));
-      }
-    };
-    xhr.onload = () => {
-      if (xhr.status >= 200 && xhr.status < 300) {
-        try {
-          resolve(JSON.parse(xhr.responseText) as TImage);
-        } catch {
-          reject(readError(xhr.status, ''));
-        }
-        return;
-      }
-      reject(readError(xhr.status, xhr.responseText));
-    };
-    xhr.onerror = () =>
-      reject(
-        new ApiError({
-          status: 0,
-          code: CLIENT_ERROR_CODES.network,
-          message: i18next.t('common:errors.network'),
-        }),
-      );
-    xhr.onabort = () => reject(new DOMException('aborted', 'AbortError'));
-    options.signal?.addEventListener('abort', () => xhr.abort(), { once: true });
-    const body = new FormData();
-    body.append('moduleName', 'chat');
-    body.append('file', file);
-    xhr.send(body);
-  });
-}

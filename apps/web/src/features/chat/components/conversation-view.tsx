@@ -13,7 +13,8 @@ import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../lib/api';
 import { formatDateTime } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
-import { chatApi, type TChatScope, uploadChatImage } from '../api/chat-api';
+import { uploadImage } from '../../../lib/upload-image';
+import { AUDIENCE, chatApi, type TChatScope } from '../api/chat-api';
 import type { ChatSocket, TSocketEvent } from '../lib/chat-socket';
 import { listOutbox, newClientId, putOutbox, removeOutbox } from '../lib/outbox';
 
@@ -398,7 +399,9 @@ export function ConversationView({
         controller: new AbortController(),
       };
       setUploads((current) => [...current, upload]);
-      uploadChatImage(scope, file, {
+      uploadImage(file, {
+        moduleName: 'chat',
+        audience: AUDIENCE[scope],
         signal: upload.controller.signal,
         onProgress: (percent) =>
           setUploads((current) => current.map((u) => (u.key === upload.key ? { ...u, percent } : u))),

@@ -5,7 +5,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
-import { uploadImage } from '../api/upload-image';
+import { uploadImage } from '../../../lib/upload-image';
 
 const ACCEPT = IMAGE_FORMATS.map((format) => `image/${format}`).join(',');
 

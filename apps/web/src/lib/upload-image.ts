@@ -1,6 +1,6 @@
 import type { TUploadResponse } from '@caravan/contracts';
 import i18next from 'i18next';
-import { ApiError, buildApiUrl, CLIENT_ERROR_CODES } from '../../../lib/api';
+import { ApiError, buildApiUrl, CLIENT_ERROR_CODES, type TApiAudience } from './api';
 
 function readError(status: number, text: string): ApiError {
   try {
@@ -23,16 +23,24 @@ function readError(status: number, text: string): ApiError {
 }
 
 /**
- * POST /api/v1/uploads as multipart through XMLHttpRequest, which (unlike fetch) reports upload progress.
- * `onProgress` receives 0-100; aborting the signal removes the upload before it is sent.
+ * POST /api/v1/uploads as multipart through XMLHttpRequest, which (unlike fetch) reports upload progress: the one
+ * upload path of every picture (wallet certificates, chat, ...). `onProgress` receives 0-100; aborting the signal
+ * removes the upload before it is sent. `audience` says whose session uploads when the browser holds several
+ * (an agent in /cs also logged in as a buyer uploads as the agent); without it the server takes any live one.
  */
 export function uploadImage(
   file: File,
-  options: { moduleName: string; onProgress: (percent: number) => void; signal?: AbortSignal },
+  options: {
+    moduleName: string;
+    onProgress: (percent: number) => void;
+    signal?: AbortSignal;
+    audience?: TApiAudience;
+  },
 ): Promise<TUploadResponse> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    xhr.open('POST', buildApiUrl('/uploads', undefined, i18next.language || 'en'));
+    const query = options.audience ? { as: options.audience } : undefined;
+    xhr.open('POST', buildApiUrl('/uploads', query, i18next.language || 'en'));
     xhr.withCredentials = true;
     xhr.setRequestHeader('accept', 'application/json');
     xhr.upload.onprogress = (event) => {
