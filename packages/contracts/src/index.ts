@@ -11,6 +11,7 @@ export * from './api/coupons';
 export * from './api/curation';
 export * from './api/devices';
 export * from './api/favourites';
+export * from './api/jobs';
 export * from './api/ledger';
 export * from './api/loans';
 export * from './api/mail';

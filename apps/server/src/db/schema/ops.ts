@@ -1,7 +1,8 @@
+import { JOB_RUN_OUTCOMES as JOB_OUTCOMES } from '@caravan/contracts';
 import { index, pgTable, text } from 'drizzle-orm/pg-core';
 import { id, tstz } from '../columns';
 
-export const JOB_OUTCOMES = ['running', 'ok', 'failed'] as const;
+export { JOB_OUTCOMES };
 
 /**
  * One run of a timed job (apps/server/src/jobs): when it started and ended, on which process, and how it

@@ -1,18 +1,7 @@
+import { ZJobRun, ZJobRunsQuery } from '@caravan/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { JOB_OUTCOMES } from '../../db/schema';
 import { listJobRuns } from '../../jobs/runs';
-
-const ZJobRun = z.object({
-  id: z.string(),
-  name: z.string(),
-  instance: z.string(),
-  startedAt: z.string(),
-  finishedAt: z.string().nullable(),
-  outcome: z.enum(JOB_OUTCOMES),
-  error: z.string().nullable(),
-  durationMs: z.number().nullable(),
-});
 
 /** Timed job runs for administrators: start, end, outcome, which process (newest first). */
 export const opsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -23,12 +12,7 @@ export const opsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['admin'],
         summary: 'Runs of the timed jobs',
-        querystring: z.object({
-          name: z.string().max(64).optional(),
-          outcome: z.enum(JOB_OUTCOMES).optional(),
-          pageNum: z.coerce.number().int().min(1).max(100_000).default(1),
-          pageSize: z.coerce.number().int().min(1).max(100).default(20),
-        }),
+        querystring: ZJobRunsQuery,
         response: {
           200: z.object({
             pageList: z.array(ZJobRun),

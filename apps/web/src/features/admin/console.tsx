@@ -7,6 +7,7 @@ import {
   CheckSquareOutlined,
   DashboardOutlined,
   DollarOutlined,
+  FieldTimeOutlined,
   FundOutlined,
   IdcardOutlined,
   LockOutlined,
@@ -41,6 +42,7 @@ const OWN_PAGES: Record<string, ComponentType> = {
   staff: lazy(() => import('./pages/staff')),
   'audit-log': lazy(() => import('./pages/audit-log')),
   'system-params': lazy(() => import('./pages/system-params')),
+  jobs: lazy(() => import('./pages/jobs')),
 };
 
 const ICONS: Record<string, ReactNode> = {
@@ -53,6 +55,7 @@ const ICONS: Record<string, ReactNode> = {
   staff: <TeamOutlined />,
   'audit-log': <AuditOutlined />,
   'system-params': <SettingOutlined />,
+  jobs: <FieldTimeOutlined />,
   orders: <ProfileOutlined />,
   'finance-recharges': <DollarOutlined />,
   'finance-withdrawals': <TransactionOutlined />,

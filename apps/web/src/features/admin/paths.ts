@@ -19,6 +19,7 @@ export const ADMIN_PAGES: readonly {
   { path: 'staff', labelKey: 'menu.staff', permission: 'staff.manage' },
   { path: 'audit-log', labelKey: 'menu.audit', permission: 'audit.read' },
   { path: 'system-params', labelKey: 'menu.params', permission: 'settings.manage' },
+  { path: 'jobs', labelKey: 'console:menu.jobs', permission: 'settings.manage' },
   { path: 'orders', labelKey: 'menu.orders', permission: 'orders.manage' },
   { path: 'finance-recharges', labelKey: 'menu.financeRecharges', permission: 'finance.review' },
   { path: 'finance-withdrawals', labelKey: 'menu.financeWithdrawals', permission: 'finance.review' },

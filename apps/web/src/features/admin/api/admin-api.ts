@@ -3,6 +3,8 @@ import type {
   TAdminUsersResponse,
   TAuditEntry,
   TCreateStaffRequest,
+  TJobRun,
+  TJobRunOutcome,
   TPage,
   TRoleInfo,
   TRoleRequest,
@@ -28,6 +30,7 @@ export const ADMIN_KEYS = {
   staff: ['admin', 'staff'] as const,
   audit: (pageNum: number, pageSize: number) => ['admin', 'audit', pageNum, pageSize] as const,
   params: ['admin', 'params'] as const,
+  jobs: ['admin', 'jobs'] as const,
 };
 
 export function useAdminUsers(query: TUsersFilter) {
@@ -133,5 +136,17 @@ export function useSaveSystemParam() {
       api.put(`/admin/system-params/${code}`, { value }, staffCall),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ADMIN_KEYS.params }),
     meta: { isToastSkipped: true },
+  });
+}
+
+export type TJobRunsFilter = { name?: string; outcome?: TJobRunOutcome };
+
+/** Timed job runs, newest first (settings.manage). */
+export function useJobRuns(pageNum: number, pageSize: number, filter: TJobRunsFilter) {
+  return useQuery({
+    queryKey: [...ADMIN_KEYS.jobs, pageNum, pageSize, filter],
+    queryFn: () =>
+      api.get<TPage<TJobRun>>('/admin/jobs', { ...staffCall, query: { pageNum, pageSize, ...filter } }),
+    placeholderData: (previous) => previous,
   });
 }

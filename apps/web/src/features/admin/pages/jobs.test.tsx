@@ -1,0 +1,85 @@
+import type { TJobRun, TPage } from '@caravan/contracts';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
+import i18next from 'i18next';
+import { MemoryRouter } from 'react-router';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import consoleEn from '../../../locales/en/console.json';
+import { initTestI18n } from '../../../testing/i18n';
+import JobsPage from './jobs';
+
+const RUNS: TJobRun[] = [
+  {
+    id: '2',
+    name: 'catalog-fold-sales',
+    instance: 'web-1:4242',
+    startedAt: '2026-11-25T10:00:00.000Z',
+    finishedAt: '2026-11-25T10:00:01.500Z',
+    outcome: 'failed',
+    error: 'deadlock detected',
+    durationMs: 1500,
+  },
+  {
+    id: '1',
+    name: 'delete-expired-sessions',
+    instance: 'web-2:77',
+    startedAt: '2026-11-25T09:00:00.000Z',
+    finishedAt: '2026-11-25T09:00:00.040Z',
+    outcome: 'ok',
+    error: null,
+    durationMs: 40,
+  },
+];
+
+function answer(page: TPage<TJobRun>) {
+  return new Response(JSON.stringify(page), { status: 200, headers: { 'content-type': 'application/json' } });
+}
+
+async function renderPage() {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  await act(async () => {
+    render(
+      <QueryClientProvider client={client}>
+        <MemoryRouter>
+          <JobsPage />
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+  });
+}
+
+describe('Admin -> Timed jobs', () => {
+  beforeAll(async () => {
+    await initTestI18n();
+    i18next.addResourceBundle('en', 'console', consoleEn, true, true);
+  });
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  it('lists runs with start, end, outcome, duration, process and error, asking the server page by page', async () => {
+    const fetchMock = vi.fn(async () => answer({ pageList: RUNS, total: 45, pageNum: 1, pageSize: 20 }));
+    vi.stubGlobal('fetch', fetchMock);
+    await renderPage();
+    await waitFor(() => expect(screen.getByText('catalog-fold-sales')).toBeTruthy());
+    expect(screen.getByText('deadlock detected')).toBeTruthy();
+    expect(screen.getByText('Failed')).toBeTruthy();
+    expect(screen.getByText('Succeeded')).toBeTruthy();
+    expect(screen.getByText('1.5 s')).toBeTruthy();
+    expect(screen.getByText('40 ms')).toBeTruthy();
+    expect(screen.getByText('web-2:77')).toBeTruthy();
+    expect(document.body.textContent).toContain('2026-11-25');
+    const url = String((fetchMock.mock.calls[0] as unknown[])[0]);
+    expect(url).toContain('/api/v1/admin/jobs');
+    expect(url).toContain('pageNum=1');
+    // 45 runs at 20 a page: three pages.
+    expect(screen.getByTitle('3')).toBeTruthy();
+  });
+
+  it('says so when no run matches', async () => {
+    vi.stubGlobal('fetch', async () => answer({ pageList: [], total: 0, pageNum: 1, pageSize: 20 }));
+    await renderPage();
+    await waitFor(() => expect(screen.getByText('No job runs match this search')).toBeTruthy());
+  });
+});

@@ -1,0 +1,149 @@
+import { JOB_RUN_OUTCOMES, type TJobRun, type TJobRunOutcome } from '@caravan/contracts';
+import { Alert, Button, Input, Select, Space, Table, Tag, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ConsolePageHead } from '../../../components/console/console-layout';
+import { formatDateTime } from '../../../lib/format';
+import { type TJobRunsFilter, useJobRuns } from '../api/admin-api';
+
+const OUTCOME_COLOURS: Record<TJobRunOutcome, string> = {
+  running: 'processing',
+  ok: 'success',
+  failed: 'error',
+};
+
+/** Admin -> Timed jobs: every run of the timed jobs (job_runs), newest first, filtered by job and outcome. */
+export default function JobsPage() {
+  const { t } = useTranslation(['console', 'common']);
+  const [page, setPage] = useState({ pageNum: 1, pageSize: 20 });
+  const [name, setName] = useState('');
+  const [filter, setFilter] = useState<TJobRunsFilter>({});
+  const runs = useJobRuns(page.pageNum, page.pageSize, filter);
+
+  const apply = (next: TJobRunsFilter) => {
+    setFilter(next);
+    setPage((p) => ({ ...p, pageNum: 1 }));
+  };
+
+  return (
+    <>
+      <ConsolePageHead title={t('menu.jobs')} />
+      <Typography.Paragraph type="secondary">{t('jobs.intro')}</Typography.Paragraph>
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          const trimmed = name.trim();
+          apply({ ...filter, name: trimmed || undefined });
+        }}
+      >
+        <Space wrap className="cv-console__filters">
+          <Input
+            value={name}
+            onChange={(event) => setName(event.target.value)}
+            placeholder={t('jobs.name')}
+            aria-label={t('jobs.name')}
+            maxLength={64}
+            allowClear
+            style={{ width: 220 }}
+          />
+          <Select<TJobRunOutcome | ''>
+            aria-label={t('jobs.outcome')}
+            value={filter.outcome ?? ''}
+            style={{ width: 160 }}
+            onChange={(value) => apply({ ...filter, outcome: value || undefined })}
+            options={[
+              { value: '', label: t('jobs.anyOutcome') },
+              ...JOB_RUN_OUTCOMES.map((outcome) => ({
+                value: outcome,
+                label: t(`jobs.outcomes.${outcome}`),
+              })),
+            ]}
+          />
+          <Button type="primary" htmlType="submit">
+            {t('jobs.search')}
+          </Button>
+          <Button onClick={() => void runs.refetch()}>{t('jobs.refresh')}</Button>
+        </Space>
+      </form>
+      {runs.isError && (
+        <Alert
+          type="error"
+          showIcon
+          title={t('common:errors.generic')}
+          action={
+            <Button size="small" onClick={() => void runs.refetch()}>
+              {t('retry')}
+            </Button>
+          }
+        />
+      )}
+      <Table<TJobRun>
+        rowKey="id"
+        size="middle"
+        loading={runs.isFetching}
+        dataSource={runs.data?.pageList ?? []}
+        locale={{ emptyText: t('jobs.empty') }}
+        scroll={{ x: 960 }}
+        pagination={{
+          current: page.pageNum,
+          pageSize: page.pageSize,
+          total: runs.data?.total ?? 0,
+          showTotal: (total) => t('common:table.total', { total }),
+          onChange: (pageNum, pageSize) => setPage({ pageNum, pageSize }),
+        }}
+        columns={[
+          { title: t('jobs.name'), dataIndex: 'name', render: (v: string) => <code>{v}</code> },
+          {
+            title: t('jobs.started'),
+            dataIndex: 'startedAt',
+            render: (v: string) => formatDateTime(v),
+            width: 180,
+          },
+          {
+            title: t('jobs.finished'),
+            dataIndex: 'finishedAt',
+            render: (v: string | null) => formatDateTime(v),
+            width: 180,
+          },
+          {
+            title: t('jobs.outcome'),
+            dataIndex: 'outcome',
+            render: (v: TJobRunOutcome) => <Tag color={OUTCOME_COLOURS[v]}>{t(`jobs.outcomes.${v}`)}</Tag>,
+          },
+          {
+            title: t('jobs.duration'),
+            dataIndex: 'durationMs',
+            align: 'end',
+            render: (v: number | null) =>
+              v === null ? (
+                '--'
+              ) : (
+                <bdi dir="ltr">
+                  {v < 1000
+                    ? t('jobs.milliseconds', { count: v })
+                    : t('jobs.seconds', { count: Math.round(v / 100) / 10 })}
+                </bdi>
+              ),
+          },
+          {
+            title: t('jobs.instance'),
+            dataIndex: 'instance',
+            render: (v: string) => <bdi dir="ltr">{v}</bdi>,
+          },
+          {
+            title: t('jobs.error'),
+            dataIndex: 'error',
+            render: (v: string | null) =>
+              v ? (
+                <Typography.Text type="danger" ellipsis={{ tooltip: v }} style={{ maxWidth: 280 }}>
+                  {v}
+                </Typography.Text>
+              ) : (
+                '--'
+              ),
+          },
+        ]}
+      />
+    </>
+  );
+}
