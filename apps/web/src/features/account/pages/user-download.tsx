@@ -1,6 +1,7 @@
 import { AppDownloadPanel } from '../../../components/ui/app-download-panel';
 import { InstallAppButton } from '../../../components/ui/install-app-button';
 import { PageFrame } from '../../../components/ui/page-frame';
+import { AppQrCodes } from '../components/app-qr-codes';
 
 export default function UserDownloadPage() {
   return (
@@ -9,7 +10,10 @@ export default function UserDownloadPage() {
       crumbs={[{ labelKey: 'routes.userInfo', to: '/userInfo/dashboard' }]}
     >
       <AppDownloadPanel />
-      <InstallAppButton />
+      <div className="cv-download cv-download--get">
+        <AppQrCodes />
+        <InstallAppButton />
+      </div>
     </PageFrame>
   );
 }
