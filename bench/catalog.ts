@@ -13,6 +13,7 @@
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import http from 'node:http';
+import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
@@ -190,7 +191,7 @@ async function runScenario(
       isReference
         ? 'for reference'
         : `goal p95 <= ${scenario.goalMs} ms: ${p95 <= scenario.goalMs ? 'met' : 'NOT met'}`
-    }${errors ? `, ${errors} errors` : ''}`,
+    }${errors ? `, ${errors} errors` : ''}, machine load ${os.loadavg()[0]!.toFixed(1)}`,
   };
 }
 

@@ -55,7 +55,7 @@ export const SORT_SQL: Record<TProductSort, SQL> = {
 /** Goods a visitor may see: on shelf, in an active store. */
 export const VISIBLE = sql`p.is_on_shelf and s.status = 'active'`;
 /** The same without joining stores (the listing index covers store_id). */
-const VISIBLE_INDEXED = sql`p.is_on_shelf and p.store_id in (select id from stores where status = 'active')`;
+export const VISIBLE_INDEXED = sql`p.is_on_shelf and p.store_id in (select id from stores where status = 'active')`;
 export const ACTIVE_DISCOUNT = sql`p.is_discounted and p.discount_price is not null and (p.discount_ends_at is null or p.discount_ends_at > now())`;
 
 const DISCOUNT_REFRESH_MS = 30_000;

@@ -2,6 +2,7 @@ import type { TProductPage, TSearchResponse } from '@caravan/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, json, type TTestContext } from '../../testing/test-app';
+import { SEARCH_TUNING } from './search';
 import { createCategoryTree, createProduct, createStore, createUser } from './test-fixtures';
 
 describe('catalogue search', () => {
@@ -73,6 +74,26 @@ describe('catalogue search', () => {
     );
     expect(page).toMatchObject({ total: 2, pageSize: 1 });
     expect(page.pageList[0]!.id).toBe(ids.blender);
+  });
+
+  it('lists a keyword matching very many goods best-selling first, with an estimated total', async () => {
+    const saved = SEARCH_TUNING.broadKeywordMatches;
+    SEARCH_TUNING.broadKeywordMatches = 0;
+    try {
+      const page = json<TProductPage>(
+        await ctx.app.inject({ url: '/api/v1/catalog/search/goods?k=blender%20broad&pageSize=5' }),
+      );
+      // 'blender broad' matches nothing by words: substrings, then typo correction, decide as before.
+      expect(page.pageList).toEqual([]);
+      const broad = json<TProductPage>(
+        await ctx.app.inject({ url: '/api/v1/catalog/search/goods?k=blend&pageSize=5' }),
+      );
+      // Sales order: the set with 900 sales before the exact name 'Blender' with 1.
+      expect(broad.pageList.map((p) => p.id)).toEqual([ids.shirtSet, ids.blender]);
+      expect(broad.total).toBeGreaterThanOrEqual(1);
+    } finally {
+      SEARCH_TUNING.broadKeywordMatches = saved;
+    }
   });
 
   it('treats LIKE wildcards literally', async () => {
