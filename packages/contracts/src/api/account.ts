@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { V, zRequiredText, zSubscriptionEmail } from '../validation';
+import { V, zRequiredText, zSubscriptionEmail, zUsername } from '../validation';
 
 export const AVATAR_MIN = 1;
 export const AVATAR_MAX = 20;
@@ -12,6 +12,10 @@ export const ZSetAvatarRequest = z.strictObject({
     .max(AVATAR_MAX, { error: V.integer }),
 });
 export type TSetAvatarRequest = z.input<typeof ZSetAvatarRequest>;
+
+/** A new log-in name (SPEC §5: 6-30 letters or digits), unique without regard to case. */
+export const ZChangeUsernameRequest = z.strictObject({ username: zUsername });
+export type TChangeUsernameRequest = z.input<typeof ZChangeUsernameRequest>;
 
 export const ZCancelAccountRequest = z.strictObject({
   reason: zRequiredText(255),

@@ -177,6 +177,39 @@ describe('account settings', () => {
     expect((await userRow(user.id)).txFailStreak).toBe(2);
   });
 
+  it('changes the username by the rules of SPEC §5, unique whatever the case; the new name logs in', async () => {
+    const first = await registerUser(ctx.app);
+    const second = await registerUser(ctx.app, {
+      accountType: 'email',
+      account: `renamer${Date.now()}@example.com`,
+    });
+    const rename = (token: string, username: unknown, lang = 'en') =>
+      ctx.app.inject({
+        method: 'PUT',
+        url: `/api/v1/account/username?lang=${lang}`,
+        headers: bearer(token),
+        payload: { username },
+      });
+    for (const bad of ['abc12', 'a'.repeat(31), 'with space1', 'ümlaut123', '']) {
+      const res = await rename(second.token, bad);
+      expect(res.statusCode, bad).toBe(400);
+      expect(json<TError>(res).error.message).toBe('Username must be 6-30 letters or digits');
+    }
+    const taken = await rename(second.token, first.body.account.toUpperCase(), 'de');
+    expect(taken.statusCode).toBe(409);
+    expect(json<TError>(taken).error.code).toBe('USERNAME_TAKEN');
+    expect(json<TError>(taken).error.message).toBe('Dieser Benutzername ist bereits vergeben');
+    expect((await userRow(second.user.id)).username).toBeNull();
+    const name = `Renamed${Date.now() % 1_000_000}`;
+    expect(json(await rename(second.token, name))).toEqual({ ok: true });
+    expect((await userRow(second.user.id)).username).toBe(name);
+    // Same name again is no change; the first user may not take it in another case.
+    expect((await rename(second.token, name)).statusCode).toBe(200);
+    expect(json<TError>(await rename(first.token, name.toLowerCase())).error.code).toBe('USERNAME_TAKEN');
+    const relogin = await login(ctx.app, { accountType: 'username', account: name, password: 'Sekrit-12x' });
+    expect(json<{ user: { id: string } }>(relogin).user.id).toBe(second.user.id);
+  });
+
   it('stores the language with a one-year cookie and the avatar', async () => {
     const { token, user } = await registerUser(ctx.app);
     const res = await ctx.app.inject({

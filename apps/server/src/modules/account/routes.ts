@@ -2,6 +2,7 @@ import {
   ZCancelAccountRequest,
   ZChangePasswordRequest,
   ZChangeTxPasswordRequest,
+  ZChangeUsernameRequest,
   ZOkResponse,
   ZSetAvatarRequest,
   ZSetLanguageRequest,
@@ -14,6 +15,7 @@ import {
   cancelAccount,
   changePassword,
   changeTxPassword,
+  changeUsername,
   setAvatar,
   setLanguage,
   setTxPassword,
@@ -68,6 +70,15 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         sameSite: 'lax',
         secure: config.cookieSecure,
       });
+      return ok;
+    },
+  );
+
+  app.put(
+    '/api/v1/account/username',
+    { ...common, schema: { tags: ['account'], body: ZChangeUsernameRequest, response } },
+    async (request) => {
+      await changeUsername(db, request.user!.id, request.body);
       return ok;
     },
   );

@@ -3,15 +3,23 @@ import type {
   ZCancelAccountRequest,
   ZChangePasswordRequest,
   ZChangeTxPasswordRequest,
+  ZChangeUsernameRequest,
   ZSetTxPasswordRequest,
 } from '@caravan/contracts';
 import { and, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../../db/client';
+import { uniqueViolation } from '../../db/pg-error';
 import { loans, orders, sessions, stores, users } from '../../db/schema';
 import { AppError } from '../../http/app-error';
 import type { TUserRow } from '../auth';
-import { checkUserPassword, deleteUserSessions, hashNewPassword, hashPassword } from '../auth';
+import {
+  checkUserPassword,
+  deleteUserSessions,
+  hashNewPassword,
+  hashPassword,
+  releaseLapsedLogInName,
+} from '../auth';
 import { ACCOUNT_CANCELLATION_BLOCKERS } from './cancellation';
 import { verifyTxPassword } from './tx-password';
 
@@ -71,6 +79,42 @@ export async function changeTxPassword(
 
 export async function setLanguage(db: Database, userId: bigint, lang: TLanguage) {
   await db.update(users).set({ lang, updatedAt: new Date() }).where(eq(users.id, userId));
+}
+
+/**
+ * Changes (or, for an account registered by e-mail or mobile, sets) the username. Another account's name is
+ * refused whatever its case; a cancelled account's name only once its hold has passed.
+ */
+export async function changeUsername(
+  db: Database,
+  userId: bigint,
+  input: z.output<typeof ZChangeUsernameRequest>,
+): Promise<void> {
+  const user = await getActiveUser(db, userId);
+  if (user.username === input.username) {
+    return;
+  }
+  await releaseLapsedLogInName(db, { username: input.username });
+  const [owner] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`lower(${users.username}) = lower(${input.username})`)
+    .limit(1);
+  if (owner && owner.id !== userId) {
+    throw new AppError('USERNAME_TAKEN');
+  }
+  try {
+    await db
+      .update(users)
+      .set({ username: input.username, updatedAt: new Date() })
+      .where(eq(users.id, userId));
+  } catch (error) {
+    // Two accounts asking for one name at once: the unique index lets one through.
+    if (uniqueViolation(error) === 'users_username_key') {
+      throw new AppError('USERNAME_TAKEN');
+    }
+    throw error;
+  }
 }
 
 export async function setAvatar(db: Database, userId: bigint, avatar: number) {
