@@ -146,8 +146,20 @@ export const ZHomePinsRequest = z.strictObject({
   targetIds: z.array(zId).max(HOME_PINS_MAX, { error: V.tooLong }),
 });
 export const ZHomePinSectionParams = z.strictObject({ section: z.enum(HOME_PIN_SECTION_NAMES) });
+/** A pinned or pinnable item as staff see it: its id and name in the staff member's language. */
+export const ZHomePinItem = z.object({ id: z.string(), name: z.string() });
+export type THomePinItem = z.infer<typeof ZHomePinItem>;
 export const ZHomePins = z.object({
   section: z.enum(HOME_PIN_SECTION_NAMES),
   targetIds: z.array(z.string()),
+  items: z.array(ZHomePinItem),
 });
+export type THomePins = z.infer<typeof ZHomePins>;
+export type THomePinSection = (typeof HOME_PIN_SECTION_NAMES)[number];
 export const ZHomePinsList = z.object({ data: z.array(ZHomePins) });
+export const ZHomePinCandidatesQuery = z.strictObject({
+  section: z.enum(HOME_PIN_SECTION_NAMES),
+  keyword: z.string().trim().max(100).default(''),
+  lang: z.string().optional(),
+});
+export const ZHomePinCandidates = z.object({ data: z.array(ZHomePinItem) });

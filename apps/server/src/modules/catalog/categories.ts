@@ -82,9 +82,21 @@ export async function getCategoryTree(db: Database, lang: TLanguage): Promise<TC
   return (index.children.get(null) ?? []).map((row) => toNode(index, row, lang, true));
 }
 
-export async function getRecommendedCategories(db: Database, lang: TLanguage): Promise<TCategoryNode[]> {
+/** Categories staff pinned (in their order, visible ones only), then the other recommended ones. */
+export async function getRecommendedCategories(
+  db: Database,
+  lang: TLanguage,
+  pinnedIds: readonly string[] = [],
+): Promise<TCategoryNode[]> {
   const index = await loadCategoryIndex(db);
-  return index.rows.filter((r) => r.isRecommended).map((row) => toNode(index, row, lang, false));
+  const pinned = pinnedIds.flatMap((id) => {
+    const row = index.byId.get(id);
+    return row ? [row] : [];
+  });
+  const pinnedSet = new Set(pinned.map((r) => r.id));
+  return [...pinned, ...index.rows.filter((r) => r.isRecommended && !pinnedSet.has(r.id))].map((row) =>
+    toNode(index, row, lang, false),
+  );
 }
 
 /** The category and all categories below it; undefined when the id is unknown. */

@@ -1,4 +1,10 @@
-import { PAGE_SIZE, type THomeList, type THomeResponse, type TLanguage } from '@caravan/contracts';
+import {
+  PAGE_SIZE,
+  type THomeList,
+  type THomePinSection,
+  type THomeResponse,
+  type TLanguage,
+} from '@caravan/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { CACHE_TTL, catalogCache } from './cache';
@@ -80,7 +86,67 @@ export async function getHomeList(
   };
 }
 
-/** Everything the home page shows, 12 per list, in one answer. */
+/** Staff pins per home section (admin curation), in their order. */
+async function loadHomePins(db: Database): Promise<Map<THomePinSection, string[]>> {
+  const result = await db.execute(
+    sql`select section, target_id::text as id from home_pins order by sort, id`,
+  );
+  const pins = new Map<THomePinSection, string[]>();
+  for (const row of rowsOf(result)) {
+    const section = row.section as THomePinSection;
+    pins.set(section, [...(pins.get(section) ?? []), String(row.id)]);
+  }
+  return pins;
+}
+
+function idList(ids: readonly string[]): SQL {
+  return sql.join(
+    ids.map((id) => sql`${id}::bigint`),
+    sql`, `,
+  );
+}
+
+/** Pinned items first (those still shown), then the automatic ones that are not pinned, up to `size`. */
+function pinnedFirst<T extends { id: string }>(pinned: readonly T[], auto: readonly T[], size: number): T[] {
+  const seen = new Set(pinned.map((item) => item.id));
+  return [...pinned, ...auto.filter((item) => !seen.has(item.id))].slice(0, size);
+}
+
+async function loadPinnedProducts(
+  db: Database,
+  lang: TLanguage,
+  ids: readonly string[] | undefined,
+  where: SQL[],
+) {
+  if (!ids || ids.length === 0) {
+    return [];
+  }
+  const page = await queryProductPage(db, {
+    lang,
+    where: [sql`p.id in (${idList(ids)})`, ...where],
+    orderBy: sql`array_position(array[${idList(ids)}], p.id)`,
+    pageNum: 1,
+    pageSize: ids.length,
+    totalKey: null,
+  });
+  return page.pageList;
+}
+
+async function loadPinnedStores(db: Database, ids: readonly string[] | undefined) {
+  if (!ids || ids.length === 0) {
+    return [];
+  }
+  const page = await queryStorePage(db, {
+    where: sql`s.id in (${idList(ids)})`,
+    orderBy: sql`array_position(array[${idList(ids)}], s.id)`,
+    pageNum: 1,
+    pageSize: ids.length,
+    totalKey: `pins:${ids.join(',')}`,
+  });
+  return page.pageList;
+}
+
+/** Everything the home page shows, 12 per list, in one answer; staff pins lead each section. */
 export async function getHome(
   db: Database,
   lang: TLanguage,
@@ -88,13 +154,21 @@ export async function getHome(
 ): Promise<THomeResponse> {
   const page = { pageNum: 1, pageSize: PAGE_SIZE.home };
   const shared = await catalogCache(db).getOrLoad(`home:${lang}`, CACHE_TTL.home, async () => {
-    const [banners, categories, recommended, fresh, hot, discounted, stores] = await Promise.all([
+    const pins = await loadHomePins(db);
+    const [pinned, banners, categories, recommended, fresh, hot, discounted, stores] = await Promise.all([
+      Promise.all([
+        loadPinnedProducts(db, lang, pins.get('recommendGoods'), []),
+        loadPinnedProducts(db, lang, pins.get('newGoods'), []),
+        loadPinnedProducts(db, lang, pins.get('hotGoods'), []),
+        loadPinnedProducts(db, lang, pins.get('discountGoods'), [ACTIVE_DISCOUNT]),
+        loadPinnedStores(db, pins.get('recommendStores')),
+      ]),
       // Live banners of this language: active, inside their schedule, and for every language or this one.
       db.execute(sql`select id::text as id, titles, subtitles, image, images, link from banners
         where is_active and (starts_at is null or starts_at <= now()) and (ends_at is null or ends_at > now())
           and (cardinality(languages) = 0 or ${lang} = any(languages))
         order by sort, id limit 10`),
-      getRecommendedCategories(db, lang),
+      getRecommendedCategories(db, lang, pins.get('recommendCategories')),
       getHomeList(db, lang, 'recommended', page, viewer),
       getHomeList(db, lang, 'new', page, viewer),
       getHomeList(db, lang, 'hot', page, viewer),
@@ -111,11 +185,11 @@ export async function getHome(
         link: String(b.link),
       })),
       categories,
-      recommended: recommended.products?.pageList ?? [],
-      new: fresh.products?.pageList ?? [],
-      hot: hot.products?.pageList ?? [],
-      discounted: discounted.products?.pageList ?? [],
-      stores: stores.stores?.pageList ?? [],
+      recommended: pinnedFirst(pinned[0], recommended.products?.pageList ?? [], page.pageSize),
+      new: pinnedFirst(pinned[1], fresh.products?.pageList ?? [], page.pageSize),
+      hot: pinnedFirst(pinned[2], hot.products?.pageList ?? [], page.pageSize),
+      discounted: pinnedFirst(pinned[3], discounted.products?.pageList ?? [], page.pageSize),
+      stores: pinnedFirst(pinned[4], stores.stores?.pageList ?? [], page.pageSize),
     };
   });
   const guess = await getHomeList(db, lang, 'guess', page, viewer);

@@ -1,7 +1,14 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { TAdminBanner, TAdminCategory, TCategoryNode, THomeResponse } from '@caravan/contracts';
+import type {
+  TAdminBanner,
+  TAdminCategory,
+  TCategoryNode,
+  THomePinItem,
+  THomePins,
+  THomeResponse,
+} from '@caravan/contracts';
 import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -62,6 +69,10 @@ describe('catalogue curation', () => {
       ['DELETE', '/api/v1/admin/catalog/banners/1'],
       ['GET', '/api/v1/admin/catalog/activities'],
       ['POST', '/api/v1/admin/catalog/activities'],
+      ['PUT', '/api/v1/admin/catalog/activities/1'],
+      ['GET', '/api/v1/admin/catalog/home-pins'],
+      ['GET', '/api/v1/admin/catalog/home-pins/candidates?section=hotGoods'],
+      ['PUT', '/api/v1/admin/catalog/home-pins/hotGoods'],
     ] as const) {
       const res = await call(
         method,
@@ -214,5 +225,86 @@ describe('catalogue curation', () => {
       detailUrl: 'javascript:alert(1)',
     });
     expect(insecure.statusCode).toBe(400);
+  });
+
+  it('pins goods, stores and categories ahead of the automatic fill of each home section, audited', async () => {
+    const db = ctx.database.db;
+    const owner = await createTestUser(db);
+    const storeId = await createTestStore(db, owner.id, 'Pinned bazaar');
+    const made: string[] = [];
+    for (let i = 0; i < 3; i += 1) {
+      made.push(String((await createTestProduct(db, storeId)).productId));
+    }
+    const oldest = made[0]!;
+    await db
+      .update(products)
+      .set({ names: { en: 'Oldest lantern', de: 'Älteste Laterne' } })
+      .where(eq(products.id, BigInt(oldest)));
+    const home = async (lang: string) =>
+      json<THomeResponse>(await ctx.app.inject({ method: 'GET', url: `/api/v1/catalog/home?lang=${lang}` }));
+    expect((await home('en')).hot[0]?.id).not.toBe(oldest);
+
+    const found = await call(
+      'GET',
+      `/api/v1/admin/catalog/home-pins/candidates?section=hotGoods&keyword=lantern`,
+      curator.token,
+    );
+    expect(json<{ data: THomePinItem[] }>(found).data).toEqual([{ id: oldest, name: 'Oldest lantern' }]);
+    const put = await call('PUT', '/api/v1/admin/catalog/home-pins/hotGoods', curator.token, {
+      targetIds: [oldest, made[1]],
+    });
+    expect(put.statusCode, put.body).toBe(200);
+    expect(json<THomePins>(put)).toMatchObject({ section: 'hotGoods', targetIds: [oldest, made[1]] });
+    const pinnedHome = await home('de');
+    expect(pinnedHome.hot.slice(0, 2).map((p) => p.id)).toEqual([oldest, made[1]]);
+    expect(pinnedHome.hot[0]?.name).toBe('Älteste Laterne');
+    // The rest of the section is still filled automatically, without repeating the pinned goods.
+    expect(pinnedHome.hot.filter((p) => p.id === oldest)).toHaveLength(1);
+    expect(pinnedHome.hot.length).toBeGreaterThan(2);
+
+    const stores = await call('PUT', '/api/v1/admin/catalog/home-pins/recommendStores', curator.token, {
+      targetIds: [String(storeId)],
+    });
+    expect(stores.statusCode, stores.body).toBe(200);
+    expect((await home('en')).stores[0]?.id).toBe(String(storeId));
+    const pinnedCategory = await category({ en: 'Pinned lamps', de: 'Angeheftete Lampen' });
+    await call('PUT', '/api/v1/admin/catalog/home-pins/recommendCategories', curator.token, {
+      targetIds: [pinnedCategory.id],
+    });
+    expect((await home('de')).categories[0]).toMatchObject({ id: pinnedCategory.id });
+
+    // Only what the section may show: no discount running, unknown ids, too many, another section name.
+    for (const [section, body] of [
+      ['discountGoods', { targetIds: [oldest] }],
+      ['hotGoods', { targetIds: ['999999999'] }],
+      ['hotGoods', { targetIds: Array.from({ length: 13 }, (_, i) => String(i + 1)) }],
+      ['hotGoods', { targetIds: ['abc'] }],
+      ['hotGoods', { targetIds: [oldest], extra: 1 }],
+      ['cheapGoods', { targetIds: [oldest] }],
+    ] as const) {
+      const res = await call('PUT', `/api/v1/admin/catalog/home-pins/${section}`, curator.token, body);
+      expect(res.statusCode, `${section} ${JSON.stringify(body)}`).toBeGreaterThanOrEqual(400);
+      expect(res.statusCode).toBeLessThan(500);
+    }
+    const list = json<{ data: THomePins[] }>(
+      await call('GET', '/api/v1/admin/catalog/home-pins', curator.token),
+    );
+    expect(list.data.find((s) => s.section === 'hotGoods')?.items).toEqual([
+      { id: oldest, name: 'Oldest lantern' },
+      { id: made[1], name: 'Test goods' },
+    ]);
+    expect(list.data.find((s) => s.section === 'discountGoods')?.targetIds).toEqual([]);
+
+    // Unpinned: the section is automatic again.
+    await call('PUT', '/api/v1/admin/catalog/home-pins/hotGoods', curator.token, { targetIds: [] });
+    expect((await home('en')).hot[0]?.id).not.toBe(oldest);
+    const audits = await db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'home_pins.update'), eq(auditLog.targetId, 'hotGoods')));
+    expect(audits.map((a) => a.details)).toEqual([
+      { before: [], after: [oldest, made[1]] },
+      { before: [oldest, made[1]], after: [] },
+    ]);
   });
 });

@@ -8,6 +8,12 @@ import {
   ZAdminCategoryList,
   ZBannerRequest,
   ZCreateCategoryRequest,
+  ZHomePinCandidates,
+  ZHomePinCandidatesQuery,
+  ZHomePinSectionParams,
+  ZHomePins,
+  ZHomePinsList,
+  ZHomePinsRequest,
   ZIdParams,
   ZOkResponse,
   ZUpdateCategoryRequest,
@@ -17,6 +23,7 @@ import { READ_ONLY, registerLegacyAction } from '../legacy/registry';
 import { getCurrentActivity, listActivities, saveActivity } from './activity';
 import { deleteBanner, listAdminBanners, saveBanner } from './banners';
 import { createCategory, listAdminCategories, updateCategory } from './categories';
+import { findHomePinCandidates, listHomePins, setHomePins } from './home-pins';
 
 // SPEC §7: the storefront asks for the current activity and opens its detailUrl.
 registerLegacyAction(
@@ -120,6 +127,41 @@ export const curationRoutes: FastifyPluginAsyncZod = async (app) => {
         staffId: request.staffMember!.id,
         id: BigInt(request.params.id),
         request: request.body,
+      }),
+  );
+
+  // Home sections: staff pin items in order; the storefront fills the rest of each section itself.
+  app.get(
+    '/api/v1/admin/catalog/home-pins',
+    { preValidation: preHandler, schema: { tags, response: { 200: ZHomePinsList } } },
+    async (request) => ({ data: await listHomePins(db, request.lang) }),
+  );
+  app.get(
+    '/api/v1/admin/catalog/home-pins/candidates',
+    {
+      preValidation: preHandler,
+      schema: { tags, querystring: ZHomePinCandidatesQuery, response: { 200: ZHomePinCandidates } },
+    },
+    async (request) => ({
+      data: await findHomePinCandidates(db, {
+        section: request.query.section,
+        keyword: request.query.keyword,
+        lang: request.lang,
+      }),
+    }),
+  );
+  app.put(
+    '/api/v1/admin/catalog/home-pins/:section',
+    {
+      preValidation: preHandler,
+      schema: { tags, params: ZHomePinSectionParams, body: ZHomePinsRequest, response: { 200: ZHomePins } },
+    },
+    async (request) =>
+      setHomePins(db, {
+        staffId: request.staffMember!.id,
+        section: request.params.section,
+        targetIds: request.body.targetIds,
+        lang: request.lang,
       }),
   );
 };

@@ -12,7 +12,11 @@ export const ADMIN_PAGES: readonly {
     labelKey: 'console:menu.dashboard',
     permission: ['ledger.read', 'orders.manage', 'finance.review'],
   },
-  { path: 'approvals', labelKey: 'console:menu.approvals', permission: ['finance.review', 'orders.manage'] },
+  {
+    path: 'approvals',
+    labelKey: 'console:menu.approvals',
+    permission: ['finance.review', 'orders.manage', 'loans.review'],
+  },
   { path: 'catalog', labelKey: 'console:menu.catalog', permission: 'catalog.manage' },
   { path: 'users', labelKey: 'menu.users', permission: 'users.read' },
   { path: 'roles', labelKey: 'menu.roles', permission: 'roles.manage' },

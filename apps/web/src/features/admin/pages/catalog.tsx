@@ -11,7 +11,6 @@ import {
 import {
   Alert,
   Button,
-  Collapse,
   DatePicker,
   Form,
   Input,
@@ -46,12 +45,11 @@ import {
   useSaveBanner,
   useSaveCategory,
 } from '../api/catalog-api';
+import { compactTexts, LanguageFields, nameOf } from '../components/language-fields';
+import { ActivitiesTab } from './catalog-activities';
+import { HomePinsTab } from './catalog-home-pins';
 
 type TCategoryNode = TAdminCategory & { children?: TCategoryNode[] };
-
-function nameOf(names: Record<string, string>, lang: string): string {
-  return names[lang] ?? names.en ?? Object.values(names)[0] ?? '';
-}
 
 function buildTree(rows: TAdminCategory[]): TCategoryNode[] {
   const byParent = new Map<string | null, TAdminCategory[]>();
@@ -64,34 +62,6 @@ function buildTree(rows: TAdminCategory[]): TCategoryNode[] {
       return children.length > 0 ? { ...row, children } : { ...row };
     });
   return grow(null);
-}
-
-/** Text inputs for every language: English first, the others folded away. */
-function LanguageFields({ name, label, max }: { name: string; label: string; max: number }) {
-  const { t } = useTranslation('console');
-  const others = LANGUAGES.filter((lang) => lang !== 'en');
-  return (
-    <>
-      <Form.Item name={[name, 'en']} label={`${label} · ${LANGUAGE_NAMES.en}`}>
-        <Input maxLength={max} />
-      </Form.Item>
-      <Collapse
-        size="small"
-        items={[
-          {
-            key: 'more',
-            label: t('catalog.otherLanguages'),
-            forceRender: true,
-            children: others.map((lang) => (
-              <Form.Item key={lang} name={[name, lang]} label={`${label} · ${LANGUAGE_NAMES[lang]}`}>
-                <Input maxLength={max} dir="auto" />
-              </Form.Item>
-            )),
-          },
-        ]}
-      />
-    </>
-  );
 }
 
 function CategoriesTab() {
@@ -291,16 +261,12 @@ function BannersTab() {
       return;
     }
     const values = form.getFieldsValue();
-    const compact = (texts: Record<string, string> | undefined) =>
-      Object.fromEntries(
-        Object.entries(texts ?? {}).filter(([, v]) => typeof v === 'string' && v.trim() !== ''),
-      );
     const body = parseFormValues(
       form,
       ZBannerRequest,
       {
-        titles: compact(values.titles),
-        subtitles: compact(values.subtitles),
+        titles: compactTexts(values.titles),
+        subtitles: compactTexts(values.subtitles),
         imageRef: uploadedRefs(files)[0] ?? '',
         languages: values.languages ?? [],
         link: values.link ?? '/commodity',
@@ -449,7 +415,7 @@ function BannersTab() {
   );
 }
 
-/** Catalogue curation: the category tree and the home banners (permission catalog.manage). */
+/** Catalogue curation: categories, banners, home sections and the current activity (permission catalog.manage). */
 export default function CatalogPage() {
   const { t } = useTranslation('console');
   return (
@@ -459,6 +425,8 @@ export default function CatalogPage() {
         items={[
           { key: 'categories', label: t('catalog.categories'), children: <CategoriesTab /> },
           { key: 'banners', label: t('catalog.banners'), children: <BannersTab /> },
+          { key: 'home', label: t('catalog.homeSections'), children: <HomePinsTab /> },
+          { key: 'activity', label: t('catalog.activities'), children: <ActivitiesTab /> },
         ]}
       />
     </>

@@ -1,0 +1,43 @@
+import { LANGUAGE_NAMES, LANGUAGES } from '@caravan/contracts';
+import { Collapse, Form, Input } from 'antd';
+import { useTranslation } from 'react-i18next';
+
+/** A text of a per-language record in the viewer's language, else English, else any. */
+export function nameOf(names: Record<string, string>, lang: string): string {
+  return names[lang] ?? names.en ?? Object.values(names)[0] ?? '';
+}
+
+/** Drops empty languages from a per-language form value before it is sent. */
+export function compactTexts(texts: Record<string, string> | undefined): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(texts ?? {}).filter(([, v]) => typeof v === 'string' && v.trim() !== ''),
+  );
+}
+
+/** Text inputs for every language: English first, the others folded away. */
+export function LanguageFields({ name, label, max }: { name: string; label: string; max: number }) {
+  const { t } = useTranslation('console');
+  const others = LANGUAGES.filter((lang) => lang !== 'en');
+  return (
+    <>
+      <Form.Item name={[name, 'en']} label={`${label} · ${LANGUAGE_NAMES.en}`}>
+        <Input maxLength={max} />
+      </Form.Item>
+      <Collapse
+        size="small"
+        items={[
+          {
+            key: 'more',
+            label: t('catalog.otherLanguages'),
+            forceRender: true,
+            children: others.map((lang) => (
+              <Form.Item key={lang} name={[name, lang]} label={`${label} · ${LANGUAGE_NAMES[lang]}`}>
+                <Input maxLength={max} dir="auto" />
+              </Form.Item>
+            )),
+          },
+        ]}
+      />
+    </>
+  );
+}
