@@ -81,7 +81,7 @@ function afterCursor(sort: TSellerProductSort, storeId: bigint, id: bigint): SQL
  * next pages); beyond it the answer says "at least" (isTotalExact false). An exact count read every row of a large
  * shop on every page (50,000 rows: most of each request's time).
  */
-export const SELLER_LIST_COUNT_WINDOW = 1000;
+export const SELLER_LIST_COUNT_WINDOW = 200;
 
 function stateOf(row: { isOnShelf: boolean; takenDownAt: unknown }): TSellerProductState {
   if (row.takenDownAt) {
@@ -112,7 +112,8 @@ export async function listSellerProducts(
   lang: string,
   query: TSellerProductsQueryParsed,
 ): Promise<TSellerProductsResponse> {
-  const store = await storeOf(db, seller.storeId);
+  // The shop's threshold is read inside the statement (one round trip per page, not two).
+  const threshold = sql`(select st.low_stock_threshold from stores st where st.id = ${seller.storeId})`;
   const conditions: SQL[] = [sql`p.store_id = ${seller.storeId}`, sql`p.deleted_at is null`];
   if (query.categoryId) {
     conditions.push(sql`p.category_id = ${query.categoryId}::bigint`);
@@ -125,7 +126,7 @@ export async function listSellerProducts(
     conditions.push(sql`p.taken_down_at is not null`);
   }
   if (query.isLowStock) {
-    conditions.push(sql`p.stock <= ${store.lowStockThreshold}`);
+    conditions.push(sql`p.stock <= ${threshold}`);
   }
   if (query.keyword) {
     const pattern = `%${query.keyword.toLowerCase().replace(/[\\%_]/g, '\\$&')}%`;
@@ -148,7 +149,7 @@ export async function listSellerProducts(
   const from = isByStock
     ? sql`product_stock_levels s join products p on p.id = s.product_id and s.store_id = ${seller.storeId}`
     : sql`products p`;
-  const stockCondition = query.isLowStock ? sql` and s.stock <= ${store.lowStockThreshold}` : sql``;
+  const stockCondition = query.isLowStock ? sql` and s.stock <= ${threshold}` : sql``;
   const countLimit = offset + SELLER_LIST_COUNT_WINDOW + 1;
   // One walk of the index serves the page and the count (one statement, planned once): the matching ids are
   // numbered in the list's order up to the count window, the page is a slice of them.
@@ -158,16 +159,17 @@ export async function listSellerProducts(
     sql`with w as (
       select p.id, row_number() over (order by ${SORTS[query.sort]}) as rn
       from ${from} where ${where}${stockCondition} order by ${SORTS[query.sort]} limit ${countLimit})
-    select t.n, p.id::text as id, p.names, p.lang, p.code, p.images->0 as image,
+    select t.n, t.threshold, p.id::text as id, p.names, p.lang, p.code, p.images->0 as image,
         p.category_id::text as category_id, p.price::text as price, p.stock, p.sold_count, p.is_on_shelf,
         p.taken_down_reason, p.taken_down_at, p.updated_at,
         (select count(*)::int from product_variants v where v.product_id = p.id) as variant_count
-      from (select count(*)::int as n from w) t
+      from (select count(*)::int as n, ${threshold} as threshold from w) t
       left join (w join products p on p.id = w.id)
         on w.rn > ${offset} and w.rn <= ${offset + query.pageSize}
       order by w.rn`,
   );
   const n = Number(rows[0]?.n ?? 0);
+  const lowStockThreshold = Number(rows[0]?.threshold ?? 0);
   const isTotalExact = n < countLimit;
   const page = rows.filter((r) => r.id !== null && r.id !== undefined);
   const hasMore = n > offset + page.length;
@@ -185,7 +187,7 @@ export async function listSellerProducts(
         variantCount: Number(r.variant_count),
         state: stateOf({ isOnShelf: r.is_on_shelf === true, takenDownAt: r.taken_down_at }),
         takenDownReason: (r.taken_down_reason as string | null) ?? null,
-        isLowStock: Number(r.stock) <= store.lowStockThreshold,
+        isLowStock: Number(r.stock) <= lowStockThreshold,
         updatedAt: iso(r.updated_at as Date | string)!,
       }),
     ),
@@ -194,7 +196,7 @@ export async function listSellerProducts(
     total: isTotalExact ? n : n - 1,
     isTotalExact,
     nextCursor: hasMore && page.length > 0 ? String(page[page.length - 1]!.id) : null,
-    lowStockThreshold: store.lowStockThreshold,
+    lowStockThreshold,
   };
 }
 

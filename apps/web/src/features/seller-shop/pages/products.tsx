@@ -200,7 +200,7 @@ function ProductList() {
                 current: filter.pageNum,
                 pageSize: filter.pageSize,
                 // Page numbers stop at SELLER_LIST_MAX_OFFSET products ("Next" goes on from there), and a large
-                // shop's count stops a window past the current page: "1020+" then.
+                // shop's count stops a window past the current page: "220+" then.
                 total: Math.min(list.data?.total ?? 0, SELLER_LIST_MAX_OFFSET),
                 showSizeChanger: true,
                 showTotal: () =>
