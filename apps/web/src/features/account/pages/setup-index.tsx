@@ -10,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PageFrame } from '../../../components/ui/page-frame';
 import { useSession } from '../../../lib/session';
+import { ProfileCard } from '../components/profile-card';
 import { ReferralCard } from '../components/referral-card';
 
 export default function SetupIndexPage() {
@@ -49,6 +50,7 @@ export default function SetupIndexPage() {
   ];
   return (
     <PageFrame titleKey="routes.setup" crumbs={[{ labelKey: 'routes.userInfo', to: '/userInfo/dashboard' }]}>
+      <ProfileCard />
       <ul className="cv-setup-list">
         {items.map((item) => (
           <li key={item.to}>

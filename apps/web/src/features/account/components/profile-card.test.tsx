@@ -1,0 +1,99 @@
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { api } from '../../../lib/api';
+import { initTestI18n } from '../../../testing/i18n';
+import * as accountApi from '../api/account-api';
+import { isPossibleMobile, ProfileEditor } from './profile-card';
+
+async function click(name: string | RegExp) {
+  await act(async () => {
+    fireEvent.click(screen.getByRole('button', { name }));
+  });
+}
+
+describe('ProfileEditor', () => {
+  beforeAll(async () => {
+    await initTestI18n();
+  });
+  afterEach(() => {
+    cleanup();
+    vi.restoreAllMocks();
+  });
+
+  it('refuses a username outside the SPEC §5 rules beside the field, then saves a good one', async () => {
+    const put = vi.spyOn(api, 'put').mockResolvedValue({ ok: true });
+    const refresh = vi.spyOn(accountApi, 'refreshCurrentUser').mockResolvedValue({} as never);
+    const onDone = vi.fn();
+    render(<ProfileEditor field="username" onDone={onDone} />);
+    const input = screen.getByLabelText('New username', { selector: 'input' });
+    fireEvent.change(input, { target: { value: 'ab_1' } });
+    await click('Save');
+    await waitFor(() => expect(screen.getByText('Username must be 6-30 letters or digits')).toBeTruthy());
+    expect(put).not.toHaveBeenCalled();
+    fireEvent.change(input, { target: { value: 'NewName2026' } });
+    await click('Save');
+    await waitFor(() => expect(onDone).toHaveBeenCalled());
+    expect(put).toHaveBeenCalledWith('/account/username', { username: 'NewName2026' });
+    expect(refresh).toHaveBeenCalled();
+  });
+
+  it('checks the mobile number with libphonenumber before sending a code, then binds it with the code', async () => {
+    const post = vi.spyOn(api, 'post').mockResolvedValue({
+      ok: true,
+      sentTo: '+1 ******0123',
+      channel: 'sms',
+      cooldownSeconds: 180,
+      expiresInSeconds: 600,
+    });
+    const put = vi.spyOn(api, 'put').mockResolvedValue({ ok: true });
+    vi.spyOn(accountApi, 'refreshCurrentUser').mockResolvedValue({} as never);
+    const onDone = vi.fn();
+    render(<ProfileEditor field="mobile" onDone={onDone} />);
+    const phone = screen.getByRole('textbox', { name: 'Mobile number' });
+    // Eight digits pass the contract's count but are no possible number under +1.
+    fireEvent.change(phone, { target: { value: '12345678' } });
+    await click('Send code');
+    await waitFor(() =>
+      expect(screen.getByText('Please enter a mobile number of at least 8 digits')).toBeTruthy(),
+    );
+    expect(post).not.toHaveBeenCalled();
+    fireEvent.change(phone, { target: { value: '2025550123' } });
+    await click('Send code');
+    await waitFor(() =>
+      expect(post).toHaveBeenCalledWith('/verification/codes', {
+        purpose: 'bindMobile',
+        areaCode: '+1',
+        phone: '2025550123',
+      }),
+    );
+    fireEvent.change(screen.getByRole('textbox', { name: 'Verification code' }), {
+      target: { value: '123456' },
+    });
+    await click('Save');
+    await waitFor(() => expect(onDone).toHaveBeenCalled());
+    expect(put).toHaveBeenCalledWith('/account/mobile', {
+      areaCode: '+1',
+      phone: '2025550123',
+      code: '123456',
+    });
+  });
+
+  it('asks for the code before binding an e-mail', async () => {
+    const put = vi.spyOn(api, 'put').mockResolvedValue({ ok: true });
+    render(<ProfileEditor field="email" onDone={() => undefined} />);
+    fireEvent.change(screen.getByLabelText('E-mail', { selector: 'input' }), {
+      target: { value: 'buyer123@example.com' },
+    });
+    await click('Save');
+    await waitFor(() => expect(screen.getByText('Please enter the verification code')).toBeTruthy());
+    expect(put).not.toHaveBeenCalled();
+  });
+});
+
+describe('isPossibleMobile', () => {
+  it('follows the numbering plan of the area code', () => {
+    expect(isPossibleMobile('+1', '2025550123')).toBe(true);
+    expect(isPossibleMobile('+1', '12345678')).toBe(false);
+    expect(isPossibleMobile('+86', '13812345678')).toBe(true);
+  });
+});

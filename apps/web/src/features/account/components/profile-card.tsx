@@ -1,0 +1,196 @@
+import {
+  type TSendCodeRequest,
+  V,
+  ZBindEmailRequest,
+  ZBindMobileRequest,
+  ZChangeUsernameRequest,
+  ZSendCodeRequest,
+} from '@caravan/contracts';
+import { Button, Card, Form, Input, Modal, Space } from 'antd';
+import { isPossiblePhoneNumber } from 'libphonenumber-js/min';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { AreaCodeSelect } from '../../../components/auth/account-fields';
+import { DEFAULT_AREA_CODE } from '../../../components/auth/area-codes';
+import { AppForm } from '../../../components/ui/app-form';
+import { SendCodeButton } from '../../../components/ui/send-code-button';
+import { api } from '../../../lib/api';
+import { parseFormValues, showSubmitError, translateValidation } from '../../../lib/form';
+import { useSession } from '../../../lib/session';
+import { toast } from '../../../lib/toast';
+import { refreshCurrentUser } from '../api/account-api';
+
+export type TProfileField = 'username' | 'email' | 'mobile';
+
+type TValues = { username?: string; email?: string; areaCode?: string; phone?: string; code?: string };
+
+const SCHEMAS = { username: ZChangeUsernameRequest, email: ZBindEmailRequest, mobile: ZBindMobileRequest };
+const PATHS = { username: '/account/username', email: '/account/email', mobile: '/account/mobile' };
+
+/**
+ * The number checked against the maintained numbering plans (libphonenumber) before a code is sent or the
+ * number saved: the contract only counts digits.
+ */
+export function isPossibleMobile(areaCode: string, phone: string): boolean {
+  return isPossiblePhoneNumber(`${areaCode}${phone}`);
+}
+
+/** One profile change in a dialog: a new username, or an e-mail or mobile number confirmed by a code. */
+export function ProfileEditor({ field, onDone }: { field: TProfileField; onDone: () => void }) {
+  const { t } = useTranslation(['account', 'auth', 'services', 'validation', 'common']);
+  const [form] = Form.useForm<TValues>();
+  const [isBusy, setIsBusy] = useState(false);
+
+  const mobileError = (values: TValues): boolean => {
+    if (field !== 'mobile' || isPossibleMobile(values.areaCode ?? '', values.phone ?? '')) {
+      return false;
+    }
+    form.setFields([{ name: 'phone', errors: [translateValidation(t, V.mobile)] }]);
+    return true;
+  };
+
+  const buildCodeRequest = (): TSendCodeRequest | null => {
+    const values = form.getFieldsValue();
+    const candidate =
+      field === 'email'
+        ? { purpose: 'bindEmail', email: values.email ?? '' }
+        : { purpose: 'bindMobile', areaCode: values.areaCode ?? '', phone: values.phone ?? '' };
+    const request = parseFormValues(form, ZSendCodeRequest, candidate, t);
+    return request && !mobileError(values) ? request : null;
+  };
+
+  const submit = async () => {
+    const values = form.getFieldsValue();
+    const body = parseFormValues(form, SCHEMAS[field], values, t);
+    if (!body || mobileError(values)) {
+      return;
+    }
+    setIsBusy(true);
+    try {
+      await api.put(PATHS[field], body);
+      await refreshCurrentUser();
+      toast.success(t('common:success.operationSucceeded'));
+      onDone();
+    } catch (error) {
+      showSubmitError(form, error, t);
+    } finally {
+      setIsBusy(false);
+    }
+  };
+
+  return (
+    <AppForm<TValues>
+      form={form}
+      layout="vertical"
+      requiredMark={false}
+      initialValues={{ areaCode: DEFAULT_AREA_CODE }}
+      onFinish={() => void submit()}
+    >
+      {field === 'username' && (
+        <Form.Item name="username" label={t('profile.newUsername')} extra={t('profile.usernameRule')}>
+          <Input autoComplete="username" maxLength={30} dir="ltr" />
+        </Form.Item>
+      )}
+      {field === 'email' && (
+        <Form.Item name="email" label={t('profile.email')}>
+          <Input type="email" autoComplete="email" maxLength={64} dir="ltr" />
+        </Form.Item>
+      )}
+      {field === 'mobile' && (
+        <Form.Item label={t('profile.mobile')} required>
+          <Space.Compact block>
+            <Form.Item name="areaCode" noStyle>
+              <AreaCodeSelect />
+            </Form.Item>
+            <Form.Item name="phone" noStyle>
+              <Input
+                inputMode="numeric"
+                autoComplete="tel-national"
+                maxLength={15}
+                dir="ltr"
+                aria-label={t('profile.mobile')}
+              />
+            </Form.Item>
+          </Space.Compact>
+        </Form.Item>
+      )}
+      {field !== 'username' && (
+        <Form.Item label={t('services:code.label')} required>
+          <Space.Compact block>
+            <Form.Item name="code" noStyle>
+              <Input
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                maxLength={6}
+                dir="ltr"
+                aria-label={t('services:code.label')}
+              />
+            </Form.Item>
+            <SendCodeButton buildRequest={buildCodeRequest} />
+          </Space.Compact>
+        </Form.Item>
+      )}
+      <Button type="primary" htmlType="submit" loading={isBusy} block>
+        {t('common:actions.save')}
+      </Button>
+    </AppForm>
+  );
+}
+
+/** Username, user code, e-mail and mobile of the account, each changeable from here. */
+export function ProfileCard() {
+  const { t } = useTranslation(['account', 'common']);
+  const { userInfo } = useSession();
+  const [editing, setEditing] = useState<TProfileField | null>(null);
+  if (!userInfo) {
+    return null;
+  }
+  const rows: { field: TProfileField; label: string; value: string | null }[] = [
+    { field: 'username', label: t('profile.username'), value: userInfo.username },
+    { field: 'email', label: t('profile.email'), value: userInfo.email },
+    {
+      field: 'mobile',
+      label: t('profile.mobile'),
+      value: userInfo.phone ? `${userInfo.areaCode ?? ''} ${userInfo.phone}` : null,
+    },
+  ];
+  return (
+    <Card title={t('profile.title')} className="cv-profile-card" data-testid="profile-card">
+      <dl className="cv-profile-card__list">
+        <div>
+          <dt>{t('profile.usercode')}</dt>
+          <dd dir="ltr">{userInfo.usercode}</dd>
+        </div>
+        {rows.map((row) => (
+          <div key={row.field}>
+            <dt>{row.label}</dt>
+            <dd>
+              {row.value ? (
+                <bdi dir="ltr">{row.value}</bdi>
+              ) : (
+                <span className="cv-muted">{t('profile.notBound')}</span>
+              )}{' '}
+              <Button
+                size="small"
+                type="link"
+                onClick={() => setEditing(row.field)}
+                data-testid={`profile-edit-${row.field}`}
+              >
+                {row.value ? t('profile.change') : t('profile.bind')}
+              </Button>
+            </dd>
+          </div>
+        ))}
+      </dl>
+      <Modal
+        open={editing !== null}
+        title={editing ? t(`profile.${editing}Title`) : null}
+        onCancel={() => setEditing(null)}
+        footer={null}
+        destroyOnHidden
+      >
+        {editing && <ProfileEditor field={editing} onDone={() => setEditing(null)} />}
+      </Modal>
+    </Card>
+  );
+}
