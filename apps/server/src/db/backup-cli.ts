@@ -5,9 +5,8 @@
  */
 import path from 'node:path';
 import { loadConfig } from '../config';
-import { checkLedger, formatLedgerReport } from '../modules/ledger';
+import { checkConfiguredLedger } from '../modules/ledger';
 import { BackupError, backupDatabase, backupFileName, restoreDatabase, type TBackupTarget } from './backup';
-import { openDatabase } from './client';
 
 function usage(): never {
   throw new BackupError('usage: backup [--out FILE] [--force] | restore FILE --yes [--force]');
@@ -54,18 +53,7 @@ async function main() {
       console.log(`The data directory as it was is kept in ${previous}.`);
     }
     console.log(`Restored ${where} from ${file}.`);
-    const database = await openDatabase({
-      databaseUrl: config.DATABASE_URL,
-      dataDir: config.DATA_DIR,
-      poolSize: 2,
-    });
-    try {
-      const report = await checkLedger(database.db);
-      console.log(formatLedgerReport(report));
-      process.exitCode = report.isOk ? 0 : 1;
-    } finally {
-      await database.close();
-    }
+    process.exitCode = (await checkConfiguredLedger(config)) ? 0 : 1;
     return;
   }
   usage();

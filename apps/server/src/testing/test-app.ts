@@ -1,7 +1,8 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { Redis } from 'ioredis';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
-import type { DatabaseHandle } from '../db/client';
+import { type DatabaseHandle, openPostgres, wrapPglite } from '../db/client';
 import { createTestDatabase } from './test-db';
 
 export type TTestContext = {
@@ -43,4 +44,59 @@ export function json<T = Record<string, unknown>>(response: LightMyRequestRespon
 
 export function bearer(token: string): { authorization: string } {
   return { authorization: `Bearer ${token}` };
+}
+
+/**
+ * Two apps on one test database and one Redis, standing for two server processes: each has its own database
+ * handle (so its own caches) and its own Redis connection. `close()` closes the apps and connections, not
+ * the database.
+ */
+export async function createAppPairOnRedis(
+  database: DatabaseHandle,
+  env: Record<string, string>,
+): Promise<{ apps: [FastifyInstance, FastifyInstance]; close: () => Promise<void> }> {
+  const redisUrl = env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    SEED_DEMO: 'false',
+    SERVE_WEB: 'false',
+    RUN_JOBS: 'false',
+    DATA_DIR: '.tmp/test-data',
+    ...env,
+    REDIS_URL: redisUrl,
+  });
+  const secondHandle: DatabaseHandle =
+    database.kind === 'pglite'
+      ? wrapPglite(database.pglite!)
+      : openPostgres(
+          String(
+            (database.pool as unknown as { options: { connectionString: string } }).options.connectionString,
+          ),
+          3,
+        );
+  const connections = [new Redis(redisUrl), new Redis(redisUrl)] as const;
+  const apps = [
+    await buildApp({ config, db: database.db, readDb: database.db, database, redis: connections[0] }),
+    await buildApp({
+      config,
+      db: secondHandle.db,
+      readDb: secondHandle.db,
+      database: secondHandle,
+      redis: connections[1],
+    }),
+  ] as [FastifyInstance, FastifyInstance];
+  await Promise.all(apps.map((app) => app.ready()));
+  return {
+    apps,
+    close: async () => {
+      await Promise.all(apps.map((app) => app.close()));
+      for (const connection of connections) {
+        connection.disconnect();
+      }
+      if (secondHandle.kind === 'postgres') {
+        await secondHandle.close();
+      }
+    },
+  };
 }

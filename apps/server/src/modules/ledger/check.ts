@@ -6,7 +6,8 @@ import {
   type TLedgerCheckReport,
 } from '@caravan/contracts';
 import { sql } from 'drizzle-orm';
-import type { Database, Tx } from '../../db/client';
+import type { Config } from '../../config';
+import { type Database, openDatabase, type Tx } from '../../db/client';
 
 /** At most this many breaches of each kind are listed; breachCount counts them all. */
 const BREACH_LIST_LIMIT = 50;
@@ -182,4 +183,20 @@ export function formatLedgerReport(report: TLedgerCheckReport): string {
     );
   }
   return lines.join('\n');
+}
+
+/** Checks the configured database (DATABASE_URL or DATA_DIR) and prints the report; true when it is clean. */
+export async function checkConfiguredLedger(config: Config): Promise<boolean> {
+  const database = await openDatabase({
+    databaseUrl: config.DATABASE_URL,
+    dataDir: config.DATA_DIR,
+    poolSize: 2,
+  });
+  try {
+    const report = await checkLedger(database.db);
+    console.log(formatLedgerReport(report));
+    return report.isOk;
+  } finally {
+    await database.close();
+  }
 }

@@ -3,16 +3,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { Redis } from 'ioredis';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app';
-import { loadConfig } from '../../config';
-import { type DatabaseHandle, openPostgres, wrapPglite } from '../../db/client';
 import { uploadUsage } from '../../db/schema';
 import { createTestStaff, createTestUser } from '../../testing/fixtures';
 import { buildMultipart } from '../../testing/multipart';
-import { bearer, createTestApp, json, type TTestContext } from '../../testing/test-app';
+import { bearer, createAppPairOnRedis, createTestApp, json, type TTestContext } from '../../testing/test-app';
 
 type TError = { error: { code: string; message: string } };
 
@@ -188,38 +184,14 @@ describe('upload rate and daily quota', () => {
 
   it('counts the per-minute rate in Redis, so two server processes share one bucket', async () => {
     await setSetting('upload_per_minute', '3');
-    const config = loadConfig({
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'silent',
-      SEED_DEMO: 'false',
-      SERVE_WEB: 'false',
-      RUN_JOBS: 'false',
-      DATA_DIR: '.tmp/test-data',
+    const pair = await createAppPairOnRedis(ctx.database, {
       UPLOAD_DIR: ctx.app.deps.config.uploadDir,
       REDIS_URL,
     });
-    const first = ctx.database;
-    const secondDb: DatabaseHandle =
-      first.kind === 'pglite'
-        ? wrapPglite(first.pglite!)
-        : openPostgres(
-            String(
-              (first.pool as unknown as { options: { connectionString: string } }).options.connectionString,
-            ),
-            3,
-          );
-    const redisA = new Redis(REDIS_URL);
-    const redisB = new Redis(REDIS_URL);
-    const appA = await buildApp({ config, db: first.db, readDb: first.db, database: first, redis: redisA });
-    const appB = await buildApp({
-      config,
-      db: secondDb.db,
-      readDb: secondDb.db,
-      database: secondDb,
-      redis: redisB,
-    });
+    const [appA, appB] = pair.apps;
+    const redisA = appA.deps.redis!;
     try {
-      const user = await createTestUser(first.db);
+      const user = await createTestUser(ctx.database.db);
       // A key left by an earlier run with the same id would count against this one.
       await redisA.del(`caravan:rl:upload:user:${user.id}`);
       expect((await upload(appA, user.token, await picture())).statusCode).toBe(200);
@@ -230,13 +202,7 @@ describe('upload rate and daily quota', () => {
       expect(json<TError>(refused).error.code).toBe('UPLOAD_TOO_FREQUENT');
       expect(Number(await redisA.get(`caravan:rl:upload:user:${user.id}`))).toBe(4);
     } finally {
-      await appA.close();
-      await appB.close();
-      redisA.disconnect();
-      redisB.disconnect();
-      if (secondDb.kind === 'postgres') {
-        await secondDb.close();
-      }
+      await pair.close();
     }
   });
 });
