@@ -30,6 +30,9 @@ export default defineConfig({
           include: ['apps/web/src/**/*.test.{ts,tsx}'],
           environment: 'happy-dom',
           setupFiles: ['apps/web/src/testing/setup.ts'],
+          // Ant Design forms rendered in happy-dom take seconds on a loaded two-core CI machine
+          // (a campaign form test hit the 5 s default at load 16); assertions are unchanged.
+          testTimeout: 20_000,
         },
       },
     ],
