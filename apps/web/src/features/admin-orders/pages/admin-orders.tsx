@@ -1,15 +1,14 @@
-import { ORDER_TABS, parseMoney, type TOrderTab, ZAdminRefundRequest } from '@caravan/contracts';
+import { parseMoney, ZAdminRefundRequest } from '@caravan/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Drawer, Empty, Form, Input, Modal, Skeleton, Space, Table, Tabs } from 'antd';
+import { Button, Card, Drawer, Form, Input, Modal, Skeleton, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { announceApproval } from '../../../components/console/four-eyes';
 import { OrderInfoView } from '../../../components/order/order-info-view';
-import { OrderStatusTag } from '../../../components/order/order-status-tag';
+import { OrdersTable, useOrderListState } from '../../../components/order/orders-table';
 import { AppForm } from '../../../components/ui/app-form';
 import { MoneyText } from '../../../components/ui/money-text';
 import { parseFormValues, showSubmitError } from '../../../lib/form';
-import { formatDateTime } from '../../../lib/format';
 import { formatUsdt } from '../../../lib/format-money';
 import {
   ADMIN_ORDERS_KEY,
@@ -19,8 +18,6 @@ import {
   useAdminOrders,
 } from '../api/admin-orders-api';
 import '../../../components/order/order.css';
-
-const PAGE_SIZE = 20;
 
 function ManualRefundModal({ order, onClose }: { order: TAdminOrder; onClose: () => void }) {
   const { t } = useTranslation(['orders', 'validation', 'common', 'console']);
@@ -110,96 +107,47 @@ function AdminOrderDrawer({ orderNo, onClose }: { orderNo: string | null; onClos
 /** /admin/orders: every order by tab and number, detail drawer and the platform's manual refund. */
 export default function AdminOrdersPage() {
   const { t } = useTranslation(['orders', 'common']);
-  const [tab, setTab] = useState<TOrderTab>('all');
-  const [pageNum, setPageNum] = useState(1);
-  const [orderNo, setOrderNo] = useState('');
+  const state = useOrderListState();
   const [openNo, setOpenNo] = useState<string | null>(null);
   const [refunding, setRefunding] = useState<TAdminOrder | null>(null);
-  const orders = useAdminOrders({ tab, pageNum, orderNo: orderNo.trim() });
+  const orders = useAdminOrders({ tab: state.tab, pageNum: state.pageNum, orderNo: state.orderNo });
   return (
     <Card title={t('admin.title')}>
-      <Tabs
-        activeKey={tab}
-        onChange={(key) => {
-          setTab(key as TOrderTab);
-          setPageNum(1);
-        }}
-        items={ORDER_TABS.map((key) => ({ key, label: t(`tabs.${key}`) }))}
-      />
-      <Input.Search
-        allowClear
-        placeholder={t('admin.search')}
-        aria-label={t('admin.search')}
-        onSearch={(value) => {
-          setOrderNo(value);
-          setPageNum(1);
-        }}
-        style={{ width: 240, marginBlockEnd: 12 }}
-      />
-      <Table<TAdminOrder>
-        rowKey="orderNo"
-        loading={orders.isFetching}
-        dataSource={orders.data?.pageList ?? []}
-        scroll={{ x: 900 }}
-        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('list.empty')} /> }}
-        pagination={{
-          current: pageNum,
-          pageSize: PAGE_SIZE,
-          total: orders.data?.total ?? 0,
-          showSizeChanger: false,
-          onChange: setPageNum,
-        }}
+      <OrdersTable<TAdminOrder>
+        state={state}
+        searchLabel={t('admin.search')}
+        rows={orders.data?.pageList ?? []}
+        total={orders.data?.total ?? 0}
+        isFetching={orders.isFetching}
+        scrollX={900}
         columns={[
-          {
-            title: t('detail.orderNo'),
-            dataIndex: 'orderNo',
-            render: (v: string) => <span dir="ltr">{v}</span>,
-          },
-          {
-            title: t('detail.createdAt'),
-            dataIndex: 'createdAt',
-            render: (v: string) => <span dir="ltr">{formatDateTime(v)}</span>,
-          },
           {
             title: t('admin.buyer'),
             key: 'buyer',
             render: (_, o) => <span dir="ltr">{o.buyer.usercode}</span>,
           },
           { title: t('detail.seller'), key: 'seller', render: (_, o) => <bdi>{o.seller.name}</bdi> },
-          {
-            title: t('detail.total'),
-            key: 'total',
-            align: 'end',
-            render: (_, o) => <MoneyText isPrice value={o.amounts.total} />,
-          },
+        ]}
+        moneyColumns={[
           {
             title: t('detail.paidAmount'),
             key: 'paid',
             align: 'end',
             render: (_, o) => <MoneyText isPrice value={o.paidAmount} />,
           },
-          {
-            title: t('detail.status'),
-            key: 'status',
-            render: (_, o) => <OrderStatusTag statusName={o.statusName} refundStatus={o.refundStatus} />,
-          },
-          {
-            title: t('common:table.actions'),
-            key: 'actions',
-            render: (_, o) => (
-              <Space size={0} wrap>
-                <Button type="link" onClick={() => setOpenNo(o.orderNo)}>
-                  {t('list.details')}
-                </Button>
-                {o.paidAt !== null && o.refundStatus !== 'success' && o.statusName !== 'cancelled' && (
-                  <Button type="link" danger onClick={() => setRefunding(o)}>
-                    {t('admin.manualRefund')}
-                  </Button>
-                )}
-              </Space>
-            ),
-          },
         ]}
+        actions={(o) => (
+          <Space size={0} wrap>
+            <Button type="link" onClick={() => setOpenNo(o.orderNo)}>
+              {t('list.details')}
+            </Button>
+            {o.paidAt !== null && o.refundStatus !== 'success' && o.statusName !== 'cancelled' && (
+              <Button type="link" danger onClick={() => setRefunding(o)}>
+                {t('admin.manualRefund')}
+              </Button>
+            )}
+          </Space>
+        )}
       />
       <AdminOrderDrawer orderNo={openNo} onClose={() => setOpenNo(null)} />
       {refunding && <ManualRefundModal order={refunding} onClose={() => setRefunding(null)} />}

@@ -1,0 +1,133 @@
+import { ORDER_TABS, type TOrderSummary, type TOrderTab } from '@caravan/contracts';
+import { Empty, Input, Space, Table, type TableColumnsType, Tabs } from 'antd';
+import { type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../../lib/format';
+import { MoneyText } from '../ui/money-text';
+import { OrderStatusTag } from './order-status-tag';
+import './order.css';
+
+const PAGE_SIZE = 20;
+
+type TOrderRow = Pick<TOrderSummary, 'orderNo' | 'createdAt' | 'statusName' | 'refundStatus'> & {
+  amounts: { total: string };
+};
+
+/** Tab, page and searched number of an order list; a new tab or search starts again at page 1. */
+export function useOrderListState(initialTab: TOrderTab = 'all') {
+  const [tab, setTab] = useState<TOrderTab>(initialTab);
+  const [pageNum, setPageNum] = useState(1);
+  const [orderNo, setOrderNo] = useState('');
+  return {
+    tab,
+    pageNum,
+    orderNo: orderNo.trim(),
+    pageSize: PAGE_SIZE,
+    setPageNum,
+    /** A filter changed: back to the first page. */
+    restart: () => setPageNum(1),
+    selectTab: (key: TOrderTab) => {
+      setTab(key);
+      setPageNum(1);
+    },
+    search: (value: string) => {
+      setOrderNo(value);
+      setPageNum(1);
+    },
+  };
+}
+
+/**
+ * The order list of the admin and seller consoles: status tabs, search by number, then number, date, the
+ * page's own columns, total, its own money columns, status and actions.
+ */
+export function OrdersTable<T extends TOrderRow>(props: {
+  state: ReturnType<typeof useOrderListState>;
+  searchLabel: string;
+  filters?: ReactNode;
+  rows: T[];
+  total: number;
+  isFetching: boolean;
+  columns: TableColumnsType<T>;
+  moneyColumns?: TableColumnsType<T>;
+  statusExtra?: (row: T) => ReactNode;
+  actions: (row: T) => ReactNode;
+  scrollX: number;
+  size?: 'middle';
+  onRow?: (row: T) => object;
+}) {
+  const { t } = useTranslation(['orders', 'common']);
+  const { state } = props;
+  return (
+    <>
+      <Tabs
+        activeKey={state.tab}
+        onChange={(key) => state.selectTab(key as TOrderTab)}
+        items={ORDER_TABS.map((key) => ({ key, label: t(`tabs.${key}`) }))}
+      />
+      <Space wrap style={{ marginBlockEnd: 12 }}>
+        <Input.Search
+          allowClear
+          placeholder={props.searchLabel}
+          aria-label={props.searchLabel}
+          onSearch={state.search}
+          style={{ width: 240 }}
+        />
+        {props.filters}
+      </Space>
+      <Table<T>
+        rowKey="orderNo"
+        {...(props.size ? { size: props.size } : {})}
+        loading={props.isFetching}
+        dataSource={props.rows}
+        scroll={{ x: props.scrollX }}
+        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('list.empty')} /> }}
+        {...(props.onRow ? { onRow: props.onRow } : {})}
+        pagination={{
+          current: state.pageNum,
+          pageSize: state.pageSize,
+          total: props.total,
+          showSizeChanger: false,
+          onChange: state.setPageNum,
+        }}
+        columns={[
+          {
+            title: t('detail.orderNo'),
+            dataIndex: 'orderNo',
+            render: (value: string) => <span dir="ltr">{value}</span>,
+          },
+          {
+            title: t('detail.createdAt'),
+            dataIndex: 'createdAt',
+            render: (value: string) => <span dir="ltr">{formatDateTime(value)}</span>,
+          },
+          ...props.columns,
+          {
+            title: t('detail.total'),
+            key: 'total',
+            align: 'end',
+            render: (_, order) => <MoneyText isPrice value={order.amounts.total} />,
+          },
+          ...(props.moneyColumns ?? []),
+          {
+            title: t('detail.status'),
+            key: 'status',
+            render: (_, order) => {
+              const tag = <OrderStatusTag statusName={order.statusName} refundStatus={order.refundStatus} />;
+              const extra = props.statusExtra?.(order);
+              return extra ? (
+                <Space size={4} wrap>
+                  {tag}
+                  {extra}
+                </Space>
+              ) : (
+                tag
+              );
+            },
+          },
+          { title: t('common:table.actions'), key: 'actions', render: (_, order) => props.actions(order) },
+        ]}
+      />
+    </>
+  );
+}
