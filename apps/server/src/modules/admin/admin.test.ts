@@ -3,8 +3,8 @@ import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, roles, sessions, staff, systemParams, users } from '../../db/schema';
 import { bearer, createTestApp, json, type TTestContext } from '../../testing/test-app';
+import { recordAudit } from '../audit';
 import { createStaffMember, login, registerUser, solveChallenge, uniqueName } from '../auth/test-fixtures';
-import { recordAudit } from './audit';
 
 type TError = { error: { code: string; message: string; details?: Record<string, unknown> } };
 

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, staff } from '../../db/schema';
 import { createTestStaff } from '../../testing/fixtures';
 import { bearer, createTestApp, json, type TTestContext } from '../../testing/test-app';
-import { recordAudit } from './audit';
+import { recordAudit } from '../audit';
 
 describe('audit log search and CSV export', () => {
   let ctx: TTestContext;

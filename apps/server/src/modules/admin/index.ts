@@ -1,3 +1,2 @@
-/** The admin module's API for other domains: import from here. */
-export { recordAudit } from './audit';
+/** The console's staff, roles, users and settings: the route plugin is all other code needs. */
 export { adminRoutes } from './routes';

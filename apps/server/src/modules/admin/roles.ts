@@ -5,7 +5,7 @@ import type { Database, Tx } from '../../db/client';
 import { findPgError, uniqueViolation } from '../../db/pg-error';
 import { roles, staff } from '../../db/schema';
 import { AppError } from '../../http/app-error';
-import { recordAudit } from './audit';
+import { recordAudit } from '../audit';
 
 /** The role that must always hold every permission, so someone can always manage the platform. */
 export const ADMINISTRATOR_ROLE = 'Administrator';

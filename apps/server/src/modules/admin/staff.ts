@@ -5,8 +5,8 @@ import type { Database, Tx } from '../../db/client';
 import { findPgError, uniqueViolation } from '../../db/pg-error';
 import { roles, staff } from '../../db/schema';
 import { AppError } from '../../http/app-error';
+import { recordAudit } from '../audit';
 import { deleteStaffSessions, hashNewPassword } from '../auth';
-import { recordAudit } from './audit';
 
 export async function listStaff(db: Database): Promise<TStaffMember[]> {
   const rows = await db

@@ -3,7 +3,7 @@ import { asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { systemParams } from '../../db/schema';
 import { AppError } from '../../http/app-error';
-import { recordAudit } from './audit';
+import { recordAudit } from '../audit';
 
 const PUBLIC_CODES: ReadonlySet<string> = new Set(PUBLIC_SYSTEM_PARAM_CODES);
 

@@ -3,9 +3,9 @@ import { and, desc, eq, gt } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { loans, orders, sessions, stores, users } from '../../db/schema';
 import { AppError } from '../../http/app-error';
+import { recordAudit } from '../audit';
 import { clearLockout } from '../auth';
 import { getBalances, listBalanceHistory } from '../ledger';
-import { recordAudit } from './audit';
 import { listUsers } from './users';
 
 const RECENT = 20;

@@ -3,8 +3,8 @@ import { and, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client';
 import { stores, type USER_STATUSES, users } from '../../db/schema';
 import { AppError } from '../../http/app-error';
+import { recordAudit } from '../audit';
 import { clearLockout, deleteUserSessions } from '../auth';
-import { recordAudit } from './audit';
 
 function escapeLike(value: string): string {
   return value.replace(/[\\%_]/g, (c) => `\\${c}`);

@@ -12,7 +12,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { fourEyesApprovals, staff, systemParams } from '../../db/schema';
 import { AppError } from '../../http/app-error';
-import { recordAudit } from '../admin';
+import { recordAudit } from '../audit';
 
 /** The threshold of one action from system_params; a missing or unreadable row means the declared default. */
 export async function getFourEyesThreshold(db: Executor, action: TFourEyesAction): Promise<TMoney> {

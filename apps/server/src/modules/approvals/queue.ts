@@ -10,7 +10,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Database, Executor } from '../../db/client';
 import { fourEyesApprovals, staff } from '../../db/schema';
 import { AppError } from '../../http/app-error';
-import { recordAudit } from '../admin';
+import { recordAudit } from '../audit';
 import { findApprovalDeclineHook } from './executors';
 
 /** The permission a staff member needs to give either approval of an action. */

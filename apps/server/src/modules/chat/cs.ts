@@ -27,7 +27,7 @@ import {
   withdrawals,
 } from '../../db/schema';
 import { AppError } from '../../http/app-error';
-import { recordAudit } from '../admin';
+import { recordAudit } from '../audit';
 import { getBalances } from '../ledger';
 import { toRowId } from '../notifications';
 import { findConversationFor, listConversations, presentConversations } from './conversations';

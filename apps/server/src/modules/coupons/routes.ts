@@ -9,7 +9,7 @@ import {
 } from '@caravan/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { recordAudit } from '../admin';
+import { recordAudit } from '../audit';
 import {
   claimCoupon,
   createCampaign,

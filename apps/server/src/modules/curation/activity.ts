@@ -4,7 +4,7 @@ import { desc, eq, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
 import { activities } from '../../db/schema';
 import { AppError } from '../../http/app-error';
-import { recordAudit } from '../admin';
+import { recordAudit } from '../audit';
 
 type TActivityRow = typeof activities.$inferSelect;
 

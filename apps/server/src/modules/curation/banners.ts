@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import type { Database, Executor } from '../../db/client';
 import { banners } from '../../db/schema';
 import { AppError } from '../../http/app-error';
-import { recordAudit } from '../admin';
+import { recordAudit } from '../audit';
 import { clearCatalogCache } from '../catalog';
 import { resolveOwnImages } from '../sellers';
 

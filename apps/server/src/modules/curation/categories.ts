@@ -3,7 +3,7 @@ import { asc, eq, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
 import { categories } from '../../db/schema';
 import { AppError } from '../../http/app-error';
-import { recordAudit } from '../admin';
+import { recordAudit } from '../audit';
 import { clearCatalogCache } from '../catalog';
 
 /** Deepest level a category may sit at (the table's check). */

@@ -13,7 +13,7 @@ import type { Database, Executor } from '../../db/client';
 import { findPgError } from '../../db/pg-error';
 import { loanProducts } from '../../db/schema';
 import { AppError } from '../../http/app-error';
-import { recordAudit } from '../admin';
+import { recordAudit } from '../audit';
 
 export type TLoanProductRow = typeof loanProducts.$inferSelect;
 

@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
 import { loanProducts, loans } from '../../db/schema';
 import { AppError } from '../../http/app-error';
-import { recordAudit } from '../admin';
+import { recordAudit } from '../audit';
 import { cancelWaitingApproval, mirrorFirstApproval, mirrorSecondApproval } from '../approvals';
 import { postLedgerTransaction, withMoneyTransaction } from '../ledger';
 import { notify } from '../notifications';

@@ -15,7 +15,7 @@ import type { Database, Executor } from '../../db/client';
 import { findPgError } from '../../db/pg-error';
 import { identityVerifications, users } from '../../db/schema';
 import { AppError } from '../../http/app-error';
-import { recordAudit } from '../admin';
+import { recordAudit } from '../audit';
 import { assertOwnImages } from './images';
 
 type TVerificationRow = typeof identityVerifications.$inferSelect;

@@ -11,7 +11,7 @@ import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
 import { categories, merchantApplications, stores, users } from '../../db/schema';
 import { AppError } from '../../http/app-error';
-import { recordAudit } from '../admin';
+import { recordAudit } from '../audit';
 import { clearCatalogCache } from '../catalog';
 import { notify } from '../notifications';
 import { resolveSellerImages } from './images';

@@ -11,7 +11,7 @@ import { and, count, desc, eq, isNotNull, isNull, type SQL, sql } from 'drizzle-
 import type { Database } from '../../db/client';
 import { products, stores, users } from '../../db/schema';
 import { AppError } from '../../http/app-error';
-import { recordAudit } from '../admin';
+import { recordAudit } from '../audit';
 import { clearCatalogCache } from '../catalog';
 import { notify } from '../notifications';
 import { pickName } from './present';

@@ -13,7 +13,7 @@ import QRCode from 'qrcode';
 import type { Database, Executor } from '../../db/client';
 import { roles, staff, systemParams } from '../../db/schema';
 import { AppError } from '../../http/app-error';
-import { recordAudit } from '../admin';
+import { recordAudit } from '../audit';
 
 const ISSUER = 'Caravan';
 const RECOVERY_CODE_COUNT = 10;

@@ -11,7 +11,7 @@ import { asc, eq } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
 import { walletChannels } from '../../db/schema';
 import { AppError } from '../../http/app-error';
-import { recordAudit } from '../admin';
+import { recordAudit } from '../audit';
 import { isValidAddress } from './address-format';
 
 type TChannelRow = typeof walletChannels.$inferSelect;
