@@ -4,8 +4,8 @@ import type { z } from 'zod';
 import type { Database, Executor } from '../../db/client';
 import { addresses } from '../../db/schema';
 import { AppError } from '../../http/app-error';
-import { getOrderSettings } from '../orders/settings';
 import { resolveRegion } from './regions';
+import { getAddressLimit } from './settings';
 
 type TAddressInput = z.output<typeof ZAddressRequest>;
 type TAddressRow = typeof addresses.$inferSelect;
@@ -65,15 +65,15 @@ export async function listAddresses(
   db: Executor,
   userId: bigint,
 ): Promise<{ list: TAddress[]; limit: number }> {
-  const [rows, settings] = await Promise.all([
+  const [rows, limit] = await Promise.all([
     db
       .select()
       .from(addresses)
       .where(eq(addresses.userId, userId))
       .orderBy(desc(addresses.isDefault), asc(addresses.id)),
-    getOrderSettings(db),
+    getAddressLimit(db),
   ]);
-  return { list: rows.map(toAddress), limit: settings.addressLimit };
+  return { list: rows.map(toAddress), limit };
 }
 
 /** The user's address by id; another user's address is reported as not found. */
@@ -110,17 +110,13 @@ export async function createAddress(
   return db.transaction(async (tx) => {
     // Serialises concurrent adds of one user so the limit holds.
     await tx.execute(sqlLockUser(userId));
-    const settings = await getOrderSettings(tx);
+    const limit = await getAddressLimit(tx);
     const [{ n } = { n: 0 }] = await tx
       .select({ n: count() })
       .from(addresses)
       .where(eq(addresses.userId, userId));
-    if (n >= settings.addressLimit) {
-      throw new AppError(
-        'ADDRESS_LIMIT_REACHED',
-        { limit: settings.addressLimit },
-        { limit: settings.addressLimit },
-      );
+    if (n >= limit) {
+      throw new AppError('ADDRESS_LIMIT_REACHED', { limit }, { limit });
     }
     const isDefault = input.isDefault || n === 0;
     if (isDefault) {

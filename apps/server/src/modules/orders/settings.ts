@@ -4,7 +4,7 @@ import type { Executor } from '../../db/client';
 import { systemParams } from '../../db/schema';
 
 /**
- * system_params codes read by cart, addresses and orders, with the value used when a row is missing:
+ * system_params codes read by cart and orders, with the value used when a row is missing:
  * the defaults of their declarations (packages/contracts/src/settings/platform.ts).
  */
 const ORDER_SETTING_CODES = [
@@ -17,7 +17,6 @@ const ORDER_SETTING_CODES = [
   'order_tax_rate',
   'order_handling_fee_rate',
   'payment_methods_enabled',
-  'address_limit',
 ] as const satisfies readonly (keyof typeof PLATFORM_SETTINGS)[];
 type TOrderSettingCode = (typeof ORDER_SETTING_CODES)[number];
 
@@ -35,7 +34,6 @@ export type TOrderSettings = {
   taxRate: string;
   handlingFeeRate: string;
   paymentMethods: TPaymentMethod[];
-  addressLimit: number;
 };
 
 /**
@@ -92,6 +90,5 @@ async function readOrderSettings(db: Executor): Promise<TOrderSettings> {
     taxRate: raw('order_tax_rate'),
     handlingFeeRate: raw('order_handling_fee_rate'),
     paymentMethods: methods,
-    addressLimit: int('address_limit'),
   };
 }
