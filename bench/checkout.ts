@@ -8,8 +8,7 @@
 import { sql } from 'drizzle-orm';
 import { openPostgres } from '../apps/server/src/db/client';
 import { checkLedger } from '../apps/server/src/modules/ledger';
-import { placeOrders } from '../apps/server/src/modules/orders/checkout';
-import { payOrdersWithBalance } from '../apps/server/src/modules/orders/pay-orders';
+import { payOrdersWithBalance, placeOrders } from '../apps/server/src/modules/orders';
 import { createBenchDatabase, prepareWalletDatabase } from './wallet-setup';
 
 export type TCheckoutBenchOptions = {

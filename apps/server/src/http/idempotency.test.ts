@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { idempotencyKeys, ledgerTransactions, orders, recharges } from '../db/schema';
 import { seedWalletBasics } from '../db/seed/wallet';
-import { createAddress } from '../modules/addresses/service';
+import { createAddress } from '../modules/addresses';
 import { checkLedger } from '../modules/ledger';
 import {
   availableOf,

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/client';
 import { addresses, withdrawAddresses } from '../db/schema';
 import { seedWalletBasics } from '../db/seed/wallet';
-import { listStateChangingLegacyActions } from '../modules/legacy/registry';
+import { listStateChangingLegacyActions } from '../modules/legacy/test-fixtures';
 import { createTestUser } from '../testing/fixtures';
 import { createTestApp, json, type TTestContext } from '../testing/test-app';
 

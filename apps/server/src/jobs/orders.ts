@@ -3,7 +3,7 @@ import {
   receiveShippedOrders,
   reviewReceivedOrders,
   settleCompletedOrders,
-} from '../modules/orders/timed-work';
+} from '../modules/orders';
 import type { TJob } from './index';
 
 /** Order timed work; each function handles one batch and is safe to run again (conditional updates). */

@@ -1,9 +1,14 @@
 import { sql } from 'drizzle-orm';
-import { createAddress, findDefaultAddress } from '../../modules/addresses/service';
+import { createAddress, findDefaultAddress } from '../../modules/addresses';
 import { getBalances } from '../../modules/ledger';
-import { receiveOrder, reviewOrder } from '../../modules/orders/buyer-actions';
-import { placeOrders } from '../../modules/orders/checkout';
-import { addLogisticsEntry, confirmOrder, shipOrder } from '../../modules/orders/seller-actions';
+import {
+  addLogisticsEntry,
+  confirmOrder,
+  placeOrders,
+  receiveOrder,
+  reviewOrder,
+  shipOrder,
+} from '../../modules/orders';
 import type { Database } from '../client';
 
 /**

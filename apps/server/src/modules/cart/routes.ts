@@ -6,10 +6,20 @@ import {
   ZDeleteCartItemsRequest,
   ZMergeCartRequest,
   ZMergeCartResponse,
+  ZOrderNoParams,
+  ZRebuyResponse,
   ZUpdateCartItemRequest,
 } from '@caravan/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { addCartItem, checkCartItems, deleteCartItems, getCart, mergeCart, updateCartItem } from './service';
+import {
+  addCartItem,
+  checkCartItems,
+  deleteCartItems,
+  getCart,
+  mergeCart,
+  rebuyOrder,
+  updateCartItem,
+} from './service';
 
 export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps;
@@ -123,5 +133,27 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => mergeCart(db, request.user!.id, request.body.items, request.lang),
+  );
+  // An order action under /orders, answered here because it fills the cart (orders must not import cart:
+  // cart imports orders). Like every order action it honours Idempotency-Key and the money rate limit.
+  app.post(
+    '/api/v1/orders/:orderNo/rebuy',
+    {
+      preHandler: [app.requireUser, app.idempotent],
+      config: { rateLimit: { max: app.deps.config.RATE_LIMIT_PER_MINUTE, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['orders'],
+        summary: 'Put the goods back into the cart',
+        params: ZOrderNoParams,
+        response: { 200: ZRebuyResponse },
+      },
+    },
+    async (request) => ({
+      cartItemIds: await rebuyOrder(db, {
+        userId: request.user!.id,
+        orderNo: request.params.orderNo,
+        lang: request.lang,
+      }),
+    }),
   );
 };

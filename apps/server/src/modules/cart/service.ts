@@ -11,7 +11,14 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
 import { cartItems } from '../../db/schema';
 import { AppError, isAppError } from '../../http/app-error';
-import { checkLine, findPurchasable, getOrderSettings, isUnavailable, type TOrderSettings } from '../orders';
+import {
+  checkLine,
+  findBuyerOrderGoods,
+  findPurchasable,
+  getOrderSettings,
+  isUnavailable,
+  type TOrderSettings,
+} from '../orders';
 
 /** Most lines one cart keeps; beyond it adding is refused. */
 export const CART_LINES_MAX = 200;
@@ -274,8 +281,8 @@ export async function mergeCart(
   return { cart: await getCart(db, userId, lang), skipped };
 }
 
-/** Rebuy: puts order lines back into the cart (quantities add up); returns the line ids. */
-export async function addOrderCartItems(
+/** Puts order lines back into the cart (quantities add up); returns the line ids. */
+async function addOrderCartItems(
   db: Database,
   userId: bigint,
   lines: { productId: bigint; variantId: bigint | null; quantity: number }[],
@@ -286,4 +293,13 @@ export async function addOrderCartItems(
     ids.push((await addCartItem(db, userId, line, lang)).toString());
   }
   return ids;
+}
+
+/** Rebuy: puts the goods of the buyer's order back into the cart; returns the cart line ids to check out. */
+export async function rebuyOrder(
+  db: Database,
+  input: { userId: bigint; orderNo: string; lang: TLanguage },
+): Promise<string[]> {
+  const goods = await findBuyerOrderGoods(db, input.userId, input.orderNo);
+  return addOrderCartItems(db, input.userId, goods, input.lang);
 }

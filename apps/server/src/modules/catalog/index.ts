@@ -1,9 +1,15 @@
 /** The catalogue's service API for other domains (cart, orders, sellers, admin): import from here. */
 export { clearCatalogCache } from './cache';
+export { getCategoryTree, getRecommendedCategories } from './categories';
+export { getHome, getHomeList } from './home';
 export { cachePublicPage, isPublicCatalogPath, readPublicCatalog } from './page-data';
-export { pruneProductViews, refreshExpiredDiscounts } from './products';
-export { recordReview } from './reviews';
+export { getFavouriteLimit, getFollowLimit } from './params';
+export { cardColumns, rowsOf, STORE_CARD_COLUMNS, toCard, toInt, toIso, toStoreCard } from './present';
+export { getProductDetail, listProducts, pruneProductViews, refreshExpiredDiscounts } from './products';
+export { getReviewCounts, listReviews, recordReview } from './reviews';
+export { catalogRoutes } from './routes';
 export { foldSalesTally } from './sales-tally';
+export { searchAll, searchGoods } from './search';
 export {
   countSitemapFiles,
   listSitemapEntries,
@@ -19,3 +25,5 @@ export {
   type TStockTakingSql,
   takeStock,
 } from './stock';
+export { getStoreDetail, listStores } from './stores';
+export { viewerKey } from './viewer';

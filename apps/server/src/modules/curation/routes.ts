@@ -19,7 +19,7 @@ import {
   ZUpdateCategoryRequest,
 } from '@caravan/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { READ_ONLY, registerLegacyAction } from '../legacy/registry';
+import { READ_ONLY, registerLegacyAction } from '../legacy';
 import { getCurrentActivity, listActivities, saveActivity } from './activity';
 import { deleteBanner, listAdminBanners, saveBanner } from './banners';
 import { createCategory, listAdminCategories, updateCategory } from './categories';

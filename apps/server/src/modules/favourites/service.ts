@@ -2,16 +2,17 @@ import type { TFavouriteProductPage, TFollowedStorePage, TLanguage } from '@cara
 import { sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
 import { AppError } from '../../http/app-error';
-import { getFavouriteLimit, getFollowLimit } from '../catalog/params';
 import {
   cardColumns,
+  getFavouriteLimit,
+  getFollowLimit,
   rowsOf,
   STORE_CARD_COLUMNS,
   toCard,
   toInt,
   toIso,
   toStoreCard,
-} from '../catalog/present';
+} from '../catalog';
 
 type TPage = { pageNum: number; pageSize: number };
 

@@ -1,6 +1,13 @@
 import { ZAddressIdParams, ZAddressRequest, ZCitiesQuery, ZStatesQuery } from '@caravan/contracts';
-import { listCities, listCountries, listStates } from '../addresses/regions';
-import { createAddress, deleteAddress, listAddresses, updateAddress } from '../addresses/service';
+import {
+  createAddress,
+  deleteAddress,
+  listAddresses,
+  listCities,
+  listCountries,
+  listStates,
+  updateAddress,
+} from '../addresses';
 import { readFlag } from './params';
 import {
   mapLegacyParams,

@@ -10,7 +10,7 @@ import { fundUser } from '../../testing/fixtures';
 import { buildMultipart, uploadTestImage } from '../../testing/multipart';
 import { createTestApp, json, type TTestContext } from '../../testing/test-app';
 import { createCategoryTree, createProduct, createStore, createUser } from '../catalog/test-fixtures';
-import { shipOrder } from '../orders/seller-actions';
+import { shipOrder } from '../orders';
 import { placeTestOrder } from '../orders/test-fixtures';
 import { callLegacy, type TLegacy } from './test-fixtures';
 

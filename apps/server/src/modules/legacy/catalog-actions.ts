@@ -6,13 +6,17 @@ import {
   ZProductListQuery,
   ZReviewOrderRequest,
 } from '@caravan/contracts';
-import { getCategoryTree, getRecommendedCategories } from '../catalog/categories';
-import { getHome, getHomeList } from '../catalog/home';
-import { listProducts, refreshExpiredDiscounts } from '../catalog/products';
-import { getStoreDetail } from '../catalog/stores';
-import { viewerKey } from '../catalog/viewer';
-import { reviewOrder } from '../orders/buyer-actions';
-import { toOrderInfo } from '../orders/queries';
+import {
+  getCategoryTree,
+  getHome,
+  getHomeList,
+  getRecommendedCategories,
+  getStoreDetail,
+  listProducts,
+  refreshExpiredDiscounts,
+  viewerKey,
+} from '../catalog';
+import { reviewOrder, toOrderInfo } from '../orders';
 import { findLegacyUser, LEGACY_ORDER_NO, LEGACY_PAGE, readImages } from './params';
 import {
   findLegacyAction,
@@ -27,7 +31,7 @@ import {
 } from './registry';
 
 /**
- * The catalogue calls of SPEC §7 that catalog/legacy-actions.ts does not answer. That file is loaded
+ * The catalogue calls of SPEC §7 that shop-actions.ts does not answer. That file is loaded
  * first and owns its names: a name it registers (now or later) is skipped here rather than shadowed.
  */
 function registerMissing(name: string, handler: TLegacyHandler, options: TLegacyActionOptions = {}) {

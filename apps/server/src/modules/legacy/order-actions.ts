@@ -7,18 +7,20 @@ import {
   ZPlaceOrdersRequest,
   ZRefundOrderRequest,
 } from '@caravan/contracts';
-import { cancelOrder, receiveOrder } from '../orders/buyer-actions';
-import { findOrder } from '../orders/find-order';
-import { payOrders, submitOrders } from '../orders/pay-orders';
 import {
+  cancelOrder,
+  findOrder,
   getOrderInfo,
   listBuyerOrders,
   listLogistics,
+  payOrders,
+  receiveOrder,
+  requestRefund,
+  submitOrders,
   summarizePlacedOrders,
   toOrderInfo,
   toOrderSummaries,
-} from '../orders/queries';
-import { requestRefund } from '../orders/refunds';
+} from '../orders';
 import { LEGACY_ORDER_NO, LEGACY_PAGE, readBodyValue, readImages, readList } from './params';
 import {
   mapLegacyParams,

@@ -20,3 +20,4 @@ export async function callLegacy<T = Record<string, unknown>>(
   expect(res.statusCode).toBe(200);
   return json<TLegacy<T>>(res);
 }
+export { listStateChangingLegacyActions } from './registry';

@@ -1,9 +1,8 @@
-import type { TLanguage, TReviewOrderRequest } from '@caravan/contracts';
+import type { TReviewOrderRequest } from '@caravan/contracts';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
 import { orderReviews, orders } from '../../db/schema';
 import { AppError } from '../../http/app-error';
-import { addOrderCartItems } from '../cart/service';
 import { returnOrderCoupon } from '../coupons';
 import { withMoneyTransaction } from '../ledger';
 import { assertOwnUploads } from '../uploads';
@@ -155,14 +154,4 @@ export async function reviewOrder(
     }
     return reviewed;
   });
-}
-
-/** Puts the order's goods back into the cart; returns the cart line ids to check out. */
-export async function rebuyOrder(
-  db: Database,
-  input: { userId: bigint; orderNo: string; lang: TLanguage },
-): Promise<string[]> {
-  const order = await findOrder(db, input.orderNo, { buyerUserId: input.userId });
-  const lines = await findOrderLines(db, order.id);
-  return addOrderCartItems(db, input.userId, stockLinesOf(lines), input.lang);
 }

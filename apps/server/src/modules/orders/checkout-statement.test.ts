@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cartItems, orderItems, orders, products, productVariants, stores } from '../../db/schema';
 import { isAppError } from '../../http/app-error';
 import { createTestApp, type TTestContext } from '../../testing/test-app';
-import { createAddress } from '../addresses/service';
+import { createAddress } from '../addresses';
 import { foldSalesTally } from '../catalog';
 import { checkLedger } from '../ledger';
 import { placeOrders } from './checkout';

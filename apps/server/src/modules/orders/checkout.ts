@@ -15,7 +15,7 @@ import { findPgError } from '../../db/pg-error';
 import { executePrepared } from '../../db/prepared';
 import { cartItems } from '../../db/schema';
 import { AppError } from '../../http/app-error';
-import { findAddress, findDefaultAddress } from '../addresses/service';
+import { findAddress, findDefaultAddress } from '../addresses';
 import { priceCoupon, type TAppliedCoupon, useCoupon } from '../coupons';
 import { withMoneyTransaction } from '../ledger';
 import {

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ledgerAccounts, orderRefunds, orders } from '../../db/schema';
 import { fundUser } from '../../testing/fixtures';
 import { bearer, createTestApp, type TTestContext } from '../../testing/test-app';
-import { createAddress } from '../addresses/service';
+import { createAddress } from '../addresses';
 import { checkLedger, getPlatformBalance } from '../ledger';
 import { placeOrders } from './checkout';
 import { payOrdersWithBalance } from './pay-orders';

@@ -32,3 +32,9 @@ export async function findOrderLines(db: Executor, orderId: bigint) {
 export function stockLinesOf(lines: { productId: bigint; variantId: bigint | null; quantity: number }[]) {
   return lines.map((l) => ({ productId: l.productId, variantId: l.variantId, quantity: l.quantity }));
 }
+
+/** The goods of a buyer's order (product, variant, quantity): what a rebuy puts back into the cart. */
+export async function findBuyerOrderGoods(db: Executor, buyerUserId: bigint, orderNo: string) {
+  const order = await findOrder(db, orderNo, { buyerUserId });
+  return stockLinesOf(await findOrderLines(db, order.id));
+}

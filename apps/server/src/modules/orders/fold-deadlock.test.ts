@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findPgError } from '../../db/pg-error';
 import { createTestApp, type TTestContext } from '../../testing/test-app';
-import { createAddress } from '../addresses/service';
+import { createAddress } from '../addresses';
 import { foldSalesTally } from '../catalog';
 import { checkLedger } from '../ledger';
 import { placeOrders } from './checkout';

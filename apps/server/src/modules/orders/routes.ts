@@ -10,13 +10,12 @@ import {
   ZPayOrdersResponse,
   ZPlaceOrdersRequest,
   ZPlaceOrdersResponse,
-  ZRebuyResponse,
   ZRefundOrderRequest,
   ZReviewOrderRequest,
 } from '@caravan/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { cancelOrder, rebuyOrder, receiveOrder, remindOrder, reviewOrder } from './buyer-actions';
+import { cancelOrder, receiveOrder, remindOrder, reviewOrder } from './buyer-actions';
 import { previewCheckout } from './checkout';
 import { payOrders, submitOrders } from './pay-orders';
 import { listBuyerOrders, summarizePlacedOrders, toOrderSummaries } from './queries';
@@ -214,24 +213,5 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         }),
         request.lang,
       ),
-  );
-  app.post(
-    '/api/v1/orders/:orderNo/rebuy',
-    {
-      ...action,
-      schema: {
-        tags,
-        summary: 'Put the goods back into the cart',
-        params: ZOrderNoParams,
-        response: { 200: ZRebuyResponse },
-      },
-    },
-    async (request) => ({
-      cartItemIds: await rebuyOrder(db, {
-        userId: request.user!.id,
-        orderNo: request.params.orderNo,
-        lang: request.lang,
-      }),
-    }),
   );
 };

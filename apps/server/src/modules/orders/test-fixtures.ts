@@ -154,7 +154,7 @@ export async function placeTestOrder(
 ): Promise<{ orderNo: string; orderId: bigint; total: bigint }> {
   const { placeOrders } = await import('./checkout');
   const { payOrdersWithBalance } = await import('./pay-orders');
-  const { findDefaultAddress, createAddress } = await import('../addresses/service');
+  const { findDefaultAddress, createAddress } = await import('../addresses');
   if (!(await findDefaultAddress(db, buyerId))) {
     await createAddress(db, buyerId, TEST_ADDRESS);
   }

@@ -17,8 +17,7 @@ import { ledgerAccounts, ledgerPostings, products, stores } from '../../db/schem
 import { buildMultipart } from '../../testing/multipart';
 import { bearer, createTestApp, json, type TTestContext } from '../../testing/test-app';
 import { createCategoryTree } from '../catalog/test-fixtures';
-import { receiveOrder } from '../orders/buyer-actions';
-import { shipOrder } from '../orders/seller-actions';
+import { receiveOrder, settleCompletedOrders, shipOrder } from '../orders';
 import {
   createTestProduct,
   createTestStore,
@@ -27,7 +26,6 @@ import {
   placeTestOrder,
   setParam,
 } from '../orders/test-fixtures';
-import { settleCompletedOrders } from '../orders/timed-work';
 import { monthRange } from './settlement';
 
 type TError = { error: { code: string } };

@@ -2,10 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedWalletBasics } from '../../db/seed/wallet';
 import { uploadTestImage } from '../../testing/multipart';
 import { bearer, createTestApp, json, type TTestContext } from '../../testing/test-app';
-import { createAddress } from '../addresses/service';
+import { createAddress } from '../addresses';
 import { callLegacy } from '../legacy/test-fixtures';
-import { receiveOrder } from '../orders/buyer-actions';
-import { shipOrder } from '../orders/seller-actions';
+import { receiveOrder, shipOrder } from '../orders';
 import {
   createTestProduct,
   createTestStore,

@@ -9,6 +9,18 @@ import {
   ZStoreListQuery,
 } from '@caravan/contracts';
 import {
+  getCategoryTree,
+  getProductDetail,
+  getReviewCounts,
+  getStoreDetail,
+  listProducts,
+  listReviews,
+  listStores,
+  refreshExpiredDiscounts,
+  searchAll,
+  searchGoods,
+} from '../catalog';
+import {
   addFavouriteProduct,
   followStore,
   getFavouriteCount,
@@ -17,19 +29,8 @@ import {
   listFollowedStores,
   removeFavouriteProduct,
   unfollowStore,
-} from '../favourites/service';
-import {
-  mapLegacyParams,
-  parseLegacy,
-  READ_ONLY,
-  registerLegacyAction,
-  requireLegacyUser,
-} from '../legacy/registry';
-import { getCategoryTree } from './categories';
-import { getProductDetail, listProducts, refreshExpiredDiscounts } from './products';
-import { getReviewCounts, listReviews } from './reviews';
-import { searchAll, searchGoods } from './search';
-import { getStoreDetail, listStores } from './stores';
+} from '../favourites';
+import { mapLegacyParams, parseLegacy, READ_ONLY, registerLegacyAction, requireLegacyUser } from './registry';
 
 /** Legacy parameter names of SPEC §7 -> v1 fields; the v1 schemas then validate as the v1 endpoints do. */
 const PAGE = {

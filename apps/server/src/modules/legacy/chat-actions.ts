@@ -1,15 +1,13 @@
 import { CHAT_HISTORY_PAGE, ZChatSendRequest } from '@caravan/contracts';
 import { AppError } from '../../http/app-error';
+import { countBuyerUnread, openServiceConversation, readChatHistory, sendChatMessage } from '../chat';
 import {
   parseLegacy,
   READ_ONLY,
   registerLegacyAction,
   requireLegacyUser,
   type TLegacyContext,
-} from '../legacy/registry';
-import { openServiceConversation } from './conversations';
-import { readChatHistory, sendChatMessage } from './messages';
-import { countBuyerUnread } from './unread';
+} from './registry';
 
 /** The old apps' customer-service calls (SPEC §7) on the buyer's conversation with customer service. */
 

@@ -1,0 +1,2 @@
+/** What other modules may use from cart (imports go through this file). */
+export { cartRoutes } from './routes';
