@@ -9,7 +9,7 @@ import { asc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
 import { homePins } from '../../db/schema';
 import { AppError } from '../../http/app-error';
-import { recordAudit } from '../admin';
+import { recordAudit } from '../audit';
 import { clearCatalogCache } from '../catalog';
 
 type TTargetKind = 'product' | 'store' | 'category';
