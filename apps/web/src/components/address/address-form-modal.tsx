@@ -1,10 +1,12 @@
 import { type TAddress, type TAddressRequest, ZAddressRequest } from '@caravan/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { Checkbox, Col, Form, Input, Modal, Row, Select } from 'antd';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useCountryName } from '../../lib/country-name';
 import { parseFormValues, showSubmitError } from '../../lib/form';
 import { toast } from '../../lib/toast';
+import { AreaCodeSelect } from '../auth/account-fields';
 import { AppForm } from '../ui/app-form';
 import { ADDRESSES_KEY } from './api/address-keys';
 import { useCities, useCountries, useStates } from './api/list-regions';
@@ -46,6 +48,7 @@ export function AddressFormModal({ isOpen, address, onClose, onSaved }: TAddress
   const country = Form.useWatch('country', form) as string | undefined;
   const state = Form.useWatch('state', form) as string | undefined;
   const countries = useCountries();
+  const countryName = useCountryName();
   const states = useStates(country);
   const cities = useCities(country, state);
   const hasStates = (states.data?.length ?? 0) > 0;
@@ -57,19 +60,6 @@ export function AddressFormModal({ isOpen, address, onClose, onSaved }: TAddress
       form.setFieldsValue(toFormValues(address));
     }
   }, [isOpen, address, form]);
-
-  const areaCodes = useMemo(() => {
-    const seen = new Set<string>();
-    const options: { value: string; label: string }[] = [];
-    for (const item of countries.data ?? []) {
-      const code = item.phoneCode.replace(/^\+/, '');
-      if (AREA_CODE_PATTERN.test(code) && !seen.has(code)) {
-        seen.add(code);
-        options.push({ value: `+${code}`, label: `+${code}` });
-      }
-    }
-    return options.sort((a, b) => Number(a.value.slice(1)) - Number(b.value.slice(1)));
-  }, [countries.data]);
 
   const submit = async () => {
     const values = form.getFieldsValue();
@@ -110,7 +100,7 @@ export function AddressFormModal({ isOpen, address, onClose, onSaved }: TAddress
         <Row gutter={12}>
           <Col xs={10} sm={8}>
             <Form.Item name="areaCode" label={t('address.areaCode')}>
-              <Select showSearch options={areaCodes} loading={countries.isLoading} />
+              <AreaCodeSelect />
             </Form.Item>
           </Col>
           <Col xs={14} sm={16}>
@@ -123,7 +113,9 @@ export function AddressFormModal({ isOpen, address, onClose, onSaved }: TAddress
           <Select
             showSearch={{ optionFilterProp: 'label' }}
             loading={countries.isLoading}
-            options={(countries.data ?? []).map((c) => ({ value: c.code, label: `${c.flag} ${c.name}` }))}
+            options={(countries.data ?? [])
+              .map((c) => ({ value: c.code, label: `${c.flag} ${countryName(c.code, c.name)}` }))
+              .sort((a, b) => a.label.localeCompare(b.label))}
             onChange={(value: string) => {
               const match = countries.data?.find((c) => c.code === value);
               const code = match?.phoneCode.replace(/^\+/, '') ?? '';

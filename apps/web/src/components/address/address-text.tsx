@@ -1,8 +1,15 @@
 import type { TAddress } from '@caravan/contracts';
+import { useCountryName } from '../../lib/country-name';
 
 /** Consignee, phone and the address on two lines; phone digits stay left-to-right. */
 export function AddressText({ address }: { address: TAddress }) {
-  const place = [address.detail, address.city, address.stateName || address.state, address.countryName]
+  const countryName = useCountryName();
+  const place = [
+    address.detail,
+    address.city,
+    address.stateName || address.state,
+    countryName(address.country, address.countryName),
+  ]
     .filter(Boolean)
     .join(', ');
   return (

@@ -2,6 +2,7 @@ import type { TOrderInfo } from '@caravan/contracts';
 import { Card, Descriptions, Timeline } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useCountryName } from '../../lib/country-name';
 import { formatDateTime } from '../../lib/format';
 import { MoneyText } from '../ui/money-text';
 import { OrderAmounts } from './order-amounts';
@@ -10,6 +11,7 @@ import { OrderStatusTag } from './order-status-tag';
 
 /** Every field of one order (SPEC §3) and its history; shared by the buyer page and the console drawers. */
 export function OrderInfoView({ order, logistics }: { order: TOrderInfo; logistics?: ReactNode }) {
+  const countryName = useCountryName();
   const { t } = useTranslation(['orders', 'cart']);
   const { address, refund, review } = order;
   const times: [string, string | null][] = [
@@ -103,7 +105,11 @@ export function OrderInfoView({ order, logistics }: { order: TOrderInfo; logisti
               children: <span className="cv-ltr">{`${address.areaCode} ${address.phone}`}</span>,
             },
             ...(address.email ? [{ key: 'e', label: t('detail.email'), children: address.email }] : []),
-            { key: 'co', label: t('detail.country'), children: address.countryName || address.country },
+            {
+              key: 'co',
+              label: t('detail.country'),
+              children: countryName(address.country, address.countryName),
+            },
             { key: 's', label: t('detail.state'), children: address.stateName || address.state || '--' },
             { key: 'ci', label: t('detail.city'), children: address.city || '--' },
             {

@@ -3,6 +3,7 @@ import { Alert, Button, Descriptions, Drawer, Input, Select, Space, Table, Tag }
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../lib/api';
+import { useCountryName } from '../../../lib/country-name';
 import { formatDateTime } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
 import { staffImageUrl, useAdminVerifications, useReviewVerification } from '../api/admin-loans-api';
@@ -40,6 +41,7 @@ function Documents({ verification }: { verification: TAdminVerification }) {
 /** The identity verification queue (kyc.review): documents, approve, reject or ask to resubmit with a reason. */
 export default function KycReviewPage() {
   const { t } = useTranslation('loans');
+  const countryName = useCountryName();
   const [filter, setFilter] = useState<{ pageNum: number; pageSize: number; status?: TVerificationStatus }>({
     pageNum: 1,
     pageSize: 20,
@@ -126,7 +128,11 @@ export default function KycReviewPage() {
               bordered
               items={[
                 { key: 'name', label: t('fields.realName'), children: open.realName },
-                { key: 'nationality', label: t('fields.nationality'), children: open.nationality },
+                {
+                  key: 'nationality',
+                  label: t('fields.nationality'),
+                  children: countryName(open.nationality),
+                },
                 {
                   key: 'type',
                   label: t('fields.idType'),

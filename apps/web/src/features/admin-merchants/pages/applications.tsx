@@ -7,6 +7,7 @@ import { Button, Descriptions, Drawer, Image, Modal, Select, Space, Table, Tag }
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConsolePageHead } from '../../../components/console/console-layout';
+import { useCountryName } from '../../../lib/country-name';
 import { formatDateTime } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
 import { useApplications, useStaffAction } from '../api';
@@ -22,6 +23,7 @@ const COLOURS: Record<TMerchantApplicationStatus, string> = {
 /** /admin/merchant-applications: the queue with the documents; approve or reject with a reason. */
 export default function MerchantApplicationsPage() {
   const { t } = useTranslation(['seller', 'common']);
+  const countryName = useCountryName();
   const [modal, modalHolder] = Modal.useModal();
   const [query, setQuery] = useState<{
     pageNum: number;
@@ -82,7 +84,7 @@ export default function MerchantApplicationsPage() {
         columns={[
           { title: t('apply.shopName'), dataIndex: 'shopName' },
           { title: t('admin.applicant'), dataIndex: 'username' },
-          { title: t('apply.country'), dataIndex: 'country' },
+          { title: t('apply.country'), dataIndex: 'country', render: (code: string) => countryName(code) },
           {
             title: t('admin.status'),
             dataIndex: 'status',
@@ -137,7 +139,7 @@ export default function MerchantApplicationsPage() {
               <Descriptions.Item label={t('apply.phone')}>
                 <span dir="ltr">{open.contactPhone}</span>
               </Descriptions.Item>
-              <Descriptions.Item label={t('apply.country')}>{open.country}</Descriptions.Item>
+              <Descriptions.Item label={t('apply.country')}>{countryName(open.country)}</Descriptions.Item>
               <Descriptions.Item label={t('apply.description')}>{open.description || '--'}</Descriptions.Item>
               {open.rejectReason ? (
                 <Descriptions.Item label={t('apply.rejectedBecause')}>{open.rejectReason}</Descriptions.Item>

@@ -3,6 +3,7 @@ import { Alert, Button, Card, Descriptions, Form, Input, Select, Skeleton, Tag }
 import { useTranslation } from 'react-i18next';
 import { AppForm } from '../../../components/ui/app-form';
 import { PageFrame } from '../../../components/ui/page-frame';
+import { useCountryName } from '../../../lib/country-name';
 import { showSubmitError } from '../../../lib/form';
 import { toast } from '../../../lib/toast';
 import { useMyVerification, useSubmitAdvanced, useSubmitRealName } from '../api/loans-api';
@@ -37,7 +38,7 @@ function RealNameForm() {
   const [form] = Form.useForm<TRealNameValues>();
   const submit = useSubmitRealName();
   const idType = Form.useWatch('idType', form) ?? 'id_card';
-  const regionNames = new Intl.DisplayNames([document.documentElement.lang || 'en'], { type: 'region' });
+  const countryName = useCountryName();
   const onFinish = async (values: TRealNameValues) => {
     try {
       await submit.mutateAsync({
@@ -69,7 +70,9 @@ function RealNameForm() {
         <Select
           showSearch
           optionFilterProp="label"
-          options={COUNTRY_CODES.map((code) => ({ value: code, label: regionNames.of(code) ?? code }))}
+          options={COUNTRY_CODES.map((code) => ({ value: code, label: countryName(code) })).sort((a, b) =>
+            a.label.localeCompare(b.label),
+          )}
         />
       </Form.Item>
       <Form.Item name="idType" label={t('fields.idType')}>
@@ -145,6 +148,7 @@ function AdvancedForm() {
 /** Real-name, then advanced verification, in the user centre. */
 export default function VerificationPage() {
   const { t } = useTranslation('loans');
+  const countryName = useCountryName();
   const mine = useMyVerification();
   const data = mine.data;
   const canSubmit = (status: TVerificationStatus) =>
@@ -179,7 +183,11 @@ export default function VerificationPage() {
                 column={1}
                 items={[
                   { key: 'name', label: t('fields.realName'), children: data.realName.realName },
-                  { key: 'nationality', label: t('fields.nationality'), children: data.realName.nationality },
+                  {
+                    key: 'nationality',
+                    label: t('fields.nationality'),
+                    children: countryName(data.realName.nationality),
+                  },
                   {
                     key: 'number',
                     label: t('fields.idNumber'),
