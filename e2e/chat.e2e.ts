@@ -216,6 +216,8 @@ describe('chat: buyer, agent on another server process, seller', () => {
 
   it('answers while the dialog is closed make one notification, linked with its count from the user centre menu, also at 360 px in Arabic', async () => {
     const { page } = buyer;
+    // The demo buyer has notifications of its seeded orders: start from none unread.
+    await ok(await page.request.post('/api/v1/notifications/read-all'));
     const agentComposer = agent.page.getByRole('textbox', { name: 'Type a message' });
     await agentComposer.fill('Your parcel left the warehouse.');
     await agentComposer.press('Enter');
@@ -299,6 +301,8 @@ describe('chat: buyer, agent on another server process, seller', () => {
         data: { accountType: 'username', account: 'demoseller', password: 'seller123' },
       }),
     );
+    // The demo shop has notifications of its seeded orders: start from none unread.
+    await ok(await seller.context.request.post('/api/v1/seller/notifications/read-all'));
     const me = (await (await seller.context.request.get('/api/v1/seller/auth/me')).json()) as {
       store: { id: string };
     };
