@@ -79,6 +79,25 @@ var b=document.getElementById('r');b.textContent=d.retry;b.addEventListener('cli
   };
 }
 
+/**
+ * Fewer script requests for the storefront's first load (issue 11, docs/decisions.md "web vitals"): everything the
+ * entry imports at once is one file, and the small pieces that lazy chunks share are copied into them rather than
+ * each fetched on its own (rolldown otherwise makes a file of every shared icon and helper: ~60 requests).
+ */
+const CLIENT_CHUNKS = {
+  groups: [
+    { name: 'boot', tags: ['$initial' as const] },
+    // The zod-free contract helpers (money, constants) the public pages use; left alone, rolldown puts them in
+    // one chunk with zod and every schema (38 KB gzip).
+    {
+      name: 'contracts-lite',
+      test: /packages[\\/]contracts[\\/]src[\\/](money|constants|languages)\.ts$/,
+      includeDependenciesRecursively: false,
+    },
+  ],
+  experimentalInlineCommonChunks: { maxSize: 6 * 1024 },
+};
+
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react(), pageModuleIds(), offlinePage()],
   build: {
@@ -88,11 +107,15 @@ export default defineConfig(({ isSsrBuild }) => ({
     // The manifest lets scripts/check-bundle.mjs measure exactly what /index loads and the server name a page's
     // files; the server build's own manifest names its entry, hashed so a rebuild loads as new modules.
     manifest: true,
+    // No preload lists in the bundle: they named every file each of the ~500 lazy imports (pages, dictionaries)
+    // needs, 8 KB gzip in the storefront's first load. The server's HTML preloads what a page needs
+    // (apps/server/src/http/ssr.ts); a later navigation fetches a page and then its few shared chunks.
+    modulePreload: false,
     chunkSizeWarningLimit: 600,
     rolldownOptions: {
       // The shared contracts are pure declarations: importing a constant must not drag zod schemas into /index.
       treeshake: { moduleSideEffects: [{ test: /packages[\\/]contracts[\\/]src/, sideEffects: false }] },
-      ...(isSsrBuild ? { output: { entryFileNames: '[name]-[hash].js' } } : {}),
+      output: isSsrBuild ? { entryFileNames: '[name]-[hash].js' } : { codeSplitting: CLIENT_CHUNKS },
     },
   },
   ssr: {

@@ -1,21 +1,20 @@
 import { isLanguage } from '@caravan/contracts/languages';
+import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { z } from 'zod';
 import { App, getQueryClient } from './app/app';
 import { findRoutePages } from './app/route-pages';
 import { ROUTES } from './app/router';
 import { applyServerState } from './app/server-state';
-import { applyDayjsLocale, applyDocumentLanguage, initI18n, loadAntdLocale } from './lib/i18n';
+import { applyDocumentLanguage, ensureDayjsLocale, initI18n, loadAntdLocale } from './lib/i18n';
 import { captureInstallPrompt, registerServiceWorker } from './lib/install-prompt';
 import { resolveLanguage } from './lib/language';
 import { handleEntryUrl } from './lib/language-switch';
 import { getSession, isLoggedIn } from './lib/session';
 import { readStorage, STORAGE_KEYS } from './lib/storage';
+import { makeZodJitless } from './lib/zod-jitless';
 import './app/global.css';
 
-// Zod probes whether `new Function` works to compile faster validators; the Content-Security-Policy forbids
-// eval (no 'unsafe-eval'), so the probe only produced a violation report. Validate without it.
-z.config({ jitless: true });
+makeZodJitless();
 
 async function start(): Promise<void> {
   captureInstallPrompt();
@@ -32,10 +31,11 @@ async function start(): Promise<void> {
   // A page rendered in another language than this browser's choice is rendered again rather than hydrated.
   const isHydrating = serverState !== undefined && serverState.lang === lang;
   applyDocumentLanguage(lang);
+  // A server-rendered page uses neither Ant Design nor dates before hydration: their locales come after it.
   const [, antdLocale] = await Promise.all([
     initI18n(lang, isHydrating ? serverState.resources : undefined),
-    loadAntdLocale(lang),
-    applyDayjsLocale(lang),
+    isHydrating ? undefined : loadAntdLocale(lang),
+    isHydrating ? undefined : ensureDayjsLocale(lang),
     // The page's chunk, so hydration does not wait for it behind a suspended boundary.
     ...(isHydrating ? findRoutePages(ROUTES, window.location.pathname).map((page) => page.preload()) : []),
   ]);
@@ -57,11 +57,22 @@ async function start(): Promise<void> {
   // The server rendered the anonymous page; once hydrated, the buyer's own state (favourite, followed) comes.
   const loadOwnState = () => {
     markReady();
+    void loadAntdLocale(lang).then((locale) => {
+      if (locale) {
+        root?.render(<App lang={lang} antdLocale={locale} onMounted={loadOwnState} />);
+      }
+    });
     if (isLoggedIn(getSession())) {
       void queryClient.invalidateQueries({ queryKey: ['catalog'] });
     }
   };
-  hydrateRoot(container, <App lang={lang} antdLocale={antdLocale} onMounted={loadOwnState} />);
+  // Hydrating in a transition lets React yield to the browser every few milliseconds instead of blocking the main
+  // thread for the whole tree (Total Blocking Time on a slow phone); the server's HTML is on screen meanwhile and
+  // clicks that come early are replayed once their part is hydrated.
+  let root: ReturnType<typeof hydrateRoot> | undefined;
+  startTransition(() => {
+    root = hydrateRoot(container, <App lang={lang} antdLocale={undefined} onMounted={loadOwnState} />);
+  });
 }
 
 void start();

@@ -58,3 +58,7 @@ export const ORDER_STATUS = {
 
 export const CANCEL_REASON_CODES = [0, 1, 2, 3, 4] as const;
 export const RETURN_REASON_CODES = [1, 2, 3, 4, 5, 6, 7, 8, 9] as const;
+
+/** Sorts of the product lists; here rather than in api/catalog.ts so a page can read them without zod. */
+export const PRODUCT_SORTS = ['newest', 'sales', 'priceAsc', 'priceDesc'] as const;
+export type TProductSort = (typeof PRODUCT_SORTS)[number];

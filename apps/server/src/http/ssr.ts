@@ -141,6 +141,26 @@ function pageAssets(manifest: Record<string, TManifestChunk>, modules: string[])
   return { scripts: [...scripts], styles: [...styles].filter((file) => !file.endsWith('#visited')) };
 }
 
+/** Every chunk the entry imports statically (the boot chunk and the bundler's runtime). */
+function entryImports(manifest: Record<string, TManifestChunk>): string[] {
+  const files: string[] = [];
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk) {
+      return;
+    }
+    for (const child of chunk.imports ?? []) {
+      const file = manifest[child]?.file;
+      if (file && !files.includes(file)) {
+        files.push(file);
+        visit(child);
+      }
+    }
+  };
+  visit('index.html');
+  return files;
+}
+
 function readCss(build: TBuild, file: string): string {
   let text = build.css.get(file);
   if (text === undefined) {
@@ -163,7 +183,13 @@ const STYLESHEET_TAG = /<link rel="stylesheet" crossorigin href="\/([^"]+)">/g;
 export function composeHtml(build: TBuild, page: TRenderResult): string {
   const assets = pageAssets(build.manifest, page.modules);
   const entry = build.template.match(SCRIPT_TAG)?.[1];
-  const preloads = [...build.template.matchAll(PRELOAD_TAG)].map((match) => match[1] ?? '');
+  // The entry's own imports come from the manifest: the client build emits no modulepreload links (vite.config.ts).
+  const preloads = [
+    ...new Set([
+      ...[...build.template.matchAll(PRELOAD_TAG)].map((match) => match[1] ?? ''),
+      ...entryImports(build.manifest).map((file) => `/${file}`),
+    ]),
+  ];
   const templateStyles = [...build.template.matchAll(STYLESHEET_TAG)].map((match) => match[1] ?? '');
   const inlineCss = [...new Set([...templateStyles, ...assets.styles])]
     .map((file) => readCss(build, file))

@@ -1,24 +1,14 @@
 import type { TLanguage } from '@caravan/contracts/languages';
-import { ConfigProvider } from 'antd';
 import type { Locale } from 'antd/es/locale';
 import { useEffect, useRef } from 'react';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { configureApi } from '../lib/api';
 import { createQueryClient } from '../lib/query-client';
-import { THEME } from '../lib/theme';
-import { AppProviders, CSP_CONFIG } from './providers';
+import { AppProviders } from './providers';
 import { ROUTES } from './router';
 
 const queryClient = createQueryClient();
 
-// Static dialogs (Modal.confirm) render outside the app's provider: give them the nonce and theme too.
-ConfigProvider.config({
-  holderRender: (children) => (
-    <ConfigProvider theme={THEME} csp={CSP_CONFIG}>
-      {children}
-    </ConfigProvider>
-  ),
-});
 let router: ReturnType<typeof createBrowserRouter> | undefined;
 
 /** The browser's router, made on first use (this module is also imported where there is no window). */

@@ -1,17 +1,23 @@
-import { LoadingOutlined } from '@ant-design/icons';
+import { IconProvider } from '@ant-design/icons';
 import { isRtlLanguage, type TLanguage } from '@caravan/contracts/languages';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { ConfigProvider } from 'antd';
 import type { Locale } from 'antd/es/locale';
-import { lazy, type ReactNode, Suspense, useSyncExternalStore } from 'react';
-import { readCspNonce } from '../lib/csp-nonce';
-import { THEME } from '../lib/theme';
+import { lazy, type ReactNode, Suspense, useMemo, useSyncExternalStore } from 'react';
+import { UiSettingsContext } from '../components/ui/ui-settings';
+import { scopeWithAntd } from '../lib/antd-lazy';
 import { isToastDemanded, subscribeToastDemand } from '../lib/toast';
 
 /** Ant Design's message code loads with the first toast, not with the first page. */
-const ToastHolder = lazy(() => import('./toast-holder'));
+const ToastHolder = lazy(() => scopeWithAntd(import('./toast-holder')));
 
 const isToastNotDemanded = () => false;
+
+/**
+ * The icons' styles are in global.css, so they are there for the server-rendered page and no icon inserts a
+ * <style> at run time (which the Content-Security-Policy would refuse without the nonce). AntdScope's
+ * ConfigProvider gives the icons inside it their nonce again.
+ */
+const ICON_SETTINGS = { zeroRuntime: true };
 
 function ToastHost() {
   const isDemanded = useSyncExternalStore(subscribeToastDemand, isToastDemanded, isToastNotDemanded);
@@ -23,19 +29,9 @@ function ToastHost() {
 }
 
 /**
- * Buttons show this spinner without Ant Design's width animation: when a request answered before that
- * animation finished, the hidden spinner stayed in the button for good and its label "loading" became
- * part of the button's accessible name ("loading Log in").
+ * Everything around the router, the same in the browser and in server rendering (entry-server.tsx). No Ant
+ * Design here: what uses it brings its own AntdScope (components/ui/antd-scope.tsx).
  */
-const BUTTON_CONFIG = { loadingIcon: <LoadingOutlined /> };
-
-/**
- * Ant Design's injected styles carry the page's CSP nonce (lib/csp-nonce.ts). On the server there is none:
- * the styles of a server-rendered page get theirs when the page is sent (server http/security-headers.ts).
- */
-export const CSP_CONFIG = { nonce: readCspNonce() };
-
-/** Everything around the router, the same in the browser and in server rendering (entry-server.tsx). */
 export function AppProviders({
   lang,
   antdLocale,
@@ -47,18 +43,18 @@ export function AppProviders({
   queryClient: QueryClient;
   children: ReactNode;
 }) {
+  const settings = useMemo(
+    () => ({ lang, direction: isRtlLanguage(lang) ? ('rtl' as const) : ('ltr' as const), antdLocale }),
+    [lang, antdLocale],
+  );
   return (
     <QueryClientProvider client={queryClient}>
-      <ConfigProvider
-        theme={THEME}
-        locale={antdLocale}
-        direction={isRtlLanguage(lang) ? 'rtl' : 'ltr'}
-        button={BUTTON_CONFIG}
-        csp={CSP_CONFIG}
-      >
-        <ToastHost />
-        {children}
-      </ConfigProvider>
+      <UiSettingsContext.Provider value={settings}>
+        <IconProvider value={ICON_SETTINGS}>
+          <ToastHost />
+          {children}
+        </IconProvider>
+      </UiSettingsContext.Provider>
     </QueryClientProvider>
   );
 }

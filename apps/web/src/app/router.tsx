@@ -1,8 +1,8 @@
 import { type ComponentType, lazy } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
 import { HELP_TOPICS, POLICY_PAGES } from '../features/pages/topics';
+import { scopeWithAntd } from '../lib/antd-lazy';
 import { preloadableLazy, type TPreloadableLazy } from '../lib/preloadable-lazy';
-import { ADMIN_AREA_PAGES, CS_AREA_PAGES, SELLER_AREA_PAGES, useSellerMenuCountsSlot } from './console-pages';
 import { RequireLogin } from './layout/require-login';
 import { RootShell } from './layout/root-shell';
 import { StoreLayout } from './layout/store-layout';
@@ -31,6 +31,12 @@ const page = (loader: TPageLoader, moduleId?: string): TPage =>
     { moduleId },
   );
 
+/**
+ * A page that uses Ant Design: loaded with AntdScope around it. The public storefront pages (plain `page`) use
+ * light own components instead, so their first load carries no Ant Design (docs/decisions.md, web vitals).
+ */
+const antdPage = (loader: TPageLoader): TPage => page(() => scopeWithAntd(loader()));
+
 const PAGES = {
   home: page(() => import('../features/catalog/pages/home')),
   classification: page(() => import('../features/catalog/pages/classification')),
@@ -42,46 +48,75 @@ const PAGES = {
   searchGoods: page(() => import('../features/catalog/pages/search-goods')),
   searchResult: page(() => import('../features/catalog/pages/search-result')),
   discounted: page(() => import('../features/catalog/pages/discounted')),
-  merchantSettled: page(() => import('../features/merchant/pages/merchant-settled')),
-  collectGoods: page(() => import('../features/catalog/pages/collect-goods')),
-  collectShop: page(() => import('../features/catalog/pages/collect-shop')),
-  settlement: page(() => import('../features/cart/pages/settlement')),
-  paySuccess: page(() => import('../features/cart/pages/pay-success')),
-  myOrder: page(() => import('../features/orders/pages/my-order')),
-  orderDetail: page(() => import('../features/orders/pages/order-detail')),
-  orderReturn: page(() => import('../features/orders/pages/order-return')),
-  orderEvaluation: page(() => import('../features/orders/pages/order-evaluation')),
-  shippingAddress: page(() => import('../features/addresses/pages/shipping-address')),
-  moneyPackage: page(() => import('../features/wallet/pages/money-package')),
-  recharge: page(() => import('../features/wallet/pages/recharge')),
-  withdraw: page(() => import('../features/wallet/pages/withdraw')),
-  credit: page(() => import('../features/loans/pages/credit')),
-  creditApplication: page(() => import('../features/loans/pages/credit-application')),
-  myLoan: page(() => import('../features/loans/pages/my-loan')),
-  verification: page(() => import('../features/loans/pages/verification')),
-  login: page(() => import('../features/auth/pages/login')),
-  register: page(() => import('../features/auth/pages/register')),
-  forgotPassword: page(() => import('../features/auth/pages/forgot-password')),
-  dashboard: page(() => import('../features/account/pages/dashboard')),
-  userDownload: page(() => import('../features/account/pages/user-download')),
-  coupons: page(() => import('../features/account/pages/coupons')),
-  sessions: page(() => import('../features/account/pages/sessions')),
-  setupIndex: page(() => import('../features/account/pages/setup-index')),
-  loginPassword: page(() => import('../features/account/pages/login-password')),
-  transactionPassword: page(() => import('../features/account/pages/transaction-password')),
-  accountCancellation: page(() => import('../features/account/pages/account-cancellation')),
+  merchantSettled: antdPage(() => import('../features/merchant/pages/merchant-settled')),
+  collectGoods: antdPage(() => import('../features/catalog/pages/collect-goods')),
+  collectShop: antdPage(() => import('../features/catalog/pages/collect-shop')),
+  settlement: antdPage(() => import('../features/cart/pages/settlement')),
+  paySuccess: antdPage(() => import('../features/cart/pages/pay-success')),
+  myOrder: antdPage(() => import('../features/orders/pages/my-order')),
+  orderDetail: antdPage(() => import('../features/orders/pages/order-detail')),
+  orderReturn: antdPage(() => import('../features/orders/pages/order-return')),
+  orderEvaluation: antdPage(() => import('../features/orders/pages/order-evaluation')),
+  shippingAddress: antdPage(() => import('../features/addresses/pages/shipping-address')),
+  moneyPackage: antdPage(() => import('../features/wallet/pages/money-package')),
+  recharge: antdPage(() => import('../features/wallet/pages/recharge')),
+  withdraw: antdPage(() => import('../features/wallet/pages/withdraw')),
+  credit: antdPage(() => import('../features/loans/pages/credit')),
+  creditApplication: antdPage(() => import('../features/loans/pages/credit-application')),
+  myLoan: antdPage(() => import('../features/loans/pages/my-loan')),
+  verification: antdPage(() => import('../features/loans/pages/verification')),
+  login: antdPage(() => import('../features/auth/pages/login')),
+  register: antdPage(() => import('../features/auth/pages/register')),
+  forgotPassword: antdPage(() => import('../features/auth/pages/forgot-password')),
+  dashboard: antdPage(() => import('../features/account/pages/dashboard')),
+  userDownload: antdPage(() => import('../features/account/pages/user-download')),
+  coupons: antdPage(() => import('../features/account/pages/coupons')),
+  sessions: antdPage(() => import('../features/account/pages/sessions')),
+  setupIndex: antdPage(() => import('../features/account/pages/setup-index')),
+  loginPassword: antdPage(() => import('../features/account/pages/login-password')),
+  transactionPassword: antdPage(() => import('../features/account/pages/transaction-password')),
+  accountCancellation: antdPage(() => import('../features/account/pages/account-cancellation')),
   policy: page(() => import('../features/pages/pages/policy-page')),
   help: page(() => import('../features/pages/pages/help-page')),
-  download: page(() => import('../features/pages/pages/download')),
+  download: antdPage(() => import('../features/pages/pages/download')),
   notFound: page(() => import('../features/pages/pages/not-found')),
-  userCenter: page(() => import('./layout/user-center-layout')),
-  notifications: page(() => import('../features/chat/pages/notifications')),
+  userCenter: antdPage(() => import('./layout/user-center-layout')),
+  notifications: antdPage(() => import('../features/chat/pages/notifications')),
 } satisfies Record<string, TPage>;
 
-/** The consoles get the pages other features contribute to them (app/console-pages.ts) as props. */
-const SellerConsole = lazy(() => import('../features/seller/console'));
-const AdminConsole = lazy(() => import('../features/admin/console'));
-const CsConsole = lazy(() => import('../features/cs/console'));
+type TAreaPages = typeof import('./console-pages');
+
+/**
+ * The consoles get the pages other features contribute to them (app/console-pages.ts) as props; that table is
+ * loaded with the console, so the storefront's first load does not carry the consoles' page list.
+ */
+function consoleRoute<P extends object>(
+  load: () => Promise<{ default: ComponentType<P> }>,
+  pickProps: (pages: TAreaPages) => P,
+) {
+  return lazy(() =>
+    scopeWithAntd(
+      Promise.all([load(), import('./console-pages')]).then(([module, pages]) => {
+        const Console = module.default;
+        const props = pickProps(pages);
+        return { default: () => <Console {...props} /> };
+      }),
+    ),
+  );
+}
+
+const SellerConsole = consoleRoute(
+  () => import('../features/seller/console'),
+  (pages) => ({ areaPages: pages.SELLER_AREA_PAGES, useMenuCounts: pages.useSellerMenuCountsSlot }),
+);
+const AdminConsole = consoleRoute(
+  () => import('../features/admin/console'),
+  (pages) => ({ areaPages: pages.ADMIN_AREA_PAGES }),
+);
+const CsConsole = consoleRoute(
+  () => import('../features/cs/console'),
+  (pages) => ({ areaPages: pages.CS_AREA_PAGES }),
+);
 
 function route(path: string, Page: TPage, handle: TRouteHandle = {}): RouteObject {
   return { path, element: <Page />, handle };
@@ -158,13 +193,9 @@ export const ROUTES: RouteObject[] = [
         ],
       },
       // Consoles: separate lazy chunks with their own layouts; the storefront never downloads them.
-      {
-        path: 'seller/*',
-        element: <SellerConsole areaPages={SELLER_AREA_PAGES} useMenuCounts={useSellerMenuCountsSlot} />,
-        handle: {},
-      },
-      { path: 'admin/*', element: <AdminConsole areaPages={ADMIN_AREA_PAGES} />, handle: {} },
-      { path: 'cs/*', element: <CsConsole areaPages={CS_AREA_PAGES} />, handle: {} },
+      { path: 'seller/*', element: <SellerConsole />, handle: {} },
+      { path: 'admin/*', element: <AdminConsole />, handle: {} },
+      { path: 'cs/*', element: <CsConsole />, handle: {} },
     ],
   },
 ];

@@ -1,4 +1,4 @@
-import { formatMoney, parseMoney } from '@caravan/contracts';
+import { formatMoney, parseMoney } from '@caravan/contracts/money';
 
 /** DESIGN.md: money always carries its unit; amounts arrive as decimal strings and never become floats. */
 export function formatUsdt(value: string | bigint): string {

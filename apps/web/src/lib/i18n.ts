@@ -1,17 +1,19 @@
 import { DEFAULT_LANGUAGE, isRtlLanguage, LANGUAGE_TAGS, type TLanguage } from '@caravan/contracts/languages';
 import type { Locale } from 'antd/es/locale';
-import dayjs from 'dayjs';
 import i18next from 'i18next';
 import resourcesToBackend from 'i18next-resources-to-backend';
 import { initReactI18next } from 'react-i18next';
 
 type TDictionaryModule = { default: Record<string, unknown> };
 
-/** Web dictionaries (src/locales/<lang>/<ns>.json) and the shared server ones (errors, validation). */
-const WEB_DICTIONARIES = import.meta.glob<TDictionaryModule>('../locales/*/*.json');
-const SHARED_DICTIONARIES = import.meta.glob<TDictionaryModule>(
-  '../../../../packages/contracts/locales/*/{errors,validation}.json',
-);
+type TDictionaryTable = Record<string, () => Promise<TDictionaryModule>>;
+type TLanguageTables = { WEB: TDictionaryTable; SHARED: TDictionaryTable };
+
+/**
+ * Per language (src/locales/<lang>/index.ts): its web dictionaries (src/locales/<lang>/<ns>.json) and the shared
+ * server ones (errors, validation). Only this 21-entry table is in the first load, not the ~460 files behind it.
+ */
+const LANGUAGE_TABLES = import.meta.glob<TLanguageTables>('../locales/*/index.ts');
 
 export const SHARED_NAMESPACES = ['errors', 'validation'] as const;
 export const WEB_NAMESPACES = [
@@ -34,17 +36,21 @@ export const WEB_NAMESPACES = [
   'pwa',
 ] as const;
 
-function findDictionaryLoader(lang: string, namespace: string) {
+async function findDictionaryLoader(lang: string, namespace: string) {
+  const tables = await LANGUAGE_TABLES[`../locales/${lang}/index.ts`]?.();
+  if (!tables) {
+    return undefined;
+  }
   const isShared = (SHARED_NAMESPACES as readonly string[]).includes(namespace);
-  const table = isShared ? SHARED_DICTIONARIES : WEB_DICTIONARIES;
+  const table = isShared ? tables.SHARED : tables.WEB;
   const suffix = `/${lang}/${namespace}.json`;
-  const key = Object.keys(table).find((path) => path.endsWith(suffix));
+  const key = Object.keys(table).find((path) => path.endsWith(suffix) || path === `./${namespace}.json`);
   return key ? table[key] : undefined;
 }
 
 /** Missing dictionaries resolve empty so i18next falls back to English key by key. */
 export async function loadDictionary(lang: string, namespace: string): Promise<Record<string, unknown>> {
-  const loader = findDictionaryLoader(lang, namespace);
+  const loader = await findDictionaryLoader(lang, namespace);
   return loader ? (await loader()).default : {};
 }
 
@@ -98,14 +104,23 @@ export async function loadAntdLocale(lang: TLanguage): Promise<Locale | undefine
   return loader ? (await loader()).default : undefined;
 }
 
+/**
+ * dayjs loads here rather than with the entry: the server-rendered storefront shows no dates, so it never loads
+ * there; the pages and widgets that show dates come through scopeWithAntd (lib/antd-lazy.ts), which waits for
+ * ensureDayjsLocale (docs/decisions.md, web vitals).
+ */
 export async function applyDayjsLocale(lang: TLanguage): Promise<void> {
   const entry = DAYJS_LOCALES[lang];
-  if (!entry) {
-    dayjs.locale('en');
-    return;
-  }
-  await entry.load();
-  dayjs.locale(entry.name);
+  const [{ default: dayjs }] = await Promise.all([import('dayjs'), entry?.load()]);
+  dayjs.locale(entry ? entry.name : 'en');
+}
+
+let dayjsLocaleApplied: Promise<void> | undefined;
+
+/** Applies the page language's dayjs locale once (main.tsx names the language before anything else asks). */
+export function ensureDayjsLocale(lang: TLanguage = i18next.language as TLanguage): Promise<void> {
+  dayjsLocaleApplied ??= applyDayjsLocale(lang);
+  return dayjsLocaleApplied;
 }
 
 export function applyDocumentLanguage(lang: TLanguage): void {

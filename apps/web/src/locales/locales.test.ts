@@ -17,6 +17,7 @@ const SAME_IN_EVERY_LANGUAGE = new Set(['Caravan', 'USDT', 'BTC', 'ETH', 'TRC20'
 /** Words that really are spelled as in English in one language (checked by a native reading, not a guess). */
 const SAME_AS_ENGLISH_IN: Record<string, ReadonlySet<string>> = {
   es: new Set(['No']),
+  fr: new Set(['Page {{page}}']),
   it: new Set(['No']),
 };
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PAGE_SIZE, PAGE_SIZE_MAX } from '../constants';
+import { PAGE_SIZE, PAGE_SIZE_MAX, PRODUCT_SORTS } from '../constants';
 import type { LANGUAGES } from '../languages';
 import { isMoneyString, parseMoney, type TMoney } from '../money';
 import { V, zId, zPageNum, zPageSize } from '../validation';
@@ -21,9 +21,6 @@ const zMoneyOut = z.string();
 
 export const REVIEW_FILTERS = ['all', 'good', 'medium', 'bad', 'photo'] as const;
 export type TReviewFilter = (typeof REVIEW_FILTERS)[number];
-
-export const PRODUCT_SORTS = ['newest', 'sales', 'priceAsc', 'priceDesc'] as const;
-export type TProductSort = (typeof PRODUCT_SORTS)[number];
 
 export const HOME_LISTS = ['recommended', 'new', 'hot', 'guess', 'discounted', 'stores'] as const;
 export type THomeList = (typeof HOME_LISTS)[number];

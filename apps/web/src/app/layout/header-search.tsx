@@ -1,10 +1,9 @@
 import { SearchOutlined } from '@ant-design/icons';
 import { KEYWORD_WARNING_MS } from '@caravan/contracts/constants';
-import { Button } from 'antd';
-import Input from 'antd/es/input/Input';
 import { type FormEvent, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { LightButton } from '../../components/ui/light-button';
 import { toast } from '../../lib/toast';
 
 /** The header search text is shared state: logout clears it (SPEC §4) and result pages may prefill it. */
@@ -50,17 +49,24 @@ export function HeaderSearch() {
   return (
     <search className="cv-search-wrap">
       <form className="cv-search" onSubmit={submit}>
-        <Input
-          value={value}
-          onChange={(event) => setSearchText(event.target.value)}
-          placeholder={t('search.placeholder')}
-          aria-label={t('search.label')}
-          maxLength={100}
-          allowClear
-        />
-        <Button type="primary" htmlType="submit" icon={<SearchOutlined />} aria-label={t('search.submit')}>
+        <span className="cv-input-wrap cv-search__field">
+          <input
+            className="cv-input-wrap__input"
+            value={value}
+            onChange={(event) => setSearchText(event.target.value)}
+            placeholder={t('search.placeholder')}
+            aria-label={t('search.label')}
+            maxLength={100}
+          />
+        </span>
+        <LightButton
+          variant="primary"
+          htmlType="submit"
+          icon={<SearchOutlined aria-hidden="true" />}
+          aria-label={t('search.submit')}
+        >
           <span className="cv-hide-narrow">{t('search.submit')}</span>
-        </Button>
+        </LightButton>
       </form>
     </search>
   );

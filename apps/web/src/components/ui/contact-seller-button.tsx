@@ -1,7 +1,7 @@
 import { MessageOutlined } from '@ant-design/icons';
-import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { openChat } from '../../lib/chat-launcher';
+import { LightButton } from './light-button';
 
 /** "Contact the seller": opens the chat dialog with the shop, showing the product or the order as a card. */
 export function ContactSellerButton({
@@ -15,7 +15,7 @@ export function ContactSellerButton({
 }) {
   const { t } = useTranslation('chat');
   return (
-    <Button
+    <LightButton
       icon={<MessageOutlined aria-hidden="true" />}
       onClick={() =>
         openChat({
@@ -27,6 +27,6 @@ export function ContactSellerButton({
       }
     >
       {t('contactSeller')}
-    </Button>
+    </LightButton>
   );
 }

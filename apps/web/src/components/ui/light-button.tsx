@@ -2,8 +2,8 @@ import { LoadingOutlined } from '@ant-design/icons';
 import type { ButtonHTMLAttributes, ReactNode } from 'react';
 
 type TLightButtonProps = Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'type'> & {
-  variant?: 'default' | 'primary' | 'text';
-  size?: 'middle' | 'small';
+  variant?: 'default' | 'primary' | 'danger' | 'text' | 'link';
+  size?: 'middle' | 'small' | 'large';
   htmlType?: 'button' | 'submit';
   icon?: ReactNode;
   isLoading?: boolean;
@@ -29,7 +29,7 @@ export function LightButton({
   const classes = [
     'cv-btn',
     `cv-btn--${variant}`,
-    size === 'small' ? 'cv-btn--small' : '',
+    size === 'middle' ? '' : `cv-btn--${size}`,
     isIconOnly ? 'cv-btn--icon' : '',
     className ?? '',
   ]

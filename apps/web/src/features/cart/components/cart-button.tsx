@@ -4,6 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { scopeWithAntd } from '../../../lib/antd-lazy';
 import { getSession, isLoggedIn, useSession } from '../../../lib/session';
 import { buildBuyNowPath, buildLoginRedirect, CART_EVENTS, readCartEventDetail } from '../api/cart-events';
 import { CART_KEY } from '../api/cart-keys';
@@ -12,7 +13,7 @@ import { readLocalCart, readNoLines, subscribeLocalCart } from '../api/local-car
 
 const readNoCount = () => 0;
 
-const CartDrawer = lazy(() => import('./cart-drawer'));
+const CartDrawer = lazy(() => scopeWithAntd(import('./cart-drawer')));
 
 /**
  * Always mounted in the storefront: it listens for the product page's cart events and merges the browser cart

@@ -1,10 +1,12 @@
 import { CheckCircleOutlined, HeartFilled, HeartOutlined, ShoppingCartOutlined } from '@ant-design/icons';
-import { formatMoney, parseMoney, type TProductDetail } from '@caravan/contracts';
+import type { TProductDetail } from '@caravan/contracts';
 import { RETURN_WITHIN_DAYS, SHIP_WITHIN_HOURS } from '@caravan/contracts/constants';
-import { Button, InputNumber, Radio } from 'antd';
+import { formatMoney, parseMoney } from '@caravan/contracts/money';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
+import { LightButton } from '../../../components/ui/light-button';
+import { LightChoiceGroup } from '../../../components/ui/light-controls';
 import { isLoggedIn, useSession } from '../../../lib/session';
 import { STORAGE_KEYS, writeStorage } from '../../../lib/storage';
 import { toast } from '../../../lib/toast';
@@ -19,6 +21,77 @@ import {
   type TSelection,
 } from '../lib/variants';
 import { Money } from './money';
+
+/**
+ * The quantity box with minus and plus (Ant Design's InputNumber in spinner mode): typing is free, the value is
+ * brought within min..max when the box loses focus or Enter is pressed.
+ */
+function QuantityStepper({
+  labelledBy,
+  min,
+  max,
+  value,
+  isDisabled,
+  onChange,
+}: {
+  labelledBy: string;
+  min: number;
+  max: number;
+  value: number;
+  isDisabled: boolean;
+  onChange: (value: number) => void;
+}) {
+  const [draft, setDraft] = useState(String(value));
+  useEffect(() => {
+    setDraft(String(value));
+  }, [value]);
+  const clamp = (next: number) => Math.min(Math.max(Math.round(next), min), max);
+  const commit = () => {
+    const parsed = Number(draft);
+    const next = draft.trim() !== '' && Number.isFinite(parsed) ? clamp(parsed) : value;
+    setDraft(String(next));
+    onChange(next);
+  };
+  return (
+    <span className="cv-stepper" data-testid="quantity">
+      <button
+        type="button"
+        tabIndex={-1}
+        aria-hidden="true"
+        disabled={isDisabled || value <= min}
+        onClick={() => onChange(clamp(value - 1))}
+      >
+        −
+      </button>
+      <input
+        type="number"
+        inputMode="numeric"
+        aria-labelledby={labelledBy}
+        min={min}
+        max={max}
+        step={1}
+        value={draft}
+        disabled={isDisabled}
+        onChange={(event) => setDraft(event.target.value)}
+        onBlur={commit}
+        onKeyDown={(event) => {
+          if (event.key === 'Enter') {
+            commit();
+          }
+        }}
+      />
+      <button
+        type="button"
+        tabIndex={-1}
+        aria-hidden="true"
+        disabled={isDisabled || value >= max}
+        onClick={() => onChange(clamp(value + 1))}
+      >
+        +
+      </button>
+    </span>
+  );
+}
 
 /** Variant choice, quantity within buyMin..maxBuy, charged price, freight and total, then cart actions. */
 export function BuyBox({ product }: { product: TProductDetail }) {
@@ -110,13 +183,11 @@ export function BuyBox({ product }: { product: TProductDetail }) {
           <div key={attribute.code} style={{ display: 'contents' }}>
             <dt id={`attr-${attribute.code}`}>{attribute.name}</dt>
             <dd>
-              <Radio.Group
-                optionType="button"
+              <LightChoiceGroup
+                name={`attr-${attribute.code}`}
                 aria-labelledby={`attr-${attribute.code}`}
                 value={selection[attribute.code]}
-                onChange={(event) =>
-                  setSelection((current) => ({ ...current, [attribute.code]: event.target.value }))
-                }
+                onChange={(value) => setSelection((current) => ({ ...current, [attribute.code]: value }))}
                 options={attribute.values.map((value) => ({
                   value: value.code,
                   label: value.name,
@@ -128,21 +199,13 @@ export function BuyBox({ product }: { product: TProductDetail }) {
         ))}
         <dt id="qty-label">{t('detail.quantity')}</dt>
         <dd style={{ display: 'flex', alignItems: 'center', gap: 12, flexWrap: 'wrap' }}>
-          <InputNumber
-            aria-labelledby="qty-label"
+          <QuantityStepper
+            labelledBy="qty-label"
             min={limits.min}
             max={limits.max}
-            precision={0}
             value={quantity}
-            disabled={!canBuy}
-            onChange={(value) => {
-              if (typeof value === 'number' && Number.isFinite(value)) {
-                setQuantity(Math.min(Math.max(Math.round(value), limits.min), limits.max));
-              }
-            }}
-            mode="spinner"
-            style={{ width: 150 }}
-            data-testid="quantity"
+            isDisabled={!canBuy}
+            onChange={setQuantity}
           />
           <span className="cv-muted" style={{ fontSize: 13 }}>
             {limits.canBuy
@@ -203,35 +266,40 @@ export function BuyBox({ product }: { product: TProductDetail }) {
         </li>
       </ul>
       <div className="cv-actions">
-        <Button
-          type="primary"
+        <LightButton
+          variant="danger"
           size="large"
-          danger
           disabled={!canBuy}
           onClick={() => send(BUY_NOW_EVENT)}
           data-testid="buy-now"
         >
           {t('detail.buyNow')}
-        </Button>
-        <Button
+        </LightButton>
+        <LightButton
           size="large"
-          icon={<ShoppingCartOutlined />}
+          icon={<ShoppingCartOutlined aria-hidden="true" />}
           disabled={!canBuy}
           onClick={() => send(ADD_TO_CART_EVENT)}
           data-testid="add-to-cart"
         >
           {t('detail.addToCart')}
-        </Button>
-        <Button
+        </LightButton>
+        <LightButton
           size="large"
-          icon={product.isFavourite ? <HeartFilled style={{ color: '#E4572E' }} /> : <HeartOutlined />}
-          loading={favourite.isPending}
+          icon={
+            product.isFavourite ? (
+              <HeartFilled aria-hidden="true" style={{ color: '#E4572E' }} />
+            ) : (
+              <HeartOutlined aria-hidden="true" />
+            )
+          }
+          isLoading={favourite.isPending}
           aria-pressed={product.isFavourite}
           onClick={toggleFavourite}
           data-testid="favourite-toggle"
         >
           {product.isFavourite ? t('detail.favourited') : t('detail.favourite')}
-        </Button>
+        </LightButton>
       </div>
     </div>
   );

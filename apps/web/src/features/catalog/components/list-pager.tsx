@@ -1,4 +1,4 @@
-import { Pagination } from 'antd';
+import { LightPager } from '../../../components/ui/light-controls';
 
 /** Page numbers under a list; hidden when everything fits on one page. */
 export function ListPager({
@@ -17,11 +17,9 @@ export function ListPager({
   }
   return (
     <nav className="cv-pager">
-      <Pagination
-        current={page}
-        pageSize={pageSize}
-        total={total}
-        showSizeChanger={false}
+      <LightPager
+        page={page}
+        pageCount={Math.ceil(total / pageSize)}
         onChange={(next) => {
           onChange(next);
           window.scrollTo({ top: 0 });

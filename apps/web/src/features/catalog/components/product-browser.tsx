@@ -1,15 +1,11 @@
-import {
-  isMoneyString,
-  PRODUCT_SORTS,
-  parseMoney,
-  type TCategoryNode,
-  type TProductSort,
-} from '@caravan/contracts';
-import { PAGE_SIZE } from '@caravan/contracts/constants';
-import { Button, Checkbox, Input, Radio, Select, TreeSelect } from 'antd';
+import type { TCategoryNode } from '@caravan/contracts';
+import { PAGE_SIZE, PRODUCT_SORTS, type TProductSort } from '@caravan/contracts/constants';
+import { isMoneyString, parseMoney } from '@caravan/contracts/money';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { LightButton } from '../../../components/ui/light-button';
+import { LightCheckbox, LightChoiceGroup } from '../../../components/ui/light-controls';
 import { useCategories } from '../api/get-categories';
 import { useProducts } from '../api/list-products';
 import { readPageParam } from '../lib/format';
@@ -17,10 +13,46 @@ import '../catalog.css';
 import { ListPager } from './list-pager';
 import { ProductGrid } from './product-grid';
 
-type TTreeOption = { value: string; title: string; children: TTreeOption[] };
+type TCategoryOption = { value: string; label: string };
 
-function toTreeOptions(nodes: TCategoryNode[]): TTreeOption[] {
-  return nodes.map((node) => ({ value: node.id, title: node.name, children: toTreeOptions(node.children) }));
+/** The tree as one list, each name indented by its depth (a native select shows no tree). */
+function toCategoryOptions(nodes: TCategoryNode[], depth = 0): TCategoryOption[] {
+  return nodes.flatMap((node) => [
+    { value: node.id, label: `${'\u00a0\u00a0\u00a0'.repeat(depth)}${node.name}` },
+    ...toCategoryOptions(node.children, depth + 1),
+  ]);
+}
+
+/** A price box with its currency after the number (Ant Design's Input with a suffix). */
+function PriceInput({
+  label,
+  value,
+  onChange,
+  onEnter,
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  onEnter: () => void;
+}) {
+  return (
+    <span className="cv-input-wrap" style={{ width: 110 }}>
+      <input
+        className="cv-input-wrap__input"
+        inputMode="decimal"
+        aria-label={label}
+        placeholder={label}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        onKeyDown={(event) => {
+          if (event.key === 'Enter') {
+            onEnter();
+          }
+        }}
+      />
+      <span className="cv-input-wrap__prefix">USDT</span>
+    </span>
+  );
 }
 
 function readSort(raw: string | null): TProductSort {
@@ -101,56 +133,53 @@ export function ProductBrowser({ isDiscountFixed = false }: { isDiscountFixed?: 
     <>
       <fieldset className="cv-panel cv-toolbar">
         <legend className="cv-visually-hidden">{t('filters.label')}</legend>
-        <TreeSelect
-          style={{ minWidth: 220 }}
+        <select
+          className="cv-select"
+          style={{ minWidth: 220, maxWidth: '100%' }}
           aria-label={t('filters.category')}
-          placeholder={t('filters.allCategories')}
-          treeData={toTreeOptions(categories.data?.categories ?? [])}
-          value={categoryId}
-          onChange={(value: string | undefined) => update({ c: value })}
-          allowClear
-          showSearch={{ treeNodeFilterProp: 'title' }}
-          loading={categories.isLoading}
+          value={categoryId ?? ''}
+          onChange={(event) => update({ c: event.target.value || undefined })}
+          aria-busy={categories.isLoading}
           data-testid="filter-category"
-        />
+        >
+          <option value="">{t('filters.allCategories')}</option>
+          {categoryId && !categories.data && <option value={categoryId}>{categoryId}</option>}
+          {toCategoryOptions(categories.data?.categories ?? []).map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
         <span className="cv-toolbar__label">{t('filters.price')}</span>
-        <Input
-          style={{ width: 110 }}
-          inputMode="decimal"
-          aria-label={t('filters.minPrice')}
-          placeholder={t('filters.minPrice')}
+        <PriceInput
+          label={t('filters.minPrice')}
           value={priceDraft.min}
-          onChange={(event) => setPriceDraft((draft) => ({ ...draft, min: event.target.value }))}
-          onPressEnter={applyPrice}
-          suffix="USDT"
+          onChange={(min) => setPriceDraft((draft) => ({ ...draft, min }))}
+          onEnter={applyPrice}
         />
         <span aria-hidden="true">–</span>
-        <Input
-          style={{ width: 110 }}
-          inputMode="decimal"
-          aria-label={t('filters.maxPrice')}
-          placeholder={t('filters.maxPrice')}
+        <PriceInput
+          label={t('filters.maxPrice')}
           value={priceDraft.max}
-          onChange={(event) => setPriceDraft((draft) => ({ ...draft, max: event.target.value }))}
-          onPressEnter={applyPrice}
-          suffix="USDT"
+          onChange={(max) => setPriceDraft((draft) => ({ ...draft, max }))}
+          onEnter={applyPrice}
         />
-        <Button onClick={applyPrice}>{t('filters.apply')}</Button>
+        <LightButton onClick={applyPrice}>{t('filters.apply')}</LightButton>
         {!isDiscountFixed && (
-          <Checkbox
+          <LightCheckbox
             checked={isDiscounted}
-            onChange={(event) => update({ d: event.target.checked ? '1' : undefined })}
+            onChange={(checked) => update({ d: checked ? '1' : undefined })}
           >
             {t('filters.onDiscount')}
-          </Checkbox>
+          </LightCheckbox>
         )}
         {hasFilters && (
-          <Button
-            type="link"
+          <LightButton
+            variant="link"
             onClick={() => setParams(new URLSearchParams(sort === 'newest' ? {} : { sort }))}
           >
             {t('filters.reset')}
-          </Button>
+          </LightButton>
         )}
         {priceError && (
           <span className="cv-field-error" role="alert" style={{ flexBasis: '100%' }}>
@@ -160,21 +189,10 @@ export function ProductBrowser({ isDiscountFixed = false }: { isDiscountFixed?: 
       </fieldset>
       <div className="cv-toolbar">
         <span className="cv-toolbar__label">{t('sort.label')}</span>
-        <Radio.Group
-          className="cv-wide-only"
-          optionType="button"
+        <LightChoiceGroup
+          name="sort"
           value={sort}
-          onChange={(event) =>
-            update({ sort: event.target.value === 'newest' ? undefined : event.target.value })
-          }
-          options={PRODUCT_SORTS.map((value) => ({ value, label: t(`sort.${value}`) }))}
-          aria-label={t('sort.label')}
-        />
-        <Select
-          className="cv-narrow-only"
-          style={{ minWidth: 200 }}
-          value={sort}
-          onChange={(value: TProductSort) => update({ sort: value === 'newest' ? undefined : value })}
+          onChange={(value) => update({ sort: value === 'newest' ? undefined : value })}
           options={PRODUCT_SORTS.map((value) => ({ value, label: t(`sort.${value}`) }))}
           aria-label={t('sort.label')}
         />

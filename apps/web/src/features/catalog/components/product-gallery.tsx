@@ -1,13 +1,16 @@
 import type { TImage } from '@caravan/contracts';
-import { Image } from 'antd';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { scopeWithAntd } from '../../../lib/antd-lazy';
 
-/** Main picture with zoom (antd preview, arrows and Escape) and a row of thumbnails. */
+const GalleryPreview = lazy(() => scopeWithAntd(import('./gallery-preview')));
+
+/** Main picture with zoom (antd preview, arrows and Escape, loaded on first use) and a row of thumbnails. */
 export function ProductGallery({ images, name }: { images: TImage[]; name: string }) {
   const { t } = useTranslation('catalog');
   const [active, setActive] = useState(0);
   const [isPreviewOpen, setIsPreviewOpen] = useState(false);
+  const [hasPreview, setHasPreview] = useState(false);
   const current = images[active];
   if (!current) {
     return <div className="cv-gallery__main" />;
@@ -19,7 +22,10 @@ export function ProductGallery({ images, name }: { images: TImage[]; name: strin
         className="cv-gallery__main"
         data-testid="gallery-main"
         aria-label={t('detail.zoom')}
-        onClick={() => setIsPreviewOpen(true)}
+        onClick={() => {
+          setHasPreview(true);
+          setIsPreviewOpen(true);
+        }}
       >
         <img
           src={current.url}
@@ -31,15 +37,18 @@ export function ProductGallery({ images, name }: { images: TImage[]; name: strin
           alt={name}
         />
       </button>
-      <Image.PreviewGroup
-        items={images.map((image) => ({ src: image.url, alt: name }))}
-        preview={{
-          open: isPreviewOpen,
-          current: active,
-          onOpenChange: (open) => setIsPreviewOpen(open),
-          onChange: (index) => setActive(index),
-        }}
-      />
+      {hasPreview && (
+        <Suspense fallback={null}>
+          <GalleryPreview
+            images={images}
+            name={name}
+            active={active}
+            isOpen={isPreviewOpen}
+            onOpenChange={setIsPreviewOpen}
+            onChange={setActive}
+          />
+        </Suspense>
+      )}
       {images.length > 1 && (
         <ul className="cv-gallery__thumbs" aria-label={t('detail.pictures')}>
           {images.map((image, index) => (

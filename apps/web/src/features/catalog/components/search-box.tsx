@@ -14,6 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { buildSearchGoodsPath, setSearchText, useSearchText } from '../../../app/layout/header-search';
 import { LightButton } from '../../../components/ui/light-button';
+import { scopeWithAntd } from '../../../lib/antd-lazy';
 import { toast } from '../../../lib/toast';
 import { searchAll } from '../api/search-all';
 import { buildProductPath, buildSearchStorePath } from '../lib/format';
@@ -21,7 +22,7 @@ import { rememberSearch } from '../lib/search-history';
 import type { TSuggestOption } from './search-panel';
 
 /** The panel (suggestions, history, clear-all) is its own chunk: the header is on every first load. */
-const SearchPanel = lazy(() => import('./search-panel'));
+const SearchPanel = lazy(() => scopeWithAntd(import('./search-panel')));
 
 const SUGGEST_DEBOUNCE_MS = 250;
 

@@ -1,10 +1,12 @@
-import { Button, Tabs } from 'antd';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { ContactSellerButton } from '../../../components/ui/contact-seller-button';
+import { LightButton } from '../../../components/ui/light-button';
+import { LightTabs } from '../../../components/ui/light-controls';
 import { PageFrame } from '../../../components/ui/page-frame';
 import { PageSkeleton } from '../../../components/ui/page-skeleton';
+import { scopeWithAntd } from '../../../lib/antd-lazy';
 import { isApiError } from '../../../lib/api';
 import { useProduct } from '../api/get-product';
 import { useRecordProductView } from '../api/record-product-view';
@@ -12,14 +14,21 @@ import '../catalog.css';
 import { BuyBox } from '../components/buy-box';
 import { NotFoundState } from '../components/not-found-state';
 import { ProductGallery } from '../components/product-gallery';
-import { ProductReviews } from '../components/product-reviews';
 import { StoreCard } from '../components/store-card';
+
+/** Reviews (Ant Design's picture preview and pager) load when their tab is opened, not with the page. */
+const ProductReviews = lazy(() =>
+  scopeWithAntd(
+    import('../components/product-reviews').then((module) => ({ default: module.ProductReviews })),
+  ),
+);
 
 export default function ProductDetailsPage() {
   const { t } = useTranslation('catalog');
   const [params] = useSearchParams();
   const id = params.get('id') ?? '';
   const product = useProduct(id);
+  const [tab, setTab] = useState<'description' | 'reviews'>('description');
   useRecordProductView(id, Boolean(product.data));
   const name = product.data?.name;
   useEffect(() => {
@@ -61,7 +70,7 @@ export default function ProductDetailsPage() {
         {product.isError ? (
           <div className="cv-state" role="alert">
             <p>{isApiError(product.error) ? product.error.message : t('states.loadFailed')}</p>
-            <Button onClick={() => void product.refetch()}>{t('states.retry')}</Button>
+            <LightButton onClick={() => void product.refetch()}>{t('states.retry')}</LightButton>
           </div>
         ) : (
           <PageSkeleton />
@@ -95,7 +104,10 @@ export default function ProductDetailsPage() {
         </div>
       </div>
       <div className="cv-panel">
-        <Tabs
+        <LightTabs
+          idPrefix="product"
+          active={tab}
+          onChange={setTab}
           items={[
             {
               key: 'description',
@@ -109,7 +121,11 @@ export default function ProductDetailsPage() {
             {
               key: 'reviews',
               label: t('detail.reviewsTab', { count: data.reviewCounts.all }),
-              children: <ProductReviews productId={data.id} counts={data.reviewCounts} />,
+              children: (
+                <Suspense fallback={<PageSkeleton />}>
+                  <ProductReviews productId={data.id} counts={data.reviewCounts} />
+                </Suspense>
+              ),
             },
           ]}
         />

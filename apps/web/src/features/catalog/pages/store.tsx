@@ -1,9 +1,9 @@
-import { HeartFilled, HeartOutlined } from '@ant-design/icons';
+import { CloseCircleFilled, HeartFilled, HeartOutlined, SearchOutlined } from '@ant-design/icons';
 import { PAGE_SIZE } from '@caravan/contracts/constants';
-import { Button, Input } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { LightButton } from '../../../components/ui/light-button';
 import { PageFrame } from '../../../components/ui/page-frame';
 import { PageSkeleton } from '../../../components/ui/page-skeleton';
 import { isApiError } from '../../../lib/api';
@@ -52,7 +52,7 @@ export default function StorePage() {
         {store.isError ? (
           <div className="cv-state" role="alert">
             <p>{isApiError(store.error) ? store.error.message : t('states.loadFailed')}</p>
-            <Button onClick={() => void store.refetch()}>{t('states.retry')}</Button>
+            <LightButton onClick={() => void store.refetch()}>{t('states.retry')}</LightButton>
           </div>
         ) : (
           <PageSkeleton />
@@ -138,16 +138,16 @@ export default function StorePage() {
               </div>
             </dl>
           </div>
-          <Button
-            type={data.isFollowed ? 'default' : 'primary'}
-            icon={data.isFollowed ? <HeartFilled /> : <HeartOutlined />}
-            loading={follow.isPending}
+          <LightButton
+            variant={data.isFollowed ? 'default' : 'primary'}
+            icon={data.isFollowed ? <HeartFilled aria-hidden="true" /> : <HeartOutlined aria-hidden="true" />}
+            isLoading={follow.isPending}
             onClick={toggleFollow}
             aria-pressed={data.isFollowed}
             data-testid="follow-store"
           >
             {data.isFollowed ? t('store.unfollow') : t('store.follow')}
-          </Button>
+          </LightButton>
         </div>
       </section>
       <div className="cv-section__head">
@@ -161,16 +161,37 @@ export default function StorePage() {
               setQuery(draft);
             }}
           >
-            <Input.Search
-              value={draft}
-              onChange={(event) => setDraft(event.target.value)}
-              onSearch={setQuery}
-              placeholder={t('store.searchPlaceholder')}
-              aria-label={t('store.searchPlaceholder')}
-              allowClear
-              maxLength={100}
-              style={{ maxWidth: 320 }}
-            />
+            <span className="cv-store-search">
+              <span className="cv-input-wrap">
+                <input
+                  className="cv-input-wrap__input"
+                  value={draft}
+                  onChange={(event) => setDraft(event.target.value)}
+                  placeholder={t('store.searchPlaceholder')}
+                  aria-label={t('store.searchPlaceholder')}
+                  maxLength={100}
+                />
+                {draft && (
+                  <button
+                    type="button"
+                    className="cv-input-wrap__clear"
+                    // Like Ant Design's allowClear: a mouse shortcut, outside the tab order.
+                    tabIndex={-1}
+                    aria-hidden="true"
+                    onClick={() => setQuery('')}
+                  >
+                    <CloseCircleFilled aria-hidden="true" />
+                  </button>
+                )}
+              </span>
+              <LightButton
+                htmlType="submit"
+                variant="primary"
+                isIconOnly
+                icon={<SearchOutlined aria-hidden="true" />}
+                aria-label={t('common:search.submit')}
+              />
+            </span>
           </form>
         </search>
       </div>
@@ -182,7 +203,7 @@ export default function StorePage() {
             <p className="cv-empty__title">
               {keyword ? t('store.noMatches', { keyword }) : t('store.noProducts')}
             </p>
-            {keyword && <Button onClick={() => setQuery('')}>{t('store.showAll')}</Button>}
+            {keyword && <LightButton onClick={() => setQuery('')}>{t('store.showAll')}</LightButton>}
           </div>
         }
       />

@@ -11,6 +11,7 @@ import {
   useMemo,
   useState,
 } from 'react';
+import { scopeWithAntd } from '../../../lib/antd-lazy';
 import { isApiError } from '../../../lib/api';
 import { OPEN_CHAT_EVENT, type TChatTarget } from '../../../lib/chat-launcher';
 import { isLoggedIn, useSession } from '../../../lib/session';
@@ -18,7 +19,7 @@ import { toast } from '../../../lib/toast';
 import { chatApi, chatKeys } from '../api/chat-api';
 import { ChatSocket } from '../lib/chat-socket';
 
-const ChatDialog = lazy(() => import('./chat-dialog'));
+const ChatDialog = lazy(() => scopeWithAntd(import('./chat-dialog')));
 
 export type TChatSettings = {
   customerServiceUrl: string;

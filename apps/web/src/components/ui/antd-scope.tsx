@@ -1,0 +1,67 @@
+import { LoadingOutlined } from '@ant-design/icons';
+import { ConfigProvider } from 'antd';
+import { type ComponentType, type ReactNode, useContext } from 'react';
+import { readCspNonce } from '../../lib/csp-nonce';
+import { THEME } from '../../lib/theme';
+import { UiSettingsContext } from './ui-settings';
+
+/**
+ * Ant Design's injected styles carry the page's CSP nonce (lib/csp-nonce.ts). On the server there is none:
+ * the styles of a server-rendered page get theirs when the page is sent (server http/security-headers.ts).
+ */
+export const CSP_CONFIG = { nonce: readCspNonce() };
+
+/**
+ * Buttons show this spinner without Ant Design's width animation: when a request answered before that
+ * animation finished, the hidden spinner stayed in the button for good and its label "loading" became
+ * part of the button's accessible name ("loading Log in").
+ */
+const BUTTON_CONFIG = { loadingIcon: <LoadingOutlined /> };
+
+// Static dialogs (Modal.confirm) render outside every scope: give them the nonce and theme too.
+ConfigProvider.config({
+  holderRender: (children) => (
+    <ConfigProvider theme={THEME} csp={CSP_CONFIG}>
+      {children}
+    </ConfigProvider>
+  ),
+});
+
+/**
+ * Ant Design's theme, locale and reading direction around what uses Ant Design: every page outside the public
+ * storefront (router.tsx wraps them) and the storefront's lazy widgets (cart drawer, chat dialog, search panel,
+ * toasts). The public pages themselves are built from light own components so their first load has no Ant
+ * Design (docs/decisions.md, web vitals).
+ */
+export function AntdScope({ children }: { children: ReactNode }) {
+  const { direction, antdLocale } = useContext(UiSettingsContext);
+  return (
+    <ConfigProvider
+      theme={THEME}
+      locale={antdLocale}
+      direction={direction}
+      button={BUTTON_CONFIG}
+      csp={CSP_CONFIG}
+    >
+      {children}
+    </ConfigProvider>
+  );
+}
+
+const scoped = new WeakMap<ComponentType<never>, ComponentType<never>>();
+
+/** The component inside AntdScope (one wrapper per component, so its identity is stable). */
+export function withAntdScope<P extends object>(Component: ComponentType<P>): ComponentType<P> {
+  let wrapper = scoped.get(Component as ComponentType<never>) as ComponentType<P> | undefined;
+  if (!wrapper) {
+    const Scoped = (props: P) => (
+      <AntdScope>
+        <Component {...props} />
+      </AntdScope>
+    );
+    Scoped.displayName = `AntdScope(${Component.displayName ?? Component.name ?? 'Component'})`;
+    wrapper = Scoped;
+    scoped.set(Component as ComponentType<never>, wrapper as ComponentType<never>);
+  }
+  return wrapper;
+}
