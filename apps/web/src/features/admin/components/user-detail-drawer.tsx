@@ -1,6 +1,18 @@
 import type { TAdminUserDetail } from '@caravan/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Descriptions, Drawer, Input, Modal, Skeleton, Space, Table, Typography } from 'antd';
+import {
+  Alert,
+  Button,
+  Descriptions,
+  Drawer,
+  Input,
+  Modal,
+  Skeleton,
+  Space,
+  Table,
+  type TableColumnsType,
+  Typography,
+} from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MoneyText } from '../../../components/ui/money-text';
@@ -9,6 +21,36 @@ import { formatDateTime } from '../../../lib/format';
 import { toast, toastError } from '../../../lib/toast';
 
 const staffCall = { audience: 'staff' } as const;
+
+/** The drawer's small lists (ledger, orders, loans, sessions): no paging, an empty line, scroll on narrow screens. */
+function DetailTable(props: {
+  rowKey: string;
+  title: string;
+  dataSource: object[];
+  emptyText: string;
+  columns: TableColumnsType<object>;
+}) {
+  return (
+    <Table<object>
+      size="small"
+      rowKey={props.rowKey}
+      title={() => props.title}
+      dataSource={props.dataSource}
+      pagination={false}
+      scroll={{ x: 520 }}
+      locale={{ emptyText: props.emptyText }}
+      columns={props.columns}
+    />
+  );
+}
+
+function timeColumn(title: string, dataIndex: string): TableColumnsType<object>[number] {
+  return { title, dataIndex, render: (v: string) => <bdi dir="ltr">{formatDateTime(v)}</bdi> };
+}
+
+function amountColumn(title: string, dataIndex: string): TableColumnsType<object>[number] {
+  return { title, dataIndex, align: 'end', render: (v: string) => <MoneyText value={v} /> };
+}
 
 /** One user in depth: profile and locks, wallet with its ledger history, orders, loans, sessions and shop. */
 export function UserDetailDrawer({
@@ -132,86 +174,48 @@ export function UserDetailDrawer({
               },
             ]}
           />
-          <Table
-            size="small"
+          <DetailTable
             rowKey="id"
-            title={() => t('userDetail.ledger')}
+            title={t('userDetail.ledger')}
             dataSource={data.ledger}
-            pagination={false}
-            scroll={{ x: 520 }}
-            locale={{ emptyText: t('userDetail.none') }}
+            emptyText={t('userDetail.none')}
             columns={[
-              {
-                title: t('userDetail.time'),
-                dataIndex: 'createdAt',
-                render: (v: string) => <bdi dir="ltr">{formatDateTime(v)}</bdi>,
-              },
+              timeColumn(t('userDetail.time'), 'createdAt'),
               { title: t('userDetail.kind'), dataIndex: 'kind', render: (v: string) => <code>{v}</code> },
-              {
-                title: t('userDetail.amount'),
-                dataIndex: 'amount',
-                align: 'end',
-                render: (v: string) => <MoneyText value={v} />,
-              },
+              amountColumn(t('userDetail.amount'), 'amount'),
             ]}
           />
-          <Table
-            size="small"
+          <DetailTable
             rowKey="orderNo"
-            title={() => t('userDetail.orders')}
+            title={t('userDetail.orders')}
             dataSource={data.orders}
-            pagination={false}
-            scroll={{ x: 520 }}
-            locale={{ emptyText: t('userDetail.none') }}
+            emptyText={t('userDetail.none')}
             columns={[
               { title: '#', dataIndex: 'orderNo', render: (v: string) => <bdi dir="ltr">{v}</bdi> },
-              {
-                title: t('userDetail.time'),
-                dataIndex: 'createdAt',
-                render: (v: string) => <bdi dir="ltr">{formatDateTime(v)}</bdi>,
-              },
-              {
-                title: t('userDetail.amount'),
-                dataIndex: 'total',
-                align: 'end',
-                render: (v: string) => <MoneyText value={v} />,
-              },
+              timeColumn(t('userDetail.time'), 'createdAt'),
+              amountColumn(t('userDetail.amount'), 'total'),
             ]}
           />
-          <Table
-            size="small"
+          <DetailTable
             rowKey="id"
-            title={() => t('userDetail.loans')}
+            title={t('userDetail.loans')}
             dataSource={data.loans}
-            pagination={false}
-            locale={{ emptyText: t('userDetail.none') }}
+            emptyText={t('userDetail.none')}
             columns={[
-              {
-                title: t('userDetail.time'),
-                dataIndex: 'createdAt',
-                render: (v: string) => <bdi dir="ltr">{formatDateTime(v)}</bdi>,
-              },
+              timeColumn(t('userDetail.time'), 'createdAt'),
               {
                 title: t('admin:users.status'),
                 dataIndex: 'status',
                 render: (v: string) => <code>{v}</code>,
               },
-              {
-                title: t('userDetail.amount'),
-                dataIndex: 'amount',
-                align: 'end',
-                render: (v: string) => <MoneyText value={v} />,
-              },
+              amountColumn(t('userDetail.amount'), 'amount'),
             ]}
           />
-          <Table
-            size="small"
+          <DetailTable
             rowKey="id"
-            title={() => t('userDetail.sessions')}
+            title={t('userDetail.sessions')}
             dataSource={data.sessions}
-            pagination={false}
-            scroll={{ x: 520 }}
-            locale={{ emptyText: t('userDetail.none') }}
+            emptyText={t('userDetail.none')}
             columns={[
               {
                 title: t('userDetail.lastSeen'),
