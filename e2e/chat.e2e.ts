@@ -246,7 +246,8 @@ describe('chat: buyer, agent on another server process, seller', () => {
     await agentComposer.fill('Tracking: CN123456789');
     await agentComposer.press('Enter');
     await phone.page.goto('/userInfo/dashboard?lang=ar');
-    expect(await phone.page.locator('html').getAttribute('dir')).toBe('rtl');
+    // The user centre is drawn in the browser: Arabic and its direction arrive once its dictionary has loaded.
+    await expect.poll(() => phone.page.locator('html').getAttribute('dir')).toBe('rtl');
     const arabicEntry = phone.page
       .locator('.cv-user-centre__menu')
       .getByRole('menuitem', { name: /الإشعارات \(1\)$/ });
