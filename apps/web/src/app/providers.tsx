@@ -1,4 +1,5 @@
-import { IconProvider } from '@ant-design/icons';
+// The context module itself: the package's index would bring every icon module into the boot chunk.
+import IconContext from '@ant-design/icons/es/components/Context';
 import { isRtlLanguage, type TLanguage } from '@caravan/contracts/languages';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { Locale } from 'antd/es/locale';
@@ -50,10 +51,10 @@ export function AppProviders({
   return (
     <QueryClientProvider client={queryClient}>
       <UiSettingsContext.Provider value={settings}>
-        <IconProvider value={ICON_SETTINGS}>
+        <IconContext.Provider value={ICON_SETTINGS}>
           <ToastHost />
           {children}
-        </IconProvider>
+        </IconContext.Provider>
       </UiSettingsContext.Provider>
     </QueryClientProvider>
   );
