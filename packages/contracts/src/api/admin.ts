@@ -164,6 +164,23 @@ export const ZAdminUserDetail = z.object({
     }),
   ),
   shop: z.object({ id: z.string(), name: z.string(), status: z.string() }).nullable(),
+  /**
+   * A cancelled account: when and why, and the log-in names it had. They stay on the account until
+   * `heldUntil` (account_reregister_days); once someone registers one of them again they are kept here only
+   * (`releasedAt`), so staff can still tell who the account was.
+   */
+  cancellation: z
+    .object({
+      cancelledAt: z.string(),
+      reason: z.string().nullable(),
+      heldUntil: z.string(),
+      releasedAt: z.string().nullable(),
+      formerUsername: z.string().nullable(),
+      formerEmail: z.string().nullable(),
+      formerAreaCode: z.string().nullable(),
+      formerPhone: z.string().nullable(),
+    })
+    .nullable(),
 });
 export type TAdminUserDetail = z.infer<typeof ZAdminUserDetail>;
 

@@ -1,7 +1,7 @@
-import type { TAdminUserDetail } from '@caravan/contracts';
-import { and, eq } from 'drizzle-orm';
+import type { TAdminUserDetail, TAdminUsersResponse } from '@caravan/contracts';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, sessions, users } from '../../db/schema';
+import { auditLog, sessions, systemParams, users } from '../../db/schema';
 import { createTestStaff, fundUser } from '../../testing/fixtures';
 import { bearer, createTestApp, json, type TTestContext } from '../../testing/test-app';
 import { createTestProduct, createTestStore, createTestUser, placeTestOrder } from '../orders/test-fixtures';
@@ -84,5 +84,81 @@ describe("a user's page in depth", () => {
     expect(audits.map((a) => a.action)).toEqual(['user.disable', 'user.unlock_login']);
     expect(audits[0]!.details).toMatchObject({ reason: 'Chargeback fraud', after: { status: 'disabled' } });
     expect(audits[1]!.details).toMatchObject({ reason: 'Verified by phone', after: { lockedUntil: null } });
+  });
+  it("shows a cancelled account's date, reason and former names, only to staff who may read users", async () => {
+    const db = ctx.database.db;
+    await db
+      .insert(systemParams)
+      .values({ code: 'account_reregister_days', value: '7' })
+      .onConflictDoUpdate({ target: systemParams.code, set: { value: '7' } });
+    const email = `leaver${Date.now().toString(36)}@example.com`;
+    const body = {
+      accountType: 'email',
+      account: email,
+      password: 'Qz7kp4mwx',
+      confirmPassword: 'Qz7kp4mwx',
+    };
+    const registered = await ctx.app.inject({ method: 'POST', url: '/api/v1/auth/register', payload: body });
+    expect(registered.statusCode, registered.body).toBe(201);
+    const { token, user } = json<{ token: string; user: { id: string } }>(registered);
+    const cancelled = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/account/cancel',
+      headers: bearer(token),
+      payload: { reason: 'Moving abroad', loginPassword: 'Qz7kp4mwx' },
+    });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+
+    const outsider = await createTestStaff(db, ['ledger.read']);
+    const refused = await call('GET', `/api/v1/admin/users/${user.id}`, outsider.token);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.body).not.toContain(email);
+    expect((await ctx.app.inject({ method: 'GET', url: `/api/v1/admin/users/${user.id}` })).statusCode).toBe(
+      401,
+    );
+
+    // Within the hold the names are still the account's own.
+    const held = json<TAdminUserDetail>(await call('GET', `/api/v1/admin/users/${user.id}`, reader.token));
+    const [row] = await db
+      .select()
+      .from(users)
+      .where(eq(users.id, BigInt(user.id)));
+    expect(held.user.email).toBe(email);
+    expect(held.cancellation).toEqual({
+      cancelledAt: row!.cancelledAt!.toISOString(),
+      reason: 'Moving abroad',
+      heldUntil: new Date(row!.cancelledAt!.getTime() + 7 * 86_400_000).toISOString(),
+      releasedAt: null,
+      formerUsername: null,
+      formerEmail: email,
+      formerAreaCode: null,
+      formerPhone: null,
+    });
+
+    // Past the hold someone registers the e-mail again: the old account keeps it as a former name.
+    await db
+      .update(users)
+      .set({ cancelledAt: sql`now() - interval '8 days'` })
+      .where(eq(users.id, BigInt(user.id)));
+    const again = await ctx.app.inject({ method: 'POST', url: '/api/v1/auth/register', payload: body });
+    expect(again.statusCode, again.body).toBe(201);
+    const released = json<TAdminUserDetail>(
+      await call('GET', `/api/v1/admin/users/${user.id}`, reader.token),
+    );
+    expect(released.user.email).toBeNull();
+    expect(released.cancellation).toMatchObject({ reason: 'Moving abroad', formerEmail: email });
+    expect(released.cancellation!.releasedAt).not.toBeNull();
+    // Staff still find the old account by its former e-mail, next to the new one.
+    const found = json<TAdminUsersResponse>(
+      await call('GET', `/api/v1/admin/users?keyword=${encodeURIComponent(email)}`, reader.token),
+    );
+    expect(found.pageList.map((u) => u.id)).toContain(user.id);
+    expect(found.pageList).toHaveLength(2);
+
+    // An active account has no cancellation.
+    const active = json<TAdminUserDetail>(
+      await call('GET', `/api/v1/admin/users/${json<{ user: { id: string } }>(again).user.id}`, reader.token),
+    );
+    expect(active.cancellation).toBeNull();
   });
 });

@@ -6,9 +6,11 @@ import { AppError } from '../../http/app-error';
 import { recordAudit } from '../audit';
 import { clearLockout } from '../auth';
 import { getBalances, listBalanceHistory } from '../ledger';
+import { readAccountSetting } from '../verification-codes';
 import { listUsers } from './users';
 
 const RECENT = 20;
+const DAY_MS = 86_400_000;
 
 /** Everything staff need to help one user: profile, locks, wallet with ledger history, orders, loans, sessions, shop. */
 export async function getUserDetail(db: Database, userId: bigint): Promise<TAdminUserDetail> {
@@ -21,7 +23,8 @@ export async function getUserDetail(db: Database, userId: bigint): Promise<TAdmi
   if (!summary) {
     throw new AppError('USER_NOT_FOUND');
   }
-  const [balances, history, orderRows, loanRows, sessionRows, [shop]] = await Promise.all([
+  const [holdDays, balances, history, orderRows, loanRows, sessionRows, [shop]] = await Promise.all([
+    readAccountSetting(db, 'account_reregister_days'),
     getBalances(db, userId),
     listBalanceHistory(db, { userId, pageNum: 1, pageSize: RECENT }),
     db
@@ -88,6 +91,20 @@ export async function getUserDetail(db: Database, userId: bigint): Promise<TAdmi
       expiresAt: s.expiresAt.toISOString(),
     })),
     shop: shop ? { id: String(shop.id), name: shop.name, status: shop.status } : null,
+    cancellation:
+      row.status === 'cancelled' && row.cancelledAt
+        ? {
+            cancelledAt: row.cancelledAt.toISOString(),
+            reason: row.cancelReason,
+            heldUntil: new Date(row.cancelledAt.getTime() + Number(holdDays) * DAY_MS).toISOString(),
+            releasedAt: row.identityReleasedAt?.toISOString() ?? null,
+            // Until released, the names are still the account's own columns.
+            formerUsername: row.formerUsername ?? row.username,
+            formerEmail: row.formerEmail ?? row.email,
+            formerAreaCode: row.formerAreaCode ?? row.areaCode,
+            formerPhone: row.formerPhone ?? row.phone,
+          }
+        : null,
   };
 }
 

@@ -27,6 +27,10 @@ export async function listUsers(
         ilike(users.username, pattern),
         ilike(users.email, pattern),
         ilike(users.phone, pattern),
+        // A cancelled account whose names were freed is still found by them.
+        ilike(users.formerUsername, pattern),
+        ilike(users.formerEmail, pattern),
+        ilike(users.formerPhone, pattern),
         eq(users.usercode, query.keyword),
       )!,
     );

@@ -52,6 +52,75 @@ function amountColumn(title: string, dataIndex: string): TableColumnsType<object
   return { title, dataIndex, align: 'end', render: (v: string) => <MoneyText value={v} /> };
 }
 
+/**
+ * A closed account: when and why, and the names it logged in with. They stay on the account for the platform's
+ * re-registration days and are then freed, so staff would otherwise lose who the account was.
+ */
+function CancellationDetails({
+  cancellation,
+}: {
+  cancellation: NonNullable<TAdminUserDetail['cancellation']>;
+}) {
+  const { t } = useTranslation(['console', 'admin']);
+  const phone = cancellation.formerPhone
+    ? `${cancellation.formerAreaCode ?? ''} ${cancellation.formerPhone}`.trim()
+    : null;
+  return (
+    <Descriptions
+      size="small"
+      column={1}
+      bordered
+      data-testid="user-cancellation"
+      title={t('admin:users.statuses.cancelled')}
+      items={[
+        {
+          key: 'closedAt',
+          label: t('userDetail.closedAt'),
+          children: <bdi dir="ltr">{formatDateTime(cancellation.cancelledAt)}</bdi>,
+        },
+        {
+          key: 'closeReason',
+          label: t('userDetail.closeReason'),
+          children: <bdi>{cancellation.reason ?? '--'}</bdi>,
+        },
+        {
+          key: 'formerUsername',
+          label: t('userDetail.formerUsername'),
+          children: <bdi>{cancellation.formerUsername ?? '--'}</bdi>,
+        },
+        {
+          key: 'formerEmail',
+          label: t('userDetail.formerEmail'),
+          children: <bdi>{cancellation.formerEmail ?? '--'}</bdi>,
+        },
+        {
+          key: 'formerPhone',
+          label: t('userDetail.formerPhone'),
+          children: <bdi dir="ltr">{phone ?? '--'}</bdi>,
+        },
+        cancellation.releasedAt
+          ? {
+              key: 'releasedAt',
+              label: t('userDetail.releasedAt'),
+              children: <bdi dir="ltr">{formatDateTime(cancellation.releasedAt)}</bdi>,
+            }
+          : {
+              key: 'heldUntil',
+              label: t('userDetail.heldUntil'),
+              children: (
+                <Space>
+                  <bdi dir="ltr">{formatDateTime(cancellation.heldUntil)}</bdi>
+                  {Date.parse(cancellation.heldUntil) > Date.now() && (
+                    <Typography.Text type="secondary">{t('userDetail.stillHeld')}</Typography.Text>
+                  )}
+                </Space>
+              ),
+            },
+      ]}
+    />
+  );
+}
+
 /** One user in depth: profile and locks, wallet with its ledger history, orders, loans, sessions and shop. */
 export function UserDetailDrawer({
   userId,
@@ -174,6 +243,7 @@ export function UserDetailDrawer({
               },
             ]}
           />
+          {data.cancellation && <CancellationDetails cancellation={data.cancellation} />}
           <DetailTable
             rowKey="id"
             title={t('userDetail.ledger')}
