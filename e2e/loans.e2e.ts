@@ -257,9 +257,9 @@ describe('loans in the browser', () => {
       await reviewer.getByRole('button', { name: 'Approve', exact: true }).click();
       await reviewer.getByRole('button', { name: 'OK', exact: true }).click();
       // The page answers with a toast: "Saved", or the server's refusal, which then fails the test by its text.
-      await poll(async () => (await reviewer.locator('.ant-message-notice').allInnerTexts()).join(' | ')).toContain(
-        'Saved',
-      );
+      await poll(async () =>
+        (await reviewer.locator('.ant-message-notice').allInnerTexts()).join(' | '),
+      ).toContain('Saved');
       await poll(() => reviewer.getByText('Applicant history').count()).toBe(0);
     }
     const wallet = await api<{ available: string }>('GET', '/api/v1/wallet', buyerToken);
