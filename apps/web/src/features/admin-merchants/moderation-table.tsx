@@ -1,4 +1,4 @@
-import { Input, Modal, Space, Table, type TableColumnsType } from 'antd';
+import { Button, Input, Modal, Space, Table, type TableColumnsType } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConsolePageHead } from '../../components/console/console-layout';
@@ -8,11 +8,33 @@ import { ReasonModal } from './reason-modal';
 
 export type TModerationQuery = { pageNum: number; pageSize: number; keyword?: string | undefined };
 
+/** A moderation list's query with the page's own status filter (unset at first). */
+export type TModerationQueryOf<TFilter> = TModerationQuery & {
+  [K in keyof TFilter]?: TFilter[K] | undefined;
+};
+
+/** Where every moderation list starts: the first page of 20, no keyword, no filter. */
+export const FIRST_MODERATION_PAGE = { pageNum: 1, pageSize: 20 } as const;
+
+/**
+ * What a row's action button does: `restrict` asks for a reason (take down, suspend); `restore` asks to
+ * confirm the undo (restore, reinstate); `null` shows no button.
+ */
+export type TModerationActions<TRow> = {
+  stateOf: (row: TRow) => 'restrict' | 'restore' | null;
+  restrictLabel: string;
+  restrictTitle: (row: TRow) => string;
+  restrictPath: (row: TRow) => string;
+  restoreLabel: string;
+  restoreTitle: (row: TRow) => string;
+  restorePath: (row: TRow) => string;
+};
+
 /**
  * The actions of a staff moderation list: one row at a time gets a reason (take down, suspend) or a plain
  * confirmation (restore, reinstate); each runs one staff call and reports success.
  */
-export function useModeration<TRow>() {
+function useModeration<TRow>() {
   const { t } = useTranslation(['seller', 'common']);
   const [modal, modalHolder] = Modal.useModal();
   const action = useStaffAction();
@@ -32,7 +54,10 @@ export function useModeration<TRow>() {
   return { modalHolder, isBusy: action.isPending, target, setTarget, run, confirm };
 }
 
-/** Page frame of a moderation list: title, keyword search, one status filter, the paged table, the reason dialog. */
+/**
+ * Page frame of a moderation list: title, keyword search, one status filter, the paged table with its
+ * restrict / restore buttons, the reason dialog.
+ */
 export function ModerationTable<TRow extends { id: string }, TQuery extends TModerationQuery>(props: {
   title: string;
   keywordLabel: string;
@@ -43,13 +68,43 @@ export function ModerationTable<TRow extends { id: string }, TQuery extends TMod
   total: number;
   isFetching: boolean;
   columns: TableColumnsType<TRow>;
-  moderation: ReturnType<typeof useModeration<TRow>>;
-  reasonTitle: (row: TRow) => string;
-  reasonPath: (row: TRow) => string;
+  actions: TModerationActions<TRow>;
 }) {
   const { t } = useTranslation(['seller', 'common']);
-  const { moderation, setQuery } = props;
+  const { actions, setQuery } = props;
+  const moderation = useModeration<TRow>();
   const target = moderation.target;
+  const actionColumn: TableColumnsType<TRow>[number] = {
+    title: t('common:table.actions'),
+    key: 'actions',
+    render: (_, row) => {
+      const state = actions.stateOf(row);
+      if (state === 'restrict') {
+        return (
+          <Button size="small" danger onClick={() => moderation.setTarget(row)}>
+            {actions.restrictLabel}
+          </Button>
+        );
+      }
+      if (state === 'restore') {
+        return (
+          <Button
+            size="small"
+            onClick={() =>
+              moderation.confirm({
+                title: actions.restoreTitle(row),
+                okText: actions.restoreLabel,
+                path: actions.restorePath(row),
+              })
+            }
+          >
+            {actions.restoreLabel}
+          </Button>
+        );
+      }
+      return null;
+    },
+  };
   return (
     <>
       {moderation.modalHolder}
@@ -77,14 +132,14 @@ export function ModerationTable<TRow extends { id: string }, TQuery extends TMod
           showTotal: (total) => t('common:table.total', { total }),
           onChange: (pageNum, pageSize) => setQuery((q) => ({ ...q, pageNum, pageSize })),
         }}
-        columns={props.columns}
+        columns={[...props.columns, actionColumn]}
       />
       <ReasonModal
-        title={target ? props.reasonTitle(target) : null}
+        title={target ? actions.restrictTitle(target) : null}
         isBusy={moderation.isBusy}
         onCancel={() => moderation.setTarget(null)}
         onSubmit={(reason) =>
-          void moderation.run(props.reasonPath(target!), { reason }).catch(() => undefined)
+          void moderation.run(actions.restrictPath(target!), { reason }).catch(() => undefined)
         }
       />
     </>

@@ -1,25 +1,16 @@
 import type { TAdminProduct } from '@caravan/contracts';
-import { Button, Image, Select, Space, Tag } from 'antd';
+import { Image, Select, Space, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../lib/format';
 import { useModerationProducts } from '../api';
-import { ModerationTable, useModeration } from '../moderation-table';
+import { FIRST_MODERATION_PAGE, ModerationTable, type TModerationQueryOf } from '../moderation-table';
 
 /** /admin/product-moderation: take a product down with a reason, or restore it. */
 export default function ProductModerationPage() {
   const { t } = useTranslation(['seller', 'common']);
-  const [query, setQuery] = useState<{
-    pageNum: number;
-    pageSize: number;
-    keyword?: string | undefined;
-    isTakenDown?: boolean | undefined;
-  }>({
-    pageNum: 1,
-    pageSize: 20,
-  });
+  const [query, setQuery] = useState<TModerationQueryOf<{ isTakenDown: boolean }>>(FIRST_MODERATION_PAGE);
   const list = useModerationProducts(query);
-  const moderation = useModeration<TAdminProduct>();
   return (
     <ModerationTable<TAdminProduct, typeof query>
       title={t('admin.moderation')}
@@ -44,9 +35,15 @@ export default function ProductModerationPage() {
       rows={list.data?.pageList ?? []}
       total={list.data?.total ?? 0}
       isFetching={list.isFetching}
-      moderation={moderation}
-      reasonTitle={(row) => t('admin.takeDownTitle', { name: row.name })}
-      reasonPath={(row) => `/admin/products/${row.id}/take-down`}
+      actions={{
+        stateOf: (row) => (row.takenDownAt ? 'restore' : 'restrict'),
+        restrictLabel: t('admin.takeDown'),
+        restrictTitle: (row) => t('admin.takeDownTitle', { name: row.name }),
+        restrictPath: (row) => `/admin/products/${row.id}/take-down`,
+        restoreLabel: t('admin.restore'),
+        restoreTitle: (row) => t('admin.restoreTitle', { name: row.name }),
+        restorePath: (row) => `/admin/products/${row.id}/restore`,
+      }}
       columns={[
         {
           title: t('products.image'),
@@ -72,29 +69,6 @@ export default function ProductModerationPage() {
               <Tag color={row.isOnShelf ? 'green' : 'default'}>
                 {t(row.isOnShelf ? 'products.state.onShelf' : 'products.state.offShelf')}
               </Tag>
-            ),
-        },
-        {
-          title: t('common:table.actions'),
-          key: 'actions',
-          render: (_, row) =>
-            row.takenDownAt ? (
-              <Button
-                size="small"
-                onClick={() =>
-                  moderation.confirm({
-                    title: t('admin.restoreTitle', { name: row.name }),
-                    okText: t('admin.restore'),
-                    path: `/admin/products/${row.id}/restore`,
-                  })
-                }
-              >
-                {t('admin.restore')}
-              </Button>
-            ) : (
-              <Button size="small" danger onClick={() => moderation.setTarget(row)}>
-                {t('admin.takeDown')}
-              </Button>
             ),
         },
       ]}

@@ -1,27 +1,18 @@
 import { STORE_STATUS_VALUES, type TAdminStore } from '@caravan/contracts';
-import { Button, Select, Space, Tag } from 'antd';
+import { Select, Space, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../lib/format';
 import { useStores } from '../api';
-import { ModerationTable, useModeration } from '../moderation-table';
+import { FIRST_MODERATION_PAGE, ModerationTable, type TModerationQueryOf } from '../moderation-table';
 
 type TStatus = (typeof STORE_STATUS_VALUES)[number];
 
 /** /admin/stores: every shop; suspend with a reason (its goods leave the storefront) or reinstate. */
 export default function AdminStoresPage() {
   const { t } = useTranslation(['seller', 'common']);
-  const [query, setQuery] = useState<{
-    pageNum: number;
-    pageSize: number;
-    keyword?: string | undefined;
-    status?: TStatus | undefined;
-  }>({
-    pageNum: 1,
-    pageSize: 20,
-  });
+  const [query, setQuery] = useState<TModerationQueryOf<{ status: TStatus }>>(FIRST_MODERATION_PAGE);
   const list = useStores(query);
-  const moderation = useModeration<TAdminStore>();
   return (
     <ModerationTable<TAdminStore, typeof query>
       title={t('admin.stores')}
@@ -42,9 +33,16 @@ export default function AdminStoresPage() {
       rows={list.data?.pageList ?? []}
       total={list.data?.total ?? 0}
       isFetching={list.isFetching}
-      moderation={moderation}
-      reasonTitle={(row) => t('admin.suspendTitle', { name: row.name })}
-      reasonPath={(row) => `/admin/stores/${row.id}/suspend`}
+      actions={{
+        stateOf: (row) =>
+          row.status === 'active' ? 'restrict' : row.status === 'suspended' ? 'restore' : null,
+        restrictLabel: t('admin.suspend'),
+        restrictTitle: (row) => t('admin.suspendTitle', { name: row.name }),
+        restrictPath: (row) => `/admin/stores/${row.id}/suspend`,
+        restoreLabel: t('admin.reinstate'),
+        restoreTitle: (row) => t('admin.reinstateTitle', { name: row.name }),
+        restorePath: (row) => `/admin/stores/${row.id}/reinstate`,
+      }}
       columns={[
         { title: t('apply.shopName'), dataIndex: 'name' },
         { title: t('admin.applicant'), dataIndex: 'ownerUsername' },
@@ -61,29 +59,6 @@ export default function AdminStoresPage() {
           ),
         },
         { title: t('admin.createdAt'), dataIndex: 'createdAt', render: formatDateTime },
-        {
-          title: t('common:table.actions'),
-          key: 'actions',
-          render: (_, row) =>
-            row.status === 'active' ? (
-              <Button size="small" danger onClick={() => moderation.setTarget(row)}>
-                {t('admin.suspend')}
-              </Button>
-            ) : row.status === 'suspended' ? (
-              <Button
-                size="small"
-                onClick={() =>
-                  moderation.confirm({
-                    title: t('admin.reinstateTitle', { name: row.name }),
-                    okText: t('admin.reinstate'),
-                    path: `/admin/stores/${row.id}/reinstate`,
-                  })
-                }
-              >
-                {t('admin.reinstate')}
-              </Button>
-            ) : null,
-        },
       ]}
     />
   );
