@@ -1,5 +1,5 @@
 import type { TAdminVerification, TVerificationStatus } from '@caravan/contracts';
-import { Alert, Button, Descriptions, Drawer, Input, Select, Space, Table, Tag } from 'antd';
+import { Alert, Button, Descriptions, Drawer, Input, Space, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../lib/api';
@@ -7,6 +7,7 @@ import { useCountryName } from '../../../lib/country-name';
 import { formatDateTime } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
 import { staffImageUrl, useAdminVerifications, useReviewVerification } from '../api/admin-loans-api';
+import { StatusFilter } from '../components/status-filter';
 
 const STATUSES: TVerificationStatus[] = ['reviewing', 'approved', 'rejected', 'resubmit'];
 
@@ -42,7 +43,11 @@ function Documents({ verification }: { verification: TAdminVerification }) {
 export default function KycReviewPage() {
   const { t } = useTranslation('loans');
   const countryName = useCountryName();
-  const [filter, setFilter] = useState<{ pageNum: number; pageSize: number; status?: TVerificationStatus }>({
+  const [filter, setFilter] = useState<{
+    pageNum: number;
+    pageSize: number;
+    status?: TVerificationStatus | undefined;
+  }>({
     pageNum: 1,
     pageSize: 20,
     status: 'reviewing',
@@ -67,16 +72,11 @@ export default function KycReviewPage() {
   return (
     <section>
       <h2>{t('admin.kycTitle')}</h2>
-      <Select
-        style={{ minInlineSize: 180, marginBlockEnd: 12 }}
-        value={filter.status ?? ''}
-        onChange={(status: TVerificationStatus | '') =>
-          setFilter({ ...filter, pageNum: 1, ...(status ? { status } : { status: undefined }) })
-        }
-        options={[
-          { value: '', label: t('admin.filterAll') },
-          ...STATUSES.map((s) => ({ value: s, label: t(`verifyStatus.${s}`) })),
-        ]}
+      <StatusFilter
+        value={filter.status}
+        statuses={STATUSES}
+        labelOf={(s) => t(`verifyStatus.${s}`)}
+        onChange={(status) => setFilter({ ...filter, pageNum: 1, status })}
       />
       {list.isError && <Alert type="error" showIcon message={t('loadError')} />}
       <Table<TAdminVerification>

@@ -1,5 +1,5 @@
 import type { TAdminLoan, TLoanStatus } from '@caravan/contracts';
-import { Alert, Button, Descriptions, Drawer, Input, Modal, Select, Space, Table, Tag } from 'antd';
+import { Alert, Button, Descriptions, Drawer, Input, Modal, Space, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MoneyText } from '../../../components/ui/money-text';
@@ -13,6 +13,7 @@ import {
   useApproveLoan,
   useRejectLoan,
 } from '../api/admin-loans-api';
+import { StatusFilter } from '../components/status-filter';
 
 const STATUSES: TLoanStatus[] = ['applying', 'reviewing', 'disbursed', 'overdue', 'repaid', 'failed'];
 
@@ -174,16 +175,11 @@ export default function LoanReviewPage() {
   return (
     <section>
       <h2>{t('admin.loansTitle')}</h2>
-      <Select
-        style={{ minInlineSize: 180, marginBlockEnd: 12 }}
-        value={filter.status ?? ''}
-        onChange={(status: TLoanStatus | '') =>
-          setFilter({ ...filter, pageNum: 1, status: status || undefined })
-        }
-        options={[
-          { value: '', label: t('admin.filterAll') },
-          ...STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) })),
-        ]}
+      <StatusFilter
+        value={filter.status}
+        statuses={STATUSES}
+        labelOf={(s) => t(`status.${s}`)}
+        onChange={(status) => setFilter({ ...filter, pageNum: 1, status })}
       />
       {list.isError && <Alert type="error" showIcon message={t('loadError')} />}
       <Table<TAdminLoan>
