@@ -4,22 +4,26 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppForm } from '../../../components/ui/app-form';
 import { parseFormValues } from '../../../lib/form';
+import type { TReviewQueue } from './review-queue';
 
-/** Rejecting needs a reason (shown to the buyer); the summary says what the rejection will do. */
+/**
+ * Rejecting the open record needs a reason (shown to the buyer); the summary says what the rejection will
+ * do. `reject` sends it; the queue reports the outcome.
+ */
 export function RejectModal({
-  isOpen,
+  queue,
+  record,
   title,
   summary,
   isPending,
-  onCancel,
-  onReject,
+  reject,
 }: {
-  isOpen: boolean;
+  queue: TReviewQueue;
+  record: { id: string } | null;
   title: string;
   summary: ReactNode;
   isPending: boolean;
-  onCancel: () => void;
-  onReject: (reason: string) => Promise<void>;
+  reject: (id: string, reason: string) => Promise<unknown>;
 }) {
   const { t } = useTranslation(['finance', 'validation', 'common']);
   const [form] = Form.useForm<{ reason?: string }>();
@@ -30,13 +34,13 @@ export function RejectModal({
       { reason: form.getFieldValue('reason') ?? '' },
       t,
     );
-    if (body) {
-      await onReject(body.reason);
+    if (body && record) {
+      await queue.submitDecision(() => reject(record.id, body.reason), t('review.rejected'));
     }
   };
   return (
     <Modal
-      open={isOpen}
+      open={queue.action === 'reject' && record !== null}
       title={title}
       rootClassName="cv-finance-reject"
       // Above the detail drawer it is opened from, even when mounted before it.
@@ -46,7 +50,7 @@ export function RejectModal({
       cancelText={t('common:actions.cancel')}
       confirmLoading={isPending}
       onOk={submit}
-      onCancel={onCancel}
+      onCancel={() => queue.setAction(null)}
       destroyOnHidden
     >
       {summary}

@@ -1,5 +1,13 @@
 import { PAGE_SIZE, type TPage, type TWalletRecordStatus } from '@caravan/contracts';
-import { Button, Drawer, Modal, Table, type TableColumnsType } from 'antd';
+import {
+  Button,
+  Descriptions,
+  type DescriptionsProps,
+  Drawer,
+  Modal,
+  Table,
+  type TableColumnsType,
+} from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConsolePageHead } from '../../../components/console/console-layout';
@@ -21,6 +29,8 @@ type TReviewRecord = {
 };
 
 type TReviewAction = 'approve' | 'reject';
+
+type TDetailItems = NonNullable<DescriptionsProps['items']>;
 
 /** Filter, open record and open decision dialog of one finance queue (recharges or withdrawals). */
 export function useReviewQueue() {
@@ -46,7 +56,7 @@ export function useReviewQueue() {
   return { filter, setFilter, selectedId, setSelectedId, action, setAction, submitDecision };
 }
 
-type TReviewQueue = ReturnType<typeof useReviewQueue>;
+export type TReviewQueue = ReturnType<typeof useReviewQueue>;
 
 /** The queue page's head, filters and table; `amountColumns` sit between the owner and the status. */
 export function ReviewQueueTable<TRecord extends TReviewRecord>({
@@ -118,43 +128,40 @@ export function ReviewQueueTable<TRecord extends TReviewRecord>({
   );
 }
 
-/** The open record's detail, with approve and reject buttons while it can still be reviewed. */
+/** The open record's detail, with approve and reject buttons while it is still processing. */
 export function ReviewDrawer({
-  isOpen,
+  queue,
+  record,
   title,
-  isReviewable,
   isPending,
-  onClose,
-  onApprove,
-  onReject,
+  onApprove = () => queue.setAction('approve'),
   children,
 }: {
-  isOpen: boolean;
+  queue: TReviewQueue;
+  record: TReviewRecord | null;
   title: string;
-  isReviewable: boolean;
   isPending: boolean;
-  onClose: () => void;
-  onApprove: () => void;
-  onReject: () => void;
+  /** Opens the approval dialog (a page with a form in it resets the form first). */
+  onApprove?: () => void;
   children: ReactNode;
 }) {
   const { t } = useTranslation('finance');
   return (
     <Drawer
-      open={isOpen}
-      onClose={onClose}
+      open={record !== null}
+      onClose={() => queue.setSelectedId(null)}
       title={title}
       size={560}
       rootClassName="cv-finance-drawer"
       destroyOnHidden
     >
       {children}
-      {isReviewable && (
+      {record?.status === 'processing' && (
         <div className="cv-finance-actions">
           <Button type="primary" onClick={onApprove} disabled={isPending}>
             {t('review.approve')}
           </Button>
-          <Button danger onClick={onReject} disabled={isPending}>
+          <Button danger onClick={() => queue.setAction('reject')} disabled={isPending}>
             {t('review.reject')}
           </Button>
         </div>
@@ -211,5 +218,54 @@ export function DecisionSummary({ text, amount }: { text: string; amount: string
         <MoneyText value={amount} />
       </strong>
     </p>
+  );
+}
+
+/** A hash or address in the monospace face, or `--` when there is none. */
+export function MonoValue({ value }: { value: string | null }) {
+  return value ? <span className="cv-finance-mono">{value}</span> : '--';
+}
+
+/**
+ * A record's detail in the drawer: id, status and owner, then the record's own `items`, then when it was
+ * made, `afterCreated`, when it was reviewed and the reason given.
+ */
+export function RecordDetail({
+  record,
+  items,
+  afterCreated = [],
+}: {
+  record: TReviewRecord & { reviewedAt: string | null; reason: string | null };
+  items: TDetailItems;
+  afterCreated?: TDetailItems;
+}) {
+  const { t } = useTranslation('finance');
+  return (
+    <Descriptions
+      size="small"
+      column={1}
+      bordered
+      items={[
+        { key: 'id', label: t('fields.id'), children: <span dir="ltr">#{record.id}</span> },
+        { key: 'status', label: t('fields.status'), children: <RecordStatus status={record.status} /> },
+        {
+          key: 'user',
+          label: t('fields.user'),
+          children: (
+            <span>
+              <span dir="auto">{record.userDisplayName}</span> ·{' '}
+              <span dir="ltr">
+                {record.usercode} (#{record.userId})
+              </span>
+            </span>
+          ),
+        },
+        ...items,
+        { key: 'created', label: t('fields.createdAt'), children: formatDateTime(record.createdAt) },
+        ...afterCreated,
+        { key: 'reviewed', label: t('fields.reviewedAt'), children: formatDateTime(record.reviewedAt) },
+        ...(record.reason ? [{ key: 'reason', label: t('fields.reason'), children: record.reason }] : []),
+      ]}
+    />
   );
 }

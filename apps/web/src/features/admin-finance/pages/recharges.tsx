@@ -1,15 +1,15 @@
 import type { TAdminRecharge } from '@caravan/contracts';
-import { Descriptions } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { MoneyText } from '../../../components/ui/money-text';
 import { formatDateTime } from '../../../lib/format';
 import { useFinanceRecharges } from '../api/list-finance-recharges';
 import { useReviewRecharge } from '../api/review-recharge';
-import { RecordStatus } from '../components/record-columns';
 import { RejectModal } from '../components/reject-modal';
 import {
   ApproveModal,
   DecisionSummary,
+  MonoValue,
+  RecordDetail,
   ReviewDrawer,
   ReviewQueueTable,
   useReviewQueue,
@@ -21,25 +21,9 @@ function RechargeDetail({ recharge }: { recharge: TAdminRecharge }) {
   const unit = recharge.currency;
   return (
     <>
-      <Descriptions
-        size="small"
-        column={1}
-        bordered
+      <RecordDetail
+        record={recharge}
         items={[
-          { key: 'id', label: t('fields.id'), children: <span dir="ltr">#{recharge.id}</span> },
-          { key: 'status', label: t('fields.status'), children: <RecordStatus status={recharge.status} /> },
-          {
-            key: 'user',
-            label: t('fields.user'),
-            children: (
-              <span>
-                <span dir="auto">{recharge.userDisplayName}</span> ·{' '}
-                <span dir="ltr">
-                  {recharge.usercode} (#{recharge.userId})
-                </span>
-              </span>
-            ),
-          },
           {
             key: 'method',
             label: t('fields.method'),
@@ -71,19 +55,11 @@ function RechargeDetail({ recharge }: { recharge: TAdminRecharge }) {
             label: t('fields.actualAmount'),
             children: <MoneyText value={recharge.actualAmount} />,
           },
-          {
-            key: 'txHash',
-            label: t('fields.txHash'),
-            children: recharge.txHash ? <span className="cv-finance-mono">{recharge.txHash}</span> : '--',
-          },
+          { key: 'txHash', label: t('fields.txHash'), children: <MonoValue value={recharge.txHash} /> },
           {
             key: 'depositAddress',
             label: t('fields.depositAddress'),
-            children: recharge.depositAddress ? (
-              <span className="cv-finance-mono">{recharge.depositAddress}</span>
-            ) : (
-              '--'
-            ),
+            children: <MonoValue value={recharge.depositAddress} />,
           },
           ...(recharge.kind === 'bank'
             ? [
@@ -95,16 +71,13 @@ function RechargeDetail({ recharge }: { recharge: TAdminRecharge }) {
                 },
               ]
             : []),
-          { key: 'created', label: t('fields.createdAt'), children: formatDateTime(recharge.createdAt) },
+        ]}
+        afterCreated={[
           {
             key: 'arrival',
             label: t('fields.expectedArrival'),
             children: formatDateTime(recharge.expectedArrivalAt),
           },
-          { key: 'reviewed', label: t('fields.reviewedAt'), children: formatDateTime(recharge.reviewedAt) },
-          ...(recharge.reason
-            ? [{ key: 'reason', label: t('fields.reason'), children: recharge.reason }]
-            : []),
         ]}
       />
       <h3>{t('fields.certificate')}</h3>
@@ -144,16 +117,6 @@ export default function FinanceRechargesPage() {
       t('review.approvedRecharge'),
     );
   };
-  const reject = async (reason: string) => {
-    if (!selected) {
-      return;
-    }
-    await queue.submitDecision(
-      () => review.mutateAsync({ id: selected.id, decision: 'reject', reason }),
-      t('review.rejected'),
-    );
-  };
-
   return (
     <>
       <ReviewQueueTable<TAdminRecharge>
@@ -189,13 +152,10 @@ export default function FinanceRechargesPage() {
         ]}
       />
       <ReviewDrawer
-        isOpen={selected !== null}
+        queue={queue}
+        record={selected}
         title={selected ? t('review.rechargeTitle', { id: selected.id }) : ''}
-        isReviewable={selected?.status === 'processing'}
         isPending={review.isPending}
-        onClose={() => queue.setSelectedId(null)}
-        onApprove={() => queue.setAction('approve')}
-        onReject={() => queue.setAction('reject')}
       >
         {selected && <RechargeDetail recharge={selected} />}
       </ReviewDrawer>
@@ -216,12 +176,12 @@ export default function FinanceRechargesPage() {
         )}
       </ApproveModal>
       <RejectModal
-        isOpen={queue.action === 'reject' && selected !== null}
+        queue={queue}
+        record={selected}
         title={t('review.rejectRechargeTitle')}
         summary={<p>{t('review.rejectRechargeBody')}</p>}
         isPending={review.isPending}
-        onCancel={() => queue.setAction(null)}
-        onReject={reject}
+        reject={(id, reason) => review.mutateAsync({ id, decision: 'reject', reason })}
       />
     </>
   );

@@ -1,17 +1,17 @@
 import { type TAdminWithdrawal, ZApproveWithdrawalRequest } from '@caravan/contracts';
-import { Descriptions, Form, Input } from 'antd';
+import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { AppForm } from '../../../components/ui/app-form';
 import { MoneyText } from '../../../components/ui/money-text';
 import { parseFormValues } from '../../../lib/form';
-import { formatDateTime } from '../../../lib/format';
 import { useFinanceWithdrawals } from '../api/list-finance-withdrawals';
 import { useReviewWithdrawal } from '../api/review-withdrawal';
-import { RecordStatus } from '../components/record-columns';
 import { RejectModal } from '../components/reject-modal';
 import {
   ApproveModal,
   DecisionSummary,
+  MonoValue,
+  RecordDetail,
   ReviewDrawer,
   ReviewQueueTable,
   useReviewQueue,
@@ -21,31 +21,11 @@ import '../finance.css';
 function WithdrawalDetail({ withdrawal }: { withdrawal: TAdminWithdrawal }) {
   const { t } = useTranslation(['finance', 'wallet']);
   return (
-    <Descriptions
-      size="small"
-      column={1}
-      bordered
+    <RecordDetail
+      record={withdrawal}
       items={[
-        { key: 'id', label: t('fields.id'), children: <span dir="ltr">#{withdrawal.id}</span> },
-        { key: 'status', label: t('fields.status'), children: <RecordStatus status={withdrawal.status} /> },
-        {
-          key: 'user',
-          label: t('fields.user'),
-          children: (
-            <span>
-              <span dir="auto">{withdrawal.userDisplayName}</span> ·{' '}
-              <span dir="ltr">
-                {withdrawal.usercode} (#{withdrawal.userId})
-              </span>
-            </span>
-          ),
-        },
         { key: 'network', label: t('fields.network'), children: <span dir="ltr">{withdrawal.network}</span> },
-        {
-          key: 'address',
-          label: t('fields.address'),
-          children: <span className="cv-finance-mono">{withdrawal.address}</span>,
-        },
+        { key: 'address', label: t('fields.address'), children: <MonoValue value={withdrawal.address} /> },
         { key: 'amount', label: t('fields.amount'), children: <MoneyText value={withdrawal.amount} /> },
         { key: 'fee', label: t('fields.fee'), children: <MoneyText value={withdrawal.fee} /> },
         {
@@ -56,17 +36,8 @@ function WithdrawalDetail({ withdrawal }: { withdrawal: TAdminWithdrawal }) {
         {
           key: 'chainTx',
           label: t('fields.chainTxHash'),
-          children: withdrawal.chainTxHash ? (
-            <span className="cv-finance-mono">{withdrawal.chainTxHash}</span>
-          ) : (
-            '--'
-          ),
+          children: <MonoValue value={withdrawal.chainTxHash} />,
         },
-        { key: 'created', label: t('fields.createdAt'), children: formatDateTime(withdrawal.createdAt) },
-        { key: 'reviewed', label: t('fields.reviewedAt'), children: formatDateTime(withdrawal.reviewedAt) },
-        ...(withdrawal.reason
-          ? [{ key: 'reason', label: t('fields.reason'), children: withdrawal.reason }]
-          : []),
       ]}
     />
   );
@@ -95,16 +66,6 @@ export default function FinanceWithdrawalsPage() {
       t('review.approvedWithdrawal'),
     );
   };
-  const reject = async (reason: string) => {
-    if (!selected) {
-      return;
-    }
-    await queue.submitDecision(
-      () => review.mutateAsync({ id: selected.id, decision: 'reject', reason }),
-      t('review.rejected'),
-    );
-  };
-
   return (
     <>
       <ReviewQueueTable<TAdminWithdrawal>
@@ -145,16 +106,14 @@ export default function FinanceWithdrawalsPage() {
         ]}
       />
       <ReviewDrawer
-        isOpen={selected !== null}
+        queue={queue}
+        record={selected}
         title={selected ? t('review.withdrawalTitle', { id: selected.id }) : ''}
-        isReviewable={selected?.status === 'processing'}
         isPending={review.isPending}
-        onClose={() => queue.setSelectedId(null)}
         onApprove={() => {
           approveForm.resetFields();
           queue.setAction('approve');
         }}
-        onReject={() => queue.setAction('reject')}
       >
         {selected && <WithdrawalDetail withdrawal={selected} />}
       </ReviewDrawer>
@@ -179,14 +138,14 @@ export default function FinanceWithdrawalsPage() {
         </AppForm>
       </ApproveModal>
       <RejectModal
-        isOpen={queue.action === 'reject' && selected !== null}
+        queue={queue}
+        record={selected}
         title={t('review.rejectWithdrawalTitle')}
         summary={
           selected && <DecisionSummary text={t('review.rejectWithdrawalBody')} amount={selected.amount} />
         }
         isPending={review.isPending}
-        onCancel={() => queue.setAction(null)}
-        onReject={reject}
+        reject={(id, reason) => review.mutateAsync({ id, decision: 'reject', reason })}
       />
     </>
   );
