@@ -1,18 +1,25 @@
 import { type TActivity, ZActivityRequest } from '@caravan/contracts';
-import { Alert, Button, DatePicker, Form, Input, Modal, Space, Switch, Table, Tag } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
-import { useState } from 'react';
+import { Alert, Button, Form, Input, Space, Switch, Table, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { parseFormValues, showSubmitError } from '../../../lib/form';
-import { formatDateTime } from '../../../lib/format';
-import { toast } from '../../../lib/toast';
+import { parseFormValues } from '../../../lib/form';
 import { useActivities, useSaveActivity } from '../api/catalog-api';
+import {
+  ActiveTag,
+  CurationDialog,
+  fromScheduleValue,
+  NewRecordBar,
+  ScheduleField,
+  ScheduleText,
+  type TScheduleValue,
+  toScheduleValue,
+  useCurationEditor,
+} from '../components/curation-editor';
 import { compactTexts, LanguageFields, nameOf } from '../components/language-fields';
 
 type TActivityForm = {
   titles?: Record<string, string>;
   detailUrl?: string;
-  schedule?: [Dayjs | null, Dayjs | null] | null;
+  schedule?: TScheduleValue;
   isActive?: boolean;
 };
 
@@ -30,29 +37,23 @@ export function ActivitiesTab() {
   const { t, i18n } = useTranslation(['console', 'validation', 'common']);
   const activities = useActivities();
   const save = useSaveActivity();
-  const [editing, setEditing] = useState<TActivity | 'new' | null>(null);
-  const [form] = Form.useForm<TActivityForm>();
+  const { editing, form, open, close, save: saveWith } = useCurationEditor<TActivity, TActivityForm>();
   const now = Date.now();
   // The newest running one is the current activity (the list comes newest first).
   const currentId = (activities.data ?? []).find((a) => isRunning(a, now))?.id ?? null;
 
-  const open = (activity: TActivity | 'new') => {
-    form.resetFields();
-    form.setFieldsValue(
+  const openActivity = (activity: TActivity | 'new') =>
+    open(
+      activity,
       activity === 'new'
         ? { detailUrl: '/information', isActive: true }
         : {
             titles: activity.titles,
             detailUrl: activity.detailUrl,
             isActive: activity.isActive,
-            schedule: [
-              activity.startsAt ? dayjs(activity.startsAt) : null,
-              activity.endsAt ? dayjs(activity.endsAt) : null,
-            ],
+            schedule: toScheduleValue(activity.startsAt, activity.endsAt),
           },
     );
-    setEditing(activity);
-  };
   const submit = async () => {
     const values = form.getFieldsValue();
     const body = parseFormValues(
@@ -61,8 +62,7 @@ export function ActivitiesTab() {
       {
         titles: compactTexts(values.titles),
         detailUrl: values.detailUrl?.trim() ?? '',
-        startsAt: values.schedule?.[0]?.toISOString() ?? null,
-        endsAt: values.schedule?.[1]?.toISOString() ?? null,
+        ...fromScheduleValue(values.schedule),
         isActive: values.isActive ?? true,
       },
       t,
@@ -70,22 +70,12 @@ export function ActivitiesTab() {
     if (!body || editing === null) {
       return;
     }
-    try {
-      await save.mutateAsync({ id: editing === 'new' ? null : editing.id, body });
-      toast.success(t('common:success.operationSucceeded'));
-      setEditing(null);
-    } catch (error) {
-      showSubmitError(form, error, t);
-    }
+    await saveWith(() => save.mutateAsync({ id: editing === 'new' ? null : editing.id, body }));
   };
 
   return (
     <>
-      <Space className="cv-console__filters">
-        <Button type="primary" onClick={() => open('new')}>
-          {t('catalog.newActivity')}
-        </Button>
-      </Space>
+      <NewRecordBar label={t('catalog.newActivity')} onClick={() => openActivity('new')} />
       {activities.isError && <Alert type="error" showIcon title={t('common:errors.generic')} />}
       <Table<TActivity>
         rowKey="id"
@@ -114,53 +104,44 @@ export function ActivitiesTab() {
           {
             title: t('catalog.schedule'),
             key: 'schedule',
-            render: (_, a) => (
-              <bdi dir="ltr">{`${formatDateTime(a.startsAt)} – ${formatDateTime(a.endsAt)}`}</bdi>
-            ),
+            render: (_, a) => <ScheduleText startsAt={a.startsAt} endsAt={a.endsAt} />,
           },
           {
             title: t('catalog.active'),
             dataIndex: 'isActive',
             width: 90,
-            render: (isActive: boolean) =>
-              isActive ? <Tag color="green">{t('catalog.on')}</Tag> : <Tag>{t('catalog.off')}</Tag>,
+            render: (isActive: boolean) => <ActiveTag isActive={isActive} />,
           },
           {
             title: t('common:table.actions'),
             key: 'actions',
             width: 100,
             render: (_, a) => (
-              <Button size="small" onClick={() => open(a)}>
+              <Button size="small" onClick={() => openActivity(a)}>
                 {t('common:actions.edit')}
               </Button>
             ),
           },
         ]}
       />
-      <Modal
-        open={editing !== null}
+      <CurationDialog<TActivityForm>
+        isOpen={editing !== null}
         title={editing === 'new' ? t('catalog.newActivity') : t('catalog.editActivity')}
-        okText={t('common:actions.save')}
-        cancelText={t('common:actions.cancel')}
-        confirmLoading={save.isPending}
-        onOk={submit}
-        onCancel={() => setEditing(null)}
+        form={form}
+        isSaving={save.isPending}
         width={640}
-        destroyOnHidden
+        onSave={submit}
+        onCancel={close}
       >
-        <Form form={form} layout="vertical" requiredMark={false} onFinish={submit}>
-          <LanguageFields name="titles" label={t('catalog.activityTitle')} max={80} />
-          <Form.Item name="detailUrl" label={t('catalog.detailUrl')} extra={t('catalog.detailUrlHint')}>
-            <Input maxLength={500} dir="ltr" />
-          </Form.Item>
-          <Form.Item name="schedule" label={t('catalog.schedule')}>
-            <DatePicker.RangePicker showTime allowEmpty={[true, true]} />
-          </Form.Item>
-          <Form.Item name="isActive" label={t('catalog.active')} valuePropName="checked">
-            <Switch />
-          </Form.Item>
-        </Form>
-      </Modal>
+        <LanguageFields name="titles" label={t('catalog.activityTitle')} max={80} />
+        <Form.Item name="detailUrl" label={t('catalog.detailUrl')} extra={t('catalog.detailUrlHint')}>
+          <Input maxLength={500} dir="ltr" />
+        </Form.Item>
+        <ScheduleField />
+        <Form.Item name="isActive" label={t('catalog.active')} valuePropName="checked">
+          <Switch />
+        </Form.Item>
+      </CurationDialog>
     </>
   );
 }

@@ -11,7 +11,6 @@ import {
 import {
   Alert,
   Button,
-  DatePicker,
   Form,
   Input,
   InputNumber,
@@ -24,7 +23,6 @@ import {
   Tag,
   TreeSelect,
 } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConsolePageHead } from '../../../components/console/console-layout';
@@ -35,8 +33,7 @@ import {
   toUploadItems,
   uploadedRefs,
 } from '../../../components/ui/sortable-image-uploader';
-import { parseFormValues, showSubmitError } from '../../../lib/form';
-import { formatDateTime } from '../../../lib/format';
+import { parseFormValues } from '../../../lib/form';
 import { toast } from '../../../lib/toast';
 import {
   useAdminBanners,
@@ -45,6 +42,16 @@ import {
   useSaveBanner,
   useSaveCategory,
 } from '../api/catalog-api';
+import {
+  CurationDialog,
+  fromScheduleValue,
+  NewRecordBar,
+  ScheduleField,
+  ScheduleText,
+  type TScheduleValue,
+  toScheduleValue,
+  useCurationEditor,
+} from '../components/curation-editor';
 import { compactTexts, LanguageFields, nameOf } from '../components/language-fields';
 import { ActivitiesTab } from './catalog-activities';
 import { HomePinsTab } from './catalog-home-pins';
@@ -68,24 +75,29 @@ function CategoriesTab() {
   const { t, i18n } = useTranslation(['console', 'validation', 'common']);
   const categories = useAdminCategories();
   const save = useSaveCategory();
-  const [editing, setEditing] = useState<TAdminCategory | 'new' | null>(null);
-  const [form] = Form.useForm();
+  const {
+    editing,
+    form,
+    open,
+    close,
+    save: saveWith,
+  } = useCurationEditor<TAdminCategory, Record<string, unknown>>();
   const tree = useMemo(() => buildTree(categories.data ?? []), [categories.data]);
   const lang = i18n.language;
 
-  const open = (category: TAdminCategory | 'new') => {
-    form.resetFields();
-    if (category !== 'new') {
-      form.setFieldsValue({
-        names: category.names,
-        parentId: category.parentId,
-        icon: category.icon,
-        sort: category.sort,
-        isHidden: category.isHidden,
-      });
-    }
-    setEditing(category);
-  };
+  const openCategory = (category: TAdminCategory | 'new') =>
+    open(
+      category,
+      category === 'new'
+        ? null
+        : {
+            names: category.names,
+            parentId: category.parentId,
+            icon: category.icon,
+            sort: category.sort,
+            isHidden: category.isHidden,
+          },
+    );
   const submit = async () => {
     const raw = form.getFieldsValue() as Record<string, unknown>;
     const values = { ...raw, parentId: raw.parentId ?? null };
@@ -98,16 +110,12 @@ function CategoriesTab() {
       return;
     }
     const { isHidden: _unused, ...createBody } = body as Record<string, unknown>;
-    try {
-      await save.mutateAsync({
+    await saveWith(() =>
+      save.mutateAsync({
         id: editing === 'new' ? null : editing.id,
         body: (editing === 'new' ? createBody : body) as never,
-      });
-      toast.success(t('common:success.operationSucceeded'));
-      setEditing(null);
-    } catch (error) {
-      showSubmitError(form, error, t);
-    }
+      }),
+    );
   };
   const treeOptions = (nodes: TCategoryNode[], excluded: string | null): unknown[] =>
     nodes
@@ -134,11 +142,7 @@ function CategoriesTab() {
   }
   return (
     <>
-      <Space className="cv-console__filters">
-        <Button type="primary" onClick={() => open('new')}>
-          {t('catalog.newCategory')}
-        </Button>
-      </Space>
+      <NewRecordBar label={t('catalog.newCategory')} onClick={() => openCategory('new')} />
       <Table<TCategoryNode>
         rowKey="id"
         size="small"
@@ -167,48 +171,44 @@ function CategoriesTab() {
             key: 'actions',
             width: 100,
             render: (_, c) => (
-              <Button size="small" onClick={() => open(c)}>
+              <Button size="small" onClick={() => openCategory(c)}>
                 {t('common:actions.edit')}
               </Button>
             ),
           },
         ]}
       />
-      <Modal
-        open={editing !== null}
+      <CurationDialog<Record<string, unknown>>
+        isOpen={editing !== null}
         title={editing === 'new' ? t('catalog.newCategory') : t('catalog.editCategory')}
-        okText={t('common:actions.save')}
-        cancelText={t('common:actions.cancel')}
-        confirmLoading={save.isPending}
-        onOk={submit}
-        onCancel={() => setEditing(null)}
-        destroyOnHidden
+        form={form}
+        isSaving={save.isPending}
+        onSave={submit}
+        onCancel={close}
       >
-        <Form form={form} layout="vertical" requiredMark={false} onFinish={submit}>
-          <LanguageFields name="names" label={t('catalog.name')} max={64} />
-          <Form.Item name="parentId" label={t('catalog.parent')} extra={t('catalog.parentHint')}>
-            <TreeSelect
-              allowClear
-              treeDefaultExpandAll
-              placeholder={t('catalog.topLevel')}
-              treeData={treeOptions(tree, editing && editing !== 'new' ? editing.id : null) as never}
-            />
+        <LanguageFields name="names" label={t('catalog.name')} max={64} />
+        <Form.Item name="parentId" label={t('catalog.parent')} extra={t('catalog.parentHint')}>
+          <TreeSelect
+            allowClear
+            treeDefaultExpandAll
+            placeholder={t('catalog.topLevel')}
+            treeData={treeOptions(tree, editing && editing !== 'new' ? editing.id : null) as never}
+          />
+        </Form.Item>
+        <Space wrap>
+          <Form.Item name="sort" label={t('catalog.sort')}>
+            <InputNumber min={0} max={1_000_000} />
           </Form.Item>
-          <Space wrap>
-            <Form.Item name="sort" label={t('catalog.sort')}>
-              <InputNumber min={0} max={1_000_000} />
+          <Form.Item name="icon" label={t('catalog.icon')}>
+            <Input maxLength={32} dir="ltr" />
+          </Form.Item>
+          {editing !== 'new' && (
+            <Form.Item name="isHidden" label={t('catalog.hidden')} valuePropName="checked">
+              <Switch />
             </Form.Item>
-            <Form.Item name="icon" label={t('catalog.icon')}>
-              <Input maxLength={32} dir="ltr" />
-            </Form.Item>
-            {editing !== 'new' && (
-              <Form.Item name="isHidden" label={t('catalog.hidden')} valuePropName="checked">
-                <Switch />
-              </Form.Item>
-            )}
-          </Space>
-        </Form>
-      </Modal>
+          )}
+        </Space>
+      </CurationDialog>
     </>
   );
 }
@@ -220,7 +220,7 @@ type TBannerForm = {
   link?: string;
   sort?: number;
   isActive?: boolean;
-  schedule?: [Dayjs | null, Dayjs | null] | null;
+  schedule?: TScheduleValue;
 };
 
 function BannersTab() {
@@ -229,31 +229,25 @@ function BannersTab() {
   const save = useSaveBanner();
   const remove = useDeleteBanner();
   const [modal, modalHolder] = Modal.useModal();
-  const [editing, setEditing] = useState<TAdminBanner | 'new' | null>(null);
+  const { editing, form, open, close, save: saveWith } = useCurationEditor<TAdminBanner, TBannerForm>();
   const [files, setFiles] = useState<TUploadItem[]>([]);
-  const [form] = Form.useForm<TBannerForm>();
 
-  const open = (banner: TAdminBanner | 'new') => {
-    form.resetFields();
-    if (banner === 'new') {
-      setFiles([]);
-      form.setFieldsValue({ languages: [], link: '/commodity', sort: 0, isActive: true });
-    } else {
-      setFiles(toUploadItems([banner.image]));
-      form.setFieldsValue({
-        titles: banner.titles,
-        subtitles: banner.subtitles,
-        languages: banner.languages as TLanguage[],
-        link: banner.link,
-        sort: banner.sort,
-        isActive: banner.isActive,
-        schedule: [
-          banner.startsAt ? dayjs(banner.startsAt) : null,
-          banner.endsAt ? dayjs(banner.endsAt) : null,
-        ],
-      });
-    }
-    setEditing(banner);
+  const openBanner = (banner: TAdminBanner | 'new') => {
+    setFiles(banner === 'new' ? [] : toUploadItems([banner.image]));
+    open(
+      banner,
+      banner === 'new'
+        ? { languages: [], link: '/commodity', sort: 0, isActive: true }
+        : {
+            titles: banner.titles,
+            subtitles: banner.subtitles,
+            languages: banner.languages as TLanguage[],
+            link: banner.link,
+            sort: banner.sort,
+            isActive: banner.isActive,
+            schedule: toScheduleValue(banner.startsAt, banner.endsAt),
+          },
+    );
   };
   const submit = async () => {
     if (isUploading(files)) {
@@ -272,21 +266,14 @@ function BannersTab() {
         link: values.link ?? '/commodity',
         sort: values.sort ?? 0,
         isActive: values.isActive ?? true,
-        startsAt: values.schedule?.[0]?.toISOString() ?? null,
-        endsAt: values.schedule?.[1]?.toISOString() ?? null,
+        ...fromScheduleValue(values.schedule),
       },
       t,
     );
     if (!body || editing === null) {
       return;
     }
-    try {
-      await save.mutateAsync({ id: editing === 'new' ? null : editing.id, body });
-      toast.success(t('common:success.operationSucceeded'));
-      setEditing(null);
-    } catch (error) {
-      showSubmitError(form, error, t);
-    }
+    await saveWith(() => save.mutateAsync({ id: editing === 'new' ? null : editing.id, body }));
   };
   const confirmDelete = (banner: TAdminBanner) => {
     void modal.confirm({
@@ -302,11 +289,7 @@ function BannersTab() {
   return (
     <>
       {modalHolder}
-      <Space className="cv-console__filters">
-        <Button type="primary" onClick={() => open('new')}>
-          {t('catalog.newBanner')}
-        </Button>
-      </Space>
+      <NewRecordBar label={t('catalog.newBanner')} onClick={() => openBanner('new')} />
       {banners.isError && <Alert type="error" showIcon title={t('common:errors.generic')} />}
       <Table<TAdminBanner>
         rowKey="id"
@@ -341,9 +324,7 @@ function BannersTab() {
           {
             title: t('catalog.schedule'),
             key: 'schedule',
-            render: (_, b) => (
-              <bdi dir="ltr">{`${formatDateTime(b.startsAt)} – ${formatDateTime(b.endsAt)}`}</bdi>
-            ),
+            render: (_, b) => <ScheduleText startsAt={b.startsAt} endsAt={b.endsAt} />,
           },
           { title: t('catalog.sort'), dataIndex: 'sort', width: 70 },
           {
@@ -352,7 +333,7 @@ function BannersTab() {
             width: 160,
             render: (_, b) => (
               <Space>
-                <Button size="small" onClick={() => open(b)}>
+                <Button size="small" onClick={() => openBanner(b)}>
                   {t('common:actions.edit')}
                 </Button>
                 <Button size="small" danger onClick={() => confirmDelete(b)}>
@@ -363,54 +344,48 @@ function BannersTab() {
           },
         ]}
       />
-      <Modal
-        open={editing !== null}
+      <CurationDialog<TBannerForm>
+        isOpen={editing !== null}
         title={editing === 'new' ? t('catalog.newBanner') : t('catalog.editBanner')}
-        okText={t('common:actions.save')}
-        cancelText={t('common:actions.cancel')}
-        confirmLoading={save.isPending}
-        onOk={submit}
-        onCancel={() => setEditing(null)}
+        form={form}
+        isSaving={save.isPending}
         width={640}
-        destroyOnHidden
+        onSave={submit}
+        onCancel={close}
       >
-        <Form form={form} layout="vertical" requiredMark={false} onFinish={submit}>
-          <Form.Item label={t('catalog.picture')} extra={t('catalog.pictureHint')}>
-            <SortableImageUploader
-              files={files}
-              onChange={setFiles}
-              max={1}
-              moduleName="banner"
-              label={t('catalog.picture')}
-              addText={t('catalog.upload')}
-              failedText={t('catalog.uploadFailed')}
-            />
+        <Form.Item label={t('catalog.picture')} extra={t('catalog.pictureHint')}>
+          <SortableImageUploader
+            files={files}
+            onChange={setFiles}
+            max={1}
+            moduleName="banner"
+            label={t('catalog.picture')}
+            addText={t('catalog.upload')}
+            failedText={t('catalog.uploadFailed')}
+          />
+        </Form.Item>
+        <Form.Item name="languages" label={t('catalog.languages')} extra={t('catalog.languagesHint')}>
+          <Select
+            mode="multiple"
+            allowClear
+            placeholder={t('catalog.allLanguages')}
+            options={LANGUAGES.map((lang) => ({ value: lang, label: LANGUAGE_NAMES[lang] }))}
+          />
+        </Form.Item>
+        <LanguageFields name="titles" label={t('catalog.bannerTitle')} max={80} />
+        <Form.Item name="link" label={t('catalog.link')} extra={t('catalog.linkHint')}>
+          <Input maxLength={200} dir="ltr" />
+        </Form.Item>
+        <ScheduleField />
+        <Space wrap>
+          <Form.Item name="sort" label={t('catalog.sort')}>
+            <InputNumber min={0} max={1_000_000} />
           </Form.Item>
-          <Form.Item name="languages" label={t('catalog.languages')} extra={t('catalog.languagesHint')}>
-            <Select
-              mode="multiple"
-              allowClear
-              placeholder={t('catalog.allLanguages')}
-              options={LANGUAGES.map((lang) => ({ value: lang, label: LANGUAGE_NAMES[lang] }))}
-            />
+          <Form.Item name="isActive" label={t('catalog.active')} valuePropName="checked">
+            <Switch />
           </Form.Item>
-          <LanguageFields name="titles" label={t('catalog.bannerTitle')} max={80} />
-          <Form.Item name="link" label={t('catalog.link')} extra={t('catalog.linkHint')}>
-            <Input maxLength={200} dir="ltr" />
-          </Form.Item>
-          <Form.Item name="schedule" label={t('catalog.schedule')}>
-            <DatePicker.RangePicker showTime allowEmpty={[true, true]} />
-          </Form.Item>
-          <Space wrap>
-            <Form.Item name="sort" label={t('catalog.sort')}>
-              <InputNumber min={0} max={1_000_000} />
-            </Form.Item>
-            <Form.Item name="isActive" label={t('catalog.active')} valuePropName="checked">
-              <Switch />
-            </Form.Item>
-          </Space>
-        </Form>
-      </Modal>
+        </Space>
+      </CurationDialog>
     </>
   );
 }
