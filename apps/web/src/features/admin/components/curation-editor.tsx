@@ -1,4 +1,15 @@
-import { Button, DatePicker, Form, type FormInstance, Modal, Space, Tag } from 'antd';
+import {
+  Alert,
+  Button,
+  DatePicker,
+  Form,
+  type FormInstance,
+  Modal,
+  Space,
+  Table,
+  type TableColumnsType,
+  Tag,
+} from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -119,5 +130,38 @@ export function CurationDialog<TValues>({
         {children}
       </Form>
     </Modal>
+  );
+}
+
+/** A curation tab's list: the "new" button, a load error if any, and the records in pages of 20. */
+export function CurationTable<TRecord extends { id: string }>({
+  newLabel,
+  onNew,
+  query,
+  emptyText,
+  columns,
+}: {
+  newLabel: string;
+  onNew: () => void;
+  query: { data: TRecord[] | undefined; isError: boolean; isFetching: boolean };
+  emptyText: string;
+  columns: TableColumnsType<TRecord>;
+}) {
+  const { t } = useTranslation('common');
+  return (
+    <>
+      <NewRecordBar label={newLabel} onClick={onNew} />
+      {query.isError && <Alert type="error" showIcon title={t('errors.generic')} />}
+      <Table<TRecord>
+        rowKey="id"
+        size="small"
+        loading={query.isFetching}
+        dataSource={query.data ?? []}
+        pagination={{ pageSize: 20, hideOnSinglePage: true }}
+        locale={{ emptyText }}
+        scroll={{ x: 760 }}
+        columns={columns}
+      />
+    </>
   );
 }

@@ -1,13 +1,13 @@
 import { type TActivity, ZActivityRequest } from '@caravan/contracts';
-import { Alert, Button, Form, Input, Space, Switch, Table, Tag } from 'antd';
+import { Button, Form, Input, Space, Switch, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { parseFormValues } from '../../../lib/form';
 import { useActivities, useSaveActivity } from '../api/catalog-api';
 import {
   ActiveTag,
   CurationDialog,
+  CurationTable,
   fromScheduleValue,
-  NewRecordBar,
   ScheduleField,
   ScheduleText,
   type TScheduleValue,
@@ -75,16 +75,11 @@ export function ActivitiesTab() {
 
   return (
     <>
-      <NewRecordBar label={t('catalog.newActivity')} onClick={() => openActivity('new')} />
-      {activities.isError && <Alert type="error" showIcon title={t('common:errors.generic')} />}
-      <Table<TActivity>
-        rowKey="id"
-        size="small"
-        loading={activities.isFetching}
-        dataSource={activities.data ?? []}
-        pagination={{ pageSize: 20, hideOnSinglePage: true }}
-        locale={{ emptyText: t('catalog.noActivities') }}
-        scroll={{ x: 760 }}
+      <CurationTable<TActivity>
+        newLabel={t('catalog.newActivity')}
+        onNew={() => openActivity('new')}
+        query={activities}
+        emptyText={t('catalog.noActivities')}
         columns={[
           {
             title: t('catalog.activityTitle'),

@@ -44,6 +44,7 @@ import {
 } from '../api/catalog-api';
 import {
   CurationDialog,
+  CurationTable,
   fromScheduleValue,
   NewRecordBar,
   ScheduleField,
@@ -289,16 +290,11 @@ function BannersTab() {
   return (
     <>
       {modalHolder}
-      <NewRecordBar label={t('catalog.newBanner')} onClick={() => openBanner('new')} />
-      {banners.isError && <Alert type="error" showIcon title={t('common:errors.generic')} />}
-      <Table<TAdminBanner>
-        rowKey="id"
-        size="small"
-        loading={banners.isFetching}
-        dataSource={banners.data ?? []}
-        pagination={{ pageSize: 20, hideOnSinglePage: true }}
-        locale={{ emptyText: t('catalog.noBanners') }}
-        scroll={{ x: 760 }}
+      <CurationTable<TAdminBanner>
+        newLabel={t('catalog.newBanner')}
+        onNew={() => openBanner('new')}
+        query={banners}
+        emptyText={t('catalog.noBanners')}
         columns={[
           {
             title: t('catalog.picture'),
