@@ -64,8 +64,7 @@ export function ModerationTable<TRow extends { id: string }, TQuery extends TMod
   filter: ReactNode;
   query: TQuery;
   setQuery: (update: (query: TQuery) => TQuery) => void;
-  rows: TRow[];
-  total: number;
+  page: { pageList: TRow[]; total: number } | undefined;
   isFetching: boolean;
   columns: TableColumnsType<TRow>;
   actions: TModerationActions<TRow>;
@@ -123,12 +122,12 @@ export function ModerationTable<TRow extends { id: string }, TQuery extends TMod
         rowKey="id"
         size="middle"
         loading={props.isFetching}
-        dataSource={props.rows}
+        dataSource={props.page?.pageList ?? []}
         scroll={{ x: 800 }}
         pagination={{
           current: props.query.pageNum,
           pageSize: props.query.pageSize,
-          total: props.total,
+          total: props.page?.total ?? 0,
           showTotal: (total) => t('common:table.total', { total }),
           onChange: (pageNum, pageSize) => setQuery((q) => ({ ...q, pageNum, pageSize })),
         }}

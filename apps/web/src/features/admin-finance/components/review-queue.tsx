@@ -28,6 +28,8 @@ type TReviewRecord = {
   userDisplayName: string;
 };
 
+type TQueueRecord = TReviewRecord & { amount: string; fee: string; actualAmount: string };
+
 type TReviewAction = 'approve' | 'reject';
 
 type TDetailItems = NonNullable<DescriptionsProps['items']>;
@@ -58,21 +60,26 @@ export function useReviewQueue() {
 
 export type TReviewQueue = ReturnType<typeof useReviewQueue>;
 
-/** The queue page's head, filters and table; `amountColumns` sit between the owner and the status. */
-export function ReviewQueueTable<TRecord extends TReviewRecord>({
+/**
+ * The queue page's head, filters and table; `methodColumn` (how the money moves) and the amount, fee and
+ * actual amount (amount and fee in `unitOf` the record, USDT by default) sit between the owner and the status.
+ */
+export function ReviewQueueTable<TRecord extends TQueueRecord>({
   title,
   queue,
   page,
   isFetching,
   scrollX,
-  amountColumns,
+  methodColumn,
+  unitOf,
 }: {
   title: string;
   queue: TReviewQueue;
   page: TPage<TRecord> | undefined;
   isFetching: boolean;
   scrollX: number;
-  amountColumns: TableColumnsType<TRecord>;
+  methodColumn: TableColumnsType<TRecord>[number];
+  unitOf?: (record: TRecord) => string;
 }) {
   const { t } = useTranslation(['finance', 'common']);
   const { filter, setFilter, setSelectedId } = queue;
@@ -106,7 +113,25 @@ export function ReviewQueueTable<TRecord extends TReviewRecord>({
               />
             ),
           },
-          ...amountColumns,
+          methodColumn,
+          {
+            title: t('fields.amount'),
+            dataIndex: 'amount',
+            align: 'end',
+            render: (v: string, r) => <MoneyText value={v} unit={unitOf?.(r)} />,
+          },
+          {
+            title: t('fields.fee'),
+            dataIndex: 'fee',
+            align: 'end',
+            render: (v: string, r) => <MoneyText value={v} unit={unitOf?.(r)} />,
+          },
+          {
+            title: t('fields.actualAmount'),
+            dataIndex: 'actualAmount',
+            align: 'end',
+            render: (v: string) => <MoneyText value={v} />,
+          },
           {
             title: t('fields.status'),
             dataIndex: 'status',

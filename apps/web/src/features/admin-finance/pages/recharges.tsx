@@ -125,31 +125,12 @@ export default function FinanceRechargesPage() {
         page={list.data}
         isFetching={list.isFetching}
         scrollX={1100}
-        amountColumns={[
-          {
-            title: t('fields.method'),
-            dataIndex: 'channelCode',
-            render: (v: string) => <span dir="ltr">{v}</span>,
-          },
-          {
-            title: t('fields.amount'),
-            dataIndex: 'amount',
-            align: 'end',
-            render: (v: string, r) => <MoneyText value={v} unit={r.currency} />,
-          },
-          {
-            title: t('fields.fee'),
-            dataIndex: 'fee',
-            align: 'end',
-            render: (v: string, r) => <MoneyText value={v} unit={r.currency} />,
-          },
-          {
-            title: t('fields.actualAmount'),
-            dataIndex: 'actualAmount',
-            align: 'end',
-            render: (v: string) => <MoneyText value={v} />,
-          },
-        ]}
+        methodColumn={{
+          title: t('fields.method'),
+          dataIndex: 'channelCode',
+          render: (v: string) => <span dir="ltr">{v}</span>,
+        }}
+        unitOf={(r) => r.currency}
       />
       <ReviewDrawer
         queue={queue}

@@ -74,36 +74,16 @@ export default function FinanceWithdrawalsPage() {
         page={list.data}
         isFetching={list.isFetching}
         scrollX={1150}
-        amountColumns={[
-          {
-            title: t('fields.address'),
-            key: 'address',
-            render: (_, w) => (
-              <span dir="ltr" className="cv-finance-mono" title={w.address}>
-                {w.network} ·{' '}
-                {w.address.length > 18 ? `${w.address.slice(0, 8)}…${w.address.slice(-6)}` : w.address}
-              </span>
-            ),
-          },
-          {
-            title: t('fields.amount'),
-            dataIndex: 'amount',
-            align: 'end',
-            render: (v: string) => <MoneyText value={v} />,
-          },
-          {
-            title: t('fields.fee'),
-            dataIndex: 'fee',
-            align: 'end',
-            render: (v: string) => <MoneyText value={v} />,
-          },
-          {
-            title: t('fields.actualAmount'),
-            dataIndex: 'actualAmount',
-            align: 'end',
-            render: (v: string) => <MoneyText value={v} />,
-          },
-        ]}
+        methodColumn={{
+          title: t('fields.address'),
+          key: 'address',
+          render: (_, w) => (
+            <span dir="ltr" className="cv-finance-mono" title={w.address}>
+              {w.network} ·{' '}
+              {w.address.length > 18 ? `${w.address.slice(0, 8)}…${w.address.slice(-6)}` : w.address}
+            </span>
+          ),
+        }}
       />
       <ReviewDrawer
         queue={queue}

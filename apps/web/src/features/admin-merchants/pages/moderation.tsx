@@ -32,8 +32,7 @@ export default function ProductModerationPage() {
       }
       query={query}
       setQuery={setQuery}
-      rows={list.data?.pageList ?? []}
-      total={list.data?.total ?? 0}
+      page={list.data}
       isFetching={list.isFetching}
       actions={{
         stateOf: (row) => (row.takenDownAt ? 'restore' : 'restrict'),

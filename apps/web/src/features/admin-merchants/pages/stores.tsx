@@ -30,8 +30,7 @@ export default function AdminStoresPage() {
       }
       query={query}
       setQuery={setQuery}
-      rows={list.data?.pageList ?? []}
-      total={list.data?.total ?? 0}
+      page={list.data}
       isFetching={list.isFetching}
       actions={{
         stateOf: (row) =>
