@@ -101,6 +101,12 @@ describe('delivery addresses', () => {
       city: 'Berlin',
     });
     expect(json<TErr>(region).error.code).toBe('ADDRESS_INVALID');
+    // Enough digits for the request schema, but no German number is that short: libphonenumber refuses it.
+    const phone = await call('POST', '/api/v1/addresses', user.token, { ...TEST_ADDRESS, phone: '1234567' });
+    expect(phone.statusCode).toBe(400);
+    expect(json<{ error: { details: { fields: { field: string }[] } } }>(phone).error.details.fields).toEqual(
+      [expect.objectContaining({ field: 'phone' })],
+    );
     const unknown = await call('POST', '/api/v1/addresses', user.token, { ...TEST_ADDRESS, country: 'XX' });
     expect(json<TErr>(unknown).error.code).toBe('ADDRESS_INVALID');
     const mine = json<{ list: TAddressBody[] }>(await call('GET', '/api/v1/addresses', user.token)).list[0]!;

@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type { Database, Executor } from '../../db/client';
 import { addresses } from '../../db/schema';
 import { AppError } from '../../http/app-error';
+import { assertPossibleMobile } from '../verification-codes';
 import { resolveRegion } from './regions';
 import { getAddressLimit } from './settings';
 
@@ -107,6 +108,7 @@ export async function createAddress(
 ): Promise<TAddress> {
   const input = ZAddressRequest.parse(request);
   const region = checkRegion(input);
+  assertPossibleMobile(input.areaCode, input.phone);
   return db.transaction(async (tx) => {
     // Serialises concurrent adds of one user so the limit holds.
     await tx.execute(sqlLockUser(userId));
@@ -138,6 +140,7 @@ export async function updateAddress(
 ): Promise<TAddress> {
   const input = ZAddressRequest.parse(request);
   const region = checkRegion(input);
+  assertPossibleMobile(input.areaCode, input.phone);
   return db.transaction(async (tx) => {
     await tx.execute(sqlLockUser(userId));
     const current = await findAddress(tx, userId, addressId);

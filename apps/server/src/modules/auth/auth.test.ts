@@ -82,9 +82,22 @@ describe('buyer registration', () => {
       username: null,
       displayName: email.toLowerCase(),
     });
-    const phone = String(10_000_000 + Math.floor(Math.random() * 80_000_000));
+    // A UK mobile: 7 and nine more digits.
+    const phone = String(7_100_000_000 + Math.floor(Math.random() * 800_000_000));
     const byPhone = await registerUser(ctx.app, { accountType: 'mobile', account: phone, areaCode: '44' });
     expect(byPhone.user).toMatchObject({ areaCode: '+44', phone, email: null });
+    // Enough digits for the request schema, but too few for any UK number (libphonenumber's plans): refused.
+    const impossible = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/register?lang=de',
+      payload: registerBody({ accountType: 'mobile', account: '12345678', areaCode: '+44' }),
+    });
+    expect(impossible.statusCode).toBe(400);
+    const refusal = json<{ error: { message: string; details: { fields: { field: string }[] } } }>(
+      impossible,
+    );
+    expect(refusal.error.details.fields).toEqual([expect.objectContaining({ field: 'account' })]);
+    expect(refusal.error.message).toBe('Bitte geben Sie eine Mobilnummer mit mindestens 8 Ziffern ein');
   });
 
   it('refuses duplicate username (any case), e-mail and phone', async () => {

@@ -5,7 +5,12 @@ import type { Database } from '../../db/client';
 import { uniqueViolation } from '../../db/pg-error';
 import { users } from '../../db/schema';
 import { AppError } from '../../http/app-error';
-import { checkVerificationCode, consumeVerificationCode, readAccountSetting } from '../verification-codes';
+import {
+  assertPossibleMobile,
+  checkVerificationCode,
+  consumeVerificationCode,
+  readAccountSetting,
+} from '../verification-codes';
 import { newInvitationCode, newUsercode } from './codes';
 import { hashNewPassword } from './common-passwords';
 import { findUserByAccount } from './login';
@@ -40,6 +45,9 @@ export async function registerUser(
   session: { ttlHours: number; ip?: string; userAgent?: string; lang?: string },
 ): Promise<{ token: string; expiresAt: Date; user: TUserRow }> {
   const account = input.accountType === 'email' ? input.account.toLowerCase() : input.account;
+  if (input.accountType === 'mobile') {
+    assertPossibleMobile(input.areaCode ?? '', account, 'account');
+  }
   const identity = {
     accountType: input.accountType,
     account,

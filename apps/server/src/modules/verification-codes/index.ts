@@ -10,4 +10,5 @@ export {
   maskTarget,
   type TCodeChannel,
 } from './codes';
+export { assertPossibleMobile } from './phone';
 export { readAccountSetting } from './settings';

@@ -5,15 +5,14 @@ import type {
   TResetPasswordRequest,
   TSendCodeRequest,
 } from '@caravan/contracts';
-import { V } from '@caravan/contracts';
 import { eq, or, sql } from 'drizzle-orm';
-import { isPossiblePhoneNumber } from 'libphonenumber-js/min';
 import type { Database } from '../../db/client';
 import { uniqueViolation } from '../../db/pg-error';
 import { users } from '../../db/schema';
 import { AppError } from '../../http/app-error';
 import { deleteUserSessions, hashNewPassword, releaseLapsedLogInName, type TUserRow } from '../auth';
 import {
+  assertPossibleMobile,
   checkVerificationCode,
   consumeVerificationCode,
   issueVerificationCode,
@@ -22,15 +21,6 @@ import {
 } from '../verification-codes';
 
 export const mobileTarget = (areaCode: string, phone: string) => `${areaCode}${phone}`;
-
-/** Checks a mobile number against the maintained numbering plans (libphonenumber), beyond the digit count. */
-function assertPossibleMobile(areaCode: string, phone: string) {
-  if (!isPossiblePhoneNumber(mobileTarget(areaCode, phone))) {
-    throw new AppError('VALIDATION_FAILED', {
-      fields: [{ field: 'phone', message: V.mobile }],
-    });
-  }
-}
 
 /** Forgot password: the account is a username, an e-mail or a mobile number (any area code, if unique). */
 async function findResetUser(db: Database, account: string): Promise<TUserRow> {
