@@ -103,6 +103,31 @@ describe('server-rendered storefront', () => {
     }
   });
 
+  it('renders the main storefront pages in one pass, their data read before rendering', async () => {
+    // A query parameter the pages ignore makes each address new to the page cache, so each is rendered now.
+    const fresh = `fresh=${Date.now()}`;
+    const pages = [
+      `/index?${fresh}`,
+      `/commodity?sort=sales&min=1&page=2&${fresh}`,
+      `/discounted?${fresh}`,
+      `/productDetails?id=${product.id}&${fresh}`,
+      `/store?id=${product.store.id}&${fresh}`,
+      `/searchGoods?k=${encodeURIComponent(JSON.stringify(product.name.split(' ')[0]))}&${fresh}`,
+    ];
+    for (const path of pages) {
+      for (const lang of ['en', 'ar']) {
+        const { status, headers } = await getPage(`${path}&lang=${lang}`);
+        expect(status, path).toBe(200);
+        expect(headers.get('x-page-cache'), path).toBe('miss');
+        expect(headers.get('server-timing'), path).toBe('render;desc="passes=1"');
+      }
+    }
+    // A store that does not exist: its products are not read, and the page is still a 404 in one pass.
+    const missing = await getPage(`/store?id=999999999&${fresh}`);
+    expect(missing.status).toBe(404);
+    expect(missing.headers.get('server-timing')).toBe('render;desc="passes=1"');
+  });
+
   /** JSON-LD blocks of a page, parsed. */
   function structuredData(html: string): Array<Record<string, unknown>> {
     return [

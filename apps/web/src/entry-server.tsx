@@ -8,15 +8,20 @@ import { createCache, extractStyle, StyleProvider } from '@ant-design/cssinjs';
 import { isRtlLanguage, LANGUAGE_TAGS, type TLanguage } from '@caravan/contracts/languages';
 import { dehydrate, type Query, QueryClient } from '@tanstack/react-query';
 import i18next, { type i18n as TI18n } from 'i18next';
-import type { ReactNode } from 'react';
+import { isValidElement, type ReactNode } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
 import { I18nextProvider } from 'react-i18next';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import {
+  createStaticHandler,
+  createStaticRouter,
+  type StaticHandlerContext,
+  StaticRouterProvider,
+} from 'react-router';
 import { buildPageHead } from './app/page-head';
 import { AppProviders } from './app/providers';
-import { findRoutePages } from './app/route-pages';
-import { HELP_TOPICS, POLICY_PAGES, ROUTES } from './app/router';
+import { HELP_TOPICS, POLICY_PAGES, ROUTES, type TPage } from './app/router';
 import { serializeServerState, type TServerQueryError, type TServerState } from './app/server-state';
+import { prefetchesFor } from './app/ssr-prefetch';
 import { ApiError, setServerTransport, type TQueryValue } from './lib/api';
 import { loadAntdLocale, loadDictionary, SHARED_NAMESPACES, WEB_NAMESPACES } from './lib/i18n';
 
@@ -50,6 +55,8 @@ export type TRenderResult = {
   stateScript: string;
   /** Source files (Vite manifest keys) of the pages rendered, for preload links and their CSS. */
   modules: string[];
+  /** Render passes the page took (1 when its data was read before rendering, see app/ssr-prefetch.ts). */
+  passes: number;
 };
 
 /** The public storefront (issue 11); every other path stays the client-rendered shell. */
@@ -198,6 +205,21 @@ function renderToHtml(element: ReactNode): Promise<string> {
   });
 }
 
+/** One static handler for the process: building it converts the whole route tree (measurable per render). */
+let staticHandler: ReturnType<typeof createStaticHandler> | undefined;
+
+/** The lazy pages the matched routes render (outermost first), from the matches the handler already made. */
+function matchedPages(context: StaticHandlerContext): TPage[] {
+  const pages: TPage[] = [];
+  for (const match of context.matches) {
+    const element = match.route.element;
+    if (isValidElement(element) && typeof (element.type as Partial<TPage>).preload === 'function') {
+      pages.push(element.type as TPage);
+    }
+  }
+  return pages;
+}
+
 function isQueryEnabled(query: Query): boolean {
   const enabled = (query.options as { enabled?: boolean | ((query: Query) => boolean) }).enabled;
   return typeof enabled === 'function' ? enabled(query) : enabled !== false;
@@ -208,7 +230,8 @@ export async function renderPage(input: TRenderInput): Promise<TRenderResult | n
   if (!isServerRenderedPath(url.pathname)) {
     return null;
   }
-  const handler = createStaticHandler(ROUTES);
+  staticHandler ??= createStaticHandler(ROUTES);
+  const handler = staticHandler;
   const routerContext = await handler.query(new Request(url.href));
   if (routerContext instanceof Response) {
     return null;
@@ -216,7 +239,7 @@ export async function renderPage(input: TRenderInput): Promise<TRenderResult | n
   const router = createStaticRouter(handler.dataRoutes, routerContext);
   const [base, antdLocale] = await Promise.all([getBaseInstance(input.lang), loadAntdLocale(input.lang)]);
   const i18n = base.cloneInstance({ lng: input.lang });
-  const pages = findRoutePages(ROUTES, url.pathname);
+  const pages = matchedPages(routerContext);
   await Promise.all(pages.map((page) => page.preload()));
 
   const queryClient = new QueryClient({
@@ -235,7 +258,49 @@ export async function renderPage(input: TRenderInput): Promise<TRenderResult | n
   let html = '';
   const dir = isRtlLanguage(input.lang) ? 'rtl' : 'ltr';
   const styleRegistry = styleRegistryFor(`${pages.map((page) => page.moduleId ?? '').join(',')}:${dir}`);
-  for (let pass = 0; pass < MAX_RENDER_PASSES; pass += 1) {
+  /**
+   * Sorts out a query that was read: an API error is rendered like the browser would (and may make the page a
+   * 404); any other failure means not public data, left to the browser. False when the render would not change.
+   */
+  const settle = (query: Query): boolean => {
+    const error = query.state.error;
+    if (query.state.status === 'success') {
+      return true;
+    }
+    if (error instanceof ApiError) {
+      errors.push({
+        queryKey: query.queryKey,
+        status: error.status,
+        code: error.code,
+        message: error.message,
+      });
+      return true;
+    }
+    // Not public data (or it failed): the browser loads it after hydrating, as it would have anyway.
+    browserOnly.add(query.queryHash);
+    queryClient.getQueryCache().remove(query);
+    return false;
+  };
+  const fetchQueries = async (queries: Query[]): Promise<boolean> => {
+    await requestContext.run({ read: input.read }, () =>
+      Promise.all(queries.map((query) => query.fetch().catch(() => undefined))),
+    );
+    return queries.map(settle).includes(true);
+  };
+  for (const stage of prefetchesFor(url)) {
+    await requestContext.run({ read: input.read }, () =>
+      Promise.all(stage.map((prefetch) => prefetch.run(queryClient))),
+    );
+    const queries = stage.flatMap(
+      (prefetch) => queryClient.getQueryCache().find({ queryKey: prefetch.queryKey, exact: true }) ?? [],
+    );
+    if (!queries.map(settle).every(Boolean) || queries.some((query) => query.state.status !== 'success')) {
+      break;
+    }
+  }
+  let passes = 0;
+  while (passes < MAX_RENDER_PASSES) {
+    passes += 1;
     html = await renderToHtml(
       <StyleProvider cache={styleRegistry.cache}>
         <I18nextProvider i18n={i18n}>
@@ -252,31 +317,10 @@ export async function renderPage(input: TRenderInput): Promise<TRenderResult | n
         (query) =>
           query.state.status === 'pending' && !browserOnly.has(query.queryHash) && isQueryEnabled(query),
       );
-    if (wanted.length === 0) {
+    // Reads that stay in the browser leave them loading: rendering again would give the same markup.
+    if (wanted.length === 0 || !(await fetchQueries(wanted))) {
       break;
     }
-    await requestContext.run({ read: input.read }, () =>
-      Promise.all(
-        wanted.map(async (query) => {
-          try {
-            await query.fetch();
-          } catch (error) {
-            if (error instanceof ApiError) {
-              errors.push({
-                queryKey: query.queryKey,
-                status: error.status,
-                code: error.code,
-                message: error.message,
-              });
-              return;
-            }
-            // Not public data (or it failed): the browser loads it after hydrating, as it would have anyway.
-            browserOnly.add(query.queryHash);
-            queryClient.getQueryCache().remove(query);
-          }
-        }),
-      ),
-    );
   }
 
   const usedNamespaces: string[] =
@@ -316,5 +360,6 @@ export async function renderPage(input: TRenderInput): Promise<TRenderResult | n
     styles: extractStyles(styleRegistry),
     stateScript: `window.__CARAVAN_SSR__=${serializeServerState(state)};`,
     modules: pages.flatMap((page) => (page.moduleId ? [page.moduleId] : [])),
+    passes,
   };
 }

@@ -23,6 +23,7 @@ type TRenderResult = {
   head?: string;
   stateScript: string;
   modules: string[];
+  passes?: number;
 };
 type TRenderer = {
   isServerRenderedPath(pathname: string): boolean;
@@ -271,6 +272,7 @@ export async function sendServerRenderedPage(
     return page
       ? {
           status: page.status,
+          passes: page.passes ?? 0,
           page: preparePage(withCspNonces(composeHtml(build, page), NONCE_PLACEHOLDERS)),
         }
       : null;
@@ -294,6 +296,10 @@ export async function sendServerRenderedPage(
     // Browsers ask again each time; the server keeps its copy for a few seconds (catalogue cache).
     .header('cache-control', 'no-cache')
     .header('vary', 'accept-language, cookie, accept-encoding');
+  if (isRendered) {
+    // How many render passes this page took: one when its data was read before rendering (ssr-prefetch.ts).
+    void reply.header('server-timing', `render;desc="passes=${page.passes}"`);
+  }
   // No nonces only where the policy is off: the attributes then stay empty.
   const nonces = cspNoncesOf(reply) ?? { script: '', style: '' };
   if (acceptsGzip(request.headers['accept-encoding'])) {

@@ -1,5 +1,5 @@
 import type { TProductPage, TProductSort } from '@caravan/contracts';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 
 export type TProductFilters = {
@@ -15,14 +15,16 @@ export type TProductFilters = {
 };
 
 /** Products with filters and sorts; a store's own list goes through its store path (in-shop search). */
-export function useProducts(filters: TProductFilters, isEnabled = true) {
+export const productsQuery = (filters: TProductFilters) => {
   const { storeId, ...query } = filters;
   const path = storeId ? `/catalog/stores/${encodeURIComponent(storeId)}/products` : '/catalog/products';
-  return useQuery({
+  return queryOptions({
     queryKey: ['catalog', 'products', filters],
     queryFn: ({ signal }) => api.get<TProductPage>(path, { query, signal }),
-    enabled: isEnabled,
-    placeholderData: keepPreviousData,
     meta: { isToastSkipped: Boolean(storeId) },
   });
+};
+
+export function useProducts(filters: TProductFilters, isEnabled = true) {
+  return useQuery({ ...productsQuery(filters), enabled: isEnabled, placeholderData: keepPreviousData });
 }

@@ -1,5 +1,5 @@
 import type { TCategoryNode } from '@caravan/contracts';
-import { PAGE_SIZE, PRODUCT_SORTS, type TProductSort } from '@caravan/contracts/constants';
+import { PAGE_SIZE, PRODUCT_SORTS } from '@caravan/contracts/constants';
 import { isMoneyString, parseMoney } from '@caravan/contracts/money';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,7 +8,7 @@ import { LightButton } from '../../../components/ui/light-button';
 import { LightCheckbox, LightChoiceGroup } from '../../../components/ui/light-controls';
 import { useCategories } from '../api/get-categories';
 import { useProducts } from '../api/list-products';
-import { readPageParam } from '../lib/format';
+import { readProductFilters } from '../lib/product-filters';
 import '../catalog.css';
 import { ListPager } from './list-pager';
 import { ProductGrid } from './product-grid';
@@ -55,15 +55,6 @@ function PriceInput({
   );
 }
 
-function readSort(raw: string | null): TProductSort {
-  return (PRODUCT_SORTS as readonly string[]).includes(raw ?? '') ? (raw as TProductSort) : 'newest';
-}
-
-function readPrice(raw: string | null): string | undefined {
-  const value = raw?.trim() ?? '';
-  return value !== '' && isMoneyString(value) && !value.startsWith('-') ? value : undefined;
-}
-
 /**
  * All products with filters and sorts. Every filter lives in the URL query (c, min, max, d, sort, page), so Back
  * and shared links restore the same list.
@@ -72,12 +63,9 @@ export function ProductBrowser({ isDiscountFixed = false }: { isDiscountFixed?: 
   const { t } = useTranslation('catalog');
   const [params, setParams] = useSearchParams();
   const categories = useCategories();
-  const categoryId = params.get('c') ?? undefined;
-  const minPrice = readPrice(params.get('min'));
-  const maxPrice = readPrice(params.get('max'));
-  const isDiscounted = isDiscountFixed || params.get('d') === '1';
-  const sort = readSort(params.get('sort'));
-  const page = readPageParam(params.get('page'));
+  const filters = readProductFilters(params, isDiscountFixed);
+  const { categoryId, minPrice, maxPrice, sort = 'newest', pageNum: page } = filters;
+  const isDiscounted = filters.isDiscounted === true;
   const [priceDraft, setPriceDraft] = useState({ min: minPrice ?? '', max: maxPrice ?? '' });
   const [priceError, setPriceError] = useState('');
 
@@ -85,15 +73,7 @@ export function ProductBrowser({ isDiscountFixed = false }: { isDiscountFixed?: 
     setPriceDraft({ min: minPrice ?? '', max: maxPrice ?? '' });
   }, [minPrice, maxPrice]);
 
-  const products = useProducts({
-    categoryId,
-    minPrice,
-    maxPrice,
-    isDiscounted: isDiscounted || undefined,
-    sort,
-    pageNum: page,
-    pageSize: PAGE_SIZE.list,
-  });
+  const products = useProducts(filters);
 
   const update = (changes: Record<string, string | undefined>) => {
     setParams((current) => {

@@ -1,0 +1,65 @@
+import { PAGE_SIZE } from '@caravan/contracts/constants';
+import type { FetchQueryOptions, QueryClient, QueryKey } from '@tanstack/react-query';
+import { categoriesQuery } from '../features/catalog/api/get-categories';
+import { homeQuery } from '../features/catalog/api/get-home';
+import { productQuery } from '../features/catalog/api/get-product';
+import { storeQuery } from '../features/catalog/api/get-store';
+import { productsQuery } from '../features/catalog/api/list-products';
+import { searchGoodsQuery } from '../features/catalog/api/search-goods';
+import { parseKeywordParam, readPageParam } from '../features/catalog/lib/format';
+import { readProductFilters } from '../features/catalog/lib/product-filters';
+
+/** Reads one query into the render's client; the query is then found by its key. */
+export type TPrefetch = { queryKey: QueryKey; run: (client: QueryClient) => Promise<void> };
+
+function prefetch<TData, TKey extends QueryKey>(
+  options: FetchQueryOptions<TData, Error, TData, TKey>,
+): TPrefetch {
+  return { queryKey: options.queryKey, run: (client) => client.prefetchQuery(options) };
+}
+
+/**
+ * The public data a server-rendered page reads, known from its address (issue 11, speed at scale): the server
+ * reads it before the first render pass, so the page renders once with its data instead of once empty (only to
+ * learn what it reads) and once more with it. A stage runs after the previous one succeeded (a store's products
+ * only for a store that exists, as the page asks). The queries are the pages' own (same keys and reads); a page
+ * asking for something not here still gets it through another render pass, so a miss costs time, never
+ * correctness.
+ */
+const PREFETCHES: Record<string, (params: URLSearchParams) => TPrefetch[][]> = {
+  '/index': () => [[prefetch(homeQuery())]],
+  '/commodity': (params) => [
+    [prefetch(categoriesQuery()), prefetch(productsQuery(readProductFilters(params, false)))],
+  ],
+  '/discounted': (params) => [
+    [prefetch(categoriesQuery()), prefetch(productsQuery(readProductFilters(params, true)))],
+  ],
+  '/productDetails': (params) => (params.get('id') ? [[prefetch(productQuery(params.get('id') ?? ''))]] : []),
+  '/store': (params) => {
+    const id = params.get('id') ?? '';
+    const keyword = params.get('q') ?? '';
+    return id
+      ? [
+          [prefetch(storeQuery(id))],
+          [
+            prefetch(
+              productsQuery({
+                storeId: id,
+                keyword: keyword || undefined,
+                pageNum: readPageParam(params.get('page')),
+                pageSize: PAGE_SIZE.list,
+              }),
+            ),
+          ],
+        ]
+      : [];
+  },
+  '/searchGoods': (params) => {
+    const keyword = parseKeywordParam(params.get('k')).trim();
+    return keyword ? [[prefetch(searchGoodsQuery(keyword, readPageParam(params.get('page'))))]] : [];
+  },
+};
+
+export function prefetchesFor(url: URL): TPrefetch[][] {
+  return PREFETCHES[url.pathname]?.(url.searchParams) ?? [];
+}
