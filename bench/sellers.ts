@@ -5,7 +5,8 @@
  *   and filters;
  * - a CSV import of 10,000 rows (rows per second; goal: 10,000 rows in under 60 s).
  *
- * Run alone: `npx tsx bench/sellers.ts` (BENCH_DATABASE_URL, BENCH_SECONDS, BENCH_PRODUCTS).
+ * Run alone: `npx tsx bench/sellers.ts` (BENCH_DATABASE_URL, BENCH_SECONDS, BENCH_PRODUCTS; BENCH_DB_PREFIX names
+ * the throwaway database, default caravan_bench_sellers).
  */
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -49,7 +50,10 @@ export async function runSellerBench(options: {
   products?: number;
 }): Promise<TSellerBenchResult[]> {
   const products = options.products ?? Number(process.env.BENCH_PRODUCTS ?? 50_000);
-  const bench = await createBenchDatabase(options.databaseUrl, 'caravan_bench_sellers');
+  const bench = await createBenchDatabase(
+    options.databaseUrl,
+    process.env.BENCH_DB_PREFIX ?? 'caravan_bench_sellers',
+  );
   const handle = openPostgres(bench.url, 20);
   const uploadDir = mkdtempSync(path.join(tmpdir(), 'caravan-bench-sellers-'));
   try {

@@ -2,8 +2,16 @@ import { MONEY_PERMISSIONS, type TPermission } from '@caravan/contracts';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { roles, staff, stores, type TSessionAudience, users } from '../db/schema';
-import { findSession, sessionLifetime, touchSession } from '../modules/auth';
+import { roles, staff, type TSessionAudience } from '../db/schema';
+import {
+  findSession,
+  findSessionUser,
+  hashToken,
+  SESSION_CACHE_TOPIC,
+  sessionCacheOf,
+  sessionLifetime,
+  touchSession,
+} from '../modules/auth';
 import { isTotpEnrolmentMissing } from '../modules/staff-totp';
 import { AppError } from './app-error';
 
@@ -66,7 +74,19 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest('seller', null);
   app.decorateRequest('staffMember', null);
 
-  async function resolveUser(request: FastifyRequest, audience: 'buyer' | 'seller', isRequired: boolean) {
+  const sellerCache = sessionCacheOf(db);
+  // Another process ended sessions or disabled an account (forgetCachedSessions): forget ours too.
+  let unsubscribe: (() => void) | undefined;
+  app.addHook('onReady', async () => {
+    unsubscribe = app.bus.subscribe(SESSION_CACHE_TOPIC, () => sellerCache.clear());
+  });
+  app.addHook('onClose', async () => unsubscribe?.());
+
+  async function resolveUser(
+    request: FastifyRequest,
+    audience: 'buyer' | 'seller',
+    isRequired: boolean,
+  ): Promise<TAuthSeller | TAuthUser | null> {
     const token = readToken(request, audience);
     if (!token) {
       if (isRequired) {
@@ -74,26 +94,50 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
       }
       return null;
     }
-    const found = await findSession(db, token, audience);
-    if (!found || found.isExpired || !found.session.userId) {
+    const isSeller = audience === 'seller';
+    const key = isSeller ? hashToken(token) : '';
+    const cached = isSeller ? sellerCache.get(key) : undefined;
+    if (cached) {
+      const touchedAt = await touchSession(db, cached.session, lifetime);
+      if (touchedAt) {
+        sellerCache.touched(key, touchedAt);
+      }
+      return { ...cached.user, sessionId: cached.session.id, token, storeId: cached.storeId };
+    }
+    const generation = sellerCache.begin();
+    const found = await findSessionUser(db, token, audience, isSeller);
+    const isExpired = found ? found.session.expiresAt.getTime() <= Date.now() : false;
+    if (!found || isExpired || !found.session.userId) {
       if (isRequired) {
         throw new AppError(found ? 'SESSION_EXPIRED' : 'NOT_LOGGED_IN');
       }
       return null;
     }
-    const [user] = await db
-      .select({ id: users.id, usercode: users.usercode, status: users.status, lang: users.lang })
-      .from(users)
-      .where(eq(users.id, found.session.userId))
-      .limit(1);
+    const { session, user } = found;
     if (user?.status !== 'active') {
       if (isRequired) {
         throw new AppError(user ? 'USER_DISABLED' : 'NOT_LOGGED_IN');
       }
       return null;
     }
-    await touchSession(db, found.session, lifetime);
-    return { id: user.id, usercode: user.usercode, sessionId: found.session.id, token };
+    const touchedAt = await touchSession(db, session, lifetime);
+    const resolved = { id: user.id, usercode: user.usercode, sessionId: session.id, token };
+    if (!isSeller) {
+      return resolved;
+    }
+    if (found.storeId === null) {
+      throw new AppError('NOT_A_SELLER');
+    }
+    sellerCache.set(
+      key,
+      {
+        session: touchedAt ? { ...session, lastSeenAt: touchedAt } : session,
+        user: { id: user.id, usercode: user.usercode },
+        storeId: found.storeId,
+      },
+      generation,
+    );
+    return { ...resolved, storeId: found.storeId };
   }
 
   app.decorate('requireUser', async (request: FastifyRequest) => {
@@ -103,19 +147,11 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     request.user = await resolveUser(request, 'buyer', false);
   });
   app.decorate('requireSeller', async (request: FastifyRequest) => {
-    const user = await resolveUser(request, 'seller', true);
-    if (!user) {
+    const seller = await resolveUser(request, 'seller', true);
+    if (!seller || !('storeId' in seller)) {
       throw new AppError('NOT_LOGGED_IN');
     }
-    const [store] = await db
-      .select({ id: stores.id })
-      .from(stores)
-      .where(eq(stores.ownerUserId, user.id))
-      .limit(1);
-    if (!store) {
-      throw new AppError('NOT_A_SELLER');
-    }
-    request.seller = { ...user, storeId: store.id };
+    request.seller = seller;
   });
   app.decorate('requireStaff', (permission?: TPermission) => async (request: FastifyRequest) => {
     const token = readToken(request, 'staff');

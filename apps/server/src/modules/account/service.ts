@@ -16,6 +16,7 @@ import type { TUserRow } from '../auth';
 import {
   checkUserPassword,
   deleteUserSessions,
+  forgetCachedSessions,
   hashNewPassword,
   hashPassword,
   releaseLapsedLogInName,
@@ -45,6 +46,7 @@ export async function changePassword(
   await db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, user.id));
     await tx.delete(sessions).where(and(eq(sessions.userId, user.id), ne(sessions.id, input.sessionId)));
+    forgetCachedSessions(tx, db);
   });
 }
 

@@ -11,11 +11,18 @@ export { releaseLapsedLogInName, type TLogInName } from './released-identity';
 export { authRoutes, sessionMeta } from './routes';
 export { extendSession, logoutSession } from './service';
 export {
+  forgetCachedSessions,
+  SESSION_CACHE_TOPIC,
+  SESSION_CACHE_TTL_MS,
+  sessionCacheOf,
+} from './session-cache';
+export {
   createSession,
   deleteExpiredSessions,
   deleteStaffSessions,
   deleteUserSessions,
   findSession,
+  findSessionUser,
   hashToken,
   sessionLifetime,
   touchSession,

@@ -1,7 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { sessions, type TSessionAudience } from '../../db/schema';
+import { sessions, stores, type TSessionAudience, users } from '../../db/schema';
+import { forgetCachedSessions } from './session-cache';
 
 /** Sliding expiry is written at most this often, so reads do not turn into writes. */
 const TOUCH_INTERVAL_MS = 60_000;
@@ -73,29 +74,71 @@ export function slidingExpirySql(now: number, lifetime: TSessionLifetime) {
     ${sessions.createdAt} + make_interval(hours => ${lifetime.maxHours}::int))`;
 }
 
-/** Extends a live session; called on use and by the heartbeat. */
+/** Extends a live session; called on use and by the heartbeat. Answers the time it wrote, if it did. */
 export async function touchSession(
   db: Executor,
   session: TSessionRow,
   lifetime: TSessionLifetime,
   force = false,
-) {
+): Promise<Date | null> {
   const now = Date.now();
   if (!force && now - session.lastSeenAt.getTime() < TOUCH_INTERVAL_MS) {
-    return;
+    return null;
   }
   await db
     .update(sessions)
     .set({ lastSeenAt: new Date(now), expiresAt: slidingExpirySql(now, lifetime) })
     .where(and(eq(sessions.id, session.id), gt(sessions.expiresAt, new Date(now))));
+  return new Date(now);
+}
+
+export type TSessionUser = {
+  session: TSessionRow;
+  /** Null when the session has no user (a staff session) or the user row is gone. */
+  user: { id: bigint; usercode: string; status: string } | null;
+  /** The user's shop; looked up only with `withStore`. */
+  storeId: bigint | null;
+};
+
+/**
+ * A buyer or seller session with its user (and shop) in one round trip: on every authenticated call the
+ * three lookups one after the other cost more than most handlers (issue 12).
+ */
+export async function findSessionUser(
+  db: Executor,
+  token: string,
+  audience: 'buyer' | 'seller',
+  withStore: boolean,
+): Promise<TSessionUser | undefined> {
+  const where = and(eq(sessions.tokenHash, hashToken(token)), eq(sessions.audience, audience));
+  const userFields = { id: users.id, usercode: users.usercode, status: users.status };
+  if (!withStore) {
+    const [row] = await db
+      .select({ session: sessions, user: userFields })
+      .from(sessions)
+      .leftJoin(users, eq(users.id, sessions.userId))
+      .where(where)
+      .limit(1);
+    return row ? { session: row.session, user: row.user, storeId: null } : undefined;
+  }
+  const [row] = await db
+    .select({ session: sessions, user: userFields, storeId: stores.id })
+    .from(sessions)
+    .leftJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(stores, eq(stores.ownerUserId, sessions.userId))
+    .where(where)
+    .limit(1);
+  return row ? { session: row.session, user: row.user, storeId: row.storeId } : undefined;
 }
 
 export async function deleteSession(db: Executor, token: string) {
   await db.delete(sessions).where(eq(sessions.tokenHash, hashToken(token)));
+  forgetCachedSessions(db);
 }
 
 export async function deleteUserSessions(db: Executor, userId: bigint) {
   await db.delete(sessions).where(eq(sessions.userId, userId));
+  forgetCachedSessions(db);
 }
 
 export async function deleteStaffSessions(db: Executor, staffId: bigint) {

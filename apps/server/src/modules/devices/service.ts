@@ -3,6 +3,7 @@ import { and, count, desc, eq, gt, ne } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { sessions, users } from '../../db/schema';
 import { AppError } from '../../http/app-error';
+import { forgetCachedSessions } from '../auth';
 
 const BROWSERS: [RegExp, string][] = [
   [/Edg(e|A|iOS)?\//, 'Edge'],
@@ -62,6 +63,7 @@ export async function signOutDevice(db: Executor, userId: bigint, sessionId: big
   if (deleted.length === 0) {
     throw new AppError('NOT_FOUND');
   }
+  forgetCachedSessions(db);
 }
 
 /** Signs out every other device of the account; the current session stays. */
@@ -76,6 +78,7 @@ export async function signOutOtherDevices(
       and(eq(sessions.userId, userId), eq(sessions.audience, 'buyer'), ne(sessions.id, currentSessionId)),
     )
     .returning({ id: sessions.id });
+  forgetCachedSessions(db);
   return deleted.length;
 }
 
