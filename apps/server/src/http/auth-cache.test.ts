@@ -99,7 +99,11 @@ describe('seller sessions resolved from the in-process cache', () => {
     expect(changed.statusCode, changed.body).toBe(200);
     expect((await shopOf(ctx.app, shop.token)).statusCode).toBe(401);
     // The buyer session that changed it stays.
-    const me = await ctx.app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: bearer(shop.buyerToken) });
+    const me = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/v1/auth/me',
+      headers: bearer(shop.buyerToken),
+    });
     expect(me.statusCode).toBe(200);
   });
 
