@@ -16,6 +16,7 @@ import { parseFormValues } from '../../../lib/form';
 import { formatDateTime } from '../../../lib/format';
 import { toast, toastError } from '../../../lib/toast';
 import { type TApprovalFilter, useApprovals, useDecideApproval } from '../api/approvals-api';
+import { LoadError } from '../components/load-error';
 
 const STATUS_COLOURS: Record<TApprovalStatus, string> = {
   waiting: 'orange',
@@ -101,16 +102,7 @@ export default function ApprovalsPage() {
         />
       </Space>
       {list.isError ? (
-        <Alert
-          type="error"
-          showIcon
-          title={t('common:errors.generic')}
-          action={
-            <Button size="small" onClick={() => void list.refetch()}>
-              {t('retry')}
-            </Button>
-          }
-        />
+        <LoadError onRetry={() => void list.refetch()} />
       ) : (
         <Table<TApproval>
           rowKey="id"

@@ -9,7 +9,6 @@ import {
   ZUpdateCategoryRequest,
 } from '@caravan/contracts';
 import {
-  Alert,
   Button,
   Form,
   Input,
@@ -54,6 +53,7 @@ import {
   useCurationEditor,
 } from '../components/curation-editor';
 import { compactTexts, LanguageFields, nameOf } from '../components/language-fields';
+import { LoadError } from '../components/load-error';
 import { ActivitiesTab } from './catalog-activities';
 import { HomePinsTab } from './catalog-home-pins';
 
@@ -128,18 +128,7 @@ function CategoriesTab() {
       }));
 
   if (categories.isError) {
-    return (
-      <Alert
-        type="error"
-        showIcon
-        title={t('common:errors.generic')}
-        action={
-          <Button size="small" onClick={() => void categories.refetch()}>
-            {t('retry')}
-          </Button>
-        }
-      />
-    );
+    return <LoadError onRetry={() => void categories.refetch()} />;
   }
   return (
     <>

@@ -1,18 +1,6 @@
 import { DownloadOutlined, ReloadOutlined } from '@ant-design/icons';
 import { ADMIN_DASHBOARD_QUEUES, type TAdminDashboard, type TAdminDashboardQueue } from '@caravan/contracts';
-import {
-  Alert,
-  Button,
-  Card,
-  Col,
-  DatePicker,
-  Empty,
-  Row,
-  Segmented,
-  Skeleton,
-  Space,
-  Statistic,
-} from 'antd';
+import { Button, Card, Col, DatePicker, Empty, Row, Segmented, Skeleton, Space, Statistic } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -33,6 +21,7 @@ import { ConsolePageHead } from '../../../components/console/console-layout';
 import { MoneyText } from '../../../components/ui/money-text';
 import { buildApiUrl } from '../../../lib/api';
 import { type TDashboardRange, useDashboard } from '../api/dashboard-api';
+import { LoadError } from '../components/load-error';
 import './dashboard.css';
 
 type TPreset = 'today' | 'week' | 'month' | 'custom';
@@ -110,16 +99,7 @@ export default function DashboardPage() {
         </Button>
       </Space>
       {board.isError && !board.data ? (
-        <Alert
-          type="error"
-          showIcon
-          title={t('common:errors.generic')}
-          action={
-            <Button size="small" onClick={() => void board.refetch()}>
-              {t('retry')}
-            </Button>
-          }
-        />
+        <LoadError onRetry={() => void board.refetch()} />
       ) : !board.data ? (
         <Skeleton active paragraph={{ rows: 8 }} />
       ) : (

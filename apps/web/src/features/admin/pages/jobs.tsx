@@ -1,10 +1,11 @@
 import { JOB_RUN_OUTCOMES, type TJobRun, type TJobRunOutcome } from '@caravan/contracts';
-import { Alert, Button, Input, Select, Space, Table, Tag, Typography } from 'antd';
+import { Button, Input, Select, Space, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConsolePageHead } from '../../../components/console/console-layout';
 import { formatDateTime } from '../../../lib/format';
 import { type TJobRunsFilter, useJobRuns } from '../api/admin-api';
+import { LoadError } from '../components/load-error';
 
 const OUTCOME_COLOURS: Record<TJobRunOutcome, string> = {
   running: 'processing',
@@ -65,18 +66,7 @@ export default function JobsPage() {
           <Button onClick={() => void runs.refetch()}>{t('jobs.refresh')}</Button>
         </Space>
       </form>
-      {runs.isError && (
-        <Alert
-          type="error"
-          showIcon
-          title={t('common:errors.generic')}
-          action={
-            <Button size="small" onClick={() => void runs.refetch()}>
-              {t('retry')}
-            </Button>
-          }
-        />
-      )}
+      {runs.isError && <LoadError onRetry={() => void runs.refetch()} />}
       <Table<TJobRun>
         rowKey="id"
         size="middle"

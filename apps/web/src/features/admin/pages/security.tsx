@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { ConsolePageHead } from '../../../components/console/console-layout';
 import { parseFormValues, showSubmitError } from '../../../lib/form';
 import { useEnableTotp, useStartTotpSetup, useTotpState } from '../api/totp-api';
+import { LoadError } from '../components/load-error';
 
 /** The staff member's own sign-in security: turn on an authenticator app and keep the recovery codes. */
 export default function SecurityPage() {
@@ -31,18 +32,7 @@ export default function SecurityPage() {
     return <Skeleton active />;
   }
   if (state.isError || !state.data) {
-    return (
-      <Alert
-        type="error"
-        showIcon
-        title={t('common:errors.generic')}
-        action={
-          <Button size="small" onClick={() => void state.refetch()}>
-            {t('retry')}
-          </Button>
-        }
-      />
-    );
+    return <LoadError onRetry={() => void state.refetch()} />;
   }
   return (
     <>
