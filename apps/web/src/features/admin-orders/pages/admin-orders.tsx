@@ -1,9 +1,10 @@
 import { parseMoney, ZAdminRefundRequest } from '@caravan/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Drawer, Form, Input, Modal, Skeleton, Space } from 'antd';
+import { Button, Card, Form, Input, Modal, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { announceApproval } from '../../../components/console/four-eyes';
+import { OrderDrawer } from '../../../components/order/order-drawer';
 import { OrderInfoView } from '../../../components/order/order-info-view';
 import { OrdersTable, useOrderListState } from '../../../components/order/orders-table';
 import { AppForm } from '../../../components/ui/app-form';
@@ -88,19 +89,11 @@ function ManualRefundModal({ order, onClose }: { order: TAdminOrder; onClose: ()
 }
 
 function AdminOrderDrawer({ orderNo, onClose }: { orderNo: string | null; onClose: () => void }) {
-  const { t } = useTranslation('orders');
   const order = useAdminOrder(orderNo);
   return (
-    <Drawer
-      open={orderNo !== null}
-      onClose={onClose}
-      size={Math.min(760, window.innerWidth)}
-      title={orderNo ? t('list.orderNo', { orderNo }) : ''}
-      destroyOnHidden
-    >
-      {order.isLoading && <Skeleton active paragraph={{ rows: 10 }} />}
+    <OrderDrawer orderNo={orderNo} isLoading={order.isLoading} onClose={onClose}>
       {order.data && <OrderInfoView order={order.data} />}
-    </Drawer>
+    </OrderDrawer>
   );
 }
 

@@ -5,9 +5,10 @@ import {
   ZShipOrderRequest,
 } from '@caravan/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Card, Drawer, Form, Input, Modal, Skeleton, Space } from 'antd';
+import { Alert, Button, Card, Form, Input, Modal, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { OrderDrawer } from '../../../components/order/order-drawer';
 import { OrderInfoView } from '../../../components/order/order-info-view';
 import { OrderLogistics } from '../../../components/order/order-logistics';
 import { AppForm } from '../../../components/ui/app-form';
@@ -208,18 +209,10 @@ function SellerOrderActions({ order }: { order: TOrderInfo }) {
 
 /** Detail drawer of one shop order: actions of its state, every field, logistics and history. */
 export function SellerOrderDrawer({ orderNo, onClose }: { orderNo: string | null; onClose: () => void }) {
-  const { t } = useTranslation('orders');
   const order = useSellerOrder(orderNo);
   const logistics = useSellerLogistics(orderNo);
   return (
-    <Drawer
-      open={orderNo !== null}
-      onClose={onClose}
-      size={Math.min(760, window.innerWidth)}
-      title={orderNo ? t('list.orderNo', { orderNo }) : ''}
-      destroyOnHidden
-    >
-      {order.isLoading && <Skeleton active paragraph={{ rows: 10 }} />}
+    <OrderDrawer orderNo={orderNo} isLoading={order.isLoading} onClose={onClose}>
       {order.data && (
         <>
           <SellerOrderActions order={order.data} />
@@ -229,6 +222,6 @@ export function SellerOrderDrawer({ orderNo, onClose }: { orderNo: string | null
           />
         </>
       )}
-    </Drawer>
+    </OrderDrawer>
   );
 }
