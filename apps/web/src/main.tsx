@@ -59,7 +59,11 @@ async function start(): Promise<void> {
     markReady();
     void loadAntdLocale(lang).then((locale) => {
       if (locale) {
-        root?.render(<App lang={lang} antdLocale={locale} onMounted={loadOwnState} />);
+        // In a transition, like the hydration: a plain render is synchronous, and the new settings context would
+        // hydrate every part of the page still waiting for it in that one task.
+        startTransition(() => {
+          root?.render(<App lang={lang} antdLocale={locale} onMounted={loadOwnState} />);
+        });
       }
     });
     if (isLoggedIn(getSession())) {

@@ -13,12 +13,20 @@ type TListener = () => void;
 const listeners = new Set<TListener>();
 const logoutHandlers = new Set<() => void>();
 
+/**
+ * The one anonymous session, also the server's snapshot (server-rendered pages are anonymous): a visitor who is
+ * not logged in then hydrates with an unchanged snapshot. A different object, even an equal one, makes React
+ * re-render every component reading the session synchronously right after hydrating.
+ */
+const ANONYMOUS_SESSION: TSession = { userInfo: null };
+
 function loadSession(): TSession {
   // Earlier versions kept the bearer token here; forget it.
   if (readStorage(STORAGE_KEYS.legacyToken) !== null) {
     removeStorage(STORAGE_KEYS.legacyToken);
   }
-  return { userInfo: readJsonStorage<TUserInfo>(STORAGE_KEYS.userInfo) };
+  const userInfo = readJsonStorage<TUserInfo>(STORAGE_KEYS.userInfo);
+  return userInfo ? { userInfo } : ANONYMOUS_SESSION;
 }
 
 let current: TSession = loadSession();
@@ -49,7 +57,7 @@ export function setSession(next: { userInfo: TUserInfo }): void {
 
 export function clearSession(reason: 'logout' | 'expired' = 'expired'): void {
   lastEnd = reason;
-  current = { userInfo: null };
+  current = ANONYMOUS_SESSION;
   removeStorage(STORAGE_KEYS.userInfo);
   emit();
 }
@@ -80,7 +88,6 @@ function subscribe(listener: TListener): () => void {
 }
 
 /** Server-rendered pages are anonymous; the browser shows its own session right after hydrating. */
-const ANONYMOUS_SESSION: TSession = { userInfo: null };
 const getServerSession = (): TSession => ANONYMOUS_SESSION;
 
 export function useSession(): TSession {

@@ -33,7 +33,11 @@ function isLine(value: unknown): value is TLocalCartLine {
 
 const NO_LINES: TLocalCartLine[] = [];
 
-/** The server snapshot: server-rendered pages know nothing of this browser's cart. */
+/**
+ * The server snapshot: server-rendered pages know nothing of this browser's cart. An empty cart is this same
+ * array in the browser too, so hydrating finds the snapshot unchanged: a changed store snapshot re-renders its
+ * components at once, synchronously (Total Blocking Time, docs/operations.md).
+ */
 export function readNoLines(): TLocalCartLine[] {
   return NO_LINES;
 }
@@ -41,7 +45,8 @@ export function readNoLines(): TLocalCartLine[] {
 export function readLocalCart(): TLocalCartLine[] {
   if (cache === null) {
     const stored = readJsonStorage<unknown>(STORAGE_KEYS.cart);
-    cache = Array.isArray(stored) ? stored.filter(isLine).slice(0, LOCAL_CART_LIMIT) : [];
+    const lines = Array.isArray(stored) ? stored.filter(isLine).slice(0, LOCAL_CART_LIMIT) : [];
+    cache = lines.length > 0 ? lines : NO_LINES;
   }
   return cache;
 }
@@ -53,7 +58,7 @@ function emit(): void {
 }
 
 export function writeLocalCart(lines: TLocalCartLine[]): void {
-  cache = lines.slice(0, LOCAL_CART_LIMIT);
+  cache = lines.length > 0 ? lines.slice(0, LOCAL_CART_LIMIT) : NO_LINES;
   if (cache.length === 0) {
     removeStorage(STORAGE_KEYS.cart);
   } else {
@@ -96,7 +101,7 @@ export function addLocalCartLine(input: {
 }
 
 registerLogoutHandler(() => {
-  cache = [];
+  cache = NO_LINES;
   emit();
 });
 

@@ -48,7 +48,8 @@ export function useSearchHistory(): string[] {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
-    () => history,
+    // No history is the server's own empty list, so hydrating finds the snapshot unchanged (no extra render).
+    () => (history.length > 0 ? history : NO_HISTORY),
     () => NO_HISTORY,
   );
 }

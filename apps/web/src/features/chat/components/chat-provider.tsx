@@ -7,6 +7,7 @@ import {
   Suspense,
   useCallback,
   useContext,
+  useDeferredValue,
   useEffect,
   useMemo,
   useState,
@@ -135,9 +136,30 @@ export function ChatProvider({ children }: { children: ReactNode }) {
     void queryClient.invalidateQueries({ queryKey: chatKeys.notificationsUnread('buyer') });
   }, [queryClient]);
 
+  // What changes after hydration (the session read from storage, settings and unread counts from the network, the
+  // socket) reaches the context in a deferred render. A context that changes above a part of the page still
+  // waiting to hydrate makes React hydrate that part at once, at the change's priority; store updates (useQuery,
+  // useSession) are synchronous, so the settings' answer hydrated a page's whole content in one long task (Total
+  // Blocking Time, docs/operations.md). A deferred render is a transition that React interrupts and slices.
+  const live = useDeferredValue(
+    useMemo(
+      () => ({
+        isUser,
+        settings,
+        chatUnread: chatUnread.data,
+        notificationsUnread: notificationsUnread.data,
+        socket,
+        isSocketOpen,
+      }),
+      [isUser, settings, chatUnread.data, notificationsUnread.data, socket, isSocketOpen],
+    ),
+  );
+  const customerServiceUrl = live.settings.customerServiceUrl;
+  const isLiveUser = live.isUser;
+
   const open = useCallback(
     (target: TChatTarget) => {
-      if (target.kind === 'service' && settings.customerServiceUrl && isUser) {
+      if (target.kind === 'service' && customerServiceUrl && isLiveUser) {
         chatApi
           .externalLink(target.productId)
           .then(({ url }) => {
@@ -156,7 +178,7 @@ export function ChatProvider({ children }: { children: ReactNode }) {
       }
       setDialog({ isOpen: true, target });
     },
-    [settings.customerServiceUrl, isUser],
+    [customerServiceUrl, isLiveUser],
   );
 
   useEffect(() => {
@@ -166,33 +188,24 @@ export function ChatProvider({ children }: { children: ReactNode }) {
   }, [open]);
 
   const value = useMemo<TChatContext>(() => {
-    const service = isUser ? (chatUnread.data?.service ?? 0) : 0;
-    const shops = isUser ? (chatUnread.data?.shops ?? 0) : 0;
-    const notifications = isUser ? (notificationsUnread.data?.unread ?? 0) : 0;
+    const { chatUnread: chatCounts, notificationsUnread: notificationCounts } = live;
+    const service = live.isUser ? (chatCounts?.service ?? 0) : 0;
+    const shops = live.isUser ? (chatCounts?.shops ?? 0) : 0;
+    const notifications = live.isUser ? (notificationCounts?.unread ?? 0) : 0;
     // Notifications about chat messages are already counted by the conversations' unread messages.
-    const otherNotifications = isUser ? notifications - (notificationsUnread.data?.messages ?? 0) : 0;
+    const otherNotifications = live.isUser ? notifications - (notificationCounts?.messages ?? 0) : 0;
     return {
       unread: { service, shops, notifications, chat: shops + otherNotifications },
       openService: () => open({ kind: 'service' }),
       openChat: () => open({ kind: 'list' }),
-      socket,
-      isSocketOpen,
-      settings,
+      socket: live.socket,
+      isSocketOpen: live.isSocketOpen,
+      settings: live.settings,
       dialog,
       setDialog,
       refreshUnread,
     };
-  }, [
-    isUser,
-    chatUnread.data,
-    notificationsUnread.data,
-    open,
-    socket,
-    isSocketOpen,
-    settings,
-    dialog,
-    refreshUnread,
-  ]);
+  }, [live, open, dialog, refreshUnread]);
 
   return (
     <ChatContext.Provider value={value}>
