@@ -1,7 +1,7 @@
 import type { Database } from '../../db/client';
 import { findBus } from '../realtime';
 
-type TEntry = { value: unknown; expiresAt: number };
+type TEntry = { value: unknown; expiresAt: number; staleUntil: number };
 
 /**
  * Freezes plain objects and arrays all the way down. A cached answer is shared by every reader, so it must
@@ -28,11 +28,19 @@ function deepFreeze<T>(value: T): T {
  * A small per-database TTL cache for public catalogue answers (lists, home, detail without the
  * visitor's own state). Short lifetimes keep it honest; writers call clearCatalogCache(). Values are
  * frozen when stored: readers copy what they change.
+ *
+ * An answer past its lifetime is still served for one more lifetime while a single reload runs behind it
+ * (stale-while-revalidate): a popular list or product is then never waited for, and at a million products
+ * a reload costs tens of milliseconds that a visitor would otherwise queue behind (issue 11, speed at
+ * scale). So an answer is at most two lifetimes old, and a catalogue change (clear()) is seen at once:
+ * clear() drops everything and starts a new generation, and a load begun before it is never stored.
  */
 export class TtlCache {
   private readonly entries = new Map<string, TEntry>();
   /** Loads in flight: concurrent misses of one key share a single query instead of stampeding. */
   private readonly pending = new Map<string, Promise<unknown>>();
+  /** Bumped by clear(): a load that started in an older generation may hold data from before the change. */
+  private generation = 0;
 
   constructor(private readonly maxEntries = 10_000) {}
 
@@ -43,37 +51,64 @@ export class TtlCache {
       return hit.value as T;
     }
     const running = this.pending.get(key);
+    if (hit && hit.staleUntil > now) {
+      if (!running) {
+        // A failed reload (the product went away, the database hiccupped) drops the old answer, so the
+        // next reader gets the real outcome instead of an ever older copy.
+        this.start(key, ttlMs, load).catch(() => {
+          if (this.entries.get(key) === hit) {
+            this.entries.delete(key);
+          }
+        });
+      }
+      return hit.value as T;
+    }
     if (running) {
       return running as Promise<T>;
     }
+    return this.start(key, ttlMs, load);
+  }
+
+  private start<T>(key: string, ttlMs: number, load: () => Promise<T>): Promise<T> {
+    const generation = this.generation;
     const promise = load()
       .then((value) => {
+        if (generation !== this.generation) {
+          return value;
+        }
         if (this.entries.size >= this.maxEntries) {
           this.evict(Date.now());
         }
-        this.entries.set(key, { value: deepFreeze(value), expiresAt: Date.now() + ttlMs });
-        return value;
+        const frozen = deepFreeze(value);
+        const at = Date.now();
+        // Re-inserted so the Map's order stays the order of loading (evict drops the oldest first).
+        this.entries.delete(key);
+        this.entries.set(key, { value: frozen, expiresAt: at + ttlMs, staleUntil: at + 2 * ttlMs });
+        return frozen;
       })
       .finally(() => {
-        this.pending.delete(key);
+        if (this.pending.get(key) === promise) {
+          this.pending.delete(key);
+        }
       });
     this.pending.set(key, promise);
     return promise;
   }
 
   clear() {
+    this.generation++;
     this.entries.clear();
     this.pending.clear();
   }
 
   private evict(now: number) {
     for (const [key, entry] of this.entries) {
-      if (entry.expiresAt <= now) {
+      if (entry.staleUntil <= now) {
         this.entries.delete(key);
       }
     }
     if (this.entries.size >= this.maxEntries) {
-      // Oldest insertions first: Map keeps insertion order.
+      // Oldest loads first: Map keeps insertion order.
       const drop = Math.ceil(this.maxEntries / 4);
       let i = 0;
       for (const key of this.entries.keys()) {
