@@ -13,6 +13,7 @@ import {
 } from '@caravan/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
+import { executeNamed } from '../../db/prepared';
 import type { TProductAttributeDef } from '../../db/schema';
 import { AppError } from '../../http/app-error';
 import { CACHE_TTL, catalogCache } from './cache';
@@ -212,7 +213,11 @@ export async function listProducts(
 type TPublicDetail = Omit<TProductDetail, 'isFavourite'>;
 
 async function loadPublicDetail(db: Database, lang: TLanguage, id: string): Promise<TPublicDetail> {
-  const result = await db.execute(sql`select p.id::text as id, p.lang, p.names, p.descriptions, p.images,
+  // A named statement: with two dozen indexes on products, planning this key lookup cost more than running
+  // it; the session plans it a few times and then keeps the generic plan (prepared.ts).
+  const rows = await executeNamed<TRow>(
+    db,
+    sql`select p.id::text as id, p.lang, p.names, p.descriptions, p.images,
       p.attributes, p.category_id::text as category_id, p.price::text as price,
       p.selling_price::text as selling_price, p.original_price::text as original_price,
       p.retail_price::text as retail_price, p.discount_price::text as discount_price,
@@ -228,8 +233,9 @@ async function loadPublicDetail(db: Database, lang: TLanguage, id: string): Prom
         'price', v.price::text, 'stock', v.stock) order by v.sort, v.id)
         from product_variants v where v.product_id = p.id), '[]'::json) as variants
     from products p join stores s on s.id = p.store_id
-    where p.id = ${id}::bigint`);
-  const row = rowsOf(result)[0];
+    where p.id = ${id}::bigint`,
+  );
+  const row = rows[0];
   if (!row) {
     throw new AppError('PRODUCT_NOT_FOUND');
   }
