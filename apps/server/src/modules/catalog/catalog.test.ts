@@ -254,6 +254,24 @@ describe('catalogue reads', () => {
     expect((await list('minPrice=15&maxPrice=30')).pageList.map((p) => p.id).sort()).toEqual(
       [ids.pot, ids.expired].map(String).sort(),
     );
+    // Totals of price ranges come from per-category price buckets with whole-unit bounds (inclusive at both
+    // ends, 20.00 and 30.00 are prices here) and from SQL with cents: both must count what the list holds.
+    for (const range of [
+      'minPrice=15&maxPrice=30',
+      'minPrice=20&maxPrice=30',
+      'minPrice=20.01&maxPrice=30',
+      'minPrice=12&maxPrice=29.99',
+      'maxPrice=12',
+      'minPrice=60',
+      'minPrice=61',
+      `categoryId=${tree.top}&minPrice=12&maxPrice=30`,
+      `categoryId=${tree.top}&maxPrice=20`,
+    ]) {
+      const page = await list(range);
+      expect({ range, total: page.total }).toEqual({ range, total: page.pageList.length });
+    }
+    expect((await list('minPrice=20&maxPrice=30')).total).toBe(2);
+    expect((await list('minPrice=61')).total).toBe(0);
     expect((await list('isDiscounted=true')).pageList.map((p) => p.id)).toEqual([String(ids.jacket)]);
     expect((await list(`storeId=${germanStoreId}`)).pageList.map((p) => p.id)).toEqual([String(ids.pot)]);
     const paged = await list('pageNum=2&pageSize=3&sort=priceAsc');
