@@ -1,14 +1,22 @@
+import { randomBytes } from 'node:crypto';
+import { formatMoney, parseMoney } from '@caravan/contracts';
 import { generate } from 'otplib';
-import type { APIResponse, Browser } from 'playwright-core';
+import type { APIRequestContext, APIResponse, Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage, uniqueName } from './browser';
 
 /**
- * Issue 16 in the browser: the dashboard, a category moved and seen in two languages, a banner for Arabic only,
- * and TOTP enrolment and sign-in (with a staff member of its own, so other tests keep logging in as admin).
+ * Issue 16 in the browser: the dashboard following a paid order, a category moved and seen in two languages, a
+ * banner for Arabic only, a withdrawal above the four-eyes threshold approved by two staff members, and TOTP
+ * enrolment and sign-in (with a staff member of its own, so other tests keep logging in as admin).
  */
 const ADMIN = { username: 'admin', password: 'admin123' };
+const FINANCE = { username: 'finance', password: 'finance123' };
+const TX_PASSWORD = '468024';
+/** A valid TRON (base58check) address; the binding is per buyer, so other files may bind it too. */
+const TRON_ADDRESS = 'TTumca9c2LsbQ9rPWYjfHNNaaLaVvSmust';
+const WITHDRAWAL_THRESHOLD_CODE = 'four_eyes_withdrawal_threshold';
 
 function poll<T>(read: () => Promise<T> | T) {
   return expect.poll(read, { timeout: 15_000, interval: 250 });
@@ -20,6 +28,87 @@ async function readJson<T>(res: APIResponse): Promise<T> {
 }
 
 type TNode = { id: string; name: string; children: TNode[] };
+type TWallet = { available: string; held: string };
+type TProductDetail = {
+  id: string;
+  price: string;
+  buyMin: number;
+  stock: number;
+  isOnShelf: boolean;
+  variants: { stock: number }[];
+};
+
+function usdt(value: string): string {
+  return `${formatMoney(parseMoney(value))} USDT`;
+}
+
+async function loginStaff(page: Page, member: { username: string; password: string }) {
+  await page.goto('/admin/login');
+  await page.getByLabel('Username', { exact: true }).fill(member.username);
+  await page.getByLabel('Password', { exact: true }).fill(member.password);
+  await page.getByRole('button', { name: 'Log in', exact: true }).click();
+  await poll(() => new URL(page.url()).pathname).not.toBe('/admin/login');
+}
+
+/**
+ * A new buyer, logged in through the log-in page, with a transaction password, a delivery address and
+ * `funds` USDT credited by an approved recharge (set-up by API: the wallet's own browser test clicks these).
+ */
+async function newFundedBuyer(browser: Browser, admin: APIRequestContext, funds: string) {
+  const buyer = { username: uniqueName('console'), password: 'Qz7kp4mwx' };
+  const { context, page } = await newPage(browser);
+  await readJson(
+    await page.request.post('/api/v1/auth/register', {
+      data: {
+        accountType: 'username',
+        account: buyer.username,
+        password: buyer.password,
+        confirmPassword: buyer.password,
+      },
+    }),
+  );
+  await context.clearCookies();
+  await page.goto('/login');
+  await page.getByRole('textbox', { name: 'Username', exact: true }).fill(buyer.username);
+  await page.getByLabel('Password', { exact: true }).fill(buyer.password);
+  await page.getByRole('button', { name: 'Log in', exact: true }).click();
+  await poll(() => page.locator('header').getByText(buyer.username).count()).toBeGreaterThan(0);
+  await readJson(
+    await page.request.post('/api/v1/account/tx-password', {
+      data: { txPassword: TX_PASSWORD, confirmTxPassword: TX_PASSWORD },
+    }),
+  );
+  await readJson(
+    await page.request.post('/api/v1/addresses', {
+      data: {
+        consignee: 'Console Buyer',
+        areaCode: '+49',
+        phone: '15112345678',
+        country: 'DE',
+        state: 'BE',
+        city: 'Berlin',
+        postcode: '10115',
+        detail: 'Invalidenstrasse 1',
+      },
+    }),
+  );
+  const recharge = await readJson<{ id: string }>(
+    await page.request.post('/api/v1/wallet/recharges', {
+      data: { channelCode: 'USDT-TRC20', amount: funds, txHash: randomBytes(32).toString('hex') },
+    }),
+  );
+  await readJson(await admin.post(`/api/v1/admin/finance/recharges/${recharge.id}/approve`, { data: {} }));
+  const wallet = await readJson<TWallet>(await page.request.get('/api/v1/wallet'));
+  expect(parseMoney(wallet.available)).toBe(parseMoney(funds));
+  return { ...buyer, context, page };
+}
+
+/** The number a dashboard figure card shows (money without its unit, counts without group separators). */
+async function readFigure(page: Page, key: string): Promise<string> {
+  const card = page.locator(`[data-figure="${key}"]`);
+  const text = await card.locator('.cv-dashboard__value, .ant-statistic-content-value').first().textContent();
+  return (text ?? '').replace(/USDT|,|\s/g, '');
+}
 
 describe('platform console in the browser', () => {
   let browser: Browser;
@@ -45,6 +134,196 @@ describe('platform console in the browser', () => {
     expect(csv.status()).toBe(200);
     expect((await csv.text()).split('\n')[0]).toContain('day,gmv,deposits');
     await context.close();
+  });
+
+  it("today's figures grow by exactly the order a new buyer pays at checkout", {
+    timeout: 180_000,
+  }, async () => {
+    const admin = await newPage(browser);
+    await loginStaff(admin.page, ADMIN);
+    const buyer = await newFundedBuyer(browser, admin.page.request, '3000');
+
+    // A product the buyer can afford: on the shelf, in stock, its least quantity under 1000 USDT.
+    const cards = await readJson<{ pageList: { id: string }[] }>(
+      await buyer.page.request.get('/api/v1/catalog/products?pageSize=30'),
+    );
+    let product: TProductDetail | undefined;
+    for (const card of cards.pageList) {
+      const detail = await readJson<TProductDetail>(
+        await buyer.page.request.get(`/api/v1/catalog/products/${card.id}`),
+      );
+      const isInStock = detail.variants.length === 0 || detail.variants.some((v) => v.stock >= detail.buyMin);
+      if (
+        detail.isOnShelf &&
+        detail.stock >= detail.buyMin &&
+        isInStock &&
+        parseMoney(detail.price) * BigInt(detail.buyMin) < parseMoney('1000')
+      ) {
+        product = detail;
+        break;
+      }
+    }
+    expect(product, 'a buyable product in the demo catalogue').toBeDefined();
+
+    await admin.page.goto('/admin/dashboard');
+    await poll(() => admin.page.locator('[data-figure="gmv"]').count()).toBe(1);
+    const gmvBefore = parseMoney(await readFigure(admin.page, 'gmv'));
+    const ordersBefore = Number(await readFigure(admin.page, 'orders'));
+    const paidBefore = Number(await readFigure(admin.page, 'paidOrders'));
+
+    const { page } = buyer;
+    await page.goto(`/productDetails?id=${product!.id}`);
+    await page.getByTestId('buy-now').click();
+    await poll(() => new URL(page.url()).pathname).toBe('/settlement');
+    await poll(() => page.getByTestId('settlement-order').count()).toBe(1);
+    const chosen = page.locator('.cv-address-choice label').filter({ hasText: 'Console Buyer' });
+    await poll(() => chosen.locator('input:checked').count()).toBe(1);
+    await page.getByTestId('place-order').click();
+    const payModal = page.locator('.ant-modal:visible');
+    await poll(() => payModal.getByText('Pay for your orders').count()).toBe(1);
+    await payModal.getByLabel('Transaction password').fill(TX_PASSWORD);
+    await payModal.getByRole('button', { name: /^Pay \d/ }).click();
+    await poll(() => new URL(page.url()).pathname).toBe('/paySuccess');
+    const orderNos = (new URL(page.url()).searchParams.get('orderNos') ?? '').split(',');
+    expect(orderNos).toHaveLength(1);
+    const order = (
+      await readJson<{ orderInfo: { statusName: string; paidAmount: string } }>(
+        await page.request.get(`/api/v1/orders/${orderNos[0]}`),
+      )
+    ).orderInfo;
+    expect(order.statusName).toBe('paid');
+
+    await admin.page.reload();
+    await poll(async () => parseMoney(await readFigure(admin.page, 'gmv')) - gmvBefore).toBe(
+      parseMoney(order.paidAmount),
+    );
+    expect(Number(await readFigure(admin.page, 'orders'))).toBe(ordersBefore + 1);
+    expect(Number(await readFigure(admin.page, 'paidOrders'))).toBe(paidBefore + 1);
+    await buyer.context.close();
+    await admin.context.close();
+  });
+
+  it('a withdrawal above the threshold set in the console waits for a second, different approver', {
+    timeout: 240_000,
+  }, async () => {
+    const admin = await newPage(browser);
+    await loginStaff(admin.page, ADMIN);
+    const params = await readJson<{ data: { code: string; value: string }[] }>(
+      await admin.page.request.get('/api/v1/admin/system-params'),
+    );
+    const previousThreshold = params.data.find((p) => p.code === WITHDRAWAL_THRESHOLD_CODE)?.value ?? '10000';
+
+    // The administrator sets the threshold on the parameters page.
+    await admin.page.goto('/admin/system-params');
+    const paramRow = admin.page.locator('.ant-table-row', { hasText: WITHDRAWAL_THRESHOLD_CODE });
+    await poll(() => paramRow.count()).toBe(1);
+    await paramRow.getByRole('button', { name: 'Edit' }).click();
+    const editor = admin.page.getByRole('dialog', { name: `Edit ${WITHDRAWAL_THRESHOLD_CODE}` });
+    await editor.getByLabel('Value').fill('100');
+    await editor.getByRole('button', { name: 'Save' }).click();
+    await poll(() => paramRow.locator('td').nth(1).textContent()).toBe('100');
+
+    try {
+      // A buyer asks to withdraw 150 USDT, above it.
+      const buyer = await newFundedBuyer(browser, admin.page.request, '500');
+      const { page } = buyer;
+      await readJson(
+        await page.request.post('/api/v1/wallet/withdraw-address', {
+          data: { network: 'USDT-TRC20', address: TRON_ADDRESS },
+        }),
+      );
+      await page.goto('/userInfo/money-package/withdraw');
+      await poll(() => page.getByTestId('bound-address').textContent()).toBe(TRON_ADDRESS);
+      await page.getByLabel('Amount (USDT)').fill('150');
+      await poll(() => page.locator('.cv-wallet-summary').textContent()).toContain(usdt('149'));
+      await page.getByLabel('Transaction password').fill(TX_PASSWORD);
+      await page.getByRole('button', { name: 'Submit withdrawal' }).click();
+      const confirm = page.getByRole('dialog', { name: 'Confirm the withdrawal' });
+      await poll(() => confirm.textContent()).toContain(TRON_ADDRESS);
+      await confirm.getByRole('button', { name: 'Confirm' }).click();
+      await poll(() => new URL(page.url()).searchParams.get('tab')).toBe('withdrawals');
+      const held = await readJson<TWallet>(await page.request.get('/api/v1/wallet'));
+      expect(parseMoney(held.held)).toBe(parseMoney('150'));
+      const mine = await readJson<{ pageList: { id: string; status: string }[] }>(
+        await page.request.get('/api/v1/wallet/withdrawals'),
+      );
+      const withdrawalId = mine.pageList[0]!.id;
+
+      // The finance reviewer approves it: it now waits for a second approval, under their name.
+      const finance = await newPage(browser);
+      await loginStaff(finance.page, FINANCE);
+      const openInQueue = async () => {
+        await finance.page.goto('/admin/finance-withdrawals');
+        const row = finance.page.locator('.ant-table-row', { hasText: usdt('150') }).filter({
+          hasText: buyer.username,
+        });
+        await poll(() => row.count()).toBe(1);
+        await row.getByRole('button', { name: 'Review' }).click();
+        const drawer = finance.page.locator('.cv-finance-drawer');
+        await poll(() => drawer.getByText(`#${withdrawalId}`).count()).toBeGreaterThan(0);
+        await drawer.getByRole('button', { name: 'Approve' }).click();
+        await finance.page.locator('.cv-finance-approve').getByRole('button', { name: 'Approve' }).click();
+      };
+      await openInQueue();
+      await poll(() =>
+        finance.page
+          .getByText('Above the 100.00 USDT threshold: 150.00 USDT now waits for a second staff member')
+          .count(),
+      ).toBeGreaterThan(0);
+      expect(parseMoney((await readJson<TWallet>(await page.request.get('/api/v1/wallet'))).held)).toBe(
+        parseMoney('150'),
+      );
+
+      await finance.page.goto('/admin/approvals');
+      const waiting = finance.page.locator('.ant-table-row', { hasText: `#${withdrawalId}` });
+      await poll(() => waiting.count()).toBe(1);
+      expect(await waiting.textContent()).toContain('Withdrawal');
+      expect(await waiting.textContent()).toContain('Finance reviewer');
+      expect(await waiting.getByRole('button', { name: 'Approve' }).isDisabled()).toBe(true);
+      // Nor can they give the second approval from the review queue.
+      await openInQueue();
+      await poll(() =>
+        finance.page
+          .getByText('You gave the first approval; a second staff member must approve this')
+          .count(),
+      ).toBeGreaterThan(0);
+      expect(parseMoney((await readJson<TWallet>(await page.request.get('/api/v1/wallet'))).held)).toBe(
+        parseMoney('150'),
+      );
+      await finance.context.close();
+
+      // The administrator gives the second approval: the money leaves.
+      await admin.page.goto('/admin/approvals');
+      const second = admin.page.locator('.ant-table-row', { hasText: `#${withdrawalId}` });
+      await poll(() => second.count()).toBe(1);
+      expect(await second.textContent()).toContain('Finance reviewer');
+      await second.getByRole('button', { name: 'Approve' }).click();
+      const dialog = admin.page.getByRole('dialog', { name: 'Give the second approval?' });
+      await poll(() => dialog.textContent()).toContain('first approved by Finance reviewer');
+      await dialog.getByRole('button', { name: 'Approve' }).click();
+      await poll(() => admin.page.getByText('Approved: the money has moved').count()).toBeGreaterThan(0);
+      await poll(() => second.count()).toBe(0);
+
+      const paid = await readJson<TWallet>(await page.request.get('/api/v1/wallet'));
+      expect(parseMoney(paid.held)).toBe(0n);
+      expect(parseMoney(paid.available)).toBe(parseMoney('350'));
+      await page.goto('/userInfo/money-package?tab=withdrawals');
+      const record = page.getByTestId('withdrawal-records').locator('.ant-table-row').first();
+      await poll(() => record.textContent()).toContain('Success');
+      expect(await record.textContent()).toContain(usdt('150'));
+      await buyer.context.close();
+
+      await admin.page.goto('/admin/ledger');
+      await admin.page.getByRole('button', { name: 'Run the check' }).click();
+      await poll(() => admin.page.getByText('The ledger is consistent').count()).toBeGreaterThan(0);
+    } finally {
+      await readJson(
+        await admin.page.request.put(`/api/v1/admin/system-params/${WITHDRAWAL_THRESHOLD_CODE}`, {
+          data: { value: previousThreshold },
+        }),
+      );
+      await admin.context.close();
+    }
   });
 
   it('moves a category and the storefront follows in two languages; a banner shows in Arabic only', {
