@@ -1,13 +1,13 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startTestSmtpServer } from '../apps/server/src/testing/smtp';
 import { launchBrowser, newPage, uniqueName } from './browser';
+import { seededPgliteCopy } from './seeded-data';
 import { chooseSelectOption } from './select';
 
 /**
@@ -74,7 +74,8 @@ describe('account services in the browser, with real e-mail', () => {
     smtp = await startTestSmtpServer();
     const port = await freePort();
     base = `http://127.0.0.1:${port}`;
-    dataDir = mkdtempSync(path.join(tmpdir(), 'caravan-e2e-account-'));
+    // The demo data seeded once for the run (global setup), copied: the same state a first start leaves.
+    dataDir = seededPgliteCopy(inject('seededPgliteDir'), 'caravan-e2e-account-');
     const env: Record<string, string> = {
       ...(process.env as Record<string, string>),
       NODE_ENV: 'production',

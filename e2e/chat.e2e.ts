@@ -1,19 +1,17 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
 import path from 'node:path';
-import pg from 'pg';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, newPage } from './browser';
+import { seededPostgresCopy } from './seeded-data';
 
 /**
  * Chat across two server processes that share one PostgreSQL database and one Redis, as a load-balanced
  * installation runs: the buyer is served by one, the agent by the other.
  */
 const ROOT = path.resolve(import.meta.dirname, '..');
-const POSTGRES_URL = process.env.CHAT_E2E_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const REDIS_URL = process.env.REDIS_TEST_URL ?? 'redis://127.0.0.1:6379';
 
 function freePort(): Promise<number> {
@@ -96,29 +94,29 @@ const headerButton = (page: Page, name: RegExp) =>
 describe('chat: buyer, agent on another server process, seller', () => {
   let browser: Browser;
   let servers: { url: string; child: ChildProcess }[] = [];
-  let databaseName = '';
+  let database: Awaited<ReturnType<typeof seededPostgresCopy>> | undefined;
   let buyer: { context: BrowserContext; page: Page };
   let agent: { context: BrowserContext; page: Page };
 
   beforeAll(async () => {
-    databaseName = `caravan_e2e_chat_${randomBytes(4).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: POSTGRES_URL });
-    await admin.connect();
-    await admin.query(`create database ${databaseName}`);
-    await admin.end();
-    const dbUrl = new URL(POSTGRES_URL);
-    dbUrl.pathname = `/${databaseName}`;
+    // A copy of the demo data seeded once for the run (global setup), as a first start leaves it.
+    database = await seededPostgresCopy(
+      { template: inject('seededPostgresTemplate'), dataDir: inject('seededPostgresDataDir') },
+      'caravan_e2e_chat_',
+    );
     const env = {
       NODE_ENV: 'production',
-      DATABASE_URL: dbUrl.toString(),
+      DATABASE_URL: database.url,
+      DATA_DIR: database.dataDir,
       REDIS_URL,
-      BUS_CHANNEL_PREFIX: `caravan:e2e:${databaseName}:`,
+      BUS_CHANNEL_PREFIX: `caravan:e2e:${database.name}:`,
       LOG_LEVEL: 'warn',
       RATE_LIMIT_PER_MINUTE: '10000',
       RATE_LIMIT_READ_PER_MINUTE: '10000',
       RUN_JOBS: 'false',
     };
-    // The first process migrates and seeds the demo marketplace; the second joins the same database.
+    // The first process starts as `npm start` does on it (demo data present: nothing to add); the second
+    // joins the same database.
     servers.push(await startServer({ ...env, SEED_DEMO: 'true' }));
     servers.push(await startServer({ ...env, SEED_DEMO: 'false' }));
     browser = await launchBrowser();
@@ -139,12 +137,7 @@ describe('chat: buyer, agent on another server process, seller', () => {
       await new Promise((r) => server.child.once('exit', r));
     }
     servers = [];
-    if (databaseName) {
-      const admin = new pg.Client({ connectionString: POSTGRES_URL });
-      await admin.connect();
-      await admin.query(`drop database if exists ${databaseName} with (force)`);
-      await admin.end();
-    }
+    await database?.drop();
   });
 
   it('a buyer sends text and a picture; an agent on the other process sees them at once and answers; badges count and clear', async () => {

@@ -1,13 +1,11 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 // @ts-expect-error plain ESM script without types
 import { ensureWebBuild } from '../scripts/web-build.mjs';
+import { seededPgliteCopy, seededPostgresCopy, seedTemplates } from './seeded-data';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -49,21 +47,24 @@ async function waitForHealth(baseUrl: string, child: ChildProcess, timeoutMs: nu
 }
 
 /**
- * Serves the built product on a free port with a fresh database (a temporary PGlite directory, or a new
- * PostgreSQL database when DATABASE_URL is set) and demo data, like a first `npm start`.
+ * Serves the built product on a free port with a fresh database (a copy of the run's seeded PGlite directory,
+ * or, when DATABASE_URL is set, a new PostgreSQL database made from the seeded template) holding the demo
+ * data, like a first `npm start`. The seeded copies are provided to the files that start servers of their own.
  */
 export default async function setup(project: TestProject) {
   ensureWebBuild();
+  const seeded = await seedTemplates();
+  project.provide('seededPgliteDir', seeded.seededPgliteDir);
+  project.provide('seededPostgresTemplate', seeded.seededPostgresTemplate);
+  project.provide('seededPostgresDataDir', seeded.seededPostgresDataDir);
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'caravan-e2e-'));
   const env: Record<string, string> = {
     ...(process.env as Record<string, string>),
     NODE_ENV: 'production',
     PORT: String(port),
     HOST: '127.0.0.1',
     PUBLIC_URL: baseUrl,
-    DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
     SEED_DEMO: 'true',
     RATE_LIMIT_PER_MINUTE: '10000',
@@ -71,22 +72,19 @@ export default async function setup(project: TestProject) {
     // The sellers' test waits for a completed order to be settled.
     SETTLE_EVERY_SECONDS: '3',
   };
-  let dropDatabase: (() => Promise<void>) | undefined;
+  let removeDatabase: () => Promise<void>;
   if (process.env.DATABASE_URL) {
-    const name = `caravan_e2e_${randomBytes(4).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const url = new URL(process.env.DATABASE_URL);
-    url.pathname = `/${name}`;
-    env.DATABASE_URL = url.toString();
-    dropDatabase = async () => {
-      const c = new pg.Client({ connectionString: process.env.DATABASE_URL });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    };
+    const copy = await seededPostgresCopy(
+      { template: seeded.seededPostgresTemplate, dataDir: seeded.seededPostgresDataDir },
+      'caravan_e2e_',
+    );
+    env.DATABASE_URL = copy.url;
+    env.DATA_DIR = copy.dataDir;
+    removeDatabase = copy.drop;
+  } else {
+    const dataDir = seededPgliteCopy(seeded.seededPgliteDir, 'caravan-e2e-');
+    env.DATA_DIR = dataDir;
+    removeDatabase = async () => rmSync(dataDir, { recursive: true, force: true });
   }
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: ROOT,
@@ -98,7 +96,7 @@ export default async function setup(project: TestProject) {
   return async () => {
     child.kill('SIGTERM');
     await new Promise((r) => child.once('exit', r));
-    rmSync(dataDir, { recursive: true, force: true });
-    await dropDatabase?.();
+    await removeDatabase();
+    await seeded.remove();
   };
 }

@@ -1,13 +1,13 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseMoney } from '@caravan/contracts';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, uniqueName } from './browser';
+import { seededPgliteCopy } from './seeded-data';
 
 /**
  * Issue 13 in the browser, as a new user would: real-name verification approved by staff, a loan above
@@ -43,7 +43,8 @@ function freePort(): Promise<number> {
 async function startTestServer(): Promise<{ baseUrl: string; stop: () => Promise<void> }> {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'caravan-loans-e2e-'));
+  // The demo data seeded once for the run (global setup), copied: the same state a first start leaves.
+  const dataDir = seededPgliteCopy(inject('seededPgliteDir'), 'caravan-loans-e2e-');
   const env: Record<string, string> = { ...(process.env as Record<string, string>) };
   delete env.DATABASE_URL;
   Object.assign(env, {

@@ -1,0 +1,133 @@
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import type {} from 'vitest';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** A PGlite data directory (with its uploads) holding the demo marketplace, seeded once per run. */
+    seededPgliteDir: string;
+    /** A PostgreSQL database holding the same demo data, a template for each server that needs one. */
+    seededPostgresTemplate: string;
+    /** The uploads (demo pictures) that go with seededPostgresTemplate, as a data directory. */
+    seededPostgresDataDir: string;
+  }
+}
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+
+/**
+ * PostgreSQL for the servers that run on it: the suite's DATABASE_URL, else the local server (the chat file
+ * runs on PostgreSQL even when the suite runs on PGlite).
+ */
+export const E2E_POSTGRES_URL =
+  process.env.DATABASE_URL ??
+  process.env.CHAT_E2E_DATABASE_URL ??
+  'postgres://postgres@127.0.0.1:5432/postgres';
+
+function databaseUrl(base: string, name: string): string {
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+async function adminQuery(sql: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: E2E_POSTGRES_URL });
+  await admin.connect();
+  try {
+    await admin.query(sql);
+  } finally {
+    await admin.end();
+  }
+}
+
+/** `npm run seed` (migrate, then the demo data a first `npm start` writes) into DATA_DIR or DATABASE_URL. */
+function runSeed(dataDir: string, postgresUrl?: string): Promise<void> {
+  const env: Record<string, string> = {
+    ...(process.env as Record<string, string>),
+    NODE_ENV: 'production',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+  };
+  delete env.DATABASE_URL;
+  delete env.UPLOAD_DIR;
+  if (postgresUrl) {
+    env.DATABASE_URL = postgresUrl;
+  }
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/db/seed-cli.ts'], {
+      cwd: ROOT,
+      env,
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+    child.once('error', reject);
+    child.once('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`demo seed exited with ${code}`)),
+    );
+  });
+}
+
+/**
+ * Seeds the demo marketplace once for the whole browser run, on PGlite and on PostgreSQL at once (two
+ * processes, one per core), instead of once in every server a test file starts: each server then starts
+ * on a copy, as a first `npm start` would have left it. Answers the cleanup.
+ */
+export async function seedTemplates(): Promise<{
+  seededPgliteDir: string;
+  seededPostgresTemplate: string;
+  seededPostgresDataDir: string;
+  remove: () => Promise<void>;
+}> {
+  const seededPgliteDir = mkdtempSync(path.join(tmpdir(), 'caravan-e2e-seeded-'));
+  const seededPostgresDataDir = mkdtempSync(path.join(tmpdir(), 'caravan-e2e-seeded-pg-'));
+  const seededPostgresTemplate = `caravan_e2e_tpl_${randomBytes(4).toString('hex')}`;
+  await adminQuery(`create database ${seededPostgresTemplate}`);
+  const remove = async () => {
+    rmSync(seededPgliteDir, { recursive: true, force: true });
+    rmSync(seededPostgresDataDir, { recursive: true, force: true });
+    await adminQuery(`drop database if exists ${seededPostgresTemplate} with (force)`);
+  };
+  try {
+    await Promise.all([
+      runSeed(seededPgliteDir),
+      runSeed(seededPostgresDataDir, databaseUrl(E2E_POSTGRES_URL, seededPostgresTemplate)),
+    ]);
+  } catch (error) {
+    await remove();
+    throw error;
+  }
+  return { seededPgliteDir, seededPostgresTemplate, seededPostgresDataDir, remove };
+}
+
+/** A fresh PGlite data directory with the demo data (a copy of the run's seeded one); remove it when done. */
+export function seededPgliteCopy(seededPgliteDir: string, prefix: string): string {
+  const dir = mkdtempSync(path.join(tmpdir(), prefix));
+  cpSync(seededPgliteDir, dir, { recursive: true });
+  return dir;
+}
+
+/**
+ * A fresh PostgreSQL database with the demo data (CREATE DATABASE ... TEMPLATE the seeded one) and a data
+ * directory with its pictures; `drop` removes both.
+ */
+export async function seededPostgresCopy(
+  seeded: { template: string; dataDir: string },
+  prefix: string,
+): Promise<{ url: string; dataDir: string; name: string; drop: () => Promise<void> }> {
+  const name = `${prefix}${randomBytes(4).toString('hex')}`;
+  await adminQuery(`create database ${name} template ${seeded.template}`);
+  const dataDir = mkdtempSync(path.join(tmpdir(), `${prefix}data-`));
+  cpSync(seeded.dataDir, dataDir, { recursive: true });
+  return {
+    url: databaseUrl(E2E_POSTGRES_URL, name),
+    dataDir,
+    name,
+    drop: async () => {
+      rmSync(dataDir, { recursive: true, force: true });
+      await adminQuery(`drop database if exists ${name} with (force)`);
+    },
+  };
+}
