@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -70,25 +70,39 @@ function runSeed(dataDir: string, postgresUrl?: string): Promise<void> {
   });
 }
 
+type TSeeded = { seededPgliteDir: string; seededPostgresTemplate: string; seededPostgresDataDir: string };
+
 /**
  * Seeds the demo marketplace once for the whole browser run, on PGlite and on PostgreSQL at once (two
  * processes, one per core), instead of once in every server a test file starts: each server then starts
  * on a copy, as a first `npm start` would have left it. Answers the cleanup.
  */
-export async function seedTemplates(): Promise<{
-  seededPgliteDir: string;
-  seededPostgresTemplate: string;
-  seededPostgresDataDir: string;
-  remove: () => Promise<void>;
-}> {
-  const seededPgliteDir = mkdtempSync(path.join(tmpdir(), 'caravan-e2e-seeded-'));
+export async function seedTemplates(): Promise<TSeeded & { remove: () => Promise<void> }> {
+  // CI runs the browser tests twice (PostgreSQL, then PGlite) and seeds once for both: E2E_SEED_CACHE names a
+  // directory that keeps the templates, which the caller removes (.ci/run drops the database it lists).
+  const cache = process.env.E2E_SEED_CACHE;
+  const manifest = cache ? path.join(cache, 'seeded.json') : '';
+  if (manifest && existsSync(manifest)) {
+    const kept = JSON.parse(readFileSync(manifest, 'utf8')) as TSeeded;
+    return { ...kept, remove: async () => undefined };
+  }
+  const seeded = await seedNewTemplates(cache ?? tmpdir());
+  if (!manifest) {
+    return seeded;
+  }
+  writeFileSync(manifest, JSON.stringify({ ...seeded, remove: undefined }));
+  return { ...seeded, remove: async () => undefined };
+}
+
+async function seedNewTemplates(parent: string): Promise<TSeeded & { remove: () => Promise<void> }> {
+  const seededPgliteDir = mkdtempSync(path.join(parent, 'caravan-e2e-seeded-'));
   let seededPostgresTemplate = '';
   let seededPostgresDataDir = '';
   const name = `caravan_e2e_tpl_${randomBytes(4).toString('hex')}`;
   try {
     await adminQuery(`create database ${name}`);
     seededPostgresTemplate = name;
-    seededPostgresDataDir = mkdtempSync(path.join(tmpdir(), 'caravan-e2e-seeded-pg-'));
+    seededPostgresDataDir = mkdtempSync(path.join(parent, 'caravan-e2e-seeded-pg-'));
   } catch (error) {
     // On PGlite only the chat file needs PostgreSQL: the others still run, and chat fails saying why.
     if (process.env.DATABASE_URL) {
