@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { HydrationSlice } from '../../../components/ui/hydration-slice';
 import { LightButton } from '../../../components/ui/light-button';
 import { homeQuery } from '../api/get-home';
 import { getHomeListPage, useHomeListMore } from '../api/get-home-list';
@@ -148,10 +149,16 @@ export default function HomeSections() {
           </ul>
         </section>
       )}
-      <ProductSection list="recommended" title={t('home.recommended')} first={data.recommended} />
-      <StoreSection first={data.stores} />
+      <HydrationSlice>
+        <ProductSection list="recommended" title={t('home.recommended')} first={data.recommended} />
+      </HydrationSlice>
+      <HydrationSlice>
+        <StoreSection first={data.stores} />
+      </HydrationSlice>
       {PRODUCT_LISTS.slice(1).map(({ list, titleKey }) => (
-        <ProductSection key={list} list={list} title={t(titleKey)} first={data[list]} />
+        <HydrationSlice key={list}>
+          <ProductSection list={list} title={t(titleKey)} first={data[list]} />
+        </HydrationSlice>
       ))}
     </>
   );

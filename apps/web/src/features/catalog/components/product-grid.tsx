@@ -1,11 +1,14 @@
 import type { TProductCard } from '@caravan/contracts';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { HydrationSlice, toSlices } from '../../../components/ui/hydration-slice';
 import { EmptyState } from './empty-state';
 import { ProductCard } from './product-card';
 
 /** Cards on a phone's first screen (2 across): their pictures load at once, the first one first (LCP). */
 const ABOVE_FOLD_CARDS = 2;
+/** Cards hydrated together (components/ui/hydration-slice.tsx). */
+const CARDS_PER_SLICE = 10;
 
 export function ProductGridSkeleton({ count = 10 }: { count?: number }) {
   const { t } = useTranslation('catalog');
@@ -54,14 +57,21 @@ export function ProductGrid({ products, isLoading, skeletonCount, empty, renderF
   }
   return (
     <ul className="cv-grid">
-      {products.map((product, index) => (
-        <li key={product.id}>
-          <ProductCard
-            product={product}
-            footer={renderFooter?.(product)}
-            priority={index < ABOVE_FOLD_CARDS ? (index === 0 ? 'high' : 'eager') : 'lazy'}
-          />
-        </li>
+      {toSlices(products, CARDS_PER_SLICE).map((slice, sliceIndex) => (
+        <HydrationSlice key={slice[0]?.id}>
+          {slice.map((product, index) => {
+            const position = sliceIndex * CARDS_PER_SLICE + index;
+            return (
+              <li key={product.id}>
+                <ProductCard
+                  product={product}
+                  footer={renderFooter?.(product)}
+                  priority={position < ABOVE_FOLD_CARDS ? (position === 0 ? 'high' : 'eager') : 'lazy'}
+                />
+              </li>
+            );
+          })}
+        </HydrationSlice>
       ))}
     </ul>
   );

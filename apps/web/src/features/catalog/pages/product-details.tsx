@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { ContactSellerButton } from '../../../components/ui/contact-seller-button';
+import { HydrationSlice } from '../../../components/ui/hydration-slice';
 import { LightButton } from '../../../components/ui/light-button';
 import { LightTabs } from '../../../components/ui/light-controls';
 import { PageFrame } from '../../../components/ui/page-frame';
@@ -94,42 +95,48 @@ export default function ProductDetailsPage() {
         </ol>
       </nav>
       <div className="cv-detail">
-        <ProductGallery images={data.images} name={data.name} />
-        <BuyBox key={data.id} product={data} />
+        <HydrationSlice>
+          <ProductGallery images={data.images} name={data.name} />
+        </HydrationSlice>
+        <HydrationSlice>
+          <BuyBox key={data.id} product={data} />
+        </HydrationSlice>
       </div>
-      <div style={{ marginBottom: 16 }}>
-        <StoreCard store={data.store} />
-        <div style={{ marginTop: 8 }}>
-          <ContactSellerButton storeId={data.store.id} productId={data.id} />
+      <HydrationSlice>
+        <div style={{ marginBottom: 16 }}>
+          <StoreCard store={data.store} />
+          <div style={{ marginTop: 8 }}>
+            <ContactSellerButton storeId={data.store.id} productId={data.id} />
+          </div>
         </div>
-      </div>
-      <div className="cv-panel">
-        <LightTabs
-          idPrefix="product"
-          active={tab}
-          onChange={setTab}
-          items={[
-            {
-              key: 'description',
-              label: t('detail.description'),
-              children: (
-                <p style={{ whiteSpace: 'pre-wrap', lineHeight: 1.7 }} lang={data.textLang}>
-                  {data.description}
-                </p>
-              ),
-            },
-            {
-              key: 'reviews',
-              label: t('detail.reviewsTab', { count: data.reviewCounts.all }),
-              children: (
-                <Suspense fallback={<PageSkeleton />}>
-                  <ProductReviews productId={data.id} counts={data.reviewCounts} />
-                </Suspense>
-              ),
-            },
-          ]}
-        />
-      </div>
+        <div className="cv-panel">
+          <LightTabs
+            idPrefix="product"
+            active={tab}
+            onChange={setTab}
+            items={[
+              {
+                key: 'description',
+                label: t('detail.description'),
+                children: (
+                  <p style={{ whiteSpace: 'pre-wrap', lineHeight: 1.7 }} lang={data.textLang}>
+                    {data.description}
+                  </p>
+                ),
+              },
+              {
+                key: 'reviews',
+                label: t('detail.reviewsTab', { count: data.reviewCounts.all }),
+                children: (
+                  <Suspense fallback={<PageSkeleton />}>
+                    <ProductReviews productId={data.id} counts={data.reviewCounts} />
+                  </Suspense>
+                ),
+              },
+            ]}
+          />
+        </div>
+      </HydrationSlice>
     </section>
   );
 }
