@@ -149,6 +149,9 @@ export const CACHE_TTL = {
   categories: 60_000,
   home: 10_000,
   list: 5_000,
+  // Keyword answers and their plans: a new or changed product reaches search within a minute (twice this,
+  // cache.ts), at once after clearCatalogCache(); deciding a mistyped keyword's plan takes seconds at scale.
+  search: 30_000,
   total: 30_000,
   // A product page is read far more often than its goods change; stock is checked again at checkout.
   detail: 15_000,

@@ -45,8 +45,19 @@ async function planKeyword(db: Executor, keyword: string): Promise<TKeywordSql &
     : match;
 }
 
-async function findGoodsNames(db: Executor, lang: TLanguage, keyword: string, limit: number) {
-  const match = await planKeyword(db, keyword);
+/**
+ * The keyword's plan, shared by all its pages and by suggestions for a cache period: deciding it takes up to
+ * four queries (synonyms, word match, substring match, typo corrections) and an estimate, seconds for a
+ * mistyped word at a million products.
+ */
+function cachedPlan(db: Database, keyword: string) {
+  return catalogCache(db).getOrLoad(`keyword-plan:${keyword}`, CACHE_TTL.search, () =>
+    planKeyword(db, keyword),
+  );
+}
+
+async function findGoodsNames(db: Database, lang: TLanguage, keyword: string, limit: number) {
+  const match = await cachedPlan(db, keyword);
   const result = await db.execute(sql`select p.id::text as id,
       coalesce(p.names->>${lang}, p.names->>p.lang, p.names->>'en', '') as name
     from products p join stores s on s.id = p.store_id
@@ -66,7 +77,7 @@ export async function suggest(db: Database, lang: TLanguage, keyword: string) {
   if (!keyword) {
     return { keyword, goods: [], storesEntry: false };
   }
-  return catalogCache(db).getOrLoad(`suggest:${lang}:${keyword}`, CACHE_TTL.list, async () => ({
+  return catalogCache(db).getOrLoad(`suggest:${lang}:${keyword}`, CACHE_TTL.search, async () => ({
     keyword,
     goods: await findGoodsNames(db, lang, keyword, SUGGEST_LIMIT),
     storesEntry: true,
@@ -77,9 +88,9 @@ export async function searchGoods(db: Database, lang: TLanguage, query: TSearchQ
   const keyword = requireKeyword(query.k);
   return catalogCache(db).getOrLoad(
     `search-goods:${lang}:${keyword}:${query.pageNum}:${query.pageSize}`,
-    CACHE_TTL.list,
+    CACHE_TTL.search,
     async () => {
-      const match = await planKeyword(db, keyword);
+      const match = await cachedPlan(db, keyword);
       const request = {
         lang,
         where: [match.where],
@@ -116,7 +127,7 @@ export async function searchStores(db: Database, query: TSearchQuery) {
 /** SPEC §3 search response: matching goods and sellers (id and name); the web goes to goods if any. */
 export async function searchAll(db: Database, lang: TLanguage, k: string): Promise<TSearchResponse> {
   const keyword = requireKeyword(k);
-  return catalogCache(db).getOrLoad(`search-all:${lang}:${keyword}`, CACHE_TTL.list, async () => {
+  return catalogCache(db).getOrLoad(`search-all:${lang}:${keyword}`, CACHE_TTL.search, async () => {
     const [goodsList, sellerList] = await Promise.all([
       findGoodsNames(db, lang, keyword, 20),
       findStoreNames(db, keyword, 20),
