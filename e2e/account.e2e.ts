@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
+import { formatMoney, parseMoney, type TLedgerCheckReport } from '@caravan/contracts';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startTestSmtpServer } from '../apps/server/src/testing/smtp';
@@ -15,6 +16,17 @@ import { chooseSelectOption } from './select';
  * its own Caravan server with SMTP_URL pointing at an SMTP server started here, and reads what arrives.
  */
 const ROOT = path.resolve(import.meta.dirname, '..');
+const TX_PASSWORD = '264813';
+const TEST_ADDRESS = {
+  consignee: 'E2E Coupon Buyer',
+  areaCode: '+49',
+  phone: '15112345678',
+  country: 'DE',
+  state: 'BE',
+  city: 'Berlin',
+  postcode: '10115',
+  detail: 'Invalidenstrasse 1',
+};
 
 function poll<T>(read: () => Promise<T> | T) {
   return expect.poll(read, { timeout: 20_000, interval: 200 });
@@ -61,6 +73,35 @@ describe('account services in the browser, with real e-mail', () => {
     return { email, password, token: String(res.body.token) };
   };
 
+  /** Set-up not under test: a recharge of `amount` USDT approved by the finance reviewer. */
+  const fund = async (token: string, amount: string) => {
+    const recharge = await api(
+      '/wallet/recharges',
+      { channelCode: 'USDT-TRC20', amount, txHash: randomBytes(32).toString('hex') },
+      token,
+    );
+    expect(recharge.status).toBe(201);
+    const finance = await api('/admin/auth/login', { username: 'finance', password: 'finance123' });
+    expect(finance.status).toBe(200);
+    const approved = await api(
+      `/admin/finance/recharges/${String(recharge.body.id)}/approve`,
+      {},
+      String(finance.body.token),
+    );
+    expect(approved.status).toBe(200);
+  };
+
+  /** The admin ledger check (as in loans.e2e.ts), with the platform accounts' balances. */
+  const ledgerCheck = async () => {
+    const admin = await api('/admin/auth/login', { username: 'admin', password: 'admin123' });
+    expect(admin.status).toBe(200);
+    const res = await fetch(`${base}/api/v1/admin/ledger/check`, {
+      headers: { authorization: `Bearer ${String(admin.body.token)}` },
+    });
+    expect(res.status).toBe(200);
+    return (await res.json()) as TLedgerCheckReport;
+  };
+
   const login = async (page: Page, email: string, password: string) => {
     await page.goto('/login');
     await page.getByRole('tab', { name: 'E-mail' }).click();
@@ -87,6 +128,7 @@ describe('account services in the browser, with real e-mail', () => {
       SEED_DEMO: 'true',
       RATE_LIMIT_PER_MINUTE: '10000',
       SMTP_URL: smtp.url,
+      SETTLE_EVERY_SECONDS: '2',
       MAIL_FROM: 'Caravan <no-reply@caravan.example>',
     };
     // PGlite in its own directory, even when the suite runs on PostgreSQL.
@@ -153,7 +195,9 @@ describe('account services in the browser, with real e-mail', () => {
     await context.close();
   });
 
-  it('subscribing mails a coupon that the checkout takes off the order', async () => {
+  it('subscribing mails a coupon; paid with it, the seller is settled on the full amount and the platform pays the discount', {
+    timeout: 240_000,
+  }, async () => {
     const user = await register();
     const { page, context } = await newPage(browser, { baseURL: base });
     await page.goto('/index');
@@ -169,17 +213,39 @@ describe('account services in the browser, with real e-mail', () => {
     await subscribe.getByRole('button', { name: 'Subscribe' }).click();
     await poll(() => page.getByText('This email is already subscribed').count()).toBeGreaterThan(0);
 
+    // Set-up not under test: a balance, a transaction password and an address for the new buyer.
+    await fund(user.token, '200');
+    expect(
+      (
+        await api(
+          '/account/tx-password',
+          { txPassword: TX_PASSWORD, confirmTxPassword: TX_PASSWORD },
+          user.token,
+        )
+      ).status,
+    ).toBe(200);
+    expect((await api('/addresses', TEST_ADDRESS, user.token)).status).toBe(201);
+
     await login(page, user.email, user.password);
     await page.goto('/userInfo/coupons');
     await page.getByTestId('coupon-code-input').fill(coupon!.toLowerCase());
     await page.getByRole('button', { name: 'Add' }).click();
     await poll(() => page.getByTestId('coupon-row').filter({ hasText: coupon! }).count()).toBe(1);
 
-    // Buy enough of a demo product to reach the minimum spend, and choose the coupon at checkout.
-    const products = (await (await fetch(`${base}/api/v1/catalog/products?pageSize=50`)).json()) as {
-      pageList: { id: string; price: string }[];
-    };
-    // A product (its first variant when it has some) bought for at least the coupon's 50 USDT.
+    // A product of demoseller's shop bought for at least the coupon's 50 USDT minimum spend.
+    const seller = await api('/seller/auth/login', {
+      accountType: 'username',
+      account: 'demoseller',
+      password: 'seller123',
+    });
+    expect(seller.status).toBe(200);
+    const sellerToken = String(seller.body.token);
+    const sellerMe = (await (
+      await fetch(`${base}/api/v1/seller/auth/me`, { headers: { authorization: `Bearer ${sellerToken}` } })
+    ).json()) as { store: { id: string } };
+    const products = (await (
+      await fetch(`${base}/api/v1/catalog/stores/${sellerMe.store.id}/products?pageNum=1&pageSize=50`)
+    ).json()) as { pageList: { id: string; price: string }[] };
     let chosen: { query: string } | undefined;
     const statuses: number[] = [];
     for (const candidate of products.pageList.filter((p) => Number(p.price) >= 5 && Number(p.price) <= 60)) {
@@ -199,32 +265,130 @@ describe('account services in the browser, with real e-mail', () => {
       }
     }
     expect(chosen, `previews answered ${statuses.join(',')}`).toBeDefined();
+    const before = await ledgerCheck();
     await page.goto(`/settlement?${chosen!.query}`);
     const order = page.getByTestId('settlement-order').first();
     await poll(() => order.count()).toBe(1);
     const select = order.getByRole('combobox');
     await chooseSelectOption(page, select, 'Welcome coupon');
     await poll(() => order.getByText('-5.00 USDT').count()).toBeGreaterThan(0);
+
+    // Place and pay the discounted order with the balance.
+    await poll(() => page.getByTestId('place-order').isEnabled()).toBe(true);
+    await page.getByTestId('place-order').click();
+    const payModal = page.locator('.ant-modal:visible');
+    await poll(() => payModal.getByText('Pay for your orders').count()).toBe(1);
+    await payModal.getByLabel('Transaction password').fill(TX_PASSWORD);
+    await payModal.getByRole('button', { name: /^Pay \d/ }).click();
+    await poll(() => new URL(page.url()).pathname).toBe('/paySuccess');
+    const orderNo = new URL(page.url()).searchParams.get('orderNos') ?? '';
+    expect(orderNo).not.toContain(',');
+    const readOrder = async () =>
+      (
+        (await (
+          await fetch(`${base}/api/v1/orders/${orderNo}`, {
+            headers: { authorization: `Bearer ${user.token}` },
+          })
+        ).json()) as {
+          orderInfo: { statusName: string; paidAmount: string; amounts: { discount: string; total: string } };
+        }
+      ).orderInfo;
+    const paid = await readOrder();
+    expect(paid.statusName).toBe('paid');
+    expect(paid.amounts.discount).toBe('5.00');
+    expect(paid.paidAmount).toBe(paid.amounts.total);
+    const fullAmount = parseMoney(paid.amounts.total) + parseMoney(paid.amounts.discount);
+    // The coupon is used up by this order.
+    await page.goto('/userInfo/coupons');
+    const usedRow = page.getByTestId('coupon-row').filter({ hasText: coupon! });
+    await poll(() => usedRow.getByText('Used', { exact: true }).count()).toBe(1);
+    const coupons = (await (
+      await fetch(`${base}/api/v1/coupons`, { headers: { authorization: `Bearer ${user.token}` } })
+    ).json()) as { list: { code: string; status: string }[] };
+    expect(coupons.list.find((c) => c.code === coupon)?.status).toBe('used');
+    // The platform marketing account paid the discount into the escrow, in the same payment.
+    const afterPay = await ledgerCheck();
+    expect(parseMoney(afterPay.platformBalances.platform_marketing ?? '0')).toBe(
+      parseMoney(before.platformBalances.platform_marketing ?? '0') - parseMoney('5'),
+    );
+
+    // demoseller confirms and ships in the seller centre.
+    const sellerPage = await newPage(browser, { baseURL: base });
+    await sellerPage.page.goto('/seller/login');
+    await sellerPage.page.getByRole('textbox', { name: 'Username', exact: true }).fill('demoseller');
+    await sellerPage.page.getByLabel('Password', { exact: true }).fill('seller123');
+    await sellerPage.page.getByRole('button', { name: 'Log in', exact: true }).click();
+    await poll(() => new URL(sellerPage.page.url()).pathname).toBe('/seller/dashboard');
+    await sellerPage.page.goto('/seller/orders');
+    await sellerPage.page.getByRole('searchbox', { name: 'Order number' }).fill(orderNo);
+    await sellerPage.page.getByRole('searchbox', { name: 'Order number' }).press('Enter');
+    const row = sellerPage.page.locator(`[data-order-no="${orderNo}"]`);
+    await poll(() => row.count()).toBe(1);
+    await row.getByRole('button', { name: 'Details' }).click();
+    const drawer = sellerPage.page.locator('.ant-drawer-open');
+    await poll(() => drawer.count()).toBe(1);
+    await drawer.getByRole('button', { name: 'Confirm (preparing stock)' }).click();
+    await sellerPage.page.locator('.ant-modal-confirm').getByRole('button', { name: 'Confirm' }).click();
+    await poll(() => drawer.getByRole('button', { name: 'Ship' }).count()).toBe(1);
+    await drawer.getByRole('button', { name: 'Ship' }).click();
+    const shipModal = sellerPage.page.locator('.ant-modal:visible');
+    await shipModal.getByLabel('Carrier').fill('DHL Express');
+    await shipModal.getByLabel('Tracking number').fill('JD0146000067890');
+    await shipModal.getByRole('button', { name: 'Ship' }).click();
+    await poll(() => drawer.getByText('Shipped, to be received').count()).toBeGreaterThan(0);
+
+    // The buyer confirms receipt.
+    await page.goto('/userInfo/my-order?tab=receipt');
+    const card = page.locator(`[data-order-no="${orderNo}"]`);
+    await poll(() => card.count()).toBe(1);
+    await card.getByRole('button', { name: 'Confirm receipt' }).click();
+    await page.locator('.ant-modal-confirm').getByRole('button', { name: 'Confirm receipt' }).click();
+    await poll(() => page.getByText('Receipt confirmed').count()).toBeGreaterThan(0);
+
+    // Settlement at once (set-up: the platform's settlement delay to 0 days; the server settles every 2 s).
+    const admin = await api('/admin/auth/login', { username: 'admin', password: 'admin123' });
+    expect(admin.status).toBe(200);
+    const put = await fetch(`${base}/api/v1/admin/system-params/order_settle_days`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${String(admin.body.token)}` },
+      body: JSON.stringify({ value: '0' }),
+    });
+    expect(put.status).toBe(200);
+    const month = new Date().toISOString().slice(0, 7);
+    type TStatement = {
+      lines: { pageList: { orderNo: string; goodsAmount: string; commission: string; net: string }[] };
+    };
+    const lineOf = async () =>
+      (
+        (await (
+          await fetch(`${base}/api/v1/seller/settlement?month=${month}&pageSize=100`, {
+            headers: { authorization: `Bearer ${sellerToken}` },
+          })
+        ).json()) as TStatement
+      ).lines.pageList.find((l) => l.orderNo === orderNo);
+    await expect.poll(lineOf, { timeout: 60_000, interval: 1_000 }).toBeDefined();
+    const line = (await lineOf())!;
+    // The seller is settled on the full amount (what the buyer paid plus the coupon), less the commission.
+    expect(parseMoney(line.goodsAmount)).toBe(fullAmount);
+    expect(parseMoney(line.net)).toBe(fullAmount - parseMoney(line.commission));
+    await sellerPage.page.goto(`/seller/settlement?month=${month}`);
+    const settled = sellerPage.page.locator('tr').filter({ hasText: orderNo });
+    await poll(() => settled.count()).toBe(1);
+    expect(await settled.textContent()).toContain(formatMoney(fullAmount));
+    await sellerPage.context.close();
+
+    // The ledger check is clean, and marketing still carries exactly the discount.
+    const after = await ledgerCheck();
+    expect(after.isOk, JSON.stringify(after.breaches)).toBe(true);
+    expect(after.breachCount).toBe(0);
+    expect(after.platformBalances.platform_marketing).toBe(afterPay.platformBalances.platform_marketing);
     await context.close();
   });
 
   it('refuses to cancel an account with a balance, cancels one without; afterwards it cannot log in or register again', async () => {
     const user = await register();
     // A balance: a 20 USDT recharge approved by the finance reviewer.
-    const recharge = await api(
-      '/wallet/recharges',
-      { channelCode: 'USDT-TRC20', amount: '20', txHash: randomBytes(32).toString('hex') },
-      user.token,
-    );
-    expect(recharge.status).toBe(201);
-    const finance = await api('/admin/auth/login', { username: 'finance', password: 'finance123' });
-    expect(finance.status).toBe(200);
-    const approved = await api(
-      `/admin/finance/recharges/${String(recharge.body.id)}/approve`,
-      {},
-      String(finance.body.token),
-    );
-    expect(approved.status).toBe(200);
+    await fund(user.token, '20');
 
     const { page, context } = await newPage(browser, { baseURL: base });
     await login(page, user.email, user.password);
