@@ -216,11 +216,27 @@ describe('sellers in the browser', () => {
       data: { items: [{ productId, variantId: saved.variants[1]!.id, quantity: 2 }], pay: { txPassword } },
     });
     const order = (await readJson<{ orders: { orderNo: string }[] }>(placed)).orders[0]!;
-    await readJson(
-      await sel.request.post(`/api/v1/seller/orders/${order.orderNo}/ship`, {
-        data: { carrier: 'DHL', trackingNo: 'E2E123456' },
-      }),
-    );
+    // The seller ships it from the orders page: the order's details, Ship, carrier and tracking number.
+    await sel.goto('/seller/orders');
+    const orderRow = sel.locator(`[data-testid="seller-order-row"][data-order-no="${order.orderNo}"]`);
+    await poll(() => orderRow.count()).toBe(1);
+    await orderRow.getByRole('button', { name: 'Details' }).click();
+    const shipButton = sel.getByRole('button', { name: 'Ship', exact: true });
+    await poll(() => shipButton.count()).toBe(1);
+    await shipButton.click();
+    const shipDialog = sel.getByRole('dialog', { name: `Ship order ${order.orderNo}` });
+    await poll(() => shipDialog.getByLabel('Carrier').count()).toBe(1);
+    await shipDialog.getByLabel('Carrier').fill('DHL');
+    await shipDialog.getByLabel('Tracking number').fill('E2E123456');
+    await shipDialog.getByRole('button', { name: 'Ship', exact: true }).click();
+    await poll(
+      async () =>
+        (
+          await readJson<{ orderInfo: { statusName: string } }>(
+            await sel.request.get(`/api/v1/seller/orders/${order.orderNo}`),
+          )
+        ).orderInfo.statusName,
+    ).toBe('shipped');
     await readJson(await buyer.post(`/api/v1/orders/${order.orderNo}/receive`, { data: {} }));
     await readJson(
       await sp.request.put('/api/v1/admin/system-params/order_settle_days', { data: { value: '0' } }),
