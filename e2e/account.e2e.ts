@@ -7,7 +7,7 @@ import { formatMoney, parseMoney, type TLedgerCheckReport } from '@caravan/contr
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startTestSmtpServer } from '../apps/server/src/testing/smtp';
-import { launchBrowser, newPage, uniqueName } from './browser';
+import { launchBrowser, newPage, testAddress, uniqueName } from './browser';
 import { seededPgliteCopy } from './seeded-data';
 import { chooseSelectOption } from './select';
 
@@ -17,16 +17,7 @@ import { chooseSelectOption } from './select';
  */
 const ROOT = path.resolve(import.meta.dirname, '..');
 const TX_PASSWORD = '264813';
-const TEST_ADDRESS = {
-  consignee: 'E2E Coupon Buyer',
-  areaCode: '+49',
-  phone: '15112345678',
-  country: 'DE',
-  state: 'BE',
-  city: 'Berlin',
-  postcode: '10115',
-  detail: 'Invalidenstrasse 1',
-};
+const TEST_ADDRESS = testAddress('E2E Coupon Buyer');
 
 function poll<T>(read: () => Promise<T> | T) {
   return expect.poll(read, { timeout: 20_000, interval: 200 });

@@ -62,3 +62,17 @@ export async function newPage(
 export function uniqueName(prefix: string): string {
   return `${prefix}${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`.slice(0, 30);
 }
+
+/** A delivery address the server accepts (a real German mobile number passes libphonenumber's check). */
+export function testAddress(consignee: string) {
+  return {
+    consignee,
+    areaCode: '+49',
+    phone: '15112345678',
+    country: 'DE',
+    state: 'BE',
+    city: 'Berlin',
+    postcode: '10115',
+    detail: 'Invalidenstrasse 1',
+  };
+}

@@ -4,7 +4,7 @@ import { generate } from 'otplib';
 import type { APIRequestContext, APIResponse, Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage, uniqueName } from './browser';
+import { launchBrowser, newPage, testAddress, uniqueName } from './browser';
 
 /**
  * Issue 16 in the browser: the dashboard following a paid order, a category moved and seen in two languages, a
@@ -80,16 +80,7 @@ async function newFundedBuyer(browser: Browser, admin: APIRequestContext, funds:
   );
   await readJson(
     await page.request.post('/api/v1/addresses', {
-      data: {
-        consignee: 'Console Buyer',
-        areaCode: '+49',
-        phone: '15112345678',
-        country: 'DE',
-        state: 'BE',
-        city: 'Berlin',
-        postcode: '10115',
-        detail: 'Invalidenstrasse 1',
-      },
+      data: testAddress('Console Buyer'),
     }),
   );
   const recharge = await readJson<{ id: string }>(

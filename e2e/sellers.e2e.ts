@@ -2,7 +2,7 @@ import { parseMoney } from '@caravan/contracts';
 import type { APIRequestContext, Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage, uniqueName } from './browser';
+import { launchBrowser, newPage, testAddress, uniqueName } from './browser';
 import { typeSelectOption } from './select';
 
 type TCategory = { id: string; name: string; children: TCategory[] };
@@ -198,16 +198,7 @@ describe('sellers in the browser', () => {
     if (addresses.list.length === 0) {
       await readJson(
         await buyer.post('/api/v1/addresses', {
-          data: {
-            consignee: 'E2E Buyer',
-            areaCode: '+49',
-            phone: '15112345678',
-            country: 'DE',
-            state: 'BE',
-            city: 'Berlin',
-            postcode: '10115',
-            detail: 'Invalidenstrasse 1',
-          },
+          data: testAddress('E2E Buyer'),
         }),
       );
     }
