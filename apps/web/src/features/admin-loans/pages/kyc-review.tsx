@@ -1,5 +1,5 @@
 import type { TAdminVerification, TVerificationStatus } from '@caravan/contracts';
-import { Alert, Button, Descriptions, Drawer, Input, Space, Table, Tag } from 'antd';
+import { Button, Descriptions, Drawer, Input, Space, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../lib/api';
@@ -7,7 +7,7 @@ import { useCountryName } from '../../../lib/country-name';
 import { formatDateTime } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
 import { staffImageUrl, useAdminVerifications, useReviewVerification } from '../api/admin-loans-api';
-import { StatusFilter } from '../components/status-filter';
+import { ReviewQueueFrame, useReviewQueueFilter } from '../components/review-queue-frame';
 
 const STATUSES: TVerificationStatus[] = ['reviewing', 'approved', 'rejected', 'resubmit'];
 
@@ -43,16 +43,8 @@ function Documents({ verification }: { verification: TAdminVerification }) {
 export default function KycReviewPage() {
   const { t } = useTranslation('loans');
   const countryName = useCountryName();
-  const [filter, setFilter] = useState<{
-    pageNum: number;
-    pageSize: number;
-    status?: TVerificationStatus | undefined;
-  }>({
-    pageNum: 1,
-    pageSize: 20,
-    status: 'reviewing',
-  });
-  const list = useAdminVerifications(filter);
+  const queue = useReviewQueueFilter<TVerificationStatus>('reviewing');
+  const list = useAdminVerifications(queue.filter);
   const review = useReviewVerification();
   const [open, setOpen] = useState<TAdminVerification | null>(null);
   const [reason, setReason] = useState('');
@@ -70,55 +62,39 @@ export default function KycReviewPage() {
     }
   };
   return (
-    <section>
-      <h2>{t('admin.kycTitle')}</h2>
-      <StatusFilter
-        value={filter.status}
-        statuses={STATUSES}
-        labelOf={(s) => t(`verifyStatus.${s}`)}
-        onChange={(status) => setFilter({ ...filter, pageNum: 1, status })}
-      />
-      {list.isError && <Alert type="error" showIcon message={t('loadError')} />}
-      <Table<TAdminVerification>
-        rowKey="id"
-        size="small"
-        loading={list.isFetching}
-        dataSource={list.data?.pageList ?? []}
-        locale={{ emptyText: t('empty') }}
-        scroll={{ x: 640 }}
-        pagination={{
-          current: filter.pageNum,
-          pageSize: filter.pageSize,
-          total: list.data?.total ?? 0,
-          onChange: (pageNum) => setFilter({ ...filter, pageNum }),
-          showSizeChanger: false,
-        }}
-        columns={[
-          { key: 'id', title: '#', dataIndex: 'id', width: 70 },
-          { key: 'user', title: t('fields.user'), render: (_, v) => `${v.userDisplayName} (${v.usercode})` },
-          {
-            key: 'level',
-            title: t('admin.level'),
-            render: (_, v) => (v.level === 'real_name' ? t('verify.realName') : t('verify.advanced')),
-          },
-          { key: 'name', title: t('fields.realName'), dataIndex: 'realName' },
-          {
-            key: 'status',
-            title: t('fields.state'),
-            render: (_, v) => <Tag>{t(`verifyStatus.${v.status}`)}</Tag>,
-          },
-          { key: 'at', title: t('fields.createdAt'), render: (_, v) => formatDateTime(v.createdAt) },
-          {
-            key: 'open',
-            title: '',
-            render: (_, v) => (
-              <Button size="small" onClick={() => setOpen(v)}>
-                {t('admin.documents')}
-              </Button>
-            ),
-          },
-        ]}
-      />
+    <ReviewQueueFrame<TAdminVerification, TVerificationStatus>
+      title={t('admin.kycTitle')}
+      statuses={STATUSES}
+      labelOf={(s) => t(`verifyStatus.${s}`)}
+      queue={queue}
+      list={list}
+      scrollX={640}
+      columns={[
+        { key: 'id', title: '#', dataIndex: 'id', width: 70 },
+        { key: 'user', title: t('fields.user'), render: (_, v) => `${v.userDisplayName} (${v.usercode})` },
+        {
+          key: 'level',
+          title: t('admin.level'),
+          render: (_, v) => (v.level === 'real_name' ? t('verify.realName') : t('verify.advanced')),
+        },
+        { key: 'name', title: t('fields.realName'), dataIndex: 'realName' },
+        {
+          key: 'status',
+          title: t('fields.state'),
+          render: (_, v) => <Tag>{t(`verifyStatus.${v.status}`)}</Tag>,
+        },
+        { key: 'at', title: t('fields.createdAt'), render: (_, v) => formatDateTime(v.createdAt) },
+        {
+          key: 'open',
+          title: '',
+          render: (_, v) => (
+            <Button size="small" onClick={() => setOpen(v)}>
+              {t('admin.documents')}
+            </Button>
+          ),
+        },
+      ]}
+    >
       <Drawer open={open !== null} onClose={() => setOpen(null)} title={t('admin.documents')} size="large">
         {open && (
           <>
@@ -172,6 +148,6 @@ export default function KycReviewPage() {
           </>
         )}
       </Drawer>
-    </section>
+    </ReviewQueueFrame>
   );
 }

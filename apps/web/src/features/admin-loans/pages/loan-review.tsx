@@ -1,7 +1,8 @@
 import type { TAdminLoan, TLoanStatus } from '@caravan/contracts';
-import { Alert, Button, Descriptions, Drawer, Input, Modal, Space, Table, Tag } from 'antd';
+import { Alert, Button, Descriptions, Drawer, Input, Modal, Space, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LoadError } from '../../../components/console/load-error';
 import { MoneyText } from '../../../components/ui/money-text';
 import { isApiError } from '../../../lib/api';
 import { formatDateTime } from '../../../lib/format';
@@ -13,7 +14,7 @@ import {
   useApproveLoan,
   useRejectLoan,
 } from '../api/admin-loans-api';
-import { StatusFilter } from '../components/status-filter';
+import { ReviewQueueFrame, useReviewQueueFilter } from '../components/review-queue-frame';
 
 const STATUSES: TLoanStatus[] = ['applying', 'reviewing', 'disbursed', 'overdue', 'repaid', 'failed'];
 
@@ -29,7 +30,7 @@ function LoanDetail({ id, onDone }: { id: string; onDone: () => void }) {
     return null;
   }
   if (detail.isError) {
-    return <Alert type="error" showIcon message={t('loadError')} />;
+    return <LoadError message={t('loadError')} onRetry={() => void detail.refetch()} />;
   }
   const { loan, verification, history, movements } = detail.data;
   const isOpen = loan.status === 'applying' || loan.status === 'reviewing';
@@ -166,67 +167,48 @@ function LoanDetail({ id, onDone }: { id: string; onDone: () => void }) {
 /** Loan applications (loans.review): queue with documents and applicant history; approve (four-eyes) or reject. */
 export default function LoanReviewPage() {
   const { t } = useTranslation('loans');
-  const [filter, setFilter] = useState<{ pageNum: number; pageSize: number; status?: TLoanStatus }>({
-    pageNum: 1,
-    pageSize: 20,
-  });
-  const list = useAdminLoans(filter);
+  const queue = useReviewQueueFilter<TLoanStatus>();
+  const list = useAdminLoans(queue.filter);
   const [openId, setOpenId] = useState<string | null>(null);
   return (
-    <section>
-      <h2>{t('admin.loansTitle')}</h2>
-      <StatusFilter
-        value={filter.status}
-        statuses={STATUSES}
-        labelOf={(s) => t(`status.${s}`)}
-        onChange={(status) => setFilter({ ...filter, pageNum: 1, status })}
-      />
-      {list.isError && <Alert type="error" showIcon message={t('loadError')} />}
-      <Table<TAdminLoan>
-        rowKey="id"
-        size="small"
-        loading={list.isFetching}
-        dataSource={list.data?.pageList ?? []}
-        locale={{ emptyText: t('empty') }}
-        scroll={{ x: 720 }}
-        pagination={{
-          current: filter.pageNum,
-          pageSize: filter.pageSize,
-          total: list.data?.total ?? 0,
-          onChange: (pageNum) => setFilter({ ...filter, pageNum }),
-          showSizeChanger: false,
-        }}
-        columns={[
-          { key: 'id', title: '#', dataIndex: 'id', width: 70 },
-          { key: 'user', title: t('fields.user'), render: (_, l) => `${l.userDisplayName} (${l.usercode})` },
-          {
-            key: 'amount',
-            title: t('fields.amount'),
-            align: 'end',
-            render: (_, l) => <MoneyText value={l.approvedAmount ?? l.amount} />,
-          },
-          {
-            key: 'status',
-            title: t('fields.state'),
-            render: (_, l) => (
-              <Space size={4} wrap>
-                <Tag>{t(`status.${l.status}`)}</Tag>
-                {l.needsSecondReview && <Tag color="gold">{t('admin.secondReview')}</Tag>}
-              </Space>
-            ),
-          },
-          { key: 'at', title: t('fields.createdAt'), render: (_, l) => formatDateTime(l.createdAt) },
-          {
-            key: 'open',
-            title: '',
-            render: (_, l) => (
-              <Button size="small" onClick={() => setOpenId(l.id)}>
-                {t('admin.documents')}
-              </Button>
-            ),
-          },
-        ]}
-      />
+    <ReviewQueueFrame<TAdminLoan, TLoanStatus>
+      title={t('admin.loansTitle')}
+      statuses={STATUSES}
+      labelOf={(s) => t(`status.${s}`)}
+      queue={queue}
+      list={list}
+      scrollX={720}
+      columns={[
+        { key: 'id', title: '#', dataIndex: 'id', width: 70 },
+        { key: 'user', title: t('fields.user'), render: (_, l) => `${l.userDisplayName} (${l.usercode})` },
+        {
+          key: 'amount',
+          title: t('fields.amount'),
+          align: 'end',
+          render: (_, l) => <MoneyText value={l.approvedAmount ?? l.amount} />,
+        },
+        {
+          key: 'status',
+          title: t('fields.state'),
+          render: (_, l) => (
+            <Space size={4} wrap>
+              <Tag>{t(`status.${l.status}`)}</Tag>
+              {l.needsSecondReview && <Tag color="gold">{t('admin.secondReview')}</Tag>}
+            </Space>
+          ),
+        },
+        { key: 'at', title: t('fields.createdAt'), render: (_, l) => formatDateTime(l.createdAt) },
+        {
+          key: 'open',
+          title: '',
+          render: (_, l) => (
+            <Button size="small" onClick={() => setOpenId(l.id)}>
+              {t('admin.documents')}
+            </Button>
+          ),
+        },
+      ]}
+    >
       <Drawer
         open={openId !== null}
         onClose={() => setOpenId(null)}
@@ -236,6 +218,6 @@ export default function LoanReviewPage() {
       >
         {openId && <LoanDetail id={openId} onDone={() => setOpenId(null)} />}
       </Drawer>
-    </section>
+    </ReviewQueueFrame>
   );
 }

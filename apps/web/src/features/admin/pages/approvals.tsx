@@ -10,13 +10,13 @@ import { Alert, Button, Form, Input, Modal, Select, Space, Table, Tag } from 'an
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConsolePageHead } from '../../../components/console/console-layout';
+import { LoadError } from '../../../components/console/load-error';
 import { useStaffMe } from '../../../components/console/staff-session';
 import { MoneyText } from '../../../components/ui/money-text';
 import { parseFormValues } from '../../../lib/form';
 import { formatDateTime } from '../../../lib/format';
 import { toast, toastError } from '../../../lib/toast';
 import { type TApprovalFilter, useApprovals, useDecideApproval } from '../api/approvals-api';
-import { LoadError } from '../components/load-error';
 
 const STATUS_COLOURS: Record<TApprovalStatus, string> = {
   waiting: 'orange',

@@ -25,6 +25,7 @@ import {
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConsolePageHead } from '../../../components/console/console-layout';
+import { LoadError } from '../../../components/console/load-error';
 import {
   isUploading,
   SortableImageUploader,
@@ -53,7 +54,6 @@ import {
   useCurationEditor,
 } from '../components/curation-editor';
 import { compactTexts, LanguageFields, nameOf } from '../components/language-fields';
-import { LoadError } from '../components/load-error';
 import { ActivitiesTab } from './catalog-activities';
 import { HomePinsTab } from './catalog-home-pins';
 

@@ -18,10 +18,10 @@ import {
   YAxis,
 } from 'recharts';
 import { ConsolePageHead } from '../../../components/console/console-layout';
+import { LoadError } from '../../../components/console/load-error';
 import { MoneyText } from '../../../components/ui/money-text';
 import { buildApiUrl } from '../../../lib/api';
 import { type TDashboardRange, useDashboard } from '../api/dashboard-api';
-import { LoadError } from '../components/load-error';
 import './dashboard.css';
 
 type TPreset = 'today' | 'week' | 'month' | 'custom';

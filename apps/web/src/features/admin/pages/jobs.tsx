@@ -3,9 +3,9 @@ import { Button, Input, Select, Space, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConsolePageHead } from '../../../components/console/console-layout';
+import { LoadError } from '../../../components/console/load-error';
 import { formatDateTime } from '../../../lib/format';
 import { type TJobRunsFilter, useJobRuns } from '../api/admin-api';
-import { LoadError } from '../components/load-error';
 
 const OUTCOME_COLOURS: Record<TJobRunOutcome, string> = {
   running: 'processing',

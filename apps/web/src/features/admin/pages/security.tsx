@@ -3,9 +3,9 @@ import { Alert, Button, Card, Form, Input, Result, Skeleton, Space, Steps, Typog
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConsolePageHead } from '../../../components/console/console-layout';
+import { LoadError } from '../../../components/console/load-error';
 import { parseFormValues, showSubmitError } from '../../../lib/form';
 import { useEnableTotp, useStartTotpSetup, useTotpState } from '../api/totp-api';
-import { LoadError } from '../components/load-error';
 
 /** The staff member's own sign-in security: turn on an authenticator app and keep the recovery codes. */
 export default function SecurityPage() {

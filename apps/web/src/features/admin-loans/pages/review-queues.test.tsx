@@ -1,0 +1,163 @@
+import type { TAdminLoan, TAdminVerification, TPage } from '@caravan/contracts';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import i18next from 'i18next';
+import type { ComponentType } from 'react';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import consoleEn from '../../../locales/en/console.json';
+import loansEn from '../../../locales/en/loans.json';
+import { initTestI18n } from '../../../testing/i18n';
+import KycReviewPage from './kyc-review';
+import LoanReviewPage from './loan-review';
+
+function verification(id: string): TAdminVerification {
+  return {
+    id,
+    level: 'real_name',
+    status: 'reviewing',
+    realName: `Real name ${id}`,
+    nationality: 'DE',
+    idType: null,
+    idNumber: null,
+    images: { front: null, back: null, selfie: null, addressProof: null },
+    reason: null,
+    createdAt: '2026-11-20T08:00:00.000Z',
+    reviewedAt: null,
+    userId: `u${id}`,
+    usercode: `1000${id}`,
+    userDisplayName: `Applicant ${id}`,
+    reviewerId: null,
+  };
+}
+
+function loan(id: string): TAdminLoan {
+  // The queue table reads only these fields; the detail (schedule, events, rates) is another request.
+  return {
+    id,
+    status: 'reviewing',
+    amount: '500.00',
+    approvedAmount: null,
+    createdAt: '2026-11-20T08:00:00.000Z',
+    userId: `u${id}`,
+    usercode: `1000${id}`,
+    userDisplayName: `Applicant ${id}`,
+    needsSecondReview: false,
+  } as TAdminLoan;
+}
+
+/** The queue's user column: display name and user code. */
+function userCell(id: string) {
+  return `Applicant ${id} (1000${id})`;
+}
+
+function json(body: unknown, status = 200) {
+  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+}
+
+/**
+ * Answers the queue's list call: the first `failures` calls fail with a server error, then pages of a
+ * 45-record queue (20 a page) whose rows are named after the page asked for.
+ */
+function serveQueue<TRecord>(makeRecord: (id: string) => TRecord, failures: number) {
+  let calls = 0;
+  return vi.fn(async (input: RequestInfo | URL) => {
+    calls += 1;
+    if (calls <= failures) {
+      return json({ error: { code: 'INTERNAL_ERROR', message: 'database is down' } }, 500);
+    }
+    const pageNum = Number(new URL(String(input), 'http://localhost').searchParams.get('pageNum'));
+    const page: TPage<TRecord> = {
+      pageList: [makeRecord(`${pageNum}01`), makeRecord(`${pageNum}02`)],
+      total: 45,
+      pageNum,
+      pageSize: 20,
+    };
+    return json(page);
+  });
+}
+
+function calledUrls(fetchMock: ReturnType<typeof vi.fn>) {
+  return fetchMock.mock.calls.map((call) => new URL(String((call as unknown[])[0]), 'http://localhost'));
+}
+
+async function renderPage(Page: ComponentType) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  await act(async () => {
+    render(
+      <QueryClientProvider client={client}>
+        <Page />
+      </QueryClientProvider>,
+    );
+  });
+}
+
+const QUEUES = [
+  {
+    name: 'KYC review',
+    Page: KycReviewPage,
+    path: '/api/v1/admin/verifications',
+    makeRecord: verification,
+    firstStatus: 'reviewing',
+  },
+  {
+    name: 'loan review',
+    Page: LoanReviewPage,
+    path: '/api/v1/admin/loans',
+    makeRecord: loan,
+    firstStatus: null,
+  },
+] as const;
+
+describe.each(QUEUES)('Console -> $name queue', ({ Page, path, makeRecord, firstStatus }) => {
+  beforeAll(async () => {
+    await initTestI18n();
+    i18next.addResourceBundle('en', 'console', consoleEn, true, true);
+    i18next.addResourceBundle('en', 'loans', loansEn, true, true);
+  });
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  it('says the queue could not load and loads it again on "Try again"', async () => {
+    const fetchMock = serveQueue<unknown>(makeRecord, 1);
+    vi.stubGlobal('fetch', fetchMock);
+    await renderPage(Page);
+    await waitFor(() => expect(screen.getByText('Could not load. Please try again.')).toBeTruthy());
+    expect(screen.queryByText(userCell('101'))).toBeNull();
+
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    });
+    await waitFor(() => expect(screen.getByText(userCell('101'))).toBeTruthy());
+    expect(screen.queryByText('Could not load. Please try again.')).toBeNull();
+    const urls = calledUrls(fetchMock);
+    expect(urls).toHaveLength(2);
+    for (const url of urls) {
+      expect(url.pathname).toBe(path);
+      expect(url.searchParams.get('pageNum')).toBe('1');
+      expect(url.searchParams.get('status')).toBe(firstStatus);
+    }
+  });
+
+  it('pages through the queue on the server, 20 at a time', async () => {
+    const fetchMock = serveQueue<unknown>(makeRecord, 0);
+    vi.stubGlobal('fetch', fetchMock);
+    await renderPage(Page);
+    await waitFor(() => expect(screen.getByText(userCell('101'))).toBeTruthy());
+    // 45 records at 20 a page: three pages, no fourth.
+    expect(screen.getByTitle('3')).toBeTruthy();
+    expect(screen.queryByTitle('4')).toBeNull();
+
+    await act(async () => {
+      fireEvent.click(screen.getByTitle('2'));
+    });
+    await waitFor(() => expect(screen.getByText(userCell('201'))).toBeTruthy());
+    expect(screen.queryByText(userCell('101'))).toBeNull();
+    const last = calledUrls(fetchMock).at(-1)!;
+    expect(last.pathname).toBe(path);
+    expect(last.searchParams.get('pageNum')).toBe('2');
+    expect(last.searchParams.get('pageSize')).toBe('20');
+    expect(last.searchParams.get('status')).toBe(firstStatus);
+  });
+});
