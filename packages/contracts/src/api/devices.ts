@@ -6,8 +6,18 @@ export const ZDeviceSession = z.object({
   /** e.g. "Chrome on Windows"; "Unknown" parts when the browser did not say. */
   browser: z.string(),
   os: z.string(),
-  /** Where the session was opened from: the client address (no location database is used). */
+  /** The client address the session was opened from (kept beside the country for the account holder). */
   place: z.string().nullable(),
+  /**
+   * Country of that address (ISO 3166-1 alpha-2) from the server's offline IP database; null when it cannot be
+   * told (local network, no or unknown address). The web shows the name in the reader's language.
+   */
+  countryCode: z
+    .string()
+    .regex(/^[A-Z]{2}$/)
+    .nullable(),
+  /** The address is loopback or on a private network: shown as "local network" rather than a country. */
+  isLocalNetwork: z.boolean(),
   createdAt: z.string(),
   lastSeenAt: z.string(),
   isCurrent: z.boolean(),

@@ -23,6 +23,8 @@ type TList = {
     browser: string;
     os: string;
     place: string | null;
+    countryCode: string | null;
+    isLocalNetwork: boolean;
     lastSeenAt: string;
     isCurrent: boolean;
   }[];
@@ -69,6 +71,8 @@ describe('signed-in devices', () => {
       browser: 'Chrome',
       os: 'Windows',
       place: '127.0.0.1',
+      countryCode: null,
+      isLocalNetwork: true,
     });
     expect(devices.find((d) => !d.isCurrent)).toMatchObject({ browser: 'Safari', os: 'iOS' });
 
@@ -82,6 +86,28 @@ describe('signed-in devices', () => {
     const after = await list(first);
     const phoneRow = after.find((d) => d.browser === 'Safari')!;
     expect(Date.now() - new Date(phoneRow.lastSeenAt).getTime()).toBeLessThan(60_000);
+  });
+
+  it('places each device in the country of its address, a private address in the local network', async () => {
+    const { first } = await account();
+    const phoneSession = (await list(first)).find((d) => !d.isCurrent)!;
+    await ctx.database.db
+      .update(sessions)
+      .set({ ip: '217.160.0.1' })
+      .where(eq(sessions.id, BigInt(phoneSession.id)));
+    expect((await list(first)).find((d) => d.id === phoneSession.id)).toMatchObject({
+      place: '217.160.0.1',
+      countryCode: 'DE',
+      isLocalNetwork: false,
+    });
+    await ctx.database.db
+      .update(sessions)
+      .set({ ip: '192.168.1.20' })
+      .where(eq(sessions.id, BigInt(phoneSession.id)));
+    expect((await list(first)).find((d) => d.id === phoneSession.id)).toMatchObject({
+      countryCode: null,
+      isLocalNetwork: true,
+    });
   });
 
   it('signs out one device, or all others, and never another account\u2019s', async () => {

@@ -4,6 +4,7 @@ import type { Executor } from '../../db/client';
 import { sessions, users } from '../../db/schema';
 import { AppError } from '../../http/app-error';
 import { forgetCachedSessions } from '../auth';
+import { lookupIpPlace } from './ip-country';
 
 const BROWSERS: [RegExp, string][] = [
   [/Edg(e|A|iOS)?\//, 'Edge'],
@@ -30,7 +31,7 @@ export function describeUserAgent(userAgent: string | null): { browser: string; 
   return { browser, os };
 }
 
-/** The account's live buyer sessions, most recently seen first. */
+/** The account's live buyer sessions, most recently seen first, each with the country of its address. */
 export async function listDeviceSessions(
   db: Executor,
   userId: bigint,
@@ -44,14 +45,17 @@ export async function listDeviceSessions(
     )
     .orderBy(desc(sessions.lastSeenAt))
     .limit(100);
-  return rows.map((row) => ({
-    id: row.id.toString(),
-    ...describeUserAgent(row.userAgent),
-    place: row.ip,
-    createdAt: row.createdAt.toISOString(),
-    lastSeenAt: row.lastSeenAt.toISOString(),
-    isCurrent: row.id === currentSessionId,
-  }));
+  return Promise.all(
+    rows.map(async (row) => ({
+      id: row.id.toString(),
+      ...describeUserAgent(row.userAgent),
+      place: row.ip,
+      ...(await lookupIpPlace(row.ip)),
+      createdAt: row.createdAt.toISOString(),
+      lastSeenAt: row.lastSeenAt.toISOString(),
+      isCurrent: row.id === currentSessionId,
+    })),
+  );
 }
 
 /** Signs out one device of the account (its own sessions only). */

@@ -5,6 +5,7 @@ import { Alert, Button, Card, Empty, List, Popconfirm, Skeleton, Tag } from 'ant
 import { useTranslation } from 'react-i18next';
 import { PageFrame } from '../../../components/ui/page-frame';
 import { api, isApiError } from '../../../lib/api';
+import { useCountryName } from '../../../lib/country-name';
 import { formatDateTime } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
 import { SETUP_CRUMBS } from '../components/setup-crumbs';
@@ -19,10 +20,26 @@ function deviceName(device: TDeviceSession, unknown: string, on: (browser: strin
   return device.browser || device.os || unknown;
 }
 
+/**
+ * Where the device signed in from: the country in the reader's language, or a whole sentence for the local
+ * network and for an unknown place (translators get full sentences, not a word put into "From ...").
+ */
+function placeText(
+  device: TDeviceSession,
+  countryName: (code: string) => string,
+  t: ReturnType<typeof useTranslation>['t'],
+): string {
+  if (device.countryCode) {
+    return t('sessions.place', { place: countryName(device.countryCode) });
+  }
+  return t(device.isLocalNetwork ? 'sessions.placeLocalNetwork' : 'sessions.placeUnknown');
+}
+
 /** /userInfo/setup/sessions: signed-in devices (browser, place, last seen); sign out one or all others. */
 export default function SessionsPage() {
   const { t } = useTranslation(['services', 'common']);
   const queryClient = useQueryClient();
+  const countryName = useCountryName();
   const devices = useQuery({
     queryKey: SESSIONS_KEY,
     queryFn: async () => (await api.get<TDeviceSessionsResponse>('/account/sessions')).list,
@@ -113,8 +130,16 @@ export default function SessionsPage() {
                   }
                   description={
                     <>
-                      {t('sessions.place', { place: device.place ?? '--' })} ·{' '}
-                      {t('sessions.lastSeen', { time: formatDateTime(device.lastSeenAt) })}
+                      <span data-testid="device-place">{placeText(device, countryName, t)}</span>
+                      {device.place && (
+                        <>
+                          {' '}
+                          <bdi className="cv-muted" dir="ltr">
+                            ({device.place})
+                          </bdi>
+                        </>
+                      )}{' '}
+                      · {t('sessions.lastSeen', { time: formatDateTime(device.lastSeenAt) })}
                     </>
                   }
                 />

@@ -1,0 +1,74 @@
+import type { TDeviceSession } from '@caravan/contracts';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { api } from '../../../lib/api';
+import { initTestI18n } from '../../../testing/i18n';
+import SessionsPage from './sessions';
+
+const DEVICE: TDeviceSession = {
+  id: '1',
+  browser: 'Chrome',
+  os: 'Windows',
+  place: '217.160.0.1',
+  countryCode: 'DE',
+  isLocalNetwork: false,
+  createdAt: '2026-11-20T10:00:00.000Z',
+  lastSeenAt: '2026-11-27T10:00:00.000Z',
+  isCurrent: true,
+};
+
+function renderWith(list: TDeviceSession[]) {
+  vi.spyOn(api, 'get').mockResolvedValue({ list });
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <MemoryRouter>
+      <QueryClientProvider client={client}>
+        <SessionsPage />
+      </QueryClientProvider>
+    </MemoryRouter>,
+  );
+}
+
+const places = async () => {
+  await waitFor(() => expect(screen.getAllByTestId('device-place').length).toBeGreaterThan(0));
+  return screen.getAllByTestId('device-place').map((node) => node.textContent);
+};
+
+describe('SessionsPage places', () => {
+  beforeAll(async () => {
+    await initTestI18n();
+  });
+  afterEach(async () => {
+    cleanup();
+    vi.restoreAllMocks();
+    const i18n = await initTestI18n();
+    await i18n.changeLanguage('en');
+  });
+
+  it('names the country of each device, the local network or an unknown place, and keeps the address', async () => {
+    renderWith([
+      DEVICE,
+      {
+        ...DEVICE,
+        id: '2',
+        isCurrent: false,
+        place: '192.168.1.20',
+        countryCode: null,
+        isLocalNetwork: true,
+      },
+      { ...DEVICE, id: '3', isCurrent: false, place: null, countryCode: null, isLocalNetwork: false },
+    ]);
+    expect(await places()).toEqual(['From Germany', 'On the local network', 'Place unknown']);
+    expect(screen.getByText('(217.160.0.1)')).toBeTruthy();
+    expect(screen.getByText('(192.168.1.20)')).toBeTruthy();
+  });
+
+  it('names the country in the reader\u2019s language', async () => {
+    const i18n = await initTestI18n();
+    await i18n.changeLanguage('ja');
+    renderWith([{ ...DEVICE, countryCode: 'JP' }]);
+    expect(await places()).toEqual(['From 日本']);
+  });
+});
