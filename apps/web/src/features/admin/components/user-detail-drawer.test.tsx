@@ -1,6 +1,6 @@
 import type { TAdminUserDetail } from '@caravan/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import i18next from 'i18next';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import consoleEn from '../../../locales/en/console.json';
@@ -44,26 +44,44 @@ const DETAIL: TAdminUserDetail = {
   },
 };
 
-async function renderDrawer(detail: TAdminUserDetail) {
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(
-      async () =>
-        new Response(JSON.stringify(detail), {
+function pathOf(input: RequestInfo | URL) {
+  return new URL(String(input), 'http://localhost').pathname;
+}
+
+/** Serves the user's detail; any other call (the unlock) answers an empty success. */
+async function renderDrawer(detail: TAdminUserDetail, canManage = false) {
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, _init?: RequestInit) =>
+    pathOf(input).endsWith('/admin/users/7')
+      ? new Response(JSON.stringify(detail), {
           status: 200,
           headers: { 'content-type': 'application/json' },
-        }),
-    ),
+        })
+      : new Response(JSON.stringify({}), { status: 200, headers: { 'content-type': 'application/json' } }),
   );
+  vi.stubGlobal('fetch', fetchMock);
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   await act(async () => {
     render(
       <QueryClientProvider client={client}>
-        <UserDetailDrawer userId="7" canManage={false} onClose={() => undefined} />
+        <UserDetailDrawer userId="7" canManage={canManage} onClose={() => undefined} />
       </QueryClientProvider>,
     );
   });
+  return fetchMock;
 }
+
+/** The profile row whose label is `label`. */
+function profileRow(label: string) {
+  const row = screen.getByText(label).closest('tr');
+  expect(row).toBeTruthy();
+  return row!;
+}
+
+const ACTIVE: TAdminUserDetail = {
+  ...DETAIL,
+  user: { ...DETAIL.user, status: 'active', cancelledAt: null, username: 'trader' },
+  cancellation: null,
+};
 
 describe('Admin -> user in depth', () => {
   beforeAll(async () => {
@@ -89,12 +107,67 @@ describe('Admin -> user in depth', () => {
   });
 
   it('shows no closing details for an active account', async () => {
-    await renderDrawer({
-      ...DETAIL,
-      user: { ...DETAIL.user, status: 'active', cancelledAt: null, username: 'trader' },
-      cancellation: null,
-    });
+    await renderDrawer(ACTIVE);
     await waitFor(() => expect(screen.getByText('trader')).toBeTruthy());
     expect(screen.queryByTestId('user-cancellation')).toBeNull();
+  });
+
+  it.each([
+    { lock: 'login', label: 'Log-in locked until', other: 'Transaction password locked until' },
+    { lock: 'txPassword', label: 'Transaction password locked until', other: 'Log-in locked until' },
+  ] as const)('lifts the $lock lock from its own row, with the reason', async ({ lock, label, other }) => {
+    const until = '2026-12-01T10:00:00.000Z';
+    const fetchMock = await renderDrawer(
+      {
+        ...ACTIVE,
+        user: {
+          ...ACTIVE.user,
+          loginLockedUntil: lock === 'login' ? until : null,
+          txLockedUntil: lock === 'txPassword' ? until : null,
+        },
+      },
+      true,
+    );
+    await waitFor(() => expect(screen.getByText('trader')).toBeTruthy());
+    expect(profileRow(label).textContent).toContain('2026-12-01');
+    expect(profileRow(other).querySelector('button')).toBeNull();
+    expect(screen.getAllByRole('button', { name: 'Lift the lock' })).toHaveLength(1);
+
+    await act(async () => {
+      fireEvent.click(profileRow(label).querySelector('button')!);
+    });
+    await act(async () => {
+      fireEvent.change(screen.getByLabelText('Reason'), {
+        target: { value: 'Owner called from the known number' },
+      });
+    });
+    const ok = screen
+      .getAllByRole('button', { name: 'Lift the lock' })
+      .find((b) => !profileRow(label).contains(b));
+    await act(async () => {
+      fireEvent.click(ok!);
+    });
+    await waitFor(() =>
+      expect(fetchMock.mock.calls.some(([url]) => pathOf(url).endsWith('/unlock'))).toBe(true),
+    );
+    const [url, init] = fetchMock.mock.calls.find(([u]) => pathOf(u).endsWith('/unlock'))!;
+    expect(pathOf(url)).toBe('/api/v1/admin/users/7/unlock');
+    expect(init?.method).toBe('POST');
+    expect(JSON.parse(String(init?.body))).toEqual({ lock, reason: 'Owner called from the known number' });
+  });
+
+  it('shows locks without a button to staff who may not manage users', async () => {
+    await renderDrawer({
+      ...ACTIVE,
+      user: {
+        ...ACTIVE.user,
+        loginLockedUntil: '2026-12-01T10:00:00.000Z',
+        txLockedUntil: '2026-12-02T10:00:00.000Z',
+      },
+    });
+    await waitFor(() => expect(screen.getByText('trader')).toBeTruthy());
+    expect(profileRow('Log-in locked until').textContent).toContain('2026-12-01');
+    expect(profileRow('Transaction password locked until').textContent).toContain('2026-12-02');
+    expect(screen.queryByRole('button', { name: 'Lift the lock' })).toBeNull();
   });
 });

@@ -1,7 +1,6 @@
 import type { TAdminUserDetail } from '@caravan/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
-  Alert,
   Button,
   Descriptions,
   Drawer,
@@ -15,6 +14,7 @@ import {
 } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LoadError } from '../../../components/console/load-error';
 import { MoneyText } from '../../../components/ui/money-text';
 import { api } from '../../../lib/api';
 import { formatDateTime } from '../../../lib/format';
@@ -50,6 +50,47 @@ function timeColumn(title: string, dataIndex: string): TableColumnsType<object>[
 
 function amountColumn(title: string, dataIndex: string): TableColumnsType<object>[number] {
   return { title, dataIndex, align: 'end', render: (v: string) => <MoneyText value={v} /> };
+}
+
+type TLock = 'login' | 'txPassword';
+
+/** The two locks a user can be under, in the order the profile lists them. */
+const LOCK_ROWS: {
+  lock: TLock;
+  key: string;
+  label: 'userDetail.loginLock' | 'userDetail.txLock';
+  lockedUntilOf: (user: TAdminUserDetail['user']) => string | null;
+}[] = [
+  {
+    lock: 'login',
+    key: 'loginLock',
+    label: 'userDetail.loginLock',
+    lockedUntilOf: (u) => u.loginLockedUntil,
+  },
+  { lock: 'txPassword', key: 'txLock', label: 'userDetail.txLock', lockedUntilOf: (u) => u.txLockedUntil },
+];
+
+/** Until when a lock holds, and for staff who may manage users a button to lift it while it does. */
+function LockState({
+  lockedUntil,
+  canUnlock,
+  onUnlock,
+}: {
+  lockedUntil: string | null;
+  canUnlock: boolean;
+  onUnlock: () => void;
+}) {
+  const { t } = useTranslation('console');
+  return (
+    <Space>
+      <bdi dir="ltr">{formatDateTime(lockedUntil)}</bdi>
+      {canUnlock && lockedUntil && (
+        <Button size="small" onClick={onUnlock}>
+          {t('userDetail.unlock')}
+        </Button>
+      )}
+    </Space>
+  );
 }
 
 /**
@@ -138,10 +179,10 @@ export function UserDetailDrawer({
     queryFn: () => api.get<TAdminUserDetail>(`/admin/users/${userId}`, staffCall),
     enabled: userId !== null,
   });
-  const [unlocking, setUnlocking] = useState<'login' | 'txPassword' | null>(null);
+  const [unlocking, setUnlocking] = useState<TLock | null>(null);
   const [reason, setReason] = useState('');
   const unlock = useMutation({
-    mutationFn: (input: { lock: 'login' | 'txPassword'; reason: string }) =>
+    mutationFn: (input: { lock: TLock; reason: string }) =>
       api.post(`/admin/users/${userId}/unlock`, input, staffCall),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['admin', 'users'] }),
     meta: { isToastSkipped: true },
@@ -172,9 +213,9 @@ export function UserDetailDrawer({
       {detail.isLoading ? (
         <Skeleton active />
       ) : detail.isError || !data ? (
-        <Alert type="error" showIcon title={t('common:errors.generic')} />
+        <LoadError onRetry={() => void detail.refetch()} />
       ) : (
-        <Space direction="vertical" size="large" style={{ inlineSize: '100%' }}>
+        <Space orientation="vertical" size="large" style={{ inlineSize: '100%' }}>
           <Descriptions
             size="small"
             column={1}
@@ -196,34 +237,17 @@ export function UserDetailDrawer({
                 label: t('admin:users.status'),
                 children: t(`admin:users.statuses.${data.user.status}`),
               },
-              {
-                key: 'loginLock',
-                label: t('userDetail.loginLock'),
+              ...LOCK_ROWS.map(({ lock, key, label, lockedUntilOf }) => ({
+                key,
+                label: t(label),
                 children: (
-                  <Space>
-                    <bdi dir="ltr">{formatDateTime(data.user.loginLockedUntil)}</bdi>
-                    {canManage && data.user.loginLockedUntil && (
-                      <Button size="small" onClick={() => setUnlocking('login')}>
-                        {t('userDetail.unlock')}
-                      </Button>
-                    )}
-                  </Space>
+                  <LockState
+                    lockedUntil={lockedUntilOf(data.user)}
+                    canUnlock={canManage}
+                    onUnlock={() => setUnlocking(lock)}
+                  />
                 ),
-              },
-              {
-                key: 'txLock',
-                label: t('userDetail.txLock'),
-                children: (
-                  <Space>
-                    <bdi dir="ltr">{formatDateTime(data.user.txLockedUntil)}</bdi>
-                    {canManage && data.user.txLockedUntil && (
-                      <Button size="small" onClick={() => setUnlocking('txPassword')}>
-                        {t('userDetail.unlock')}
-                      </Button>
-                    )}
-                  </Space>
-                ),
-              },
+              })),
               {
                 key: 'wallet',
                 label: t('userDetail.wallet'),
@@ -287,11 +311,7 @@ export function UserDetailDrawer({
             dataSource={data.sessions}
             emptyText={t('userDetail.none')}
             columns={[
-              {
-                title: t('userDetail.lastSeen'),
-                dataIndex: 'lastSeenAt',
-                render: (v: string) => <bdi dir="ltr">{formatDateTime(v)}</bdi>,
-              },
+              timeColumn(t('userDetail.lastSeen'), 'lastSeenAt'),
               {
                 title: 'IP',
                 dataIndex: 'ip',
