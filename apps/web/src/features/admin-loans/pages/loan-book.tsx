@@ -1,6 +1,7 @@
-import { Alert, Card, Col, Row, Skeleton, Statistic, Table } from 'antd';
+import { Card, Col, Row, Skeleton, Statistic, Table } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { LoadError } from '../../../components/console/load-error';
 import { MoneyText } from '../../../components/ui/money-text';
 import { useLoanBook } from '../api/admin-loans-api';
 
@@ -17,7 +18,7 @@ export default function LoanBookPage() {
     return <Skeleton active />;
   }
   if (book.isError) {
-    return <Alert type="error" showIcon message={t('loadError')} />;
+    return <LoadError message={t('loadError')} onRetry={() => void book.refetch()} />;
   }
   const data = book.data;
   return (

@@ -4,9 +4,10 @@ import {
   type TLoanProduct,
   type TLoanProductRequest,
 } from '@caravan/contracts';
-import { Alert, Button, Checkbox, Form, Input, InputNumber, Modal, Select, Switch, Table, Tag } from 'antd';
+import { Button, Checkbox, Form, Input, InputNumber, Modal, Select, Switch, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LoadError } from '../../../components/console/load-error';
 import { MoneyText } from '../../../components/ui/money-text';
 import { isApiError } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
@@ -59,7 +60,7 @@ export default function LoanProductsPage() {
       <Button type="primary" onClick={() => setEditing(null)} style={{ marginBlockEnd: 12 }}>
         {t('admin.newProduct')}
       </Button>
-      {products.isError && <Alert type="error" showIcon message={t('loadError')} />}
+      {products.isError && <LoadError message={t('loadError')} onRetry={() => void products.refetch()} />}
       <Table<TLoanProduct>
         rowKey="id"
         size="small"

@@ -1,8 +1,9 @@
 import type { TCampaign } from '@caravan/contracts';
-import { Alert, Button, Drawer, Modal, Space, Table, Tag } from 'antd';
+import { Button, Drawer, Modal, Space, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConsolePageHead } from '../../../components/console/console-layout';
+import { LoadError } from '../../../components/console/load-error';
 import { MoneyText } from '../../../components/ui/money-text';
 import { isApiError } from '../../../lib/api';
 import { formatDateTime } from '../../../lib/format';
@@ -59,12 +60,7 @@ export default function CouponCampaignsPage() {
         }
       />
       {campaigns.isError ? (
-        <Alert
-          type="error"
-          showIcon
-          message={campaigns.error.message}
-          action={<Button onClick={() => void campaigns.refetch()}>{t('retry')}</Button>}
-        />
+        <LoadError message={campaigns.error.message} onRetry={() => void campaigns.refetch()} />
       ) : (
         <Table<TCampaign>
           rowKey="id"

@@ -1,8 +1,9 @@
 import { MAIL_STATUSES, type TMailOutboxItem, type TMailStatusName } from '@caravan/contracts';
-import { Alert, Button, Input, Select, Space, Table, Tag, Typography } from 'antd';
+import { Alert, Input, Select, Space, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConsolePageHead } from '../../../components/console/console-layout';
+import { LoadError } from '../../../components/console/load-error';
 import { formatDateTime } from '../../../lib/format';
 import { type TOutboxFilter, useMailOutbox } from '../api/list-mail-outbox';
 
@@ -72,12 +73,7 @@ export default function MailOutboxPage() {
         />
       </Space>
       {outbox.isError ? (
-        <Alert
-          type="error"
-          showIcon
-          message={outbox.error.message}
-          action={<Button onClick={() => void outbox.refetch()}>{t('retry')}</Button>}
-        />
+        <LoadError message={outbox.error.message} onRetry={() => void outbox.refetch()} />
       ) : (
         <Table<TMailOutboxItem>
           rowKey="id"

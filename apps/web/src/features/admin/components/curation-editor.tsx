@@ -1,5 +1,4 @@
 import {
-  Alert,
   Button,
   DatePicker,
   Form,
@@ -13,6 +12,7 @@ import {
 import dayjs, { type Dayjs } from 'dayjs';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LoadError } from '../../../components/console/load-error';
 import { showSubmitError } from '../../../lib/form';
 import { formatDateTime } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
@@ -143,15 +143,19 @@ export function CurationTable<TRecord extends { id: string }>({
 }: {
   newLabel: string;
   onNew: () => void;
-  query: { data: TRecord[] | undefined; isError: boolean; isFetching: boolean };
+  query: {
+    data: TRecord[] | undefined;
+    isError: boolean;
+    isFetching: boolean;
+    refetch: () => Promise<unknown>;
+  };
   emptyText: string;
   columns: TableColumnsType<TRecord>;
 }) {
-  const { t } = useTranslation('common');
   return (
     <>
       <NewRecordBar label={newLabel} onClick={onNew} />
-      {query.isError && <Alert type="error" showIcon title={t('errors.generic')} />}
+      {query.isError && <LoadError onRetry={() => void query.refetch()} />}
       <Table<TRecord>
         rowKey="id"
         size="small"

@@ -1,10 +1,11 @@
 import { DownloadOutlined } from '@ant-design/icons';
 import type { TAuditEntry } from '@caravan/contracts';
-import { Alert, Button, DatePicker, Input, Space, Table, Typography } from 'antd';
+import { Button, DatePicker, Input, Space, Table, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConsolePageHead } from '../../../components/console/console-layout';
+import { LoadError } from '../../../components/console/load-error';
 import { buildApiUrl } from '../../../lib/api';
 import { formatDateTime } from '../../../lib/format';
 import { type TAuditSearch, useAuditLog } from '../api/admin-api';
@@ -82,18 +83,7 @@ export default function AuditLogPage() {
           </Button>
         </Space>
       </form>
-      {log.isError && (
-        <Alert
-          type="error"
-          showIcon
-          title={t('common:errors.generic')}
-          action={
-            <Button size="small" onClick={() => void log.refetch()}>
-              {t('console:retry')}
-            </Button>
-          }
-        />
-      )}
+      {log.isError && <LoadError onRetry={() => void log.refetch()} />}
       <Table<TAuditEntry>
         rowKey="id"
         size="middle"

@@ -7,6 +7,7 @@ import {
 import { Alert, Button, List, Select, Space, Tabs, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LoadError } from '../../../components/console/load-error';
 import { toast, toastError } from '../../../lib/toast';
 import { useHomePinCandidates, useHomePins, useSaveHomePins } from '../api/catalog-api';
 
@@ -104,7 +105,7 @@ export function HomePinsTab() {
   const { t, i18n } = useTranslation(['console', 'common']);
   const pins = useHomePins(i18n.language);
   if (pins.isError) {
-    return <Alert type="error" showIcon title={t('common:errors.generic')} />;
+    return <LoadError onRetry={() => void pins.refetch()} />;
   }
   return (
     <>
