@@ -2,10 +2,9 @@ import type { TAdminVerification, TVerificationStatus } from '@caravan/contracts
 import { Button, Descriptions, Drawer, Input, Space, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../../lib/api';
 import { useCountryName } from '../../../lib/country-name';
 import { formatDateTime } from '../../../lib/format';
-import { toast } from '../../../lib/toast';
+import { toast, toastError } from '../../../lib/toast';
 import { staffImageUrl, useAdminVerifications, useReviewVerification } from '../api/admin-loans-api';
 import { ReviewQueueFrame, useReviewQueueFilter } from '../components/review-queue-frame';
 
@@ -58,7 +57,7 @@ export default function KycReviewPage() {
       setOpen(null);
       setReason('');
     } catch (error) {
-      toast.error(isApiError(error) ? error.message : t('loadError'));
+      toastError(error, t('loadError'));
     }
   };
   return (

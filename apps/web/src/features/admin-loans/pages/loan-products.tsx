@@ -9,8 +9,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadError } from '../../../components/console/load-error';
 import { MoneyText } from '../../../components/ui/money-text';
-import { isApiError } from '../../../lib/api';
-import { toast } from '../../../lib/toast';
+import { toast, toastError } from '../../../lib/toast';
 import { useAdminProducts, useSaveProduct } from '../api/admin-loans-api';
 
 type TValues = Omit<TLoanProductRequest, 'termOptions'> & { termOptions: string };
@@ -51,7 +50,7 @@ export default function LoanProductsPage() {
       toast.success(t('admin.done'));
       setEditing(undefined);
     } catch (error) {
-      toast.error(isApiError(error) ? error.message : t('loadError'));
+      toastError(error, t('loadError'));
     }
   };
   return (

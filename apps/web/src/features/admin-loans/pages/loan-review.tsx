@@ -4,9 +4,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadError } from '../../../components/console/load-error';
 import { MoneyText } from '../../../components/ui/money-text';
-import { isApiError } from '../../../lib/api';
 import { formatDateTime } from '../../../lib/format';
-import { toast } from '../../../lib/toast';
+import { toast, toastError } from '../../../lib/toast';
 import {
   staffImageUrl,
   useAdminLoan,
@@ -40,7 +39,7 @@ function LoanDetail({ id, onDone }: { id: string; onDone: () => void }) {
       toast.success(t('admin.done'));
       onDone();
     } catch (error) {
-      toast.error(isApiError(error) ? error.message : t('loadError'));
+      toastError(error, t('loadError'));
     }
   };
   return (

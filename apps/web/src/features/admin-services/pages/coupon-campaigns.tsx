@@ -5,9 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { ConsolePageHead } from '../../../components/console/console-layout';
 import { LoadError } from '../../../components/console/load-error';
 import { MoneyText } from '../../../components/ui/money-text';
-import { isApiError } from '../../../lib/api';
 import { formatDateTime } from '../../../lib/format';
-import { toast } from '../../../lib/toast';
+import { toast, toastError } from '../../../lib/toast';
 import {
   type TCampaignPage,
   useCouponCampaigns,
@@ -43,7 +42,7 @@ export default function CouponCampaignsPage() {
           await stop.mutateAsync(campaign.id);
           toast.success(t('campaigns.stopped'));
         } catch (error) {
-          toast.error(isApiError(error) ? error.message : t('common:errors.generic'));
+          toastError(error, t('common:errors.generic'));
         }
       },
     });

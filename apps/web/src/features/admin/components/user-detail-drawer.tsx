@@ -27,9 +27,9 @@ function DetailTable(props: {
   rowKey: string;
   title: string;
   dataSource: object[];
-  emptyText: string;
   columns: TableColumnsType<object>;
 }) {
+  const { t } = useTranslation('console');
   return (
     <Table<object>
       size="small"
@@ -38,7 +38,7 @@ function DetailTable(props: {
       dataSource={props.dataSource}
       pagination={false}
       scroll={{ x: 520 }}
-      locale={{ emptyText: props.emptyText }}
+      locale={{ emptyText: t('userDetail.none') }}
       columns={props.columns}
     />
   );
@@ -272,7 +272,6 @@ export function UserDetailDrawer({
             rowKey="id"
             title={t('userDetail.ledger')}
             dataSource={data.ledger}
-            emptyText={t('userDetail.none')}
             columns={[
               timeColumn(t('userDetail.time'), 'createdAt'),
               { title: t('userDetail.kind'), dataIndex: 'kind', render: (v: string) => <code>{v}</code> },
@@ -283,7 +282,6 @@ export function UserDetailDrawer({
             rowKey="orderNo"
             title={t('userDetail.orders')}
             dataSource={data.orders}
-            emptyText={t('userDetail.none')}
             columns={[
               { title: '#', dataIndex: 'orderNo', render: (v: string) => <bdi dir="ltr">{v}</bdi> },
               timeColumn(t('userDetail.time'), 'createdAt'),
@@ -294,7 +292,6 @@ export function UserDetailDrawer({
             rowKey="id"
             title={t('userDetail.loans')}
             dataSource={data.loans}
-            emptyText={t('userDetail.none')}
             columns={[
               timeColumn(t('userDetail.time'), 'createdAt'),
               {
@@ -309,7 +306,6 @@ export function UserDetailDrawer({
             rowKey="id"
             title={t('userDetail.sessions')}
             dataSource={data.sessions}
-            emptyText={t('userDetail.none')}
             columns={[
               timeColumn(t('userDetail.lastSeen'), 'lastSeenAt'),
               {
