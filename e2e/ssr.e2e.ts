@@ -4,6 +4,7 @@ import { baseUrl, launchBrowser, newPage } from './browser';
 
 type TProductCard = { id: string; name: string; storeId?: string };
 type TProductDetail = { id: string; name: string; store: { id: string; name: string } };
+type TCategory = { id: string; name: string; children: TCategory[] };
 
 async function getJson<T>(path: string): Promise<T> {
   const response = await fetch(`${baseUrl()}${path}`, { headers: { accept: 'application/json' } });
@@ -106,20 +107,39 @@ describe('server-rendered storefront', () => {
   it('renders the main storefront pages in one pass, their data read before rendering', async () => {
     // A query parameter the pages ignore makes each address new to the page cache, so each is rendered now.
     const fresh = `fresh=${Date.now()}`;
-    const pages = [
-      `/index?${fresh}`,
-      `/commodity?sort=sales&min=1&page=2&${fresh}`,
-      `/discounted?${fresh}`,
-      `/productDetails?id=${product.id}&${fresh}`,
-      `/store?id=${product.store.id}&${fresh}`,
-      `/searchGoods?k=${encodeURIComponent(JSON.stringify(product.name.split(' ')[0]))}&${fresh}`,
+    const tree = await getJson<{ categories: TCategory[] }>('/api/v1/catalog/categories?lang=en');
+    const leaf = tree.categories[0]?.children[0]?.children[0];
+    if (!leaf) {
+      throw new Error('the demo catalogue has no third-level category');
+    }
+    const productWord = product.name.split(' ')[0] ?? '';
+    const storeWord = product.store.name.split(' ')[0] ?? '';
+    // Each page with what its data renders (null: its content is checked by the test above).
+    const pages: Array<[string, string | null]> = [
+      [`/index?${fresh}`, null],
+      [`/commodity?sort=sales&min=1&page=2&${fresh}`, null],
+      [`/discounted?${fresh}`, null],
+      [`/productDetails?id=${product.id}&${fresh}`, null],
+      [`/store?id=${product.store.id}&${fresh}`, null],
+      [`/searchGoods?k=${encodeURIComponent(JSON.stringify(productWord))}&${fresh}`, null],
+      // The category's products are read once the tree says which category the page lists.
+      [`/classification?${fresh}`, 'data-testid="product-card"'],
+      [`/classification?id=${leaf.id}&${fresh}`, 'data-testid="classification-title"'],
+      [
+        `/searchStore?k=${encodeURIComponent(JSON.stringify(storeWord))}&${fresh}`,
+        'data-testid="store-card"',
+      ],
+      [`/searchResult/${encodeURIComponent(productWord)}?${fresh}`, 'data-testid="product-card"'],
     ];
-    for (const path of pages) {
+    for (const [path, expected] of pages) {
       for (const lang of ['en', 'ar']) {
-        const { status, headers } = await getPage(`${path}&lang=${lang}`);
+        const { status, headers, html } = await getPage(`${path}&lang=${lang}`);
         expect(status, path).toBe(200);
         expect(headers.get('x-page-cache'), path).toBe('miss');
         expect(headers.get('server-timing'), path).toBe('render;desc="passes=1"');
+        if (expected) {
+          expect(rootMarkup(html), `${path} ${lang}`).toContain(expected);
+        }
       }
     }
     // A store that does not exist: its products are not read, and the page is still a 404 in one pass.

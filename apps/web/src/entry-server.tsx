@@ -346,10 +346,11 @@ export async function renderPage(input: TRenderInput): Promise<TRenderResult | n
     return queries.map(settle).includes(true);
   };
   for (const stage of prefetchesFor(url)) {
+    const prefetches = typeof stage === 'function' ? stage(queryClient) : stage;
     await requestContext.run({ read: input.read }, () =>
-      Promise.all(stage.map((prefetch) => prefetch.run(queryClient))),
+      Promise.all(prefetches.map((prefetch) => prefetch.run(queryClient))),
     );
-    const queries = stage.flatMap(
+    const queries = prefetches.flatMap(
       (prefetch) => queryClient.getQueryCache().find({ queryKey: prefetch.queryKey, exact: true }) ?? [],
     );
     if (!queries.map(settle).every(Boolean) || queries.some((query) => query.state.status !== 'success')) {

@@ -1,16 +1,21 @@
 import { PAGE_SIZE } from '@caravan/contracts/constants';
 import type { FetchQueryOptions, QueryClient, QueryKey } from '@tanstack/react-query';
+import { matchRoutes, type Params } from 'react-router';
 import { categoriesQuery } from '../features/catalog/api/get-categories';
 import { homeQuery } from '../features/catalog/api/get-home';
 import { productQuery } from '../features/catalog/api/get-product';
 import { storeQuery } from '../features/catalog/api/get-store';
 import { productsQuery } from '../features/catalog/api/list-products';
 import { searchGoodsQuery } from '../features/catalog/api/search-goods';
+import { searchStoresQuery } from '../features/catalog/api/search-stores';
+import { chooseCategory } from '../features/catalog/lib/category-path';
 import { parseKeywordParam, readPageParam } from '../features/catalog/lib/format';
-import { readProductFilters } from '../features/catalog/lib/product-filters';
+import { categoryProductFilters, readProductFilters } from '../features/catalog/lib/product-filters';
 
 /** Reads one query into the render's client; the query is then found by its key. */
 export type TPrefetch = { queryKey: QueryKey; run: (client: QueryClient) => Promise<void> };
+/** The reads of one stage; a function when they depend on what the stages before it read. */
+export type TPrefetchStage = TPrefetch[] | ((client: QueryClient) => TPrefetch[]);
 
 function prefetch<TData, TKey extends QueryKey>(
   options: FetchQueryOptions<TData, Error, TData, TKey>,
@@ -26,8 +31,18 @@ function prefetch<TData, TKey extends QueryKey>(
  * asking for something not here still gets it through another render pass, so a miss costs time, never
  * correctness.
  */
-const PREFETCHES: Record<string, (params: URLSearchParams) => TPrefetch[][]> = {
+const PREFETCHES: Record<string, (params: URLSearchParams, route: Params) => TPrefetchStage[]> = {
   '/index': () => [[prefetch(homeQuery())]],
+  '/classification': (params) => [
+    [prefetch(categoriesQuery())],
+    (client) => {
+      const tree = client.getQueryData(categoriesQuery().queryKey)?.categories ?? [];
+      const { chosen } = chooseCategory(tree, params.get('id') ?? '');
+      return chosen
+        ? [prefetch(productsQuery(categoryProductFilters(chosen.id, readPageParam(params.get('page')))))]
+        : [];
+    },
+  ],
   '/commodity': (params) => [
     [prefetch(categoriesQuery()), prefetch(productsQuery(readProductFilters(params, false)))],
   ],
@@ -58,8 +73,28 @@ const PREFETCHES: Record<string, (params: URLSearchParams) => TPrefetch[][]> = {
     const keyword = parseKeywordParam(params.get('k')).trim();
     return keyword ? [[prefetch(searchGoodsQuery(keyword, readPageParam(params.get('page'))))]] : [];
   },
+  '/searchStore': (params) => {
+    const keyword = parseKeywordParam(params.get('k')).trim();
+    return keyword ? [[prefetch(searchStoresQuery(keyword, readPageParam(params.get('page'))))]] : [];
+  },
+  // The keyword is the path's own segment (decoded as the page's useParams() has it).
+  '/searchResult/:k': (params, route) => {
+    const keyword = parseKeywordParam(route.k).trim();
+    return keyword
+      ? [
+          [
+            prefetch(searchGoodsQuery(keyword, readPageParam(params.get('page')))),
+            prefetch(searchStoresQuery(keyword, 1)),
+          ],
+        ]
+      : [];
+  },
 };
 
-export function prefetchesFor(url: URL): TPrefetch[][] {
-  return PREFETCHES[url.pathname]?.(url.searchParams) ?? [];
+const PREFETCH_ROUTES = Object.keys(PREFETCHES).map((path) => ({ path }));
+
+export function prefetchesFor(url: URL): TPrefetchStage[] {
+  // matchRoutes decodes the path as the router does for the page's useParams().
+  const match = matchRoutes(PREFETCH_ROUTES, url.pathname)?.[0];
+  return match ? (PREFETCHES[match.route.path]?.(url.searchParams, match.params) ?? []) : [];
 }

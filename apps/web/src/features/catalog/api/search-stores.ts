@@ -1,13 +1,13 @@
 import type { TStoreCard } from '@caravan/contracts';
 import { PAGE_SIZE } from '@caravan/contracts/constants';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { keepPagesOfKeyword } from '../lib/keep-pages-of-keyword';
 
 export type TStoreCardPage = { pageList: TStoreCard[]; pageNum: number; pageSize: number; total: number };
 
-export function useSearchStores(keyword: string, pageNum: number) {
-  return useQuery({
+export const searchStoresQuery = (keyword: string, pageNum: number) =>
+  queryOptions({
     queryKey: ['catalog', 'search-stores', keyword, pageNum],
     queryFn: ({ signal }) =>
       api.get<TStoreCardPage>('/catalog/search/stores', {
@@ -17,4 +17,7 @@ export function useSearchStores(keyword: string, pageNum: number) {
     enabled: keyword !== '',
     placeholderData: keepPagesOfKeyword<TStoreCardPage>(keyword),
   });
+
+export function useSearchStores(keyword: string, pageNum: number) {
+  return useQuery(searchStoresQuery(keyword, pageNum));
 }

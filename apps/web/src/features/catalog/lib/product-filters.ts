@@ -28,3 +28,8 @@ export function readProductFilters(params: URLSearchParams, isDiscountFixed: boo
     pageSize: PAGE_SIZE.list,
   };
 }
+
+/** /classification's list: one category's products, newest first (the page and the server's prefetch). */
+export function categoryProductFilters(categoryId: string | undefined, pageNum: number): TProductFilters {
+  return { categoryId, pageNum, pageSize: PAGE_SIZE.list };
+}

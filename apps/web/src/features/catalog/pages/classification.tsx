@@ -1,4 +1,3 @@
-import type { TCategoryNode } from '@caravan/contracts';
 import { PAGE_SIZE } from '@caravan/contracts/constants';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
@@ -8,21 +7,9 @@ import { useProducts } from '../api/list-products';
 import '../catalog.css';
 import { ListPager } from '../components/list-pager';
 import { ProductGrid } from '../components/product-grid';
+import { chooseCategory } from '../lib/category-path';
 import { readPageParam } from '../lib/format';
-
-/** The chain of nodes from a top category down to `id` (empty when unknown). */
-export function findCategoryPath(nodes: TCategoryNode[], id: string): TCategoryNode[] {
-  for (const node of nodes) {
-    if (node.id === id) {
-      return [node];
-    }
-    const below = findCategoryPath(node.children, id);
-    if (below.length > 0) {
-      return [node, ...below];
-    }
-  }
-  return [];
-}
+import { categoryProductFilters } from '../lib/product-filters';
 
 const categoryPath = (id: string) => `/classification?id=${encodeURIComponent(id)}`;
 
@@ -32,14 +19,9 @@ export default function ClassificationPage() {
   const categories = useCategories();
   const tree = categories.data?.categories ?? [];
   const requestedId = params.get('id') ?? '';
-  const path = findCategoryPath(tree, requestedId);
-  const top = path[0] ?? tree[0];
-  const chosen = path.at(-1) ?? top;
+  const { path, top, chosen } = chooseCategory(tree, requestedId);
   const page = readPageParam(params.get('page'));
-  const products = useProducts(
-    { categoryId: chosen?.id, pageNum: page, pageSize: PAGE_SIZE.list },
-    Boolean(chosen),
-  );
+  const products = useProducts(categoryProductFilters(chosen?.id, page), Boolean(chosen));
 
   return (
     <PageFrame titleKey="routes.classification">
