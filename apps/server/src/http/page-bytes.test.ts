@@ -1,6 +1,6 @@
 import { crc32, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { crc32Combine, gzipPage, NONCE_PLACEHOLDERS, pageText, preparePage } from './page-bytes';
+import { crc32Combine, gzipPage, NONCE_PLACEHOLDERS, PIECE_BREAK, pageText, preparePage } from './page-bytes';
 import { withCspNonces } from './security-headers';
 
 const PAGE = `<!doctype html><html><head><title>Teddy</title><style>${'.a{color:red}'.repeat(2_000)}</style>
@@ -28,6 +28,25 @@ describe('prepared pages (gzip once, own nonces per answer)', () => {
       expect(gunzipSync(gzipPage(prepared, nonces)).toString('utf8')).toBe(expected);
       expect(pageText(prepared, nonces)).toBe(expected);
     }
+  });
+
+  it('cuts a piece at a break without adding to the page, so a stylesheet is shared by pages that differ after it', () => {
+    const css = '.c{color:blue}'.repeat(1_000);
+    const page = (name: string) =>
+      withCspNonces(
+        `<html><head><style>${PIECE_BREAK}${css}${PIECE_BREAK}</style></head><body>${name}</body>`,
+        NONCE_PLACEHOLDERS,
+      );
+    const first = preparePage(page('Teddy'));
+    const second = preparePage(page('Bear'));
+    expect(first.slots).toEqual(['style', 'style', 'break', 'break']);
+    // The stylesheet is the piece between the two breaks.
+    expect(first.pieces[3]!.length).toBe(css.length);
+    expect(second.pieces[3]!.deflated).toBe(first.pieces[3]!.deflated);
+    const nonces = { script: 'sCrIpT123', style: 'StYlE456' };
+    const expected = withCspNonces(`<html><head><style>${css}</style></head><body>Bear</body>`, nonces);
+    expect(gunzipSync(gzipPage(second, nonces)).toString('utf8')).toBe(expected);
+    expect(pageText(second, nonces)).toBe(expected);
   });
 
   it('deflates a big piece once for every page that has it', () => {

@@ -13,8 +13,8 @@ import { constants, crc32, deflateRawSync, inflateRawSync } from 'node:zlib';
  * route), so their deflated form is kept and reused by content.
  */
 export type TPreparedPage = {
-  /** Which nonce goes after piece i (one fewer than the pieces). */
-  slots: ('script' | 'style')[];
+  /** Which nonce goes after piece i (one fewer than the pieces); `break` only ends the piece (PIECE_BREAK). */
+  slots: ('script' | 'style' | 'break')[];
   pieces: TPiece[];
 };
 
@@ -27,7 +27,14 @@ export const NONCE_PLACEHOLDERS: TNonces = {
   script: `${SLOT_TOKEN}script\u0000`,
   style: `${SLOT_TOKEN}style\u0000`,
 };
-const SLOT_PATTERN = new RegExp(`${SLOT_TOKEN.replace(/[.*+?^${}()|[\]\\-]/g, '\\$&')}(script|style)\u0000`);
+/**
+ * Ends a piece without a nonce: text that many pages share (a route's inline stylesheet) put between two
+ * breaks is deflated once for all of them, instead of again with the page-specific text after it.
+ */
+export const PIECE_BREAK = `${SLOT_TOKEN}break\u0000`;
+const SLOT_PATTERN = new RegExp(
+  `${SLOT_TOKEN.replace(/[.*+?^${}()|[\]\\-]/g, '\\$&')}(script|style|break)\u0000`,
+);
 
 /** Pieces at least this long are looked up among those deflated before. */
 const SHARED_PIECE_MIN_LENGTH = 4_096;
@@ -106,7 +113,7 @@ function sharedPiece(text: string, isLast: boolean): TPiece {
   return piece;
 }
 
-/** Cuts a page whose nonces are NONCE_PLACEHOLDERS into deflated pieces. */
+/** Cuts a page whose nonces are NONCE_PLACEHOLDERS (and PIECE_BREAKs) into deflated pieces. */
 export function preparePage(html: string): TPreparedPage {
   const parts = html.split(SLOT_PATTERN);
   // split with one capture group: text, slot, text, slot, ..., text
@@ -116,7 +123,7 @@ export function preparePage(html: string): TPreparedPage {
     if (i % 2 === 0) {
       texts.push(part);
     } else {
-      slots.push(part === 'script' ? 'script' : 'style');
+      slots.push(part === 'script' || part === 'break' ? part : 'style');
     }
   });
   return { slots, pieces: texts.map((text, i) => sharedPiece(text, i === texts.length - 1)) };
@@ -144,7 +151,7 @@ export function gzipPage(page: TPreparedPage, nonces: TNonces): Buffer {
     crc = crc32Combine(crc, piece.crc, piece.length);
     length += piece.length;
     const slot = page.slots[i];
-    if (slot) {
+    if (slot && slot !== 'break') {
       const nonce = Buffer.from(nonces[slot], 'utf8');
       chunks.push(storedBlock(nonce));
       crc = crc32(nonce, crc);
@@ -164,7 +171,7 @@ export function pageText(page: TPreparedPage, nonces: TNonces): string {
     .map((piece, i) => {
       const text = inflateRawSync(piece.deflated, { finishFlush: constants.Z_SYNC_FLUSH }).toString('utf8');
       const slot = page.slots[i];
-      return slot ? text + nonces[slot] : text;
+      return slot && slot !== 'break' ? text + nonces[slot] : text;
     })
     .join('');
 }

@@ -30,8 +30,15 @@ export function cspNoncesOf(reply: FastifyReply): TNonces | null {
 
 /** The page with these nonces on its inline elements and in its csp-nonce meta element (see addCspNonce). */
 export function withCspNonces(html: string, nonces: TNonces): string {
+  return withInlineNonces(
+    html.replace('<head>', `<head>\n    <meta name="csp-nonce" content="${nonces.style}" />`),
+    nonces,
+  );
+}
+
+/** Nonces on the inline elements only: for a part of a page whose <head> is elsewhere (ssr.ts). */
+export function withInlineNonces(html: string, nonces: TNonces): string {
   return html
-    .replace('<head>', `<head>\n    <meta name="csp-nonce" content="${nonces.style}" />`)
     .replace(/<style(?![^>]*\bnonce=)([^>]*)>/g, `<style nonce="${nonces.style}"$1>`)
     .replace(/<script(?![^>]*\bsrc=)(?![^>]*\bnonce=)([^>]*)>/g, `<script nonce="${nonces.script}"$1>`);
 }
