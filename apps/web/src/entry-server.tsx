@@ -157,7 +157,7 @@ function plainCallKey(key: unknown, options: unknown): string | null {
     return null;
   }
   if (options === undefined) {
-    return `\u0000\u0000\u0000${key}`;
+    return `\u0000\u0000\u0000\u0000${key}`;
   }
   if (typeof options !== 'object' || options === null) {
     return null;
@@ -167,13 +167,20 @@ function plainCallKey(key: unknown, options: unknown): string | null {
     const value: unknown = (options as Record<string, unknown>)[name];
     parts.push(Array.isArray(value) ? value.join(',') : typeof value === 'string' ? value : '');
   }
-  return Object.keys(options).every((name) => PLAIN_CALL_OPTIONS.has(name))
+  // A count alone (every product card's "sold" line) picks a plural form and fills in the number: the same
+  // text for the same count, so it is remembered too.
+  const count: unknown = (options as Record<string, unknown>).count;
+  if (count !== undefined && !Number.isSafeInteger(count)) {
+    return null;
+  }
+  parts.push(count === undefined ? '' : String(count));
+  return Object.keys(options).every((name) => PLAIN_CALL_OPTIONS.has(name) || name === 'count')
     ? `${parts.join('\u0000')}\u0000${key}`
     : null;
 }
 
 /**
- * Remembers the text of plain look-ups (no count, no values, no default) for the language, across requests: a
+ * Remembers the text of plain look-ups (no values, no default; a count at most) for the language, across requests: a
  * page makes hundreds of them and i18next's resolution of each took about a quarter of a render's CPU in a
  * profile. The dictionaries never change in a running server, so the text of a plain look-up never does either.
  */
