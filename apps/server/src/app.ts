@@ -19,6 +19,7 @@ import { serializerCompiler } from './http/serializer';
 import { registerWeb, sendSpa } from './http/web';
 import { ROUTE_PLUGINS } from './modules';
 import { chatSocketPlugin } from './modules/chat';
+import { isDraining } from './modules/health';
 import { metricsPlugin, opsPlugin } from './modules/ops';
 import { busPlugin } from './modules/realtime';
 
@@ -43,6 +44,15 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  // An answer sent while draining (SIGTERM, main.ts) closes its connection. app.close() closes the connections
+  // idle at that moment, but one busy with a request would stay open after its answer, kept alive for the
+  // client, and hold the drain for keepAliveTimeout (72 s): past SHUTDOWN_TIMEOUT_MS, so the process exited 1.
+  app.addHook('onSend', (_request, reply, payload, done) => {
+    if (isDraining(app)) {
+      reply.header('connection', 'close');
+    }
+    done(null, payload);
+  });
 
   // Before compression: its onSend hook stores the JSON text of answers to Idempotency-Key requests.
   await app.register(idempotencyPlugin);

@@ -1,2 +1,2 @@
 /** What other modules may use from health (imports go through this file). */
-export { healthRoutes, markDraining } from './routes';
+export { healthRoutes, isDraining, markDraining } from './routes';

@@ -14,6 +14,10 @@ export function markDraining(app: FastifyInstance) {
   draining.add(app.deps);
 }
 
+export function isDraining(app: FastifyInstance): boolean {
+  return draining.has(app.deps);
+}
+
 /** How many migrations this build ships (drizzle-kit's journal). */
 function expectedMigrations(): number {
   const journal = JSON.parse(readFileSync(path.join(MIGRATIONS_DIR, 'meta', '_journal.json'), 'utf8')) as {
