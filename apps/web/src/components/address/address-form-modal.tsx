@@ -5,6 +5,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCountryName } from '../../lib/country-name';
 import { parseFormValues, showSubmitError } from '../../lib/form';
+import { checkMobileField } from '../../lib/phone-check';
 import { toast } from '../../lib/toast';
 import { AreaCodeSelect } from '../auth/account-fields';
 import { AppForm } from '../ui/app-form';
@@ -64,7 +65,8 @@ export function AddressFormModal({ isOpen, address, onClose, onSaved }: TAddress
   const submit = async () => {
     const values = form.getFieldsValue();
     const body = parseFormValues(form, ZAddressRequest, values, t);
-    if (!body) {
+    const isMobileOk = checkMobileField(form, 'phone', values.areaCode, values.phone, t);
+    if (!body || !isMobileOk) {
       return;
     }
     setIsSaving(true);

@@ -3,7 +3,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { api } from '../../../lib/api';
 import { initTestI18n } from '../../../testing/i18n';
 import * as accountApi from '../api/account-api';
-import { isPossibleMobile, ProfileEditor } from './profile-card';
+import { ProfileEditor } from './profile-card';
 
 async function click(name: string | RegExp) {
   await act(async () => {
@@ -87,13 +87,5 @@ describe('ProfileEditor', () => {
     await click('Save');
     await waitFor(() => expect(screen.getByText('Please enter the verification code')).toBeTruthy());
     expect(put).not.toHaveBeenCalled();
-  });
-});
-
-describe('isPossibleMobile', () => {
-  it('follows the numbering plan of the area code', () => {
-    expect(isPossibleMobile('+1', '2025550123')).toBe(true);
-    expect(isPossibleMobile('+1', '12345678')).toBe(false);
-    expect(isPossibleMobile('+86', '13812345678')).toBe(true);
   });
 });

@@ -1,13 +1,11 @@
 import {
   type TSendCodeRequest,
-  V,
   ZBindEmailRequest,
   ZBindMobileRequest,
   ZChangeUsernameRequest,
   ZSendCodeRequest,
 } from '@caravan/contracts';
 import { Button, Card, Form, Input, Modal, Space } from 'antd';
-import { isPossiblePhoneNumber } from 'libphonenumber-js/min';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AreaCodeSelect } from '../../../components/auth/account-fields';
@@ -15,7 +13,8 @@ import { DEFAULT_AREA_CODE } from '../../../components/auth/area-codes';
 import { AppForm } from '../../../components/ui/app-form';
 import { SendCodeButton } from '../../../components/ui/send-code-button';
 import { api } from '../../../lib/api';
-import { parseFormValues, showSubmitError, translateValidation } from '../../../lib/form';
+import { parseFormValues, showSubmitError } from '../../../lib/form';
+import { checkMobileField } from '../../../lib/phone-check';
 import { useSession } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
 import { refreshCurrentUser } from '../api/account-api';
@@ -27,27 +26,14 @@ type TValues = { username?: string; email?: string; areaCode?: string; phone?: s
 const SCHEMAS = { username: ZChangeUsernameRequest, email: ZBindEmailRequest, mobile: ZBindMobileRequest };
 const PATHS = { username: '/account/username', email: '/account/email', mobile: '/account/mobile' };
 
-/**
- * The number checked against the maintained numbering plans (libphonenumber) before a code is sent or the
- * number saved: the contract only counts digits.
- */
-export function isPossibleMobile(areaCode: string, phone: string): boolean {
-  return isPossiblePhoneNumber(`${areaCode}${phone}`);
-}
-
 /** One profile change in a dialog: a new username, or an e-mail or mobile number confirmed by a code. */
 export function ProfileEditor({ field, onDone }: { field: TProfileField; onDone: () => void }) {
   const { t } = useTranslation(['account', 'auth', 'services', 'validation', 'common']);
   const [form] = Form.useForm<TValues>();
   const [isBusy, setIsBusy] = useState(false);
 
-  const mobileError = (values: TValues): boolean => {
-    if (field !== 'mobile' || isPossibleMobile(values.areaCode ?? '', values.phone ?? '')) {
-      return false;
-    }
-    form.setFields([{ name: 'phone', errors: [translateValidation(t, V.mobile)] }]);
-    return true;
-  };
+  const mobileError = (values: TValues): boolean =>
+    field === 'mobile' && !checkMobileField(form, 'phone', values.areaCode, values.phone, t);
 
   const buildCodeRequest = (): TSendCodeRequest | null => {
     const values = form.getFieldsValue();

@@ -1,6 +1,7 @@
-import { act, cleanup, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { api } from '../../../lib/api';
 import { STORAGE_KEYS } from '../../../lib/storage';
 import { initTestI18n } from '../../../testing/i18n';
 import RegisterPage from './register';
@@ -22,6 +23,7 @@ describe('RegisterPage', () => {
   afterEach(() => {
     cleanup();
     window.localStorage.clear();
+    vi.restoreAllMocks();
   });
 
   it('fills the invitation code from the agent code kept from /index?code= (SPEC §3)', async () => {
@@ -33,5 +35,25 @@ describe('RegisterPage', () => {
   it('leaves the field empty without a stored code', async () => {
     const field = await renderRegister();
     expect(field.value).toBe('');
+  });
+
+  it('refuses a mobile number the area code\u2019s numbering plan does not allow, with the server\u2019s message', async () => {
+    const post = vi.spyOn(api, 'post').mockRejectedValue(new Error('not expected in this test'));
+    await renderRegister();
+    await act(async () => {
+      fireEvent.click(screen.getByRole('tab', { name: 'Mobile' }));
+    });
+    const mobile = screen.getByRole('textbox', { name: 'Mobile number' });
+    // Eight digits: enough for the contract's count, too few for a number under +1 (the default area code).
+    fireEvent.change(mobile, { target: { value: '12345678' } });
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'Qz7kp4mwx' } });
+    fireEvent.change(screen.getByLabelText('Confirm password'), { target: { value: 'Qz7kp4mwx' } });
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Register' }));
+    });
+    await waitFor(() =>
+      expect(screen.getByText('Please enter a mobile number of at least 8 digits')).toBeTruthy(),
+    );
+    expect(post).not.toHaveBeenCalled();
   });
 });

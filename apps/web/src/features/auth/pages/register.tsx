@@ -9,6 +9,7 @@ import { DEFAULT_AREA_CODE } from '../../../components/auth/area-codes';
 import { AuthCard } from '../../../components/auth/auth-card';
 import { AppForm } from '../../../components/ui/app-form';
 import { parseFormValues, showSubmitError } from '../../../lib/form';
+import { checkMobileField } from '../../../lib/phone-check';
 import { setSession } from '../../../lib/session';
 import { readStorage, STORAGE_KEYS } from '../../../lib/storage';
 import { toast } from '../../../lib/toast';
@@ -43,7 +44,10 @@ export default function RegisterPage() {
       ...(raw.invitationCode ? { invitationCode: raw.invitationCode } : {}),
       ...(agentCode ? { agentCode } : {}),
     };
-    if (!parseFormValues(form, ZRegisterRequest, values, t)) {
+    const isParsed = parseFormValues(form, ZRegisterRequest, values, t) !== null;
+    const isMobileOk =
+      accountType !== 'mobile' || checkMobileField(form, 'account', raw.areaCode, raw.account, t);
+    if (!isParsed || !isMobileOk) {
       return;
     }
     setIsSubmitting(true);

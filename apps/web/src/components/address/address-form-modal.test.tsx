@@ -1,0 +1,67 @@
+import type { TAddress } from '@caravan/contracts';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { api } from '../../lib/api';
+import { initTestI18n } from '../../testing/i18n';
+import { AddressFormModal } from './address-form-modal';
+
+const ADDRESS: TAddress = {
+  id: '7',
+  consignee: 'Camille Martin',
+  areaCode: '+33',
+  // Eight digits pass the contract's count; France's numbering plan takes nine.
+  phone: '61234567',
+  country: 'FR',
+  countryName: 'France',
+  state: '',
+  stateName: '',
+  city: '',
+  postcode: '75001',
+  detail: '1 rue de Rivoli',
+  isDefault: false,
+  createdAt: '2026-11-20T10:00:00.000Z',
+};
+
+describe('AddressFormModal', () => {
+  beforeAll(async () => {
+    await initTestI18n();
+  });
+  afterEach(() => {
+    cleanup();
+    vi.restoreAllMocks();
+  });
+
+  it('refuses a number the area code\u2019s numbering plan does not allow before saving, then saves a good one', async () => {
+    vi.spyOn(api, 'get').mockResolvedValue({ list: [] });
+    const put = vi.spyOn(api, 'put').mockResolvedValue({ ...ADDRESS, phone: '612345678' });
+    const onClose = vi.fn();
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    render(
+      <QueryClientProvider client={client}>
+        <AddressFormModal isOpen address={ADDRESS} onClose={onClose} />
+      </QueryClientProvider>,
+    );
+    const save = async () => {
+      await act(async () => {
+        fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+      });
+    };
+    await save();
+    await waitFor(() =>
+      expect(screen.getByText('Please enter a mobile number of at least 8 digits')).toBeTruthy(),
+    );
+    expect(put).not.toHaveBeenCalled();
+
+    const phone = screen
+      .getAllByRole('textbox')
+      .find((input) => (input as HTMLInputElement).value === '61234567')!;
+    fireEvent.change(phone, { target: { value: '612345678' } });
+    await save();
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(put).toHaveBeenCalledWith(
+      '/addresses/7',
+      expect.objectContaining({ areaCode: '+33', phone: '612345678' }),
+    );
+  });
+});
