@@ -71,7 +71,12 @@ function useStaffMutation<TIn, TOut>(fn: (input: TIn) => Promise<TOut>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: fn,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: KEYS.all }),
+    // Not returned: TanStack awaits an onSettled promise before mutateAsync resolves, so the review drawer
+    // would say "Saved" and close only once the list and the open detail had been fetched again (seconds on
+    // a loaded machine, after the server had long answered). The queries refresh in the background instead.
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: KEYS.all });
+    },
     meta: { isToastSkipped: true },
   });
 }
