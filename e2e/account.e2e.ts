@@ -1,46 +1,33 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import path from 'node:path';
 import { formatMoney, parseMoney, type TLedgerCheckReport } from '@caravan/contracts';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestSmtpServer } from '../apps/server/src/testing/smtp';
-import { launchBrowser, newPage, testAddress, uniqueName } from './browser';
-import { seededPgliteCopy } from './seeded-data';
+import { newPage, testAddress, uniqueName } from './browser';
+import {
+  confirmAndShip,
+  loginSeller,
+  openSellerOrder,
+  payAtCheckout,
+  poll,
+  startSeededServer,
+  useBrowser,
+} from './harness';
 import { chooseSelectOption } from './select';
+import type { TTestServer } from './test-server';
 
 /**
  * Issue 15 "How it will be checked", in Chromium with a real SMTP server on this machine: this file starts
  * its own Caravan server with SMTP_URL pointing at an SMTP server started here, and reads what arrives.
  */
-const ROOT = path.resolve(import.meta.dirname, '..');
 const TX_PASSWORD = '264813';
 const TEST_ADDRESS = testAddress('E2E Coupon Buyer');
 
-function poll<T>(read: () => Promise<T> | T) {
-  return expect.poll(read, { timeout: 20_000, interval: 200 });
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
-}
-
 describe('account services in the browser, with real e-mail', () => {
+  const browser = useBrowser();
   let smtp: Awaited<ReturnType<typeof startTestSmtpServer>>;
-  let server: ChildProcess;
+  let server: TTestServer;
   let base = '';
-  let dataDir = '';
-  let browser: Browser;
 
   const api = async (pathname: string, body: unknown, token?: string) => {
     const res = await fetch(`${base}/api/v1${pathname}`, {
@@ -104,63 +91,26 @@ describe('account services in the browser, with real e-mail', () => {
 
   beforeAll(async () => {
     smtp = await startTestSmtpServer();
-    const port = await freePort();
-    base = `http://127.0.0.1:${port}`;
-    // The demo data seeded once for the run (global setup), copied: the same state a first start leaves.
-    dataDir = seededPgliteCopy(inject('seededPgliteDir'), 'caravan-e2e-account-');
-    const env: Record<string, string> = {
-      ...(process.env as Record<string, string>),
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: base,
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      SEED_DEMO: 'true',
-      RATE_LIMIT_PER_MINUTE: '10000',
-      SMTP_URL: smtp.url,
-      SETTLE_EVERY_SECONDS: '2',
-      MAIL_FROM: 'Caravan <no-reply@caravan.example>',
-    };
     // PGlite in its own directory, even when the suite runs on PostgreSQL.
-    delete env.DATABASE_URL;
-    server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-      cwd: ROOT,
-      env,
-      stdio: ['ignore', 'inherit', 'inherit'],
+    server = await startSeededServer({
+      prefix: 'caravan-e2e-account-',
+      env: {
+        SMTP_URL: smtp.url,
+        SETTLE_EVERY_SECONDS: '2',
+        MAIL_FROM: 'Caravan <no-reply@caravan.example>',
+      },
     });
-    const started = Date.now();
-    for (;;) {
-      if (server.exitCode !== null) {
-        throw new Error(`server exited with ${server.exitCode}`);
-      }
-      const ok = await fetch(`${base}/api/health`)
-        .then((r) => r.ok)
-        .catch(() => false);
-      if (ok) {
-        break;
-      }
-      if (Date.now() - started > 170_000) {
-        throw new Error('server did not start');
-      }
-      await new Promise((r) => setTimeout(r, 500));
-    }
-    browser = await launchBrowser();
+    base = server.baseUrl;
   });
 
   afterAll(async () => {
-    await browser?.close();
-    if (server) {
-      server.kill('SIGTERM');
-      await new Promise((r) => server.once('exit', r));
-    }
+    await server?.stop();
     await smtp?.close();
-    rmSync(dataDir, { recursive: true, force: true });
   });
 
   it('forgot password: the code arrives by e-mail, the new password works and the old sessions end', async () => {
     const user = await register();
-    const { page, context } = await newPage(browser, { baseURL: base });
+    const { page, context } = await newPage(browser(), { baseURL: base });
     await page.goto('/forgot-password');
     await page.getByRole('textbox', { name: 'Username, e-mail or mobile number' }).fill(user.email);
     await page.getByRole('button', { name: 'Send code' }).click();
@@ -190,7 +140,7 @@ describe('account services in the browser, with real e-mail', () => {
     timeout: 240_000,
   }, async () => {
     const user = await register();
-    const { page, context } = await newPage(browser, { baseURL: base });
+    const { page, context } = await newPage(browser(), { baseURL: base });
     await page.goto('/index');
     const subscribe = page.locator('form.cv-subscribe');
     await subscribe.getByRole('textbox').fill(user.email);
@@ -265,15 +215,9 @@ describe('account services in the browser, with real e-mail', () => {
     await poll(() => order.getByText('-5.00 USDT').count()).toBeGreaterThan(0);
 
     // Place and pay the discounted order with the balance.
-    await poll(() => page.getByTestId('place-order').isEnabled()).toBe(true);
-    await page.getByTestId('place-order').click();
-    const payModal = page.locator('.ant-modal:visible');
-    await poll(() => payModal.getByText('Pay for your orders').count()).toBe(1);
-    await payModal.getByLabel('Transaction password').fill(TX_PASSWORD);
-    await payModal.getByRole('button', { name: /^Pay \d/ }).click();
-    await poll(() => new URL(page.url()).pathname).toBe('/paySuccess');
-    const orderNo = new URL(page.url()).searchParams.get('orderNos') ?? '';
-    expect(orderNo).not.toContain(',');
+    const orderNos = await payAtCheckout(page, TX_PASSWORD);
+    expect(orderNos).toHaveLength(1);
+    const orderNo = orderNos[0]!;
     const readOrder = async () =>
       (
         (await (
@@ -304,29 +248,10 @@ describe('account services in the browser, with real e-mail', () => {
     );
 
     // demoseller confirms and ships in the seller centre.
-    const sellerPage = await newPage(browser, { baseURL: base });
-    await sellerPage.page.goto('/seller/login');
-    await sellerPage.page.getByRole('textbox', { name: 'Username', exact: true }).fill('demoseller');
-    await sellerPage.page.getByLabel('Password', { exact: true }).fill('seller123');
-    await sellerPage.page.getByRole('button', { name: 'Log in', exact: true }).click();
-    await poll(() => new URL(sellerPage.page.url()).pathname).toBe('/seller/dashboard');
-    await sellerPage.page.goto('/seller/orders');
-    await sellerPage.page.getByRole('searchbox', { name: 'Order number' }).fill(orderNo);
-    await sellerPage.page.getByRole('searchbox', { name: 'Order number' }).press('Enter');
-    const row = sellerPage.page.locator(`[data-order-no="${orderNo}"]`);
-    await poll(() => row.count()).toBe(1);
-    await row.getByRole('button', { name: 'Details' }).click();
-    const drawer = sellerPage.page.locator('.ant-drawer-open');
-    await poll(() => drawer.count()).toBe(1);
-    await drawer.getByRole('button', { name: 'Confirm (preparing stock)' }).click();
-    await sellerPage.page.locator('.ant-modal-confirm').getByRole('button', { name: 'Confirm' }).click();
-    await poll(() => drawer.getByRole('button', { name: 'Ship' }).count()).toBe(1);
-    await drawer.getByRole('button', { name: 'Ship' }).click();
-    const shipModal = sellerPage.page.locator('.ant-modal:visible');
-    await shipModal.getByLabel('Carrier').fill('DHL Express');
-    await shipModal.getByLabel('Tracking number').fill('JD0146000067890');
-    await shipModal.getByRole('button', { name: 'Ship' }).click();
-    await poll(() => drawer.getByText('Shipped, to be received').count()).toBeGreaterThan(0);
+    const sellerPage = await newPage(browser(), { baseURL: base });
+    await loginSeller(sellerPage.page, { username: 'demoseller', password: 'seller123' });
+    const drawer = await openSellerOrder(sellerPage.page, orderNo);
+    await confirmAndShip(sellerPage.page, drawer, { carrier: 'DHL Express', trackingNo: 'JD0146000067890' });
 
     // The buyer confirms receipt.
     await page.goto('/userInfo/my-order?tab=receipt');
@@ -357,7 +282,7 @@ describe('account services in the browser, with real e-mail', () => {
           })
         ).json()) as TStatement
       ).lines.pageList.find((l) => l.orderNo === orderNo);
-    await expect.poll(lineOf, { timeout: 60_000, interval: 1_000 }).toBeDefined();
+    await poll(lineOf, { timeout: 60_000, interval: 1_000 }).toBeDefined();
     const line = (await lineOf())!;
     // The seller is settled on the full amount (what the buyer paid plus the coupon), less the commission.
     expect(parseMoney(line.goodsAmount)).toBe(fullAmount);
@@ -381,7 +306,7 @@ describe('account services in the browser, with real e-mail', () => {
     // A balance: a 20 USDT recharge approved by the finance reviewer.
     await fund(user.token, '20');
 
-    const { page, context } = await newPage(browser, { baseURL: base });
+    const { page, context } = await newPage(browser(), { baseURL: base });
     await login(page, user.email, user.password);
     const tryToCancel = async () => {
       await page.goto('/userInfo/setup/account-cancellation');
@@ -405,7 +330,7 @@ describe('account services in the browser, with real e-mail', () => {
 
     // Without a balance the account closes; its e-mail cannot log in or register again.
     const plain = await register();
-    const second = await newPage(browser, { baseURL: base });
+    const second = await newPage(browser(), { baseURL: base });
     await login(second.page, plain.email, plain.password);
     await second.page.goto('/userInfo/setup/account-cancellation');
     await second.page.getByLabel('Why are you leaving?').fill('No longer needed');

@@ -1,76 +1,61 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage } from './browser';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { newPage } from './browser';
+import { poll, useBrowser } from './harness';
 
 /** Catalogue and storefront in the browser: browse, search in three ways, favourites and follows. */
 describe('catalogue and storefront in the browser', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const browser = useBrowser();
 
   const cardCount = (page: Page, scope = page.locator('main')) => scope.getByTestId('product-card').count();
 
   async function search(page: Page, keyword: string) {
     const input = page.getByTestId('header-search-input');
     await input.fill(keyword);
-    await expect.poll(() => input.inputValue()).toBe(keyword);
+    await poll(() => input.inputValue()).toBe(keyword);
     await input.press('Enter');
     // The previous page stays until the results page has loaded: wait for the heading of this search.
-    await expect
-      .poll(() => page.getByTestId('search-keyword').textContent(), { timeout: 15_000 })
-      .toContain(keyword);
-    await expect.poll(() => input.inputValue()).toBe(keyword);
+    await poll(() => page.getByTestId('search-keyword').textContent()).toContain(keyword);
+    await poll(() => input.inputValue()).toBe(keyword);
     await page.waitForLoadState('networkidle');
   }
 
   it('browses home -> a category -> a store -> a product', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser());
     await page.goto('/index');
     const recommended = page.getByTestId('home-recommended');
-    await expect.poll(() => cardCount(page, recommended), { timeout: 20_000 }).toBe(12);
+    await poll(() => cardCount(page, recommended)).toBe(12);
     await recommended.getByRole('button', { name: 'More', exact: true }).click();
-    await expect.poll(() => cardCount(page, recommended), { timeout: 15_000 }).toBe(24);
+    await poll(() => cardCount(page, recommended)).toBe(24);
     for (const list of ['new', 'hot', 'guess', 'discounted', 'stores']) {
       expect(await page.getByTestId(`home-${list}`).count()).toBe(1);
     }
 
     const category = page.getByTestId('home-categories').getByRole('link').filter({ hasText: 'Apparel' });
     await category.click();
-    await expect.poll(() => page.url()).toContain('/classification?id=');
-    await expect
-      .poll(() => page.getByTestId('classification-title').textContent(), { timeout: 15_000 })
-      .toContain('Apparel');
-    await expect.poll(() => cardCount(page), { timeout: 15_000 }).toBeGreaterThan(0);
+    await poll(() => page.url()).toContain('/classification?id=');
+    await poll(() => page.getByTestId('classification-title').textContent()).toContain('Apparel');
+    await poll(() => cardCount(page)).toBeGreaterThan(0);
     await page.getByRole('link', { name: 'T-Shirts', exact: true }).click();
-    await expect
-      .poll(() => page.getByTestId('classification-title').textContent(), { timeout: 15_000 })
-      .toContain('T-Shirts');
-    await expect
-      .poll(async () => (await page.locator('main .cv-card__name').allTextContents()).join('|'))
-      .toMatch(/T-Shirts/);
+    await poll(() => page.getByTestId('classification-title').textContent()).toContain('T-Shirts');
+    await poll(async () => (await page.locator('main .cv-card__name').allTextContents()).join('|')).toMatch(
+      /T-Shirts/,
+    );
 
     await page.goto('/index');
     const storeLink = page.getByTestId('home-stores').locator('.cv-store-card__link').first();
     await storeLink.waitFor({ timeout: 15_000 });
     const storeName = (await storeLink.locator('.cv-store-card__name').textContent()) ?? '';
     await storeLink.click();
-    await expect.poll(() => page.url()).toContain('/store?id=');
-    await expect
-      .poll(() => page.getByTestId('store-name').textContent(), { timeout: 15_000 })
-      .toBe(storeName);
-    await expect.poll(() => cardCount(page), { timeout: 15_000 }).toBeGreaterThan(0);
+    await poll(() => page.url()).toContain('/store?id=');
+    await poll(() => page.getByTestId('store-name').textContent()).toBe(storeName);
+    await poll(() => cardCount(page)).toBeGreaterThan(0);
 
     const card = page.getByTestId('product-card').first();
     const productName = (await card.locator('.cv-card__name').textContent()) ?? '';
     await card.locator('a').first().click();
-    await expect.poll(() => page.url()).toContain('/productDetails?id=');
-    await expect
-      .poll(() => page.getByTestId('product-name').textContent(), { timeout: 15_000 })
-      .toBe(productName);
+    await poll(() => page.url()).toContain('/productDetails?id=');
+    await poll(() => page.getByTestId('product-name').textContent()).toBe(productName);
     expect(await page.getByTestId('product-price').textContent()).toMatch(/\d+\.\d{2} USDT/);
     expect(await page.getByText('Ships within 24 hours', { exact: true }).count()).toBe(1);
     expect(await page.getByTestId('reviews').count()).toBe(0);
@@ -98,23 +83,19 @@ describe('catalogue and storefront in the browser', () => {
   });
 
   it('keeps the all-products filters in the URL so Back restores them; limits the quantity', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser());
     await page.goto('/commodity');
-    await expect.poll(() => cardCount(page), { timeout: 20_000 }).toBe(20);
+    await poll(() => cardCount(page)).toBe(20);
     // Controlled by the URL, so the box flips once the router has navigated.
     await page.getByRole('checkbox', { name: 'On discount only' }).click();
-    await expect.poll(() => page.getByRole('checkbox', { name: 'On discount only' }).isChecked()).toBe(true);
+    await poll(() => page.getByRole('checkbox', { name: 'On discount only' }).isChecked()).toBe(true);
     await page.getByText('Price: low to high', { exact: true }).click();
     await page.getByRole('textbox', { name: 'Max' }).fill('20');
     await page.getByRole('button', { name: 'Apply', exact: true }).click();
-    await expect.poll(() => page.url()).toMatch(/d=1/);
-    await expect.poll(() => page.url()).toMatch(/sort=priceAsc/);
-    await expect.poll(() => page.url()).toMatch(/max=20/);
-    await expect
-      .poll(async () => (await page.locator('main .cv-card').first().textContent()) ?? '', {
-        timeout: 15_000,
-      })
-      .toMatch(/Sale/);
+    await poll(() => page.url()).toMatch(/d=1/);
+    await poll(() => page.url()).toMatch(/sort=priceAsc/);
+    await poll(() => page.url()).toMatch(/max=20/);
+    await poll(async () => (await page.locator('main .cv-card').first().textContent()) ?? '').toMatch(/Sale/);
     const first = page.getByTestId('product-card').first();
     const firstName = (await first.locator('.cv-card__name').textContent()) ?? '';
     await first.locator('a').first().click();
@@ -125,95 +106,84 @@ describe('catalogue and storefront in the browser', () => {
     await quantity.blur();
     const stockText = (await page.getByText(/in stock · buy \d+ to \d+/).textContent()) ?? '';
     const max = stockText.match(/to (\d+)/)?.[1];
-    await expect.poll(() => quantity.inputValue()).toBe(max);
+    await poll(() => quantity.inputValue()).toBe(max);
 
     await page.goBack();
-    await expect.poll(() => page.getByRole('checkbox', { name: 'On discount only' }).isChecked()).toBe(true);
-    await expect.poll(() => page.getByRole('textbox', { name: 'Max' }).inputValue()).toBe('20');
-    await expect
-      .poll(
-        async () =>
-          (await page.getByTestId('product-card').first().locator('.cv-card__name').textContent()) ?? '',
-        {
-          timeout: 15_000,
-        },
-      )
-      .toBe(firstName);
+    await poll(() => page.getByRole('checkbox', { name: 'On discount only' }).isChecked()).toBe(true);
+    await poll(() => page.getByRole('textbox', { name: 'Max' }).inputValue()).toBe('20');
+    await poll(
+      async () =>
+        (await page.getByTestId('product-card').first().locator('.cv-card__name').textContent()) ?? '',
+    ).toBe(firstName);
     await context.close();
   });
 
   it('searches by an English word, a misspelt word and a word in another language', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser());
     await page.goto('/index');
     const input = page.getByTestId('header-search-input');
     await input.fill('Cotton');
     const panel = page.getByTestId('search-panel');
-    await expect
-      .poll(() => panel.getByRole('option').filter({ hasText: 'Cotton' }).count(), { timeout: 15_000 })
-      .toBeGreaterThan(0);
+    await poll(() => panel.getByRole('option').filter({ hasText: 'Cotton' }).count()).toBeGreaterThan(0);
     expect(await panel.getByRole('option', { name: 'Search stores for “Cotton”' }).count()).toBe(1);
     await input.press('Enter');
-    await expect
-      .poll(() => page.url(), { timeout: 15_000 })
-      .toContain(`/searchGoods?k=${encodeURIComponent('"Cotton"')}`);
-    await expect
-      .poll(() => page.getByTestId('search-keyword').textContent(), { timeout: 15_000 })
-      .toContain('Cotton');
-    await expect.poll(() => cardCount(page), { timeout: 15_000 }).toBeGreaterThan(0);
+    await poll(() => page.url()).toContain(`/searchGoods?k=${encodeURIComponent('"Cotton"')}`);
+    await poll(() => page.getByTestId('search-keyword').textContent()).toContain('Cotton');
+    await poll(() => cardCount(page)).toBeGreaterThan(0);
 
     for (const keyword of ['Cottton', 'Baumwolle', 'قطن']) {
       await search(page, keyword);
-      await expect
-        .poll(() => decodeURIComponent(page.url()), { timeout: 15_000 })
-        .toContain(`/searchGoods?k=${JSON.stringify(keyword)}`);
-      await expect
-        .poll(async () => (await page.locator('main .cv-card__name').allTextContents()).join('|'), {
-          timeout: 15_000,
-        })
-        .toMatch(/Cotton/);
+      await poll(() => decodeURIComponent(page.url())).toContain(`/searchGoods?k=${JSON.stringify(keyword)}`);
+      await poll(async () => (await page.locator('main .cv-card__name').allTextContents()).join('|')).toMatch(
+        /Cotton/,
+      );
     }
 
     // No goods match a store's name: the search lands on store results.
     await search(page, 'PackRight');
-    await expect.poll(() => page.url(), { timeout: 15_000 }).toContain('/searchStore?k=');
-    await expect.poll(() => page.getByTestId('store-card').count(), { timeout: 15_000 }).toBe(1);
+    await poll(() => page.url()).toContain('/searchStore?k=');
+    await poll(() => page.getByTestId('store-card').count()).toBe(1);
 
     await page.goto(`/searchResult/${encodeURIComponent('Cotton')}`);
-    await expect.poll(() => cardCount(page), { timeout: 15_000 }).toBeGreaterThan(0);
+    await poll(() => cardCount(page)).toBeGreaterThan(0);
 
     // Empty input warns; history shows newest first and clears after a confirmation.
     await input.fill('');
     await input.press('Enter');
-    await expect.poll(() => page.getByText('Please enter a keyword').count()).toBeGreaterThan(0);
+    await poll(() => page.getByText('Please enter a keyword').count()).toBeGreaterThan(0);
     await input.click();
     const tags = page.getByTestId('search-panel').getByRole('option');
-    await expect
-      .poll(async () => (await tags.allTextContents()).map((text) => text.trim()))
-      .toEqual(['PackRight', 'قطن', 'Baumwolle', 'Cottton', 'Cotton']);
+    await poll(async () => (await tags.allTextContents()).map((text) => text.trim())).toEqual([
+      'PackRight',
+      'قطن',
+      'Baumwolle',
+      'Cottton',
+      'Cotton',
+    ]);
     await page.getByRole('button', { name: 'Clear all' }).click();
     await page.getByRole('button', { name: 'Clear', exact: true }).click();
-    await expect.poll(() => page.evaluate(() => localStorage.getItem('searchHistory'))).toBeNull();
+    await poll(() => page.evaluate(() => localStorage.getItem('searchHistory'))).toBeNull();
     await context.close();
   });
 
   it('logs in, favourites a product and follows a store, then finds both in the user centre', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser());
     await page.goto('/productDetails?id=1');
     await page.getByTestId('product-name').waitFor({ timeout: 15_000 });
     await page.getByTestId('favourite-toggle').click();
-    await expect.poll(() => page.url()).toContain('/login?redirect=');
+    await poll(() => page.url()).toContain('/login?redirect=');
 
     await page.getByRole('textbox', { name: 'Username', exact: true }).fill('demobuyer');
     await page.getByLabel('Password', { exact: true }).fill('buyer123');
     await page.getByRole('button', { name: 'Log in', exact: true }).click();
-    await expect.poll(() => page.url(), { timeout: 15_000 }).toContain('/productDetails?id=1');
+    await poll(() => page.url()).toContain('/productDetails?id=1');
     const productName = (await page.getByTestId('product-name').textContent()) ?? '';
     const favourite = page.getByTestId('favourite-toggle');
     await favourite.waitFor();
     if ((await favourite.getAttribute('aria-pressed')) !== 'true') {
       await favourite.click();
     }
-    await expect.poll(() => favourite.getAttribute('aria-pressed'), { timeout: 15_000 }).toBe('true');
+    await poll(() => favourite.getAttribute('aria-pressed')).toBe('true');
 
     const storeLink = page.locator('.cv-store-card__link').first();
     const storeName = (await storeLink.locator('.cv-store-card__name').textContent()) ?? '';
@@ -223,27 +193,27 @@ describe('catalogue and storefront in the browser', () => {
     if ((await follow.getAttribute('aria-pressed')) !== 'true') {
       const followersBefore = Number(await page.getByTestId('store-followers').textContent());
       await follow.click();
-      await expect.poll(() => follow.getAttribute('aria-pressed'), { timeout: 15_000 }).toBe('true');
+      await poll(() => follow.getAttribute('aria-pressed')).toBe('true');
       expect(Number(await page.getByTestId('store-followers').textContent())).toBe(followersBefore + 1);
     }
 
     await page.goto('/userInfo/collect-goods');
     const favouriteCard = page.getByTestId('product-card').filter({ hasText: productName });
-    await expect.poll(() => favouriteCard.count(), { timeout: 15_000 }).toBe(1);
+    await poll(() => favouriteCard.count()).toBe(1);
     expect(await page.getByTestId('favourites-count').textContent()).toMatch(/\d+ favourite product/);
 
     await page.goto('/userInfo/collect-shop');
     const shopCard = page.getByTestId('store-card').filter({ hasText: storeName });
-    await expect.poll(() => shopCard.count(), { timeout: 15_000 }).toBe(1);
+    await poll(() => shopCard.count()).toBe(1);
 
     // Unfollow and remove again, each after a confirmation.
     await shopCard.getByTestId('unfollow-store').click();
     await page.locator('.ant-popconfirm').getByRole('button', { name: 'Unfollow' }).click();
-    await expect.poll(() => shopCard.count(), { timeout: 15_000 }).toBe(0);
+    await poll(() => shopCard.count()).toBe(0);
     await page.goto('/userInfo/collect-goods');
     await favouriteCard.getByTestId('favourite-remove').click();
     await page.locator('.ant-popconfirm').getByRole('button', { name: 'Remove' }).click();
-    await expect.poll(() => favouriteCard.count(), { timeout: 15_000 }).toBe(0);
+    await poll(() => favouriteCard.count()).toBe(0);
     await context.close();
   });
 });

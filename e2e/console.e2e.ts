@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { formatMoney, parseMoney } from '@caravan/contracts';
 import { generate } from 'otplib';
-import type { APIRequestContext, APIResponse, Browser, Page } from 'playwright-core';
+import type { APIRequestContext, Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage, testAddress, uniqueName } from './browser';
+import { describe, expect, it } from 'vitest';
+import { newPage, testAddress, uniqueName } from './browser';
+import { loginBuyer, loginStaff, payAtCheckout, poll, readJson, useBrowser } from './harness';
 
 /**
  * Issue 16 in the browser: the dashboard following a paid order, a category moved and seen in two languages, a
@@ -17,15 +18,6 @@ const TX_PASSWORD = '468024';
 /** A valid TRON (base58check) address; the binding is per buyer, so other files may bind it too. */
 const TRON_ADDRESS = 'TTumca9c2LsbQ9rPWYjfHNNaaLaVvSmust';
 const WITHDRAWAL_THRESHOLD_CODE = 'four_eyes_withdrawal_threshold';
-
-function poll<T>(read: () => Promise<T> | T) {
-  return expect.poll(read, { timeout: 15_000, interval: 250 });
-}
-
-async function readJson<T>(res: APIResponse): Promise<T> {
-  expect(res.status(), await res.text()).toBeLessThan(300);
-  return (await res.json()) as T;
-}
 
 type TNode = { id: string; name: string; children: TNode[] };
 type TWallet = { available: string; held: string };
@@ -40,14 +32,6 @@ type TProductDetail = {
 
 function usdt(value: string): string {
   return `${formatMoney(parseMoney(value))} USDT`;
-}
-
-async function loginStaff(page: Page, member: { username: string; password: string }) {
-  await page.goto('/admin/login');
-  await page.getByLabel('Username', { exact: true }).fill(member.username);
-  await page.getByLabel('Password', { exact: true }).fill(member.password);
-  await page.getByRole('button', { name: 'Log in', exact: true }).click();
-  await poll(() => new URL(page.url()).pathname).not.toBe('/admin/login');
 }
 
 /**
@@ -68,11 +52,7 @@ async function newFundedBuyer(browser: Browser, admin: APIRequestContext, funds:
     }),
   );
   await context.clearCookies();
-  await page.goto('/login');
-  await page.getByRole('textbox', { name: 'Username', exact: true }).fill(buyer.username);
-  await page.getByLabel('Password', { exact: true }).fill(buyer.password);
-  await page.getByRole('button', { name: 'Log in', exact: true }).click();
-  await poll(() => page.locator('header').getByText(buyer.username).count()).toBeGreaterThan(0);
+  await loginBuyer(page, buyer);
   await readJson(
     await page.request.post('/api/v1/account/tx-password', {
       data: { txPassword: TX_PASSWORD, confirmTxPassword: TX_PASSWORD },
@@ -102,16 +82,10 @@ async function readFigure(page: Page, key: string): Promise<string> {
 }
 
 describe('platform console in the browser', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const browser = useBrowser();
 
   it('opens on the dashboard with figures, charts and a CSV export', { timeout: 120_000 }, async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser());
     await page.goto('/admin/login');
     await page.getByLabel('Username', { exact: true }).fill(ADMIN.username);
     await page.getByLabel('Password', { exact: true }).fill(ADMIN.password);
@@ -130,9 +104,9 @@ describe('platform console in the browser', () => {
   it("today's figures grow by exactly the order a new buyer pays at checkout", {
     timeout: 180_000,
   }, async () => {
-    const admin = await newPage(browser);
+    const admin = await newPage(browser());
     await loginStaff(admin.page, ADMIN);
-    const buyer = await newFundedBuyer(browser, admin.page.request, '3000');
+    const buyer = await newFundedBuyer(browser(), admin.page.request, '3000');
 
     // A product the buyer can afford: on the shelf, in stock, its least quantity under 1000 USDT.
     const cards = await readJson<{ pageList: { id: string }[] }>(
@@ -169,13 +143,7 @@ describe('platform console in the browser', () => {
     await poll(() => page.getByTestId('settlement-order').count()).toBe(1);
     const chosen = page.locator('.cv-address-choice label').filter({ hasText: 'Console Buyer' });
     await poll(() => chosen.locator('input:checked').count()).toBe(1);
-    await page.getByTestId('place-order').click();
-    const payModal = page.locator('.ant-modal:visible');
-    await poll(() => payModal.getByText('Pay for your orders').count()).toBe(1);
-    await payModal.getByLabel('Transaction password').fill(TX_PASSWORD);
-    await payModal.getByRole('button', { name: /^Pay \d/ }).click();
-    await poll(() => new URL(page.url()).pathname).toBe('/paySuccess');
-    const orderNos = (new URL(page.url()).searchParams.get('orderNos') ?? '').split(',');
+    const orderNos = await payAtCheckout(page, TX_PASSWORD);
     expect(orderNos).toHaveLength(1);
     const order = (
       await readJson<{ orderInfo: { statusName: string; paidAmount: string } }>(
@@ -197,7 +165,7 @@ describe('platform console in the browser', () => {
   it('a withdrawal above the threshold set in the console waits for a second, different approver', {
     timeout: 240_000,
   }, async () => {
-    const admin = await newPage(browser);
+    const admin = await newPage(browser());
     await loginStaff(admin.page, ADMIN);
     const params = await readJson<{ data: { code: string; value: string }[] }>(
       await admin.page.request.get('/api/v1/admin/system-params'),
@@ -216,7 +184,7 @@ describe('platform console in the browser', () => {
 
     try {
       // A buyer asks to withdraw 150 USDT, above it.
-      const buyer = await newFundedBuyer(browser, admin.page.request, '500');
+      const buyer = await newFundedBuyer(browser(), admin.page.request, '500');
       const { page } = buyer;
       await readJson(
         await page.request.post('/api/v1/wallet/withdraw-address', {
@@ -241,7 +209,7 @@ describe('platform console in the browser', () => {
       const withdrawalId = mine.pageList[0]!.id;
 
       // The finance reviewer approves it: it now waits for a second approval, under their name.
-      const finance = await newPage(browser);
+      const finance = await newPage(browser());
       await loginStaff(finance.page, FINANCE);
       const openInQueue = async () => {
         await finance.page.goto('/admin/finance-withdrawals');
@@ -320,7 +288,7 @@ describe('platform console in the browser', () => {
   it('moves a category and the storefront follows in two languages; a banner shows in Arabic only', {
     timeout: 180_000,
   }, async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser());
     await readJson(await page.request.post('/api/v1/admin/auth/login', { data: ADMIN }));
     const tree = await readJson<{ categories: TNode[] }>(
       await page.request.get('/api/v1/catalog/categories'),
@@ -386,7 +354,7 @@ describe('platform console in the browser', () => {
   it('a staff member enrols TOTP with the QR code page and then signs in with a code', {
     timeout: 180_000,
   }, async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser());
     await readJson(await page.request.post('/api/v1/admin/auth/login', { data: ADMIN }));
     const roles = await readJson<{ data: { id: string; name: string }[] }>(
       await page.request.get('/api/v1/admin/roles'),

@@ -1,19 +1,13 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage, uniqueName } from './browser';
+import { describe, expect, it } from 'vitest';
+import { newPage, uniqueName } from './browser';
+import { poll, useBrowser } from './harness';
 
 /** Issue 2's browser checks: register, log out, log in, lockout, Arabic right to left, footer links for visitors. */
 describe('foundation in the browser', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const browser = useBrowser();
 
   it('registers, logs out and logs in again', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser());
     const username = uniqueName('e2e');
     await page.goto('/register');
     await page.getByRole('textbox', { name: 'Username', exact: true }).fill(username);
@@ -21,23 +15,23 @@ describe('foundation in the browser', () => {
     await page.getByLabel('Confirm password', { exact: true }).fill('Sekrit-12x');
     await page.getByRole('button', { name: 'Register', exact: true }).click();
     const header = page.locator('header');
-    await expect.poll(() => header.getByText(username).count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    await poll(() => header.getByText(username).count()).toBeGreaterThan(0);
 
     await header.getByRole('button', { name: /log out/i }).click();
-    await expect.poll(() => new URL(page.url()).pathname).toBe('/index');
-    await expect.poll(() => page.getByText('Logged out successfully').count()).toBeGreaterThan(0);
-    await expect.poll(() => header.getByRole('link', { name: 'Log in' }).count()).toBeGreaterThan(0);
+    await poll(() => new URL(page.url()).pathname).toBe('/index');
+    await poll(() => page.getByText('Logged out successfully').count()).toBeGreaterThan(0);
+    await poll(() => header.getByRole('link', { name: 'Log in' }).count()).toBeGreaterThan(0);
 
     await page.goto('/login');
     await page.getByRole('textbox', { name: 'Username', exact: true }).fill(username);
     await page.getByLabel('Password', { exact: true }).fill('Sekrit-12x');
     await page.getByRole('button', { name: 'Log in', exact: true }).click();
-    await expect.poll(() => header.getByText(username).count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    await poll(() => header.getByText(username).count()).toBeGreaterThan(0);
     await context.close();
   });
 
   it('asks for the slider check after two wrong passwords and pauses this source after three', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser());
     const username = uniqueName('lock');
     const res = await page.request.post('/api/v1/auth/register', {
       data: { accountType: 'username', account: username, password: 'right123', confirmPassword: 'right123' },
@@ -53,56 +47,50 @@ describe('foundation in the browser', () => {
       await password.fill(`wrong${attempt}xx`);
       await submit.click();
       // An unknown account would get the same words (issue 10 defect 5).
-      await expect.poll(() => alert.textContent()).toContain('Wrong account or password');
+      await poll(() => alert.textContent()).toContain('Wrong account or password');
     }
     // After two failures the slider check appears (SPEC §8); keyboard users slide it with End.
     const slider = page.getByRole('slider', { name: 'Verification slider' });
     await slider.waitFor();
     await slider.press('End');
-    await expect
-      .poll(() => page.getByTestId('human-check').textContent(), { timeout: 20_000 })
-      .toContain('Verified');
+    await poll(() => page.getByTestId('human-check').textContent()).toContain('Verified');
     await password.fill('wrong3xx');
     await submit.click();
-    await expect.poll(() => alert.textContent()).toContain('wait 3 minutes');
+    await poll(() => alert.textContent()).toContain('wait 3 minutes');
     // Even the right password is refused from here while paused (the check is asked again first).
     await slider.press('End');
-    await expect
-      .poll(() => page.getByTestId('human-check').textContent(), { timeout: 20_000 })
-      .toContain('Verified');
+    await poll(() => page.getByTestId('human-check').textContent()).toContain('Verified');
     await password.fill('right123');
     await submit.click();
-    await expect.poll(() => alert.textContent()).toContain('wait 3 minutes');
+    await poll(() => alert.textContent()).toContain('wait 3 minutes');
     await context.close();
   });
 
   it('switches to Arabic with ?lang=ar, lays the page out right to left and drops the parameter', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser());
     await page.goto('/index?lang=ar');
-    await expect
-      .poll(() => page.evaluate(() => document.documentElement.dir), { timeout: 15_000 })
-      .toBe('rtl');
+    await poll(() => page.evaluate(() => document.documentElement.dir)).toBe('rtl');
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('ar');
     expect(new URL(page.url()).searchParams.has('lang')).toBe(false);
     // The choice is stored: a later visit without the parameter stays Arabic.
     await page.goto('/login');
-    await expect.poll(() => page.evaluate(() => document.documentElement.dir)).toBe('rtl');
+    await poll(() => page.evaluate(() => document.documentElement.dir)).toBe('rtl');
     await page.goto('/index?lang=en');
-    await expect.poll(() => page.evaluate(() => document.documentElement.dir)).toBe('ltr');
+    await poll(() => page.evaluate(() => document.documentElement.dir)).toBe('ltr');
     await context.close();
   });
 
   it('sends a visitor who clicks a user-centre footer link to /login', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser());
     await page.goto('/index');
     await page.locator('footer').getByRole('link', { name: 'Order tracking' }).click();
-    await expect.poll(() => new URL(page.url()).pathname).toBe('/login');
+    await poll(() => new URL(page.url()).pathname).toBe('/login');
     await context.close();
   });
 
   it('shrinks the header past 78 px and holds still there, on a wide and a narrow screen', async () => {
     for (const width of [1280, 375]) {
-      const { context, page } = await newPage(browser, { width, height: 800 });
+      const { context, page } = await newPage(browser(), { width, height: 800 });
       await page.goto('/index');
       await page.getByTestId('home-stores').waitFor({ timeout: 20_000 });
       for (const y of [80, 90, 120, 60]) {
@@ -129,7 +117,7 @@ describe('foundation in the browser', () => {
   });
 
   it('answers every route of SPEC §2 with the layout', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser());
     const routes = [
       '/',
       '/index',
@@ -152,10 +140,10 @@ describe('foundation in the browser', () => {
     for (const route of routes) {
       const response = await page.goto(route);
       expect(response?.status(), route).toBe(200);
-      await expect.poll(() => page.locator('#root *').count(), { timeout: 10_000 }).toBeGreaterThan(3);
+      await poll(() => page.locator('#root *').count(), { timeout: 10_000 }).toBeGreaterThan(3);
     }
     await page.goto('/');
-    await expect.poll(() => new URL(page.url()).pathname).toBe('/index');
+    await poll(() => new URL(page.url()).pathname).toBe('/index');
     await context.close();
   });
 });

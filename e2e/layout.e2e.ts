@@ -1,11 +1,7 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage, uniqueName } from './browser';
-
-/** The machine is shared and slow at times: every wait allows 15 s. */
-function poll<T>(read: () => Promise<T> | T) {
-  return expect.poll(read, { timeout: 15_000, interval: 200 });
-}
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { newPage, uniqueName } from './browser';
+import { loginStaff, poll, useBrowser } from './harness';
 
 async function pageWidth(page: Page): Promise<number> {
   return page.evaluate(() => document.documentElement.scrollWidth);
@@ -13,16 +9,10 @@ async function pageWidth(page: Page): Promise<number> {
 
 /** Issue 17.10: every page fits 360 px; console tables scroll inside themselves. */
 describe('layout at 360 px', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const browser = useBrowser();
 
   it('storefront and user-centre pages do not scroll sideways, in English and Arabic', async () => {
-    const { context, page } = await newPage(browser, { width: 360, height: 780 });
+    const { context, page } = await newPage(browser(), { width: 360, height: 780 });
     const username = uniqueName('narrow');
     await page.goto('/register');
     await page.getByRole('textbox', { name: 'Username', exact: true }).fill(username);
@@ -50,12 +40,8 @@ describe('layout at 360 px', () => {
   });
 
   it('the finance withdrawal queue keeps the user and the address apart and scrolls inside its table', async () => {
-    const { context, page } = await newPage(browser, { width: 360, height: 780 });
-    await page.goto('/admin/login');
-    await page.getByLabel('Username', { exact: true }).fill('finance');
-    await page.getByLabel('Password', { exact: true }).fill('finance123');
-    await page.getByRole('button', { name: 'Log in', exact: true }).click();
-    await poll(() => new URL(page.url()).pathname).not.toBe('/admin/login');
+    const { context, page } = await newPage(browser(), { width: 360, height: 780 });
+    await loginStaff(page, { username: 'finance', password: 'finance123' });
     await page.goto('/admin/finance-withdrawals', { waitUntil: 'networkidle' });
     await poll(() => page.locator('.ant-table').count()).toBeGreaterThan(0);
     const wide = await page.evaluate(() =>

@@ -1,13 +1,10 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import path from 'node:path';
 import { parseMoney } from '@caravan/contracts';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, uniqueName } from './browser';
-import { seededPgliteCopy } from './seeded-data';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newPage, uniqueName } from './browser';
+import { loginBuyer, loginStaff, poll, startSeededServer, useBrowser } from './harness';
+import type { TTestServer } from './test-server';
 
 /**
  * Issue 13 in the browser, as a new user would: real-name verification approved by staff, a loan above
@@ -18,82 +15,14 @@ import { seededPgliteCopy } from './seeded-data';
  * Moving the clock needs TEST_CLOCK=true, which the server refuses with NODE_ENV=production, so this file
  * starts its own server in test mode (on the web build the global setup made) instead of the shared one.
  */
-const ROOT = path.resolve(import.meta.dirname, '..');
 const BUYER = { username: uniqueName('loanbuyer'), password: 'buyer123' };
 const TX_PASSWORD = '135246';
 const ADMIN = { username: 'admin', password: 'admin123' };
 const FINANCE = { username: 'finance', password: 'finance123' };
 
-function poll<T>(read: () => Promise<T> | T) {
-  return expect.poll(read, { timeout: 15_000, interval: 200 });
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
-}
-
-async function startTestServer(): Promise<{ baseUrl: string; stop: () => Promise<void> }> {
-  const port = await freePort();
-  const baseUrl = `http://127.0.0.1:${port}`;
-  // The demo data seeded once for the run (global setup), copied: the same state a first start leaves.
-  const dataDir = seededPgliteCopy(inject('seededPgliteDir'), 'caravan-loans-e2e-');
-  const env: Record<string, string> = { ...(process.env as Record<string, string>) };
-  delete env.DATABASE_URL;
-  Object.assign(env, {
-    NODE_ENV: 'test',
-    TEST_CLOCK: 'true',
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    PUBLIC_URL: baseUrl,
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
-    SEED_DEMO: 'true',
-    RATE_LIMIT_PER_MINUTE: '10000',
-    RUN_JOBS: 'false',
-  });
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: ROOT,
-    env,
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  const started = Date.now();
-  for (;;) {
-    if (child.exitCode !== null) {
-      throw new Error(`test server exited with ${child.exitCode}`);
-    }
-    try {
-      if ((await fetch(`${baseUrl}/api/health`)).ok) {
-        break;
-      }
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() - started > 170_000) {
-      throw new Error('test server did not become healthy');
-    }
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  return {
-    baseUrl,
-    stop: async () => {
-      child.kill('SIGTERM');
-      await new Promise((r) => child.once('exit', r));
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
-
 describe('loans in the browser', () => {
-  let server: { baseUrl: string; stop: () => Promise<void> };
-  let browser: Browser;
+  const browser = useBrowser();
+  let server: TTestServer;
   let buyer: { context: BrowserContext; page: Page };
   let finance: { context: BrowserContext; page: Page };
   let admin: { context: BrowserContext; page: Page };
@@ -128,28 +57,18 @@ describe('loans in the browser', () => {
     return res.body.isOk;
   }
 
-  async function open(): Promise<{ context: BrowserContext; page: Page }> {
-    const context = await browser.newContext({
-      baseURL: server.baseUrl,
-      viewport: { width: 1280, height: 900 },
-      locale: 'en-US',
-    });
-    return { context, page: await context.newPage() };
-  }
-
-  async function loginStaff(page: Page, login: { username: string; password: string }) {
-    await page.goto('/admin/login');
-    await page.getByLabel('Username', { exact: true }).fill(login.username);
-    await page.getByLabel('Password', { exact: true }).fill(login.password);
-    await page.getByRole('button', { name: 'Log in', exact: true }).click();
-    await poll(() => new URL(page.url()).pathname).not.toBe('/admin/login');
+  /** A page on this file's server; like every page, it acts only once a server-rendered page has hydrated. */
+  function open(): Promise<{ context: BrowserContext; page: Page }> {
+    return newPage(browser(), { baseURL: server.baseUrl });
   }
 
   let buyerToken: string;
 
   beforeAll(async () => {
-    server = await startTestServer();
-    browser = await launchBrowser();
+    server = await startSeededServer({
+      prefix: 'caravan-loans-e2e-',
+      env: { NODE_ENV: 'test', TEST_CLOCK: 'true', RUN_JOBS: 'false' },
+    });
     idPhoto = await sharp({ create: { width: 320, height: 200, channels: 3, background: '#0f766e' } })
       .png()
       .toBuffer();
@@ -172,17 +91,12 @@ describe('loans in the browser', () => {
   }, 240_000);
 
   afterAll(async () => {
-    await browser?.close();
     await server?.stop();
   });
 
   it('verifies, borrows above the four-eyes threshold, goes overdue, repays all', async () => {
     const { page } = buyer;
-    await page.goto('/login');
-    await page.getByRole('textbox', { name: 'Username', exact: true }).fill(BUYER.username);
-    await page.getByLabel('Password', { exact: true }).fill(BUYER.password);
-    await page.getByRole('button', { name: 'Log in', exact: true }).click();
-    await poll(() => page.locator('header').getByText(BUYER.username).count()).toBeGreaterThan(0);
+    await loginBuyer(page, BUYER);
     await loginStaff(finance.page, FINANCE);
     await loginStaff(admin.page, ADMIN);
     // Real-name verification in the user centre

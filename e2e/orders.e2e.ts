@@ -1,7 +1,16 @@
 import { formatMoney, parseMoney } from '@caravan/contracts';
 import type { APIRequestContext, Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage } from './browser';
+import { describe, expect, it } from 'vitest';
+import { newPage } from './browser';
+import {
+  confirmAndShip,
+  loginSeller,
+  openSellerOrder,
+  payAtCheckout,
+  poll,
+  readJson,
+  useBrowser,
+} from './harness';
 import { chooseSelectOption, typeSelectOption } from './select';
 
 /** The refund reason the browser test picks (SPEC §9 return reason 1). */
@@ -28,20 +37,6 @@ type TOrder = {
 
 const BUYER = { username: 'demobuyer', password: 'buyer123' };
 const TX_PASSWORD = '135790';
-
-async function readJson<T>(response: {
-  ok(): boolean;
-  status(): number;
-  json(): Promise<unknown>;
-  url(): string;
-}) {
-  if (!response.ok()) {
-    throw new Error(
-      `${response.url()} answered ${response.status()}: ${JSON.stringify(await response.json())}`,
-    );
-  }
-  return (await response.json()) as T;
-}
 
 /** A product of the store that can be bought by the buyer (on shelf, in stock), with its first variant if any. */
 async function findProduct(request: APIRequestContext, storeId: string) {
@@ -73,39 +68,18 @@ async function loginSellerInBrowser(
   username: string,
 ): Promise<{ context: BrowserContext; page: Page }> {
   const { context, page } = await newPage(browser);
-  await page.goto('/seller/login');
-  await page.getByRole('textbox', { name: 'Username', exact: true }).fill(username);
-  await page.getByLabel('Password', { exact: true }).fill('seller123');
-  await page.getByRole('button', { name: 'Log in', exact: true }).click();
-  await expect.poll(() => new URL(page.url()).pathname, { timeout: 15_000 }).toBe('/seller/dashboard');
+  await loginSeller(page, { username, password: 'seller123' });
   return { context, page };
 }
 
-async function openSellerOrder(page: Page, orderNo: string) {
-  await page.goto('/seller/orders');
-  await page.getByRole('searchbox', { name: 'Order number' }).fill(orderNo);
-  await page.getByRole('searchbox', { name: 'Order number' }).press('Enter');
-  const row = page.locator(`[data-order-no="${orderNo}"]`);
-  await expect.poll(() => row.count(), { timeout: 15_000 }).toBe(1);
-  await row.getByRole('button', { name: 'Details' }).click();
-  await expect.poll(() => page.locator('.ant-drawer-open').count(), { timeout: 15_000 }).toBe(1);
-  return page.locator('.ant-drawer-open');
-}
-
 describe('cart, checkout and orders in the browser', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const browser = useBrowser();
 
   it('visitor cart survives log in; checkout, pay, ship, receive, review, refund', {
     timeout: 240_000,
   }, async () => {
     // Store A belongs to demoseller (ships), store B to seller01 (approves the refund).
-    const probe = await newPage(browser);
+    const probe = await newPage(browser());
     const storeA = await sellerStoreId(probe.page.request, 'demoseller');
     await probe.context.clearCookies();
     const storeB = await sellerStoreId(probe.page.request, 'seller01');
@@ -114,11 +88,11 @@ describe('cart, checkout and orders in the browser', () => {
     const productB = await findProduct(probe.page.request, storeB);
     await probe.context.close();
 
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser());
     // A visitor adds both products through the product page's cart event.
     for (const product of [productA, productB]) {
       await page.goto(`/productDetails?id=${product.detail.id}`);
-      await expect.poll(() => page.getByTestId('cart-button').count(), { timeout: 15_000 }).toBe(1);
+      await poll(() => page.getByTestId('cart-button').count()).toBe(1);
       const isTaken = await page.evaluate(
         ({ productId, variantId, quantity }) =>
           !window.dispatchEvent(
@@ -130,43 +104,32 @@ describe('cart, checkout and orders in the browser', () => {
         { productId: product.detail.id, variantId: product.variantId, quantity: product.detail.buyMin },
       );
       expect(isTaken).toBe(true);
-      await expect
-        .poll(() => page.getByText('Added to the cart').count(), { timeout: 15_000 })
-        .toBeGreaterThan(0);
+      await poll(() => page.getByText('Added to the cart').count()).toBeGreaterThan(0);
     }
     const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('cart') ?? '[]') as unknown[]);
     expect(stored).toHaveLength(2);
 
     await page.getByTestId('cart-button').click();
     const drawer = page.locator('.cv-cart-drawer');
-    await expect.poll(() => drawer.getByTestId('cart-item').count(), { timeout: 15_000 }).toBe(2);
+    await poll(() => drawer.getByTestId('cart-item').count()).toBe(2);
     await drawer.getByTestId('cart-checkout').click();
-    await expect.poll(() => new URL(page.url()).pathname, { timeout: 15_000 }).toBe('/login');
+    await poll(() => new URL(page.url()).pathname).toBe('/login');
 
     await page.getByRole('textbox', { name: 'Username', exact: true }).fill(BUYER.username);
     await page.getByLabel('Password', { exact: true }).fill(BUYER.password);
     await page.getByRole('button', { name: 'Log in', exact: true }).click();
-    await expect.poll(() => new URL(page.url()).pathname, { timeout: 15_000 }).toBe('/settlement');
+    await poll(() => new URL(page.url()).pathname).toBe('/settlement');
 
     // The browser cart moved into the server cart.
-    await expect
-      .poll(
-        async () => {
-          const cart = await readJson<{ groups: { items: { productId: string; isChecked: boolean }[] }[] }>(
-            await page.request.get('/api/v1/cart'),
-          );
-          const items = cart.groups.flatMap((g) =>
-            g.items.filter((i) => i.isChecked).map((i) => i.productId),
-          );
-          return [productA.detail.id, productB.detail.id].every((id) => items.includes(id));
-        },
-        { timeout: 15_000 },
-      )
-      .toBe(true);
+    await poll(async () => {
+      const cart = await readJson<{ groups: { items: { productId: string; isChecked: boolean }[] }[] }>(
+        await page.request.get('/api/v1/cart'),
+      );
+      const items = cart.groups.flatMap((g) => g.items.filter((i) => i.isChecked).map((i) => i.productId));
+      return [productA.detail.id, productB.detail.id].every((id) => items.includes(id));
+    }).toBe(true);
     // The browser clears its cart when the merge answer arrives, a moment after the server has committed it.
-    await expect
-      .poll(() => page.evaluate(() => localStorage.getItem('cart')), { timeout: 15_000 })
-      .toBeNull();
+    await poll(() => page.evaluate(() => localStorage.getItem('cart'))).toBeNull();
 
     // Only the two products go into this checkout: uncheck whatever else the demo buyer had in the cart.
     await page.request.put('/api/v1/cart/check', { data: { isChecked: false } });
@@ -188,10 +151,10 @@ describe('cart, checkout and orders in the browser', () => {
       await page.getByLabel('New transaction password').fill(TX_PASSWORD);
       await page.getByLabel('Confirm transaction password').fill(TX_PASSWORD);
       await page.getByRole('button', { name: 'Save' }).click();
-      await expect.poll(() => new URL(page.url()).pathname, { timeout: 15_000 }).toBe('/userInfo/setup');
+      await poll(() => new URL(page.url()).pathname).toBe('/userInfo/setup');
     }
     await page.goto('/settlement');
-    await expect.poll(() => page.getByTestId('settlement-order').count(), { timeout: 15_000 }).toBe(2);
+    await poll(() => page.getByTestId('settlement-order').count()).toBe(2);
 
     // Add an address inline.
     await page.getByRole('button', { name: 'Add an address' }).click();
@@ -200,28 +163,20 @@ describe('cart, checkout and orders in the browser', () => {
     await modal.getByLabel('Phone number').fill('15123456789');
     await typeSelectOption(page, modal.getByLabel('Country', { exact: true }), 'Germany');
     await typeSelectOption(page, modal.getByLabel('State or province', { exact: true }), 'Berlin');
-    await expect.poll(() => modal.getByLabel('City').isEnabled(), { timeout: 15_000 }).toBe(true);
+    await poll(() => modal.getByLabel('City').isEnabled()).toBe(true);
     await typeSelectOption(page, modal.getByLabel('City', { exact: true }), 'Berlin');
     await modal.getByLabel('Postal code').fill('10115');
     await modal.getByLabel('Detailed address').fill('Unter den Linden 1');
     await modal.getByRole('button', { name: 'Save' }).click();
-    await expect.poll(() => page.getByText('Address saved').count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    await poll(() => page.getByText('Address saved').count()).toBeGreaterThan(0);
     const chosen = page.locator('.cv-address-choice label').filter({ hasText: 'E2E Receiver' });
-    await expect.poll(() => chosen.locator('input:checked').count(), { timeout: 15_000 }).toBe(1);
+    await poll(() => chosen.locator('input:checked').count()).toBe(1);
 
     const walletBefore = await readJson<{ available: string }>(await page.request.get('/api/v1/wallet'));
 
-    await page.getByTestId('place-order').click();
-    const payModal = page.locator('.ant-modal:visible');
-    await expect.poll(() => payModal.getByText('Pay for your orders').count(), { timeout: 15_000 }).toBe(1);
-    await payModal.getByLabel('Transaction password').fill(TX_PASSWORD);
-    await payModal.getByRole('button', { name: /^Pay \d/ }).click();
-    await expect.poll(() => new URL(page.url()).pathname, { timeout: 15_000 }).toBe('/paySuccess');
-    const orderNos = (new URL(page.url()).searchParams.get('orderNos') ?? '').split(',');
+    const orderNos = await payAtCheckout(page, TX_PASSWORD);
     expect(orderNos).toHaveLength(2);
-    await expect
-      .poll(() => page.getByTestId('paid-orders').locator('tbody tr').count(), { timeout: 15_000 })
-      .toBe(2);
+    await poll(() => page.getByTestId('paid-orders').locator('tbody tr').count()).toBe(2);
 
     const orders = await Promise.all(
       orderNos.map(
@@ -240,87 +195,58 @@ describe('cart, checkout and orders in the browser', () => {
     // The buyer reminds the seller of order A; a second reminder is refused with its message.
     await page.goto(`/userInfo/order-detail?orderNo=${orderA.orderNo}`);
     await page.getByRole('button', { name: 'Remind to ship' }).click();
-    await expect
-      .poll(() => page.getByText('The seller was reminded to ship').count(), { timeout: 15_000 })
-      .toBeGreaterThan(0);
+    await poll(() => page.getByText('The seller was reminded to ship').count()).toBeGreaterThan(0);
     await page.getByRole('button', { name: 'Remind to ship' }).click();
-    await expect
-      .poll(() => page.getByText('This order has been reminded').count(), { timeout: 15_000 })
-      .toBeGreaterThan(0);
+    await poll(() => page.getByText('This order has been reminded').count()).toBeGreaterThan(0);
 
     // Order B: refund before shipping.
     await page.goto(`/userInfo/order-return?orderNo=${orderB.orderNo}`);
     await chooseSelectOption(page, page.getByLabel('Reason'), RETURN_REASON);
     await page.getByRole('button', { name: 'Send the request' }).click();
     await page.locator('.ant-modal-confirm').getByRole('button', { name: 'Send the request' }).click();
-    await expect.poll(() => new URL(page.url()).pathname, { timeout: 15_000 }).toBe('/userInfo/order-detail');
-    await expect
-      .poll(() => page.getByText('Refund in progress').count(), { timeout: 15_000 })
-      .toBeGreaterThan(0);
+    await poll(() => new URL(page.url()).pathname).toBe('/userInfo/order-detail');
+    await poll(() => page.getByText('Refund in progress').count()).toBeGreaterThan(0);
 
     // demoseller confirms and ships order A, and sees the reminder.
-    const sellerA = await loginSellerInBrowser(browser, 'demoseller');
+    const sellerA = await loginSellerInBrowser(browser(), 'demoseller');
     let sellerDrawer = await openSellerOrder(sellerA.page, orderA.orderNo);
-    await expect
-      .poll(() => sellerDrawer.getByText(/Buyer reminded/).count(), { timeout: 15_000 })
-      .toBeGreaterThan(0);
-    await sellerDrawer.getByRole('button', { name: 'Confirm (preparing stock)' }).click();
-    await sellerA.page.locator('.ant-modal-confirm').getByRole('button', { name: 'Confirm' }).click();
-    await expect
-      .poll(() => sellerDrawer.getByRole('button', { name: 'Ship' }).count(), { timeout: 15_000 })
-      .toBe(1);
-    await sellerDrawer.getByRole('button', { name: 'Ship' }).click();
-    const shipModal = sellerA.page.locator('.ant-modal:visible');
-    await shipModal.getByLabel('Carrier').fill('DHL Express');
-    await shipModal.getByLabel('Tracking number').fill('JD0146000012345');
-    await shipModal.getByRole('button', { name: 'Ship' }).click();
-    await expect
-      .poll(() => sellerDrawer.getByText('Shipped, to be received').count(), { timeout: 15_000 })
-      .toBeGreaterThan(0);
+    await poll(() => sellerDrawer.getByText(/Buyer reminded/).count()).toBeGreaterThan(0);
+    await confirmAndShip(sellerA.page, sellerDrawer, {
+      carrier: 'DHL Express',
+      trackingNo: 'JD0146000012345',
+    });
     await sellerDrawer.getByLabel('Add a logistics entry').fill('Arrived at the sorting centre');
     await sellerDrawer.getByRole('button', { name: 'Add', exact: true }).click();
-    await expect
-      .poll(() => sellerDrawer.getByText('Arrived at the sorting centre').count(), { timeout: 15_000 })
-      .toBeGreaterThan(0);
+    await poll(() => sellerDrawer.getByText('Arrived at the sorting centre').count()).toBeGreaterThan(0);
     await sellerA.context.close();
 
     // seller01 approves the refund of order B.
-    const sellerB = await loginSellerInBrowser(browser, 'seller01');
+    const sellerB = await loginSellerInBrowser(browser(), 'seller01');
     sellerDrawer = await openSellerOrder(sellerB.page, orderB.orderNo);
     await sellerDrawer.getByRole('button', { name: 'Approve refund' }).click();
     await sellerB.page.locator('.ant-modal-confirm').getByRole('button', { name: 'Approve refund' }).click();
-    await expect
-      .poll(() => sellerDrawer.getByText('Refunded').count(), { timeout: 15_000 })
-      .toBeGreaterThan(0);
+    await poll(() => sellerDrawer.getByText('Refunded').count()).toBeGreaterThan(0);
     await sellerB.context.close();
 
     // The buyer views logistics (oldest first), confirms receipt and reviews order A.
     await page.goto(`/userInfo/my-order?tab=receipt`);
     const cardA = page.locator(`[data-order-no="${orderA.orderNo}"]`);
-    await expect.poll(() => cardA.count(), { timeout: 15_000 }).toBe(1);
+    await poll(() => cardA.count()).toBe(1);
     await cardA.getByRole('button', { name: 'View logistics' }).click();
     const logistics = page.locator('.ant-modal:visible');
-    await expect
-      .poll(() => logistics.getByText('Arrived at the sorting centre').count(), { timeout: 15_000 })
-      .toBe(1);
-    await expect
-      .poll(() => logistics.getByText('DHL Express').count(), { timeout: 15_000 })
-      .toBeGreaterThan(0);
+    await poll(() => logistics.getByText('Arrived at the sorting centre').count()).toBe(1);
+    await poll(() => logistics.getByText('DHL Express').count()).toBeGreaterThan(0);
     await logistics.getByRole('button', { name: 'Close' }).click();
     await cardA.getByRole('button', { name: 'Confirm receipt' }).click();
     await page.locator('.ant-modal-confirm').getByRole('button', { name: 'Confirm receipt' }).click();
-    await expect
-      .poll(() => page.getByText('Receipt confirmed').count(), { timeout: 15_000 })
-      .toBeGreaterThan(0);
+    await poll(() => page.getByText('Receipt confirmed').count()).toBeGreaterThan(0);
 
     await page.goto(`/userInfo/order-evaluation?orderNo=${orderA.orderNo}`);
     await page.getByText('Good', { exact: true }).click();
     await page.getByLabel('Your review').fill('Well packed and exactly as described.');
     await page.getByRole('button', { name: 'Submit review' }).click();
-    await expect.poll(() => new URL(page.url()).pathname, { timeout: 15_000 }).toBe('/userInfo/order-detail');
-    await expect
-      .poll(() => page.getByText('Well packed and exactly as described.').count())
-      .toBeGreaterThan(0);
+    await poll(() => new URL(page.url()).pathname).toBe('/userInfo/order-detail');
+    await poll(() => page.getByText('Well packed and exactly as described.').count()).toBeGreaterThan(0);
 
     // Money: the payment of A stays spent, B's payment came back.
     const finalB = (

@@ -1,6 +1,7 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, launchBrowser, newPage } from './browser';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { baseUrl, newPage } from './browser';
+import { poll, useBrowser } from './harness';
 
 const DEMO_STORE = 'Caravan Demo Trading Co.';
 
@@ -41,13 +42,7 @@ function edgesOf(page: Page, selector: string) {
 
 /** Issue 17.9: Latin names and dates keep their own order inside Arabic pages. */
 describe('right-to-left isolation', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const browser = useBrowser();
 
   it('shows a Latin store name with its final dot at its end on an Arabic store page', async () => {
     const res = await fetch(
@@ -56,12 +51,10 @@ describe('right-to-left isolation', () => {
     const stores = (await res.json()) as { pageList: { id: string; name: string }[] };
     const store = stores.pageList.find((s) => s.name === DEMO_STORE);
     expect(store).toBeDefined();
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser());
     await page.goto(`/store?id=${store!.id}&lang=ar`);
-    await expect.poll(() => page.evaluate(() => document.documentElement.dir)).toBe('rtl');
-    await expect
-      .poll(() => page.getByTestId('store-name').textContent(), { timeout: 15_000 })
-      .toContain('Caravan');
+    await poll(() => page.evaluate(() => document.documentElement.dir)).toBe('rtl');
+    await poll(() => page.getByTestId('store-name').textContent()).toContain('Caravan');
     const name = await edgesOf(page, '[data-testid="store-name"]');
     expect(name.text).toBe(DEMO_STORE);
     // "C" is drawn left of the final ".": read left to right, as written.
@@ -70,9 +63,9 @@ describe('right-to-left isolation', () => {
   });
 
   it('keeps dates in year-month-day order on an Arabic page', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser());
     await page.goto('/index?lang=ar');
-    await expect.poll(() => page.evaluate(() => document.documentElement.dir)).toBe('rtl');
+    await poll(() => page.evaluate(() => document.documentElement.dir)).toBe('rtl');
     // A date written into the page as the app writes it (formatDateTime's isolate), as a table cell would show it.
     const edges = await page.evaluate(async () => {
       const cell = document.createElement('p');

@@ -1,8 +1,9 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, launchBrowser, newPage } from './browser';
+import { baseUrl, newPage } from './browser';
+import { poll, useBrowser } from './harness';
 
 /**
  * Issue 10 defect 6 in Chromium: the strict Content-Security-Policy leaves the storefront, the consoles'
@@ -25,12 +26,11 @@ async function watchViolations(page: Page): Promise<string[]> {
 }
 
 describe('Content-Security-Policy in the browser', () => {
-  let browser: Browser;
+  const browser = useBrowser();
   let framer: Server;
   let framerUrl = '';
 
   beforeAll(async () => {
-    browser = await launchBrowser();
     framer = createServer((_req, res) => {
       res.writeHead(200, { 'content-type': 'text/html' });
       res.end(`<!doctype html><title>framer</title><iframe id="f" src="${baseUrl()}/admin/login"></iframe>`);
@@ -39,7 +39,6 @@ describe('Content-Security-Policy in the browser', () => {
     framerUrl = `http://127.0.0.1:${(framer.address() as AddressInfo).port}`;
   });
   afterAll(async () => {
-    await browser?.close();
     await new Promise((resolve) => framer?.close(resolve));
   });
 
@@ -50,7 +49,7 @@ describe('Content-Security-Policy in the browser', () => {
     ['/admin/login', true],
     ['/cs/login', true],
   ])('%s renders styled without a CSP violation', async (path, hasButton) => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser());
     const violations = await watchViolations(page);
     await page.goto(path);
     if (path === '/index') {
@@ -80,7 +79,7 @@ describe('Content-Security-Policy in the browser', () => {
   });
 
   it('/api/docs (Swagger UI) works under its policy', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser());
     const violations = await watchViolations(page);
     await page.goto('/api/docs');
     await page.locator('.swagger-ui .info .title').waitFor();
@@ -90,7 +89,7 @@ describe('Content-Security-Policy in the browser', () => {
   });
 
   it('refuses to be framed by another site', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser());
     const refused: string[] = [];
     page.on('console', (message) => {
       if (/frame-ancestors|Refused to (display|frame)/i.test(message.text())) {
@@ -98,7 +97,7 @@ describe('Content-Security-Policy in the browser', () => {
       }
     });
     await page.goto(framerUrl);
-    await expect.poll(() => refused.length).toBeGreaterThan(0);
+    await poll(() => refused.length).toBeGreaterThan(0);
     const frame = page.frames().find((f) => f !== page.mainFrame());
     // The framed document never loads the console's log-in form.
     expect(

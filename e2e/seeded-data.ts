@@ -164,3 +164,29 @@ export async function seededPostgresCopy(
     },
   };
 }
+
+export type TSeededTemplates = { pgliteDir: string; postgresTemplate: string; postgresDataDir: string };
+
+/**
+ * A fresh copy of the run's demo data as a server's environment: DATA_DIR for PGlite, or DATABASE_URL and
+ * DATA_DIR (the pictures) for PostgreSQL. `remove` deletes the copy once its servers have stopped.
+ */
+export async function seededDatabase(
+  seeded: TSeededTemplates,
+  database: 'pglite' | 'postgres',
+  prefix: string,
+): Promise<{ env: Record<string, string>; name: string; remove: () => Promise<void> }> {
+  if (database === 'postgres') {
+    const copy = await seededPostgresCopy(
+      { template: seeded.postgresTemplate, dataDir: seeded.postgresDataDir },
+      prefix.replaceAll('-', '_'),
+    );
+    return { env: { DATABASE_URL: copy.url, DATA_DIR: copy.dataDir }, name: copy.name, remove: copy.drop };
+  }
+  const dataDir = seededPgliteCopy(seeded.pgliteDir, prefix);
+  return {
+    env: { DATA_DIR: dataDir },
+    name: path.basename(dataDir),
+    remove: async () => rmSync(dataDir, { recursive: true, force: true }),
+  };
+}

@@ -1,5 +1,5 @@
 import type { Locator, Page } from 'playwright-core';
-import { expect } from 'vitest';
+import { poll } from './harness';
 
 /** The Ant Design Select around a combobox found by its label: its text is the chosen option's label. */
 function selectRoot(combobox: Locator): Locator {
@@ -23,26 +23,24 @@ export async function chooseSelectOption(
   const openList = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)');
   const matches = (text: string | null) =>
     typeof option === 'string' ? (text ?? '').includes(option) : option.test(text ?? '');
-  await expect
-    .poll(
-      async () => {
-        if (matches(await root.textContent())) {
-          return true;
-        }
-        if ((await openList.count()) === 0) {
-          await combobox.click();
-        }
-        await openList
-          .locator('.ant-select-item-option')
-          .filter({ hasText: option })
-          .first()
-          .click({ timeout: 5_000 })
-          .catch(() => undefined);
-        return matches(await root.textContent());
-      },
-      { timeout: 30_000, interval: 500 },
-    )
-    .toBe(true);
+  await poll(
+    async () => {
+      if (matches(await root.textContent())) {
+        return true;
+      }
+      if ((await openList.count()) === 0) {
+        await combobox.click();
+      }
+      await openList
+        .locator('.ant-select-item-option')
+        .filter({ hasText: option })
+        .first()
+        .click({ timeout: 5_000 })
+        .catch(() => undefined);
+      return matches(await root.textContent());
+    },
+    { timeout: 30_000, interval: 500 },
+  ).toBe(true);
 }
 
 /**
@@ -51,13 +49,13 @@ export async function chooseSelectOption(
  */
 export async function typeSelectOption(page: Page, combobox: Locator, text: string): Promise<void> {
   const openList = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)');
-  await expect.poll(() => openList.count()).toBe(0);
+  await poll(() => openList.count()).toBe(0);
   await combobox.click();
   await combobox.fill(text);
-  await expect
-    .poll(() => openList.locator('.ant-select-item-option').filter({ hasText: text }).count())
-    .toBeGreaterThan(0);
+  await poll(() =>
+    openList.locator('.ant-select-item-option').filter({ hasText: text }).count(),
+  ).toBeGreaterThan(0);
   await combobox.press('Enter');
-  await expect.poll(() => openList.count()).toBe(0);
-  await expect.poll(async () => (await selectRoot(combobox).textContent()) ?? '').toContain(text);
+  await poll(() => openList.count()).toBe(0);
+  await poll(async () => (await selectRoot(combobox).textContent()) ?? '').toContain(text);
 }

@@ -1,31 +1,18 @@
 import { parseMoney } from '@caravan/contracts';
-import type { APIRequestContext, Browser, Page } from 'playwright-core';
+import type { APIRequestContext, Page } from 'playwright-core';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage, testAddress, uniqueName } from './browser';
+import { describe, expect, it } from 'vitest';
+import { newPage, testAddress, uniqueName } from './browser';
+import { loginBuyer, loginSeller, poll, readJson, useBrowser } from './harness';
 import { typeSelectOption } from './select';
 
 type TCategory = { id: string; name: string; children: TCategory[] };
-
-async function readJson<T>(response: {
-  ok(): boolean;
-  status(): number;
-  text(): Promise<string>;
-  url(): string;
-}) {
-  if (!response.ok()) {
-    throw new Error(`${response.url()} answered ${response.status()}: ${await response.text()}`);
-  }
-  return JSON.parse(await response.text()) as T;
-}
 
 async function png(colour: string) {
   return sharp({ create: { width: 400, height: 400, channels: 3, background: colour } })
     .png()
     .toBuffer();
 }
-
-const poll = <T>(fn: () => Promise<T>) => expect.poll(fn, { timeout: 20_000 });
 
 async function firstLeaf(request: APIRequestContext): Promise<{ top: TCategory; leaf: TCategory }> {
   const tree = await readJson<{ categories: TCategory[] }>(await request.get('/api/v1/catalog/categories'));
@@ -46,13 +33,7 @@ async function staffLogin(page: Page) {
 }
 
 describe('sellers in the browser', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const browser = useBrowser();
 
   it('register, apply, approve, list a product in two languages, sell it, settle it, import, suspend', {
     timeout: 420_000,
@@ -62,18 +43,14 @@ describe('sellers in the browser', () => {
     const shopName = `E2E Linen ${Date.now().toString(36)}`;
 
     // --- A new user registers and applies on /merchantSettled.
-    const applicant = await newPage(browser);
+    const applicant = await newPage(browser());
     const ap = applicant.page;
     await readJson(
       await ap.request.post('/api/v1/auth/register', {
         data: { accountType: 'username', account: username, password, confirmPassword: password },
       }),
     );
-    await ap.goto('/login?redirect=%2FmerchantSettled');
-    await ap.getByRole('textbox', { name: 'Username', exact: true }).fill(username);
-    await ap.getByLabel('Password', { exact: true }).fill(password);
-    await ap.getByRole('button', { name: 'Log in', exact: true }).click();
-    await poll(() => Promise.resolve(new URL(ap.url()).pathname)).toBe('/merchantSettled');
+    await loginBuyer(ap, { username, password }, { redirect: '/merchantSettled' });
     await poll(() => ap.getByText('Apply to open a shop').count()).toBeGreaterThan(0);
     const { top, leaf } = await firstLeaf(ap.request);
     await ap.getByLabel('Shop name').fill(shopName);
@@ -94,7 +71,7 @@ describe('sellers in the browser', () => {
     await poll(() => ap.getByText(`Application for “${shopName}”`).count()).toBe(1);
 
     // --- Staff approve it in /admin.
-    const staff = await newPage(browser);
+    const staff = await newPage(browser());
     const sp = staff.page;
     await staffLogin(sp);
     await sp.goto('/admin/merchant-applications');
@@ -113,13 +90,9 @@ describe('sellers in the browser', () => {
     ).toBe(1);
 
     // --- The new seller logs in to /seller and creates a product with two variants, three images, two languages.
-    const seller = await newPage(browser);
+    const seller = await newPage(browser());
     const sel = seller.page;
-    await sel.goto('/seller/login');
-    await sel.getByRole('textbox', { name: 'Username', exact: true }).fill(username);
-    await sel.getByLabel('Password', { exact: true }).fill(password);
-    await sel.getByRole('button', { name: 'Log in', exact: true }).click();
-    await poll(() => Promise.resolve(new URL(sel.url()).pathname)).toBe('/seller/dashboard');
+    await loginSeller(sel, { username, password });
     await sel.goto('/seller/products/new');
     await poll(() => sel.getByLabel('Product name (en)').count()).toBe(1);
     await sel.getByLabel('Product name (en)').fill('Harbour linen shirt');
@@ -165,7 +138,7 @@ describe('sellers in the browser', () => {
     expect(saved.variants.map((v) => v.values[0])).toEqual(['Sand', 'Navy']);
 
     // --- It shows on the storefront and in search, in both languages.
-    const shopper = await newPage(browser);
+    const shopper = await newPage(browser());
     for (const [lang, name, word] of [
       ['en', 'Harbour linen shirt', 'harbour'],
       ['de', 'Hafen Leinenhemd', 'leinenhemd'],
@@ -233,17 +206,15 @@ describe('sellers in the browser', () => {
       await sp.request.put('/api/v1/admin/system-params/order_settle_days', { data: { value: '0' } }),
     );
     const month = new Date().toISOString().slice(0, 7);
-    await expect
-      .poll(
-        async () =>
-          (
-            await readJson<{ orders: number }>(
-              await sel.request.get(`/api/v1/seller/settlement?month=${month}`),
-            )
-          ).orders,
-        { timeout: 60_000, interval: 2_000 },
-      )
-      .toBe(1);
+    await poll(
+      async () =>
+        (
+          await readJson<{ orders: number }>(
+            await sel.request.get(`/api/v1/seller/settlement?month=${month}`),
+          )
+        ).orders,
+      { timeout: 60_000, interval: 2_000 },
+    ).toBe(1);
     const statement = await readJson<{ net: string; commission: string; goodsAmount: string }>(
       await sel.request.get(`/api/v1/seller/settlement?month=${month}`),
     );

@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl, launchBrowser, newPage } from './browser';
+import { poll } from './harness';
 
 type TProductCard = { id: string; name: string; storeId?: string };
 type TProductDetail = { id: string; name: string; store: { id: string; name: string } };
@@ -285,8 +286,8 @@ describe('server-rendered storefront', () => {
       }
     });
     await page.locator('header').getByRole('link', { name: 'All products' }).first().click();
-    await expect.poll(() => new URL(page.url()).pathname).toBe('/commodity');
-    await expect.poll(() => page.getByTestId('product-card').count()).toBeGreaterThan(0);
+    await poll(() => new URL(page.url()).pathname).toBe('/commodity');
+    await poll(() => page.getByTestId('product-card').count()).toBeGreaterThan(0);
     expect(documents).toEqual([]);
     await context.close();
   });
@@ -324,7 +325,7 @@ describe('server-rendered storefront', () => {
 
     await context.setOffline(true);
     await page.goto('/commodity', { waitUntil: 'load' }).catch(() => null);
-    await expect.poll(() => page.locator('h1').textContent()).toBe('You are offline');
+    await poll(() => page.locator('h1').textContent()).toBe('You are offline');
     await context.close();
   });
 
@@ -337,7 +338,7 @@ describe('server-rendered storefront', () => {
       }
     });
     await page.goto(`/productDetails?id=${product.id}&lang=ar`, { waitUntil: 'networkidle' });
-    await expect.poll(() => new URL(page.url()).search).toBe(`?id=${product.id}`);
+    await poll(() => new URL(page.url()).search).toBe(`?id=${product.id}`);
     expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');
     expect(documents).toBe(1);
     await context.close();

@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { formatMoney, parseMoney } from '@caravan/contracts';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, launchBrowser, newPage, uniqueName } from './browser';
+import type { BrowserContext, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { baseUrl, newPage, uniqueName } from './browser';
+import { loginBuyer, loginStaff, poll, useBrowser } from './harness';
 import { chooseSelectOption } from './select';
 
 /**
@@ -16,28 +17,7 @@ const FINANCE = { username: 'finance', password: 'finance123' };
 const TRON_ADDRESS = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
 const TX_PASSWORD = '246810';
 
-/** The machine is shared and slow at times: every wait allows 15 s. */
-function poll<T>(read: () => Promise<T> | T) {
-  return expect.poll(read, { timeout: 15_000, interval: 200 });
-}
-
 type TWallet = { available: string; held: string; hasUnfinished: boolean };
-
-async function loginBuyer(page: Page) {
-  await page.goto('/login');
-  await page.getByRole('textbox', { name: 'Username', exact: true }).fill(BUYER.username);
-  await page.getByLabel('Password', { exact: true }).fill(BUYER.password);
-  await page.getByRole('button', { name: 'Log in', exact: true }).click();
-  await poll(() => page.locator('header').getByText(BUYER.username).count()).toBeGreaterThan(0);
-}
-
-async function loginFinance(page: Page) {
-  await page.goto('/admin/login');
-  await page.getByLabel('Username', { exact: true }).fill(FINANCE.username);
-  await page.getByLabel('Password', { exact: true }).fill(FINANCE.password);
-  await page.getByRole('button', { name: 'Log in', exact: true }).click();
-  await poll(() => new URL(page.url()).pathname).not.toBe('/admin/login');
-}
 
 async function readWallet(page: Page): Promise<TWallet> {
   const res = await page.request.get('/api/v1/wallet');
@@ -66,7 +46,7 @@ async function reviewInQueue(
 }
 
 describe('wallet in the browser', () => {
-  let browser: Browser;
+  const browser = useBrowser();
   let buyer: { context: BrowserContext; page: Page };
   let finance: { context: BrowserContext; page: Page };
   beforeAll(async () => {
@@ -81,17 +61,13 @@ describe('wallet in the browser', () => {
       }),
     });
     expect(registered.status).toBe(201);
-    browser = await launchBrowser();
-    buyer = await newPage(browser);
-    finance = await newPage(browser);
-  });
-  afterAll(async () => {
-    await browser?.close();
+    buyer = await newPage(browser());
+    finance = await newPage(browser());
   });
 
   it('logs in a new buyer and the finance reviewer', async () => {
-    await loginBuyer(buyer.page);
-    await loginFinance(finance.page);
+    await loginBuyer(buyer.page, BUYER);
+    await loginStaff(finance.page, FINANCE);
   });
 
   it('recharges 100 USDT on TRC20 with a tx hash; finance approves; the balance grows by 100', async () => {

@@ -1,0 +1,165 @@
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, inject } from 'vitest';
+import { launchBrowser } from './browser';
+import { seededDatabase } from './seeded-data';
+import { startServer, type TTestServer } from './test-server';
+
+/**
+ * What the browser test files share: one way to wait, one way to start a server of their own on the run's
+ * demo data, the browser's life per file, and the steps every walk-through takes (log in, pay at checkout).
+ */
+
+/**
+ * Waits until `read` passes the assertion that follows. A page waits for the server and the browser on a busy
+ * two-core machine: 20 s (the longest any file allowed), unless a step needs longer.
+ */
+export function poll<T>(read: () => Promise<T> | T, options: { timeout?: number; interval?: number } = {}) {
+  return expect.poll(read, { timeout: 20_000, interval: 200, ...options });
+}
+
+/** One Chromium for the whole file (launched before its tests, closed after them); call inside `describe`. */
+export function useBrowser(): () => Browser {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return () => {
+    if (!browser) {
+      throw new Error('the browser starts in beforeAll');
+    }
+    return browser;
+  };
+}
+
+/** The body of a successful API answer (a playwright request or a fetch made JSON-ish), else an error naming it. */
+export async function readJson<T>(response: {
+  ok(): boolean;
+  status(): number;
+  text(): Promise<string>;
+  url(): string;
+}): Promise<T> {
+  const text = await response.text();
+  if (!response.ok()) {
+    throw new Error(`${response.url()} answered ${response.status()}: ${text}`);
+  }
+  // An answer without a body (204) has nothing to read.
+  return (text === '' ? undefined : JSON.parse(text)) as T;
+}
+
+/** A fresh copy of the run's seeded demo data (global setup), as a server's DATA_DIR or DATABASE_URL. */
+export function seededCopy(database: 'pglite' | 'postgres', prefix: string) {
+  return seededDatabase(
+    {
+      pgliteDir: inject('seededPgliteDir'),
+      postgresTemplate: inject('seededPostgresTemplate'),
+      postgresDataDir: inject('seededPostgresDataDir'),
+    },
+    database,
+    prefix,
+  );
+}
+
+/**
+ * A server of the file's own (test clock, real SMTP...) on a fresh copy of the run's demo data, as a first
+ * `npm start` leaves it; `stop` ends it and removes the copy. PGlite unless `database` says PostgreSQL.
+ */
+export async function startSeededServer(options: {
+  prefix: string;
+  database?: 'pglite' | 'postgres';
+  env?: Record<string, string>;
+}): Promise<TTestServer> {
+  const copy = await seededCopy(options.database ?? 'pglite', options.prefix);
+  let server: TTestServer;
+  try {
+    server = await startServer({ ...copy.env, SEED_DEMO: 'true', ...options.env });
+  } catch (error) {
+    await copy.remove();
+    throw error;
+  }
+  return {
+    ...server,
+    stop: async () => {
+      await server.stop();
+      await copy.remove();
+    },
+  };
+}
+
+type TLogin = { username: string; password: string };
+
+/** A buyer logs in through the storefront's log-in page; done when the header shows the account. */
+export async function loginBuyer(page: Page, user: TLogin, options: { redirect?: string } = {}) {
+  await page.goto(options.redirect ? `/login?redirect=${encodeURIComponent(options.redirect)}` : '/login');
+  await page.getByRole('textbox', { name: 'Username', exact: true }).fill(user.username);
+  await page.getByLabel('Password', { exact: true }).fill(user.password);
+  await page.getByRole('button', { name: 'Log in', exact: true }).click();
+  if (options.redirect) {
+    await poll(() => new URL(page.url()).pathname).toBe(options.redirect);
+  }
+  await poll(() => page.locator('header').getByText(user.username).count()).toBeGreaterThan(0);
+}
+
+/** A staff member logs in to the console (/admin/login); done when the page has left the log-in form. */
+export async function loginStaff(page: Page, member: TLogin) {
+  await page.goto('/admin/login');
+  await page.getByLabel('Username', { exact: true }).fill(member.username);
+  await page.getByLabel('Password', { exact: true }).fill(member.password);
+  await page.getByRole('button', { name: 'Log in', exact: true }).click();
+  await poll(() => new URL(page.url()).pathname).not.toBe('/admin/login');
+}
+
+/** A seller logs in to the seller centre (/seller/login); done on its dashboard. */
+export async function loginSeller(page: Page, seller: TLogin) {
+  await page.goto('/seller/login');
+  await page.getByRole('textbox', { name: 'Username', exact: true }).fill(seller.username);
+  await page.getByLabel('Password', { exact: true }).fill(seller.password);
+  await page.getByRole('button', { name: 'Log in', exact: true }).click();
+  await poll(() => new URL(page.url()).pathname).toBe('/seller/dashboard');
+}
+
+/**
+ * On /settlement: places the orders and pays them in the pay dialog with the transaction password, from the
+ * wallet balance. Answers the paid order numbers (one per seller) from the /paySuccess page.
+ */
+export async function payAtCheckout(page: Page, txPassword: string): Promise<string[]> {
+  await poll(() => page.getByTestId('place-order').isEnabled()).toBe(true);
+  await page.getByTestId('place-order').click();
+  const payModal = page.locator('.ant-modal:visible');
+  await poll(() => payModal.getByText('Pay for your orders').count()).toBe(1);
+  await payModal.getByLabel('Transaction password').fill(txPassword);
+  await payModal.getByRole('button', { name: /^Pay \d/ }).click();
+  await poll(() => new URL(page.url()).pathname).toBe('/paySuccess');
+  return (new URL(page.url()).searchParams.get('orderNos') ?? '').split(',');
+}
+
+/** In the seller centre: finds an order by its number on /seller/orders and opens its details drawer. */
+export async function openSellerOrder(page: Page, orderNo: string) {
+  await page.goto('/seller/orders');
+  await page.getByRole('searchbox', { name: 'Order number' }).fill(orderNo);
+  await page.getByRole('searchbox', { name: 'Order number' }).press('Enter');
+  const row = page.locator(`[data-order-no="${orderNo}"]`);
+  await poll(() => row.count()).toBe(1);
+  await row.getByRole('button', { name: 'Details' }).click();
+  await poll(() => page.locator('.ant-drawer-open').count()).toBe(1);
+  return page.locator('.ant-drawer-open');
+}
+
+/** In an open seller order drawer: confirms the paid order (preparing stock), then ships it with a carrier. */
+export async function confirmAndShip(
+  page: Page,
+  drawer: Locator,
+  shipment: { carrier: string; trackingNo: string },
+) {
+  await drawer.getByRole('button', { name: 'Confirm (preparing stock)' }).click();
+  await page.locator('.ant-modal-confirm').getByRole('button', { name: 'Confirm' }).click();
+  await poll(() => drawer.getByRole('button', { name: 'Ship' }).count()).toBe(1);
+  await drawer.getByRole('button', { name: 'Ship' }).click();
+  const shipModal = page.locator('.ant-modal:visible');
+  await shipModal.getByLabel('Carrier').fill(shipment.carrier);
+  await shipModal.getByLabel('Tracking number').fill(shipment.trackingNo);
+  await shipModal.getByRole('button', { name: 'Ship' }).click();
+  await poll(() => drawer.getByText('Shipped, to be received').count()).toBeGreaterThan(0);
+}
