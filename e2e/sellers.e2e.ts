@@ -3,7 +3,7 @@ import type { APIRequestContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { newPage, testAddress, uniqueName } from './browser';
-import { loginBuyer, loginSeller, poll, readJson, useBrowser } from './harness';
+import { loginBuyer, loginSeller, payAtCheckout, poll, readJson, useBrowser } from './harness';
 import { typeSelectOption } from './select';
 
 type TCategory = { id: string; name: string; children: TCategory[] };
@@ -151,35 +151,55 @@ describe('sellers in the browser', () => {
       expect(found.pageList.map((p) => p.id)).toContain(productId);
     }
 
-    // --- Another buyer buys it; the seller ships; the buyer confirms; the order is settled.
-    const buyer = shopper.page.request;
-    await readJson(
-      await buyer.post('/api/v1/auth/login', {
-        data: { accountType: 'username', account: 'demobuyer', password: 'buyer123' },
-      }),
-    );
-    const me = await readJson<{ user: { hasTxPassword: boolean } }>(await buyer.get('/api/v1/auth/me'));
+    // --- Another buyer buys it in the storefront: the product page, the Navy variant, Buy now, checkout, pay.
+    const buyer = await newPage(browser());
+    const bp = buyer.page;
+    const txPassword = '135790';
+    await loginBuyer(bp, { username: 'demobuyer', password: 'buyer123' });
+    // Set-up not under test (the account and orders walks click these): a transaction password and an address.
+    const me = await readJson<{ user: { hasTxPassword: boolean } }>(await bp.request.get('/api/v1/auth/me'));
     if (!me.user.hasTxPassword) {
       await readJson(
-        await buyer.post('/api/v1/account/tx-password', {
-          data: { txPassword: '135790', confirmTxPassword: '135790' },
+        await bp.request.post('/api/v1/account/tx-password', {
+          data: { txPassword, confirmTxPassword: txPassword },
         }),
       );
     }
-    const txPassword = me.user.hasTxPassword ? '135790' : '135790';
-    const addresses = await readJson<{ list: { id: string }[] }>(await buyer.get('/api/v1/addresses'));
+    const addresses = await readJson<{ list: { id: string }[] }>(await bp.request.get('/api/v1/addresses'));
     if (addresses.list.length === 0) {
-      await readJson(
-        await buyer.post('/api/v1/addresses', {
-          data: testAddress('E2E Buyer'),
-        }),
-      );
+      await readJson(await bp.request.post('/api/v1/addresses', { data: testAddress('E2E Buyer') }));
     }
-    const placed = await buyer.post('/api/v1/orders', {
-      headers: { 'idempotency-key': uniqueName('buy') },
-      data: { items: [{ productId, variantId: saved.variants[1]!.id, quantity: 2 }], pay: { txPassword } },
-    });
-    const order = (await readJson<{ orders: { orderNo: string }[] }>(placed)).orders[0]!;
+    await bp.goto(`/productDetails?id=${productId}`);
+    const colour = bp.getByRole('radiogroup', { name: 'Colour' });
+    await poll(() => colour.count()).toBe(1);
+    await colour.locator('label', { hasText: 'Navy' }).click();
+    await poll(() => colour.getByRole('radio', { name: 'Navy' }).isChecked()).toBe(true);
+    const quantity = bp.getByRole('spinbutton', { name: 'Quantity' });
+    await quantity.fill('2');
+    await quantity.press('Enter');
+    await poll(() => quantity.inputValue()).toBe('2');
+    await bp.getByTestId('buy-now').click();
+    await poll(() => new URL(bp.url()).pathname).toBe('/settlement');
+    const checkout = bp.getByTestId('settlement-order');
+    await poll(() => checkout.count()).toBe(1);
+    await poll(() => checkout.textContent()).toContain('Harbour linen shirt');
+    await poll(() => bp.locator('.cv-address-choice input:checked').count()).toBe(1);
+    const orderNos = await payAtCheckout(bp, txPassword);
+    expect(orderNos).toHaveLength(1);
+    const bought = (
+      await readJson<{
+        orderInfo: {
+          orderNo: string;
+          statusName: string;
+          items: { productId: string; variantId: string | null; quantity: number }[];
+        };
+      }>(await bp.request.get(`/api/v1/orders/${orderNos[0]}`))
+    ).orderInfo;
+    expect(bought.statusName).toBe('paid');
+    expect(bought.items.map((i) => [i.productId, i.variantId, i.quantity])).toEqual([
+      [productId, saved.variants[1]!.id, 2],
+    ]);
+    const order = { orderNo: bought.orderNo };
     // The seller ships it from the orders page: the order's details, Ship, carrier and tracking number.
     await sel.goto('/seller/orders');
     const orderRow = sel.locator(`[data-testid="seller-order-row"][data-order-no="${order.orderNo}"]`);
@@ -201,7 +221,8 @@ describe('sellers in the browser', () => {
           )
         ).orderInfo.statusName,
     ).toBe('shipped');
-    await readJson(await buyer.post(`/api/v1/orders/${order.orderNo}/receive`, { data: {} }));
+    // The buyer confirms receipt; the platform settles at once (set-up: no settlement delay).
+    await readJson(await bp.request.post(`/api/v1/orders/${order.orderNo}/receive`, { data: {} }));
     await readJson(
       await sp.request.put('/api/v1/admin/system-params/order_settle_days', { data: { value: '0' } }),
     );
@@ -282,7 +303,7 @@ describe('sellers in the browser', () => {
     await sel.goto('/seller/notifications');
     await poll(() => sel.getByText('Your shop was suspended: E2E suspension').count()).toBe(1);
 
-    for (const ctx of [applicant, staff, seller, shopper]) {
+    for (const ctx of [applicant, staff, seller, shopper, buyer]) {
       await ctx.context.close();
     }
   });
