@@ -2,6 +2,7 @@ import { Button, Input, Modal, Space, Table, type TableColumnsType } from 'antd'
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConsolePageHead } from '../../components/console/console-layout';
+import { useServerPaging } from '../../components/console/server-paging';
 import { toast } from '../../lib/toast';
 import { useStaffAction } from './api';
 import { ReasonModal } from './reason-modal';
@@ -70,6 +71,7 @@ export function ModerationTable<TRow extends { id: string }, TQuery extends TMod
   actions: TModerationActions<TRow>;
 }) {
   const { t } = useTranslation(['seller', 'common']);
+  const paging = useServerPaging();
   const { actions, setQuery } = props;
   const moderation = useModeration<TRow>();
   const target = moderation.target;
@@ -124,13 +126,9 @@ export function ModerationTable<TRow extends { id: string }, TQuery extends TMod
         loading={props.isFetching}
         dataSource={props.page?.pageList ?? []}
         scroll={{ x: 800 }}
-        pagination={{
-          current: props.query.pageNum,
-          pageSize: props.query.pageSize,
-          total: props.page?.total ?? 0,
-          showTotal: (total) => t('common:table.total', { total }),
-          onChange: (pageNum, pageSize) => setQuery((q) => ({ ...q, pageNum, pageSize })),
-        }}
+        pagination={paging(props.query, props.page?.total, (pageNum, pageSize) =>
+          setQuery((q) => ({ ...q, pageNum, pageSize })),
+        )}
         columns={[...props.columns, actionColumn]}
       />
       <ReasonModal

@@ -12,6 +12,7 @@ import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConsolePageHead } from '../../../components/console/console-layout';
 import { announceApproval } from '../../../components/console/four-eyes';
+import { useServerPaging } from '../../../components/console/server-paging';
 import { MoneyText } from '../../../components/ui/money-text';
 import { formatDateTime } from '../../../lib/format';
 import { toastError } from '../../../lib/toast';
@@ -82,6 +83,7 @@ export function ReviewQueueTable<TRecord extends TQueueRecord>({
   unitOf?: (record: TRecord) => string;
 }) {
   const { t } = useTranslation(['finance', 'common']);
+  const paging = useServerPaging();
   const { filter, setFilter, setSelectedId } = queue;
   return (
     <>
@@ -94,13 +96,9 @@ export function ReviewQueueTable<TRecord extends TQueueRecord>({
         dataSource={page?.pageList ?? []}
         scroll={{ x: scrollX }}
         locale={{ emptyText: t('queue.empty') }}
-        pagination={{
-          current: filter.pageNum,
-          pageSize: filter.pageSize,
-          total: page?.total ?? 0,
-          showTotal: (total) => t('common:table.total', { total }),
-          onChange: (pageNum, pageSize) => setFilter({ ...filter, pageNum, pageSize }),
-        }}
+        pagination={paging(filter, page?.total, (pageNum, pageSize) =>
+          setFilter({ ...filter, pageNum, pageSize }),
+        )}
         columns={[
           { title: t('fields.createdAt'), dataIndex: 'createdAt', render: formatDateTime, width: 170 },
           {

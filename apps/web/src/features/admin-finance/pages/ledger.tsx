@@ -8,6 +8,7 @@ import { Alert, Button, Card, Descriptions, Result, Select, Space, Table } from 
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConsolePageHead } from '../../../components/console/console-layout';
+import { useServerPaging } from '../../../components/console/server-paging';
 import { MoneyText } from '../../../components/ui/money-text';
 import { formatDateTime } from '../../../lib/format';
 import { useCheckLedger } from '../api/check-ledger';
@@ -112,6 +113,7 @@ function LedgerCheck() {
 
 function BalanceHistory() {
   const { t } = useTranslation(['finance', 'wallet', 'common']);
+  const paging = useServerPaging();
   const [userId, setUserId] = useState<string | undefined>();
   const [account, setAccount] = useState<TUserAccountKind | undefined>();
   const [pageNum, setPageNum] = useState(1);
@@ -150,12 +152,8 @@ function BalanceHistory() {
           dataSource={history.data?.pageList ?? []}
           scroll={{ x: 900 }}
           pagination={{
-            current: pageNum,
-            pageSize: LEDGER_PAGE_SIZE,
-            total: history.data?.total ?? 0,
+            ...paging({ pageNum, pageSize: LEDGER_PAGE_SIZE }, history.data?.total, setPageNum),
             showSizeChanger: false,
-            showTotal: (total) => t('common:table.total', { total }),
-            onChange: setPageNum,
           }}
           columns={[
             { title: t('fields.createdAt'), dataIndex: 'createdAt', render: formatDateTime, width: 170 },

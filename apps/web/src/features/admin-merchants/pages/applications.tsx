@@ -7,6 +7,7 @@ import { Button, Descriptions, Drawer, Image, Modal, Select, Space, Table, Tag }
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConsolePageHead } from '../../../components/console/console-layout';
+import { useServerPaging } from '../../../components/console/server-paging';
 import { useCountryName } from '../../../lib/country-name';
 import { formatDateTime } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
@@ -23,6 +24,7 @@ const COLOURS: Record<TMerchantApplicationStatus, string> = {
 /** /admin/merchant-applications: the queue with the documents; approve or reject with a reason. */
 export default function MerchantApplicationsPage() {
   const { t } = useTranslation(['seller', 'common']);
+  const paging = useServerPaging();
   const countryName = useCountryName();
   const [modal, modalHolder] = Modal.useModal();
   const [query, setQuery] = useState<{
@@ -74,13 +76,9 @@ export default function MerchantApplicationsPage() {
         dataSource={list.data?.pageList ?? []}
         scroll={{ x: 800 }}
         locale={{ emptyText: t('admin.noApplications') }}
-        pagination={{
-          current: query.pageNum,
-          pageSize: query.pageSize,
-          total: list.data?.total ?? 0,
-          showTotal: (total) => t('common:table.total', { total }),
-          onChange: (pageNum, pageSize) => setQuery((q) => ({ ...q, pageNum, pageSize })),
-        }}
+        pagination={paging(query, list.data?.total, (pageNum, pageSize) =>
+          setQuery((q) => ({ ...q, pageNum, pageSize })),
+        )}
         columns={[
           { title: t('apply.shopName'), dataIndex: 'shopName' },
           { title: t('admin.applicant'), dataIndex: 'username' },

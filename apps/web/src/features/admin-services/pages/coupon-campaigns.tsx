@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConsolePageHead } from '../../../components/console/console-layout';
 import { LoadError } from '../../../components/console/load-error';
+import { useServerPaging } from '../../../components/console/server-paging';
 import { MoneyText } from '../../../components/ui/money-text';
 import { formatDateTime } from '../../../lib/format';
 import { toast, toastError } from '../../../lib/toast';
@@ -23,6 +24,7 @@ export function remainingStock(campaign: Pick<TCampaign, 'stock' | 'issuedCount'
 /** Coupon campaigns (marketing.manage): their use, a new campaign, stopping one. */
 export default function CouponCampaignsPage() {
   const { t } = useTranslation(['services', 'admin', 'common']);
+  const paging = useServerPaging();
   const [page, setPage] = useState<TCampaignPage>({ pageNum: 1, pageSize: 20 });
   const [isCreating, setIsCreating] = useState(false);
   const [modal, modalHolder] = Modal.useModal();
@@ -68,13 +70,9 @@ export default function CouponCampaignsPage() {
           dataSource={campaigns.data?.pageList ?? []}
           scroll={{ x: 1100 }}
           locale={{ emptyText: t('campaigns.empty') }}
-          pagination={{
-            current: page.pageNum,
-            pageSize: page.pageSize,
-            total: campaigns.data?.total ?? 0,
-            showTotal: (total) => t('common:table.total', { total }),
-            onChange: (pageNum, pageSize) => setPage({ pageNum, pageSize }),
-          }}
+          pagination={paging(page, campaigns.data?.total, (pageNum, pageSize) =>
+            setPage({ pageNum, pageSize }),
+          )}
           columns={[
             {
               title: t('campaigns.name'),

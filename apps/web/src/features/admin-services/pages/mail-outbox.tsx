@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConsolePageHead } from '../../../components/console/console-layout';
 import { LoadError } from '../../../components/console/load-error';
+import { useServerPaging } from '../../../components/console/server-paging';
 import { formatDateTime } from '../../../lib/format';
 import { type TOutboxFilter, useMailOutbox } from '../api/list-mail-outbox';
 
@@ -41,6 +42,7 @@ function MailBody({ mail }: { mail: TMailOutboxItem }) {
 /** Admin outbox: every mail and text message, so codes can be read when no SMTP server is configured. */
 export default function MailOutboxPage() {
   const { t } = useTranslation(['services', 'admin', 'common']);
+  const paging = useServerPaging();
   const [filter, setFilter] = useState<TOutboxFilter>({ pageNum: 1, pageSize: 20 });
   const [toInput, setToInput] = useState('');
   const outbox = useMailOutbox(filter);
@@ -83,13 +85,9 @@ export default function MailOutboxPage() {
           scroll={{ x: 900 }}
           locale={{ emptyText: t('outbox.empty') }}
           expandable={{ expandedRowRender: (mail) => <MailBody mail={mail} /> }}
-          pagination={{
-            current: filter.pageNum,
-            pageSize: filter.pageSize,
-            total: outbox.data?.total ?? 0,
-            showTotal: (total) => t('common:table.total', { total }),
-            onChange: (pageNum, pageSize) => setFilter({ ...filter, pageNum, pageSize }),
-          }}
+          pagination={paging(filter, outbox.data?.total, (pageNum, pageSize) =>
+            setFilter({ ...filter, pageNum, pageSize }),
+          )}
           columns={[
             { title: t('outbox.created'), dataIndex: 'createdAt', render: formatDateTime, width: 180 },
             {

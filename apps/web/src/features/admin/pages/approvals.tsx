@@ -11,6 +11,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConsolePageHead } from '../../../components/console/console-layout';
 import { LoadError } from '../../../components/console/load-error';
+import { useServerPaging } from '../../../components/console/server-paging';
 import { useStaffMe } from '../../../components/console/staff-session';
 import { MoneyText } from '../../../components/ui/money-text';
 import { parseFormValues } from '../../../lib/form';
@@ -31,6 +32,7 @@ const STATUS_COLOURS: Record<TApprovalStatus, string> = {
  */
 export default function ApprovalsPage() {
   const { t } = useTranslation(['console', 'validation', 'common']);
+  const paging = useServerPaging();
   const { data: me } = useStaffMe();
   const [filter, setFilter] = useState<TApprovalFilter>({ pageNum: 1, pageSize: 20, status: 'waiting' });
   const list = useApprovals(filter);
@@ -111,13 +113,9 @@ export default function ApprovalsPage() {
           dataSource={list.data?.pageList ?? []}
           locale={{ emptyText: t('approvals.empty') }}
           scroll={{ x: 1000 }}
-          pagination={{
-            current: filter.pageNum,
-            pageSize: filter.pageSize,
-            total: list.data?.total ?? 0,
-            showTotal: (total) => t('common:table.total', { total }),
-            onChange: (pageNum, pageSize) => setFilter((f) => ({ ...f, pageNum, pageSize })),
-          }}
+          pagination={paging(filter, list.data?.total, (pageNum, pageSize) =>
+            setFilter((f) => ({ ...f, pageNum, pageSize })),
+          )}
           columns={[
             {
               title: t('approvals.action'),

@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConsolePageHead } from '../../../components/console/console-layout';
 import { LoadError } from '../../../components/console/load-error';
+import { useServerPaging } from '../../../components/console/server-paging';
 import { buildApiUrl } from '../../../lib/api';
 import { formatDateTime } from '../../../lib/format';
 import { type TAuditSearch, useAuditLog } from '../api/admin-api';
@@ -14,6 +15,7 @@ const TEXT_FIELDS = ['staff', 'action', 'targetType', 'targetId'] as const;
 
 export default function AuditLogPage() {
   const { t, i18n } = useTranslation(['admin', 'console', 'common']);
+  const paging = useServerPaging();
   const [page, setPage] = useState({ pageNum: 1, pageSize: 20 });
   const [draft, setDraft] = useState<Record<(typeof TEXT_FIELDS)[number], string>>({
     staff: '',
@@ -91,13 +93,7 @@ export default function AuditLogPage() {
         dataSource={log.data?.pageList ?? []}
         locale={{ emptyText: t('console:audit.empty') }}
         scroll={{ x: 900 }}
-        pagination={{
-          current: page.pageNum,
-          pageSize: page.pageSize,
-          total: log.data?.total ?? 0,
-          showTotal: (total) => t('common:table.total', { total }),
-          onChange: (pageNum, pageSize) => setPage({ pageNum, pageSize }),
-        }}
+        pagination={paging(page, log.data?.total, (pageNum, pageSize) => setPage({ pageNum, pageSize }))}
         columns={[
           {
             title: t('audit.time'),

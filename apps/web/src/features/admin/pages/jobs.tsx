@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConsolePageHead } from '../../../components/console/console-layout';
 import { LoadError } from '../../../components/console/load-error';
+import { useServerPaging } from '../../../components/console/server-paging';
 import { formatDateTime } from '../../../lib/format';
 import { type TJobRunsFilter, useJobRuns } from '../api/admin-api';
 
@@ -16,6 +17,7 @@ const OUTCOME_COLOURS: Record<TJobRunOutcome, string> = {
 /** Admin -> Timed jobs: every run of the timed jobs (job_runs), newest first, filtered by job and outcome. */
 export default function JobsPage() {
   const { t } = useTranslation(['console', 'common']);
+  const paging = useServerPaging();
   const [page, setPage] = useState({ pageNum: 1, pageSize: 20 });
   const [name, setName] = useState('');
   const [filter, setFilter] = useState<TJobRunsFilter>({});
@@ -74,13 +76,7 @@ export default function JobsPage() {
         dataSource={runs.data?.pageList ?? []}
         locale={{ emptyText: t('jobs.empty') }}
         scroll={{ x: 960 }}
-        pagination={{
-          current: page.pageNum,
-          pageSize: page.pageSize,
-          total: runs.data?.total ?? 0,
-          showTotal: (total) => t('common:table.total', { total }),
-          onChange: (pageNum, pageSize) => setPage({ pageNum, pageSize }),
-        }}
+        pagination={paging(page, runs.data?.total, (pageNum, pageSize) => setPage({ pageNum, pageSize }))}
         columns={[
           { title: t('jobs.name'), dataIndex: 'name', render: (v: string) => <code>{v}</code> },
           {

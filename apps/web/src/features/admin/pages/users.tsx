@@ -3,6 +3,7 @@ import { Button, Input, Modal, Select, Space, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConsolePageHead } from '../../../components/console/console-layout';
+import { useServerPaging } from '../../../components/console/server-paging';
 import { hasPermission, useStaffMe } from '../../../components/console/staff-session';
 import { formatDateTime } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
@@ -19,6 +20,7 @@ const STATUS_COLOURS: Record<TStatus, string> = {
 
 export default function UsersPage() {
   const { t } = useTranslation(['admin', 'common', 'console']);
+  const paging = useServerPaging();
   const [modal, modalHolder] = Modal.useModal();
   const { data: me } = useStaffMe();
   const canManage = hasPermission(me, 'users.manage');
@@ -91,12 +93,10 @@ export default function UsersPage() {
         dataSource={users.data?.pageList ?? []}
         scroll={{ x: 900 }}
         pagination={{
-          current: query.pageNum,
-          pageSize: query.pageSize,
-          total: users.data?.total ?? 0,
+          ...paging(query, users.data?.total, (pageNum, pageSize) =>
+            setQuery((q) => ({ ...q, pageNum, pageSize })),
+          ),
           showSizeChanger: true,
-          showTotal: (total) => t('common:table.total', { total }),
-          onChange: (pageNum, pageSize) => setQuery((q) => ({ ...q, pageNum, pageSize })),
         }}
         columns={[
           {

@@ -1,0 +1,21 @@
+import type { TablePaginationConfig } from 'antd';
+import { useTranslation } from 'react-i18next';
+
+/**
+ * The paging of a console table the server pages: the page asked for, the total the server counted, the count
+ * line under the table, and `onChange` to ask for another page or page size.
+ */
+export function useServerPaging() {
+  const { t } = useTranslation('common');
+  return (
+    at: { pageNum: number; pageSize: number },
+    total: number | undefined,
+    onChange: (pageNum: number, pageSize: number) => void,
+  ): TablePaginationConfig => ({
+    current: at.pageNum,
+    pageSize: at.pageSize,
+    total: total ?? 0,
+    showTotal: (count) => t('table.total', { total: count }),
+    onChange,
+  });
+}
