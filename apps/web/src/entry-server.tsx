@@ -284,6 +284,20 @@ function matchedPages(context: StaticHandlerContext): TPage[] {
   return pages;
 }
 
+/** Ant Design's locale per language, imported once (each import() costs a loader round trip, see preloadableLazy). */
+const antdLocales = new Map<TLanguage, ReturnType<typeof loadAntdLocale>>();
+
+function antdLocaleOf(lang: TLanguage): ReturnType<typeof loadAntdLocale> {
+  let locale = antdLocales.get(lang);
+  if (!locale) {
+    locale = loadAntdLocale(lang);
+    // A failed import is tried again by the next render.
+    locale.catch(() => antdLocales.delete(lang));
+    antdLocales.set(lang, locale);
+  }
+  return locale;
+}
+
 function isQueryEnabled(query: Query): boolean {
   const enabled = (query.options as { enabled?: boolean | ((query: Query) => boolean) }).enabled;
   return typeof enabled === 'function' ? enabled(query) : enabled !== false;
@@ -301,7 +315,7 @@ export async function renderPage(input: TRenderInput): Promise<TRenderResult | n
     return null;
   }
   const router = createStaticRouter(handler.dataRoutes, routerContext);
-  const [base, antdLocale] = await Promise.all([getBaseInstance(input.lang), loadAntdLocale(input.lang)]);
+  const [base, antdLocale] = await Promise.all([getBaseInstance(input.lang), antdLocaleOf(input.lang)]);
   const i18n = base.cloneInstance({ lng: input.lang });
   memoiseTranslations(i18n, input.lang);
   const pages = matchedPages(routerContext);
