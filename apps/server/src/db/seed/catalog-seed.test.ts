@@ -1,35 +1,42 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { LANGUAGES } from '@caravan/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestStore, createTestUser } from '../../modules/orders/test-fixtures';
-import { createTestApp, type TTestContext } from '../../testing/test-app';
+import { createTestDatabase } from '../../testing/test-db';
+import type { DatabaseHandle } from '../client';
 import { insertProductsInBulk } from './bulk';
 import { loadCatalogContext, seedDemoCatalog } from './catalog';
 
+/**
+ * Both catalogues draw their pictures into one directory: the files are named by content, so the second
+ * seeding finds them there instead of encoding the same few hundred pictures again (about 15 s).
+ */
+const uploadDir = mkdtempSync(path.join(tmpdir(), 'caravan-seed-'));
+afterAll(() => rmSync(uploadDir, { recursive: true, force: true }));
+
 /** Issue 17.12: the demo data must look like a real marketplace's. */
 describe('demo catalogue', () => {
-  let ctx: TTestContext;
+  let database: DatabaseHandle;
   let seededAt: Date;
 
   beforeAll(async () => {
-    ctx = await createTestApp();
-    const db = ctx.database.db;
+    database = await createTestDatabase();
+    const db = database.db;
     const owner = await createTestUser(db);
     const storeId = await createTestStore(db, owner.id, 'Demo seed shop');
-    const uploadDir = mkdtempSync(path.join(tmpdir(), 'caravan-seed-'));
     seededAt = new Date();
     await seedDemoCatalog(db, { storeId, uploadDir, products: 120 });
     // Rendering the demo pictures takes most of a minute on a busy 2-core machine.
   }, 240_000);
   afterAll(async () => {
-    await ctx.close();
+    await database.close();
   });
 
   it('dates no review after the seeding', async () => {
-    const result = await ctx.database.db.execute(
+    const result = await database.db.execute(
       sql`select count(*)::int as reviews, max(created_at) as newest from reviews`,
     );
     const row = (result as unknown as { rows: { reviews: number; newest: string | Date }[] }).rows[0]!;
@@ -38,7 +45,7 @@ describe('demo catalogue', () => {
   });
 
   it('names every category, attribute and colour in all 21 languages (platform data)', async () => {
-    const categories = await ctx.database.db.execute(sql`select names from categories`);
+    const categories = await database.db.execute(sql`select names from categories`);
     const rows = (categories as unknown as { rows: { names: Record<string, string> }[] }).rows;
     expect(rows.length).toBeGreaterThan(40);
     // Scripts that cannot share a word with English: an English name there is an untranslated one.
@@ -49,7 +56,7 @@ describe('demo catalogue', () => {
         expect(names[lang], `${lang} of ${names.en}`).not.toMatch(/^[A-Za-z&' -]+$/);
       }
     }
-    const attributes = await ctx.database.db.execute(
+    const attributes = await database.db.execute(
       sql`select distinct (a.elem->'names') as names from products p, jsonb_array_elements(p.attributes) as a(elem)`,
     );
     const attributeNames = (attributes as unknown as { rows: { names: Record<string, string> }[] }).rows;
@@ -62,7 +69,7 @@ describe('demo catalogue', () => {
   });
 
   it("draws each leaf category's goods as their own kind: no two leaves share a picture", async () => {
-    const result = await ctx.database.db.execute(
+    const result = await database.db.execute(
       sql`select p.category_id::text as leaf, img->>'url' as url from products p, jsonb_array_elements(p.images) img`,
     );
     const rows = (result as unknown as { rows: { leaf: string; url: string }[] }).rows;
@@ -79,19 +86,18 @@ describe('demo catalogue', () => {
 
 /** Issue 11: `npm run seed -- --products 1000000` copies planned products in SQL; the copies must be real ones. */
 describe('bulk catalogue fill', () => {
-  let ctx: TTestContext;
+  let database: DatabaseHandle;
   const indexDefs = async () => {
-    const result = await ctx.database.db.execute(sql`select indexname, indexdef from pg_indexes
+    const result = await database.db.execute(sql`select indexname, indexdef from pg_indexes
       where tablename in ('products', 'product_variants', 'reviews') order by indexname`);
     return (result as unknown as { rows: { indexname: string; indexdef: string }[] }).rows;
   };
 
   beforeAll(async () => {
-    ctx = await createTestApp();
-    const db = ctx.database.db;
+    database = await createTestDatabase();
+    const db = database.db;
     const owner = await createTestUser(db);
     const storeId = await createTestStore(db, owner.id, 'Bulk seed shop');
-    const uploadDir = mkdtempSync(path.join(tmpdir(), 'caravan-bulk-'));
     await seedDemoCatalog(db, { storeId, uploadDir, products: 20 });
     const before = await indexDefs();
     const catalog = await loadCatalogContext(db, uploadDir);
@@ -105,11 +111,11 @@ describe('bulk catalogue fill', () => {
     expect(await indexDefs()).toEqual(before);
   }, 240_000);
   afterAll(async () => {
-    await ctx.close();
+    await database.close();
   });
 
   const rows = async (query: ReturnType<typeof sql>) =>
-    (await ctx.database.db.execute(query)) as unknown as { rows: Record<string, unknown>[] };
+    (await database.db.execute(query)) as unknown as { rows: Record<string, unknown>[] };
 
   it('adds the products with their variants, reviews and matching counters', async () => {
     const counted = await rows(sql`select count(*)::int as n, count(distinct id)::int as ids from products`);
@@ -130,7 +136,7 @@ describe('bulk catalogue fill', () => {
     const before = await rows(sql`select id, search_text, search_vector::text as v, category_l1, category_l2
       from products order by id`);
     // Touching names and category runs the triggers again on every row.
-    await ctx.database.db.execute(sql`update products set names = names, category_id = category_id`);
+    await database.db.execute(sql`update products set names = names, category_id = category_id`);
     const after = await rows(sql`select id, search_text, search_vector::text as v, category_l1, category_l2
       from products order by id`);
     expect(after.rows).toEqual(before.rows);
