@@ -1,5 +1,14 @@
+import type { TPage } from '@caravan/contracts';
 import type { TablePaginationConfig } from 'antd';
 import { useTranslation } from 'react-i18next';
+
+/** What a console table needs of its list query: the page, whether it loads or failed, and how to ask again. */
+export type TPagedQuery<TRecord> = {
+  data: TPage<TRecord> | undefined;
+  isError: boolean;
+  isFetching: boolean;
+  refetch: () => Promise<unknown>;
+};
 
 /**
  * The paging of a console table the server pages: the page asked for, the total the server counted, the count

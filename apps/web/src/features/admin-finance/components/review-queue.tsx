@@ -1,4 +1,4 @@
-import { PAGE_SIZE, type TPage, type TWalletRecordStatus } from '@caravan/contracts';
+import { PAGE_SIZE, type TWalletRecordStatus } from '@caravan/contracts';
 import {
   Button,
   Descriptions,
@@ -12,7 +12,8 @@ import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConsolePageHead } from '../../../components/console/console-layout';
 import { announceApproval } from '../../../components/console/four-eyes';
-import { useServerPaging } from '../../../components/console/server-paging';
+import { LoadError } from '../../../components/console/load-error';
+import { type TPagedQuery, useServerPaging } from '../../../components/console/server-paging';
 import { MoneyText } from '../../../components/ui/money-text';
 import { formatDateTime } from '../../../lib/format';
 import { toastError } from '../../../lib/toast';
@@ -62,22 +63,20 @@ export function useReviewQueue() {
 export type TReviewQueue = ReturnType<typeof useReviewQueue>;
 
 /**
- * The queue page's head, filters and table; `methodColumn` (how the money moves) and the amount, fee and
+ * The queue page's head, filters, load error and table; `methodColumn` (how the money moves) and the amount, fee and
  * actual amount (amount and fee in `unitOf` the record, USDT by default) sit between the owner and the status.
  */
 export function ReviewQueueTable<TRecord extends TQueueRecord>({
   title,
   queue,
-  page,
-  isFetching,
+  list,
   scrollX,
   methodColumn,
   unitOf,
 }: {
   title: string;
   queue: TReviewQueue;
-  page: TPage<TRecord> | undefined;
-  isFetching: boolean;
+  list: TPagedQuery<TRecord>;
   scrollX: number;
   methodColumn: TableColumnsType<TRecord>[number];
   unitOf?: (record: TRecord) => string;
@@ -89,14 +88,15 @@ export function ReviewQueueTable<TRecord extends TQueueRecord>({
     <>
       <ConsolePageHead title={title} />
       <QueueFilters filter={filter} onChange={setFilter} />
+      {list.isError && <LoadError onRetry={() => void list.refetch()} />}
       <Table<TRecord>
         rowKey="id"
         size="middle"
-        loading={isFetching}
-        dataSource={page?.pageList ?? []}
+        loading={list.isFetching}
+        dataSource={list.data?.pageList ?? []}
         scroll={{ x: scrollX }}
         locale={{ emptyText: t('queue.empty') }}
-        pagination={paging(filter, page?.total, (pageNum, pageSize) =>
+        pagination={paging(filter, list.data?.total, (pageNum, pageSize) =>
           setFilter({ ...filter, pageNum, pageSize }),
         )}
         columns={[

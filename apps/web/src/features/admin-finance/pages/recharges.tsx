@@ -122,8 +122,7 @@ export default function FinanceRechargesPage() {
       <ReviewQueueTable<TAdminRecharge>
         title={t('admin:menu.financeRecharges')}
         queue={queue}
-        page={list.data}
-        isFetching={list.isFetching}
+        list={list}
         scrollX={1100}
         methodColumn={{
           title: t('fields.method'),

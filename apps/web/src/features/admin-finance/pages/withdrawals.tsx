@@ -71,8 +71,7 @@ export default function FinanceWithdrawalsPage() {
       <ReviewQueueTable<TAdminWithdrawal>
         title={t('admin:menu.financeWithdrawals')}
         queue={queue}
-        page={list.data}
-        isFetching={list.isFetching}
+        list={list}
         scrollX={1150}
         methodColumn={{
           title: t('fields.address'),

@@ -1,8 +1,8 @@
-import type { TPage } from '@caravan/contracts';
 import { Table, type TableColumnsType } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadError } from '../../../components/console/load-error';
+import type { TPagedQuery } from '../../../components/console/server-paging';
 import { StatusFilter } from './status-filter';
 
 export type TReviewQueueFilter<TStatus extends string> = {
@@ -29,14 +29,6 @@ export type TReviewQueueFilterState<TStatus extends string> = ReturnType<
   typeof useReviewQueueFilter<TStatus>
 >;
 
-/** What the frame needs of the page's list query. */
-type TQueueList<TRecord> = {
-  data: TPage<TRecord> | undefined;
-  isError: boolean;
-  isFetching: boolean;
-  refetch: () => Promise<unknown>;
-};
-
 /**
  * A loans review queue page: title, status filter, the load error with its try-again button, and the
  * server-paged table of `columns`; `children` is the page's detail drawer.
@@ -55,7 +47,7 @@ export function ReviewQueueFrame<TRecord extends { id: string }, TStatus extends
   statuses: readonly TStatus[];
   labelOf: (status: TStatus) => string;
   queue: TReviewQueueFilterState<TStatus>;
-  list: TQueueList<TRecord>;
+  list: TPagedQuery<TRecord>;
   scrollX: number;
   columns: TableColumnsType<TRecord>;
   children: ReactNode;

@@ -1,0 +1,82 @@
+import type { TAdminWithdrawal, TPage } from '@caravan/contracts';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import i18next from 'i18next';
+import { MemoryRouter } from 'react-router';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import consoleEn from '../../../locales/en/console.json';
+import financeEn from '../../../locales/en/finance.json';
+import walletEn from '../../../locales/en/wallet.json';
+import { initTestI18n } from '../../../testing/i18n';
+import FinanceWithdrawalsPage from './withdrawals';
+
+const WITHDRAWAL: TAdminWithdrawal = {
+  id: '31',
+  network: 'USDT-TRC20',
+  address: 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE',
+  amount: '120.00',
+  fee: '1.00',
+  actualAmount: '119.00',
+  status: 'processing',
+  chainTxHash: null,
+  reason: null,
+  createdAt: '2026-11-20T08:00:00.000Z',
+  reviewedAt: null,
+  userId: '7',
+  usercode: '10000007',
+  userDisplayName: 'Queue Owner',
+  reviewerId: null,
+};
+
+function json(body: unknown, status = 200) {
+  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+}
+
+describe('Console -> finance withdrawal queue', () => {
+  beforeAll(async () => {
+    await initTestI18n();
+    i18next.addResourceBundle('en', 'console', consoleEn, true, true);
+    i18next.addResourceBundle('en', 'finance', financeEn, true, true);
+    i18next.addResourceBundle('en', 'wallet', walletEn, true, true);
+  });
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  it('says the queue could not load and loads it again on "Try again"', async () => {
+    let listCalls = 0;
+    const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
+      const url = new URL(String(input), 'http://localhost');
+      if (url.pathname !== '/api/v1/admin/finance/withdrawals') {
+        return json({});
+      }
+      listCalls += 1;
+      if (listCalls === 1) {
+        return json({ error: { code: 'INTERNAL_ERROR', message: 'database is down' } }, 500);
+      }
+      const page: TPage<TAdminWithdrawal> = { pageList: [WITHDRAWAL], total: 1, pageNum: 1, pageSize: 20 };
+      return json(page);
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    await act(async () => {
+      render(
+        <QueryClientProvider client={client}>
+          <MemoryRouter>
+            <FinanceWithdrawalsPage />
+          </MemoryRouter>
+        </QueryClientProvider>,
+      );
+    });
+    await waitFor(() => expect(screen.getByText('Something went wrong, please try again')).toBeTruthy());
+    expect(screen.queryByText('Queue Owner')).toBeNull();
+
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    });
+    await waitFor(() => expect(screen.getByText('Queue Owner')).toBeTruthy());
+    expect(screen.queryByText('Something went wrong, please try again')).toBeNull();
+    expect(listCalls).toBe(2);
+  });
+});
