@@ -1,13 +1,12 @@
 import type { TAdminWithdrawal, TPage } from '@caravan/contracts';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import i18next from 'i18next';
-import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import consoleEn from '../../../locales/en/console.json';
 import financeEn from '../../../locales/en/finance.json';
 import walletEn from '../../../locales/en/wallet.json';
 import { initTestI18n } from '../../../testing/i18n';
+import { jsonResponse, renderWithQueries } from '../../../testing/render';
 import FinanceWithdrawalsPage from './withdrawals';
 
 const WITHDRAWAL: TAdminWithdrawal = {
@@ -28,10 +27,6 @@ const WITHDRAWAL: TAdminWithdrawal = {
   reviewerId: null,
 };
 
-function json(body: unknown, status = 200) {
-  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-}
-
 describe('Console -> finance withdrawal queue', () => {
   beforeAll(async () => {
     await initTestI18n();
@@ -49,26 +44,17 @@ describe('Console -> finance withdrawal queue', () => {
     const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
       const url = new URL(String(input), 'http://localhost');
       if (url.pathname !== '/api/v1/admin/finance/withdrawals') {
-        return json({});
+        return jsonResponse({});
       }
       listCalls += 1;
       if (listCalls === 1) {
-        return json({ error: { code: 'INTERNAL_ERROR', message: 'database is down' } }, 500);
+        return jsonResponse({ error: { code: 'INTERNAL_ERROR', message: 'database is down' } }, 500);
       }
       const page: TPage<TAdminWithdrawal> = { pageList: [WITHDRAWAL], total: 1, pageNum: 1, pageSize: 20 };
-      return json(page);
+      return jsonResponse(page);
     });
     vi.stubGlobal('fetch', fetchMock);
-    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    await act(async () => {
-      render(
-        <QueryClientProvider client={client}>
-          <MemoryRouter>
-            <FinanceWithdrawalsPage />
-          </MemoryRouter>
-        </QueryClientProvider>,
-      );
-    });
+    await renderWithQueries(<FinanceWithdrawalsPage />);
     await waitFor(() => expect(screen.getByText('Something went wrong, please try again')).toBeTruthy());
     expect(screen.queryByText('Queue Owner')).toBeNull();
 

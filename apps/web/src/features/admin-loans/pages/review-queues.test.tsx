@@ -1,12 +1,11 @@
 import type { TAdminLoan, TAdminVerification, TPage } from '@caravan/contracts';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import i18next from 'i18next';
-import type { ComponentType } from 'react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import consoleEn from '../../../locales/en/console.json';
 import loansEn from '../../../locales/en/loans.json';
 import { initTestI18n } from '../../../testing/i18n';
+import { jsonResponse, renderWithQueries } from '../../../testing/render';
 import KycReviewPage from './kyc-review';
 import LoanReviewPage from './loan-review';
 
@@ -50,10 +49,6 @@ function userCell(id: string) {
   return `Applicant ${id} (1000${id})`;
 }
 
-function json(body: unknown, status = 200) {
-  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-}
-
 /**
  * Answers the queue's list call: the first `failures` calls fail with a server error, then pages of a
  * 45-record queue (20 a page) whose rows are named after the page asked for.
@@ -63,7 +58,7 @@ function serveQueue<TRecord>(makeRecord: (id: string) => TRecord, failures: numb
   return vi.fn(async (input: RequestInfo | URL) => {
     calls += 1;
     if (calls <= failures) {
-      return json({ error: { code: 'INTERNAL_ERROR', message: 'database is down' } }, 500);
+      return jsonResponse({ error: { code: 'INTERNAL_ERROR', message: 'database is down' } }, 500);
     }
     const pageNum = Number(new URL(String(input), 'http://localhost').searchParams.get('pageNum'));
     const page: TPage<TRecord> = {
@@ -72,23 +67,12 @@ function serveQueue<TRecord>(makeRecord: (id: string) => TRecord, failures: numb
       pageNum,
       pageSize: 20,
     };
-    return json(page);
+    return jsonResponse(page);
   });
 }
 
 function calledUrls(fetchMock: ReturnType<typeof vi.fn>) {
   return fetchMock.mock.calls.map((call) => new URL(String((call as unknown[])[0]), 'http://localhost'));
-}
-
-async function renderPage(Page: ComponentType) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  await act(async () => {
-    render(
-      <QueryClientProvider client={client}>
-        <Page />
-      </QueryClientProvider>,
-    );
-  });
 }
 
 const QUEUES = [
@@ -122,7 +106,7 @@ describe.each(QUEUES)('Console -> $name queue', ({ Page, path, makeRecord, first
   it('says the queue could not load and loads it again on "Try again"', async () => {
     const fetchMock = serveQueue<unknown>(makeRecord, 1);
     vi.stubGlobal('fetch', fetchMock);
-    await renderPage(Page);
+    await renderWithQueries(<Page />);
     await waitFor(() => expect(screen.getByText('Could not load. Please try again.')).toBeTruthy());
     expect(screen.queryByText(userCell('101'))).toBeNull();
 
@@ -143,7 +127,7 @@ describe.each(QUEUES)('Console -> $name queue', ({ Page, path, makeRecord, first
   it('pages through the queue on the server, 20 at a time', async () => {
     const fetchMock = serveQueue<unknown>(makeRecord, 0);
     vi.stubGlobal('fetch', fetchMock);
-    await renderPage(Page);
+    await renderWithQueries(<Page />);
     await waitFor(() => expect(screen.getByText(userCell('101'))).toBeTruthy());
     // 45 records at 20 a page: three pages, no fourth.
     expect(screen.getByTitle('3')).toBeTruthy();

@@ -1,10 +1,10 @@
 import type { TAdminUserDetail } from '@caravan/contracts';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import i18next from 'i18next';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import consoleEn from '../../../locales/en/console.json';
 import { initTestI18n } from '../../../testing/i18n';
+import { jsonResponse, renderWithQueries } from '../../../testing/render';
 import { UserDetailDrawer } from './user-detail-drawer';
 
 const DETAIL: TAdminUserDetail = {
@@ -51,22 +51,10 @@ function pathOf(input: RequestInfo | URL) {
 /** Serves the user's detail; any other call (the unlock) answers an empty success. */
 async function renderDrawer(detail: TAdminUserDetail, canManage = false) {
   const fetchMock = vi.fn(async (input: RequestInfo | URL, _init?: RequestInit) =>
-    pathOf(input).endsWith('/admin/users/7')
-      ? new Response(JSON.stringify(detail), {
-          status: 200,
-          headers: { 'content-type': 'application/json' },
-        })
-      : new Response(JSON.stringify({}), { status: 200, headers: { 'content-type': 'application/json' } }),
+    pathOf(input).endsWith('/admin/users/7') ? jsonResponse(detail) : jsonResponse({}),
   );
   vi.stubGlobal('fetch', fetchMock);
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  await act(async () => {
-    render(
-      <QueryClientProvider client={client}>
-        <UserDetailDrawer userId="7" canManage={canManage} onClose={() => undefined} />
-      </QueryClientProvider>,
-    );
-  });
+  await renderWithQueries(<UserDetailDrawer userId="7" canManage={canManage} onClose={() => undefined} />);
   return fetchMock;
 }
 

@@ -1,11 +1,10 @@
 import type { TJobRun, TPage } from '@caravan/contracts';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, screen, waitFor } from '@testing-library/react';
 import i18next from 'i18next';
-import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import consoleEn from '../../../locales/en/console.json';
 import { initTestI18n } from '../../../testing/i18n';
+import { jsonResponse, renderWithQueries } from '../../../testing/render';
 import JobsPage from './jobs';
 
 const RUNS: TJobRun[] = [
@@ -32,20 +31,11 @@ const RUNS: TJobRun[] = [
 ];
 
 function answer(page: TPage<TJobRun>) {
-  return new Response(JSON.stringify(page), { status: 200, headers: { 'content-type': 'application/json' } });
+  return jsonResponse(page);
 }
 
 async function renderPage() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  await act(async () => {
-    render(
-      <QueryClientProvider client={client}>
-        <MemoryRouter>
-          <JobsPage />
-        </MemoryRouter>
-      </QueryClientProvider>,
-    );
-  });
+  await renderWithQueries(<JobsPage />);
 }
 
 describe('Admin -> Timed jobs', () => {
