@@ -2,7 +2,8 @@ import { Button, Input, Modal, Space, Table, type TableColumnsType } from 'antd'
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConsolePageHead } from '../../components/console/console-layout';
-import { useServerPaging } from '../../components/console/server-paging';
+import { LoadError } from '../../components/console/load-error';
+import { type TPagedQuery, useServerPaging } from '../../components/console/server-paging';
 import { toast } from '../../lib/toast';
 import { useStaffAction } from './api';
 import { ReasonModal } from './reason-modal';
@@ -56,7 +57,7 @@ function useModeration<TRow>() {
 }
 
 /**
- * Page frame of a moderation list: title, keyword search, one status filter, the paged table with its
+ * Page frame of a moderation list: title, keyword search, one status filter, the load error, the paged table with its
  * restrict / restore buttons, the reason dialog.
  */
 export function ModerationTable<TRow extends { id: string }, TQuery extends TModerationQuery>(props: {
@@ -65,8 +66,7 @@ export function ModerationTable<TRow extends { id: string }, TQuery extends TMod
   filter: ReactNode;
   query: TQuery;
   setQuery: (update: (query: TQuery) => TQuery) => void;
-  page: { pageList: TRow[]; total: number } | undefined;
-  isFetching: boolean;
+  list: TPagedQuery<TRow>;
   columns: TableColumnsType<TRow>;
   actions: TModerationActions<TRow>;
 }) {
@@ -120,13 +120,14 @@ export function ModerationTable<TRow extends { id: string }, TQuery extends TMod
         />
         {props.filter}
       </Space>
+      {props.list.isError && <LoadError onRetry={() => void props.list.refetch()} />}
       <Table<TRow>
         rowKey="id"
         size="middle"
-        loading={props.isFetching}
-        dataSource={props.page?.pageList ?? []}
+        loading={props.list.isFetching}
+        dataSource={props.list.data?.pageList ?? []}
         scroll={{ x: 800 }}
-        pagination={paging(props.query, props.page?.total, (pageNum, pageSize) =>
+        pagination={paging(props.query, props.list.data?.total, (pageNum, pageSize) =>
           setQuery((q) => ({ ...q, pageNum, pageSize })),
         )}
         columns={[...props.columns, actionColumn]}

@@ -32,8 +32,7 @@ export default function ProductModerationPage() {
       }
       query={query}
       setQuery={setQuery}
-      page={list.data}
-      isFetching={list.isFetching}
+      list={list}
       actions={{
         stateOf: (row) => (row.takenDownAt ? 'restore' : 'restrict'),
         restrictLabel: t('admin.takeDown'),

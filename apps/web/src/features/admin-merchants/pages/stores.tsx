@@ -30,8 +30,7 @@ export default function AdminStoresPage() {
       }
       query={query}
       setQuery={setQuery}
-      page={list.data}
-      isFetching={list.isFetching}
+      list={list}
       actions={{
         stateOf: (row) =>
           row.status === 'active' ? 'restrict' : row.status === 'suspended' ? 'restore' : null,
