@@ -7,6 +7,7 @@ import { Button, Descriptions, Drawer, Image, Modal, Select, Space, Table, Tag }
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConsolePageHead } from '../../../components/console/console-layout';
+import { LoadError } from '../../../components/console/load-error';
 import { useServerPaging } from '../../../components/console/server-paging';
 import { useCountryName } from '../../../lib/country-name';
 import { formatDateTime } from '../../../lib/format';
@@ -69,6 +70,7 @@ export default function MerchantApplicationsPage() {
           options={MERCHANT_APPLICATION_STATUSES.map((s) => ({ value: s, label: t(`apply.status.${s}`) }))}
         />
       </Space>
+      {list.isError && <LoadError onRetry={() => void list.refetch()} />}
       <Table<TAdminMerchantApplication>
         rowKey="id"
         size="middle"

@@ -3,6 +3,7 @@ import { Button, Checkbox, Form, Input, Modal, Space, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConsolePageHead } from '../../../components/console/console-layout';
+import { LoadError } from '../../../components/console/load-error';
 import { AppForm } from '../../../components/ui/app-form';
 import { parseFormValues, showSubmitError } from '../../../lib/form';
 import { toast } from '../../../lib/toast';
@@ -73,6 +74,7 @@ export default function RolesPage() {
           </Button>
         }
       />
+      {roles.isError && <LoadError onRetry={() => void roles.refetch()} />}
       <Table<TRoleInfo>
         rowKey="id"
         size="middle"

@@ -8,6 +8,7 @@ import { Button, Form, Input, Modal, Select, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConsolePageHead } from '../../../components/console/console-layout';
+import { LoadError } from '../../../components/console/load-error';
 import { AppForm } from '../../../components/ui/app-form';
 import { parseFormValues, showSubmitError } from '../../../lib/form';
 import { formatDateTime } from '../../../lib/format';
@@ -71,6 +72,7 @@ export default function StaffPage() {
           </Button>
         }
       />
+      {staff.isError && <LoadError onRetry={() => void staff.refetch()} />}
       <Table<TStaffMember>
         rowKey="id"
         size="middle"

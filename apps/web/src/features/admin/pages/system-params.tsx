@@ -3,6 +3,7 @@ import { Button, Form, Input, Modal, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConsolePageHead } from '../../../components/console/console-layout';
+import { LoadError } from '../../../components/console/load-error';
 import { AppForm } from '../../../components/ui/app-form';
 import { parseFormValues, showSubmitError } from '../../../lib/form';
 import { formatDateTime } from '../../../lib/format';
@@ -33,6 +34,7 @@ export default function SystemParamsPage() {
   return (
     <>
       <ConsolePageHead title={t('menu.params')} />
+      {params.isError && <LoadError onRetry={() => void params.refetch()} />}
       <Table<TSystemParam>
         rowKey="code"
         size="middle"

@@ -3,6 +3,7 @@ import { Button, Input, Modal, Select, Space, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConsolePageHead } from '../../../components/console/console-layout';
+import { LoadError } from '../../../components/console/load-error';
 import { useServerPaging } from '../../../components/console/server-paging';
 import { hasPermission, useStaffMe } from '../../../components/console/staff-session';
 import { formatDateTime } from '../../../lib/format';
@@ -86,6 +87,7 @@ export default function UsersPage() {
           }))}
         />
       </Space>
+      {users.isError && <LoadError onRetry={() => void users.refetch()} />}
       <Table<TAdminUser>
         rowKey="id"
         size="middle"

@@ -1,10 +1,12 @@
-import type { TAdminStore, TAdminStoresResponse } from '@caravan/contracts';
+import type { TAdminMerchantApplication, TAdminStore } from '@caravan/contracts';
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import i18next from 'i18next';
+import type { ComponentType } from 'react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import consoleEn from '../../../locales/en/console.json';
 import { initTestI18n } from '../../../testing/i18n';
 import { jsonResponse, renderWithQueries } from '../../../testing/render';
+import MerchantApplicationsPage from './applications';
 import AdminStoresPage from './stores';
 
 const STORE: TAdminStore = {
@@ -17,7 +19,44 @@ const STORE: TAdminStore = {
   createdAt: '2026-11-20T08:00:00.000Z',
 };
 
-describe('Console -> stores', () => {
+const APPLICATION: TAdminMerchantApplication = {
+  id: '8',
+  status: 'submitted',
+  shopName: 'Delta Ceramics',
+  logo: null,
+  categoryIds: [],
+  contactEmail: 'delta@example.com',
+  contactPhone: '+49 15112345678',
+  country: 'DE',
+  description: 'Tiles',
+  documents: [],
+  rejectReason: null,
+  storeId: null,
+  createdAt: '2026-11-20T08:00:00.000Z',
+  updatedAt: '2026-11-20T08:00:00.000Z',
+  reviewedAt: null,
+  userId: '9',
+  username: 'delta',
+};
+
+const PAGES: { name: string; Page: ComponentType; path: string; record: unknown; shown: string }[] = [
+  {
+    name: 'stores',
+    Page: AdminStoresPage,
+    path: '/api/v1/admin/stores',
+    record: STORE,
+    shown: 'Harbour Textiles',
+  },
+  {
+    name: 'merchant applications',
+    Page: MerchantApplicationsPage,
+    path: '/api/v1/admin/merchant-applications',
+    record: APPLICATION,
+    shown: 'Delta Ceramics',
+  },
+];
+
+describe.each(PAGES)('Console -> $name', ({ Page, path, record, shown }) => {
   beforeAll(async () => {
     await initTestI18n();
     i18next.addResourceBundle('en', 'console', consoleEn, true, true);
@@ -32,25 +71,24 @@ describe('Console -> stores', () => {
     vi.stubGlobal(
       'fetch',
       vi.fn(async (input: RequestInfo | URL) => {
-        if (new URL(String(input), 'http://localhost').pathname !== '/api/v1/admin/stores') {
+        if (new URL(String(input), 'http://localhost').pathname !== path) {
           return jsonResponse({});
         }
         listCalls += 1;
         if (listCalls === 1) {
           return jsonResponse({ error: { code: 'INTERNAL_ERROR', message: 'database is down' } }, 500);
         }
-        const page: TAdminStoresResponse = { pageList: [STORE], total: 1, pageNum: 1, pageSize: 20 };
-        return jsonResponse(page);
+        return jsonResponse({ pageList: [record], total: 1, pageNum: 1, pageSize: 20 });
       }),
     );
-    await renderWithQueries(<AdminStoresPage />);
+    await renderWithQueries(<Page />);
     await waitFor(() => expect(screen.getByText('Something went wrong, please try again')).toBeTruthy());
-    expect(screen.queryByText('Harbour Textiles')).toBeNull();
+    expect(screen.queryByText(shown)).toBeNull();
 
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
     });
-    await waitFor(() => expect(screen.getByText('Harbour Textiles')).toBeTruthy());
+    await waitFor(() => expect(screen.getByText(shown)).toBeTruthy());
     expect(screen.queryByText('Something went wrong, please try again')).toBeNull();
     expect(listCalls).toBe(2);
   });

@@ -1,0 +1,124 @@
+import type { TAdminUser, TRoleInfo, TStaffMember, TSystemParam } from '@caravan/contracts';
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import i18next from 'i18next';
+import type { ComponentType } from 'react';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import consoleEn from '../../../locales/en/console.json';
+import { initTestI18n } from '../../../testing/i18n';
+import { jsonResponse, renderWithQueries } from '../../../testing/render';
+import RolesPage from './roles';
+import StaffPage from './staff';
+import SystemParamsPage from './system-params';
+import UsersPage from './users';
+
+const CREATED = '2026-11-20T08:00:00.000Z';
+
+const USER: TAdminUser = {
+  id: '5',
+  usercode: '10000005',
+  username: 'listed-user',
+  email: null,
+  areaCode: null,
+  phone: null,
+  status: 'active',
+  isSeller: false,
+  invitationCode: 'INV5',
+  invitedByUserId: null,
+  agentCode: null,
+  loginLockedUntil: null,
+  createdAt: CREATED,
+  cancelledAt: null,
+};
+const ROLE: TRoleInfo = {
+  id: '3',
+  name: 'Listed role',
+  description: 'Reads the queues',
+  permissions: [],
+  isSystem: false,
+  userCount: 1,
+  createdAt: CREATED,
+};
+const STAFF: TStaffMember = {
+  id: '4',
+  username: 'listed-staff',
+  displayName: 'Listed Staff',
+  roleId: '3',
+  roleName: 'Listed role',
+  status: 'active',
+  createdAt: CREATED,
+};
+const PARAM: TSystemParam = {
+  code: 'listed_param',
+  value: '42',
+  description: 'A listed parameter',
+  isPublic: false,
+  updatedAt: CREATED,
+};
+
+const PAGES: { name: string; Page: ComponentType; path: string; body: unknown; shown: string }[] = [
+  {
+    name: 'users',
+    Page: UsersPage,
+    path: '/api/v1/admin/users',
+    body: { pageList: [USER], total: 1, pageNum: 1, pageSize: 20 },
+    shown: 'listed-user',
+  },
+  {
+    name: 'roles',
+    Page: RolesPage,
+    path: '/api/v1/admin/roles',
+    body: { data: [ROLE] },
+    shown: 'Listed role',
+  },
+  {
+    name: 'staff',
+    Page: StaffPage,
+    path: '/api/v1/admin/staff',
+    body: { data: [STAFF] },
+    shown: 'listed-staff',
+  },
+  {
+    name: 'system parameters',
+    Page: SystemParamsPage,
+    path: '/api/v1/admin/system-params',
+    body: { data: [PARAM] },
+    shown: 'listed_param',
+  },
+];
+
+describe.each(PAGES)('Admin -> $name', ({ Page, path, body, shown }) => {
+  beforeAll(async () => {
+    await initTestI18n();
+    i18next.addResourceBundle('en', 'console', consoleEn, true, true);
+  });
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  it('says the list could not load and loads it again on "Try again"', async () => {
+    let listCalls = 0;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL) => {
+        if (new URL(String(input), 'http://localhost').pathname !== path) {
+          return jsonResponse({});
+        }
+        listCalls += 1;
+        return listCalls === 1
+          ? jsonResponse({ error: { code: 'INTERNAL_ERROR', message: 'database is down' } }, 500)
+          : jsonResponse(body);
+      }),
+    );
+    await renderWithQueries(<Page />);
+    await waitFor(() => expect(screen.getByText('Something went wrong, please try again')).toBeTruthy());
+    expect(screen.queryByText(shown)).toBeNull();
+
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    });
+    await waitFor(() => expect(screen.getByText(shown)).toBeTruthy());
+    expect(screen.queryByText('Something went wrong, please try again')).toBeNull();
+    expect(listCalls).toBe(2);
+  });
+});
