@@ -17,6 +17,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
+import { percentile } from './stats';
 
 export type TCatalogBenchResult = {
   name: string;
@@ -110,13 +111,6 @@ export const SORTS = ['newest', 'sales', 'priceAsc', 'priceDesc'];
 const PRICE_PRESETS = ['maxPrice=10', 'minPrice=10&maxPrice=50', 'minPrice=50&maxPrice=200', 'minPrice=200'];
 
 type TScenario = { name: string; goalMs: number; next: () => string };
-
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) {
-    return Number.NaN;
-  }
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-}
 
 function get(agent: http.Agent, base: URL, pathAndQuery: string): Promise<number> {
   return new Promise((resolve, reject) => {

@@ -17,6 +17,7 @@ import { createServer } from 'node:net';
 import path from 'node:path';
 import pg from 'pg';
 import WebSocket from 'ws';
+import { percentile } from './stats';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const args = new Map<string, string>();
@@ -70,12 +71,6 @@ async function startServer(env: Record<string, string>): Promise<{ url: string; 
 }
 
 const hash = (token: string) => createHash('sha256').update(token).digest('hex');
-
-function percentile(sorted: number[], p: number): number {
-  return sorted.length === 0
-    ? Number.NaN
-    : sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-}
 
 async function main() {
   const name = `caravan_bench_chat_${randomBytes(4).toString('hex')}`;

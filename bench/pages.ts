@@ -20,6 +20,7 @@ import { LANGUAGES } from '@caravan/contracts';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { benchPort, fetchJson, KEYWORDS, prepareDatabase, SORTS, startServer } from './catalog';
+import { percentile } from './stats';
 
 export type TPageBenchResult = {
   name: string;
@@ -155,12 +156,6 @@ async function loadCatalogue(databaseUrl: string, baseUrl: string) {
   } finally {
     await client.end();
   }
-}
-
-function percentile(sorted: number[], p: number): number {
-  return sorted.length === 0
-    ? Number.NaN
-    : sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 }
 
 type TSample = { kind: TKind; ms: number; isHit: boolean; status: number };
