@@ -3,6 +3,7 @@ import { Button, Drawer, Form, Input, InputNumber, Select, Switch, Table, Tag } 
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConsolePageHead } from '../../../components/console/console-layout';
+import { LoadError } from '../../../components/console/load-error';
 import { AppForm } from '../../../components/ui/app-form';
 import { formatAmount, MoneyText } from '../../../components/ui/money-text';
 import { parseFormValues, showSubmitError } from '../../../lib/form';
@@ -144,6 +145,7 @@ export default function FinanceChannelsPage() {
     <>
       <ConsolePageHead title={t('admin:menu.financeChannels')} />
       <p className="cv-muted">{t('channels.intro')}</p>
+      {channels.isError && <LoadError onRetry={() => void channels.refetch()} />}
       <Table<TAdminChannel>
         rowKey="id"
         size="middle"

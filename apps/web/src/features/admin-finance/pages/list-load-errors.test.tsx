@@ -1,12 +1,14 @@
-import type { TAdminWithdrawal, TPage } from '@caravan/contracts';
+import type { TAdminChannel, TAdminWithdrawal } from '@caravan/contracts';
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import i18next from 'i18next';
+import type { ComponentType } from 'react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import consoleEn from '../../../locales/en/console.json';
 import financeEn from '../../../locales/en/finance.json';
 import walletEn from '../../../locales/en/wallet.json';
 import { initTestI18n } from '../../../testing/i18n';
 import { jsonResponse, renderWithQueries } from '../../../testing/render';
+import FinanceChannelsPage from './channels';
 import FinanceWithdrawalsPage from './withdrawals';
 
 const WITHDRAWAL: TAdminWithdrawal = {
@@ -27,7 +29,45 @@ const WITHDRAWAL: TAdminWithdrawal = {
   reviewerId: null,
 };
 
-describe('Console -> finance withdrawal queue', () => {
+const CHANNEL: TAdminChannel = {
+  id: '2',
+  code: 'usdt-trc20',
+  kind: 'blockchain',
+  name: 'Tether on Tron',
+  currency: 'USDT',
+  network: 'TRC20',
+  depositAddress: null,
+  depositUri: null,
+  minAmount: '10.00',
+  maxAmount: '10000.00',
+  feeFixed: '0.00',
+  feeRate: '0.00',
+  rateToUsdt: '1',
+  arrivalMinutes: 30,
+  isOpen: true,
+  closedRegions: [],
+  sortOrder: 1,
+  updatedAt: '2026-11-20T08:00:00.000Z',
+};
+
+const PAGES: { name: string; Page: ComponentType; path: string; body: unknown; shown: string }[] = [
+  {
+    name: 'withdrawal queue',
+    Page: FinanceWithdrawalsPage,
+    path: '/api/v1/admin/finance/withdrawals',
+    body: { pageList: [WITHDRAWAL], total: 1, pageNum: 1, pageSize: 20 },
+    shown: 'Queue Owner',
+  },
+  {
+    name: 'recharge channels',
+    Page: FinanceChannelsPage,
+    path: '/api/v1/admin/finance/channels',
+    body: { channels: [CHANNEL] },
+    shown: 'Tether on Tron',
+  },
+];
+
+describe.each(PAGES)('Console -> finance $name', ({ Page, path, body, shown }) => {
   beforeAll(async () => {
     await initTestI18n();
     i18next.addResourceBundle('en', 'console', consoleEn, true, true);
@@ -39,29 +79,28 @@ describe('Console -> finance withdrawal queue', () => {
     vi.unstubAllGlobals();
   });
 
-  it('says the queue could not load and loads it again on "Try again"', async () => {
+  it('says the list could not load and loads it again on "Try again"', async () => {
     let listCalls = 0;
     const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
       const url = new URL(String(input), 'http://localhost');
-      if (url.pathname !== '/api/v1/admin/finance/withdrawals') {
+      if (url.pathname !== path) {
         return jsonResponse({});
       }
       listCalls += 1;
       if (listCalls === 1) {
         return jsonResponse({ error: { code: 'INTERNAL_ERROR', message: 'database is down' } }, 500);
       }
-      const page: TPage<TAdminWithdrawal> = { pageList: [WITHDRAWAL], total: 1, pageNum: 1, pageSize: 20 };
-      return jsonResponse(page);
+      return jsonResponse(body);
     });
     vi.stubGlobal('fetch', fetchMock);
-    await renderWithQueries(<FinanceWithdrawalsPage />);
+    await renderWithQueries(<Page />);
     await waitFor(() => expect(screen.getByText('Something went wrong, please try again')).toBeTruthy());
-    expect(screen.queryByText('Queue Owner')).toBeNull();
+    expect(screen.queryByText(shown)).toBeNull();
 
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
     });
-    await waitFor(() => expect(screen.getByText('Queue Owner')).toBeTruthy());
+    await waitFor(() => expect(screen.getByText(shown)).toBeTruthy());
     expect(screen.queryByText('Something went wrong, please try again')).toBeNull();
     expect(listCalls).toBe(2);
   });
