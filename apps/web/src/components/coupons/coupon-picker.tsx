@@ -1,8 +1,7 @@
 import { Button, Input, Select, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../lib/api';
-import { toast } from '../../lib/toast';
+import { toast, toastError } from '../../lib/toast';
 import { useCouponValueText } from './coupon-text';
 import { useClaimCoupon, useCoupons } from './use-coupons';
 
@@ -42,7 +41,7 @@ export function CouponPicker({
         onChange(added.id);
       }
     } catch (error) {
-      toast.error(isApiError(error) ? error.message : t('coupon.addFailed'));
+      toastError(error, t('coupon.addFailed'));
     }
   };
 

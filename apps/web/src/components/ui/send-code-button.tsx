@@ -3,7 +3,7 @@ import { Button } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, isApiError } from '../../lib/api';
-import { toast } from '../../lib/toast';
+import { toast, toastError } from '../../lib/toast';
 
 /**
  * "Send code" with the SPEC §9 cooldown counted down on the button. `buildRequest` returns the request, or
@@ -43,7 +43,7 @@ export function SendCodeButton({
       if (isApiError(error) && typeof error.details.retryAfterSeconds === 'number') {
         setSecondsLeft(error.details.retryAfterSeconds);
       }
-      toast.error(isApiError(error) ? error.message : t('code.failed'));
+      toastError(error, t('code.failed'));
     } finally {
       setIsSending(false);
     }

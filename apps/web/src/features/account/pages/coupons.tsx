@@ -1,13 +1,13 @@
 import type { TUserCoupon } from '@caravan/contracts';
-import { Alert, Button, Card, Empty, Input, List, Skeleton, Space, Tag } from 'antd';
+import { Button, Card, Empty, Input, List, Skeleton, Space, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCouponValueText } from '../../../components/coupons/coupon-text';
 import { useClaimCoupon, useCoupons } from '../../../components/coupons/use-coupons';
+import { LoadError } from '../../../components/ui/load-error';
 import { PageFrame } from '../../../components/ui/page-frame';
-import { isApiError } from '../../../lib/api';
 import { formatDateTime } from '../../../lib/format';
-import { toast } from '../../../lib/toast';
+import { toast, toastError } from '../../../lib/toast';
 
 const STATUS_COLOURS: Record<TUserCoupon['status'], string> = {
   available: 'success',
@@ -33,7 +33,7 @@ export default function CouponsPage() {
       setCode('');
       toast.success(t('coupon.added'));
     } catch (error) {
-      toast.error(isApiError(error) ? error.message : t('coupon.addFailed'));
+      toastError(error, t('coupon.addFailed'));
     }
   };
 
@@ -59,12 +59,7 @@ export default function CouponsPage() {
         </Space.Compact>
         {coupons.isLoading && <Skeleton active paragraph={{ rows: 4 }} />}
         {coupons.isError && (
-          <Alert
-            type="error"
-            showIcon
-            title={coupons.error.message}
-            action={<Button onClick={() => void coupons.refetch()}>{t('retry')}</Button>}
-          />
+          <LoadError message={coupons.error.message} onRetry={() => void coupons.refetch()} />
         )}
         {coupons.data && coupons.data.length === 0 && (
           <Empty description={t('coupon.emptyList')}>

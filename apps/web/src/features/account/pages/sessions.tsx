@@ -1,13 +1,14 @@
 import { DesktopOutlined, MobileOutlined } from '@ant-design/icons';
 import type { TDeviceSession, TDeviceSessionsResponse } from '@caravan/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Card, Empty, List, Popconfirm, Skeleton, Tag } from 'antd';
+import { Button, Card, Empty, List, Popconfirm, Skeleton, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { LoadError } from '../../../components/ui/load-error';
 import { PageFrame } from '../../../components/ui/page-frame';
-import { api, isApiError } from '../../../lib/api';
+import { api } from '../../../lib/api';
 import { useCountryName } from '../../../lib/country-name';
 import { formatDateTime } from '../../../lib/format';
-import { toast } from '../../../lib/toast';
+import { toast, toastError } from '../../../lib/toast';
 import { SETUP_CRUMBS } from '../components/setup-crumbs';
 
 const SESSIONS_KEY = ['account', 'sessions'] as const;
@@ -44,7 +45,7 @@ export default function SessionsPage() {
     queryKey: SESSIONS_KEY,
     queryFn: async () => (await api.get<TDeviceSessionsResponse>('/account/sessions')).list,
   });
-  const onError = (error: unknown) => toast.error(isApiError(error) ? error.message : t('sessions.failed'));
+  const onError = (error: unknown) => toastError(error, t('sessions.failed'));
   const signOutOne = useMutation({
     mutationFn: (id: string) => api.delete(`/account/sessions/${id}`),
     onSuccess: async () => {
@@ -83,12 +84,7 @@ export default function SessionsPage() {
       >
         {devices.isLoading && <Skeleton active paragraph={{ rows: 3 }} />}
         {devices.isError && (
-          <Alert
-            type="error"
-            showIcon
-            title={devices.error.message}
-            action={<Button onClick={() => void devices.refetch()}>{t('retry')}</Button>}
-          />
+          <LoadError message={devices.error.message} onRetry={() => void devices.refetch()} />
         )}
         {devices.data && list.length === 0 && <Empty description={t('sessions.empty')} />}
         {list.length > 0 && (

@@ -1,9 +1,10 @@
 import type { TNotification } from '@caravan/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Empty, List, Skeleton } from 'antd';
+import { Button, Empty, List, Skeleton } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { LoadError } from '../../../components/ui/load-error';
 import { isApiError } from '../../../lib/api';
 import { openChat, type TChatTarget } from '../../../lib/chat-launcher';
 import { formatDateTime } from '../../../lib/format';
@@ -87,11 +88,9 @@ export function NotificationList({
   }
   if (query.isError) {
     return (
-      <Alert
-        type="error"
-        showIcon
-        title={isApiError(query.error) ? query.error.message : t('errors.load')}
-        action={<Button onClick={() => void query.refetch()}>{t('retry')}</Button>}
+      <LoadError
+        message={isApiError(query.error) ? query.error.message : t('errors.load')}
+        onRetry={() => void query.refetch()}
       />
     );
   }

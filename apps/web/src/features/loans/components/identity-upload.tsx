@@ -2,8 +2,7 @@ import { DeleteOutlined, UploadOutlined } from '@ant-design/icons';
 import { Button, Space } from 'antd';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../../lib/api';
-import { toast } from '../../../lib/toast';
+import { toastError } from '../../../lib/toast';
 import { identityImageUrl, uploadIdentityImage } from '../api/loans-api';
 
 /** One identity photo: upload (kept private by the server), preview from the private URL, remove before sending. */
@@ -28,7 +27,7 @@ export function IdentityUpload({
       const image = await uploadIdentityImage(file);
       onChange(image.id);
     } catch (error) {
-      toast.error(isApiError(error) ? error.message : t('loadError'));
+      toastError(error, t('loadError'));
     } finally {
       setUploading(false);
       if (inputRef.current) {

@@ -12,8 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { formatAmount } from '../../../components/ui/money-text';
 import { PageFrame } from '../../../components/ui/page-frame';
-import { isApiError } from '../../../lib/api';
-import { toast } from '../../../lib/toast';
+import { toast, toastError } from '../../../lib/toast';
 import { identityImageUrl, useApplyLoan, useLoanProducts, useMyVerification } from '../api/loans-api';
 import { ratePercent } from '../components/money';
 import { ScheduleTable } from '../components/schedule-table';
@@ -85,7 +84,7 @@ export default function CreditApplicationPage() {
       toast.success(t('application.submitted'));
       await navigate('/credit/myLoan');
     } catch (error) {
-      toast.error(isApiError(error) ? error.message : t('loadError'));
+      toastError(error, t('loadError'));
     }
   };
   return (

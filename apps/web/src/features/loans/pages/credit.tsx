@@ -7,10 +7,11 @@ import {
   type TLoanProduct,
   type TRepaymentMode,
 } from '@caravan/contracts';
-import { Alert, Button, Card, Descriptions, Empty, Form, Input, Radio, Select, Skeleton } from 'antd';
+import { Button, Card, Descriptions, Empty, Form, Input, Radio, Select, Skeleton } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { LoadError } from '../../../components/ui/load-error';
 import { MoneyText } from '../../../components/ui/money-text';
 import { PageFrame } from '../../../components/ui/page-frame';
 import { useLoanProducts } from '../api/loans-api';
@@ -75,14 +76,7 @@ export default function CreditPage() {
     <PageFrame titleKey="routes.credit" extra={<Link to="/credit/myLoan">{t('credit.myLoan')}</Link>}>
       <p className="cv-muted">{t('credit.intro')}</p>
       {products.isPending && <Skeleton active />}
-      {products.isError && (
-        <Alert
-          type="error"
-          showIcon
-          message={t('loadError')}
-          action={<Button onClick={() => void products.refetch()}>{t('retry')}</Button>}
-        />
-      )}
+      {products.isError && <LoadError message={t('loadError')} onRetry={() => void products.refetch()} />}
       {products.isSuccess && list.length === 0 && <Empty description={t('credit.noProducts')} />}
       {product && current && (
         <div className="cv-loans-grid">

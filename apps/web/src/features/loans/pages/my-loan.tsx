@@ -17,11 +17,11 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { LoadError } from '../../../components/ui/load-error';
 import { formatAmount, MoneyText } from '../../../components/ui/money-text';
 import { PageFrame } from '../../../components/ui/page-frame';
-import { isApiError } from '../../../lib/api';
 import { formatDateTime } from '../../../lib/format';
-import { toast } from '../../../lib/toast';
+import { toast, toastError } from '../../../lib/toast';
 import { useMyLoans, useRepayLoan, useWalletBalance } from '../api/loans-api';
 import { ScheduleTable } from '../components/schedule-table';
 import '../loans.css';
@@ -60,7 +60,7 @@ function RepayDialog({ loan, onClose }: { loan: TLoan; onClose: () => void }) {
       toast.success(t('myLoan.repaid'));
       onClose();
     } catch (error) {
-      toast.error(isApiError(error) ? error.message : t('loadError'));
+      toastError(error, t('loadError'));
     }
   };
   return (
@@ -223,14 +223,7 @@ export default function MyLoanPage() {
   return (
     <PageFrame titleKey="routes.myLoan" crumbs={[{ labelKey: 'routes.credit', to: '/credit' }]}>
       {loans.isPending && <Skeleton active />}
-      {loans.isError && (
-        <Alert
-          type="error"
-          showIcon
-          message={t('loadError')}
-          action={<Button onClick={() => void loans.refetch()}>{t('retry')}</Button>}
-        />
-      )}
+      {loans.isError && <LoadError message={t('loadError')} onRetry={() => void loans.refetch()} />}
       {loans.data && !loans.data.current && (
         <Empty description={t('myLoan.empty')}>
           <Link to="/credit">{t('credit.apply')}</Link>

@@ -2,6 +2,7 @@ import { ID_TYPES, type TIdType, type TVerificationStatus } from '@caravan/contr
 import { Alert, Button, Card, Descriptions, Form, Input, Select, Skeleton, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { AppForm } from '../../../components/ui/app-form';
+import { LoadError } from '../../../components/ui/load-error';
 import { PageFrame } from '../../../components/ui/page-frame';
 import { useCountryName } from '../../../lib/country-name';
 import { showSubmitError } from '../../../lib/form';
@@ -160,14 +161,7 @@ export default function VerificationPage() {
     >
       <Alert type="info" showIcon message={t('verify.private')} style={{ marginBlockEnd: 16 }} />
       {mine.isPending && <Skeleton active />}
-      {mine.isError && (
-        <Alert
-          type="error"
-          showIcon
-          message={t('loadError')}
-          action={<Button onClick={() => void mine.refetch()}>{t('retry')}</Button>}
-        />
-      )}
+      {mine.isError && <LoadError message={t('loadError')} onRetry={() => void mine.refetch()} />}
       {data && (
         <>
           <Card

@@ -3,8 +3,7 @@ import { IMAGE_FORMATS, UPLOAD_MAX_BYTES, UPLOAD_MAX_LABEL } from '@caravan/cont
 import { Button, Progress } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../../lib/api';
-import { toast } from '../../../lib/toast';
+import { toast, toastError } from '../../../lib/toast';
 import { uploadImage } from '../../../lib/upload-image';
 
 const ACCEPT = IMAGE_FORMATS.map((format) => `image/${format}`).join(',');
@@ -88,7 +87,7 @@ export function CertificateUpload({
       if (controller.signal.aborted) {
         return;
       }
-      toast.error(isApiError(error) ? error.message : t('upload.failed'));
+      toastError(error, t('upload.failed'));
       reset();
     } finally {
       if (abortRef.current === controller) {
