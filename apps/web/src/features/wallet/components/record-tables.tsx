@@ -2,6 +2,7 @@ import type { TPage, TRecharge, TWalletRecordStatus, TWithdrawal } from '@carava
 import { Button, Empty, Table, type TableColumnType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { LoadError } from '../../../components/ui/load-error';
 import { MoneyText } from '../../../components/ui/money-text';
 import { formatDateTime } from '../../../lib/format';
 import { RECHARGE_PAGE_SIZE, useRecharges } from '../api/list-recharges';
@@ -45,7 +46,13 @@ function WalletRecordTable<TRecord extends TWalletRecord>({
   methodColumn,
   getAmountUnit = () => undefined,
 }: TPaging & {
-  records: { isFetching: boolean; isLoading: boolean; data: TPage<TRecord> | undefined };
+  records: {
+    isFetching: boolean;
+    isLoading: boolean;
+    isError: boolean;
+    data: TPage<TRecord> | undefined;
+    refetch: () => Promise<unknown>;
+  };
   pageSize: number;
   scrollX: number;
   empty: { text: string; to: string; action: string };
@@ -53,6 +60,9 @@ function WalletRecordTable<TRecord extends TWalletRecord>({
   getAmountUnit?: (record: TRecord) => string | undefined;
 }) {
   const { t } = useTranslation(['wallet', 'common']);
+  if (records.isError) {
+    return <LoadError onRetry={() => void records.refetch()} />;
+  }
   return (
     <Table<TRecord>
       rowKey="id"

@@ -1,6 +1,7 @@
 import { Button, Card, Skeleton, Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { LoadError } from '../../../components/ui/load-error';
 import { MoneyText } from '../../../components/ui/money-text';
 import { PageFrame } from '../../../components/ui/page-frame';
 import { useWallet } from '../api/get-wallet';
@@ -37,6 +38,8 @@ export default function MoneyPackagePage() {
       <Card className="cv-wallet-card" aria-label={t('balance.title')}>
         {wallet.isLoading ? (
           <Skeleton active paragraph={{ rows: 1 }} />
+        ) : wallet.isError ? (
+          <LoadError onRetry={() => void wallet.refetch()} />
         ) : (
           <div className="cv-wallet-balance">
             <div>

@@ -14,6 +14,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { AppForm } from '../../../components/ui/app-form';
+import { LoadError } from '../../../components/ui/load-error';
 import { formatAmount, MoneyText } from '../../../components/ui/money-text';
 import { PageFrame } from '../../../components/ui/page-frame';
 import { isApiError } from '../../../lib/api';
@@ -356,6 +357,8 @@ export default function RechargePage() {
         <h2 className="cv-wallet-group-title">{t('recharge.chooseMethod')}</h2>
         {channels.isLoading ? (
           <Skeleton active />
+        ) : channels.isError ? (
+          <LoadError onRetry={() => void channels.refetch()} />
         ) : channels.data && channels.data.channels.length > 0 ? (
           <MethodPicker channels={channels.data.channels} selected={selected} onSelect={setSelected} />
         ) : (

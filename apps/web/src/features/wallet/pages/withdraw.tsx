@@ -11,6 +11,7 @@ import { useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { AppForm } from '../../../components/ui/app-form';
+import { LoadError } from '../../../components/ui/load-error';
 import { formatAmount, MoneyText } from '../../../components/ui/money-text';
 import { PageFrame } from '../../../components/ui/page-frame';
 import { isApiError } from '../../../lib/api';
@@ -338,6 +339,8 @@ export default function WithdrawPage() {
       <Card className="cv-wallet-card" title={t('withdraw.addressTitle')}>
         {bound.isLoading ? (
           <Skeleton active paragraph={{ rows: 2 }} />
+        ) : bound.isError ? (
+          <LoadError onRetry={() => void bound.refetch()} />
         ) : address ? (
           <Descriptions
             size="small"
@@ -368,6 +371,14 @@ export default function WithdrawPage() {
         <Card className="cv-wallet-card" title={t('withdraw.formTitle')}>
           {me.isLoading || wallet.isLoading ? (
             <Skeleton active />
+          ) : me.isError || wallet.isError ? (
+            <LoadError
+              onRetry={() => {
+                for (const failed of [me, wallet].filter((query) => query.isError)) {
+                  void failed.refetch();
+                }
+              }}
+            />
           ) : (
             <WithdrawForm
               address={address}
