@@ -5,9 +5,9 @@ import { Link } from 'react-router';
 import { LightButton } from '../../components/ui/light-button';
 import { LogoGlyph } from '../../components/ui/logo';
 import { CoinLogo, PaymentPartnerLogos } from '../../components/ui/payment-logos';
-import { api, isApiError } from '../../lib/api';
+import { api } from '../../lib/api';
 import { isLoggedIn, useSession } from '../../lib/session';
-import { toast } from '../../lib/toast';
+import { toast, toastError } from '../../lib/toast';
 import { buildLoginPath } from './require-login';
 
 const HELP_LINKS = [
@@ -65,7 +65,7 @@ function SubscriptionForm() {
       toast.success(t('footer.subscribed'));
       setEmail('');
     } catch (error) {
-      toast.error(isApiError(error) ? error.message : t('errors.generic'));
+      toastError(error, t('errors.generic'));
     } finally {
       setIsSending(false);
     }
