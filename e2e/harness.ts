@@ -64,14 +64,19 @@ export function seededCopy(database: 'pglite' | 'postgres', prefix: string) {
 
 /**
  * A server of the file's own (test clock, real SMTP...) on a fresh copy of the run's demo data, as a first
- * `npm start` leaves it; `stop` ends it and removes the copy. PGlite unless `database` says PostgreSQL.
+ * `npm start` leaves it; `stop` ends it and removes the copy. PGlite unless `database` says PostgreSQL, or
+ * 'suite': the database the run is on (PostgreSQL when DATABASE_URL is set, as for the shared server).
  */
 export async function startSeededServer(options: {
   prefix: string;
-  database?: 'pglite' | 'postgres';
+  database?: 'pglite' | 'postgres' | 'suite';
   env?: Record<string, string>;
 }): Promise<TTestServer> {
-  const copy = await seededCopy(options.database ?? 'pglite', options.prefix);
+  const database = options.database ?? 'pglite';
+  const copy = await seededCopy(
+    database === 'suite' ? (process.env.DATABASE_URL ? 'postgres' : 'pglite') : database,
+    options.prefix,
+  );
   let server: TTestServer;
   try {
     server = await startServer({ ...copy.env, SEED_DEMO: 'true', ...options.env });

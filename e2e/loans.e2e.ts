@@ -65,8 +65,10 @@ describe('loans in the browser', () => {
   let buyerToken: string;
 
   beforeAll(async () => {
+    // On the run's database: the PostgreSQL run walks loans on PostgreSQL too (its server once always used PGlite).
     server = await startSeededServer({
       prefix: 'caravan-loans-e2e-',
+      database: 'suite',
       env: { NODE_ENV: 'test', TEST_CLOCK: 'true', RUN_JOBS: 'false' },
     });
     idPhoto = await sharp({ create: { width: 320, height: 200, channels: 3, background: '#0f766e' } })
