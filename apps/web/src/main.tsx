@@ -1,9 +1,8 @@
 import { isLanguage } from '@caravan/contracts/languages';
 import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { App, getQueryClient } from './app/app';
+import { App, getQueryClient, getRouter } from './app/app';
 import { findRoutePages } from './app/route-pages';
-import { ROUTES } from './app/router';
 import { applyServerState } from './app/server-state';
 import { applyDocumentLanguage, ensureDayjsLocale, initI18n, loadAntdLocale } from './lib/i18n';
 import { captureInstallPrompt, registerServiceWorker } from './lib/install-prompt';
@@ -15,6 +14,13 @@ import { makeZodJitless } from './lib/zod-jitless';
 import './app/global.css';
 
 makeZodJitless();
+
+/** Lets the browser run other work (and end the current long task) before going on. */
+function nextTask(): Promise<void> {
+  return new Promise((resolve) => {
+    setTimeout(resolve, 0);
+  });
+}
 
 async function start(): Promise<void> {
   captureInstallPrompt();
@@ -31,13 +37,16 @@ async function start(): Promise<void> {
   // A page rendered in another language than this browser's choice is rendered again rather than hydrated.
   const isHydrating = serverState !== undefined && serverState.lang === lang;
   applyDocumentLanguage(lang);
+  // The router (ranking every route) is made in a task of its own: inside the first render it lengthened the
+  // hydration's first task, and the page's chunk below comes from its matches.
+  const router = isHydrating ? await nextTask().then(getRouter) : undefined;
   // A server-rendered page uses neither Ant Design nor dates before hydration: their locales come after it.
   const [, antdLocale] = await Promise.all([
     initI18n(lang, isHydrating ? serverState.resources : undefined),
     isHydrating ? undefined : loadAntdLocale(lang),
     isHydrating ? undefined : ensureDayjsLocale(lang),
     // The page's chunk, so hydration does not wait for it behind a suspended boundary.
-    ...(isHydrating ? findRoutePages(ROUTES, window.location.pathname).map((page) => page.preload()) : []),
+    ...(router ? findRoutePages(router.state.matches).map((page) => page.preload()) : []),
   ]);
   const container = document.getElementById('root');
   if (!container) {

@@ -11,8 +11,11 @@ const queryClient = createQueryClient();
 
 let router: ReturnType<typeof createBrowserRouter> | undefined;
 
-/** The browser's router, made on first use (this module is also imported where there is no window). */
-function getRouter() {
+/**
+ * The browser's router, made on first use (this module is also imported where there is no window). A server-rendered
+ * page makes it before hydrating (main.tsx), in a task of its own rather than inside the first render.
+ */
+export function getRouter() {
   if (!router) {
     router = createBrowserRouter(ROUTES);
     configureApi({
