@@ -1,7 +1,8 @@
 import type { TReferralsResponse } from '@caravan/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Card, Skeleton, Typography } from 'antd';
+import { Card, Skeleton, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { LoadError } from '../../../components/ui/load-error';
 import { api } from '../../../lib/api';
 
 /** The invitation code with a link to share, and how many people registered with it. */
@@ -14,7 +15,9 @@ export function ReferralCard() {
   return (
     <Card title={t('referral.title')} style={{ marginBlockStart: 16 }} data-testid="referral-card">
       {referrals.isLoading && <Skeleton active paragraph={{ rows: 2 }} />}
-      {referrals.isError && <Alert type="error" showIcon title={referrals.error.message} />}
+      {referrals.isError && (
+        <LoadError message={referrals.error.message} onRetry={() => void referrals.refetch()} />
+      )}
       {referrals.data && (
         <>
           <p>

@@ -10,12 +10,10 @@ import type {
   TCsSearchPage,
   TCsStats,
   TCsUnread,
-  TImage,
   TNotificationPage,
   TNotificationUnread,
   TUnreadCount,
 } from '@caravan/contracts';
-import i18next from 'i18next';
 import { api, type TApiAudience } from '../../../lib/api';
 
 /** Who is chatting: a buyer (storefront), a shop (/seller) or an agent (/cs). */

@@ -6,6 +6,7 @@ import { Alert, Badge, Button, Empty, List, Spin, Tabs } from 'antd';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
+import { LoadError } from '../../../components/ui/load-error';
 import { isApiError } from '../../../lib/api';
 import { formatDateTime } from '../../../lib/format';
 import { isLoggedIn, useSession } from '../../../lib/session';
@@ -56,7 +57,10 @@ function ConversationList({ onOpen }: { onOpen: (conversation: TChatConversation
   }
   if (query.isError) {
     return (
-      <Alert type="error" showIcon title={isApiError(query.error) ? query.error.message : t('errors.load')} />
+      <LoadError
+        message={isApiError(query.error) ? query.error.message : t('errors.load')}
+        onRetry={() => void query.refetch()}
+      />
     );
   }
   const shops = (query.data?.pageList ?? []).filter((c) => c.kind === 'shop');

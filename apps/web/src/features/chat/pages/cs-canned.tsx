@@ -1,10 +1,11 @@
 import type { TCannedReply } from '@caravan/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Empty, Form, Input, InputNumber, Modal, Popconfirm, Skeleton, Table } from 'antd';
+import { Button, Empty, Form, Input, InputNumber, Modal, Popconfirm, Skeleton, Table } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConsolePageHead } from '../../../components/console/console-layout';
 import { hasPermission, useStaffMe } from '../../../components/console/staff-session';
+import { LoadError } from '../../../components/ui/load-error';
 import { isApiError } from '../../../lib/api';
 import { toast, toastError } from '../../../lib/toast';
 import { chatApi } from '../api/chat-api';
@@ -58,10 +59,9 @@ export default function CsCannedPage() {
       {query.isLoading ? (
         <Skeleton active />
       ) : query.isError ? (
-        <Alert
-          type="error"
-          showIcon
-          title={isApiError(query.error) ? query.error.message : t('errors.load')}
+        <LoadError
+          message={isApiError(query.error) ? query.error.message : t('errors.load')}
+          onRetry={() => void query.refetch()}
         />
       ) : (
         <Table

@@ -1,7 +1,6 @@
 import type { TChatConversation, TCsCustomerContext } from '@caravan/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
-  Alert,
   Button,
   Descriptions,
   Dropdown,
@@ -19,6 +18,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ConsolePageHead } from '../../../components/console/console-layout';
 import { useStaffMe } from '../../../components/console/staff-session';
+import { LoadError } from '../../../components/ui/load-error';
 import { isApiError } from '../../../lib/api';
 import { formatDateTime } from '../../../lib/format';
 import { toast, toastError } from '../../../lib/toast';
@@ -44,7 +44,10 @@ function CustomerContext({ conversationId }: { conversationId: string }) {
   }
   if (query.isError || !query.data) {
     return (
-      <Alert type="error" showIcon title={isApiError(query.error) ? query.error.message : t('errors.load')} />
+      <LoadError
+        message={isApiError(query.error) ? query.error.message : t('errors.load')}
+        onRetry={() => void query.refetch()}
+      />
     );
   }
   const context: TCsCustomerContext = query.data;
@@ -204,10 +207,9 @@ export default function CsConversationsPage() {
             />
           </div>
           {list.isError ? (
-            <Alert
-              type="error"
-              showIcon
-              title={isApiError(list.error) ? list.error.message : t('errors.load')}
+            <LoadError
+              message={isApiError(list.error) ? list.error.message : t('errors.load')}
+              onRetry={() => void list.refetch()}
             />
           ) : (
             <ConversationPicker

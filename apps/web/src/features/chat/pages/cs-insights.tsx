@@ -1,9 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Card, Empty, Input, List, Segmented, Skeleton, Statistic, Table } from 'antd';
+import { Card, Empty, Input, List, Segmented, Skeleton, Statistic, Table } from 'antd';
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConsolePageHead } from '../../../components/console/console-layout';
+import { LoadError } from '../../../components/ui/load-error';
 import { isApiError } from '../../../lib/api';
 import { formatDateTime } from '../../../lib/format';
 import { chatApi } from '../api/chat-api';
@@ -49,10 +50,9 @@ export default function CsInsightsPage() {
       {stats.isLoading ? (
         <Skeleton active />
       ) : stats.isError || !stats.data ? (
-        <Alert
-          type="error"
-          showIcon
-          title={isApiError(stats.error) ? stats.error.message : t('errors.load')}
+        <LoadError
+          message={isApiError(stats.error) ? stats.error.message : t('errors.load')}
+          onRetry={() => void stats.refetch()}
         />
       ) : (
         <>

@@ -1,10 +1,11 @@
 import type { TChatConversation } from '@caravan/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Empty } from 'antd';
+import { Empty } from 'antd';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { ConsolePageHead } from '../../../components/console/console-layout';
+import { LoadError } from '../../../components/ui/load-error';
 import { isApiError } from '../../../lib/api';
 import { chatApi, chatKeys } from '../api/chat-api';
 import { useChatSettings } from '../components/chat-provider';
@@ -52,7 +53,10 @@ export default function SellerChatPage() {
     <>
       <ConsolePageHead title={t('seller.title')} />
       {list.isError ? (
-        <Alert type="error" showIcon title={isApiError(list.error) ? list.error.message : t('errors.load')} />
+        <LoadError
+          message={isApiError(list.error) ? list.error.message : t('errors.load')}
+          onRetry={() => void list.refetch()}
+        />
       ) : (
         <div className="cv-chat-console">
           <div className="cv-chat-console__pane">

@@ -10,6 +10,7 @@ import { Alert, Button, Card, Checkbox, Descriptions, Form, Input, Radio, Select
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { LoadError } from '../../../components/ui/load-error';
 import { formatAmount } from '../../../components/ui/money-text';
 import { PageFrame } from '../../../components/ui/page-frame';
 import { toast, toastError } from '../../../lib/toast';
@@ -51,7 +52,13 @@ export default function CreditApplicationPage() {
   if (products.isError || verification.isError || !product) {
     return (
       <PageFrame titleKey="routes.creditApplication" crumbs={[{ labelKey: 'routes.credit', to: '/credit' }]}>
-        <Alert type="error" showIcon message={t('loadError')} />
+        <LoadError
+          message={t('loadError')}
+          onRetry={() => {
+            void products.refetch();
+            void verification.refetch();
+          }}
+        />
       </PageFrame>
     );
   }

@@ -1,5 +1,5 @@
 import { DASHBOARD_RANGES, type TDashboardRange } from '@caravan/contracts';
-import { Alert, Badge, Card, Col, List, Row, Segmented, Skeleton, Statistic } from 'antd';
+import { Badge, Card, Col, List, Row, Segmented, Skeleton, Statistic } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -15,6 +15,7 @@ import {
   YAxis,
 } from 'recharts';
 import { ConsolePageHead } from '../../../components/console/console-layout';
+import { LoadError } from '../../../components/ui/load-error';
 import { useDashboard, useSellerBalance } from '../api';
 
 const PRIMARY = '#0F766E';
@@ -41,7 +42,7 @@ export default function SellerDashboardPage() {
           />
         }
       />
-      {dashboard.isError ? <Alert type="error" showIcon message={t('common:errors.generic')} /> : null}
+      {dashboard.isError ? <LoadError onRetry={() => void dashboard.refetch()} /> : null}
       {!data ? (
         <Skeleton active paragraph={{ rows: 10 }} />
       ) : (

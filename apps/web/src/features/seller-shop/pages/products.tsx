@@ -8,7 +8,6 @@ import {
   type TSellerProductState,
 } from '@caravan/contracts';
 import {
-  Alert,
   Button,
   Dropdown,
   Image,
@@ -26,6 +25,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Route, Routes, useNavigate } from 'react-router';
 import { ConsolePageHead } from '../../../components/console/console-layout';
+import { LoadError } from '../../../components/ui/load-error';
 import { formatDateTime } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
 import { useBulkProducts, useCategoryTree, useSellerProducts } from '../api';
@@ -184,7 +184,7 @@ function ProductList() {
           </Button>
         </Space>
       ) : null}
-      {list.isError ? <Alert type="error" showIcon message={t('common:errors.generic')} /> : null}
+      {list.isError ? <LoadError onRetry={() => void list.refetch()} /> : null}
       <Table<TSellerProductRow>
         rowKey="id"
         size="middle"
