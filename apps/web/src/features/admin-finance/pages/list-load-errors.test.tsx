@@ -1,13 +1,13 @@
 import type { TAdminChannel, TAdminWithdrawal } from '@caravan/contracts';
-import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { cleanup } from '@testing-library/react';
 import i18next from 'i18next';
 import type { ComponentType } from 'react';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, it, vi } from 'vitest';
 import consoleEn from '../../../locales/en/console.json';
 import financeEn from '../../../locales/en/finance.json';
 import walletEn from '../../../locales/en/wallet.json';
 import { initTestI18n } from '../../../testing/i18n';
-import { jsonResponse, renderWithQueries } from '../../../testing/render';
+import { expectLoadErrorThenRetry } from '../../../testing/load-error';
 import FinanceChannelsPage from './channels';
 import FinanceWithdrawalsPage from './withdrawals';
 
@@ -80,28 +80,11 @@ describe.each(PAGES)('Console -> finance $name', ({ Page, path, body, shown }) =
   });
 
   it('says the list could not load and loads it again on "Try again"', async () => {
-    let listCalls = 0;
-    const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
-      const url = new URL(String(input), 'http://localhost');
-      if (url.pathname !== path) {
-        return jsonResponse({});
-      }
-      listCalls += 1;
-      if (listCalls === 1) {
-        return jsonResponse({ error: { code: 'INTERNAL_ERROR', message: 'database is down' } }, 500);
-      }
-      return jsonResponse(body);
+    await expectLoadErrorThenRetry(<Page />, {
+      path,
+      body: body,
+      errorText: 'Something went wrong, please try again',
+      shown,
     });
-    vi.stubGlobal('fetch', fetchMock);
-    await renderWithQueries(<Page />);
-    await waitFor(() => expect(screen.getByText('Something went wrong, please try again')).toBeTruthy());
-    expect(screen.queryByText(shown)).toBeNull();
-
-    await act(async () => {
-      fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
-    });
-    await waitFor(() => expect(screen.getByText(shown)).toBeTruthy());
-    expect(screen.queryByText('Something went wrong, please try again')).toBeNull();
-    expect(listCalls).toBe(2);
   });
 });

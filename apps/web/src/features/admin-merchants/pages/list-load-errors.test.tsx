@@ -1,11 +1,11 @@
 import type { TAdminMerchantApplication, TAdminStore } from '@caravan/contracts';
-import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { cleanup } from '@testing-library/react';
 import i18next from 'i18next';
 import type { ComponentType } from 'react';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, it, vi } from 'vitest';
 import consoleEn from '../../../locales/en/console.json';
 import { initTestI18n } from '../../../testing/i18n';
-import { jsonResponse, renderWithQueries } from '../../../testing/render';
+import { expectLoadErrorThenRetry } from '../../../testing/load-error';
 import MerchantApplicationsPage from './applications';
 import AdminStoresPage from './stores';
 
@@ -67,29 +67,11 @@ describe.each(PAGES)('Console -> $name', ({ Page, path, record, shown }) => {
   });
 
   it('says the list could not load and loads it again on "Try again"', async () => {
-    let listCalls = 0;
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (input: RequestInfo | URL) => {
-        if (new URL(String(input), 'http://localhost').pathname !== path) {
-          return jsonResponse({});
-        }
-        listCalls += 1;
-        if (listCalls === 1) {
-          return jsonResponse({ error: { code: 'INTERNAL_ERROR', message: 'database is down' } }, 500);
-        }
-        return jsonResponse({ pageList: [record], total: 1, pageNum: 1, pageSize: 20 });
-      }),
-    );
-    await renderWithQueries(<Page />);
-    await waitFor(() => expect(screen.getByText('Something went wrong, please try again')).toBeTruthy());
-    expect(screen.queryByText(shown)).toBeNull();
-
-    await act(async () => {
-      fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    await expectLoadErrorThenRetry(<Page />, {
+      path,
+      body: { pageList: [record], total: 1, pageNum: 1, pageSize: 20 },
+      errorText: 'Something went wrong, please try again',
+      shown,
     });
-    await waitFor(() => expect(screen.getByText(shown)).toBeTruthy());
-    expect(screen.queryByText('Something went wrong, please try again')).toBeNull();
-    expect(listCalls).toBe(2);
   });
 });
