@@ -93,6 +93,8 @@ describe('cart, checkout and orders in the browser', () => {
     for (const product of [productA, productB]) {
       await page.goto(`/productDetails?id=${product.detail.id}`);
       await poll(() => page.getByTestId('cart-button').count()).toBe(1);
+      // The page hydrates in slices: the cart listens once its button has hydrated, which it announces.
+      await page.waitForFunction(() => document.documentElement.dataset.cartReady === 'true');
       const isTaken = await page.evaluate(
         ({ productId, variantId, quantity }) =>
           !window.dispatchEvent(

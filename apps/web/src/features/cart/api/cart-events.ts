@@ -3,6 +3,21 @@ import type { TCartEventDetail } from './add-to-cart';
 /** Window events the product page sends (detail: { productId, variantId, quantity }). */
 export const CART_EVENTS = { addToCart: 'caravan:add-to-cart', buyNow: 'caravan:buy-now' } as const;
 
+/**
+ * Sent once the cart listens, and kept as `<html data-cart-ready>` while it does: a server-rendered page hydrates
+ * in slices, so the product page's buttons can answer clicks before the cart button (elsewhere on the page) has
+ * hydrated and started listening.
+ */
+export const CART_READY_EVENT = 'caravan:cart-ready';
+
+export function announceCartReady(): () => void {
+  document.documentElement.dataset.cartReady = 'true';
+  window.dispatchEvent(new Event(CART_READY_EVENT));
+  return () => {
+    delete document.documentElement.dataset.cartReady;
+  };
+}
+
 const ID_PATTERN = /^\d{1,19}$/;
 
 /** Accepts ids as strings or numbers; refuses anything else so a bad event never reaches the API. */

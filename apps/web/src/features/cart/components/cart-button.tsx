@@ -6,7 +6,13 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { scopeWithAntd } from '../../../lib/antd-lazy';
 import { getSession, isLoggedIn, useSession } from '../../../lib/session';
-import { buildBuyNowPath, buildLoginRedirect, CART_EVENTS, readCartEventDetail } from '../api/cart-events';
+import {
+  announceCartReady,
+  buildBuyNowPath,
+  buildLoginRedirect,
+  CART_EVENTS,
+  readCartEventDetail,
+} from '../api/cart-events';
 import { CART_KEY } from '../api/cart-keys';
 import { getCart } from '../api/get-cart';
 import { readLocalCart, readNoLines, subscribeLocalCart } from '../api/local-cart';
@@ -71,7 +77,9 @@ export function CartButton({ isVisible }: { isVisible: boolean }) {
     };
     window.addEventListener(CART_EVENTS.addToCart, onAdd);
     window.addEventListener(CART_EVENTS.buyNow, onBuyNow);
+    const withdrawReady = announceCartReady();
     return () => {
+      withdrawReady();
       window.removeEventListener(CART_EVENTS.addToCart, onAdd);
       window.removeEventListener(CART_EVENTS.buyNow, onBuyNow);
     };

@@ -11,7 +11,7 @@ import { isLoggedIn, useSession } from '../../../lib/session';
 import { STORAGE_KEYS, writeStorage } from '../../../lib/storage';
 import { toast } from '../../../lib/toast';
 import { useToggleFavourite } from '../api/favourite-product';
-import { ADD_TO_CART_EVENT, BUY_NOW_EVENT, emitCartChoice, type TCartChoice } from '../lib/cart-events';
+import { ADD_TO_CART_EVENT, BUY_NOW_EVENT, sendCartChoice, type TCartChoice } from '../lib/cart-events';
 import { buildLoginPath } from '../lib/format';
 import {
   findVariant,
@@ -141,9 +141,11 @@ export function BuyBox({ product }: { product: TProductDetail }) {
       toast.warning(t('detail.chooseVariant'));
       return;
     }
-    if (!emitCartChoice(type, buildChoice())) {
-      toast.info(t('detail.cartUnavailable'));
-    }
+    void sendCartChoice(type, buildChoice()).then((isTaken) => {
+      if (!isTaken) {
+        toast.info(t('detail.cartUnavailable'));
+      }
+    });
   };
   const toggleFavourite = () => {
     if (!isLoggedIn(session)) {
