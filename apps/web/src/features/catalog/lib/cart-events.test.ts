@@ -1,5 +1,4 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { announceCartReady, CART_EVENTS } from '../../cart/api/cart-events';
 import { ADD_TO_CART_EVENT, sendCartChoice, type TCartChoice } from './cart-events';
 
 const CHOICE: TCartChoice = {
@@ -18,16 +17,18 @@ const CHOICE: TCartChoice = {
   },
 };
 
+/** What the cart feature does when its button has hydrated (features/cart/api/cart-events.ts). */
 function listenLikeTheCart(taken: unknown[]) {
   const onAdd = (event: Event) => {
     event.preventDefault();
     taken.push((event as CustomEvent).detail);
   };
-  window.addEventListener(CART_EVENTS.addToCart, onAdd);
-  const withdrawReady = announceCartReady();
+  window.addEventListener('caravan:add-to-cart', onAdd);
+  document.documentElement.dataset.cartReady = 'true';
+  window.dispatchEvent(new Event('caravan:cart-ready'));
   return () => {
-    withdrawReady();
-    window.removeEventListener(CART_EVENTS.addToCart, onAdd);
+    delete document.documentElement.dataset.cartReady;
+    window.removeEventListener('caravan:add-to-cart', onAdd);
   };
 }
 
