@@ -1,13 +1,11 @@
 import type { TAdminChannel, TAdminWithdrawal } from '@caravan/contracts';
-import { cleanup } from '@testing-library/react';
-import i18next from 'i18next';
 import type { ComponentType } from 'react';
-import { afterEach, beforeAll, describe, it, vi } from 'vitest';
+import { describe, it } from 'vitest';
 import consoleEn from '../../../locales/en/console.json';
 import financeEn from '../../../locales/en/finance.json';
 import walletEn from '../../../locales/en/wallet.json';
-import { initTestI18n } from '../../../testing/i18n';
 import { expectLoadErrorThenRetry } from '../../../testing/load-error';
+import { setUpComponentTests } from '../../../testing/render';
 import FinanceChannelsPage from './channels';
 import FinanceWithdrawalsPage from './withdrawals';
 
@@ -68,16 +66,7 @@ const PAGES: { name: string; Page: ComponentType; path: string; body: unknown; s
 ];
 
 describe.each(PAGES)('Console -> finance $name', ({ Page, path, body, shown }) => {
-  beforeAll(async () => {
-    await initTestI18n();
-    i18next.addResourceBundle('en', 'console', consoleEn, true, true);
-    i18next.addResourceBundle('en', 'finance', financeEn, true, true);
-    i18next.addResourceBundle('en', 'wallet', walletEn, true, true);
-  });
-  afterEach(() => {
-    cleanup();
-    vi.unstubAllGlobals();
-  });
+  setUpComponentTests({ console: consoleEn, finance: financeEn, wallet: walletEn });
 
   it('says the list could not load and loads it again on "Try again"', async () => {
     await expectLoadErrorThenRetry(<Page />, {

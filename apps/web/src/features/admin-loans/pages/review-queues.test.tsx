@@ -1,11 +1,9 @@
 import type { TAdminLoan, TAdminVerification, TPage } from '@caravan/contracts';
-import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import i18next from 'i18next';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import consoleEn from '../../../locales/en/console.json';
 import loansEn from '../../../locales/en/loans.json';
-import { initTestI18n } from '../../../testing/i18n';
-import { jsonResponse, renderWithQueries } from '../../../testing/render';
+import { jsonResponse, renderWithQueries, setUpComponentTests } from '../../../testing/render';
 import KycReviewPage from './kyc-review';
 import LoanReviewPage from './loan-review';
 
@@ -93,15 +91,7 @@ const QUEUES = [
 ] as const;
 
 describe.each(QUEUES)('Console -> $name queue', ({ Page, path, makeRecord, firstStatus }) => {
-  beforeAll(async () => {
-    await initTestI18n();
-    i18next.addResourceBundle('en', 'console', consoleEn, true, true);
-    i18next.addResourceBundle('en', 'loans', loansEn, true, true);
-  });
-  afterEach(() => {
-    cleanup();
-    vi.unstubAllGlobals();
-  });
+  setUpComponentTests({ console: consoleEn, loans: loansEn });
 
   it('says the queue could not load and loads it again on "Try again"', async () => {
     const fetchMock = serveQueue<unknown>(makeRecord, 1);

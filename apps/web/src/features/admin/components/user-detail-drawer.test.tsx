@@ -1,10 +1,8 @@
 import type { TAdminUserDetail } from '@caravan/contracts';
-import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import i18next from 'i18next';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import consoleEn from '../../../locales/en/console.json';
-import { initTestI18n } from '../../../testing/i18n';
-import { jsonResponse, renderWithQueries } from '../../../testing/render';
+import { jsonResponse, renderWithQueries, setUpComponentTests } from '../../../testing/render';
 import { UserDetailDrawer } from './user-detail-drawer';
 
 const DETAIL: TAdminUserDetail = {
@@ -72,14 +70,7 @@ const ACTIVE: TAdminUserDetail = {
 };
 
 describe('Admin -> user in depth', () => {
-  beforeAll(async () => {
-    await initTestI18n();
-    i18next.addResourceBundle('en', 'console', consoleEn, true, true);
-  });
-  afterEach(() => {
-    cleanup();
-    vi.unstubAllGlobals();
-  });
+  setUpComponentTests({ console: consoleEn });
 
   it("shows a closed account's date, reason and the names it had, and when they were freed", async () => {
     await renderDrawer(DETAIL);

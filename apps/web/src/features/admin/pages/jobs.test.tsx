@@ -1,10 +1,8 @@
 import type { TJobRun, TPage } from '@caravan/contracts';
-import { cleanup, screen, waitFor } from '@testing-library/react';
-import i18next from 'i18next';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import consoleEn from '../../../locales/en/console.json';
-import { initTestI18n } from '../../../testing/i18n';
-import { jsonResponse, renderWithQueries } from '../../../testing/render';
+import { jsonResponse, renderWithQueries, setUpComponentTests } from '../../../testing/render';
 import JobsPage from './jobs';
 
 const RUNS: TJobRun[] = [
@@ -39,14 +37,7 @@ async function renderPage() {
 }
 
 describe('Admin -> Timed jobs', () => {
-  beforeAll(async () => {
-    await initTestI18n();
-    i18next.addResourceBundle('en', 'console', consoleEn, true, true);
-  });
-  afterEach(() => {
-    cleanup();
-    vi.unstubAllGlobals();
-  });
+  setUpComponentTests({ console: consoleEn });
 
   it('lists runs with start, end, outcome, duration, process and error, asking the server page by page', async () => {
     const fetchMock = vi.fn(async () => answer({ pageList: RUNS, total: 45, pageNum: 1, pageSize: 20 }));

@@ -1,11 +1,9 @@
 import type { TAdminUser, TRoleInfo, TStaffMember, TSystemParam } from '@caravan/contracts';
-import { cleanup } from '@testing-library/react';
-import i18next from 'i18next';
 import type { ComponentType } from 'react';
-import { afterEach, beforeAll, describe, it, vi } from 'vitest';
+import { describe, it } from 'vitest';
 import consoleEn from '../../../locales/en/console.json';
-import { initTestI18n } from '../../../testing/i18n';
 import { expectLoadErrorThenRetry } from '../../../testing/load-error';
+import { setUpComponentTests } from '../../../testing/render';
 import RolesPage from './roles';
 import StaffPage from './staff';
 import SystemParamsPage from './system-params';
@@ -87,14 +85,7 @@ const PAGES: { name: string; Page: ComponentType; path: string; body: unknown; s
 ];
 
 describe.each(PAGES)('Admin -> $name', ({ Page, path, body, shown }) => {
-  beforeAll(async () => {
-    await initTestI18n();
-    i18next.addResourceBundle('en', 'console', consoleEn, true, true);
-  });
-  afterEach(() => {
-    cleanup();
-    vi.unstubAllGlobals();
-  });
+  setUpComponentTests({ console: consoleEn });
 
   it('says the list could not load and loads it again on "Try again"', async () => {
     await expectLoadErrorThenRetry(<Page />, {
