@@ -13,7 +13,12 @@
  * It prepares the database like the catalogue bench (BENCH_DB, default caravan_bench), builds the web app
  * when its build is missing or stale, starts the server with the web app and measures after a warm-up.
  * Run alone: `npx tsx bench/pages.ts` (BENCH_SECONDS, BENCH_PORT, BENCH_DATABASE_URL).
+ *
+ * BENCH_SERVER_PROCESSES (default 1) starts the server with that many processes (SERVER_PROCESSES; `auto` is
+ * one per core), on Redis at BENCH_REDIS_URL (default the local one) under a bus prefix of this run's own.
+ * The server runs in processes of its own: autocannon here never shares an event loop with it.
  */
+import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
 import { LANGUAGES } from '@caravan/contracts';
@@ -39,6 +44,9 @@ export type TPageBenchOptions = {
   connections?: number;
   durationSec?: number;
   products?: number;
+  /** SERVER_PROCESSES of the server under test: a number or `auto`. */
+  serverProcesses?: string;
+  redisUrl?: string;
 };
 
 const GOAL_P95_MS = 100;
@@ -259,9 +267,18 @@ export async function runPageBench(options: TPageBenchOptions): Promise<TPageBen
   )) as { ensureWebBuild: () => void };
   ensureWebBuild();
   const databaseUrl = await prepareDatabase(options.databaseUrl, products);
+  const serverProcesses = options.serverProcesses ?? '1';
+  const processCount = serverProcesses === 'auto' ? os.availableParallelism() : Number(serverProcesses);
   const { baseUrl, child } = await startServer({ databaseUrl }, benchPort(), {
     SERVE_WEB: 'true',
     DATA_DIR: '.tmp/bench-data',
+    SERVER_PROCESSES: serverProcesses,
+    ...(processCount > 1
+      ? {
+          REDIS_URL: options.redisUrl ?? 'redis://127.0.0.1:6379',
+          BUS_CHANNEL_PREFIX: `caravan:bench:${randomBytes(4).toString('hex')}:`,
+        }
+      : {}),
   });
   try {
     const catalogue = await loadCatalogue(databaseUrl, baseUrl);
@@ -270,7 +287,7 @@ export async function runPageBench(options: TPageBenchOptions): Promise<TPageBen
     await load(baseUrl, next, connections, Math.min(5, Math.max(2, durationSec / 5)));
     const { samples, seconds, timeouts } = await load(baseUrl, next, connections, durationSec);
     return summarise(
-      `storefront pages, ${catalogue.productIds.length} products (${connections} connections)`,
+      `storefront pages, ${catalogue.productIds.length} products (${connections} connections, ${processCount} server process${processCount === 1 ? '' : 'es'})`,
       samples,
       seconds,
       timeouts,
@@ -299,6 +316,8 @@ if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.met
     databaseUrl: process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
     connections: Number(process.env.BENCH_CONNECTIONS ?? 32),
     durationSec: Number(process.env.BENCH_SECONDS ?? 20),
+    serverProcesses: process.env.BENCH_SERVER_PROCESSES ?? '1',
+    ...(process.env.BENCH_REDIS_URL ? { redisUrl: process.env.BENCH_REDIS_URL } : {}),
   });
   console.log(formatPageResult(result));
 }

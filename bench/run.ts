@@ -116,7 +116,13 @@ async function main() {
   const pages = await optionalImport<typeof import('./pages')>('./pages');
   if (pages && wants('pages')) {
     console.log('storefront pages (server-rendered HTML) ...');
-    const r = await pages.runPageBench({ databaseUrl: serverUrl, connections: 32, durationSec: seconds });
+    const r = await pages.runPageBench({
+      databaseUrl: serverUrl,
+      connections: 32,
+      durationSec: seconds,
+      serverProcesses: process.env.BENCH_SERVER_PROCESSES ?? '1',
+      ...(process.env.BENCH_REDIS_URL ? { redisUrl: process.env.BENCH_REDIS_URL } : {}),
+    });
     console.log(pages.formatPageResult(r));
     results.push({
       name: r.name,

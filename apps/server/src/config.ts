@@ -1,5 +1,10 @@
+import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
+
+/** Upper bound of SERVER_PROCESSES: beyond a few per core they only compete for it and for connections. */
+export const MAX_SERVER_PROCESSES = 64;
+const SERVER_PROCESSES_RANGE = `must be auto or a whole number from 1 to ${MAX_SERVER_PROCESSES}`;
 
 const zBool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -18,6 +23,23 @@ const ZConfig = z.object({
   /** Optional read replica for catalogue reads; defaults to DATABASE_URL. */
   DATABASE_READ_URL: z.url().optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(20),
+  /**
+   * Server processes sharing the port (node:cluster): a whole number, or `auto` for one per core. More than
+   * one needs PostgreSQL and Redis (checked below). Each opens its own database pools.
+   */
+  SERVER_PROCESSES: z
+    .union(
+      [
+        z.literal('auto'),
+        z.coerce
+          .number()
+          .int({ error: SERVER_PROCESSES_RANGE })
+          .min(1, { error: SERVER_PROCESSES_RANGE })
+          .max(MAX_SERVER_PROCESSES, { error: SERVER_PROCESSES_RANGE }),
+      ],
+      { error: SERVER_PROCESSES_RANGE },
+    )
+    .default(1),
   DATA_DIR: z.string().default('./data'),
   /** Where uploaded and generated images are kept; defaults to DATA_DIR/uploads. */
   UPLOAD_DIR: z.string().optional(),
@@ -82,8 +104,10 @@ const ZConfig = z.object({
   TEST_CLOCK: zBool.default(false),
 });
 
-export type Config = Omit<z.infer<typeof ZConfig>, 'PUBLIC_URL'> & {
+export type Config = Omit<z.infer<typeof ZConfig>, 'PUBLIC_URL' | 'SERVER_PROCESSES'> & {
   PUBLIC_URL: string;
+  /** SERVER_PROCESSES with `auto` resolved to this machine's cores. */
+  serverProcesses: number;
   uploadDir: string;
   backupDir: string;
   webDistDir: string;
@@ -111,10 +135,23 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       `Invalid configuration:\n  SESSION_MAX_HOURS: must be at least SESSION_TTL_HOURS (${c.SESSION_TTL_HOURS})`,
     );
   }
+  const serverProcesses = c.SERVER_PROCESSES === 'auto' ? os.availableParallelism() : c.SERVER_PROCESSES;
+  if (serverProcesses > 1 && !c.DATABASE_URL) {
+    throw new ConfigError(
+      `Invalid configuration:\n  SERVER_PROCESSES: ${serverProcesses} processes need PostgreSQL (DATABASE_URL); the embedded PGlite database is one connection inside one process and cannot be shared`,
+    );
+  }
+  if (serverProcesses > 1 && !c.REDIS_URL) {
+    throw new ConfigError(
+      `Invalid configuration:\n  SERVER_PROCESSES: ${serverProcesses} processes need REDIS_URL, through which they share rate limits, caches' invalidation and the bus`,
+    );
+  }
   const dataDir = path.resolve(REPO_ROOT, c.DATA_DIR);
   const publicUrl = c.PUBLIC_URL ?? `http://localhost:${c.PORT}`;
+  const { SERVER_PROCESSES: _asWritten, ...settings } = c;
   return {
-    ...c,
+    ...settings,
+    serverProcesses,
     PUBLIC_URL: publicUrl,
     DATA_DIR: dataDir,
     uploadDir: path.resolve(REPO_ROOT, c.UPLOAD_DIR ?? path.join(dataDir, 'uploads')),

@@ -1,4 +1,5 @@
 import { mkdirSync } from 'node:fs';
+import os from 'node:os';
 import { Redis } from 'ioredis';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
@@ -9,9 +10,14 @@ import { assertDemoPasswordsChanged, DemoPasswordsError } from './db/seed/demo-p
 import { startJobs } from './jobs';
 import { markDraining } from './modules/health';
 import { createSmtpSender, startMailWorker } from './modules/mail';
+import { isSupervisor, superviseWorkers, workerNumber } from './server-processes';
 
 async function main() {
   const config = loadConfig();
+  if (isSupervisor(config)) {
+    // SERVER_PROCESSES > 1: this process only starts and stops the workers, which each run the rest of main.
+    await superviseWorkers(config);
+  }
   if (!config.DATABASE_URL) {
     mkdirSync(config.DATA_DIR, { recursive: true });
   }
@@ -28,13 +34,20 @@ async function main() {
   await migrateDatabase(database);
   const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 3 }) : undefined;
 
-  const app = await buildApp({
-    config,
-    db: database.db,
-    readDb: replica?.db ?? database.db,
-    database,
-    redis,
-  });
+  const worker = workerNumber();
+  const app = await buildApp(
+    {
+      config,
+      db: database.db,
+      readDb: replica?.db ?? database.db,
+      database,
+      redis,
+    },
+    // One of SERVER_PROCESSES: every log line says which worker wrote it.
+    worker === undefined
+      ? {}
+      : { logger: { level: config.LOG_LEVEL, base: { pid: process.pid, hostname: os.hostname(), worker } } },
+  );
   const baseUrl = config.PUBLIC_URL.replace(/\/$/, '');
   if (config.SEED_DEMO) {
     await seedDemo(database.db, (message) => console.log(message), baseUrl, config.uploadDir);

@@ -1,0 +1,43 @@
+import os from 'node:os';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+const POSTGRES = 'postgres://caravan@127.0.0.1:5432/caravan';
+const REDIS = 'redis://127.0.0.1:6379';
+
+describe('SERVER_PROCESSES', () => {
+  it('is one process by default, so `npm start` on PGlite is unchanged', () => {
+    expect(loadConfig({}).serverProcesses).toBe(1);
+    expect(loadConfig({ SERVER_PROCESSES: '1' }).serverProcesses).toBe(1);
+  });
+
+  it('takes a number of processes on PostgreSQL with Redis', () => {
+    expect(
+      loadConfig({ SERVER_PROCESSES: '3', DATABASE_URL: POSTGRES, REDIS_URL: REDIS }).serverProcesses,
+    ).toBe(3);
+  });
+
+  it('resolves auto to one process per core', () => {
+    expect(
+      loadConfig({ SERVER_PROCESSES: 'auto', DATABASE_URL: POSTGRES, REDIS_URL: REDIS }).serverProcesses,
+    ).toBe(os.availableParallelism());
+  });
+
+  it.each(['0', '65', '-2', '1.5', 'two', 'AUTO'])('refuses %s', (value) => {
+    expect(() => loadConfig({ SERVER_PROCESSES: value, DATABASE_URL: POSTGRES, REDIS_URL: REDIS })).toThrow(
+      /SERVER_PROCESSES: must be auto or a whole number from 1 to 64/,
+    );
+  });
+
+  it('refuses more than one process on the embedded PGlite database', () => {
+    const attempt = () => loadConfig({ SERVER_PROCESSES: '2', REDIS_URL: REDIS });
+    expect(attempt).toThrow(ConfigError);
+    expect(attempt).toThrow(/SERVER_PROCESSES: 2 processes need PostgreSQL \(DATABASE_URL\).*PGlite/);
+  });
+
+  it('refuses more than one process without Redis, which they share limits, caches and the bus through', () => {
+    expect(() => loadConfig({ SERVER_PROCESSES: '2', DATABASE_URL: POSTGRES })).toThrow(
+      /SERVER_PROCESSES: 2 processes need REDIS_URL/,
+    );
+  });
+});
