@@ -48,6 +48,11 @@ const ZConfig = z.object({
   REDIS_URL: z.url().optional(),
   /** Prefix of the fan-out bus channels in Redis (several installations or test runs may share one Redis). */
   BUS_CHANNEL_PREFIX: z.string().min(1).max(64).default('caravan:bus:'),
+  /**
+   * With REDIS_URL, server-rendered pages are cached in Redis too (under BUS_CHANNEL_PREFIX), so one process's
+   * render serves every process; each keeps its own copies in front.
+   */
+  PAGE_CACHE_SHARED: zBool.default(true),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Public origin of the site, used in links and cookies; defaults to http://localhost:<PORT>. */
   PUBLIC_URL: z.url().optional(),

@@ -1,6 +1,15 @@
 import { crc32, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { crc32Combine, gzipPage, NONCE_PLACEHOLDERS, PIECE_BREAK, pageText, preparePage } from './page-bytes';
+import {
+  crc32Combine,
+  decodePreparedPage,
+  encodePreparedPage,
+  gzipPage,
+  NONCE_PLACEHOLDERS,
+  PIECE_BREAK,
+  pageText,
+  preparePage,
+} from './page-bytes';
 import { withCspNonces } from './security-headers';
 
 const PAGE = `<!doctype html><html><head><title>Teddy</title><style>${'.a{color:red}'.repeat(2_000)}</style>
@@ -54,5 +63,17 @@ describe('prepared pages (gzip once, own nonces per answer)', () => {
     const second = preparePage(withCspNonces(PAGE.replace('Teddy', 'Bear'), NONCE_PLACEHOLDERS));
     expect(second.pieces[2]!.deflated).toBe(first.pieces[2]!.deflated);
     expect(second.pieces[1]!.deflated).not.toBe(first.pieces[1]!.deflated);
+  });
+
+  it('reads a page back from its bytes (a copy from another process) with the same answers and meta', () => {
+    const prepared = preparePage(withCspNonces(PAGE, NONCE_PLACEHOLDERS));
+    const bytes = encodePreparedPage(prepared, { status: 404, passes: 1 });
+    // Through a copy, as it comes back from Redis: nothing may point into the original's buffers.
+    const { page, meta } = decodePreparedPage(Buffer.from(bytes));
+    expect(meta).toEqual({ status: 404, passes: 1 });
+    const nonces = { script: 'sCrIpT123', style: 'StYlE456' };
+    expect(gunzipSync(gzipPage(page, nonces)).toString('utf8')).toBe(withCspNonces(PAGE, nonces));
+    expect(pageText(page, nonces)).toBe(withCspNonces(PAGE, nonces));
+    expect(() => decodePreparedPage(bytes.subarray(0, bytes.length - 1))).toThrow(/length/);
   });
 });

@@ -175,3 +175,40 @@ export function pageText(page: TPreparedPage, nonces: TNonces): string {
     })
     .join('');
 }
+
+/**
+ * A prepared page as bytes (to share it between processes through Redis): a 4-byte length, a JSON header with
+ * the slots, each piece's checksum and lengths and the caller's `meta`, then the deflated pieces one after the
+ * other. The nonce stand-ins are no part of it, so a page written by one process reads back in any other.
+ */
+export function encodePreparedPage(page: TPreparedPage, meta: Record<string, number>): Buffer {
+  const header = Buffer.from(
+    JSON.stringify({
+      meta,
+      slots: page.slots,
+      pieces: page.pieces.map((piece) => [piece.crc, piece.length, piece.deflated.length]),
+    }),
+  );
+  const size = Buffer.alloc(4);
+  size.writeUInt32LE(header.length, 0);
+  return Buffer.concat([size, header, ...page.pieces.map((piece) => piece.deflated)]);
+}
+
+export function decodePreparedPage(bytes: Buffer): { page: TPreparedPage; meta: Record<string, number> } {
+  const headerLength = bytes.readUInt32LE(0);
+  const header = JSON.parse(bytes.toString('utf8', 4, 4 + headerLength)) as {
+    meta: Record<string, number>;
+    slots: TPreparedPage['slots'];
+    pieces: [number, number, number][];
+  };
+  let offset = 4 + headerLength;
+  const pieces = header.pieces.map(([crc, length, size]) => {
+    const deflated = bytes.subarray(offset, offset + size);
+    offset += size;
+    return { deflated, crc, length };
+  });
+  if (offset !== bytes.length || header.slots.length !== pieces.length - 1) {
+    throw new Error('a shared page does not have the length its header says');
+  }
+  return { page: { slots: header.slots, pieces }, meta: header.meta };
+}

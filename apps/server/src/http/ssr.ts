@@ -1,12 +1,27 @@
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { TLanguage } from '@caravan/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { errorMessage } from '../i18n/messages';
-import { cachePublicPage, readPublicCatalog, refreshExpiredDiscounts } from '../modules/catalog';
+import {
+  cachePublicPage,
+  readPublicCatalog,
+  refreshExpiredDiscounts,
+  type TPageCodec,
+} from '../modules/catalog';
 import { isAppError } from './app-error';
-import { gzipPage, NONCE_PLACEHOLDERS, PIECE_BREAK, pageText, preparePage } from './page-bytes';
+import {
+  decodePreparedPage,
+  encodePreparedPage,
+  gzipPage,
+  NONCE_PLACEHOLDERS,
+  PIECE_BREAK,
+  pageText,
+  preparePage,
+  type TPreparedPage,
+} from './page-bytes';
 import { cspNoncesOf, withCspNonces, withInlineNonces } from './security-headers';
 
 /** The server bundle's interface (apps/web/src/entry-server.tsx), declared here to keep the builds apart. */
@@ -40,6 +55,8 @@ type TBuild = {
   template: string;
   manifest: Record<string, TManifestChunk>;
   stamp: number;
+  /** Names the build by its manifests' content: pages of the same build on other processes share its cache keys. */
+  id: string;
   /** Stylesheets of the build by file name, read once (server-rendered pages carry them inline). */
   css: Map<string, string>;
   /** Page frames by modules, language and direction (composePreparedHtml). */
@@ -66,10 +83,9 @@ async function loadBuild(webDistDir: string, stamp: number): Promise<TBuild | nu
     return null;
   }
   const serverManifestPath = ssrManifestPath(webDistDir);
-  const serverManifest = JSON.parse(readFileSync(serverManifestPath, 'utf8')) as Record<
-    string,
-    TManifestChunk
-  >;
+  const serverManifestText = readFileSync(serverManifestPath, 'utf8');
+  const manifestText = readFileSync(manifestPath, 'utf8');
+  const serverManifest = JSON.parse(serverManifestText) as Record<string, TManifestChunk>;
   const entry = serverManifest['src/entry-server.tsx'];
   if (!entry) {
     return null;
@@ -79,8 +95,9 @@ async function loadBuild(webDistDir: string, stamp: number): Promise<TBuild | nu
   return {
     renderer,
     template: readFileSync(templatePath, 'utf8'),
-    manifest: JSON.parse(readFileSync(manifestPath, 'utf8')) as Record<string, TManifestChunk>,
+    manifest: JSON.parse(manifestText) as Record<string, TManifestChunk>,
     stamp,
+    id: createHash('sha256').update(serverManifestText).update(manifestText).digest('base64url').slice(0, 16),
     css: new Map(),
     frames: new Map(),
     webDistDir,
@@ -296,6 +313,21 @@ export function composePreparedHtml(build: TBuild, page: TRenderResult): string 
   ].join('');
 }
 
+type TCachedPage = { status: number; passes: number; page: TPreparedPage } | null;
+
+/** A cached page as bytes for the processes sharing pages through Redis; an empty buffer is "no page". */
+const CACHED_PAGE_CODEC: TPageCodec<TCachedPage> = {
+  encode: (value) =>
+    value ? encodePreparedPage(value.page, { status: value.status, passes: value.passes }) : Buffer.alloc(0),
+  decode: (bytes) => {
+    if (bytes.length === 0) {
+      return null;
+    }
+    const { page, meta } = decodePreparedPage(bytes);
+    return { status: meta.status ?? 200, passes: meta.passes ?? 0, page };
+  },
+};
+
 /** Whether Accept-Encoding takes gzip (listed, or `*`, without q=0). */
 export function acceptsGzip(header: string | string[] | undefined): boolean {
   const value = Array.isArray(header) ? header.join(',') : (header ?? '');
@@ -326,7 +358,7 @@ export async function sendServerRenderedPage(
   const lang = request.lang;
   // Links in the page (canonical, alternates) use the configured public origin, never the Host header.
   const origin = config.PUBLIC_URL.replace(/\/$/, '');
-  const render = async () => {
+  const render = async (): Promise<TCachedPage> => {
     await refreshExpiredDiscounts(db);
     const page = await build.renderer.renderPage({
       url: request.url,
@@ -361,10 +393,18 @@ export async function sendServerRenderedPage(
   let isRendered = false;
   const page =
     request.url.length <= MAX_CACHED_URL_LENGTH
-      ? await cachePublicPage(readDb, `${build.stamp}:${lang}:${request.url}`, () => {
-          isRendered = true;
-          return render();
-        })
+      ? await cachePublicPage(
+          readDb,
+          `${build.id}:${lang}:${request.url}`,
+          () => {
+            isRendered = true;
+            return render();
+          },
+          {
+            codec: CACHED_PAGE_CODEC,
+            onError: (error) => request.log.warn({ err: error }, 'shared page cache error'),
+          },
+        )
       : await render();
   if (!page) {
     return false;

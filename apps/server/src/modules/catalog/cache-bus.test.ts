@@ -10,6 +10,7 @@ import * as schema from '../../db/schema';
 import { categories } from '../../db/schema';
 import { createTestDatabase } from '../../testing/test-db';
 import { clearCatalogCache } from './cache';
+import { cachePublicPage } from './page-data';
 
 /**
  * Issue 10, two processes: a catalogue change made through one server process clears the cached catalogue
@@ -72,5 +73,34 @@ describe('catalogue cache across processes', () => {
     clearCatalogCache(a.deps.db);
     await expect.poll(() => names(b), { timeout: 5_000 }).toContain('Bus-announced category');
     expect(await names(a)).toContain('Bus-announced category');
+  });
+
+  it('shares a rendered page between the processes and renders it again everywhere after a change', async () => {
+    const [a, b] = apps as [FastifyInstance, FastifyInstance];
+    const rendered: string[] = [];
+    const codec = {
+      encode: (value: string) => Buffer.from(value),
+      decode: (bytes: Buffer) => bytes.toString(),
+    };
+    const page = (app: FastifyInstance, text: string) =>
+      cachePublicPage(
+        app.deps.readDb,
+        'build:en:/index',
+        async () => {
+          rendered.push(text);
+          return text;
+        },
+        { codec, onError: (error) => rendered.push(`error ${String(error)}`) },
+      );
+    expect(await page(a, 'rendered by A')).toBe('rendered by A');
+    await expect.poll(() => page(b, 'rendered by B')).toBe('rendered by A');
+    expect(rendered).toEqual(['rendered by A']);
+    // The change is made through A; B's copy and the shared one go, B renders its own.
+    clearCatalogCache(a.deps.db);
+    await expect
+      .poll(() => page(b, 'rendered by B after the change'), { timeout: 5_000 })
+      .toBe('rendered by B after the change');
+    expect(rendered).toEqual(['rendered by A', 'rendered by B after the change']);
+    expect(await page(a, 'rendered by A again')).toBe('rendered by B after the change');
   });
 });

@@ -1,5 +1,6 @@
 import type { Database } from '../../db/client';
 import { findBus } from '../realtime';
+import { findSharedPages } from './shared-pages';
 
 type TEntry = { value: unknown; expiresAt: number; staleUntil: number };
 
@@ -45,6 +46,20 @@ export class TtlCache {
   constructor(private readonly maxEntries = 10_000) {}
 
   async getOrLoad<T>(key: string, ttlMs: number, load: () => Promise<T>): Promise<T> {
+    return this.getOrLoadAged(key, ttlMs, async () => ({ value: await load() }));
+  }
+
+  /**
+   * getOrLoad for answers that may have been made before they are loaded (a page rendered by another process,
+   * kept in Redis): `bornAt` dates the answer, and its lifetimes count from then instead of from the load. The
+   * load is told whether an older answer is being served meanwhile (`hasStale`): it may then skip an answer
+   * that is itself past its lifetime.
+   */
+  async getOrLoadAged<T>(
+    key: string,
+    ttlMs: number,
+    load: (hasStale: boolean) => Promise<{ value: T; bornAt?: number }>,
+  ): Promise<T> {
     const now = Date.now();
     const hit = this.entries.get(key);
     if (hit && hit.expiresAt > now) {
@@ -55,7 +70,7 @@ export class TtlCache {
       if (!running) {
         // A failed reload (the product went away, the database hiccupped) drops the old answer, so the
         // next reader gets the real outcome instead of an ever older copy.
-        this.start(key, ttlMs, load).catch(() => {
+        this.start(key, ttlMs, () => load(true)).catch(() => {
           if (this.entries.get(key) === hit) {
             this.entries.delete(key);
           }
@@ -66,13 +81,17 @@ export class TtlCache {
     if (running) {
       return running as Promise<T>;
     }
-    return this.start(key, ttlMs, load);
+    return this.start(key, ttlMs, () => load(false));
   }
 
-  private start<T>(key: string, ttlMs: number, load: () => Promise<T>): Promise<T> {
+  private start<T>(
+    key: string,
+    ttlMs: number,
+    load: () => Promise<{ value: T; bornAt?: number }>,
+  ): Promise<T> {
     const generation = this.generation;
     const promise = load()
-      .then((value) => {
+      .then(({ value, bornAt }) => {
         if (generation !== this.generation) {
           return value;
         }
@@ -80,7 +99,7 @@ export class TtlCache {
           this.evict(Date.now());
         }
         const frozen = deepFreeze(value);
-        const at = Date.now();
+        const at = bornAt ?? Date.now();
         // Re-inserted so the Map's order stays the order of loading (evict drops the oldest first).
         this.entries.delete(key);
         this.entries.set(key, { value: frozen, expiresAt: at + ttlMs, staleUntil: at + 2 * ttlMs });
@@ -138,11 +157,18 @@ export const CATALOG_CACHE_TOPIC = 'catalog-cache';
 /**
  * Call after changing products, categories, stores or banners so readers see it at once: clears this
  * process's cache and announces it on the bus (Redis pub/sub with REDIS_URL), so every other process clears
- * its own (catalogRoutes subscribes).
+ * its own (catalogRoutes subscribes). With pages shared through Redis (shared-pages.ts) their generation is
+ * moved on first, so a process that clears its own copies on the announcement never reads an older page back.
  */
 export function clearCatalogCache(db: Database) {
   catalogCache(db).clear();
-  findBus(db)?.publish(CATALOG_CACHE_TOPIC, { at: Date.now() });
+  const announce = () => findBus(db)?.publish(CATALOG_CACHE_TOPIC, { at: Date.now() });
+  const sharedPages = findSharedPages(db);
+  if (sharedPages) {
+    void sharedPages.invalidate().finally(announce);
+  } else {
+    announce();
+  }
 }
 
 export const CACHE_TTL = {

@@ -10,6 +10,7 @@ export { getReviewCounts, listReviews, recordReview } from './reviews';
 export { catalogRoutes } from './routes';
 export { foldSalesTally } from './sales-tally';
 export { searchAll, searchGoods } from './search';
+export type { TPageCodec } from './shared-pages';
 export {
   countSitemapFiles,
   listSitemapEntries,

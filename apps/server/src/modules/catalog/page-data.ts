@@ -29,6 +29,7 @@ import { getHome, getHomeList } from './home';
 import { getProductDetail, listProducts } from './products';
 import { getReviewCounts, listReviews } from './reviews';
 import { searchAll, searchGoods, searchStores } from './search';
+import { findSharedPages, loadSharedPage, type TPageCodec } from './shared-pages';
 import { getStoreDetail, listStores } from './stores';
 
 type TQuery = Record<string, string>;
@@ -160,8 +161,21 @@ export async function readPublicCatalog(
 
 /**
  * Server-rendered public pages, cached per URL and language for a few seconds in the catalogue cache, so
- * clearCatalogCache() (any catalogue change) drops them together with the data they show.
+ * clearCatalogCache() (any catalogue change) drops them together with the data they show. With REDIS_URL (and
+ * PAGE_CACHE_SHARED) a page rendered by one process serves the others too (shared-pages.ts); `codec` turns it
+ * into bytes for that.
  */
-export function cachePublicPage<T>(db: Database, key: string, render: () => Promise<T>): Promise<T> {
-  return catalogCache(db).getOrLoad(`page:${key}`, CACHE_TTL.page, render);
+export function cachePublicPage<T>(
+  db: Database,
+  key: string,
+  render: () => Promise<T>,
+  shared?: { codec: TPageCodec<T>; onError: (error: unknown) => void },
+): Promise<T> {
+  const store = shared && findSharedPages(db);
+  if (!store || !shared) {
+    return catalogCache(db).getOrLoad(`page:${key}`, CACHE_TTL.page, render);
+  }
+  return catalogCache(db).getOrLoadAged(`page:${key}`, CACHE_TTL.page, (hasStale) =>
+    loadSharedPage({ store, key, ttlMs: CACHE_TTL.page, hasStale, render, ...shared }),
+  );
 }

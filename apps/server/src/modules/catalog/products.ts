@@ -17,7 +17,7 @@ import type { Database, Executor } from '../../db/client';
 import { executeNamed } from '../../db/prepared';
 import type { TProductAttributeDef } from '../../db/schema';
 import { AppError } from '../../http/app-error';
-import { CACHE_TTL, catalogCache } from './cache';
+import { CACHE_TTL, catalogCache, clearCatalogCache } from './cache';
 import { findCategoryPath, findDescendantIds, loadCategoryIndex } from './categories';
 import { getMaxBuy } from './params';
 import {
@@ -77,7 +77,8 @@ export async function refreshExpiredDiscounts(db: Database, force = false): Prom
       updated_at = now()
     where is_discounted and discount_ends_at <= now() returning id`);
   if (rowsOf(result).length > 0) {
-    catalogCache(db).clear();
+    // Every process's copies, and the pages shared through Redis, showed the old prices.
+    clearCatalogCache(db);
   }
 }
 

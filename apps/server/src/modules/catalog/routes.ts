@@ -29,6 +29,7 @@ import { getHome, getHomeList } from './home';
 import { getProductDetail, listProducts, recordProductView, refreshExpiredDiscounts } from './products';
 import { getReviewCounts, listReviews } from './reviews';
 import { searchAll, searchGoods, searchStores, suggest } from './search';
+import { attachSharedPages, SharedPageStore } from './shared-pages';
 import { getStoreDetail, listStores, recordStoreView } from './stores';
 import { ensureViewerKey, viewerKey } from './viewer';
 
@@ -64,6 +65,15 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     catalogCache(app.deps.readDb).clear();
   });
   app.addHook('onClose', async () => unsubscribe());
+  const { redis, config } = app.deps;
+  if (redis && config.PAGE_CACHE_SHARED) {
+    // Server-rendered pages are shared by the processes through Redis, under the installation's prefix.
+    const store = new SharedPageStore(redis, `${config.BUS_CHANNEL_PREFIX}page:`, (error) =>
+      app.log.warn({ err: error }, 'shared page cache error'),
+    );
+    attachSharedPages(app.deps.db, store);
+    attachSharedPages(app.deps.readDb, store);
+  }
   const db = () => app.deps.readDb;
   const listHook = { onRequest: async () => refreshExpiredDiscounts(app.deps.db) };
 
