@@ -138,6 +138,39 @@ describe('pages shared through Redis', () => {
     expect(b.renders()).toBe(1);
   });
 
+  it('renders a page whose shared copy cannot be read, and replaces the copy', async () => {
+    const [a, b] = [start(), start()];
+    const { generation } = await a.store.read('/about');
+    a.store.write('/about', generation!, Date.now(), Buffer.from('damaged'), TTL_MS);
+    await settle();
+    const strict: TPageCodec<string> = {
+      encode: TEXT_CODEC.encode,
+      decode: (bytes) => {
+        if (!bytes.toString().startsWith('<html>')) {
+          throw new Error('not a page');
+        }
+        return bytes.toString();
+      },
+    };
+    const page = (from: typeof a) =>
+      from.cache.getOrLoadAged('page:/about', TTL_MS, (hasStale) =>
+        loadSharedPage({
+          store: from.store,
+          key: '/about',
+          ttlMs: TTL_MS,
+          hasStale,
+          render: async () => '<html>about</html>',
+          codec: strict,
+          onError: (error) => from.errors.push(error),
+        }),
+      );
+    expect(await page(b)).toBe('<html>about</html>');
+    expect(b.errors).toHaveLength(1);
+    await settle();
+    expect(await page(a)).toBe('<html>about</html>');
+    expect(a.errors).toEqual([]);
+  });
+
   it('renders when Redis cannot be reached, and says so', async () => {
     const offline = createProcess(
       prefix,

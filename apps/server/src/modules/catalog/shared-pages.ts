@@ -118,7 +118,12 @@ export async function loadSharedPage<T>(options: {
   if (entry) {
     const age = Date.now() - entry.renderedAt;
     if (age < ttlMs || (!hasStale && age < 2 * ttlMs)) {
-      return { value: codec.decode(entry.bytes), bornAt: entry.renderedAt };
+      try {
+        return { value: codec.decode(entry.bytes), bornAt: entry.renderedAt };
+      } catch (error) {
+        // Written by another build or damaged: rendered again (and replaced) rather than failing the page.
+        onError(error);
+      }
     }
   }
   const bornAt = Date.now();
