@@ -52,6 +52,29 @@ describe('web app serving', () => {
     expect(api.json()).toMatchObject({ error: { code: 'ROUTE_NOT_FOUND' } });
   });
 
+  it('answers storefront pages through their own routes as before: the page for browsers, 404 for JSON', async () => {
+    for (const url of ['/productDetails?id=1', '/searchResult/tea', '/index']) {
+      const page = await ctx.app.inject({
+        method: 'GET',
+        url,
+        headers: { accept: 'text/html', 'user-agent': DESKTOP },
+      });
+      expect(page.statusCode).toBe(200);
+      expect(page.body).toContain('<div id="root">');
+      const json = await ctx.app.inject({ method: 'GET', url, headers: { accept: 'application/json' } });
+      expect(json.statusCode).toBe(404);
+      expect(json.json()).toMatchObject({ error: { code: 'ROUTE_NOT_FOUND' } });
+    }
+    // The mobile redirect still applies on these routes.
+    const mobile = await ctx.app.inject({
+      method: 'GET',
+      url: '/store?id=9',
+      headers: { accept: 'text/html', 'user-agent': IPHONE },
+    });
+    expect(mobile.statusCode).toBe(302);
+    expect(mobile.headers.location).toContain('storeId=9');
+  });
+
   it('caches hashed assets for a year', async () => {
     const res = await ctx.app.inject({ method: 'GET', url: '/assets/app-1234.js' });
     expect(res.statusCode).toBe(200);
