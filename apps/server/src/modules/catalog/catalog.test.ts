@@ -6,6 +6,7 @@ import type {
   TReviewCounts,
   TStoreDetail,
 } from '@caravan/contracts';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, json, type TTestContext } from '../../testing/test-app';
 import { clearCatalogCache, recordReview } from './index';
@@ -398,5 +399,58 @@ describe('catalogue reads', () => {
     counter.reset();
     await ctx.app.inject({ url: '/api/v1/catalog/products?pageSize=30' });
     expect(counter.read()).toBe(0);
+  });
+
+  it('cuts every page size from the 100-row windows in the order and with the total the database gives', async () => {
+    const db = ctx.database.db;
+    // Over two windows of rows, with repeated prices and sales so ties are broken by id, and some off shelf.
+    for (let i = 0; i < 130; i++) {
+      await createProduct(db, {
+        storeId: i % 3 ? storeId : germanStoreId,
+        categoryId: i % 2 ? tree.shirts : tree.other,
+        names: { en: `Window Goods ${i}` },
+        price: 5 + (i % 17),
+        soldCount: i % 11,
+        isOnShelf: i % 13 !== 0,
+        createdAt: new Date(Date.now() - (i % 40) * 60_000),
+      });
+    }
+    clearCatalogCache(db);
+    const orders = {
+      newest: 'p.created_at desc, p.id desc',
+      sales: 'p.sold_count desc, p.id desc',
+      priceAsc: 'p.price asc, p.id asc',
+      priceDesc: 'p.price desc, p.id desc',
+    };
+    for (const [sort, orderBy] of Object.entries(orders)) {
+      for (const filter of ['', '&minPrice=8&maxPrice=15']) {
+        const expected = (
+          await db.execute(
+            sql.raw(`select p.id::text as id from products p join stores s on s.id = p.store_id
+              where p.is_on_shelf and s.status = 'active' ${filter ? 'and p.price >= 8 and p.price <= 15' : ''}
+              order by ${orderBy}`),
+          )
+        ).rows.map((r) => String(r.id));
+        expect(expected.length).toBeGreaterThan(filter ? 40 : 120);
+        for (const pageSize of [20, 30, 7, 100]) {
+          const seen: string[] = [];
+          for (let pageNum = 1; (pageNum - 1) * pageSize < expected.length + pageSize; pageNum++) {
+            const res = await ctx.app.inject({
+              url: `/api/v1/catalog/products?sort=${sort}&pageNum=${pageNum}&pageSize=${pageSize}${filter}`,
+            });
+            const page = json<TProductPage>(res);
+            expect({ sort, filter, pageSize, pageNum, total: page.total }).toEqual({
+              sort,
+              filter,
+              pageSize,
+              pageNum,
+              total: expected.length,
+            });
+            seen.push(...page.pageList.map((p) => p.id));
+          }
+          expect({ sort, filter, pageSize, ids: seen }).toEqual({ sort, filter, pageSize, ids: expected });
+        }
+      }
+    }
   });
 });
