@@ -174,7 +174,10 @@ export function clearCatalogCache(db: Database) {
 export const CACHE_TTL = {
   categories: 60_000,
   home: 10_000,
-  list: 5_000,
+  // Product lists (by 100-row windows, products.ts) and store lists: like keyword answers, a changed product
+  // shows at once (clearCatalogCache) and only sold counts and the sales order trail, by a minute at most
+  // (twice this); at 5 s, one list request in seven reloaded a window behind the cache at a million products.
+  list: 30_000,
   // Keyword answers and their plans: a new or changed product reaches search within a minute (twice this,
   // cache.ts), at once after clearCatalogCache(); deciding a mistyped keyword's plan takes seconds at scale.
   search: 30_000,
