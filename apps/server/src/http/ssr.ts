@@ -149,9 +149,11 @@ function pageAssets(manifest: Record<string, TManifestChunk>, modules: string[])
     for (const child of chunk.imports ?? []) {
       visit(child, depth);
     }
-    // Lazy sections of the page (home's lists) are rendered on the server too: their styles must be here.
-    for (const child of chunk.dynamicImports ?? []) {
-      if (depth < 1) {
+    // Lazy sections of the page (home's lists) are rendered on the server too: their styles must be here. Only
+    // the page's own: the shared boot chunk's lazy imports are every other page and widget (their 25 KB of styles
+    // made the browser match each element of the page against rules it never uses).
+    if (depth === 0 && modules.includes(key)) {
+      for (const child of chunk.dynamicImports ?? []) {
         visit(child, depth + 1);
       }
     }
@@ -205,11 +207,28 @@ export function composeHtml(build: TBuild, page: TRenderResult): string {
   return composeWith(build, page, Boolean(page.head), inlineCssOf(build, page.modules));
 }
 
+/** The stylesheets of the template and of the page's modules (build files, no leading slash). */
+function inlineCssFilesOf(build: TBuild, modules: string[]): string[] {
+  const templateStyles = [...build.template.matchAll(STYLESHEET_TAG)].map((match) => match[1] ?? '');
+  return [...new Set([...templateStyles, ...pageAssets(build.manifest, modules).styles])];
+}
+
 /** The stylesheets of the template and of the page's modules, as one text. */
 function inlineCssOf(build: TBuild, modules: string[]): string {
-  const templateStyles = [...build.template.matchAll(STYLESHEET_TAG)].map((match) => match[1] ?? '');
-  return [...new Set([...templateStyles, ...pageAssets(build.manifest, modules).styles])]
+  return inlineCssFilesOf(build, modules)
     .map((file) => readCss(build, file))
+    .join('');
+}
+
+/**
+ * Disabled links naming the stylesheets that are inline: a disabled stylesheet link is never fetched nor applied,
+ * but Vite's loader of a lazy chunk's CSS (the page's chunk, home's sections) sees the file as present. Without
+ * them it fetched the 53 KB again after hydration began and the browser restyled and laid out the whole page, a
+ * long task on a phone (issue 11, TBT).
+ */
+function inlineCssMarkers(build: TBuild, modules: string[]): string {
+  return inlineCssFilesOf(build, modules)
+    .map((file) => `<link rel="stylesheet" href="/${file}" disabled>`)
     .join('');
 }
 
@@ -236,7 +255,11 @@ function composeWith(build: TBuild, page: TRenderResult, hasHead: boolean, inlin
     html = html.replace(/<title>[\s\S]*?<\/title>/, '').replace(/<meta name="description"[^>]*>/, '');
   }
   return html
-    .replace('</head>', () => `${page.head ?? ''}<style>${inlineCss}</style>${page.styles}</head>`)
+    .replace(
+      '</head>',
+      () =>
+        `${page.head ?? ''}<style>${inlineCss}</style>${inlineCssMarkers(build, page.modules)}${page.styles}</head>`,
+    )
     .replace(
       /<div id="root">.*<\/div>/,
       () => `<div id="root">${page.html}</div><script>${page.stateScript}</script>${loader}`,
