@@ -57,11 +57,13 @@ function readInt(value: string | undefined, fallback: number): number {
   return Number.isFinite(parsed) && parsed > 0 ? parsed : fallback;
 }
 
-export function useChatSettings(): TChatSettings {
+/** `isWanted` false: the defaults, with no request (yet). */
+export function useChatSettings(isWanted = true): TChatSettings {
   const query = useQuery({
     queryKey: ['chat', 'settings'],
     queryFn: () => chatApi.settings(),
     staleTime: 5 * 60_000,
+    enabled: isWanted,
   });
   const data = query.data?.data;
   // The same object while the answer is the same: the provider's context value (and every consumer) changes
@@ -86,11 +88,14 @@ export function ChatProvider({ children }: { children: ReactNode }) {
   const session = useSession();
   const isUser = isLoggedIn(session);
   const queryClient = useQueryClient();
-  const settings = useChatSettings();
   const [isHydrated, setIsHydrated] = useState(false);
   const [socket, setSocket] = useState<ChatSocket | null>(null);
   const [isSocketOpen, setIsSocketOpen] = useState(false);
   const [dialog, setDialog] = useState<TDialogState>({ isOpen: false, target: { kind: 'service' } });
+  // A visitor who is not signed in polls nothing and has no customer-service link: the settings come with the
+  // dialog. Asked for on every page load, their request, answer and re-render of the layout were work on the
+  // main thread right after hydration (issue 11, TBT).
+  const settings = useChatSettings(isHydrated && (isUser || dialog.isOpen));
 
   useEffect(() => setIsHydrated(true), []);
 
