@@ -5,7 +5,7 @@ import { App, getQueryClient, getRouter } from './app/app';
 import { findRoutePages } from './app/route-pages';
 import { applyServerState } from './app/server-state';
 import { applyDocumentLanguage, ensureDayjsLocale, initI18n, loadAntdLocale } from './lib/i18n';
-import { captureInstallPrompt, registerServiceWorker } from './lib/install-prompt';
+import { captureInstallPrompt, registerServiceWorkerWhenIdle } from './lib/install-prompt';
 import { resolveLanguage } from './lib/language';
 import { handleEntryUrl } from './lib/language-switch';
 import { getSession, isLoggedIn } from './lib/session';
@@ -24,7 +24,7 @@ function nextTask(): Promise<void> {
 
 async function start(): Promise<void> {
   captureInstallPrompt();
-  registerServiceWorker();
+  registerServiceWorkerWhenIdle();
   const serverState = window.__CARAVAN_SSR__;
   if (!(await handleEntryUrl(serverState?.lang))) {
     return;
@@ -40,13 +40,18 @@ async function start(): Promise<void> {
   // The router (ranking every route) is made in a task of its own: inside the first render it lengthened the
   // hydration's first task, and the page's chunk below comes from its matches.
   const router = isHydrating ? await nextTask().then(getRouter) : undefined;
+  // The page's chunk, so hydration does not wait for it behind a suspended boundary.
+  const pageChunks = router ? findRoutePages(router.state.matches).map((page) => page.preload()) : [];
+  if (isHydrating) {
+    // i18next's set-up in a task of its own as well: after the router's, in the same task, it made one long task.
+    await nextTask();
+  }
   // A server-rendered page uses neither Ant Design nor dates before hydration: their locales come after it.
   const [, antdLocale] = await Promise.all([
     initI18n(lang, isHydrating ? serverState.resources : undefined),
     isHydrating ? undefined : loadAntdLocale(lang),
     isHydrating ? undefined : ensureDayjsLocale(lang),
-    // The page's chunk, so hydration does not wait for it behind a suspended boundary.
-    ...(router ? findRoutePages(router.state.matches).map((page) => page.preload()) : []),
+    ...pageChunks,
   ]);
   const container = document.getElementById('root');
   if (!container) {

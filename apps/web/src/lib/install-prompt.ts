@@ -69,3 +69,25 @@ export function registerServiceWorker(): void {
     window.addEventListener('load', register, { once: true });
   }
 }
+
+/** The longest wait for an idle moment before the service worker is registered anyway. */
+const SERVICE_WORKER_IDLE_TIMEOUT_MS = 5000;
+
+/**
+ * Registers the service worker once the page is loaded and the main thread is idle: its start and its caching of
+ * the build's files are no part of showing the page, and at start they competed with hydration (issue 11, TBT).
+ */
+export function registerServiceWorkerWhenIdle(): void {
+  const whenIdle = () => {
+    if (typeof window.requestIdleCallback === 'function') {
+      window.requestIdleCallback(registerServiceWorker, { timeout: SERVICE_WORKER_IDLE_TIMEOUT_MS });
+    } else {
+      setTimeout(registerServiceWorker, 0);
+    }
+  };
+  if (document.readyState === 'complete') {
+    whenIdle();
+  } else {
+    window.addEventListener('load', whenIdle, { once: true });
+  }
+}
