@@ -1,5 +1,5 @@
 import type { TProductCard } from '@caravan/contracts';
-import type { ReactNode } from 'react';
+import { type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { buildProductPath } from '../lib/format';
@@ -11,16 +11,29 @@ export const CARD_IMAGE_SIZES = '(max-width: 767px) 50vw, (max-width: 1199px) 25
 /** How soon the picture loads: lazily below the fold; the first card's is the page's largest paint. */
 export type TImagePriority = 'high' | 'eager' | 'lazy';
 
+/**
+ * The card's texts, translated once by the list: a translation hook in each of a page's 60 cards was work in every
+ * card's render and effects (issue 11, TBT).
+ */
+export type TProductCardTexts = { sale: string; sold: (count: number) => string };
+
+/** The card's texts for the language (product-grid.tsx makes them once per list). */
+export function useProductCardTexts(): TProductCardTexts {
+  const { t } = useTranslation('catalog');
+  return useMemo(() => ({ sale: t('card.sale'), sold: (count: number) => t('card.sold', { count }) }), [t]);
+}
+
 export function ProductCard({
   product,
+  texts,
   footer,
   priority = 'lazy',
 }: {
   product: TProductCard;
+  texts: TProductCardTexts;
   footer?: ReactNode;
   priority?: TImagePriority;
 }) {
-  const { t } = useTranslation('catalog');
   const isOnSale = product.isDiscounted && product.originalPrice !== product.price;
   return (
     <article className="cv-card" data-testid="product-card">
@@ -39,7 +52,7 @@ export function ProductCard({
               alt={product.name}
             />
           )}
-          {product.isDiscounted && <span className="cv-card__badge">{t('card.sale')}</span>}
+          {product.isDiscounted && <span className="cv-card__badge">{texts.sale}</span>}
         </div>
         <div className="cv-card__body">
           <h3 className="cv-card__name" title={product.name}>
@@ -50,7 +63,7 @@ export function ProductCard({
             {isOnSale && <Money amount={product.originalPrice} isStruck />}
           </div>
           <div className="cv-card__meta">
-            <span>{t('card.sold', { count: product.soldCount })}</span>
+            <span>{texts.sold(product.soldCount)}</span>
             <bdi title={product.storeName}>{product.storeName}</bdi>
           </div>
         </div>

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { HydrationSlice, toSlices } from '../../../components/ui/hydration-slice';
 import { EmptyState } from './empty-state';
-import { ProductCard } from './product-card';
+import { ProductCard, useProductCardTexts } from './product-card';
 
 /** Cards on a phone's first screen (2 across): their pictures load at once, the first one first (LCP). */
 const ABOVE_FOLD_CARDS = 2;
@@ -41,6 +41,7 @@ type TProductGridProps = {
 /** Equal-height product cards with a skeleton while loading and an empty state with a next step. */
 export function ProductGrid({ products, isLoading, skeletonCount, empty, renderFooter }: TProductGridProps) {
   const { t } = useTranslation('catalog');
+  const cardTexts = useProductCardTexts();
   if (isLoading && !products) {
     return <ProductGridSkeleton count={skeletonCount} />;
   }
@@ -65,6 +66,7 @@ export function ProductGrid({ products, isLoading, skeletonCount, empty, renderF
               <li key={product.id}>
                 <ProductCard
                   product={product}
+                  texts={cardTexts}
                   footer={renderFooter?.(product)}
                   priority={position < ABOVE_FOLD_CARDS ? (position === 0 ? 'high' : 'eager') : 'lazy'}
                 />
