@@ -44,6 +44,8 @@ export type TPageBenchOptions = {
   connections?: number;
   durationSec?: number;
   products?: number;
+  /** Seconds of unmeasured load first (default a fifth of the run, 2 to 5 s): each server process warms up. */
+  warmUpSec?: number;
   /** SERVER_PROCESSES of the server under test: a number or `auto`. */
   serverProcesses?: string;
   redisUrl?: string;
@@ -286,7 +288,7 @@ export async function runPageBench(options: TPageBenchOptions): Promise<TPageBen
     const catalogue = await loadCatalogue(databaseUrl, baseUrl);
     const next = createTraffic(catalogue);
     // Warm-up: JIT, the renderer's modules and dictionaries, connections; not measured.
-    await load(baseUrl, next, connections, Math.min(5, Math.max(2, durationSec / 5)));
+    await load(baseUrl, next, connections, options.warmUpSec ?? Math.min(5, Math.max(2, durationSec / 5)));
     const { samples, seconds, timeouts } = await load(baseUrl, next, connections, durationSec);
     return summarise(
       `storefront pages, ${catalogue.productIds.length} products (${connections} connections, ${processCount} server process${processCount === 1 ? '' : 'es'})`,
@@ -319,6 +321,7 @@ if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.met
     connections: Number(process.env.BENCH_CONNECTIONS ?? 32),
     durationSec: Number(process.env.BENCH_SECONDS ?? 20),
     serverProcesses: process.env.BENCH_SERVER_PROCESSES ?? '1',
+    ...(process.env.BENCH_WARMUP_SECONDS ? { warmUpSec: Number(process.env.BENCH_WARMUP_SECONDS) } : {}),
     ...(process.env.BENCH_REDIS_URL ? { redisUrl: process.env.BENCH_REDIS_URL } : {}),
   });
   console.log(formatPageResult(result));

@@ -7,6 +7,7 @@ import { openDatabase, openPostgres } from './db/client';
 import { migrateDatabase } from './db/migrate';
 import { seedBasics, seedDemo } from './db/seed';
 import { assertDemoPasswordsChanged, DemoPasswordsError } from './db/seed/demo-passwords';
+import { preloadServerBuild } from './http/ssr';
 import { startJobs } from './jobs';
 import { markDraining } from './modules/health';
 import { createSmtpSender, startMailWorker } from './modules/mail';
@@ -94,6 +95,9 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
+  if (config.SERVE_WEB) {
+    await preloadServerBuild(config.webDistDir);
+  }
   await app.listen({ host: config.HOST, port: config.PORT });
   app.log.info(`Caravan is serving ${baseUrl} on ${database.kind}`);
 }

@@ -130,6 +130,15 @@ export function getServerBuild(webDistDir: string, onStale: () => void): Promise
   return build;
 }
 
+/**
+ * Loads the server renderer before the process takes connections (main.ts), so the first visitors do not wait
+ * for its modules to be imported and compiled: seconds on a busy machine, paid again by every process of
+ * SERVER_PROCESSES, each of which is handed connections as soon as it listens.
+ */
+export async function preloadServerBuild(webDistDir: string): Promise<boolean> {
+  return (await getServerBuild(webDistDir, () => undefined)) !== null;
+}
+
 /** The page's own script and every stylesheet it and the sections it renders at once bring. */
 function pageAssets(manifest: Record<string, TManifestChunk>, modules: string[]) {
   const scripts = new Set<string>();
