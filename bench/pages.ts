@@ -19,6 +19,7 @@
  * The server runs in processes of its own: autocannon here never shares an event loop with it.
  */
 import { randomBytes } from 'node:crypto';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { LANGUAGES } from '@caravan/contracts';
@@ -260,6 +261,42 @@ function summarise(name: string, samples: TSample[], seconds: number, timeouts: 
   };
 }
 
+/** A process's start time from its /metrics, asked on a connection of its own (the supervisor deals them out). */
+function processStartTime(baseUrl: string): Promise<string | undefined> {
+  return new Promise((resolve) => {
+    http
+      .get(`${baseUrl}/metrics`, { agent: false }, (res) => {
+        let text = '';
+        res.on('data', (chunk: Buffer) => {
+          text += chunk.toString();
+        });
+        res.on('end', () => resolve(/^caravan_process_start_time_seconds (\S+)$/m.exec(text)?.[1]));
+      })
+      .on('error', () => resolve(undefined));
+  });
+}
+
+/**
+ * With SERVER_PROCESSES > 1 the port answers once worker 1 listens; the others start after it (a minute or more
+ * on this busy machine). Measuring before they listen would put their start-up inside the run and leave them
+ * without connections (autocannon connects once). Worker 1 and the later ones differ in start time; workers 2..N
+ * start together, so once one of them answers the rest are moments away.
+ */
+async function waitForWorkers(baseUrl: string, count: number): Promise<void> {
+  const seen = new Set<string>();
+  const started = Date.now();
+  while (seen.size < Math.min(count, 2)) {
+    if (Date.now() - started > 300_000) {
+      throw new Error(`only ${seen.size} of ${count} server processes answered within 5 minutes`);
+    }
+    const startTime = await processStartTime(baseUrl);
+    if (startTime) {
+      seen.add(startTime);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
 export async function runPageBench(options: TPageBenchOptions): Promise<TPageBenchResult> {
   const connections = options.connections ?? 32;
   const durationSec = options.durationSec ?? 30;
@@ -285,6 +322,9 @@ export async function runPageBench(options: TPageBenchOptions): Promise<TPageBen
       : {}),
   });
   try {
+    if (processCount > 1) {
+      await waitForWorkers(baseUrl, processCount);
+    }
     const catalogue = await loadCatalogue(databaseUrl, baseUrl);
     const next = createTraffic(catalogue);
     // Warm-up: JIT, the renderer's modules and dictionaries, connections; not measured.
