@@ -217,7 +217,7 @@ export function BuyBox({ product }: { product: TProductDetail }) {
         </dd>
         <dt>{t('detail.freight')}</dt>
         <dd>
-          <dl className="cv-amounts">
+          <dl className="cv-buy-amounts">
             <dt>{t('detail.dispatchFee')}</dt>
             <dd>
               <Money amount={product.freight.dispatchFee} />
@@ -234,7 +234,7 @@ export function BuyBox({ product }: { product: TProductDetail }) {
         </dd>
         <dt>{t('detail.total')}</dt>
         <dd>
-          <dl className="cv-amounts">
+          <dl className="cv-buy-amounts">
             <dt>{t('detail.goodsAmount', { count: quantity })}</dt>
             <dd>
               <Money amount={formatMoney(goodsAmount)} />
