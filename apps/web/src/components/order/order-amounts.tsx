@@ -2,6 +2,7 @@ import type { TOrderAmounts } from '@caravan/contracts';
 import { useTranslation } from 'react-i18next';
 import { isPositiveAmount } from '../../lib/format-money';
 import { MoneyText } from '../ui/money-text';
+import './order.css';
 
 /** Freight parts, tax, handling fee, discount and total of one order, as a right-aligned list. */
 export function OrderAmounts({ amounts, paidAmount }: { amounts: TOrderAmounts; paidAmount?: string }) {

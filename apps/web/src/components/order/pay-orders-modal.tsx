@@ -15,6 +15,7 @@ import { runIntent } from '../../lib/intent';
 import { useSession } from '../../lib/session';
 import { AppForm } from '../ui/app-form';
 import { MoneyText } from '../ui/money-text';
+import './order.css';
 
 const RECHARGE_PATH = '/userInfo/money-package/recharge';
 const TX_PASSWORD_PATH = '/userInfo/setup/transaction-password';

@@ -4,6 +4,7 @@ import { useQueries } from '@tanstack/react-query';
 import { Button, Result, Skeleton, Table } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import '../../../components/order/order.css';
 import { MoneyText } from '../../../components/ui/money-text';
 import { PageFrame } from '../../../components/ui/page-frame';
 import { formatUsdt } from '../../../lib/format-money';
