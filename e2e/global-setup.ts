@@ -1,5 +1,7 @@
 import type { TestProject } from 'vitest/node';
 // @ts-expect-error plain ESM script without types
+import { ensureServerBuild } from '../scripts/server-build.mjs';
+// @ts-expect-error plain ESM script without types
 import { ensureWebBuild } from '../scripts/web-build.mjs';
 import { seededDatabase, seedTemplates } from './seeded-data';
 import { startServer } from './test-server';
@@ -17,6 +19,8 @@ declare module 'vitest' {
  */
 export default async function setup(project: TestProject) {
   ensureWebBuild();
+  // Every server and the demo seeding run the compiled server (test-server.ts): built once here, not by tsx in each.
+  await ensureServerBuild();
   const seeded = await seedTemplates();
   project.provide('seededPgliteDir', seeded.seededPgliteDir);
   project.provide('seededPostgresTemplate', seeded.seededPostgresTemplate);

@@ -44,7 +44,7 @@ async function adminQuery(sql: string): Promise<void> {
   }
 }
 
-/** `npm run seed` (migrate, then the demo data a first `npm start` writes) into DATA_DIR or DATABASE_URL. */
+/** `npm run seed`, compiled (migrate, then the demo data a first `npm start` writes) into DATA_DIR or DATABASE_URL. */
 function runSeed(dataDir: string, postgresUrl?: string): Promise<void> {
   const env: Record<string, string> = {
     ...(process.env as Record<string, string>),
@@ -58,7 +58,8 @@ function runSeed(dataDir: string, postgresUrl?: string): Promise<void> {
     env.DATABASE_URL = postgresUrl;
   }
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/db/seed-cli.ts'], {
+    // Compiled by scripts/server-build.mjs in the global setup, like the servers (test-server.ts).
+    const child = spawn(process.execPath, ['apps/server/dist/seed-cli.mjs'], {
       cwd: ROOT,
       env,
       stdio: ['ignore', 'ignore', 'inherit'],

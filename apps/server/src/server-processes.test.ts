@@ -4,6 +4,7 @@ import http from 'node:http';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SERVER_MAIN } from './testing/server-build';
 
 const REPO = path.resolve(import.meta.dirname, '../../..');
 /** CI always has PostgreSQL here and Redis beside it; DATABASE_URL / REDIS_TEST_URL name others. */
@@ -65,7 +66,7 @@ describe('SERVER_PROCESSES=2', { timeout: 150_000 }, () => {
     const inherited = { ...(process.env as Record<string, string>) };
     delete inherited.DATABASE_URL;
     delete inherited.REDIS_URL;
-    child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    child = spawn(process.execPath, [SERVER_MAIN], {
       cwd: REPO,
       env: {
         ...inherited,

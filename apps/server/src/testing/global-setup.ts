@@ -4,6 +4,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
+// @ts-expect-error plain ESM script without types
+import { ensureServerBuild } from '../../../../scripts/server-build.mjs';
 import { openPglite, openPostgres } from '../db/client';
 import { migrateDatabase } from '../db/migrate';
 import { seedPlatformBasics } from '../db/seed/accounts';
@@ -21,6 +23,8 @@ declare module 'vitest' {
  * (PGlite: a dumped data directory; PostgreSQL: CREATE DATABASE ... TEMPLATE).
  */
 export default async function setup(project: TestProject) {
+  // The compiled entry points the process-starting tests run (server-build.ts).
+  await ensureServerBuild();
   const url = process.env.DATABASE_URL;
   if (url) {
     const name = `caravan_tpl_${randomBytes(4).toString('hex')}`;

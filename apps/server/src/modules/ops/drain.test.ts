@@ -5,6 +5,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { openPglite } from '../../db/client';
+import { SERVER_MAIN } from '../../testing/server-build';
 
 const REPO = path.resolve(import.meta.dirname, '../../../../..');
 
@@ -63,8 +64,8 @@ describe('SIGTERM', () => {
     if (template) {
       await (await openPglite(dataDir, new Blob([readFileSync(template)]))).close();
     }
-    // As `npm start` runs it (scripts/start.mjs): node with the tsx loader, signals straight to it.
-    const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    // Like `npm start` (scripts/start.mjs), signals straight to the server's node, compiled (server-build.ts).
+    const child = spawn(process.execPath, [SERVER_MAIN], {
       cwd: REPO,
       env,
       stdio: ['ignore', 'pipe', 'inherit'],

@@ -7,6 +7,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DatabaseHandle, openPostgres } from '../../db/client';
 import { createTestStaff } from '../../testing/fixtures';
+import { SERVER_MAIN } from '../../testing/server-build';
 import { createCategory, createProduct, createStore, createUser } from '../catalog/test-fixtures';
 
 const REPO = path.resolve(import.meta.dirname, '../../../../..');
@@ -66,7 +67,7 @@ async function startServer(port: number, env: Record<string, string>): Promise<T
   const inherited = { ...(process.env as Record<string, string>) };
   delete inherited.DATABASE_URL;
   delete inherited.REDIS_URL;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  const child = spawn(process.execPath, [SERVER_MAIN], {
     cwd: REPO,
     env: { ...inherited, ...env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: url },
     stdio: ['ignore', 'pipe', 'pipe'],
