@@ -1,3 +1,5 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl, launchBrowser, newPage } from './browser';
@@ -36,6 +38,57 @@ function rootMarkup(html: string): string {
   expect(start).toBeGreaterThan(0);
   expect(end).toBeGreaterThan(start);
   return html.slice(start, end);
+}
+
+/**
+ * A server in front of the app that sends one page's HTML in pieces, pausing after each marker, and passes every
+ * other request through. The browser paints while it parses, so each pause shows what a half-arrived page looks
+ * like, as on a slow network or a busy phone.
+ */
+async function startSlowPageProxy(pagePath: string, markers: string[], pauseMs: number) {
+  const target = new URL(baseUrl());
+  const server = http.createServer((request, response) => {
+    if (request.url === pagePath) {
+      void (async () => {
+        const upstream = await fetch(`${baseUrl()}${pagePath}`, { headers: { accept: 'text/html' } });
+        const html = await upstream.text();
+        response.writeHead(upstream.status, {
+          'content-type': 'text/html; charset=utf-8',
+          'content-security-policy': upstream.headers.get('content-security-policy') ?? '',
+        });
+        let sent = 0;
+        for (const marker of markers) {
+          const at = html.indexOf(marker, sent);
+          expect(at, `marker ${marker}`).toBeGreaterThan(sent);
+          response.write(html.slice(sent, at + marker.length));
+          sent = at + marker.length;
+          await new Promise((resolve) => setTimeout(resolve, pauseMs));
+        }
+        response.end(html.slice(sent));
+      })();
+      return;
+    }
+    const forward = http.request(
+      {
+        host: target.hostname,
+        port: target.port,
+        method: request.method,
+        path: request.url,
+        headers: { ...request.headers, host: target.host },
+      },
+      (answer) => {
+        response.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(response);
+      },
+    );
+    request.pipe(forward);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
 }
 
 /** Issue 11: public storefront pages come from the server as HTML and hydrate without errors or shifts. */
@@ -255,6 +308,50 @@ describe('server-rendered storefront', () => {
     });
     return problems;
   }
+
+  it('paints a half-arrived page without moving its header or footer once the rest arrives', async () => {
+    // The missing product is a short page: its footer is pinned to the bottom, so a footer painted half-parsed
+    // moved up as its last rows arrived (1280 px). At 360 px the header's actions wrap under the logo once they
+    // are all there, which pushed a search box painted earlier down.
+    const pagePath = '/productDetails?id=987654321';
+    const proxy = await startSlowPageProxy(
+      pagePath,
+      ['<div class="cv-header__actions">', '<div class="cv-container cv-footer__payments">'],
+      400,
+    );
+    try {
+      for (const width of [1280, 360]) {
+        const { context, page } = await newPage(browser, { width, height: 800, baseURL: proxy.url });
+        await page.addInitScript(() => {
+          const state = window as unknown as { __movedInFrame: string[] };
+          state.__movedInFrame = [];
+          new PerformanceObserver((list) => {
+            for (const entry of list.getEntries() as Array<
+              PerformanceEntry & { value: number; sources: Array<{ node: Node | null }> }
+            >) {
+              for (const source of entry.sources) {
+                const element =
+                  source.node instanceof Element ? source.node : (source.node?.parentElement ?? null);
+                const frame = element?.closest('header, footer');
+                if (frame) {
+                  state.__movedInFrame.push(`${frame.tagName} ${element?.className} ${entry.value}`);
+                }
+              }
+            }
+          }).observe({ type: 'layout-shift', buffered: true });
+        });
+        await page.goto(pagePath, { waitUntil: 'load' });
+        await expect.poll(() => page.getByTestId('product-not-found').isVisible()).toBe(true);
+        const moved = await page.evaluate(
+          () => (window as unknown as { __movedInFrame: string[] }).__movedInFrame,
+        );
+        expect(moved, `at ${width}px`).toEqual([]);
+        await context.close();
+      }
+    } finally {
+      await proxy.close();
+    }
+  });
 
   it('hydrates each public page without a hydration error or a layout shift, then navigates client-side', async () => {
     const paths = [
