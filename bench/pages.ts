@@ -18,6 +18,7 @@
  * one per core), on Redis at BENCH_REDIS_URL (default the local one) under a bus prefix of this run's own.
  * The server runs in processes of its own: autocannon here never shares an event loop with it.
  */
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import os from 'node:os';
@@ -50,6 +51,8 @@ export type TPageBenchOptions = {
   /** SERVER_PROCESSES of the server under test: a number or `auto`. */
   serverProcesses?: string;
   redisUrl?: string;
+  /** A server already running (BENCH_BASE_URL, e.g. one started under `node --cpu-prof`): nothing is built or started. */
+  baseUrl?: string;
 };
 
 const GOAL_P95_MS = 100;
@@ -301,26 +304,33 @@ export async function runPageBench(options: TPageBenchOptions): Promise<TPageBen
   const connections = options.connections ?? 32;
   const durationSec = options.durationSec ?? 30;
   const products = options.products ?? Number(process.env.BENCH_PRODUCTS ?? 100_000);
-  const { ensureWebBuild } = (await import(
-    path.resolve(import.meta.dirname, '../scripts/web-build.mjs')
-  )) as { ensureWebBuild: () => void };
-  ensureWebBuild();
-  const databaseUrl = await prepareDatabase(options.databaseUrl, products);
   const serverProcesses = options.serverProcesses ?? '1';
   const processCount = serverProcesses === 'auto' ? os.availableParallelism() : Number(serverProcesses);
-  const { baseUrl, child } = await startServer({ databaseUrl }, benchPort(), {
-    SERVE_WEB: 'true',
-    DATA_DIR: '.tmp/bench-data',
-    SERVER_PROCESSES: serverProcesses,
-    // The same 32 connections to PostgreSQL in all, however many processes share them (max_connections 100).
-    DATABASE_POOL_SIZE: String(Math.ceil(32 / processCount)),
-    ...(processCount > 1
-      ? {
-          REDIS_URL: options.redisUrl ?? 'redis://127.0.0.1:6379',
-          BUS_CHANNEL_PREFIX: `caravan:bench:${randomBytes(4).toString('hex')}:`,
-        }
-      : {}),
-  });
+  // Seeds the bench database when it is not full yet, and names it (the traffic uses its ids).
+  const databaseUrl = await prepareDatabase(options.databaseUrl, products);
+  let baseUrl = options.baseUrl;
+  let child: ChildProcess | undefined;
+  if (!baseUrl) {
+    const { ensureWebBuild } = (await import(
+      path.resolve(import.meta.dirname, '../scripts/web-build.mjs')
+    )) as { ensureWebBuild: () => void };
+    ensureWebBuild();
+    const started = await startServer({ databaseUrl }, benchPort(), {
+      SERVE_WEB: 'true',
+      DATA_DIR: '.tmp/bench-data',
+      SERVER_PROCESSES: serverProcesses,
+      // The same 32 connections to PostgreSQL in all, however many processes share them (max_connections 100).
+      DATABASE_POOL_SIZE: String(Math.ceil(32 / processCount)),
+      ...(processCount > 1
+        ? {
+            REDIS_URL: options.redisUrl ?? 'redis://127.0.0.1:6379',
+            BUS_CHANNEL_PREFIX: `caravan:bench:${randomBytes(4).toString('hex')}:`,
+          }
+        : {}),
+    });
+    baseUrl = started.baseUrl;
+    child = started.child;
+  }
   try {
     if (processCount > 1) {
       await waitForWorkers(baseUrl, processCount);
@@ -337,7 +347,7 @@ export async function runPageBench(options: TPageBenchOptions): Promise<TPageBen
       timeouts,
     );
   } finally {
-    if (child.pid) {
+    if (child?.pid) {
       process.kill(-child.pid, 'SIGTERM');
     }
   }
@@ -363,6 +373,7 @@ if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.met
     serverProcesses: process.env.BENCH_SERVER_PROCESSES ?? '1',
     ...(process.env.BENCH_WARMUP_SECONDS ? { warmUpSec: Number(process.env.BENCH_WARMUP_SECONDS) } : {}),
     ...(process.env.BENCH_REDIS_URL ? { redisUrl: process.env.BENCH_REDIS_URL } : {}),
+    ...(process.env.BENCH_BASE_URL ? { baseUrl: process.env.BENCH_BASE_URL } : {}),
   });
   console.log(formatPageResult(result));
 }

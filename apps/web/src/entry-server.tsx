@@ -20,7 +20,12 @@ import {
 import { buildPageHead } from './app/page-head';
 import { AppProviders } from './app/providers';
 import { HELP_TOPICS, POLICY_PAGES, ROUTES, type TPage } from './app/router';
-import { serializeServerState, type TServerQueryError, type TServerState } from './app/server-state';
+import {
+  serializeResources,
+  serializeServerStateParts,
+  type TServerQueryError,
+  type TServerState,
+} from './app/server-state';
 import { prefetchesFor } from './app/ssr-prefetch';
 import { ApiError, setServerTransport, type TQueryValue } from './lib/api';
 import { loadAntdLocale, loadDictionary, SHARED_NAMESPACES, WEB_NAMESPACES } from './lib/i18n';
@@ -53,6 +58,11 @@ export type TRenderResult = {
   head: string;
   /** Inline script that hands the data to the browser. */
   stateScript: string;
+  /**
+   * stateScript in three parts, the middle one the language's dictionaries, the same text for every page of the
+   * language that uses the same namespaces (the server compresses it once for all of them).
+   */
+  stateParts: [before: string, resources: string, after: string];
   /** Source files (Vite manifest keys) of the pages rendered, for preload links and their CSS. */
   modules: string[];
   /** Render passes the page took (1 when its data was read before rendering, see app/ssr-prefetch.ts). */
@@ -291,14 +301,16 @@ function extractStyles(registry: TStyleRegistry): string {
 
 function renderToHtml(element: ReactNode): Promise<string> {
   return new Promise((resolve, reject) => {
-    let html = '';
+    // Bytes kept as they come and decoded once: decoding each of React's 4 KB chunks into a growing string was
+    // measurable per render.
+    const chunks: Buffer[] = [];
     const sink = new Writable({
       write(chunk: Buffer, _encoding, done) {
-        html += chunk.toString();
+        chunks.push(chunk);
         done();
       },
     });
-    sink.on('finish', () => resolve(html));
+    sink.on('finish', () => resolve(Buffer.concat(chunks).toString('utf8')));
     // The whole page is buffered (it is cached and its styles go into <head>); streaming still lets lazy
     // pages and sections resolve on the server, which renderToString would leave as their fallbacks.
     const stream = renderToPipeableStream(element, {
@@ -352,6 +364,30 @@ function antdLocaleOf(lang: TLanguage): ReturnType<typeof loadAntdLocale> {
 function isQueryEnabled(query: Query): boolean {
   const enabled = (query.options as { enabled?: boolean | ((query: Query) => boolean) }).enabled;
   return typeof enabled === 'function' ? enabled(query) : enabled !== false;
+}
+
+/** A language's dictionaries for a set of namespaces and their JSON, made once (they never change while running). */
+const resourcesMemo = new Map<string, { resources: TServerState['resources']; json: string }>();
+
+function resourcesOf(
+  i18n: TI18n,
+  lang: TLanguage,
+  namespaces: string[],
+): { resources: TServerState['resources']; json: string } {
+  const key = `${lang}|${namespaces.join(',')}`;
+  let known = resourcesMemo.get(key);
+  if (!known) {
+    const resources: TServerState['resources'] = {};
+    for (const ns of namespaces) {
+      const bundle = i18n.getResourceBundle(lang, ns) as Record<string, unknown> | undefined;
+      if (bundle) {
+        resources[ns] = bundle;
+      }
+    }
+    known = { resources, json: serializeResources(resources) };
+    resourcesMemo.set(key, known);
+  }
+  return known;
 }
 
 export async function renderPage(input: TRenderInput): Promise<TRenderResult | null> {
@@ -458,19 +494,21 @@ export async function renderPage(input: TRenderInput): Promise<TRenderResult | n
     (
       i18n as TI18n & { reportNamespaces?: { getUsedNamespaces(): string[] } }
     ).reportNamespaces?.getUsedNamespaces() ?? [];
-  const resources: TServerState['resources'] = {};
-  for (const ns of new Set(['common', ...usedNamespaces])) {
-    const bundle = i18n.getResourceBundle(input.lang, ns) as Record<string, unknown> | undefined;
-    if (bundle) {
-      resources[ns] = bundle;
-    }
-  }
+  const { resources, json: resourcesJson } = resourcesOf(i18n, input.lang, [
+    ...new Set(['common', ...usedNamespaces]),
+  ]);
   const state: TServerState = {
     lang: input.lang,
     resources,
     queries: dehydrate(queryClient),
     errors,
   };
+  const [stateBefore, , stateAfter] = serializeServerStateParts(state, resourcesJson);
+  const stateParts: TRenderResult['stateParts'] = [
+    `window.__CARAVAN_SSR__=${stateBefore}`,
+    resourcesJson,
+    `${stateAfter};`,
+  ];
   const isMissing = errors.some((error) => error.status === 404 || error.status === 400);
   const status = isMissing ? 404 : 200;
   return {
@@ -489,7 +527,8 @@ export async function renderPage(input: TRenderInput): Promise<TRenderResult | n
     htmlLang: LANGUAGE_TAGS[input.lang],
     html,
     styles: extractStyles(styleRegistry),
-    stateScript: `window.__CARAVAN_SSR__=${serializeServerState(state)};`,
+    stateScript: stateParts.join(''),
+    stateParts,
     modules: pages.flatMap((page) => (page.moduleId ? [page.moduleId] : [])),
     passes,
   };

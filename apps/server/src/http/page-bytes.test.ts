@@ -58,11 +58,35 @@ describe('prepared pages (gzip once, own nonces per answer)', () => {
     expect(pageText(second, nonces)).toBe(expected);
   });
 
-  it('deflates a big piece once for every page that has it', () => {
+  it('keeps only pieces between two breaks: the text of one page, however big, is deflated for it alone', () => {
     const first = preparePage(withCspNonces(PAGE, NONCE_PLACEHOLDERS));
-    const second = preparePage(withCspNonces(PAGE.replace('Teddy', 'Bear'), NONCE_PLACEHOLDERS));
-    expect(second.pieces[2]!.deflated).toBe(first.pieces[2]!.deflated);
-    expect(second.pieces[1]!.deflated).not.toBe(first.pieces[1]!.deflated);
+    const second = preparePage(withCspNonces(PAGE, NONCE_PLACEHOLDERS));
+    // The 26 KB stylesheet of PAGE stands between two nonces, not breaks.
+    expect(first.pieces[2]!.length).toBeGreaterThan(20_000);
+    expect(second.pieces[2]!.deflated).not.toBe(first.pieces[2]!.deflated);
+    expect(second.pieces[2]!.deflated.equals(first.pieces[2]!.deflated)).toBe(true);
+    const shared = (body: string) =>
+      preparePage(`<p>${PIECE_BREAK}${'.d{color:green}'.repeat(500)}${PIECE_BREAK}${body}</p>`);
+    expect(shared('a').pieces[1]!.deflated).toBe(shared('b').pieces[1]!.deflated);
+  });
+
+  it('sends short pieces stored and long ones deflated, each page still exact (texts of every length)', () => {
+    const nonces = { script: 'sCrIpT123', style: 'StYlE456' };
+    for (const length of [0, 1, 511, 512, 513, 4_095, 4_097, 70_000, 200_000]) {
+      const own = 'Ю'.repeat(Math.floor(length / 4)) + 'x'.repeat(length - 2 * Math.floor(length / 4));
+      const page = `<head><script>${own}</script></head>${own}`;
+      const prepared = preparePage(withCspNonces(page, NONCE_PLACEHOLDERS));
+      const expected = withCspNonces(page, nonces);
+      expect(gunzipSync(gzipPage(prepared, nonces)).toString('utf8')).toBe(expected);
+      expect(pageText(prepared, nonces)).toBe(expected);
+      const last = prepared.pieces.at(-1)!;
+      // Stored: one block header of five bytes before the text; deflated: far smaller than the text.
+      if (last.length < 512) {
+        expect(last.deflated.length).toBe(last.length + 5);
+      } else {
+        expect(last.deflated.length).toBeLessThan(last.length / 4);
+      }
+    }
   });
 
   it('reads a page back from its bytes (a copy from another process) with the same answers and meta', () => {

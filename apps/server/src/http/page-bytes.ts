@@ -10,7 +10,7 @@ import { constants, crc32, deflateRawSync, inflateRawSync } from 'node:zlib';
  * flush), the last one with the final block; a gzip stream is then the header, the pieces with each nonce
  * between them as a stored (uncompressed) block, and the trailer, whose CRC-32 is combined from the pieces'
  * own checksums and the nonces' (crc32Combine). Big pieces repeat across pages (the inline stylesheets of a
- * route), so their deflated form is kept and reused by content.
+ * route, a language's dictionaries): put between PIECE_BREAKs, their deflated form is kept and reused by content.
  */
 export type TPreparedPage = {
   /** Which nonce goes after piece i (one fewer than the pieces); `break` only ends the piece (PIECE_BREAK). */
@@ -36,10 +36,15 @@ const SLOT_PATTERN = new RegExp(
   `${SLOT_TOKEN.replace(/[.*+?^${}()|[\]\\-]/g, '\\$&')}(script|style|break)\u0000`,
 );
 
-/** Pieces at least this long are looked up among those deflated before. */
-const SHARED_PIECE_MIN_LENGTH = 4_096;
+/** Deflated pieces kept for reuse: the ones between two PIECE_BREAKs, least recently used dropped first. */
 const SHARED_PIECES_MAX = 256;
 const sharedPieces = new Map<string, TPiece>();
+/**
+ * Pieces shorter than this go as one stored block (no compression): a page has half a dozen such bits of markup
+ * between its nonces, and setting up a deflate stream for each (zlib allocates and clears some 256 KB of state per
+ * stream) was 6 % of a render's CPU in a profile of page misses, for a few hundred bytes saved per page.
+ */
+const STORED_PIECE_MAX_BYTES = 512;
 
 const CRC_POLY = 0xedb88320;
 
@@ -88,28 +93,48 @@ export function crc32Combine(crcA: number, crcB: number, lengthB: number): numbe
   return (multiplyModPoly(p, crcA) ^ crcB) >>> 0;
 }
 
+/** A stored deflate block holding `bytes` (at most 65,535), final or not; it ends byte-aligned. */
+function storedBlock(bytes: Buffer, isFinal = false): Buffer {
+  const block = Buffer.alloc(5 + bytes.length);
+  block[0] = isFinal ? 1 : 0; // BFINAL, BTYPE 00, padding to the byte
+  block.writeUInt16LE(bytes.length, 1);
+  block.writeUInt16LE(~bytes.length & 0xffff, 3);
+  bytes.copy(block, 5);
+  return block;
+}
+
 function deflatePiece(text: string, isLast: boolean): TPiece {
   const bytes = Buffer.from(text, 'utf8');
+  if (bytes.length < STORED_PIECE_MAX_BYTES) {
+    return { deflated: storedBlock(bytes, isLast), crc: crc32(bytes), length: bytes.length };
+  }
+  // A window no bigger than the piece (and a hash table to match) compresses it the same with less state to set up.
+  const windowBits = Math.min(15, Math.max(9, Math.ceil(Math.log2(bytes.length))));
   return {
-    deflated: deflateRawSync(bytes, isLast ? {} : { finishFlush: constants.Z_SYNC_FLUSH }),
+    deflated: deflateRawSync(bytes, {
+      windowBits,
+      memLevel: Math.min(8, Math.max(1, windowBits - 7)),
+      ...(isLast ? {} : { finishFlush: constants.Z_SYNC_FLUSH }),
+    }),
     crc: crc32(bytes),
     length: bytes.length,
   };
 }
 
+/** A piece many pages share (between two breaks), deflated once while it stays in use. */
 function sharedPiece(text: string, isLast: boolean): TPiece {
-  if (text.length < SHARED_PIECE_MIN_LENGTH) {
-    return deflatePiece(text, isLast);
-  }
   const key = `${isLast ? 'L' : 'M'}${text}`;
   let piece = sharedPieces.get(key);
-  if (!piece) {
+  if (piece) {
+    // Most recently used last: the Map's order is the eviction order.
+    sharedPieces.delete(key);
+  } else {
     if (sharedPieces.size >= SHARED_PIECES_MAX) {
       sharedPieces.delete(sharedPieces.keys().next().value as string);
     }
     piece = deflatePiece(text, isLast);
-    sharedPieces.set(key, piece);
   }
+  sharedPieces.set(key, piece);
   return piece;
 }
 
@@ -126,17 +151,17 @@ export function preparePage(html: string): TPreparedPage {
       slots.push(part === 'script' || part === 'break' ? part : 'style');
     }
   });
-  return { slots, pieces: texts.map((text, i) => sharedPiece(text, i === texts.length - 1)) };
-}
-
-/** A stored deflate block (not final) holding `bytes`; it starts byte-aligned after a sync flush. */
-function storedBlock(bytes: Buffer): Buffer {
-  const block = Buffer.alloc(5 + bytes.length);
-  block[0] = 0; // BFINAL 0, BTYPE 00, padding to the byte
-  block.writeUInt16LE(bytes.length, 1);
-  block.writeUInt16LE(~bytes.length & 0xffff, 3);
-  bytes.copy(block, 5);
-  return block;
+  // Only the text between two breaks is shared by other pages (a stylesheet, a language's dictionaries); a page's
+  // own text is deflated for it alone and not kept (it would push the shared pieces out).
+  return {
+    slots,
+    pieces: texts.map((text, i) => {
+      const isLast = i === texts.length - 1;
+      return slots[i - 1] === 'break' && slots[i] === 'break'
+        ? sharedPiece(text, isLast)
+        : deflatePiece(text, isLast);
+    }),
+  };
 }
 
 const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 0x08, 0, 0, 0, 0, 0, 0, 0xff]);

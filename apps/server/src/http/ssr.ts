@@ -37,6 +37,8 @@ type TRenderResult = {
   styles: string;
   head?: string;
   stateScript: string;
+  /** stateScript cut around the language's dictionaries, which many pages share (entry-server.tsx). */
+  stateParts?: [before: string, resources: string, after: string];
   modules: string[];
   passes?: number;
 };
@@ -325,7 +327,8 @@ function frameOf(build: TBuild, page: TRenderResult): TFrame {
 /**
  * The page as composeHtml makes it with withCspNonces(…, NONCE_PLACEHOLDERS) on it, ready for preparePage, made
  * from its frame: only its own parts are looked through for inline elements (the state script is JSON with `<`
- * escaped, so it has none), and the stylesheet stands between piece breaks so its deflated form is shared.
+ * escaped, so it has none), and the stylesheet and the state's dictionaries stand between piece breaks so their
+ * deflated form is shared.
  */
 export function composePreparedHtml(build: TBuild, page: TRenderResult): string {
   const { between, css } = frameOf(build, page);
@@ -340,7 +343,9 @@ export function composePreparedHtml(build: TBuild, page: TRenderResult): string 
     between[3],
     own(page.html),
     between[4],
-    page.stateScript,
+    page.stateParts
+      ? `${page.stateParts[0]}${PIECE_BREAK}${page.stateParts[1]}${PIECE_BREAK}${page.stateParts[2]}`
+      : page.stateScript,
     between[5],
   ].join('');
 }

@@ -28,11 +28,37 @@ declare global {
 }
 
 /** JSON inside a <script>: nothing in it can close the element or start a comment. */
-export function serializeServerState(state: TServerState): string {
-  return JSON.stringify(state)
+function scriptSafeJson(value: unknown): string {
+  return JSON.stringify(value)
     .replace(/</g, '\\u003c')
     .replace(/\u2028/g, '\\u2028')
     .replace(/\u2029/g, '\\u2029');
+}
+
+export function serializeServerState(state: TServerState): string {
+  return serializeServerStateParts(state, scriptSafeJson(state.resources)).join('');
+}
+
+/**
+ * The serialised state in three parts, the middle one being the dictionaries (`resources`) as given: they are the
+ * same for every page of a language that uses the same namespaces, so the server serialises them once
+ * (serializeResources) and sends them as a piece of the page that is compressed once (issue 11: 26 KB of a
+ * product page's 30 KB state). The parts joined are exactly serializeServerState's text.
+ */
+export function serializeServerStateParts(
+  state: TServerState,
+  resourcesJson: string,
+): [before: string, resources: string, after: string] {
+  return [
+    `{"lang":${scriptSafeJson(state.lang)},"resources":`,
+    resourcesJson,
+    `,"queries":${scriptSafeJson(state.queries)},"errors":${scriptSafeJson(state.errors)}}`,
+  ];
+}
+
+/** The dictionaries' part of serializeServerStateParts. */
+export function serializeResources(resources: TServerState['resources']): string {
+  return scriptSafeJson(resources);
 }
 
 /** Puts the server's answers (and its errors) into the browser's query cache before hydrating. */

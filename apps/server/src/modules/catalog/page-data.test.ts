@@ -1,0 +1,50 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { products } from '../../db/schema';
+import { createTestApp, type TTestContext } from '../../testing/test-app';
+import { clearCatalogCache } from './cache';
+import { readPublicCatalog } from './page-data';
+import { createCategory, createProduct, createStore, createUser } from './test-fixtures';
+
+/** The reads a server-rendered page makes (issue 11): made once per cached answer, never older than it. */
+describe('public catalogue reads for server rendering', () => {
+  let ctx: TTestContext;
+  let productId: bigint;
+  beforeAll(async () => {
+    ctx = await createTestApp();
+    const db = ctx.database.db;
+    const owner = await createUser(db, `pagedata${Date.now()}`);
+    const storeId = await createStore(db, { ownerId: owner.id, name: 'Read shop' });
+    const categoryId = await createCategory(db, { level: 1, names: { en: 'Reads', fr: 'Lectures' } });
+    productId = await createProduct(db, { storeId, categoryId, names: { en: 'Kettle', fr: 'Bouilloire' } });
+  });
+  afterAll(async () => {
+    await ctx.close();
+  });
+
+  const read = (lang: 'en' | 'fr', path: string) =>
+    readPublicCatalog(ctx.database.db, lang, path, {}) as Promise<{ name: string }>;
+
+  it('hands out one frozen answer per cached answer and language, a new one after a catalogue change', async () => {
+    const first = await read('en', `/catalog/products/${productId}`);
+    expect(first.name).toBe('Kettle');
+    expect(Object.isFrozen(first)).toBe(true);
+    expect(() => {
+      (first as { name: string }).name = 'changed';
+    }).toThrow(TypeError);
+    expect(await read('en', `/catalog/products/${productId}`)).toBe(first);
+    const french = await read('fr', `/catalog/products/${productId}`);
+    expect(french.name).toBe('Bouilloire');
+    expect(french).not.toBe(first);
+
+    await ctx.database.db
+      .update(products)
+      .set({ names: { en: 'Steel kettle', fr: 'Bouilloire' } })
+      .where(eq(products.id, productId));
+    clearCatalogCache(ctx.database.db);
+    const changed = await read('en', `/catalog/products/${productId}`);
+    expect(changed).not.toBe(first);
+    expect(changed.name).toBe('Steel kettle');
+    expect(first.name).toBe('Kettle');
+  });
+});

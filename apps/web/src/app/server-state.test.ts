@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import {
+  serializeResources,
+  serializeServerState,
+  serializeServerStateParts,
+  type TServerState,
+} from './server-state';
+
+const STATE: TServerState = {
+  lang: 'ar',
+  resources: { common: { brand: 'كارافان', hostile: '</script><!-- \u2028 \u2029' } },
+  queries: {
+    mutations: [],
+    queries: [
+      {
+        queryKey: ['catalog', 'product', '7'],
+        queryHash: '["catalog","product","7"]',
+        state: {
+          data: { name: '<b>Teddy</b>\u2028' },
+          dataUpdateCount: 1,
+          dataUpdatedAt: 1,
+          error: null,
+          errorUpdateCount: 0,
+          errorUpdatedAt: 0,
+          fetchFailureCount: 0,
+          fetchFailureReason: null,
+          fetchMeta: null,
+          isInvalidated: false,
+          status: 'success',
+          fetchStatus: 'idle',
+        },
+        dehydratedAt: 1,
+      },
+    ],
+  },
+  errors: [{ queryKey: ['catalog', 'store', '9'], status: 404, code: 'NOT_FOUND', message: 'No <store>' }],
+};
+
+describe('server state in a script element', () => {
+  it('is the same text whole or in parts around the dictionaries, and reads back as the state', () => {
+    const resources = serializeResources(STATE.resources);
+    const parts = serializeServerStateParts(STATE, resources);
+    expect(parts[1]).toBe(resources);
+    expect(parts.join('')).toBe(serializeServerState(STATE));
+    expect(JSON.parse(parts.join(''))).toEqual(STATE);
+  });
+
+  it('has nothing that closes the element or starts a comment, in any part', () => {
+    for (const part of serializeServerStateParts(STATE, serializeResources(STATE.resources))) {
+      expect(part).not.toMatch(/<|\u2028|\u2029/);
+    }
+  });
+});
