@@ -17,6 +17,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
+import { SERVER_NODE_FLAGS } from '../scripts/server-flags.mjs';
 import { percentile } from './stats';
 
 export type TCatalogBenchResult = {
@@ -294,6 +295,8 @@ export async function startServer(
       LOG_LEVEL: 'warn',
       DATABASE_POOL_SIZE: '32',
       NODE_ENV: 'production',
+      // The flags `npm start` gives the server (scripts/server-flags.mjs), so the bench measures what runs.
+      NODE_OPTIONS: [process.env.NODE_OPTIONS, ...SERVER_NODE_FLAGS].filter(Boolean).join(' '),
       ...env,
     },
     detached: true,
