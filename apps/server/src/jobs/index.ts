@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { pruneIdempotencyKeys } from '../http/idempotency';
 import { deleteExpiredSessions } from '../modules/auth';
 import { foldSalesTally, pruneProductViews } from '../modules/catalog';
-import { loanClock, remindDueLoans, runLoanAccrual } from '../modules/loans';
+import { loanClockOf, remindDueLoans, runLoanAccrual } from '../modules/loans';
 import { pruneUploadUsage } from '../modules/uploads';
 import { runExclusive } from './lock';
 import { ORDER_JOBS } from './orders';
@@ -44,7 +44,7 @@ export const JOBS: TJob[] = [
     name: 'loans-daily-accrual',
     everyMs: 10 * 60_000,
     run: async (app) => {
-      const now = loanClock.now();
+      const now = loanClockOf(app.deps.db).now();
       await runLoanAccrual(app.deps.db, now);
       await remindDueLoans(app.deps.db, now);
     },

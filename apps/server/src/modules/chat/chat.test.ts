@@ -550,7 +550,7 @@ describe('chat', () => {
         target: systemParams.code,
         set: { value: '3' },
       });
-    clearChatSettingsCache();
+    clearChatSettingsCache(db);
     const talker = await createTestUser(db);
     const id = json<TChatConversation>(
       await call('POST', '/api/v1/chat/conversations', talker.token, { kind: 'service' }),
@@ -568,6 +568,6 @@ describe('chat', () => {
     }
     expect(statuses).toEqual([200, 200, 200, 429]);
     await db.delete(systemParams).where(eq(systemParams.code, 'chat_messages_per_minute'));
-    clearChatSettingsCache();
+    clearChatSettingsCache(db);
   });
 });

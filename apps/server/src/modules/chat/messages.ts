@@ -40,7 +40,7 @@ export async function sendChatMessage(
 ): Promise<TChatMessage> {
   const { db } = deps;
   const settings = await getChatSettings(db);
-  await takeChatSendToken(deps.redis, partyKey(party), settings.messagesPerMinute);
+  await takeChatSendToken(db, deps.redis, partyKey(party), settings.messagesPerMinute);
   if (input.type === 'img') {
     // Only a picture the sender uploaded (the shared ownership check of every image field).
     await assertOwnUploads(db, uploadOwnerOf(party), [input.content]);

@@ -1,13 +1,17 @@
 import type { Redis } from 'ioredis';
+import type { Database } from '../../db/client';
 import { AppError } from '../../http/app-error';
 
 /**
  * Messages per person per minute (fixed one-minute windows). With Redis the count is shared by every
- * server process; without it each process counts alone, which is all a single process needs.
+ * server process; without it each process counts alone, which is all a single process needs. The local
+ * counts are kept per database handle: apps on different databases in one process (test files sharing a
+ * worker) have different people under the same user ids.
  */
-const localCounts = new Map<string, { window: number; count: number }>();
+const localCountsOf = new WeakMap<Database, Map<string, { window: number; count: number }>>();
 
 export async function takeChatSendToken(
+  db: Database,
   redis: Redis | undefined,
   key: string,
   perMinute: number,
@@ -20,6 +24,11 @@ export async function takeChatSendToken(
     const results = await redis.multi().incr(redisKey).expire(redisKey, 70).exec();
     count = Number(results?.[0]?.[1] ?? 0);
   } else {
+    let localCounts = localCountsOf.get(db);
+    if (!localCounts) {
+      localCounts = new Map();
+      localCountsOf.set(db, localCounts);
+    }
     const entry = localCounts.get(key);
     if (entry && entry.window === window) {
       entry.count += 1;

@@ -12,15 +12,17 @@ export type TChatSettings = {
 };
 
 const CACHE_MS = 2_000;
-let cached: { at: number; value: TChatSettings } | undefined;
+/** Per database handle, like the order settings' cache (orders/settings.ts). */
+const caches = new WeakMap<object, { at: number; value: TChatSettings }>();
 
-export function clearChatSettingsCache(): void {
-  cached = undefined;
+export function clearChatSettingsCache(db: Executor): void {
+  caches.delete(db);
 }
 
 /** The chat settings; a stored value outside its declared range counts as the default. */
 export async function getChatSettings(db: Executor): Promise<TChatSettings> {
   const now = Date.now();
+  const cached = caches.get(db);
   if (cached && now - cached.at < CACHE_MS) {
     return cached.value;
   }
@@ -44,6 +46,6 @@ export async function getChatSettings(db: Executor): Promise<TChatSettings> {
     imageMaxBytes: Number(read('chat_image_max_kb')) * 1024,
     messagesPerMinute: Number(read('chat_messages_per_minute')),
   };
-  cached = { at: now, value };
+  caches.set(db, { at: now, value });
   return value;
 }

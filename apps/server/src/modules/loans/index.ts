@@ -1,7 +1,7 @@
 /** The loans' service API for other domains (dashboard counts, jobs): import from here. */
 export { runLoanAccrual } from './accrual';
 export { countWaitingLoans } from './apply';
-export { loanClock } from './clock';
+export { loanClockOf } from './clock';
 export { remindDueLoans } from './reminders';
 export { loanRoutes } from './routes';
 export { countWaitingVerifications } from './verification';

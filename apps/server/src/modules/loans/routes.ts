@@ -35,7 +35,7 @@ import { readUpload } from '../uploads';
 import { runLoanAccrual } from './accrual';
 import { getAdminLoan, getLoanBook, listAdminLoans } from './admin';
 import { applyForLoan, getMyLoan, getMyLoans, quoteLoan } from './apply';
-import { advanceTestClock, enableTestClock, loanClock } from './clock';
+import { loanClockOf } from './clock';
 import { readIdentityImage, storeIdentityImage } from './images';
 import { createLoanProduct, listLoanProducts, updateLoanProduct } from './products';
 import { remindDueLoans } from './reminders';
@@ -65,6 +65,7 @@ const PRIVATE_IMAGE_HEADERS = {
 /** Identity verification and loans: the buyer's calls and the staff consoles (kyc.review, loans.review). */
 export const loanRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps;
+  const loanClock = loanClockOf(db);
   const rateLimit = { max: app.deps.config.RATE_LIMIT_PER_MINUTE, timeWindow: '1 minute' };
   const buyer = { preHandler: app.requireUser, config: { rateLimit } };
   // Money calls honour Idempotency-Key: a retried application, approval or repayment is one action.
@@ -74,7 +75,7 @@ export const loanRoutes: FastifyPluginAsyncZod = async (app) => {
   registerApprovalExecutor(
     'loan',
     (database, { staffId, approval }) =>
-      approveLoan(database, { staffId, id: BigInt(approval.targetId), now: loanClock.now() }),
+      approveLoan(database, { staffId, id: BigInt(approval.targetId), now: loanClockOf(database).now() }),
     reopenFirstReview,
   );
 
@@ -324,7 +325,7 @@ export const loanRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // Test mode only: move the loans' clock and run the daily job now (TEST_CLOCK=true, never in production).
   if (app.deps.config.TEST_CLOCK) {
-    enableTestClock();
+    loanClock.enableMoving();
     app.post(
       '/api/v1/admin/test/clock',
       {
@@ -332,7 +333,7 @@ export const loanRoutes: FastifyPluginAsyncZod = async (app) => {
         schema: { tags: adminTags, body: ZAdvanceClockRequest, response: { 200: ZClockResponse } },
       },
       async (request) => {
-        const now = advanceTestClock(request.body.days);
+        const now = loanClock.advance(request.body.days);
         await runLoanAccrual(db, now);
         await remindDueLoans(db, now);
         return { now: now.toISOString() };

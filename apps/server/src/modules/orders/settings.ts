@@ -48,22 +48,25 @@ function declared(code: TOrderSettingCode, value: string): string {
 
 /**
  * Settings are read on every checkout; a short cache spares that query. A change made through the
- * admin console applies within CACHE_MS (each server instance has its own cache).
+ * admin console applies within CACHE_MS (each server instance has its own cache). One cache per database
+ * handle, so that apps on different databases in one process (test files sharing a worker) never read each
+ * other's; a caller inside a transaction reads through it (its own key, gone with the transaction).
  */
 const CACHE_MS = 2_000;
-let cached: { at: number; value: TOrderSettings } | undefined;
+const caches = new WeakMap<object, { at: number; value: TOrderSettings }>();
 
-export function clearOrderSettingsCache(): void {
-  cached = undefined;
+export function clearOrderSettingsCache(db: Executor): void {
+  caches.delete(db);
 }
 
 export async function getOrderSettings(db: Executor): Promise<TOrderSettings> {
   const now = Date.now();
+  const cached = caches.get(db);
   if (cached && now - cached.at < CACHE_MS) {
     return cached.value;
   }
   const value = await readOrderSettings(db);
-  cached = { at: now, value };
+  caches.set(db, { at: now, value });
   return value;
 }
 

@@ -45,7 +45,8 @@ export async function createTestStore(
   return store!.id;
 }
 
-let categoryId: bigint | undefined;
+/** The category test products go in, per database (test files sharing a worker each have their own). */
+const categoryIds = new WeakMap<Database, bigint>();
 
 export async function createTestProduct(
   db: Database,
@@ -61,6 +62,7 @@ export async function createTestProduct(
     variants?: { price: string | null; stock: number }[];
   } = {},
 ): Promise<{ productId: bigint; variantIds: bigint[] }> {
+  let categoryId = categoryIds.get(db);
   if (!categoryId) {
     const [existing] = await db.select({ id: categories.id }).from(categories).limit(1);
     categoryId =
@@ -71,6 +73,7 @@ export async function createTestProduct(
           .values({ level: 1, names: { en: 'Test' } })
           .returning({ id: categories.id })
       )[0]!.id;
+    categoryIds.set(db, categoryId);
   }
   const price = parseMoney(options.price ?? '10');
   const [product] = await db
@@ -126,7 +129,7 @@ export async function setParam(db: Database, code: string, value: string): Promi
     .insert(systemParams)
     .values({ code, value })
     .onConflictDoUpdate({ target: systemParams.code, set: { value } });
-  clearOrderSettingsCache();
+  clearOrderSettingsCache(db);
 }
 
 export async function stockOf(db: Database, productId: bigint): Promise<number> {

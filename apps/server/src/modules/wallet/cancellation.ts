@@ -1,20 +1,24 @@
-import { ACCOUNT_CANCELLATION_BLOCKERS } from '../account';
+import { ACCOUNT_CANCELLATION_BLOCKERS, type TCancellationBlocker } from '../account';
 import { getBalances } from '../ledger';
 import { hasPending } from './pending';
 
-let isRegistered = false;
+const blockUnfinished: TCancellationBlocker = async (tx, userId) =>
+  (await hasPending(tx, userId)) ? 'CANCEL_BLOCKED_UNFINISHED' : null;
 
-/** SPEC §4: an unfinished recharge or withdrawal, or any balance, blocks account cancellation. */
+const blockBalance: TCancellationBlocker = async (tx, userId) => {
+  const { available, held } = await getBalances(tx, userId);
+  return available + held > 0n ? 'CANCEL_BLOCKED_BALANCE' : null;
+};
+
+/**
+ * SPEC §4: an unfinished recharge or withdrawal, or any balance, blocks account cancellation. Each app's
+ * start calls this; a check already in the list is not added twice (a list emptied since, as the account
+ * tests do, gets them back with the next app).
+ */
 export function registerWalletCancellationBlockers() {
-  if (isRegistered) {
-    return;
+  for (const blocker of [blockUnfinished, blockBalance]) {
+    if (!ACCOUNT_CANCELLATION_BLOCKERS.includes(blocker)) {
+      ACCOUNT_CANCELLATION_BLOCKERS.push(blocker);
+    }
   }
-  isRegistered = true;
-  ACCOUNT_CANCELLATION_BLOCKERS.push(async (tx, userId) =>
-    (await hasPending(tx, userId)) ? 'CANCEL_BLOCKED_UNFINISHED' : null,
-  );
-  ACCOUNT_CANCELLATION_BLOCKERS.push(async (tx, userId) => {
-    const { available, held } = await getBalances(tx, userId);
-    return available + held > 0n ? 'CANCEL_BLOCKED_BALANCE' : null;
-  });
 }
