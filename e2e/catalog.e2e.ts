@@ -53,9 +53,17 @@ describe('catalogue and storefront in the browser', () => {
 
     const card = page.getByTestId('product-card').first();
     const productName = (await card.locator('.cv-card__name').textContent()) ?? '';
+    // A card is a plain link the app opens itself (lib/in-app-link.ts): no second document is loaded.
+    const documents: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'document') {
+        documents.push(request.url());
+      }
+    });
     await card.locator('a').first().click();
     await poll(() => page.url()).toContain('/productDetails?id=');
     await poll(() => page.getByTestId('product-name').textContent()).toBe(productName);
+    expect(documents).toEqual([]);
     expect(await page.getByTestId('product-price').textContent()).toMatch(/\d+\.\d{2} USDT/);
     expect(await page.getByText('Ships within 24 hours', { exact: true }).count()).toBe(1);
     expect(await page.getByTestId('reviews').count()).toBe(0);

@@ -29,7 +29,12 @@ function loadSession(): TSession {
   return userInfo ? { userInfo } : ANONYMOUS_SESSION;
 }
 
-let current: TSession = loadSession();
+/**
+ * Read on first use, not when the module loads: a page's first localStorage read makes the browser load the
+ * storage area (about 10 ms on a fast desktop), and at import time it lengthened the task that evaluates the app's
+ * scripts (main.tsx gives that read a task of its own).
+ */
+let current: TSession | undefined;
 /** Why the last session ended: login guards send a deliberate log-out home (SPEC §4), an expiry to /login. */
 let lastEnd: 'logout' | 'expired' | null = null;
 
@@ -40,11 +45,12 @@ function emit(): void {
 }
 
 export function getSession(): TSession {
+  current ??= loadSession();
   return current;
 }
 
 /** SPEC §4: logged in = the persisted user info (the httpOnly cookie being the real credential). */
-export function isLoggedIn(session: TSession = current): boolean {
+export function isLoggedIn(session: TSession = getSession()): boolean {
   return session.userInfo !== null;
 }
 

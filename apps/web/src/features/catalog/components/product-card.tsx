@@ -1,7 +1,8 @@
 import type { TProductCard } from '@caravan/contracts';
-import { type ReactNode, useMemo } from 'react';
+import { type MouseEvent, type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { useNavigate } from 'react-router';
+import { makeInAppLinkHandler } from '../../../lib/in-app-link';
 import { buildProductPath } from '../lib/format';
 import { Money } from './money';
 
@@ -12,15 +13,28 @@ export const CARD_IMAGE_SIZES = '(max-width: 767px) 50vw, (max-width: 1199px) 25
 export type TImagePriority = 'high' | 'eager' | 'lazy';
 
 /**
- * The card's texts, translated once by the list: a translation hook in each of a page's 60 cards was work in every
- * card's render and effects (issue 11, TBT).
+ * What every card of a list shares, made once by the list: a translation hook in each of a page's 60 cards was
+ * work in every card's render and effects, and so was a router Link per card (issue 11, TBT).
  */
-export type TProductCardTexts = { sale: string; sold: (count: number) => string };
+export type TProductCardTexts = {
+  sale: string;
+  sold: (count: number) => string;
+  /** Opens the card's product inside the app (lib/in-app-link.ts). */
+  onOpen: (event: MouseEvent<HTMLAnchorElement>) => void;
+};
 
-/** The card's texts for the language (product-grid.tsx makes them once per list). */
+/** The cards' shared texts and link handler for the language (product-grid.tsx makes them once per list). */
 export function useProductCardTexts(): TProductCardTexts {
   const { t } = useTranslation('catalog');
-  return useMemo(() => ({ sale: t('card.sale'), sold: (count: number) => t('card.sold', { count }) }), [t]);
+  const navigate = useNavigate();
+  return useMemo(
+    () => ({
+      sale: t('card.sale'),
+      sold: (count: number) => t('card.sold', { count }),
+      onOpen: makeInAppLinkHandler(navigate),
+    }),
+    [t, navigate],
+  );
 }
 
 export function ProductCard({
@@ -37,7 +51,7 @@ export function ProductCard({
   const isOnSale = product.isDiscounted && product.originalPrice !== product.price;
   return (
     <article className="cv-card" data-testid="product-card">
-      <Link to={buildProductPath(product.id)} className="cv-card__link">
+      <a href={buildProductPath(product.id)} className="cv-card__link" onClick={texts.onOpen}>
         <div className="cv-card__media">
           {product.image && (
             <img
@@ -67,7 +81,7 @@ export function ProductCard({
             <bdi title={product.storeName}>{product.storeName}</bdi>
           </div>
         </div>
-      </Link>
+      </a>
       {footer}
     </article>
   );

@@ -3,7 +3,13 @@ import { useSyncExternalStore } from 'react';
 import { readJsonStorage, removeStorage, STORAGE_KEYS, writeStorage } from '../../../lib/storage';
 
 const listeners = new Set<() => void>();
-let history: string[] = loadSearchHistory();
+/** Read on first use, not at import: a first localStorage read loads the storage area (lib/session.ts says why). */
+let history: string[] | undefined;
+
+function getHistory(): string[] {
+  history ??= loadSearchHistory();
+  return history;
+}
 
 function loadSearchHistory(): string[] {
   const stored = readJsonStorage<unknown>(STORAGE_KEYS.searchHistory);
@@ -20,7 +26,7 @@ function emit(): void {
 }
 
 /** SPEC §4: at most 10 distinct keywords, the newest first. */
-export function addSearchHistory(keyword: string, current: readonly string[] = history): string[] {
+export function addSearchHistory(keyword: string, current: readonly string[] = getHistory()): string[] {
   const trimmed = keyword.trim();
   if (!trimmed) {
     return [...current];
@@ -49,7 +55,10 @@ export function useSearchHistory(): string[] {
       return () => listeners.delete(listener);
     },
     // No history is the server's own empty list, so hydrating finds the snapshot unchanged (no extra render).
-    () => (history.length > 0 ? history : NO_HISTORY),
+    () => {
+      const stored = getHistory();
+      return stored.length > 0 ? stored : NO_HISTORY;
+    },
     () => NO_HISTORY,
   );
 }
