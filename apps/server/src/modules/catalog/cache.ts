@@ -84,6 +84,12 @@ export class TtlCache {
     return this.start(key, ttlMs, () => load(false));
   }
 
+  /** Whether the key has an answer to serve (fresh, or stale and still served) or one being loaded. */
+  has(key: string): boolean {
+    const hit = this.entries.get(key);
+    return (hit !== undefined && hit.staleUntil > Date.now()) || this.pending.has(key);
+  }
+
   private start<T>(
     key: string,
     ttlMs: number,

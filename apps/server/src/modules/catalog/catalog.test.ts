@@ -453,4 +453,65 @@ describe('catalogue reads', () => {
       }
     }
   });
+
+  it("reads a first miss as its own page alone, and the 100-row window behind a list's first page or a second page of it", async () => {
+    const db = ctx.database.db;
+    for (let i = 0; i < 210; i++) {
+      await createProduct(db, {
+        storeId,
+        categoryId: tree.shirts,
+        names: { en: `Miss Goods ${i}` },
+        price: 3 + (i % 9),
+      });
+    }
+    // A list read first folds ended discounts back into prices (at most every 30 s), so SQL sees the same prices.
+    await ctx.app.inject({ url: '/api/v1/catalog/products?pageSize=1' });
+    const expected = (
+      await db.execute(sql`select p.id::text as id from products p join stores s on s.id = p.store_id
+        where p.is_on_shelf and s.status = 'active' order by p.price asc, p.id asc limit 100`)
+    ).rows.map((r) => String(r.id));
+    expect(expected).toHaveLength(100);
+    clearCatalogCache(db);
+    const counter = countQueries(ctx.database);
+    // The row limit of every page or window query sent (limit $n offset $m).
+    const rowsRead = () =>
+      counter.sent().flatMap(({ text, params }) => {
+        const match = /limit \$(\d+) offset \$(\d+)/.exec(text);
+        return match ? [Number(params[Number(match[1]) - 1])] : [];
+      });
+    const read = async (pageNum: number) => {
+      const res = await ctx.app.inject({
+        url: `/api/v1/catalog/products?sort=priceAsc&pageSize=20&pageNum=${pageNum}`,
+      });
+      expect(res.statusCode).toBe(200);
+      const page = json<TProductPage>(res);
+      expect(page.total).toBeGreaterThanOrEqual(100);
+      return page.pageList.map((p) => p.id);
+    };
+    // Past the first window (rows 100-199): a first miss reads its own 20 rows and nothing more.
+    const second = (
+      await db.execute(sql`select p.id::text as id from products p join stores s on s.id = p.store_id
+        where p.is_on_shelf and s.status = 'active' order by p.price asc, p.id asc limit 100 offset 100`)
+    ).rows.map((r) => String(r.id));
+    expect(second.length).toBeGreaterThanOrEqual(80);
+    counter.reset();
+    expect(await read(7)).toEqual(second.slice(20, 40));
+    expect(rowsRead()).toEqual([20]);
+    // Read again: cached, nothing sent.
+    expect(await read(7)).toEqual(second.slice(20, 40));
+    expect(rowsRead()).toEqual([20]);
+    counter.reset();
+    // A second page of the window: its own 20 rows, and the window of 100 behind it.
+    expect(await read(9)).toEqual(second.slice(60, 80));
+    // Cut from the window (loading or loaded): no further page query.
+    expect(await read(8)).toEqual(second.slice(40, 60));
+    expect(await read(6)).toEqual(second.slice(0, 20));
+    expect(rowsRead().sort((a, b) => a - b)).toEqual([20, 100]);
+    // A list's first window is read behind its first miss: visitors read the next pages.
+    counter.reset();
+    expect(await read(2)).toEqual(expected.slice(20, 40));
+    expect(await read(1)).toEqual(expected.slice(0, 20));
+    expect(await read(5)).toEqual(expected.slice(80, 100));
+    expect(rowsRead().sort((a, b) => a - b)).toEqual([20, 100]);
+  });
 });

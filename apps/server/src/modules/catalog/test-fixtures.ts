@@ -158,9 +158,16 @@ export async function createVariant(
   return row!.id;
 }
 
-/** Counts every statement the app sends to the database from now on. */
-export function countQueries(database: DatabaseHandle): { read: () => number; reset: () => void } {
-  let count = 0;
+/** A statement the app sent: its SQL text and parameters. */
+export type TSentQuery = { text: string; params: unknown[] };
+
+/** Counts (and keeps) every statement the app sends to the database from now on. */
+export function countQueries(database: DatabaseHandle): {
+  read: () => number;
+  reset: () => void;
+  sent: () => TSentQuery[];
+} {
+  let sent: TSentQuery[] = [];
   const hotPathPool = database.pool ? hotPathPools.get(database.pool) : undefined;
   for (const client of [database.pglite ?? database.pool, hotPathPool]) {
     if (!client) {
@@ -169,14 +176,25 @@ export function countQueries(database: DatabaseHandle): { read: () => number; re
     const target = client as unknown as { query: (...args: unknown[]) => unknown };
     const original = target.query.bind(target);
     target.query = (...args: unknown[]) => {
-      count++;
+      // PGlite and pg take (text, params); pg also takes a config object ({ text, values? }) and params.
+      const [first, second] = args;
+      const config = (typeof first === 'string' ? { text: first } : first) as {
+        text?: unknown;
+        values?: unknown;
+      };
+      const values = config.values ?? second;
+      sent.push({
+        text: String(config.text ?? ''),
+        params: Array.isArray(values) ? (values as unknown[]) : [],
+      });
       return original(...args);
     };
   }
   return {
-    read: () => count,
+    read: () => sent.length,
     reset: () => {
-      count = 0;
+      sent = [];
     },
+    sent: () => sent,
   };
 }
