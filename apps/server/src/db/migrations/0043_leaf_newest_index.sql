@@ -1,0 +1,1 @@
+CREATE INDEX "products_leaf_newest_idx" ON "products" USING btree ("category_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST,"price","store_id") WHERE "products"."is_on_shelf";
