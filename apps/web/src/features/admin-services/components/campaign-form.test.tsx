@@ -82,7 +82,9 @@ describe('CampaignForm', () => {
 
 describe('toCampaignRequest', () => {
   it('leaves empty optional fields out and sends only the chosen kind', () => {
-    const until = { toISOString: () => new Date(Date.now() + DAY).toISOString() };
+    // One instant: a stub that read the clock on each call differed by a millisecond now and then.
+    const untilIso = new Date(Date.now() + DAY).toISOString();
+    const until = { toISOString: () => untilIso };
     const request = toCampaignRequest({
       name: 'Autumn',
       kind: 'percent',
@@ -100,7 +102,7 @@ describe('toCampaignRequest', () => {
       kind: 'percent',
       percentOff: 10,
       minSpend: '20',
-      validUntil: until.toISOString(),
+      validUntil: untilIso,
       perUserLimit: 2,
       isWelcome: false,
     });
