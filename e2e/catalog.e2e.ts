@@ -46,6 +46,13 @@ describe('catalogue and storefront in the browser', () => {
     const storeLink = page.getByTestId('home-stores').locator('.cv-store-card__link').first();
     await storeLink.waitFor({ timeout: 15_000 });
     const storeName = (await storeLink.locator('.cv-store-card__name').textContent()) ?? '';
+    // Store and product cards are plain links the app opens itself (lib/in-app-link.ts): no second document.
+    const documents: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'document') {
+        documents.push(request.url());
+      }
+    });
     await storeLink.click();
     await poll(() => page.url()).toContain('/store?id=');
     await poll(() => page.getByTestId('store-name').textContent()).toBe(storeName);
@@ -53,13 +60,6 @@ describe('catalogue and storefront in the browser', () => {
 
     const card = page.getByTestId('product-card').first();
     const productName = (await card.locator('.cv-card__name').textContent()) ?? '';
-    // A card is a plain link the app opens itself (lib/in-app-link.ts): no second document is loaded.
-    const documents: string[] = [];
-    page.on('request', (request) => {
-      if (request.resourceType() === 'document') {
-        documents.push(request.url());
-      }
-    });
     await card.locator('a').first().click();
     await poll(() => page.url()).toContain('/productDetails?id=');
     await poll(() => page.getByTestId('product-name').textContent()).toBe(productName);

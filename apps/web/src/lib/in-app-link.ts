@@ -1,5 +1,5 @@
-import type { MouseEvent } from 'react';
-import type { NavigateFunction } from 'react-router';
+import { type MouseEvent, useMemo } from 'react';
+import { type NavigateFunction, useNavigate } from 'react-router';
 
 /**
  * A click handler that opens a plain `<a href>` inside the app, as react-router's Link does, for lists of many
@@ -30,4 +30,10 @@ export function makeInAppLinkHandler(navigate: NavigateFunction) {
     event.preventDefault();
     void navigate(href);
   };
+}
+
+/** One in-app link handler for a list or a footer full of plain anchors. */
+export function useInAppLinkHandler() {
+  const navigate = useNavigate();
+  return useMemo(() => makeInAppLinkHandler(navigate), [navigate]);
 }

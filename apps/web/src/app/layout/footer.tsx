@@ -1,11 +1,11 @@
 import { MailOutlined } from '@ant-design/icons';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, type MouseEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { LightButton } from '../../components/ui/light-button';
 import { LogoGlyph } from '../../components/ui/logo';
 import { CoinLogo, PaymentPartnerLogos } from '../../components/ui/payment-logos';
 import { api } from '../../lib/api';
+import { useInAppLinkHandler } from '../../lib/in-app-link';
 import { isLoggedIn, useSession } from '../../lib/session';
 import { toast, toastError } from '../../lib/toast';
 import { buildLoginPath } from './require-login';
@@ -105,12 +105,15 @@ function SubscriptionForm() {
   );
 }
 
+/** Plain anchors sharing the footer's one in-app link handler (lib/in-app-link.ts): the footer is on every page. */
 function LinkColumn({
   titleKey,
   links,
+  onOpen,
 }: {
   titleKey: string;
   links: readonly { to: string; labelKey: string }[];
+  onOpen: (event: MouseEvent<HTMLAnchorElement>) => void;
 }) {
   const { t } = useTranslation('common');
   return (
@@ -119,7 +122,9 @@ function LinkColumn({
       <ul>
         {links.map((link) => (
           <li key={link.to}>
-            <Link to={link.to}>{t(link.labelKey)}</Link>
+            <a href={link.to} onClick={onOpen}>
+              {t(link.labelKey)}
+            </a>
           </li>
         ))}
       </ul>
@@ -131,6 +136,7 @@ export function Footer() {
   const { t } = useTranslation('common');
   const session = useSession();
   const hasSession = isLoggedIn(session);
+  const onOpen = useInAppLinkHandler();
   const userCentreLinks = USER_CENTRE_LINKS.map((link) => ({
     ...link,
     to: hasSession ? link.to : buildLoginPath(link.to),
@@ -152,14 +158,17 @@ export function Footer() {
           </div>
           <p>{t('footer.tagline')}</p>
           <p>
-            {t('footer.contact')} <Link to="/help/service-policy">{t('footer.contactLink')}</Link>
+            {t('footer.contact')}{' '}
+            <a href="/help/service-policy" onClick={onOpen}>
+              {t('footer.contactLink')}
+            </a>
           </p>
           <SubscriptionForm />
         </div>
-        <LinkColumn titleKey="footer.help" links={HELP_LINKS} />
-        <LinkColumn titleKey="footer.policies" links={POLICY_LINKS} />
-        <LinkColumn titleKey="footer.userCentre" links={userCentreLinks} />
-        <LinkColumn titleKey="footer.about" links={ABOUT_LINKS} />
+        <LinkColumn titleKey="footer.help" links={HELP_LINKS} onOpen={onOpen} />
+        <LinkColumn titleKey="footer.policies" links={POLICY_LINKS} onOpen={onOpen} />
+        <LinkColumn titleKey="footer.userCentre" links={userCentreLinks} onOpen={onOpen} />
+        <LinkColumn titleKey="footer.about" links={ABOUT_LINKS} onOpen={onOpen} />
       </div>
       <div className="cv-container cv-footer__payments">
         <h2 className="cv-visually-hidden">{t('footer.payments')}</h2>

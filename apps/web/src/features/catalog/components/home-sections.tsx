@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { HydrationSlice } from '../../../components/ui/hydration-slice';
 import { LightButton } from '../../../components/ui/light-button';
+import { useInAppLinkHandler } from '../../../lib/in-app-link';
 import { homeQuery } from '../api/get-home';
 import { getHomeListPage, useHomeListMore } from '../api/get-home-list';
 import '../catalog.css';
@@ -64,6 +65,7 @@ function ProductSection({ list, title, first }: { list: THomeList; title: string
 
 function StoreSection({ first }: { first: TStoreCard[] }) {
   const { t } = useTranslation('catalog');
+  const onOpen = useInAppLinkHandler();
   const [isMoreWanted, setIsMoreWanted] = useState(false);
   const more = useHomeListMore('stores', isMoreWanted);
   const extra = (more.data?.pages ?? []).flatMap((page) => getHomeListPage(page).pageList as TStoreCard[]);
@@ -83,7 +85,7 @@ function StoreSection({ first }: { first: TStoreCard[] }) {
       <ul className="cv-store-row">
         {stores.map((store) => (
           <li key={store.id}>
-            <StoreCard store={store} />
+            <StoreCard store={store} onOpen={onOpen} />
           </li>
         ))}
       </ul>
@@ -112,6 +114,7 @@ export function HomeSkeleton() {
 
 export default function HomeSections() {
   const { t } = useTranslation('catalog');
+  const onOpen = useInAppLinkHandler();
   const home = useQuery(homeQuery());
   if (!home.data) {
     if (home.isError) {
@@ -141,9 +144,13 @@ export default function HomeSections() {
           <ul className="cv-chips">
             {data.categories.map((category) => (
               <li key={category.id}>
-                <Link className="cv-chip" to={`/classification?id=${encodeURIComponent(category.id)}`}>
+                <a
+                  className="cv-chip"
+                  href={`/classification?id=${encodeURIComponent(category.id)}`}
+                  onClick={onOpen}
+                >
                   {category.name}
-                </Link>
+                </a>
               </li>
             ))}
           </ul>

@@ -1,8 +1,7 @@
 import type { TProductCard } from '@caravan/contracts';
 import { type MouseEvent, type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
-import { makeInAppLinkHandler } from '../../../lib/in-app-link';
+import { useInAppLinkHandler } from '../../../lib/in-app-link';
 import { buildProductPath } from '../lib/format';
 import { Money } from './money';
 
@@ -26,14 +25,10 @@ export type TProductCardTexts = {
 /** The cards' shared texts and link handler for the language (product-grid.tsx makes them once per list). */
 export function useProductCardTexts(): TProductCardTexts {
   const { t } = useTranslation('catalog');
-  const navigate = useNavigate();
+  const onOpen = useInAppLinkHandler();
   return useMemo(
-    () => ({
-      sale: t('card.sale'),
-      sold: (count: number) => t('card.sold', { count }),
-      onOpen: makeInAppLinkHandler(navigate),
-    }),
-    [t, navigate],
+    () => ({ sale: t('card.sale'), sold: (count: number) => t('card.sold', { count }), onOpen }),
+    [t, onOpen],
   );
 }
 

@@ -1,14 +1,22 @@
 import type { TStoreCard } from '@caravan/contracts';
-import type { ReactNode } from 'react';
+import type { MouseEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { buildStorePath, formatRate } from '../lib/format';
 
-export function StoreCard({ store, extra }: { store: TStoreCard; extra?: ReactNode }) {
+/** `onOpen`: the list's one in-app link handler (lib/in-app-link.ts), shared by its cards. */
+export function StoreCard({
+  store,
+  extra,
+  onOpen,
+}: {
+  store: TStoreCard;
+  extra?: ReactNode;
+  onOpen: (event: MouseEvent<HTMLAnchorElement>) => void;
+}) {
   const { t } = useTranslation('catalog');
   return (
     <div className="cv-store-card" data-testid="store-card">
-      <Link to={buildStorePath(store.id)} className="cv-store-card__link">
+      <a href={buildStorePath(store.id)} className="cv-store-card__link" onClick={onOpen}>
         {store.logo ? (
           <img
             src={store.logo.url}
@@ -31,7 +39,7 @@ export function StoreCard({ store, extra }: { store: TStoreCard; extra?: ReactNo
           </span>
           <span className="cv-store-card__meta">{t('card.sold', { count: store.soldCount })}</span>
         </span>
-      </Link>
+      </a>
       {extra}
     </div>
   );

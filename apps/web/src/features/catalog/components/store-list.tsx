@@ -1,5 +1,6 @@
 import type { TStoreCard } from '@caravan/contracts';
 import type { ReactNode } from 'react';
+import { useInAppLinkHandler } from '../../../lib/in-app-link';
 import { StoreCard } from './store-card';
 
 export function StoreList({
@@ -9,11 +10,12 @@ export function StoreList({
   stores: TStoreCard[];
   renderExtra?: (store: TStoreCard) => ReactNode;
 }) {
+  const onOpen = useInAppLinkHandler();
   return (
     <ul className="cv-store-row">
       {stores.map((store) => (
         <li key={store.id}>
-          <StoreCard store={store} extra={renderExtra?.(store)} />
+          <StoreCard store={store} extra={renderExtra?.(store)} onOpen={onOpen} />
         </li>
       ))}
     </ul>

@@ -9,6 +9,7 @@ import { PageFrame } from '../../../components/ui/page-frame';
 import { PageSkeleton } from '../../../components/ui/page-skeleton';
 import { scopeWithAntd } from '../../../lib/antd-lazy';
 import { isApiError } from '../../../lib/api';
+import { useInAppLinkHandler } from '../../../lib/in-app-link';
 import { useProduct } from '../api/get-product';
 import { useRecordProductView } from '../api/record-product-view';
 import '../catalog.css';
@@ -31,6 +32,7 @@ export default function ProductDetailsPage() {
   const product = useProduct(id);
   const [tab, setTab] = useState<'description' | 'reviews'>('description');
   useRecordProductView(id, Boolean(product.data));
+  const onOpenStore = useInAppLinkHandler();
   const name = product.data?.name;
   useEffect(() => {
     if (name) {
@@ -104,7 +106,7 @@ export default function ProductDetailsPage() {
       </div>
       <HydrationSlice>
         <div style={{ marginBottom: 16 }}>
-          <StoreCard store={data.store} />
+          <StoreCard store={data.store} onOpen={onOpenStore} />
           <div style={{ marginTop: 8 }}>
             <ContactSellerButton storeId={data.store.id} productId={data.id} />
           </div>
