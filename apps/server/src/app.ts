@@ -68,7 +68,8 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
     global: false,
     max: deps.config.RATE_LIMIT_PER_MINUTE,
     timeWindow: '1 minute',
-    ...(deps.redis ? { redis: deps.redis, nameSpace: 'caravan-rl:' } : {}),
+    // Under the client's REDIS_KEY_PREFIX, like every key.
+    ...(deps.redis ? { redis: deps.redis, nameSpace: 'api-rl:' } : {}),
   });
   await app.register(fastifySwagger, {
     openapi: {

@@ -41,3 +41,17 @@ describe('SERVER_PROCESSES', () => {
     );
   });
 });
+
+describe('REDIS_KEY_PREFIX', () => {
+  it('is caravan: by default (an empty variable is unset, as for every setting)', () => {
+    expect(loadConfig({}).REDIS_KEY_PREFIX).toBe('caravan:');
+    expect(loadConfig({ REDIS_KEY_PREFIX: '' }).REDIS_KEY_PREFIX).toBe('caravan:');
+    expect(loadConfig({ REDIS_KEY_PREFIX: 'shop-staging:' }).REDIS_KEY_PREFIX).toBe('shop-staging:');
+  });
+
+  it.each(['two words:', 'x'.repeat(65), 'tab\there:', 'caf\u00e9:'])('refuses %j', (value) => {
+    expect(() => loadConfig({ REDIS_KEY_PREFIX: value })).toThrow(
+      /REDIS_KEY_PREFIX: 1 to 64 visible ASCII characters, no spaces/,
+    );
+  });
+});

@@ -49,6 +49,15 @@ const ZConfig = z.object({
   /** Prefix of the fan-out bus channels in Redis (several installations or test runs may share one Redis). */
   BUS_CHANNEL_PREFIX: z.string().min(1).max(64).default('caravan:bus:'),
   /**
+   * Prefix of every key this installation keeps in Redis (counters, rate limits, shared pages), set on the client
+   * so no key can miss it: installations sharing one Redis use different prefixes, or they would share log-in
+   * throttles and rate buckets of the same account names and user ids.
+   */
+  REDIS_KEY_PREFIX: z
+    .string()
+    .regex(/^[!-~]{1,64}$/, { error: 'REDIS_KEY_PREFIX: 1 to 64 visible ASCII characters, no spaces' })
+    .default('caravan:'),
+  /**
    * With REDIS_URL, server-rendered pages are cached in Redis too (under BUS_CHANNEL_PREFIX), so one process's
    * render serves every process; each keeps its own copies in front.
    */

@@ -33,7 +33,9 @@ async function main() {
     ? openPostgres(config.DATABASE_READ_URL, config.DATABASE_POOL_SIZE)
     : undefined;
   await migrateDatabase(database);
-  const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 3 }) : undefined;
+  const redis = config.REDIS_URL
+    ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 3, keyPrefix: config.REDIS_KEY_PREFIX })
+    : undefined;
 
   const worker = workerNumber();
   const app = await buildApp(

@@ -75,7 +75,10 @@ export async function createAppPairOnRedis(
           ),
           3,
         );
-  const connections = [new Redis(redisUrl), new Redis(redisUrl)] as const;
+  const connections = [
+    new Redis(redisUrl, { keyPrefix: config.REDIS_KEY_PREFIX }),
+    new Redis(redisUrl, { keyPrefix: config.REDIS_KEY_PREFIX }),
+  ] as const;
   const apps = [
     await buildApp({ config, db: database.db, readDb: database.db, database, redis: connections[0] }),
     await buildApp({

@@ -20,7 +20,8 @@ export async function takeChatSendToken(
   const window = Math.floor(now / 60_000);
   let count: number;
   if (redis) {
-    const redisKey = `caravan-chat-rl:${key}:${window}`;
+    // Under the client's REDIS_KEY_PREFIX, like every key.
+    const redisKey = `chat-rl:${key}:${window}`;
     const results = await redis.multi().incr(redisKey).expire(redisKey, 70).exec();
     count = Number(results?.[0]?.[1] ?? 0);
   } else {

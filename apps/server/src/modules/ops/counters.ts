@@ -16,28 +16,28 @@ export type TCounterStore = {
   take(key: string): Promise<boolean>;
 };
 
-const PREFIX = 'caravan:';
 /** One round trip, atomic: the window starts with the first hit and is not extended by later ones. */
 const HIT_SCRIPT = `local c = redis.call('INCR', KEYS[1])
 if c == 1 or redis.call('PTTL', KEYS[1]) < 0 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
 return c`;
 
+/** Keys go under the client's keyPrefix (REDIS_KEY_PREFIX, set where the client is opened). */
 export function redisCounterStore(redis: Redis): TCounterStore {
   return {
     async hit(key, windowMs) {
-      return Number(await redis.eval(HIT_SCRIPT, 1, PREFIX + key, String(windowMs)));
+      return Number(await redis.eval(HIT_SCRIPT, 1, key, String(windowMs)));
     },
     async peek(key) {
-      return Number((await redis.get(PREFIX + key)) ?? 0);
+      return Number((await redis.get(key)) ?? 0);
     },
     async claim(key, ttlMs) {
-      return (await redis.set(PREFIX + key, '1', 'PX', ttlMs, 'NX')) === 'OK';
+      return (await redis.set(key, '1', 'PX', ttlMs, 'NX')) === 'OK';
     },
     async remove(key) {
-      await redis.del(PREFIX + key);
+      await redis.del(key);
     },
     async take(key) {
-      return (await redis.del(PREFIX + key)) === 1;
+      return (await redis.del(key)) === 1;
     },
   };
 }

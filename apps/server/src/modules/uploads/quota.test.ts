@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -184,23 +185,28 @@ describe('upload rate and daily quota', () => {
 
   it('counts the per-minute rate in Redis, so two server processes share one bucket', async () => {
     await setSetting('upload_per_minute', '3');
+    // This run's own key prefix: a key left by an earlier run (or another file) with the same user id would
+    // count against this one.
+    const keyPrefix = `caravan-test-${randomBytes(4).toString('hex')}:`;
     const pair = await createAppPairOnRedis(ctx.database, {
       UPLOAD_DIR: ctx.app.deps.config.uploadDir,
       REDIS_URL,
+      REDIS_KEY_PREFIX: keyPrefix,
     });
     const [appA, appB] = pair.apps;
     const redisA = appA.deps.redis!;
     try {
       const user = await createTestUser(ctx.database.db);
-      // A key left by an earlier run with the same id would count against this one.
-      await redisA.del(`caravan:rl:upload:user:${user.id}`);
       expect((await upload(appA, user.token, await picture())).statusCode).toBe(200);
       expect((await upload(appB, user.token, await picture())).statusCode).toBe(200);
       expect((await upload(appA, user.token, await picture())).statusCode).toBe(200);
       const refused = await upload(appB, user.token, await picture());
       expect(refused.statusCode).toBe(429);
       expect(json<TError>(refused).error.code).toBe('UPLOAD_TOO_FREQUENT');
-      expect(Number(await redisA.get(`caravan:rl:upload:user:${user.id}`))).toBe(4);
+      // The processes' client puts the installation's prefix before every key.
+      expect(Number(await redisA.get(`rl:upload:user:${user.id}`))).toBe(4);
+      expect(redisA.options.keyPrefix).toBe(keyPrefix);
+      await redisA.del(`rl:upload:user:${user.id}`);
     } finally {
       await pair.close();
     }
