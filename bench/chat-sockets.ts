@@ -87,7 +87,13 @@ async function main() {
     RUN_JOBS: 'false',
     LOG_LEVEL: 'warn',
     RATE_LIMIT_PER_MINUTE: '1000000',
-    ...(PROCESSES > 1 ? { REDIS_URL, BUS_CHANNEL_PREFIX: `caravan:bench:${name}:` } : {}),
+    ...(PROCESSES > 1
+      ? {
+          REDIS_URL,
+          BUS_CHANNEL_PREFIX: `caravan:bench:${name}:`,
+          REDIS_KEY_PREFIX: `caravan:bench:${name}:`,
+        }
+      : {}),
   };
   const servers: { url: string; child: ChildProcess }[] = [];
   const sockets: WebSocket[] = [];

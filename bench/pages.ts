@@ -315,6 +315,8 @@ export async function runPageBench(options: TPageBenchOptions): Promise<TPageBen
       path.resolve(import.meta.dirname, '../scripts/web-build.mjs')
     )) as { ensureWebBuild: () => void };
     ensureWebBuild();
+    // This run's own channels and keys in Redis: another run on the same Redis shares neither.
+    const runPrefix = `caravan:bench:${randomBytes(4).toString('hex')}:`;
     const started = await startServer({ databaseUrl }, benchPort(), {
       SERVE_WEB: 'true',
       DATA_DIR: '.tmp/bench-data',
@@ -324,7 +326,8 @@ export async function runPageBench(options: TPageBenchOptions): Promise<TPageBen
       ...(processCount > 1
         ? {
             REDIS_URL: options.redisUrl ?? 'redis://127.0.0.1:6379',
-            BUS_CHANNEL_PREFIX: `caravan:bench:${randomBytes(4).toString('hex')}:`,
+            BUS_CHANNEL_PREFIX: runPrefix,
+            REDIS_KEY_PREFIX: runPrefix,
           }
         : {}),
     });
