@@ -257,14 +257,15 @@ export async function listProducts(
       return { cards: page.pageList, total: page.total, pages: new Map() };
     });
   if (!cache.has(windowKey)) {
-    const missKey = `list-window-miss:${windowKey}`;
-    if (cache.has(pageKey)) {
-      // This page again (it was read alone): not a second page of the window.
-    } else if (windowStart === 0 || cache.has(missKey)) {
-      // Nobody waits for it; a failure only means the pages keep being read alone.
-      loadWindow().catch(() => undefined);
-    } else {
-      void cache.getOrLoad(missKey, CACHE_TTL.list, async () => true);
+    // A page read alone before is this page again, not a second page of the window.
+    if (!cache.has(pageKey)) {
+      const missKey = `list-window-miss:${windowKey}`;
+      if (windowStart === 0 || cache.has(missKey)) {
+        // Nobody waits for it; a failure only means the pages keep being read alone.
+        loadWindow().catch(() => undefined);
+      } else {
+        void cache.getOrLoad(missKey, CACHE_TTL.list, async () => true);
+      }
     }
     return readPage();
   }
