@@ -20,6 +20,7 @@ import {
 import { buildPageHead } from './app/page-head';
 import { AppProviders } from './app/providers';
 import { HELP_TOPICS, POLICY_PAGES, ROUTES, type TPage } from './app/router';
+import { createServerFragments, ServerFragmentsContext } from './app/server-fragment';
 import {
   serializeResources,
   serializeServerStateParts,
@@ -52,6 +53,11 @@ export type TRenderResult = {
   htmlLang: string;
   /** The app's markup for <div id="root">. */
   html: string;
+  /**
+   * The same markup in parts, odd ones fragments many pages share (the header and the footer, see
+   * app/server-fragment.tsx): the server compresses each once for all of them.
+   */
+  htmlParts: string[];
   /** Ant Design's styles for the markup (<style> elements). */
   styles: string;
   /** Title, description, canonical, hreflang alternates, Open Graph and Twitter cards, JSON-LD. */
@@ -487,17 +493,26 @@ export async function renderPage(input: TRenderInput): Promise<TRenderResult | n
     }
   }
   let passes = 0;
+  let htmlParts: string[] = [];
+  let splicedNamespaces: string[] = [];
   while (passes < MAX_RENDER_PASSES) {
     passes += 1;
-    html = await renderToHtml(
-      <StyleProvider cache={styleRegistry.cache}>
-        <I18nextProvider i18n={i18n}>
-          <AppProviders lang={input.lang} antdLocale={antdLocale} queryClient={queryClient}>
-            <StaticRouterProvider router={router} context={routerContext} hydrate={false} />
-          </AppProviders>
-        </I18nextProvider>
-      </StyleProvider>,
+    const fragments = createServerFragments(input.lang);
+    htmlParts = fragments.splice(
+      await renderToHtml(
+        <ServerFragmentsContext.Provider value={fragments.context}>
+          <StyleProvider cache={styleRegistry.cache}>
+            <I18nextProvider i18n={i18n}>
+              <AppProviders lang={input.lang} antdLocale={antdLocale} queryClient={queryClient}>
+                <StaticRouterProvider router={router} context={routerContext} hydrate={false} />
+              </AppProviders>
+            </I18nextProvider>
+          </StyleProvider>
+        </ServerFragmentsContext.Provider>,
+      ),
     );
+    html = htmlParts.join('');
+    splicedNamespaces = fragments.splicedNamespaces();
     const wanted = queryClient
       .getQueryCache()
       .getAll()
@@ -515,9 +530,12 @@ export async function renderPage(input: TRenderInput): Promise<TRenderResult | n
     (
       i18n as TI18n & { reportNamespaces?: { getUsedNamespaces(): string[] } }
     ).reportNamespaces?.getUsedNamespaces() ?? [];
-  const { resources, json: resourcesJson } = resourcesOf(i18n, input.lang, [
-    ...new Set(['common', ...usedNamespaces]),
-  ]);
+  // Sorted: a page's dictionaries are the same text whichever of its parts was rendered first or spliced.
+  const { resources, json: resourcesJson } = resourcesOf(
+    i18n,
+    input.lang,
+    [...new Set(['common', ...usedNamespaces, ...splicedNamespaces])].sort(),
+  );
   const state: TServerState = {
     lang: input.lang,
     resources,
@@ -547,6 +565,7 @@ export async function renderPage(input: TRenderInput): Promise<TRenderResult | n
     dir,
     htmlLang: LANGUAGE_TAGS[input.lang],
     html,
+    htmlParts,
     styles: extractStyles(styleRegistry),
     stateScript: stateParts.join(''),
     stateParts,

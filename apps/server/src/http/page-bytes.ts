@@ -36,8 +36,11 @@ const SLOT_PATTERN = new RegExp(
   `${SLOT_TOKEN.replace(/[.*+?^${}()|[\]\\-]/g, '\\$&')}(script|style|break)\u0000`,
 );
 
-/** Deflated pieces kept for reuse: the ones between two PIECE_BREAKs, least recently used dropped first. */
-const SHARED_PIECES_MAX = 256;
+/**
+ * Deflated pieces kept for reuse: the ones between two PIECE_BREAKs, least recently used dropped first. Enough for
+ * every language's stylesheets, dictionaries, headers (one per navigation tab) and footer (ssr.ts), a few KB each.
+ */
+const SHARED_PIECES_MAX = 1024;
 const sharedPieces = new Map<string, TPiece>();
 /**
  * Pieces shorter than this go as one stored block (no compression): a page has half a dozen such bits of markup

@@ -34,6 +34,8 @@ type TRenderResult = {
   dir: 'ltr' | 'rtl';
   htmlLang: string;
   html: string;
+  /** html in parts, odd ones shared by many pages (the header, the footer). */
+  htmlParts?: string[];
   styles: string;
   head?: string;
   stateScript: string;
@@ -341,7 +343,11 @@ export function composePreparedHtml(build: TBuild, page: TRenderResult): string 
     between[2],
     own(page.styles),
     between[3],
-    own(page.html),
+    page.htmlParts
+      ? page.htmlParts
+          .map((part, i) => (i % 2 === 1 ? `${PIECE_BREAK}${own(part)}${PIECE_BREAK}` : own(part)))
+          .join('')
+      : own(page.html),
     between[4],
     page.stateParts
       ? `${page.stateParts[0]}${PIECE_BREAK}${page.stateParts[1]}${PIECE_BREAK}${page.stateParts[2]}`

@@ -21,6 +21,18 @@ export const NAV_TABS = [
 ] as const;
 
 /**
+ * The tab NavLink marks active for a path (-1 for none), by NavLink's own rule: the tab's path or one below it,
+ * ignoring case. The server keys the header's markup by it (store-layout.tsx).
+ */
+export function activeNavTab(pathname: string): number {
+  const path = pathname.toLowerCase();
+  return NAV_TABS.findIndex(({ to }) => {
+    const tab = to.toLowerCase();
+    return path === tab || (path.startsWith(tab) && path.charAt(tab.length) === '/');
+  });
+}
+
+/**
  * The header shrinks once the page is scrolled past `threshold` (SPEC §2). The header is sticky, so shrinking it
  * would pull the page up by the height it loses; the browser's scroll anchoring then moves the scroll position
  * back above the threshold, the header grows again, and it flickers for as long as the visitor stays there. A

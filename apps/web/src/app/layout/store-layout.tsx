@@ -1,27 +1,37 @@
 import { Suspense } from 'react';
-import { Outlet } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
 import { PageSkeleton } from '../../components/ui/page-skeleton';
 import { useRouteHandle } from '../route-handle';
+import { ServerFragment } from '../server-fragment';
 import { CartButtonSlot, ChatProviderSlot } from '../slots';
 import { BackToTop } from './floating-buttons';
 import { Footer } from './footer';
-import { Header } from './header';
+import { activeNavTab, Header } from './header';
 import { SessionKeeper } from './session-keeper';
+
+/** The i18n namespaces the header and the footer use (server-fragment.tsx). */
+const HEADER_NAMESPACES = ['common'];
+const FOOTER_NAMESPACES = ['common', 'validation'];
 
 /** Storefront frame: header, navigation tabs, 1200 px content, footer, back-to-top and the cart button. */
 export function StoreLayout() {
   const { hasCartButton } = useRouteHandle();
+  const { pathname } = useLocation();
   return (
     <ChatProviderSlot>
       <div className="cv-shell">
         <SessionKeeper />
-        <Header />
+        <ServerFragment name="header" variant={String(activeNavTab(pathname))} namespaces={HEADER_NAMESPACES}>
+          <Header />
+        </ServerFragment>
         <main id="main" className="cv-main cv-container" tabIndex={-1}>
           <Suspense fallback={<PageSkeleton />}>
             <Outlet />
           </Suspense>
         </main>
-        <Footer />
+        <ServerFragment name="footer" namespaces={FOOTER_NAMESPACES}>
+          <Footer />
+        </ServerFragment>
         <CartButtonSlot isVisible={Boolean(hasCartButton)} />
         <BackToTop />
       </div>
