@@ -33,6 +33,12 @@ function Field() {
   return <input id={id} aria-label="page field" />;
 }
 
+/** Text at the fragment's edge: spliced after other text it would merge into one text node. */
+function TextFirst() {
+  headerRenders += 1;
+  return <>loose text</>;
+}
+
 function Page({ tab, body }: { tab: string; body: string }) {
   return (
     <div>
@@ -123,10 +129,6 @@ describe('server fragments', () => {
   });
 
   it('does not keep markup that could not stand between other markup', () => {
-    function TextFirst() {
-      headerRenders += 1;
-      return <>loose text</>;
-    }
     const page = (
       <div>
         <ServerFragment name="text" namespaces={[]}>
