@@ -70,6 +70,34 @@ describe('prepared pages (gzip once, own nonces per answer)', () => {
     expect(shared('a').pieces[1]!.deflated).toBe(shared('b').pieces[1]!.deflated);
   });
 
+  it('takes a page as its own texts and shared ones, each shared text deflated once for every page', () => {
+    const css = '.e{color:teal}'.repeat(800);
+    const header = `<header>${'<a href="/x">x</a>'.repeat(200)}</header>`;
+    const source = (name: string) => [
+      withCspNonces('<html><head><style>', NONCE_PLACEHOLDERS),
+      { shared: css },
+      `</style></head><body>`,
+      { shared: header },
+      { shared: '' },
+      withCspNonces(`<main>${name}</main><script>var a=1</script>`, NONCE_PLACEHOLDERS),
+      '</body></html>',
+    ];
+    const first = preparePage(source('Teddy'));
+    const second = preparePage(source('Bear'));
+    const sharedOf = (page: ReturnType<typeof preparePage>) =>
+      page.pieces.filter((piece) => piece.length === css.length || piece.length === header.length);
+    expect(sharedOf(first)).toHaveLength(2);
+    sharedOf(second).forEach((piece, i) => expect(piece.deflated).toBe(sharedOf(first)[i]!.deflated));
+    const nonces = { script: 'sCrIpT123', style: 'StYlE456' };
+    const expected = (name: string) =>
+      withCspNonces(
+        `<html><head><style>${css}</style></head><body>${header}<main>${name}</main><script>var a=1</script></body></html>`,
+        nonces,
+      );
+    expect(gunzipSync(gzipPage(second, nonces)).toString('utf8')).toBe(expected('Bear'));
+    expect(pageText(first, nonces)).toBe(expected('Teddy'));
+  });
+
   it('sends short pieces stored and long ones deflated, each page still exact (texts of every length)', () => {
     const nonces = { script: 'sCrIpT123', style: 'StYlE456' };
     for (const length of [0, 1, 511, 512, 513, 4_095, 4_097, 70_000, 200_000]) {

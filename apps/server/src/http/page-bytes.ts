@@ -124,47 +124,84 @@ function deflatePiece(text: string, isLast: boolean): TPiece {
   };
 }
 
-/** A piece many pages share (between two breaks), deflated once while it stays in use. */
+/**
+ * A piece many pages share, deflated once while it stays in use. Keyed by its text: the sharers pass the same string
+ * each time (a frame's stylesheet, a language's dictionaries, a header), whose hash V8 keeps, so a look-up does not
+ * read the text again.
+ */
 function sharedPiece(text: string, isLast: boolean): TPiece {
-  const key = `${isLast ? 'L' : 'M'}${text}`;
-  let piece = sharedPieces.get(key);
+  if (isLast) {
+    return deflatePiece(text, true);
+  }
+  let piece = sharedPieces.get(text);
   if (piece) {
     // Most recently used last: the Map's order is the eviction order.
-    sharedPieces.delete(key);
+    sharedPieces.delete(text);
   } else {
     if (sharedPieces.size >= SHARED_PIECES_MAX) {
       sharedPieces.delete(sharedPieces.keys().next().value as string);
     }
-    piece = deflatePiece(text, isLast);
+    piece = deflatePiece(text, false);
   }
-  sharedPieces.set(key, piece);
+  sharedPieces.set(text, piece);
   return piece;
 }
 
-/** Cuts a page whose nonces are NONCE_PLACEHOLDERS (and PIECE_BREAKs) into deflated pieces. */
-export function preparePage(html: string): TPreparedPage {
-  const parts = html.split(SLOT_PATTERN);
-  // split with one capture group: text, slot, text, slot, ..., text
-  const texts: string[] = [];
+/** Text many pages share (a stylesheet, a language's dictionaries, a header): deflated once for all of them. */
+export type TSharedText = { shared: string };
+/** A page in order: its own text, with NONCE_PLACEHOLDERS where the nonces go, and the texts it shares. */
+export type TPageSource = readonly (string | TSharedText)[];
+
+/**
+ * Cuts a page into deflated pieces: at its nonces, and around the texts it shares. A page given as one string marks
+ * its shared texts with PIECE_BREAKs around them.
+ */
+export function preparePage(source: string | TPageSource): TPreparedPage {
+  const entries: { text: string; isShared: boolean }[] = [];
   const slots: TPreparedPage['slots'] = [];
-  parts.forEach((part, i) => {
-    if (i % 2 === 0) {
-      texts.push(part);
-    } else {
-      slots.push(part === 'script' || part === 'break' ? part : 'style');
+  let own = '';
+  const endOwn = (slot: TPreparedPage['slots'][number]) => {
+    entries.push({ text: own, isShared: false });
+    slots.push(slot);
+    own = '';
+  };
+  const addOwn = (text: string) => {
+    // split with one capture group: text, slot, text, slot, ..., text
+    const parts = text.split(SLOT_PATTERN);
+    own += parts[0];
+    for (let i = 1; i < parts.length; i += 2) {
+      const slot = parts[i];
+      endOwn(slot === 'script' || slot === 'break' ? slot : 'style');
+      own += parts[i + 1];
     }
-  });
-  // Only the text between two breaks is shared by other pages (a stylesheet, a language's dictionaries); a page's
-  // own text is deflated for it alone and not kept (it would push the shared pieces out).
+  };
+  const addShared = (text: string) => {
+    endOwn('break');
+    entries.push({ text, isShared: true });
+    slots.push('break');
+  };
+  const items = typeof source === 'string' ? fromMarkedText(source) : source;
+  for (const item of items) {
+    if (typeof item === 'string') {
+      addOwn(item);
+    } else {
+      addShared(item.shared);
+    }
+  }
+  entries.push({ text: own, isShared: false });
+  // A page's own text is deflated for it alone and not kept (it would push the shared pieces out).
   return {
     slots,
-    pieces: texts.map((text, i) => {
-      const isLast = i === texts.length - 1;
-      return slots[i - 1] === 'break' && slots[i] === 'break'
-        ? sharedPiece(text, isLast)
-        : deflatePiece(text, isLast);
+    pieces: entries.map(({ text, isShared }, i) => {
+      const isLast = i === entries.length - 1;
+      return isShared ? sharedPiece(text, isLast) : deflatePiece(text, isLast);
     }),
   };
+}
+
+/** A page as one string, its shared texts between PIECE_BREAKs, as a page source. */
+function fromMarkedText(html: string): TPageSource {
+  return html.split(PIECE_BREAK).map((text, i) => (i % 2 === 1 ? { shared: text } : text));
 }
 
 const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 0x08, 0, 0, 0, 0, 0, 0, 0xff]);

@@ -33,6 +33,16 @@ function Field() {
   return <input id={id} aria-label="page field" />;
 }
 
+/** An inline style: the server gives a page's own inline elements their nonce, never a fragment's. */
+function InlineStyled() {
+  headerRenders += 1;
+  return (
+    <div>
+      <style>{'.x{color:red}'}</style>
+    </div>
+  );
+}
+
 /** Text at the fragment's edge: spliced after other text it would merge into one text node. */
 function TextFirst() {
   headerRenders += 1;
@@ -141,5 +151,16 @@ describe('server fragments', () => {
     expect(headerRenders).toBe(2);
     expect(second.html).toBe(first.html);
     expect(second.html).toContain('loose text');
+
+    const styled = (
+      <div>
+        <ServerFragment name="styled" namespaces={[]}>
+          <InlineStyled />
+        </ServerFragment>
+      </div>
+    );
+    renderOnServer('en', styled);
+    expect(renderOnServer('en', styled).html).toContain('.x{color:red}');
+    expect(headerRenders).toBe(4);
   });
 });

@@ -75,9 +75,15 @@ const MAX_KNOWN_FRAGMENTS = 2_000;
 
 const SLOT_PATTERN = new RegExp(`<template ${MARKER_ATTRIBUTE}="(start|end|use):(\\d+)"></template>`, 'g');
 
-/** Markup that can stand on its own between other markup: elements only at its edges, nothing left to the browser. */
+/**
+ * Markup that can stand on its own between other markup: elements only at its edges, nothing left to the browser,
+ * and no inline script or style (the server gives a page's own inline elements their nonce; a fragment's text is
+ * passed on as it is).
+ */
 function isSelfContained(markup: string): boolean {
   return (
+    !markup.includes('<script') &&
+    !markup.includes('<style') &&
     markup.startsWith('<') &&
     !markup.startsWith('<!--') &&
     markup.endsWith('>') &&
