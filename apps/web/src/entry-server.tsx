@@ -99,7 +99,11 @@ const MAX_RENDER_PASSES = 4;
 const RENDER_TIMEOUT_MS = 10_000;
 const STOREFRONT_NAMESPACES = [...WEB_NAMESPACES, ...SHARED_NAMESPACES];
 
-type TRequestContext = { read: TRenderInput['read'] };
+type TRequestContext = {
+  read: TRenderInput['read'];
+  /** The i18n namespaces the render's components asked for (its state script carries their dictionaries). */
+  namespaces?: Set<string>;
+};
 const requestContext = new AsyncLocalStorage<TRequestContext>();
 
 /** Thrown for reads that are not public catalogue data: the query stays loading and runs in the browser. */
@@ -127,7 +131,24 @@ setServerTransport(async (path, query) => {
   return answer.data;
 });
 
-/** One fully loaded i18next per language; each request works on a clone sharing its dictionaries. */
+/**
+ * Where react-i18next reports the namespaces a component uses: to the render running now. One instance per
+ * language serves every request (a clone per request was 3 % of a page miss in a profile), so what a render used is
+ * kept in its request context, not on the instance.
+ */
+const namespaceReporter = {
+  addUsedNamespaces(namespaces: readonly string[]) {
+    const used = requestContext.getStore()?.namespaces;
+    for (const ns of namespaces) {
+      used?.add(ns);
+    }
+  },
+  getUsedNamespaces(): string[] {
+    return [...(requestContext.getStore()?.namespaces ?? [])];
+  },
+};
+
+/** One fully loaded i18next per language, shared by every request (its dictionaries never change while running). */
 const baseInstances = new Map<TLanguage, Promise<TI18n>>();
 
 async function createBaseInstance(lang: TLanguage): Promise<TI18n> {
@@ -150,6 +171,8 @@ async function createBaseInstance(lang: TLanguage): Promise<TI18n> {
     returnNull: false,
     react: { useSuspense: false },
   });
+  (instance as TI18n & { reportNamespaces?: typeof namespaceReporter }).reportNamespaces = namespaceReporter;
+  memoiseTranslations(instance, lang);
   return instance;
 }
 
@@ -430,8 +453,8 @@ export async function renderPage(input: TRenderInput): Promise<TRenderResult | n
   }
   const router = createStaticRouter(handler.dataRoutes, routerContext);
   const [base, antdLocale] = await Promise.all([getBaseInstance(input.lang), antdLocaleOf(input.lang)]);
-  const i18n = base.cloneInstance({ lng: input.lang });
-  memoiseTranslations(i18n, input.lang);
+  const i18n = base;
+  const usedNamespaces = new Set<string>();
   const pages = matchedPages(routerContext);
   await Promise.all(pages.map((page) => page.preload()));
 
@@ -498,18 +521,19 @@ export async function renderPage(input: TRenderInput): Promise<TRenderResult | n
   while (passes < MAX_RENDER_PASSES) {
     passes += 1;
     const fragments = createServerFragments(input.lang);
+    const element = (
+      <ServerFragmentsContext.Provider value={fragments.context}>
+        <StyleProvider cache={styleRegistry.cache}>
+          <I18nextProvider i18n={i18n}>
+            <AppProviders lang={input.lang} antdLocale={antdLocale} queryClient={queryClient}>
+              <StaticRouterProvider router={router} context={routerContext} hydrate={false} />
+            </AppProviders>
+          </I18nextProvider>
+        </StyleProvider>
+      </ServerFragmentsContext.Provider>
+    );
     htmlParts = fragments.splice(
-      await renderToHtml(
-        <ServerFragmentsContext.Provider value={fragments.context}>
-          <StyleProvider cache={styleRegistry.cache}>
-            <I18nextProvider i18n={i18n}>
-              <AppProviders lang={input.lang} antdLocale={antdLocale} queryClient={queryClient}>
-                <StaticRouterProvider router={router} context={routerContext} hydrate={false} />
-              </AppProviders>
-            </I18nextProvider>
-          </StyleProvider>
-        </ServerFragmentsContext.Provider>,
-      ),
+      await requestContext.run({ read: input.read, namespaces: usedNamespaces }, () => renderToHtml(element)),
     );
     html = htmlParts.join('');
     splicedNamespaces = fragments.splicedNamespaces();
@@ -526,10 +550,6 @@ export async function renderPage(input: TRenderInput): Promise<TRenderResult | n
     }
   }
 
-  const usedNamespaces: string[] =
-    (
-      i18n as TI18n & { reportNamespaces?: { getUsedNamespaces(): string[] } }
-    ).reportNamespaces?.getUsedNamespaces() ?? [];
   // Sorted: a page's dictionaries are the same text whichever of its parts was rendered first or spliced.
   const { resources, json: resourcesJson } = resourcesOf(
     i18n,
