@@ -250,24 +250,31 @@ function memoiseTranslations(instance: TI18n, lang: TLanguage) {
   memoiseFixedTranslations(instance, cache);
 }
 
-/** '' for no options, the count for options holding only a count, null for anything else. */
-function countOnly(options: unknown): string | null {
+/**
+ * The part of a fixed t's options its text depends on, as a key: '' for none, the count for a count alone, the
+ * options' JSON when every value is a number or a boolean (a pager's page numbers), null for anything else (text
+ * values come from visitors and data: remembering them would only fill memory).
+ */
+function optionsKey(options: unknown): string | null {
   if (options === undefined) {
     return '';
   }
   if (typeof options !== 'object' || options === null) {
     return null;
   }
-  const keys = Object.keys(options);
+  const values = Object.values(options);
+  if (!values.every((value) => typeof value === 'boolean' || Number.isFinite(value))) {
+    return null;
+  }
   const count: unknown = (options as { count?: unknown }).count;
-  return keys.length === 1 && keys[0] === 'count' && Number.isSafeInteger(count) ? String(count) : null;
+  return values.length === 1 && Number.isSafeInteger(count) ? String(count) : JSON.stringify(options);
 }
 
 /**
  * The same memory for the components' own `t` (useTranslation's, from getFixedT): i18next's fixed t copies and
  * fills in its options on every call before the look-up, which was still 4 % of the CPU of a render in a
  * profile with the look-up itself remembered. Remembered per scope (language, namespaces, key prefix), key and
- * count, as above.
+ * numeric options (optionsKey).
  */
 function memoiseFixedTranslations(instance: TI18n, cache: Map<string, string>) {
   const getFixedT = instance.getFixedT.bind(instance) as unknown as (...args: unknown[]) => TFixedT;
@@ -277,11 +284,11 @@ function memoiseFixedTranslations(instance: TI18n, cache: Map<string, string>) {
       .map((part) => (Array.isArray(part) ? part.join(',') : typeof part === 'string' ? part : ''))
       .join('\u0001');
     const memoised = (key: unknown, options?: unknown, ...more: unknown[]): unknown => {
-      const count = more.length === 0 && typeof key === 'string' ? countOnly(options) : null;
-      if (count === null) {
+      const values = more.length === 0 && typeof key === 'string' ? optionsKey(options) : null;
+      if (values === null) {
         return fixed(key, options, ...more);
       }
-      const cacheKey = `\u0001${scope}\u0001${count}\u0001${key as string}`;
+      const cacheKey = `\u0001${scope}\u0001${values}\u0001${key as string}`;
       const known = cache.get(cacheKey);
       if (known !== undefined) {
         return known;
