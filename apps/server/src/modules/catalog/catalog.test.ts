@@ -323,6 +323,28 @@ describe('catalogue reads', () => {
     expect(json<TProductPage>(products).total).toBe(3);
   });
 
+  it("keeps a visitor's store header until the catalogue changes, and reads a buyer's fresh", async () => {
+    const db = ctx.database.db;
+    const url = `/api/v1/catalog/stores/${germanStoreId}`;
+    const before = json<TStoreDetail>(await ctx.app.inject({ url }));
+    await db.execute(sql`update stores set followers_count = followers_count + 5 where id = ${germanStoreId}`);
+    try {
+      // The count of the store's goods is not made again for every visitor of the store and its goods pages.
+      expect(json<TStoreDetail>(await ctx.app.inject({ url })).followersCount).toBe(before.followersCount);
+      expect(
+        json<TStoreDetail>(await ctx.app.inject({ url, headers: bearer(buyer.token) })).followersCount,
+      ).toBe(before.followersCount + 5);
+      clearCatalogCache(db);
+      expect(json<TStoreDetail>(await ctx.app.inject({ url })).followersCount).toBe(before.followersCount + 5);
+    } finally {
+      await db.execute(sql`update stores set followers_count = followers_count - 5 where id = ${germanStoreId}`);
+      clearCatalogCache(db);
+    }
+    const missing = await ctx.app.inject({ url: '/api/v1/catalog/stores/987654321' });
+    expect(missing.statusCode).toBe(404);
+    expect((await ctx.app.inject({ url: '/api/v1/catalog/stores/987654321' })).statusCode).toBe(404);
+  });
+
   it('counts page views and uses them for guess-you-like', async () => {
     const view = await ctx.app.inject({
       method: 'POST',
