@@ -327,7 +327,9 @@ describe('catalogue reads', () => {
     const db = ctx.database.db;
     const url = `/api/v1/catalog/stores/${germanStoreId}`;
     const before = json<TStoreDetail>(await ctx.app.inject({ url }));
-    await db.execute(sql`update stores set followers_count = followers_count + 5 where id = ${germanStoreId}`);
+    await db.execute(
+      sql`update stores set followers_count = followers_count + 5 where id = ${germanStoreId}`,
+    );
     try {
       // The count of the store's goods is not made again for every visitor of the store and its goods pages.
       expect(json<TStoreDetail>(await ctx.app.inject({ url })).followersCount).toBe(before.followersCount);
@@ -335,9 +337,13 @@ describe('catalogue reads', () => {
         json<TStoreDetail>(await ctx.app.inject({ url, headers: bearer(buyer.token) })).followersCount,
       ).toBe(before.followersCount + 5);
       clearCatalogCache(db);
-      expect(json<TStoreDetail>(await ctx.app.inject({ url })).followersCount).toBe(before.followersCount + 5);
+      expect(json<TStoreDetail>(await ctx.app.inject({ url })).followersCount).toBe(
+        before.followersCount + 5,
+      );
     } finally {
-      await db.execute(sql`update stores set followers_count = followers_count - 5 where id = ${germanStoreId}`);
+      await db.execute(
+        sql`update stores set followers_count = followers_count - 5 where id = ${germanStoreId}`,
+      );
       clearCatalogCache(db);
     }
     const missing = await ctx.app.inject({ url: '/api/v1/catalog/stores/987654321' });
