@@ -118,14 +118,7 @@ export async function queryProductPage(
       join products p on p.id = page.id
       join stores s on s.id = p.store_id
       order by ${request.orderBy}`);
-  const loadTotal = () =>
-    request.knownTotal
-      ? request.knownTotal
-      : request.totalKey === null
-        ? countProducts(executor, where)
-        : catalogCache(db).getOrLoad(`total:${request.totalKey}`, CACHE_TTL.total, () =>
-            countProducts(executor, where),
-          );
+  const loadTotal = () => loadProductTotal(db, request, executor);
   // Inside a transaction (one connection; PGlite would wait on itself) the two queries run one after another.
   const [rows, total] =
     executor === db ? await Promise.all([loadRows(), loadTotal()]) : [await loadRows(), await loadTotal()];
@@ -136,6 +129,55 @@ export async function queryProductPage(
     pageSize: request.pageSize,
     total,
   };
+}
+
+/** The total of a list: known, counted and kept under its totalKey, or counted. */
+export function loadProductTotal(
+  db: Database,
+  request: Pick<TPageRequest, 'where' | 'totalKey' | 'knownTotal'>,
+  executor: Executor = db,
+): Promise<number> {
+  const where = sql.join([VISIBLE_INDEXED, ...request.where], sql` and `);
+  return request.knownTotal
+    ? request.knownTotal
+    : request.totalKey === null
+      ? countProducts(executor, where)
+      : catalogCache(db).getOrLoad(`total:${request.totalKey}`, CACHE_TTL.total, () =>
+          countProducts(executor, where),
+        );
+}
+
+/** The ids of `limit` visible goods of a list from `offset`, in its order (the same in every language). */
+export async function queryProductIds(
+  db: Database,
+  request: Pick<TPageRequest, 'where' | 'orderBy'>,
+  offset: number,
+  limit: number,
+): Promise<string[]> {
+  const where = sql.join([VISIBLE_INDEXED, ...request.where], sql` and `);
+  const result = await db.execute(sql`select p.id::text as id from products p where ${where}
+    order by ${request.orderBy} limit ${limit} offset ${offset}`);
+  return rowsOf(result).map((row) => String(row.id));
+}
+
+/** The cards of these goods in this order, in a language; goods no longer visible are left out. */
+export async function queryProductCards(
+  db: Database,
+  lang: TLanguage,
+  ids: readonly string[],
+): Promise<TProductPage['pageList']> {
+  if (ids.length === 0) {
+    return [];
+  }
+  const result = await db.execute(sql`select ${cardColumns(lang)}
+    from products p join stores s on s.id = p.store_id
+    where ${VISIBLE} and p.id in (${sql.join(
+      ids.map((id) => sql`${id}::bigint`),
+      sql`, `,
+    )})`);
+  const now = new Date();
+  const byId = new Map(rowsOf(result).map((row) => [String(row.id), toCard(row, now)]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
 /** Visible goods of one category with their price in one whole unit: the unit, how many, how many at exactly it. */

@@ -2,12 +2,15 @@ import type { TProductPage, TSearchResponse } from '@caravan/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, json, type TTestContext } from '../../testing/test-app';
+import { clearCatalogCache } from './index';
 import { SEARCH_TUNING } from './search';
-import { createCategoryTree, createProduct, createStore, createUser } from './test-fixtures';
+import { countQueries, createCategoryTree, createProduct, createStore, createUser } from './test-fixtures';
 
 describe('catalogue search', () => {
   let ctx: TTestContext;
   const ids: Record<string, string> = {};
+  let storeId: bigint;
+  let categoryId: bigint;
 
   beforeAll(async () => {
     ctx = await createTestApp();
@@ -15,7 +18,8 @@ describe('catalogue search', () => {
     const tree = await createCategoryTree(db);
     const owner = await createUser(db, 'searchowner');
     const owner2 = await createUser(db, 'searchowner2');
-    const storeId = await createStore(db, { ownerId: owner.id, name: 'Happy Panda Toys' });
+    storeId = await createStore(db, { ownerId: owner.id, name: 'Happy Panda Toys' });
+    categoryId = tree.shirts;
     await createStore(db, { ownerId: owner2.id, name: 'Nordic Oak Furniture' });
     const add = async (key: string, names: Record<string, string>, soldCount = 0) => {
       ids[key] = String(await createProduct(db, { storeId, categoryId: tree.shirts, names, soldCount }));
@@ -74,6 +78,55 @@ describe('catalogue search', () => {
     );
     expect(page).toMatchObject({ total: 2, pageSize: 1 });
     expect(page.pageList[0]!.id).toBe(ids.blender);
+  });
+
+  it("ranks a keyword's goods once for all its first pages in every language, and sees a change at once", async () => {
+    const db = ctx.database.db;
+    clearCatalogCache(db);
+    const counter = countQueries(ctx.database);
+    const rankings = () =>
+      counter.sent().filter(({ text }) => /^select p\.id::text as id from products p where/.test(text))
+        .length;
+    const page = async (pageNum: number, lang: string) => {
+      const res = await ctx.app.inject({
+        url: `/api/v1/catalog/search/goods?k=blender&pageSize=1&pageNum=${pageNum}&lang=${lang}`,
+      });
+      expect(res.statusCode).toBe(200);
+      return json<TProductPage>(res);
+    };
+    expect((await page(1, 'en')).pageList.map((p) => p.id)).toEqual([ids.blender]);
+    expect((await page(2, 'en')).pageList.map((p) => p.id)).toEqual([ids.shirtSet]);
+    const german = await page(2, 'de');
+    expect(german).toMatchObject({ total: 2, pageNum: 2, pageSize: 1 });
+    expect(german.pageList.map((p) => [p.id, p.name])).toEqual([[ids.shirtSet, 'Blender Shirt Set']]);
+    expect((await page(3, 'ar')).pageList).toEqual([]);
+    expect(rankings()).toBe(1);
+
+    const added = String(
+      await createProduct(db, { storeId, categoryId, names: { en: 'Blender Jar' }, soldCount: 5 }),
+    );
+    try {
+      clearCatalogCache(db);
+      counter.reset();
+      const all = json<TProductPage>(
+        await ctx.app.inject({ url: '/api/v1/catalog/search/goods?k=blender&pageSize=10' }),
+      ).pageList.map((p) => p.id);
+      expect(all).toHaveLength(3);
+      expect(all).toContain(added);
+      for (const [pageNum, lang] of [
+        [3, 'fr'],
+        [1, 'en'],
+        [2, 'ja'],
+      ] as const) {
+        expect((await page(pageNum, lang)).pageList.map((p) => p.id)).toEqual([all[pageNum - 1]]);
+      }
+      // The list of ten and the pages of one share the one ranking.
+      expect(rankings()).toBe(1);
+    } finally {
+      await db.execute(sql`delete from products where id = ${added}::bigint`);
+      clearCatalogCache(db);
+    }
+    expect((await page(2, 'en')).pageList.map((p) => p.id)).toEqual([ids.shirtSet]);
   });
 
   it('lists a keyword matching very many goods best-selling first, with an estimated total', async () => {
@@ -168,6 +221,8 @@ describe('catalogue search', () => {
 describe('catalogue search in languages without spaces, and typo ranking', () => {
   let ctx: TTestContext;
   const ids: Record<string, string> = {};
+  let storeId: bigint;
+  let categoryId: bigint;
 
   beforeAll(async () => {
     ctx = await createTestApp();
