@@ -172,7 +172,7 @@ async function createBaseInstance(lang: TLanguage): Promise<TI18n> {
     react: { useSuspense: false },
   });
   (instance as TI18n & { reportNamespaces?: typeof namespaceReporter }).reportNamespaces = namespaceReporter;
-  memoiseTranslations(instance, lang);
+  memoiseTranslations(instance);
   return instance;
 }
 
@@ -189,7 +189,6 @@ function getBaseInstance(lang: TLanguage): Promise<TI18n> {
 const PLAIN_CALL_OPTIONS = new Set(['lng', 'lngs', 'ns', 'keyPrefix']);
 /** Distinct plain look-ups kept per language (the dictionaries' size; a bound in case keys come from data). */
 const MAX_MEMOISED_TRANSLATIONS = 50_000;
-const translationMemos = new Map<TLanguage, Map<string, string>>();
 
 function plainCallKey(key: unknown, options: unknown): string | null {
   if (typeof key !== 'string') {
@@ -223,13 +222,8 @@ function plainCallKey(key: unknown, options: unknown): string | null {
  * page makes hundreds of them and i18next's resolution of each took about a quarter of a render's CPU in a
  * profile. The dictionaries never change in a running server, so the text of a plain look-up never does either.
  */
-function memoiseTranslations(instance: TI18n, lang: TLanguage) {
-  let memo = translationMemos.get(lang);
-  if (!memo) {
-    memo = new Map();
-    translationMemos.set(lang, memo);
-  }
-  const cache = memo;
+function memoiseTranslations(instance: TI18n) {
+  const cache = new Map<string, string>();
   const translate = instance.t.bind(instance) as unknown as (...args: unknown[]) => unknown;
   const memoised = (key: unknown, options?: unknown, ...rest: unknown[]): unknown => {
     if (rest.length > 0) {
@@ -459,8 +453,7 @@ export async function renderPage(input: TRenderInput): Promise<TRenderResult | n
     return null;
   }
   const router = createStaticRouter(handler.dataRoutes, routerContext);
-  const [base, antdLocale] = await Promise.all([getBaseInstance(input.lang), antdLocaleOf(input.lang)]);
-  const i18n = base;
+  const [i18n, antdLocale] = await Promise.all([getBaseInstance(input.lang), antdLocaleOf(input.lang)]);
   const usedNamespaces = new Set<string>();
   const pages = matchedPages(routerContext);
   await Promise.all(pages.map((page) => page.preload()));
@@ -478,7 +471,6 @@ export async function renderPage(input: TRenderInput): Promise<TRenderResult | n
   });
   const browserOnly = new Set<string>();
   const errors: TServerQueryError[] = [];
-  let html = '';
   const dir = isRtlLanguage(input.lang) ? 'rtl' : 'ltr';
   const styleRegistry = styleRegistryFor(`${pages.map((page) => page.moduleId ?? '').join(',')}:${dir}`);
   /**
@@ -542,7 +534,6 @@ export async function renderPage(input: TRenderInput): Promise<TRenderResult | n
     htmlParts = fragments.splice(
       await requestContext.run({ read: input.read, namespaces: usedNamespaces }, () => renderToHtml(element)),
     );
-    html = htmlParts.join('');
     splicedNamespaces = fragments.splicedNamespaces();
     const wanted = queryClient
       .getQueryCache()
@@ -557,6 +548,7 @@ export async function renderPage(input: TRenderInput): Promise<TRenderResult | n
     }
   }
 
+  const html = htmlParts.join('');
   // Sorted: a page's dictionaries are the same text whichever of its parts was rendered first or spliced.
   const { resources, json: resourcesJson } = resourcesOf(
     i18n,

@@ -58,6 +58,11 @@ export const SORT_SQL: Record<TProductSort, SQL> = {
 export const VISIBLE = sql`p.is_on_shelf and s.status = 'active'`;
 /** The same without joining stores (the listing index covers store_id). */
 export const VISIBLE_INDEXED = sql`p.is_on_shelf and p.store_id in (select id from stores where status = 'active')`;
+/** A list's conditions with the visibility every public list has. */
+function visibleWhere(where: readonly SQL[]): SQL {
+  return sql.join([VISIBLE_INDEXED, ...where], sql` and `);
+}
+
 export const ACTIVE_DISCOUNT = sql`p.is_discounted and p.discount_price is not null and (p.discount_ends_at is null or p.discount_ends_at > now())`;
 
 const DISCOUNT_REFRESH_MS = 30_000;
@@ -109,7 +114,7 @@ export async function queryProductPage(
   request: TPageRequest,
   executor: Executor = db,
 ): Promise<TProductPage> {
-  const where = sql.join([VISIBLE_INDEXED, ...request.where], sql` and `);
+  const where = visibleWhere(request.where);
   const offset = (request.pageNum - 1) * request.pageSize;
   const loadRows = () =>
     executor.execute(sql`select ${cardColumns(request.lang)}
@@ -137,7 +142,7 @@ export function loadProductTotal(
   request: Pick<TPageRequest, 'where' | 'totalKey' | 'knownTotal'>,
   executor: Executor = db,
 ): Promise<number> {
-  const where = sql.join([VISIBLE_INDEXED, ...request.where], sql` and `);
+  const where = visibleWhere(request.where);
   return request.knownTotal
     ? request.knownTotal
     : request.totalKey === null
@@ -154,7 +159,7 @@ export async function queryProductIds(
   offset: number,
   limit: number,
 ): Promise<string[]> {
-  const where = sql.join([VISIBLE_INDEXED, ...request.where], sql` and `);
+  const where = visibleWhere(request.where);
   const result = await db.execute(sql`select p.id::text as id from products p where ${where}
     order by ${request.orderBy} limit ${limit} offset ${offset}`);
   return rowsOf(result).map((row) => String(row.id));
@@ -259,6 +264,21 @@ type TListWindow = {
   pages: Map<string, TProductPage>;
 };
 
+/**
+ * Where a page lies in the LIST_WINDOW_ROWS runs of its list: the run's first row and the page's first row in it;
+ * null for a page across two runs (page sizes that do not divide 100).
+ */
+export function windowPlaceOf(
+  pageNum: number,
+  pageSize: number,
+): { windowStart: number; from: number } | null {
+  const offset = (pageNum - 1) * pageSize;
+  const windowStart = offset - (offset % LIST_WINDOW_ROWS);
+  return offset + pageSize > windowStart + LIST_WINDOW_ROWS
+    ? null
+    : { windowStart, from: offset - windowStart };
+}
+
 const queryKey = (value: object) =>
   JSON.stringify(value, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v));
 
@@ -277,17 +297,17 @@ export async function listProducts(
 ): Promise<TProductPage> {
   const { pageNum, pageSize, ...list } = query;
   const cache = catalogCache(db);
-  const offset = (pageNum - 1) * pageSize;
-  const windowStart = offset - (offset % LIST_WINDOW_ROWS);
   const pageKey = `list:${lang}:${queryKey(query)}`;
   const readPage = () =>
     cache.getOrLoad(pageKey, CACHE_TTL.list, async () =>
       queryProductPage(db, { ...(await buildListRequest(db, lang, query)), pageNum, pageSize }),
     );
-  if (offset + pageSize > windowStart + LIST_WINDOW_ROWS) {
+  const place = windowPlaceOf(pageNum, pageSize);
+  if (!place) {
     // A page across two windows (page sizes that do not divide 100): read on its own.
     return readPage();
   }
+  const { windowStart, from } = place;
   const windowKey = `list-window:${lang}:${windowStart}:${queryKey(list)}`;
   const loadWindow = () =>
     cache.getOrLoad(windowKey, CACHE_TTL.list, async (): Promise<TListWindow> => {
@@ -315,7 +335,6 @@ export async function listProducts(
   const cutKey = `${pageNum}:${pageSize}`;
   let page = window.pages.get(cutKey);
   if (!page) {
-    const from = offset - windowStart;
     page = Object.freeze({
       pageList: Object.freeze(window.cards.slice(from, from + pageSize)) as TProductPage['pageList'],
       pageNum,

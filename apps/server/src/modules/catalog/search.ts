@@ -13,6 +13,7 @@ import {
   SORT_SQL,
   VISIBLE,
   VISIBLE_INDEXED,
+  windowPlaceOf,
 } from './products';
 import { resolveProductKeyword, storeKeywordSql, type TKeywordSql } from './search-sql';
 import { queryStorePage } from './stores';
@@ -117,19 +118,17 @@ export async function searchGoods(db: Database, lang: TLanguage, query: TSearchQ
         totalKey: `search:${keyword}`,
         knownTotal: match.broadTotal === undefined ? undefined : Promise.resolve(match.broadTotal),
       };
-      const offset = (query.pageNum - 1) * query.pageSize;
-      const windowStart = offset - (offset % LIST_WINDOW_ROWS);
-      if (offset + query.pageSize > windowStart + LIST_WINDOW_ROWS) {
-        // A page across two runs (page sizes that do not divide 100): read on its own.
+      const place = windowPlaceOf(query.pageNum, query.pageSize);
+      if (!place) {
         return queryProductPage(db, request);
       }
+      const { windowStart, from } = place;
       const [ids, total] = await Promise.all([
         cache.getOrLoad(`search-ids:${windowStart}:${keyword}`, CACHE_TTL.search, () =>
           queryProductIds(db, request, windowStart, LIST_WINDOW_ROWS),
         ),
         loadProductTotal(db, request),
       ]);
-      const from = offset - windowStart;
       return {
         pageList: await queryProductCards(db, lang, ids.slice(from, from + query.pageSize)),
         pageNum: query.pageNum,
