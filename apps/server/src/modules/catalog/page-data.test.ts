@@ -4,7 +4,7 @@ import { products } from '../../db/schema';
 import { createTestApp, type TTestContext } from '../../testing/test-app';
 import { clearCatalogCache } from './cache';
 import { readPublicCatalog } from './page-data';
-import { createCategory, createProduct, createStore, createUser } from './test-fixtures';
+import { createShopWithProduct } from './test-fixtures';
 
 /** The reads a server-rendered page makes (issue 11): made once per cached answer, never older than it. */
 describe('public catalogue reads for server rendering', () => {
@@ -12,11 +12,12 @@ describe('public catalogue reads for server rendering', () => {
   let productId: bigint;
   beforeAll(async () => {
     ctx = await createTestApp();
-    const db = ctx.database.db;
-    const owner = await createUser(db, `pagedata${Date.now()}`);
-    const storeId = await createStore(db, { ownerId: owner.id, name: 'Read shop' });
-    const categoryId = await createCategory(db, { level: 1, names: { en: 'Reads', fr: 'Lectures' } });
-    productId = await createProduct(db, { storeId, categoryId, names: { en: 'Kettle', fr: 'Bouilloire' } });
+    ({ productId } = await createShopWithProduct(ctx.database.db, {
+      ownerName: `pagedata${Date.now()}`,
+      storeName: 'Read shop',
+      category: { en: 'Reads', fr: 'Lectures' },
+      product: { en: 'Kettle', fr: 'Bouilloire' },
+    }));
   });
   afterAll(async () => {
     await ctx.close();

@@ -104,6 +104,18 @@ export type TProductInput = {
   attributes?: TProductAttributeDef[];
 };
 
+/** A seller with one shop, one top-level category and one product in it: the set-up of most catalogue tests. */
+export async function createShopWithProduct(
+  db: Database,
+  input: { ownerName: string; storeName: string; category: TLocalizedText; product: TLocalizedText },
+): Promise<{ storeId: bigint; categoryId: bigint; productId: bigint }> {
+  const owner = await createUser(db, input.ownerName);
+  const storeId = await createStore(db, { ownerId: owner.id, name: input.storeName });
+  const categoryId = await createCategory(db, { level: 1, names: input.category });
+  const productId = await createProduct(db, { storeId, categoryId, names: input.product });
+  return { storeId, categoryId, productId };
+}
+
 export async function createProduct(db: Database, input: TProductInput): Promise<bigint> {
   const selling = BigInt(input.price ?? 10) * UNIT;
   const discount =

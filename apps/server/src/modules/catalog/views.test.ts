@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, json, type TTestContext } from '../../testing/test-app';
 import { pruneProductViews } from './products';
 import { VIEWS_PER_IP_PER_MINUTE } from './routes';
-import { createCategory, createProduct, createStore, createUser } from './test-fixtures';
+import { createShopWithProduct } from './test-fixtures';
 
 /** Issue 10 defect 8: view counters were anonymous writes without limit, and product_views was never pruned. */
 describe('product and store view counters', () => {
@@ -12,11 +12,12 @@ describe('product and store view counters', () => {
   let storeId: bigint;
   beforeAll(async () => {
     ctx = await createTestApp();
-    const db = ctx.database.db;
-    const owner = await createUser(db, `views${Date.now()}`);
-    storeId = await createStore(db, { ownerId: owner.id, name: 'Viewed shop' });
-    const categoryId = await createCategory(db, { level: 1, names: { en: 'Viewed' } });
-    productId = await createProduct(db, { storeId, categoryId, names: { en: 'Viewed goods' } });
+    ({ storeId, productId } = await createShopWithProduct(ctx.database.db, {
+      ownerName: `views${Date.now()}`,
+      storeName: 'Viewed shop',
+      category: { en: 'Viewed' },
+      product: { en: 'Viewed goods' },
+    }));
   });
   afterAll(async () => {
     await ctx.close();
