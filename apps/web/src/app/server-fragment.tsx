@@ -66,10 +66,8 @@ export function ServerFragment({
   );
 }
 
-type TKnownFragment = { markup: string; namespaces: readonly string[] };
-
 /** Fragments' markup per language and key, for the life of the process (their text never changes while it runs). */
-const knownFragments = new Map<string, TKnownFragment>();
+const knownFragments = new Map<string, string>();
 /** A bound in case a variant ever came from a request: more than this and fragments are rendered every time. */
 const MAX_KNOWN_FRAGMENTS = 2_000;
 
@@ -136,17 +134,17 @@ export function createServerFragments(lang: string): {
           const markup = html.slice(startedAt, at);
           const key = slots[slot]?.key;
           if (key !== undefined && isSelfContained(markup) && knownFragments.size < MAX_KNOWN_FRAGMENTS) {
-            knownFragments.set(key, { markup, namespaces: slots[slot]?.namespaces ?? [] });
+            knownFragments.set(key, markup);
           }
           parts.push(own, markup);
           own = '';
           startedSlot = -1;
         } else if (kind === 'use') {
           const known = knownFragments.get(slots[slot]?.key ?? '');
-          if (!known) {
+          if (known === undefined) {
             throw new Error(`server fragment ${slot} has no markup`);
           }
-          parts.push(own + html.slice(last, at), known.markup);
+          parts.push(own + html.slice(last, at), known);
           own = '';
         } else {
           throw new Error(`server fragment markers out of order at ${at}`);
