@@ -67,6 +67,23 @@ describe('security headers and sessions', () => {
       expect(again.body).not.toContain(nonce);
     });
 
+    it('never gives two answers the same nonce, across refills of the random pool', async () => {
+      const seen = new Set<string>();
+      // 300 answers take 600 nonces: more than two fills of the 256-nonce pool.
+      for (let i = 0; i < 300; i++) {
+        const res = await ctx.app.inject({ method: 'GET', url: '/api/health' });
+        const nonces = [...String(res.headers['content-security-policy']).matchAll(/'nonce-([^']*)'/g)].map(
+          (match) => match[1]!,
+        );
+        expect(nonces).toHaveLength(2);
+        for (const nonce of nonces) {
+          expect(nonce).toMatch(/^[0-9a-f]{32}$/);
+          seen.add(nonce);
+        }
+      }
+      expect(seen.size).toBe(600);
+    });
+
     it('never extends a session past its absolute lifetime', async () => {
       const { token, user } = await registerUser(ctx.app);
       const db = ctx.database.db;
