@@ -62,3 +62,26 @@ export const RETURN_REASON_CODES = [1, 2, 3, 4, 5, 6, 7, 8, 9] as const;
 /** Sorts of the product lists; here rather than in api/catalog.ts so a page can read them without zod. */
 export const PRODUCT_SORTS = ['newest', 'sales', 'priceAsc', 'priceDesc'] as const;
 export type TProductSort = (typeof PRODUCT_SORTS)[number];
+
+/**
+ * The storefront's policy pages (`/privacy-policy`, ...; the path is also the web app's `pages` dictionary key,
+ * camel-cased) and help topics (`/help/:topic`): the web app renders them, the server gives them routes of their
+ * own (http/web.ts).
+ */
+export const POLICY_PAGES = [
+  'privacy-policy',
+  'return-policy',
+  'delivery',
+  'shipping-policy',
+  'about',
+] as const;
+export const HELP_TOPICS = [
+  'buyer-rules',
+  'seller-policy',
+  'service-policy',
+  'modern-slavery',
+  'news',
+  'recruitment',
+  'careers',
+  'partners',
+] as const;

@@ -1,6 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
+import { POLICY_PAGES } from '@caravan/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TTestContext } from '../testing/test-app';
 
@@ -53,7 +54,13 @@ describe('web app serving', () => {
   });
 
   it('answers storefront pages through their own routes as before: the page for browsers, 404 for JSON', async () => {
-    for (const url of ['/productDetails?id=1', '/searchResult/tea', '/index']) {
+    for (const url of [
+      '/productDetails?id=1',
+      '/searchResult/tea',
+      '/index',
+      '/privacy-policy',
+      '/help/news',
+    ]) {
       const page = await ctx.app.inject({
         method: 'GET',
         url,
@@ -73,6 +80,13 @@ describe('web app serving', () => {
     });
     expect(mobile.statusCode).toBe(302);
     expect(mobile.headers.location).toContain('storeId=9');
+  });
+
+  it('gives every policy page a route of its own, so a visit never first looks for a file of its name', async () => {
+    for (const name of POLICY_PAGES) {
+      expect(ctx.app.hasRoute({ method: 'GET', url: `/${name}` }), name).toBe(true);
+    }
+    expect(ctx.app.hasRoute({ method: 'GET', url: '/help/:topic' })).toBe(true);
   });
 
   it('caches hashed assets for a year', async () => {

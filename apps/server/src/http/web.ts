@@ -1,5 +1,6 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { POLICY_PAGES } from '@caravan/contracts';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { addCspNonce } from './security-headers';
@@ -25,8 +26,9 @@ export function mobileRedirectTarget(base: string, request: FastifyRequest): str
 }
 
 /** Storefront paths answer any client that does not insist on JSON (curl, link previews, crawlers). */
-const STOREFRONT_PATH =
-  /^\/(index|classification|commodity|discounted|information|productDetails|store|searchGoods|searchStore|searchResult\/[^/?]+|help\/[^/?]+|[a-z-]+-policy|delivery|about)(\?|$)/;
+const STOREFRONT_PATH = new RegExp(
+  `^/(index|classification|commodity|discounted|information|productDetails|store|searchGoods|searchStore|searchResult/[^/?]+|help/[^/?]+|${POLICY_PAGES.join('|')})(\\?|$)`,
+);
 
 function isPageRequest(request: FastifyRequest): boolean {
   const accept = request.headers.accept ?? '';
@@ -59,8 +61,7 @@ const STOREFRONT_ROUTES = [
   '/searchStore',
   '/searchResult/:keyword',
   '/help/:topic',
-  '/delivery',
-  '/about',
+  ...POLICY_PAGES.map((name) => `/${name}`),
 ];
 
 /** Serves the built SPA: hashed assets cached for a year, index.html never cached, any page path -> SPA. */
@@ -121,7 +122,7 @@ export function sendSpa(app: FastifyInstance, request: FastifyRequest, reply: Fa
     void reply.redirect(mobileRedirectTarget(config.MOBILE_SITE_URL, request), 302);
     return true;
   }
-  if (!existsSync(path.join(config.webDistDir, 'index.html'))) {
+  if (!hasIndexHtml(path.join(config.webDistDir, 'index.html'))) {
     return false;
   }
   void sendPage(app, request, reply);
@@ -142,6 +143,21 @@ async function sendPage(app: FastifyInstance, request: FastifyRequest, reply: Fa
     .header('cache-control', 'no-cache')
     .type('text/html; charset=utf-8')
     .send(addCspNonce(readIndexHtml(path.join(app.deps.config.webDistDir, 'index.html')), reply));
+}
+
+const INDEX_CHECK_MS = 1000;
+let indexCheck: { file: string; checkedAt: number; exists: boolean } | undefined;
+
+/**
+ * Whether the web app's index.html is there, looked up at most once a second: a rebuild or a removed build is
+ * still noticed without a restart, and a page no longer pays a file-system call for it.
+ */
+function hasIndexHtml(file: string): boolean {
+  const now = Date.now();
+  if (indexCheck?.file !== file || now - indexCheck.checkedAt >= INDEX_CHECK_MS) {
+    indexCheck = { file, checkedAt: now, exists: existsSync(file) };
+  }
+  return indexCheck.exists;
 }
 
 let indexCache: { file: string; mtimeMs: number; html: string } | undefined;

@@ -1,20 +1,2 @@
-/** Static policy pages: the path is also the `pages` dictionary key (camel-cased). */
-export const POLICY_PAGES = [
-  'privacy-policy',
-  'return-policy',
-  'delivery',
-  'shipping-policy',
-  'about',
-] as const;
-
-/** /help/:topic pages. */
-export const HELP_TOPICS = [
-  'buyer-rules',
-  'seller-policy',
-  'service-policy',
-  'modern-slavery',
-  'news',
-  'recruitment',
-  'careers',
-  'partners',
-] as const;
+// The page lists live with the contracts: the server routes the same pages (http/web.ts).
+export { HELP_TOPICS, POLICY_PAGES } from '@caravan/contracts/constants';
