@@ -94,6 +94,12 @@ const PREFETCHES: Record<string, (params: URLSearchParams, route: Params) => TPr
 const PREFETCH_ROUTES = Object.keys(PREFETCHES).map((path) => ({ path }));
 
 export function prefetchesFor(url: URL): TPrefetchStage[] {
+  // A path without parameters is its own key. matchRoutes flattens and ranks its routes again on every call, a
+  // measurable share of a render miss, so it is left for the paths with parameters (and any other spelling).
+  const exact = Object.hasOwn(PREFETCHES, url.pathname) ? PREFETCHES[url.pathname] : undefined;
+  if (exact) {
+    return exact(url.searchParams, {});
+  }
   // matchRoutes decodes the path as the router does for the page's useParams().
   const match = matchRoutes(PREFETCH_ROUTES, url.pathname)?.[0];
   return match ? (PREFETCHES[match.route.path]?.(url.searchParams, match.params) ?? []) : [];
