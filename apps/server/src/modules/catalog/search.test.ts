@@ -221,8 +221,6 @@ describe('catalogue search', () => {
 describe('catalogue search in languages without spaces, and typo ranking', () => {
   let ctx: TTestContext;
   const ids: Record<string, string> = {};
-  let storeId: bigint;
-  let categoryId: bigint;
 
   beforeAll(async () => {
     ctx = await createTestApp();

@@ -258,6 +258,7 @@ export async function priceCoupon(
     campaign.kind === 'amount'
       ? campaign.amountOff
       : multiplyMoney(input.goodsAmount, (campaign.percentOff / 100).toFixed(2));
+  // biome-ignore lint/complexity/useMathMinMax: money is bigint minor units, which Math.min does not take.
   const discount = raw > input.goodsAmount ? input.goodsAmount : raw;
   return { couponId: coupon.id, campaignId: campaign.id, discount };
 }
