@@ -28,8 +28,9 @@ export async function launchBrowser(): Promise<Browser> {
  * click dead HTML. After each goto or reload, wait until the app has hydrated (main.tsx marks <html>).
  */
 function waitForHydrationOnLoad(page: Page): void {
+  // A server-rendered page carries its state in this data block (SERVER_STATE_ELEMENT_ID).
   const isReady = () =>
-    !('__CARAVAN_SSR__' in window) || document.documentElement.dataset.hydrated === 'true';
+    !document.getElementById('caravan-state') || document.documentElement.dataset.hydrated === 'true';
   const goto = page.goto.bind(page);
   page.goto = async (url, options) => {
     const response = await goto(url, options);

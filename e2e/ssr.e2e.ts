@@ -34,7 +34,7 @@ function escapeHtml(text: string): string {
 function rootMarkup(html: string): string {
   const start = html.indexOf('<div id="root">');
   // Inline scripts carry the answer's CSP nonce (server http/security-headers.ts).
-  const end = html.search(/<script(?: nonce="[^"]*")?>window\.__CARAVAN_SSR__/);
+  const end = html.search(/<script(?: nonce="[^"]*")? type="application\/json" id="caravan-state">/);
   expect(start).toBeGreaterThan(0);
   expect(end).toBeGreaterThan(start);
   return html.slice(start, end);
@@ -282,7 +282,7 @@ describe('server-rendered storefront', () => {
   it('keeps consoles and personal pages client-rendered', async () => {
     const { status, html } = await getPage('/userInfo/dashboard', { accept: 'text/html' });
     expect(status).toBe(200);
-    expect(html).not.toContain('__CARAVAN_SSR__');
+    expect(html).not.toContain('id="caravan-state"');
   });
 
   async function watchPage(page: Page) {

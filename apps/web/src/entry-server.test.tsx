@@ -11,7 +11,7 @@ const render = (url: string, lang: 'en' | 'ar') =>
 const comparable = (page: TRenderResult | null) =>
   page && {
     ...page,
-    stateScript: page.stateScript.replace(/"(dehydratedAt|dataUpdatedAt|errorUpdatedAt)":\d+/g, '"$1":0'),
+    stateJson: page.stateJson.replace(/"(dehydratedAt|dataUpdatedAt|errorUpdatedAt)":\d+/g, '"$1":0'),
     stateParts: undefined,
   };
 

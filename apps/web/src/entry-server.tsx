@@ -62,10 +62,10 @@ export type TRenderResult = {
   styles: string;
   /** Title, description, canonical, hreflang alternates, Open Graph and Twitter cards, JSON-LD. */
   head: string;
-  /** Inline script that hands the data to the browser. */
-  stateScript: string;
+  /** The page's state as JSON, which the server puts in a data block (SERVER_STATE_ELEMENT_ID) for the browser. */
+  stateJson: string;
   /**
-   * stateScript in three parts, the middle one the language's dictionaries, the same text for every page of the
+   * stateJson in three parts, the middle one the language's dictionaries, the same text for every page of the
    * language that uses the same namespaces (the server compresses it once for all of them).
    */
   stateParts: [before: string, resources: string, after: string];
@@ -562,11 +562,7 @@ export async function renderPage(input: TRenderInput): Promise<TRenderResult | n
     errors,
   };
   const [stateBefore, , stateAfter] = serializeServerStateParts(state, resourcesJson);
-  const stateParts: TRenderResult['stateParts'] = [
-    `window.__CARAVAN_SSR__=${stateBefore}`,
-    resourcesJson,
-    `${stateAfter};`,
-  ];
+  const stateParts: TRenderResult['stateParts'] = [stateBefore, resourcesJson, stateAfter];
   const isMissing = errors.some((error) => error.status === 404 || error.status === 400);
   const status = isMissing ? 404 : 200;
   return {
@@ -586,7 +582,7 @@ export async function renderPage(input: TRenderInput): Promise<TRenderResult | n
     html,
     htmlParts,
     styles: extractStyles(styleRegistry),
-    stateScript: stateParts.join(''),
+    stateJson: stateParts.join(''),
     stateParts,
     modules: pages.flatMap((page) => (page.moduleId ? [page.moduleId] : [])),
     passes,

@@ -3,7 +3,7 @@ import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App, getQueryClient, getRouter } from './app/app';
 import { findRoutePages } from './app/route-pages';
-import { applyServerState } from './app/server-state';
+import { applyServerState, readServerState } from './app/server-state';
 import { applyDocumentLanguage, ensureDayjsLocale, initI18n, loadAntdLocale } from './lib/i18n';
 import { captureInstallPrompt, registerServiceWorkerWhenIdle } from './lib/install-prompt';
 import { resolveLanguage } from './lib/language';
@@ -25,7 +25,7 @@ function nextTask(): Promise<void> {
 async function start(): Promise<void> {
   captureInstallPrompt();
   registerServiceWorkerWhenIdle();
-  const serverState = window.__CARAVAN_SSR__;
+  const serverState = readServerState();
   if (serverState) {
     // The first localStorage read (language, session, agent code below) loads the storage area, ~10 ms on a
     // fast desktop: in a task of its own rather than in the one that evaluated the scripts (Total Blocking Time).

@@ -64,6 +64,12 @@ export const PRODUCT_SORTS = ['newest', 'sales', 'priceAsc', 'priceDesc'] as con
 export type TProductSort = (typeof PRODUCT_SORTS)[number];
 
 /**
+ * The id of the JSON data block a server-rendered page carries its state in (the web app's app/server-state.ts):
+ * parsed as JSON it costs the phone less than the same object as a script (compiled, then run) did.
+ */
+export const SERVER_STATE_ELEMENT_ID = 'caravan-state';
+
+/**
  * The storefront's policy pages (`/privacy-policy`, ...; the path is also the web app's `pages` dictionary key,
  * camel-cased) and help topics (`/help/:topic`): the web app renders them, the server gives them routes of their
  * own (http/web.ts).

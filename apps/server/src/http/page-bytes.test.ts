@@ -14,7 +14,7 @@ import { withCspNonces } from './security-headers';
 
 const PAGE = `<!doctype html><html><head><title>Teddy</title><style>${'.a{color:red}'.repeat(2_000)}</style>
 <style data-x="1">.b{}</style></head><body><div id="root"><p>Плюшевый мишка 泰迪熊 دب</p></div>
-<script>window.__CARAVAN_SSR__={"a":1};</script><script type="module" src="/x.js"></script></body></html>`;
+<script type="application/json" id="caravan-state">{"a":1}</script><script type="module" src="/x.js"></script></body></html>`;
 
 describe('prepared pages (gzip once, own nonces per answer)', () => {
   it('combines CRC-32s as zlib does', () => {

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { TLanguage } from '@caravan/contracts';
+import { SERVER_STATE_ELEMENT_ID, type TLanguage } from '@caravan/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { errorMessage } from '../i18n/messages';
 import {
@@ -38,8 +38,9 @@ type TRenderResult = {
   htmlParts?: string[];
   styles: string;
   head?: string;
-  stateScript: string;
-  /** stateScript cut around the language's dictionaries, which many pages share (entry-server.tsx). */
+  /** The page's state, JSON, sent in the data block the web app reads (SERVER_STATE_ELEMENT_ID). */
+  stateJson: string;
+  /** stateJson cut around the language's dictionaries, which many pages share (entry-server.tsx). */
   stateParts?: [before: string, resources: string, after: string];
   modules: string[];
   passes?: number;
@@ -275,7 +276,8 @@ function composeWith(build: TBuild, page: TRenderResult, hasHead: boolean, inlin
     )
     .replace(
       /<div id="root">.*<\/div>/,
-      () => `<div id="root">${page.html}</div><script>${page.stateScript}</script>${loader}`,
+      () =>
+        `<div id="root">${page.html}</div><script type="application/json" id="${SERVER_STATE_ELEMENT_ID}">${page.stateJson}</script>${loader}`,
     );
 }
 
@@ -305,7 +307,7 @@ function frameOf(build: TBuild, page: TRenderResult): TFrame {
         head: PART_MARK('head'),
         styles: PART_MARK('styles'),
         html: PART_MARK('html'),
-        stateScript: PART_MARK('state'),
+        stateJson: PART_MARK('state'),
       },
       Boolean(page.head),
       PART_MARK('css'),
@@ -351,7 +353,7 @@ export function composePreparedHtml(build: TBuild, page: TRenderResult): TPageSo
     between[4] ?? '',
     ...(page.stateParts
       ? [page.stateParts[0], { shared: page.stateParts[1] }, page.stateParts[2]]
-      : [page.stateScript]),
+      : [page.stateJson]),
     between[5] ?? '',
   ];
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  readServerState,
   serializeResources,
   serializeServerState,
   serializeServerStateParts,
@@ -49,5 +50,12 @@ describe('server state in a script element', () => {
     for (const part of serializeServerStateParts(STATE, serializeResources(STATE.resources))) {
       expect(part).not.toMatch(/<|\u2028|\u2029/);
     }
+  });
+
+  it('reads back from the JSON data block of a page, and is absent from a page without one', () => {
+    document.body.innerHTML = `<div id="root"></div><script type="application/json" id="caravan-state">${serializeServerState(STATE)}</script>`;
+    expect(readServerState()).toEqual(STATE);
+    document.body.innerHTML = '<div id="root"></div>';
+    expect(readServerState()).toBeUndefined();
   });
 });

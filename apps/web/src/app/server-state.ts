@@ -1,3 +1,4 @@
+import { SERVER_STATE_ELEMENT_ID } from '@caravan/contracts/constants';
 import type { TLanguage } from '@caravan/contracts/languages';
 import { type DehydratedState, hydrate, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import { ApiError } from '../lib/api';
@@ -10,7 +11,10 @@ export type TServerQueryError = {
   message: string;
 };
 
-/** What a server-rendered page hands to the browser (window.__CARAVAN_SSR__) to hydrate without a flash. */
+/**
+ * What a server-rendered page hands to the browser to hydrate without a flash: JSON in
+ * `<script type="application/json" id="caravan-state">` (SERVER_STATE_ELEMENT_ID), read by readServerState.
+ */
 export type TServerState = {
   lang: TLanguage;
   /** Dictionaries the page used, so the first render needs no dictionary request. */
@@ -19,12 +23,14 @@ export type TServerState = {
   errors: TServerQueryError[];
 };
 
-export const SERVER_STATE_GLOBAL = '__CARAVAN_SSR__';
-
-declare global {
-  interface Window {
-    __CARAVAN_SSR__?: TServerState;
-  }
+/**
+ * The state of a server-rendered page, or undefined on a client-rendered one. A data block is parsed as JSON: as an
+ * inline script assigning the object, the home page's 60 KB took 20 ms to compile on a desktop before it ran, a task
+ * of its own after the first paint (about 65 ms of Total Blocking Time at Lighthouse's 4x slowdown).
+ */
+export function readServerState(): TServerState | undefined {
+  const text = document.getElementById(SERVER_STATE_ELEMENT_ID)?.textContent;
+  return text ? (JSON.parse(text) as TServerState) : undefined;
 }
 
 /** JSON inside a <script>: nothing in it can close the element or start a comment. */
