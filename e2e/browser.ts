@@ -1,3 +1,4 @@
+import { SERVER_STATE_ELEMENT_ID } from '@caravan/contracts';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { inject } from 'vitest';
 
@@ -28,19 +29,19 @@ export async function launchBrowser(): Promise<Browser> {
  * click dead HTML. After each goto or reload, wait until the app has hydrated (main.tsx marks <html>).
  */
 function waitForHydrationOnLoad(page: Page): void {
-  // A server-rendered page carries its state in this data block (SERVER_STATE_ELEMENT_ID).
-  const isReady = () =>
-    !document.getElementById('caravan-state') || document.documentElement.dataset.hydrated === 'true';
+  // A server-rendered page carries its state in a data block; a client-rendered one is ready when loaded.
+  const isReady = (stateElementId: string) =>
+    !document.getElementById(stateElementId) || document.documentElement.dataset.hydrated === 'true';
   const goto = page.goto.bind(page);
   page.goto = async (url, options) => {
     const response = await goto(url, options);
-    await page.waitForFunction(isReady, undefined, { timeout: 30_000 });
+    await page.waitForFunction(isReady, SERVER_STATE_ELEMENT_ID, { timeout: 30_000 });
     return response;
   };
   const reload = page.reload.bind(page);
   page.reload = async (options) => {
     const response = await reload(options);
-    await page.waitForFunction(isReady, undefined, { timeout: 30_000 });
+    await page.waitForFunction(isReady, SERVER_STATE_ELEMENT_ID, { timeout: 30_000 });
     return response;
   };
 }

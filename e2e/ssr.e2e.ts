@@ -1,5 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { SERVER_STATE_ELEMENT_ID } from '@caravan/contracts';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl, launchBrowser, newPage } from './browser';
@@ -34,7 +35,9 @@ function escapeHtml(text: string): string {
 function rootMarkup(html: string): string {
   const start = html.indexOf('<div id="root">');
   // Inline scripts carry the answer's CSP nonce (server http/security-headers.ts).
-  const end = html.search(/<script(?: nonce="[^"]*")? type="application\/json" id="caravan-state">/);
+  const end = html.search(
+    new RegExp(`<script(?: nonce="[^"]*")? type="application/json" id="${SERVER_STATE_ELEMENT_ID}">`),
+  );
   expect(start).toBeGreaterThan(0);
   expect(end).toBeGreaterThan(start);
   return html.slice(start, end);
@@ -282,7 +285,7 @@ describe('server-rendered storefront', () => {
   it('keeps consoles and personal pages client-rendered', async () => {
     const { status, html } = await getPage('/userInfo/dashboard', { accept: 'text/html' });
     expect(status).toBe(200);
-    expect(html).not.toContain('id="caravan-state"');
+    expect(html).not.toContain(`id="${SERVER_STATE_ELEMENT_ID}"`);
   });
 
   async function watchPage(page: Page) {

@@ -1,6 +1,6 @@
+import { HELP_TOPICS, POLICY_PAGES } from '@caravan/contracts/constants';
 import { type ComponentType, lazy } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
-import { HELP_TOPICS, POLICY_PAGES } from '../features/pages/topics';
 import { scopeWithAntd } from '../lib/antd-lazy';
 import { preloadableLazy, type TPreloadableLazy } from '../lib/preloadable-lazy';
 import { RequireLogin } from './layout/require-login';

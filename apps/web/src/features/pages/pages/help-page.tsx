@@ -1,6 +1,6 @@
+import { HELP_TOPICS } from '@caravan/contracts/constants';
 import { useParams } from 'react-router';
 import { Article, toPageKey } from '../components/article';
-import { HELP_TOPICS } from '../topics';
 import NotFoundPage from './not-found';
 
 export default function HelpPage() {
