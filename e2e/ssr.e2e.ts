@@ -280,6 +280,21 @@ describe('server-rendered storefront', () => {
     expect(rootMarkup(store404.html)).toContain('data-testid="store-not-found"');
     const malformed = await getPage('/productDetails?id=not-a-number');
     expect(malformed.status).toBe(404);
+    // Pages that show "not found" without reading anything, and a path no page has: 404 with that page too.
+    for (const [path, testId] of [
+      ['/productDetails', 'product-not-found'],
+      ['/store', 'store-not-found'],
+    ]) {
+      const missing = await getPage(path ?? '');
+      expect(missing.status, path).toBe(404);
+      expect(rootMarkup(missing.html), path).toContain(`data-testid="${testId}"`);
+    }
+    for (const path of ['/help/no-such-topic', '/no-such-page']) {
+      const missing = await getPage(path, { accept: 'text/html' });
+      expect(missing.status, path).toBe(404);
+      expect(missing.html, path).toContain('<meta name="robots" content="noindex">');
+      expect(missing.html, path).toContain(`id="${SERVER_STATE_ELEMENT_ID}"`);
+    }
   });
 
   it('keeps consoles and personal pages client-rendered', async () => {
@@ -363,6 +378,7 @@ describe('server-rendered storefront', () => {
       `/productDetails?id=${product.id}`,
       `/store?id=${product.store.id}`,
       '/productDetails?id=987654321',
+      '/no-such-page',
       `/productDetails?id=${product.id}&lang=ar`,
     ];
     for (const width of [1280, 360]) {

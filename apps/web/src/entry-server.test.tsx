@@ -40,3 +40,40 @@ describe('server rendering with the header and footer spliced in', () => {
     }
   }, 60_000);
 });
+
+describe('the status of a server-rendered page', () => {
+  it('is 404 when the page shows that what was asked for is missing, in every pass and language', async () => {
+    for (const lang of ['en', 'ar'] as const) {
+      // No id at all: the page says "not found" without reading anything.
+      const product = await render('/productDetails', lang);
+      expect(product?.status).toBe(404);
+      expect(product?.html).toContain('data-testid="product-not-found"');
+      const store = await render('/store', lang);
+      expect(store?.status).toBe(404);
+      expect(store?.html).toContain('data-testid="store-not-found"');
+      expect((await render('/help/no-such-topic', lang))?.status).toBe(404);
+      // A path no page has: the router's "page not found", a 404 too.
+      const unknown = await render('/no-such-page', lang);
+      expect(unknown?.status).toBe(404);
+      expect(unknown?.head).toContain('<meta name="robots" content="noindex">');
+    }
+  });
+
+  it('leaves the user centre, the consoles and file names to the client shell', async () => {
+    for (const url of ['/userInfo/dashboard', '/seller/products', '/admin', '/cs', '/missing.png']) {
+      expect(await render(url, 'en'), url).toBeNull();
+    }
+  });
+
+  it('is 200 for a page that shows what was asked for, or is still to load it in the browser', async () => {
+    for (const url of [
+      '/help/buyer-rules',
+      '/privacy-policy',
+      '/index',
+      '/productDetails?id=5',
+      '/store?id=5',
+    ]) {
+      expect((await render(url, 'en'))?.status, url).toBe(200);
+    }
+  });
+});

@@ -14,12 +14,14 @@ import { I18nextProvider } from 'react-i18next';
 import {
   createStaticHandler,
   createStaticRouter,
+  matchRoutes,
   type StaticHandlerContext,
   StaticRouterProvider,
 } from 'react-router';
 import { buildPageHead } from './app/page-head';
+import { PageStatusContext, type TPageStatus } from './app/page-status';
 import { AppProviders } from './app/providers';
-import { HELP_TOPICS, POLICY_PAGES, ROUTES, type TPage } from './app/router';
+import { POLICY_PAGES, ROUTES, type TPage } from './app/router';
 import { createServerFragments, ServerFragmentsContext } from './app/server-fragment';
 import {
   serializeResources,
@@ -87,11 +89,27 @@ const SERVER_RENDERED_PATHS = new Set<string>([
   '/searchGoods',
   '/searchStore',
   ...POLICY_PAGES.map((name) => `/${name}`),
-  ...HELP_TOPICS.map((topic) => `/help/${topic}`),
 ]);
 
+/**
+ * Whether no page of the app has this path, so the router shows its "page not found": rendered on the server too,
+ * so the answer is a 404 (a crawler following a dead link must not see a 200). Paths of the consoles and the user
+ * centre have pages of their own and stay the client shell.
+ */
+function isUnknownPath(pathname: string): boolean {
+  // No route has a dot: a file (favicon.ico, a stale asset) that the static files did not have stays a plain 404.
+  if (pathname.includes('.')) {
+    return false;
+  }
+  return matchRoutes(ROUTES, pathname)?.at(-1)?.route.path === '*';
+}
+
 export function isServerRenderedPath(pathname: string): boolean {
-  return SERVER_RENDERED_PATHS.has(pathname) || /^\/searchResult\/[^/]+$/.test(pathname);
+  return (
+    SERVER_RENDERED_PATHS.has(pathname) ||
+    /^\/(searchResult|help)\/[^/]+$/.test(pathname) ||
+    isUnknownPath(pathname)
+  );
 }
 
 /** Renders, reads what the render asked for, renders again; a page needs at most a chain this long. */
@@ -515,20 +533,30 @@ export async function renderPage(input: TRenderInput): Promise<TRenderResult | n
     }
   }
   let passes = 0;
+  let isMarkedNotFound = false;
   let htmlParts: string[] = [];
   let splicedNamespaces: string[] = [];
   while (passes < MAX_RENDER_PASSES) {
     passes += 1;
     const fragments = createServerFragments(input.lang);
+    // Only the last pass counts: an earlier one may have shown a page still without its data.
+    isMarkedNotFound = false;
+    const pageStatus: TPageStatus = {
+      markNotFound: () => {
+        isMarkedNotFound = true;
+      },
+    };
     const element = (
       <ServerFragmentsContext.Provider value={fragments.context}>
-        <StyleProvider cache={styleRegistry.cache}>
-          <I18nextProvider i18n={i18n}>
-            <AppProviders lang={input.lang} antdLocale={antdLocale} queryClient={queryClient}>
-              <StaticRouterProvider router={router} context={routerContext} hydrate={false} />
-            </AppProviders>
-          </I18nextProvider>
-        </StyleProvider>
+        <PageStatusContext.Provider value={pageStatus}>
+          <StyleProvider cache={styleRegistry.cache}>
+            <I18nextProvider i18n={i18n}>
+              <AppProviders lang={input.lang} antdLocale={antdLocale} queryClient={queryClient}>
+                <StaticRouterProvider router={router} context={routerContext} hydrate={false} />
+              </AppProviders>
+            </I18nextProvider>
+          </StyleProvider>
+        </PageStatusContext.Provider>
       </ServerFragmentsContext.Provider>
     );
     htmlParts = fragments.splice(
@@ -563,7 +591,7 @@ export async function renderPage(input: TRenderInput): Promise<TRenderResult | n
   };
   const [stateBefore, , stateAfter] = serializeServerStateParts(state, resourcesJson);
   const stateParts: TRenderResult['stateParts'] = [stateBefore, resourcesJson, stateAfter];
-  const isMissing = errors.some((error) => error.status === 404 || error.status === 400);
+  const isMissing = isMarkedNotFound || errors.some((error) => error.status === 404 || error.status === 400);
   const status = isMissing ? 404 : 200;
   return {
     status,
