@@ -1,5 +1,5 @@
 import { SERVER_STATE_ELEMENT_ID } from '@caravan/contracts';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, chromium, type Page, type Request } from 'playwright-core';
 import { inject } from 'vitest';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -58,7 +58,65 @@ export async function newPage(
   });
   const page = await context.newPage();
   waitForHydrationOnLoad(page);
+  recordApiCalls(page);
   return { context, page };
+}
+
+/** Each page's last API calls, for the report of a failed test (what the server answered, or that it did not). */
+const apiCalls = new WeakMap<Page, string[]>();
+const API_CALLS_KEPT = 12;
+
+function recordApiCalls(page: Page): void {
+  const calls: string[] = [];
+  apiCalls.set(page, calls);
+  const started = Date.now();
+  const note = (request: Request, outcome: string) => {
+    const url = new URL(request.url());
+    if (!url.pathname.startsWith('/api/')) {
+      return;
+    }
+    calls.push(
+      `+${((Date.now() - started) / 1000).toFixed(1)}s ${request.method()} ${url.pathname} ${outcome}`,
+    );
+    if (calls.length > API_CALLS_KEPT) {
+      calls.shift();
+    }
+  };
+  page.on('request', (request) => note(request, 'sent'));
+  page.on('response', (response) => note(response.request(), `answered ${response.status()}`));
+  page.on('requestfailed', (request) => note(request, `failed: ${request.failure()?.errorText ?? ''}`));
+}
+
+/**
+ * What every open page of the browser shows when a test fails: its address, the messages, alerts and dialogs on
+ * it, and its last API calls. A browser test's assertion says only what it waited for; this says why it did not
+ * come (an error message, a call the server never answered).
+ */
+export async function describePages(browser: Browser): Promise<string> {
+  const lines: string[] = [];
+  for (const [c, context] of browser.contexts().entries()) {
+    for (const [p, page] of context.pages().entries()) {
+      lines.push(`e2e diagnostics: page ${c}.${p} at ${page.url()}`);
+      const shown = await Promise.race([
+        page
+          .locator('.ant-message-notice, .ant-notification-notice, [role="alert"], [role="dialog"]')
+          .evaluateAll((elements) =>
+            elements.map((element) => (element.textContent ?? '').replace(/\s+/g, ' ').trim().slice(0, 200)),
+          )
+          .catch((error: unknown) => [`(not readable: ${String(error)})`]),
+        new Promise<string[]>((resolve) =>
+          setTimeout(() => resolve(['(the page did not answer in 3 s)']), 3000),
+        ),
+      ]);
+      for (const text of shown.filter(Boolean)) {
+        lines.push(`e2e diagnostics:   shows: ${text}`);
+      }
+      for (const call of apiCalls.get(page) ?? []) {
+        lines.push(`e2e diagnostics:   ${call}`);
+      }
+    }
+  }
+  return lines.join('\n');
 }
 
 export function uniqueName(prefix: string): string {

@@ -1,6 +1,6 @@
 import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, inject } from 'vitest';
-import { launchBrowser } from './browser';
+import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
+import { describePages, launchBrowser } from './browser';
 import { seededDatabase } from './seeded-data';
 import { startServer, type TTestServer } from './test-server';
 
@@ -22,6 +22,11 @@ export function useBrowser(): () => Browser {
   let browser: Browser | undefined;
   beforeAll(async () => {
     browser = await launchBrowser();
+  });
+  afterEach(async (context) => {
+    if (browser && context.task.result?.state === 'fail') {
+      console.error(await describePages(browser));
+    }
   });
   afterAll(async () => {
     await browser?.close();
