@@ -55,3 +55,15 @@ describe('REDIS_KEY_PREFIX', () => {
     );
   });
 });
+
+describe('SLOW_REQUEST_LOG_MS', () => {
+  it('is 5 s by default and takes 100 ms to 10 minutes', () => {
+    expect(loadConfig({}).SLOW_REQUEST_LOG_MS).toBe(5000);
+    expect(loadConfig({ SLOW_REQUEST_LOG_MS: '100' }).SLOW_REQUEST_LOG_MS).toBe(100);
+    expect(loadConfig({ SLOW_REQUEST_LOG_MS: '600000' }).SLOW_REQUEST_LOG_MS).toBe(600_000);
+  });
+
+  it.each(['99', '600001', '1.5', 'slow', '-5'])('refuses %s', (value) => {
+    expect(() => loadConfig({ SLOW_REQUEST_LOG_MS: value })).toThrow(ConfigError);
+  });
+});

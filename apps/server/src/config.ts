@@ -96,6 +96,11 @@ const ZConfig = z.object({
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(60),
   /** Bearer token for GET /metrics; without it only local, unproxied requests may read the metrics. */
   METRICS_TOKEN: z.string().min(16).optional(),
+  /**
+   * A request that takes at least this long is logged as a warning with its method, route pattern, status and
+   * time (never its URL, which may carry ids or tokens): the one trace of a request that hung on a lock or a pool.
+   */
+  SLOW_REQUEST_LOG_MS: z.coerce.number().int().min(100).max(600_000).default(5_000),
   /** Longest wait for requests and jobs in flight after SIGTERM before the process exits anyway. */
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(30_000),
   /** Rate limit of public reads through the legacy calls (catalogue, order lists): per minute per client. */

@@ -31,6 +31,25 @@ export function mayReadMetrics(request: FastifyRequest, token: string | undefine
   return LOOPBACK.has(request.socket.remoteAddress ?? '') && request.headers['x-forwarded-for'] === undefined;
 }
 
+type TSlowRequest = { method: string; route: string; statusCode: number; elapsedMs: number };
+
+/**
+ * Warns of a request that took `thresholdMs` or longer (SLOW_REQUEST_LOG_MS). Only the route pattern is named, as in
+ * the metrics: a URL may carry ids or tokens, and nothing secret goes into a log line.
+ */
+export function logSlowRequest(
+  log: { warn(fields: object, message: string): void },
+  request: TSlowRequest,
+  thresholdMs: number,
+): boolean {
+  if (request.elapsedMs < thresholdMs) {
+    return false;
+  }
+  const { method, route, statusCode, elapsedMs } = request;
+  log.warn({ method, route, statusCode, ms: Math.round(elapsedMs) }, 'slow request');
+  return true;
+}
+
 /** Prometheus metrics (prom-client): the process's defaults, HTTP requests by route, timed jobs. */
 export const metricsPlugin = fp(async (app: FastifyInstance) => {
   const registry = new Registry();
@@ -67,6 +86,11 @@ export const metricsPlugin = fp(async (app: FastifyInstance) => {
     const route = request.routeOptions.url ?? 'unmatched';
     requests.inc({ method: request.method, route, status: String(reply.statusCode) });
     seconds.observe({ method: request.method, route }, reply.elapsedTime / 1000);
+    logSlowRequest(
+      request.log,
+      { method: request.method, route, statusCode: reply.statusCode, elapsedMs: reply.elapsedTime },
+      app.deps.config.SLOW_REQUEST_LOG_MS,
+    );
   });
   app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
     if (!mayReadMetrics(request, app.deps.config.METRICS_TOKEN)) {

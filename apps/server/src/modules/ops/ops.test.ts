@@ -5,6 +5,7 @@ import { runJobOnce, startJobs, type TJob } from '../../jobs';
 import { createTestStaff } from '../../testing/fixtures';
 import { createTestApp, json, type TTestContext } from '../../testing/test-app';
 import { markDraining } from '../health';
+import { logSlowRequest } from './metrics';
 
 /** Issue 10, operations: health and readiness, metrics that are not public, timed jobs recorded and drained. */
 describe('operations', () => {
@@ -128,5 +129,20 @@ describe('operations', () => {
     await new Promise((resolve) => setTimeout(resolve, 120));
     await jobs.stop();
     expect(finished).toBe(true);
+  });
+
+  it('warns of a request as slow as SLOW_REQUEST_LOG_MS, naming its route pattern but never its URL', () => {
+    const warnings: Array<{ fields: object; message: string }> = [];
+    const log = { warn: (fields: object, message: string) => warnings.push({ fields, message }) };
+    const request = { method: 'POST', route: '/api/v1/wallet/withdrawals', statusCode: 201 };
+    expect(logSlowRequest(log, { ...request, elapsedMs: 4999.6 }, 5000)).toBe(false);
+    expect(warnings).toEqual([]);
+    expect(logSlowRequest(log, { ...request, elapsedMs: 5000.4 }, 5000)).toBe(true);
+    expect(warnings).toEqual([
+      {
+        fields: { method: 'POST', route: '/api/v1/wallet/withdrawals', statusCode: 201, ms: 5000 },
+        message: 'slow request',
+      },
+    ]);
   });
 });
