@@ -58,45 +58,55 @@ export async function newPage(
   });
   const page = await context.newPage();
   waitForHydrationOnLoad(page);
-  recordApiCalls(page);
+  recordPageEvents(page);
   return { context, page };
 }
 
-/** Each page's last API calls, for the report of a failed test (what the server answered, or that it did not). */
-const apiCalls = new WeakMap<Page, string[]>();
-const API_CALLS_KEPT = 12;
+/**
+ * The browser's last API calls and page loads, over all its pages (closed ones too: a test often closes a page in a
+ * `finally` before its failure is reported), for the report of a failed test: what the server answered, or that
+ * it did not.
+ */
+const recentEvents: string[] = [];
+const RECENT_EVENTS_KEPT = 40;
+let pagesMade = 0;
 
-function recordApiCalls(page: Page): void {
-  const calls: string[] = [];
-  apiCalls.set(page, calls);
-  const started = Date.now();
-  const note = (request: Request, outcome: string) => {
-    const url = new URL(request.url());
-    if (!url.pathname.startsWith('/api/')) {
-      return;
-    }
-    calls.push(
-      `+${((Date.now() - started) / 1000).toFixed(1)}s ${request.method()} ${url.pathname} ${outcome}`,
-    );
-    if (calls.length > API_CALLS_KEPT) {
-      calls.shift();
+function recordPageEvents(page: Page): void {
+  pagesMade += 1;
+  const label = `page ${pagesMade}`;
+  const note = (text: string) => {
+    recentEvents.push(`${new Date().toISOString().slice(11, 22)} ${label} ${text}`);
+    if (recentEvents.length > RECENT_EVENTS_KEPT) {
+      recentEvents.shift();
     }
   };
-  page.on('request', (request) => note(request, 'sent'));
-  page.on('response', (response) => note(response.request(), `answered ${response.status()}`));
-  page.on('requestfailed', (request) => note(request, `failed: ${request.failure()?.errorText ?? ''}`));
+  const noteCall = (request: Request, outcome: string) => {
+    const url = new URL(request.url());
+    if (url.pathname.startsWith('/api/')) {
+      note(`${request.method()} ${url.pathname} ${outcome}`);
+    }
+  };
+  page.on('request', (request) => noteCall(request, 'sent'));
+  page.on('response', (response) => noteCall(response.request(), `answered ${response.status()}`));
+  page.on('requestfailed', (request) => noteCall(request, `failed: ${request.failure()?.errorText ?? ''}`));
+  page.on('framenavigated', (frame) => {
+    if (frame === page.mainFrame()) {
+      note(`at ${new URL(frame.url()).pathname}`);
+    }
+  });
+  page.on('close', () => note('closed'));
 }
 
 /**
- * What every open page of the browser shows when a test fails: its address, the messages, alerts and dialogs on
- * it, and its last API calls. A browser test's assertion says only what it waited for; this says why it did not
- * come (an error message, a call the server never answered).
+ * What a failed test leaves to go on: each open page's address with the messages, alerts and dialogs on it, then
+ * the browser's last API calls and page loads. A browser test's assertion says only what it waited for; this says
+ * why it did not come (an error message, a call the server never answered, a click that sent nothing).
  */
 export async function describePages(browser: Browser): Promise<string> {
   const lines: string[] = [];
   for (const [c, context] of browser.contexts().entries()) {
     for (const [p, page] of context.pages().entries()) {
-      lines.push(`e2e diagnostics: page ${c}.${p} at ${page.url()}`);
+      lines.push(`e2e diagnostics: open page ${c}.${p} at ${page.url()}`);
       const shown = await Promise.race([
         page
           .locator('.ant-message-notice, .ant-notification-notice, [role="alert"], [role="dialog"]')
@@ -111,10 +121,10 @@ export async function describePages(browser: Browser): Promise<string> {
       for (const text of shown.filter(Boolean)) {
         lines.push(`e2e diagnostics:   shows: ${text}`);
       }
-      for (const call of apiCalls.get(page) ?? []) {
-        lines.push(`e2e diagnostics:   ${call}`);
-      }
     }
+  }
+  for (const event of recentEvents) {
+    lines.push(`e2e diagnostics: ${event}`);
   }
   return lines.join('\n');
 }
