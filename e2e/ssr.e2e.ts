@@ -289,7 +289,7 @@ describe('server-rendered storefront', () => {
       expect(missing.status, path).toBe(404);
       expect(rootMarkup(missing.html), path).toContain(`data-testid="${testId}"`);
     }
-    for (const path of ['/help/no-such-topic', '/no-such-page']) {
+    for (const path of ['/help/no-such-topic', '/no-such-page', '/no-such-file.png']) {
       const missing = await getPage(path, { accept: 'text/html' });
       expect(missing.status, path).toBe(404);
       expect(missing.html, path).toContain('<meta name="robots" content="noindex">');

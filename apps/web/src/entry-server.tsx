@@ -97,10 +97,7 @@ const SERVER_RENDERED_PATHS = new Set<string>([
  * centre have pages of their own and stay the client shell.
  */
 function isUnknownPath(pathname: string): boolean {
-  // No route has a dot: a file (favicon.ico, a stale asset) that the static files did not have stays a plain 404.
-  if (pathname.includes('.')) {
-    return false;
-  }
+  // A missing file comes here only when a browser navigated to it (scripts and images do not ask for HTML).
   return matchRoutes(ROUTES, pathname)?.at(-1)?.route.path === '*';
 }
 
