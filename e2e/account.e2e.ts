@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestSmtpServer } from '../apps/server/src/testing/smtp';
 import { newPage, testAddress, uniqueName } from './browser';
 import {
+  clickInDialog,
   confirmAndShip,
   loginSeller,
   openSellerOrder,
@@ -258,7 +259,7 @@ describe('account services in the browser, with real e-mail', () => {
     const card = page.locator(`[data-order-no="${orderNo}"]`);
     await poll(() => card.count()).toBe(1);
     await card.getByRole('button', { name: 'Confirm receipt' }).click();
-    await page.locator('.ant-modal-confirm').getByRole('button', { name: 'Confirm receipt' }).click();
+    await clickInDialog(page.locator('.ant-modal-confirm'), 'Confirm receipt');
     await poll(() => page.getByText('Receipt confirmed').count()).toBeGreaterThan(0);
 
     // Settlement at once (set-up: the platform's settlement delay to 0 days; the server settles every 2 s).

@@ -5,7 +5,7 @@ import type { APIRequestContext, Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { newPage, testAddress, uniqueName } from './browser';
-import { loginBuyer, loginStaff, payAtCheckout, poll, readJson, useBrowser } from './harness';
+import { clickInDialog, loginBuyer, loginStaff, payAtCheckout, poll, readJson, useBrowser } from './harness';
 
 /**
  * Issue 16 in the browser: the dashboard following a paid order, a category moved and seen in two languages, a
@@ -179,7 +179,7 @@ describe('platform console in the browser', () => {
     await paramRow.getByRole('button', { name: 'Edit' }).click();
     const editor = admin.page.getByRole('dialog', { name: `Edit ${WITHDRAWAL_THRESHOLD_CODE}` });
     await editor.getByLabel('Value').fill('100');
-    await editor.getByRole('button', { name: 'Save' }).click();
+    await clickInDialog(editor, 'Save');
     await poll(() => paramRow.locator('td').nth(1).textContent()).toBe('100');
 
     try {
@@ -199,7 +199,7 @@ describe('platform console in the browser', () => {
       await page.getByRole('button', { name: 'Submit withdrawal' }).click();
       const confirm = page.getByRole('dialog', { name: 'Confirm the withdrawal' });
       await poll(() => confirm.textContent()).toContain(TRON_ADDRESS);
-      await confirm.getByRole('button', { name: 'Confirm' }).click();
+      await clickInDialog(confirm, 'Confirm');
       await poll(() => new URL(page.url()).searchParams.get('tab')).toBe('withdrawals');
       const held = await readJson<TWallet>(await page.request.get('/api/v1/wallet'));
       expect(parseMoney(held.held)).toBe(parseMoney('150'));
@@ -259,7 +259,7 @@ describe('platform console in the browser', () => {
       await second.getByRole('button', { name: 'Approve' }).click();
       const dialog = admin.page.getByRole('dialog', { name: 'Give the second approval?' });
       await poll(() => dialog.textContent()).toContain('first approved by Finance reviewer');
-      await dialog.getByRole('button', { name: 'Approve' }).click();
+      await clickInDialog(dialog, 'Approve');
       await poll(() => admin.page.getByText('Approved: the money has moved').count()).toBeGreaterThan(0);
       await poll(() => second.count()).toBe(0);
 

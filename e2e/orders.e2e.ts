@@ -3,6 +3,7 @@ import type { APIRequestContext, Browser, BrowserContext, Page } from 'playwrigh
 import { describe, expect, it } from 'vitest';
 import { newPage } from './browser';
 import {
+  clickInDialog,
   confirmAndShip,
   loginSeller,
   openSellerOrder,
@@ -205,7 +206,7 @@ describe('cart, checkout and orders in the browser', () => {
     await page.goto(`/userInfo/order-return?orderNo=${orderB.orderNo}`);
     await chooseSelectOption(page, page.getByLabel('Reason'), RETURN_REASON);
     await page.getByRole('button', { name: 'Send the request' }).click();
-    await page.locator('.ant-modal-confirm').getByRole('button', { name: 'Send the request' }).click();
+    await clickInDialog(page.locator('.ant-modal-confirm'), 'Send the request');
     await poll(() => new URL(page.url()).pathname).toBe('/userInfo/order-detail');
     await poll(() => page.getByText('Refund in progress').count()).toBeGreaterThan(0);
 
@@ -226,7 +227,7 @@ describe('cart, checkout and orders in the browser', () => {
     const sellerB = await loginSellerInBrowser(browser(), 'seller01');
     sellerDrawer = await openSellerOrder(sellerB.page, orderB.orderNo);
     await sellerDrawer.getByRole('button', { name: 'Approve refund' }).click();
-    await sellerB.page.locator('.ant-modal-confirm').getByRole('button', { name: 'Approve refund' }).click();
+    await clickInDialog(sellerB.page.locator('.ant-modal-confirm'), 'Approve refund');
     await poll(() => sellerDrawer.getByText('Refunded').count()).toBeGreaterThan(0);
     await sellerB.context.close();
 
@@ -240,7 +241,7 @@ describe('cart, checkout and orders in the browser', () => {
     await poll(() => logistics.getByText('DHL Express').count()).toBeGreaterThan(0);
     await logistics.getByRole('button', { name: 'Close' }).click();
     await cardA.getByRole('button', { name: 'Confirm receipt' }).click();
-    await page.locator('.ant-modal-confirm').getByRole('button', { name: 'Confirm receipt' }).click();
+    await clickInDialog(page.locator('.ant-modal-confirm'), 'Confirm receipt');
     await poll(() => page.getByText('Receipt confirmed').count()).toBeGreaterThan(0);
 
     await page.goto(`/userInfo/order-evaluation?orderNo=${orderA.orderNo}`);

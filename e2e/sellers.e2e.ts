@@ -3,7 +3,7 @@ import type { APIRequestContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { newPage, testAddress, uniqueName } from './browser';
-import { loginBuyer, loginSeller, payAtCheckout, poll, readJson, useBrowser } from './harness';
+import { clickInDialog, loginBuyer, loginSeller, payAtCheckout, poll, readJson, useBrowser } from './harness';
 import { typeSelectOption } from './select';
 
 type TCategory = { id: string; name: string; children: TCategory[] };
@@ -79,7 +79,7 @@ describe('sellers in the browser', () => {
     await poll(() => row.count()).toBe(1);
     await row.getByRole('button', { name: 'Open' }).click();
     await sp.locator('.ant-drawer-open').getByRole('button', { name: 'Approve' }).click();
-    await sp.locator('.ant-modal-confirm').getByRole('button', { name: 'Approve' }).click();
+    await clickInDialog(sp.locator('.ant-modal-confirm'), 'Approve');
     await poll(() => sp.getByText('Operation succeeded').count()).toBeGreaterThan(0);
     await ap.reload();
     await poll(() => ap.getByText('Your shop is open').count()).toBeGreaterThan(0);
@@ -290,7 +290,7 @@ describe('sellers in the browser', () => {
     await poll(() => shopRow.count()).toBe(1);
     await shopRow.getByRole('button', { name: 'Suspend' }).click();
     await sp.locator('.ant-modal:visible').getByLabel('Reason (shown to the seller)').fill('E2E suspension');
-    await sp.locator('.ant-modal:visible').getByRole('button', { name: 'Confirm' }).click();
+    await clickInDialog(sp.locator('.ant-modal:visible'), 'Confirm');
     await poll(() => shopRow.getByText('Suspended').count()).toBe(1);
     const gone = await shopper.page.request.get(`/api/v1/catalog/products/${productId}`);
     expect(gone.status()).toBe(409);

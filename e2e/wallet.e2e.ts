@@ -3,7 +3,7 @@ import { formatMoney, parseMoney } from '@caravan/contracts';
 import type { BrowserContext, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl, newPage, uniqueName } from './browser';
-import { loginBuyer, loginStaff, poll, useBrowser } from './harness';
+import { clickInDialog, loginBuyer, loginStaff, poll, useBrowser } from './harness';
 import { chooseSelectOption } from './select';
 
 /**
@@ -96,7 +96,7 @@ describe('wallet in the browser', () => {
     await page.getByRole('button', { name: 'Submit recharge' }).click();
     const confirm = page.getByRole('dialog', { name: 'Confirm the recharge' });
     await poll(() => confirm.getByText(usdt('100')).count()).toBeGreaterThan(0);
-    await confirm.getByRole('button', { name: 'Confirm' }).click();
+    await clickInDialog(confirm, 'Confirm');
     await poll(() => new URL(page.url()).pathname).toBe('/userInfo/money-package');
     const firstRecord = page.getByTestId('recharge-records').locator('.ant-table-row').first();
     await poll(() => firstRecord.textContent()).toContain('Processing');
@@ -109,7 +109,7 @@ describe('wallet in the browser', () => {
     await reviewInQueue(finance.page, '/admin/finance-recharges', '100', async (admin) => {
       await admin.locator('.cv-finance-drawer').getByRole('button', { name: 'Approve' }).click();
       const dialog = admin.locator('.cv-finance-approve');
-      await dialog.getByRole('button', { name: 'Approve' }).click();
+      await clickInDialog(dialog, 'Approve');
       await poll(() =>
         admin.getByText('Recharge approved: the balance was credited').count(),
       ).toBeGreaterThan(0);
@@ -133,13 +133,16 @@ describe('wallet in the browser', () => {
       await chooseSelectOption(page, page.getByLabel('Network'), 'USDT-TRC20');
       await page.getByLabel('Address', { exact: true }).fill('Tnot-a-valid-address');
       await page.getByRole('button', { name: 'Bind address' }).click();
-      await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
-      // The server checks the format and says so beside the field or in a toast.
-      await poll(() => page.getByText(/address/i).count()).toBeGreaterThan(0);
+      await clickInDialog(page.getByRole('dialog'), 'Confirm');
+      // The server checks the format and says so beside the field or in a toast; the dialog closes on its answer.
+      await poll(() => page.getByText('The address is not valid for this network').count()).toBeGreaterThan(
+        0,
+      );
+      await poll(() => page.getByRole('dialog').count()).toBe(0);
       expect(await bound.count()).toBe(0);
       await page.getByLabel('Address', { exact: true }).fill(TRON_ADDRESS);
       await page.getByRole('button', { name: 'Bind address' }).click();
-      await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
+      await clickInDialog(page.getByRole('dialog'), 'Confirm');
       await poll(() => bound.textContent()).toBe(TRON_ADDRESS);
     }
     const address = (await bound.textContent()) ?? '';
@@ -166,7 +169,7 @@ describe('wallet in the browser', () => {
       const confirm = page.getByRole('dialog', { name: 'Confirm the withdrawal' });
       await poll(() => confirm.textContent()).toContain(address);
       expect(await confirm.textContent()).toContain(usdt(amount));
-      await confirm.getByRole('button', { name: 'Confirm' }).click();
+      await clickInDialog(confirm, 'Confirm');
       await poll(() => new URL(page.url()).searchParams.get('tab')).toBe('withdrawals');
       const held = await readWallet(page);
       expect(parseMoney(before.available) - parseMoney(held.available)).toBe(parseMoney(amount));
@@ -180,11 +183,11 @@ describe('wallet in the browser', () => {
     await reviewInQueue(finance.page, '/admin/finance-withdrawals', '20', async (admin) => {
       await admin.locator('.cv-finance-drawer').getByRole('button', { name: 'Reject' }).click();
       const dialog = admin.locator('.cv-finance-reject');
-      await dialog.getByRole('button', { name: 'Reject' }).click();
+      await clickInDialog(dialog, 'Reject');
       // A reason is required.
       await poll(() => dialog.getByText('Please enter a reason of at most 255 characters').count()).toBe(1);
       await dialog.getByLabel('Reason').fill('Address check failed');
-      await dialog.getByRole('button', { name: 'Reject' }).click();
+      await clickInDialog(dialog, 'Reject');
       await poll(() => admin.getByText('Rejected', { exact: true }).count()).toBeGreaterThan(0);
     });
     const restored = await readWallet(page);
@@ -196,7 +199,7 @@ describe('wallet in the browser', () => {
       await admin.locator('.cv-finance-drawer').getByRole('button', { name: 'Approve' }).click();
       const dialog = admin.locator('.cv-finance-approve');
       await dialog.getByLabel('Payout transaction hash (optional)').fill(randomBytes(32).toString('hex'));
-      await dialog.getByRole('button', { name: 'Approve' }).click();
+      await clickInDialog(dialog, 'Approve');
       await poll(() => admin.getByText('Withdrawal approved').count()).toBeGreaterThan(0);
     });
     const paid = await readWallet(page);
