@@ -22,7 +22,9 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
     }
     const dbUrl = new URL(url);
     dbUrl.pathname = `/${name}`;
-    const handle = openPostgres(dbUrl.toString(), 40);
+    // Two pools of 20 per test database: two vitest workers then hold at most 80 of PostgreSQL's 100 connections.
+    // With 40 each, two concurrency tests running at once on the two workers were refused (53300, too many clients).
+    const handle = openPostgres(dbUrl.toString(), 20);
     const close = handle.close;
     handle.close = async () => {
       await close();
