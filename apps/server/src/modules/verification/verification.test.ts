@@ -63,6 +63,18 @@ async function latestCodeFromOutbox(to: string): Promise<string> {
 }
 
 /** Lets the cooldown pass without waiting 3 minutes. */
+/**
+ * Lifts the resend wait of the address's codes without taking them out of today: the wait looks at codes of
+ * the same purpose, the daily number counts every purpose. Ageing the codes instead moved them into
+ * yesterday just after midnight UTC, and the daily number was then never reached.
+ */
+async function moveCodesToAnotherPurpose(target: string) {
+  await ctx.database.db
+    .update(verificationCodes)
+    .set({ purpose: 'bindEmail' })
+    .where(eq(verificationCodes.target, target));
+}
+
 async function ageCodes(target: string, seconds: number) {
   await ctx.database.db
     .update(verificationCodes)
@@ -168,7 +180,7 @@ describe('forgot password', () => {
           (await post('/api/v1/verification/codes', { purpose: 'resetPassword', account: buyer.username }))
             .statusCode,
         ).toBe(201);
-        await ageCodes(buyer.email, 200);
+        await moveCodesToAnotherPurpose(buyer.email);
       }
       const third = await post('/api/v1/verification/codes', {
         purpose: 'resetPassword',
