@@ -422,6 +422,48 @@ describe('server-rendered storefront', () => {
     await context.close();
   });
 
+  it("leaves home's lower lists unrendered until they come near, at the height they will have", async () => {
+    for (const width of [1280, 360]) {
+      const { context, page } = await newPage(browser, { width, height: 800 });
+      await page.goto('/index', { waitUntil: 'networkidle' });
+      const readSections = () =>
+        page.evaluate(() =>
+          [...document.querySelectorAll<HTMLElement>('.cv-section--below-fold')].map((section) => ({
+            name: section.dataset.testid,
+            contentVisibility: getComputedStyle(section).contentVisibility,
+            height: section.getBoundingClientRect().height,
+            isRendered: section.firstElementChild?.checkVisibility({ contentVisibilityAuto: true }) ?? false,
+          })),
+        );
+      const atLoad = await readSections();
+      expect(atLoad.map((section) => section.name)).toEqual([
+        'home-stores',
+        'home-new',
+        'home-hot',
+        'home-guess',
+        'home-discounted',
+      ]);
+      expect(atLoad.every((section) => section.contentVisibility === 'auto')).toBe(true);
+      // The browser skips the lists far from the first screen.
+      expect(atLoad.at(-1)?.isRendered, `at ${width}px`).toBe(false);
+      // Each list, brought into view, is rendered at the height its stand-in gave it: the page does not grow or
+      // shrink as the visitor scrolls down.
+      for (const [i, name] of atLoad.map((section) => section.name).entries()) {
+        await page.getByTestId(name ?? '').scrollIntoViewIfNeeded();
+        await page.evaluate(
+          () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+        );
+        const shown = (await readSections())[i];
+        const standIn = atLoad[i]?.height ?? 0;
+        expect(shown?.isRendered, `${name} at ${width}px`).toBe(true);
+        expect(Math.abs((shown?.height ?? 0) - standIn) / standIn, `${name} at ${width}px`).toBeLessThan(
+          0.05,
+        );
+      }
+      await context.close();
+    }
+  });
+
   it('is installable: manifest with icons, a service worker that never caches the API, an offline page', async () => {
     const manifest = await getJson<{ start_url: string; display: string; icons: Array<{ sizes: string }> }>(
       '/manifest.webmanifest',

@@ -22,7 +22,18 @@ const PRODUCT_LISTS = [
 ] as const satisfies readonly { list: THomeList; titleKey: string }[];
 
 /** One home list: the first 12 come with /home, "more" appends the next 12 each time. */
-function ProductSection({ list, title, first }: { list: THomeList; title: string; first: TProductCard[] }) {
+function ProductSection({
+  list,
+  title,
+  first,
+  isBelowFold = false,
+}: {
+  list: THomeList;
+  title: string;
+  first: TProductCard[];
+  /** Far below the first screen on every width: see .cv-section--below-fold in catalog.css. */
+  isBelowFold?: boolean;
+}) {
   const { t } = useTranslation('catalog');
   const [isMoreWanted, setIsMoreWanted] = useState(false);
   const more = useHomeListMore(list, isMoreWanted);
@@ -32,7 +43,11 @@ function ProductSection({ list, title, first }: { list: THomeList; title: string
   const hasMore = isMoreWanted ? more.hasNextPage : first.length >= 12;
   const headingId = `home-${list}`;
   return (
-    <section className="cv-section" aria-labelledby={headingId} data-testid={`home-${list}`}>
+    <section
+      className={isBelowFold ? 'cv-section cv-section--below-fold' : 'cv-section'}
+      aria-labelledby={headingId}
+      data-testid={`home-${list}`}
+    >
       <div className="cv-section__head">
         <h2 id={headingId} className="cv-section__title">
           {title}
@@ -76,7 +91,11 @@ function StoreSection({ first }: { first: TStoreCard[] }) {
     return null;
   }
   return (
-    <section className="cv-section" aria-labelledby="home-stores" data-testid="home-stores">
+    <section
+      className="cv-section cv-section--below-fold cv-section--stores"
+      aria-labelledby="home-stores"
+      data-testid="home-stores"
+    >
       <div className="cv-section__head">
         <h2 id="home-stores" className="cv-section__title">
           {t('home.stores')}
@@ -164,7 +183,7 @@ export default function HomeSections() {
       </HydrationSlice>
       {PRODUCT_LISTS.slice(1).map(({ list, titleKey }) => (
         <HydrationSlice key={list}>
-          <ProductSection list={list} title={t(titleKey)} first={data[list]} />
+          <ProductSection list={list} title={t(titleKey)} first={data[list]} isBelowFold />
         </HydrationSlice>
       ))}
     </>
