@@ -105,14 +105,22 @@ export async function startSeededServer(options: {
  * Endless animations inside (a spinner) are not waited for.
  */
 export async function clickInDialog(dialog: Locator, name: string | RegExp): Promise<void> {
-  await dialog.evaluate((element) =>
-    Promise.all(
+  await dialog.evaluate(async (element) => {
+    // Ant Design's motion marks the dialog with its classes from its first frame (…-appear-prepare, -start, -active)
+    // and starts the CSS animation a frame or two later: looking for animations only, too early, found none (a
+    // seller's order confirmation was clicked mid-zoom in CI and no request was sent).
+    const isMoving = () => /-(appear|enter)(-prepare|-start|-active)?(\s|$)/.test(element.className);
+    const deadline = performance.now() + 5_000;
+    while (isMoving() && performance.now() < deadline) {
+      await new Promise((resolve) => requestAnimationFrame(resolve));
+    }
+    await Promise.all(
       element
         .getAnimations({ subtree: true })
         .filter((animation) => animation.effect?.getComputedTiming().endTime !== Number.POSITIVE_INFINITY)
         .map((animation) => animation.finished.catch(() => undefined)),
-    ),
-  );
+    );
+  });
   await dialog.getByRole('button', { name }).click();
 }
 
@@ -183,6 +191,8 @@ export async function confirmAndShip(
 ) {
   await drawer.getByRole('button', { name: 'Confirm (preparing stock)' }).click();
   await clickInDialog(page.locator('.ant-modal-confirm'), 'Confirm');
+  // The drawer shows Ship before the confirmation too: the confirmation is done when its dialog has closed.
+  await poll(() => page.locator('.ant-modal-confirm:visible').count()).toBe(0);
   await poll(() => drawer.getByRole('button', { name: 'Ship' }).count()).toBe(1);
   await drawer.getByRole('button', { name: 'Ship' }).click();
   const shipModal = page.locator('.ant-modal:visible');
