@@ -88,6 +88,32 @@ describe('Content-Security-Policy in the browser', () => {
     await context.close();
   });
 
+  /** Opens the path from another site's page, as a popup, and says whether that page keeps its handle on it. */
+  async function openerKeepsHandle(path: string): Promise<boolean> {
+    const { context, page } = await newPage(browser());
+    await page.goto(framerUrl);
+    const popupOpened = context.waitForEvent('page');
+    await page.evaluate((url) => {
+      (window as unknown as { popup: Window | null }).popup = window.open(url, '_blank');
+    }, `${baseUrl()}${path}`);
+    const popup = await popupOpened;
+    await popup.waitForLoadState('load');
+    // A browsing context group swap (Cross-Origin-Opener-Policy) leaves the opener a closed window.
+    const keepsHandle = await page.evaluate(() => {
+      const popup = (window as unknown as { popup: Window | null }).popup;
+      return popup !== null && !popup.closed;
+    });
+    await context.close();
+    return keepsHandle;
+  }
+
+  it('cuts another site off from the pages it opened: log-in, wallet, console and storefront', async () => {
+    // The storefront too: a buyer who arrived there goes on to the wallet in the same document.
+    for (const path of ['/login', '/userInfo/money-package/recharge', '/admin/login', '/index']) {
+      expect(await openerKeepsHandle(path), path).toBe(false);
+    }
+  });
+
   it('refuses to be framed by another site', async () => {
     const { context, page } = await newPage(browser());
     const refused: string[] = [];

@@ -51,6 +51,16 @@ describe('security headers and sessions', () => {
       expect(res.headers['referrer-policy']).toBe('same-origin');
       expect(res.headers['x-frame-options']).toBe('DENY');
       expect(res.headers['strict-transport-security']).toBeUndefined();
+      expect(res.headers['cross-origin-opener-policy']).toBe('same-origin');
+    });
+
+    it('isolates the client-rendered pages from windows of other sites that open them', async () => {
+      // No server build here: every page is the client shell (log-in, user centre, wallet, consoles).
+      for (const url of ['/login', '/userInfo/money-package/recharge', '/admin/login', '/index']) {
+        const res = await ctx.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+        expect(res.statusCode, url).toBe(200);
+        expect(res.headers['cross-origin-opener-policy'], url).toBe('same-origin');
+      }
     });
 
     it('gives the page and its inline style the nonce the CSP names', async () => {

@@ -77,6 +77,9 @@ export function withInlineNonces(html: string, nonces: TNonces): string {
  *   URL only to this origin. `style-src-attr 'unsafe-inline'` lets components position popups with style
  *   attributes; they cannot run script.
  * - X-Content-Type-Options nosniff, Referrer-Policy same-origin, X-Frame-Options DENY for old browsers;
+ * - Cross-Origin-Opener-Policy same-origin: a window of another site that opened ours loses its handle on it
+ *   (no navigating it away, no counting its frames), on every page: the storefront's too, which a buyer may
+ *   leave for the wallet without a new document (docs/decisions.md, web vitals 10);
  * - Strict-Transport-Security only over https (PUBLIC_URL https, or X-Forwarded-Proto https with
  *   TRUST_PROXY), never on plain http where a browser would pin a site that cannot answer https.
  * /api/docs (Swagger UI) sends its own policy, see app.ts.
@@ -107,6 +110,7 @@ export const securityHeadersPlugin = fp(async (app: FastifyInstance) => {
       },
     },
     hsts: false,
+    crossOriginOpenerPolicy: { policy: 'same-origin' },
     referrerPolicy: { policy: 'same-origin' },
     frameguard: { action: 'deny' },
     // Images are also shown by the mobile site and the old apps, which may live on other origins.
