@@ -1,50 +1,32 @@
 /** Payment partners and coins drawn locally (no external images); names are brand marks, not translated. */
 const PARTNERS = [
-  { name: 'Visa', url: 'https://www.visa.com', bg: '#1A1F71', fg: '#FFFFFF', italic: true },
+  { name: 'Visa', url: 'https://www.visa.com', bg: '#1A1F71', fg: '#FFFFFF' },
   { name: 'Mastercard', url: 'https://www.mastercard.com', bg: '#FFFFFF', fg: '#1F2937', circles: true },
   { name: 'AMEX', url: 'https://www.americanexpress.com', bg: '#2E77BC', fg: '#FFFFFF' },
-  { name: 'PayPal', url: 'https://www.paypal.com', bg: '#FFFFFF', fg: '#003087', italic: true },
+  { name: 'PayPal', url: 'https://www.paypal.com', bg: '#FFFFFF', fg: '#003087' },
   { name: 'Apple Pay', url: 'https://www.apple.com/apple-pay/', bg: '#000000', fg: '#FFFFFF' },
   { name: 'G Pay', url: 'https://pay.google.com', bg: '#FFFFFF', fg: '#3C4043' },
   { name: 'UnionPay', url: 'https://www.unionpayintl.com', bg: '#01798A', fg: '#FFFFFF' },
   { name: 'Binance Pay', url: 'https://pay.binance.com', bg: '#1E2026', fg: '#F0B90B' },
 ] as const;
 
+/**
+ * A partner's badge in HTML with the page's font, not SVG text: the footer is on every page, and SVG text in its own
+ * font was a layout pass of its own and four more font sizes for the browser to look up on every load (issue 11,
+ * TBT; docs/operations.md, web vitals). Mastercard's mark is its circles.
+ */
 function PartnerBadge({ partner }: { partner: (typeof PARTNERS)[number] }) {
-  const hasCircles = 'circles' in partner;
   return (
-    <svg viewBox="0 0 72 44" width="60" height="36" role="img" aria-label={partner.name}>
-      <rect x="0.5" y="0.5" width="71" height="43" rx="6" fill={partner.bg} stroke="#D1D5DB" />
-      {hasCircles ? (
-        <>
-          <circle cx="30" cy="19" r="10" fill="#EB001B" />
-          <circle cx="42" cy="19" r="10" fill="#F79E1B" fillOpacity="0.9" />
-          <text
-            x="36"
-            y="38"
-            textAnchor="middle"
-            fontSize="7"
-            fill={partner.fg}
-            fontFamily="Arial, sans-serif"
-          >
-            {partner.name}
-          </text>
-        </>
+    <span className="cv-logos__badge" style={{ background: partner.bg, color: partner.fg }}>
+      {'circles' in partner ? (
+        <svg viewBox="0 0 32 20" width="32" height="20" role="img" aria-label={partner.name}>
+          <circle cx="11" cy="10" r="9" fill="#EB001B" />
+          <circle cx="21" cy="10" r="9" fill="#F79E1B" fillOpacity="0.9" />
+        </svg>
       ) : (
-        <text
-          x="36"
-          y="27"
-          textAnchor="middle"
-          fontSize={partner.name.length > 8 ? 10 : 13}
-          fontWeight="700"
-          fontStyle={'italic' in partner ? 'italic' : 'normal'}
-          fill={partner.fg}
-          fontFamily="Arial, sans-serif"
-        >
-          {partner.name}
-        </text>
+        partner.name
       )}
-    </svg>
+    </span>
   );
 }
 
