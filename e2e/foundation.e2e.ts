@@ -80,6 +80,30 @@ describe('foundation in the browser', () => {
     await context.close();
   });
 
+  it("changes the language from the header's menu by keyboard, on the same page, and keeps the choice", async () => {
+    const { context, page } = await newPage(browser());
+    await page.goto('/commodity?sort=sales');
+    const menuButton = page.locator('header summary.cv-lang__button');
+    await menuButton.focus();
+    await page.keyboard.press('Enter');
+    const german = page.locator('header').getByRole('link', { name: 'Deutsch' });
+    await german.waitFor({ state: 'visible' });
+    expect(await german.getAttribute('href')).toBe('/commodity?sort=sales&lang=de');
+    await page.keyboard.press('Escape');
+    await poll(() => german.isVisible()).toBe(false);
+
+    await menuButton.click();
+    await german.click();
+    await poll(() => page.evaluate(() => document.documentElement.lang)).toBe('de');
+    const url = new URL(page.url());
+    expect(url.pathname).toBe('/commodity');
+    expect(url.searchParams.get('sort')).toBe('sales');
+    expect(url.searchParams.has('lang')).toBe(false);
+    await page.goto('/index');
+    await poll(() => page.evaluate(() => document.documentElement.lang)).toBe('de');
+    await context.close();
+  });
+
   it('sends a visitor who clicks a user-centre footer link to /login', async () => {
     const { context, page } = await newPage(browser());
     await page.goto('/index');

@@ -256,9 +256,11 @@ function composeWith(build: TBuild, page: TRenderResult, hasHead: boolean, inlin
       ...entryImports(build.manifest).map((file) => `/${file}`),
     ]),
   ];
-  const scripts = [...preloads, ...assets.scripts.map((file) => `/${file}`)];
+  const scripts = [...new Set([...preloads, ...assets.scripts.map((file) => `/${file}`)])];
+  // The scripts are asked for after the first frame that follows `load`, so the page's largest picture is on
+  // screen before any script runs, and the end of parsing, the load event and the scripts are separate tasks.
   const loader = entry
-    ? `<script>addEventListener('load',function(){var h=document.head;${JSON.stringify(scripts)}.forEach(function(u){var l=document.createElement('link');l.rel='modulepreload';l.href=u;h.appendChild(l)});var s=document.createElement('script');s.type='module';s.src=${JSON.stringify(entry)};h.appendChild(s)},{once:true})</script>`
+    ? `<script>addEventListener('load',function(){requestAnimationFrame(function(){setTimeout(function(){var h=document.head;${JSON.stringify(scripts)}.forEach(function(u){var l=document.createElement('link');l.rel='modulepreload';l.href=u;h.appendChild(l)});var s=document.createElement('script');s.type='module';s.src=${JSON.stringify(entry)};h.appendChild(s)})})},{once:true})</script>`
     : '';
   let html = build.template
     .replace(/<html[^>]*>/, `<html lang="${page.htmlLang}" dir="${page.dir}">`)

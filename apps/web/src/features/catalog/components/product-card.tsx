@@ -57,7 +57,7 @@ export function ProductCard({
               height={product.image.height}
               loading={priority === 'lazy' ? 'lazy' : 'eager'}
               fetchPriority={priority === 'high' ? 'high' : 'auto'}
-              decoding="async"
+              decoding={priority === 'high' ? 'sync' : 'async'}
               alt={product.name}
             />
           )}
