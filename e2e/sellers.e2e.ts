@@ -4,7 +4,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { newPage, testAddress, uniqueName } from './browser';
 import { clickInDialog, loginBuyer, loginSeller, payAtCheckout, poll, readJson, useBrowser } from './harness';
-import { typeSelectOption } from './select';
+import { chooseSelectOption, typeSelectOption } from './select';
 
 type TCategory = { id: string; name: string; children: TCategory[] };
 
@@ -97,8 +97,7 @@ describe('sellers in the browser', () => {
     await poll(() => sel.getByLabel('Product name (en)').count()).toBe(1);
     await sel.getByLabel('Product name (en)').fill('Harbour linen shirt');
     await sel.getByLabel('Product description (en)').fill('Breathable linen for warm harbours.');
-    await sel.getByLabel('Languages').click();
-    await sel.locator('.ant-select-item-option').filter({ hasText: 'Deutsch' }).first().click();
+    await chooseSelectOption(sel, sel.getByLabel('Languages'), 'Deutsch');
     await sel.keyboard.press('Escape');
     await sel.getByRole('tab', { name: 'Deutsch' }).click();
     await sel.getByLabel('Product name (de)').fill('Hafen Leinenhemd');
@@ -267,8 +266,7 @@ describe('sellers in the browser', () => {
     await sel.goto('/seller/shop');
     await poll(() => sel.getByLabel('Description (en)').count()).toBe(1);
     await sel.getByLabel('Description (en)').fill('Linen from the harbour');
-    await sel.getByLabel('Languages').click();
-    await sel.locator('.ant-select-item-option').filter({ hasText: 'Deutsch' }).first().click();
+    await chooseSelectOption(sel, sel.getByLabel('Languages'), 'Deutsch');
     await sel.keyboard.press('Escape');
     await sel.getByRole('tab', { name: 'Deutsch' }).click();
     await sel.getByLabel('Description (de)').fill('Leinen aus dem Hafen');
