@@ -2,6 +2,7 @@ import type { THomeResponse, TImage, TProductDetail, TProductPage, TStoreDetail 
 import { DEFAULT_LANGUAGE, LANGUAGE_TAGS, LANGUAGES, type TLanguage } from '@caravan/contracts/languages';
 import type { QueryClient } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
+import { withLanguageParam } from '../lib/language';
 
 /** Search-engine and link-preview tags of one server-rendered page (issue 11, part 2). */
 export type THeadInput = {
@@ -42,13 +43,7 @@ function cut(value: string, max = DESCRIPTION_MAX): string {
 
 /** The page's address in one language: the same path and query, `lang` only for languages other than English. */
 export function languageUrl(origin: string, url: URL, lang: TLanguage): string {
-  const params = new URLSearchParams(url.search);
-  params.delete('lang');
-  if (lang !== DEFAULT_LANGUAGE) {
-    params.set('lang', lang);
-  }
-  const query = params.toString();
-  return `${origin}${url.pathname}${query ? `?${query}` : ''}`;
+  return `${origin}${withLanguageParam(url.pathname, url.search, lang === DEFAULT_LANGUAGE ? null : lang)}`;
 }
 
 function absolute(origin: string, path: string): string {

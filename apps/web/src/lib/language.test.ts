@@ -6,6 +6,7 @@ import {
   readAgentCode,
   readLanguageSwitch,
   resolveLanguage,
+  withLanguageParam,
 } from './language';
 
 describe('resolveLanguage', () => {
@@ -56,5 +57,19 @@ describe('language helpers', () => {
     expect(readAgentCode('https://shop.test/register?code=AG42')).toBe('AG42');
     expect(readAgentCode('https://shop.test/index?code=')).toBeNull();
     expect(readAgentCode('https://shop.test/index')).toBeNull();
+  });
+});
+
+describe('withLanguageParam', () => {
+  it('keeps the path and the other parameters and sets exactly one lang', () => {
+    expect(withLanguageParam('/commodity', '?cid=3&lang=de&page=2', 'ar')).toBe(
+      '/commodity?cid=3&page=2&lang=ar',
+    );
+    expect(withLanguageParam('/index', '', 'ja')).toBe('/index?lang=ja');
+  });
+
+  it('drops lang when given none, and the question mark with it when nothing is left', () => {
+    expect(withLanguageParam('/store', '?id=7&lang=ar', null)).toBe('/store?id=7');
+    expect(withLanguageParam('/index', '?lang=ar', null)).toBe('/index');
   });
 });

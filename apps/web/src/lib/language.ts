@@ -6,6 +6,20 @@ import {
   type TLanguage,
 } from '@caravan/contracts/languages';
 
+/**
+ * A path and query in another language: the same path and parameters, `lang` set to `lang` (the server renders
+ * that language directly), or dropped when `lang` is null.
+ */
+export function withLanguageParam(pathname: string, search: string, lang: TLanguage | null): string {
+  const params = new URLSearchParams(search);
+  params.delete('lang');
+  if (lang) {
+    params.set('lang', lang);
+  }
+  const query = params.toString();
+  return `${pathname}${query ? `?${query}` : ''}`;
+}
+
 export const LANGUAGE_COOKIE = 'lang';
 const COOKIE_MAX_AGE_S = 365 * 24 * 3600;
 

@@ -1,9 +1,10 @@
+import { LANGUAGE_TAGS } from '@caravan/contracts/languages';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { listMenuLanguages } from '../../lib/language';
 import { setUpComponentTests } from '../../testing/render';
-import { buildLanguageHref, LanguageMenu } from './language-menu';
+import { LanguageMenu } from './language-menu';
 
 const switchLanguage = vi.hoisted(() => vi.fn(async () => {}));
 vi.mock('../../lib/language-switch', () => ({ switchLanguage }));
@@ -31,15 +32,6 @@ function renderMenu(entry: string) {
   return menu;
 }
 
-describe('buildLanguageHref', () => {
-  it('keeps the page and its other parameters and sets exactly one lang', () => {
-    expect(buildLanguageHref('/commodity', '?cid=3&lang=de&page=2', 'ar')).toBe(
-      '/commodity?cid=3&page=2&lang=ar',
-    );
-    expect(buildLanguageHref('/index', '', 'ja')).toBe('/index?lang=ja');
-  });
-});
-
 describe('LanguageMenu', () => {
   beforeEach(() => switchLanguage.mockClear());
 
@@ -47,7 +39,14 @@ describe('LanguageMenu', () => {
     const menu = renderMenu('/commodity?cid=3');
     open(menu);
     const links = [...menu.querySelectorAll<HTMLAnchorElement>('a.cv-lang__option')];
-    expect(links.map((link) => link.hreflang)).toEqual(listMenuLanguages(import.meta.env.DEV));
+    // Tagged in BCP 47 (zh-CN, fil), not with the app's own codes (cn, ph): screen readers pick their voice by it.
+    expect(links.map((link) => link.hreflang)).toEqual(
+      listMenuLanguages(import.meta.env.DEV).map((code) => LANGUAGE_TAGS[code]),
+    );
+    expect(links.map((link) => link.lang)).toEqual(links.map((link) => link.hreflang));
+    expect(links.find((link) => link.textContent === 'Filipino')?.getAttribute('href')).toBe(
+      '/commodity?cid=3&lang=ph',
+    );
     const arabic = links.find((link) => link.hreflang === 'ar');
     expect(arabic?.getAttribute('href')).toBe('/commodity?cid=3&lang=ar');
     expect(arabic?.lang).toBe('ar');

@@ -1,18 +1,10 @@
 import { GlobalOutlined } from '@ant-design/icons';
-import { LANGUAGE_NAMES, type TLanguage } from '@caravan/contracts/languages';
+import { LANGUAGE_NAMES, LANGUAGE_TAGS, type TLanguage } from '@caravan/contracts/languages';
 import { type KeyboardEvent, type MouseEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
-import { listMenuLanguages } from '../../lib/language';
+import { listMenuLanguages, withLanguageParam } from '../../lib/language';
 import { switchLanguage } from '../../lib/language-switch';
-
-/** This page's address in another language (the server renders `?lang=` directly, as for hreflang links). */
-export function buildLanguageHref(pathname: string, search: string, lang: TLanguage): string {
-  const params = new URLSearchParams(search);
-  params.delete('lang');
-  params.set('lang', lang);
-  return `${pathname}?${params.toString()}`;
-}
 
 /**
  * A disclosure of links, one per language, each named in its own language. Not a native select: the browser lays
@@ -67,7 +59,7 @@ export function LanguageMenu() {
       <summary className="cv-lang__button">
         <GlobalOutlined aria-hidden="true" className="cv-lang__icon" />
         <span className="cv-visually-hidden">{t('header.language')}: </span>
-        <span className="cv-lang__current" lang={current}>
+        <span className="cv-lang__current" lang={LANGUAGE_TAGS[current]}>
           {LANGUAGE_NAMES[current]}
         </span>
       </summary>
@@ -76,9 +68,9 @@ export function LanguageMenu() {
           {listMenuLanguages(import.meta.env.DEV).map((code) => (
             <li key={code}>
               <a
-                href={buildLanguageHref(pathname, search, code)}
-                lang={code}
-                hrefLang={code}
+                href={withLanguageParam(pathname, search, code)}
+                lang={LANGUAGE_TAGS[code]}
+                hrefLang={LANGUAGE_TAGS[code]}
                 aria-current={code === current ? 'true' : undefined}
                 className="cv-lang__option"
                 onClick={(event) => choose(event, code)}
