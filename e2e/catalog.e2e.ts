@@ -99,10 +99,17 @@ describe('catalogue and storefront in the browser', () => {
     await poll(() => page.getByRole('checkbox', { name: 'On discount only' }).isChecked()).toBe(true);
     await page.getByText('Price: low to high', { exact: true }).click();
     await page.getByRole('textbox', { name: 'Max' }).fill('20');
+    const filteredList = page.waitForResponse(
+      (response) =>
+        response.url().includes('/api/v1/catalog/products?') && /maxPrice=20\b/.test(response.url()),
+    );
     await page.getByRole('button', { name: 'Apply', exact: true }).click();
+    await filteredList;
     await poll(() => page.url()).toMatch(/d=1/);
     await poll(() => page.url()).toMatch(/sort=priceAsc/);
     await poll(() => page.url()).toMatch(/max=20/);
+    // Until the last filter's answer arrives the list shows an earlier one's cards, marked busy.
+    await poll(() => page.locator('main .cv-grid[aria-busy]').count()).toBe(0);
     await poll(async () => (await page.locator('main .cv-card').first().textContent()) ?? '').toMatch(/Sale/);
     const first = page.getByTestId('product-card').first();
     const firstName = (await first.locator('.cv-card__name').textContent()) ?? '';
@@ -119,6 +126,7 @@ describe('catalogue and storefront in the browser', () => {
     await page.goBack();
     await poll(() => page.getByRole('checkbox', { name: 'On discount only' }).isChecked()).toBe(true);
     await poll(() => page.getByRole('textbox', { name: 'Max' }).inputValue()).toBe('20');
+    await poll(() => page.locator('main .cv-grid[aria-busy]').count()).toBe(0);
     await poll(
       async () =>
         (await page.getByTestId('product-card').first().locator('.cv-card__name').textContent()) ?? '',

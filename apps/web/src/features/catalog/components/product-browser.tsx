@@ -182,7 +182,11 @@ export function ProductBrowser({ isDiscountFixed = false }: { isDiscountFixed?: 
           </span>
         )}
       </div>
-      <ProductGrid products={products.data?.pageList} isLoading={products.isLoading} />
+      <ProductGrid
+        products={products.data?.pageList}
+        isLoading={products.isLoading}
+        isUpdating={products.isPlaceholderData}
+      />
       <ListPager
         page={page}
         pageSize={PAGE_SIZE.list}

@@ -33,13 +33,25 @@ export function ProductGridSkeleton({ count = 10 }: { count?: number }) {
 type TProductGridProps = {
   products: TProductCard[] | undefined;
   isLoading: boolean;
+  /**
+   * The cards are the previous page's or filters' while the new ones load (placeholder data): the list says it is
+   * busy, to assistive technology and to the eye, so nobody acts on results that are about to change.
+   */
+  isUpdating?: boolean;
   skeletonCount?: number;
   empty?: ReactNode;
   renderFooter?: (product: TProductCard) => ReactNode;
 };
 
 /** Equal-height product cards with a skeleton while loading and an empty state with a next step. */
-export function ProductGrid({ products, isLoading, skeletonCount, empty, renderFooter }: TProductGridProps) {
+export function ProductGrid({
+  products,
+  isLoading,
+  isUpdating = false,
+  skeletonCount,
+  empty,
+  renderFooter,
+}: TProductGridProps) {
   const { t } = useTranslation('catalog');
   const cardTexts = useProductCardTexts();
   if (isLoading && !products) {
@@ -57,7 +69,7 @@ export function ProductGrid({ products, isLoading, skeletonCount, empty, renderF
     );
   }
   return (
-    <ul className="cv-grid">
+    <ul className={isUpdating ? 'cv-grid cv-grid--updating' : 'cv-grid'} aria-busy={isUpdating || undefined}>
       {toSlices(products, CARDS_PER_SLICE).map((slice, sliceIndex) => (
         <HydrationSlice key={slice[0]?.id}>
           {slice.map((product, index) => {

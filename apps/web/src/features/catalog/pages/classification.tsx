@@ -95,6 +95,7 @@ export default function ClassificationPage() {
           <ProductGrid
             products={chosen ? products.data?.pageList : []}
             isLoading={categories.isLoading || products.isLoading}
+            isUpdating={products.isPlaceholderData}
             skeletonCount={8}
           />
           <ListPager

@@ -37,6 +37,7 @@ export default function CollectGoodsPage() {
       <ProductGrid
         products={favourites.data?.pageList}
         isLoading={favourites.isLoading}
+        isUpdating={favourites.isPlaceholderData}
         skeletonCount={8}
         empty={
           <EmptyState

@@ -27,6 +27,7 @@ export default function SearchGoodsPage() {
           <ProductGrid
             products={goods.data?.pageList}
             isLoading={goods.isLoading}
+            isUpdating={goods.isPlaceholderData}
             empty={
               <EmptyState
                 title={t('search.noGoods', { keyword })}

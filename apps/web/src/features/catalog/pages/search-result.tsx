@@ -50,6 +50,7 @@ export default function SearchResultPage() {
           <ProductGrid
             products={goods.data?.pageList}
             isLoading={goods.isLoading}
+            isUpdating={goods.isPlaceholderData}
             empty={
               <EmptyState
                 title={t('search.noGoods', { keyword })}

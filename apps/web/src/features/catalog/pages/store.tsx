@@ -198,6 +198,7 @@ export default function StorePage() {
       <ProductGrid
         products={products.data?.pageList}
         isLoading={products.isLoading || !products.data}
+        isUpdating={products.isPlaceholderData}
         empty={
           <div className="cv-empty" data-testid="empty-state">
             <p className="cv-empty__title">
