@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -15,6 +15,7 @@ declare module 'vitest' {
     pgliteTemplate: string;
     postgresTemplate: string;
     testDatabaseUrl: string;
+    demoPictureDir: string;
   }
 }
 
@@ -25,6 +26,7 @@ declare module 'vitest' {
 export default async function setup(project: TestProject) {
   // The compiled entry points the process-starting tests run (server-build.ts).
   await ensureServerBuild();
+  const removePictures = provideDemoPictureDir(project);
   const url = process.env.DATABASE_URL;
   if (url) {
     const name = `caravan_tpl_${randomBytes(4).toString('hex')}`;
@@ -43,6 +45,7 @@ export default async function setup(project: TestProject) {
     return async () => {
       await admin.query(`drop database if exists ${name} with (force)`);
       await admin.end();
+      removePictures();
     };
   }
   const handle = await openPglite(undefined);
@@ -57,4 +60,23 @@ export default async function setup(project: TestProject) {
   project.provide('pgliteTemplate', file);
   project.provide('postgresTemplate', '');
   project.provide('testDatabaseUrl', '');
+  return removePictures;
+}
+
+/**
+ * One directory for the demo catalogue's pictures, shared by the files that seed it: they are named by content, so
+ * a seeding finds those an earlier one drew instead of encoding the same few hundred again (about 25 s a file on a
+ * busy 2-core machine). TEST_PICTURE_CACHE keeps them across runs (CI's two database lanes); otherwise the run's own
+ * directory is removed at its end.
+ */
+function provideDemoPictureDir(project: TestProject): () => void {
+  const kept = process.env.TEST_PICTURE_CACHE;
+  const dir = kept || path.join(tmpdir(), 'caravan-test', `pictures-${process.pid}`);
+  mkdirSync(dir, { recursive: true });
+  project.provide('demoPictureDir', dir);
+  return () => {
+    if (!kept) {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  };
 }

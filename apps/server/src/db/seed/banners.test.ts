@@ -1,8 +1,5 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { LANGUAGES, type THomeResponse } from '@caravan/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { clearCatalogCache } from '../../modules/catalog';
 import { createTestStore, createTestUser } from '../../modules/orders/test-fixtures';
 import { createTestApp, json, type TTestContext } from '../../testing/test-app';
@@ -20,8 +17,7 @@ describe('home banners carry real, translated text over wordless pictures', () =
     const db = ctx.database.db;
     const owner = await createTestUser(db);
     const storeId = await createTestStore(db, owner.id, 'Banner shop');
-    const uploadDir = mkdtempSync(path.join(tmpdir(), 'caravan-banners-'));
-    await seedDemoCatalog(db, { storeId, uploadDir, products: 4 });
+    await seedDemoCatalog(db, { storeId, uploadDir: inject('demoPictureDir'), products: 4 });
     clearCatalogCache(ctx.database.db);
     // Rendering the demo pictures takes most of a minute on a busy 2-core machine.
   }, 240_000);

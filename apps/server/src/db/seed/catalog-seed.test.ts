@@ -1,21 +1,14 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { LANGUAGES } from '@caravan/contracts';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createTestStore, createTestUser } from '../../modules/orders/test-fixtures';
 import { createTestDatabase } from '../../testing/test-db';
 import type { DatabaseHandle } from '../client';
 import { insertProductsInBulk } from './bulk';
 import { loadCatalogContext, seedDemoCatalog } from './catalog';
 
-/**
- * Both catalogues draw their pictures into one directory: the files are named by content, so the second
- * seeding finds them there instead of encoding the same few hundred pictures again (about 15 s).
- */
-const uploadDir = mkdtempSync(path.join(tmpdir(), 'caravan-seed-'));
-afterAll(() => rmSync(uploadDir, { recursive: true, force: true }));
+/** The run's demo picture directory (testing/global-setup.ts): pictures an earlier seeding drew are reused. */
+const uploadDir = inject('demoPictureDir');
 
 /** Issue 17.12: the demo data must look like a real marketplace's. */
 describe('demo catalogue', () => {

@@ -1,5 +1,5 @@
-import { createHash } from 'node:crypto';
-import { mkdir, stat, writeFile } from 'node:fs/promises';
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdir, rename, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { IMAGE_FORMATS, IMAGE_WIDTHS, type TImage } from '@caravan/contracts';
 import sharp from 'sharp';
@@ -65,7 +65,11 @@ export async function storeImage(
           .resize({ width: w, withoutEnlargement: true })
           .webp({ quality: WEBP_QUALITY, effort: options.effort ?? 4 })
           .toBuffer();
-        await writeFile(file, data);
+        // Named by content, so two uploads of one picture may write the same file at once: each writes its own
+        // temporary file and renames it into place, and nobody ever sees a half-written picture.
+        const temporary = `${file}.${randomBytes(6).toString('hex')}.tmp`;
+        await writeFile(temporary, data);
+        await rename(temporary, file);
       }
       variants.push({ width: w, height: h, url: `${PUBLIC_PREFIX}/img/${hash.slice(0, 2)}/${name}` });
     }

@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TImage } from '@caravan/contracts';
@@ -29,6 +29,24 @@ describe('image uploads', () => {
       headers: { ...body.headers, ...(sessionToken ? bearer(sessionToken) : {}) },
       payload: body.payload,
     });
+
+  it('stores one picture uploaded several times at once as whole files, with no temporary file left', async () => {
+    const png = await sharp({ create: { width: 900, height: 500, channels: 3, background: '#7C2D12' } })
+      .png()
+      .toBuffer();
+    const answers = await Promise.all(
+      Array.from({ length: 4 }, () => upload(buildMultipart(png, 'same.png', 'image/png'), token)),
+    );
+    const images = answers.map((res) => json<TImage>(res));
+    expect(new Set(images.map((image) => image.url)).size).toBe(1);
+    const dir = path.join(uploadDir, path.dirname(images[0]!.url.replace(/^\/uploads\//, '')));
+    const names = readdirSync(dir);
+    expect(names.filter((name) => !name.endsWith('.webp'))).toEqual([]);
+    for (const name of names) {
+      const meta = await sharp(readFileSync(path.join(dir, name))).metadata();
+      expect(meta.format).toBe('webp');
+    }
+  });
 
   it('accepts a real PNG, re-encodes it to WebP variants without EXIF and never enlarges it', async () => {
     const png = await sharp({ create: { width: 600, height: 300, channels: 3, background: '#0F766E' } })
