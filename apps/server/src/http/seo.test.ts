@@ -19,7 +19,8 @@ describe('robots.txt and sitemaps', () => {
     const tree = await createCategoryTree(db);
     const owner = await createUser(db, 'seoowner');
     storeId = await createStore(db, { ownerId: owner.id, name: 'Sitemap Store' });
-    for (let i = 0; i < 7; i += 1) {
+    // Twelve, so ids pass 9 -> 10 and a file sorted as text would show it.
+    for (let i = 0; i < 12; i += 1) {
       visible.push(
         await createProduct(db, { storeId, categoryId: tree.shirts, names: { en: `Sitemap shirt ${i}` } }),
       );
@@ -49,19 +50,31 @@ describe('robots.txt and sitemaps', () => {
     expect(index.statusCode).toBe(200);
     expect(index.body).toContain('<sitemapindex');
     const files = [...index.body.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1] ?? '');
+    const fileDates = [...index.body.matchAll(/<\/loc><lastmod>([^<]+)<\/lastmod><\/sitemap>/g)].map(
+      (match) => match[1] ?? '',
+    );
+    expect(fileDates).toHaveLength(3);
     expect(files).toEqual([
       'https://shop.example/sitemaps/products-1.xml',
       'https://shop.example/sitemaps/stores-1.xml',
       'https://shop.example/sitemaps/categories-1.xml',
     ]);
     const urls: string[] = [];
-    for (const file of files) {
+    for (const [index, file] of files.entries()) {
       const res = await ctx.app.inject({ method: 'GET', url: new URL(file).pathname });
       expect(res.statusCode).toBe(200);
       expect(res.body).toContain('<urlset');
       const entries = [...res.body.matchAll(/<url><loc>([^<]+)<\/loc><lastmod>([^<]+)<\/lastmod><\/url>/g)];
+      const dates = entries.map((entry) => Date.parse(entry[2] ?? ''));
+      expect(dates.every((date) => !Number.isNaN(date))).toBe(true);
+      // The index dates each file by its newest entry.
+      expect(Date.parse(fileDates[index] ?? '')).toBe(Math.max(...dates));
+      // In id order, numerically (product 10 after product 9).
+      const ids = entries.map((entry) =>
+        Number(new URL((entry[1] ?? '').replaceAll('&amp;', '&')).searchParams.get('id')),
+      );
+      expect(ids).toEqual([...ids].sort((a, b) => a - b));
       for (const entry of entries) {
-        expect(Number.isNaN(Date.parse(entry[2] ?? ''))).toBe(false);
         urls.push((entry[1] ?? '').replaceAll('&amp;', '&'));
       }
     }

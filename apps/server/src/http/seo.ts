@@ -1,6 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { countSitemapFiles, listSitemapEntries, type TSitemapKind } from '../modules/catalog';
+import {
+  countSitemapFiles,
+  listSitemapEntries,
+  listSitemapFiles,
+  type TSitemapKind,
+} from '../modules/catalog';
 
 const SITEMAP_KINDS = ['products', 'stores', 'categories'] as const satisfies readonly TSitemapKind[];
 
@@ -57,14 +62,14 @@ export async function registerSeoRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.get('/sitemap.xml', { schema: { hide: true } }, async (_request, reply) => {
-    const counts = await countSitemapFiles(app.deps.readDb);
-    const files = SITEMAP_KINDS.flatMap((kind) =>
-      Array.from({ length: counts[kind] }, (_, index) => `${origin()}/sitemaps/${kind}-${index + 1}.xml`),
-    );
+    const files = await listSitemapFiles(app.deps.readDb);
     const body = [
       '<?xml version="1.0" encoding="UTF-8"?>',
       '<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
-      ...files.map((url) => `<sitemap><loc>${escapeXml(url)}</loc></sitemap>`),
+      ...files.map(({ kind, file, lastmod }) => {
+        const loc = `<loc>${escapeXml(`${origin()}/sitemaps/${kind}-${file}.xml`)}</loc>`;
+        return `<sitemap>${loc}${lastmod ? `<lastmod>${lastmod}</lastmod>` : ''}</sitemap>`;
+      }),
       '</sitemapindex>',
     ].join('\n');
     return reply

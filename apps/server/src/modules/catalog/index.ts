@@ -14,6 +14,7 @@ export type { TPageCodec } from './shared-pages';
 export {
   countSitemapFiles,
   listSitemapEntries,
+  listSitemapFiles,
   SITEMAP_URLS_PER_FILE,
   type TSitemapKind,
 } from './sitemap';

@@ -30,24 +30,54 @@ export function countSitemapFiles(db: Database): Promise<Record<TSitemapKind, nu
   });
 }
 
+/** A kind's sitemap rows (id, lastmod), each a page of the storefront; files cut them in id order. */
+function sitemapRows(kind: TSitemapKind) {
+  switch (kind) {
+    case 'products':
+      return sql`select p.id, p.updated_at as lastmod from products p where ${VISIBLE_PRODUCT}`;
+    case 'stores':
+      return sql`select id, updated_at as lastmod from stores where status = 'active'`;
+    case 'categories':
+      // A category changes when its goods do: its newest product change, else its creation.
+      return sql`select c.id, coalesce(max(p.updated_at), c.created_at) as lastmod
+        from categories c left join products p on p.category_id = c.id group by c.id`;
+  }
+}
+
 /** One sitemap file's entries (1-based file number), in id order. */
 export function listSitemapEntries(db: Database, kind: TSitemapKind, file: number): Promise<TSitemapEntry[]> {
   const offset = (file - 1) * SITEMAP_URLS_PER_FILE;
   return catalogCache(db).getOrLoad(`sitemap:${kind}:${file}`, SITEMAP_TTL_MS, async () => {
-    const query =
-      kind === 'products'
-        ? sql`select p.id::text as id, p.updated_at as lastmod from products p where ${VISIBLE_PRODUCT}
-            order by p.id limit ${SITEMAP_URLS_PER_FILE} offset ${offset}`
-        : kind === 'stores'
-          ? sql`select id::text as id, updated_at as lastmod from stores where status = 'active'
-              order by id limit ${SITEMAP_URLS_PER_FILE} offset ${offset}`
-          : // A category changes when its goods do: its newest product change, else its creation.
-            sql`select c.id::text as id, coalesce(max(p.updated_at), c.created_at) as lastmod
-              from categories c left join products p on p.category_id = c.id
-              group by c.id order by c.id limit ${SITEMAP_URLS_PER_FILE} offset ${offset}`;
-    return rowsOf(await db.execute(query)).map((row) => ({
-      id: String(row.id),
-      lastmod: toIso(row.lastmod),
-    }));
+    // Ordered by the number (r.id), not by the text of the same name, as the index's file dates are.
+    const result = await db.execute(sql`select r.id::text as id, r.lastmod from (${sitemapRows(kind)}) as r
+      order by r.id limit ${SITEMAP_URLS_PER_FILE} offset ${offset}`);
+    return rowsOf(result).map((row) => ({ id: String(row.id), lastmod: toIso(row.lastmod) }));
+  });
+}
+
+export type TSitemapFile = { kind: TSitemapKind; file: number; lastmod: string | null };
+
+/**
+ * Every sitemap file with its newest entry's date, for the index: a crawler reads again only the files whose date
+ * moved. A kind without rows still has its (empty) first file, without a date.
+ */
+export function listSitemapFiles(db: Database): Promise<TSitemapFile[]> {
+  return catalogCache(db).getOrLoad('sitemap:files', SITEMAP_TTL_MS, async () => {
+    const kinds: TSitemapKind[] = ['products', 'stores', 'categories'];
+    const perKind = await Promise.all(
+      kinds.map(async (kind) => {
+        const result = await db.execute(sql`select (n - 1) / ${SITEMAP_URLS_PER_FILE} + 1 as file,
+            max(lastmod) as lastmod
+          from (select row_number() over (order by id) as n, lastmod from (${sitemapRows(kind)}) as r) as numbered
+          group by 1 order by 1`);
+        const files: TSitemapFile[] = rowsOf(result).map((row) => ({
+          kind,
+          file: Number(row.file),
+          lastmod: toIso(row.lastmod),
+        }));
+        return files.length > 0 ? files : [{ kind, file: 1, lastmod: null }];
+      }),
+    );
+    return perKind.flat();
   });
 }
