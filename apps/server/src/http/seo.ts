@@ -1,13 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import {
-  countSitemapFiles,
-  listSitemapEntries,
-  listSitemapFiles,
-  type TSitemapKind,
-} from '../modules/catalog';
-
-const SITEMAP_KINDS = ['products', 'stores', 'categories'] as const satisfies readonly TSitemapKind[];
+import { listSitemapEntries, listSitemapFiles, SITEMAP_KINDS, type TSitemapKind } from '../modules/catalog';
 
 /** Where each kind's pages live on the storefront. */
 const PAGE_PATH: Record<TSitemapKind, string> = {
@@ -88,8 +81,8 @@ export async function registerSeoRoutes(app: FastifyInstance): Promise<void> {
         return reply.status(404).type('text/plain; charset=utf-8').send('Not found\n');
       }
       const { kind, file } = parsed.data;
-      const counts = await countSitemapFiles(app.deps.readDb);
-      if (file > counts[kind]) {
+      const files = await listSitemapFiles(app.deps.readDb);
+      if (!files.some((known) => known.kind === kind && known.file === file)) {
         return reply.status(404).type('text/plain; charset=utf-8').send('Not found\n');
       }
       const entries = await listSitemapEntries(app.deps.readDb, kind, file);

@@ -12,9 +12,9 @@ export { foldSalesTally } from './sales-tally';
 export { searchAll, searchGoods } from './search';
 export type { TPageCodec } from './shared-pages';
 export {
-  countSitemapFiles,
   listSitemapEntries,
   listSitemapFiles,
+  SITEMAP_KINDS,
   SITEMAP_URLS_PER_FILE,
   type TSitemapKind,
 } from './sitemap';

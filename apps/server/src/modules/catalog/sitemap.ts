@@ -8,26 +8,15 @@ export const SITEMAP_URLS_PER_FILE = 50_000;
 /** Sitemaps change slowly; any catalogue change clears them with the rest of the cache. */
 const SITEMAP_TTL_MS = 10 * 60_000;
 
-export type TSitemapKind = 'products' | 'stores' | 'categories';
+/** The sitemap files' kinds, in the index's order. */
+export const SITEMAP_KINDS = ['products', 'stores', 'categories'] as const;
+export type TSitemapKind = (typeof SITEMAP_KINDS)[number];
 export type TSitemapEntry = { id: string; lastmod: string };
 
 const VISIBLE_PRODUCT = sql`p.is_on_shelf and p.store_id in (select id from stores where status = 'active')`;
 
 function toIso(value: unknown): string {
   return new Date(value as string | Date).toISOString();
-}
-
-/** How many sitemap files each kind needs. */
-export function countSitemapFiles(db: Database): Promise<Record<TSitemapKind, number>> {
-  return catalogCache(db).getOrLoad('sitemap:counts', SITEMAP_TTL_MS, async () => {
-    const result = await db.execute(sql`select
-      (select count(*)::int from products p where ${VISIBLE_PRODUCT}) as products,
-      (select count(*)::int from stores where status = 'active') as stores,
-      (select count(*)::int from categories) as categories`);
-    const row = rowsOf(result)[0] ?? {};
-    const files = (n: unknown) => Math.max(1, Math.ceil(Number(n ?? 0) / SITEMAP_URLS_PER_FILE));
-    return { products: files(row.products), stores: files(row.stores), categories: files(row.categories) };
-  });
 }
 
 /** A kind's sitemap rows (id, lastmod), each a page of the storefront; files cut them in id order. */
@@ -58,14 +47,14 @@ export function listSitemapEntries(db: Database, kind: TSitemapKind, file: numbe
 export type TSitemapFile = { kind: TSitemapKind; file: number; lastmod: string | null };
 
 /**
- * Every sitemap file with its newest entry's date, for the index: a crawler reads again only the files whose date
- * moved. A kind without rows still has its (empty) first file, without a date.
+ * Every sitemap file with its newest entry's date: the index lists them (a crawler reads again only the files whose
+ * date moved), and a file not among them answers 404. A kind without rows still has its (empty) first file,
+ * without a date.
  */
 export function listSitemapFiles(db: Database): Promise<TSitemapFile[]> {
   return catalogCache(db).getOrLoad('sitemap:files', SITEMAP_TTL_MS, async () => {
-    const kinds: TSitemapKind[] = ['products', 'stores', 'categories'];
     const perKind = await Promise.all(
-      kinds.map(async (kind) => {
+      SITEMAP_KINDS.map(async (kind) => {
         const result = await db.execute(sql`select (n - 1) / ${SITEMAP_URLS_PER_FILE} + 1 as file,
             max(lastmod) as lastmod
           from (select row_number() over (order by id) as n, lastmod from (${sitemapRows(kind)}) as r) as numbered
