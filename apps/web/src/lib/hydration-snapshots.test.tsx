@@ -1,9 +1,9 @@
 import { act, useSyncExternalStore } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { readLocalCart, readNoLines, subscribeLocalCart } from '../features/cart/api/local-cart';
-import { useSearchHistory } from '../features/catalog/lib/search-history';
+import { clearSearchHistory, useSearchHistory } from '../features/catalog/lib/search-history';
 import { clearSession, getSession, useSession } from './session';
 
 /**
@@ -20,6 +20,13 @@ function Probe({ probe }: { probe: TProbe }) {
 }
 
 describe('store snapshots at hydration', () => {
+  // An anonymous visitor's start, whatever files ran before in this worker (the web project shares modules).
+  beforeEach(() => {
+    clearSession();
+    clearSearchHistory();
+    localStorage.clear();
+    window.dispatchEvent(new StorageEvent('storage', { key: 'cart' }));
+  });
   afterEach(() => {
     clearSession();
     localStorage.clear();
