@@ -2,7 +2,7 @@ import type { TUserInfo } from '@caravan/contracts';
 import { HEARTBEAT_MS } from '@caravan/contracts/constants';
 import { act, cleanup, render } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { clearSession, setSession } from '../../lib/session';
+import { clearSession, getSession, setSession } from '../../lib/session';
 import { SessionKeeper } from './session-keeper';
 
 const USER = { id: '1', usercode: 'U1', username: 'buyer1' } as unknown as TUserInfo;
@@ -84,5 +84,17 @@ describe('SessionKeeper', () => {
       await vi.advanceTimersByTimeAsync(HEARTBEAT_MS * 2);
     });
     expect(heartbeats()).toHaveLength(0);
+  });
+
+  it('shows the visitor logged out once another tab clears the whole storage', async () => {
+    setSession({ userInfo: USER });
+    render(<SessionKeeper />);
+    expect(getSession().userInfo).not.toBeNull();
+    // Another tab's localStorage.clear(): the storage is empty and the event has no key.
+    await act(async () => {
+      window.localStorage.clear();
+      window.dispatchEvent(new StorageEvent('storage', { key: null }));
+    });
+    expect(getSession().userInfo).toBeNull();
   });
 });

@@ -66,7 +66,8 @@ export function SessionKeeper() {
 
   useEffect(() => {
     const onStorage = (event: StorageEvent) => {
-      if (event.key === STORAGE_KEYS.userInfo) {
+      // A null key: another tab cleared the whole storage.
+      if (event.key === STORAGE_KEYS.userInfo || event.key === null) {
         reloadSessionFromStorage();
       }
     };

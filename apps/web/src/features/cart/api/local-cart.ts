@@ -108,7 +108,8 @@ registerLogoutHandler(() => {
 // Not in server rendering (no window there).
 if (typeof window !== 'undefined') {
   window.addEventListener('storage', (event) => {
-    if (event.key === STORAGE_KEYS.cart) {
+    // A null key: another tab cleared the whole storage.
+    if (event.key === STORAGE_KEYS.cart || event.key === null) {
       cache = null;
       emit();
     }

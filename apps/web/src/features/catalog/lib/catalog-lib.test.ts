@@ -1,4 +1,5 @@
 import type { TProductDetail } from '@caravan/contracts';
+import { act, renderHook } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import {
   buildSearchStorePath,
@@ -7,7 +8,7 @@ import {
   parseKeywordParam,
   readPageParam,
 } from './format';
-import { addSearchHistory, clearSearchHistory, rememberSearch } from './search-history';
+import { addSearchHistory, clearSearchHistory, rememberSearch, useSearchHistory } from './search-history';
 import { findVariant, initialSelection, isValueAvailable, quantityLimits } from './variants';
 
 describe('format', () => {
@@ -66,6 +67,22 @@ describe('search history', () => {
     expect(JSON.parse(localStorage.getItem('searchHistory') ?? '[]')).toEqual(['Cotton', 'Linen']);
     clearSearchHistory();
     expect(localStorage.getItem('searchHistory')).toBeNull();
+  });
+
+  it("shows another tab's searches and its clearing", () => {
+    const { result } = renderHook(() => useSearchHistory());
+    expect(result.current).toEqual([]);
+    // What another tab does: it writes the storage, and this tab is told by a storage event.
+    act(() => {
+      localStorage.setItem('searchHistory', JSON.stringify(['Silk', 'Wool']));
+      window.dispatchEvent(new StorageEvent('storage', { key: 'searchHistory' }));
+    });
+    expect(result.current).toEqual(['Silk', 'Wool']);
+    act(() => {
+      localStorage.clear();
+      window.dispatchEvent(new StorageEvent('storage', { key: null }));
+    });
+    expect(result.current).toEqual([]);
   });
 });
 

@@ -62,3 +62,14 @@ export function useSearchHistory(): string[] {
     () => NO_HISTORY,
   );
 }
+
+// Another tab searched or cleared its history: read it again on next use (not in server rendering: no window).
+if (typeof window !== 'undefined') {
+  window.addEventListener('storage', (event) => {
+    // A null key: that tab cleared the whole storage.
+    if (event.key === STORAGE_KEYS.searchHistory || event.key === null) {
+      history = undefined;
+      emit();
+    }
+  });
+}
