@@ -84,7 +84,7 @@ var b=document.getElementById('r');b.textContent=d.retry;b.addEventListener('cli
  * Chromium 136 and later; other engines read a comment). Without it V8 compiles a function when it is first called:
  * on the main thread, inside the boot module's evaluation and hydration's tasks (on home, 199 functions compiled and
  * 207 parsed, 50 of the boot module's 56 ms). With it V8 compiles the whole file while it streams in, on a
- * background thread. Home, ten alternating fresh phone loads: main-thread task time 891 -> 698 ms (median),
+ * background thread. Home, ten alternating fresh phone loads: main-thread task time 748 -> 643 ms (median),
  * the boot module's evaluation 56 -> 26 ms (docs/operations.md, web vitals). Lazy chunks stay lazily compiled:
  * most of their code never runs on a given page.
  */

@@ -19,6 +19,23 @@ export const STORAGE_KEYS = {
 
 export type TStorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];
 
+/**
+ * Calls `listener` when another tab of this site changes `key`, or clears the whole storage (a storage event
+ * without a key). Answers the unsubscribe; nothing to listen to in server rendering (no window).
+ */
+export function onOtherTabChange(key: TStorageKey, listener: () => void): () => void {
+  if (typeof window === 'undefined') {
+    return () => undefined;
+  }
+  const onStorage = (event: StorageEvent) => {
+    if (event.key === key || event.key === null) {
+      listener();
+    }
+  };
+  window.addEventListener('storage', onStorage);
+  return () => window.removeEventListener('storage', onStorage);
+}
+
 /** Storage can throw (private mode, quota); losing a preference must never break the page. */
 export function readStorage(key: TStorageKey): string | null {
   try {

@@ -3,7 +3,7 @@ import { HEARTBEAT_MS } from '@caravan/contracts/constants';
 import { useEffect } from 'react';
 import { api } from '../../lib/api';
 import { getSession, isLoggedIn, reloadSessionFromStorage, setSession, useSession } from '../../lib/session';
-import { readStorage, removeStorage, STORAGE_KEYS, writeStorage } from '../../lib/storage';
+import { onOtherTabChange, readStorage, removeStorage, STORAGE_KEYS, writeStorage } from '../../lib/storage';
 
 /**
  * Milliseconds until the next heartbeat is due. The last one's time is kept in storage, so a page load, a
@@ -64,16 +64,7 @@ export function SessionKeeper() {
     };
   }, [hasSession]);
 
-  useEffect(() => {
-    const onStorage = (event: StorageEvent) => {
-      // A null key: another tab cleared the whole storage.
-      if (event.key === STORAGE_KEYS.userInfo || event.key === null) {
-        reloadSessionFromStorage();
-      }
-    };
-    window.addEventListener('storage', onStorage);
-    return () => window.removeEventListener('storage', onStorage);
-  }, []);
+  useEffect(() => onOtherTabChange(STORAGE_KEYS.userInfo, reloadSessionFromStorage), []);
 
   return null;
 }

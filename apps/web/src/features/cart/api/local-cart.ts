@@ -1,5 +1,11 @@
 import { registerLogoutHandler } from '../../../lib/session';
-import { readJsonStorage, removeStorage, STORAGE_KEYS, writeStorage } from '../../../lib/storage';
+import {
+  onOtherTabChange,
+  readJsonStorage,
+  removeStorage,
+  STORAGE_KEYS,
+  writeStorage,
+} from '../../../lib/storage';
 
 /** A visitor's cart line, kept in localStorage `cart` until log in merges it into the server cart. */
 export type TLocalCartLine = {
@@ -105,13 +111,7 @@ registerLogoutHandler(() => {
   emit();
 });
 
-// Not in server rendering (no window there).
-if (typeof window !== 'undefined') {
-  window.addEventListener('storage', (event) => {
-    // A null key: another tab cleared the whole storage.
-    if (event.key === STORAGE_KEYS.cart || event.key === null) {
-      cache = null;
-      emit();
-    }
-  });
-}
+onOtherTabChange(STORAGE_KEYS.cart, () => {
+  cache = null;
+  emit();
+});

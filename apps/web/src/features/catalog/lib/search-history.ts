@@ -1,6 +1,12 @@
 import { SEARCH_HISTORY_MAX } from '@caravan/contracts/constants';
 import { useSyncExternalStore } from 'react';
-import { readJsonStorage, removeStorage, STORAGE_KEYS, writeStorage } from '../../../lib/storage';
+import {
+  onOtherTabChange,
+  readJsonStorage,
+  removeStorage,
+  STORAGE_KEYS,
+  writeStorage,
+} from '../../../lib/storage';
 
 const listeners = new Set<() => void>();
 /** Read on first use, not at import: a first localStorage read loads the storage area (lib/session.ts says why). */
@@ -63,13 +69,8 @@ export function useSearchHistory(): string[] {
   );
 }
 
-// Another tab searched or cleared its history: read it again on next use (not in server rendering: no window).
-if (typeof window !== 'undefined') {
-  window.addEventListener('storage', (event) => {
-    // A null key: that tab cleared the whole storage.
-    if (event.key === STORAGE_KEYS.searchHistory || event.key === null) {
-      history = undefined;
-      emit();
-    }
-  });
-}
+// Another tab searched or cleared its history: read it again on next use.
+onOtherTabChange(STORAGE_KEYS.searchHistory, () => {
+  history = undefined;
+  emit();
+});
