@@ -11,6 +11,21 @@ afterEach(() => {
   }
 });
 
+/** Turns of the event loop that React's scheduler may still need for what a file's last commit left to it. */
+const SCHEDULER_DRAIN_TURNS = 20;
+
+/**
+ * Lets React's scheduler run what is queued on it (a commit's passive effects, an update that arrived after the last
+ * test's last await) while the file's page still exists. It runs in setImmediate tasks; left queued, they ran after
+ * the environment's teardown had removed `window`, in the next file's time, and failed there (an unhandled
+ * `ReferenceError: window is not defined` blamed on an unrelated file; seen in one of two CI runs and one of five runs of the web tests on 2026-11-28).
+ */
+async function drainReactScheduler() {
+  for (let turn = 0; turn < SCHEDULER_DRAIN_TURNS; turn += 1) {
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+}
+
 afterAll(async () => {
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
@@ -18,6 +33,7 @@ afterAll(async () => {
   // A file may run in the node environment (server rendering): no page there.
   if (typeof document !== 'undefined') {
     cleanup();
+    await drainReactScheduler();
     document.body.innerHTML = '';
     document.documentElement.removeAttribute('lang');
     document.documentElement.removeAttribute('dir');
