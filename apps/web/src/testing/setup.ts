@@ -18,7 +18,8 @@ const SCHEDULER_DRAIN_TURNS = 20;
  * Lets React's scheduler run what is queued on it (a commit's passive effects, an update that arrived after the last
  * test's last await) while the file's page still exists. It runs in setImmediate tasks; left queued, they ran after
  * the environment's teardown had removed `window`, in the next file's time, and failed there (an unhandled
- * `ReferenceError: window is not defined` blamed on an unrelated file; seen in one of two CI runs and one of five runs of the web tests on 2026-11-28).
+ * `ReferenceError: window is not defined` blamed on an unrelated file; seen in one of two CI runs and one of five
+ * runs of the web tests on 2026-11-28).
  */
 async function drainReactScheduler() {
   for (let turn = 0; turn < SCHEDULER_DRAIN_TURNS; turn += 1) {
