@@ -1,6 +1,7 @@
 import { cleanup } from '@testing-library/react';
 import i18next from 'i18next';
 import { afterAll, afterEach, vi } from 'vitest';
+import { bindToastInstance } from '../lib/toast';
 
 // The web project runs its files one after another in a worker without isolation (vitest.config.ts): whatever a
 // file leaves behind would be the next file's start. Each test's tree is unmounted, and at a file's end the page,
@@ -10,6 +11,22 @@ afterEach(() => {
     cleanup();
   }
 });
+
+/** Toasts in a test go nowhere; a test about toasts binds its own instance (lib/toast.test.ts). */
+const silentToasts = {
+  error: () => undefined,
+  success: () => undefined,
+  warning: () => undefined,
+  info: () => undefined,
+};
+
+/**
+ * Without a bound instance, a toast loads Ant Design's static message, whose own React root outlives the file: its
+ * import still loading, or a notice closing seconds later, ran after the environment's teardown had removed the
+ * page, in another file's time (unhandled `Cannot load … after the environment was torn down` and `window is not
+ * defined`, one in about eight runs of the web tests beside a busy core, 2026-11-28).
+ */
+bindToastInstance(silentToasts as unknown as Parameters<typeof bindToastInstance>[0]);
 
 /** Turns of the event loop that React's scheduler may still need for what a file's last commit left to it. */
 const SCHEDULER_DRAIN_TURNS = 20;
