@@ -9,7 +9,7 @@ describe('toast', () => {
     for (const fn of Object.values(shown)) {
       fn.mockReset();
     }
-    bindToastInstance(shown as never);
+    bindToastInstance(shown);
   });
   afterEach(() => {
     vi.useRealTimers();

@@ -1,9 +1,9 @@
 import { TOAST_DEBOUNCE_MS } from '@caravan/contracts/constants';
-import type { MessageInstance } from 'antd/es/message/interface';
 import { isApiError } from './api';
 
 type TToastKind = 'error' | 'success' | 'warning' | 'info';
-type TToastInstance = Pick<MessageInstance, TToastKind>;
+/** What a toast calls: Ant Design's message instance, or a test's stand-in. */
+export type TToastInstance = Record<TToastKind, (text: string, durationS?: number) => unknown>;
 type TPendingToast = { kind: TToastKind; text: string; durationS?: number };
 
 let instance: TToastInstance | undefined;

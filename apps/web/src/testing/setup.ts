@@ -1,7 +1,7 @@
 import { cleanup } from '@testing-library/react';
 import i18next from 'i18next';
 import { afterAll, afterEach, vi } from 'vitest';
-import { bindToastInstance } from '../lib/toast';
+import { bindToastInstance, type TToastInstance } from '../lib/toast';
 
 // The web project runs its files one after another in a worker without isolation (vitest.config.ts): whatever a
 // file leaves behind would be the next file's start. Each test's tree is unmounted, and at a file's end the page,
@@ -13,7 +13,7 @@ afterEach(() => {
 });
 
 /** Toasts in a test go nowhere; a test about toasts binds its own instance (lib/toast.test.ts). */
-const silentToasts = {
+const silentToasts: TToastInstance = {
   error: () => undefined,
   success: () => undefined,
   warning: () => undefined,
@@ -26,17 +26,17 @@ const silentToasts = {
  * page, in another file's time (unhandled `Cannot load … after the environment was torn down` and `window is not
  * defined`, one in about eight runs of the web tests beside a busy core, 2026-11-28).
  */
-bindToastInstance(silentToasts as unknown as Parameters<typeof bindToastInstance>[0]);
+bindToastInstance(silentToasts);
 
 /** Turns of the event loop that React's scheduler may still need for what a file's last commit left to it. */
 const SCHEDULER_DRAIN_TURNS = 20;
 
 /**
  * Lets React's scheduler run what is queued on it (a commit's passive effects, an update that arrived after the last
- * test's last await) while the file's page still exists. It runs in setImmediate tasks; left queued, they ran after
- * the environment's teardown had removed `window`, in the next file's time, and failed there (an unhandled
- * `ReferenceError: window is not defined` blamed on an unrelated file; seen in one of two CI runs and one of five
- * runs of the web tests on 2026-11-28).
+ * test's last await) while the file's page still exists. It runs in setImmediate tasks; left queued, they would run
+ * after the environment's teardown had removed `window`, in the next file's time (reproduced with a root left with
+ * queued work). The unhandled `window is not defined` of two CI runs on 2026-11-28 came from the toasts' own root
+ * (above), which this drain did not reach.
  */
 async function drainReactScheduler() {
   for (let turn = 0; turn < SCHEDULER_DRAIN_TURNS; turn += 1) {
