@@ -129,6 +129,32 @@ function compileHintsForBoot(): Plugin {
 }
 
 /**
+ * Ant Design's tables measure the scrollbar with a <style> element that @rc-component/util adds without the page's
+ * CSP nonce (react-component/util#613, still open): the Content-Security-Policy refused it, and every page with a
+ * table logged the violation. The measuring call gets the nonce the rest of Ant Design's styles carry
+ * (lib/csp-nonce.ts, read the same way). Should an update change the call, the build stops here: the upstream
+ * code may pass a nonce itself by then, and this plugin can go.
+ */
+function scrollbarMeasureNonce(): Plugin {
+  const MEASURE_MODULE = /[\\/]@rc-component[\\/]util[\\/]es[\\/]getScrollBarSize\.js$/;
+  const UNNONCED_CALL = /\bupdateCSS\((`[^`]*`), randomId\)/;
+  const NONCE = `document.querySelector('meta[name="csp-nonce"]')?.content || undefined`;
+  return {
+    name: 'caravan-scrollbar-measure-nonce',
+    apply: 'build',
+    transform(code, id) {
+      if (!MEASURE_MODULE.test(id)) {
+        return null;
+      }
+      if (!UNNONCED_CALL.test(code)) {
+        this.error(`${id}: the scrollbar measure's updateCSS call changed; see whether it takes a nonce now`);
+      }
+      return code.replace(UNNONCED_CALL, `updateCSS($1, randomId, { csp: { nonce: ${NONCE} } })`);
+    },
+  };
+}
+
+/**
  * Fewer script requests for the storefront's first load (issue 11, docs/decisions.md "web vitals"): everything the
  * entry imports at once is one file, and the small pieces that lazy chunks share are copied into them rather than
  * each fetched on its own (rolldown otherwise makes a file of every shared icon and helper: ~60 requests).
@@ -148,7 +174,7 @@ const CLIENT_CHUNKS = {
 };
 
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react(), pageModuleIds(), offlinePage(), compileHintsForBoot()],
+  plugins: [react(), pageModuleIds(), offlinePage(), compileHintsForBoot(), scrollbarMeasureNonce()],
   build: {
     outDir: isSsrBuild ? 'dist-ssr' : 'dist',
     emptyOutDir: true,

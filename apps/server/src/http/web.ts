@@ -162,11 +162,18 @@ function hasIndexHtml(file: string): boolean {
 
 let indexCache: { file: string; mtimeMs: number; html: string } | undefined;
 
-/** index.html, read again when the web app is rebuilt. */
+/**
+ * index.html's hold on painting until `<main>` is parsed (the server-rendered header must be whole first). The
+ * shell has no `<main>` until the app renders it, so there it only held the page to the end of parsing and made
+ * Chromium warn on every client-rendered page that the expected element was never found.
+ */
+const EXPECT_MAIN_LINK = /[ \t]*<link rel="expect" href="#main"[^>]*>\n?/;
+
+/** index.html as the client shell, read again when the web app is rebuilt. */
 function readIndexHtml(file: string): string {
   const mtimeMs = statSync(file).mtimeMs;
   if (indexCache?.file !== file || indexCache.mtimeMs !== mtimeMs) {
-    indexCache = { file, mtimeMs, html: readFileSync(file, 'utf8') };
+    indexCache = { file, mtimeMs, html: readFileSync(file, 'utf8').replace(EXPECT_MAIN_LINK, '') };
   }
   return indexCache.html;
 }
