@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { newPage, uniqueName } from './browser';
-import { loginStaff, poll, useBrowser } from './harness';
+import { loginBuyer, loginStaff, poll, useBrowser } from './harness';
 
 async function pageWidth(page: Page): Promise<number> {
   return page.evaluate(() => document.documentElement.scrollWidth);
@@ -35,6 +35,18 @@ describe('layout at 360 px', () => {
         await page.waitForTimeout(300);
         expect(await pageWidth(page), `${path} in ${lang}`).toBeLessThanOrEqual(360);
       }
+    }
+    await context.close();
+  });
+
+  it('a bound e-mail (one long word) wraps on /userInfo/setup instead of widening the page', async () => {
+    const { context, page } = await newPage(browser(), { width: 360, height: 780 });
+    // The demo buyer's e-mail is demobuyer@caravan.example: wider than the profile's value column.
+    await loginBuyer(page, { username: 'demobuyer', password: 'buyer123' });
+    for (const lang of ['en', 'ar']) {
+      await page.goto(`/userInfo/setup?lang=${lang}`, { waitUntil: 'networkidle' });
+      await page.getByTestId('profile-card').getByText('demobuyer@caravan.example').waitFor();
+      expect(await pageWidth(page), `/userInfo/setup in ${lang}`).toBeLessThanOrEqual(360);
     }
     await context.close();
   });
