@@ -31,6 +31,16 @@ function escapeHtml(text: string): string {
     .replaceAll('"', '&quot;');
 }
 
+/** Text of an escaped attribute or <title> (app/page-head.ts's escapeAttribute, undone). */
+function decodeHtml(text: string): string {
+  return text
+    .replaceAll('&quot;', '"')
+    .replaceAll('&#39;', "'")
+    .replaceAll('&lt;', '<')
+    .replaceAll('&gt;', '>')
+    .replaceAll('&amp;', '&');
+}
+
 /** The HTML inside <div id="root">, where React rendered the page (not the state script). */
 function rootMarkup(html: string): string {
   const start = html.indexOf('<div id="root">');
@@ -162,6 +172,16 @@ describe('server-rendered storefront', () => {
         expect(links.length, path).toBeGreaterThan(0);
         for (const link of links) {
           expect(link, path).toMatch(/^<link rel="stylesheet" href="\/assets\/[^"]+\.css" disabled>$/);
+        }
+        if (path.startsWith('/store')) {
+          // Home, then the store by its name.
+          const crumbs = structuredData(head).find((item) => item['@type'] === 'BreadcrumbList') as
+            | { itemListElement: Array<{ name: string }> }
+            | undefined;
+          expect(crumbs?.itemListElement.map((item) => item.name).at(-1), `${path} ${lang}`).toBe(
+            product.store.name,
+          );
+          expect(crumbs?.itemListElement).toHaveLength(2);
         }
       }
     }
@@ -392,8 +412,12 @@ describe('server-rendered storefront', () => {
             stylesheets.push(request.url());
           }
         });
-        await page.goto(path, { waitUntil: 'networkidle' });
+        const response = await page.goto(path, { waitUntil: 'networkidle' });
         await page.waitForTimeout(500);
+        // The tab keeps the server's title once the app runs (a crawler that runs scripts reads this one).
+        const serverTitle = decodeHtml((await response?.text())?.match(/<title>([^<]*)<\/title>/)?.[1] ?? '');
+        expect(serverTitle, path).not.toBe('');
+        expect(await page.title(), `${path} at ${width}px`).toBe(serverTitle);
         const layoutShift = await page.evaluate(
           () => (window as unknown as { __layoutShift: number }).__layoutShift,
         );

@@ -202,6 +202,12 @@ export function buildPageHead(input: THeadInput): string {
     title = store.name;
     description = cut(store.description || tagline);
     image = store.banner ?? store.logo;
+    structured.push(
+      breadcrumbJsonLd([
+        { name: t('common:routes.index'), url: homeUrl },
+        { name: store.name, url: canonical },
+      ]),
+    );
   } else if (url.pathname !== '/index') {
     structured.push(
       breadcrumbJsonLd([

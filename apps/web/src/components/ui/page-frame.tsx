@@ -8,6 +8,11 @@ export type TCrumb = { labelKey: string; to?: string };
 type TPageFrameProps = {
   /** Key in the `common` namespace (usually `routes.<name>`). */
   titleKey: string;
+  /**
+   * The browser tab's title when it is not the heading (a store's name): the same as the server's <title>
+   * (app/page-head.ts), so a crawler that runs scripts reads the title the HTML gave.
+   */
+  documentTitle?: string;
   /** Crumbs between Home and this page. */
   crumbs?: TCrumb[];
   isBreadcrumbHidden?: boolean;
@@ -18,6 +23,7 @@ type TPageFrameProps = {
 /** Title, breadcrumb and document title shared by every storefront page. */
 export function PageFrame({
   titleKey,
+  documentTitle,
   crumbs = [],
   isBreadcrumbHidden = false,
   extra,
@@ -25,9 +31,10 @@ export function PageFrame({
 }: TPageFrameProps) {
   const { t } = useTranslation('common');
   const title = t(titleKey);
+  const tabTitle = documentTitle ?? title;
   useEffect(() => {
-    document.title = `${title} · ${t('brand')}`;
-  }, [title, t]);
+    document.title = `${tabTitle} · ${t('brand')}`;
+  }, [tabTitle, t]);
   return (
     <section className="cv-page">
       {!isBreadcrumbHidden && (

@@ -21,7 +21,8 @@ export default function HomePage() {
     void queryClient.prefetchQuery(homeQuery());
   }, [queryClient]);
   useEffect(() => {
-    document.title = `${t('routes.index')} · ${t('brand')}`;
+    // As the server's <title> (app/page-head.ts): a crawler that runs scripts reads this one.
+    document.title = `${t('brand')}: ${t('footer.tagline')}`;
   }, [t]);
   return (
     <section className="cv-page">

@@ -85,7 +85,7 @@ export default function StorePage() {
   };
 
   return (
-    <PageFrame titleKey="routes.store">
+    <PageFrame titleKey="routes.store" documentTitle={data.name}>
       <section className="cv-store-hero" aria-labelledby="store-name">
         {data.banner && (
           <img
