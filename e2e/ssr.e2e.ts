@@ -31,16 +31,6 @@ function escapeHtml(text: string): string {
     .replaceAll('"', '&quot;');
 }
 
-/** Text of an escaped attribute or <title> (app/page-head.ts's escapeAttribute, undone). */
-function decodeHtml(text: string): string {
-  return text
-    .replaceAll('&quot;', '"')
-    .replaceAll('&#39;', "'")
-    .replaceAll('&lt;', '<')
-    .replaceAll('&gt;', '>')
-    .replaceAll('&amp;', '&');
-}
-
 /** The HTML inside <div id="root">, where React rendered the page (not the state script). */
 function rootMarkup(html: string): string {
   const start = html.indexOf('<div id="root">');
@@ -415,7 +405,11 @@ describe('server-rendered storefront', () => {
         const response = await page.goto(path, { waitUntil: 'networkidle' });
         await page.waitForTimeout(500);
         // The tab keeps the server's title once the app runs (a crawler that runs scripts reads this one).
-        const serverTitle = decodeHtml((await response?.text())?.match(/<title>([^<]*)<\/title>/)?.[1] ?? '');
+        const serverHtml = (await response?.text()) ?? '';
+        const serverTitle = await page.evaluate(
+          (html) => new DOMParser().parseFromString(html, 'text/html').title,
+          serverHtml,
+        );
         expect(serverTitle, path).not.toBe('');
         expect(await page.title(), `${path} at ${width}px`).toBe(serverTitle);
         const layoutShift = await page.evaluate(
