@@ -11,7 +11,7 @@ async function pageWidth(page: Page): Promise<number> {
 describe('layout at 360 px', () => {
   const browser = useBrowser();
 
-  it('storefront and user-centre pages do not scroll sideways, in English, Arabic and long German and Russian labels', async () => {
+  it('storefront and user-centre pages do not scroll sideways, in English, Arabic and long German, Russian and Portuguese labels', async () => {
     const { context, page } = await newPage(browser(), { width: 360, height: 780 });
     const username = uniqueName('narrow');
     await page.goto('/register');
@@ -33,6 +33,8 @@ describe('layout at 360 px', () => {
     const longLabels: Array<[string, string]> = [
       ['/userInfo/setup/shipping-address', 'de'],
       ['/userInfo/notifications', 'ru'],
+      // A card's action beside its title.
+      ['/userInfo/setup/sessions', 'pt'],
     ];
     const visits = [
       ...['en', 'ar'].flatMap((lang) => paths.map((path): [string, string] => [path, lang])),
