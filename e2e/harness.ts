@@ -198,6 +198,6 @@ export async function confirmAndShip(
   const shipModal = page.locator('.ant-modal:visible');
   await shipModal.getByLabel('Carrier').fill(shipment.carrier);
   await shipModal.getByLabel('Tracking number').fill(shipment.trackingNo);
-  await shipModal.getByRole('button', { name: 'Ship' }).click();
+  await clickInDialog(shipModal, 'Ship');
   await poll(() => drawer.getByText('Shipped, to be received').count()).toBeGreaterThan(0);
 }

@@ -3,7 +3,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newPage, uniqueName } from './browser';
-import { loginBuyer, loginStaff, poll, startSeededServer, useBrowser } from './harness';
+import { clickInDialog, loginBuyer, loginStaff, poll, startSeededServer, useBrowser } from './harness';
 import type { TTestServer } from './test-server';
 
 /**
@@ -214,10 +214,10 @@ describe('loans in the browser', () => {
     );
     expect(approved.status).toBe(200);
     await page.getByRole('button', { name: 'Repay now' }).click();
-    const dialog = page.locator('.ant-modal');
+    const dialog = page.locator('.ant-modal:visible');
     await dialog.getByText('Everything owed').click();
     await dialog.getByLabel('Transaction password').fill(TX_PASSWORD);
-    await dialog.getByRole('button', { name: 'OK' }).click();
+    await clickInDialog(dialog, 'OK');
     await poll(() => page.getByText('Repayment received').count()).toBeGreaterThan(0);
     await page.reload();
     await poll(() => page.locator('.ant-tag', { hasText: 'Repaid' }).count()).toBeGreaterThan(0);

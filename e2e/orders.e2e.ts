@@ -170,7 +170,7 @@ describe('cart, checkout and orders in the browser', () => {
     await typeSelectOption(page, modal.getByLabel('City', { exact: true }), 'Berlin');
     await modal.getByLabel('Postal code').fill('10115');
     await modal.getByLabel('Detailed address').fill('Unter den Linden 1');
-    await modal.getByRole('button', { name: 'Save' }).click();
+    await clickInDialog(modal, 'Save');
     await poll(() => page.getByText('Address saved').count()).toBeGreaterThan(0);
     const chosen = page.locator('.cv-address-choice label').filter({ hasText: 'E2E Receiver' });
     await poll(() => chosen.locator('input:checked').count()).toBe(1);
@@ -239,7 +239,7 @@ describe('cart, checkout and orders in the browser', () => {
     const logistics = page.locator('.ant-modal:visible');
     await poll(() => logistics.getByText('Arrived at the sorting centre').count()).toBe(1);
     await poll(() => logistics.getByText('DHL Express').count()).toBeGreaterThan(0);
-    await logistics.getByRole('button', { name: 'Close' }).click();
+    await clickInDialog(logistics, 'Close');
     await cardA.getByRole('button', { name: 'Confirm receipt' }).click();
     await clickInDialog(page.locator('.ant-modal-confirm'), 'Confirm receipt');
     await poll(() => page.getByText('Receipt confirmed').count()).toBeGreaterThan(0);
