@@ -52,7 +52,7 @@ export default function MailOutboxPage() {
       {outbox.data && !outbox.data.isSmtpConfigured && (
         <Alert type="info" showIcon style={{ marginBlockEnd: 16 }} message={t('outbox.noSmtp')} />
       )}
-      <Space wrap size={[12, 12]} style={{ marginBlockEnd: 16 }}>
+      <Space wrap size={[12, 12]} className="cv-console__filters">
         <Select<TMailStatusName | 'all'>
           aria-label={t('outbox.status')}
           style={{ minWidth: 160 }}

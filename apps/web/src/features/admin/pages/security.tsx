@@ -68,7 +68,12 @@ export default function SecurityPage() {
             items={[{ title: t('totp.step1') }, { title: t('totp.step2') }]}
           />
           {!setup.data ? (
-            <Button type="primary" loading={setup.isPending} onClick={() => setup.mutate()}>
+            <Button
+              type="primary"
+              className="cv-wrap-button"
+              loading={setup.isPending}
+              onClick={() => setup.mutate()}
+            >
               {t('totp.start')}
             </Button>
           ) : (
