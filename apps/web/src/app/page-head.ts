@@ -3,6 +3,7 @@ import { DEFAULT_LANGUAGE, LANGUAGE_TAGS, LANGUAGES, type TLanguage } from '@car
 import type { QueryClient } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { withLanguageParam } from '../lib/language';
+import { brandedTitle, homeTitle } from '../lib/page-title';
 
 /** Search-engine and link-preview tags of one server-rendered page (issue 11, part 2). */
 export type THeadInput = {
@@ -176,7 +177,7 @@ export function buildPageHead(input: THeadInput): string {
   const store =
     url.pathname === '/store' ? queryClient.getQueryData<TStoreDetail>(['catalog', 'store', id]) : undefined;
   if (url.pathname === '/index') {
-    title = `${brand}: ${tagline}`;
+    title = homeTitle(brand, tagline);
   }
   if (product) {
     title = product.name;
@@ -216,7 +217,7 @@ export function buildPageHead(input: THeadInput): string {
       ]),
     );
   }
-  const fullTitle = url.pathname === '/index' ? title : `${title} · ${brand}`;
+  const fullTitle = url.pathname === '/index' ? title : brandedTitle(title, brand);
   // Sizes as in banner-carousel.tsx, product-gallery.tsx, the store page and product-card.tsx.
   const lcpImage =
     url.pathname === '/index'

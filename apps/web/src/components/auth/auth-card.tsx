@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { brandedTitle } from '../../lib/page-title';
 import { LogoGlyph } from '../ui/logo';
 
 /** Centred card used by every log-in and registration screen (storefront and consoles). */
@@ -15,7 +16,7 @@ export function AuthCard({
 }) {
   const { t } = useTranslation('common');
   useEffect(() => {
-    document.title = `${title} · ${t('brand')}`;
+    document.title = brandedTitle(title, t('brand'));
   }, [title, t]);
   return (
     <div className="cv-auth">

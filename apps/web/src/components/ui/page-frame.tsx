@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { brandedTitle } from '../../lib/page-title';
 
 export type TCrumb = { labelKey: string; to?: string };
 
@@ -33,7 +34,7 @@ export function PageFrame({
   const title = t(titleKey);
   const tabTitle = documentTitle ?? title;
   useEffect(() => {
-    document.title = `${tabTitle} · ${t('brand')}`;
+    document.title = brandedTitle(tabTitle, t('brand'));
   }, [tabTitle, t]);
   return (
     <section className="cv-page">

@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageSkeleton } from '../../../components/ui/page-skeleton';
+import { homeTitle } from '../../../lib/page-title';
 import { preloadableLazy } from '../../../lib/preloadable-lazy';
 import { homeQuery } from '../api/get-home';
 
@@ -21,8 +22,7 @@ export default function HomePage() {
     void queryClient.prefetchQuery(homeQuery());
   }, [queryClient]);
   useEffect(() => {
-    // As the server's <title> (app/page-head.ts): a crawler that runs scripts reads this one.
-    document.title = `${t('brand')}: ${t('footer.tagline')}`;
+    document.title = homeTitle(t('brand'), t('footer.tagline'));
   }, [t]);
   return (
     <section className="cv-page">

@@ -13,6 +13,7 @@ import { useInAppLinkHandler } from '../../../lib/in-app-link';
 import { useProduct } from '../api/get-product';
 import { useRecordProductView } from '../api/record-product-view';
 import '../catalog.css';
+import { brandedTitle } from '../../../lib/page-title';
 import { BuyBox } from '../components/buy-box';
 import { NotFoundState } from '../components/not-found-state';
 import { ProductGallery } from '../components/product-gallery';
@@ -36,7 +37,7 @@ export default function ProductDetailsPage() {
   const name = product.data?.name;
   useEffect(() => {
     if (name) {
-      document.title = `${name} · ${t('common:brand')}`;
+      document.title = brandedTitle(name, t('common:brand'));
     }
   }, [name, t]);
 
