@@ -305,4 +305,23 @@ describe('sellers in the browser', () => {
       await ctx.context.close();
     }
   });
+
+  it("the overview shows the shop's figures for each range (the app's language parameter was refused: 400)", async () => {
+    const { context, page } = await newPage(browser());
+    const answers: number[] = [];
+    page.on('response', (response) => {
+      if (response.url().includes('/api/v1/seller/dashboard')) {
+        answers.push(response.status());
+      }
+    });
+    await loginSeller(page, { username: 'demoseller', password: 'seller123' });
+    for (const range of ['Today', '30 days', '7 days']) {
+      await page.getByText(range, { exact: true }).click();
+      await poll(() => page.locator('.ant-statistic').filter({ hasText: 'GMV' }).count()).toBe(1);
+    }
+    expect(await page.getByText('Something went wrong, please try again').count()).toBe(0);
+    expect(answers.length).toBeGreaterThanOrEqual(3);
+    expect(answers.filter((status) => status !== 200)).toEqual([]);
+    await context.close();
+  });
 });

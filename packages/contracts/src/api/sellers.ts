@@ -445,6 +445,8 @@ export const zMonth = z
   .regex(/^20\d{2}-(0[1-9]|1[0-2])$/, { error: V.required });
 
 export const ZSettlementQuery = zPageQuery(PAGE_SIZE.list).extend({ month: zMonth });
+/** GET /api/v1/seller/settlement/statement.csv?month */
+export const ZSettlementStatementQuery = z.strictObject({ month: zMonth, lang: z.string().optional() });
 export type TSettlementQuery = z.input<typeof ZSettlementQuery>;
 export const ZSettlementLine = z.object({
   orderNo: z.string(),
@@ -471,7 +473,10 @@ export type TSettlementStatement = z.infer<typeof ZSettlementStatement>;
 
 export const DASHBOARD_RANGES = ['today', '7d', '30d'] as const;
 export type TDashboardRange = (typeof DASHBOARD_RANGES)[number];
-export const ZDashboardQuery = z.strictObject({ range: z.enum(DASHBOARD_RANGES).default('7d') });
+export const ZDashboardQuery = z.strictObject({
+  range: z.enum(DASHBOARD_RANGES).default('7d'),
+  lang: z.string().optional(),
+});
 export const ZSellerDashboard = z.object({
   range: z.enum(DASHBOARD_RANGES),
   gmv: z.string(),
@@ -500,7 +505,10 @@ export type TSellerDashboard = z.infer<typeof ZSellerDashboard>;
 
 export const IMPORT_FORMATS = ['csv', 'xlsx'] as const;
 export type TImportFormat = (typeof IMPORT_FORMATS)[number];
-export const ZImportFormatQuery = z.strictObject({ format: z.enum(IMPORT_FORMATS).default('csv') });
+export const ZImportFormatQuery = z.strictObject({
+  format: z.enum(IMPORT_FORMATS).default('csv'),
+  lang: z.string().optional(),
+});
 export const IMPORT_JOB_STATUSES = ['running', 'done', 'failed'] as const;
 export const ZImportJob = z.object({
   id: z.string(),

@@ -22,17 +22,16 @@ import {
   ZSellerReviewsResponse,
   ZSettlementQuery,
   ZSettlementStatement,
+  ZSettlementStatementQuery,
   ZShopSettings,
   ZShopSettingsRequest,
   ZStockAdjustRequest,
   ZStockAdjustResponse,
   ZStockHistoryQuery,
   ZStockHistoryResponse,
-  zMonth,
 } from '@caravan/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { AppError } from '../../http/app-error';
 import { getMyApplication, submitApplication } from './applications';
 import { getSellerDashboard } from './dashboard';
@@ -218,7 +217,7 @@ export const sellerRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/v1/seller/settlement/statement.csv',
     {
       preHandler,
-      schema: { tags, summary: 'Monthly statement as CSV', querystring: z.strictObject({ month: zMonth }) },
+      schema: { tags, summary: 'Monthly statement as CSV', querystring: ZSettlementStatementQuery },
     },
     async (request, reply) => {
       const csv = await settlementCsv(db, sellerOf(request), request.query.month);

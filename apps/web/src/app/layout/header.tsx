@@ -144,12 +144,14 @@ function HeaderIconButton({
   icon: ReactNode;
   onClick: () => void;
 }) {
-  const fullLabel = count > 0 ? `${label} (${count})` : label;
+  const shownCount = count > 99 ? '99+' : String(count);
+  // The name holds the count as shown (not in brackets), so someone who speaks to the page can say what they see.
+  const fullLabel = count > 0 ? `${label} ${shownCount}` : label;
   return (
     <LightButton variant="text" isIconOnly icon={icon} aria-label={fullLabel} title={label} onClick={onClick}>
       {count > 0 && (
         <span className="cv-count-badge" aria-hidden="true" dir="ltr">
-          {count > 99 ? '99+' : count}
+          {shownCount}
         </span>
       )}
     </LightButton>

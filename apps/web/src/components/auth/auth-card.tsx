@@ -9,17 +9,24 @@ export function AuthCard({
   title,
   subtitle,
   children,
+  isWholePage = false,
 }: {
   title: string;
   subtitle?: string;
   children: ReactNode;
+  /**
+   * The card is the whole page (the consoles' log-in screens, outside the storefront's layout and its <main>): its
+   * wrapper is then the page's main landmark, so assistive technology can jump to it.
+   */
+  isWholePage?: boolean;
 }) {
   const { t } = useTranslation('common');
   useEffect(() => {
     document.title = brandedTitle(title, t('brand'));
   }, [title, t]);
+  const Wrapper = isWholePage ? 'main' : 'div';
   return (
-    <div className="cv-auth">
+    <Wrapper className="cv-auth" id={isWholePage ? 'main' : undefined}>
       <div className="cv-auth__card">
         <div className="cv-auth__head">
           <LogoGlyph size={40} />
@@ -30,6 +37,6 @@ export function AuthCard({
         </div>
         {children}
       </div>
-    </div>
+    </Wrapper>
   );
 }

@@ -1,11 +1,12 @@
-import { ACCOUNT_TYPES, type TAccountType, type TLoginRequest, ZLoginRequest } from '@caravan/contracts';
-import { Alert, Button, Form, Tabs } from 'antd';
+import { type TAccountType, type TLoginRequest, ZLoginRequest } from '@caravan/contracts';
+import { Alert, Button, Form } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../lib/api';
 import { parseFormValues, showSubmitError } from '../../lib/form';
 import { AppForm } from '../ui/app-form';
 import { AccountField, PasswordField } from './account-fields';
+import { AccountTypeTabs } from './account-type-tabs';
 import { DEFAULT_AREA_CODE } from './area-codes';
 import { HumanCheck } from './human-check';
 import { useHumanCheck } from './use-human-check';
@@ -55,14 +56,13 @@ export function LoginForm({ onSubmit, submitLabelKey = 'login.submit' }: TLoginF
 
   return (
     <>
-      <Tabs
-        activeKey={accountType}
-        onChange={(key) => {
-          setAccountType(key as TAccountType);
+      <AccountTypeTabs
+        value={accountType}
+        onChange={(type) => {
+          setAccountType(type);
           setServerError('');
           form.resetFields(['account']);
         }}
-        items={ACCOUNT_TYPES.map((type) => ({ key: type, label: t(`tabs.${type}`) }))}
       />
       <AppForm
         form={form}

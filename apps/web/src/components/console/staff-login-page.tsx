@@ -59,7 +59,7 @@ export function StaffLoginPage({ titleKey, basePath }: { titleKey: string; baseP
     }
   };
   return (
-    <AuthCard title={t(titleKey)} subtitle={t('console.staffOnly')}>
+    <AuthCard title={t(titleKey)} subtitle={t('console.staffOnly')} isWholePage>
       <AppForm form={form} layout="vertical" requiredMark={false} onFinish={submit}>
         <Form.Item name="username" label={t('auth:fields.username')}>
           <Input prefix={<UserOutlined aria-hidden="true" />} autoComplete="username" maxLength={64} />

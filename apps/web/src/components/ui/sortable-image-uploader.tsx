@@ -1,10 +1,14 @@
-import { PlusOutlined } from '@ant-design/icons';
+import { HolderOutlined, PlusOutlined } from '@ant-design/icons';
 import type { TImage, TUploadResponse } from '@caravan/contracts';
 import {
   DndContext,
+  type DragCancelEvent,
   type DragEndEvent,
+  type DragOverEvent,
+  type DragStartEvent,
   KeyboardSensor,
   PointerSensor,
+  type UniqueIdentifier,
   useSensor,
   useSensors,
 } from '@dnd-kit/core';
@@ -18,28 +22,52 @@ import {
 import { Upload, type UploadFile } from 'antd';
 import i18next from 'i18next';
 import type { ReactElement } from 'react';
+import { useTranslation } from 'react-i18next';
 import { toast } from '../../lib/toast';
+import './sortable-image-uploader.css';
 
 const ACCEPT = 'image/jpeg,image/png,image/webp,image/gif';
 
 export type TUploadItem = UploadFile<TUploadResponse>;
 
-function SortableItem({ id, children }: { id: string; children: ReactElement }) {
-  const { attributes, listeners, setNodeRef, transform, transition, isDragging } = useSortable({ id });
+function SortableItem({
+  id,
+  moveLabel,
+  children,
+}: {
+  id: string;
+  /** The handle's name; none when there is nothing to reorder (a single picture). */
+  moveLabel: string | undefined;
+  children: ReactElement;
+}) {
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } =
+    useSortable({ id });
+  // The picture drags by pointer anywhere on it, but the keyboard's control is its own handle: the picture holds
+  // Ant Design's preview and remove buttons, and a focusable button around other buttons is announced as one
+  // control whose inner ones cannot be reached (WCAG 4.1.2, nested interactive).
   return (
     <div
       ref={setNodeRef}
+      className="cv-sortable-picture"
       style={{
         transform: transform ? `translate3d(${transform.x}px, ${transform.y}px, 0)` : undefined,
         transition,
-        cursor: 'move',
         opacity: isDragging ? 0.6 : 1,
-        blockSize: '100%',
       }}
-      {...attributes}
       {...listeners}
     >
       {children}
+      {moveLabel !== undefined && (
+        <button
+          type="button"
+          ref={setActivatorNodeRef}
+          className="cv-sortable-picture__handle"
+          {...attributes}
+          aria-label={moveLabel}
+        >
+          <HolderOutlined aria-hidden="true" />
+        </button>
+      )}
     </div>
   );
 }
@@ -72,6 +100,26 @@ export function SortableImageUploader({
     useSensor(PointerSensor, { activationConstraint: { distance: 6 } }),
     useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
   );
+  const { t } = useTranslation('common');
+  // Positions as people count them (1 = the cover), not the upload ids dnd-kit would announce.
+  const position = (id: UniqueIdentifier | undefined) => files.findIndex((file) => file.uid === id) + 1;
+  const accessibility = {
+    screenReaderInstructions: { draggable: t('sortablePictures.instructions') },
+    announcements: {
+      onDragStart: ({ active }: DragStartEvent) =>
+        t('sortablePictures.pickedUp', { position: position(active.id) }),
+      onDragOver: ({ active, over }: DragOverEvent) =>
+        over
+          ? t('sortablePictures.over', { position: position(active.id), over: position(over.id) })
+          : undefined,
+      onDragEnd: ({ active, over }: DragEndEvent) =>
+        over
+          ? t('sortablePictures.dropped', { position: position(active.id), over: position(over.id) })
+          : t('sortablePictures.cancelled', { position: position(active.id) }),
+      onDragCancel: ({ active }: DragCancelEvent) =>
+        t('sortablePictures.cancelled', { position: position(active.id) }),
+    },
+  };
   const onDragEnd = ({ active, over }: DragEndEvent) => {
     if (over && active.id !== over.id) {
       const from = files.findIndex((f) => f.uid === active.id);
@@ -80,7 +128,7 @@ export function SortableImageUploader({
     }
   };
   return (
-    <DndContext sensors={sensors} onDragEnd={onDragEnd}>
+    <DndContext sensors={sensors} onDragEnd={onDragEnd} accessibility={accessibility}>
       <SortableContext items={files.map((f) => f.uid)} strategy={rectSortingStrategy}>
         <Upload<TUploadResponse>
           listType="picture-card"
@@ -92,7 +140,19 @@ export function SortableImageUploader({
           multiple
           maxCount={max}
           fileList={files}
-          itemRender={(node, file) => <SortableItem id={file.uid}>{node}</SortableItem>}
+          itemRender={(node, file) => (
+            <SortableItem
+              id={file.uid}
+              // With the field's name: a form can hold several picture fields (a shop's logo and its banner).
+              moveLabel={
+                files.length > 1
+                  ? `${label}: ${t('sortablePictures.move', { position: position(file.uid) })}`
+                  : undefined
+              }
+            >
+              {node}
+            </SortableItem>
+          )}
           onChange={({ file, fileList }) => {
             if (file.status === 'error') {
               const response = file.response as { error?: { message?: string } } | undefined;
@@ -106,7 +166,8 @@ export function SortableImageUploader({
           {files.length >= max ? null : (
             <button
               type="button"
-              aria-label={label}
+              // Starts with the visible text, so someone who speaks to the page can say what they see (WCAG 2.5.3).
+              aria-label={`${addText}: ${label}`}
               style={{ border: 0, background: 'none', cursor: 'pointer' }}
             >
               <PlusOutlined />

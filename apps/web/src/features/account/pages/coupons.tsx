@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCouponValueText } from '../../../components/coupons/coupon-text';
 import { useClaimCoupon, useCoupons } from '../../../components/coupons/use-coupons';
+import { ListItemMeta } from '../../../components/ui/list-item-meta';
 import { LoadError } from '../../../components/ui/load-error';
 import { PageFrame } from '../../../components/ui/page-frame';
 import { formatDateTime } from '../../../lib/format';
@@ -76,7 +77,7 @@ export default function CouponsPage() {
                 extra={<Tag color={STATUS_COLOURS[coupon.status]}>{t(`coupon.status.${coupon.status}`)}</Tag>}
                 data-testid="coupon-row"
               >
-                <List.Item.Meta
+                <ListItemMeta
                   title={
                     <>
                       <bdi>{coupon.name}</bdi> · <span dir="ltr">{valueText(coupon)}</span>

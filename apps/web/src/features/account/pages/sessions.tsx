@@ -3,6 +3,7 @@ import type { TDeviceSession, TDeviceSessionsResponse } from '@caravan/contracts
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Empty, List, Popconfirm, Skeleton, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { ListItemMeta } from '../../../components/ui/list-item-meta';
 import { LoadError } from '../../../components/ui/load-error';
 import { PageFrame } from '../../../components/ui/page-frame';
 import { api } from '../../../lib/api';
@@ -115,7 +116,7 @@ export default function SessionsPage() {
                       ]
                 }
               >
-                <List.Item.Meta
+                <ListItemMeta
                   avatar={/iOS|Android/.test(device.os) ? <MobileOutlined /> : <DesktopOutlined />}
                   title={
                     <bdi>

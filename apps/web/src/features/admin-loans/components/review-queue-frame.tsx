@@ -1,6 +1,7 @@
 import { Table, type TableColumnsType } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ConsolePageHead } from '../../../components/console/console-layout';
 import { LoadError } from '../../../components/console/load-error';
 import type { TPagedQuery } from '../../../components/console/server-paging';
 import { StatusFilter } from './status-filter';
@@ -56,7 +57,7 @@ export function ReviewQueueFrame<TRecord extends { id: string }, TStatus extends
   const { filter } = queue;
   return (
     <section>
-      <h2>{title}</h2>
+      <ConsolePageHead title={title} />
       <StatusFilter value={filter.status} statuses={statuses} labelOf={labelOf} onChange={queue.showStatus} />
       {list.isError && <LoadError message={t('loadError')} onRetry={() => void list.refetch()} />}
       <Table<TRecord>

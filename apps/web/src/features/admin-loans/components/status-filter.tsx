@@ -13,11 +13,12 @@ export function StatusFilter<TStatus extends string>({
   labelOf: (status: TStatus) => string;
   onChange: (status: TStatus | undefined) => void;
 }) {
-  const { t } = useTranslation('loans');
+  const { t } = useTranslation(['loans', 'console']);
   return (
     <Select<TStatus | ''>
       style={{ minInlineSize: 180, marginBlockEnd: 12 }}
       value={value ?? ''}
+      aria-label={t('console:approvals.status')}
       onChange={(status) => onChange(status || undefined)}
       options={[
         { value: '', label: t('admin.filterAll') },

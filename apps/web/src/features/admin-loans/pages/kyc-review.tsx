@@ -85,7 +85,7 @@ export default function KycReviewPage() {
         { key: 'at', title: t('fields.createdAt'), render: (_, v) => formatDateTime(v.createdAt) },
         {
           key: 'open',
-          title: '',
+          title: t('common:table.actions'),
           render: (_, v) => (
             <Button size="small" onClick={() => setOpen(v)}>
               {t('admin.documents')}

@@ -1,6 +1,7 @@
 import { Card, Col, Row, Skeleton, Statistic, Table } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { ConsolePageHead } from '../../../components/console/console-layout';
 import { LoadError } from '../../../components/console/load-error';
 import { MoneyText } from '../../../components/ui/money-text';
 import { useLoanBook } from '../api/admin-loans-api';
@@ -23,7 +24,7 @@ export default function LoanBookPage() {
   const data = book.data;
   return (
     <section>
-      <h2>{t('admin.bookTitle')}</h2>
+      <ConsolePageHead title={t('admin.bookTitle')} />
       <Row gutter={[12, 12]}>
         {[
           ['outstanding', t('admin.outstanding'), data.outstandingPrincipal],
@@ -43,7 +44,7 @@ export default function LoanBookPage() {
           </Card>
         </Col>
       </Row>
-      <h3 style={{ marginBlockStart: 16 }}>{t('admin.ageing')}</h3>
+      <h2 style={{ marginBlockStart: 16 }}>{t('admin.ageing')}</h2>
       <Table
         size="small"
         rowKey="bucket"
@@ -65,7 +66,7 @@ export default function LoanBookPage() {
           },
         ]}
       />
-      <h3 style={{ marginBlockStart: 16 }}>{t('admin.daily')}</h3>
+      <h2 style={{ marginBlockStart: 16 }}>{t('admin.daily')}</h2>
       {data.daily.length === 0 ? (
         <p className="cv-muted">{t('empty')}</p>
       ) : (

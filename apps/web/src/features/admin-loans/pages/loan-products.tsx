@@ -7,6 +7,7 @@ import {
 import { Button, Checkbox, Form, Input, InputNumber, Modal, Select, Switch, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ConsolePageHead } from '../../../components/console/console-layout';
 import { LoadError } from '../../../components/console/load-error';
 import { MoneyText } from '../../../components/ui/money-text';
 import { toast, toastError } from '../../../lib/toast';
@@ -55,7 +56,7 @@ export default function LoanProductsPage() {
   };
   return (
     <section>
-      <h2>{t('admin.productsTitle')}</h2>
+      <ConsolePageHead title={t('admin.productsTitle')} />
       <Button type="primary" onClick={() => setEditing(null)} style={{ marginBlockEnd: 12 }}>
         {t('admin.newProduct')}
       </Button>
@@ -95,7 +96,7 @@ export default function LoanProductsPage() {
           },
           {
             key: 'edit',
-            title: '',
+            title: t('common:table.actions'),
             render: (_, p) => (
               <Button size="small" onClick={() => setEditing(p)}>
                 {t('common:actions.edit')}

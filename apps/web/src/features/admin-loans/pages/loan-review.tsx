@@ -199,7 +199,7 @@ export default function LoanReviewPage() {
         { key: 'at', title: t('fields.createdAt'), render: (_, l) => formatDateTime(l.createdAt) },
         {
           key: 'open',
-          title: '',
+          title: t('common:table.actions'),
           render: (_, l) => (
             <Button size="small" onClick={() => setOpenId(l.id)}>
               {t('admin.documents')}

@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Form, Input, Modal, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ConsolePageHead } from '../../../components/console/console-layout';
 import { announceApproval } from '../../../components/console/four-eyes';
 import { OrderDrawer } from '../../../components/order/order-drawer';
 import { OrderInfoView } from '../../../components/order/order-info-view';
@@ -105,45 +106,48 @@ export default function AdminOrdersPage() {
   const [refunding, setRefunding] = useState<TAdminOrder | null>(null);
   const orders = useAdminOrders({ tab: state.tab, pageNum: state.pageNum, orderNo: state.orderNo });
   return (
-    <Card title={t('admin.title')}>
-      <OrdersTable<TAdminOrder>
-        state={state}
-        searchLabel={t('admin.search')}
-        rows={orders.data?.pageList ?? []}
-        total={orders.data?.total ?? 0}
-        isFetching={orders.isFetching}
-        scrollX={900}
-        columns={[
-          {
-            title: t('admin.buyer'),
-            key: 'buyer',
-            render: (_, o) => <span dir="ltr">{o.buyer.usercode}</span>,
-          },
-          { title: t('detail.seller'), key: 'seller', render: (_, o) => <bdi>{o.seller.name}</bdi> },
-        ]}
-        moneyColumns={[
-          {
-            title: t('detail.paidAmount'),
-            key: 'paid',
-            align: 'end',
-            render: (_, o) => <MoneyText isPrice value={o.paidAmount} />,
-          },
-        ]}
-        actions={(o) => (
-          <Space size={0} wrap>
-            <Button type="link" onClick={() => setOpenNo(o.orderNo)}>
-              {t('list.details')}
-            </Button>
-            {o.paidAt !== null && o.refundStatus !== 'success' && o.statusName !== 'cancelled' && (
-              <Button type="link" danger onClick={() => setRefunding(o)}>
-                {t('admin.manualRefund')}
+    <>
+      <ConsolePageHead title={t('admin.title')} />
+      <Card>
+        <OrdersTable<TAdminOrder>
+          state={state}
+          searchLabel={t('admin.search')}
+          rows={orders.data?.pageList ?? []}
+          total={orders.data?.total ?? 0}
+          isFetching={orders.isFetching}
+          scrollX={900}
+          columns={[
+            {
+              title: t('admin.buyer'),
+              key: 'buyer',
+              render: (_, o) => <span dir="ltr">{o.buyer.usercode}</span>,
+            },
+            { title: t('detail.seller'), key: 'seller', render: (_, o) => <bdi>{o.seller.name}</bdi> },
+          ]}
+          moneyColumns={[
+            {
+              title: t('detail.paidAmount'),
+              key: 'paid',
+              align: 'end',
+              render: (_, o) => <MoneyText isPrice value={o.paidAmount} />,
+            },
+          ]}
+          actions={(o) => (
+            <Space size={0} wrap>
+              <Button type="link" onClick={() => setOpenNo(o.orderNo)}>
+                {t('list.details')}
               </Button>
-            )}
-          </Space>
-        )}
-      />
-      <AdminOrderDrawer orderNo={openNo} onClose={() => setOpenNo(null)} />
-      {refunding && <ManualRefundModal order={refunding} onClose={() => setRefunding(null)} />}
-    </Card>
+              {o.paidAt !== null && o.refundStatus !== 'success' && o.statusName !== 'cancelled' && (
+                <Button type="link" danger onClick={() => setRefunding(o)}>
+                  {t('admin.manualRefund')}
+                </Button>
+              )}
+            </Space>
+          )}
+        />
+        <AdminOrderDrawer orderNo={openNo} onClose={() => setOpenNo(null)} />
+        {refunding && <ManualRefundModal order={refunding} onClose={() => setRefunding(null)} />}
+      </Card>
+    </>
   );
 }

@@ -84,7 +84,11 @@ export default function MailOutboxPage() {
           dataSource={outbox.data?.pageList ?? []}
           scroll={{ x: 900 }}
           locale={{ emptyText: t('outbox.empty') }}
-          expandable={{ expandedRowRender: (mail) => <MailBody mail={mail} /> }}
+          expandable={{
+            expandedRowRender: (mail) => <MailBody mail={mail} />,
+            // The expand buttons' column needs a header for screen readers; on screen it stays a narrow icon column.
+            columnTitle: <span className="cv-visually-hidden">{t('common:table.actions')}</span>,
+          }}
           pagination={paging(filter, outbox.data?.total, (pageNum, pageSize) =>
             setFilter({ ...filter, pageNum, pageSize }),
           )}

@@ -1,10 +1,11 @@
 import { GiftOutlined } from '@ant-design/icons';
-import { ACCOUNT_TYPES, type TAccountType, ZRegisterRequest } from '@caravan/contracts';
-import { Button, Form, Input, Tabs } from 'antd';
+import { type TAccountType, ZRegisterRequest } from '@caravan/contracts';
+import { Button, Form, Input } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { AccountField, PasswordField } from '../../../components/auth/account-fields';
+import { AccountTypeTabs } from '../../../components/auth/account-type-tabs';
 import { DEFAULT_AREA_CODE } from '../../../components/auth/area-codes';
 import { AuthCard } from '../../../components/auth/auth-card';
 import { AppForm } from '../../../components/ui/app-form';
@@ -65,13 +66,12 @@ export default function RegisterPage() {
 
   return (
     <AuthCard title={t('register.title')} subtitle={t('register.subtitle')}>
-      <Tabs
-        activeKey={accountType}
-        onChange={(key) => {
-          setAccountType(key as TAccountType);
+      <AccountTypeTabs
+        value={accountType}
+        onChange={(type) => {
+          setAccountType(type);
           form.resetFields(['account']);
         }}
-        items={ACCOUNT_TYPES.map((type) => ({ key: type, label: t(`tabs.${type}`) }))}
       />
       <AppForm
         form={form}

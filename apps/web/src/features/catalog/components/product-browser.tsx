@@ -183,6 +183,7 @@ export function ProductBrowser({ isDiscountFixed = false }: { isDiscountFixed?: 
         )}
       </div>
       <ProductGrid
+        cardHeadingLevel={2}
         products={products.data?.pageList}
         isLoading={products.isLoading}
         isUpdating={products.isPlaceholderData}

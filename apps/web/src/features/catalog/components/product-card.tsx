@@ -37,12 +37,16 @@ export function ProductCard({
   texts,
   footer,
   priority = 'lazy',
+  headingLevel = 3,
 }: {
   product: TProductCard;
   texts: TProductCardTexts;
   footer?: ReactNode;
   priority?: TImagePriority;
+  /** One below the heading the list sits under: 2 on a page whose list follows its h1 directly. */
+  headingLevel?: 2 | 3;
 }) {
+  const NameHeading = headingLevel === 2 ? 'h2' : 'h3';
   const isOnSale = product.isDiscounted && product.originalPrice !== product.price;
   return (
     <article className="cv-card" data-testid="product-card">
@@ -64,9 +68,9 @@ export function ProductCard({
           {product.isDiscounted && <span className="cv-card__badge">{texts.sale}</span>}
         </div>
         <div className="cv-card__body">
-          <h3 className="cv-card__name" title={product.name}>
+          <NameHeading className="cv-card__name" title={product.name}>
             <bdi>{product.name}</bdi>
-          </h3>
+          </NameHeading>
           <div className="cv-card__price">
             <Money amount={product.price} />
             {isOnSale && <Money amount={product.originalPrice} isStruck />}

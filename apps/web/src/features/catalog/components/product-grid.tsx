@@ -41,6 +41,11 @@ type TProductGridProps = {
   skeletonCount?: number;
   empty?: ReactNode;
   renderFooter?: (product: TProductCard) => ReactNode;
+  /**
+   * The cards' name headings: 3 under a section's h2 (the default), 2 where the list follows the page's h1, so
+   * the page's outline skips no level (WCAG 1.3.1).
+   */
+  cardHeadingLevel?: 2 | 3;
 };
 
 /** Equal-height product cards with a skeleton while loading and an empty state with a next step. */
@@ -51,6 +56,7 @@ export function ProductGrid({
   skeletonCount,
   empty,
   renderFooter,
+  cardHeadingLevel = 3,
 }: TProductGridProps) {
   const { t } = useTranslation('catalog');
   const cardTexts = useProductCardTexts();
@@ -80,6 +86,7 @@ export function ProductGrid({
                   product={product}
                   texts={cardTexts}
                   footer={renderFooter?.(product)}
+                  headingLevel={cardHeadingLevel}
                   priority={position < ABOVE_FOLD_CARDS ? (position === 0 ? 'high' : 'eager') : 'lazy'}
                 />
               </li>

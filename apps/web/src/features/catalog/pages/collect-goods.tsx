@@ -35,6 +35,7 @@ export default function CollectGoodsPage() {
       }
     >
       <ProductGrid
+        cardHeadingLevel={2}
         products={favourites.data?.pageList}
         isLoading={favourites.isLoading}
         isUpdating={favourites.isPlaceholderData}

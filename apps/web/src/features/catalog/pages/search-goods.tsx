@@ -25,6 +25,7 @@ export default function SearchGoodsPage() {
       ) : (
         <>
           <ProductGrid
+            cardHeadingLevel={2}
             products={goods.data?.pageList}
             isLoading={goods.isLoading}
             isUpdating={goods.isPlaceholderData}

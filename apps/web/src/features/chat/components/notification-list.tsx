@@ -4,6 +4,7 @@ import { Button, Empty, List, Skeleton } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { ListItemMeta } from '../../../components/ui/list-item-meta';
 import { LoadError } from '../../../components/ui/load-error';
 import { isApiError } from '../../../lib/api';
 import { openChat, type TChatTarget } from '../../../lib/chat-launcher';
@@ -148,7 +149,7 @@ export function NotificationList({
                       ]
                 }
               >
-                <List.Item.Meta
+                <ListItemMeta
                   title={
                     link ? (
                       <Link to={link} onClick={() => markOne(notification)}>

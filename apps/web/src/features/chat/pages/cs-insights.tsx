@@ -9,6 +9,7 @@ import { isApiError } from '../../../lib/api';
 import { formatDateTime } from '../../../lib/format';
 import { chatApi } from '../api/chat-api';
 import '../chat.css';
+import { ListItemMeta } from '../../../components/ui/list-item-meta';
 
 function duration(seconds: number | null, t: TFunction<'chat'>): string {
   if (seconds === null) {
@@ -137,7 +138,8 @@ export default function CsInsightsPage() {
           }
           renderItem={(hit) => (
             <List.Item>
-              <List.Item.Meta
+              <ListItemMeta
+                headingLevel={3}
                 title={hit.buyerName}
                 description={
                   <>

@@ -2,6 +2,7 @@ import type { TInstalmentState, TScheduleLine } from '@caravan/contracts';
 import { Table, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { MoneyText } from '../../../components/ui/money-text';
+import { ScrollRegion } from '../../../components/ui/scroll-region';
 
 const STATE_COLOURS: Record<TInstalmentState, string> = {
   paid: 'success',
@@ -14,54 +15,56 @@ const STATE_COLOURS: Record<TInstalmentState, string> = {
 export function ScheduleTable({ lines, hasStates = false }: { lines: TScheduleLine[]; hasStates?: boolean }) {
   const { t } = useTranslation('loans');
   return (
-    <Table<TScheduleLine>
-      size="small"
-      rowKey="number"
-      dataSource={lines}
-      pagination={lines.length > 12 ? { pageSize: 12, showSizeChanger: false } : false}
-      scroll={{ x: 560 }}
-      columns={[
-        { key: 'number', title: t('fields.number'), dataIndex: 'number', width: 56 },
-        {
-          key: 'due',
-          title: t('fields.dueDate'),
-          render: (_, line) =>
-            line.dueDate ? (
-              <span dir="ltr">{line.dueDate}</span>
-            ) : (
-              t('fields.termDays', { count: line.dueDay })
-            ),
-        },
-        {
-          key: 'principal',
-          title: t('fields.principal'),
-          align: 'end',
-          render: (_, l) => <MoneyText decimals={2} value={l.principal} />,
-        },
-        {
-          key: 'interest',
-          title: t('fields.interest'),
-          align: 'end',
-          render: (_, l) => <MoneyText decimals={2} value={l.interest} />,
-        },
-        {
-          key: 'total',
-          title: t('fields.total'),
-          align: 'end',
-          render: (_, l) => <MoneyText decimals={2} value={l.total} />,
-        },
-        ...(hasStates
-          ? [
-              {
-                key: 'state',
-                title: t('fields.state'),
-                render: (_: unknown, line: TScheduleLine) => (
-                  <Tag color={STATE_COLOURS[line.state]}>{t(`line.${line.state}`)}</Tag>
-                ),
-              },
-            ]
-          : []),
-      ]}
-    />
+    <ScrollRegion label={t('credit.schedule')}>
+      <Table<TScheduleLine>
+        style={{ minInlineSize: 560 }}
+        size="small"
+        rowKey="number"
+        dataSource={lines}
+        pagination={lines.length > 12 ? { pageSize: 12, showSizeChanger: false } : false}
+        columns={[
+          { key: 'number', title: t('fields.number'), dataIndex: 'number', width: 56 },
+          {
+            key: 'due',
+            title: t('fields.dueDate'),
+            render: (_, line) =>
+              line.dueDate ? (
+                <span dir="ltr">{line.dueDate}</span>
+              ) : (
+                t('fields.termDays', { count: line.dueDay })
+              ),
+          },
+          {
+            key: 'principal',
+            title: t('fields.principal'),
+            align: 'end',
+            render: (_, l) => <MoneyText decimals={2} value={l.principal} />,
+          },
+          {
+            key: 'interest',
+            title: t('fields.interest'),
+            align: 'end',
+            render: (_, l) => <MoneyText decimals={2} value={l.interest} />,
+          },
+          {
+            key: 'total',
+            title: t('fields.total'),
+            align: 'end',
+            render: (_, l) => <MoneyText decimals={2} value={l.total} />,
+          },
+          ...(hasStates
+            ? [
+                {
+                  key: 'state',
+                  title: t('fields.state'),
+                  render: (_: unknown, line: TScheduleLine) => (
+                    <Tag color={STATE_COLOURS[line.state]}>{t(`line.${line.state}`)}</Tag>
+                  ),
+                },
+              ]
+            : []),
+        ]}
+      />
+    </ScrollRegion>
   );
 }

@@ -138,8 +138,9 @@ export default function CreditApplicationPage() {
       )}
       <Card size="small">
         <Form layout="vertical">
-          <Form.Item label={t('fields.name')}>
+          <Form.Item label={t('fields.name')} htmlFor="credit-application-product">
             <Select
+              id="credit-application-product"
               value={product.id}
               onChange={setProductId}
               options={list.map((p) => ({ value: p.id, label: t(`kind.${p.kind}`) }))}
@@ -160,8 +161,9 @@ export default function CreditApplicationPage() {
               onChange={(event) => setAmount(event.target.value.trim())}
             />
           </Form.Item>
-          <Form.Item label={t('fields.term')}>
+          <Form.Item label={t('fields.term')} htmlFor="credit-application-term">
             <Select
+              id="credit-application-term"
               value={term}
               onChange={setTermDays}
               options={product.termOptions.map((days) => ({

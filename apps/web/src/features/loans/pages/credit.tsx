@@ -96,7 +96,7 @@ export default function CreditPage() {
                   }
                 }}
               >
-                <h3>{t(`kind.${p.kind}`)}</h3>
+                <h2>{t(`kind.${p.kind}`)}</h2>
                 <p className="cv-muted">{t('fields.limits', { min: p.minAmount, max: p.maxAmount })}</p>
                 <p>
                   {t('fields.dailyRate')}: <span dir="ltr">{ratePercent(p.dailyRate)}</span> ·{' '}
@@ -127,8 +127,9 @@ export default function CreditPage() {
                   onChange={(event) => setCalc({ ...calc, amount: event.target.value.trim() })}
                 />
               </Form.Item>
-              <Form.Item label={t('fields.term')}>
+              <Form.Item label={t('fields.term')} htmlFor="credit-calculator-term">
                 <Select
+                  id="credit-calculator-term"
                   value={current.termDays}
                   options={product.termOptions.map((days) => ({
                     value: days,

@@ -1,6 +1,14 @@
+import { useTranslation } from 'react-i18next';
+import { ConsolePageHead } from '../../../components/console/console-layout';
 import { SellerOrdersTable } from '../components/seller-orders-table';
 
 /** /seller/orders */
 export default function SellerOrdersPage() {
-  return <SellerOrdersTable />;
+  const { t } = useTranslation('seller');
+  return (
+    <>
+      <ConsolePageHead title={t('menu.orders')} />
+      <SellerOrdersTable />
+    </>
+  );
 }

@@ -16,10 +16,11 @@ import {
 } from 'recharts';
 import { ConsolePageHead } from '../../../components/console/console-layout';
 import { LoadError } from '../../../components/ui/load-error';
+import { COLORS } from '../../../lib/theme';
 import { useDashboard, useSellerBalance } from '../api';
 
-const PRIMARY = '#0F766E';
-const ACCENT = '#E4572E';
+const PRIMARY = COLORS.primary;
+const ACCENT = COLORS.accent;
 
 /** /seller/dashboard: GMV, orders, units, views, conversion and refund rate; GMV per day; top goods; work waiting. */
 export default function SellerDashboardPage() {
@@ -43,7 +44,7 @@ export default function SellerDashboardPage() {
         }
       />
       {dashboard.isError ? <LoadError onRetry={() => void dashboard.refetch()} /> : null}
-      {!data ? (
+      {dashboard.isError && !data ? null : !data ? (
         <Skeleton active paragraph={{ rows: 10 }} />
       ) : (
         <>
@@ -126,7 +127,15 @@ export default function SellerDashboardPage() {
                 ] as const
               }
               renderItem={([key, count, to]) => (
-                <List.Item extra={<Badge count={count} showZero color={count > 0 ? ACCENT : '#9CA3AF'} />}>
+                <List.Item
+                  extra={
+                    <Badge
+                      count={count}
+                      showZero
+                      color={count > 0 ? COLORS.accentText : COLORS.textTertiary}
+                    />
+                  }
+                >
                   <Link to={to}>{t(key)}</Link>
                 </List.Item>
               )}

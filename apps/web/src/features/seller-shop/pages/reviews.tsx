@@ -3,6 +3,7 @@ import { Button, Input, List, Modal, Segmented, Space, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConsolePageHead } from '../../../components/console/console-layout';
+import { ListItemMeta } from '../../../components/ui/list-item-meta';
 import { formatDateTime } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
 import { useReplyReview, useSellerReviews } from '../api';
@@ -71,7 +72,7 @@ export default function SellerReviewsPage() {
                   ]
             }
           >
-            <List.Item.Meta
+            <ListItemMeta
               title={
                 <Space wrap>
                   <Tag color={COLOURS[r.rating]}>{t(`reviews.rating.${r.rating}`)}</Tag>

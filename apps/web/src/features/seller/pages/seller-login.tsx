@@ -12,7 +12,7 @@ export default function SellerLoginPage() {
   const location = useLocation();
   const queryClient = useQueryClient();
   return (
-    <AuthCard title={t('login.title')} subtitle={t('login.subtitle')}>
+    <AuthCard title={t('login.title')} subtitle={t('login.subtitle')} isWholePage>
       <LoginForm
         onSubmit={async (body) => {
           await loginSeller(body);
