@@ -19,9 +19,22 @@ type TAxe = {
 
 /** What axe finds on the page once it has settled, one line per element: rule, element, why. */
 async function violationsOn(page: Page, path: string, lang: string): Promise<string[]> {
-  await page.goto(`${path}${path.includes('?') ? '&' : '?'}lang=${lang}`, { waitUntil: 'networkidle' });
-  // Skeletons give way to content after the last answer: axe reads the page people read.
-  await poll(() => page.locator('.ant-skeleton').count()).toBe(0);
+  await page.goto(`${path}${path.includes('?') ? '&' : '?'}lang=${lang}`);
+  // Pages rendered in the browser show their heading once their code has loaded; one without an h1 is reported by axe.
+  await page
+    .locator('h1')
+    .first()
+    .waitFor({ timeout: 10_000 })
+    .catch(() => undefined);
+  // Skeletons and spinners give way to content after the last answer: axe reads the page people read. Twice, half
+  // a second apart: a list whose language changed with the address loads again once the language's texts are in.
+  const loading = page.locator('.ant-skeleton, .ant-spin-spinning');
+  const loadingAfterPause = async () => {
+    const before = await loading.count();
+    await page.waitForTimeout(500);
+    return before + (await loading.count());
+  };
+  await poll(loadingAfterPause).toBe(0);
   await page.evaluate(AXE_SOURCE);
   return page.evaluate(async (tags) => {
     const { axe } = window as unknown as { axe: TAxe };
@@ -52,8 +65,11 @@ async function expectAccessible(page: Page, paths: string[], langs: string[]): P
 describe('accessibility (axe-core, WCAG 2.2 AA)', () => {
   const browser = useBrowser();
 
-  it('storefront pages, in English and Arabic, on a phone and a desktop', async () => {
-    for (const width of [360, 1280]) {
+  it('storefront pages, on a phone in English and Arabic and on a desktop in English', async () => {
+    for (const [width, langs] of [
+      [360, ['en', 'ar']],
+      [1280, ['en']],
+    ] as const) {
       const { context, page } = await newPage(browser(), { width, height: width < 500 ? 780 : 900 });
       const list = await readJson<{ pageList: { id: string; storeId: string; name: string }[] }>(
         await page.request.get('/api/v1/catalog/products?pageSize=1'),
@@ -70,13 +86,12 @@ describe('accessibility (axe-core, WCAG 2.2 AA)', () => {
           `/productDetails?id=${product?.id}`,
           `/store?id=${product?.storeId}`,
           `/searchGoods?k=${encodeURIComponent(word)}`,
-          '/help/service-policy',
-          // The password field's show/hide eye.
-          '/login',
-          '/register',
-          '/productDetails?id=999999999',
+          // The password field's show/hide eye; on a phone in Arabic the last account tab hid in a "more" menu.
+          ...(width < 500
+            ? ['/help/service-policy', '/login', '/register', '/productDetails?id=999999999']
+            : []),
         ],
-        ['en', 'ar'],
+        [...langs],
       );
       await context.close();
     }
@@ -103,8 +118,13 @@ describe('accessibility (axe-core, WCAG 2.2 AA)', () => {
         '/credit/application',
         '/merchantSettled',
       ],
-      ['en', 'ar'],
+      ['en'],
     );
+    await expectAccessible(page, ['/userInfo/notifications', '/credit', '/merchantSettled'], ['ar']);
+    // On a phone: the order tabs scroll without a "more" button in their tab list; the wallet's records and the
+    // loan schedule scroll inside regions that take keyboard focus.
+    await page.setViewportSize({ width: 360, height: 780 });
+    await expectAccessible(page, ['/userInfo/my-order', '/userInfo/money-package', '/credit'], ['en', 'ar']);
     await context.close();
   });
 
@@ -124,8 +144,9 @@ describe('accessibility (axe-core, WCAG 2.2 AA)', () => {
         '/seller/stock',
         '/seller/shop',
       ],
-      ['en', 'ar'],
+      ['en'],
     );
+    await expectAccessible(page, ['/seller/dashboard', '/seller/orders'], ['ar']);
     await context.close();
     // A context of its own: the seller pages left the language cookie on Arabic.
     const staff = await newPage(browser());

@@ -1,11 +1,12 @@
-import { ORDER_TABS, type TOrderSummary, type TOrderTab } from '@caravan/contracts';
-import { Empty, Input, Space, Table, type TableColumnsType, Tabs } from 'antd';
+import type { TOrderSummary, TOrderTab } from '@caravan/contracts';
+import { Empty, Input, Space, Table, type TableColumnsType } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../lib/format';
 import { MoneyText } from '../ui/money-text';
 import { OrderStatusTag } from './order-status-tag';
 import './order.css';
+import { OrderStatusTabs } from './order-status-tabs';
 
 const PAGE_SIZE = 20;
 
@@ -60,11 +61,7 @@ export function OrdersTable<T extends TOrderRow>(props: {
   const { state } = props;
   return (
     <>
-      <Tabs
-        activeKey={state.tab}
-        onChange={(key) => state.selectTab(key as TOrderTab)}
-        items={ORDER_TABS.map((key) => ({ key, label: t(`tabs.${key}`) }))}
-      />
+      <OrderStatusTabs value={state.tab} onChange={state.selectTab} />
       <Space wrap style={{ marginBlockEnd: 12 }}>
         <Input.Search
           allowClear

@@ -1,11 +1,12 @@
 import { ORDER_TABS, type TOrderTab } from '@caravan/contracts';
-import { Button, Empty, Pagination, Skeleton, Tabs } from 'antd';
+import { Button, Empty, Pagination, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { PageFrame } from '../../../components/ui/page-frame';
 import { useOrders } from '../api/list-orders';
 import { OrderCard } from '../components/order-card';
 import '../../../components/order/order.css';
+import { OrderStatusTabs } from '../../../components/order/order-status-tabs';
 
 const PAGE_SIZE = 20;
 
@@ -38,11 +39,7 @@ export default function MyOrderPage() {
       titleKey="routes.myOrder"
       crumbs={[{ labelKey: 'routes.userInfo', to: '/userInfo/dashboard' }]}
     >
-      <Tabs
-        activeKey={tab}
-        onChange={(key) => update({ tab: key as TOrderTab })}
-        items={ORDER_TABS.map((key) => ({ key, label: t(`tabs.${key}`) }))}
-      />
+      <OrderStatusTabs value={tab} onChange={(next) => update({ tab: next })} />
       {orders.isLoading && <Skeleton active paragraph={{ rows: 6 }} />}
       {orders.data && list.length === 0 && (
         <Empty className="cv-empty" description={t('list.empty')}>

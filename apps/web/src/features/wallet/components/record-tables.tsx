@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { LoadError } from '../../../components/ui/load-error';
 import { MoneyText } from '../../../components/ui/money-text';
+import { ScrollRegion } from '../../../components/ui/scroll-region';
 import { formatDateTime } from '../../../lib/format';
 import { RECHARGE_PAGE_SIZE, useRecharges } from '../api/list-recharges';
 import { useWithdrawals, WITHDRAWAL_PAGE_SIZE } from '../api/list-withdrawals';
@@ -42,6 +43,7 @@ function WalletRecordTable<TRecord extends TWalletRecord>({
   pageSize,
   onPageChange,
   scrollX,
+  label,
   empty,
   methodColumn,
   getAmountUnit = () => undefined,
@@ -54,7 +56,9 @@ function WalletRecordTable<TRecord extends TWalletRecord>({
     refetch: () => Promise<unknown>;
   };
   pageSize: number;
+  /** The table's minimum width: on a phone it scrolls inside a focusable region named `label`. */
   scrollX: number;
+  label: string;
   empty: { text: string; to: string; action: string };
   methodColumn: TableColumnType<TRecord>;
   getAmountUnit?: (record: TRecord) => string | undefined;
@@ -64,54 +68,56 @@ function WalletRecordTable<TRecord extends TWalletRecord>({
     return <LoadError onRetry={() => void records.refetch()} />;
   }
   return (
-    <Table<TRecord>
-      rowKey="id"
-      size="middle"
-      className="cv-wallet-table"
-      loading={records.isFetching}
-      dataSource={records.data?.pageList ?? []}
-      scroll={{ x: scrollX }}
-      locale={{
-        emptyText: records.isLoading ? ' ' : <EmptyRecords {...empty} />,
-      }}
-      pagination={{
-        current: pageNum,
-        pageSize,
-        total: records.data?.total ?? 0,
-        hideOnSinglePage: true,
-        showSizeChanger: false,
-        showTotal: (total) => t('common:table.total', { total }),
-        onChange: onPageChange,
-      }}
-      columns={[
-        { title: t('records.time'), dataIndex: 'createdAt', render: formatDateTime, width: 170 },
-        methodColumn,
-        {
-          title: t('records.amount'),
-          dataIndex: 'amount',
-          align: 'end',
-          render: (v: string, r) => <MoneyText value={v} unit={getAmountUnit(r)} />,
-        },
-        {
-          title: t('records.fee'),
-          dataIndex: 'fee',
-          align: 'end',
-          render: (v: string, r) => <MoneyText value={v} unit={getAmountUnit(r)} />,
-        },
-        {
-          title: t('records.actualAmount'),
-          dataIndex: 'actualAmount',
-          align: 'end',
-          render: (v: string) => <MoneyText value={v} />,
-        },
-        {
-          title: t('records.status'),
-          dataIndex: 'status',
-          render: (_, r) => <StatusTag status={r.status} reason={r.reason} />,
-        },
-        { title: t('records.reviewedAt'), dataIndex: 'reviewedAt', render: formatDateTime, width: 170 },
-      ]}
-    />
+    <ScrollRegion label={label}>
+      <Table<TRecord>
+        rowKey="id"
+        size="middle"
+        className="cv-wallet-table"
+        style={{ minInlineSize: scrollX }}
+        loading={records.isFetching}
+        dataSource={records.data?.pageList ?? []}
+        locale={{
+          emptyText: records.isLoading ? ' ' : <EmptyRecords {...empty} />,
+        }}
+        pagination={{
+          current: pageNum,
+          pageSize,
+          total: records.data?.total ?? 0,
+          hideOnSinglePage: true,
+          showSizeChanger: false,
+          showTotal: (total) => t('common:table.total', { total }),
+          onChange: onPageChange,
+        }}
+        columns={[
+          { title: t('records.time'), dataIndex: 'createdAt', render: formatDateTime, width: 170 },
+          methodColumn,
+          {
+            title: t('records.amount'),
+            dataIndex: 'amount',
+            align: 'end',
+            render: (v: string, r) => <MoneyText value={v} unit={getAmountUnit(r)} />,
+          },
+          {
+            title: t('records.fee'),
+            dataIndex: 'fee',
+            align: 'end',
+            render: (v: string, r) => <MoneyText value={v} unit={getAmountUnit(r)} />,
+          },
+          {
+            title: t('records.actualAmount'),
+            dataIndex: 'actualAmount',
+            align: 'end',
+            render: (v: string) => <MoneyText value={v} />,
+          },
+          {
+            title: t('records.status'),
+            dataIndex: 'status',
+            render: (_, r) => <StatusTag status={r.status} reason={r.reason} />,
+          },
+          { title: t('records.reviewedAt'), dataIndex: 'reviewedAt', render: formatDateTime, width: 170 },
+        ]}
+      />
+    </ScrollRegion>
   );
 }
 
@@ -126,6 +132,7 @@ export function RechargeTable({ pageNum, onPageChange }: TPaging) {
       pageSize={RECHARGE_PAGE_SIZE}
       onPageChange={onPageChange}
       scrollX={860}
+      label={t('records.recharges')}
       empty={{
         text: t('records.emptyRecharges'),
         to: '/userInfo/money-package/recharge',
@@ -152,6 +159,7 @@ export function WithdrawalTable({ pageNum, onPageChange }: TPaging) {
       pageSize={WITHDRAWAL_PAGE_SIZE}
       onPageChange={onPageChange}
       scrollX={960}
+      label={t('records.withdrawals')}
       empty={{
         text: t('records.emptyWithdrawals'),
         to: '/userInfo/money-package/withdraw',
