@@ -26,12 +26,12 @@ async function violationsOn(page: Page, path: string, lang: string): Promise<str
     .first()
     .waitFor({ timeout: 10_000 })
     .catch(() => undefined);
-  // Skeletons and spinners give way to content after the last answer: axe reads the page people read. Twice, half
-  // a second apart: a list whose language changed with the address loads again once the language's texts are in.
+  // Skeletons and spinners give way to content after the last answer: axe reads the page people read. Twice, 300 ms
+  // apart: a list whose language changed with the address loads again once the language's texts are in.
   const loading = page.locator('.ant-skeleton, .ant-spin-spinning');
   const loadingAfterPause = async () => {
     const before = await loading.count();
-    await page.waitForTimeout(500);
+    await page.waitForTimeout(300);
     return before + (await loading.count());
   };
   await poll(loadingAfterPause).toBe(0);
