@@ -44,8 +44,8 @@ export default function SellerDashboardPage() {
         }
       />
       {dashboard.isError ? <LoadError onRetry={() => void dashboard.refetch()} /> : null}
-      {dashboard.isError && !data ? null : !data ? (
-        <Skeleton active paragraph={{ rows: 10 }} />
+      {!data ? (
+        !dashboard.isError && <Skeleton active paragraph={{ rows: 10 }} />
       ) : (
         <>
           <Row gutter={[16, 16]}>
