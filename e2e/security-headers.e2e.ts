@@ -48,7 +48,7 @@ describe('Content-Security-Policy in the browser', () => {
     ['/seller/login', true],
     ['/admin/login', true],
     ['/cs/login', true],
-    // A table: Ant Design measures its scrollbar with a <style> element of its own (vite.config.ts).
+    // A table: Ant Design measures its scrollbar with a <style> element of its own (vite.config.ts, library nonces).
     ['/credit', true],
   ])('%s renders styled without a CSP violation', async (path, hasButton) => {
     const { context, page } = await newPage(browser());
@@ -79,6 +79,24 @@ describe('Content-Security-Policy in the browser', () => {
     );
     expect(styleNonces.length).toBeGreaterThan(0);
     expect(styleNonces.every(Boolean)).toBe(true);
+    expect(violations).toEqual([]);
+    await context.close();
+  });
+
+  it('an open drawer holds the page still, without a CSP violation', async () => {
+    // The scroll lock of Ant Design's dialogs and drawers is a <style> element of its own (vite.config.ts): refused
+    // without the nonce, the page scrolled behind them.
+    const { context, page } = await newPage(browser(), { width: 360, height: 780 });
+    const violations = await watchViolations(page);
+    await page.goto('/index');
+    await page.getByTestId('home-recommended').locator('a').first().waitFor({ timeout: 20_000 });
+    const bodyOverflow = () => page.evaluate(() => getComputedStyle(document.body).overflowY);
+    expect(await bodyOverflow()).not.toBe('hidden');
+    await page.getByTestId('cart-button').click();
+    await page.locator('.ant-drawer-open').waitFor();
+    await poll(bodyOverflow).toBe('hidden');
+    await page.keyboard.press('Escape');
+    await poll(bodyOverflow).not.toBe('hidden');
     expect(violations).toEqual([]);
     await context.close();
   });

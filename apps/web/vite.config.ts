@@ -129,27 +129,42 @@ function compileHintsForBoot(): Plugin {
 }
 
 /**
- * Ant Design's tables measure the scrollbar with a <style> element that @rc-component/util adds without the page's
- * CSP nonce (react-component/util#613, still open): the Content-Security-Policy refused it, and every page with a
- * table logged the violation. The measuring call gets the nonce the rest of Ant Design's styles carry
- * (lib/csp-nonce.ts, read the same way). Should an update change the call, the build stops here: the upstream
- * code may pass a nonce itself by then, and this plugin can go.
+ * Two <style> elements of Ant Design's helper libraries go in without the page's CSP nonce, so the
+ * Content-Security-Policy refused them and each logged a violation: the tables' scrollbar measure
+ * (@rc-component/util, react-component/util#613) and the scroll lock of every dialog and drawer
+ * (@rc-component/portal, react-component/portal#35), which left the page scrolling behind an open one. Both
+ * calls get the nonce the rest of Ant Design's styles carry (lib/csp-nonce.ts, read the same way). Should an update
+ * change a call, the build stops here: the upstream code may pass a nonce itself by then, and its entry can go.
  */
-function scrollbarMeasureNonce(): Plugin {
-  const MEASURE_MODULE = /[\\/]@rc-component[\\/]util[\\/]es[\\/]getScrollBarSize\.js$/;
-  const UNNONCED_CALL = /\bupdateCSS\((`[^`]*`), randomId\)/;
-  const NONCE = `document.querySelector('meta[name="csp-nonce"]')?.content || undefined`;
+function libraryStyleNonces(): Plugin {
+  const NONCE = `{ csp: { nonce: document.querySelector('meta[name="csp-nonce"]')?.content || undefined } }`;
+  const CALLS = [
+    {
+      what: 'scrollbar measure',
+      module: /[\\/]@rc-component[\\/]util[\\/]es[\\/]getScrollBarSize\.js$/,
+      call: /\bupdateCSS\((`[^`]*`), randomId\)/,
+      nonced: `updateCSS($1, randomId, ${NONCE})`,
+    },
+    {
+      what: 'scroll lock',
+      module: /[\\/]@rc-component[\\/]portal[\\/]es[\\/]useScrollLocker\.js$/,
+      // The template holds a nested one (the scrollbar's width): up to the first "`, id)".
+      call: /\bupdateCSS\((`[\s\S]*?`), id\)/,
+      nonced: `updateCSS($1, id, ${NONCE})`,
+    },
+  ];
   return {
-    name: 'caravan-scrollbar-measure-nonce',
+    name: 'caravan-library-style-nonces',
     apply: 'build',
     transform(code, id) {
-      if (!MEASURE_MODULE.test(id)) {
+      const entry = CALLS.find((candidate) => candidate.module.test(id));
+      if (!entry) {
         return null;
       }
-      if (!UNNONCED_CALL.test(code)) {
-        this.error(`${id}: the scrollbar measure's updateCSS call changed; see whether it takes a nonce now`);
+      if (!entry.call.test(code)) {
+        this.error(`${id}: the ${entry.what}'s updateCSS call changed; see whether it takes a nonce now`);
       }
-      return code.replace(UNNONCED_CALL, `updateCSS($1, randomId, { csp: { nonce: ${NONCE} } })`);
+      return code.replace(entry.call, entry.nonced);
     },
   };
 }
@@ -174,7 +189,7 @@ const CLIENT_CHUNKS = {
 };
 
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react(), pageModuleIds(), offlinePage(), compileHintsForBoot(), scrollbarMeasureNonce()],
+  plugins: [react(), pageModuleIds(), offlinePage(), compileHintsForBoot(), libraryStyleNonces()],
   build: {
     outDir: isSsrBuild ? 'dist-ssr' : 'dist',
     emptyOutDir: true,
