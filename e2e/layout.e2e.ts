@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { newPage, uniqueName } from './browser';
-import { loginBuyer, loginStaff, poll, useBrowser } from './harness';
+import { loginBuyer, loginSeller, loginStaff, poll, readJson, useBrowser } from './harness';
 
 async function pageWidth(page: Page): Promise<number> {
   return page.evaluate(() => document.documentElement.scrollWidth);
@@ -81,6 +81,45 @@ describe('layout at 360 px', () => {
       for (const path of paths) {
         await expectFits(page, path, lang);
       }
+    }
+    await context.close();
+  });
+
+  it("on a phone the console's menu is a drawer: the page has the screen's width and the header one line", async () => {
+    const { context, page } = await newPage(browser(), { width: 360, height: 780 });
+    await loginStaff(page, { username: 'admin', password: 'admin123' });
+    for (const lang of ['en', 'ar']) {
+      await page.goto(`/admin/users?lang=${lang}`, { waitUntil: 'networkidle' });
+      await page.locator('.ant-table').first().waitFor();
+      // No rail of icons beside the page (it took 80 px of 360): the page starts at the screen's edge.
+      expect(await page.locator('.ant-layout-sider').count()).toBe(0);
+      const content = await page.locator('.cv-console__content').boundingBox();
+      expect(content?.width).toBe(360);
+      // The header names the page on one line: its breadcrumb once wrapped into three, cut off at the top.
+      const crumbs = await page.locator('.cv-console__crumbs').boundingBox();
+      expect(crumbs?.height ?? 0).toBeLessThanOrEqual(24);
+    }
+    await page.goto('/admin/users?lang=en', { waitUntil: 'networkidle' });
+    const toggle = page.getByRole('button', { name: 'Show or hide the menu' });
+    expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+    await toggle.click();
+    const drawer = page.locator('.cv-console__drawer');
+    await drawer.getByRole('menuitem', { name: 'Mail outbox' }).click();
+    await poll(() => new URL(page.url()).pathname).toBe('/admin/mail-outbox');
+    await poll(() => drawer.isVisible()).toBe(false);
+    expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(await page.locator('.cv-console__crumbs').textContent()).toContain('Mail outbox');
+    await context.close();
+  });
+
+  it("the seller's product editor fits 360 px: attribute rows keep their delete button on the screen", async () => {
+    const { context, page } = await newPage(browser(), { width: 360, height: 780 });
+    await loginSeller(page, { username: 'demoseller', password: 'seller123' });
+    const list = await readJson<{ pageList: { id: string }[] }>(
+      await page.request.get('/api/v1/seller/products?pageSize=1'),
+    );
+    for (const lang of ['en', 'de']) {
+      await expectFits(page, `/seller/products/${list.pageList[0]?.id}`, lang);
     }
     await context.close();
   });

@@ -1,8 +1,9 @@
 import { LogoutOutlined, MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
-import { Breadcrumb, Button, Layout, Menu } from 'antd';
-import { type ReactNode, Suspense, useEffect, useState } from 'react';
+import { Breadcrumb, Button, ConfigProvider, Drawer, Layout, Menu } from 'antd';
+import { type ReactNode, Suspense, useContext, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
+import { PHONE_QUERY, useMediaQuery } from '../../lib/use-media-query';
 import { LabelWithCount } from '../ui/label-with-count';
 import { LogoGlyph } from '../ui/logo';
 import { PageSkeleton } from '../ui/page-skeleton';
@@ -20,7 +21,13 @@ type TConsoleLayoutProps = {
   onLogout: () => Promise<void>;
 };
 
-/** Ant Design Pro-like frame shared by the seller, admin and customer-service consoles. */
+/** Width of the menu beside the page, and of the drawer it becomes on a phone. */
+const MENU_PX = 220;
+
+/**
+ * Ant Design Pro-like frame shared by the seller, admin and customer-service consoles. On a phone the menu is a
+ * drawer the header's button opens: a rail of icons beside the page would leave a table some 260 px of 360.
+ */
 export function ConsoleLayout({
   namespace,
   basePath,
@@ -32,54 +39,75 @@ export function ConsoleLayout({
   const { t } = useTranslation([namespace, 'common']);
   const location = useLocation();
   const navigate = useNavigate();
+  const { direction } = useContext(ConfigProvider.ConfigContext);
+  const isPhone = useMediaQuery(PHONE_QUERY);
   const [isCollapsed, setIsCollapsed] = useState(false);
+  const [isDrawerOpen, setIsDrawerOpen] = useState(false);
   const [isLoggingOut, setIsLoggingOut] = useState(false);
   const current = menu.find((item) => location.pathname.startsWith(`${basePath}/${item.path}`));
   const title = t(titleKey);
   useEffect(() => {
     document.title = current ? `${t(current.labelKey)} · ${title}` : title;
   }, [current, t, title]);
+  const isMenuShown = isPhone ? isDrawerOpen : !isCollapsed;
+  const navigation = (
+    <>
+      <Link to={basePath} className="cv-console__brand" onClick={() => setIsDrawerOpen(false)}>
+        <LogoGlyph size={28} />
+        {isMenuShown && <span>{title}</span>}
+      </Link>
+      <Menu
+        mode="inline"
+        selectedKeys={current ? [current.path] : []}
+        items={menu.map((item) => ({
+          key: item.path,
+          icon: item.icon,
+          label: item.count ? (
+            <LabelWithCount label={t(item.labelKey)} count={item.count} />
+          ) : (
+            t(item.labelKey)
+          ),
+        }))}
+        onClick={({ key }) => {
+          setIsDrawerOpen(false);
+          void navigate(`${basePath}/${key}`);
+        }}
+      />
+    </>
+  );
   return (
     <Layout className="cv-console">
-      <Layout.Sider
-        collapsible
-        collapsed={isCollapsed}
-        trigger={null}
-        breakpoint="md"
-        onBreakpoint={setIsCollapsed}
-        width={220}
-        className="cv-console__sider"
-        theme="light"
-      >
-        <Link to={basePath} className="cv-console__brand">
-          <LogoGlyph size={28} />
-          {!isCollapsed && <span>{title}</span>}
-        </Link>
-        <Menu
-          mode="inline"
-          selectedKeys={current ? [current.path] : []}
-          items={menu.map((item) => ({
-            key: item.path,
-            icon: item.icon,
-            label: item.count ? (
-              <LabelWithCount label={t(item.labelKey)} count={item.count} />
-            ) : (
-              t(item.labelKey)
-            ),
-          }))}
-          onClick={({ key }) => {
-            void navigate(`${basePath}/${key}`);
-          }}
-        />
-      </Layout.Sider>
+      {isPhone ? (
+        <Drawer
+          open={isDrawerOpen}
+          onClose={() => setIsDrawerOpen(false)}
+          placement={direction === 'rtl' ? 'right' : 'left'}
+          size={MENU_PX}
+          closable={false}
+          className="cv-console__drawer"
+        >
+          {navigation}
+        </Drawer>
+      ) : (
+        <Layout.Sider
+          collapsible
+          collapsed={isCollapsed}
+          trigger={null}
+          width={MENU_PX}
+          className="cv-console__sider"
+          theme="light"
+        >
+          {navigation}
+        </Layout.Sider>
+      )}
       <Layout className="cv-console__main">
         <Layout.Header className="cv-console__header">
           <Button
             type="text"
-            icon={isCollapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
-            onClick={() => setIsCollapsed((value) => !value)}
+            icon={isMenuShown ? <MenuFoldOutlined /> : <MenuUnfoldOutlined />}
+            onClick={() => (isPhone ? setIsDrawerOpen(true) : setIsCollapsed((value) => !value))}
             aria-label={t('common:console.toggleMenu')}
-            aria-expanded={!isCollapsed}
+            aria-expanded={isMenuShown}
           />
           <Breadcrumb
             className="cv-console__crumbs"

@@ -5,15 +5,21 @@ import {
   BankOutlined,
   BookOutlined,
   CheckSquareOutlined,
+  ControlOutlined,
   DashboardOutlined,
   DollarOutlined,
   FieldTimeOutlined,
+  FileSearchOutlined,
   FundOutlined,
+  GiftOutlined,
   IdcardOutlined,
   LockOutlined,
+  MailOutlined,
   ProfileOutlined,
   SafetyOutlined,
   SettingOutlined,
+  ShopOutlined,
+  SolutionOutlined,
   TeamOutlined,
   TransactionOutlined,
   UserOutlined,
@@ -27,7 +33,7 @@ import { ConsoleLayout } from '../../components/console/console-layout';
 import { StaffGuard } from '../../components/console/staff-guard';
 import { StaffLoginPage } from '../../components/console/staff-login-page';
 import { hasPermission, logoutStaff, STAFF_ME_KEY } from '../../components/console/staff-session';
-import { ADMIN_PAGES } from './paths';
+import { ADMIN_PAGES, type TAdminPagePath } from './paths';
 
 const BASE = '/admin';
 
@@ -45,7 +51,8 @@ const OWN_PAGES: Record<string, ComponentType> = {
   jobs: lazy(() => import('./pages/jobs')),
 };
 
-const ICONS: Record<string, ReactNode> = {
+/** Every page has its icon: on a narrow screen the collapsed menu shows nothing else. */
+const ICONS: Record<TAdminPagePath, ReactNode> = {
   dashboard: <DashboardOutlined />,
   approvals: <CheckSquareOutlined />,
   security: <LockOutlined />,
@@ -64,7 +71,12 @@ const ICONS: Record<string, ReactNode> = {
   'kyc-review': <IdcardOutlined />,
   'loan-review': <AccountBookOutlined />,
   'loan-book': <FundOutlined />,
-  'loan-products': <SettingOutlined />,
+  'loan-products': <ControlOutlined />,
+  'mail-outbox': <MailOutlined />,
+  'coupon-campaigns': <GiftOutlined />,
+  'merchant-applications': <SolutionOutlined />,
+  stores: <ShopOutlined />,
+  'product-moderation': <FileSearchOutlined />,
 };
 
 function useStaffLogout() {

@@ -1,12 +1,13 @@
 import type { TPermission } from '@caravan/contracts';
 
-/** Admin console pages under /admin and the permission each needs (the menu shows only allowed ones). */
-export const ADMIN_PAGES: readonly {
+type TAdminPage = {
   path: string;
   labelKey: string;
   /** One permission, or a list of which any one opens the page; none: every staff member (own settings). */
   permission?: TPermission | readonly TPermission[];
-}[] = [
+};
+
+const PAGES = [
   {
     path: 'dashboard',
     labelKey: 'console:menu.dashboard',
@@ -39,6 +40,11 @@ export const ADMIN_PAGES: readonly {
   { path: 'loan-book', labelKey: 'loans:admin.bookTitle', permission: 'loans.review' },
   { path: 'loan-products', labelKey: 'loans:admin.productsTitle', permission: 'loans.review' },
   { path: 'security', labelKey: 'console:menu.security' },
-];
+] as const satisfies readonly TAdminPage[];
+
+export type TAdminPagePath = (typeof PAGES)[number]['path'];
+
+/** Admin console pages under /admin and the permission each needs (the menu shows only allowed ones). */
+export const ADMIN_PAGES: readonly (TAdminPage & { path: TAdminPagePath })[] = PAGES;
 
 export const ADMIN_ROUTE_PATHS = ['/admin', '/admin/login', ...ADMIN_PAGES.map((p) => `/admin/${p.path}`)];

@@ -1,7 +1,7 @@
-import { MessageOutlined } from '@ant-design/icons';
+import { BarChartOutlined, MessageOutlined, SnippetsOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { Result } from 'antd';
-import type { ComponentType } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Route, Routes, useNavigate } from 'react-router';
 import { ConsoleLayout, ConsolePageHead } from '../../components/console/console-layout';
@@ -11,6 +11,12 @@ import { logoutStaff, STAFF_ME_KEY } from '../../components/console/staff-sessio
 import { CS_PAGES } from './paths';
 
 const BASE = '/cs';
+
+const ICONS: Record<(typeof CS_PAGES)[number]['path'], ReactNode> = {
+  conversations: <MessageOutlined />,
+  insights: <BarChartOutlined />,
+  canned: <SnippetsOutlined />,
+};
 
 function CsSection({ labelKey }: { labelKey: string }) {
   const { t } = useTranslation('cs');
@@ -47,7 +53,7 @@ export default function CsConsole({
                 menu={CS_PAGES.map((page) => ({
                   path: page.path,
                   labelKey: page.labelKey,
-                  icon: <MessageOutlined />,
+                  icon: ICONS[page.path],
                 }))}
               />
             )}

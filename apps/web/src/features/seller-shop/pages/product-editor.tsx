@@ -334,7 +334,7 @@ function Editor({ product, shopLang }: { product: TSellerProductDetail | null; s
         }
       >
         {attributes.map((a, i) => (
-          <Row key={a.id} gutter={8} style={{ marginBlockEnd: 8 }}>
+          <Row key={a.id} gutter={[8, 8]} style={{ marginBlockEnd: 8 }}>
             <Col xs={24} md={6}>
               <Input
                 aria-label={t('editor.attributeName')}
@@ -346,7 +346,8 @@ function Editor({ product, shopLang }: { product: TSellerProductDetail | null; s
                 }
               />
             </Col>
-            <Col xs={20} md={16}>
+            {/* The values take what the delete button leaves: a fixed share of a phone's row is narrower than it. */}
+            <Col flex="1 1 0" style={{ minInlineSize: 0 }}>
               <Select
                 mode="tags"
                 aria-label={t('editor.attributeValues')}
@@ -371,7 +372,7 @@ function Editor({ product, shopLang }: { product: TSellerProductDetail | null; s
                 }
               />
             </Col>
-            <Col xs={4} md={2}>
+            <Col flex="none">
               <Button danger onClick={() => changeAttributes(attributes.filter((_, j) => j !== i))}>
                 {t('common:actions.delete')}
               </Button>
