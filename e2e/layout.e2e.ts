@@ -53,6 +53,21 @@ describe('layout at 360 px', () => {
     await context.close();
   });
 
+  it("the demo buyer's order pages fit 360 px in German: a long state wraps inside its tag", async () => {
+    const { context, page } = await newPage(browser(), { width: 360, height: 780 });
+    await loginBuyer(page, { username: 'demobuyer', password: 'buyer123' });
+    const orders = await readJson<{ pageList: { orderNo: string; statusName: string }[] }>(
+      await page.request.get('/api/v1/orders?tab=all'),
+    );
+    // One order in each state: "Vom Verkäufer bestätigt, Ware wird vorbereitet" once widened the page by 27 px.
+    const byState = new Map(orders.pageList.map((order) => [order.statusName, order.orderNo]));
+    expect(byState.size).toBeGreaterThan(2);
+    for (const orderNo of byState.values()) {
+      await expectFits(page, `/userInfo/order-detail?orderNo=${orderNo}`, 'de');
+    }
+    await context.close();
+  });
+
   it('a bound e-mail (one long word) wraps on /userInfo/setup instead of widening the page', async () => {
     const { context, page } = await newPage(browser(), { width: 360, height: 780 });
     // The demo buyer's e-mail is demobuyer@caravan.example: wider than the profile's value column.

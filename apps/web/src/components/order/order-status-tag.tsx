@@ -1,6 +1,7 @@
 import type { TOrderStatusName, TRefundStatus } from '@caravan/contracts';
 import { Space, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
+import './order.css';
 
 const STATUS_COLORS: Record<TOrderStatusName, string> = {
   cancelled: 'default',
@@ -31,9 +32,9 @@ export function OrderStatusTag({
   const { t } = useTranslation('orders');
   return (
     <Space size={4} wrap>
-      <Tag color={STATUS_COLORS[statusName]}>{t(`status.${statusName}`)}</Tag>
+      <Tag color={STATUS_COLORS[statusName]} className="cv-order-status">{t(`status.${statusName}`)}</Tag>
       {refundStatus !== 'none' && (
-        <Tag color={REFUND_COLORS[refundStatus]}>{t(`refundStatus.${refundStatus}`)}</Tag>
+        <Tag color={REFUND_COLORS[refundStatus]} className="cv-order-status">{t(`refundStatus.${refundStatus}`)}</Tag>
       )}
     </Space>
   );
