@@ -95,6 +95,26 @@ function recordPageEvents(page: Page): void {
     }
   });
   page.on('close', () => note('closed'));
+  page.on('console', (message) => {
+    // frame-ancestors: a test that frames a console on purpose (security-headers.e2e.ts) expects that refusal.
+    if (
+      /violates the following Content Security Policy/.test(message.text()) &&
+      !/frame-ancestors/.test(message.text())
+    ) {
+      policyViolations.push(`${page.url()}: ${message.text().slice(0, 300)}`);
+    }
+  });
+}
+
+/**
+ * Content-Security-Policy refusals seen on any page since the last call. Every browser test fails on one
+ * (harness.ts): a refused <style> or script is a part of the product that silently does not work (Ant Design's
+ * scroll lock and static dialogs once did not, only their console said so).
+ */
+const policyViolations: string[] = [];
+
+export function takePolicyViolations(): string[] {
+  return policyViolations.splice(0);
 }
 
 /**

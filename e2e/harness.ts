@@ -1,6 +1,6 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
-import { describePages, launchBrowser } from './browser';
+import { describePages, launchBrowser, takePolicyViolations } from './browser';
 import { seededDatabase } from './seeded-data';
 import { startServer, type TTestServer } from './test-server';
 
@@ -27,6 +27,7 @@ export function useBrowser(): () => Browser {
     if (browser && context.task.result?.state === 'fail') {
       console.error(await describePages(browser));
     }
+    expect(takePolicyViolations(), 'Content-Security-Policy refusals during the test').toEqual([]);
   });
   afterAll(async () => {
     await browser?.close();

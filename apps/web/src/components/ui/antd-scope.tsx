@@ -18,7 +18,9 @@ export const CSP_CONFIG = { nonce: readCspNonce() };
  */
 const BUTTON_CONFIG = { loadingIcon: <LoadingOutlined /> };
 
-// Static dialogs (Modal.confirm) render outside every scope: give them the nonce and theme too.
+// Ant Design's static functions render outside every scope: the toast fallback (lib/toast.ts) gets the nonce and theme
+// here. Their own outer provider still injects the default theme's variables without a nonce, which the policy
+// refuses: dialogs use `Modal.useModal()` inside the page, never `Modal.confirm` (e2e tests fail on a refusal).
 ConfigProvider.config({
   holderRender: (children) => (
     <ConfigProvider theme={THEME} csp={CSP_CONFIG}>

@@ -26,6 +26,7 @@ function ManualRefundModal({ order, onClose }: { order: TAdminOrder; onClose: ()
   const [form] = Form.useForm();
   const queryClient = useQueryClient();
   const [isSending, setIsSending] = useState(false);
+  const [modal, modalHolder] = Modal.useModal();
   const submit = () => {
     const body = parseFormValues(form, ZAdminRefundRequest, form.getFieldsValue(), t);
     if (!body) {
@@ -37,7 +38,7 @@ function ManualRefundModal({ order, onClose }: { order: TAdminOrder; onClose: ()
       ]);
       return;
     }
-    Modal.confirm({
+    modal.confirm({
       title: t('admin.confirmTitle', { amount: formatUsdt(body.amount), buyer: order.buyer.usercode }),
       content: t('admin.confirmBody'),
       okText: t('admin.manualRefund'),
@@ -67,6 +68,7 @@ function ManualRefundModal({ order, onClose }: { order: TAdminOrder; onClose: ()
       onOk={() => form.submit()}
       onCancel={onClose}
     >
+      {modalHolder}
       <AppForm
         form={form}
         layout="vertical"

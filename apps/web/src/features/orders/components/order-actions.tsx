@@ -46,6 +46,7 @@ export function OrderActions({ order, isDetailShown = true }: { order: TOrder; i
   const [isCancelOpen, setIsCancelOpen] = useState(false);
   const [cancelReason, setCancelReason] = useState<number>(0);
   const [isLogisticsOpen, setIsLogisticsOpen] = useState(false);
+  const [modal, modalHolder] = Modal.useModal();
   const refresh = () => queryClient.invalidateQueries({ queryKey: ORDERS_KEY });
 
   const cancel = useMutation({
@@ -101,6 +102,7 @@ export function OrderActions({ order, isDetailShown = true }: { order: TOrder; i
 
   return (
     <Space wrap size={[8, 8]} className="cv-order-actions">
+      {modalHolder}
       {status === 'pending_payment' && (
         <>
           <Button type="primary" size="small" onClick={() => setIsPaying(true)}>
@@ -142,7 +144,7 @@ export function OrderActions({ order, isDetailShown = true }: { order: TOrder; i
           size="small"
           loading={receive.isPending}
           onClick={() =>
-            Modal.confirm({
+            modal.confirm({
               title: t('receive.title', { orderNo: order.orderNo }),
               content: t('receive.body', { amount: formatUsdt(order.amounts.total) }),
               okText: t('actions.receive'),

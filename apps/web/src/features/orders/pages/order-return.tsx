@@ -27,6 +27,7 @@ function isAmountWithin(value: string, max: string): boolean {
 export default function OrderReturnPage() {
   const { t } = useTranslation(['orders', 'validation', 'common']);
   const { orderNo, order, form, files, setFiles, isUploading, isSending, send } = useOrderRequestForm();
+  const [modal, modalHolder] = Modal.useModal();
   const info = order.data;
   const status = info?.statusName;
   const isAllowed =
@@ -57,7 +58,7 @@ export default function OrderReturnPage() {
       ]);
       return;
     }
-    Modal.confirm({
+    modal.confirm({
       title: t('refundForm.confirmTitle', { amount: formatUsdt(body.amount) }),
       content: t('refundForm.confirmBody'),
       okText: t('refundForm.submit'),
@@ -68,6 +69,7 @@ export default function OrderReturnPage() {
 
   return (
     <PageFrame titleKey="routes.orderReturn" crumbs={CRUMBS}>
+      {modalHolder}
       <OrderLoadState orderNo={orderNo} isLoading={order.isLoading} isError={order.isError} />
       {info && !isAllowed && <Alert type="warning" showIcon title={t('refundForm.notAllowed')} />}
       {info && isAllowed && (

@@ -35,6 +35,7 @@ function SellerOrderActions({ order }: { order: TOrderInfo }) {
   const [rejectForm] = Form.useForm();
   const [isShipOpen, setIsShipOpen] = useState(false);
   const [isRejectOpen, setIsRejectOpen] = useState(false);
+  const [modal, modalHolder] = Modal.useModal();
   const done = async () => {
     toast.success(t('seller.orders.done'));
     await queryClient.invalidateQueries({ queryKey: SELLER_ORDERS_KEY });
@@ -67,6 +68,7 @@ function SellerOrderActions({ order }: { order: TOrderInfo }) {
   const refundAmount = order.refund?.amount ?? order.paidAmount;
   return (
     <Card size="small" className="cv-order-section">
+      {modalHolder}
       {order.remindedAt && (
         <Alert
           type="warning"
@@ -81,7 +83,7 @@ function SellerOrderActions({ order }: { order: TOrderInfo }) {
             type="primary"
             loading={confirm.isPending}
             onClick={() =>
-              Modal.confirm({
+              modal.confirm({
                 title: t('seller.orders.confirmTitle', { orderNo: order.orderNo }),
                 content: t('seller.orders.confirmBody'),
                 okText: t('common:actions.confirm'),
@@ -104,7 +106,7 @@ function SellerOrderActions({ order }: { order: TOrderInfo }) {
               type="primary"
               loading={approve.isPending}
               onClick={() =>
-                Modal.confirm({
+                modal.confirm({
                   title: t('seller.orders.approveTitle', { amount: formatUsdt(refundAmount) }),
                   content: t('seller.orders.approveBody'),
                   okText: t('seller.orders.approveRefund'),
