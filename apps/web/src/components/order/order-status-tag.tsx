@@ -32,9 +32,13 @@ export function OrderStatusTag({
   const { t } = useTranslation('orders');
   return (
     <Space size={4} wrap>
-      <Tag color={STATUS_COLORS[statusName]} className="cv-order-status">{t(`status.${statusName}`)}</Tag>
+      <Tag color={STATUS_COLORS[statusName]} className="cv-order-status">
+        {t(`status.${statusName}`)}
+      </Tag>
       {refundStatus !== 'none' && (
-        <Tag color={REFUND_COLORS[refundStatus]} className="cv-order-status">{t(`refundStatus.${refundStatus}`)}</Tag>
+        <Tag color={REFUND_COLORS[refundStatus]} className="cv-order-status">
+          {t(`refundStatus.${refundStatus}`)}
+        </Tag>
       )}
     </Space>
   );
