@@ -85,6 +85,7 @@ export function ConsoleLayout({
           size={MENU_PX}
           closable={false}
           className="cv-console__drawer"
+          aria-label={title}
         >
           {navigation}
         </Drawer>
