@@ -1,9 +1,8 @@
 import { LogoutOutlined, MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
-import { Breadcrumb, Button, ConfigProvider, Drawer, Layout, Menu } from 'antd';
+import { Breadcrumb, Button, ConfigProvider, Drawer, Grid, Layout, Menu } from 'antd';
 import { type ReactNode, Suspense, useContext, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
-import { PHONE_QUERY, useMediaQuery } from '../../lib/use-media-query';
 import { LabelWithCount } from '../ui/label-with-count';
 import { LogoGlyph } from '../ui/logo';
 import { PageSkeleton } from '../ui/page-skeleton';
@@ -40,7 +39,8 @@ export function ConsoleLayout({
   const location = useLocation();
   const navigate = useNavigate();
   const { direction } = useContext(ConfigProvider.ConfigContext);
-  const isPhone = useMediaQuery(PHONE_QUERY);
+  // Below Ant Design's `md` (768 px). Unknown until its observer reports, in a layout effect before the first paint.
+  const isPhone = Grid.useBreakpoint().md === false;
   const [isCollapsed, setIsCollapsed] = useState(false);
   const [isDrawerOpen, setIsDrawerOpen] = useState(false);
   const [isLoggingOut, setIsLoggingOut] = useState(false);
