@@ -1,5 +1,8 @@
+import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { brotliDecompressSync } from 'node:zlib';
 import { SERVER_STATE_ELEMENT_ID } from '@caravan/contracts';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -517,6 +520,48 @@ describe('server-rendered storefront', () => {
     await page.goto('/commodity', { waitUntil: 'load' }).catch(() => null);
     await poll(() => page.locator('h1').textContent()).toBe('You are offline');
     await context.close();
+  });
+
+  it('sends scripts and styles as compressed at build time: brotli or gzip, whichever the browser takes', async () => {
+    const dist = path.resolve(import.meta.dirname, '../apps/web/dist');
+    const manifest = JSON.parse(readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8')) as Record<
+      string,
+      { file: string; imports?: string[] }
+    >;
+    // The boot chunk every page loads, the largest script of the first load.
+    const boot = manifest['index.html']?.imports?.map((key) => manifest[key]?.file ?? '') ?? [];
+    const file = boot
+      .map((name) => ({ name, size: readFileSync(path.join(dist, name)).length }))
+      .sort((a, b) => b.size - a.size)[0]?.name;
+    expect(file).toMatch(/^assets\/.+\.js$/);
+    const plain = readFileSync(path.join(dist, `${file}`));
+    /** The answer's bytes as they came over the wire (fetch would decode them). */
+    const rawGet = (acceptEncoding: string) =>
+      new Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+        http
+          .get(`${baseUrl()}/${file}`, { headers: { 'accept-encoding': acceptEncoding } }, (response) => {
+            const chunks: Buffer[] = [];
+            response.on('data', (chunk: Buffer) => chunks.push(chunk));
+            response.on('end', () => resolve({ headers: response.headers, body: Buffer.concat(chunks) }));
+          })
+          .on('error', reject);
+      });
+
+    const brotli = await rawGet('gzip, deflate, br, zstd');
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotli.headers.vary).toContain('accept-encoding');
+    expect(brotli.headers['cache-control']).toContain('immutable');
+    expect(brotli.body.equals(readFileSync(path.join(dist, `${file}.br`)))).toBe(true);
+    expect(brotliDecompressSync(brotli.body).equals(plain)).toBe(true);
+    expect(brotli.body.length).toBeLessThan(plain.length / 3);
+
+    const gzipped = await rawGet('gzip');
+    expect(gzipped.headers['content-encoding']).toBe('gzip');
+    expect(gzipped.body.equals(readFileSync(path.join(dist, `${file}.gz`)))).toBe(true);
+
+    const identity = await rawGet('identity');
+    expect(identity.headers['content-encoding']).toBeUndefined();
+    expect(identity.body.equals(plain)).toBe(true);
   });
 
   it('a search-engine link in Arabic keeps the language without loading the page twice', async () => {

@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // `npm run lighthouse`: Lighthouse 13 (mobile defaults: simulated slow 4G, 4x CPU slowdown) in the system Chromium on
 // five storefront pages of the built product: home, /commodity, a product, a store and search results. Prints the
-// performance score, LCP, CLS, TBT and the JavaScript the page downloaded. Starts the product with demo data on a
-// free port (like `npm start`), or measures LIGHTHOUSE_URL=http://host:port when set. Build first (`npm run build`).
+// performance score, LCP, CLS, TBT and the JavaScript the page downloaded (bytes on the wire: the build's brotli).
+// Starts the product with demo data on a free port (like `npm start`), or measures LIGHTHOUSE_URL=http://host:port
+// when set. Build first (`npm run build`).
 // Each page is measured LIGHTHOUSE_RUNS times (default 3, rounds over the five pages) and the median run is shown:
 // TBT multiplies the main thread's task times by 4, so one run on a shared machine says little. A run that
 // Lighthouse itself gives up on (NO_NAVSTART and similar trace errors of Chromium) is taken again, twice at most.
@@ -195,7 +196,7 @@ try {
     }
   }
   console.log(`median of ${RUNS} run${RUNS === 1 ? '' : 's'} per page (TBT of each run in brackets)`);
-  console.log('page            score   LCP ms   CLS     TBT ms  JS KB (gzip)  scripts');
+  console.log('page            score   LCP ms   CLS     TBT ms  JS KB (wire)  scripts');
   for (const [name] of pages) {
     const runs = runsByPage.get(name);
     const figures = medianRun(runs);

@@ -1,6 +1,6 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { gunzipSync } from 'node:zlib';
+import { brotliCompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { POLICY_PAGES } from '@caravan/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TTestContext } from '../testing/test-app';
@@ -22,6 +22,10 @@ describe('web app serving', () => {
       path.join(dist, 'assets', 'big-1234.js'),
       `export const TEXT = '${'caravan '.repeat(600)}';`,
     );
+    const precompressed = `export const TEXT = '${'bazaar '.repeat(600)}';`;
+    writeFileSync(path.join(dist, 'assets', 'pre-1234.js'), precompressed);
+    writeFileSync(path.join(dist, 'assets', 'pre-1234.js.br'), brotliCompressSync(precompressed));
+    writeFileSync(path.join(dist, 'assets', 'pre-1234.js.gz'), gzipSync(precompressed, { level: 9 }));
     ctx = await createTestApp({
       SERVE_WEB: 'true',
       WEB_DIST_DIR: dist,
@@ -132,6 +136,29 @@ describe('web app serving', () => {
     expect(docs.statusCode).toBe(200);
     expect(docs.headers['content-encoding']).toBe('gzip');
     expect(JSON.parse(gunzipSync(docs.rawPayload).toString())).toHaveProperty('openapi');
+  });
+
+  it('sends a script compressed at build time as it is: brotli, else gzip, else the file', async () => {
+    const dir = path.join(dist, 'assets');
+    const get = (acceptEncoding?: string) =>
+      ctx.app.inject({
+        method: 'GET',
+        url: '/assets/pre-1234.js',
+        headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {},
+      });
+    const brotli = await get('gzip, deflate, br');
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotli.headers.vary).toContain('accept-encoding');
+    expect(brotli.headers['cache-control']).toContain('immutable');
+    expect(brotli.rawPayload.equals(readFileSync(path.join(dir, 'pre-1234.js.br')))).toBe(true);
+
+    const gzipped = await get('gzip');
+    expect(gzipped.headers['content-encoding']).toBe('gzip');
+    expect(gzipped.rawPayload.equals(readFileSync(path.join(dir, 'pre-1234.js.gz')))).toBe(true);
+
+    const plain = await get();
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(readFileSync(path.join(dir, 'pre-1234.js'), 'utf8'));
   });
 
   it('sends mobile visitors to MOBILE_SITE_URL keeping goods id, store id and lang', async () => {

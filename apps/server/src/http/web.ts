@@ -92,6 +92,9 @@ export async function registerWeb(app: FastifyInstance): Promise<boolean> {
     // Files are looked up per request, so a rebuilt dist is served without a restart; misses fall through to
     // the not-found handler, which answers page paths with index.html.
     index: false,
+    // Scripts and styles are compressed at build time (apps/web/vite.config.ts, precompressedAssets): brotli or
+    // gzip as the browser takes them, sent as they are; @fastify/compress leaves an encoded answer alone.
+    preCompressed: true,
     setHeaders: (res, filePath) => {
       if (filePath.includes(`${path.sep}assets${path.sep}`)) {
         res.header('cache-control', 'public, max-age=31536000, immutable');
