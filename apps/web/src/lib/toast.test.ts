@@ -34,4 +34,20 @@ describe('toast', () => {
     expect(shown.error).toHaveBeenCalledTimes(2);
     expect(shown.success).toHaveBeenCalledWith('A', undefined);
   });
+
+  it('keeps toasts asked for before the app shell mounts until its holder binds, in order', async () => {
+    vi.resetModules();
+    const fresh = await import('./toast');
+    const early = { error: vi.fn(), success: vi.fn(), warning: vi.fn(), info: vi.fn() };
+    expect(fresh.isToastDemanded()).toBe(false);
+    expect(fresh.toast.error('Network error')).toBe(true);
+    expect(fresh.toast.success('Saved')).toBe(true);
+    expect(fresh.isToastDemanded()).toBe(true);
+    // No stand-in took them meanwhile (Ant Design's static message would, unthemed and refused by the CSP).
+    await vi.dynamicImportSettled();
+    fresh.bindToastInstance(early);
+    expect(early.error).toHaveBeenCalledWith('Network error', undefined);
+    expect(early.success).toHaveBeenCalledWith('Saved', undefined);
+    expect(early.error.mock.invocationCallOrder[0]).toBeLessThan(early.success.mock.invocationCallOrder[0]!);
+  });
 });

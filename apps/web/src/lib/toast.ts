@@ -7,7 +7,6 @@ export type TToastInstance = Record<TToastKind, (text: string, durationS?: numbe
 type TPendingToast = { kind: TToastKind; text: string; durationS?: number };
 
 let instance: TToastInstance | undefined;
-let isFallbackLoading = false;
 const pending: TPendingToast[] = [];
 const lastShown = new Map<string, number>();
 const demandListeners = new Set<() => void>();
@@ -41,20 +40,11 @@ function demandToastInstance(): void {
     return;
   }
   isDemanded = true;
-  if (demandListeners.size > 0) {
-    for (const listener of demandListeners) {
-      listener();
-    }
-    return;
-  }
-  // No app shell mounted (before render, or outside the app): Ant Design's static message, loaded on demand.
-  if (!isFallbackLoading) {
-    isFallbackLoading = true;
-    void import('antd/es/message').then((module) => {
-      if (!instance) {
-        bindToastInstance(module.default);
-      }
-    });
+  // Without an app shell yet (a toast before the first render) the toast waits in the queue: the shell reads the
+  // demand when it mounts. Ant Design's static message is no stand-in: it renders outside the app's theme provider,
+  // whose styles carry the page's nonce, so the Content-Security-Policy refuses its styles.
+  for (const listener of demandListeners) {
+    listener();
   }
 }
 
