@@ -16,6 +16,7 @@ import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { LabelWithCount } from '../../components/ui/label-with-count';
 import { PageSkeleton } from '../../components/ui/page-skeleton';
+import { KeyboardScrollableTables } from '../../components/ui/table-scrollers';
 import { useUnreadCounts } from '../slots';
 
 const MENU = [
@@ -67,9 +68,11 @@ export default function UserCenterLayout() {
         />
       </aside>
       <div className="cv-user-centre__content">
-        <Suspense fallback={<PageSkeleton />}>
-          <Outlet />
-        </Suspense>
+        <KeyboardScrollableTables>
+          <Suspense fallback={<PageSkeleton />}>
+            <Outlet />
+          </Suspense>
+        </KeyboardScrollableTables>
       </div>
     </div>
   );

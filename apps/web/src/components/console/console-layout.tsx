@@ -6,6 +6,7 @@ import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { LabelWithCount } from '../ui/label-with-count';
 import { LogoGlyph } from '../ui/logo';
 import { PageSkeleton } from '../ui/page-skeleton';
+import { KeyboardScrollableTables } from '../ui/table-scrollers';
 
 /** `count`: an unread count shown beside the entry (nothing for zero). */
 export type TConsoleMenuItem = { path: string; labelKey: string; icon: ReactNode; count?: number };
@@ -135,9 +136,11 @@ export function ConsoleLayout({
           </Button>
         </Layout.Header>
         <Layout.Content className="cv-console__content">
-          <Suspense fallback={<PageSkeleton />}>
-            <Outlet />
-          </Suspense>
+          <KeyboardScrollableTables>
+            <Suspense fallback={<PageSkeleton />}>
+              <Outlet />
+            </Suspense>
+          </KeyboardScrollableTables>
         </Layout.Content>
       </Layout>
     </Layout>

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 /**
  * The order lists' status tabs (buyer, seller, staff). On a phone they are wider than the screen and scroll
  * sideways (swipe, the wheel, or the arrow keys from one tab to the next); Ant Design's "more" menu for the hidden
- * ones is left out (global.css, .cv-status-tabs): it is a button inside the tab list, which a screen reader
+ * ones is left out, as for every tab list (global.css): it is a button inside the tab list, which a screen reader
  * announces as a broken tab list.
  */
 export function OrderStatusTabs({
