@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { createServer } from 'node:net';
 import path from 'node:path';
+import { freeListenPort } from '../apps/server/src/testing/ports';
 
 /**
  * Starting a Caravan server process for the browser tests: the global setup's shared server and the servers
@@ -16,18 +16,6 @@ export const SERVER_BUILD = path.join(ROOT, 'apps/server/dist/main.mjs');
 const HEALTHY_WITHIN_MS = 170_000;
 
 export type TTestServer = { baseUrl: string; child: ChildProcess; stop: () => Promise<void> };
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
-}
 
 async function waitForHealth(baseUrl: string, child: ChildProcess): Promise<void> {
   const started = Date.now();
@@ -54,7 +42,7 @@ async function waitForHealth(baseUrl: string, child: ChildProcess): Promise<void
  * suite's own DATABASE_URL is dropped so that a stray one is never written to). Resolves once healthy.
  */
 export async function startServer(env: Record<string, string>): Promise<TTestServer> {
-  const port = await freePort();
+  const port = await freeListenPort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const inherited: Record<string, string> = { ...(process.env as Record<string, string>) };
   delete inherited.DATABASE_URL;

@@ -4,6 +4,7 @@ import http from 'node:http';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freeListenPort } from './testing/ports';
 import { SERVER_MAIN } from './testing/server-build';
 
 const REPO = path.resolve(import.meta.dirname, '../../..');
@@ -32,8 +33,8 @@ function getOnNewConnection(url: string): Promise<number> {
  */
 describe('SERVER_PROCESSES=2', { timeout: 150_000 }, () => {
   const name = `h_procs_${randomBytes(5).toString('hex')}`;
-  const port = 43_000 + Math.floor(Math.random() * 900);
-  const url = `http://127.0.0.1:${port}`;
+  let port = 0;
+  let url = '';
   let admin: pg.Client;
   let child: ChildProcess;
   let output = '';
@@ -58,6 +59,8 @@ describe('SERVER_PROCESSES=2', { timeout: 150_000 }, () => {
   };
 
   beforeAll(async () => {
+    port = await freeListenPort();
+    url = `http://127.0.0.1:${port}`;
     admin = new pg.Client({ connectionString: POSTGRES_URL });
     await admin.connect();
     await admin.query(`create database ${name}`);

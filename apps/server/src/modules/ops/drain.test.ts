@@ -5,6 +5,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { openPglite } from '../../db/client';
+import { freeListenPort } from '../../testing/ports';
 import { SERVER_MAIN } from '../../testing/server-build';
 
 const REPO = path.resolve(import.meta.dirname, '../../../../..');
@@ -40,7 +41,7 @@ describe('SIGTERM', () => {
   });
 
   it('finishes the requests in flight, then exits', async () => {
-    const port = 41_000 + Math.floor(Math.random() * 2000);
+    const port = await freeListenPort();
     const url = `http://127.0.0.1:${port}`;
     const env: Record<string, string> = {
       ...(process.env as Record<string, string>),

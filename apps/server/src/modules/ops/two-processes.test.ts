@@ -1,12 +1,12 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes, randomInt } from 'node:crypto';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DatabaseHandle, openPostgres } from '../../db/client';
 import { createTestStaff } from '../../testing/fixtures';
+import { freeListenPort, isPortFree } from '../../testing/ports';
 import { SERVER_MAIN } from '../../testing/server-build';
 import { createCategory, createProduct, createStore, createUser } from '../catalog/test-fixtures';
 
@@ -45,21 +45,9 @@ async function call(
   return { status: res.status, body: text ? JSON.parse(text) : {} };
 }
 
-/** `port` when it is free, else any free port: a stray local server on 3000 must not fail the test. */
-function portOrFree(port: number): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', () => {
-      const other = createServer();
-      other.listen(0, '127.0.0.1', () => {
-        const address = other.address();
-        other.close(() =>
-          typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-        );
-      });
-    });
-    probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(port)));
-  });
+/** `port` when it is free, else another free one: a stray local server on 3000 must not fail the test. */
+async function portOrFree(port: number): Promise<number> {
+  return (await isPortFree(port)) ? port : freeListenPort();
 }
 
 async function startServer(port: number, env: Record<string, string>): Promise<TServer> {
