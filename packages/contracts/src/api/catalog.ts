@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PAGE_SIZE, PAGE_SIZE_MAX, PRODUCT_SORTS } from '../constants';
-import type { LANGUAGES } from '../languages';
+import { LANGUAGES } from '../languages';
 import { isMoneyString, parseMoney, type TMoney } from '../money';
 import { V, zId, zPageNum, zPageSize } from '../validation';
 import { REVIEW_RATINGS } from './orders';
@@ -235,8 +235,8 @@ export const ZProductDetail = z.object({
   id: z.string(),
   name: z.string(),
   description: z.string(),
-  /** Language of name and description (the request's, or the store's when missing). */
-  textLang: z.string(),
+  /** Language of name and description (the request's, or the product's own when missing); LANGUAGE_TAGS for HTML. */
+  textLang: z.enum(LANGUAGES),
   images: z.array(ZImage),
   categoryId: z.string(),
   categoryPath: z.array(z.object({ id: z.string(), name: z.string() })),

@@ -1,6 +1,7 @@
 import { CheckCircleOutlined, HeartFilled, HeartOutlined, ShoppingCartOutlined } from '@ant-design/icons';
 import type { TProductDetail } from '@caravan/contracts';
 import { RETURN_WITHIN_DAYS, SHIP_WITHIN_HOURS } from '@caravan/contracts/constants';
+import { LANGUAGE_TAGS } from '@caravan/contracts/languages';
 import { formatMoney, parseMoney } from '@caravan/contracts/money';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -163,7 +164,8 @@ export function BuyBox({ product }: { product: TProductDetail }) {
 
   return (
     <div>
-      <h1 className="cv-detail__name" data-testid="product-name">
+      {/* A name shown in the product's own language (none in the reader's) is marked so, for screen readers' voices. */}
+      <h1 className="cv-detail__name" data-testid="product-name" lang={LANGUAGE_TAGS[product.textLang]}>
         <bdi>{product.name}</bdi>
       </h1>
       <div className="cv-muted" style={{ display: 'flex', gap: 16, flexWrap: 'wrap', fontSize: 13 }}>

@@ -1,3 +1,4 @@
+import { LANGUAGE_TAGS } from '@caravan/contracts/languages';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
@@ -122,7 +123,7 @@ export default function ProductDetailsPage() {
                 key: 'description',
                 label: t('detail.description'),
                 children: (
-                  <p style={{ whiteSpace: 'pre-wrap', lineHeight: 1.7 }} lang={data.textLang}>
+                  <p style={{ whiteSpace: 'pre-wrap', lineHeight: 1.7 }} lang={LANGUAGE_TAGS[data.textLang]}>
                     {data.description}
                   </p>
                 ),
