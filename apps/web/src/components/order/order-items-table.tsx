@@ -9,7 +9,8 @@ type TItemRow = Omit<TOrderItem, 'id'> & { id?: string };
 /** Goods of one order: commodity, specification, unit price, quantity and amount (money right-aligned). */
 export function OrderItemsTable({ items }: { items: TItemRow[] }) {
   const { t } = useTranslation('orders');
-  // Nothing in a row takes focus, so the region does: a keyboard scrolls to the far columns (ScrollRegion).
+  // Nothing in a row takes focus, so the region does: a keyboard scrolls to the far columns. Its own region, as
+  // checkout shows it outside the layouts whose tables KeyboardScrollableTables covers.
   return (
     <ScrollRegion label={t('detail.items')}>
       <Table<TItemRow>

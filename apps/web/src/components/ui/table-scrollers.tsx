@@ -21,8 +21,8 @@ function updateTabStop(scroller: HTMLElement): void {
  * Tables wider than the screen, inside `children`, scroll from the keyboard. Ant Design's scroller (`scroll.x`) takes
  * no focus, and Safari does not make a scroller focusable on its own (Chromium does): where nothing in a table's rows
  * takes focus (a read-only log, an empty list), its far columns were out of a keyboard's reach. Each scroller here
- * is a tab stop exactly while it scrolls (axe-core: scrollable-region-focusable). A read-only table of its own may
- * use ScrollRegion instead, which names the region.
+ * is a tab stop exactly while it scrolls (axe-core: scrollable-region-focusable). A table shown outside the layouts
+ * that use this (an order's goods at checkout) scrolls in a ScrollRegion instead.
  */
 export function KeyboardScrollableTables({ children }: { children: ReactNode }) {
   const root = useRef<HTMLDivElement>(null);

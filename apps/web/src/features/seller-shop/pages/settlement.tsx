@@ -4,7 +4,6 @@ import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConsolePageHead } from '../../../components/console/console-layout';
-import { ScrollRegion } from '../../../components/ui/scroll-region';
 import { formatDateTime } from '../../../lib/format';
 import { useSettlement } from '../api';
 
@@ -56,41 +55,39 @@ export default function SettlementPage() {
           </Col>
         ))}
       </Row>
-      <ScrollRegion label={t('menu.settlement')}>
-        <Table<TSettlementLine>
-          rowKey="orderNo"
-          size="middle"
-          loading={statement.isFetching}
-          dataSource={data?.lines.pageList ?? []}
-          locale={{ emptyText: t('settlement.empty') }}
-          style={{ minInlineSize: 800 }}
-          pagination={{
-            current: page.pageNum,
-            pageSize: page.pageSize,
-            total: data?.lines.total ?? 0,
-            showTotal: (total) => t('common:table.total', { total }),
-            onChange: (pageNum, pageSize) => setPage({ pageNum, pageSize }),
-          }}
-          columns={[
-            {
-              title: t('settlement.orderNo'),
-              dataIndex: 'orderNo',
-              render: (v: string) => <span dir="ltr">{v}</span>,
-            },
-            { title: t('settlement.settledAt'), dataIndex: 'settledAt', render: formatDateTime },
-            { title: t('settlement.goods'), dataIndex: 'goodsAmount', align: 'end', render: money },
-            {
-              title: t('settlement.rate'),
-              dataIndex: 'commissionRate',
-              align: 'end',
-              render: (v: string) => `${(Number(v) * 100).toFixed(2)}%`,
-            },
-            { title: t('settlement.commission'), dataIndex: 'commission', align: 'end', render: money },
-            { title: t('settlement.refunds'), dataIndex: 'refunds', align: 'end', render: money },
-            { title: t('settlement.net'), dataIndex: 'net', align: 'end', render: money },
-          ]}
-        />
-      </ScrollRegion>
+      <Table<TSettlementLine>
+        rowKey="orderNo"
+        size="middle"
+        loading={statement.isFetching}
+        dataSource={data?.lines.pageList ?? []}
+        locale={{ emptyText: t('settlement.empty') }}
+        scroll={{ x: 800 }}
+        pagination={{
+          current: page.pageNum,
+          pageSize: page.pageSize,
+          total: data?.lines.total ?? 0,
+          showTotal: (total) => t('common:table.total', { total }),
+          onChange: (pageNum, pageSize) => setPage({ pageNum, pageSize }),
+        }}
+        columns={[
+          {
+            title: t('settlement.orderNo'),
+            dataIndex: 'orderNo',
+            render: (v: string) => <span dir="ltr">{v}</span>,
+          },
+          { title: t('settlement.settledAt'), dataIndex: 'settledAt', render: formatDateTime },
+          { title: t('settlement.goods'), dataIndex: 'goodsAmount', align: 'end', render: money },
+          {
+            title: t('settlement.rate'),
+            dataIndex: 'commissionRate',
+            align: 'end',
+            render: (v: string) => `${(Number(v) * 100).toFixed(2)}%`,
+          },
+          { title: t('settlement.commission'), dataIndex: 'commission', align: 'end', render: money },
+          { title: t('settlement.refunds'), dataIndex: 'refunds', align: 'end', render: money },
+          { title: t('settlement.net'), dataIndex: 'net', align: 'end', render: money },
+        ]}
+      />
     </>
   );
 }

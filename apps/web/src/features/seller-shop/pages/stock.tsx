@@ -3,7 +3,6 @@ import { Table } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConsolePageHead } from '../../../components/console/console-layout';
-import { ScrollRegion } from '../../../components/ui/scroll-region';
 import { formatDateTime } from '../../../lib/format';
 import { useStockHistory } from '../api';
 
@@ -17,35 +16,33 @@ export default function StockHistoryPage() {
   return (
     <>
       <ConsolePageHead title={t('menu.stock')} />
-      <ScrollRegion label={t('menu.stock')}>
-        <Table<TStockAdjustment>
-          rowKey="id"
-          size="middle"
-          loading={history.isFetching}
-          dataSource={history.data?.pageList ?? []}
-          locale={{ emptyText: t('stock.empty') }}
-          style={{ minInlineSize: 700 }}
-          pagination={{
-            current: page.pageNum,
-            pageSize: page.pageSize,
-            total: history.data?.total ?? 0,
-            showTotal: (total) => t('common:table.total', { total }),
-            onChange: (pageNum, pageSize) => setPage({ pageNum, pageSize }),
-          }}
-          columns={[
-            { title: t('stock.when'), dataIndex: 'createdAt', render: formatDateTime },
-            { title: t('products.name'), dataIndex: 'productName' },
-            {
-              title: t('stock.delta'),
-              dataIndex: 'delta',
-              align: 'end',
-              render: (v: number) => <span dir="ltr">{v > 0 ? `+${v}` : v}</span>,
-            },
-            { title: t('stock.after'), dataIndex: 'stockAfter', align: 'end' },
-            { title: t('stock.reason'), dataIndex: 'reason', render: reasonText },
-          ]}
-        />
-      </ScrollRegion>
+      <Table<TStockAdjustment>
+        rowKey="id"
+        size="middle"
+        loading={history.isFetching}
+        dataSource={history.data?.pageList ?? []}
+        locale={{ emptyText: t('stock.empty') }}
+        scroll={{ x: 700 }}
+        pagination={{
+          current: page.pageNum,
+          pageSize: page.pageSize,
+          total: history.data?.total ?? 0,
+          showTotal: (total) => t('common:table.total', { total }),
+          onChange: (pageNum, pageSize) => setPage({ pageNum, pageSize }),
+        }}
+        columns={[
+          { title: t('stock.when'), dataIndex: 'createdAt', render: formatDateTime },
+          { title: t('products.name'), dataIndex: 'productName' },
+          {
+            title: t('stock.delta'),
+            dataIndex: 'delta',
+            align: 'end',
+            render: (v: number) => <span dir="ltr">{v > 0 ? `+${v}` : v}</span>,
+          },
+          { title: t('stock.after'), dataIndex: 'stockAfter', align: 'end' },
+          { title: t('stock.reason'), dataIndex: 'reason', render: reasonText },
+        ]}
+      />
     </>
   );
 }
