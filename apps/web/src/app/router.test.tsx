@@ -1,7 +1,9 @@
+import { isValidElement } from 'react';
 import { describe, expect, it } from 'vitest';
 import { ADMIN_ROUTE_PATHS } from '../features/admin/paths';
 import { CS_ROUTE_PATHS } from '../features/cs/paths';
 import { SELLER_ROUTE_PATHS } from '../features/seller/paths';
+import { RequireLogin } from './layout/require-login';
 import { listRoutePaths, ROUTES } from './router';
 
 /** Every route of SPEC §2 with its exact path. */
@@ -107,6 +109,28 @@ describe('route table', () => {
         '/userInfo/dashboard',
       ].sort(),
     );
+  });
+
+  it("sends visitors to log in first on every page with a buyer's own data", () => {
+    const guarded = new Map<string, boolean>();
+    const walk = (routes: typeof ROUTES, parent: string, isUnderGuard: boolean) => {
+      for (const r of routes) {
+        const full = r.path ? `${parent.replace(/\/$/, '')}/${r.path}`.replace(/^\/\//, '/') : parent;
+        const isGuarded = isUnderGuard || (isValidElement(r.element) && r.element.type === RequireLogin);
+        if (r.path) {
+          guarded.set(full, isGuarded);
+        }
+        walk(r.children ?? [], full, isGuarded);
+      }
+    };
+    walk(ROUTES, '', false);
+    // Their first personal read would answer 401 and send the visitor home, whatever they had chosen.
+    for (const path of ['/settlement', '/paySuccess', '/credit/application', '/credit/myLoan', '/userInfo']) {
+      expect(guarded.get(path), path).toBe(true);
+    }
+    for (const path of ['/index', '/productDetails', '/credit', '/merchantSettled', '/login', '/download']) {
+      expect(guarded.get(path), path).toBe(false);
+    }
   });
 
   it('lists the console pages', () => {

@@ -122,6 +122,23 @@ function route(path: string, Page: TPage, handle: TRouteHandle = {}): RouteObjec
   return { path, element: <Page />, handle };
 }
 
+/**
+ * A storefront page with the buyer's own data (checkout, a payment, loans): a visitor logs in first and comes back
+ * to it. Without the guard its first personal read answered 401 and the visitor was sent home, their choice lost
+ * (an anonymous "Apply" on /credit ended on /index).
+ */
+function personalRoute(path: string, Page: TPage, handle: TRouteHandle = {}): RouteObject {
+  return {
+    path,
+    element: (
+      <RequireLogin>
+        <Page />
+      </RequireLogin>
+    ),
+    handle,
+  };
+}
+
 const CACHED: TRouteHandle = { isCached: true };
 const CACHED_WITH_CART: TRouteHandle = { isCached: true, hasCartButton: true };
 
@@ -145,13 +162,13 @@ export const ROUTES: RouteObject[] = [
           route('searchStore', PAGES.searchStore),
           route('searchGoods', PAGES.searchGoods, CACHED),
           route('searchResult/:k', PAGES.searchResult),
-          route('settlement', PAGES.settlement),
-          route('paySuccess', PAGES.paySuccess),
+          personalRoute('settlement', PAGES.settlement),
+          personalRoute('paySuccess', PAGES.paySuccess),
           route('discounted', PAGES.discounted, CACHED_WITH_CART),
           route('merchantSettled', PAGES.merchantSettled),
           route('credit', PAGES.credit),
-          route('credit/application', PAGES.creditApplication),
-          route('credit/myLoan', PAGES.myLoan),
+          personalRoute('credit/application', PAGES.creditApplication),
+          personalRoute('credit/myLoan', PAGES.myLoan),
           route('login', PAGES.login),
           route('register', PAGES.register),
           route('forgot-password', PAGES.forgotPassword),

@@ -68,6 +68,11 @@ export function clearSession(reason: 'logout' | 'expired' = 'expired'): void {
   emit();
 }
 
+/** The log-in page, coming back to `redirect` (a path and query of this app) once logged in. */
+export function buildLoginPath(redirect: string): string {
+  return `/login?redirect=${encodeURIComponent(redirect)}`;
+}
+
 export function wasLoggedOut(): boolean {
   return lastEnd === 'logout';
 }

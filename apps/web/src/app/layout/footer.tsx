@@ -6,9 +6,8 @@ import { LogoGlyph } from '../../components/ui/logo';
 import { CoinLogo, PaymentPartnerLogos } from '../../components/ui/payment-logos';
 import { api } from '../../lib/api';
 import { useInAppLinkHandler } from '../../lib/in-app-link';
-import { isLoggedIn, useSession } from '../../lib/session';
+import { buildLoginPath, isLoggedIn, useSession } from '../../lib/session';
 import { toast, toastError } from '../../lib/toast';
-import { buildLoginPath } from './require-login';
 
 const HELP_LINKS = [
   { to: '/help/buyer-rules', labelKey: 'footer.buyerRules' },

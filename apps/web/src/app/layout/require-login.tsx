@@ -1,10 +1,6 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
-import { isLoggedIn, useSession, wasLoggedOut } from '../../lib/session';
-
-export function buildLoginPath(redirect: string): string {
-  return `/login?redirect=${encodeURIComponent(redirect)}`;
-}
+import { buildLoginPath, isLoggedIn, useSession, wasLoggedOut } from '../../lib/session';
 
 /** User-centre routes need a session; visitors go to /login and come back afterwards; a log-out goes home. */
 export function RequireLogin({ children }: { children: ReactNode }) {

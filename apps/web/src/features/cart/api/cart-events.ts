@@ -50,7 +50,3 @@ export function buildBuyNowPath(detail: TCartEventDetail): string {
   }
   return `/settlement?${query.toString()}`;
 }
-
-export function buildLoginRedirect(target: string): string {
-  return `/login?redirect=${encodeURIComponent(target)}`;
-}

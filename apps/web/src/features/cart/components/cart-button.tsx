@@ -5,14 +5,8 @@ import { lazy, Suspense, useCallback, useEffect, useState, useSyncExternalStore 
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { scopeWithAntd } from '../../../lib/antd-lazy';
-import { getSession, isLoggedIn, useSession } from '../../../lib/session';
-import {
-  announceCartReady,
-  buildBuyNowPath,
-  buildLoginRedirect,
-  CART_EVENTS,
-  readCartEventDetail,
-} from '../api/cart-events';
+import { buildLoginPath, getSession, isLoggedIn, useSession } from '../../../lib/session';
+import { announceCartReady, buildBuyNowPath, CART_EVENTS, readCartEventDetail } from '../api/cart-events';
 import { CART_KEY } from '../api/cart-keys';
 import { getCart } from '../api/get-cart';
 import { readLocalCart, readNoLines, subscribeLocalCart } from '../api/local-cart';
@@ -72,7 +66,7 @@ export function CartButton({ isVisible }: { isVisible: boolean }) {
       if (detail) {
         event.preventDefault();
         const target = buildBuyNowPath(detail);
-        void navigate(isLoggedIn(getSession()) ? target : buildLoginRedirect(target));
+        void navigate(isLoggedIn(getSession()) ? target : buildLoginPath(target));
       }
     };
     window.addEventListener(CART_EVENTS.addToCart, onAdd);

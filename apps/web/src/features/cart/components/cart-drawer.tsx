@@ -5,8 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { MoneyText } from '../../../components/ui/money-text';
 import { isPositiveAmount } from '../../../lib/format-money';
+import { buildLoginPath } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
-import { buildLoginRedirect } from '../api/cart-events';
 import { useCart } from '../api/use-cart';
 import { CartItemRow } from './cart-item-row';
 import './cart.css';
@@ -27,7 +27,7 @@ export default function CartDrawer({ isOpen, onClose }: { isOpen: boolean; onClo
       return;
     }
     onClose();
-    void navigate(isLoggedIn ? '/settlement' : buildLoginRedirect('/settlement'));
+    void navigate(isLoggedIn ? '/settlement' : buildLoginPath('/settlement'));
   };
   const isEmpty = !isLoading && (cart?.count ?? 0) === 0;
   return (

@@ -48,8 +48,10 @@ export default function PaySuccessPage() {
           </Button>,
         ]}
       >
-        {isLoading && <Skeleton active paragraph={{ rows: 2 }} />}
-        {rows.length > 0 && (
+        {/* Nothing at all when there is nothing to show: Ant Design draws an empty grey box for any children. */}
+        {isLoading ? (
+          <Skeleton active paragraph={{ rows: 2 }} />
+        ) : rows.length > 0 ? (
           <>
             <Table
               size="small"
@@ -88,7 +90,7 @@ export default function PaySuccessPage() {
               )}
             </dl>
           </>
-        )}
+        ) : null}
       </Result>
     </PageFrame>
   );

@@ -4,7 +4,7 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import { Alert, Button, Card, Checkbox, Empty, Input, Radio, Skeleton, Space } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { AddressFormModal } from '../../../components/address/address-form-modal';
 import { AddressText } from '../../../components/address/address-text';
 import { useAddresses } from '../../../components/address/api/list-addresses';
@@ -15,9 +15,7 @@ import { PayOrdersModal } from '../../../components/order/pay-orders-modal';
 import { MoneyText } from '../../../components/ui/money-text';
 import { PageFrame } from '../../../components/ui/page-frame';
 import { isPositiveAmount } from '../../../lib/format-money';
-import { isLoggedIn, useSession } from '../../../lib/session';
 import { toast, toastError } from '../../../lib/toast';
-import { buildLoginRedirect } from '../api/cart-events';
 import { CART_KEY, CHECKOUT_PREVIEW_KEY } from '../api/cart-keys';
 import { placeOrders } from '../api/place-orders';
 import { previewCheckout } from '../api/preview-checkout';
@@ -334,11 +332,6 @@ function SettlementContent() {
 
 /** /settlement: orders per seller with address, amounts and remarks; place, then pay with the balance. */
 export default function SettlementPage() {
-  const session = useSession();
-  const location = useLocation();
-  if (!isLoggedIn(session)) {
-    return <Navigate to={buildLoginRedirect(`${location.pathname}${location.search}`)} replace />;
-  }
   return (
     <PageFrame titleKey="routes.settlement">
       <SettlementContent />

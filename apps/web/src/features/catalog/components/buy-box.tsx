@@ -8,12 +8,11 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { LightButton } from '../../../components/ui/light-button';
 import { LightChoiceGroup } from '../../../components/ui/light-controls';
-import { isLoggedIn, useSession } from '../../../lib/session';
+import { buildLoginPath, isLoggedIn, useSession } from '../../../lib/session';
 import { STORAGE_KEYS, writeStorage } from '../../../lib/storage';
 import { toast } from '../../../lib/toast';
 import { useToggleFavourite } from '../api/favourite-product';
 import { ADD_TO_CART_EVENT, BUY_NOW_EVENT, sendCartChoice, type TCartChoice } from '../lib/cart-events';
-import { buildLoginPath } from '../lib/format';
 import {
   findVariant,
   initialSelection,

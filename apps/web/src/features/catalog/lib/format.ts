@@ -66,8 +66,3 @@ export function readPageParam(raw: string | null): number {
   const page = Number.parseInt(raw ?? '', 10);
   return Number.isSafeInteger(page) && page > 0 ? page : 1;
 }
-
-/** Visitors go to log in and come back to the page they were on. */
-export function buildLoginPath(redirect: string): string {
-  return `/login?redirect=${encodeURIComponent(redirect)}`;
-}

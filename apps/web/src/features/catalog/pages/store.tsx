@@ -7,7 +7,7 @@ import { LightButton } from '../../../components/ui/light-button';
 import { PageFrame } from '../../../components/ui/page-frame';
 import { PageSkeleton } from '../../../components/ui/page-skeleton';
 import { isApiError } from '../../../lib/api';
-import { isLoggedIn, useSession } from '../../../lib/session';
+import { buildLoginPath, isLoggedIn, useSession } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
 import { useToggleFollow } from '../api/follow-store';
 import { useStore } from '../api/get-store';
@@ -17,7 +17,7 @@ import '../catalog.css';
 import { ListPager } from '../components/list-pager';
 import { NotFoundState } from '../components/not-found-state';
 import { ProductGrid } from '../components/product-grid';
-import { buildLoginPath, formatRate, readPageParam } from '../lib/format';
+import { formatRate, readPageParam } from '../lib/format';
 
 export default function StorePage() {
   const { t } = useTranslation('catalog');

@@ -5,11 +5,12 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert, Badge, Button, Empty, List, Spin, Tabs } from 'antd';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
+import { ButtonLink } from '../../../components/ui/button-link';
 import { LoadError } from '../../../components/ui/load-error';
 import { isApiError } from '../../../lib/api';
 import { formatDateTime } from '../../../lib/format';
-import { isLoggedIn, useSession } from '../../../lib/session';
+import { buildLoginPath, isLoggedIn, useSession } from '../../../lib/session';
 import { chatApi, chatKeys } from '../api/chat-api';
 import { useChatContext } from './chat-provider';
 import { ConversationView } from './conversation-view';
@@ -226,12 +227,13 @@ export default function ChatDialog() {
           {!isUser ? (
             <div className="cv-chat__login">
               <p>{t('dialog.loginFirst')}</p>
-              <Link
-                to={`/login?redirect=${encodeURIComponent(location.pathname + location.search)}`}
+              <ButtonLink
+                type="primary"
+                to={buildLoginPath(location.pathname + location.search)}
                 onClick={close}
               >
-                <Button type="primary">{t('dialog.login')}</Button>
-              </Link>
+                {t('dialog.login')}
+              </ButtonLink>
             </div>
           ) : error ? (
             <Alert type="error" showIcon title={error} />

@@ -2,7 +2,6 @@ import type { TCategoryNode, TMerchantApplication } from '@caravan/contracts';
 import { Alert, Button, Card, Col, Form, Input, Result, Row, Skeleton, Steps, TreeSelect } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import {
   CountrySelect,
   ImageUploadField,
@@ -10,6 +9,7 @@ import {
   ShopLogoField,
   ShopNameField,
 } from '../../../components/shop-form/shop-fields';
+import { ButtonLink } from '../../../components/ui/button-link';
 import { PageFrame } from '../../../components/ui/page-frame';
 import {
   isUploading,
@@ -19,7 +19,7 @@ import {
 } from '../../../components/ui/sortable-image-uploader';
 import { isApiError } from '../../../lib/api';
 import { formatDateTime } from '../../../lib/format';
-import { isLoggedIn, useSession } from '../../../lib/session';
+import { buildLoginPath, isLoggedIn, useSession } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
 import { useCategoryTree, useMerchantInfo, useMyApplication, useSubmitApplication } from '../api';
 
@@ -189,9 +189,9 @@ function ApplicationStatus({
           showIcon
           message={t('apply.approved')}
           action={
-            <Link to="/seller/login">
-              <Button type="primary">{t('apply.toSeller')}</Button>
-            </Link>
+            <ButtonLink to="/seller/login" type="primary">
+              {t('apply.toSeller')}
+            </ButtonLink>
           }
         />
       ) : null}
@@ -252,9 +252,9 @@ export default function MerchantSettledPage() {
               <Result
                 title={t('apply.loginFirst')}
                 extra={
-                  <Link to="/login?redirect=%2FmerchantSettled">
-                    <Button type="primary">{t('apply.login')}</Button>
-                  </Link>
+                  <ButtonLink to={buildLoginPath('/merchantSettled')} type="primary">
+                    {t('apply.login')}
+                  </ButtonLink>
                 }
               />
             </Card>
@@ -265,9 +265,9 @@ export default function MerchantSettledPage() {
               status="success"
               title={t('apply.approved')}
               extra={
-                <Link to="/seller/login">
-                  <Button type="primary">{t('apply.toSeller')}</Button>
-                </Link>
+                <ButtonLink to="/seller/login" type="primary">
+                  {t('apply.toSeller')}
+                </ButtonLink>
               }
             />
           ) : application && !isEditing ? (

@@ -1,7 +1,7 @@
 import type { TPage, TRecharge, TWalletRecordStatus, TWithdrawal } from '@caravan/contracts';
-import { Button, Empty, Table, type TableColumnType } from 'antd';
+import { Empty, Table, type TableColumnType } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { ButtonLink } from '../../../components/ui/button-link';
 import { LoadError } from '../../../components/ui/load-error';
 import { MoneyText } from '../../../components/ui/money-text';
 import { ScrollRegion } from '../../../components/ui/scroll-region';
@@ -26,9 +26,9 @@ type TWalletRecord = {
 function EmptyRecords({ text, to, action }: { text: string; to: string; action: string }) {
   return (
     <Empty description={text}>
-      <Link to={to}>
-        <Button type="primary">{action}</Button>
-      </Link>
+      <ButtonLink to={to} type="primary">
+        {action}
+      </ButtonLink>
     </Empty>
   );
 }

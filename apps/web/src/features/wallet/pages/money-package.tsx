@@ -1,6 +1,7 @@
-import { Button, Card, Skeleton, Tabs } from 'antd';
+import { Card, Skeleton, Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
+import { ButtonLink } from '../../../components/ui/button-link';
 import { LoadError } from '../../../components/ui/load-error';
 import { MoneyText } from '../../../components/ui/money-text';
 import { PageFrame } from '../../../components/ui/page-frame';
@@ -55,14 +56,12 @@ export default function MoneyPackagePage() {
               </div>
             </div>
             <div className="cv-wallet-balance__actions">
-              <Link to="/userInfo/money-package/recharge">
-                <Button type="primary" size="large">
-                  {t('balance.recharge')}
-                </Button>
-              </Link>
-              <Link to="/userInfo/money-package/withdraw">
-                <Button size="large">{t('balance.withdraw')}</Button>
-              </Link>
+              <ButtonLink to="/userInfo/money-package/recharge" type="primary" size="large">
+                {t('balance.recharge')}
+              </ButtonLink>
+              <ButtonLink to="/userInfo/money-package/withdraw" size="large">
+                {t('balance.withdraw')}
+              </ButtonLink>
             </div>
           </div>
         )}

@@ -9,8 +9,9 @@ import {
 import { Alert, Button, Card, Descriptions, Form, Input, Modal, Select, Skeleton } from 'antd';
 import { useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { AppForm } from '../../../components/ui/app-form';
+import { ButtonLink } from '../../../components/ui/button-link';
 import { LoadError } from '../../../components/ui/load-error';
 import { formatAmount, MoneyText } from '../../../components/ui/money-text';
 import { PageFrame } from '../../../components/ui/page-frame';
@@ -266,9 +267,9 @@ function WithdrawForm({
           className="cv-wallet-notice"
           message={t('withdraw.noTxPassword')}
           action={
-            <Link to="/userInfo/setup/transaction-password">
-              <Button size="small">{t('withdraw.setTxPassword')}</Button>
-            </Link>
+            <ButtonLink to="/userInfo/setup/transaction-password" size="small">
+              {t('withdraw.setTxPassword')}
+            </ButtonLink>
           }
         />
       )}
