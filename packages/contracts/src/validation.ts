@@ -54,6 +54,8 @@ export const V = {
   nulCharacter: 'nulCharacter',
   tooManyItems: 'tooManyItems',
   tooDeep: 'tooDeep',
+  /** A field the call does not take (a strict body or query): named, so a client sees which one. */
+  unknownField: 'unknownField',
   /** A password from the common-password list (checked on the server: the list is large). */
   passwordTooCommon: 'passwordTooCommon',
 } as const;

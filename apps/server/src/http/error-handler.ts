@@ -1,4 +1,4 @@
-import { ERROR_STATUS, type TErrorBody, type TErrorCode } from '@caravan/contracts';
+import { ERROR_STATUS, type TErrorBody, type TErrorCode, V } from '@caravan/contracts';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { errorMessage, validationMessage } from '../i18n/messages';
@@ -67,9 +67,17 @@ export function registerErrorHandler(app: FastifyInstance) {
       });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
-      const fields: TFieldError[] = error.validation.map((issue) => {
+      const fields: TFieldError[] = error.validation.flatMap((issue) => {
         const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
-        return { field, message: validationMessage(request.lang, issue.message ?? 'required') };
+        const unknownKeys: unknown = issue.keyword === 'unrecognized_keys' ? issue.params.keys : undefined;
+        if (Array.isArray(unknownKeys)) {
+          // zod's own text ("Unrecognized key") is no dictionary key: it read "This field is required", at the root.
+          return unknownKeys.map((key) => ({
+            field: field ? `${field}.${String(key)}` : String(key),
+            message: validationMessage(request.lang, V.unknownField),
+          }));
+        }
+        return [{ field, message: validationMessage(request.lang, issue.message ?? 'required') }];
       });
       const first = fields[0];
       return sendError(reply, request, 'VALIDATION_FAILED', {

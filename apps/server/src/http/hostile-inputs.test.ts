@@ -252,4 +252,48 @@ describe('hostile inputs on every operation of the OpenAPI document (issue 10, d
     });
     expect(huge.statusCode).toBe(400);
   });
+
+  it("names a field the call does not take, in the caller's language, wherever it is", async () => {
+    type TFields = {
+      error: { code: string; message: string; details: { fields: { field: string; message: string }[] } };
+    };
+    const login = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/login?lang=de',
+      payload: {
+        accountType: 'username',
+        account: 'someone',
+        password: 'abc12345',
+        username: 'someone',
+        remember: true,
+      },
+    });
+    expect(login.statusCode).toBe(400);
+    // It read "Dieses Feld ist erforderlich" (required) for a field named "".
+    expect(json<TFields>(login).error).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      message: 'Dieses Feld wird hier nicht angenommen',
+      details: {
+        fields: [
+          { field: 'username', message: 'Dieses Feld wird hier nicht angenommen' },
+          { field: 'remember', message: 'Dieses Feld wird hier nicht angenommen' },
+        ],
+      },
+    });
+    const nested = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/login?lang=en',
+      payload: {
+        accountType: 'username',
+        account: 'someone',
+        password: 'abc12345',
+        challenge: { id: 'x', nonce: 'y', extra: 1 },
+      },
+    });
+    expect(nested.statusCode).toBe(400);
+    expect(json<TFields>(nested).error.details.fields).toContainEqual({
+      field: 'challenge.extra',
+      message: 'This field is not accepted here',
+    });
+  });
 });
