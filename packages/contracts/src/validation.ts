@@ -56,11 +56,25 @@ export const V = {
   tooDeep: 'tooDeep',
   /** A field the call does not take (a strict body or query): named, so a client sees which one. */
   unknownField: 'unknownField',
+  /** A value outside an enumeration (a sort order, a type) whose schema names no message of its own. */
+  invalidChoice: 'invalidChoice',
+  /** A value its schema refuses for a reason that has no message of its own (a range, a format). */
+  invalidValue: 'invalidValue',
   /** A password from the common-password list (checked on the server: the list is large). */
   passwordTooCommon: 'passwordTooCommon',
 } as const;
 
 export type TValidationKey = (typeof V)[keyof typeof V];
+
+/**
+ * One of `values`: "required" when the field is missing or empty (a form's unchosen select), "not one of the allowed
+ * values" when something else was given (a single message for both said "required" for a wrong sort order).
+ */
+export const zChoice = <const T extends readonly [string, ...string[]]>(values: T) =>
+  z.enum(values, {
+    error: (issue) =>
+      issue.input === undefined || issue.input === null || issue.input === '' ? V.required : V.invalidChoice,
+  });
 
 export const zRequiredText = (max: number) =>
   z.string({ error: V.required }).trim().min(1, { error: V.required }).max(max, { error: V.tooLong });

@@ -35,6 +35,19 @@ const FASTIFY_CODES: Record<string, TErrorCode> = {
   FST_ERR_VALIDATION: 'VALIDATION_FAILED',
 };
 
+/**
+ * What a schema's refusal means when its message is zod's own English rather than a key of the validation
+ * dictionary: a value missing or of another type reads "required", one outside an enumeration "not one of the
+ * allowed values", anything else "not valid" (they all read "required" before, a wrong sort order too).
+ */
+function fallbackKeyOf(issueCode: string): string {
+  return issueCode === 'invalid_type'
+    ? V.required
+    : issueCode === 'invalid_value'
+      ? V.invalidChoice
+      : V.invalidValue;
+}
+
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (isAppError(error) && error.code === 'VALIDATION_FAILED' && Array.isArray(error.details?.fields)) {
@@ -49,18 +62,6 @@ export function registerErrorHandler(app: FastifyInstance) {
       });
     }
     if (isAppError(error)) {
-      const fields = error.details?.fields;
-      if (error.code === 'VALIDATION_FAILED' && Array.isArray(fields) && fields.length > 0) {
-        // Field messages of a thrown validation error are keys of the validation dictionary.
-        const translated = (fields as TFieldError[]).map((f) => ({
-          field: f.field,
-          message: validationMessage(request.lang, f.message),
-        }));
-        return sendError(reply, request, 'VALIDATION_FAILED', {
-          message: translated[0]!.message,
-          details: { ...error.details, fields: translated },
-        });
-      }
       return sendError(reply, request, error.code, {
         ...(error.details ? { details: error.details } : {}),
         ...(error.params ? { params: error.params } : {}),
@@ -77,7 +78,16 @@ export function registerErrorHandler(app: FastifyInstance) {
             message: validationMessage(request.lang, V.unknownField),
           }));
         }
-        return [{ field, message: validationMessage(request.lang, issue.message ?? 'required') }];
+        return [
+          {
+            field,
+            message: validationMessage(
+              request.lang,
+              issue.message ?? V.required,
+              fallbackKeyOf(issue.keyword),
+            ),
+          },
+        ];
       });
       const first = fields[0];
       return sendError(reply, request, 'VALIDATION_FAILED', {

@@ -296,4 +296,23 @@ describe('hostile inputs on every operation of the OpenAPI document (issue 10, d
       message: 'This field is not accepted here',
     });
   });
+
+  it('says a value is not one of the allowed ones, or not valid, rather than missing', async () => {
+    type TFields = { error: { details: { fields: { field: string; message: string }[] } } };
+    const fieldsOf = async (url: string, payload?: object) =>
+      json<TFields>(
+        await ctx.app.inject({ method: payload ? 'POST' : 'GET', url, ...(payload ? { payload } : {}) }),
+      ).error.details.fields;
+    // Both read "This field is required" (Spanish: "Este campo es obligatorio") though they were given.
+    expect(await fieldsOf('/api/v1/catalog/products?sort=cheapest&lang=es')).toEqual([
+      { field: 'sort', message: 'No es uno de los valores permitidos' },
+    ]);
+    expect(
+      await fieldsOf('/api/v1/auth/login?lang=en', { accountType: 'nickname', account: 'x', password: 'y' }),
+    ).toEqual([{ field: 'accountType', message: 'This is not one of the allowed values' }]);
+    // A field left out is still "required".
+    expect(await fieldsOf('/api/v1/auth/login?lang=en', { accountType: 'username', account: 'x' })).toEqual([
+      { field: 'password', message: 'This field is required' },
+    ]);
+  });
 });

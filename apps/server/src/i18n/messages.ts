@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { DEFAULT_LANGUAGE, LANGUAGES, type TErrorCode, type TLanguage } from '@caravan/contracts';
+import { DEFAULT_LANGUAGE, LANGUAGES, type TErrorCode, type TLanguage, V } from '@caravan/contracts';
 import i18next, { type TFunction } from 'i18next';
 
 /** Namespaces of packages/contracts/locales/<lang>/ the server translates with. */
@@ -47,10 +47,10 @@ export function errorMessage(lang: TLanguage, code: TErrorCode, params?: Record<
   return instance.getFixedT(lang, 'errors')(code, params ?? {});
 }
 
-export function validationMessage(lang: TLanguage, key: string): string {
-  return instance.getFixedT(lang, 'validation')(key, {
-    defaultValue: instance.getFixedT(lang, 'validation')('required'),
-  });
+/** The text of a validation key; `fallbackKey`'s when `key` is none (e.g. a library's own English message). */
+export function validationMessage(lang: TLanguage, key: string, fallbackKey: string = V.required): string {
+  const t = instance.getFixedT(lang, 'validation');
+  return t(key, { defaultValue: t(fallbackKey) });
 }
 
 /** Server-side texts such as order history messages (namespace `server`). */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PAGE_SIZE } from '../constants';
-import { V, zId, zPageQuery, zPassword, zRequiredText } from '../validation';
+import { V, zChoice, zId, zPageQuery, zPassword, zRequiredText } from '../validation';
 import { zPermission } from './auth';
 
 export const zPageOf = <T extends z.ZodType>(item: T) =>
@@ -15,7 +15,7 @@ export const ADMIN_USER_STATUSES = ['active', 'disabled', 'locked', 'cancelled']
 
 export const ZAdminUsersQuery = zPageQuery(PAGE_SIZE.list).extend({
   keyword: z.string().trim().max(64, { error: V.tooLong }).optional(),
-  status: z.enum(ADMIN_USER_STATUSES, { error: V.required }).optional(),
+  status: zChoice(ADMIN_USER_STATUSES).optional(),
   lang: z.string().optional(),
 });
 export type TAdminUsersQuery = z.input<typeof ZAdminUsersQuery>;
@@ -79,7 +79,7 @@ export type TCreateStaffRequest = z.input<typeof ZCreateStaffRequest>;
 export const ZUpdateStaffRequest = z.strictObject({
   displayName: zRequiredText(64).optional(),
   roleId: zId.optional(),
-  status: z.enum(STAFF_MEMBER_STATUSES, { error: V.required }).optional(),
+  status: zChoice(STAFF_MEMBER_STATUSES).optional(),
   password: zPassword.optional(),
 });
 export type TUpdateStaffRequest = z.input<typeof ZUpdateStaffRequest>;
@@ -189,6 +189,6 @@ export const ZUserActionRequest = z.strictObject({
   reason: zRequiredText(255),
 });
 export const ZUnlockUserRequest = z.strictObject({
-  lock: z.enum(['login', 'txPassword'], { error: V.required }),
+  lock: zChoice(['login', 'txPassword']),
   reason: zRequiredText(255),
 });

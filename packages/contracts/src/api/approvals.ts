@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PAGE_SIZE } from '../constants';
-import { V, zPageQuery, zRequiredText } from '../validation';
+import { V, zChoice, zPageQuery, zRequiredText } from '../validation';
 import { zPageOf } from './admin';
 
 /** Money actions that need a second staff approval above their threshold (settings/approvals.ts). */
@@ -33,8 +33,8 @@ export const ZApprovalPage = zPageOf(ZApproval);
 export type TApprovalPage = z.infer<typeof ZApprovalPage>;
 
 export const ZApprovalListQuery = zPageQuery(PAGE_SIZE.list).extend({
-  status: z.enum(APPROVAL_STATUSES, { error: V.required }).default('waiting'),
-  action: z.enum(APPROVAL_ACTIONS, { error: V.required }).optional(),
+  status: zChoice(APPROVAL_STATUSES).default('waiting'),
+  action: zChoice(APPROVAL_ACTIONS).optional(),
   lang: z.string().optional(),
 });
 export type TApprovalListQuery = z.input<typeof ZApprovalListQuery>;

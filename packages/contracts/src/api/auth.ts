@@ -3,6 +3,7 @@ import { LANGUAGES } from '../languages';
 import {
   V,
   zAreaCode,
+  zChoice,
   zEmail,
   zId,
   zInvitationCode,
@@ -14,7 +15,7 @@ import {
 } from '../validation';
 
 export const ACCOUNT_TYPES = ['username', 'email', 'mobile'] as const;
-export const zAccountType = z.enum(ACCOUNT_TYPES, { error: V.required });
+export const zAccountType = zChoice(ACCOUNT_TYPES);
 export type TAccountType = z.infer<typeof zAccountType>;
 
 function checkAccount(
@@ -158,7 +159,7 @@ export const ZChangeTxPasswordRequest = z
   });
 export type TChangeTxPasswordRequest = z.input<typeof ZChangeTxPasswordRequest>;
 
-export const ZSetLanguageRequest = z.strictObject({ lang: z.enum(LANGUAGES, { error: V.required }) });
+export const ZSetLanguageRequest = z.strictObject({ lang: zChoice(LANGUAGES) });
 export type TSetLanguageRequest = z.input<typeof ZSetLanguageRequest>;
 
 export const ZOkResponse = z.object({ ok: z.literal(true) });

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { PAGE_SIZE, PAGE_SIZE_MAX, PRODUCT_SORTS } from '../constants';
 import { LANGUAGES } from '../languages';
 import { isMoneyString, parseMoney, type TMoney } from '../money';
-import { V, zId, zPageNum, zPageSize } from '../validation';
+import { V, zChoice, zId, zPageNum, zPageSize } from '../validation';
 import { REVIEW_RATINGS } from './orders';
 
 /** A picture as the web shows it: `url` is the largest variant, `srcset` lists every width. */
@@ -72,9 +72,7 @@ export function chargedUnitPrice(
 // Requests
 // ---------------------------------------------------------------------------------------------
 
-const zBoolQuery = z
-  .enum(['true', 'false', '1', '0'], { error: V.required })
-  .transform((v) => v === 'true' || v === '1');
+const zBoolQuery = zChoice(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 
 const zPriceQuery = z
   .string()
@@ -102,16 +100,16 @@ export const ZProductListQuery = z.object({
   maxPrice: zPriceQuery.optional(),
   isDiscounted: zBoolQuery.optional(),
   keyword: zKeyword.optional(),
-  sort: z.enum(PRODUCT_SORTS, { error: V.required }).default('newest'),
+  sort: zChoice(PRODUCT_SORTS).default('newest'),
   ...zPageParams(PAGE_SIZE.list),
 });
 export type TProductListQuery = z.output<typeof ZProductListQuery>;
 
-export const ZHomeListParams = z.object({ list: z.enum(HOME_LISTS, { error: V.required }) });
+export const ZHomeListParams = z.object({ list: zChoice(HOME_LISTS) });
 export const ZHomeListQuery = z.object({ ...zPageParams(PAGE_SIZE.home) });
 
 export const ZReviewListQuery = z.object({
-  type: z.enum(REVIEW_FILTERS, { error: V.required }).default('all'),
+  type: zChoice(REVIEW_FILTERS).default('all'),
   ...zPageParams(PAGE_SIZE.list),
 });
 export type TReviewListQuery = z.output<typeof ZReviewListQuery>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PAGE_SIZE } from '../constants';
-import { V, zPageQuery, zRequiredText } from '../validation';
+import { V, zChoice, zPageQuery, zRequiredText } from '../validation';
 import { zPageOf } from './admin';
 
 export const COUPON_KIND_NAMES = ['amount', 'percent'] as const;
@@ -49,7 +49,7 @@ export const ZCreateCampaignRequest = z
   .strictObject({
     name: zRequiredText(64),
     claimCode: zCouponCode.optional(),
-    kind: z.enum(COUPON_KIND_NAMES, { error: V.required }),
+    kind: zChoice(COUPON_KIND_NAMES),
     amountOff: zMoneyText.optional(),
     percentOff: zWholeBetween(1, 90, V.couponPercent).optional(),
     minSpend: zMoneyText,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LANGUAGES } from '../languages';
-import { V, zId } from '../validation';
+import { V, zChoice, zId } from '../validation';
 import { ZImage } from './catalog';
 import { zUploadRef } from './upload-ref';
 
@@ -13,7 +13,7 @@ const zLine = (max: number) =>
     .trim()
     .max(max, { error: V.tooLong })
     .refine(isPlainText, { error: V.required });
-const zLanguage = z.enum(LANGUAGES, { error: V.required });
+const zLanguage = zChoice(LANGUAGES);
 /** Texts per language; empty strings are dropped, so a language can be cleared. */
 const zTexts = (max: number) =>
   z

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { LOAN_MAX_TERM_DAYS, PAGE_SIZE } from '../constants';
 import { REPAYMENT_MODES } from '../loan-schedule';
 import { isMoneyString, parseMoney } from '../money';
-import { V, zAmount, zId, zPageNum, zPageSize, zRequiredText, zTxPassword } from '../validation';
+import { V, zAmount, zChoice, zId, zPageNum, zPageSize, zRequiredText, zTxPassword } from '../validation';
 
 /**
  * Identity verification (real-name, advanced) and loans: products, application, review with four-eyes,
@@ -48,7 +48,7 @@ const zCountryCode = z
 export const ZSubmitRealNameRequest = z.strictObject({
   realName: zRequiredText(64),
   nationality: zCountryCode,
-  idType: z.enum(ID_TYPES, { error: V.required }),
+  idType: zChoice(ID_TYPES),
   idNumber: zRequiredText(32),
   frontImageId: zId,
   /** Required for ID cards; a passport has only its photo page. */
@@ -119,7 +119,7 @@ export const ZAdminVerificationPage = z.object({
 export const VERIFICATION_DECISIONS = ['approve', 'reject', 'resubmit'] as const;
 export const ZReviewVerificationRequest = z
   .strictObject({
-    decision: z.enum(VERIFICATION_DECISIONS, { error: V.required }),
+    decision: zChoice(VERIFICATION_DECISIONS),
     reason: z.string().trim().max(255, { error: V.tooLong }).optional(),
   })
   .refine((v) => v.decision === 'approve' || (v.reason !== undefined && v.reason.length > 0), {

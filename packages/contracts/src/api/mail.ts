@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PAGE_SIZE } from '../constants';
-import { V, zPageQuery } from '../validation';
+import { V, zChoice, zPageQuery } from '../validation';
 import { zPageOf } from './admin';
 
 export const MAIL_STATUSES = ['pending', 'sent', 'failed', 'expired'] as const;
@@ -8,7 +8,7 @@ export type TMailStatusName = (typeof MAIL_STATUSES)[number];
 
 /** Admin outbox: e-mail and text messages, sent or waiting (read them here when SMTP_URL is unset). */
 export const ZMailOutboxQuery = zPageQuery(PAGE_SIZE.list).extend({
-  status: z.enum(MAIL_STATUSES, { error: V.required }).optional(),
+  status: zChoice(MAIL_STATUSES).optional(),
   to: z.string().trim().max(128, { error: V.tooLong }).optional(),
 });
 export type TMailOutboxQuery = z.input<typeof ZMailOutboxQuery>;

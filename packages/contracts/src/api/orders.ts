@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CANCEL_REASON_CODES, RETURN_REASON_CODES, REVIEW_IMAGES_MAX } from '../constants';
-import { V, zAmount, zId, zPageNum, zRequiredText, zTxPassword } from '../validation';
+import { V, zAmount, zChoice, zId, zPageNum, zRequiredText, zTxPassword } from '../validation';
 import { zQuantity } from './cart';
 import { zUploadRef } from './upload-ref';
 
@@ -32,11 +32,11 @@ export const ORDER_TABS = [
   'comment',
   'refund',
 ] as const;
-export const zOrderTab = z.enum(ORDER_TABS, { error: V.required });
+export const zOrderTab = zChoice(ORDER_TABS);
 export type TOrderTab = z.infer<typeof zOrderTab>;
 
 export const PAYMENT_METHODS = ['balance', 'card', 'third_party'] as const;
-export const zPaymentMethod = z.enum(PAYMENT_METHODS, { error: V.required });
+export const zPaymentMethod = zChoice(PAYMENT_METHODS);
 export type TPaymentMethod = z.infer<typeof zPaymentMethod>;
 
 export const REVIEW_RATINGS = ['good', 'medium', 'bad'] as const;
@@ -246,7 +246,7 @@ export const ZCancelOrderRequest = z.strictObject({
 export type TCancelOrderRequest = z.input<typeof ZCancelOrderRequest>;
 
 export const ZReviewOrderRequest = z.strictObject({
-  rating: z.enum(REVIEW_RATINGS, { error: V.required }),
+  rating: zChoice(REVIEW_RATINGS),
   content: z.string().trim().max(1000, { error: V.tooLong }).default(''),
   images: z.array(zImageUrl).max(REVIEW_IMAGES_MAX, { error: V.tooLong }).default([]),
 });
