@@ -249,6 +249,36 @@ describe('accessibility (axe-core, WCAG 2.2 AA)', () => {
     await staff.context.close();
   });
 
+  it('a dialog closed with Escape hands the focus back to the button that opened it', async () => {
+    const { context, page } = await newPage(browser());
+    await loginBuyer(page, { username: 'demobuyer', password: 'buyer123' });
+    await page.goto('/userInfo/my-order', { waitUntil: 'networkidle' });
+    const opener = page.getByRole('button', { name: 'View logistics' }).first();
+    await opener.focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog');
+    await dialog.waitFor();
+    await poll(() => dialog.evaluate((element) => element.contains(document.activeElement))).toBe(true);
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    // The dialog was unmounted at once and the focus fell to the page's body: a keyboard user started over.
+    await poll(() => opener.evaluate((element) => element === document.activeElement)).toBe(true);
+
+    // The chat panel comes after the whole page: opened from the header, the keyboard goes into it and comes back.
+    await page.goto('/index', { waitUntil: 'networkidle' });
+    const service = page.locator('header').getByRole('button', { name: 'Customer service' });
+    await service.focus();
+    await page.keyboard.press('Enter');
+    const panel = page.getByRole('dialog', { name: 'Customer service' });
+    await panel.waitFor();
+    await poll(() => panel.evaluate((element) => element.contains(document.activeElement))).toBe(true);
+    await panel.getByRole('button', { name: 'Close' }).focus();
+    await page.keyboard.press('Enter');
+    await panel.waitFor({ state: 'detached' });
+    await poll(() => service.evaluate((element) => element === document.activeElement)).toBe(true);
+    await context.close();
+  });
+
   it('a chart on a dashboard is one tab stop, its drawing surface', async () => {
     // Recharts 3.11.0 left its layers (empty <g> portal containers, which Chromium then lets Tab reach) in the tab
     // order: six or seven invisible stops per chart, the focus lost from sight on every dashboard.

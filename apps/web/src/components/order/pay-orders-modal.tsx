@@ -27,6 +27,8 @@ type TPayOrdersModalProps = {
   /** Methods open in the buyer's region; the others are listed as not open. */
   openMethods?: TPaymentMethod[];
   onClose: () => void;
+  /** Once the dialog has closed (useClosingDialog unmounts it then). */
+  afterClose?: () => void;
   onPaid: (result: TPayOrdersResponse) => void;
 };
 
@@ -41,6 +43,7 @@ export function PayOrdersModal({
   total,
   openMethods = ['balance'],
   onClose,
+  afterClose,
   onPaid,
 }: TPayOrdersModalProps) {
   const { t } = useTranslation(['cart', 'validation', 'common']);
@@ -91,6 +94,7 @@ export function PayOrdersModal({
   return (
     <Modal
       open={isOpen}
+      afterClose={afterClose}
       title={t('pay.title')}
       onCancel={onClose}
       onOk={() => form.submit()}

@@ -10,6 +10,7 @@ import { OrderInfoView } from '../../../components/order/order-info-view';
 import { OrdersTable, useOrderListState } from '../../../components/order/orders-table';
 import { AppForm } from '../../../components/ui/app-form';
 import { MoneyText } from '../../../components/ui/money-text';
+import { useClosingDialog } from '../../../components/ui/use-closing-dialog';
 import { parseFormValues, showSubmitError } from '../../../lib/form';
 import { formatUsdt } from '../../../lib/format-money';
 import {
@@ -21,7 +22,17 @@ import {
 } from '../api/admin-orders-api';
 import '../../../components/order/order.css';
 
-function ManualRefundModal({ order, onClose }: { order: TAdminOrder; onClose: () => void }) {
+function ManualRefundModal({
+  order,
+  isOpen,
+  onClose,
+  afterClose,
+}: {
+  order: TAdminOrder;
+  isOpen: boolean;
+  onClose: () => void;
+  afterClose: () => void;
+}) {
   const { t } = useTranslation(['orders', 'validation', 'common', 'console']);
   const [form] = Form.useForm();
   const queryClient = useQueryClient();
@@ -60,7 +71,8 @@ function ManualRefundModal({ order, onClose }: { order: TAdminOrder; onClose: ()
   };
   return (
     <Modal
-      open
+      open={isOpen}
+      afterClose={afterClose}
       title={t('admin.refundTitle', { orderNo: order.orderNo })}
       okText={t('admin.manualRefund')}
       cancelText={t('common:actions.cancel')}
@@ -105,7 +117,7 @@ export default function AdminOrdersPage() {
   const { t } = useTranslation(['orders', 'common']);
   const state = useOrderListState();
   const [openNo, setOpenNo] = useState<string | null>(null);
-  const [refunding, setRefunding] = useState<TAdminOrder | null>(null);
+  const refundDialog = useClosingDialog<TAdminOrder>();
   const orders = useAdminOrders({ tab: state.tab, pageNum: state.pageNum, orderNo: state.orderNo });
   return (
     <>
@@ -140,7 +152,7 @@ export default function AdminOrdersPage() {
                 {t('list.details')}
               </Button>
               {o.paidAt !== null && o.refundStatus !== 'success' && o.statusName !== 'cancelled' && (
-                <Button type="link" danger onClick={() => setRefunding(o)}>
+                <Button type="link" danger onClick={() => refundDialog.open(o)}>
                   {t('admin.manualRefund')}
                 </Button>
               )}
@@ -148,7 +160,14 @@ export default function AdminOrdersPage() {
           )}
         />
         <AdminOrderDrawer orderNo={openNo} onClose={() => setOpenNo(null)} />
-        {refunding && <ManualRefundModal order={refunding} onClose={() => setRefunding(null)} />}
+        {refundDialog.value && (
+          <ManualRefundModal
+            order={refundDialog.value}
+            isOpen={refundDialog.isOpen}
+            onClose={refundDialog.close}
+            afterClose={refundDialog.afterClose}
+          />
+        )}
       </Card>
     </>
   );

@@ -183,9 +183,23 @@ export default function ChatDialog() {
     }
   }, []);
 
+  // Opened from a button (the header's, a product's "contact the seller"), the keyboard follows into the panel, which
+  // comes after the whole page in its order, and goes back to that button when the panel closes.
+  useEffect(() => {
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    panelRef.current?.focus({ preventScroll: true });
+    return () => {
+      const focused = document.activeElement;
+      if (opener?.isConnected && (focused === null || focused === document.body)) {
+        opener.focus({ preventScroll: true });
+      }
+    };
+  }, []);
+
   return (
     <section
       ref={panelRef}
+      tabIndex={-1}
       className={`cv-chat-dialog${isMinimised ? ' is-minimised' : ''}${position ? ' is-moved' : ''}`}
       style={style}
       role="dialog"

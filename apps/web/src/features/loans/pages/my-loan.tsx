@@ -20,6 +20,7 @@ import { Link } from 'react-router';
 import { LoadError } from '../../../components/ui/load-error';
 import { formatAmount, MoneyText } from '../../../components/ui/money-text';
 import { PageFrame } from '../../../components/ui/page-frame';
+import { useClosingDialog } from '../../../components/ui/use-closing-dialog';
 import { formatDateTime } from '../../../lib/format';
 import { toast, toastError } from '../../../lib/toast';
 import { useMyLoans, useRepayLoan, useWalletBalance } from '../api/loans-api';
@@ -42,7 +43,17 @@ export function LoanStatusTag({ status }: { status: TLoanStatus }) {
 
 type TRepayKind = 'next' | 'amount' | 'all';
 
-function RepayDialog({ loan, onClose }: { loan: TLoan; onClose: () => void }) {
+function RepayDialog({
+  loan,
+  isOpen,
+  onClose,
+  afterClose,
+}: {
+  loan: TLoan;
+  isOpen: boolean;
+  onClose: () => void;
+  afterClose: () => void;
+}) {
   const { t } = useTranslation(['loans', 'validation']);
   const repay = useRepayLoan();
   const wallet = useWalletBalance();
@@ -65,7 +76,8 @@ function RepayDialog({ loan, onClose }: { loan: TLoan; onClose: () => void }) {
   };
   return (
     <Modal
-      open
+      open={isOpen}
+      afterClose={afterClose}
       title={t('myLoan.repay')}
       onCancel={onClose}
       onOk={() => void submit()}
@@ -124,7 +136,7 @@ function RepayDialog({ loan, onClose }: { loan: TLoan; onClose: () => void }) {
 
 function CurrentLoan({ loan }: { loan: TLoan }) {
   const { t } = useTranslation('loans');
-  const [isRepaying, setRepaying] = useState(false);
+  const repayDialog = useClosingDialog();
   const isLive = loan.status === 'disbursed' || loan.status === 'overdue';
   return (
     <Card
@@ -136,7 +148,7 @@ function CurrentLoan({ loan }: { loan: TLoan }) {
       }
       extra={
         isLive ? (
-          <Button type="primary" onClick={() => setRepaying(true)}>
+          <Button type="primary" onClick={() => repayDialog.open(true)}>
             {t('myLoan.repay')}
           </Button>
         ) : loan.status === 'failed' || loan.status === 'repaid' ? (
@@ -210,7 +222,14 @@ function CurrentLoan({ loan }: { loan: TLoan }) {
       />
       <h3>{t('credit.schedule')}</h3>
       <ScheduleTable lines={loan.schedule} hasStates={isLive || loan.status === 'repaid'} />
-      {isRepaying && <RepayDialog loan={loan} onClose={() => setRepaying(false)} />}
+      {repayDialog.value && (
+        <RepayDialog
+          loan={loan}
+          isOpen={repayDialog.isOpen}
+          onClose={repayDialog.close}
+          afterClose={repayDialog.afterClose}
+        />
+      )}
     </Card>
   );
 }

@@ -11,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { OrderLogistics } from '../../../components/order/order-logistics';
 import { PayOrdersModal } from '../../../components/order/pay-orders-modal';
+import { useClosingDialog } from '../../../components/ui/use-closing-dialog';
 import { isApiError } from '../../../lib/api';
 import { formatUsdt } from '../../../lib/format-money';
 import { toast, toastError } from '../../../lib/toast';
@@ -20,12 +21,28 @@ import { ORDERS_KEY } from '../api/order-keys';
 
 type TOrder = TOrderSummary | TOrderInfo;
 
-function LogisticsModal({ order, onClose }: { order: TOrder; onClose: () => void }) {
+function LogisticsModal({
+  order,
+  isOpen,
+  onClose,
+  afterClose,
+}: {
+  order: TOrder;
+  isOpen: boolean;
+  onClose: () => void;
+  afterClose: () => void;
+}) {
   const { t } = useTranslation('orders');
   const logistics = useLogistics(order.orderNo);
   const info = 'carrier' in order ? order : null;
   return (
-    <Modal open title={t('logistics.title', { orderNo: order.orderNo })} onCancel={onClose} footer={null}>
+    <Modal
+      open={isOpen}
+      afterClose={afterClose}
+      title={t('logistics.title', { orderNo: order.orderNo })}
+      onCancel={onClose}
+      footer={null}
+    >
       {info?.carrier && (
         <p>
           {t('logistics.carrier')}: {info.carrier} · {t('logistics.trackingNo')}:{' '}
@@ -42,10 +59,10 @@ export function OrderActions({ order, isDetailShown = true }: { order: TOrder; i
   const { t } = useTranslation(['orders', 'common']);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const [isPaying, setIsPaying] = useState(false);
-  const [isCancelOpen, setIsCancelOpen] = useState(false);
+  const payDialog = useClosingDialog();
+  const cancelDialog = useClosingDialog();
   const [cancelReason, setCancelReason] = useState<number>(0);
-  const [isLogisticsOpen, setIsLogisticsOpen] = useState(false);
+  const logisticsDialog = useClosingDialog();
   const [modal, modalHolder] = Modal.useModal();
   const refresh = () => queryClient.invalidateQueries({ queryKey: ORDERS_KEY });
 
@@ -55,7 +72,7 @@ export function OrderActions({ order, isDetailShown = true }: { order: TOrder; i
       return cancelOrder(order.orderNo, body);
     },
     onSuccess: async () => {
-      setIsCancelOpen(false);
+      cancelDialog.close();
       toast.success(t('messages.cancelled'));
       await refresh();
     },
@@ -105,10 +122,10 @@ export function OrderActions({ order, isDetailShown = true }: { order: TOrder; i
       {modalHolder}
       {status === 'pending_payment' && (
         <>
-          <Button type="primary" size="small" onClick={() => setIsPaying(true)}>
+          <Button type="primary" size="small" onClick={() => payDialog.open(true)}>
             {t('actions.payNow')}
           </Button>
-          <Button size="small" onClick={() => setIsCancelOpen(true)}>
+          <Button size="small" onClick={() => cancelDialog.open(true)}>
             {t('actions.cancel')}
           </Button>
         </>
@@ -134,7 +151,7 @@ export function OrderActions({ order, isDetailShown = true }: { order: TOrder; i
         </Button>
       )}
       {hasLogistics && (
-        <Button size="small" onClick={() => setIsLogisticsOpen(true)}>
+        <Button size="small" onClick={() => logisticsDialog.open(true)}>
           {t('actions.logistics')}
         </Button>
       )}
@@ -185,29 +202,31 @@ export function OrderActions({ order, isDetailShown = true }: { order: TOrder; i
         </Button>
       )}
 
-      {isPaying && (
+      {payDialog.value && (
         <PayOrdersModal
-          isOpen
+          isOpen={payDialog.isOpen}
           orderNos={[order.orderNo]}
           total={order.amounts.total}
-          onClose={() => setIsPaying(false)}
+          onClose={payDialog.close}
+          afterClose={payDialog.afterClose}
           onPaid={async (result) => {
-            setIsPaying(false);
+            payDialog.close();
             await refresh();
             await queryClient.invalidateQueries({ queryKey: ['wallet'] });
             await navigate(`/paySuccess?orderNos=${encodeURIComponent(order.orderNo)}`, { state: result });
           }}
         />
       )}
-      {isCancelOpen && (
+      {cancelDialog.value && (
         <Modal
-          open
+          open={cancelDialog.isOpen}
+          afterClose={cancelDialog.afterClose}
           title={t('cancel.title', { orderNo: order.orderNo })}
           okText={t('cancel.confirm')}
           cancelText={t('cancel.keep')}
           okButtonProps={{ danger: true, loading: cancel.isPending }}
           onOk={() => cancel.mutate()}
-          onCancel={() => setIsCancelOpen(false)}
+          onCancel={cancelDialog.close}
         >
           <p>{t('cancel.body')}</p>
           <p>{t('cancel.reason')}</p>
@@ -224,7 +243,14 @@ export function OrderActions({ order, isDetailShown = true }: { order: TOrder; i
           </Radio.Group>
         </Modal>
       )}
-      {isLogisticsOpen && <LogisticsModal order={order} onClose={() => setIsLogisticsOpen(false)} />}
+      {logisticsDialog.value && (
+        <LogisticsModal
+          order={order}
+          isOpen={logisticsDialog.isOpen}
+          onClose={logisticsDialog.close}
+          afterClose={logisticsDialog.afterClose}
+        />
+      )}
     </Space>
   );
 }
