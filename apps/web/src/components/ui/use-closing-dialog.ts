@@ -1,5 +1,13 @@
 import { useState } from 'react';
 
+/** What a dialog component takes from useClosingDialog (`{...dialog.props}`). */
+export type TClosingDialogProps = {
+  isOpen: boolean;
+  onClose: () => void;
+  /** The Modal's afterClose. */
+  afterClose: () => void;
+};
+
 export type TClosingDialog<T> = {
   /** What the dialog is open for (an order, a loan): kept while it closes, null once it has. */
   value: T | null;
@@ -8,6 +16,7 @@ export type TClosingDialog<T> = {
   close: () => void;
   /** The dialog's afterClose: it is unmounted once its closing animation has ended. */
   afterClose: () => void;
+  props: TClosingDialogProps;
 };
 
 /**
@@ -17,11 +26,15 @@ export type TClosingDialog<T> = {
  */
 export function useClosingDialog<T = true>(): TClosingDialog<T> {
   const [state, setState] = useState<{ value: T; isOpen: boolean } | null>(null);
+  const isOpen = state?.isOpen ?? false;
+  const close = () => setState((current) => current && { ...current, isOpen: false });
+  const afterClose = () => setState((current) => (current?.isOpen ? current : null));
   return {
     value: state?.value ?? null,
-    isOpen: state?.isOpen ?? false,
+    isOpen,
     open: (value) => setState({ value, isOpen: true }),
-    close: () => setState((current) => current && { ...current, isOpen: false }),
-    afterClose: () => setState((current) => (current?.isOpen ? current : null)),
+    close,
+    afterClose,
+    props: { isOpen, onClose: close, afterClose },
   };
 }

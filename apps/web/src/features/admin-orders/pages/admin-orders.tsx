@@ -10,7 +10,7 @@ import { OrderInfoView } from '../../../components/order/order-info-view';
 import { OrdersTable, useOrderListState } from '../../../components/order/orders-table';
 import { AppForm } from '../../../components/ui/app-form';
 import { MoneyText } from '../../../components/ui/money-text';
-import { useClosingDialog } from '../../../components/ui/use-closing-dialog';
+import { type TClosingDialogProps, useClosingDialog } from '../../../components/ui/use-closing-dialog';
 import { parseFormValues, showSubmitError } from '../../../lib/form';
 import { formatUsdt } from '../../../lib/format-money';
 import {
@@ -27,12 +27,7 @@ function ManualRefundModal({
   isOpen,
   onClose,
   afterClose,
-}: {
-  order: TAdminOrder;
-  isOpen: boolean;
-  onClose: () => void;
-  afterClose: () => void;
-}) {
+}: { order: TAdminOrder } & TClosingDialogProps) {
   const { t } = useTranslation(['orders', 'validation', 'common', 'console']);
   const [form] = Form.useForm();
   const queryClient = useQueryClient();
@@ -160,14 +155,7 @@ export default function AdminOrdersPage() {
           )}
         />
         <AdminOrderDrawer orderNo={openNo} onClose={() => setOpenNo(null)} />
-        {refundDialog.value && (
-          <ManualRefundModal
-            order={refundDialog.value}
-            isOpen={refundDialog.isOpen}
-            onClose={refundDialog.close}
-            afterClose={refundDialog.afterClose}
-          />
-        )}
+        {refundDialog.value && <ManualRefundModal order={refundDialog.value} {...refundDialog.props} />}
       </Card>
     </>
   );

@@ -20,7 +20,7 @@ import { Link } from 'react-router';
 import { LoadError } from '../../../components/ui/load-error';
 import { formatAmount, MoneyText } from '../../../components/ui/money-text';
 import { PageFrame } from '../../../components/ui/page-frame';
-import { useClosingDialog } from '../../../components/ui/use-closing-dialog';
+import { type TClosingDialogProps, useClosingDialog } from '../../../components/ui/use-closing-dialog';
 import { formatDateTime } from '../../../lib/format';
 import { toast, toastError } from '../../../lib/toast';
 import { useMyLoans, useRepayLoan, useWalletBalance } from '../api/loans-api';
@@ -43,17 +43,7 @@ export function LoanStatusTag({ status }: { status: TLoanStatus }) {
 
 type TRepayKind = 'next' | 'amount' | 'all';
 
-function RepayDialog({
-  loan,
-  isOpen,
-  onClose,
-  afterClose,
-}: {
-  loan: TLoan;
-  isOpen: boolean;
-  onClose: () => void;
-  afterClose: () => void;
-}) {
+function RepayDialog({ loan, isOpen, onClose, afterClose }: { loan: TLoan } & TClosingDialogProps) {
   const { t } = useTranslation(['loans', 'validation']);
   const repay = useRepayLoan();
   const wallet = useWalletBalance();
@@ -222,14 +212,7 @@ function CurrentLoan({ loan }: { loan: TLoan }) {
       />
       <h3>{t('credit.schedule')}</h3>
       <ScheduleTable lines={loan.schedule} hasStates={isLive || loan.status === 'repaid'} />
-      {repayDialog.value && (
-        <RepayDialog
-          loan={loan}
-          isOpen={repayDialog.isOpen}
-          onClose={repayDialog.close}
-          afterClose={repayDialog.afterClose}
-        />
-      )}
+      {repayDialog.value && <RepayDialog loan={loan} {...repayDialog.props} />}
     </Card>
   );
 }

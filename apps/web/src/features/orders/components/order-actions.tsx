@@ -11,7 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { OrderLogistics } from '../../../components/order/order-logistics';
 import { PayOrdersModal } from '../../../components/order/pay-orders-modal';
-import { useClosingDialog } from '../../../components/ui/use-closing-dialog';
+import { type TClosingDialogProps, useClosingDialog } from '../../../components/ui/use-closing-dialog';
 import { isApiError } from '../../../lib/api';
 import { formatUsdt } from '../../../lib/format-money';
 import { toast, toastError } from '../../../lib/toast';
@@ -21,17 +21,7 @@ import { ORDERS_KEY } from '../api/order-keys';
 
 type TOrder = TOrderSummary | TOrderInfo;
 
-function LogisticsModal({
-  order,
-  isOpen,
-  onClose,
-  afterClose,
-}: {
-  order: TOrder;
-  isOpen: boolean;
-  onClose: () => void;
-  afterClose: () => void;
-}) {
+function LogisticsModal({ order, isOpen, onClose, afterClose }: { order: TOrder } & TClosingDialogProps) {
   const { t } = useTranslation('orders');
   const logistics = useLogistics(order.orderNo);
   const info = 'carrier' in order ? order : null;
@@ -243,14 +233,7 @@ export function OrderActions({ order, isDetailShown = true }: { order: TOrder; i
           </Radio.Group>
         </Modal>
       )}
-      {logisticsDialog.value && (
-        <LogisticsModal
-          order={order}
-          isOpen={logisticsDialog.isOpen}
-          onClose={logisticsDialog.close}
-          afterClose={logisticsDialog.afterClose}
-        />
-      )}
+      {logisticsDialog.value && <LogisticsModal order={order} {...logisticsDialog.props} />}
     </Space>
   );
 }
