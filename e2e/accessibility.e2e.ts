@@ -295,6 +295,11 @@ describe('accessibility (axe-core, WCAG 2.2 AA)', () => {
     const sellerCharts = await chartStops(seller.page);
     expect(sellerCharts.charts).toBeGreaterThan(0);
     expect(sellerCharts.stops).toEqual(Array(sellerCharts.charts).fill('svg.recharts-surface'));
+    // The period switch is one stop, its chosen option (the group before it was another, where arrows did nothing),
+    // and it has a name in the reader's language, not Ant Design's English "segmented control".
+    const periodStops = (await tabStops(seller.page, '.ant-segmented')).filter((stop) => stop.isWithin);
+    expect(periodStops.map((stop) => stop.tag)).toEqual(['input']);
+    expect(await seller.page.getByRole('radiogroup', { name: 'Period' }).count()).toBe(1);
     await seller.context.close();
     const staff = await newPage(browser());
     await loginStaff(staff.page, { username: 'admin', password: 'admin123' });

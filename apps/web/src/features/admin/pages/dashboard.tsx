@@ -1,6 +1,6 @@
 import { DownloadOutlined, ReloadOutlined } from '@ant-design/icons';
 import { ADMIN_DASHBOARD_QUEUES, type TAdminDashboard, type TAdminDashboardQueue } from '@caravan/contracts';
-import { Button, Card, Col, DatePicker, Empty, Row, Segmented, Skeleton, Space, Statistic } from 'antd';
+import { Button, Card, Col, DatePicker, Empty, Row, Skeleton, Space, Statistic } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -23,6 +23,7 @@ import { MoneyText } from '../../../components/ui/money-text';
 import { buildApiUrl } from '../../../lib/api';
 import { type TDashboardRange, useDashboard } from '../api/dashboard-api';
 import './dashboard.css';
+import { NamedSegmented } from '../../../components/ui/named-segmented';
 
 type TPreset = 'today' | 'week' | 'month' | 'custom';
 
@@ -70,7 +71,8 @@ export default function DashboardPage() {
     <>
       <ConsolePageHead title={t('menu.dashboard')} />
       <Space wrap className="cv-console__filters">
-        <Segmented<TPreset>
+        <NamedSegmented<TPreset>
+          label={t('common:choice.period')}
           value={preset}
           onChange={setPreset}
           options={(['today', 'week', 'month', 'custom'] as const).map((value) => ({

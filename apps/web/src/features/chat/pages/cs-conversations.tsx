@@ -1,18 +1,6 @@
 import type { TChatConversation, TCsCustomerContext } from '@caravan/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  Button,
-  Descriptions,
-  Dropdown,
-  Empty,
-  Input,
-  Popconfirm,
-  Segmented,
-  Select,
-  Space,
-  Spin,
-  Tag,
-} from 'antd';
+import { Button, Descriptions, Dropdown, Empty, Input, Popconfirm, Select, Space, Spin, Tag } from 'antd';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -29,6 +17,7 @@ import { ConversationView } from '../components/conversation-view';
 import type { TSocketEvent } from '../lib/chat-socket';
 import { useConsoleSocket } from '../lib/use-console-socket';
 import '../chat.css';
+import { NamedSegmented } from '../../../components/ui/named-segmented';
 
 const PAGE_SIZE = 20;
 type TView = 'waiting' | 'mine' | 'all';
@@ -183,7 +172,8 @@ export default function CsConversationsPage() {
       <div className={`cv-chat-console${selected ? ' cv-chat-console--with-context' : ''}`}>
         <div className="cv-chat-console__pane">
           <div className="cv-chat-console__actions">
-            <Segmented<TView>
+            <NamedSegmented<TView>
+              label={t('common:choice.show')}
               value={view}
               onChange={(next) => {
                 setView(next);

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Card, Empty, Input, List, Segmented, Skeleton, Statistic, Table } from 'antd';
+import { Card, Empty, Input, List, Skeleton, Statistic, Table } from 'antd';
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +10,7 @@ import { formatDateTime } from '../../../lib/format';
 import { chatApi } from '../api/chat-api';
 import '../chat.css';
 import { ListItemMeta } from '../../../components/ui/list-item-meta';
+import { NamedSegmented } from '../../../components/ui/named-segmented';
 
 function duration(seconds: number | null, t: TFunction<'chat'>): string {
   if (seconds === null) {
@@ -41,7 +42,8 @@ export default function CsInsightsPage() {
       <ConsolePageHead
         title={t('stats.title')}
         extra={
-          <Segmented<number>
+          <NamedSegmented<number>
+            label={t('common:choice.period')}
             value={days}
             onChange={setDays}
             options={[1, 7, 30].map((d) => ({ value: d, label: t('stats.days', { count: d }) }))}

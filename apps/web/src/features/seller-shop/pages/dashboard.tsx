@@ -1,5 +1,5 @@
 import { DASHBOARD_RANGES, type TDashboardRange } from '@caravan/contracts';
-import { Badge, Card, Col, List, Row, Segmented, Skeleton, Statistic } from 'antd';
+import { Badge, Card, Col, List, Row, Skeleton, Statistic } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -16,6 +16,7 @@ import {
 } from 'recharts';
 import { ConsolePageHead } from '../../../components/console/console-layout';
 import { LoadError } from '../../../components/ui/load-error';
+import { NamedSegmented } from '../../../components/ui/named-segmented';
 import { COLORS } from '../../../lib/theme';
 import { useDashboard, useSellerBalance } from '../api';
 
@@ -36,7 +37,8 @@ export default function SellerDashboardPage() {
       <ConsolePageHead
         title={t('menu.dashboard')}
         extra={
-          <Segmented<TDashboardRange>
+          <NamedSegmented<TDashboardRange>
+            label={t('common:choice.period')}
             value={range}
             onChange={setRange}
             options={DASHBOARD_RANGES.map((r) => ({ value: r, label: t(`dashboard.ranges.${r}`) }))}

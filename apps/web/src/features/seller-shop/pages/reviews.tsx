@@ -1,9 +1,10 @@
 import type { TSellerReview } from '@caravan/contracts';
-import { Button, Input, List, Modal, Segmented, Space, Tag } from 'antd';
+import { Button, Input, List, Modal, Space, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConsolePageHead } from '../../../components/console/console-layout';
 import { ListItemMeta } from '../../../components/ui/list-item-meta';
+import { NamedSegmented } from '../../../components/ui/named-segmented';
 import { formatDateTime } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
 import { useReplyReview, useSellerReviews } from '../api';
@@ -38,7 +39,8 @@ export default function SellerReviewsPage() {
   return (
     <>
       <ConsolePageHead title={t('menu.reviews')} />
-      <Segmented
+      <NamedSegmented
+        label={t('common:choice.show')}
         style={{ marginBlockEnd: 12 }}
         value={query.isReplied ?? 'all'}
         onChange={(v) =>
