@@ -304,6 +304,8 @@ describe('accessibility (axe-core, WCAG 2.2 AA)', () => {
     const staff = await newPage(browser());
     await loginStaff(staff.page, { username: 'admin', password: 'admin123' });
     await staff.page.goto('/admin/dashboard', { waitUntil: 'networkidle' });
+    // A menu entry is named by its text alone: its icon said its own English name first ("dashboard Dashboard").
+    expect(await staff.page.getByRole('menuitem', { name: 'Dashboard', exact: true }).count()).toBe(1);
     const adminCharts = await chartStops(staff.page);
     expect(adminCharts.charts).toBeGreaterThan(0);
     expect(adminCharts.stops).toEqual(Array(adminCharts.charts).fill('svg.recharts-surface'));

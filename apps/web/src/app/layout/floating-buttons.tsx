@@ -48,7 +48,7 @@ export function BackToTop() {
   return (
     <FloatingButton
       label={t('backToTop')}
-      icon={<VerticalAlignTopOutlined />}
+      icon={<VerticalAlignTopOutlined aria-hidden />}
       onClick={() => window.scrollTo({ top: 0, behavior: 'smooth' })}
     />
   );

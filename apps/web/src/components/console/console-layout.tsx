@@ -106,7 +106,7 @@ export function ConsoleLayout({
         <Layout.Header className="cv-console__header">
           <Button
             type="text"
-            icon={isMenuShown ? <MenuFoldOutlined /> : <MenuUnfoldOutlined />}
+            icon={isMenuShown ? <MenuFoldOutlined aria-hidden /> : <MenuUnfoldOutlined aria-hidden />}
             onClick={() => (isPhone ? setIsDrawerOpen(true) : setIsCollapsed((value) => !value))}
             aria-label={t('common:console.toggleMenu')}
             aria-expanded={isMenuShown}
@@ -121,7 +121,7 @@ export function ConsoleLayout({
           <span className="cv-console__user">{userName}</span>
           <Button
             type="text"
-            icon={<LogoutOutlined />}
+            icon={<LogoutOutlined aria-hidden />}
             loading={isLoggingOut}
             onClick={async () => {
               setIsLoggingOut(true);

@@ -16,7 +16,7 @@ export const CSP_CONFIG = { nonce: readCspNonce() };
  * animation finished, the hidden spinner stayed in the button for good and its label "loading" became
  * part of the button's accessible name ("loading Log in").
  */
-const BUTTON_CONFIG = { loadingIcon: <LoadingOutlined /> };
+const BUTTON_CONFIG = { loadingIcon: <LoadingOutlined aria-hidden /> };
 
 // Ant Design's static functions render outside every scope: the toast fallback (lib/toast.ts) gets the nonce and theme
 // here. Their own outer provider still injects the default theme's variables without a nonce, which the policy

@@ -170,7 +170,7 @@ export function SortableImageUploader({
               aria-label={`${addText}: ${label}`}
               style={{ border: 0, background: 'none', cursor: 'pointer' }}
             >
-              <PlusOutlined />
+              <PlusOutlined aria-hidden />
               <div style={{ marginBlockStart: 8 }}>{addText}</div>
             </button>
           )}

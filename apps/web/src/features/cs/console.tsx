@@ -13,9 +13,9 @@ import { CS_PAGES } from './paths';
 const BASE = '/cs';
 
 const ICONS: Record<(typeof CS_PAGES)[number]['path'], ReactNode> = {
-  conversations: <MessageOutlined />,
-  insights: <BarChartOutlined />,
-  canned: <SnippetsOutlined />,
+  conversations: <MessageOutlined aria-hidden />,
+  insights: <BarChartOutlined aria-hidden />,
+  canned: <SnippetsOutlined aria-hidden />,
 };
 
 function CsSection({ labelKey }: { labelKey: string }) {

@@ -28,16 +28,16 @@ const SellerLoginPage = lazy(() => import('./pages/seller-login'));
 
 /** Every section has its icon: on a narrow screen the collapsed menu shows nothing else. */
 const ICONS: Record<(typeof SELLER_PAGES)[number]['path'], ReactNode> = {
-  dashboard: <DashboardOutlined />,
-  products: <ShoppingOutlined />,
-  orders: <ProfileOutlined />,
-  refunds: <RollbackOutlined />,
-  settlement: <DollarOutlined />,
-  stock: <DatabaseOutlined />,
-  reviews: <MessageOutlined />,
-  shop: <ShopOutlined />,
-  chat: <CommentOutlined />,
-  notifications: <BellOutlined />,
+  dashboard: <DashboardOutlined aria-hidden />,
+  products: <ShoppingOutlined aria-hidden />,
+  orders: <ProfileOutlined aria-hidden />,
+  refunds: <RollbackOutlined aria-hidden />,
+  settlement: <DollarOutlined aria-hidden />,
+  stock: <DatabaseOutlined aria-hidden />,
+  reviews: <MessageOutlined aria-hidden />,
+  shop: <ShopOutlined aria-hidden />,
+  chat: <CommentOutlined aria-hidden />,
+  notifications: <BellOutlined aria-hidden />,
 };
 
 function SellerGuard({ children }: { children: (name: string) => ReactNode }) {

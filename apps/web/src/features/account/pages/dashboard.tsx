@@ -14,12 +14,12 @@ import { useSession } from '../../../lib/session';
 import { UserAvatar } from '../components/user-avatar';
 
 const SHORTCUTS = [
-  { to: '/userInfo/my-order', labelKey: 'userCentre.orders', icon: <ProfileOutlined /> },
-  { to: '/userInfo/money-package', labelKey: 'userCentre.wallet', icon: <WalletOutlined /> },
-  { to: '/userInfo/collect-goods', labelKey: 'userCentre.favourites', icon: <HeartOutlined /> },
-  { to: '/userInfo/collect-shop', labelKey: 'userCentre.followedShops', icon: <ShopOutlined /> },
-  { to: '/userInfo/setup', labelKey: 'userCentre.settings', icon: <SettingOutlined /> },
-  { to: '/userInfo/download', labelKey: 'userCentre.download', icon: <DownloadOutlined /> },
+  { to: '/userInfo/my-order', labelKey: 'userCentre.orders', icon: <ProfileOutlined aria-hidden /> },
+  { to: '/userInfo/money-package', labelKey: 'userCentre.wallet', icon: <WalletOutlined aria-hidden /> },
+  { to: '/userInfo/collect-goods', labelKey: 'userCentre.favourites', icon: <HeartOutlined aria-hidden /> },
+  { to: '/userInfo/collect-shop', labelKey: 'userCentre.followedShops', icon: <ShopOutlined aria-hidden /> },
+  { to: '/userInfo/setup', labelKey: 'userCentre.settings', icon: <SettingOutlined aria-hidden /> },
+  { to: '/userInfo/download', labelKey: 'userCentre.download', icon: <DownloadOutlined aria-hidden /> },
 ] as const;
 
 function greetingKey(hour: number): string {

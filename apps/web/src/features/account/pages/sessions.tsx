@@ -117,7 +117,13 @@ export default function SessionsPage() {
                 }
               >
                 <ListItemMeta
-                  avatar={/iOS|Android/.test(device.os) ? <MobileOutlined /> : <DesktopOutlined />}
+                  avatar={
+                    /iOS|Android/.test(device.os) ? (
+                      <MobileOutlined aria-hidden />
+                    ) : (
+                      <DesktopOutlined aria-hidden />
+                    )
+                  }
                   title={
                     <bdi>
                       {deviceName(device, t('sessions.unknownDevice'), (browser, os) =>

@@ -21,31 +21,31 @@ export default function SetupIndexPage() {
       to: 'login-password',
       titleKey: 'common:routes.loginPassword',
       hintKey: 'setup.loginPasswordHint',
-      icon: <LockOutlined />,
+      icon: <LockOutlined aria-hidden />,
     },
     {
       to: 'transaction-password',
       titleKey: 'common:routes.transactionPassword',
       hintKey: userInfo?.hasTxPassword ? 'setup.txPasswordSet' : 'setup.txPasswordNotSet',
-      icon: <KeyOutlined />,
+      icon: <KeyOutlined aria-hidden />,
     },
     {
       to: 'shipping-address',
       titleKey: 'common:routes.shippingAddress',
       hintKey: 'setup.addressHint',
-      icon: <EnvironmentOutlined />,
+      icon: <EnvironmentOutlined aria-hidden />,
     },
     {
       to: 'sessions',
       titleKey: 'common:routes.sessions',
       hintKey: 'services:sessions.hint',
-      icon: <LaptopOutlined />,
+      icon: <LaptopOutlined aria-hidden />,
     },
     {
       to: 'account-cancellation',
       titleKey: 'common:routes.accountCancellation',
       hintKey: 'setup.cancellationHint',
-      icon: <DeleteOutlined />,
+      icon: <DeleteOutlined aria-hidden />,
     },
   ];
   return (

@@ -66,7 +66,7 @@ export default function ShippingAddressPage() {
       extra={
         <Button
           type="primary"
-          icon={<PlusOutlined />}
+          icon={<PlusOutlined aria-hidden />}
           onClick={openAdd}
           disabled={isFull || addresses.isLoading}
         >

@@ -77,7 +77,7 @@ export default function AuditLogPage() {
             {t('console:audit.search')}
           </Button>
           <Button
-            icon={<DownloadOutlined />}
+            icon={<DownloadOutlined aria-hidden />}
             href={buildApiUrl('/admin/audit-log/export', search, i18n.language)}
             download
           >

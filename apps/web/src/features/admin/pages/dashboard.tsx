@@ -93,10 +93,14 @@ export default function DashboardPage() {
             }}
           />
         )}
-        <Button icon={<ReloadOutlined />} onClick={() => void board.refetch()} loading={board.isFetching}>
+        <Button
+          icon={<ReloadOutlined aria-hidden />}
+          onClick={() => void board.refetch()}
+          loading={board.isFetching}
+        >
           {t('dashboard.refresh')}
         </Button>
-        <Button icon={<DownloadOutlined />} href={exportUrl} download>
+        <Button icon={<DownloadOutlined aria-hidden />} href={exportUrl} download>
           {t('dashboard.exportCsv')}
         </Button>
       </Space>

@@ -103,7 +103,7 @@ export function CartButton({ isVisible }: { isVisible: boolean }) {
           setIsOpen(true);
         }}
       >
-        <ShoppingCartOutlined />
+        <ShoppingCartOutlined aria-hidden />
         {count > 0 && (
           <span
             aria-hidden

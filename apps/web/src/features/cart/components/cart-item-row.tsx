@@ -91,7 +91,12 @@ export function CartItemRow({ item, onCheck, onQuantity, onRemove }: TCartItemRo
           }
         }}
       >
-        <Button type="text" size="small" icon={<DeleteOutlined />} aria-label={t('drawer.remove')} />
+        <Button
+          type="text"
+          size="small"
+          icon={<DeleteOutlined aria-hidden />}
+          aria-label={t('drawer.remove')}
+        />
       </Popconfirm>
     </li>
   );

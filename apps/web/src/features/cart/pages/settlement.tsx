@@ -170,7 +170,11 @@ function SettlementContent() {
         extra={
           <Space>
             <Link to="/userInfo/setup/shipping-address">{t('settlement.manageAddresses')}</Link>
-            <Button size="small" icon={<PlusOutlined />} onClick={() => setIsAddressFormOpen(true)}>
+            <Button
+              size="small"
+              icon={<PlusOutlined aria-hidden />}
+              onClick={() => setIsAddressFormOpen(true)}
+            >
               {t('settlement.addAddress')}
             </Button>
           </Space>

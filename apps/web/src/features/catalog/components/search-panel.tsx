@@ -68,7 +68,7 @@ export default function SearchPanel({
               <Button
                 size="small"
                 type="text"
-                icon={<DeleteOutlined />}
+                icon={<DeleteOutlined aria-hidden />}
                 onClick={() => setIsConfirmingClear(true)}
               >
                 {t('search.clearHistory')}

@@ -74,7 +74,12 @@ export default function CollectGoodsPage() {
                 )
               }
             >
-              <Button size="small" danger icon={<DeleteOutlined />} data-testid="favourite-remove">
+              <Button
+                size="small"
+                danger
+                icon={<DeleteOutlined aria-hidden />}
+                data-testid="favourite-remove"
+              >
                 {t('favourites.remove')}
               </Button>
             </Popconfirm>

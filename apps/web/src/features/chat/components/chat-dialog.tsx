@@ -80,7 +80,7 @@ function ConversationList({ onOpen }: { onOpen: (conversation: TChatConversation
         <List.Item>
           <button type="button" className="cv-chat__list-item" onClick={() => onOpen(conversation)}>
             <Badge count={conversation.unread} size="small">
-              <ShopOutlined className="cv-chat__list-icon" />
+              <ShopOutlined aria-hidden className="cv-chat__list-icon" />
             </Badge>
             <span className="cv-chat__list-text">
               <span className="cv-chat__list-name">{conversation.peer.name}</span>
@@ -215,7 +215,7 @@ export default function ChatDialog() {
           <Button
             type="text"
             size="small"
-            icon={<ArrowLeftOutlined className="cv-flip-rtl" />}
+            icon={<ArrowLeftOutlined aria-hidden className="cv-flip-rtl" />}
             aria-label={t('dialog.back')}
             onClick={() => setConversation(null)}
           />
@@ -224,14 +224,14 @@ export default function ChatDialog() {
         <Button
           type="text"
           size="small"
-          icon={isMinimised ? <UpOutlined /> : <MinusOutlined />}
+          icon={isMinimised ? <UpOutlined aria-hidden /> : <MinusOutlined aria-hidden />}
           aria-label={isMinimised ? t('dialog.restore') : t('dialog.minimise')}
           onClick={() => toggleMinimised(!isMinimised)}
         />
         <Button
           type="text"
           size="small"
-          icon={<CloseOutlined />}
+          icon={<CloseOutlined aria-hidden />}
           aria-label={t('dialog.close')}
           onClick={close}
         />

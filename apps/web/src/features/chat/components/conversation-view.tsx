@@ -108,8 +108,8 @@ function Marks({ message }: { message: TShownMessage }) {
       aria-label={label}
       title={label}
     >
-      <CheckOutlined />
-      {(message.isDelivered || message.isRead) && <CheckOutlined />}
+      <CheckOutlined aria-hidden />
+      {(message.isDelivered || message.isRead) && <CheckOutlined aria-hidden />}
     </span>
   );
 }
@@ -478,7 +478,7 @@ export function ConversationView({
               <Button
                 type="text"
                 size="small"
-                icon={<CloseOutlined />}
+                icon={<CloseOutlined aria-hidden />}
                 aria-label={t('composer.cancelUpload', { name: upload.name })}
                 onClick={() => upload.controller.abort()}
               />
@@ -504,7 +504,7 @@ export function ConversationView({
           onChange={(event) => pickFiles(event.currentTarget.files)}
         />
         <Button
-          icon={<PictureOutlined />}
+          icon={<PictureOutlined aria-hidden />}
           aria-label={t('composer.picture')}
           title={t('composer.picture')}
           onClick={() => fileRef.current?.click()}
@@ -523,7 +523,12 @@ export function ConversationView({
           placeholder={t('composer.placeholder')}
           aria-label={t('composer.placeholder')}
         />
-        <Button type="primary" htmlType="submit" icon={<SendOutlined />} aria-label={t('composer.send')}>
+        <Button
+          type="primary"
+          htmlType="submit"
+          icon={<SendOutlined aria-hidden />}
+          aria-label={t('composer.send')}
+        >
           <span className="cv-hide-narrow">{t('composer.send')}</span>
         </Button>
       </form>

@@ -54,12 +54,16 @@ export function IdentityUpload({
             height={110}
             style={{ objectFit: 'cover' }}
           />
-          <Button icon={<DeleteOutlined />} onClick={() => onChange(undefined)}>
+          <Button icon={<DeleteOutlined aria-hidden />} onClick={() => onChange(undefined)}>
             {t('verify.remove')}
           </Button>
         </Space>
       ) : (
-        <Button icon={<UploadOutlined />} loading={isUploading} onClick={() => inputRef.current?.click()}>
+        <Button
+          icon={<UploadOutlined aria-hidden />}
+          loading={isUploading}
+          onClick={() => inputRef.current?.click()}
+        >
           {isUploading ? t('verify.uploading') : t('verify.upload')}
         </Button>
       )}

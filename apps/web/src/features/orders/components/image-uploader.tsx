@@ -41,7 +41,7 @@ export function ImageUploader({ files, onChange, max, moduleName, label }: TImag
     >
       {files.length >= max ? null : (
         <button type="button" aria-label={label} style={{ border: 0, background: 'none', cursor: 'pointer' }}>
-          <PlusOutlined />
+          <PlusOutlined aria-hidden />
           <div style={{ marginBlockStart: 8 }}>{t('upload.add')}</div>
         </button>
       )}

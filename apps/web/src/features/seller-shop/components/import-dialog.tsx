@@ -54,7 +54,7 @@ export function ImportDialog({ isOpen, onClose }: { isOpen: boolean; onClose: ()
           }}
         >
           <p className="ant-upload-drag-icon">
-            <InboxOutlined />
+            <InboxOutlined aria-hidden />
           </p>
           <p>{t('import.drop')}</p>
           <p className="ant-upload-hint">{t('import.hint')}</p>

@@ -115,7 +115,7 @@ export function CertificateUpload({
         }}
       />
       {state.phase === 'idle' ? (
-        <Button icon={<UploadOutlined />} onClick={() => inputRef.current?.click()}>
+        <Button icon={<UploadOutlined aria-hidden />} onClick={() => inputRef.current?.click()}>
           {t('upload.choose')}
         </Button>
       ) : (
@@ -136,7 +136,7 @@ export function CertificateUpload({
             ) : (
               <span>{t('upload.done')}</span>
             )}
-            <Button size="small" icon={<DeleteOutlined />} onClick={reset} danger>
+            <Button size="small" icon={<DeleteOutlined aria-hidden />} onClick={reset} danger>
               {t('upload.remove')}
             </Button>
           </div>
