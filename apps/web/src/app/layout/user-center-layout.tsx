@@ -20,24 +20,24 @@ import { KeyboardScrollableTables } from '../../components/ui/table-scrollers';
 import { useUnreadCounts } from '../slots';
 
 const MENU = [
-  { key: '/userInfo/dashboard', labelKey: 'userCentre.dashboard', icon: <DashboardOutlined aria-hidden /> },
-  { key: '/userInfo/my-order', labelKey: 'userCentre.orders', icon: <ProfileOutlined aria-hidden /> },
+  { key: '/userInfo/dashboard', labelKey: 'userCentre.dashboard', icon: DashboardOutlined },
+  { key: '/userInfo/my-order', labelKey: 'userCentre.orders', icon: ProfileOutlined },
   {
     key: '/userInfo/notifications',
     labelKey: 'userCentre.notifications',
-    icon: <BellOutlined aria-hidden />,
+    icon: BellOutlined,
   },
-  { key: '/userInfo/collect-goods', labelKey: 'userCentre.favourites', icon: <HeartOutlined aria-hidden /> },
-  { key: '/userInfo/collect-shop', labelKey: 'userCentre.followedShops', icon: <ShopOutlined aria-hidden /> },
-  { key: '/userInfo/money-package', labelKey: 'userCentre.wallet', icon: <WalletOutlined aria-hidden /> },
-  { key: '/userInfo/coupons', labelKey: 'userCentre.coupons', icon: <GiftOutlined aria-hidden /> },
+  { key: '/userInfo/collect-goods', labelKey: 'userCentre.favourites', icon: HeartOutlined },
+  { key: '/userInfo/collect-shop', labelKey: 'userCentre.followedShops', icon: ShopOutlined },
+  { key: '/userInfo/money-package', labelKey: 'userCentre.wallet', icon: WalletOutlined },
+  { key: '/userInfo/coupons', labelKey: 'userCentre.coupons', icon: GiftOutlined },
   {
     key: '/userInfo/verification',
     labelKey: 'userCentre.verification',
-    icon: <IdcardOutlined aria-hidden />,
+    icon: IdcardOutlined,
   },
-  { key: '/userInfo/setup', labelKey: 'userCentre.settings', icon: <SettingOutlined aria-hidden /> },
-  { key: '/userInfo/download', labelKey: 'userCentre.download', icon: <DownloadOutlined aria-hidden /> },
+  { key: '/userInfo/setup', labelKey: 'userCentre.settings', icon: SettingOutlined },
+  { key: '/userInfo/download', labelKey: 'userCentre.download', icon: DownloadOutlined },
 ] as const;
 
 /** The menu entry a user-centre path belongs to (order-detail -> orders, setup/x -> settings, ...). */
@@ -60,9 +60,9 @@ export default function UserCenterLayout() {
         <Menu
           mode="inline"
           selectedKeys={[findUserCentreMenuKey(location.pathname)]}
-          items={MENU.map((item) => ({
+          items={MENU.map(({ icon: Icon, ...item }) => ({
             key: item.key,
-            icon: item.icon,
+            icon: <Icon aria-hidden />,
             label:
               item.key === '/userInfo/notifications' ? (
                 <LabelWithCount label={t(item.labelKey)} count={unread.notifications} />

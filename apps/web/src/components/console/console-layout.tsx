@@ -5,11 +5,12 @@ import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { LabelWithCount } from '../ui/label-with-count';
 import { LogoGlyph } from '../ui/logo';
+import type { TMenuIcon } from '../ui/menu-icon';
 import { PageSkeleton } from '../ui/page-skeleton';
 import { KeyboardScrollableTables } from '../ui/table-scrollers';
 
 /** `count`: an unread count shown beside the entry (nothing for zero). */
-export type TConsoleMenuItem = { path: string; labelKey: string; icon: ReactNode; count?: number };
+export type TConsoleMenuItem = { path: string; labelKey: string; icon: TMenuIcon; count?: number };
 
 type TConsoleLayoutProps = {
   /** Dictionary namespace of the console (`admin`, `seller`, `cs`). */
@@ -60,9 +61,9 @@ export function ConsoleLayout({
       <Menu
         mode="inline"
         selectedKeys={current ? [current.path] : []}
-        items={menu.map((item) => ({
+        items={menu.map(({ icon: Icon, ...item }) => ({
           key: item.path,
-          icon: item.icon,
+          icon: <Icon aria-hidden />,
           label: item.count ? (
             <LabelWithCount label={t(item.labelKey)} count={item.count} />
           ) : (

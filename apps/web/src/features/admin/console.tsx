@@ -26,13 +26,14 @@ import {
 } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { Result } from 'antd';
-import { type ComponentType, lazy, type ReactNode } from 'react';
+import { type ComponentType, lazy } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Route, Routes, useNavigate } from 'react-router';
 import { ConsoleLayout } from '../../components/console/console-layout';
 import { StaffGuard } from '../../components/console/staff-guard';
 import { StaffLoginPage } from '../../components/console/staff-login-page';
 import { hasPermission, logoutStaff, STAFF_ME_KEY } from '../../components/console/staff-session';
+import type { TMenuIcon } from '../../components/ui/menu-icon';
 import { ADMIN_PAGES, type TAdminPagePath } from './paths';
 
 const BASE = '/admin';
@@ -52,31 +53,31 @@ const OWN_PAGES: Record<string, ComponentType> = {
 };
 
 /** Every page has its icon: on a narrow screen the collapsed menu shows nothing else. */
-const ICONS: Record<TAdminPagePath, ReactNode> = {
-  dashboard: <DashboardOutlined aria-hidden />,
-  approvals: <CheckSquareOutlined aria-hidden />,
-  security: <LockOutlined aria-hidden />,
-  catalog: <AppstoreOutlined aria-hidden />,
-  users: <UserOutlined aria-hidden />,
-  roles: <SafetyOutlined aria-hidden />,
-  staff: <TeamOutlined aria-hidden />,
-  'audit-log': <AuditOutlined aria-hidden />,
-  'system-params': <SettingOutlined aria-hidden />,
-  jobs: <FieldTimeOutlined aria-hidden />,
-  orders: <ProfileOutlined aria-hidden />,
-  'finance-recharges': <DollarOutlined aria-hidden />,
-  'finance-withdrawals': <TransactionOutlined aria-hidden />,
-  'finance-channels': <BankOutlined aria-hidden />,
-  ledger: <BookOutlined aria-hidden />,
-  'kyc-review': <IdcardOutlined aria-hidden />,
-  'loan-review': <AccountBookOutlined aria-hidden />,
-  'loan-book': <FundOutlined aria-hidden />,
-  'loan-products': <ControlOutlined aria-hidden />,
-  'mail-outbox': <MailOutlined aria-hidden />,
-  'coupon-campaigns': <GiftOutlined aria-hidden />,
-  'merchant-applications': <SolutionOutlined aria-hidden />,
-  stores: <ShopOutlined aria-hidden />,
-  'product-moderation': <FileSearchOutlined aria-hidden />,
+const ICONS: Record<TAdminPagePath, TMenuIcon> = {
+  dashboard: DashboardOutlined,
+  approvals: CheckSquareOutlined,
+  security: LockOutlined,
+  catalog: AppstoreOutlined,
+  users: UserOutlined,
+  roles: SafetyOutlined,
+  staff: TeamOutlined,
+  'audit-log': AuditOutlined,
+  'system-params': SettingOutlined,
+  jobs: FieldTimeOutlined,
+  orders: ProfileOutlined,
+  'finance-recharges': DollarOutlined,
+  'finance-withdrawals': TransactionOutlined,
+  'finance-channels': BankOutlined,
+  ledger: BookOutlined,
+  'kyc-review': IdcardOutlined,
+  'loan-review': AccountBookOutlined,
+  'loan-book': FundOutlined,
+  'loan-products': ControlOutlined,
+  'mail-outbox': MailOutlined,
+  'coupon-campaigns': GiftOutlined,
+  'merchant-applications': SolutionOutlined,
+  stores: ShopOutlined,
+  'product-moderation': FileSearchOutlined,
 };
 
 function useStaffLogout() {

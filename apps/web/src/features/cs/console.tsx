@@ -1,21 +1,22 @@
 import { BarChartOutlined, MessageOutlined, SnippetsOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { Result } from 'antd';
-import type { ComponentType, ReactNode } from 'react';
+import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Route, Routes, useNavigate } from 'react-router';
 import { ConsoleLayout, ConsolePageHead } from '../../components/console/console-layout';
 import { StaffGuard } from '../../components/console/staff-guard';
 import { StaffLoginPage } from '../../components/console/staff-login-page';
 import { logoutStaff, STAFF_ME_KEY } from '../../components/console/staff-session';
+import type { TMenuIcon } from '../../components/ui/menu-icon';
 import { CS_PAGES } from './paths';
 
 const BASE = '/cs';
 
-const ICONS: Record<(typeof CS_PAGES)[number]['path'], ReactNode> = {
-  conversations: <MessageOutlined aria-hidden />,
-  insights: <BarChartOutlined aria-hidden />,
-  canned: <SnippetsOutlined aria-hidden />,
+const ICONS: Record<(typeof CS_PAGES)[number]['path'], TMenuIcon> = {
+  conversations: MessageOutlined,
+  insights: BarChartOutlined,
+  canned: SnippetsOutlined,
 };
 
 function CsSection({ labelKey }: { labelKey: string }) {

@@ -18,6 +18,7 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, Route, Routes, useLocation, useNavigate } from 'react-router';
 import { ConsoleLayout } from '../../components/console/console-layout';
 import { buildConsoleLoginPath } from '../../components/console/console-redirect';
+import type { TMenuIcon } from '../../components/ui/menu-icon';
 import { PageSkeleton } from '../../components/ui/page-skeleton';
 import { logoutSeller, SELLER_ME_KEY, useSellerMe } from './api/seller-session';
 import { SellerSection } from './pages/seller-section';
@@ -27,17 +28,17 @@ const BASE = '/seller';
 const SellerLoginPage = lazy(() => import('./pages/seller-login'));
 
 /** Every section has its icon: on a narrow screen the collapsed menu shows nothing else. */
-const ICONS: Record<(typeof SELLER_PAGES)[number]['path'], ReactNode> = {
-  dashboard: <DashboardOutlined aria-hidden />,
-  products: <ShoppingOutlined aria-hidden />,
-  orders: <ProfileOutlined aria-hidden />,
-  refunds: <RollbackOutlined aria-hidden />,
-  settlement: <DollarOutlined aria-hidden />,
-  stock: <DatabaseOutlined aria-hidden />,
-  reviews: <MessageOutlined aria-hidden />,
-  shop: <ShopOutlined aria-hidden />,
-  chat: <CommentOutlined aria-hidden />,
-  notifications: <BellOutlined aria-hidden />,
+const ICONS: Record<(typeof SELLER_PAGES)[number]['path'], TMenuIcon> = {
+  dashboard: DashboardOutlined,
+  products: ShoppingOutlined,
+  orders: ProfileOutlined,
+  refunds: RollbackOutlined,
+  settlement: DollarOutlined,
+  stock: DatabaseOutlined,
+  reviews: MessageOutlined,
+  shop: ShopOutlined,
+  chat: CommentOutlined,
+  notifications: BellOutlined,
 };
 
 function SellerGuard({ children }: { children: (name: string) => ReactNode }) {
