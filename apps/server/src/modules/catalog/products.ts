@@ -152,17 +152,33 @@ export function loadProductTotal(
         );
 }
 
-/** The ids of `limit` visible goods of a list from `offset`, in its order (the same in every language). */
+/**
+ * The ids of `limit` visible goods of a list from `offset`, in its order (the same in every language); with
+ * `isCounted`, also how many goods the list has, from the same read. Use that only where the order reads every
+ * match anyway (a ranking): a window count makes the database read them all even when an index could stop at
+ * the page.
+ */
 export async function queryProductIds(
   db: Database,
   request: Pick<TPageRequest, 'where' | 'orderBy'>,
-  offset: number,
-  limit: number,
-): Promise<string[]> {
+  window: { offset: number; limit: number; isCounted: boolean },
+): Promise<{ ids: string[]; total: number | undefined }> {
   const where = visibleWhere(request.where);
-  const result = await db.execute(sql`select p.id::text as id from products p where ${where}
-    order by ${request.orderBy} limit ${limit} offset ${offset}`);
-  return rowsOf(result).map((row) => String(row.id));
+  if (!window.isCounted) {
+    const result = await db.execute(sql`select p.id::text as id from products p where ${where}
+      order by ${request.orderBy} limit ${window.limit} offset ${window.offset}`);
+    return { ids: rowsOf(result).map((row) => String(row.id)), total: undefined };
+  }
+  // Numbered first, then counted: counting over the ordered rows themselves kept every match's whole row (the
+  // texts the order is computed from) in memory, and cost more than a second query.
+  const result = await db.execute(sql`select m.id::text as id, count(*) over ()::int as total
+    from (select p.id, row_number() over (order by ${request.orderBy}) as n from products p where ${where}) m
+    order by m.n limit ${window.limit} offset ${window.offset}`);
+  const rows = rowsOf(result);
+  const ids = rows.map((row) => String(row.id));
+  const first = rows[0];
+  // No row at the start of a list means it has no goods; past the start it says nothing about the total.
+  return { ids, total: first ? toInt(first.total) : window.offset === 0 ? 0 : undefined };
 }
 
 /** The cards of these goods in this order, in a language; goods no longer visible are left out. */

@@ -66,7 +66,7 @@ export function productKeywordSql(
   isSubstring = false,
   synonyms: string[] = [],
 ): TKeywordSql {
-  const { escaped } = normalised(keyword);
+  const { norm, escaped } = normalised(keyword);
   const tsQuery = prefixTsQuery(keyword);
   const isWordSearch = Boolean(tsQuery) && !isSubstring;
   const containsKeyword = sql`p.search_text like '%' || ${escaped} || '%'`;
@@ -75,12 +75,16 @@ export function productKeywordSql(
     ? sql`p.search_vector @@ to_tsquery('simple', ${tsQuery})`
     : sql`(${sql.join([containsKeyword, ...containsSynonym], sql` or `)})`;
   const rank = isWordSearch ? sql`ts_rank(p.search_vector, to_tsquery('simple', ${tsQuery})) desc,` : sql``;
+  // Ordering tests every match, so it finds text with strpos, not LIKE: LIKE's '%' matching was half the cost of
+  // ranking a common word's 4,000 goods (issue 11, speed at scale). The conditions keep LIKE, which the trigram
+  // index serves.
+  const contains = (text: SQL) => sql`(strpos(p.search_text, ${text}) > 0) desc`;
   // The shopper's own word before its synonyms.
-  const ownWordFirst = synonyms.length > 0 ? sql`${containsKeyword} desc,` : sql``;
+  const ownWordFirst = synonyms.length > 0 ? sql`${contains(norm)},` : sql``;
   return {
     where,
-    orderBy: sql`(p.search_text like '%|' || ${escaped} || '|%') desc,
-      (p.search_text like '%|' || ${escaped} || '%') desc,
+    orderBy: sql`${contains(sql`'|' || ${norm} || '|'`)},
+      ${contains(sql`'|' || ${norm}`)},
       ${ownWordFirst}
       ${rank}
       p.sold_count desc, p.id desc`,

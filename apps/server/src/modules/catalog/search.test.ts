@@ -85,8 +85,14 @@ describe('catalogue search', () => {
     clearCatalogCache(db);
     const counter = countQueries(ctx.database);
     const rankings = () =>
-      counter.sent().filter(({ text }) => /^select p\.id::text as id from products p where/.test(text))
-        .length;
+      counter
+        .sent()
+        .filter(({ text }) =>
+          /^select (p|m)\.id::text as id(, count\(\*\) over \(\)::int as total)?\s+from/.test(text),
+        ).length;
+    // A narrow keyword's ranking counts its matches too: no read of them all again for the total.
+    const counts = () =>
+      counter.sent().filter(({ text }) => /^select count\(\*\)::int as n from products p/.test(text)).length;
     const page = async (pageNum: number, lang: string) => {
       const res = await ctx.app.inject({
         url: `/api/v1/catalog/search/goods?k=blender&pageSize=1&pageNum=${pageNum}&lang=${lang}`,
@@ -101,6 +107,7 @@ describe('catalogue search', () => {
     expect(german.pageList.map((p) => [p.id, p.name])).toEqual([[ids.shirtSet, 'Blender Shirt Set']]);
     expect((await page(3, 'ar')).pageList).toEqual([]);
     expect(rankings()).toBe(1);
+    expect(counts()).toBe(0);
 
     const added = String(
       await createProduct(db, { storeId, categoryId, names: { en: 'Blender Jar' }, soldCount: 5 }),
@@ -113,6 +120,10 @@ describe('catalogue search', () => {
       ).pageList.map((p) => p.id);
       expect(all).toHaveLength(3);
       expect(all).toContain(added);
+      expect(
+        json<TProductPage>(await ctx.app.inject({ url: '/api/v1/catalog/search/goods?k=blender&pageSize=1' }))
+          .total,
+      ).toBe(3);
       for (const [pageNum, lang] of [
         [3, 'fr'],
         [1, 'en'],
@@ -122,6 +133,7 @@ describe('catalogue search', () => {
       }
       // The list of ten and the pages of one share the one ranking.
       expect(rankings()).toBe(1);
+      expect(counts()).toBe(0);
     } finally {
       await db.execute(sql`delete from products where id = ${added}::bigint`);
       clearCatalogCache(db);
