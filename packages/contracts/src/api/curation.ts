@@ -36,6 +36,7 @@ export const ZAdminCategory = z.object({
   isRecommended: z.boolean(),
   isHidden: z.boolean(),
   names: z.record(z.string(), z.string()),
+  /** Goods in the category and every category below it. */
   productCount: z.number().int(),
 });
 export type TAdminCategory = z.infer<typeof ZAdminCategory>;

@@ -25,13 +25,23 @@ function toAdminCategory(row: TCategoryRow, productCount: number): TAdminCategor
   };
 }
 
-/** Every category, hidden ones included, in tree order (parent before children, by sort). */
+/**
+ * Every category, hidden ones included, in tree order (parent before children, by sort), each with the goods in it
+ * and below it: goods sit in the deepest categories, so a count of its own showed 0 beside every parent.
+ */
 export async function listAdminCategories(db: Executor): Promise<TAdminCategory[]> {
   const rows = await db.select().from(categories).orderBy(asc(categories.sort), asc(categories.id));
   const counts = await db.execute(
     sql`select category_id::text as id, count(*)::int as n from products group by category_id`,
   );
   const countOf = new Map((counts.rows as { id: string; n: number }[]).map((r) => [r.id, Number(r.n)]));
+  // Deepest first, so each category's total is complete before it is added to its parent's.
+  for (const row of [...rows].sort((a, b) => b.level - a.level)) {
+    if (row.parentId !== null) {
+      const parentId = String(row.parentId);
+      countOf.set(parentId, (countOf.get(parentId) ?? 0) + (countOf.get(String(row.id)) ?? 0));
+    }
+  }
   return rows.map((row) => toAdminCategory(row, countOf.get(String(row.id)) ?? 0));
 }
 

@@ -96,6 +96,15 @@ describe('catalogue curation', () => {
       .update(products)
       .set({ categoryId: BigInt(lamps.id) })
       .where(eq(products.id, productId));
+    // A parent counts the goods below it.
+    const counts = async () => {
+      const res = await call('GET', '/api/v1/admin/catalog/categories', curator.token);
+      const list = json<{ data: TAdminCategory[] }>(res).data;
+      return Object.fromEntries(
+        [home, garden, lamps].map((c) => [c.names.en, list.find((row) => row.id === c.id)?.productCount]),
+      );
+    };
+    expect(await counts()).toEqual({ 'Home goods': 1, Garden: 0, Lamps: 1 });
 
     const moved = await call('PUT', `/api/v1/admin/catalog/categories/${lamps.id}`, curator.token, {
       parentId: garden.id,
@@ -119,6 +128,7 @@ describe('catalogue curation', () => {
     }
     const [product] = await db.select().from(products).where(eq(products.id, productId));
     expect(product!.categoryL1).toBe(BigInt(garden.id));
+    expect(await counts()).toEqual({ 'Home goods': 0, Garden: 1, Lamps: 1 });
     const [audit] = await db
       .select()
       .from(auditLog)
