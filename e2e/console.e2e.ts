@@ -321,6 +321,28 @@ describe('platform console in the browser', () => {
       }),
     );
 
+    // A banner saved without its picture says so beside the picture and sends nothing (it used to do nothing at
+    // all: the picture was not a field of the dialog's form, so its error had nowhere to show).
+    const bannerPosts: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && request.url().includes('/api/v1/admin/catalog/banners')) {
+        bannerPosts.push(request.url());
+      }
+    });
+    // In English again: the storefront's page above chose German.
+    await page.goto('/admin/catalog?lang=en');
+    await page.getByRole('tab', { name: 'Banners' }).click();
+    await page.getByRole('button', { name: 'New banner' }).click();
+    const bannerDialog = page.getByRole('dialog', { name: 'New banner' });
+    await bannerDialog.getByLabel('Banner text · English').fill('Winter sale');
+    await bannerDialog.getByRole('button', { name: 'Save' }).click();
+    await poll(() => bannerDialog.locator('.ant-form-item-has-error').allInnerTexts()).toEqual([
+      expect.stringContaining('This field is required'),
+    ]);
+    expect(await bannerDialog.locator('.ant-form-item-has-error label').textContent()).toBe('Picture');
+    expect(bannerPosts).toEqual([]);
+    await bannerDialog.getByRole('button', { name: 'Cancel' }).click();
+
     // A banner for Arabic only, with its own words over a wordless picture.
     const png = await sharp({ create: { width: 1920, height: 600, channels: 3, background: '#B45309' } })
       .png()

@@ -52,6 +52,11 @@ describe('sellers in the browser', () => {
     );
     await loginBuyer(ap, { username, password }, { redirect: '/merchantSettled' });
     await poll(() => ap.getByText('Apply to open a shop').count()).toBeGreaterThan(0);
+    // Sent empty, the application says everything it misses at once, the documents among them, each beside its field.
+    await ap.getByRole('button', { name: 'Submit application' }).click();
+    await poll(() => ap.locator('.ant-form-item-explain-error').allInnerTexts()).toEqual(
+      expect.arrayContaining(['Please enter Shop name', 'Please upload at least one document image']),
+    );
     const { top, leaf } = await firstLeaf(ap.request);
     await ap.getByLabel('Shop name').fill(shopName);
     await ap.getByLabel('Categories you sell').click();
@@ -95,6 +100,23 @@ describe('sellers in the browser', () => {
     await loginSeller(sel, { username, password });
     await sel.goto('/seller/products/new');
     await poll(() => sel.getByLabel('Product name (en)').count()).toBe(1);
+    // Saved empty, the editor names every missing field at once, beside it, and sends nothing: the name and the
+    // pictures used to be checked one after the other, the pictures only by the server, whose "This field is
+    // required" said nothing of which field.
+    const productPosts: string[] = [];
+    sel.on('request', (request) => {
+      if (request.method() === 'POST' && request.url().includes('/api/v1/seller/products')) {
+        productPosts.push(request.url());
+      }
+    });
+    await sel.getByRole('button', { name: 'Save', exact: true }).click();
+    await poll(() => sel.locator('.ant-form-item-explain-error').allInnerTexts()).toEqual([
+      'Please enter the name in the shop’s language (English)',
+      'Please enter Category',
+      'Please upload at least one image of the product',
+      'Please enter Selling price',
+    ]);
+    expect(productPosts).toEqual([]);
     await sel.getByLabel('Product name (en)').fill('Harbour linen shirt');
     await sel.getByLabel('Product description (en)').fill('Breathable linen for warm harbours.');
     await chooseSelectOption(sel, sel.getByLabel('Languages'), 'Deutsch');

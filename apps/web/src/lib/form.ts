@@ -1,8 +1,9 @@
 import type { FormInstance } from 'antd';
 import type { Rule } from 'antd/es/form';
+import type { NamePath } from 'antd/es/form/interface';
 import type { TFunction } from 'i18next';
 import type { z } from 'zod';
-import { isApiError } from './api';
+import { type ApiError, isApiError } from './api';
 import { toast } from './toast';
 
 /** Zod messages are keys of the `validation` dictionary; anything else is shown as it is. */
@@ -48,8 +49,26 @@ export function parseFormValues<S extends z.ZodType>(
 }
 
 /**
- * Shows a failed submit: server field errors beside their fields (when the form has them), the server's
- * localised message in a toast otherwise. Returns the message for forms that also show it inline.
+ * Puts a refused request's field errors beside the form's fields: a field named by the whole path the server gave
+ * (`names.en`, `images`), else by its last part (a form field for a nested request field). Whether every error
+ * found its field; false when there were none.
+ */
+export function placeFieldErrors(form: FormInstance, error: ApiError): boolean {
+  const registered = new Map(form.getFieldsError().map((field) => [field.name.join('.'), field.name]));
+  const placed: { name: NamePath; errors: string[] }[] = [];
+  for (const item of error.fieldErrors) {
+    const name = registered.get(item.field) ?? registered.get(item.field.split('.').pop() ?? '');
+    if (name) {
+      placed.push({ name, errors: [item.message] });
+    }
+  }
+  form.setFields(placed);
+  return placed.length > 0 && placed.length === error.fieldErrors.length;
+}
+
+/**
+ * Shows a failed submit: server field errors beside their fields, the server's localised message in a toast when
+ * one of them has no field here (or there were none). Returns the message for forms that also show it inline.
  */
 export function showSubmitError(form: FormInstance, error: unknown, t: TFunction): string {
   if (!isApiError(error)) {
@@ -57,13 +76,7 @@ export function showSubmitError(form: FormInstance, error: unknown, t: TFunction
     toast.error(text);
     return text;
   }
-  const known = new Set(Object.keys(form.getFieldsValue() ?? {}));
-  const fields = error.fieldErrors
-    .map((item) => ({ name: item.field.split('.').pop() ?? item.field, errors: [item.message] }))
-    .filter((item) => known.has(item.name));
-  if (fields.length > 0) {
-    form.setFields(fields);
-  } else {
+  if (!placeFieldErrors(form, error)) {
     toast.error(error.message);
   }
   return error.message;

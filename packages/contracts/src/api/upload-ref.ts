@@ -12,5 +12,7 @@ export const UPLOAD_REF_PATTERN = /^\/uploads\/img\/([0-9a-f]{2})\/([0-9a-f]{32}
 export const zUploadRef = z
   .string({ error: V.imageRef })
   .trim()
+  // None at all is a missing picture, not one to upload again.
+  .min(1, { error: V.required })
   .max(200, { error: V.imageRef })
   .regex(UPLOAD_REF_PATTERN, { error: V.imageRef });

@@ -1,16 +1,18 @@
 import { LANGUAGE_NAMES, LANGUAGES, type TLanguage } from '@caravan/contracts';
-import { Input, Select, Space, Tabs } from 'antd';
+import { Form, Input, Select, Space, Tabs, theme } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 export type TLocalizedField = {
+  /** The form field holding the texts by language (`{ en: '…', fr: '…' }`). */
+  name: string;
   /** What the text is (its label, placeholder and, with the language, its accessible name). */
   label: string;
-  values: Record<string, string>;
-  onChange: (values: Record<string, string>) => void;
   maxLength: number;
   /** Rows of a multi-line field; a one-line field without. */
   rows?: number;
+  /** What to say when the primary language's text is empty; without it every text is optional. */
+  requiredMessage?: string;
 };
 
 /**
@@ -31,25 +33,37 @@ export function pickLanguages(values: Record<string, string>, langs: TLanguage[]
   return Object.fromEntries(langs.map((l) => [l, values[l] ?? '']));
 }
 
+/** A language's tab title, in the error colour while a text in that tab is refused (the tab may be hidden). */
+function LanguageTabTitle({ title, paths }: { title: string; paths: (string | number)[][] }) {
+  const { token } = theme.useToken();
+  return (
+    <Form.Item noStyle shouldUpdate>
+      {(form) => {
+        const hasError = form.getFieldsError(paths).some((field) => field.errors.length > 0);
+        return <span style={hasError ? { color: token.colorError } : undefined}>{title}</span>;
+      }}
+    </Form.Item>
+  );
+}
+
 /**
- * Texts per language (a shop's description; a product's name and description): a language picker and a tab
- * per chosen language holding every field in that language. The primary language's tab is starred when its
- * text is required.
+ * Texts per language (a shop's description; a product's name and description), as fields of the form they are
+ * in: a language picker and a tab per chosen language holding every field in that language. The primary
+ * language's tab is starred when a text of it is required, and the form checks it with its other fields.
  */
 export function PerLanguageTexts({
   primary,
-  isPrimaryRequired,
   langs,
   onLangsChange,
   fields,
 }: {
   primary: TLanguage;
-  isPrimaryRequired: boolean;
   langs: TLanguage[];
   onLangsChange: (langs: TLanguage[]) => void;
   fields: TLocalizedField[];
 }) {
   const { t } = useTranslation('seller');
+  const isPrimaryRequired = fields.some((field) => field.requiredMessage !== undefined);
   return (
     <>
       <Select<TLanguage[]>
@@ -63,7 +77,14 @@ export function PerLanguageTexts({
       <Tabs
         items={langs.map((l) => ({
           key: l,
-          label: `${LANGUAGE_NAMES[l]}${isPrimaryRequired && l === primary ? ' *' : ''}`,
+          label: (
+            <LanguageTabTitle
+              title={`${LANGUAGE_NAMES[l]}${isPrimaryRequired && l === primary ? ' *' : ''}`}
+              paths={fields.map((field) => [field.name, l])}
+            />
+          ),
+          // Every chosen language's fields exist from the start, so the form sends and checks them all.
+          forceRender: true,
           children: (
             <Space direction="vertical" style={{ inlineSize: '100%' }}>
               {fields.map((field) => {
@@ -72,18 +93,20 @@ export function PerLanguageTexts({
                   placeholder: field.label,
                   maxLength: field.maxLength,
                   dir: 'auto',
-                  value: field.values[l] ?? '',
                 };
-                const set = (text: string) => field.onChange({ ...field.values, [l]: text });
-                return field.rows ? (
-                  <Input.TextArea
-                    key={field.label}
-                    {...common}
-                    rows={field.rows}
-                    onChange={(e) => set(e.target.value)}
-                  />
-                ) : (
-                  <Input key={field.label} {...common} onChange={(e) => set(e.target.value)} />
+                return (
+                  <Form.Item
+                    key={field.name}
+                    name={[field.name, l]}
+                    rules={
+                      field.requiredMessage !== undefined && l === primary
+                        ? [{ required: true, whitespace: true, message: field.requiredMessage }]
+                        : []
+                    }
+                    style={{ marginBlockEnd: 0 }}
+                  >
+                    {field.rows ? <Input.TextArea {...common} rows={field.rows} /> : <Input {...common} />}
+                  </Form.Item>
                 );
               })}
             </Space>

@@ -2,7 +2,7 @@ import { Col, Form, Input, Select, type SelectProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useCountryName } from '../../lib/country-name';
 import { useCountries } from '../address/api/list-regions';
-import { SortableImageUploader, type TUploadItem } from '../ui/sortable-image-uploader';
+import { PictureField, picturesRule } from '../ui/picture-field';
 
 /**
  * Form pieces that the merchant application (/merchantSettled), the shop settings (/seller/shop) and the product
@@ -63,50 +63,36 @@ export function CountrySelect(props: Omit<SelectProps<string>, 'options'>) {
   );
 }
 
-/** Pictures the seller uploads (logo, banner, documents, product images), with progress and drag order. */
+/**
+ * Pictures the seller uploads (logo, banner, documents, product images), a field of the form checked with the
+ * others when it is sent: still uploading, or none when `requiredMessage` says one is required.
+ */
 export function ImageUploadField({
-  label,
-  extra,
-  isRequired = false,
-  files,
-  onChange,
-  max,
-  moduleName,
+  requiredMessage,
+  ...field
 }: {
+  name: string;
   label: string;
   extra?: string;
-  isRequired?: boolean;
-  files: TUploadItem[];
-  onChange: (files: TUploadItem[]) => void;
+  /** What to say when no picture was uploaded; without it the field is optional. */
+  requiredMessage?: string;
   max: number;
   moduleName: 'shop' | 'merchant' | 'goods';
 }) {
   const { t } = useTranslation('seller');
   return (
-    <Form.Item label={label} extra={extra} required={isRequired}>
-      <SortableImageUploader
-        files={files}
-        onChange={onChange}
-        max={max}
-        moduleName={moduleName}
-        label={label}
-        addText={t('upload.add')}
-        failedText={t('upload.failed')}
-      />
-    </Form.Item>
+    <PictureField
+      {...field}
+      isRequired={requiredMessage !== undefined}
+      rules={[picturesRule({ uploading: t('apply.uploading'), required: requiredMessage })]}
+      addText={t('upload.add')}
+      failedText={t('upload.failed')}
+    />
   );
 }
 
 /** The shop's logo: one picture. */
-export function ShopLogoField({
-  files,
-  onChange,
-}: {
-  files: TUploadItem[];
-  onChange: (files: TUploadItem[]) => void;
-}) {
+export function ShopLogoField({ name }: { name: string }) {
   const { t } = useTranslation('seller');
-  return (
-    <ImageUploadField label={t('apply.logo')} files={files} onChange={onChange} max={1} moduleName="shop" />
-  );
+  return <ImageUploadField name={name} label={t('apply.logo')} max={1} moduleName="shop" />;
 }

@@ -72,7 +72,7 @@ function SortableItem({
   );
 }
 
-type TProps = {
+export type TSortableImageUploaderProps = {
   files: TUploadItem[];
   onChange: (files: TUploadItem[]) => void;
   max: number;
@@ -95,7 +95,7 @@ export function SortableImageUploader({
   label,
   addText,
   failedText,
-}: TProps) {
+}: TSortableImageUploaderProps) {
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 6 } }),
     useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),

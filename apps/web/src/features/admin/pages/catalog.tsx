@@ -22,19 +22,13 @@ import {
   Tag,
   TreeSelect,
 } from 'antd';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConsolePageHead } from '../../../components/console/console-layout';
 import { LoadError } from '../../../components/console/load-error';
-import {
-  isUploading,
-  SortableImageUploader,
-  type TUploadItem,
-  toUploadItems,
-  uploadedRefs,
-} from '../../../components/ui/sortable-image-uploader';
+import { PictureField, type TPictures } from '../../../components/ui/picture-field';
+import { isUploading, toUploadItems, uploadedRefs } from '../../../components/ui/sortable-image-uploader';
 import { parseFormValues } from '../../../lib/form';
-import { toast } from '../../../lib/toast';
 import {
   useAdminBanners,
   useAdminCategories,
@@ -204,6 +198,8 @@ function CategoriesTab() {
 }
 
 type TBannerForm = {
+  /** The picture's upload: named as the request names its reference, so the server's error about it shows here. */
+  imageRef?: TPictures;
   titles?: Record<string, string>;
   subtitles?: Record<string, string>;
   languages?: TLanguage[];
@@ -220,15 +216,14 @@ function BannersTab() {
   const remove = useDeleteBanner();
   const [modal, modalHolder] = Modal.useModal();
   const { editing, form, open, close, save: saveWith } = useCurationEditor<TAdminBanner, TBannerForm>();
-  const [files, setFiles] = useState<TUploadItem[]>([]);
 
   const openBanner = (banner: TAdminBanner | 'new') => {
-    setFiles(banner === 'new' ? [] : toUploadItems([banner.image]));
     open(
       banner,
       banner === 'new'
-        ? { languages: [], link: '/commodity', sort: 0, isActive: true }
+        ? { imageRef: [], languages: [], link: '/commodity', sort: 0, isActive: true }
         : {
+            imageRef: toUploadItems([banner.image]),
             titles: banner.titles,
             subtitles: banner.subtitles,
             languages: banner.languages as TLanguage[],
@@ -240,18 +235,19 @@ function BannersTab() {
     );
   };
   const submit = async () => {
-    if (isUploading(files)) {
-      toast.warning(t('catalog.stillUploading'));
+    const values = form.getFieldsValue();
+    const pictures = values.imageRef ?? [];
+    if (isUploading(pictures)) {
+      form.setFields([{ name: 'imageRef', errors: [t('catalog.stillUploading')] }]);
       return;
     }
-    const values = form.getFieldsValue();
     const body = parseFormValues(
       form,
       ZBannerRequest,
       {
         titles: compactTexts(values.titles),
         subtitles: compactTexts(values.subtitles),
-        imageRef: uploadedRefs(files)[0] ?? '',
+        imageRef: uploadedRefs(pictures)[0] ?? '',
         languages: values.languages ?? [],
         link: values.link ?? '/commodity',
         sort: values.sort ?? 0,
@@ -338,17 +334,16 @@ function BannersTab() {
         onSave={submit}
         onCancel={close}
       >
-        <Form.Item label={t('catalog.picture')} extra={t('catalog.pictureHint')}>
-          <SortableImageUploader
-            files={files}
-            onChange={setFiles}
-            max={1}
-            moduleName="banner"
-            label={t('catalog.picture')}
-            addText={t('catalog.upload')}
-            failedText={t('catalog.uploadFailed')}
-          />
-        </Form.Item>
+        <PictureField
+          name="imageRef"
+          label={t('catalog.picture')}
+          extra={t('catalog.pictureHint')}
+          isRequired
+          max={1}
+          moduleName="banner"
+          addText={t('catalog.upload')}
+          failedText={t('catalog.uploadFailed')}
+        />
         <Form.Item name="languages" label={t('catalog.languages')} extra={t('catalog.languagesHint')}>
           <Select
             mode="multiple"

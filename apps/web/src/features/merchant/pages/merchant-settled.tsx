@@ -11,13 +11,10 @@ import {
 } from '../../../components/shop-form/shop-fields';
 import { ButtonLink } from '../../../components/ui/button-link';
 import { PageFrame } from '../../../components/ui/page-frame';
-import {
-  isUploading,
-  type TUploadItem,
-  toUploadItems,
-  uploadedRefs,
-} from '../../../components/ui/sortable-image-uploader';
+import type { TPictures } from '../../../components/ui/picture-field';
+import { toUploadItems, uploadedRefs } from '../../../components/ui/sortable-image-uploader';
 import { isApiError } from '../../../lib/api';
+import { placeFieldErrors } from '../../../lib/form';
 import { formatDateTime } from '../../../lib/format';
 import { buildLoginPath, isLoggedIn, useSession } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
@@ -30,6 +27,8 @@ type TFormValues = {
   contactPhone: string;
   country: string;
   description: string;
+  logo: TPictures;
+  documents: TPictures;
 };
 
 function toTree(
@@ -47,31 +46,21 @@ function ApplicationForm({
 }) {
   const { t } = useTranslation(['seller', 'common']);
   const [form] = Form.useForm<TFormValues>();
-  const [logo, setLogo] = useState<TUploadItem[]>(previous?.logo ? toUploadItems([previous.logo]) : []);
-  const [documents, setDocuments] = useState<TUploadItem[]>(
-    previous ? toUploadItems(previous.documents) : [],
-  );
   const categories = useCategoryTree();
   const submit = useSubmitApplication();
-  const onFinish = async (values: TFormValues) => {
-    if (isUploading([...logo, ...documents])) {
-      toast.error(t('apply.uploading'));
-      return;
-    }
-    const refs = uploadedRefs(documents);
-    if (refs.length === 0) {
-      toast.error(t('apply.documentsRequired'));
-      return;
-    }
+  const onFinish = async ({ logo, documents, ...values }: TFormValues) => {
     try {
-      await submit.mutateAsync({ ...values, logo: uploadedRefs(logo)[0] ?? null, documents: refs });
+      await submit.mutateAsync({
+        ...values,
+        logo: uploadedRefs(logo ?? [])[0] ?? null,
+        documents: uploadedRefs(documents ?? []),
+      });
       toast.success(t('common:success.applicationSucceeded'));
       onDone();
     } catch (error) {
+      // The message itself was shown by the query client.
       if (isApiError(error)) {
-        form.setFields(
-          error.fieldErrors.map((f) => ({ name: f.field as keyof TFormValues, errors: [f.message] })),
-        );
+        placeFieldErrors(form, error);
       }
     }
   };
@@ -89,8 +78,10 @@ function ApplicationForm({
               contactPhone: previous.contactPhone,
               country: previous.country,
               description: previous.description,
+              logo: previous.logo ? toUploadItems([previous.logo]) : [],
+              documents: toUploadItems(previous.documents),
             }
-          : { description: '' }
+          : { description: '', logo: [], documents: [] }
       }
     >
       <Row gutter={16}>
@@ -121,15 +112,14 @@ function ApplicationForm({
           </Form.Item>
         </Col>
         <Col xs={24} md={8}>
-          <ShopLogoField files={logo} onChange={setLogo} />
+          <ShopLogoField name="logo" />
         </Col>
         <Col xs={24} md={16}>
           <ImageUploadField
+            name="documents"
             label={t('apply.documents')}
             extra={t('apply.documentsHint')}
-            isRequired
-            files={documents}
-            onChange={setDocuments}
+            requiredMessage={t('apply.documentsRequired')}
             max={9}
             moduleName="merchant"
           />

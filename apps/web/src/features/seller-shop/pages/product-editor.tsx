@@ -33,13 +33,10 @@ import {
   useTextLanguages,
 } from '../../../components/shop-form/per-language-texts';
 import { ImageUploadField } from '../../../components/shop-form/shop-fields';
-import {
-  isUploading,
-  type TUploadItem,
-  toUploadItems,
-  uploadedRefs,
-} from '../../../components/ui/sortable-image-uploader';
+import type { TPictures } from '../../../components/ui/picture-field';
+import { toUploadItems, uploadedRefs } from '../../../components/ui/sortable-image-uploader';
 import { isApiError } from '../../../lib/api';
+import { placeFieldErrors } from '../../../lib/form';
 import { toast } from '../../../lib/toast';
 import { useCategoryTree, useSaveProduct, useSellerProduct, useShopSettings } from '../api';
 import { toTreeData } from './products';
@@ -48,6 +45,9 @@ type TAttribute = { id: number; name: string; values: string[] };
 let attributeSeq = 0;
 type TVariantRow = { key: string; values: string[]; price: string | null; stock: number; code: string };
 type TFormValues = {
+  names: Record<string, string>;
+  descriptions: Record<string, string>;
+  images: TPictures;
   categoryId: string;
   code: string;
   sellingPrice: string;
@@ -91,9 +91,6 @@ function Editor({ product, shopLang }: { product: TSellerProductDetail | null; s
   const categories = useCategoryTree();
   const save = useSaveProduct(product?.id ?? null);
   const [langs, setLangs] = useTextLanguages(shopLang, product?.names);
-  const [names, setNames] = useState<Record<string, string>>(product?.names ?? {});
-  const [descriptions, setDescriptions] = useState<Record<string, string>>(product?.descriptions ?? {});
-  const [images, setImages] = useState<TUploadItem[]>(product ? toUploadItems(product.images) : []);
   const [attributes, setAttributes] = useState<TAttribute[]>(
     (product?.attributes ?? []).map((a) => ({ ...a, id: ++attributeSeq })),
   );
@@ -118,19 +115,11 @@ function Editor({ product, shopLang }: { product: TSellerProductDetail | null; s
 
   const onFinish = async (values: TFormValues) => {
     setFormError(null);
-    if (isUploading(images)) {
-      setFormError(t('apply.uploading'));
-      return;
-    }
-    if (!names[shopLang]?.trim()) {
-      setFormError(t('editor.nameRequired', { lang: LANGUAGE_NAMES[shopLang] }));
-      return;
-    }
     const body: TProductRequest = {
       categoryId: values.categoryId,
-      names: pickLanguages(names, langs),
-      descriptions: pickLanguages(descriptions, langs),
-      images: uploadedRefs(images),
+      names: pickLanguages(values.names ?? {}, langs),
+      descriptions: pickLanguages(values.descriptions ?? {}, langs),
+      images: uploadedRefs(values.images ?? []),
       code: values.code ?? '',
       sellingPrice: values.sellingPrice,
       retailPrice: values.retailPrice || null,
@@ -162,13 +151,8 @@ function Editor({ product, shopLang }: { product: TSellerProductDetail | null; s
         await navigate(`/seller/products/${saved.id}`, { replace: true });
       }
     } catch (error) {
-      if (isApiError(error)) {
+      if (isApiError(error) && !placeFieldErrors(form, error)) {
         setFormError(error.message);
-        form.setFields(
-          error.fieldErrors
-            .filter((f) => !f.field.includes('.'))
-            .map((f) => ({ name: f.field as keyof TFormValues, errors: [f.message] })),
-        );
       }
     }
   };
@@ -182,6 +166,9 @@ function Editor({ product, shopLang }: { product: TSellerProductDetail | null; s
       initialValues={
         product
           ? {
+              names: product.names,
+              descriptions: product.descriptions,
+              images: toUploadItems(product.images),
               categoryId: product.categoryId,
               code: product.code,
               sellingPrice: product.sellingPrice,
@@ -199,6 +186,9 @@ function Editor({ product, shopLang }: { product: TSellerProductDetail | null; s
               isOnShelf: product.isOnShelf,
             }
           : {
+              names: {},
+              descriptions: {},
+              images: [],
               stock: 0,
               buyMin: 1,
               dispatchFee: '0',
@@ -222,18 +212,16 @@ function Editor({ product, shopLang }: { product: TSellerProductDetail | null; s
       <Card title={t('editor.texts')} style={{ marginBlockEnd: 16 }}>
         <PerLanguageTexts
           primary={shopLang}
-          isPrimaryRequired
           langs={langs}
           onLangsChange={setLangs}
           fields={[
-            { label: t('editor.name'), values: names, onChange: setNames, maxLength: 200 },
             {
-              label: t('editor.description'),
-              values: descriptions,
-              onChange: setDescriptions,
-              maxLength: 10_000,
-              rows: 4,
+              name: 'names',
+              label: t('editor.name'),
+              maxLength: 200,
+              requiredMessage: t('editor.nameRequired', { lang: LANGUAGE_NAMES[shopLang] }),
             },
+            { name: 'descriptions', label: t('editor.description'), maxLength: 10_000, rows: 4 },
           ]}
         />
       </Card>
@@ -256,11 +244,10 @@ function Editor({ product, shopLang }: { product: TSellerProductDetail | null; s
           </Col>
           <Col xs={24}>
             <ImageUploadField
+              name="images"
               label={t('editor.images')}
               extra={t('editor.imagesHint')}
-              isRequired
-              files={images}
-              onChange={setImages}
+              requiredMessage={t('editor.imagesRequired')}
               max={9}
               moduleName="goods"
             />

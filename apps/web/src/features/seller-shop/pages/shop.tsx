@@ -13,7 +13,6 @@ import {
   Skeleton,
   Space,
 } from 'antd';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConsolePageHead } from '../../../components/console/console-layout';
 import {
@@ -28,17 +27,17 @@ import {
   ShopLogoField,
   ShopNameField,
 } from '../../../components/shop-form/shop-fields';
-import {
-  isUploading,
-  type TUploadItem,
-  toUploadItems,
-  uploadedRefs,
-} from '../../../components/ui/sortable-image-uploader';
+import type { TPictures } from '../../../components/ui/picture-field';
+import { toUploadItems, uploadedRefs } from '../../../components/ui/sortable-image-uploader';
 import { isApiError } from '../../../lib/api';
+import { placeFieldErrors } from '../../../lib/form';
 import { toast } from '../../../lib/toast';
 import { useSaveShop, useShopSettings } from '../api';
 
 type TValues = {
+  logo: TPictures;
+  banner: TPictures;
+  descriptions: Record<string, string>;
   name: string;
   lang: TLanguage;
   contactEmail: string;
@@ -52,29 +51,21 @@ function ShopForm({ shop }: { shop: TShopSettings }) {
   const { t } = useTranslation(['seller', 'common']);
   const [form] = Form.useForm<TValues>();
   const save = useSaveShop();
-  const [logo, setLogo] = useState<TUploadItem[]>(shop.logo ? toUploadItems([shop.logo]) : []);
-  const [banner, setBanner] = useState<TUploadItem[]>(shop.banner ? toUploadItems([shop.banner]) : []);
-  const [descriptions, setDescriptions] = useState<Record<string, string>>(shop.descriptions);
   const [langs, setLangs] = useTextLanguages(shop.lang, shop.descriptions);
-  const onFinish = async (values: TValues) => {
-    if (isUploading([...logo, ...banner])) {
-      toast.error(t('apply.uploading'));
-      return;
-    }
+  const onFinish = async ({ logo, banner, descriptions, ...values }: TValues) => {
     try {
       await save.mutateAsync({
         ...values,
         shipFromCountry: values.shipFromCountry ?? '',
-        logo: uploadedRefs(logo)[0] ?? null,
-        banner: uploadedRefs(banner)[0] ?? null,
-        descriptions: pickLanguages(descriptions, langs),
+        logo: uploadedRefs(logo ?? [])[0] ?? null,
+        banner: uploadedRefs(banner ?? [])[0] ?? null,
+        descriptions: pickLanguages(descriptions ?? {}, langs),
       });
       toast.success(t('common:success.operationSucceeded'));
     } catch (error) {
+      // The message itself was shown by the query client.
       if (isApiError(error)) {
-        form.setFields(
-          error.fieldErrors.map((f) => ({ name: f.field as keyof TValues, errors: [f.message] })),
-        );
+        placeFieldErrors(form, error);
       }
     }
   };
@@ -86,6 +77,9 @@ function ShopForm({ shop }: { shop: TShopSettings }) {
       initialValues={{
         name: shop.name,
         lang: shop.lang,
+        logo: shop.logo ? toUploadItems([shop.logo]) : [],
+        banner: shop.banner ? toUploadItems([shop.banner]) : [],
+        descriptions: shop.descriptions,
         contactEmail: shop.contactEmail,
         contactPhone: shop.contactPhone,
         shipFromCountry: shop.shipFromCountry || undefined,
@@ -103,33 +97,18 @@ function ShopForm({ shop }: { shop: TShopSettings }) {
           </Form.Item>
         </Col>
         <Col xs={24} md={8}>
-          <ShopLogoField files={logo} onChange={setLogo} />
+          <ShopLogoField name="logo" />
         </Col>
         <Col xs={24} md={16}>
-          <ImageUploadField
-            label={t('shop.banner')}
-            files={banner}
-            onChange={setBanner}
-            max={1}
-            moduleName="shop"
-          />
+          <ImageUploadField name="banner" label={t('shop.banner')} max={1} moduleName="shop" />
         </Col>
         <Col xs={24}>
           <Form.Item label={t('apply.description')}>
             <PerLanguageTexts
               primary={shop.lang}
-              isPrimaryRequired={false}
               langs={langs}
               onLangsChange={setLangs}
-              fields={[
-                {
-                  label: t('apply.description'),
-                  values: descriptions,
-                  onChange: setDescriptions,
-                  maxLength: 2000,
-                  rows: 3,
-                },
-              ]}
+              fields={[{ name: 'descriptions', label: t('apply.description'), maxLength: 2000, rows: 3 }]}
             />
           </Form.Item>
         </Col>
