@@ -80,7 +80,7 @@ export const ZAdminDashboard = z.object({
   utcOffsetMinutes: z.number().int(),
   totals: zFigures,
   days: z.array(zFigures.extend({ day: z.string() })),
-  /** Items waiting for staff now; null where that part of the product is not built yet. */
-  queues: z.record(z.enum(ADMIN_DASHBOARD_QUEUES), z.number().int().nullable()),
+  /** Items waiting for staff now. */
+  queues: z.record(z.enum(ADMIN_DASHBOARD_QUEUES), z.number().int()),
 });
 export type TAdminDashboard = z.infer<typeof ZAdminDashboard>;

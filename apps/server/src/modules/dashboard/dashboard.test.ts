@@ -72,7 +72,36 @@ describe('admin dashboard', () => {
     expect(board.totals.newBuyers).toBeGreaterThanOrEqual(4);
     expect(board.days).toHaveLength(1);
     expect(board.days[0]).toMatchObject({ day, gmv: board.totals.gmv, deposits: board.totals.deposits });
-    expect(board.queues).toMatchObject({ recharges: 0, withdrawals: 0, refunds: 0, approvals: 0 });
+    expect(board.queues).toEqual({
+      recharges: 0,
+      withdrawals: 0,
+      refunds: 0,
+      approvals: 0,
+      merchantApplications: 0,
+      loans: 0,
+      chats: 0,
+    });
+  });
+
+  it('counts the customers waiting for an agent among the queues', async () => {
+    const buyer = await createTestUser(ctx.database.db);
+    const send = (url: string, payload: Record<string, unknown>) =>
+      ctx.app.inject({ method: 'POST', url, headers: bearer(buyer.token), payload });
+    const opened = await send('/api/v1/chat/conversations', { kind: 'service' });
+    expect(opened.statusCode, opened.body).toBe(200);
+    const queues = async () =>
+      json<TAdminDashboard>(await get('/api/v1/admin/dashboard?from=2020-01-01&to=2020-01-01', finance.token))
+        .queues.chats;
+    // An opened conversation without a message waits for nobody yet.
+    expect(await queues()).toBe(0);
+    const conversationId = json<{ id: string }>(opened).id;
+    const sent = await send(`/api/v1/chat/conversations/${conversationId}/messages`, {
+      type: 'text',
+      content: 'Where is my parcel?',
+      clientId: 'dashboard-1',
+    });
+    expect(sent.statusCode, sent.body).toBe(200);
+    expect(await queues()).toBe(1);
   });
 
   it('a range before today is empty, one day per row, and a zone shifts the day boundaries', async () => {

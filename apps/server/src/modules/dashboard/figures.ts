@@ -1,4 +1,5 @@
 import {
+  ADMIN_DASHBOARD_QUEUES,
   formatMoney,
   parseMoney,
   type TAdminDashboard,
@@ -180,17 +181,10 @@ export type TQueueCounter = (db: Executor) => Promise<number>;
 
 export async function countQueues(
   db: Executor,
-  counters: Partial<Record<TAdminDashboardQueue, TQueueCounter>>,
+  counters: Record<TAdminDashboardQueue, TQueueCounter>,
 ): Promise<TAdminDashboard['queues']> {
-  const keys: TAdminDashboardQueue[] = [
-    'recharges',
-    'withdrawals',
-    'refunds',
-    'approvals',
-    'merchantApplications',
-    'loans',
-    'chats',
-  ];
-  const values = await Promise.all(keys.map((key) => counters[key]?.(db) ?? Promise.resolve(null)));
-  return Object.fromEntries(keys.map((key, i) => [key, values[i] ?? null])) as TAdminDashboard['queues'];
+  const values = await Promise.all(ADMIN_DASHBOARD_QUEUES.map((key) => counters[key](db)));
+  return Object.fromEntries(
+    ADMIN_DASHBOARD_QUEUES.map((key, i) => [key, values[i] ?? 0]),
+  ) as TAdminDashboard['queues'];
 }

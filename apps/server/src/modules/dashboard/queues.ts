@@ -2,15 +2,13 @@ import type { TAdminDashboardQueue } from '@caravan/contracts';
 import { count, eq } from 'drizzle-orm';
 import { orderRefunds, recharges, withdrawals } from '../../db/schema';
 import { countWaitingApprovals } from '../approvals';
+import { countWaitingChats } from '../chat';
 import { countWaitingLoans } from '../loans';
 import { countWaitingMerchantApplications } from '../sellers';
 import type { TQueueCounter } from './figures';
 
-/**
- * What waits for staff now. Merchant applications and loans are counted by their own modules; chats
- * are null until the chat module exports its counter.
- */
-export const QUEUE_COUNTERS: Partial<Record<TAdminDashboardQueue, TQueueCounter>> = {
+/** What waits for staff now; approvals, merchant applications, loans and chats are counted by their own modules. */
+export const QUEUE_COUNTERS: Record<TAdminDashboardQueue, TQueueCounter> = {
   recharges: async (db) =>
     (await db.select({ n: count() }).from(recharges).where(eq(recharges.status, 'processing')))[0]?.n ?? 0,
   withdrawals: async (db) =>
@@ -22,4 +20,6 @@ export const QUEUE_COUNTERS: Partial<Record<TAdminDashboardQueue, TQueueCounter>
   approvals: countWaitingApprovals,
   merchantApplications: countWaitingMerchantApplications,
   loans: countWaitingLoans,
+  // Customers waiting for an agent to pick up their conversation.
+  chats: countWaitingChats,
 };

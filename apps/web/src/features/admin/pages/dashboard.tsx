@@ -30,11 +30,15 @@ type TPreset = 'today' | 'week' | 'month' | 'custom';
 const PRESET_DAYS: Record<Exclude<TPreset, 'custom'>, number> = { today: 1, week: 7, month: 30 };
 
 /** Where each queue is worked on in the console (none yet for parts not built). */
-const QUEUE_PAGES: Partial<Record<TAdminDashboardQueue, string>> = {
+const QUEUE_PAGES: Record<TAdminDashboardQueue, string> = {
   recharges: '/admin/finance-recharges',
   withdrawals: '/admin/finance-withdrawals',
   refunds: '/admin/orders',
   approvals: '/admin/approvals',
+  merchantApplications: '/admin/merchant-applications',
+  loans: '/admin/loan-review',
+  // Answered in the customer-service console, with the same staff sign-in.
+  chats: '/cs/conversations',
 };
 
 const LINE_COLOURS = { gmv: '#0F766E', deposits: '#15803D', withdrawals: '#B45309', refunds: '#B91C1C' };
@@ -163,14 +167,11 @@ function DashboardBody({ board }: { board: TAdminDashboard }) {
       <Card size="small" title={t('dashboard.queues')} className="cv-dashboard__card">
         <Row gutter={[12, 12]}>
           {ADMIN_DASHBOARD_QUEUES.map((queue) => {
-            const value = board.queues[queue];
-            const page = QUEUE_PAGES[queue];
-            const title = t(`dashboard.queueNames.${queue}`);
             return (
               <Col key={queue} xs={12} md={6} lg={3} data-queue={queue}>
                 <Statistic
-                  title={page ? <Link to={page}>{title}</Link> : title}
-                  value={value ?? t('dashboard.notBuilt')}
+                  title={<Link to={QUEUE_PAGES[queue]}>{t(`dashboard.queueNames.${queue}`)}</Link>}
+                  value={board.queues[queue]}
                 />
               </Col>
             );
