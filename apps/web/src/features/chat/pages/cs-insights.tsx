@@ -46,7 +46,12 @@ export default function CsInsightsPage() {
             label={t('common:choice.period')}
             value={days}
             onChange={setDays}
-            options={[1, 7, 30].map((d) => ({ value: d, label: t('stats.days', { count: d }) }))}
+            options={[
+              // The last 24 hours, not the calendar day: the server counts back from now.
+              { value: 1, label: t('stats.ranges.h24') },
+              { value: 7, label: t('stats.ranges.d7') },
+              { value: 30, label: t('stats.ranges.d30') },
+            ]}
           />
         }
       />
