@@ -26,7 +26,8 @@ export function ScheduleTable({ lines, hasStates = false }: { lines: TScheduleLi
           { key: 'number', title: t('fields.number'), dataIndex: 'number', width: 56 },
           {
             key: 'due',
-            title: t('fields.dueDate'),
+            // Before the money is paid out there are no dates yet, only days after it.
+            title: lines.some((line) => line.dueDate) ? t('fields.dueDate') : t('fields.dueAfter'),
             render: (_, line) =>
               line.dueDate ? (
                 <span dir="ltr">{line.dueDate}</span>
