@@ -33,12 +33,15 @@ export default function PaySuccessPage() {
   const total =
     paid?.paidTotal ?? formatUsdt(rows.reduce((sum, order) => sum + parseMoney(order.paidAmount), 0n));
   const isLoading = orders.some((query) => query.isLoading);
+  // No order named, or none of them readable (not the buyer's): the page says so in its heading too, instead of
+  // "Payment successful" over "No payment to show".
+  const hasPayment = orderNos.length > 0 && (isLoading || rows.length > 0);
   return (
-    <PageFrame titleKey="routes.paySuccess">
+    <PageFrame titleKey={hasPayment ? 'routes.paySuccess' : 'cart:paySuccess.missing'}>
       <Result
-        status={orderNos.length > 0 ? 'success' : 'info'}
-        title={orderNos.length > 0 ? t('paySuccess.title') : t('paySuccess.missing')}
-        subTitle={orderNos.length > 0 ? t('paySuccess.body') : undefined}
+        status={hasPayment ? 'success' : 'info'}
+        title={hasPayment ? t('paySuccess.title') : undefined}
+        subTitle={hasPayment ? t('paySuccess.body') : undefined}
         extra={[
           <Button key="orders" type="primary" onClick={() => void navigate('/userInfo/my-order')}>
             {t('paySuccess.viewOrders')}
