@@ -121,7 +121,8 @@ export function CurationDialog<TValues>({
       okText={t('actions.save')}
       cancelText={t('actions.cancel')}
       confirmLoading={isSaving}
-      onOk={onSave}
+      // Save submits the form, so its fields' rules run as they do on Enter (a picture still uploading).
+      onOk={() => form.submit()}
       onCancel={onCancel}
       width={width}
       destroyOnHidden

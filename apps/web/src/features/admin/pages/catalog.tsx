@@ -26,8 +26,8 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConsolePageHead } from '../../../components/console/console-layout';
 import { LoadError } from '../../../components/console/load-error';
-import { PictureField, type TPictures } from '../../../components/ui/picture-field';
-import { isUploading, toUploadItems, uploadedRefs } from '../../../components/ui/sortable-image-uploader';
+import { PictureField, picturesRule, type TPictures } from '../../../components/ui/picture-field';
+import { toUploadItems, uploadedRefs } from '../../../components/ui/sortable-image-uploader';
 import { parseFormValues } from '../../../lib/form';
 import {
   useAdminBanners,
@@ -237,10 +237,6 @@ function BannersTab() {
   const submit = async () => {
     const values = form.getFieldsValue();
     const pictures = values.imageRef ?? [];
-    if (isUploading(pictures)) {
-      form.setFields([{ name: 'imageRef', errors: [t('catalog.stillUploading')] }]);
-      return;
-    }
     const body = parseFormValues(
       form,
       ZBannerRequest,
@@ -339,6 +335,7 @@ function BannersTab() {
           label={t('catalog.picture')}
           extra={t('catalog.pictureHint')}
           isRequired
+          rules={[picturesRule({ uploading: t('catalog.stillUploading') })]}
           max={1}
           moduleName="banner"
           addText={t('catalog.upload')}
