@@ -1,6 +1,15 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -71,6 +80,9 @@ function runSeed(dataDir: string, postgresUrl?: string): Promise<void> {
   });
 }
 
+/** How long a browser lane waits for another lane's demo seeding (two seedings take about a minute on a busy machine). */
+const SEEDING_WAIT_MS = 600_000;
+
 type TSeeded = { seededPgliteDir: string; seededPostgresTemplate: string; seededPostgresDataDir: string };
 
 /**
@@ -79,20 +91,48 @@ type TSeeded = { seededPgliteDir: string; seededPostgresTemplate: string; seeded
  * Answers the cleanup.
  */
 export async function seedTemplates(): Promise<TSeeded & { remove: () => Promise<void> }> {
-  // CI runs the browser tests twice (PostgreSQL, then PGlite) and seeds once for both: E2E_SEED_CACHE names a
-  // directory that keeps the templates, which the caller removes (.ci/run drops the database it lists).
+  // CI runs the browser tests in several lanes (two at once on PGlite, then a few files on PostgreSQL) and seeds
+  // once for all: E2E_SEED_CACHE names a directory that keeps the templates, which the caller removes (.ci/run
+  // drops the database it lists).
   const cache = process.env.E2E_SEED_CACHE;
-  const manifest = cache ? path.join(cache, 'seeded.json') : '';
-  if (manifest && existsSync(manifest)) {
-    const kept = JSON.parse(readFileSync(manifest, 'utf8')) as TSeeded;
-    return { ...kept, remove: async () => undefined };
+  if (!cache) {
+    return seedNewTemplates(tmpdir());
   }
-  const seeded = await seedNewTemplates(cache ?? tmpdir());
-  if (!manifest) {
-    return seeded;
+  const manifest = path.join(cache, 'seeded.json');
+  const failure = path.join(cache, 'seeding-failed');
+  // CI runs two browser lanes at once on the same cache: the first to take the lock seeds, the other waits.
+  let isSeeder = false;
+  try {
+    mkdirSync(path.join(cache, 'seeding.lock'));
+    isSeeder = true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') {
+      throw error;
+    }
   }
-  writeFileSync(manifest, JSON.stringify({ ...seeded, remove: undefined }));
-  return { ...seeded, remove: async () => undefined };
+  if (isSeeder && !existsSync(manifest)) {
+    try {
+      const seeded = await seedNewTemplates(cache);
+      // Written whole, then renamed: a waiting lane never reads half a manifest.
+      writeFileSync(`${manifest}.tmp`, JSON.stringify({ ...seeded, remove: undefined }));
+      renameSync(`${manifest}.tmp`, manifest);
+    } catch (error) {
+      writeFileSync(failure, String(error));
+      throw error;
+    }
+  }
+  const deadline = Date.now() + SEEDING_WAIT_MS;
+  while (!existsSync(manifest)) {
+    if (existsSync(failure)) {
+      throw new Error(`the demo seeding of another browser lane failed: ${readFileSync(failure, 'utf8')}`);
+    }
+    if (Date.now() > deadline) {
+      throw new Error(`no demo seeding in ${cache} after ${SEEDING_WAIT_MS / 1000} s`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  const kept = JSON.parse(readFileSync(manifest, 'utf8')) as TSeeded;
+  return { ...kept, remove: async () => undefined };
 }
 
 async function seedNewTemplates(parent: string): Promise<TSeeded & { remove: () => Promise<void> }> {
