@@ -98,6 +98,11 @@ describe('platform console in the browser', () => {
     const csv = await page.request.get(href!);
     expect(csv.status()).toBe(200);
     expect((await csv.text()).split('\n')[0]).toContain('day,gmv,deposits');
+    // An address that names no console page says so and leads back to the console, not to the storefront.
+    await page.goto('/admin/no-such-page');
+    await page.getByText('Page not found', { exact: true }).waitFor();
+    await page.getByRole('link', { name: "Go to the console's start page" }).click();
+    await poll(() => new URL(page.url()).pathname).toBe('/admin/dashboard');
     await context.close();
   });
 

@@ -30,6 +30,7 @@ import { type ComponentType, lazy } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Route, Routes, useNavigate } from 'react-router';
 import { ConsoleLayout } from '../../components/console/console-layout';
+import { ConsoleNotFound } from '../../components/console/console-not-found';
 import { StaffGuard } from '../../components/console/staff-guard';
 import { StaffLoginPage } from '../../components/console/staff-login-page';
 import { hasPermission, logoutStaff, STAFF_ME_KEY } from '../../components/console/staff-session';
@@ -97,7 +98,7 @@ export default function AdminConsole({
   areaPages?: Partial<Record<string, ComponentType>>;
 }) {
   // `console` holds the labels of the dashboard, approvals and catalogue pages' menu entries.
-  const { t } = useTranslation(['admin', 'common', 'console', 'loans']);
+  useTranslation(['admin', 'common', 'console', 'loans']);
   const logout = useStaffLogout();
   return (
     <Routes>
@@ -137,7 +138,7 @@ export default function AdminConsole({
             />
           ) : null;
         })}
-        <Route path="*" element={<Result status="404" title={t('common:routes.notFound')} />} />
+        <Route path="*" element={<ConsoleNotFound basePath={BASE} />} />
       </Route>
     </Routes>
   );

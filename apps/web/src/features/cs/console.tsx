@@ -1,10 +1,10 @@
 import { BarChartOutlined, MessageOutlined, SnippetsOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
-import { Result } from 'antd';
 import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Route, Routes, useNavigate } from 'react-router';
 import { ConsoleLayout, ConsolePageHead } from '../../components/console/console-layout';
+import { ConsoleNotFound } from '../../components/console/console-not-found';
 import { StaffGuard } from '../../components/console/staff-guard';
 import { StaffLoginPage } from '../../components/console/staff-login-page';
 import { logoutStaff, STAFF_ME_KEY } from '../../components/console/staff-session';
@@ -30,7 +30,8 @@ export default function CsConsole({
 }: {
   areaPages?: Partial<Record<string, ComponentType>>;
 }) {
-  const { t } = useTranslation(['cs', 'common']);
+  // Loads the console's dictionaries before its pages render.
+  useTranslation(['cs', 'common']);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const logout = async () => {
@@ -68,7 +69,7 @@ export default function CsConsole({
             <Route key={path} path={path} element={Page ? <Page /> : <CsSection labelKey={labelKey} />} />
           );
         })}
-        <Route path="*" element={<Result status="404" title={t('common:routes.notFound')} />} />
+        <Route path="*" element={<ConsoleNotFound basePath={BASE} />} />
       </Route>
     </Routes>
   );

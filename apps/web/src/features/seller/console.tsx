@@ -11,12 +11,12 @@ import {
   ShoppingOutlined,
 } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
-import { Result } from 'antd';
 import type { ComponentType, ReactNode } from 'react';
 import { lazy } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Route, Routes, useLocation, useNavigate } from 'react-router';
 import { ConsoleLayout } from '../../components/console/console-layout';
+import { ConsoleNotFound } from '../../components/console/console-not-found';
 import { buildConsoleLoginPath } from '../../components/console/console-redirect';
 import type { TMenuIcon } from '../../components/ui/menu-icon';
 import { PageSkeleton } from '../../components/ui/page-skeleton';
@@ -94,7 +94,8 @@ export default function SellerConsole({
   areaPages?: Partial<Record<string, ComponentType>>;
   useMenuCounts?: () => Partial<Record<string, number>>;
 }) {
-  const { t } = useTranslation(['seller', 'common']);
+  // Loads the console's dictionaries before its pages render.
+  useTranslation(['seller', 'common']);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const logout = async () => {
@@ -124,7 +125,7 @@ export default function SellerConsole({
             />
           );
         })}
-        <Route path="*" element={<Result status="404" title={t('common:routes.notFound')} />} />
+        <Route path="*" element={<ConsoleNotFound basePath={BASE} />} />
       </Route>
     </Routes>
   );
