@@ -13,6 +13,7 @@ export function ConversationPicker({
   pageSize,
   onPage,
   isLoading,
+  emptyText,
 }: {
   conversations: TChatConversation[];
   selectedId: string | null;
@@ -22,13 +23,15 @@ export function ConversationPicker({
   pageSize: number;
   onPage: (page: number) => void;
   isLoading: boolean;
+  /** What an empty list says; by default that there are no conversations at all. */
+  emptyText?: string;
 }) {
   const { t } = useTranslation('chat');
   return (
     <List
       loading={isLoading}
       dataSource={conversations}
-      locale={{ emptyText: <Empty description={t('list.empty')} /> }}
+      locale={{ emptyText: <Empty description={emptyText ?? t('list.empty')} /> }}
       pagination={
         total > pageSize
           ? { current: page, pageSize, total, onChange: onPage, size: 'small', showSizeChanger: false }

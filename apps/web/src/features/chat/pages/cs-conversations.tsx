@@ -211,6 +211,9 @@ export default function CsConversationsPage() {
               pageSize={PAGE_SIZE}
               onPage={setPage}
               isLoading={list.isLoading}
+              emptyText={
+                q ? t('cs.empty.search', { q }) : view === 'all' ? t('list.empty') : t(`cs.empty.${view}`)
+              }
             />
           )}
         </div>

@@ -1,0 +1,62 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import chat from '../../../locales/en/chat.json';
+import { initTestI18n } from '../../../testing/i18n';
+import CsConversationsPage from './cs-conversations';
+
+const conversations = vi.hoisted(() => vi.fn());
+vi.mock('../api/chat-api', async (importActual) => {
+  const actual = await importActual<typeof import('../api/chat-api')>();
+  return {
+    ...actual,
+    chatApi: {
+      ...actual.chatApi,
+      conversations,
+      csUnread: async () => ({ waiting: 0, mine: 0 }),
+      csAgents: async () => ({ agents: [] }),
+      cannedReplies: async () => ({ replies: [] }),
+      settings: async () => ({ data: {} }),
+    },
+  };
+});
+vi.mock('../lib/use-console-socket', () => ({ useConsoleSocket: () => ({ socket: null, isOpen: false }) }));
+vi.mock('../../../components/console/staff-session', () => ({
+  useStaffMe: () => ({ data: { id: '1' }, isLoading: false }),
+}));
+
+describe('/cs/conversations', () => {
+  beforeAll(async () => {
+    (await initTestI18n()).addResourceBundle('en', 'chat', chat, true, true);
+  });
+  afterEach(cleanup);
+
+  it('says what an empty list means in each view and for a search', async () => {
+    conversations.mockResolvedValue({ pageList: [], pageNum: 1, pageSize: 20, total: 0 });
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    render(
+      <QueryClientProvider client={client}>
+        <MemoryRouter>
+          <CsConversationsPage />
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+    expect(await screen.findByText('No customer is waiting for an answer')).toBeTruthy();
+    expect(screen.queryByText('No conversations yet')).toBeNull();
+
+    fireEvent.click(screen.getByText('Mine'));
+    expect(await screen.findByText('No conversation is assigned to you')).toBeTruthy();
+
+    fireEvent.click(screen.getByText('All'));
+    expect(await screen.findByText('No conversations yet')).toBeTruthy();
+
+    const search = screen.getByRole('searchbox', { name: 'Find a customer' });
+    fireEvent.change(search, { target: { value: ' lee ' } });
+    await act(async () => {
+      fireEvent.keyDown(search, { key: 'Enter', code: 'Enter', keyCode: 13 });
+    });
+    expect(await screen.findByText('No conversation with a customer matching “lee”')).toBeTruthy();
+    expect(conversations).toHaveBeenLastCalledWith('cs', expect.objectContaining({ view: 'all', q: 'lee' }));
+  });
+});
