@@ -228,7 +228,7 @@ export default function MyLoanPage() {
       {loans.isError && <LoadError message={t('loadError')} onRetry={() => void loans.refetch()} />}
       {loans.data && !loans.data.current && (
         <Empty description={t('myLoan.empty')}>
-          <Link to="/credit">{t('credit.apply')}</Link>
+          <Link to="/credit">{t('myLoan.browse')}</Link>
         </Empty>
       )}
       {loans.data?.current && <CurrentLoan loan={loans.data.current} />}
