@@ -98,6 +98,15 @@ describe('platform console in the browser', () => {
     const csv = await page.request.get(href!);
     expect(csv.status()).toBe(200);
     expect((await csv.text()).split('\n')[0]).toContain('day,gmv,deposits');
+    // The widest console table fits a 1280 px screen: the welcome campaign's Stop is in view without scrolling.
+    await page.goto('/admin/coupon-campaigns');
+    const stop = page.getByRole('button', { name: 'Stop', exact: true }).first();
+    await stop.waitFor();
+    const box = await stop.boundingBox();
+    expect(box && box.x + box.width).toBeLessThanOrEqual(1280);
+    expect(await page.evaluate(() => document.querySelector('.ant-table-content')?.scrollWidth)).toBe(
+      await page.evaluate(() => document.querySelector('.ant-table-content')?.clientWidth),
+    );
     // An address that names no console page says so and leads back to the console, not to the storefront.
     await page.goto('/admin/no-such-page');
     await page.getByText('Page not found', { exact: true }).waitFor();

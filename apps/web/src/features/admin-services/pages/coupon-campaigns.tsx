@@ -68,7 +68,7 @@ export default function CouponCampaignsPage() {
           size="middle"
           loading={campaigns.isFetching}
           dataSource={campaigns.data?.pageList ?? []}
-          scroll={{ x: 1100 }}
+          scroll={{ x: 980 }}
           locale={{ emptyText: t('campaigns.empty') }}
           pagination={paging(page, campaigns.data?.total, (pageNum, pageSize) =>
             setPage({ pageNum, pageSize }),
@@ -107,9 +107,9 @@ export default function CouponCampaignsPage() {
               key: 'validity',
               render: (_, c) => (
                 <Space direction="vertical" size={0}>
-                  <span>
-                    {formatDateTime(c.validFrom)} – {formatDateTime(c.validUntil)}
-                  </span>
+                  {/* A date and time each on its line: they broke inside a date ("2099-" / "01-01"). */}
+                  <span className="cv-nowrap">{formatDateTime(c.validFrom)} –</span>
+                  <span className="cv-nowrap">{formatDateTime(c.validUntil)}</span>
                   {c.validDays !== null && (
                     <small>{t('campaigns.daysAfterIssue', { days: c.validDays })}</small>
                   )}
@@ -143,6 +143,8 @@ export default function CouponCampaignsPage() {
             {
               title: t('common:table.actions'),
               key: 'actions',
+              // The table is wider than a laptop's console: the action stays in view while it scrolls.
+              fixed: 'right',
               render: (_, c) =>
                 c.status === 'active' ? (
                   <Button size="small" danger onClick={() => confirmStop(c)}>
