@@ -1,5 +1,5 @@
 import { STAFF_PERMISSIONS, type TRoleInfo, ZRoleRequest } from '@caravan/contracts';
-import { Button, Checkbox, Form, Input, Modal, Space, Table, Tag } from 'antd';
+import { Button, Checkbox, Form, Input, Modal, Space, Table, Tag, Tooltip } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConsolePageHead } from '../../../components/console/console-layout';
@@ -12,7 +12,7 @@ import { useDeleteRole, useRoles, useSaveRole } from '../api/admin-api';
 type TEditing = { role: TRoleInfo | null } | null;
 
 export default function RolesPage() {
-  const { t } = useTranslation(['admin', 'common', 'validation']);
+  const { t } = useTranslation(['admin', 'common', 'validation', 'errors']);
   const [modal, modalHolder] = Modal.useModal();
   const roles = useRoles();
   const saveRole = useSaveRole();
@@ -108,9 +108,19 @@ export default function RolesPage() {
                 <Button size="small" onClick={() => open(role)}>
                   {t('common:actions.edit')}
                 </Button>
-                <Button size="small" danger onClick={() => confirmDelete(role)}>
-                  {t('common:actions.delete')}
-                </Button>
+                {/* A built-in role is never deleted (its tag says so); one held by staff waits until none holds it. */}
+                {!role.isSystem &&
+                  (role.userCount > 0 ? (
+                    <Tooltip title={t('errors:ROLE_IN_USE')}>
+                      <Button size="small" danger disabled>
+                        {t('common:actions.delete')}
+                      </Button>
+                    </Tooltip>
+                  ) : (
+                    <Button size="small" danger onClick={() => confirmDelete(role)}>
+                      {t('common:actions.delete')}
+                    </Button>
+                  ))}
               </Space>
             ),
           },
