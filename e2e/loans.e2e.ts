@@ -108,6 +108,12 @@ describe('loans in the browser', () => {
     await page.keyboard.type('Kenya');
     await page.keyboard.press('Enter');
     await page.getByLabel('ID number').fill('KE12345678');
+    // The pictures are chosen with the Upload buttons: the file inputs behind them are not shown (Ant Design's form
+    // styles made a `hidden` one a block, so a browser's own "Choose File" stood beside each button).
+    await page.getByRole('button', { name: 'Upload' }).first().waitFor();
+    expect(
+      await page.locator('input[type=file]').evaluateAll((inputs) => inputs.map((i) => i.offsetHeight)),
+    ).toEqual([0, 0]);
     await page.getByLabel('Front of the document', { exact: true }).setInputFiles({
       name: 'front.png',
       mimeType: 'image/png',
