@@ -112,7 +112,9 @@ describe('loans in the browser', () => {
     // styles made a `hidden` one a block, so a browser's own "Choose File" stood beside each button).
     await page.getByRole('button', { name: 'Upload' }).first().waitFor();
     expect(
-      await page.locator('input[type=file]').evaluateAll((inputs) => inputs.map((i) => i.offsetHeight)),
+      await page
+        .locator('input[type=file]')
+        .evaluateAll((inputs: HTMLInputElement[]) => inputs.map((i) => i.offsetHeight)),
     ).toEqual([0, 0]);
     await page.getByLabel('Front of the document', { exact: true }).setInputFiles({
       name: 'front.png',

@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { baseUrl, newPage } from './browser';
 import { poll, useBrowser } from './harness';
@@ -59,6 +60,36 @@ describe('right-to-left isolation', () => {
     expect(name.text).toBe(DEMO_STORE);
     // "C" is drawn left of the final ".": read left to right, as written.
     expect(name.firstLeft).toBeLessThan(name.lastLeft);
+    await context.close();
+  });
+
+  it('writes a Latin name typed into an Arabic page from the left, as it reads', async () => {
+    const { context, page } = await newPage(browser());
+    await page.goto('/index?lang=ar');
+    await poll(() => page.evaluate(() => document.documentElement.dir)).toBe('rtl');
+    const search = page.getByRole('combobox', { name: 'كلمة البحث' });
+    await search.fill(DEMO_STORE);
+    await search.blur();
+    // Where the typed text is drawn in the field: its darkest columns. In the page's right-to-left direction the
+    // text stood at the field's right edge with its final "." first.
+    const { data, info } = await sharp(await search.screenshot())
+      .greyscale()
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    const inkColumns: number[] = [];
+    for (let x = 0; x < info.width; x++) {
+      for (let y = 0; y < info.height; y++) {
+        if ((data[y * info.width + x] ?? 255) < 120) {
+          inkColumns.push(x);
+          break;
+        }
+      }
+    }
+    expect(inkColumns.length).toBeGreaterThan(0);
+    const textWidth = inkColumns.at(-1)! - inkColumns[0]!;
+    // The text starts by the field's left edge and ends well before its right one.
+    expect(inkColumns[0]!).toBeLessThan(info.width / 4);
+    expect(inkColumns.at(-1)!).toBeLessThan(info.width - textWidth / 4);
     await context.close();
   });
 
