@@ -2,7 +2,7 @@ import type { TOrderSummary, TOrderTab } from '@caravan/contracts';
 import { Empty, Input, Space, Table, type TableColumnsType } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../../lib/format';
+import { dateTimeCell } from '../ui/date-time-text';
 import { MoneyText } from '../ui/money-text';
 import { OrderStatusTag } from './order-status-tag';
 import './order.css';
@@ -96,7 +96,7 @@ export function OrdersTable<T extends TOrderRow>(props: {
           {
             title: t('detail.createdAt'),
             dataIndex: 'createdAt',
-            render: (value: string) => <span dir="ltr">{formatDateTime(value)}</span>,
+            render: dateTimeCell,
           },
           ...props.columns,
           {

@@ -14,6 +14,7 @@ import { ConsolePageHead } from '../../../components/console/console-layout';
 import { announceApproval } from '../../../components/console/four-eyes';
 import { LoadError } from '../../../components/console/load-error';
 import { type TPagedQuery, useServerPaging } from '../../../components/console/server-paging';
+import { dateTimeCell } from '../../../components/ui/date-time-text';
 import { MoneyText } from '../../../components/ui/money-text';
 import { formatDateTime } from '../../../lib/format';
 import { toastError } from '../../../lib/toast';
@@ -100,7 +101,7 @@ export function ReviewQueueTable<TRecord extends TQueueRecord>({
           setFilter({ ...filter, pageNum, pageSize }),
         )}
         columns={[
-          { title: t('fields.createdAt'), dataIndex: 'createdAt', render: formatDateTime, width: 170 },
+          { title: t('fields.createdAt'), dataIndex: 'createdAt', render: dateTimeCell, width: 170 },
           {
             title: t('fields.user'),
             key: 'user',

@@ -7,11 +7,11 @@ import { LoadError } from '../../../components/console/load-error';
 import { AppForm } from '../../../components/ui/app-form';
 import { formatAmount, MoneyText } from '../../../components/ui/money-text';
 import { parseFormValues, showSubmitError } from '../../../lib/form';
-import { formatDateTime } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
 import { useChannels } from '../api/list-channels';
 import { useUpdateChannel } from '../api/update-channel';
 import '../finance.css';
+import { dateTimeCell } from '../../../components/ui/date-time-text';
 
 type TChannelForm = {
   name: string;
@@ -214,7 +214,7 @@ export default function FinanceChannelsPage() {
                 <span className="cv-muted">--</span>
               ),
           },
-          { title: t('channels.updatedAt'), dataIndex: 'updatedAt', render: formatDateTime, width: 170 },
+          { title: t('channels.updatedAt'), dataIndex: 'updatedAt', render: dateTimeCell, width: 170 },
           {
             title: t('common:table.actions'),
             key: 'actions',

@@ -15,6 +15,7 @@ import { useCheckLedger } from '../api/check-ledger';
 import { LEDGER_PAGE_SIZE, useUserLedger } from '../api/list-user-ledger';
 import { UserPicker } from '../components/user-picker';
 import '../finance.css';
+import { dateTimeCell } from '../../../components/ui/date-time-text';
 
 function LedgerCheck() {
   const { t } = useTranslation(['finance', 'common']);
@@ -156,7 +157,7 @@ function BalanceHistory() {
             showSizeChanger: false,
           }}
           columns={[
-            { title: t('fields.createdAt'), dataIndex: 'createdAt', render: formatDateTime, width: 170 },
+            { title: t('fields.createdAt'), dataIndex: 'createdAt', render: dateTimeCell, width: 170 },
             {
               title: t('ledger.kind'),
               dataIndex: 'kind',

@@ -2,8 +2,8 @@ import type { TAdminVerification, TVerificationStatus } from '@caravan/contracts
 import { Button, Descriptions, Drawer, Input, Space, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DateTimeText } from '../../../components/ui/date-time-text';
 import { useCountryName } from '../../../lib/country-name';
-import { formatDateTime } from '../../../lib/format';
 import { toast, toastError } from '../../../lib/toast';
 import { staffImageUrl, useAdminVerifications, useReviewVerification } from '../api/admin-loans-api';
 import { ReviewQueueFrame, useReviewQueueFilter } from '../components/review-queue-frame';
@@ -82,7 +82,7 @@ export default function KycReviewPage() {
           title: t('fields.state'),
           render: (_, v) => <Tag>{t(`verifyStatus.${v.status}`)}</Tag>,
         },
-        { key: 'at', title: t('fields.createdAt'), render: (_, v) => formatDateTime(v.createdAt) },
+        { key: 'at', title: t('fields.createdAt'), render: (_, v) => <DateTimeText value={v.createdAt} /> },
         {
           key: 'open',
           title: t('common:table.actions'),

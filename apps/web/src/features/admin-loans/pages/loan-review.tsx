@@ -3,6 +3,7 @@ import { Alert, Button, Descriptions, Drawer, Input, Modal, Space, Tag } from 'a
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadError } from '../../../components/console/load-error';
+import { DateTimeText } from '../../../components/ui/date-time-text';
 import { MoneyText } from '../../../components/ui/money-text';
 import { formatDateTime } from '../../../lib/format';
 import { toast, toastError } from '../../../lib/toast';
@@ -196,7 +197,7 @@ export default function LoanReviewPage() {
             </Space>
           ),
         },
-        { key: 'at', title: t('fields.createdAt'), render: (_, l) => formatDateTime(l.createdAt) },
+        { key: 'at', title: t('fields.createdAt'), render: (_, l) => <DateTimeText value={l.createdAt} /> },
         {
           key: 'open',
           title: t('common:table.actions'),

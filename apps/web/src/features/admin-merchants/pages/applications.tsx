@@ -9,8 +9,8 @@ import { useTranslation } from 'react-i18next';
 import { ConsolePageHead } from '../../../components/console/console-layout';
 import { LoadError } from '../../../components/console/load-error';
 import { useServerPaging } from '../../../components/console/server-paging';
+import { dateTimeCell } from '../../../components/ui/date-time-text';
 import { useCountryName } from '../../../lib/country-name';
-import { formatDateTime } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
 import { useApplications, useStaffAction } from '../api';
 import { ReasonModal } from '../reason-modal';
@@ -90,7 +90,7 @@ export default function MerchantApplicationsPage() {
             dataIndex: 'status',
             render: (s: TMerchantApplicationStatus) => <Tag color={COLOURS[s]}>{t(`apply.status.${s}`)}</Tag>,
           },
-          { title: t('admin.submittedAt'), dataIndex: 'updatedAt', render: formatDateTime },
+          { title: t('admin.submittedAt'), dataIndex: 'updatedAt', render: dateTimeCell },
           {
             title: t('common:table.actions'),
             key: 'actions',

@@ -2,7 +2,7 @@ import { STORE_STATUS_VALUES, type TAdminStore } from '@caravan/contracts';
 import { Select, Space, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../../../lib/format';
+import { dateTimeCell } from '../../../components/ui/date-time-text';
 import { useStores } from '../api';
 import { FIRST_MODERATION_PAGE, ModerationTable, type TModerationQueryOf } from '../moderation-table';
 
@@ -56,7 +56,7 @@ export default function AdminStoresPage() {
             </Space>
           ),
         },
-        { title: t('admin.createdAt'), dataIndex: 'createdAt', render: formatDateTime },
+        { title: t('admin.createdAt'), dataIndex: 'createdAt', render: dateTimeCell },
       ]}
     />
   );

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { ConsolePageHead } from '../../../components/console/console-layout';
 import { LoadError } from '../../../components/console/load-error';
 import { useServerPaging } from '../../../components/console/server-paging';
+import { dateTimeCell } from '../../../components/ui/date-time-text';
 import { formatDateTime } from '../../../lib/format';
 import { type TOutboxFilter, useMailOutbox } from '../api/list-mail-outbox';
 
@@ -93,7 +94,7 @@ export default function MailOutboxPage() {
             setFilter({ ...filter, pageNum, pageSize }),
           )}
           columns={[
-            { title: t('outbox.created'), dataIndex: 'createdAt', render: formatDateTime, width: 180 },
+            { title: t('outbox.created'), dataIndex: 'createdAt', render: dateTimeCell, width: 180 },
             {
               title: t('outbox.to'),
               dataIndex: 'to',
@@ -113,7 +114,7 @@ export default function MailOutboxPage() {
               ),
             },
             { title: t('outbox.attempts'), dataIndex: 'attempts', align: 'end', width: 100 },
-            { title: t('outbox.sent'), dataIndex: 'sentAt', render: formatDateTime, width: 180 },
+            { title: t('outbox.sent'), dataIndex: 'sentAt', render: dateTimeCell, width: 180 },
           ]}
         />
       )}

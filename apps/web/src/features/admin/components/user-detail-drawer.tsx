@@ -15,6 +15,7 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadError } from '../../../components/console/load-error';
+import { dateTimeCell } from '../../../components/ui/date-time-text';
 import { MoneyText } from '../../../components/ui/money-text';
 import { api } from '../../../lib/api';
 import { formatDateTime } from '../../../lib/format';
@@ -45,7 +46,7 @@ function DetailTable(props: {
 }
 
 function timeColumn(title: string, dataIndex: string): TableColumnsType<object>[number] {
-  return { title, dataIndex, render: (v: string) => <bdi dir="ltr">{formatDateTime(v)}</bdi> };
+  return { title, dataIndex, render: dateTimeCell };
 }
 
 function amountColumn(title: string, dataIndex: string): TableColumnsType<object>[number] {

@@ -7,8 +7,8 @@ import { useTranslation } from 'react-i18next';
 import { ConsolePageHead } from '../../../components/console/console-layout';
 import { LoadError } from '../../../components/console/load-error';
 import { useServerPaging } from '../../../components/console/server-paging';
+import { dateTimeCell } from '../../../components/ui/date-time-text';
 import { buildApiUrl } from '../../../lib/api';
-import { formatDateTime } from '../../../lib/format';
 import { type TAuditSearch, useAuditLog } from '../api/admin-api';
 
 const TEXT_FIELDS = ['staff', 'action', 'targetType', 'targetId'] as const;
@@ -98,7 +98,7 @@ export default function AuditLogPage() {
           {
             title: t('audit.time'),
             dataIndex: 'createdAt',
-            render: (v: string) => <bdi dir="ltr">{formatDateTime(v)}</bdi>,
+            render: dateTimeCell,
             width: 180,
           },
           {

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { ConsolePageHead } from '../../../components/console/console-layout';
 import { LoadError } from '../../../components/console/load-error';
 import { useServerPaging } from '../../../components/console/server-paging';
-import { formatDateTime } from '../../../lib/format';
+import { dateTimeCell } from '../../../components/ui/date-time-text';
 import { type TJobRunsFilter, useJobRuns } from '../api/admin-api';
 
 const OUTCOME_COLOURS: Record<TJobRunOutcome, string> = {
@@ -82,13 +82,13 @@ export default function JobsPage() {
           {
             title: t('jobs.started'),
             dataIndex: 'startedAt',
-            render: (v: string) => formatDateTime(v),
+            render: dateTimeCell,
             width: 180,
           },
           {
             title: t('jobs.finished'),
             dataIndex: 'finishedAt',
-            render: (v: string | null) => formatDateTime(v),
+            render: dateTimeCell,
             width: 180,
           },
           {

@@ -10,8 +10,8 @@ import { useTranslation } from 'react-i18next';
 import { ConsolePageHead } from '../../../components/console/console-layout';
 import { LoadError } from '../../../components/console/load-error';
 import { AppForm } from '../../../components/ui/app-form';
+import { dateTimeCell } from '../../../components/ui/date-time-text';
 import { parseFormValues, showSubmitError } from '../../../lib/form';
-import { formatDateTime } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
 import { useRoles, useSaveStaff, useStaffList } from '../api/admin-api';
 
@@ -95,7 +95,7 @@ export default function StaffPage() {
               <Tag color={status === 'active' ? 'green' : 'red'}>{t(`staff.statuses.${status}`)}</Tag>
             ),
           },
-          { title: t('staff.createdAt'), dataIndex: 'createdAt', render: formatDateTime },
+          { title: t('staff.createdAt'), dataIndex: 'createdAt', render: dateTimeCell },
           {
             title: t('common:table.actions'),
             key: 'actions',

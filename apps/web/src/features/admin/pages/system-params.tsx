@@ -5,8 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { ConsolePageHead } from '../../../components/console/console-layout';
 import { LoadError } from '../../../components/console/load-error';
 import { AppForm } from '../../../components/ui/app-form';
+import { dateTimeCell } from '../../../components/ui/date-time-text';
 import { parseFormValues, showSubmitError } from '../../../lib/form';
-import { formatDateTime } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
 import { useSaveSystemParam, useSystemParams } from '../api/admin-api';
 
@@ -55,7 +55,7 @@ export default function SystemParamsPage() {
             dataIndex: 'isPublic',
             render: (isPublic: boolean) => <Tag>{t(isPublic ? 'params.public' : 'params.private')}</Tag>,
           },
-          { title: t('params.updatedAt'), dataIndex: 'updatedAt', render: formatDateTime },
+          { title: t('params.updatedAt'), dataIndex: 'updatedAt', render: dateTimeCell },
           {
             title: t('common:table.actions'),
             key: 'actions',

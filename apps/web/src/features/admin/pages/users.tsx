@@ -6,7 +6,7 @@ import { ConsolePageHead } from '../../../components/console/console-layout';
 import { LoadError } from '../../../components/console/load-error';
 import { useServerPaging } from '../../../components/console/server-paging';
 import { hasPermission, useStaffMe } from '../../../components/console/staff-session';
-import { formatDateTime } from '../../../lib/format';
+import { dateTimeCell } from '../../../components/ui/date-time-text';
 import { toast } from '../../../lib/toast';
 import { useAdminUsers, useSetUserStatus } from '../api/admin-api';
 import { UserDetailDrawer } from '../components/user-detail-drawer';
@@ -126,7 +126,7 @@ export default function UsersPage() {
               <Tag color={STATUS_COLOURS[status]}>{t(`users.statuses.${status}`)}</Tag>
             ),
           },
-          { title: t('users.createdAt'), dataIndex: 'createdAt', render: formatDateTime },
+          { title: t('users.createdAt'), dataIndex: 'createdAt', render: dateTimeCell },
           {
             title: t('common:table.actions'),
             key: 'actions',

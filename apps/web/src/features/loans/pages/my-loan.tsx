@@ -26,6 +26,7 @@ import { toast, toastError } from '../../../lib/toast';
 import { useMyLoans, useRepayLoan, useWalletBalance } from '../api/loans-api';
 import { ScheduleTable } from '../components/schedule-table';
 import '../loans.css';
+import { DateTimeText } from '../../../components/ui/date-time-text';
 
 const STATUS_COLOURS: Record<TLoanStatus, string> = {
   applying: 'processing',
@@ -245,7 +246,7 @@ export default function MyLoanPage() {
               {
                 key: 'date',
                 title: t('fields.applicationDate'),
-                render: (_, l) => formatDateTime(l.createdAt),
+                render: (_, l) => <DateTimeText value={l.createdAt} />,
               },
               {
                 key: 'amount',

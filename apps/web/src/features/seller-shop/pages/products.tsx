@@ -25,8 +25,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Route, Routes, useNavigate } from 'react-router';
 import { ConsolePageHead } from '../../../components/console/console-layout';
+import { dateTimeCell } from '../../../components/ui/date-time-text';
 import { LoadError } from '../../../components/ui/load-error';
-import { formatDateTime } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
 import { useBulkProducts, useCategoryTree, useSellerProducts } from '../api';
 import { ImportDialog } from '../components/import-dialog';
@@ -265,7 +265,7 @@ function ProductList() {
                 <Tag color={STATE_COLOURS[s]}>{t(`products.state.${s}`)}</Tag>
               ),
           },
-          { title: t('products.updatedAt'), dataIndex: 'updatedAt', render: formatDateTime },
+          { title: t('products.updatedAt'), dataIndex: 'updatedAt', render: dateTimeCell },
           {
             title: t('common:table.actions'),
             key: 'actions',

@@ -4,7 +4,7 @@ import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConsolePageHead } from '../../../components/console/console-layout';
-import { formatDateTime } from '../../../lib/format';
+import { dateTimeCell } from '../../../components/ui/date-time-text';
 import { useSettlement } from '../api';
 
 /** /seller/settlement: each settled order's goods amount, commission, refunds and net; the month's statement. */
@@ -75,7 +75,7 @@ export default function SettlementPage() {
             dataIndex: 'orderNo',
             render: (v: string) => <span dir="ltr">{v}</span>,
           },
-          { title: t('settlement.settledAt'), dataIndex: 'settledAt', render: formatDateTime },
+          { title: t('settlement.settledAt'), dataIndex: 'settledAt', render: dateTimeCell },
           { title: t('settlement.goods'), dataIndex: 'goodsAmount', align: 'end', render: money },
           {
             title: t('settlement.rate'),

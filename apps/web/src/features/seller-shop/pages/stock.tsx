@@ -3,7 +3,7 @@ import { Table } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConsolePageHead } from '../../../components/console/console-layout';
-import { formatDateTime } from '../../../lib/format';
+import { dateTimeCell } from '../../../components/ui/date-time-text';
 import { useStockHistory } from '../api';
 
 /** /seller/stock: every stock change with its reason; low stock is a filter of the product list. */
@@ -31,7 +31,7 @@ export default function StockHistoryPage() {
           onChange: (pageNum, pageSize) => setPage({ pageNum, pageSize }),
         }}
         columns={[
-          { title: t('stock.when'), dataIndex: 'createdAt', render: formatDateTime },
+          { title: t('stock.when'), dataIndex: 'createdAt', render: dateTimeCell },
           { title: t('products.name'), dataIndex: 'productName' },
           {
             title: t('stock.delta'),

@@ -2,10 +2,10 @@ import type { TPage, TRecharge, TWalletRecordStatus, TWithdrawal } from '@carava
 import { Empty, Table, type TableColumnType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ButtonLink } from '../../../components/ui/button-link';
+import { dateTimeCell } from '../../../components/ui/date-time-text';
 import { LoadError } from '../../../components/ui/load-error';
 import { MoneyText } from '../../../components/ui/money-text';
 import { ScrollRegion } from '../../../components/ui/scroll-region';
-import { formatDateTime } from '../../../lib/format';
 import { RECHARGE_PAGE_SIZE, useRecharges } from '../api/list-recharges';
 import { useWithdrawals, WITHDRAWAL_PAGE_SIZE } from '../api/list-withdrawals';
 import { StatusTag } from './status-tag';
@@ -89,7 +89,7 @@ function WalletRecordTable<TRecord extends TWalletRecord>({
           onChange: onPageChange,
         }}
         columns={[
-          { title: t('records.time'), dataIndex: 'createdAt', render: formatDateTime, width: 170 },
+          { title: t('records.time'), dataIndex: 'createdAt', render: dateTimeCell, width: 170 },
           methodColumn,
           {
             title: t('records.amount'),
@@ -114,7 +114,7 @@ function WalletRecordTable<TRecord extends TWalletRecord>({
             dataIndex: 'status',
             render: (_, r) => <StatusTag status={r.status} reason={r.reason} />,
           },
-          { title: t('records.reviewedAt'), dataIndex: 'reviewedAt', render: formatDateTime, width: 170 },
+          { title: t('records.reviewedAt'), dataIndex: 'reviewedAt', render: dateTimeCell, width: 170 },
         ]}
       />
     </ScrollRegion>
