@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { formatMoney, parseMoney, type TLedgerCheckReport } from '@caravan/contracts';
+import { displayMoney, parseMoney, type TLedgerCheckReport } from '@caravan/contracts';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestSmtpServer } from '../apps/server/src/testing/smtp';
@@ -291,7 +291,7 @@ describe('account services in the browser, with real e-mail', () => {
     await sellerPage.page.goto(`/seller/settlement?month=${month}`);
     const settled = sellerPage.page.locator('tr').filter({ hasText: orderNo });
     await poll(() => settled.count()).toBe(1);
-    expect(await settled.textContent()).toContain(formatMoney(fullAmount));
+    expect(await settled.textContent()).toContain(displayMoney(fullAmount));
     await sellerPage.context.close();
 
     // The ledger check is clean, and marketing still carries exactly the discount.

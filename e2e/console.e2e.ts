@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { formatMoney, parseMoney } from '@caravan/contracts';
+import { displayMoney, parseMoney } from '@caravan/contracts';
 import { generate } from 'otplib';
 import type { APIRequestContext, Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
@@ -31,7 +31,7 @@ type TProductDetail = {
 };
 
 function usdt(value: string): string {
-  return `${formatMoney(parseMoney(value))} USDT`;
+  return `${displayMoney(parseMoney(value))} USDT`;
 }
 
 /**

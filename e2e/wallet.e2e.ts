@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { formatMoney, parseMoney } from '@caravan/contracts';
+import { displayMoney, formatMoney, parseMoney } from '@caravan/contracts';
 import type { BrowserContext, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl, newPage, uniqueName } from './browser';
@@ -26,7 +26,7 @@ async function readWallet(page: Page): Promise<TWallet> {
 }
 
 function usdt(value: string): string {
-  return `${formatMoney(parseMoney(value))} USDT`;
+  return `${displayMoney(parseMoney(value))} USDT`;
 }
 
 /** Opens the first processing record of the queue that matches `amount` and runs `decide` in its drawer. */

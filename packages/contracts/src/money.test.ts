@@ -4,7 +4,9 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { zRechargeAmount } from './api/wallet';
 import {
+  displayMoney,
   formatMoney,
+  groupMoneyDigits,
   isMoneyString,
   MONEY_MAX,
   MONEY_SCALE,
@@ -189,6 +191,28 @@ describe('money helpers (property-based)', () => {
     for (const bad of ['1e3', '1.5e3', '0.99', '1.001', 'abc', '-5', '0', '1'.repeat(25)]) {
       expect(zRechargeAmount.safeParse(bad).success, bad).toBe(false);
     }
+  });
+
+  it('groups the whole part by thousands for display and keeps every digit', () => {
+    expect(groupMoneyDigits('30000000.00')).toBe('30,000,000.00');
+    expect(groupMoneyDigits('-1234.5')).toBe('-1,234.5');
+    expect(groupMoneyDigits('999.99')).toBe('999.99');
+    expect(groupMoneyDigits('1000')).toBe('1,000');
+    expect(groupMoneyDigits('0.0000001')).toBe('0.0000001');
+    expect(displayMoney(parseMoney('1234567.891'))).toBe('1,234,567.891');
+    // Not a plain decimal (already grouped, a placeholder): left as it is.
+    expect(groupMoneyDigits('1,000.00')).toBe('1,000.00');
+    expect(groupMoneyDigits('--')).toBe('--');
+    fc.assert(
+      fc.property(decimalString(MONEY_SCALE), (decimal) => {
+        const grouped = groupMoneyDigits(decimal);
+        expect(grouped.replaceAll(',', '')).toBe(decimal);
+        const whole = grouped.replace(/^-/, '').split('.')[0] ?? '';
+        // Every group after the first holds exactly three digits; the first one to three.
+        expect(whole).toMatch(/^\d{1,3}(,\d{3})*$/);
+      }),
+      { numRuns: 1000 },
+    );
   });
 
   it('never touches a JavaScript number', () => {

@@ -55,6 +55,27 @@ export function formatMoney(value: TMoney, minDecimals = 2): string {
   return `${negative ? '-' : ''}${whole}${fraction ? `.${fraction}` : ''}`;
 }
 
+/**
+ * A decimal string as people read it: the whole part grouped by thousands with commas
+ * ("30000000.00" -> "30,000,000.00"). For display only; the API, CSV files and form fields keep the
+ * plain form. The decimal point stays a point in every language, as prices are quoted in USDT.
+ * Anything that is not a plain decimal comes back unchanged.
+ */
+export function groupMoneyDigits(decimal: string): string {
+  const match = DECIMAL_PATTERN.exec(decimal);
+  if (!match) {
+    return decimal;
+  }
+  const [, sign = '', whole = '0', fraction] = match;
+  const grouped = whole.replace(/\B(?=(\d{3})+$)/g, ',');
+  return `${sign}${grouped}${fraction === undefined ? '' : `.${fraction}`}`;
+}
+
+/** `formatMoney` for display: grouped by thousands (`groupMoneyDigits`). */
+export function displayMoney(value: TMoney, minDecimals = 2): string {
+  return groupMoneyDigits(formatMoney(value, minDecimals));
+}
+
 export type TRounding = 'half-up' | 'down' | 'up';
 
 /** Rounds to `decimals` fraction digits (half away from zero by default). */

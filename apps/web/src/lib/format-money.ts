@@ -1,9 +1,12 @@
-import { formatMoney, parseMoney } from '@caravan/contracts/money';
+import { displayMoney, parseMoney } from '@caravan/contracts/money';
 
-/** DESIGN.md: money always carries its unit; amounts arrive as decimal strings and never become floats. */
+/**
+ * DESIGN.md: money always carries its unit; amounts arrive as decimal strings and never become floats.
+ * Thousands are grouped ("1,234.50 USDT").
+ */
 export function formatUsdt(value: string | bigint): string {
   const amount = typeof value === 'bigint' ? value : parseMoney(value);
-  return `${formatMoney(amount)} USDT`;
+  return `${displayMoney(amount)} USDT`;
 }
 
 /** Whether a decimal amount string is above zero (no float conversion). */

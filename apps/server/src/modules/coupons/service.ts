@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import {
+  displayMoney,
   formatMoney,
   multiplyMoney,
   parseMoney,
@@ -108,8 +109,8 @@ export async function issueWelcomeCoupon(
     lang: input.lang,
     params: {
       code,
-      value: taken.kind === 'amount' ? `${formatMoney(taken.amountOff)} USDT` : `${taken.percentOff}%`,
-      minSpend: formatMoney(taken.minSpend),
+      value: taken.kind === 'amount' ? `${displayMoney(taken.amountOff)} USDT` : `${taken.percentOff}%`,
+      minSpend: displayMoney(taken.minSpend),
       validUntil: validUntil.toISOString().slice(0, 10),
     },
   });
@@ -251,8 +252,11 @@ export async function priceCoupon(
     throw new AppError('COUPON_EXPIRED');
   }
   if (input.goodsAmount < campaign.minSpend) {
-    const minSpend = formatMoney(campaign.minSpend);
-    throw new AppError('COUPON_MIN_SPEND', { minSpend }, { minSpend });
+    throw new AppError(
+      'COUPON_MIN_SPEND',
+      { minSpend: formatMoney(campaign.minSpend) },
+      { minSpend: displayMoney(campaign.minSpend) },
+    );
   }
   const raw =
     campaign.kind === 'amount'

@@ -1,4 +1,4 @@
-import { formatMoney, isLanguage, roundMoney, type TLanguage } from '@caravan/contracts';
+import { formatMoney, groupMoneyDigits, isLanguage, roundMoney, type TLanguage } from '@caravan/contracts';
 import { and, asc, eq, inArray, lt } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { loans, users } from '../../db/schema';
@@ -59,7 +59,8 @@ export async function remindDueLoans(db: Database, now: Date): Promise<number> {
           to: user.email,
           template: 'loanDueSoon',
           lang,
-          params: { loanId: String(loan.id), dueDate, amount },
+          // A notification carries the plain amount (the page groups it); a mail is read as it is sent.
+          params: { loanId: String(loan.id), dueDate, amount: groupMoneyDigits(amount) },
         });
       }
       return true;

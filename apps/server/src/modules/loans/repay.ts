@@ -1,5 +1,6 @@
 import {
   allocateRepayment,
+  displayMoney,
   formatMoney,
   parseMoney,
   type TLoan,
@@ -77,7 +78,7 @@ export async function repayLoan(
         throw new AppError(
           'LOAN_REPAY_TOO_MUCH',
           { owed: formatMoney(owedTotal) },
-          { owed: `${formatMoney(owedTotal)} USDT` },
+          { owed: `${displayMoney(owedTotal)} USDT` },
         );
       }
     }

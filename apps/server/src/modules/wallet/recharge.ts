@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import {
+  displayMoney,
   formatMoney,
   multiplyMoney,
   parseMoney,
@@ -96,10 +97,10 @@ export async function createRecharge(
   }
   const amount = parseMoney(r.amount, RECHARGE_DECIMALS);
   if (amount < channel.minAmount) {
-    throw new AppError('DEPOSIT_BELOW_MIN', undefined, { min: formatMoney(channel.minAmount) });
+    throw new AppError('DEPOSIT_BELOW_MIN', undefined, { min: displayMoney(channel.minAmount) });
   }
   if (amount > channel.maxAmount) {
-    throw new AppError('DEPOSIT_ABOVE_MAX', undefined, { max: formatMoney(channel.maxAmount) });
+    throw new AppError('DEPOSIT_ABOVE_MAX', undefined, { max: displayMoney(channel.maxAmount) });
   }
   if (channel.kind === 'blockchain' && !r.txHash && !r.certificateUrl) {
     throw new AppError('PARAMETER_ERROR', { fields: [{ field: 'txHash' }, { field: 'certificateUrl' }] });
@@ -119,7 +120,7 @@ export async function createRecharge(
   );
   const actualAmount = multiplyMoney(amount - fee, formatMoney(channel.rateToUsdt, 0));
   if (actualAmount <= 0n) {
-    throw new AppError('DEPOSIT_BELOW_MIN', undefined, { min: formatMoney(channel.minAmount) });
+    throw new AppError('DEPOSIT_BELOW_MIN', undefined, { min: displayMoney(channel.minAmount) });
   }
   const txHash = r.txHash ? normalizeTxHash(r.txHash) : null;
   const isBank = channel.kind === 'bank';

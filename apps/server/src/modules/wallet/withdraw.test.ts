@@ -249,7 +249,7 @@ describe('withdrawal', () => {
     const above = await apply(user.token, '50001');
     expect(json<TErr>(above).error).toMatchObject({
       code: 'WITHDRAW_ABOVE_MAX',
-      message: 'The amount is above the maximum withdrawal of 50000.00',
+      message: 'The amount is above the maximum withdrawal of 50,000.00',
     });
     const overdraft = await apply(user.token, '30.01');
     expect(overdraft.statusCode).toBe(409);

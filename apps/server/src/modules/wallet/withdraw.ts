@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import {
+  displayMoney,
   formatMoney,
   parseMoney,
   type TAdminWithdrawal,
@@ -111,10 +112,10 @@ async function countToday(db: Executor, userId: bigint, now: Date): Promise<numb
 
 function assertAmountRules(settings: TWithdrawSettings, amount: bigint, fee: bigint) {
   if (amount < settings.min || amount - fee <= 0n) {
-    throw new AppError('WITHDRAW_BELOW_MIN', undefined, { min: formatMoney(settings.min) });
+    throw new AppError('WITHDRAW_BELOW_MIN', undefined, { min: displayMoney(settings.min) });
   }
   if (amount > settings.max) {
-    throw new AppError('WITHDRAW_ABOVE_MAX', undefined, { max: formatMoney(settings.max) });
+    throw new AppError('WITHDRAW_ABOVE_MAX', undefined, { max: displayMoney(settings.max) });
   }
 }
 

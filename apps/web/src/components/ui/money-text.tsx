@@ -1,9 +1,10 @@
-import { formatMoney, isMoneyString, parseMoney, roundMoney } from '@caravan/contracts';
+import { displayMoney, formatMoney, isMoneyString, parseMoney, roundMoney } from '@caravan/contracts/money';
 import './money-text.css';
 
 /**
- * A money value as text with at least two decimals ("12.5" -> "12.50"); `--` when missing or malformed.
- * With `decimals` it is rounded half up to that many places (loan figures); otherwise every digit is kept.
+ * A money value as people read it, with at least two decimals and thousands grouped ("1234.5" ->
+ * "1,234.50"); `--` when missing or malformed. With `decimals` it is rounded half up to that many places
+ * (loan figures); otherwise every digit is kept. Form fields take `formatAmountInput` instead.
  */
 export function formatAmount(value: string | bigint | null | undefined, decimals?: number): string {
   if (value === null || value === undefined || (typeof value === 'string' && !isMoneyString(value))) {
@@ -11,8 +12,15 @@ export function formatAmount(value: string | bigint | null | undefined, decimals
   }
   const amount = typeof value === 'bigint' ? value : parseMoney(value);
   return decimals === undefined
-    ? formatMoney(amount, 2)
-    : formatMoney(roundMoney(amount, decimals), decimals);
+    ? displayMoney(amount, 2)
+    : displayMoney(roundMoney(amount, decimals), decimals);
+}
+
+/** A money value for a form field to edit: two decimals at least, never grouped ("1234.50"); "" when missing. */
+export function formatAmountInput(value: string | null | undefined): string {
+  return value !== null && value !== undefined && isMoneyString(value)
+    ? formatMoney(parseMoney(value), 2)
+    : '';
 }
 
 /**

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { ConsolePageHead } from '../../../components/console/console-layout';
 import { LoadError } from '../../../components/console/load-error';
 import { AppForm } from '../../../components/ui/app-form';
-import { formatAmount, MoneyText } from '../../../components/ui/money-text';
+import { formatAmountInput, MoneyText } from '../../../components/ui/money-text';
 import { parseFormValues, showSubmitError } from '../../../lib/form';
 import { toast } from '../../../lib/toast';
 import { useChannels } from '../api/list-channels';
@@ -31,8 +31,8 @@ function toFormValues(channel: TAdminChannel): TChannelForm {
   return {
     name: channel.name,
     depositAddress: channel.depositAddress ?? '',
-    minAmount: formatAmount(channel.minAmount),
-    maxAmount: formatAmount(channel.maxAmount),
+    minAmount: formatAmountInput(channel.minAmount),
+    maxAmount: formatAmountInput(channel.maxAmount),
     feeFixed: channel.feeFixed,
     feeRate: channel.feeRate,
     rateToUsdt: channel.rateToUsdt,

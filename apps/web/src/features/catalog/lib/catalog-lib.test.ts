@@ -16,7 +16,7 @@ describe('format', () => {
     expect(formatUsdtAmount('3.7')).toBe('3.70');
     expect(formatUsdtAmount('12')).toBe('12.00');
     expect(formatUsdtAmount('0.1234567891')).toBe('0.1234567891');
-    expect(formatUsdtAmount('99999999999999999999.5000000000')).toBe('99999999999999999999.50');
+    expect(formatUsdtAmount('99999999999999999999.5000000000')).toBe('99,999,999,999,999,999,999.50');
     expect(formatUsdtAmount('not money')).toBe('not money');
   });
 

@@ -1,6 +1,9 @@
+import { groupMoneyDigits } from '@caravan/contracts/money';
+
 /**
  * Display helpers kept free of zod and antd: the home page chunk uses them and must stay small.
- * Money arrives as a decimal string and is shown as-is (never through a float), with at least two decimals.
+ * Money arrives as a decimal string and is shown with every digit (never through a float), at least two
+ * decimals and thousands grouped ("1,234.50").
  */
 export function formatUsdtAmount(amount: string): string {
   const match = /^(-?\d+)(?:\.(\d+))?$/.exec(amount.trim());
@@ -9,7 +12,7 @@ export function formatUsdtAmount(amount: string): string {
   }
   const [, whole = '0', rawFraction = ''] = match;
   const fraction = rawFraction.replace(/0+$/, '').padEnd(2, '0');
-  return `${whole}.${fraction}`;
+  return groupMoneyDigits(`${whole}.${fraction}`);
 }
 
 /** "0.9630" -> "96.3%"; null (no reviews yet) -> "--". */

@@ -10,6 +10,7 @@ import { CHAT_POLL_MS } from '@caravan/contracts/constants';
 import { Alert, Button, Image, Input, Progress, Spin } from 'antd';
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { MoneyText } from '../../../components/ui/money-text';
 import { isApiError } from '../../../lib/api';
 import { formatDateTime } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
@@ -60,8 +61,8 @@ function MessageBody({ message }: { message: TShownMessage }) {
         <span>
           <span className="cv-chat__card-title">{card?.name ?? t('message.product')}</span>
           {card && (
-            <span className="cv-chat__card-meta" dir="ltr">
-              {card.price} USDT
+            <span className="cv-chat__card-meta">
+              <MoneyText value={card.price} />
             </span>
           )}
         </span>
@@ -77,7 +78,7 @@ function MessageBody({ message }: { message: TShownMessage }) {
           <span className="cv-chat__card-title">{t('message.order', { orderNo: message.content })}</span>
           {card && (
             <span className="cv-chat__card-meta">
-              {card.itemName} · <span dir="ltr">{card.total} USDT</span>
+              {card.itemName} · <MoneyText value={card.total} />
             </span>
           )}
         </span>

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ListItemMeta } from '../../../components/ui/list-item-meta';
 import { LoadError } from '../../../components/ui/load-error';
+import { formatAmount } from '../../../components/ui/money-text';
 import { isApiError } from '../../../lib/api';
 import { openChat, type TChatTarget } from '../../../lib/chat-launcher';
 import { formatDateTime } from '../../../lib/format';
@@ -135,7 +136,11 @@ export function NotificationList({
           renderItem={(notification) => {
             const link = linkOf(audience, notification);
             const chatTarget = audience === 'buyer' ? chatTargetOf(notification) : null;
-            const text = t(`notification.${notification.event}`, notification.params);
+            const { amount } = notification.params;
+            const text = t(`notification.${notification.event}`, {
+              ...notification.params,
+              ...(amount === undefined ? {} : { amount: formatAmount(amount) }),
+            });
             return (
               <List.Item
                 className={`cv-notifications__item${notification.isRead ? '' : ' is-unread'}`}

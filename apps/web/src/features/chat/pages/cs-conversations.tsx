@@ -7,6 +7,7 @@ import { Link } from 'react-router';
 import { ConsolePageHead } from '../../../components/console/console-layout';
 import { useStaffMe } from '../../../components/console/staff-session';
 import { LoadError } from '../../../components/ui/load-error';
+import { formatAmount, MoneyText } from '../../../components/ui/money-text';
 import { isApiError } from '../../../lib/api';
 import { formatDateTime } from '../../../lib/format';
 import { toast, toastError } from '../../../lib/toast';
@@ -63,10 +64,14 @@ function CustomerContext({ conversationId }: { conversationId: string }) {
         </Descriptions.Item>
       </Descriptions>
       <h3>{t('cs.wallet')}</h3>
-      <p dir="ltr">{context.wallet.balance} USDT</p>
+      <p>
+        <MoneyText value={context.wallet.balance} />
+      </p>
       {context.wallet.unfinished && (
         <p>
-          {t(`cs.unfinished.${context.wallet.unfinished.type}`, { amount: context.wallet.unfinished.amount })}{' '}
+          {t(`cs.unfinished.${context.wallet.unfinished.type}`, {
+            amount: formatAmount(context.wallet.unfinished.amount),
+          })}{' '}
           {canFinance && (
             <Link
               to={`/admin/finance-${context.wallet.unfinished.type === 'recharge' ? 'recharges' : 'withdrawals'}`}
@@ -78,8 +83,7 @@ function CustomerContext({ conversationId }: { conversationId: string }) {
       )}
       {context.loan && (
         <p>
-          {t('cs.loan')}: {t(`loanStatus.${context.loan.status}`)}{' '}
-          <span dir="ltr">{context.loan.amount} USDT</span>
+          {t('cs.loan')}: {t(`loanStatus.${context.loan.status}`)} <MoneyText value={context.loan.amount} />
         </p>
       )}
       <h3>{t('cs.orders')}</h3>
@@ -96,7 +100,7 @@ function CustomerContext({ conversationId }: { conversationId: string }) {
               ) : (
                 <span dir="ltr">{order.orderNo}</span>
               )}{' '}
-              <Tag>{t(`orderStatus.${order.status}`)}</Tag> <span dir="ltr">{order.total} USDT</span>
+              <Tag>{t(`orderStatus.${order.status}`)}</Tag> <MoneyText value={order.total} />
             </li>
           ))}
         </ul>

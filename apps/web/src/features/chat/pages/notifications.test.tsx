@@ -21,4 +21,29 @@ describe('/userInfo/notifications', () => {
     );
     expect(document.title).toContain('Notifications');
   });
+
+  it('shows a withdrawal notice with its amount grouped by thousands, as every amount', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () =>
+        jsonResponse({
+          pageList: [
+            {
+              id: '7',
+              event: 'withdrawal.succeeded',
+              params: { amount: '25000' },
+              isRead: true,
+              createtime: '2026-11-30 10:00:00',
+            },
+          ],
+          total: 1,
+          pageNum: 1,
+          pageSize: 20,
+          unread: 0,
+        }),
+      ),
+    );
+    await renderWithQueries(<NotificationsPage />);
+    expect(await screen.findByText('Your withdrawal of 25,000.00 USDT has been sent')).toBeTruthy();
+  });
 });

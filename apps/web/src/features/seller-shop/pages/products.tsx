@@ -27,6 +27,7 @@ import { Route, Routes, useNavigate } from 'react-router';
 import { ConsolePageHead } from '../../../components/console/console-layout';
 import { dateTimeCell } from '../../../components/ui/date-time-text';
 import { LoadError } from '../../../components/ui/load-error';
+import { MoneyText } from '../../../components/ui/money-text';
 import { toast } from '../../../lib/toast';
 import { useBulkProducts, useCategoryTree, useSellerProducts } from '../api';
 import { ImportDialog } from '../components/import-dialog';
@@ -241,7 +242,7 @@ function ProductList() {
             title: t('products.price'),
             dataIndex: 'price',
             align: 'end',
-            render: (v: string) => <span className="cv-money">{v} USDT</span>,
+            render: (v: string) => <MoneyText value={v} isPrice />,
           },
           {
             title: t('products.stock'),

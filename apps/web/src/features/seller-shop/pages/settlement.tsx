@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConsolePageHead } from '../../../components/console/console-layout';
 import { dateTimeCell } from '../../../components/ui/date-time-text';
+import { MoneyText } from '../../../components/ui/money-text';
 import { useSettlement } from '../api';
 
 /** /seller/settlement: each settled order's goods amount, commission, refunds and net; the month's statement. */
@@ -14,7 +15,7 @@ export default function SettlementPage() {
   const [page, setPage] = useState({ pageNum: 1, pageSize: 20 });
   const statement = useSettlement({ month, ...page });
   const data = statement.data;
-  const money = (v: string) => <span className="cv-money">{v} USDT</span>;
+  const money = (v: string) => <MoneyText value={v} isPrice />;
   return (
     <>
       <ConsolePageHead
