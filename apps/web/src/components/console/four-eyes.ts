@@ -1,6 +1,7 @@
 import type { TSecondApprovalWaiting } from '@caravan/contracts';
 import type { TFunction } from 'i18next';
 import { toast } from '../../lib/toast';
+import { formatAmount } from '../ui/money-text';
 
 /** The waiting second approval in an approve answer (withdrawal, recharge, manual refund), if any. */
 export function findWaitingSecondApproval(result: unknown): NonNullable<TSecondApprovalWaiting> | null {
@@ -19,7 +20,10 @@ export function announceApproval(result: unknown, successMessage: string, t: TFu
   const waiting = findWaitingSecondApproval(result);
   if (waiting) {
     toast.info(
-      t('console:approvals.waitingSecond', { amount: waiting.amount, threshold: waiting.threshold }),
+      t('console:approvals.waitingSecond', {
+        amount: formatAmount(waiting.amount),
+        threshold: formatAmount(waiting.threshold),
+      }),
     );
   } else {
     toast.success(successMessage);

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadError } from '../../../components/console/load-error';
 import { DateTimeText } from '../../../components/ui/date-time-text';
-import { MoneyText } from '../../../components/ui/money-text';
+import { formatAmount, MoneyText } from '../../../components/ui/money-text';
 import { formatDateTime } from '../../../lib/format';
 import { toast, toastError } from '../../../lib/toast';
 import {
@@ -66,7 +66,10 @@ function LoanDetail({ id, onDone }: { id: string; onDone: () => void }) {
           type="info"
           showIcon
           style={{ marginBlock: 12 }}
-          message={t('admin.firstApprovedBy', { id: loan.firstReviewerId, amount: loan.firstApprovedAmount })}
+          message={t('admin.firstApprovedBy', {
+            id: loan.firstReviewerId,
+            amount: formatAmount(loan.firstApprovedAmount),
+          })}
         />
       )}
       {verification && (
@@ -83,7 +86,7 @@ function LoanDetail({ id, onDone }: { id: string; onDone: () => void }) {
         </div>
       )}
       <h3>{t('admin.history')}</h3>
-      <p>{t('admin.orders', { count: history.orderCount, total: history.orderTotal })}</p>
+      <p>{t('admin.orders', { count: history.orderCount, total: formatAmount(history.orderTotal) })}</p>
       <p>{t('admin.wallet', { available: history.walletAvailable, held: history.walletHeld })}</p>
       {history.earlierLoans.length > 0 && (
         <>

@@ -149,7 +149,10 @@ export default function CreditApplicationPage() {
           <Form.Item
             label={t('fields.amount')}
             validateStatus={amount && !isAmountValid ? 'error' : undefined}
-            help={t('fields.limits', { min: product.minAmount, max: product.maxAmount })}
+            help={t('fields.limits', {
+              min: formatAmount(product.minAmount),
+              max: formatAmount(product.maxAmount),
+            })}
           >
             <Input
               aria-label={t('fields.amount')}

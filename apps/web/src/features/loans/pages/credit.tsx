@@ -12,7 +12,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { LoadError } from '../../../components/ui/load-error';
-import { MoneyText } from '../../../components/ui/money-text';
+import { formatAmount, MoneyText } from '../../../components/ui/money-text';
 import { PageFrame } from '../../../components/ui/page-frame';
 import { useLoanProducts } from '../api/loans-api';
 import { ratePercent } from '../components/money';
@@ -97,7 +97,9 @@ export default function CreditPage() {
                 }}
               >
                 <h2>{t(`kind.${p.kind}`)}</h2>
-                <p className="cv-muted">{t('fields.limits', { min: p.minAmount, max: p.maxAmount })}</p>
+                <p className="cv-muted">
+                  {t('fields.limits', { min: formatAmount(p.minAmount), max: formatAmount(p.maxAmount) })}
+                </p>
                 <p>
                   {t('fields.dailyRate')}: <span dir="ltr">{ratePercent(p.dailyRate)}</span> ·{' '}
                   {t('fields.apr')}: <span dir="ltr">{p.aprPercent} %</span>
@@ -113,7 +115,10 @@ export default function CreditPage() {
                 validateStatus={result ? undefined : 'error'}
                 help={
                   result
-                    ? t('fields.limits', { min: product.minAmount, max: product.maxAmount })
+                    ? t('fields.limits', {
+                        min: formatAmount(product.minAmount),
+                        max: formatAmount(product.maxAmount),
+                      })
                     : t('credit.amountInvalid')
                 }
               >

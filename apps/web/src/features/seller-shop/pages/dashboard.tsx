@@ -17,6 +17,7 @@ import {
 import { ConsolePageHead } from '../../../components/console/console-layout';
 import { LoadError } from '../../../components/ui/load-error';
 import { NamedSegmented } from '../../../components/ui/named-segmented';
+import { formatUsdt } from '../../../lib/format-money';
 import { COLORS } from '../../../lib/theme';
 import { useDashboard, useSellerBalance } from '../api';
 
@@ -53,8 +54,8 @@ export default function SellerDashboardPage() {
           <Row gutter={[16, 16]}>
             {(
               [
-                ['dashboard.balance', balance.data ? `${balance.data.balance} USDT` : '--'],
-                ['dashboard.gmv', `${data.gmv} USDT`],
+                ['dashboard.balance', balance.data ? formatUsdt(balance.data.balance) : '--'],
+                ['dashboard.gmv', formatUsdt(data.gmv)],
                 ['dashboard.orders', data.orders],
                 ['dashboard.units', data.units],
                 ['dashboard.views', data.productViews],

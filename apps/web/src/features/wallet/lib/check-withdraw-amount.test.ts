@@ -13,10 +13,15 @@ describe('checkWithdrawAmount', () => {
     expect(checkWithdrawAmount('-5', facts)).toEqual({ key: 'validation:amountCents' });
   });
   it('applies the platform limits when they are known', () => {
-    expect(checkWithdrawAmount('9.99', facts)).toEqual({ key: 'errors:WITHDRAW_BELOW_MIN', min: '10' });
+    expect(checkWithdrawAmount('9.99', facts)).toEqual({ key: 'errors:WITHDRAW_BELOW_MIN', min: '10.00' });
     expect(checkWithdrawAmount('120', { ...facts, maxAmount: '100' })).toEqual({
       key: 'errors:WITHDRAW_ABOVE_MAX',
-      max: '100',
+      max: '100.00',
+    });
+    // The limit reads as every amount on screen does.
+    expect(checkWithdrawAmount('60000', { ...facts, available: '100000', maxAmount: '50000' })).toEqual({
+      key: 'errors:WITHDRAW_ABOVE_MAX',
+      max: '50,000.00',
     });
     expect(checkWithdrawAmount('120.50', facts)).toBeNull();
     expect(checkWithdrawAmount('50', {})).toBeNull();

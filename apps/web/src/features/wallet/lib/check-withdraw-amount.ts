@@ -1,4 +1,4 @@
-import { isAmountAtLeast, isMoneyString, parseMoney } from '@caravan/contracts';
+import { displayMoney, isAmountAtLeast, isMoneyString, parseMoney } from '@caravan/contracts';
 
 export type TWithdrawAmountProblem =
   | { key: 'validation:amountCents' }
@@ -24,10 +24,10 @@ export function checkWithdrawAmount(
     return { key: 'errors:INSUFFICIENT_BALANCE' };
   }
   if (facts.minAmount !== undefined && value < parseMoney(facts.minAmount)) {
-    return { key: 'errors:WITHDRAW_BELOW_MIN', min: facts.minAmount };
+    return { key: 'errors:WITHDRAW_BELOW_MIN', min: displayMoney(parseMoney(facts.minAmount)) };
   }
   if (facts.maxAmount !== undefined && value > parseMoney(facts.maxAmount)) {
-    return { key: 'errors:WITHDRAW_ABOVE_MAX', max: facts.maxAmount };
+    return { key: 'errors:WITHDRAW_ABOVE_MAX', max: displayMoney(parseMoney(facts.maxAmount)) };
   }
   return null;
 }

@@ -1,0 +1,40 @@
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import loansEn from '../../../locales/en/loans.json';
+import { jsonResponse, renderWithQueries, setUpComponentTests } from '../../../testing/render';
+import CreditPage from './credit';
+
+const STARTUP_LOAN = {
+  id: '1',
+  code: 'startup',
+  kind: 'startup',
+  name: 'Start-up loan',
+  minAmount: '100000.00',
+  maxAmount: '30000000.00',
+  termOptions: [30],
+  dailyRate: '0.0005',
+  modes: ['bullet'],
+  cycleDays: 30,
+  penaltyDailyRate: '0.001',
+  graceDays: 3,
+  advancedAbove: '500000',
+  isActive: true,
+  aprPercent: '18.25',
+};
+
+describe('/credit', () => {
+  setUpComponentTests({ loans: loansEn });
+
+  it("shows a loan's limits and schedule with thousands grouped, as every amount on screen", async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => jsonResponse({ products: [STARTUP_LOAN] })),
+    );
+    await renderWithQueries(<CreditPage />);
+    await waitFor(() =>
+      expect(screen.getAllByText('Amount from 100,000.00 to 30,000,000.00 USDT').length).toBeGreaterThan(0),
+    );
+    // The schedule's principal, worked out in the browser.
+    await waitFor(() => expect(screen.getAllByText('100,000.00 USDT').length).toBeGreaterThan(0));
+  });
+});
