@@ -5,7 +5,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { Writable } from 'node:stream';
 import { createCache, extractStyle, StyleProvider } from '@ant-design/cssinjs';
-import { isRtlLanguage, LANGUAGE_TAGS, type TLanguage } from '@caravan/contracts/languages';
+import { AMOUNT_ISOLATION, isRtlLanguage, LANGUAGE_TAGS, type TLanguage } from '@caravan/contracts/languages';
 import { dehydrate, type Query, QueryClient } from '@tanstack/react-query';
 import i18next, { type i18n as TI18n } from 'i18next';
 import { isValidElement, type ReactNode } from 'react';
@@ -175,7 +175,7 @@ async function createBaseInstance(lang: TLanguage): Promise<TI18n> {
     );
     resources[code] = Object.fromEntries(entries);
   }
-  const instance = i18next.createInstance();
+  const instance = i18next.createInstance().use(AMOUNT_ISOLATION);
   await instance.init({
     lng: lang,
     fallbackLng: 'en',
@@ -183,6 +183,7 @@ async function createBaseInstance(lang: TLanguage): Promise<TI18n> {
     ns: STOREFRONT_NAMESPACES,
     defaultNS: 'common',
     interpolation: { escapeValue: false },
+    postProcess: [AMOUNT_ISOLATION.name],
     returnNull: false,
     react: { useSuspense: false },
   });

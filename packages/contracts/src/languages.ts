@@ -88,6 +88,42 @@ export function isRtlLanguage(code: string): boolean {
   return RTL_LANGUAGES.includes(code);
 }
 
+/** An amount with its unit inside a sentence ("1,234.50 USDT"). */
+const AMOUNT_WITH_UNIT = /-?\d[\d,]*(?:\.\d+)? USDT/g;
+const LEFT_TO_RIGHT_ISOLATE = '\u2066';
+const POP_DIRECTIONAL_ISOLATE = '\u2069';
+
+/**
+ * Keeps each "1,234.50 USDT" in a right-to-left sentence in the order it is written. Without the isolate the
+ * bidi algorithm takes digits after Arabic letters as Arabic numbers and "USDT" as a separate run, so
+ * "... إلى 30,000,000.00 USDT" showed as "USDT 30,000,000.00 إلى ...".
+ */
+export function isolateAmounts(text: string): string {
+  return text.replace(
+    AMOUNT_WITH_UNIT,
+    (amount) => `${LEFT_TO_RIGHT_ISOLATE}${amount}${POP_DIRECTIONAL_ISOLATE}`,
+  );
+}
+
+/**
+ * An i18next post-processor (`.use(...)` it and name it in `postProcess`): every translated text of a
+ * right-to-left language gets its amounts isolated (`isolateAmounts`). Typed structurally so contracts need
+ * not depend on i18next.
+ */
+export const AMOUNT_ISOLATION = {
+  type: 'postProcessor' as const,
+  name: 'isolateAmounts',
+  process(
+    value: string,
+    _key: unknown,
+    options: { lng?: string },
+    translator: { language?: string },
+  ): string {
+    const lang = options.lng ?? translator.language ?? '';
+    return isRtlLanguage(lang) && value.includes('USDT') ? isolateAmounts(value) : value;
+  },
+};
+
 /** Maps a BCP 47 tag (from Accept-Language or navigator.language) to one of our codes. */
 export function languageFromTag(tag: string): TLanguage | undefined {
   const lower = tag.trim().toLowerCase();

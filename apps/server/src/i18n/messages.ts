@@ -1,6 +1,13 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { DEFAULT_LANGUAGE, LANGUAGES, type TErrorCode, type TLanguage, V } from '@caravan/contracts';
+import {
+  AMOUNT_ISOLATION,
+  DEFAULT_LANGUAGE,
+  LANGUAGES,
+  type TErrorCode,
+  type TLanguage,
+  V,
+} from '@caravan/contracts';
 import i18next, { type TFunction } from 'i18next';
 
 /** Namespaces of packages/contracts/locales/<lang>/ the server translates with. */
@@ -27,7 +34,7 @@ const resources = Object.fromEntries(
   ]),
 );
 
-const instance = i18next.createInstance();
+const instance = i18next.createInstance().use(AMOUNT_ISOLATION);
 // initAsync with inline resources settles synchronously; nothing is fetched.
 void instance.init({
   resources,
@@ -36,6 +43,7 @@ void instance.init({
   ns: [...SERVER_NAMESPACES],
   defaultNS: 'errors',
   interpolation: { escapeValue: false },
+  postProcess: [AMOUNT_ISOLATION.name],
   initAsync: false,
 });
 

@@ -1,4 +1,10 @@
-import { DEFAULT_LANGUAGE, isRtlLanguage, LANGUAGE_TAGS, type TLanguage } from '@caravan/contracts/languages';
+import {
+  AMOUNT_ISOLATION,
+  DEFAULT_LANGUAGE,
+  isRtlLanguage,
+  LANGUAGE_TAGS,
+  type TLanguage,
+} from '@caravan/contracts/languages';
 import type { Locale } from 'antd/es/locale';
 import i18next from 'i18next';
 import resourcesToBackend from 'i18next-resources-to-backend';
@@ -136,6 +142,7 @@ export async function initI18n(
   await i18next
     .use(initReactI18next)
     .use(resourcesToBackend(loadDictionary))
+    .use(AMOUNT_ISOLATION)
     .init({
       lng: lang,
       ...(resources ? { resources: { [lang]: resources }, partialBundledLanguages: true } : {}),
@@ -144,6 +151,7 @@ export async function initI18n(
       ns: ['common', 'validation'],
       defaultNS: 'common',
       interpolation: { escapeValue: false },
+      postProcess: [AMOUNT_ISOLATION.name],
       returnNull: false,
       react: { useSuspense: true },
     });

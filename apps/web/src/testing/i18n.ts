@@ -1,3 +1,4 @@
+import { AMOUNT_ISOLATION } from '@caravan/contracts/languages';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import errors from '../../../../packages/contracts/locales/en/errors.json';
@@ -15,16 +16,20 @@ import services from '../locales/en/services.json';
 /** English dictionaries loaded synchronously, for component tests. */
 export async function initTestI18n() {
   if (!i18next.isInitialized) {
-    await i18next.use(initReactI18next).init({
-      lng: 'en',
-      fallbackLng: 'en',
-      defaultNS: 'common',
-      resources: {
-        en: { common, auth, account, catalog, pages, admin, seller, cs, services, errors, validation },
-      },
-      interpolation: { escapeValue: false },
-      react: { useSuspense: false },
-    });
+    await i18next
+      .use(initReactI18next)
+      .use(AMOUNT_ISOLATION)
+      .init({
+        lng: 'en',
+        fallbackLng: 'en',
+        defaultNS: 'common',
+        resources: {
+          en: { common, auth, account, catalog, pages, admin, seller, cs, services, errors, validation },
+        },
+        interpolation: { escapeValue: false },
+        postProcess: [AMOUNT_ISOLATION.name],
+        react: { useSuspense: false },
+      });
   }
   return i18next;
 }

@@ -26,4 +26,13 @@ describe('English dictionaries', () => {
     expect(missing).toEqual([]);
     expect(validationMessage('en', V.username)).toBe(validation.username);
   });
+
+  it('keep an amount and its unit in writing order in Arabic (isolated), and leave English as written', () => {
+    expect(errorMessage('ar', 'COUPON_MIN_SPEND', { minSpend: '1,000.00' })).toContain(
+      '\u20661,000.00 USDT\u2069',
+    );
+    expect(errorMessage('en', 'COUPON_MIN_SPEND', { minSpend: '1,000.00' })).toBe(
+      'This coupon needs an order of at least 1,000.00 USDT',
+    );
+  });
 });
