@@ -1,4 +1,4 @@
-import { displayMoney, parseMoney } from '@caravan/contracts/money';
+import { displayMoney, formatMoney, parseMoney } from '@caravan/contracts/money';
 
 /**
  * DESIGN.md: money always carries its unit; amounts arrive as decimal strings and never become floats.
@@ -12,4 +12,10 @@ export function formatUsdt(value: string | bigint): string {
 /** Whether a decimal amount string is above zero (no float conversion). */
 export function isPositiveAmount(value: string): boolean {
   return parseMoney(value) > 0n;
+}
+
+/** A daily rate as a percentage, e.g. "0.0005" -> "0.05 %" (loan products, on the buyer's and the staff's side). */
+export function ratePercent(rate: string): string {
+  const units = parseMoney(rate) * 100n;
+  return `${formatMoney(units, 2)} %`;
 }

@@ -1,4 +1,7 @@
 import {
+  aprPercent,
+  isMoneyString,
+  LOAN_MAX_TERM_DAYS,
   LOAN_PRODUCT_KINDS,
   REPAYMENT_MODES,
   type TLoanProduct,
@@ -10,6 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { ConsolePageHead } from '../../../components/console/console-layout';
 import { LoadError } from '../../../components/console/load-error';
 import { MoneyText } from '../../../components/ui/money-text';
+import { ratePercent } from '../../../lib/format-money';
 import { toast, toastError } from '../../../lib/toast';
 import { useAdminProducts, useSaveProduct } from '../api/admin-loans-api';
 
@@ -29,6 +33,19 @@ function toValues(product: TLoanProduct | null): Partial<TValues> {
   return { ...product, termOptions: product.termOptions.join(',') };
 }
 
+/** "30, 90,180" -> [30, 90, 180]; null when any entry is not a whole number of days within the loan term limit. */
+export function parseTermOptions(text: string): number[] | null {
+  const entries = text.split(',').map((entry) => entry.trim());
+  const days = entries.map((entry) => (/^\d{1,3}$/.test(entry) ? Number(entry) : Number.NaN));
+  return days.every((d) => d >= 1 && d <= LOAN_MAX_TERM_DAYS) ? days : null;
+}
+
+/** A daily rate typed as a fraction, when it is one: shown as a percentage beside the field. */
+function readRate(rate: string | undefined): string | null {
+  const value = rate?.trim() ?? '';
+  return isMoneyString(value, 10) && !value.startsWith('-') ? value : null;
+}
+
 /** Loan products (loans.review): amounts, terms, rates, modes, cycle, penalty, grace, advanced verification above. */
 export default function LoanProductsPage() {
   const { t } = useTranslation(['loans', 'common']);
@@ -36,16 +53,19 @@ export default function LoanProductsPage() {
   const save = useSaveProduct();
   const [editing, setEditing] = useState<TLoanProduct | null | undefined>(undefined);
   const [form] = Form.useForm<TValues>();
+  const dailyRate = Form.useWatch('dailyRate', form);
+  const penaltyDailyRate = Form.useWatch('penaltyDailyRate', form);
+  // What the typed fraction means, so 0.05 (5 % a day) is not taken for 0.05 %.
+  const dailyRateRead = readRate(dailyRate);
+  const penaltyRateRead = readRate(penaltyDailyRate);
   const submit = async (values: TValues) => {
     try {
       await save.mutateAsync({
         ...(editing ? { id: editing.id } : {}),
         body: {
           ...values,
-          termOptions: values.termOptions
-            .split(',')
-            .map((v) => Number(v.trim()))
-            .filter((v) => Number.isInteger(v) && v > 0),
+          // The field's rule has refused anything else before submitting.
+          termOptions: parseTermOptions(values.termOptions) ?? [],
         },
       });
       toast.success(t('admin.done'));
@@ -87,7 +107,11 @@ export default function LoanProductsPage() {
           {
             key: 'rate',
             title: t('fields.dailyRate'),
-            render: (_, p) => <span dir="ltr">{p.dailyRate}</span>,
+            render: (_, p) => (
+              <span dir="ltr">
+                {ratePercent(p.dailyRate)} · {t('fields.apr')} {p.aprPercent} %
+              </span>
+            ),
           },
           {
             key: 'active',
@@ -123,7 +147,7 @@ export default function LoanProductsPage() {
           <Form.Item name="code" label={t('fields.code')} rules={[{ required: true }]}>
             <Input dir="ltr" maxLength={32} />
           </Form.Item>
-          <Form.Item name="kind" label={t('fields.name')}>
+          <Form.Item name="kind" label={t('fields.kind')}>
             <Select options={LOAN_PRODUCT_KINDS.map((k) => ({ value: k, label: t(`kind.${k}`) }))} />
           </Form.Item>
           <Form.Item name="name" label={t('fields.name')} rules={[{ required: true }]}>
@@ -135,10 +159,34 @@ export default function LoanProductsPage() {
           <Form.Item name="maxAmount" label={t('fields.maxAmount')} rules={[{ required: true }]}>
             <Input dir="ltr" suffix="USDT" />
           </Form.Item>
-          <Form.Item name="termOptions" label={t('fields.termOptions')} rules={[{ required: true }]}>
+          <Form.Item
+            name="termOptions"
+            label={t('fields.termOptions')}
+            rules={[
+              { required: true },
+              {
+                validator: async (_rule, value: string | undefined) => {
+                  if (value && parseTermOptions(value) === null) {
+                    throw new Error(t('fields.termOptionsInvalid', { max: LOAN_MAX_TERM_DAYS }));
+                  }
+                },
+              },
+            ]}
+          >
             <Input dir="ltr" />
           </Form.Item>
-          <Form.Item name="dailyRate" label={t('fields.dailyRate')} rules={[{ required: true }]}>
+          <Form.Item
+            name="dailyRate"
+            label={t('fields.dailyRate')}
+            rules={[{ required: true }]}
+            extra={
+              dailyRateRead &&
+              t('fields.ratePerDayApr', {
+                percent: ratePercent(dailyRateRead),
+                apr: aprPercent(dailyRateRead),
+              })
+            }
+          >
             <Input dir="ltr" />
           </Form.Item>
           <Form.Item name="modes" label={t('fields.mode')}>
@@ -147,7 +195,12 @@ export default function LoanProductsPage() {
           <Form.Item name="cycleDays" label={t('fields.cycleDays')}>
             <InputNumber min={1} max={365} />
           </Form.Item>
-          <Form.Item name="penaltyDailyRate" label={t('fields.penaltyRate')} rules={[{ required: true }]}>
+          <Form.Item
+            name="penaltyDailyRate"
+            label={t('fields.penaltyRate')}
+            rules={[{ required: true }]}
+            extra={penaltyRateRead && t('fields.ratePerDay', { percent: ratePercent(penaltyRateRead) })}
+          >
             <Input dir="ltr" />
           </Form.Item>
           <Form.Item name="graceDays" label={t('fields.graceDays')}>

@@ -13,9 +13,9 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { LoadError } from '../../../components/ui/load-error';
 import { formatAmount } from '../../../components/ui/money-text';
 import { PageFrame } from '../../../components/ui/page-frame';
+import { ratePercent } from '../../../lib/format-money';
 import { toast, toastError } from '../../../lib/toast';
 import { identityImageUrl, useApplyLoan, useLoanProducts, useMyVerification } from '../api/loans-api';
-import { ratePercent } from '../components/money';
 import { ScheduleTable } from '../components/schedule-table';
 import '../loans.css';
 

@@ -14,8 +14,8 @@ import { Link, useNavigate } from 'react-router';
 import { LoadError } from '../../../components/ui/load-error';
 import { formatAmount, MoneyText } from '../../../components/ui/money-text';
 import { PageFrame } from '../../../components/ui/page-frame';
+import { ratePercent } from '../../../lib/format-money';
 import { useLoanProducts } from '../api/loans-api';
-import { ratePercent } from '../components/money';
 import { ScheduleTable } from '../components/schedule-table';
 import '../loans.css';
 
