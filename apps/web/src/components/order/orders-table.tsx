@@ -3,6 +3,7 @@ import { Empty, Input, Space, Table, type TableColumnsType } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { dateTimeCell } from '../ui/date-time-text';
+import { emptyOrLoadError } from '../ui/load-error';
 import { MoneyText } from '../ui/money-text';
 import { OrderStatusTag } from './order-status-tag';
 import './order.css';
@@ -49,6 +50,8 @@ export function OrdersTable<T extends TOrderRow>(props: {
   rows: T[];
   total: number;
   isFetching: boolean;
+  /** The list's query: a failed load shows its error with "Try again" where the rows would be. */
+  query: Parameters<typeof emptyOrLoadError>[0];
   columns: TableColumnsType<T>;
   moneyColumns?: TableColumnsType<T>;
   statusExtra?: (row: T) => ReactNode;
@@ -78,7 +81,12 @@ export function OrdersTable<T extends TOrderRow>(props: {
         loading={props.isFetching}
         dataSource={props.rows}
         scroll={{ x: props.scrollX }}
-        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('list.empty')} /> }}
+        locale={{
+          emptyText: emptyOrLoadError(
+            props.query,
+            <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('list.empty')} />,
+          ),
+        }}
         {...(props.onRow ? { onRow: props.onRow } : {})}
         pagination={{
           current: state.pageNum,

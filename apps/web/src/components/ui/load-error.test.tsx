@@ -1,8 +1,10 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { Table } from 'antd';
 import i18next from 'i18next';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../../lib/api';
 import { initTestI18n } from '../../testing/i18n';
-import { LoadError } from './load-error';
+import { emptyOrLoadError, LoadError } from './load-error';
 
 describe('LoadError', () => {
   beforeAll(async () => {
@@ -27,5 +29,35 @@ describe('LoadError', () => {
   it('falls back to the generic error text without a message', () => {
     render(<LoadError onRetry={() => undefined} />);
     expect(screen.getByRole('alert').textContent).toContain('Something went wrong, please try again');
+  });
+
+  it("puts a failed list's error and Try again where its rows would be, not its empty text", () => {
+    const refetch = vi.fn();
+    const failed = {
+      isError: true,
+      error: new ApiError({ status: 503, code: 'UNAVAILABLE', message: 'database is down' }),
+      refetch,
+    };
+    const { unmount } = render(
+      <Table
+        dataSource={[]}
+        columns={[]}
+        locale={{ emptyText: emptyOrLoadError(failed, 'No stock changes yet') }}
+      />,
+    );
+    expect(screen.getByRole('alert').textContent).toContain('database is down');
+    expect(screen.queryByText('No stock changes yet')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(refetch).toHaveBeenCalledTimes(1);
+    unmount();
+    render(
+      <Table
+        dataSource={[]}
+        columns={[]}
+        locale={{ emptyText: emptyOrLoadError({ ...failed, isError: false }, 'No stock changes yet') }}
+      />,
+    );
+    expect(screen.getByText('No stock changes yet')).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 });

@@ -1,5 +1,7 @@
 import { Alert, Button } from 'antd';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { isApiError } from '../../lib/api';
 
 /**
  * A list or page that could not load, with a button to ask again; buyer pages and the console share it, so it
@@ -19,5 +21,22 @@ export function LoadError({ message, onRetry }: { message?: string; onRetry: () 
         </Button>
       }
     />
+  );
+}
+
+type TListQuery = { isError: boolean; error: unknown; refetch: () => unknown };
+
+/**
+ * What a table or list shows where it has no rows: the load error with "Try again" when its query failed,
+ * otherwise its own empty text. Without it a list that failed to load said "No … yet", as if there were none.
+ */
+export function emptyOrLoadError(query: TListQuery, emptyText: ReactNode): ReactNode {
+  return query.isError ? (
+    <LoadError
+      {...(isApiError(query.error) ? { message: query.error.message } : {})}
+      onRetry={() => void query.refetch()}
+    />
+  ) : (
+    emptyText
   );
 }

@@ -9,6 +9,7 @@ import { AddressText } from '../../../components/address/address-text';
 import { ADDRESSES_KEY } from '../../../components/address/api/address-keys';
 import { useAddresses } from '../../../components/address/api/list-addresses';
 import { saveAddress } from '../../../components/address/api/save-address';
+import { emptyOrLoadError } from '../../../components/ui/load-error';
 import { PageFrame } from '../../../components/ui/page-frame';
 import { toast } from '../../../lib/toast';
 import { deleteAddress } from '../api/delete-address';
@@ -85,6 +86,7 @@ export default function ShippingAddressPage() {
         />
       )}
       {addresses.isLoading && <Skeleton active paragraph={{ rows: 4 }} />}
+      {addresses.isError && !addresses.data && emptyOrLoadError(addresses, null)}
       {addresses.data && list.length === 0 && (
         <Empty className="cv-empty" description={t('address.empty')}>
           <p className="cv-muted">{t('address.emptyHint')}</p>

@@ -124,6 +124,7 @@ export default function AdminOrdersPage() {
           rows={orders.data?.pageList ?? []}
           total={orders.data?.total ?? 0}
           isFetching={orders.isFetching}
+          query={orders}
           scrollX={900}
           columns={[
             {

@@ -40,4 +40,30 @@ describe('/paySuccess', () => {
     await renderAt('/paySuccess?orderNos=20261129593252736055');
     await vi.waitFor(() => expect(heading()).toBe(cart.paySuccess.missing));
   });
+
+  it('offers to ask again, not "no payment", when an order could not be read for a server or network fault', async () => {
+    let isDown = true;
+    const order = {
+      orderNo: '20261129593252736055',
+      paidAmount: '1234.50',
+    };
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () =>
+        isDown
+          ? jsonResponse({ error: { code: 'INTERNAL', message: 'database is down', details: {} } }, 503)
+          : jsonResponse({ orderInfo: order }),
+      ),
+    );
+    await renderAt(`/paySuccess?orderNos=${order.orderNo}`);
+    await vi.waitFor(() => expect(screen.getByRole('alert').textContent).toContain('database is down'));
+    expect(heading()).not.toBe(cart.paySuccess.missing);
+    isDown = false;
+    await act(async () => {
+      screen.getByRole('button', { name: 'Try again' }).click();
+    });
+    // The order's row and, every order read, the total.
+    await vi.waitFor(() => expect(screen.getAllByText('1,234.50 USDT')).toHaveLength(2));
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
 });

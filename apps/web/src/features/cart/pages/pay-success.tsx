@@ -5,8 +5,10 @@ import { Button, Result, Skeleton, Table } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import '../../../components/order/order.css';
+import { LoadError } from '../../../components/ui/load-error';
 import { MoneyText } from '../../../components/ui/money-text';
 import { PageFrame } from '../../../components/ui/page-frame';
+import { isApiError } from '../../../lib/api';
 import { formatUsdt } from '../../../lib/format-money';
 import { getOrder } from '../api/get-order';
 
@@ -33,9 +35,14 @@ export default function PaySuccessPage() {
   const total =
     paid?.paidTotal ?? formatUsdt(rows.reduce((sum, order) => sum + parseMoney(order.paidAmount), 0n));
   const isLoading = orders.some((query) => query.isLoading);
+  // An order that could not be read for another reason than not being the buyer's (network, server): the
+  // payment may well have gone through, so the page offers to ask again instead of saying there is none.
+  const unread = orders.filter(
+    (query) => query.isError && !(isApiError(query.error) && [403, 404].includes(query.error.status)),
+  );
   // No order named, or none of them readable (not the buyer's): the page says so in its heading too, instead of
   // "Payment successful" over "No payment to show".
-  const hasPayment = orderNos.length > 0 && (isLoading || rows.length > 0);
+  const hasPayment = orderNos.length > 0 && (isLoading || rows.length > 0 || unread.length > 0);
   return (
     <PageFrame titleKey={hasPayment ? 'routes.paySuccess' : 'cart:paySuccess.missing'}>
       <Result
@@ -52,6 +59,16 @@ export default function PaySuccessPage() {
         ]}
       >
         {/* Nothing at all when there is nothing to show: Ant Design draws an empty grey box for any children. */}
+        {unread.length > 0 && (
+          <LoadError
+            {...(isApiError(unread[0]?.error) ? { message: unread[0].error.message } : {})}
+            onRetry={() => {
+              for (const query of unread) {
+                void query.refetch();
+              }
+            }}
+          />
+        )}
         {isLoading ? (
           <Skeleton active paragraph={{ rows: 2 }} />
         ) : rows.length > 0 ? (
@@ -77,12 +94,19 @@ export default function PaySuccessPage() {
               ]}
             />
             <dl className="cv-amounts" style={{ marginBlockStart: 12 }}>
-              <div className="cv-amounts__row cv-amounts__row--total">
-                <dt>{t('paySuccess.total')}</dt>
-                <dd>
-                  {paid ? <MoneyText value={paid.paidTotal} isStrong /> : <strong dir="ltr">{total}</strong>}
-                </dd>
-              </div>
+              {/* Without the pay answer, a total of the orders read so far would be short of the real one. */}
+              {(paid || unread.length === 0) && (
+                <div className="cv-amounts__row cv-amounts__row--total">
+                  <dt>{t('paySuccess.total')}</dt>
+                  <dd>
+                    {paid ? (
+                      <MoneyText value={paid.paidTotal} isStrong />
+                    ) : (
+                      <strong dir="ltr">{total}</strong>
+                    )}
+                  </dd>
+                </div>
+              )}
               {paid?.balance && (
                 <div className="cv-amounts__row">
                   <dt>{t('paySuccess.balance')}</dt>

@@ -38,6 +38,7 @@ export function SellerOrdersTable({ initialTab = 'all' }: { initialTab?: TOrderT
         rows={orders.data?.pageList ?? []}
         total={orders.data?.total ?? 0}
         isFetching={orders.isFetching}
+        query={orders}
         size="middle"
         scrollX={820}
         onRow={(order) => ({ 'data-testid': 'seller-order-row', 'data-order-no': order.orderNo })}

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConsolePageHead } from '../../../components/console/console-layout';
 import { ListItemMeta } from '../../../components/ui/list-item-meta';
+import { emptyOrLoadError } from '../../../components/ui/load-error';
 import { NamedSegmented } from '../../../components/ui/named-segmented';
 import { formatDateTime } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
@@ -55,7 +56,7 @@ export default function SellerReviewsPage() {
       <List<TSellerReview>
         loading={reviews.isFetching}
         dataSource={reviews.data?.pageList ?? []}
-        locale={{ emptyText: t('reviews.empty') }}
+        locale={{ emptyText: emptyOrLoadError(reviews, t('reviews.empty')) }}
         pagination={{
           current: query.pageNum,
           pageSize: query.pageSize,

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConsolePageHead } from '../../../components/console/console-layout';
 import { dateTimeCell } from '../../../components/ui/date-time-text';
+import { emptyOrLoadError } from '../../../components/ui/load-error';
 import { MoneyText } from '../../../components/ui/money-text';
 import { useSettlement } from '../api';
 
@@ -51,7 +52,11 @@ export default function SettlementPage() {
         ).map(([key, value]) => (
           <Col key={key} xs={12} lg={6}>
             <Card loading={statement.isLoading}>
-              <Statistic title={t(key)} value={value ?? '0.00'} suffix="USDT" />
+              <Statistic
+                title={t(key)}
+                value={value ?? '--'}
+                suffix={value === undefined ? undefined : 'USDT'}
+              />
             </Card>
           </Col>
         ))}
@@ -61,7 +66,7 @@ export default function SettlementPage() {
         size="middle"
         loading={statement.isFetching}
         dataSource={data?.lines.pageList ?? []}
-        locale={{ emptyText: t('settlement.empty') }}
+        locale={{ emptyText: emptyOrLoadError(statement, t('settlement.empty')) }}
         scroll={{ x: 800 }}
         pagination={{
           current: page.pageNum,

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConsolePageHead } from '../../../components/console/console-layout';
 import { dateTimeCell } from '../../../components/ui/date-time-text';
+import { emptyOrLoadError } from '../../../components/ui/load-error';
 import { useStockHistory } from '../api';
 
 /** /seller/stock: every stock change with its reason; low stock is a filter of the product list. */
@@ -16,12 +17,13 @@ export default function StockHistoryPage() {
   return (
     <>
       <ConsolePageHead title={t('menu.stock')} />
+      <p className="cv-muted">{t('stock.intro')}</p>
       <Table<TStockAdjustment>
         rowKey="id"
         size="middle"
         loading={history.isFetching}
         dataSource={history.data?.pageList ?? []}
-        locale={{ emptyText: t('stock.empty') }}
+        locale={{ emptyText: emptyOrLoadError(history, t('stock.empty')) }}
         scroll={{ x: 700 }}
         pagination={{
           current: page.pageNum,
