@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import loansEn from '../../../locales/en/loans.json';
 import { jsonResponse, renderWithQueries, setUpComponentTests } from '../../../testing/render';
@@ -36,5 +36,29 @@ describe('/credit', () => {
     );
     // The schedule's principal, worked out in the browser.
     await waitFor(() => expect(screen.getAllByText('100,000.00 USDT').length).toBeGreaterThan(0));
+  });
+
+  it('offers the loans as one radio group: one tab stop, the arrow keys move the choice', async () => {
+    const credit = { ...STARTUP_LOAN, id: '2', code: 'credit', kind: 'credit', name: 'Credit loan' };
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => jsonResponse({ products: [STARTUP_LOAN, credit] })),
+    );
+    await renderWithQueries(<CreditPage />);
+    const group = await screen.findByRole('radiogroup', { name: 'Loan products' });
+    const radios = () => within(group).getAllByRole('radio');
+    await waitFor(() => expect(radios()).toHaveLength(2));
+    expect(radios().map((r) => [r.getAttribute('aria-checked'), r.tabIndex])).toEqual([
+      ['true', 0],
+      ['false', -1],
+    ]);
+    fireEvent.keyDown(radios()[0]!, { key: 'ArrowDown' });
+    await waitFor(() => expect(radios()[1]!.getAttribute('aria-checked')).toBe('true'));
+    expect(document.activeElement).toBe(radios()[1]);
+    expect(radios().map((r) => r.tabIndex)).toEqual([-1, 0]);
+    // Past the last it wraps to the first, as radio groups do.
+    fireEvent.keyDown(radios()[1]!, { key: 'ArrowDown' });
+    await waitFor(() => expect(radios()[0]!.getAttribute('aria-checked')).toBe('true'));
+    expect(group.contains(document.activeElement)).toBe(true);
   });
 });

@@ -21,6 +21,18 @@ import '../loans.css';
 
 type TCalc = { amount: string; termDays: number; mode: TRepaymentMode };
 
+/** Which way an arrow key moves in a radio group: down and the reading direction's forward arrow go on. */
+function arrowStep(key: string, element: HTMLElement): -1 | 0 | 1 {
+  const isRtl = getComputedStyle(element).direction === 'rtl';
+  if (key === 'ArrowDown' || key === (isRtl ? 'ArrowLeft' : 'ArrowRight')) {
+    return 1;
+  }
+  if (key === 'ArrowUp' || key === (isRtl ? 'ArrowRight' : 'ArrowLeft')) {
+    return -1;
+  }
+  return 0;
+}
+
 function quote(product: TLoanProduct, calc: TCalc) {
   if (!isMoneyString(calc.amount, 2) || calc.amount.startsWith('-')) {
     return null;
@@ -80,19 +92,31 @@ export default function CreditPage() {
       {products.isSuccess && list.length === 0 && <Empty description={t('credit.noProducts')} />}
       {product && current && (
         <div className="cv-loans-grid">
-          <div className="cv-loans-products" role="radiogroup" aria-label={t('fields.name')}>
-            {list.map((p) => (
+          <div className="cv-loans-products" role="radiogroup" aria-label={t('admin.productsTitle')}>
+            {list.map((p, index) => (
               <Card
                 key={p.id}
                 size="small"
                 className={p.id === product.id ? 'cv-loans-product is-selected' : 'cv-loans-product'}
-                tabIndex={0}
+                // A radio group is one tab stop; the arrow keys move the choice (WAI-ARIA radio group).
+                tabIndex={p.id === product.id ? 0 : -1}
                 role="radio"
                 aria-checked={p.id === product.id}
                 onClick={() => setProductId(p.id)}
                 onKeyDown={(event) => {
                   if (event.key === 'Enter' || event.key === ' ') {
+                    event.preventDefault();
                     setProductId(p.id);
+                    return;
+                  }
+                  const step = arrowStep(event.key, event.currentTarget);
+                  if (step !== 0) {
+                    event.preventDefault();
+                    const next = (index + step + list.length) % list.length;
+                    setProductId(list[next]!.id);
+                    const cards =
+                      event.currentTarget.parentElement?.querySelectorAll<HTMLElement>('[role="radio"]');
+                    cards?.[next]?.focus();
                   }
                 }}
               >
