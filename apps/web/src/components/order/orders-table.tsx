@@ -1,5 +1,5 @@
 import type { TOrderSummary, TOrderTab } from '@caravan/contracts';
-import { Empty, Input, Space, Table, type TableColumnsType } from 'antd';
+import { Empty, Space, Table, type TableColumnsType } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { dateTimeCell } from '../ui/date-time-text';
@@ -7,6 +7,7 @@ import { emptyOrLoadError } from '../ui/load-error';
 import { MoneyText } from '../ui/money-text';
 import { OrderStatusTag } from './order-status-tag';
 import './order.css';
+import { SearchInput } from '../ui/search-input';
 import { OrderStatusTabs } from './order-status-tabs';
 
 const PAGE_SIZE = 20;
@@ -66,7 +67,7 @@ export function OrdersTable<T extends TOrderRow>(props: {
     <>
       <OrderStatusTabs value={state.tab} onChange={state.selectTab} />
       <Space wrap style={{ marginBlockEnd: 12 }}>
-        <Input.Search
+        <SearchInput
           allowClear
           placeholder={props.searchLabel}
           aria-label={props.searchLabel}

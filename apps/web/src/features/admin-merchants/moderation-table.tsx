@@ -1,9 +1,10 @@
-import { Button, Input, Modal, Space, Table, type TableColumnsType } from 'antd';
+import { Button, Modal, Space, Table, type TableColumnsType } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConsolePageHead } from '../../components/console/console-layout';
 import { LoadError } from '../../components/console/load-error';
 import { type TPagedQuery, useServerPaging } from '../../components/console/server-paging';
+import { SearchInput } from '../../components/ui/search-input';
 import { toast } from '../../lib/toast';
 import { useStaffAction } from './api';
 import { ReasonModal } from './reason-modal';
@@ -111,7 +112,7 @@ export function ModerationTable<TRow extends { id: string }, TQuery extends TMod
       {moderation.modalHolder}
       <ConsolePageHead title={props.title} />
       <Space wrap className="cv-console__filters">
-        <Input.Search
+        <SearchInput
           allowClear
           aria-label={props.keywordLabel}
           placeholder={props.keywordLabel}

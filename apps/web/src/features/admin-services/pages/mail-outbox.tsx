@@ -1,11 +1,12 @@
 import { MAIL_STATUSES, type TMailOutboxItem, type TMailStatusName } from '@caravan/contracts';
-import { Alert, Input, Select, Space, Table, Tag, Typography } from 'antd';
+import { Alert, Select, Space, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConsolePageHead } from '../../../components/console/console-layout';
 import { LoadError } from '../../../components/console/load-error';
 import { useServerPaging } from '../../../components/console/server-paging';
 import { dateTimeCell } from '../../../components/ui/date-time-text';
+import { SearchInput } from '../../../components/ui/search-input';
 import { formatDateTime } from '../../../lib/format';
 import { type TOutboxFilter, useMailOutbox } from '../api/list-mail-outbox';
 
@@ -64,7 +65,7 @@ export default function MailOutboxPage() {
             ...MAIL_STATUSES.map((s) => ({ value: s, label: t(`outbox.statuses.${s}`) })),
           ]}
         />
-        <Input.Search
+        <SearchInput
           aria-label={t('outbox.to')}
           placeholder={t('outbox.to')}
           allowClear

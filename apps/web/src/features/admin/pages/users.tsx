@@ -1,5 +1,5 @@
 import { ADMIN_USER_STATUSES, type TAdminUser } from '@caravan/contracts';
-import { Button, Input, Modal, Select, Space, Table, Tag } from 'antd';
+import { Button, Modal, Select, Space, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConsolePageHead } from '../../../components/console/console-layout';
@@ -7,6 +7,7 @@ import { LoadError } from '../../../components/console/load-error';
 import { useServerPaging } from '../../../components/console/server-paging';
 import { hasPermission, useStaffMe } from '../../../components/console/staff-session';
 import { dateTimeCell } from '../../../components/ui/date-time-text';
+import { SearchInput } from '../../../components/ui/search-input';
 import { toast } from '../../../lib/toast';
 import { useAdminUsers, useSetUserStatus } from '../api/admin-api';
 import { UserDetailDrawer } from '../components/user-detail-drawer';
@@ -65,7 +66,7 @@ export default function UsersPage() {
       {modalHolder}
       <ConsolePageHead title={t('menu.users')} />
       <Space wrap className="cv-console__filters">
-        <Input.Search
+        <SearchInput
           value={keywordInput}
           onChange={(event) => setKeywordInput(event.target.value)}
           onSearch={(value) => setQuery((q) => ({ ...q, pageNum: 1, keyword: value.trim() || undefined }))}

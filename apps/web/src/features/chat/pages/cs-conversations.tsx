@@ -1,6 +1,6 @@
 import type { TChatConversation, TCsCustomerContext } from '@caravan/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Descriptions, Dropdown, Empty, Input, Popconfirm, Select, Space, Spin, Tag } from 'antd';
+import { Button, Descriptions, Dropdown, Empty, Popconfirm, Select, Space, Spin, Tag } from 'antd';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -19,6 +19,7 @@ import type { TSocketEvent } from '../lib/chat-socket';
 import { useConsoleSocket } from '../lib/use-console-socket';
 import '../chat.css';
 import { NamedSegmented } from '../../../components/ui/named-segmented';
+import { SearchInput } from '../../../components/ui/search-input';
 
 const PAGE_SIZE = 20;
 type TView = 'waiting' | 'mine' | 'all';
@@ -189,7 +190,7 @@ export default function CsConversationsPage() {
                 { value: 'all', label: t('cs.views.all') },
               ]}
             />
-            <Input.Search
+            <SearchInput
               allowClear
               placeholder={t('cs.filter')}
               aria-label={t('cs.filter')}

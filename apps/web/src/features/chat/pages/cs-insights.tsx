@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Card, Empty, Input, List, Skeleton, Statistic, Table } from 'antd';
+import { Card, Empty, List, Skeleton, Statistic, Table } from 'antd';
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +11,7 @@ import { chatApi } from '../api/chat-api';
 import '../chat.css';
 import { ListItemMeta } from '../../../components/ui/list-item-meta';
 import { NamedSegmented } from '../../../components/ui/named-segmented';
+import { SearchInput } from '../../../components/ui/search-input';
 
 function duration(seconds: number | null, t: TFunction<'chat'>): string {
   if (seconds === null) {
@@ -117,7 +118,7 @@ export default function CsInsightsPage() {
         </>
       )}
       <h2 className="cv-chat-search__title">{t('search.title')}</h2>
-      <Input.Search
+      <SearchInput
         allowClear
         maxLength={64}
         placeholder={t('search.placeholder')}

@@ -7,20 +7,7 @@ import {
   type TSellerProductSort,
   type TSellerProductState,
 } from '@caravan/contracts';
-import {
-  Button,
-  Dropdown,
-  Image,
-  Input,
-  Modal,
-  Select,
-  Space,
-  Switch,
-  Table,
-  Tag,
-  Tooltip,
-  TreeSelect,
-} from 'antd';
+import { Button, Dropdown, Image, Modal, Select, Space, Switch, Table, Tag, Tooltip, TreeSelect } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Route, Routes, useNavigate } from 'react-router';
@@ -28,6 +15,7 @@ import { ConsolePageHead } from '../../../components/console/console-layout';
 import { dateTimeCell } from '../../../components/ui/date-time-text';
 import { LoadError } from '../../../components/ui/load-error';
 import { MoneyText } from '../../../components/ui/money-text';
+import { SearchInput } from '../../../components/ui/search-input';
 import { toast } from '../../../lib/toast';
 import { useBulkProducts, useCategoryTree, useSellerProducts } from '../api';
 import { ImportDialog } from '../components/import-dialog';
@@ -128,7 +116,7 @@ function ProductList() {
         }
       />
       <Space wrap className="cv-console__filters">
-        <Input.Search
+        <SearchInput
           allowClear
           aria-label={t('products.keyword')}
           placeholder={t('products.keyword')}
