@@ -116,10 +116,10 @@ export const AMOUNT_ISOLATION = {
   process(
     value: string,
     _key: unknown,
-    options: { lng?: string },
-    translator: { language?: string },
+    options: { lng?: string } | undefined,
+    translator: { language?: string } | undefined,
   ): string {
-    const lang = options.lng ?? translator.language ?? '';
+    const lang = options?.lng ?? translator?.language ?? '';
     return isRtlLanguage(lang) && value.includes('USDT') ? isolateAmounts(value) : value;
   },
 };
