@@ -1,4 +1,4 @@
-import type { TLanguage } from '@caravan/contracts';
+import { groupMoneyDigits, type TLanguage } from '@caravan/contracts';
 import type { Executor } from '../../db/client';
 import { orderLogs } from '../../db/schema';
 import { serverText } from '../../i18n/messages';
@@ -46,6 +46,12 @@ export async function addOrderLogs(
   }
 }
 
+/** An event's text in the reader's language; a stored amount ("1234.5") is shown grouped, as on every page. */
 export function renderOrderLog(lang: TLanguage, event: string, params: Record<string, string>): string {
-  return serverText(lang, `orderLog.${event}`, params);
+  const { amount } = params;
+  return serverText(
+    lang,
+    `orderLog.${event}`,
+    amount === undefined ? params : { ...params, amount: groupMoneyDigits(amount) },
+  );
 }
