@@ -28,6 +28,8 @@ import { updateCartItem } from './update-cart-item';
 export type TCartState = {
   cart: TCart | undefined;
   isLoading: boolean;
+  /** The server's cart could not be read (and none is known yet): the page offers to ask again, not "empty". */
+  loadFailure: { isError: boolean; error: unknown; refetch: () => unknown } | null;
   isLoggedIn: boolean;
   isBusy: boolean;
   setQuantity: (item: TCartItem, quantity: number) => void;
@@ -181,6 +183,7 @@ export function useCart(): TCartState {
   return {
     cart: hasSession ? server.data : buildLocalCart(localLines, products),
     isLoading: hasSession ? server.isLoading : isLocalLoading,
+    loadFailure: hasSession && server.isError && !server.data ? server : null,
     isLoggedIn: hasSession,
     isBusy: quantityMutation.isPending || checkMutation.isPending || deleteMutation.isPending,
     setQuantity,

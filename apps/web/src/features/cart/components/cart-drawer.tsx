@@ -3,6 +3,7 @@ import { Button, Checkbox, ConfigProvider, Drawer, Empty, Skeleton } from 'antd'
 import { useContext } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { emptyOrLoadError } from '../../../components/ui/load-error';
 import { MoneyText } from '../../../components/ui/money-text';
 import { isPositiveAmount } from '../../../lib/format-money';
 import { buildLoginPath } from '../../../lib/session';
@@ -16,7 +17,7 @@ export default function CartDrawer({ isOpen, onClose }: { isOpen: boolean; onClo
   const { t } = useTranslation(['cart', 'common']);
   const { direction } = useContext(ConfigProvider.ConfigContext);
   const navigate = useNavigate();
-  const { cart, isLoading, isLoggedIn, isBusy, setQuantity, setChecked, removeItem } = useCart();
+  const { cart, isLoading, loadFailure, isLoggedIn, isBusy, setQuantity, setChecked, removeItem } = useCart();
   const checkout = () => {
     if (!cart || cart.checkedCount === 0) {
       toast.error(t('messages.nothingChecked'));
@@ -29,7 +30,7 @@ export default function CartDrawer({ isOpen, onClose }: { isOpen: boolean; onClo
     onClose();
     void navigate(isLoggedIn ? '/settlement' : buildLoginPath('/settlement'));
   };
-  const isEmpty = !isLoading && (cart?.count ?? 0) === 0;
+  const isEmpty = !isLoading && !loadFailure && (cart?.count ?? 0) === 0;
   return (
     <Drawer
       title={t('drawer.title')}
@@ -39,7 +40,7 @@ export default function CartDrawer({ isOpen, onClose }: { isOpen: boolean; onClo
       placement={direction === 'rtl' ? 'left' : 'right'}
       className="cv-cart-drawer"
       footer={
-        isEmpty ? null : (
+        isEmpty || loadFailure ? null : (
           <div className="cv-cart-footer">
             <Checkbox
               checked={cart?.checkAll ?? false}
@@ -60,6 +61,7 @@ export default function CartDrawer({ isOpen, onClose }: { isOpen: boolean; onClo
       }
     >
       {isLoading && <Skeleton active avatar paragraph={{ rows: 3 }} />}
+      {loadFailure && emptyOrLoadError(loadFailure, null)}
       {isEmpty && (
         <Empty description={t('drawer.empty')}>
           <p className="cv-muted">{t('drawer.emptyHint')}</p>

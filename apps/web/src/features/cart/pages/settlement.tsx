@@ -12,6 +12,7 @@ import { CouponPicker } from '../../../components/coupons/coupon-picker';
 import { OrderAmounts } from '../../../components/order/order-amounts';
 import { OrderItemsTable } from '../../../components/order/order-items-table';
 import { PayOrdersModal } from '../../../components/order/pay-orders-modal';
+import { emptyOrLoadError } from '../../../components/ui/load-error';
 import { MoneyText } from '../../../components/ui/money-text';
 import { PageFrame } from '../../../components/ui/page-frame';
 import { isPositiveAmount } from '../../../lib/format-money';
@@ -42,7 +43,7 @@ function SettlementContent() {
   const queryClient = useQueryClient();
   const buyNowItems = useMemo(() => readBuyNow(params), [params]);
   const isBuyNow = buyNowItems !== null;
-  const { cart, isLoading: isCartLoading, setChecked } = useCart();
+  const { cart, isLoading: isCartLoading, loadFailure: cartLoadFailure, setChecked } = useCart();
   const addresses = useAddresses();
   const [addressId, setAddressId] = useState<string | undefined>();
   const [remarks, setRemarks] = useState<Record<string, string>>({});
@@ -147,6 +148,9 @@ function SettlementContent() {
   }
   if (!isBuyNow && isCartLoading) {
     return <Skeleton active paragraph={{ rows: 8 }} />;
+  }
+  if (!isBuyNow && cartLoadFailure) {
+    return emptyOrLoadError(cartLoadFailure, null);
   }
   const hasCartLines = (cart?.count ?? 0) > 0;
   if (!isBuyNow && !hasCartLines) {
