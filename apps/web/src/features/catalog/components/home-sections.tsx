@@ -10,6 +10,7 @@ import { homeQuery } from '../api/get-home';
 import { getHomeListPage, useHomeListMore } from '../api/get-home-list';
 import '../catalog.css';
 import { BannerCarousel } from './banner-carousel';
+import { LightLoadError } from './light-load-error';
 import { ProductGrid, ProductGridSkeleton } from './product-grid';
 import { StoreCard } from './store-card';
 
@@ -137,14 +138,7 @@ export default function HomeSections() {
   const home = useQuery(homeQuery());
   if (!home.data) {
     if (home.isError) {
-      return (
-        <div className="cv-state" role="alert">
-          <p>{t('states.loadFailed')}</p>
-          <LightButton variant="primary" onClick={() => void home.refetch()}>
-            {t('states.retry')}
-          </LightButton>
-        </div>
-      );
+      return <LightLoadError query={home} variant="primary" />;
     }
     return <HomeSkeleton />;
   }

@@ -185,6 +185,7 @@ export function ProductBrowser({ isDiscountFixed = false }: { isDiscountFixed?: 
       <ProductGrid
         cardHeadingLevel={2}
         products={products.data?.pageList}
+        loadFailure={products}
         isLoading={products.isLoading}
         isUpdating={products.isPlaceholderData}
       />

@@ -2,6 +2,7 @@ import type { TProductCard, TProductPage } from '@caravan/contracts';
 import { act, fireEvent, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
+import catalogEn from '../../../locales/en/catalog.json';
 import { jsonResponse, renderWithQueries, setUpComponentTests } from '../../../testing/render';
 import { useProducts } from '../api/list-products';
 import { ProductGrid } from './product-grid';
@@ -42,6 +43,7 @@ function Listing() {
         products={products.data?.pageList}
         isLoading={products.isLoading}
         isUpdating={products.isPlaceholderData}
+        loadFailure={products}
       />
     </>
   );
@@ -76,5 +78,25 @@ describe('ProductGrid while new results load', () => {
     expect(screen.queryByText('Oak desk')).toBeNull();
     expect(list().getAttribute('aria-busy')).toBeNull();
     expect(list().className).not.toContain('cv-grid--updating');
+  });
+});
+
+describe('ProductGrid when its list fails', () => {
+  setUpComponentTests({ catalog: catalogEn });
+
+  it('says so and loads again on Try again, instead of "No products"', async () => {
+    let isDown = true;
+    vi.stubGlobal('fetch', async () =>
+      isDown
+        ? jsonResponse({ error: { code: 'INTERNAL', message: 'database is down', details: {} } }, 503)
+        : jsonResponse(pageOf([card('1', 'Oak desk')])),
+    );
+    await renderWithQueries(<Listing />);
+    await vi.waitFor(() => expect(screen.getByRole('alert').textContent).toContain('database is down'));
+    expect(screen.queryByText(catalogEn.empty.products)).toBeNull();
+    isDown = false;
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: catalogEn.states.retry })));
+    await vi.waitFor(() => expect(screen.getByText('Oak desk')).toBeTruthy());
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 });

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { HydrationSlice, toSlices } from '../../../components/ui/hydration-slice';
 import { EmptyState } from './empty-state';
+import { LightLoadError } from './light-load-error';
 import { ProductCard, useProductCardTexts } from './product-card';
 
 /** Cards on a phone's first screen (2 across): their pictures load at once, the first one first (LCP). */
@@ -40,6 +41,8 @@ type TProductGridProps = {
   isUpdating?: boolean;
   skeletonCount?: number;
   empty?: ReactNode;
+  /** The list's query: when it failed with no cards to show, the grid says so and offers Try again. */
+  loadFailure?: { isError: boolean; error: unknown; refetch: () => unknown };
   renderFooter?: (product: TProductCard) => ReactNode;
   /**
    * The cards' name headings: 3 under a section's h2 (the default), 2 where the list follows the page's h1, so
@@ -55,6 +58,7 @@ export function ProductGrid({
   isUpdating = false,
   skeletonCount,
   empty,
+  loadFailure,
   renderFooter,
   cardHeadingLevel = 3,
 }: TProductGridProps) {
@@ -62,6 +66,9 @@ export function ProductGrid({
   const cardTexts = useProductCardTexts();
   if (isLoading && !products) {
     return <ProductGridSkeleton count={skeletonCount} />;
+  }
+  if (!products && loadFailure?.isError) {
+    return <LightLoadError query={loadFailure} />;
   }
   if (!products || products.length === 0) {
     return (

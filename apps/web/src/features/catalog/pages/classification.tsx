@@ -94,6 +94,7 @@ export default function ClassificationPage() {
           )}
           <ProductGrid
             products={chosen ? products.data?.pageList : []}
+            loadFailure={products}
             isLoading={categories.isLoading || products.isLoading}
             isUpdating={products.isPlaceholderData}
             skeletonCount={8}

@@ -37,6 +37,7 @@ export default function CollectGoodsPage() {
       <ProductGrid
         cardHeadingLevel={2}
         products={favourites.data?.pageList}
+        loadFailure={favourites}
         isLoading={favourites.isLoading}
         isUpdating={favourites.isPlaceholderData}
         skeletonCount={8}

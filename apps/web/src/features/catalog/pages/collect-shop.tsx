@@ -7,6 +7,7 @@ import { useToggleFollow } from '../api/follow-store';
 import { useFollowedStores } from '../api/list-followed-stores';
 import '../catalog.css';
 import { EmptyState } from '../components/empty-state';
+import { LightLoadError } from '../components/light-load-error';
 import { ListPager } from '../components/list-pager';
 import { StoreList } from '../components/store-list';
 import { usePageParam } from '../lib/use-page-param';
@@ -37,7 +38,8 @@ export default function CollectShopPage() {
           <div className="cv-skel" style={{ height: 80 }} />
         </div>
       )}
-      {!stores.isLoading && list.length === 0 && (
+      {stores.isError && !stores.data && <LightLoadError query={stores} />}
+      {!stores.isLoading && !stores.isError && list.length === 0 && (
         <EmptyState
           title={t('favourites.noShops')}
           text={t('favourites.noShopsHint')}

@@ -4,7 +4,6 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { ContactSellerButton } from '../../../components/ui/contact-seller-button';
 import { HydrationSlice } from '../../../components/ui/hydration-slice';
-import { LightButton } from '../../../components/ui/light-button';
 import { LightTabs } from '../../../components/ui/light-controls';
 import { PageFrame } from '../../../components/ui/page-frame';
 import { PageSkeleton } from '../../../components/ui/page-skeleton';
@@ -16,6 +15,7 @@ import { useRecordProductView } from '../api/record-product-view';
 import '../catalog.css';
 import { brandedTitle } from '../../../lib/page-title';
 import { BuyBox } from '../components/buy-box';
+import { LightLoadError } from '../components/light-load-error';
 import { NotFoundState } from '../components/not-found-state';
 import { ProductGallery } from '../components/product-gallery';
 import { StoreCard } from '../components/store-card';
@@ -72,14 +72,7 @@ export default function ProductDetailsPage() {
   if (!product.data) {
     return (
       <PageFrame titleKey="routes.productDetails">
-        {product.isError ? (
-          <div className="cv-state" role="alert">
-            <p>{isApiError(product.error) ? product.error.message : t('states.loadFailed')}</p>
-            <LightButton onClick={() => void product.refetch()}>{t('states.retry')}</LightButton>
-          </div>
-        ) : (
-          <PageSkeleton />
-        )}
+        {product.isError ? <LightLoadError query={product} /> : <PageSkeleton />}
       </PageFrame>
     );
   }

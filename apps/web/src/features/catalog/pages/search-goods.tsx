@@ -27,6 +27,7 @@ export default function SearchGoodsPage() {
           <ProductGrid
             cardHeadingLevel={2}
             products={goods.data?.pageList}
+            loadFailure={goods}
             isLoading={goods.isLoading}
             isUpdating={goods.isPlaceholderData}
             empty={

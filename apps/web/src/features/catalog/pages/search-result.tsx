@@ -49,6 +49,7 @@ export default function SearchResultPage() {
         ) : (
           <ProductGrid
             products={goods.data?.pageList}
+            loadFailure={goods}
             isLoading={goods.isLoading}
             isUpdating={goods.isPlaceholderData}
             empty={

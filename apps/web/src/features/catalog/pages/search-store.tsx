@@ -5,6 +5,7 @@ import { PageFrame } from '../../../components/ui/page-frame';
 import { useSearchStores } from '../api/search-stores';
 import '../catalog.css';
 import { EmptyState } from '../components/empty-state';
+import { LightLoadError } from '../components/light-load-error';
 import { ListPager } from '../components/list-pager';
 import { SearchHeading } from '../components/search-heading';
 import { StoreList } from '../components/store-list';
@@ -27,7 +28,8 @@ export default function SearchStorePage() {
           <div className="cv-skel" style={{ height: 72 }} />
         </div>
       )}
-      {(keyword === '' || (!stores.isLoading && list.length === 0)) && (
+      {keyword !== '' && stores.isError && !stores.data && <LightLoadError query={stores} />}
+      {(keyword === '' || (!stores.isLoading && !stores.isError && list.length === 0)) && (
         <EmptyState
           title={keyword ? t('search.noStores', { keyword }) : t('search.noKeyword')}
           text={keyword ? t('search.noStoresHint') : undefined}

@@ -14,6 +14,7 @@ import { useStore } from '../api/get-store';
 import { useProducts } from '../api/list-products';
 import { useRecordStoreView } from '../api/record-store-view';
 import '../catalog.css';
+import { LightLoadError } from '../components/light-load-error';
 import { ListPager } from '../components/list-pager';
 import { NotFoundState } from '../components/not-found-state';
 import { ProductGrid } from '../components/product-grid';
@@ -49,14 +50,7 @@ export default function StorePage() {
   if (!store.data) {
     return (
       <PageFrame titleKey="routes.store">
-        {store.isError ? (
-          <div className="cv-state" role="alert">
-            <p>{isApiError(store.error) ? store.error.message : t('states.loadFailed')}</p>
-            <LightButton onClick={() => void store.refetch()}>{t('states.retry')}</LightButton>
-          </div>
-        ) : (
-          <PageSkeleton />
-        )}
+        {store.isError ? <LightLoadError query={store} /> : <PageSkeleton />}
       </PageFrame>
     );
   }
@@ -197,6 +191,7 @@ export default function StorePage() {
       </div>
       <ProductGrid
         products={products.data?.pageList}
+        loadFailure={products}
         isLoading={products.isLoading || !products.data}
         isUpdating={products.isPlaceholderData}
         empty={

@@ -7,6 +7,7 @@ import { useOrders } from '../api/list-orders';
 import { OrderCard } from '../components/order-card';
 import '../../../components/order/order.css';
 import { OrderStatusTabs } from '../../../components/order/order-status-tabs';
+import { emptyOrLoadError } from '../../../components/ui/load-error';
 
 const PAGE_SIZE = 20;
 
@@ -41,6 +42,7 @@ export default function MyOrderPage() {
     >
       <OrderStatusTabs value={tab} onChange={(next) => update({ tab: next })} />
       {orders.isLoading && <Skeleton active paragraph={{ rows: 6 }} />}
+      {orders.isError && !orders.data && emptyOrLoadError(orders, null)}
       {orders.data && list.length === 0 && (
         <Empty className="cv-empty" description={t('list.empty')}>
           <p className="cv-muted">{t('list.emptyHint')}</p>
