@@ -1,4 +1,5 @@
 import {
+  ATTRIBUTE_VALUES_MAX,
   LANGUAGE_NAMES,
   type TLanguage,
   type TProductRequest,
@@ -33,6 +34,7 @@ import {
   useTextLanguages,
 } from '../../../components/shop-form/per-language-texts';
 import { ImageUploadField } from '../../../components/shop-form/shop-fields';
+import { emptyOrLoadError } from '../../../components/ui/load-error';
 import type { TPictures } from '../../../components/ui/picture-field';
 import { toUploadItems, uploadedRefs } from '../../../components/ui/sortable-image-uploader';
 import { isApiError } from '../../../lib/api';
@@ -342,21 +344,18 @@ function Editor({ product, shopLang }: { product: TSellerProductDetail | null; s
                 style={{ inlineSize: '100%' }}
                 value={a.values}
                 tokenSeparators={[',']}
-                onChange={(values: string[]) =>
+                onChange={(values: string[]) => {
+                  const typed = values.map((v) => v.trim()).filter(Boolean);
+                  if (typed.length > ATTRIBUTE_VALUES_MAX) {
+                    // A pasted list longer than the limit: say what was left out instead of dropping it unseen.
+                    toast.warning(t('editor.attributeValuesMax', { max: ATTRIBUTE_VALUES_MAX }));
+                  }
                   changeAttributes(
                     attributes.map((x, j) =>
-                      j === i
-                        ? {
-                            ...x,
-                            values: values
-                              .map((v) => v.trim())
-                              .filter(Boolean)
-                              .slice(0, 30),
-                          }
-                        : x,
+                      j === i ? { ...x, values: typed.slice(0, ATTRIBUTE_VALUES_MAX) } : x,
                     ),
-                  )
-                }
+                  );
+                }}
               />
             </Col>
             <Col flex="none">
@@ -445,6 +444,13 @@ export default function ProductEditorPage() {
   const shop = useShopSettings();
   if ((productId && product.isLoading) || shop.isLoading) {
     return <Skeleton active paragraph={{ rows: 12 }} />;
+  }
+  // Only a product the server does not know is "not found"; a fault while loading offers to ask again.
+  const failed = [productId ? product : null, shop].find(
+    (query) => query?.isError && !(isApiError(query.error) && query.error.status === 404),
+  );
+  if (failed) {
+    return emptyOrLoadError(failed, null);
   }
   if ((productId && product.isError) || shop.isError || !shop.data) {
     return <Result status="404" title={t('editor.notFound')} />;
