@@ -43,6 +43,11 @@ export function isApiError(value: unknown): value is ApiError {
   return value instanceof ApiError;
 }
 
+/** The server answered that the record is not there for this caller (404, or 403 for someone else's). */
+export function isNotFoundError(value: unknown): boolean {
+  return isApiError(value) && (value.status === 404 || value.status === 403);
+}
+
 type TApiHooks = {
   getLanguage: () => string;
   /** Where to go after a buyer call answered 401 (the router's navigate once the app runs). */

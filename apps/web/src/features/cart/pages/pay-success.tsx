@@ -8,7 +8,7 @@ import '../../../components/order/order.css';
 import { LoadError } from '../../../components/ui/load-error';
 import { MoneyText } from '../../../components/ui/money-text';
 import { PageFrame } from '../../../components/ui/page-frame';
-import { isApiError } from '../../../lib/api';
+import { isApiError, isNotFoundError } from '../../../lib/api';
 import { formatUsdt } from '../../../lib/format-money';
 import { getOrder } from '../api/get-order';
 
@@ -37,9 +37,7 @@ export default function PaySuccessPage() {
   const isLoading = orders.some((query) => query.isLoading);
   // An order that could not be read for another reason than not being the buyer's (network, server): the
   // payment may well have gone through, so the page offers to ask again instead of saying there is none.
-  const unread = orders.filter(
-    (query) => query.isError && !(isApiError(query.error) && [403, 404].includes(query.error.status)),
-  );
+  const unread = orders.filter((query) => query.isError && !isNotFoundError(query.error));
   // No order named, or none of them readable (not the buyer's): the page says so in its heading too, instead of
   // "Payment successful" over "No payment to show".
   const hasPayment = orderNos.length > 0 && (isLoading || rows.length > 0 || unread.length > 0);

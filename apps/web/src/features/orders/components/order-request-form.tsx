@@ -4,6 +4,8 @@ import { Form, Result, Skeleton, type UploadFile } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
+import { emptyOrLoadError } from '../../../components/ui/load-error';
+import { isNotFoundError } from '../../../lib/api';
 import { showSubmitError } from '../../../lib/form';
 import { toast } from '../../../lib/toast';
 import { useOrder } from '../api/get-order';
@@ -58,18 +60,20 @@ export function useOrderRequestForm() {
 /** A skeleton while the order loads; "not found" when it failed or the number is malformed. */
 export function OrderLoadState({
   orderNo,
-  isLoading,
-  isError,
+  query,
 }: {
   orderNo: string;
-  isLoading: boolean;
-  isError: boolean;
+  query: { isLoading: boolean; isError: boolean; error: unknown; refetch: () => unknown };
 }) {
   const { t } = useTranslation('orders');
+  const isNumber = /^\d{8,32}$/.test(orderNo);
+  // Only an order the server does not know (or not for this buyer) is missing; a fault offers to ask again.
+  const isMissing = !isNumber || (query.isError && isNotFoundError(query.error));
   return (
     <>
-      {isLoading && <Skeleton active paragraph={{ rows: 6 }} />}
-      {(isError || !/^\d{8,32}$/.test(orderNo)) && <Result status="404" title={t('detail.missing')} />}
+      {query.isLoading && <Skeleton active paragraph={{ rows: 6 }} />}
+      {isMissing && <Result status="404" title={t('detail.missing')} />}
+      {!isMissing && query.isError && emptyOrLoadError(query, null)}
     </>
   );
 }

@@ -4,7 +4,9 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { OrderInfoView } from '../../../components/order/order-info-view';
 import { OrderLogistics } from '../../../components/order/order-logistics';
 import { ContactSellerButton } from '../../../components/ui/contact-seller-button';
+import { emptyOrLoadError } from '../../../components/ui/load-error';
 import { PageFrame } from '../../../components/ui/page-frame';
+import { isNotFoundError } from '../../../lib/api';
 import { useOrder } from '../api/get-order';
 import { useLogistics } from '../api/list-logistics';
 import { OrderActions } from '../components/order-actions';
@@ -37,7 +39,11 @@ export default function OrderDetailPage() {
       }
     >
       {order.isLoading && <Skeleton active paragraph={{ rows: 10 }} />}
-      {(order.isError || !/^\d{8,32}$/.test(orderNo)) && (
+      {order.isError &&
+        !isNotFoundError(order.error) &&
+        /^\d{8,32}$/.test(orderNo) &&
+        emptyOrLoadError(order, null)}
+      {((order.isError && isNotFoundError(order.error)) || !/^\d{8,32}$/.test(orderNo)) && (
         <Result
           status="404"
           title={t('detail.missing')}

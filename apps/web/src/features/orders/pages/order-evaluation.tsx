@@ -43,7 +43,7 @@ export default function OrderEvaluationPage() {
 
   return (
     <PageFrame titleKey="routes.orderEvaluation" crumbs={CRUMBS}>
-      <OrderLoadState orderNo={orderNo} isLoading={order.isLoading} isError={order.isError} />
+      <OrderLoadState orderNo={orderNo} query={order} />
       {info && info.statusName !== 'received' && (
         <Alert type="warning" showIcon title={t('reviewForm.notAllowed')} />
       )}

@@ -70,7 +70,7 @@ export default function OrderReturnPage() {
   return (
     <PageFrame titleKey="routes.orderReturn" crumbs={CRUMBS}>
       {modalHolder}
-      <OrderLoadState orderNo={orderNo} isLoading={order.isLoading} isError={order.isError} />
+      <OrderLoadState orderNo={orderNo} query={order} />
       {info && !isAllowed && <Alert type="warning" showIcon title={t('refundForm.notAllowed')} />}
       {info && isAllowed && (
         <Card className="cv-form-card" style={{ maxWidth: 720 }}>

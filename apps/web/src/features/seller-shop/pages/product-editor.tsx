@@ -37,7 +37,7 @@ import { ImageUploadField } from '../../../components/shop-form/shop-fields';
 import { emptyOrLoadError } from '../../../components/ui/load-error';
 import type { TPictures } from '../../../components/ui/picture-field';
 import { toUploadItems, uploadedRefs } from '../../../components/ui/sortable-image-uploader';
-import { isApiError } from '../../../lib/api';
+import { isApiError, isNotFoundError } from '../../../lib/api';
 import { placeFieldErrors } from '../../../lib/form';
 import { toast } from '../../../lib/toast';
 import { useCategoryTree, useSaveProduct, useSellerProduct, useShopSettings } from '../api';
@@ -447,7 +447,7 @@ export default function ProductEditorPage() {
   }
   // Only a product the server does not know is "not found"; a fault while loading offers to ask again.
   const failed = [productId ? product : null, shop].find(
-    (query) => query?.isError && !(isApiError(query.error) && query.error.status === 404),
+    (query) => query?.isError && !isNotFoundError(query.error),
   );
   if (failed) {
     return emptyOrLoadError(failed, null);
