@@ -5,13 +5,16 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, vi } from 'vitest';
 import { initTestI18n } from './i18n';
 
-/** Renders `ui` inside what the app gives a page: a fresh query cache that does not retry, and a router. */
-export async function renderWithQueries(ui: ReactElement) {
+/**
+ * Renders `ui` inside what the app gives a page: a fresh query cache that does not retry, and a router at `url`
+ * (for pages that read their address, e.g. `/paySuccess?orderNos=…`).
+ */
+export async function renderWithQueries(ui: ReactElement, url = '/') {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   await act(async () => {
     render(
       <QueryClientProvider client={client}>
-        <MemoryRouter>{ui}</MemoryRouter>
+        <MemoryRouter initialEntries={[url]}>{ui}</MemoryRouter>
       </QueryClientProvider>,
     );
   });

@@ -1,26 +1,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import loansEn from '../../../locales/en/loans.json';
+import { STARTUP_LOAN } from '../../../testing/loan-products';
 import { jsonResponse, renderWithQueries, setUpComponentTests } from '../../../testing/render';
 import LoanProductsPage, { parseTermOptions } from './loan-products';
-
-const STARTUP_LOAN = {
-  id: '1',
-  code: 'startup',
-  kind: 'startup',
-  name: 'Start-up loan',
-  minAmount: '100000.00',
-  maxAmount: '30000000.00',
-  termOptions: [30, 90],
-  dailyRate: '0.0005',
-  modes: ['bullet'],
-  cycleDays: 30,
-  penaltyDailyRate: '0.001',
-  graceDays: 3,
-  advancedAbove: '500000.00',
-  isActive: true,
-  aprPercent: '18.25',
-};
 
 describe('Admin -> Loan products', () => {
   setUpComponentTests({ loans: loansEn });

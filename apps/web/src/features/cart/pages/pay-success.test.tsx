@@ -1,23 +1,10 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, render, screen } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
+import { act, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import cart from '../../../locales/en/cart.json';
-import { jsonResponse, setUpComponentTests } from '../../../testing/render';
+import { jsonResponse, renderWithQueries, setUpComponentTests } from '../../../testing/render';
 import PaySuccessPage from './pay-success';
 
-async function renderAt(url: string) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  await act(async () => {
-    render(
-      <QueryClientProvider client={client}>
-        <MemoryRouter initialEntries={[url]}>
-          <PaySuccessPage />
-        </MemoryRouter>
-      </QueryClientProvider>,
-    );
-  });
-}
+const renderAt = (url: string) => renderWithQueries(<PaySuccessPage />, url);
 
 const heading = () => screen.getByRole('heading', { level: 1 }).textContent;
 

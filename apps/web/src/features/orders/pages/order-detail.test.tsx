@@ -1,23 +1,10 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, render, screen, waitFor } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
+import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import ordersEn from '../../../locales/en/orders.json';
-import { jsonResponse, setUpComponentTests } from '../../../testing/render';
+import { jsonResponse, renderWithQueries, setUpComponentTests } from '../../../testing/render';
 import OrderDetailPage from './order-detail';
 
-async function renderAt(url: string) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  await act(async () => {
-    render(
-      <QueryClientProvider client={client}>
-        <MemoryRouter initialEntries={[url]}>
-          <OrderDetailPage />
-        </MemoryRouter>
-      </QueryClientProvider>,
-    );
-  });
-}
+const renderAt = (url: string) => renderWithQueries(<OrderDetailPage />, url);
 
 const failing = (status: number, message: string) =>
   vi.fn(async () => jsonResponse({ error: { code: 'X', message, details: {} } }, status));
