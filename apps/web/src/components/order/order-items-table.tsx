@@ -1,6 +1,7 @@
 import type { TOrderItem } from '@caravan/contracts';
-import { Table } from 'antd';
+
 import { useTranslation } from 'react-i18next';
+import { DataTable } from '../ui/data-table';
 import { MoneyText } from '../ui/money-text';
 import { ScrollRegion } from '../ui/scroll-region';
 
@@ -13,7 +14,7 @@ export function OrderItemsTable({ items }: { items: TItemRow[] }) {
   // checkout shows it outside the layouts whose tables KeyboardScrollableTables covers.
   return (
     <ScrollRegion label={t('detail.items')}>
-      <Table<TItemRow>
+      <DataTable<TItemRow>
         size="small"
         pagination={false}
         rowKey={(item) => item.id ?? `${item.productId}-${item.variantId ?? ''}`}

@@ -1,5 +1,5 @@
 import type { TOrderSummary, TOrderTab } from '@caravan/contracts';
-import { Empty, Space, Table, type TableColumnsType } from 'antd';
+import { Empty, Space, type TableColumnsType } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { dateTimeCell } from '../ui/date-time-text';
@@ -7,6 +7,7 @@ import { emptyOrLoadError } from '../ui/load-error';
 import { MoneyText } from '../ui/money-text';
 import { OrderStatusTag } from './order-status-tag';
 import './order.css';
+import { DataTable } from '../ui/data-table';
 import { SearchInput } from '../ui/search-input';
 import { OrderStatusTabs } from './order-status-tabs';
 
@@ -76,7 +77,7 @@ export function OrdersTable<T extends TOrderRow>(props: {
         />
         {props.filters}
       </Space>
-      <Table<T>
+      <DataTable<T>
         rowKey="orderNo"
         {...(props.size ? { size: props.size } : {})}
         loading={props.isFetching}

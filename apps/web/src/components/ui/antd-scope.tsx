@@ -1,8 +1,20 @@
-import { LoadingOutlined } from '@ant-design/icons';
-import { ConfigProvider } from 'antd';
-import { type ComponentType, type ReactNode, useContext } from 'react';
+import {
+  CalendarOutlined,
+  CheckCircleFilled,
+  ClockCircleOutlined,
+  CloseCircleFilled,
+  DownOutlined,
+  EllipsisOutlined,
+  ExclamationCircleFilled,
+  InfoCircleFilled,
+  LoadingOutlined,
+} from '@ant-design/icons';
+import { ConfigProvider, type ConfigProviderProps } from 'antd';
+import { type ComponentType, type ReactNode, useContext, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
 import { readCspNonce } from '../../lib/csp-nonce';
 import { THEME } from '../../lib/theme';
+import { useClearIcon } from './clear-icon';
 import { UiSettingsContext } from './ui-settings';
 
 /**
@@ -29,6 +41,44 @@ ConfigProvider.config({
   ),
 });
 
+/** A state shown by colour and text beside it: the icon only repeats it. */
+const STATE_ICONS = {
+  successIcon: <CheckCircleFilled aria-hidden />,
+  infoIcon: <InfoCircleFilled aria-hidden />,
+  warningIcon: <ExclamationCircleFilled aria-hidden />,
+  errorIcon: <CloseCircleFilled aria-hidden />,
+};
+
+/**
+ * The icons Ant Design puts inside its controls, named in the page's language or hidden from assistive
+ * technology where the control already says what they show. By default each is named after its picture, in
+ * English whatever the language: a screen reader read "down" beside every select, "close-circle" on a date
+ * field's clear button, "info-circle" before a notice. The pager's arrows are DataTable's (data-table.tsx).
+ */
+function useControlIcons(): Pick<
+  ConfigProviderProps,
+  'select' | 'datePicker' | 'timePicker' | 'alert' | 'modal' | 'tabs'
+> {
+  const { t } = useTranslation('common');
+  const clearIcon = useClearIcon();
+  const moreLabel = t('actions.more');
+  return useMemo(
+    () => ({
+      select: {
+        suffixIcon: <DownOutlined aria-hidden />,
+        clearIcon,
+        loadingIcon: <LoadingOutlined spin aria-hidden />,
+      },
+      datePicker: { suffixIcon: <CalendarOutlined aria-hidden />, clearIcon },
+      timePicker: { suffixIcon: <ClockCircleOutlined aria-hidden />, clearIcon },
+      alert: STATE_ICONS,
+      modal: STATE_ICONS,
+      tabs: { more: { icon: <EllipsisOutlined aria-label={moreLabel} /> } },
+    }),
+    [clearIcon, moreLabel],
+  );
+}
+
 /**
  * Ant Design's theme, locale and reading direction around what uses Ant Design: every page outside the public
  * storefront (router.tsx wraps them) and the storefront's lazy widgets (cart drawer, chat dialog, search panel,
@@ -37,8 +87,10 @@ ConfigProvider.config({
  */
 export function AntdScope({ children }: { children: ReactNode }) {
   const { direction, antdLocale } = useContext(UiSettingsContext);
+  const controlIcons = useControlIcons();
   return (
     <ConfigProvider
+      {...controlIcons}
       theme={THEME}
       locale={antdLocale}
       direction={direction}

@@ -1,9 +1,10 @@
-import { Button, Modal, Space, Table, type TableColumnsType } from 'antd';
+import { Button, Modal, Space, type TableColumnsType } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConsolePageHead } from '../../components/console/console-layout';
 import { LoadError } from '../../components/console/load-error';
 import { type TPagedQuery, useServerPaging } from '../../components/console/server-paging';
+import { DataTable } from '../../components/ui/data-table';
 import { SearchInput } from '../../components/ui/search-input';
 import { toast } from '../../lib/toast';
 import { useStaffAction } from './api';
@@ -122,7 +123,7 @@ export function ModerationTable<TRow extends { id: string }, TQuery extends TMod
         {props.filter}
       </Space>
       {props.list.isError && <LoadError onRetry={() => void props.list.refetch()} />}
-      <Table<TRow>
+      <DataTable<TRow>
         rowKey="id"
         size="middle"
         loading={props.list.isFetching}

@@ -1,19 +1,12 @@
 import { PAGE_SIZE, type TWalletRecordStatus } from '@caravan/contracts';
-import {
-  Button,
-  Descriptions,
-  type DescriptionsProps,
-  Drawer,
-  Modal,
-  Table,
-  type TableColumnsType,
-} from 'antd';
+import { Button, Descriptions, type DescriptionsProps, Drawer, Modal, type TableColumnsType } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConsolePageHead } from '../../../components/console/console-layout';
 import { announceApproval } from '../../../components/console/four-eyes';
 import { LoadError } from '../../../components/console/load-error';
 import { type TPagedQuery, useServerPaging } from '../../../components/console/server-paging';
+import { DataTable } from '../../../components/ui/data-table';
 import { dateTimeCell } from '../../../components/ui/date-time-text';
 import { MoneyText } from '../../../components/ui/money-text';
 import { formatDateTime } from '../../../lib/format';
@@ -90,7 +83,7 @@ export function ReviewQueueTable<TRecord extends TQueueRecord>({
       <ConsolePageHead title={title} />
       <QueueFilters filter={filter} onChange={setFilter} />
       {list.isError && <LoadError onRetry={() => void list.refetch()} />}
-      <Table<TRecord>
+      <DataTable<TRecord>
         rowKey="id"
         size="middle"
         loading={list.isFetching}

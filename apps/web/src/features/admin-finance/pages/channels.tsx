@@ -1,5 +1,5 @@
 import { type TAdminChannel, type TUpdateChannelRequest, ZUpdateChannelRequest } from '@caravan/contracts';
-import { Button, Drawer, Form, Input, InputNumber, Select, Switch, Table, Tag } from 'antd';
+import { Button, Drawer, Form, Input, InputNumber, Select, Switch, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConsolePageHead } from '../../../components/console/console-layout';
@@ -11,6 +11,7 @@ import { toast } from '../../../lib/toast';
 import { useChannels } from '../api/list-channels';
 import { useUpdateChannel } from '../api/update-channel';
 import '../finance.css';
+import { DataTable } from '../../../components/ui/data-table';
 import { dateTimeCell } from '../../../components/ui/date-time-text';
 
 type TChannelForm = {
@@ -146,7 +147,7 @@ export default function FinanceChannelsPage() {
       <ConsolePageHead title={t('admin:menu.financeChannels')} />
       <p className="cv-muted">{t('channels.intro')}</p>
       {channels.isError && <LoadError onRetry={() => void channels.refetch()} />}
-      <Table<TAdminChannel>
+      <DataTable<TAdminChannel>
         rowKey="id"
         size="middle"
         loading={channels.isFetching}

@@ -4,7 +4,7 @@ import {
   type TUserAccountKind,
   USER_ACCOUNT_KINDS,
 } from '@caravan/contracts';
-import { Alert, Button, Card, Descriptions, Result, Select, Space, Table } from 'antd';
+import { Alert, Button, Card, Descriptions, Result, Select, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConsolePageHead } from '../../../components/console/console-layout';
@@ -15,6 +15,7 @@ import { useCheckLedger } from '../api/check-ledger';
 import { LEDGER_PAGE_SIZE, useUserLedger } from '../api/list-user-ledger';
 import { UserPicker } from '../components/user-picker';
 import '../finance.css';
+import { DataTable } from '../../../components/ui/data-table';
 import { dateTimeCell } from '../../../components/ui/date-time-text';
 
 function LedgerCheck() {
@@ -55,7 +56,7 @@ function LedgerCheck() {
             ]}
           />
           <h3>{t('ledger.platformBalances')}</h3>
-          <Table<{ kind: string; balance: string }>
+          <DataTable<{ kind: string; balance: string }>
             rowKey="kind"
             size="small"
             pagination={false}
@@ -73,7 +74,7 @@ function LedgerCheck() {
           {report.breaches.length > 0 && (
             <>
               <h3>{t('ledger.breaches')}</h3>
-              <Table<TLedgerBreach>
+              <DataTable<TLedgerBreach>
                 rowKey={(b) => `${b.kind}-${b.transactionId ?? ''}-${b.accountId ?? ''}`}
                 size="small"
                 pagination={false}
@@ -146,7 +147,7 @@ function BalanceHistory() {
       {!userId ? (
         <Alert type="info" showIcon message={t('ledger.pickUser')} />
       ) : (
-        <Table<TLedgerEntry>
+        <DataTable<TLedgerEntry>
           rowKey="id"
           size="middle"
           loading={history.isFetching}

@@ -1,9 +1,10 @@
-import { Table, type TableColumnsType } from 'antd';
+import type { TableColumnsType } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConsolePageHead } from '../../../components/console/console-layout';
 import { LoadError } from '../../../components/console/load-error';
 import type { TPagedQuery } from '../../../components/console/server-paging';
+import { DataTable } from '../../../components/ui/data-table';
 import { StatusFilter } from './status-filter';
 
 export type TReviewQueueFilter<TStatus extends string> = {
@@ -60,7 +61,7 @@ export function ReviewQueueFrame<TRecord extends { id: string }, TStatus extends
       <ConsolePageHead title={title} />
       <StatusFilter value={filter.status} statuses={statuses} labelOf={labelOf} onChange={queue.showStatus} />
       {list.isError && <LoadError message={t('loadError')} onRetry={() => void list.refetch()} />}
-      <Table<TRecord>
+      <DataTable<TRecord>
         rowKey="id"
         size="small"
         loading={list.isFetching}

@@ -1,8 +1,9 @@
-import { Card, Col, Row, Skeleton, Statistic, Table } from 'antd';
+import { Card, Col, Row, Skeleton, Statistic } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { ConsolePageHead } from '../../../components/console/console-layout';
 import { LoadError } from '../../../components/console/load-error';
+import { DataTable } from '../../../components/ui/data-table';
 import { MoneyText } from '../../../components/ui/money-text';
 import { useLoanBook } from '../api/admin-loans-api';
 
@@ -45,7 +46,7 @@ export default function LoanBookPage() {
         </Col>
       </Row>
       <h2 style={{ marginBlockStart: 16 }}>{t('admin.ageing')}</h2>
-      <Table
+      <DataTable
         size="small"
         rowKey="bucket"
         pagination={false}

@@ -7,11 +7,12 @@ import {
   type TLoanProduct,
   type TLoanProductRequest,
 } from '@caravan/contracts';
-import { Button, Checkbox, Form, Input, InputNumber, Modal, Select, Switch, Table, Tag } from 'antd';
+import { Button, Checkbox, Form, Input, InputNumber, Modal, Select, Switch, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConsolePageHead } from '../../../components/console/console-layout';
 import { LoadError } from '../../../components/console/load-error';
+import { DataTable } from '../../../components/ui/data-table';
 import { MoneyText } from '../../../components/ui/money-text';
 import { ratePercent } from '../../../lib/format-money';
 import { toast, toastError } from '../../../lib/toast';
@@ -81,7 +82,7 @@ export default function LoanProductsPage() {
         {t('admin.newProduct')}
       </Button>
       {products.isError && <LoadError message={t('loadError')} onRetry={() => void products.refetch()} />}
-      <Table<TLoanProduct>
+      <DataTable<TLoanProduct>
         rowKey="id"
         size="small"
         loading={products.isPending}

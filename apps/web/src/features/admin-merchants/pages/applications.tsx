@@ -3,12 +3,13 @@ import {
   type TAdminMerchantApplication,
   type TMerchantApplicationStatus,
 } from '@caravan/contracts';
-import { Button, Descriptions, Drawer, Image, Modal, Select, Space, Table, Tag } from 'antd';
+import { Button, Descriptions, Drawer, Image, Modal, Select, Space, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConsolePageHead } from '../../../components/console/console-layout';
 import { LoadError } from '../../../components/console/load-error';
 import { useServerPaging } from '../../../components/console/server-paging';
+import { DataTable } from '../../../components/ui/data-table';
 import { dateTimeCell } from '../../../components/ui/date-time-text';
 import { useCountryName } from '../../../lib/country-name';
 import { toast } from '../../../lib/toast';
@@ -71,7 +72,7 @@ export default function MerchantApplicationsPage() {
         />
       </Space>
       {list.isError && <LoadError onRetry={() => void list.refetch()} />}
-      <Table<TAdminMerchantApplication>
+      <DataTable<TAdminMerchantApplication>
         rowKey="id"
         size="middle"
         loading={list.isFetching}

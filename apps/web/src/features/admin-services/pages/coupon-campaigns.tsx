@@ -1,10 +1,11 @@
 import type { TCampaign } from '@caravan/contracts';
-import { Button, Drawer, Modal, Space, Table, Tag } from 'antd';
+import { Button, Drawer, Modal, Space, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConsolePageHead } from '../../../components/console/console-layout';
 import { LoadError } from '../../../components/console/load-error';
 import { useServerPaging } from '../../../components/console/server-paging';
+import { DataTable } from '../../../components/ui/data-table';
 import { MoneyText } from '../../../components/ui/money-text';
 import { formatDateTime } from '../../../lib/format';
 import { toast, toastError } from '../../../lib/toast';
@@ -63,7 +64,7 @@ export default function CouponCampaignsPage() {
       {campaigns.isError ? (
         <LoadError message={campaigns.error.message} onRetry={() => void campaigns.refetch()} />
       ) : (
-        <Table<TCampaign>
+        <DataTable<TCampaign>
           rowKey="id"
           size="middle"
           loading={campaigns.isFetching}

@@ -1,10 +1,11 @@
 import { MAIL_STATUSES, type TMailOutboxItem, type TMailStatusName } from '@caravan/contracts';
-import { Alert, Select, Space, Table, Tag, Typography } from 'antd';
+import { Alert, Select, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConsolePageHead } from '../../../components/console/console-layout';
 import { LoadError } from '../../../components/console/load-error';
 import { useServerPaging } from '../../../components/console/server-paging';
+import { DataTable } from '../../../components/ui/data-table';
 import { dateTimeCell } from '../../../components/ui/date-time-text';
 import { SearchInput } from '../../../components/ui/search-input';
 import { formatDateTime } from '../../../lib/format';
@@ -79,7 +80,7 @@ export default function MailOutboxPage() {
       {outbox.isError ? (
         <LoadError message={outbox.error.message} onRetry={() => void outbox.refetch()} />
       ) : (
-        <Table<TMailOutboxItem>
+        <DataTable<TMailOutboxItem>
           rowKey="id"
           size="middle"
           loading={outbox.isFetching}

@@ -1,18 +1,9 @@
-import {
-  Button,
-  DatePicker,
-  Form,
-  type FormInstance,
-  Modal,
-  Space,
-  Table,
-  type TableColumnsType,
-  Tag,
-} from 'antd';
+import { Button, DatePicker, Form, type FormInstance, Modal, Space, type TableColumnsType, Tag } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadError } from '../../../components/console/load-error';
+import { DataTable } from '../../../components/ui/data-table';
 import { showSubmitError } from '../../../lib/form';
 import { formatDateTime } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
@@ -157,7 +148,7 @@ export function CurationTable<TRecord extends { id: string }>({
     <>
       <NewRecordBar label={newLabel} onClick={onNew} />
       {query.isError && <LoadError onRetry={() => void query.refetch()} />}
-      <Table<TRecord>
+      <DataTable<TRecord>
         rowKey="id"
         size="small"
         loading={query.isFetching}

@@ -8,13 +8,13 @@ import {
   Modal,
   Skeleton,
   Space,
-  Table,
   type TableColumnsType,
   Typography,
 } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadError } from '../../../components/console/load-error';
+import { DataTable } from '../../../components/ui/data-table';
 import { dateTimeCell } from '../../../components/ui/date-time-text';
 import { MoneyText } from '../../../components/ui/money-text';
 import { api } from '../../../lib/api';
@@ -32,7 +32,7 @@ function DetailTable(props: {
 }) {
   const { t } = useTranslation('console');
   return (
-    <Table<object>
+    <DataTable<object>
       size="small"
       rowKey={props.rowKey}
       title={() => props.title}

@@ -6,13 +6,14 @@ import {
   type TApprovalStatus,
   ZRejectApprovalRequest,
 } from '@caravan/contracts';
-import { Alert, Button, Form, Input, Modal, Select, Space, Table, Tag } from 'antd';
+import { Alert, Button, Form, Input, Modal, Select, Space, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConsolePageHead } from '../../../components/console/console-layout';
 import { LoadError } from '../../../components/console/load-error';
 import { useServerPaging } from '../../../components/console/server-paging';
 import { useStaffMe } from '../../../components/console/staff-session';
+import { DataTable } from '../../../components/ui/data-table';
 import { MoneyText } from '../../../components/ui/money-text';
 import { parseFormValues } from '../../../lib/form';
 import { formatDateTime } from '../../../lib/format';
@@ -106,7 +107,7 @@ export default function ApprovalsPage() {
       {list.isError ? (
         <LoadError onRetry={() => void list.refetch()} />
       ) : (
-        <Table<TApproval>
+        <DataTable<TApproval>
           rowKey="id"
           size="middle"
           loading={list.isFetching}

@@ -1,12 +1,14 @@
 import { DownloadOutlined } from '@ant-design/icons';
 import type { TAuditEntry } from '@caravan/contracts';
-import { Button, DatePicker, Input, Space, Table, Typography } from 'antd';
+import { Button, DatePicker, Input, Space, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConsolePageHead } from '../../../components/console/console-layout';
 import { LoadError } from '../../../components/console/load-error';
 import { useServerPaging } from '../../../components/console/server-paging';
+import { useClearIcon } from '../../../components/ui/clear-icon';
+import { DataTable } from '../../../components/ui/data-table';
 import { dateTimeCell } from '../../../components/ui/date-time-text';
 import { buildApiUrl } from '../../../lib/api';
 import { type TAuditSearch, useAuditLog } from '../api/admin-api';
@@ -15,6 +17,7 @@ const TEXT_FIELDS = ['staff', 'action', 'targetType', 'targetId'] as const;
 
 export default function AuditLogPage() {
   const { t, i18n } = useTranslation(['admin', 'console', 'common']);
+  const clearIcon = useClearIcon();
   const paging = useServerPaging();
   const [page, setPage] = useState({ pageNum: 1, pageSize: 20 });
   const [draft, setDraft] = useState<Record<(typeof TEXT_FIELDS)[number], string>>({
@@ -63,7 +66,7 @@ export default function AuditLogPage() {
               placeholder={t(`console:audit.${field}`)}
               aria-label={t(`console:audit.${field}`)}
               maxLength={64}
-              allowClear
+              allowClear={{ clearIcon }}
               style={{ width: 170 }}
             />
           ))}
@@ -86,7 +89,7 @@ export default function AuditLogPage() {
         </Space>
       </form>
       {log.isError && <LoadError onRetry={() => void log.refetch()} />}
-      <Table<TAuditEntry>
+      <DataTable<TAuditEntry>
         rowKey="id"
         size="middle"
         loading={log.isFetching}

@@ -1,3 +1,4 @@
+import { DownOutlined } from '@ant-design/icons';
 import {
   LANGUAGE_NAMES,
   LANGUAGES,
@@ -8,24 +9,13 @@ import {
   ZCreateCategoryRequest,
   ZUpdateCategoryRequest,
 } from '@caravan/contracts';
-import {
-  Button,
-  Form,
-  Input,
-  InputNumber,
-  Modal,
-  Select,
-  Space,
-  Switch,
-  Table,
-  Tabs,
-  Tag,
-  TreeSelect,
-} from 'antd';
+import { Button, Form, Input, InputNumber, Modal, Select, Space, Switch, Tabs, Tag, TreeSelect } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConsolePageHead } from '../../../components/console/console-layout';
 import { LoadError } from '../../../components/console/load-error';
+import { useClearIcon } from '../../../components/ui/clear-icon';
+import { DataTable } from '../../../components/ui/data-table';
 import { PictureField, picturesRule, type TPictures } from '../../../components/ui/picture-field';
 import { toUploadItems, uploadedRefs } from '../../../components/ui/sortable-image-uploader';
 import { parseFormValues } from '../../../lib/form';
@@ -68,6 +58,7 @@ function buildTree(rows: TAdminCategory[]): TCategoryNode[] {
 
 function CategoriesTab() {
   const { t, i18n } = useTranslation(['console', 'validation', 'common']);
+  const clearIcon = useClearIcon();
   const categories = useAdminCategories();
   const save = useSaveCategory();
   const {
@@ -127,7 +118,7 @@ function CategoriesTab() {
   return (
     <>
       <NewRecordBar label={t('catalog.newCategory')} onClick={() => openCategory('new')} />
-      <Table<TCategoryNode>
+      <DataTable<TCategoryNode>
         rowKey="id"
         size="small"
         loading={categories.isFetching}
@@ -173,7 +164,8 @@ function CategoriesTab() {
         <LanguageFields name="names" label={t('catalog.name')} max={64} />
         <Form.Item name="parentId" label={t('catalog.parent')} extra={t('catalog.parentHint')}>
           <TreeSelect
-            allowClear
+            allowClear={{ clearIcon }}
+            suffixIcon={<DownOutlined aria-hidden />}
             treeDefaultExpandAll
             placeholder={t('catalog.topLevel')}
             treeData={treeOptions(tree, editing && editing !== 'new' ? editing.id : null) as never}

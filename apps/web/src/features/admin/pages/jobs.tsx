@@ -1,10 +1,12 @@
 import { JOB_RUN_OUTCOMES, type TJobRun, type TJobRunOutcome } from '@caravan/contracts';
-import { Button, Input, Select, Space, Table, Tag, Typography } from 'antd';
+import { Button, Input, Select, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConsolePageHead } from '../../../components/console/console-layout';
 import { LoadError } from '../../../components/console/load-error';
 import { useServerPaging } from '../../../components/console/server-paging';
+import { useClearIcon } from '../../../components/ui/clear-icon';
+import { DataTable } from '../../../components/ui/data-table';
 import { dateTimeCell } from '../../../components/ui/date-time-text';
 import { type TJobRunsFilter, useJobRuns } from '../api/admin-api';
 
@@ -17,6 +19,7 @@ const OUTCOME_COLOURS: Record<TJobRunOutcome, string> = {
 /** Admin -> Timed jobs: every run of the timed jobs (job_runs), newest first, filtered by job and outcome. */
 export default function JobsPage() {
   const { t } = useTranslation(['console', 'common']);
+  const clearIcon = useClearIcon();
   const paging = useServerPaging();
   const [page, setPage] = useState({ pageNum: 1, pageSize: 20 });
   const [name, setName] = useState('');
@@ -46,7 +49,7 @@ export default function JobsPage() {
             placeholder={t('jobs.name')}
             aria-label={t('jobs.name')}
             maxLength={64}
-            allowClear
+            allowClear={{ clearIcon }}
             style={{ width: 220 }}
           />
           <Select<TJobRunOutcome | ''>
@@ -69,7 +72,7 @@ export default function JobsPage() {
         </Space>
       </form>
       {runs.isError && <LoadError onRetry={() => void runs.refetch()} />}
-      <Table<TJobRun>
+      <DataTable<TJobRun>
         rowKey="id"
         size="middle"
         loading={runs.isFetching}

@@ -1,10 +1,11 @@
 import { STAFF_PERMISSIONS, type TRoleInfo, ZRoleRequest } from '@caravan/contracts';
-import { Button, Checkbox, Form, Input, Modal, Space, Table, Tag, Tooltip } from 'antd';
+import { Button, Checkbox, Form, Input, Modal, Space, Tag, Tooltip } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConsolePageHead } from '../../../components/console/console-layout';
 import { LoadError } from '../../../components/console/load-error';
 import { AppForm } from '../../../components/ui/app-form';
+import { DataTable } from '../../../components/ui/data-table';
 import { parseFormValues, showSubmitError } from '../../../lib/form';
 import { toast } from '../../../lib/toast';
 import { useDeleteRole, useRoles, useSaveRole } from '../api/admin-api';
@@ -75,7 +76,7 @@ export default function RolesPage() {
         }
       />
       {roles.isError && <LoadError onRetry={() => void roles.refetch()} />}
-      <Table<TRoleInfo>
+      <DataTable<TRoleInfo>
         rowKey="id"
         size="middle"
         loading={roles.isFetching}

@@ -4,12 +4,13 @@ import {
   ZCreateStaffRequest,
   ZUpdateStaffRequest,
 } from '@caravan/contracts';
-import { Button, Form, Input, Modal, Select, Table, Tag } from 'antd';
+import { Button, Form, Input, Modal, Select, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConsolePageHead } from '../../../components/console/console-layout';
 import { LoadError } from '../../../components/console/load-error';
 import { AppForm } from '../../../components/ui/app-form';
+import { DataTable } from '../../../components/ui/data-table';
 import { dateTimeCell } from '../../../components/ui/date-time-text';
 import { parseFormValues, showSubmitError } from '../../../lib/form';
 import { toast } from '../../../lib/toast';
@@ -73,7 +74,7 @@ export default function StaffPage() {
         }
       />
       {staff.isError && <LoadError onRetry={() => void staff.refetch()} />}
-      <Table<TStaffMember>
+      <DataTable<TStaffMember>
         rowKey="id"
         size="middle"
         loading={staff.isFetching}

@@ -1,10 +1,11 @@
 import { type TSystemParam, ZUpdateSystemParamRequest } from '@caravan/contracts';
-import { Button, Form, Input, Modal, Table, Tag } from 'antd';
+import { Button, Form, Input, Modal, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConsolePageHead } from '../../../components/console/console-layout';
 import { LoadError } from '../../../components/console/load-error';
 import { AppForm } from '../../../components/ui/app-form';
+import { DataTable } from '../../../components/ui/data-table';
 import { dateTimeCell } from '../../../components/ui/date-time-text';
 import { parseFormValues, showSubmitError } from '../../../lib/form';
 import { toast } from '../../../lib/toast';
@@ -35,7 +36,7 @@ export default function SystemParamsPage() {
     <>
       <ConsolePageHead title={t('menu.params')} />
       {params.isError && <LoadError onRetry={() => void params.refetch()} />}
-      <Table<TSystemParam>
+      <DataTable<TSystemParam>
         rowKey="code"
         size="middle"
         loading={params.isFetching}

@@ -1,11 +1,12 @@
 import { ADMIN_USER_STATUSES, type TAdminUser } from '@caravan/contracts';
-import { Button, Modal, Select, Space, Table, Tag } from 'antd';
+import { Button, Modal, Select, Space, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConsolePageHead } from '../../../components/console/console-layout';
 import { LoadError } from '../../../components/console/load-error';
 import { useServerPaging } from '../../../components/console/server-paging';
 import { hasPermission, useStaffMe } from '../../../components/console/staff-session';
+import { DataTable } from '../../../components/ui/data-table';
 import { dateTimeCell } from '../../../components/ui/date-time-text';
 import { SearchInput } from '../../../components/ui/search-input';
 import { toast } from '../../../lib/toast';
@@ -89,7 +90,7 @@ export default function UsersPage() {
         />
       </Space>
       {users.isError && <LoadError onRetry={() => void users.refetch()} />}
-      <Table<TAdminUser>
+      <DataTable<TAdminUser>
         rowKey="id"
         size="middle"
         loading={users.isFetching}

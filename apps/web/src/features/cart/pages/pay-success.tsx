@@ -1,10 +1,11 @@
 import type { TPayOrdersResponse } from '@caravan/contracts';
 import { parseMoney } from '@caravan/contracts';
 import { useQueries } from '@tanstack/react-query';
-import { Button, Result, Skeleton, Table } from 'antd';
+import { Button, Result, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import '../../../components/order/order.css';
+import { DataTable } from '../../../components/ui/data-table';
 import { LoadError } from '../../../components/ui/load-error';
 import { MoneyText } from '../../../components/ui/money-text';
 import { PageFrame } from '../../../components/ui/page-frame';
@@ -71,7 +72,7 @@ export default function PaySuccessPage() {
           <Skeleton active paragraph={{ rows: 2 }} />
         ) : rows.length > 0 ? (
           <>
-            <Table
+            <DataTable
               size="small"
               pagination={false}
               rowKey="orderNo"

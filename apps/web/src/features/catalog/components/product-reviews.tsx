@@ -1,7 +1,8 @@
 import { REVIEW_FILTERS, type TReviewCounts, type TReviewFilter } from '@caravan/contracts';
-import { Image, Pagination } from 'antd';
+import { Image } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Pager } from '../../../components/ui/pager';
 import { formatDateTime } from '../../../lib/format';
 import { REVIEW_PAGE_SIZE, useReviews } from '../api/list-reviews';
 
@@ -89,7 +90,7 @@ export function ProductReviews({ productId, counts }: { productId: string; count
       </ul>
       {(reviews.data?.total ?? 0) > REVIEW_PAGE_SIZE && (
         <div className="cv-pager">
-          <Pagination
+          <Pager
             current={page}
             pageSize={REVIEW_PAGE_SIZE}
             total={reviews.data?.total ?? 0}

@@ -16,6 +16,7 @@ import { useChatContext } from './chat-provider';
 import { ConversationView } from './conversation-view';
 import { NotificationList } from './notification-list';
 import '../chat.css';
+import { usePagerIcons } from '../../../components/ui/pager';
 
 /** Drags the dialog by its title bar; once moved it keeps its place (left/top) until closed. */
 function useDrag(panelRef: React.RefObject<HTMLDivElement | null>) {
@@ -48,6 +49,7 @@ function useDrag(panelRef: React.RefObject<HTMLDivElement | null>) {
 
 function ConversationList({ onOpen }: { onOpen: (conversation: TChatConversation) => void }) {
   const { t } = useTranslation('chat');
+  const pagerIcons = usePagerIcons();
   const [page, setPage] = useState(1);
   const query = useQuery({
     queryKey: chatKeys.conversations('buyer', 'shops', page),
@@ -73,7 +75,14 @@ function ConversationList({ onOpen }: { onOpen: (conversation: TChatConversation
       dataSource={shops}
       pagination={
         (query.data?.total ?? 0) > 20
-          ? { current: page, pageSize: 20, total: query.data?.total ?? 0, onChange: setPage, size: 'small' }
+          ? {
+              ...pagerIcons,
+              current: page,
+              pageSize: 20,
+              total: query.data?.total ?? 0,
+              onChange: setPage,
+              size: 'small',
+            }
           : false
       }
       renderItem={(conversation) => (

@@ -1,6 +1,7 @@
 import type { TChatConversation } from '@caravan/contracts';
 import { Badge, Empty, List, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { usePagerIcons } from '../../../components/ui/pager';
 import { formatDateTime } from '../../../lib/format';
 
 /** The list beside a console conversation: who, last message, unread, status. */
@@ -27,6 +28,7 @@ export function ConversationPicker({
   emptyText?: string;
 }) {
   const { t } = useTranslation('chat');
+  const pagerIcons = usePagerIcons();
   return (
     <List
       loading={isLoading}
@@ -34,7 +36,15 @@ export function ConversationPicker({
       locale={{ emptyText: <Empty description={emptyText ?? t('list.empty')} /> }}
       pagination={
         total > pageSize
-          ? { current: page, pageSize, total, onChange: onPage, size: 'small', showSizeChanger: false }
+          ? {
+              ...pagerIcons,
+              current: page,
+              pageSize,
+              total,
+              onChange: onPage,
+              size: 'small',
+              showSizeChanger: false,
+            }
           : false
       }
       renderItem={(conversation) => (

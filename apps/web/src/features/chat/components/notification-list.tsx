@@ -7,6 +7,7 @@ import { Link } from 'react-router';
 import { ListItemMeta } from '../../../components/ui/list-item-meta';
 import { LoadError } from '../../../components/ui/load-error';
 import { formatAmount } from '../../../components/ui/money-text';
+import { usePagerIcons } from '../../../components/ui/pager';
 import { isApiError } from '../../../lib/api';
 import { openChat, type TChatTarget } from '../../../lib/chat-launcher';
 import { formatDateTime } from '../../../lib/format';
@@ -67,6 +68,7 @@ export function NotificationList({
   onChange?: () => void;
 }) {
   const { t } = useTranslation('chat');
+  const pagerIcons = usePagerIcons();
   const queryClient = useQueryClient();
   const [page, setPage] = useState(1);
   const [isMarking, setIsMarking] = useState(false);
@@ -124,6 +126,7 @@ export function NotificationList({
           pagination={
             data.total > pageSize
               ? {
+                  ...pagerIcons,
                   current: page,
                   pageSize,
                   total: data.total,

@@ -1,10 +1,11 @@
 import type { TCannedReply } from '@caravan/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Empty, Form, Input, InputNumber, Modal, Popconfirm, Skeleton, Table } from 'antd';
+import { Button, Empty, Form, Input, InputNumber, Modal, Popconfirm, Skeleton } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConsolePageHead } from '../../../components/console/console-layout';
 import { hasPermission, useStaffMe } from '../../../components/console/staff-session';
+import { DataTable } from '../../../components/ui/data-table';
 import { LoadError } from '../../../components/ui/load-error';
 import { isApiError } from '../../../lib/api';
 import { toast, toastError } from '../../../lib/toast';
@@ -64,7 +65,7 @@ export default function CsCannedPage() {
           onRetry={() => void query.refetch()}
         />
       ) : (
-        <Table
+        <DataTable
           rowKey="id"
           dataSource={query.data?.replies ?? []}
           pagination={{ pageSize: 20, hideOnSinglePage: true }}

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Card, Empty, List, Skeleton, Statistic, Table } from 'antd';
+import { Card, Empty, List, Skeleton, Statistic } from 'antd';
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +9,7 @@ import { isApiError } from '../../../lib/api';
 import { formatDateTime } from '../../../lib/format';
 import { chatApi } from '../api/chat-api';
 import '../chat.css';
+import { DataTable } from '../../../components/ui/data-table';
 import { ListItemMeta } from '../../../components/ui/list-item-meta';
 import { NamedSegmented } from '../../../components/ui/named-segmented';
 import { SearchInput } from '../../../components/ui/search-input';
@@ -88,7 +89,7 @@ export default function CsInsightsPage() {
               <Statistic title={t('stats.resolution')} value={duration(stats.data.resolutionAvgSeconds, t)} />
             </Card>
           </div>
-          <Table
+          <DataTable
             rowKey="day"
             size="small"
             pagination={false}

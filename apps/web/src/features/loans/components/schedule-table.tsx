@@ -1,6 +1,7 @@
 import type { TInstalmentState, TScheduleLine } from '@caravan/contracts';
-import { Table, Tag } from 'antd';
+import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { DataTable } from '../../../components/ui/data-table';
 import { MoneyText } from '../../../components/ui/money-text';
 import { ScrollRegion } from '../../../components/ui/scroll-region';
 
@@ -16,7 +17,7 @@ export function ScheduleTable({ lines, hasStates = false }: { lines: TScheduleLi
   const { t } = useTranslation('loans');
   return (
     <ScrollRegion label={t('credit.schedule')}>
-      <Table<TScheduleLine>
+      <DataTable<TScheduleLine>
         style={{ minInlineSize: 560 }}
         size="small"
         rowKey="number"

@@ -10,7 +10,6 @@ import {
   Modal,
   Radio,
   Skeleton,
-  Table,
   Tag,
   Timeline,
 } from 'antd';
@@ -26,6 +25,7 @@ import { toast, toastError } from '../../../lib/toast';
 import { useMyLoans, useRepayLoan, useWalletBalance } from '../api/loans-api';
 import { ScheduleTable } from '../components/schedule-table';
 import '../loans.css';
+import { DataTable } from '../../../components/ui/data-table';
 import { DateTimeText } from '../../../components/ui/date-time-text';
 
 const STATUS_COLOURS: Record<TLoanStatus, string> = {
@@ -236,7 +236,7 @@ export default function MyLoanPage() {
       {loans.data && loans.data.history.length > 0 && (
         <>
           <h3 style={{ marginBlockStart: 16 }}>{t('myLoan.history')}</h3>
-          <Table<TLoan>
+          <DataTable<TLoan>
             size="small"
             rowKey="id"
             dataSource={loans.data.history}

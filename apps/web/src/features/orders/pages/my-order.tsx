@@ -1,5 +1,5 @@
 import { ORDER_TABS, type TOrderTab } from '@caravan/contracts';
-import { Button, Empty, Pagination, Skeleton } from 'antd';
+import { Button, Empty, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { PageFrame } from '../../../components/ui/page-frame';
@@ -8,6 +8,7 @@ import { OrderCard } from '../components/order-card';
 import '../../../components/order/order.css';
 import { OrderStatusTabs } from '../../../components/order/order-status-tabs';
 import { emptyOrLoadError } from '../../../components/ui/load-error';
+import { Pager } from '../../../components/ui/pager';
 
 const PAGE_SIZE = 20;
 
@@ -57,7 +58,7 @@ export default function MyOrderPage() {
         ))}
       </div>
       {orders.data && orders.data.total > PAGE_SIZE && (
-        <Pagination
+        <Pager
           align="center"
           current={pageNum}
           pageSize={PAGE_SIZE}

@@ -1,9 +1,10 @@
 import { InboxOutlined } from '@ant-design/icons';
 import type { TImportJob } from '@caravan/contracts';
-import { Alert, Button, Modal, Progress, Space, Table, Upload } from 'antd';
+import { Alert, Button, Modal, Progress, Space, Upload } from 'antd';
 import i18next from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DataTable } from '../../../components/ui/data-table';
 import { useImportJob } from '../api';
 
 /** Uploads a CSV or XLSX file of products; shows progress and the refused rows with their reasons. */
@@ -75,7 +76,7 @@ export function ImportDialog({ isOpen, onClose }: { isOpen: boolean; onClose: ()
               />
             ) : null}
             {data.errors.length > 0 ? (
-              <Table
+              <DataTable
                 size="small"
                 rowKey={(r) => `${r.row}-${r.field}`}
                 dataSource={data.errors}

@@ -20,7 +20,6 @@ import {
   Skeleton,
   Space,
   Switch,
-  Table,
   TreeSelect,
 } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
@@ -34,6 +33,7 @@ import {
   useTextLanguages,
 } from '../../../components/shop-form/per-language-texts';
 import { ImageUploadField } from '../../../components/shop-form/shop-fields';
+import { DataTable } from '../../../components/ui/data-table';
 import { emptyOrLoadError } from '../../../components/ui/load-error';
 import type { TPictures } from '../../../components/ui/picture-field';
 import { toUploadItems, uploadedRefs } from '../../../components/ui/sortable-image-uploader';
@@ -366,7 +366,7 @@ function Editor({ product, shopLang }: { product: TSellerProductDetail | null; s
           </Row>
         ))}
         {variants.length > 0 ? (
-          <Table<TVariantRow>
+          <DataTable<TVariantRow>
             rowKey="key"
             size="small"
             pagination={false}

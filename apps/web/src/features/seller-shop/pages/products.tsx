@@ -7,11 +7,12 @@ import {
   type TSellerProductSort,
   type TSellerProductState,
 } from '@caravan/contracts';
-import { Button, Dropdown, Image, Modal, Select, Space, Switch, Table, Tag, Tooltip, TreeSelect } from 'antd';
+import { Button, Dropdown, Image, Modal, Select, Space, Switch, Tag, Tooltip, TreeSelect } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Route, Routes, useNavigate } from 'react-router';
 import { ConsolePageHead } from '../../../components/console/console-layout';
+import { DataTable } from '../../../components/ui/data-table';
 import { dateTimeCell } from '../../../components/ui/date-time-text';
 import { LoadError } from '../../../components/ui/load-error';
 import { MoneyText } from '../../../components/ui/money-text';
@@ -174,7 +175,7 @@ function ProductList() {
         </Space>
       ) : null}
       {list.isError ? <LoadError onRetry={() => void list.refetch()} /> : null}
-      <Table<TSellerProductRow>
+      <DataTable<TSellerProductRow>
         rowKey="id"
         size="middle"
         loading={list.isFetching}

@@ -1,9 +1,10 @@
 import type { TSettlementLine } from '@caravan/contracts';
-import { Button, Card, Col, DatePicker, Row, Space, Statistic, Table } from 'antd';
+import { Button, Card, Col, DatePicker, Row, Space, Statistic } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConsolePageHead } from '../../../components/console/console-layout';
+import { DataTable } from '../../../components/ui/data-table';
 import { dateTimeCell } from '../../../components/ui/date-time-text';
 import { emptyOrLoadError } from '../../../components/ui/load-error';
 import { MoneyText } from '../../../components/ui/money-text';
@@ -61,7 +62,7 @@ export default function SettlementPage() {
           </Col>
         ))}
       </Row>
-      <Table<TSettlementLine>
+      <DataTable<TSettlementLine>
         rowKey="orderNo"
         size="middle"
         loading={statement.isFetching}

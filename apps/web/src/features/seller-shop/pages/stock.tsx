@@ -1,8 +1,9 @@
 import type { TStockAdjustment } from '@caravan/contracts';
-import { Table } from 'antd';
+
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConsolePageHead } from '../../../components/console/console-layout';
+import { DataTable } from '../../../components/ui/data-table';
 import { dateTimeCell } from '../../../components/ui/date-time-text';
 import { emptyOrLoadError } from '../../../components/ui/load-error';
 import { useStockHistory } from '../api';
@@ -18,7 +19,7 @@ export default function StockHistoryPage() {
     <>
       <ConsolePageHead title={t('menu.stock')} />
       <p className="cv-muted">{t('stock.intro')}</p>
-      <Table<TStockAdjustment>
+      <DataTable<TStockAdjustment>
         rowKey="id"
         size="middle"
         loading={history.isFetching}

@@ -1,7 +1,8 @@
 import type { TPage, TRecharge, TWalletRecordStatus, TWithdrawal } from '@caravan/contracts';
-import { Empty, Table, type TableColumnType } from 'antd';
+import { Empty, type TableColumnType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ButtonLink } from '../../../components/ui/button-link';
+import { DataTable } from '../../../components/ui/data-table';
 import { dateTimeCell } from '../../../components/ui/date-time-text';
 import { LoadError } from '../../../components/ui/load-error';
 import { MoneyText } from '../../../components/ui/money-text';
@@ -69,7 +70,7 @@ function WalletRecordTable<TRecord extends TWalletRecord>({
   }
   return (
     <ScrollRegion label={label}>
-      <Table<TRecord>
+      <DataTable<TRecord>
         rowKey="id"
         size="middle"
         className="cv-wallet-table"

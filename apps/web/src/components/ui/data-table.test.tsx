@@ -1,0 +1,66 @@
+import { fireEvent, render, screen } from '@testing-library/react';
+import { ConfigProvider } from 'antd';
+import { describe, expect, it } from 'vitest';
+import { setUpComponentTests } from '../../testing/render';
+import { AntdScope } from './antd-scope';
+import { DataTable } from './data-table';
+
+type TRow = { id: number };
+const rows = (count: number): TRow[] => Array.from({ length: count }, (_, i) => ({ id: i + 1 }));
+const columns = [{ title: 'Number', dataIndex: 'id' }];
+
+/** Pictures named for assistive technology (not hidden from it): Ant Design names each after its picture. */
+function namedPictures(): string[] {
+  return [...document.querySelectorAll('[role="img"][aria-label]')]
+    .filter((element) => !element.closest('[aria-hidden="true"]'))
+    .map((element) => element.getAttribute('aria-label') ?? '');
+}
+
+describe('DataTable', () => {
+  setUpComponentTests();
+
+  it("names the pager's arrows in the page's language and pages with them", () => {
+    render(
+      <DataTable<TRow> rowKey="id" columns={columns} dataSource={rows(25)} pagination={{ pageSize: 10 }} />,
+    );
+    expect(screen.getByRole('cell', { name: '1' })).toBeTruthy();
+    // Ant Design's own arrows were pictures named "left" and "right".
+    expect(namedPictures()).toEqual([]);
+    fireEvent.click(screen.getByRole('button', { name: 'Next page' }));
+    expect(screen.getByRole('cell', { name: '11' })).toBeTruthy();
+    expect(screen.queryByRole('cell', { name: '1' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Previous page' }));
+    expect(screen.getByRole('cell', { name: '1' })).toBeTruthy();
+  });
+
+  it("hides the jump items' pictures (their titles name them) and the page size select's arrow", () => {
+    // Inside AntdScope, as every table of the app: it gives the page size select its arrow.
+    render(
+      <AntdScope>
+        <DataTable<TRow> rowKey="id" columns={columns} dataSource={rows(200)} pagination={{ pageSize: 5 }} />
+      </AntdScope>,
+    );
+    const jumpNext = document.querySelector('.ant-pagination-jump-next');
+    expect(jumpNext?.getAttribute('title')).toBe('Next 5 Pages');
+    expect(namedPictures()).toEqual([]);
+    fireEvent.click(jumpNext as Element);
+    expect(screen.getByRole('cell', { name: '26' })).toBeTruthy();
+  });
+
+  it('points the arrows the way the page reads in right-to-left', () => {
+    render(
+      <ConfigProvider direction="rtl">
+        <DataTable<TRow> rowKey="id" columns={columns} dataSource={rows(25)} pagination={{ pageSize: 10 }} />
+      </ConfigProvider>,
+    );
+    const previous = screen.getByRole('button', { name: 'Previous page' });
+    expect(previous.querySelector('.anticon-right')).not.toBeNull();
+    expect(screen.getByRole('button', { name: 'Next page' }).querySelector('.anticon-left')).not.toBeNull();
+  });
+
+  it('shows no pager when told not to', () => {
+    render(<DataTable<TRow> rowKey="id" columns={columns} dataSource={rows(25)} pagination={false} />);
+    expect(screen.getByRole('cell', { name: '25' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Next page' })).toBeNull();
+  });
+});
