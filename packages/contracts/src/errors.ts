@@ -29,6 +29,8 @@ export const ERROR_STATUS = {
   SETTING_OUT_OF_RANGE: 400,
   SETTING_INVALID: 400,
   SETTING_UNKNOWN: 404,
+  SETTING_MIN_ABOVE_MAX: 400,
+  SETTING_FEE_NOT_BELOW_MIN: 400,
   // Log-in abuse (issue 10 defect 5): one answer for unknown accounts and wrong passwords; a human check
   LOGIN_FAILED: 400,
   CHALLENGE_REQUIRED: 428,

@@ -26,7 +26,13 @@ export {
   type RangedSettingDefinition,
   type TSettingRange,
 } from './define';
-export { PLATFORM_SETTINGS, WALLET_SETTINGS } from './platform';
+export {
+  findWalletSettingConflict,
+  PLATFORM_SETTINGS,
+  type TSettingConflict,
+  WALLET_SETTINGS,
+  WITHDRAW_TIME_WINDOW,
+} from './platform';
 
 /** Every row of system_params is declared here; the admin console refuses values outside the declaration. */
 export const SETTING_DEFINITIONS: Readonly<Record<string, RangedSettingDefinition>> = {

@@ -62,6 +62,12 @@ export const PLATFORM_SETTINGS = {
   }),
 } as const satisfies SettingDefinitions;
 
+/**
+ * A withdrawal time window: from a time of day (00:00-23:59) to another or to 24:00, in UTC. 24:00 is the only time
+ * past 23:59 (24:30 was taken and read as half past midnight).
+ */
+export const WITHDRAW_TIME_WINDOW = /^([01]\d|2[0-3]):([0-5]\d)-(([01]\d|2[0-3]):([0-5]\d)|24:00)$/;
+
 /** Withdrawal rules (modules/wallet/settings.ts reads them). */
 const FEE_RULE = 'a fixed USDT fee such as 1 or 0.5, or a percentage below 100 such as 0.5%';
 const withdrawFee = (network: string, defaultValue: string) => ({
@@ -88,12 +94,9 @@ export const WALLET_SETTINGS = {
     description: 'Withdrawals a user may apply for per UTC day',
   }),
   withdraw_time_window: {
-    schema: z
-      .string()
-      .trim()
-      .regex(/^([01]\d|2[0-3]):([0-5]\d)-([01]\d|2[0-4]):([0-5]\d)$/, {
-        error: 'a time window HH:mm-HH:mm in UTC such as 09:00-18:00',
-      }),
+    schema: z.string().trim().regex(WITHDRAW_TIME_WINDOW, {
+      error: 'a time window HH:mm-HH:mm in UTC such as 09:00-18:00',
+    }),
     defaultValue: '00:00-24:00',
     description: 'When withdrawals may be applied for, HH:mm-HH:mm in UTC',
   },
@@ -102,3 +105,39 @@ export const WALLET_SETTINGS = {
   'withdraw_fee.ETH': withdrawFee('ETH', '0.5%'),
   'withdraw_fee.BTC': withdrawFee('BTC', '1%'),
 } as const satisfies SettingDefinitions;
+
+/** A withdrawal fee setting's fixed USDT amount, or null for a percentage (or a value its schema refuses). */
+function fixedFee(value: string): number | null {
+  const match = /^(\d{1,8}(?:\.\d{1,2})?)$/.exec(value.trim());
+  return match?.[1] === undefined ? null : Number(match[1]);
+}
+
+/** Why a set of withdrawal settings cannot stand together: the error code of contracts/errors.ts and its texts. */
+export type TSettingConflict = {
+  error: 'SETTING_MIN_ABOVE_MAX' | 'SETTING_FEE_NOT_BELOW_MIN';
+  params: Record<string, string>;
+};
+
+/**
+ * The withdrawal settings that only make sense together, checked whenever one of them changes: each is valid on its
+ * own, but a smallest withdrawal above the largest, or a fixed fee that eats the smallest withdrawal whole, closes
+ * withdrawals for everyone (wallet/withdraw.ts refuses every amount). `values` holds every wallet setting's value
+ * after the change; amounts are compared as numbers, which is exact at their two decimals.
+ */
+export function findWalletSettingConflict(values: Readonly<Record<string, string>>): TSettingConflict | null {
+  const min = values.withdraw_min;
+  const max = values.withdraw_max;
+  if (min !== undefined && max !== undefined && Number(min) > Number(max)) {
+    return { error: 'SETTING_MIN_ABOVE_MAX', params: { min, max } };
+  }
+  for (const [code, value] of Object.entries(values)) {
+    const fee = code.startsWith('withdraw_fee.') ? fixedFee(value) : null;
+    if (fee !== null && min !== undefined && fee >= Number(min)) {
+      return {
+        error: 'SETTING_FEE_NOT_BELOW_MIN',
+        params: { network: code.slice('withdraw_fee.'.length), fee: value.trim(), min },
+      };
+    }
+  }
+  return null;
+}

@@ -71,6 +71,8 @@ describe('platform settings are declared and validated', () => {
       ['mall_max_goods_number_in_order', '99999999999999999999', 'SETTING_OUT_OF_RANGE'],
       ['address_limit', '2.5', 'SETTING_OUT_OF_RANGE'],
       ['withdraw_time_window', '25:00-26:00', 'SETTING_INVALID'],
+      // Past 24:00: half past midnight is 00:30.
+      ['withdraw_time_window', '09:00-24:59', 'SETTING_INVALID'],
       ['withdraw_fee.ETH', '150%', 'SETTING_INVALID'],
       ['payment_methods_enabled', 'balance,cash', 'SETTING_INVALID'],
       ['no_such_setting', '1', 'SETTING_UNKNOWN'],
@@ -92,5 +94,45 @@ describe('platform settings are declared and validated', () => {
     ] as const) {
       expect((await put(code, value)).statusCode, code).toBe(200);
     }
+  });
+
+  it('refuses withdrawal settings that cannot stand together, whichever of them changes, and keeps the old value', async () => {
+    const stored = async (code: string) =>
+      (await ctx.database.db.select().from(systemParams).where(eq(systemParams.code, code)))[0]?.value;
+    expect((await put('withdraw_min', '10')).statusCode).toBe(200);
+    expect((await put('withdraw_max', '50000')).statusCode).toBe(200);
+    expect((await put('withdraw_fee.USDT-TRC20', '1')).statusCode).toBe(200);
+
+    const minAboveMax = await put('withdraw_min', '60000');
+    expect(minAboveMax.statusCode).toBe(400);
+    expect(json<TError>(minAboveMax).error).toMatchObject({
+      code: 'SETTING_MIN_ABOVE_MAX',
+      message: 'The smallest withdrawal (60000 USDT) cannot be above the largest (50000 USDT)',
+    });
+    expect(await stored('withdraw_min')).toBe('10');
+    const maxBelowMin = await put('withdraw_max', '9.99', 'de');
+    expect(json<TError>(maxBelowMin).error).toMatchObject({
+      code: 'SETTING_MIN_ABOVE_MAX',
+      message: 'Die kleinste Auszahlung (10 USDT) darf nicht über der größten (9.99 USDT) liegen',
+    });
+    expect(await stored('withdraw_max')).toBe('50000');
+
+    const feeEatsMinimum = await put('withdraw_fee.USDT-TRC20', '99999999');
+    expect(json<TError>(feeEatsMinimum).error).toMatchObject({
+      code: 'SETTING_FEE_NOT_BELOW_MIN',
+      message:
+        'The fixed withdrawal fee on USDT-TRC20 (99999999 USDT) must be below the smallest withdrawal (10 USDT)',
+    });
+    expect(await stored('withdraw_fee.USDT-TRC20')).toBe('1');
+    // Lowering the minimum under a fixed fee is the same conflict seen from the other side.
+    expect(json<TError>(await put('withdraw_min', '1')).error.code).toBe('SETTING_FEE_NOT_BELOW_MIN');
+    expect(await stored('withdraw_min')).toBe('10');
+
+    // A percentage never eats a whole withdrawal; equal limits and a fee just under the minimum are fine.
+    expect((await put('withdraw_fee.USDT-TRC20', '50%')).statusCode).toBe(200);
+    expect((await put('withdraw_fee.USDT-TRC20', '9.99')).statusCode).toBe(200);
+    expect((await put('withdraw_max', '10')).statusCode).toBe(200);
+    expect((await put('withdraw_max', '50000')).statusCode).toBe(200);
+    expect((await put('withdraw_fee.USDT-TRC20', '1')).statusCode).toBe(200);
   });
 });

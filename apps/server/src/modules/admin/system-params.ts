@@ -1,6 +1,12 @@
-import { findSettingDefinition, PUBLIC_SYSTEM_PARAM_CODES, type TSystemParam } from '@caravan/contracts';
-import { asc, eq, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client';
+import {
+  findSettingDefinition,
+  findWalletSettingConflict,
+  PUBLIC_SYSTEM_PARAM_CODES,
+  type TSystemParam,
+  WALLET_SETTINGS,
+} from '@caravan/contracts';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
+import type { Database, Executor } from '../../db/client';
 import { systemParams } from '../../db/schema';
 import { AppError } from '../../http/app-error';
 import { recordAudit } from '../audit';
@@ -42,6 +48,36 @@ export function assertValidSetting(code: string, value: string): void {
   throw new AppError('SETTING_INVALID', { field: 'value', rule }, { code, rule });
 }
 
+const WALLET_CODES: readonly string[] = Object.keys(WALLET_SETTINGS);
+
+/**
+ * Refuses a wallet setting that cannot stand with the others (contracts' findWalletSettingConflict): read inside
+ * the saving transaction with the rows locked, so two staff changing the minimum and a fee at once cannot both
+ * pass against the old values.
+ */
+async function assertWalletSettingsAgree(tx: Executor, code: string, value: string): Promise<void> {
+  if (!WALLET_CODES.includes(code)) {
+    return;
+  }
+  const rows = await tx
+    .select({ code: systemParams.code, value: systemParams.value })
+    .from(systemParams)
+    .where(inArray(systemParams.code, [...WALLET_CODES]))
+    .orderBy(asc(systemParams.code))
+    .for('update');
+  const values: Record<string, string> = Object.fromEntries(
+    Object.entries(WALLET_SETTINGS).map(([walletCode, definition]) => [walletCode, definition.defaultValue]),
+  );
+  for (const row of rows) {
+    values[row.code] = row.value;
+  }
+  values[code] = value.trim();
+  const conflict = findWalletSettingConflict(values);
+  if (conflict) {
+    throw new AppError(conflict.error, { field: 'value' }, { code, ...conflict.params });
+  }
+}
+
 export async function updateSystemParam(
   db: Database,
   staffId: bigint,
@@ -57,6 +93,7 @@ export async function updateSystemParam(
     if (!current) {
       throw new AppError('RECORD_NOT_FOUND');
     }
+    await assertWalletSettingsAgree(tx, input.code, input.value);
     await tx
       .update(systemParams)
       .set({ value: input.value, updatedAt: sql`now()` })

@@ -9,6 +9,7 @@ import {
   WALLET_SETTINGS,
   WITHDRAW_NETWORKS,
   WITHDRAW_PARAM_CODES,
+  WITHDRAW_TIME_WINDOW,
 } from '@caravan/contracts';
 import { inArray, like, or } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
@@ -44,7 +45,6 @@ function declaredValue(code: string, value: string | undefined): string | undefi
 }
 
 const DEFAULTS = Object.fromEntries(DEFAULT_WITHDRAW_PARAMS.map((p) => [p.code, p.value]));
-const TIME_WINDOW = /^([01]\d|2[0-3]):([0-5]\d)-([01]\d|2[0-4]):([0-5]\d)$/;
 const FEE_VALUE = /^(\d+(?:\.\d+)?)(%)?$/;
 
 function moneyOr(value: string | undefined, fallback: string): TMoney {
@@ -94,7 +94,7 @@ export async function getWithdrawSettings(db: Executor): Promise<TWithdrawSettin
     min: moneyOr(values[WITHDRAW_PARAM_CODES.min], '10'),
     max: moneyOr(values[WITHDRAW_PARAM_CODES.max], '50000'),
     dailyCount: count,
-    timeWindow: TIME_WINDOW.test(window) ? window : '00:00-24:00',
+    timeWindow: WITHDRAW_TIME_WINDOW.test(window) ? window : '00:00-24:00',
     fees,
   };
 }

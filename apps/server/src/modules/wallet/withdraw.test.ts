@@ -244,12 +244,12 @@ describe('withdrawal', () => {
     const below = await apply(user.token, '9.99');
     expect(json<TErr>(below).error).toMatchObject({
       code: 'WITHDRAW_BELOW_MIN',
-      message: 'The amount is below the minimum withdrawal of 10.00',
+      message: 'The amount is below the minimum withdrawal of 10.00 USDT',
     });
     const above = await apply(user.token, '50001');
     expect(json<TErr>(above).error).toMatchObject({
       code: 'WITHDRAW_ABOVE_MAX',
-      message: 'The amount is above the maximum withdrawal of 50,000.00',
+      message: 'The amount is above the maximum withdrawal of 50,000.00 USDT',
     });
     const overdraft = await apply(user.token, '30.01');
     expect(overdraft.statusCode).toBe(409);
