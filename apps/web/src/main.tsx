@@ -9,6 +9,7 @@ import { captureInstallPrompt, registerServiceWorkerWhenIdle } from './lib/insta
 import { resolveLanguage } from './lib/language';
 import { handleEntryUrl } from './lib/language-switch';
 import { getSession, isLoggedIn } from './lib/session';
+import { reloadOnStaleBuild } from './lib/stale-build';
 import { readStorage, STORAGE_KEYS } from './lib/storage';
 import { makeZodJitless } from './lib/zod-jitless';
 import './app/global.css';
@@ -23,6 +24,7 @@ function nextTask(): Promise<void> {
 }
 
 async function start(): Promise<void> {
+  reloadOnStaleBuild();
   captureInstallPrompt();
   registerServiceWorkerWhenIdle();
   const serverState = readServerState();

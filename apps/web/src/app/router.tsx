@@ -5,6 +5,7 @@ import { scopeWithAntd } from '../lib/antd-lazy';
 import { preloadableLazy, type TPreloadableLazy } from '../lib/preloadable-lazy';
 import { RequireLogin } from './layout/require-login';
 import { RootShell } from './layout/root-shell';
+import { RouteError } from './layout/route-error';
 import { StoreLayout } from './layout/store-layout';
 import type { TRouteHandle } from './route-handle';
 
@@ -148,10 +149,12 @@ export const ROUTES: RouteObject[] = [
   {
     path: '/',
     element: <RootShell />,
+    errorElement: <RouteError />,
     children: [
       { index: true, element: <Navigate to="/index" replace /> },
       {
         element: <StoreLayout />,
+        errorElement: <RouteError />,
         children: [
           route('index', PAGES.home, CACHED_WITH_CART),
           route('classification', PAGES.classification, CACHED_WITH_CART),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PAGE_SIZE } from '../constants';
-import { V, zChoice, zPageQuery, zRequiredText } from '../validation';
+import { zChoice, zPageQuery, zRequiredText } from '../validation';
 import { zPageOf } from './admin';
 
 /** Money actions that need a second staff approval above their threshold (settings/approvals.ts). */
