@@ -3,15 +3,15 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Checkbox, Col, Form, Input, Modal, Row, Select } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useCountryName } from '../../lib/country-name';
 import { parseFormValues, showSubmitError } from '../../lib/form';
 import { checkMobileField } from '../../lib/phone-check';
 import { toast } from '../../lib/toast';
 import { AreaCodeSelect } from '../auth/account-fields';
 import { AppForm } from '../ui/app-form';
 import { ADDRESSES_KEY } from './api/address-keys';
-import { useCities, useCountries, useStates } from './api/list-regions';
+import { useCities, useStates } from './api/list-regions';
 import { saveAddress } from './api/save-address';
+import { useCountryOptions } from './country-options';
 
 const AREA_CODE_PATTERN = /^[1-9]\d{0,3}$/;
 
@@ -48,8 +48,7 @@ export function AddressFormModal({ isOpen, address, onClose, onSaved }: TAddress
   const [isSaving, setIsSaving] = useState(false);
   const country = Form.useWatch('country', form) as string | undefined;
   const state = Form.useWatch('state', form) as string | undefined;
-  const countries = useCountries();
-  const countryName = useCountryName();
+  const { countries, options: countryOptions } = useCountryOptions();
   const states = useStates(country);
   const cities = useCities(country, state);
   const hasStates = (states.data?.length ?? 0) > 0;
@@ -115,9 +114,7 @@ export function AddressFormModal({ isOpen, address, onClose, onSaved }: TAddress
           <Select
             showSearch={{ optionFilterProp: 'label' }}
             loading={countries.isLoading}
-            options={(countries.data ?? [])
-              .map((c) => ({ value: c.code, label: `${c.flag} ${countryName(c.code, c.name)}` }))
-              .sort((a, b) => a.label.localeCompare(b.label))}
+            options={countryOptions}
             onChange={(value: string) => {
               const match = countries.data?.find((c) => c.code === value);
               const code = match?.phoneCode.replace(/^\+/, '') ?? '';

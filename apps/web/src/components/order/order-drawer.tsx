@@ -1,6 +1,7 @@
-import { Drawer, Skeleton } from 'antd';
+import { Skeleton } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { EndDrawer } from '../ui/end-drawer';
 
 /** The side panel of one order (seller and console lists): its number as title, a skeleton while loading. */
 export function OrderDrawer({
@@ -16,7 +17,7 @@ export function OrderDrawer({
 }) {
   const { t } = useTranslation('orders');
   return (
-    <Drawer
+    <EndDrawer
       open={orderNo !== null}
       onClose={onClose}
       size={Math.min(760, window.innerWidth)}
@@ -25,6 +26,6 @@ export function OrderDrawer({
     >
       {isLoading && <Skeleton active paragraph={{ rows: 10 }} />}
       {children}
-    </Drawer>
+    </EndDrawer>
   );
 }

@@ -1,7 +1,6 @@
 import { Col, Form, Input, Select, type SelectProps } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useCountryName } from '../../lib/country-name';
-import { useCountries } from '../address/api/list-regions';
+import { useCountryOptions } from '../address/country-options';
 import { PictureField, picturesRule } from '../ui/picture-field';
 
 /**
@@ -48,16 +47,13 @@ export function ShopContactFields({ isRequired }: { isRequired: boolean }) {
 
 /** A searchable country list (flag and name in the reader's language); value is the ISO code. */
 export function CountrySelect(props: Omit<SelectProps<string>, 'options'>) {
-  const countries = useCountries();
-  const countryName = useCountryName();
+  const { countries, options } = useCountryOptions();
   return (
     <Select<string>
       showSearch
       optionFilterProp="label"
       loading={countries.isLoading}
-      options={(countries.data ?? [])
-        .map((c) => ({ value: c.code, label: `${c.flag} ${countryName(c.code, c.name)}` }))
-        .sort((a, b) => a.label.localeCompare(b.label))}
+      options={options}
       {...props}
     />
   );

@@ -1,5 +1,5 @@
 import { PAGE_SIZE, type TWalletRecordStatus } from '@caravan/contracts';
-import { Button, Descriptions, type DescriptionsProps, Drawer, Modal, type TableColumnsType } from 'antd';
+import { Button, Descriptions, type DescriptionsProps, Modal, type TableColumnsType } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConsolePageHead } from '../../../components/console/console-layout';
@@ -8,6 +8,7 @@ import { LoadError } from '../../../components/console/load-error';
 import { type TPagedQuery, useServerPaging } from '../../../components/console/server-paging';
 import { DataTable } from '../../../components/ui/data-table';
 import { dateTimeCell } from '../../../components/ui/date-time-text';
+import { EndDrawer } from '../../../components/ui/end-drawer';
 import { MoneyText } from '../../../components/ui/money-text';
 import { formatDateTime } from '../../../lib/format';
 import { toastError } from '../../../lib/toast';
@@ -164,7 +165,7 @@ export function ReviewDrawer({
 }) {
   const { t } = useTranslation('finance');
   return (
-    <Drawer
+    <EndDrawer
       open={record !== null}
       onClose={() => queue.setSelectedId(null)}
       title={title}
@@ -183,7 +184,7 @@ export function ReviewDrawer({
           </Button>
         </div>
       )}
-    </Drawer>
+    </EndDrawer>
   );
 }
 

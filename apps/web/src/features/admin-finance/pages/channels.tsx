@@ -1,5 +1,5 @@
 import { type TAdminChannel, type TUpdateChannelRequest, ZUpdateChannelRequest } from '@caravan/contracts';
-import { Button, Drawer, Form, Input, InputNumber, Select, Switch, Tag } from 'antd';
+import { Button, Form, Input, InputNumber, Select, Switch, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConsolePageHead } from '../../../components/console/console-layout';
@@ -13,6 +13,7 @@ import { useUpdateChannel } from '../api/update-channel';
 import '../finance.css';
 import { DataTable } from '../../../components/ui/data-table';
 import { dateTimeCell } from '../../../components/ui/date-time-text';
+import { EndDrawer } from '../../../components/ui/end-drawer';
 
 type TChannelForm = {
   name: string;
@@ -228,7 +229,7 @@ export default function FinanceChannelsPage() {
           },
         ]}
       />
-      <Drawer
+      <EndDrawer
         open={editing !== null}
         onClose={() => setEditing(null)}
         title={editing ? t('channels.edit', { name: editing.name }) : ''}
@@ -236,7 +237,7 @@ export default function FinanceChannelsPage() {
         destroyOnHidden
       >
         {editing && <ChannelEditor key={editing.id} channel={editing} onDone={() => setEditing(null)} />}
-      </Drawer>
+      </EndDrawer>
     </>
   );
 }

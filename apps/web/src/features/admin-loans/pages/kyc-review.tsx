@@ -1,8 +1,9 @@
 import type { TAdminVerification, TVerificationStatus } from '@caravan/contracts';
-import { Button, Descriptions, Drawer, Input, Space, Tag } from 'antd';
+import { Button, Descriptions, Input, Space, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DateTimeText } from '../../../components/ui/date-time-text';
+import { EndDrawer } from '../../../components/ui/end-drawer';
 import { useCountryName } from '../../../lib/country-name';
 import { toast, toastError } from '../../../lib/toast';
 import { staffImageUrl, useAdminVerifications, useReviewVerification } from '../api/admin-loans-api';
@@ -94,7 +95,7 @@ export default function KycReviewPage() {
         },
       ]}
     >
-      <Drawer open={open !== null} onClose={() => setOpen(null)} title={t('admin.documents')} size="large">
+      <EndDrawer open={open !== null} onClose={() => setOpen(null)} title={t('admin.documents')} size="large">
         {open && (
           <>
             <Descriptions
@@ -146,7 +147,7 @@ export default function KycReviewPage() {
             )}
           </>
         )}
-      </Drawer>
+      </EndDrawer>
     </ReviewQueueFrame>
   );
 }

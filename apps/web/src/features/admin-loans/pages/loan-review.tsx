@@ -1,9 +1,10 @@
 import type { TAdminLoan, TLoanStatus } from '@caravan/contracts';
-import { Alert, Button, Descriptions, Drawer, Input, Modal, Space, Tag } from 'antd';
+import { Alert, Button, Descriptions, Input, Modal, Space, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadError } from '../../../components/console/load-error';
 import { DateTimeText } from '../../../components/ui/date-time-text';
+import { EndDrawer } from '../../../components/ui/end-drawer';
 import { formatAmount, MoneyText } from '../../../components/ui/money-text';
 import { formatDateTime } from '../../../lib/format';
 import { toast, toastError } from '../../../lib/toast';
@@ -212,7 +213,7 @@ export default function LoanReviewPage() {
         },
       ]}
     >
-      <Drawer
+      <EndDrawer
         open={openId !== null}
         onClose={() => setOpenId(null)}
         title={t('admin.loansTitle')}
@@ -220,7 +221,7 @@ export default function LoanReviewPage() {
         destroyOnHidden
       >
         {openId && <LoanDetail id={openId} onDone={() => setOpenId(null)} />}
-      </Drawer>
+      </EndDrawer>
     </ReviewQueueFrame>
   );
 }

@@ -3,7 +3,7 @@ import {
   type TAdminMerchantApplication,
   type TMerchantApplicationStatus,
 } from '@caravan/contracts';
-import { Button, Descriptions, Drawer, Image, Modal, Select, Space, Tag } from 'antd';
+import { Button, Descriptions, Image, Modal, Select, Space, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConsolePageHead } from '../../../components/console/console-layout';
@@ -11,6 +11,7 @@ import { LoadError } from '../../../components/console/load-error';
 import { useServerPaging } from '../../../components/console/server-paging';
 import { DataTable } from '../../../components/ui/data-table';
 import { dateTimeCell } from '../../../components/ui/date-time-text';
+import { EndDrawer } from '../../../components/ui/end-drawer';
 import { useCountryName } from '../../../lib/country-name';
 import { toast } from '../../../lib/toast';
 import { useApplications, useStaffAction } from '../api';
@@ -103,7 +104,7 @@ export default function MerchantApplicationsPage() {
           },
         ]}
       />
-      <Drawer
+      <EndDrawer
         open={open !== null}
         onClose={() => setOpen(null)}
         title={open?.shopName}
@@ -156,7 +157,7 @@ export default function MerchantApplicationsPage() {
             </Image.PreviewGroup>
           </>
         ) : null}
-      </Drawer>
+      </EndDrawer>
       <ReasonModal
         title={rejecting ? t('admin.rejectTitle', { name: rejecting.shopName }) : null}
         isBusy={action.isPending}

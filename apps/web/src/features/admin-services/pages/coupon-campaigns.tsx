@@ -1,11 +1,12 @@
 import type { TCampaign } from '@caravan/contracts';
-import { Button, Drawer, Modal, Space, Tag } from 'antd';
+import { Button, Modal, Space, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConsolePageHead } from '../../../components/console/console-layout';
 import { LoadError } from '../../../components/console/load-error';
 import { useServerPaging } from '../../../components/console/server-paging';
 import { DataTable } from '../../../components/ui/data-table';
+import { EndDrawer } from '../../../components/ui/end-drawer';
 import { MoneyText } from '../../../components/ui/money-text';
 import { formatDateTime } from '../../../lib/format';
 import { toast, toastError } from '../../../lib/toast';
@@ -156,7 +157,7 @@ export default function CouponCampaignsPage() {
           ]}
         />
       )}
-      <Drawer
+      <EndDrawer
         open={isCreating}
         title={t('campaigns.new')}
         width={480}
@@ -171,7 +172,7 @@ export default function CouponCampaignsPage() {
             setIsCreating(false);
           }}
         />
-      </Drawer>
+      </EndDrawer>
     </>
   );
 }

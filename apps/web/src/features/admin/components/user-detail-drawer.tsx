@@ -1,21 +1,12 @@
 import type { TAdminUserDetail } from '@caravan/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  Button,
-  Descriptions,
-  Drawer,
-  Input,
-  Modal,
-  Skeleton,
-  Space,
-  type TableColumnsType,
-  Typography,
-} from 'antd';
+import { Button, Descriptions, Input, Modal, Skeleton, Space, type TableColumnsType, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadError } from '../../../components/console/load-error';
 import { DataTable } from '../../../components/ui/data-table';
 import { dateTimeCell } from '../../../components/ui/date-time-text';
+import { EndDrawer } from '../../../components/ui/end-drawer';
 import { MoneyText } from '../../../components/ui/money-text';
 import { api } from '../../../lib/api';
 import { formatDateTime } from '../../../lib/format';
@@ -204,7 +195,7 @@ export function UserDetailDrawer({
   };
 
   return (
-    <Drawer
+    <EndDrawer
       open={userId !== null}
       onClose={onClose}
       size="large"
@@ -344,6 +335,6 @@ export function UserDetailDrawer({
           onChange={(event) => setReason(event.target.value)}
         />
       </Modal>
-    </Drawer>
+    </EndDrawer>
   );
 }

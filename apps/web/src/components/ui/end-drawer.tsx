@@ -1,0 +1,11 @@
+import { ConfigProvider, Drawer, type DrawerProps } from 'antd';
+import { useContext } from 'react';
+
+/**
+ * A detail drawer that opens from the end of the reading direction: the right in left-to-right languages, the left
+ * in Arabic (DESIGN.md: the layout mirrors). Ant Design's Drawer opens from the right whatever the direction.
+ */
+export function EndDrawer(props: DrawerProps) {
+  const { direction } = useContext(ConfigProvider.ConfigContext);
+  return <Drawer placement={direction === 'rtl' ? 'left' : 'right'} {...props} />;
+}
