@@ -122,8 +122,15 @@ export const ZAdminMerchantApplication = ZMerchantApplication.extend({
 });
 export type TAdminMerchantApplication = z.infer<typeof ZAdminMerchantApplication>;
 
+/**
+ * What the console's application queue filters by: a status, or `waiting` (submitted or reviewing: every
+ * application without a decision, its default view; opening an application marks it reviewing).
+ */
+export const MERCHANT_APPLICATION_FILTERS = ['waiting', ...MERCHANT_APPLICATION_STATUSES] as const;
+export type TMerchantApplicationFilter = (typeof MERCHANT_APPLICATION_FILTERS)[number];
+
 export const ZAdminMerchantApplicationsQuery = zPageQuery(PAGE_SIZE.list).extend({
-  status: z.enum(MERCHANT_APPLICATION_STATUSES).optional(),
+  status: z.enum(MERCHANT_APPLICATION_FILTERS).optional(),
 });
 export type TAdminMerchantApplicationsQuery = z.input<typeof ZAdminMerchantApplicationsQuery>;
 export type TAdminMerchantApplicationsQueryParsed = z.output<typeof ZAdminMerchantApplicationsQuery>;

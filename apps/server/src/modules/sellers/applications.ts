@@ -160,7 +160,12 @@ export async function listApplications(
   db: Database,
   query: TAdminMerchantApplicationsQuery & { pageNum: number; pageSize: number },
 ): Promise<TPage<TAdminMerchantApplication>> {
-  const where = query.status ? eq(merchantApplications.status, query.status) : undefined;
+  const where =
+    query.status === 'waiting'
+      ? inArray(merchantApplications.status, [...WAITING])
+      : query.status
+        ? eq(merchantApplications.status, query.status)
+        : undefined;
   const [rows, [total]] = await Promise.all([
     db
       .select({ row: merchantApplications, username: users.username, usercode: users.usercode })

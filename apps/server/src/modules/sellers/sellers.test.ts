@@ -194,6 +194,24 @@ describe('becoming a merchant', () => {
       headers: bearer(reviewer.token),
     });
     expect(json<{ pageList: { id: string }[] }>(queue).pageList.map((a) => a.id)).toContain(application.id);
+    // Opening it marks it reviewing; the default queue (waiting) still lists it, the submitted filter no longer.
+    const listed = async (status: string) =>
+      json<{ pageList: { id: string; status: string }[] }>(
+        await ctx.app.inject({
+          method: 'GET',
+          url: `/api/v1/admin/merchant-applications?status=${status}`,
+          headers: bearer(reviewer.token),
+        }),
+      ).pageList.map((a) => a.id);
+    const opened = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/v1/admin/merchant-applications/${application.id}/review`,
+      headers: bearer(reviewer.token),
+    });
+    expect(opened.statusCode, opened.body).toBe(200);
+    expect(await listed('waiting')).toContain(application.id);
+    expect(await listed('reviewing')).toContain(application.id);
+    expect(await listed('submitted')).not.toContain(application.id);
 
     const sellerLoginBefore = await ctx.app.inject({
       method: 'GET',

@@ -1,6 +1,7 @@
 import {
-  MERCHANT_APPLICATION_STATUSES,
+  MERCHANT_APPLICATION_FILTERS,
   type TAdminMerchantApplication,
+  type TMerchantApplicationFilter,
   type TMerchantApplicationStatus,
 } from '@caravan/contracts';
 import { Button, Descriptions, Image, Modal, Select, Space, Tag } from 'antd';
@@ -33,11 +34,11 @@ export default function MerchantApplicationsPage() {
   const [query, setQuery] = useState<{
     pageNum: number;
     pageSize: number;
-    status?: TMerchantApplicationStatus;
+    status?: TMerchantApplicationFilter;
   }>({
     pageNum: 1,
     pageSize: 20,
-    status: 'submitted',
+    status: 'waiting',
   });
   const list = useApplications(query);
   const action = useStaffAction();
@@ -62,14 +63,14 @@ export default function MerchantApplicationsPage() {
       {modalHolder}
       <ConsolePageHead title={t('admin.applications')} />
       <Space wrap className="cv-console__filters">
-        <Select<TMerchantApplicationStatus>
+        <Select<TMerchantApplicationFilter>
           allowClear
           aria-label={t('admin.status')}
           placeholder={t('admin.status')}
           style={{ width: 200 }}
           value={query.status}
           onChange={(status) => setQuery((q) => ({ ...q, pageNum: 1, status }))}
-          options={MERCHANT_APPLICATION_STATUSES.map((s) => ({ value: s, label: t(`apply.status.${s}`) }))}
+          options={MERCHANT_APPLICATION_FILTERS.map((s) => ({ value: s, label: t(`apply.status.${s}`) }))}
         />
       </Space>
       {list.isError && <LoadError onRetry={() => void list.refetch()} />}
