@@ -48,16 +48,33 @@ function fallbackKeyOf(issueCode: string): string {
       : V.invalidValue;
 }
 
+/** A service's field errors: each a field and a validation key (not the older plain list of field names). */
+function isFieldErrorList(fields: unknown): fields is TFieldError[] {
+  return (
+    Array.isArray(fields) &&
+    fields.length > 0 &&
+    fields.every(
+      (f: unknown) =>
+        typeof f === 'object' &&
+        f !== null &&
+        typeof (f as TFieldError).field === 'string' &&
+        typeof (f as TFieldError).message === 'string',
+    )
+  );
+}
+
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (isAppError(error) && error.code === 'VALIDATION_FAILED' && Array.isArray(error.details?.fields)) {
-      // A service's own field check (e.g. a common password) names validation keys, like zod's issues.
-      const fields = (error.details.fields as TFieldError[]).map((f) => ({
+    if (isAppError(error) && isFieldErrorList(error.details?.fields)) {
+      // A service's own field check (a common password, an address's state) names validation keys, like zod's
+      // issues; the form marks each field with its text.
+      const fields = error.details.fields.map((f) => ({
         field: f.field,
         message: validationMessage(request.lang, f.message),
       }));
-      return sendError(reply, request, 'VALIDATION_FAILED', {
-        ...(fields[0] ? { message: fields[0].message } : {}),
+      return sendError(reply, request, error.code, {
+        ...(error.code === 'VALIDATION_FAILED' && fields[0] ? { message: fields[0].message } : {}),
+        ...(error.params ? { params: error.params } : {}),
         details: { ...error.details, fields },
       });
     }
@@ -89,10 +106,20 @@ export function registerErrorHandler(app: FastifyInstance) {
           },
         ];
       });
-      const first = fields[0];
+      // One field refused twice for the same reason (a pattern and a refinement both failing on "abc") is said once.
+      const seen = new Set<string>();
+      const distinct = fields.filter((f) => {
+        const key = `${f.field}\u0000${f.message}`;
+        if (seen.has(key)) {
+          return false;
+        }
+        seen.add(key);
+        return true;
+      });
+      const first = distinct[0];
       return sendError(reply, request, 'VALIDATION_FAILED', {
         message: first ? first.message : undefined,
-        details: { fields, context: error.validationContext },
+        details: { fields: distinct, context: error.validationContext },
       });
     }
     if (isResponseSerializationError(error)) {

@@ -101,6 +101,20 @@ describe('delivery addresses', () => {
       city: 'Berlin',
     });
     expect(json<TErr>(region).error.code).toBe('ADDRESS_INVALID');
+    type TFields = { error: { details: { fields: { field: string; message: string }[] } } };
+    // Berlin is no city of Bavaria: the city is marked, in the reader's language.
+    expect(json<TFields>(region).error.details.fields).toEqual([
+      { field: 'city', message: 'This is not one of the allowed values' },
+    ]);
+    const noState = await call('POST', '/api/v1/addresses?lang=de', user.token, {
+      ...TEST_ADDRESS,
+      state: '',
+      city: '',
+    });
+    expect(json<TErr>(noState).error.code).toBe('ADDRESS_INVALID');
+    expect(json<TFields>(noState).error.details.fields).toEqual([
+      { field: 'state', message: 'Dieses Feld ist erforderlich' },
+    ]);
     // Enough digits for the request schema, but no German number is that short: libphonenumber refuses it.
     const phone = await call('POST', '/api/v1/addresses', user.token, { ...TEST_ADDRESS, phone: '1234567' });
     expect(phone.statusCode).toBe(400);

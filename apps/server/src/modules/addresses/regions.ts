@@ -1,5 +1,5 @@
 import { createRequire } from 'node:module';
-import type { TCountry, TRegion } from '@caravan/contracts';
+import { type TCountry, type TRegion, V } from '@caravan/contracts';
 
 /** Countries, states and cities from the maintained `country-state-city` lists (names in English). */
 type TRegionLists = typeof import('country-state-city');
@@ -47,37 +47,40 @@ export type TResolvedRegion = {
   city: string;
 };
 
+/** The field of an address whose region is wrong, and the validation key that says how (missing or not a choice). */
+export type TRegionFault = { field: 'country' | 'state' | 'city'; message: string };
+
 /**
- * Checks that country, state and city belong together. A state is required where the country has
- * states, a city where the state has cities; otherwise the field must be empty (state) or is free text
- * (city). Returns null when they do not match.
+ * The address's country, state and city checked against the region lists, with their stored names; or which of
+ * them is wrong, so the form can mark that field instead of saying only that the address is not correct. A state is
+ * required where the country has states, a city where the state has cities (then one of them) or none are listed.
  */
 export function resolveRegion(input: {
   country: string;
   state: string;
   city: string;
-}): TResolvedRegion | null {
+}): TResolvedRegion | TRegionFault {
   const { City, Country, State } = regionLists();
   const country = Country.getCountryByCode(input.country.toUpperCase());
   if (!country) {
-    return null;
+    return { field: 'country', message: input.country ? V.invalidChoice : V.required };
   }
   const states = State.getStatesOfCountry(country.isoCode);
   if (states.length === 0) {
     return input.state
-      ? null
+      ? { field: 'state', message: V.invalidChoice }
       : { country: country.isoCode, countryName: country.name, state: '', stateName: '', city: input.city };
   }
   const state = states.find((s) => s.isoCode === input.state);
   if (!state) {
-    return null;
+    return { field: 'state', message: input.state ? V.invalidChoice : V.required };
   }
   const cities = City.getCitiesOfState(country.isoCode, state.isoCode);
-  if (cities.length > 0 && !cities.some((c) => c.name === input.city)) {
-    return null;
+  if (!input.city) {
+    return { field: 'city', message: V.required };
   }
-  if (cities.length === 0 && !input.city) {
-    return null;
+  if (cities.length > 0 && !cities.some((c) => c.name === input.city)) {
+    return { field: 'city', message: V.invalidChoice };
   }
   return {
     country: country.isoCode,

@@ -36,8 +36,9 @@ function sqlLockUser(userId: bigint) {
 
 function checkRegion(input: TAddressInput) {
   const region = resolveRegion(input);
-  if (!region) {
-    throw new AppError('ADDRESS_INVALID', { fields: ['country', 'state', 'city'] });
+  if ('field' in region) {
+    // The field and a validation key, as VALIDATION_FAILED's: the error handler words it in the reader's language.
+    throw new AppError('ADDRESS_INVALID', { fields: [{ field: region.field, message: region.message }] });
   }
   return region;
 }

@@ -5,6 +5,7 @@ import {
   type TUpdateChannelRequest,
   type TWalletChannel,
   type TWithdrawNetwork,
+  V,
   WITHDRAW_NETWORKS,
 } from '@caravan/contracts';
 import { asc, eq } from 'drizzle-orm';
@@ -116,7 +117,7 @@ export async function updateWalletChannel(
     const minAmount = c.minAmount === undefined ? row.minAmount : parseMoney(c.minAmount);
     const maxAmount = c.maxAmount === undefined ? row.maxAmount : parseMoney(c.maxAmount);
     if (minAmount > maxAmount) {
-      throw new AppError('PARAMETER_ERROR', { fields: [{ field: 'minAmount', message: 'min > max' }] });
+      throw new AppError('PARAMETER_ERROR', { fields: [{ field: 'minAmount', message: V.invalidValue }] });
     }
     const depositAddress = c.depositAddress === undefined ? row.depositAddress : c.depositAddress || null;
     if (row.kind === 'blockchain') {
