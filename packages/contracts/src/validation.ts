@@ -62,6 +62,8 @@ export const V = {
   invalidValue: 'invalidValue',
   /** A password from the common-password list (checked on the server: the list is large). */
   passwordTooCommon: 'passwordTooCommon',
+  /** A stock change of 0 (it would record a change that changes nothing). */
+  stockChangeZero: 'stockChangeZero',
 } as const;
 
 export type TValidationKey = (typeof V)[keyof typeof V];

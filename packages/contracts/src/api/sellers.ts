@@ -55,6 +55,12 @@ const zLocalized = (max: number) =>
 
 // ---------------------------------------------------------------- merchant applications
 
+/**
+ * A contact number without the spaces, dashes, dots and brackets people write it with ("+971 50 123 4567"): those
+ * are left out of the stored value rather than refused as "not a mobile number".
+ */
+const withoutPhoneSeparators = (value: string) => value.replace(/[\s().-]/g, '');
+
 export const MERCHANT_APPLICATION_STATUSES = ['submitted', 'reviewing', 'approved', 'rejected'] as const;
 export type TMerchantApplicationStatus = (typeof MERCHANT_APPLICATION_STATUSES)[number];
 
@@ -71,6 +77,7 @@ export const ZMerchantApplicationRequest = z.strictObject({
   contactPhone: z
     .string({ error: V.required })
     .trim()
+    .overwrite(withoutPhoneSeparators)
     .regex(/^\+?\d{8,15}$/, { error: V.mobile }),
   country: z
     .string({ error: V.required })
@@ -344,7 +351,7 @@ export const ZStockAdjustRequest = z.strictObject({
     .int({ error: V.integer })
     .min(-STOCK_MAX)
     .max(STOCK_MAX)
-    .refine((v) => v !== 0, { error: V.integer }),
+    .refine((v) => v !== 0, { error: V.stockChangeZero }),
   reason: zRequired(200),
 });
 export type TStockAdjustRequest = z.input<typeof ZStockAdjustRequest>;
@@ -357,6 +364,8 @@ export const ZStockAdjustment = z.object({
   productId: z.string(),
   productName: z.string(),
   variantId: z.string().nullable(),
+  /** The variant's attribute values ("Red / M"); null for the product's own stock. `stockAfter` is the variant's. */
+  variantName: z.string().nullable(),
   delta: z.number().int(),
   stockAfter: z.number().int(),
   reason: z.string(),
@@ -405,6 +414,7 @@ export const ZShopSettingsRequest = z.strictObject({
   contactPhone: z
     .string()
     .trim()
+    .overwrite(withoutPhoneSeparators)
     .regex(/^(\+?\d{8,15})?$/, { error: V.mobile })
     .default(''),
   shipFromCountry: z

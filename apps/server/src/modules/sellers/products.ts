@@ -213,7 +213,8 @@ export async function findOwnProduct(db: Executor, seller: TSeller, productId: b
   return row;
 }
 
-function variantValues(
+/** A variant's attribute values in a language, in the product's attribute order ("" for one it lacks). */
+export function variantValues(
   attributes: TProductAttributeDef[],
   attrs: Record<string, string>,
   lang: string,

@@ -359,6 +359,25 @@ describe('seller products', () => {
     rival = await openShop('Rival Goods');
   });
 
+  it('names a bad variant price once, at its field', async () => {
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/seller/products',
+      headers: bearer(shop.token),
+      payload: await productBody(shop.token, {
+        variants: [
+          { values: ['Sand'], price: 'abc', stock: 7, code: 'LHS-SAND' },
+          { values: ['Navy'], price: '27', stock: 5, code: 'LHS-NAVY' },
+        ],
+      }),
+    });
+    expect(res.statusCode).toBe(400);
+    // Its pattern and its refinement both refused "abc": the same message was listed twice.
+    expect(json<{ error: { details: { fields: { field: string }[] } } }>(res).error.details.fields).toEqual([
+      { field: 'variants.0.price', message: expect.any(String) },
+    ]);
+  });
+
   it('creates a product with two variants, three images and two languages, shown on the storefront and in search', async () => {
     const res = await ctx.app.inject({
       method: 'POST',
@@ -494,13 +513,24 @@ describe('seller products', () => {
       payload: { variantId: navy.id, delta: -2, reason: 'Oops' },
     });
     expect(json<TError>(tooMuch).error.code).toBe('STOCK_BELOW_ZERO');
+    // A change of nothing says so (it read "Please enter a whole number").
+    const zero = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/v1/seller/products/${product.id}/stock`,
+      headers: bearer(shop.token),
+      payload: { variantId: navy.id, delta: 0, reason: 'Count' },
+    });
+    expect(zero.statusCode).toBe(400);
+    expect(json<{ error: { message: string } }>(zero).error.message).toBe('The change cannot be zero');
     const history = await ctx.app.inject({
       method: 'GET',
       url: '/api/v1/seller/stock-history',
       headers: bearer(shop.token),
     });
+    // The line names the variant whose stock it changed: 1 is Navy's stock, not the product's.
     expect(json<{ pageList: { reason: string; stockAfter: number }[] }>(history).pageList[0]).toMatchObject({
       reason: 'Damaged in storage',
+      variantName: 'Navy',
       stockAfter: 1,
     });
     await ctx.app.inject({
@@ -509,6 +539,27 @@ describe('seller products', () => {
       headers: bearer(shop.token),
       payload: { name: 'Linen Works', lang: 'en', logo: null, banner: null, lowStockThreshold: 10 },
     });
+    // A contact number as people write it is kept without its spaces and dashes.
+    const spaced = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/v1/seller/shop',
+      headers: bearer(shop.token),
+      payload: {
+        name: 'Linen Works',
+        lang: 'en',
+        logo: null,
+        banner: null,
+        lowStockThreshold: 10,
+        contactPhone: '+971 50-123 4567',
+      },
+    });
+    expect(spaced.statusCode, spaced.body).toBe(200);
+    const settings = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/v1/seller/shop',
+      headers: bearer(shop.token),
+    });
+    expect(json<{ contactPhone: string }>(settings).contactPhone).toBe('+971501234567');
     const low = await ctx.app.inject({
       method: 'GET',
       url: '/api/v1/seller/products?isLowStock=true',

@@ -11,7 +11,7 @@ import { products, productVariants, stockAdjustments } from '../../db/schema';
 import { AppError } from '../../http/app-error';
 import { clearCatalogCache } from '../catalog';
 import { pickName } from './present';
-import { findOwnProduct, type TSeller } from './products';
+import { findOwnProduct, type TSeller, variantValues } from './products';
 
 /**
  * Adds `delta` (negative to remove) to a product's or variant's stock with a reason kept in the history.
@@ -96,9 +96,16 @@ export async function listStockHistory(
   );
   const [rows, [total]] = await Promise.all([
     db
-      .select({ adj: stockAdjustments, names: products.names, lang: products.lang })
+      .select({
+        adj: stockAdjustments,
+        names: products.names,
+        lang: products.lang,
+        attributes: products.attributes,
+        variantAttrs: productVariants.attrs,
+      })
       .from(stockAdjustments)
       .innerJoin(products, eq(products.id, stockAdjustments.productId))
+      .leftJoin(productVariants, eq(productVariants.id, stockAdjustments.variantId))
       .where(where)
       .orderBy(desc(stockAdjustments.id))
       .limit(query.pageSize)
@@ -111,6 +118,10 @@ export async function listStockHistory(
       productId: String(r.adj.productId),
       productName: pickName(r.names as TLocalizedText, lang, r.lang),
       variantId: r.adj.variantId === null ? null : String(r.adj.variantId),
+      // A variant deleted since keeps its adjustments; they then name no variant.
+      variantName: r.variantAttrs
+        ? variantValues(r.attributes, r.variantAttrs, lang).filter(Boolean).join(' / ')
+        : null,
       delta: r.adj.delta,
       stockAfter: r.adj.stockAfter,
       reason: r.adj.reason,

@@ -1,4 +1,5 @@
 import { LogoutOutlined, MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
+// biome-ignore lint/style/noRestrictedImports: the phone menu's drawer opens from the start side, placed by direction here
 import { Breadcrumb, Button, ConfigProvider, Drawer, Grid, Layout, Menu } from 'antd';
 import { type ReactNode, Suspense, useContext, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -122,7 +123,10 @@ export function ConsoleLayout({
               ...(current ? [{ title: t(current.labelKey) }] : []),
             ]}
           />
-          <span className="cv-console__user">{userName}</span>
+          {/* dir="auto": a Latin shop name in an Arabic console was cut at its start ("…avan Demo Trading Co"). */}
+          <span className="cv-console__user" dir="auto">
+            {userName}
+          </span>
           <Button
             type="text"
             icon={<LogoutOutlined aria-hidden />}

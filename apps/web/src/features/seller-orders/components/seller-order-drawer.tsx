@@ -12,8 +12,8 @@ import { OrderDrawer } from '../../../components/order/order-drawer';
 import { OrderInfoView } from '../../../components/order/order-info-view';
 import { OrderLogistics } from '../../../components/order/order-logistics';
 import { AppForm } from '../../../components/ui/app-form';
+import { DateTimeInSentence } from '../../../components/ui/date-time-text';
 import { parseFormValues } from '../../../lib/form';
-import { formatDateTime } from '../../../lib/format';
 import { formatUsdt } from '../../../lib/format-money';
 import { toast } from '../../../lib/toast';
 import {
@@ -66,6 +66,8 @@ function SellerOrderActions({ order }: { order: TOrderInfo }) {
   const status = order.statusName;
   const isRefunding = order.refundStatus === 'refunding';
   const refundAmount = order.refund?.amount ?? order.paidAmount;
+  // A delivered or reviewed order has nothing to do: no empty row of actions above the note.
+  const hasActions = isRefunding || status === 'paid' || status === 'confirmed';
   return (
     <Card size="small" className="cv-order-section">
       {modalHolder}
@@ -74,56 +76,63 @@ function SellerOrderActions({ order }: { order: TOrderInfo }) {
           type="warning"
           showIcon
           className="cv-order-section"
-          title={t('seller.orders.buyerReminded', { time: formatDateTime(order.remindedAt) })}
+          title={
+            <DateTimeInSentence
+              value={order.remindedAt}
+              sentence={(time) => t('seller.orders.buyerReminded', { time })}
+            />
+          }
         />
       )}
-      <Space wrap>
-        {status === 'paid' && !isRefunding && (
-          <Button
-            type="primary"
-            loading={confirm.isPending}
-            onClick={() =>
-              modal.confirm({
-                title: t('seller.orders.confirmTitle', { orderNo: order.orderNo }),
-                content: t('seller.orders.confirmBody'),
-                okText: t('common:actions.confirm'),
-                cancelText: t('common:actions.cancel'),
-                onOk: () => confirm.mutateAsync(),
-              })
-            }
-          >
-            {t('seller.orders.confirm')}
-          </Button>
-        )}
-        {(status === 'paid' || status === 'confirmed') && !isRefunding && (
-          <Button type={status === 'confirmed' ? 'primary' : 'default'} onClick={() => setIsShipOpen(true)}>
-            {t('seller.orders.ship')}
-          </Button>
-        )}
-        {isRefunding && (
-          <>
+      {hasActions && (
+        <Space wrap>
+          {status === 'paid' && !isRefunding && (
             <Button
               type="primary"
-              loading={approve.isPending}
+              loading={confirm.isPending}
               onClick={() =>
                 modal.confirm({
-                  title: t('seller.orders.approveTitle', { amount: formatUsdt(refundAmount) }),
-                  content: t('seller.orders.approveBody'),
-                  okText: t('seller.orders.approveRefund'),
+                  title: t('seller.orders.confirmTitle', { orderNo: order.orderNo }),
+                  content: t('seller.orders.confirmBody'),
+                  okText: t('common:actions.confirm'),
                   cancelText: t('common:actions.cancel'),
-                  onOk: () => approve.mutateAsync(),
+                  onOk: () => confirm.mutateAsync(),
                 })
               }
             >
-              {t('seller.orders.approveRefund')}
+              {t('seller.orders.confirm')}
             </Button>
-            <Button danger onClick={() => setIsRejectOpen(true)}>
-              {t('seller.orders.rejectRefund')}
+          )}
+          {(status === 'paid' || status === 'confirmed') && !isRefunding && (
+            <Button type={status === 'confirmed' ? 'primary' : 'default'} onClick={() => setIsShipOpen(true)}>
+              {t('seller.orders.ship')}
             </Button>
-          </>
-        )}
-      </Space>
-      <p className="cv-muted" style={{ marginBlock: '8px 0' }}>
+          )}
+          {isRefunding && (
+            <>
+              <Button
+                type="primary"
+                loading={approve.isPending}
+                onClick={() =>
+                  modal.confirm({
+                    title: t('seller.orders.approveTitle', { amount: formatUsdt(refundAmount) }),
+                    content: t('seller.orders.approveBody'),
+                    okText: t('seller.orders.approveRefund'),
+                    cancelText: t('common:actions.cancel'),
+                    onOk: () => approve.mutateAsync(),
+                  })
+                }
+              >
+                {t('seller.orders.approveRefund')}
+              </Button>
+              <Button danger onClick={() => setIsRejectOpen(true)}>
+                {t('seller.orders.rejectRefund')}
+              </Button>
+            </>
+          )}
+        </Space>
+      )}
+      <p className="cv-muted" style={{ marginBlock: hasActions ? '8px 0' : 0 }}>
         {t('seller.orders.noCancel')}
       </p>
       {(status === 'shipped' || status === 'received') && (

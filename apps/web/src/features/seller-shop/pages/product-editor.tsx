@@ -69,6 +69,11 @@ type TFormValues = {
 
 const MONEY_PATTERN = /^\d{1,9}(\.\d{1,4})?$/;
 
+/** A variant's own price: empty (the product's price) or an amount. */
+function isVariantPriceValid(price: string | null): boolean {
+  return !price || MONEY_PATTERN.test(price);
+}
+
 /** Every combination of the attributes' values, keeping what was typed for combinations already there. */
 function combine(attributes: TAttribute[], previous: TVariantRow[]): TVariantRow[] {
   const usable = attributes.filter((a) => a.name.trim() && a.values.length > 0);
@@ -117,6 +122,12 @@ function Editor({ product, shopLang }: { product: TSellerProductDetail | null; s
 
   const onFinish = async (values: TFormValues) => {
     setFormError(null);
+    // A variant's price is checked here, beside its row: the server's refusal named no variant, twice.
+    const badPrice = variants.find((v) => !isVariantPriceValid(v.price));
+    if (badPrice) {
+      setFormError(`${badPrice.values.join(' / ')}: ${t('validation:price')}`);
+      return;
+    }
     const body: TProductRequest = {
       categoryId: values.categoryId,
       names: pickLanguages(values.names ?? {}, langs),
@@ -378,14 +389,21 @@ function Editor({ product, shopLang }: { product: TSellerProductDetail | null; s
                 title: t('editor.variantPrice'),
                 key: 'price',
                 render: (_, v) => (
-                  <Input
-                    aria-label={`${t('editor.variantPrice')} ${v.values.join(' / ')}`}
-                    placeholder={t('editor.samePrice')}
-                    value={v.price ?? ''}
-                    inputMode="decimal"
-                    dir="ltr"
-                    onChange={(e) => patchVariant(v.key, { price: e.target.value.trim() || null })}
-                  />
+                  <>
+                    <Input
+                      aria-label={`${t('editor.variantPrice')} ${v.values.join(' / ')}`}
+                      placeholder={t('editor.samePrice')}
+                      value={v.price ?? ''}
+                      inputMode="decimal"
+                      dir="ltr"
+                      status={isVariantPriceValid(v.price) ? undefined : 'error'}
+                      aria-invalid={!isVariantPriceValid(v.price)}
+                      onChange={(e) => patchVariant(v.key, { price: e.target.value.trim() || null })}
+                    />
+                    {!isVariantPriceValid(v.price) && (
+                      <div className="cv-field-error">{t('validation:price')}</div>
+                    )}
+                  </>
                 ),
               },
               {

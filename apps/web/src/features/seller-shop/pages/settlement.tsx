@@ -53,11 +53,7 @@ export default function SettlementPage() {
         ).map(([key, value]) => (
           <Col key={key} xs={12} lg={6}>
             <Card loading={statement.isLoading}>
-              <Statistic
-                title={t(key)}
-                value={value ?? '--'}
-                suffix={value === undefined ? undefined : 'USDT'}
-              />
+              <Statistic title={t(key)} valueRender={() => <MoneyText value={value} />} />
             </Card>
           </Col>
         ))}

@@ -35,7 +35,21 @@ export default function StockHistoryPage() {
         }}
         columns={[
           { title: t('stock.when'), dataIndex: 'createdAt', render: dateTimeCell },
-          { title: t('products.name'), dataIndex: 'productName' },
+          {
+            title: t('products.name'),
+            key: 'product',
+            // Which variant changed: its stock is the "stock after" (it read as the product's).
+            render: (_, adjustment: TStockAdjustment) => (
+              <>
+                {adjustment.productName}
+                {adjustment.variantName && (
+                  <div className="cv-muted">
+                    {t('stock.variant')}: <bdi>{adjustment.variantName}</bdi>
+                  </div>
+                )}
+              </>
+            ),
+          },
           {
             title: t('stock.delta'),
             dataIndex: 'delta',
