@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCountryName } from '../../lib/country-name';
 import { formatDateTime } from '../../lib/format';
+import { DateTimeInSentence } from '../ui/date-time-text';
 import { MoneyText } from '../ui/money-text';
 import { OrderAmounts } from './order-amounts';
 import { OrderItemsTable } from './order-items-table';
@@ -84,7 +85,12 @@ export function OrderInfoView({ order, logistics }: { order: TOrderInfo; logisti
                   {
                     key: 'ret',
                     label: t('detail.refund'),
-                    children: t('detail.returnUntil', { time: formatDateTime(order.canReturnUntil) }),
+                    children: (
+                      <DateTimeInSentence
+                        value={order.canReturnUntil}
+                        sentence={(time) => t('detail.returnUntil', { time })}
+                      />
+                    ),
                   },
                 ]
               : []),

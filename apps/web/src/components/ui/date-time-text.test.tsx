@@ -1,7 +1,7 @@
 import { cleanup, render } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { formatDateTime } from '../../lib/format';
-import { DateTimeText } from './date-time-text';
+import { DateTimeInSentence, DateTimeText } from './date-time-text';
 
 describe('DateTimeText', () => {
   afterEach(cleanup);
@@ -28,5 +28,29 @@ describe('DateTimeText', () => {
   it('shows -- for no date, as formatDateTime does', () => {
     const { container } = render(<DateTimeText value={null} />);
     expect(container.textContent).toBe('--');
+  });
+});
+
+describe('DateTimeInSentence', () => {
+  afterEach(cleanup);
+
+  it('reads as the translated sentence, its date and time each kept whole', () => {
+    const value = '2026-12-08T23:47:13.000Z';
+    const sentence = (time: string) => `الإرجاع متاح حتى ${time} فقط`;
+    const { container } = render(
+      <p>
+        <DateTimeInSentence value={value} sentence={sentence} />
+      </p>,
+    );
+    const paragraph = container.querySelector('p')!;
+    expect(paragraph.textContent).toBe(sentence(formatDateTime(value)));
+    expect(paragraph.querySelectorAll('span.cv-nowrap')).toHaveLength(2);
+  });
+
+  it('is the sentence as it is when the translation has no place for the time', () => {
+    const { container } = render(
+      <DateTimeInSentence value="2026-12-08T23:47:13.000Z" sentence={() => 'Returns'} />,
+    );
+    expect(container.textContent).toBe('Returns');
   });
 });

@@ -22,3 +22,31 @@ export function DateTimeText({ value }: { value: string | null | undefined }) {
 export function dateTimeCell(value: string | null | undefined) {
   return <DateTimeText value={value} />;
 }
+
+/** Stands in for the date and time in the sentence until it is cut there (an invisible separator, U+2063). */
+const TIME_MARK = '\u2063';
+
+/**
+ * A translated sentence with a date and time in it ("Return possible until {{time}}"), the date and time kept whole
+ * as in DateTimeText: a sentence that wrapped broke the date after "2026-12-", and in Arabic showed "-2026-12".
+ * `sentence` translates with the time it is given.
+ */
+export function DateTimeInSentence({
+  value,
+  sentence,
+}: {
+  value: string | null | undefined;
+  sentence: (time: string) => string;
+}) {
+  const [before = '', ...rest] = sentence(TIME_MARK).split(TIME_MARK);
+  if (rest.length === 0) {
+    return before;
+  }
+  return (
+    <>
+      {before}
+      <DateTimeText value={value} />
+      {rest.join('')}
+    </>
+  );
+}

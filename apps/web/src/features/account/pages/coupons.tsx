@@ -4,10 +4,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCouponValueText } from '../../../components/coupons/coupon-text';
 import { useClaimCoupon, useCoupons } from '../../../components/coupons/use-coupons';
+import { DateTimeInSentence } from '../../../components/ui/date-time-text';
 import { ListItemMeta } from '../../../components/ui/list-item-meta';
 import { LoadError } from '../../../components/ui/load-error';
 import { PageFrame } from '../../../components/ui/page-frame';
-import { formatDateTime } from '../../../lib/format';
 import { toast, toastError } from '../../../lib/toast';
 
 const STATUS_COLOURS: Record<TUserCoupon['status'], string> = {
@@ -86,7 +86,10 @@ export default function CouponsPage() {
                   description={
                     <>
                       <code dir="ltr">{coupon.code}</code> ·{' '}
-                      {t('coupon.validUntil', { date: formatDateTime(coupon.validUntil) })}
+                      <DateTimeInSentence
+                        value={coupon.validUntil}
+                        sentence={(date) => t('coupon.validUntil', { date })}
+                      />
                     </>
                   }
                 />

@@ -3,12 +3,12 @@ import type { TDeviceSession, TDeviceSessionsResponse } from '@caravan/contracts
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Empty, List, Popconfirm, Skeleton, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { DateTimeInSentence } from '../../../components/ui/date-time-text';
 import { ListItemMeta } from '../../../components/ui/list-item-meta';
 import { LoadError } from '../../../components/ui/load-error';
 import { PageFrame } from '../../../components/ui/page-frame';
 import { api } from '../../../lib/api';
 import { useCountryName } from '../../../lib/country-name';
-import { formatDateTime } from '../../../lib/format';
 import { toast, toastError } from '../../../lib/toast';
 import { SETUP_CRUMBS } from '../components/setup-crumbs';
 
@@ -142,7 +142,11 @@ export default function SessionsPage() {
                           </bdi>
                         </>
                       )}{' '}
-                      · {t('sessions.lastSeen', { time: formatDateTime(device.lastSeenAt) })}
+                      ·{' '}
+                      <DateTimeInSentence
+                        value={device.lastSeenAt}
+                        sentence={(time) => t('sessions.lastSeen', { time })}
+                      />
                     </>
                   }
                 />

@@ -10,13 +10,12 @@ import { useTranslation } from 'react-i18next';
 import { ConsolePageHead } from '../../../components/console/console-layout';
 import { useServerPaging } from '../../../components/console/server-paging';
 import { MoneyText } from '../../../components/ui/money-text';
-import { formatDateTime } from '../../../lib/format';
 import { useCheckLedger } from '../api/check-ledger';
 import { LEDGER_PAGE_SIZE, useUserLedger } from '../api/list-user-ledger';
 import { UserPicker } from '../components/user-picker';
 import '../finance.css';
 import { DataTable } from '../../../components/ui/data-table';
-import { dateTimeCell } from '../../../components/ui/date-time-text';
+import { DateTimeInSentence, dateTimeCell } from '../../../components/ui/date-time-text';
 
 function LedgerCheck() {
   const { t } = useTranslation(['finance', 'common']);
@@ -38,7 +37,12 @@ function LedgerCheck() {
           <Result
             status={report.isOk ? 'success' : 'error'}
             title={report.isOk ? t('ledger.ok') : t('ledger.breached', { count: report.breachCount })}
-            subTitle={t('ledger.checkedAt', { time: formatDateTime(report.checkedAt) })}
+            subTitle={
+              <DateTimeInSentence
+                value={report.checkedAt}
+                sentence={(time) => t('ledger.checkedAt', { time })}
+              />
+            }
           />
           <Descriptions
             size="small"

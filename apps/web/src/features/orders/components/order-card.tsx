@@ -3,8 +3,8 @@ import { Card } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { OrderStatusTag } from '../../../components/order/order-status-tag';
+import { DateTimeInSentence } from '../../../components/ui/date-time-text';
 import { MoneyText } from '../../../components/ui/money-text';
-import { formatDateTime } from '../../../lib/format';
 import { OrderActions } from './order-actions';
 
 /** One order in the list: seller, number, time, state, goods, total and the actions of its state. */
@@ -24,7 +24,9 @@ export function OrderCard({ order }: { order: TOrderSummary }) {
           <span className="cv-muted" dir="ltr">
             {t('list.orderNo', { orderNo: order.orderNo })}
           </span>
-          <span className="cv-muted">{t('list.placedAt', { time: formatDateTime(order.createdAt) })}</span>
+          <span className="cv-muted">
+            <DateTimeInSentence value={order.createdAt} sentence={(time) => t('list.placedAt', { time })} />
+          </span>
         </div>
       }
       extra={<OrderStatusTag statusName={order.statusName} refundStatus={order.refundStatus} />}
