@@ -1,7 +1,7 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { Table } from 'antd';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { initTestI18n } from '../../testing/i18n';
+import { DataTable } from '../ui/data-table';
 import { useServerPaging } from './server-paging';
 
 const ROWS = [{ id: '1' }, { id: '2' }];
@@ -17,7 +17,7 @@ function PagedTable({
 }) {
   const paging = useServerPaging();
   return (
-    <Table<{ id: string }>
+    <DataTable<{ id: string }>
       rowKey="id"
       dataSource={ROWS}
       columns={[{ title: '#', dataIndex: 'id' }]}

@@ -63,4 +63,39 @@ describe('DataTable', () => {
     expect(screen.getByRole('cell', { name: '25' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Next page' })).toBeNull();
   });
+
+  it("keeps the list's empty text out of its first load, and shows it once the list is known to be empty", () => {
+    const { rerender } = render(
+      <DataTable<TRow>
+        rowKey="id"
+        columns={columns}
+        dataSource={[]}
+        loading
+        locale={{ emptyText: 'No products yet' }}
+      />,
+    );
+    expect(screen.queryByText('No products yet')).toBeNull();
+    expect(document.querySelector('.cv-table-loading')).not.toBeNull();
+    rerender(
+      <DataTable<TRow>
+        rowKey="id"
+        columns={columns}
+        dataSource={[]}
+        loading={false}
+        locale={{ emptyText: 'No products yet' }}
+      />,
+    );
+    expect(screen.getByText('No products yet')).toBeTruthy();
+    // Loading again with rows in view (another page) keeps them; the empty text is not involved.
+    rerender(
+      <DataTable<TRow>
+        rowKey="id"
+        columns={columns}
+        dataSource={rows(3)}
+        loading={{ spinning: true }}
+        locale={{ emptyText: 'No products yet' }}
+      />,
+    );
+    expect(screen.getByRole('cell', { name: '3' })).toBeTruthy();
+  });
 });

@@ -1,10 +1,25 @@
+// biome-ignore lint/style/noRestrictedImports: the wrapper every console table is
 import { Table, type TableProps } from 'antd';
 import { usePagerIcons } from './pager';
 
-/** Ant Design's table, its pager's arrows named in the page's language (usePagerIcons). */
-export function DataTable<TRecord extends object>({ pagination, ...props }: TableProps<TRecord>) {
+/** Whether a table's `loading` (a flag or the spinner's props) says it is loading. */
+function isSpinning(loading: TableProps['loading']): boolean {
+  return typeof loading === 'object' ? loading.spinning !== false : Boolean(loading);
+}
+
+/**
+ * Ant Design's table, its pager's arrows named in the page's language (usePagerIcons). While it loads with no rows
+ * yet, the spinner stands over a blank space rather than over the list's empty text: "No products yet: create one"
+ * showed under the spinner of every list's first load.
+ */
+export function DataTable<TRecord extends object>({ pagination, locale, ...props }: TableProps<TRecord>) {
   const icons = usePagerIcons();
+  const isLoadingFirstRows = isSpinning(props.loading) && (props.dataSource?.length ?? 0) === 0;
   return (
-    <Table<TRecord> {...props} pagination={pagination === false ? false : { ...icons, ...pagination }} />
+    <Table<TRecord>
+      {...props}
+      locale={isLoadingFirstRows ? { ...locale, emptyText: <div className="cv-table-loading" /> } : locale}
+      pagination={pagination === false ? false : { ...icons, ...pagination }}
+    />
   );
 }

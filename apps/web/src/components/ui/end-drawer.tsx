@@ -1,3 +1,4 @@
+// biome-ignore lint/style/noRestrictedImports: the wrapper every detail drawer is
 import { ConfigProvider, Drawer, type DrawerProps } from 'antd';
 import { useContext } from 'react';
 

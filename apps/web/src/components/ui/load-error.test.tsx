@@ -1,9 +1,9 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { Table } from 'antd';
 import i18next from 'i18next';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../lib/api';
 import { initTestI18n } from '../../testing/i18n';
+import { DataTable } from './data-table';
 import { emptyOrLoadError, LoadError } from './load-error';
 
 describe('LoadError', () => {
@@ -39,7 +39,7 @@ describe('LoadError', () => {
       refetch,
     };
     const { unmount } = render(
-      <Table
+      <DataTable
         dataSource={[]}
         columns={[]}
         locale={{ emptyText: emptyOrLoadError(failed, 'No stock changes yet') }}
@@ -51,7 +51,7 @@ describe('LoadError', () => {
     expect(refetch).toHaveBeenCalledTimes(1);
     unmount();
     render(
-      <Table
+      <DataTable
         dataSource={[]}
         columns={[]}
         locale={{ emptyText: emptyOrLoadError({ ...failed, isError: false }, 'No stock changes yet') }}

@@ -5,6 +5,7 @@ import {
   LeftOutlined,
   RightOutlined,
 } from '@ant-design/icons';
+// biome-ignore lint/style/noRestrictedImports: the wrapper every pager is
 import { ConfigProvider, Pagination, type PaginationProps } from 'antd';
 import { useContext, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';

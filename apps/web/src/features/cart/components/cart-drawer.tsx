@@ -1,4 +1,5 @@
 import { CART_DRAWER_PX } from '@caravan/contracts/constants';
+// biome-ignore lint/style/noRestrictedImports: placed by direction here (the storefront's lazy cart)
 import { Button, Checkbox, ConfigProvider, Drawer, Empty, Skeleton } from 'antd';
 import { useContext } from 'react';
 import { useTranslation } from 'react-i18next';
