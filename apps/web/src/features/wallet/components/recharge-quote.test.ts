@@ -1,6 +1,6 @@
 import type { TWalletChannel } from '@caravan/contracts';
 import { describe, expect, it } from 'vitest';
-import { isWithinChannelLimits, quoteRecharge } from './recharge-quote';
+import { isWithinChannelLimits, quoteRecharge, quoteRechargeWithinLimits } from './recharge-quote';
 
 const base: TWalletChannel = {
   id: '1',
@@ -44,5 +44,16 @@ describe('quoteRecharge', () => {
     expect(isWithinChannelLimits(base, '49.99')).toBe(false);
     expect(isWithinChannelLimits(base, '100000')).toBe(true);
     expect(isWithinChannelLimits(base, '100000.01')).toBe(false);
+  });
+});
+
+describe('quoteRechargeWithinLimits', () => {
+  it('quotes only what the channel takes: nothing beside a limit error', () => {
+    expect(quoteRechargeWithinLimits(base, '100')).toEqual({ fee: '3.00', actualAmount: '97.00' });
+    expect(quoteRechargeWithinLimits(base, '50')).toEqual({ fee: '2.50', actualAmount: '47.50' });
+    expect(quoteRechargeWithinLimits(base, '49.99')).toBeNull();
+    expect(quoteRechargeWithinLimits(base, '100000000')).toBeNull();
+    expect(quoteRechargeWithinLimits(base, 'abc')).toBeNull();
+    expect(quoteRechargeWithinLimits(base, undefined)).toBeNull();
   });
 });

@@ -34,3 +34,15 @@ export function isWithinChannelLimits(channel: TWalletChannel, amount: string): 
   const value = parseMoney(amount.trim(), RECHARGE_DECIMALS);
   return value >= parseMoney(channel.minAmount) && value <= parseMoney(channel.maxAmount);
 }
+
+/**
+ * The quote the recharge form shows: none for an amount the channel refuses, which would otherwise stand beside
+ * its limit error ("Actual amount 300,000,000,000.00 USDT").
+ */
+export function quoteRechargeWithinLimits(
+  channel: TWalletChannel,
+  amount: string | undefined,
+): TRechargeQuote | null {
+  const quote = quoteRecharge(channel, amount);
+  return quote && amount && isWithinChannelLimits(channel, amount) ? quote : null;
+}

@@ -5,7 +5,14 @@ const facts = { available: '120.50', minAmount: '10', maxAmount: '5000' };
 
 describe('checkWithdrawAmount', () => {
   it('refuses more than the balance before the confirmation dialog', () => {
-    expect(checkWithdrawAmount('99999', facts)).toEqual({ key: 'errors:INSUFFICIENT_BALANCE' });
+    expect(checkWithdrawAmount('999', facts)).toEqual({ key: 'errors:INSUFFICIENT_BALANCE' });
+  });
+  it('names the largest withdrawal, not the balance, for an amount above it', () => {
+    // "Insufficient balance" sent the buyer to recharge for an amount no withdrawal may have.
+    expect(checkWithdrawAmount('99999', facts)).toEqual({
+      key: 'errors:WITHDRAW_ABOVE_MAX',
+      max: '5,000.00',
+    });
   });
   it('refuses sub-cent amounts and zero', () => {
     expect(checkWithdrawAmount('0.123', facts)).toEqual({ key: 'validation:amountCents' });

@@ -24,7 +24,7 @@ import { useCreateRecharge } from '../api/create-recharge';
 import { useWallet } from '../api/get-wallet';
 import { useWalletChannels } from '../api/list-channels';
 import { CertificateUpload } from '../components/certificate-upload';
-import { isWithinChannelLimits, quoteRecharge } from '../components/recharge-quote';
+import { isWithinChannelLimits, quoteRechargeWithinLimits } from '../components/recharge-quote';
 import { UnfinishedNotice } from '../components/unfinished-notice';
 import '../wallet.css';
 
@@ -142,7 +142,7 @@ function RechargeForm({ channel, isBlocked }: { channel: TWalletChannel; isBlock
   const [failure, setFailure] = useState<string | null>(null);
   const redirectTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const createRecharge = useCreateRecharge();
-  const quote = quoteRecharge(channel, amount);
+  const quote = quoteRechargeWithinLimits(channel, amount);
   const isChain = channel.kind === 'blockchain';
   const isBank = channel.kind === 'bank';
   const unit = channel.currency;

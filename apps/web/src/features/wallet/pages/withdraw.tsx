@@ -34,6 +34,9 @@ const CRUMBS = [
   { labelKey: 'routes.moneyPackage', to: '/userInfo/money-package' },
 ];
 
+/** Any amount: the fee quote answers with the platform's withdrawal limits whatever the amount. */
+const LIMITS_PROBE_AMOUNT = '0.01';
+
 /** Worth asking the fee for: withdrawals are in cents (the contract refuses more decimals). */
 function isPositiveAmount(value: string | undefined): value is string {
   return Boolean(value) && isAmountAtLeast(value ?? '', 2, '0.01');
@@ -149,6 +152,9 @@ function WithdrawForm({
   const deferredAmount = useDeferredValue(amount);
   const isAmountValid = isPositiveAmount(deferredAmount);
   const fee = useWithdrawFee(deferredAmount ?? '', isAmountValid);
+  // The limits are the same for every amount: asked for with the smallest one when the page opens, so the first
+  // amount typed is checked against them (they came only with the first valid amount's quote).
+  const limitsOnOpen = useWithdrawFee(LIMITS_PROBE_AMOUNT, true);
   const quote = isAmountValid ? fee.data : undefined;
   const createWithdrawal = useCreateWithdrawal();
   const { pending, setPending, holdForConfirmation } = usePendingConfirmation<{
@@ -184,7 +190,7 @@ function WithdrawForm({
       showSubmitError(form, error, t);
     }
   };
-  const limits = fee.data;
+  const limits = fee.data ?? limitsOnOpen.data;
   const pendingQuote =
     pending && quote && formatAmount(quote.amount) === formatAmount(pending.amount) ? quote : undefined;
   return (
