@@ -8,9 +8,12 @@ import { UserPicker } from './user-picker';
 /** Status, user and date-range filters of a finance queue; any change goes back to page 1. */
 export function QueueFilters({
   filter,
+  userLabel,
   onChange,
 }: {
   filter: TQueueFilter;
+  /** The filtered user's name and code, when the filter came from a name clicked in the table. */
+  userLabel?: string | undefined;
   onChange: (next: TQueueFilter) => void;
 }) {
   const { t } = useTranslation(['finance', 'wallet']);
@@ -27,7 +30,7 @@ export function QueueFilters({
           ...WALLET_RECORD_STATUSES.map((status) => ({ value: status, label: t(`wallet:status.${status}`) })),
         ]}
       />
-      <UserPicker value={filter.userId} onChange={(userId) => update({ userId })} />
+      <UserPicker value={filter.userId} valueLabel={userLabel} onChange={(userId) => update({ userId })} />
       <DatePicker.RangePicker
         aria-label={t('filters.dates')}
         value={[

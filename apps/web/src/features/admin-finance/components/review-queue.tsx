@@ -79,10 +79,15 @@ export function ReviewQueueTable<TRecord extends TQueueRecord>({
   const { t } = useTranslation(['finance', 'common']);
   const paging = useServerPaging();
   const { filter, setFilter, setSelectedId } = queue;
+  const [userLabel, setUserLabel] = useState<{ userId: string; label: string } | null>(null);
   return (
     <>
       <ConsolePageHead title={title} />
-      <QueueFilters filter={filter} onChange={setFilter} />
+      <QueueFilters
+        filter={filter}
+        userLabel={userLabel?.userId === filter.userId ? userLabel?.label : undefined}
+        onChange={setFilter}
+      />
       {list.isError && <LoadError onRetry={() => void list.refetch()} />}
       <DataTable<TRecord>
         rowKey="id"
@@ -95,14 +100,20 @@ export function ReviewQueueTable<TRecord extends TQueueRecord>({
           setFilter({ ...filter, pageNum, pageSize }),
         )}
         columns={[
-          { title: t('fields.createdAt'), dataIndex: 'createdAt', render: dateTimeCell, width: 170 },
+          // Widths that fit a 1280 px console beside its menu (the content is about 1010 px): the status column
+          // went under the pinned actions and the user's name broke mid-word.
+          { title: t('fields.createdAt'), dataIndex: 'createdAt', render: dateTimeCell, width: 120 },
           {
             title: t('fields.user'),
             key: 'user',
+            width: 150,
             render: (_, record) => (
               <OwnerCell
                 record={record}
-                onFilter={(userId) => setFilter({ ...filter, userId, pageNum: 1 })}
+                onFilter={(userId) => {
+                  setUserLabel({ userId, label: `${record.userDisplayName} · ${record.usercode}` });
+                  setFilter({ ...filter, userId, pageNum: 1 });
+                }}
               />
             ),
           },
@@ -111,29 +122,34 @@ export function ReviewQueueTable<TRecord extends TQueueRecord>({
             title: t('fields.amount'),
             dataIndex: 'amount',
             align: 'end',
+            width: 115,
             render: (v: string, r) => <MoneyText value={v} unit={unitOf?.(r)} />,
           },
           {
             title: t('fields.fee'),
             dataIndex: 'fee',
             align: 'end',
+            width: 115,
             render: (v: string, r) => <MoneyText value={v} unit={unitOf?.(r)} />,
           },
           {
             title: t('fields.actualAmount'),
             dataIndex: 'actualAmount',
             align: 'end',
+            width: 115,
             render: (v: string) => <MoneyText value={v} />,
           },
           {
             title: t('fields.status'),
             dataIndex: 'status',
+            width: 100,
             render: (_, record) => <RecordStatus status={record.status} />,
           },
           {
             title: t('common:table.actions'),
             key: 'actions',
             fixed: 'right',
+            width: 100,
             render: (_, record) => (
               <Button size="small" onClick={() => setSelectedId(record.id)}>
                 {record.status === 'processing' ? t('queue.review') : t('queue.details')}

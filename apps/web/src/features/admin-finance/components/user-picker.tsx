@@ -11,10 +11,13 @@ const ID_PATTERN = /^\d{1,19}$/;
  */
 export function UserPicker({
   value,
+  valueLabel,
   onChange,
   id,
 }: {
   value: string | undefined;
+  /** How to show `value` when it was chosen elsewhere (a name clicked in the table), not from the search. */
+  valueLabel?: string | undefined;
   onChange: (userId: string | undefined) => void;
   id?: string;
 }) {
@@ -32,7 +35,7 @@ export function UserPicker({
       : [];
   const current =
     value && !found.some((o) => o.value === value) && !typedId.some((o) => o.value === value)
-      ? [{ value, label: t('filters.userId', { id: value }) }]
+      ? [{ value, label: valueLabel ?? t('filters.userId', { id: value }) }]
       : [];
   return (
     <Select

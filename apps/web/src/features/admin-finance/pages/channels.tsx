@@ -7,6 +7,7 @@ import { LoadError } from '../../../components/console/load-error';
 import { AppForm } from '../../../components/ui/app-form';
 import { formatAmountInput, MoneyText } from '../../../components/ui/money-text';
 import { parseFormValues, showSubmitError } from '../../../lib/form';
+import { ratePercent } from '../../../lib/format-money';
 import { toast } from '../../../lib/toast';
 import { useChannels } from '../api/list-channels';
 import { useUpdateChannel } from '../api/update-channel';
@@ -187,7 +188,8 @@ export default function FinanceChannelsPage() {
             align: 'end',
             render: (_, c) => (
               <span dir="ltr">
-                <MoneyText value={c.feeFixed} unit={c.currency} /> + {c.feeRate}
+                <MoneyText value={c.feeFixed} unit={c.currency} /> +{' '}
+                <span dir="ltr">{ratePercent(c.feeRate)}</span>
               </span>
             ),
           },

@@ -123,10 +123,11 @@ export default function FinanceRechargesPage() {
         title={t('admin:menu.financeRecharges')}
         queue={queue}
         list={list}
-        scrollX={1100}
+        scrollX={1000}
         methodColumn={{
           title: t('fields.method'),
           dataIndex: 'channelCode',
+          width: 110,
           render: (v: string) => <span dir="ltr">{v}</span>,
         }}
         unitOf={(r) => r.currency}

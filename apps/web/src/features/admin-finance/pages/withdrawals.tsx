@@ -72,10 +72,11 @@ export default function FinanceWithdrawalsPage() {
         title={t('admin:menu.financeWithdrawals')}
         queue={queue}
         list={list}
-        scrollX={1150}
+        scrollX={1000}
         methodColumn={{
           title: t('fields.address'),
           key: 'address',
+          width: 190,
           render: (_, w) => (
             <span dir="ltr" className="cv-finance-mono" title={w.address}>
               {w.network} ·{' '}

@@ -7,12 +7,21 @@ import { LoadError } from '../../../components/console/load-error';
 import { AppForm } from '../../../components/ui/app-form';
 import { DataTable } from '../../../components/ui/data-table';
 import { dateTimeCell } from '../../../components/ui/date-time-text';
+import { isApiError } from '../../../lib/api';
 import { parseFormValues, showSubmitError } from '../../../lib/form';
 import { toast } from '../../../lib/toast';
 import { useSaveSystemParam, useSystemParams } from '../api/admin-api';
 
+/** A setting's dictionary key: codes hold dots ("withdraw_fee.BTC"), which i18next reads as nesting. */
+function descriptionKey(code: string): string {
+  return `params.descriptions.${code.replaceAll('.', '__')}`;
+}
+
 export default function SystemParamsPage() {
-  const { t } = useTranslation(['admin', 'common', 'validation']);
+  const { t } = useTranslation(['admin', 'common', 'validation', 'errors']);
+  /** What a setting is for, in the reader's language; the stored English text for a setting the dictionary lacks. */
+  const describe = (param: TSystemParam) =>
+    t(descriptionKey(param.code), { defaultValue: param.description });
   const params = useSystemParams();
   const saveParam = useSaveSystemParam();
   const [editing, setEditing] = useState<TSystemParam | null>(null);
@@ -28,6 +37,15 @@ export default function SystemParamsPage() {
       toast.success(t('common:success.operationSucceeded'));
       setEditing(null);
     } catch (error) {
+      if (isApiError(error) && error.code.startsWith('SETTING_')) {
+        // Beside the value: the setting's rule in the reader's language (the server words it in English).
+        const message =
+          error.code === 'SETTING_INVALID'
+            ? t('errors:SETTING_INVALID', { code: editing.code, rule: describe(editing) })
+            : error.message;
+        form.setFields([{ name: 'value', errors: [message] }]);
+        return;
+      }
       showSubmitError(form, error, t);
     }
   };
@@ -50,7 +68,7 @@ export default function SystemParamsPage() {
             dataIndex: 'value',
             render: (v: string) => (v ? <span dir="ltr">{v}</span> : <span className="cv-muted">--</span>),
           },
-          { title: t('params.description'), dataIndex: 'description' },
+          { title: t('params.description'), key: 'description', render: (_, param) => describe(param) },
           {
             title: t('params.visibility'),
             dataIndex: 'isPublic',
@@ -84,7 +102,7 @@ export default function SystemParamsPage() {
         confirmLoading={saveParam.isPending}
         destroyOnHidden
       >
-        <p className="cv-muted">{editing?.description}</p>
+        <p className="cv-muted">{editing ? describe(editing) : null}</p>
         <AppForm form={form} layout="vertical" requiredMark={false} onFinish={save}>
           <Form.Item name="value" label={t('params.value')}>
             <Input.TextArea rows={3} maxLength={2000} />

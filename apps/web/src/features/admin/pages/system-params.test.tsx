@@ -1,0 +1,56 @@
+import { SETTING_DEFINITIONS, type TSystemParam } from '@caravan/contracts';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import en from '../../../locales/en/admin.json';
+import { jsonResponse, renderWithQueries, setUpComponentTests } from '../../../testing/render';
+import SystemParamsPage from './system-params';
+
+const WINDOW: TSystemParam = {
+  code: 'withdraw_time_window',
+  value: '00:00-24:00',
+  description: 'When withdrawals may be applied for, HH:mm-HH:mm in UTC',
+  isPublic: false,
+  updatedAt: '2026-12-01T10:00:00.000Z',
+};
+
+describe('Admin -> System parameters', () => {
+  setUpComponentTests();
+
+  it('has a description in the dictionary for every declared setting (dots in codes become __)', () => {
+    const described = en.params.descriptions as Record<string, string>;
+    const missing = Object.keys(SETTING_DEFINITIONS).filter((code) => !described[code.replaceAll('.', '__')]);
+    expect(missing).toEqual([]);
+  });
+
+  it("describes a setting in the reader's language and shows a refused value's rule beside the field", async () => {
+    const fetchMock = vi.fn(async (_input: RequestInfo | URL, init?: RequestInit) =>
+      init?.method === 'PUT'
+        ? jsonResponse(
+            {
+              error: {
+                code: 'SETTING_INVALID',
+                message: 'The value of withdraw_time_window is not valid: a time window HH:mm-HH:mm in UTC',
+                details: { field: 'value' },
+              },
+            },
+            400,
+          )
+        : jsonResponse({ data: [WINDOW] }),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    await renderWithQueries(<SystemParamsPage />);
+    const row = (await screen.findByText('withdraw_time_window')).closest('tr') as HTMLElement;
+    const description = en.params.descriptions.withdraw_time_window;
+    expect(within(row).getByText(description)).toBeTruthy();
+    fireEvent.click(within(row).getByRole('button', { name: 'Edit' }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.change(within(dialog).getByRole('textbox'), { target: { value: '09:00-24:59' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(
+        within(dialog).getByText(`The value of withdraw_time_window is not valid: ${description}`),
+      ).toBeTruthy(),
+    );
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'PUT')).toBe(true);
+  });
+});
