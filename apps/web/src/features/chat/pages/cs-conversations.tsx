@@ -162,6 +162,22 @@ export default function CsConversationsPage() {
     }
   };
 
+  /**
+   * After a message in the open conversation, the list refreshes and so does the conversation itself: replying to
+   * a waiting one assigns it to the agent, and the header kept offering "Take over" with no agent named.
+   */
+  const onConversationActivity = useCallback(() => {
+    refresh();
+    const id = selected?.id;
+    if (id === undefined) {
+      return;
+    }
+    chatApi
+      .conversation('cs', id)
+      .then((fresh) => setSelected((current) => (current?.id === fresh.id ? fresh : current)))
+      .catch(() => undefined);
+  }, [refresh, selected?.id]);
+
   const isMine = selected?.agent?.id === String(me.data?.id ?? '');
   return (
     <>
@@ -286,7 +302,7 @@ export default function CsConversationsPage() {
                 isSocketOpen={isOpen}
                 pollSeconds={settings.pollSeconds}
                 imageMaxKb={settings.imageMaxKb}
-                onActivity={refresh}
+                onActivity={onConversationActivity}
                 draft={draft}
                 onDraftUsed={() => setDraft(undefined)}
                 composerExtra={
