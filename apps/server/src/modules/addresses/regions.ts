@@ -75,10 +75,10 @@ export function resolveRegion(input: {
   if (!state) {
     return { field: 'state', message: input.state ? V.invalidChoice : V.required };
   }
-  const cities = City.getCitiesOfState(country.isoCode, state.isoCode);
   if (!input.city) {
     return { field: 'city', message: V.required };
   }
+  const cities = City.getCitiesOfState(country.isoCode, state.isoCode);
   if (cities.length > 0 && !cities.some((c) => c.name === input.city)) {
     return { field: 'city', message: V.invalidChoice };
   }

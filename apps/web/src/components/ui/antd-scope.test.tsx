@@ -2,15 +2,9 @@ import { act, fireEvent, render, screen } from '@testing-library/react';
 import { Alert, DatePicker, Select, Tabs } from 'antd';
 import dayjs from 'dayjs';
 import { describe, expect, it, vi } from 'vitest';
+import { namedPictures } from '../../testing/named-pictures';
 import { setUpComponentTests } from '../../testing/render';
 import { AntdScope } from './antd-scope';
-
-/** Pictures named for assistive technology (not hidden from it): Ant Design names each after its picture. */
-function namedPictures(): string[] {
-  return [...document.querySelectorAll('[role="img"][aria-label]')]
-    .filter((element) => !element.closest('[aria-hidden="true"]'))
-    .map((element) => element.getAttribute('aria-label') ?? '');
-}
 
 describe('AntdScope', () => {
   setUpComponentTests();

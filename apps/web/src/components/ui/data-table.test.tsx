@@ -1,6 +1,7 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { ConfigProvider } from 'antd';
 import { describe, expect, it } from 'vitest';
+import { namedPictures } from '../../testing/named-pictures';
 import { setUpComponentTests } from '../../testing/render';
 import { AntdScope } from './antd-scope';
 import { DataTable } from './data-table';
@@ -8,13 +9,6 @@ import { DataTable } from './data-table';
 type TRow = { id: number };
 const rows = (count: number): TRow[] => Array.from({ length: count }, (_, i) => ({ id: i + 1 }));
 const columns = [{ title: 'Number', dataIndex: 'id' }];
-
-/** Pictures named for assistive technology (not hidden from it): Ant Design names each after its picture. */
-function namedPictures(): string[] {
-  return [...document.querySelectorAll('[role="img"][aria-label]')]
-    .filter((element) => !element.closest('[aria-hidden="true"]'))
-    .map((element) => element.getAttribute('aria-label') ?? '');
-}
 
 describe('DataTable', () => {
   setUpComponentTests();
