@@ -51,8 +51,26 @@ export function translator(lang: TLanguage): TFunction {
   return instance.getFixedT(lang);
 }
 
+/**
+ * A message's parameter that is itself a text of the server's dictionaries (e.g. a setting's rule, `validation:
+ * settingRules.timeWindow`): put in translated into the message's language, not as the thrower's English.
+ */
+export class TranslatedParam {
+  constructor(
+    readonly key: string,
+    readonly params: Readonly<Record<string, unknown>> = {},
+  ) {}
+}
+
 export function errorMessage(lang: TLanguage, code: TErrorCode, params?: Record<string, unknown>): string {
-  return instance.getFixedT(lang, 'errors')(code, params ?? {});
+  const t = instance.getFixedT(lang);
+  const filled = Object.fromEntries(
+    Object.entries(params ?? {}).map(([name, value]) => [
+      name,
+      value instanceof TranslatedParam ? t(value.key, { ...value.params }) : value,
+    ]),
+  );
+  return instance.getFixedT(lang, 'errors')(code, filled);
 }
 
 /** The text of a validation key; `fallbackKey`'s when `key` is none (e.g. a library's own English message). */

@@ -1,12 +1,5 @@
 import { z } from 'zod';
-import type { SettingDefinitions } from './define';
-
-const integerBetween = (min: number, max: number) =>
-  z
-    .string()
-    .trim()
-    .regex(/^\d{1,6}$/, { error: `a whole number from ${min} to ${max}` })
-    .refine((v) => Number(v) >= min && Number(v) <= max, { error: `a whole number from ${min} to ${max}` });
+import { integerSetting, type SettingDefinitions } from './define';
 
 const httpsUrlOrEmpty = z
   .string()
@@ -16,30 +9,31 @@ const httpsUrlOrEmpty = z
 
 /** Platform settings of the account services (issue 15): codes, cancellation, app downloads. */
 export const ACCOUNT_SETTINGS = {
-  verify_code_daily_limit: {
-    schema: integerBetween(1, 100),
+  verify_code_daily_limit: integerSetting(1, 100, {
     defaultValue: '10',
     description: 'Verification codes one e-mail address or mobile number may receive per UTC day',
-  },
+  }),
   register_email_code_required: {
     schema: z.enum(['0', '1'], { error: '0 or 1' }),
+    rule: { key: 'oneOf', params: { values: '0, 1' } },
     defaultValue: '0',
     description: 'Registration by e-mail needs a code sent to that address (1) or not (0)',
     isPublic: true,
   },
-  account_reregister_days: {
-    schema: integerBetween(0, 3650),
+  account_reregister_days: integerSetting(0, 3650, {
     defaultValue: '30',
     description: 'Days a cancelled account keeps its username, e-mail and mobile from being registered again',
-  },
+  }),
   app_download_buyer_url: {
     schema: httpsUrlOrEmpty,
+    rule: { key: 'urlOrEmpty' },
     defaultValue: '',
     description: 'Download page of the buyer app (empty: not offered)',
     isPublic: true,
   },
   app_download_seller_url: {
     schema: httpsUrlOrEmpty,
+    rule: { key: 'urlOrEmpty' },
     defaultValue: '',
     description: 'Download page of the seller app (empty: not offered)',
     isPublic: true,

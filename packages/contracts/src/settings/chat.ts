@@ -1,14 +1,5 @@
 import { z } from 'zod';
-import type { SettingDefinitions } from './define';
-
-const intBetween = (min: number, max: number) =>
-  z
-    .string()
-    .trim()
-    .regex(/^\d{1,9}$/, { error: `a whole number from ${min} to ${max}` })
-    .refine((value) => Number(value) >= min && Number(value) <= max, {
-      error: `a whole number from ${min} to ${max}`,
-    });
+import { integerSetting, type SettingDefinitions } from './define';
 
 /** Settings of the customer-service chat (SPEC §2, §7, §9). */
 export const CHAT_SETTINGS = {
@@ -20,34 +11,31 @@ export const CHAT_SETTINGS = {
       .refine((value) => value === '' || /^https:\/\/[^\s?#]+(\?[^\s#]*)?$/.test(value), {
         error: 'empty, or an https:// address',
       }),
+    rule: { key: 'httpsUrlOrEmpty' },
     defaultValue: '',
     description:
       'External customer-service page; when set the service icon opens it with token, party id, name, language, avatar and product id (empty: the built-in chat)',
     isPublic: true,
   },
-  chat_poll_seconds: {
-    schema: intBetween(2, 60),
+  chat_poll_seconds: integerSetting(2, 60, {
     defaultValue: '5',
     description: 'Seconds between polls of an open chat dialog when its socket cannot open',
     isPublic: true,
-  },
-  chat_unread_poll_seconds: {
-    schema: intBetween(10, 600),
+  }),
+  chat_unread_poll_seconds: integerSetting(10, 600, {
     defaultValue: '30',
     description: 'Seconds between polls of the unread badges',
     isPublic: true,
-  },
-  chat_image_max_kb: {
-    schema: intBetween(100, 10240),
+  }),
+  chat_image_max_kb: integerSetting(100, 10240, {
     defaultValue: '2048',
     description: 'Largest chat picture (JPEG or PNG) in KB',
     isPublic: true,
-  },
-  chat_messages_per_minute: {
-    schema: intBetween(1, 600),
+  }),
+  chat_messages_per_minute: integerSetting(1, 600, {
     defaultValue: '30',
     description: 'Messages one person may send per minute',
-  },
+  }),
 } as const satisfies SettingDefinitions;
 
 export type TChatSettingCode = keyof typeof CHAT_SETTINGS;

@@ -15,7 +15,7 @@ export interface SettingDefinition {
   readonly isPublic?: boolean;
 }
 
-export type SettingDefinitions = Readonly<Record<string, SettingDefinition>>;
+export type SettingDefinitions = Readonly<Record<string, RangedSettingDefinition>>;
 
 /**
  * The range of a numeric setting, for the localised "must be between {{min}} and {{max}}" refusal.
@@ -23,8 +23,19 @@ export type SettingDefinitions = Readonly<Record<string, SettingDefinition>>;
  */
 export type TSettingRange = { readonly min: string; readonly max: string };
 
+/**
+ * What a non-numeric setting accepts, for the localised "not valid: {{rule}}" refusal: a key of the `settingRules`
+ * texts (contracts/locales/<lang>/validation.json) and the values it names.
+ */
+export type TSettingRule = {
+  readonly key: 'oneOf' | 'urlOrEmpty' | 'httpsUrlOrEmpty' | 'commaList' | 'withdrawFee' | 'timeWindow';
+  readonly params?: Readonly<Record<string, string>>;
+};
+
+/** Every setting has one of the two, so its refusal is worded in the reader's language (settings.test.ts). */
 export interface RangedSettingDefinition extends SettingDefinition {
   readonly range?: TSettingRange;
+  readonly rule?: TSettingRule;
 }
 
 /** A whole number from `min` to `max` (as text, the way system_params stores it). */

@@ -25,6 +25,7 @@ export {
   integerSetting,
   type RangedSettingDefinition,
   type TSettingRange,
+  type TSettingRule,
 } from './define';
 export {
   findWalletSettingConflict,

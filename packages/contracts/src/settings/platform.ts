@@ -1,6 +1,11 @@
 import { z } from 'zod';
 import { PAYMENT_METHODS } from '../api/orders';
-import { decimalSetting, integerSetting, type SettingDefinitions } from './define';
+import {
+  decimalSetting,
+  integerSetting,
+  type RangedSettingDefinition,
+  type SettingDefinitions,
+} from './define';
 
 /** Settings of the storefront, cart, orders and favourites (SPEC §7 syspara codes and migration 0008). */
 export const PLATFORM_SETTINGS = {
@@ -53,6 +58,7 @@ export const PLATFORM_SETTINGS = {
       .refine((v) => v.split(',').every((m) => (PAYMENT_METHODS as readonly string[]).includes(m.trim())), {
         error: `a comma-separated list of ${PAYMENT_METHODS.join(', ')}`,
       }),
+    rule: { key: 'commaList', params: { values: PAYMENT_METHODS.join(', ') } },
     defaultValue: 'balance',
     description: 'Comma-separated payment methods open on this platform',
   },
@@ -70,12 +76,13 @@ export const WITHDRAW_TIME_WINDOW = /^([01]\d|2[0-3]):([0-5]\d)-(([01]\d|2[0-3])
 
 /** Withdrawal rules (modules/wallet/settings.ts reads them). */
 const FEE_RULE = 'a fixed USDT fee such as 1 or 0.5, or a percentage below 100 such as 0.5%';
-const withdrawFee = (network: string, defaultValue: string) => ({
+const withdrawFee = (network: string, defaultValue: string): RangedSettingDefinition => ({
   schema: z
     .string()
     .trim()
     .regex(/^\d{1,8}(\.\d{1,2})?%?$/, { error: FEE_RULE })
     .refine((v) => !v.endsWith('%') || Number.parseFloat(v) < 100, { error: FEE_RULE }),
+  rule: { key: 'withdrawFee' },
   defaultValue,
   description: `Withdrawal fee on ${network}: USDT or n%`,
 });
@@ -97,6 +104,7 @@ export const WALLET_SETTINGS = {
     schema: z.string().trim().regex(WITHDRAW_TIME_WINDOW, {
       error: 'a time window HH:mm-HH:mm in UTC such as 09:00-18:00',
     }),
+    rule: { key: 'timeWindow' },
     defaultValue: '00:00-24:00',
     description: 'When withdrawals may be applied for, HH:mm-HH:mm in UTC',
   },

@@ -9,6 +9,7 @@ export const SELLER_SETTINGS = {
       .trim()
       .max(500)
       .refine((v) => v === '' || /^https:\/\/[^\s]+$/.test(v), { error: 'https URL or empty' }),
+    rule: { key: 'httpsUrlOrEmpty' },
     defaultValue: '',
     description:
       "External seller-promotion page /merchantSettled opens (with lang and avatar); empty shows Caravan's own page",

@@ -14,6 +14,7 @@ export const MONEY_PERMISSIONS = [
 export const STAFF_SECURITY_SETTINGS: SettingDefinitions = {
   [STAFF_TOTP_SETTING_CODE]: {
     schema: z.enum(['true', 'false'], { error: 'true or false' }),
+    rule: { key: 'oneOf', params: { values: 'true, false' } },
     defaultValue: 'false',
     description: 'Staff whose role has a money permission must sign in with an authenticator code',
   },

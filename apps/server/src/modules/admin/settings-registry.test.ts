@@ -75,6 +75,10 @@ describe('platform settings are declared and validated', () => {
       ['withdraw_time_window', '09:00-24:59', 'SETTING_INVALID'],
       ['withdraw_fee.ETH', '150%', 'SETTING_INVALID'],
       ['payment_methods_enabled', 'balance,cash', 'SETTING_INVALID'],
+      ['chat_poll_seconds', '1', 'SETTING_OUT_OF_RANGE'],
+      ['loan_reminder_days_before', '31', 'SETTING_OUT_OF_RANGE'],
+      ['four_eyes_refund_threshold', '0.001', 'SETTING_OUT_OF_RANGE'],
+      ['register_email_code_required', 'yes', 'SETTING_INVALID'],
       ['no_such_setting', '1', 'SETTING_UNKNOWN'],
     ];
     for (const [code, value, expected] of bad) {
@@ -85,7 +89,7 @@ describe('platform settings are declared and validated', () => {
     }
     const invalid = await put('withdraw_time_window', '25:00-26:00');
     expect(json<TError>(invalid).error.message).toBe(
-      'The value of withdraw_time_window is not valid: a time window HH:mm-HH:mm in UTC such as 09:00-18:00',
+      'The value of withdraw_time_window is not valid: a time window HH:mm-HH:mm in UTC, such as 09:00-18:00',
     );
     for (const [code, value] of [
       ['withdraw_fee.ETH', '0.8%'],
@@ -94,6 +98,27 @@ describe('platform settings are declared and validated', () => {
     ] as const) {
       expect((await put(code, value)).statusCode, code).toBe(200);
     }
+  });
+
+  it("words a refused value's rule in the reader's language, with the values it allows", async () => {
+    const window = await put('withdraw_time_window', '25:00-26:00', 'ar');
+    expect(json<TError>(window).error.message).toBe(
+      'قيمة withdraw_time_window غير صالحة: نافذة زمنية HH:mm-HH:mm بتوقيت UTC، مثل 09:00-18:00',
+    );
+    const methods = await put('payment_methods_enabled', 'balance,cash', 'de');
+    expect(json<TError>(methods).error.message).toBe(
+      'Der Wert von payment_methods_enabled ist ungültig: eine durch Kommas getrennte Liste aus balance, card, third_party',
+    );
+    const range = await put('chat_poll_seconds', '1', 'fr');
+    expect(json<TError>(range).error.message).toContain('2');
+    expect(json<TError>(range).error.message).toContain('60');
+  });
+
+  it('declares a range or a translated rule for every setting, so no refusal is worded in English only', () => {
+    const unworded = Object.entries(SETTING_DEFINITIONS)
+      .filter(([, definition]) => !definition.range && !definition.rule)
+      .map(([code]) => code);
+    expect(unworded).toEqual([]);
   });
 
   it('refuses withdrawal settings that cannot stand together, whichever of them changes, and keeps the old value', async () => {

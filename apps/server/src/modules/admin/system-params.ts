@@ -9,6 +9,7 @@ import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
 import { systemParams } from '../../db/schema';
 import { AppError } from '../../http/app-error';
+import { TranslatedParam } from '../../i18n/messages';
 import { recordAudit } from '../audit';
 
 const PUBLIC_CODES: ReadonlySet<string> = new Set(PUBLIC_SYSTEM_PARAM_CODES);
@@ -44,8 +45,19 @@ export function assertValidSetting(code: string, value: string): void {
       { code, min: declared.range.min, max: declared.range.max },
     );
   }
+  // The schema's own English wording goes in the details (for API clients); the message words the rule in the
+  // reader's language. Every declared setting has a range or a rule (contracts' settings.test.ts).
   const rule = parsed.error.issues[0]?.message ?? declared.description;
-  throw new AppError('SETTING_INVALID', { field: 'value', rule }, { code, rule });
+  throw new AppError(
+    'SETTING_INVALID',
+    { field: 'value', rule },
+    {
+      code,
+      rule: declared.rule
+        ? new TranslatedParam(`validation:settingRules.${declared.rule.key}`, declared.rule.params)
+        : rule,
+    },
+  );
 }
 
 const WALLET_CODES: readonly string[] = Object.keys(WALLET_SETTINGS);

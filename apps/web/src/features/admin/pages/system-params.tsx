@@ -38,12 +38,8 @@ export default function SystemParamsPage() {
       setEditing(null);
     } catch (error) {
       if (isApiError(error) && error.code.startsWith('SETTING_')) {
-        // Beside the value: the setting's rule in the reader's language (the server words it in English).
-        const message =
-          error.code === 'SETTING_INVALID'
-            ? t('errors:SETTING_INVALID', { code: editing.code, rule: describe(editing) })
-            : error.message;
-        form.setFields([{ name: 'value', errors: [message] }]);
+        // Beside the value: the server words the setting's range or rule in the reader's language.
+        form.setFields([{ name: 'value', errors: [error.message] }]);
         return;
       }
       showSubmitError(form, error, t);
