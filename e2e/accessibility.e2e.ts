@@ -276,6 +276,12 @@ describe('accessibility (axe-core, WCAG 2.2 AA)', () => {
     await page.keyboard.press('Enter');
     await panel.waitFor({ state: 'detached' });
     await poll(() => service.evaluate((element) => element === document.activeElement)).toBe(true);
+    // Escape from inside the panel closes it too (it only shrank to its title bar, and the focus fell to the body).
+    await page.keyboard.press('Enter');
+    await panel.getByRole('textbox', { name: 'Type a message' }).focus();
+    await page.keyboard.press('Escape');
+    await panel.waitFor({ state: 'detached' });
+    await poll(() => service.evaluate((element) => element === document.activeElement)).toBe(true);
     await context.close();
   });
 

@@ -40,6 +40,7 @@ export const V = {
   verificationCode: 'verificationCode',
   verificationCodeEmpty: 'verificationCodeEmpty',
   chatText: 'chatText',
+  chatTextEmpty: 'chatTextEmpty',
   couponCode: 'couponCode',
   couponMinSpend: 'couponMinSpend',
   couponDates: 'couponDates',

@@ -4,7 +4,7 @@
  */
 export type TChatTarget =
   | { kind: 'service'; productId?: string }
-  | { kind: 'shop'; storeId: string; productId?: string; orderNo?: string }
+  | { kind: 'shop'; storeId: string; storeName?: string; productId?: string; orderNo?: string }
   | { kind: 'list' };
 
 export const OPEN_CHAT_EVENT = 'caravan:open-chat';

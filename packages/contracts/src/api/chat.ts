@@ -15,10 +15,18 @@ export type TChatCsView = (typeof CHAT_CS_VIEWS)[number];
 /** Message text: shown as text, never as HTML; NUL and other control characters but tab/newline refused. */
 // biome-ignore lint/suspicious/noControlCharactersInRegex: the rule is exactly about control characters
 const CONTROL_CHARS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+/** Characters that show nothing: white space, zero-width spaces and joiners, direction marks, the byte-order mark. */
+const INVISIBLE_CHARS = /[\s\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/gu;
+
+/** Whether a message would show anything (one of only invisible characters is an empty bubble). */
+export function hasVisibleChatText(text: string): boolean {
+  return text.replace(INVISIBLE_CHARS, '').length > 0;
+}
+
 export const zChatText = z
-  .string({ error: V.chatText })
+  .string({ error: V.chatTextEmpty })
   .trim()
-  .min(1, { error: V.chatText })
+  .refine(hasVisibleChatText, { error: V.chatTextEmpty })
   .max(CHAT_TEXT_MAX, { error: V.chatText })
   .refine((text) => !CONTROL_CHARS.test(text), { error: V.chatText });
 

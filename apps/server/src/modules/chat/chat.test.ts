@@ -1,29 +1,30 @@
-import type {
-  TCannedReply,
-  TChatConversation,
-  TChatConversationPage,
-  TChatHistory,
-  TChatMessage,
-  TChatUnread,
-  TCsCustomerContext,
-  TCsSearchPage,
-  TCsStats,
-  TNotificationPage,
-  TNotificationUnread,
-  TUnreadCount,
+import {
+  parseMoney,
+  type TCannedReply,
+  type TChatConversation,
+  type TChatConversationPage,
+  type TChatHistory,
+  type TChatMessage,
+  type TChatUnread,
+  type TCsCustomerContext,
+  type TCsSearchPage,
+  type TCsStats,
+  type TNotificationPage,
+  type TNotificationUnread,
+  type TUnreadCount,
 } from '@caravan/contracts';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client';
-import { auditLog, chatMessages, systemParams, users } from '../../db/schema';
+import { auditLog, chatMessages, products, systemParams, users } from '../../db/schema';
 import { createTestStaff } from '../../testing/fixtures';
 import { buildMultipart } from '../../testing/multipart';
 import { bearer, createTestApp, json, type TTestContext } from '../../testing/test-app';
 import { createTestProduct, createTestStore, createTestUser, type TTestUser } from '../orders/test-fixtures';
 import { clearChatSettingsCache } from './settings';
 
-type TErr = { error: { code: string } };
+type TErr = { error: { code: string; message: string } };
 type TLegacy = { code: number; msg: string; data: unknown };
 
 describe('chat', () => {
@@ -137,10 +138,18 @@ describe('chat', () => {
       { type: 'img', content: 'https://evil.example/x.png' },
       { type: 'html', content: 'hi' },
       { type: 'text', content: 'hi', extra: true },
+      { type: 'text', content: '\u200b\u200d\ufeff' },
     ]) {
       const res = await call('POST', url, buyer.token, payload);
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);
     }
+    // Nothing to show is asked for a message; too much is told its limit.
+    for (const content of ['', '  ', '\u200b', undefined]) {
+      const res = await call('POST', url, buyer.token, { type: 'text', content });
+      expect(json<TErr>(res).error.message, JSON.stringify(content)).toBe('Please enter a message');
+    }
+    const tooLong = await call('POST', url, buyer.token, { type: 'text', content: 'x'.repeat(2001) });
+    expect(json<TErr>(tooLong).error.message).toBe('Please enter a message of at most 2000 characters');
     // 19-digit ids are refused by the shared id rule (zId), before any query.
     const huge = await call('GET', '/api/v1/chat/conversations/9999999999999999999/messages', buyer.token);
     expect(huge.statusCode).toBe(400);
@@ -290,6 +299,19 @@ describe('chat', () => {
       type: 'product',
       product: { id: String(productId), price: '12.50' },
     });
+    // The card shows what the buyer pays now: a running discount, not the selling price.
+    await db
+      .update(products)
+      .set({ isDiscounted: true, discountPrice: parseMoney('9.99'), discountEndsAt: null })
+      .where(eq(products.id, productId));
+    const discounted = json<TChatHistory>(
+      await call('GET', `/api/v1/chat/conversations/${shopChat.id}/messages`, buyer.token),
+    );
+    expect(discounted.messages.find((m) => m.type === 'product')?.product?.price).toBe('9.99');
+    await db
+      .update(products)
+      .set({ isDiscounted: false, discountPrice: null })
+      .where(eq(products.id, productId));
     // Opening again about the same product adds no second card.
     await call('POST', '/api/v1/chat/conversations', buyer.token, {
       kind: 'shop',

@@ -1,4 +1,4 @@
-import { formatMoney, type TChatMessage, type TLanguage } from '@caravan/contracts';
+import { chargedUnitPrice, formatMoney, type TChatMessage, type TLanguage } from '@caravan/contracts';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { type chatMessages, orderItems, orders, products } from '../../db/schema';
@@ -26,7 +26,10 @@ export async function presentMessages(
         id: products.id,
         name: sql<string>`coalesce(${products.names}->>${lang}, ${products.names}->>${products.lang}, ${products.names}->>'en', '')`,
         image: sql<string | null>`${products.images}->0->>'url'`,
-        price: products.sellingPrice,
+        sellingPrice: products.sellingPrice,
+        discountPrice: products.discountPrice,
+        isDiscounted: products.isDiscounted,
+        discountEndsAt: products.discountEndsAt,
       })
       .from(products)
       .where(inArray(products.id, productIds));
@@ -35,7 +38,8 @@ export async function presentMessages(
         id: String(p.id),
         name: p.name,
         image: p.image,
-        price: formatMoney(p.price),
+        // What the buyer pays now, as the product page shows it (a running discount included).
+        price: formatMoney(chargedUnitPrice(p)),
       });
     }
   }

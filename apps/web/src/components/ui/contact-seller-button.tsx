@@ -6,10 +6,13 @@ import { LightButton } from './light-button';
 /** "Contact the seller": opens the chat dialog with the shop, showing the product or the order as a card. */
 export function ContactSellerButton({
   storeId,
+  storeName,
   productId,
   orderNo,
 }: {
   storeId: string;
+  /** The dialog's title while the conversation opens. */
+  storeName: string;
   productId?: string;
   orderNo?: string;
 }) {
@@ -21,6 +24,7 @@ export function ContactSellerButton({
         openChat({
           kind: 'shop',
           storeId,
+          storeName,
           ...(productId ? { productId } : {}),
           ...(orderNo ? { orderNo } : {}),
         })

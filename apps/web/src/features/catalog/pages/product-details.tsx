@@ -103,7 +103,7 @@ export default function ProductDetailsPage() {
         <div style={{ marginBottom: 16 }}>
           <StoreCard store={data.store} onOpen={onOpenStore} />
           <div style={{ marginTop: 8 }}>
-            <ContactSellerButton storeId={data.store.id} productId={data.id} />
+            <ContactSellerButton storeId={data.store.id} storeName={data.store.name} productId={data.id} />
           </div>
         </div>
         <div className="cv-panel">

@@ -92,8 +92,10 @@ function ConversationList({ onOpen }: { onOpen: (conversation: TChatConversation
               <ShopOutlined aria-hidden className="cv-chat__list-icon" />
             </Badge>
             <span className="cv-chat__list-text">
-              <span className="cv-chat__list-name">{conversation.peer.name}</span>
-              <span className="cv-chat__list-last">
+              <span className="cv-chat__list-name" dir="auto">
+                {conversation.peer.name}
+              </span>
+              <span className="cv-chat__list-last" dir="auto">
                 {conversation.lastMessage?.type === 'text'
                   ? conversation.lastMessage.content
                   : t(`preview.${conversation.lastMessage?.type ?? 'text'}`)}
@@ -174,12 +176,15 @@ export default function ChatDialog() {
     }
     setIsMinimised(next);
   };
+  // A shop's name from the button that opened it while the conversation opens (not "Customer service").
   const title =
     target.kind === 'list' && !conversation
       ? t('dialog.messages')
       : conversation?.kind === 'shop'
         ? conversation.peer.name
-        : t('dialog.service');
+        : target.kind === 'shop'
+          ? (target.storeName ?? t('contactSeller'))
+          : t('dialog.service');
   const style: React.CSSProperties = position
     ? { left: position.left, top: position.top, insetInlineEnd: 'auto', bottom: 'auto' }
     : {};
@@ -214,8 +219,10 @@ export default function ChatDialog() {
       role="dialog"
       aria-label={title}
       onKeyDown={(event) => {
-        if (event.key === 'Escape' && !isMinimised) {
-          toggleMinimised(true);
+        // Escape closes the panel (the conversation is kept) and the keyboard goes back to its opener. Not an Escape
+        // meant for a layer in a portal, which React bubbles here too (a picture's enlarged preview).
+        if (event.key === 'Escape' && panelRef.current?.contains(event.target as Node)) {
+          close();
         }
       }}
     >

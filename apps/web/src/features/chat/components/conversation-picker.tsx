@@ -59,10 +59,10 @@ export function ConversationPicker({
             <Badge count={conversation.unread} size="small" />
             <span className="cv-chat__list-text">
               <span className="cv-chat__list-name">
-                {conversation.peer.name}{' '}
+                <bdi>{conversation.peer.name}</bdi>{' '}
                 {conversation.kind === 'service' && <Tag>{t(`status.${conversation.status}`)}</Tag>}
               </span>
-              <span className="cv-chat__list-last">
+              <span className="cv-chat__list-last" dir="auto">
                 {conversation.lastMessage?.type === 'text'
                   ? conversation.lastMessage.content
                   : t(`preview.${conversation.lastMessage?.type ?? 'text'}`)}

@@ -5,7 +5,12 @@ import {
   PictureOutlined,
   SendOutlined,
 } from '@ant-design/icons';
-import type { TChatMessage, TChatSendRequest } from '@caravan/contracts';
+import {
+  CHAT_TEXT_MAX,
+  hasVisibleChatText,
+  type TChatMessage,
+  type TChatSendRequest,
+} from '@caravan/contracts';
 import { CHAT_POLL_MS } from '@caravan/contracts/constants';
 import { Alert, Button, Image, Input, Progress, Spin } from 'antd';
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
@@ -85,8 +90,13 @@ function MessageBody({ message }: { message: TShownMessage }) {
       </span>
     );
   }
-  // Text is rendered as a text node: React escapes it, so nothing in it is ever HTML.
-  return <span className="cv-chat__text">{message.content}</span>;
+  // Text is rendered as a text node: React escapes it, so nothing in it is ever HTML. Its own direction (dir=auto):
+  // English in an Arabic page, or Arabic in an English one, reads in its order, punctuation included.
+  return (
+    <span className="cv-chat__text" dir="auto">
+      {message.content}
+    </span>
+  );
 }
 
 function Marks({ message }: { message: TShownMessage }) {
@@ -144,7 +154,7 @@ export function ConversationView({
   onDraftUsed?: () => void;
   onActivity?: () => void;
 }) {
-  const { t } = useTranslation('chat');
+  const { t } = useTranslation(['chat', 'validation']);
   const [messages, setMessages] = useState<TShownMessage[]>([]);
   const [hasMore, setHasMore] = useState(false);
   const [isLoading, setIsLoading] = useState(true);
@@ -281,9 +291,13 @@ export function ConversationView({
         onActivity?.();
       } catch (error) {
         if (isApiError(error) && error.status > 0) {
-          // Refused (too long, too frequent, ...): it will never go through, so it leaves the outbox.
+          // Refused (too long, too frequent, ...): it will never go through, so it leaves the outbox. Its text goes
+          // back into an empty composer, so nothing typed is lost (sent again once the reason is gone).
           removeOutbox(body.clientId);
           setMessages((current) => current.filter((m) => m.clientId !== body.clientId || !m.isPending));
+          if (body.type === 'text') {
+            setText((current) => (current.trim() ? current : body.content));
+          }
           toast.error(error.message);
         }
         // A network failure keeps it in the outbox for the next connection.
@@ -374,9 +388,15 @@ export function ConversationView({
     void sendNow({ ...body, clientId });
   };
 
+  const isTooLong = text.trim().length > CHAT_TEXT_MAX;
   const submitText = () => {
     const content = text.trim();
-    if (!content) {
+    if (!hasVisibleChatText(content)) {
+      return;
+    }
+    if (content.length > CHAT_TEXT_MAX) {
+      // Kept whole in the composer (not cut at the limit): the writer sees the count and shortens it.
+      toast.error(t('validation:chatText'));
       return;
     }
     setText('');
@@ -519,7 +539,15 @@ export function ConversationView({
               submitText();
             }
           }}
-          maxLength={2000}
+          // The count shows near the limit and past it (red); a paste past it is kept whole, not cut silently. Shown
+          // by a formatter, not by switching `show`: that would wrap the textarea anew and take the writer's focus.
+          count={{
+            max: CHAT_TEXT_MAX,
+            show: ({ count }) => (count > CHAT_TEXT_MAX * 0.9 ? `${count} / ${CHAT_TEXT_MAX}` : null),
+          }}
+          status={isTooLong ? 'error' : undefined}
+          aria-invalid={isTooLong}
+          dir="auto"
           autoSize={{ minRows: 1, maxRows: 4 }}
           placeholder={t('composer.placeholder')}
           aria-label={t('composer.placeholder')}

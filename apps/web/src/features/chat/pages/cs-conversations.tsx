@@ -17,6 +17,7 @@ import { ConversationPicker } from '../components/conversation-picker';
 import { ConversationView } from '../components/conversation-view';
 import type { TSocketEvent } from '../lib/chat-socket';
 import { useConsoleSocket } from '../lib/use-console-socket';
+import { useRevealPane } from '../lib/use-reveal-pane';
 import '../chat.css';
 import { NamedSegmented } from '../../../components/ui/named-segmented';
 import { SearchInput } from '../../../components/ui/search-input';
@@ -120,6 +121,7 @@ export default function CsConversationsPage() {
   const [page, setPage] = useState(1);
   const [q, setQ] = useState('');
   const [selected, setSelected] = useState<TChatConversation | null>(null);
+  const conversationPaneRef = useRevealPane(selected?.id ?? null);
   const [draft, setDraft] = useState<string | undefined>();
   const [isBusy, setIsBusy] = useState(false);
   const list = useQuery({
@@ -238,11 +240,11 @@ export default function CsConversationsPage() {
             />
           )}
         </div>
-        <div className="cv-chat-console__pane">
+        <div className="cv-chat-console__pane" ref={conversationPaneRef}>
           {selected ? (
             <>
               <div className="cv-chat-console__actions">
-                <strong>{selected.peer.name}</strong>
+                <strong dir="auto">{selected.peer.name}</strong>
                 <Tag>{t(`status.${selected.status}`)}</Tag>
                 {selected.agent && <span>{t('cs.agent', { name: selected.agent.name })}</span>}
                 <Space wrap>

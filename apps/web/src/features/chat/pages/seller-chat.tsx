@@ -13,6 +13,7 @@ import { ConversationPicker } from '../components/conversation-picker';
 import { ConversationView } from '../components/conversation-view';
 import type { TSocketEvent } from '../lib/chat-socket';
 import { useConsoleSocket } from '../lib/use-console-socket';
+import { useRevealPane } from '../lib/use-reveal-pane';
 import '../chat.css';
 
 const PAGE_SIZE = 20;
@@ -33,6 +34,7 @@ export default function SellerChatPage() {
     enabled: selected === null && /^\d{1,19}$/.test(linkedId),
   });
   const current = selected ?? linked.data ?? null;
+  const conversationPaneRef = useRevealPane(selected?.id ?? null);
   const list = useQuery({
     queryKey: chatKeys.conversations('seller', 'all', page),
     queryFn: () => chatApi.conversations('seller', { pageNum: page, pageSize: PAGE_SIZE }),
@@ -71,7 +73,7 @@ export default function SellerChatPage() {
               isLoading={list.isLoading}
             />
           </div>
-          <div className="cv-chat-console__pane">
+          <div className="cv-chat-console__pane" ref={conversationPaneRef}>
             {current ? (
               <ConversationView
                 key={current.id}

@@ -32,7 +32,11 @@ export default function OrderDetailPage() {
       extra={
         order.data ? (
           <>
-            <ContactSellerButton storeId={order.data.seller.id} orderNo={order.data.orderNo} />
+            <ContactSellerButton
+              storeId={order.data.seller.id}
+              storeName={order.data.seller.name}
+              orderNo={order.data.orderNo}
+            />
             <OrderActions order={order.data} isDetailShown={false} />
           </>
         ) : undefined
