@@ -119,7 +119,7 @@ export default function ChatDialog() {
   const { t } = useTranslation('chat');
   const session = useSession();
   const location = useLocation();
-  const { dialog, setDialog, socket, isSocketOpen, settings, refreshUnread } = useChatContext();
+  const { dialog, setDialog, socket, isSocketOpen, settings, refreshUnread, unread } = useChatContext();
   const panelRef = useRef<HTMLDivElement>(null);
   const { position, onPointerDown } = useDrag(panelRef);
   const [isMinimised, setIsMinimised] = useState(false);
@@ -283,12 +283,23 @@ export default function ChatDialog() {
               items={[
                 {
                   key: 'shops',
-                  label: t('list.shops'),
+                  // The tabs split the header's count: shops' unread messages, then the other notifications.
+                  label: (
+                    <span className="cv-chat__tab-label">
+                      {t('list.shops')}
+                      <Badge count={unread.shops} size="small" />
+                    </span>
+                  ),
                   children: <ConversationList onOpen={setConversation} />,
                 },
                 {
                   key: 'notifications',
-                  label: t('list.notifications'),
+                  label: (
+                    <span className="cv-chat__tab-label">
+                      {t('list.notifications')}
+                      <Badge count={unread.chat - unread.shops} size="small" />
+                    </span>
+                  ),
                   children: <NotificationList audience="buyer" pageSize={10} onChange={refreshUnread} />,
                 },
               ]}
