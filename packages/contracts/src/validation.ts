@@ -134,12 +134,12 @@ export const zPostcode = z
 
 export const zConsignee = zRequiredText(CONSIGNEE_MAX);
 
-/** A positive decimal amount with at most `decimals` fraction digits, as a string. */
-export const zAmount = (decimals = 10) =>
+/** A positive decimal amount with at most `decimals` fraction digits, as a string; `message` names the rule. */
+export const zAmount = (decimals = 10, message: string = V.amount) =>
   z
-    .string({ error: V.amount })
+    .string({ error: message })
     .trim()
-    .refine((v) => isMoneyString(v, decimals) && !v.startsWith('-') && /[1-9]/.test(v), { error: V.amount });
+    .refine((v) => isMoneyString(v, decimals) && !v.startsWith('-') && /[1-9]/.test(v), { error: message });
 
 /** Page number: integer above 0. Accepts numeric strings from query strings. */
 export const PAGE_NUM_MAX = 1_000_000;

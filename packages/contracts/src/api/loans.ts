@@ -149,7 +149,7 @@ const zTermDays = z.coerce
   .max(LOAN_MAX_TERM_DAYS, { error: V.integer });
 
 /** A loan amount: whole cents, positive; limits are checked by the service with the LOAN_ messages. */
-export const zLoanAmount = zAmount(2).pipe(z.string().max(24, { error: V.amount }));
+export const zLoanAmount = zAmount(2, V.amountCents).pipe(z.string().max(24, { error: V.amountCents }));
 
 export const ZLoanProduct = z.object({
   id: z.string(),
@@ -250,6 +250,13 @@ export type TApplyLoanRequest = z.input<typeof ZApplyLoanRequest>;
 /** Stored loan states (SPEC §4): applying = waiting for review; reviewing = first approval given. */
 export const LOAN_STATUSES = ['applying', 'reviewing', 'disbursed', 'overdue', 'repaid', 'failed'] as const;
 export type TLoanStatus = (typeof LOAN_STATUSES)[number];
+/** A loan in one of these blocks a new application (SPEC §4): not yet decided, or paid out and not yet repaid. */
+export const OPEN_LOAN_STATUSES = [
+  'applying',
+  'reviewing',
+  'disbursed',
+  'overdue',
+] as const satisfies readonly TLoanStatus[];
 
 export const LOAN_EVENT_KINDS = [
   'applied',

@@ -1,6 +1,7 @@
 import {
   buildSchedule,
   formatMoney,
+  OPEN_LOAN_STATUSES,
   parseMoney,
   type TApplyLoanRequest,
   type TLoan,
@@ -17,8 +18,6 @@ import { AppError } from '../../http/app-error';
 import { presentLoan, presentLoans } from './present';
 import { findLoanProduct, rateString, type TLoanProductRow } from './products';
 import { findApprovedVerification } from './verification';
-
-const OPEN_STATUSES = ['applying', 'reviewing', 'disbursed', 'overdue'] as const;
 
 /** Checks amount, term and mode against the product; answers the parsed amount. */
 function assertWithinProduct(
@@ -82,7 +81,7 @@ async function hasOpenLoan(db: Executor, userId: bigint): Promise<boolean> {
   const [row] = await db
     .select({ n: count() })
     .from(loans)
-    .where(and(eq(loans.userId, userId), inArray(loans.status, [...OPEN_STATUSES])));
+    .where(and(eq(loans.userId, userId), inArray(loans.status, [...OPEN_LOAN_STATUSES])));
   return (row?.n ?? 0) > 0;
 }
 
@@ -164,7 +163,7 @@ export async function getMyLoans(db: Executor, userId: bigint, now: Date): Promi
     .where(eq(loans.userId, userId))
     .orderBy(desc(loans.id))
     .limit(50);
-  const open = rows.find((r) => (OPEN_STATUSES as readonly string[]).includes(r.status));
+  const open = rows.find((r) => (OPEN_LOAN_STATUSES as readonly string[]).includes(r.status));
   const current = open ?? rows[0];
   return {
     current: current ? await presentLoan(db, current, now) : null,

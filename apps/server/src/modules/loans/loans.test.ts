@@ -293,11 +293,18 @@ describe('identity verification and loans', () => {
         .from(loans)
         .where(eq(loans.userId, user.id));
       expect(count?.n).toBe(0);
+      // Too many decimals is told the rule (it read "an amount greater than 0").
+      expect(json<TErr>(await apply(user.token, { amount: '100000.001' })).error.message).toBe(
+        'Please enter an amount greater than 0 with at most 2 decimals',
+      );
 
       expect((await apply(user.token)).statusCode).toBe(201);
       const second = await apply(user.token);
       expect(second.statusCode).toBe(409);
-      expect(json<TErr>(second).error.code).toBe('LOAN_PENDING_EXISTS');
+      expect(json<TErr>(second).error).toMatchObject({
+        code: 'LOAN_PENDING_EXISTS',
+        message: 'You already have a loan that is not yet repaid or decided',
+      });
     });
 
     it('four-eyes above the threshold: a second, different reviewer disburses once from the loan book', async () => {

@@ -1,5 +1,5 @@
 import type { TAdminVerification, TVerificationStatus } from '@caravan/contracts';
-import { Button, Descriptions, Input, Space, Tag } from 'antd';
+import { Button, Descriptions, Input, Popconfirm, Space, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DateTimeText } from '../../../components/ui/date-time-text';
@@ -41,7 +41,7 @@ function Documents({ verification }: { verification: TAdminVerification }) {
 
 /** The identity verification queue (kyc.review): documents, approve, reject or ask to resubmit with a reason. */
 export default function KycReviewPage() {
-  const { t } = useTranslation('loans');
+  const { t } = useTranslation(['loans', 'common']);
   const countryName = useCountryName();
   const queue = useReviewQueueFilter<TVerificationStatus>('reviewing');
   const list = useAdminVerifications(queue.filter);
@@ -139,9 +139,18 @@ export default function KycReviewPage() {
                   <Button disabled={!reason.trim()} onClick={() => void decide('resubmit')}>
                     {t('admin.resubmit')}
                   </Button>
-                  <Button danger disabled={!reason.trim()} onClick={() => void decide('reject')}>
-                    {t('admin.reject')}
-                  </Button>
+                  <Popconfirm
+                    title={t('admin.rejectKycConfirm')}
+                    okText={t('admin.reject')}
+                    okButtonProps={{ danger: true }}
+                    cancelText={t('common:actions.cancel')}
+                    disabled={!reason.trim()}
+                    onConfirm={() => decide('reject')}
+                  >
+                    <Button danger disabled={!reason.trim()} loading={review.isPending}>
+                      {t('admin.reject')}
+                    </Button>
+                  </Popconfirm>
                 </Space>
               </>
             )}

@@ -1,5 +1,5 @@
-import type { TAdminLoan, TLoanStatus } from '@caravan/contracts';
-import { Alert, Button, Descriptions, Input, Modal, Space, Tag } from 'antd';
+import { type TAdminLoan, type TLoanStatus, zLoanAmount } from '@caravan/contracts';
+import { Alert, Button, Descriptions, Form, Input, Modal, Popconfirm, Space, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadError } from '../../../components/console/load-error';
@@ -20,7 +20,7 @@ import { ReviewQueueFrame, useReviewQueueFilter } from '../components/review-que
 const STATUSES: TLoanStatus[] = ['applying', 'reviewing', 'disbursed', 'overdue', 'repaid', 'failed'];
 
 function LoanDetail({ id, onDone }: { id: string; onDone: () => void }) {
-  const { t } = useTranslation('loans');
+  const { t } = useTranslation(['loans', 'wallet', 'validation', 'common']);
   const detail = useAdminLoan(id);
   const approve = useApproveLoan();
   const reject = useRejectLoan();
@@ -35,6 +35,8 @@ function LoanDetail({ id, onDone }: { id: string; onDone: () => void }) {
   }
   const { loan, verification, history, movements } = detail.data;
   const isOpen = loan.status === 'applying' || loan.status === 'reviewing';
+  // An approved amount is optional (empty: as asked, or as the first reviewer approved); typed, it must be one.
+  const isAmountValid = amount === '' || zLoanAmount.safeParse(amount).success;
   const run = async (action: () => Promise<unknown>) => {
     try {
       await action();
@@ -54,6 +56,15 @@ function LoanDetail({ id, onDone }: { id: string; onDone: () => void }) {
           { key: 'user', label: t('fields.user'), children: `${loan.userDisplayName} (${loan.usercode})` },
           { key: 'status', label: t('fields.state'), children: t(`status.${loan.status}`) },
           { key: 'amount', label: t('fields.amount'), children: <MoneyText value={loan.amount} /> },
+          ...(loan.approvedAmount
+            ? [
+                {
+                  key: 'approved',
+                  label: t('fields.approvedAmount'),
+                  children: <MoneyText value={loan.approvedAmount} />,
+                },
+              ]
+            : []),
           { key: 'term', label: t('fields.term'), children: t('fields.termDays', { count: loan.termDays }) },
           { key: 'mode', label: t('fields.mode'), children: t(`mode.${loan.mode}`) },
           { key: 'purpose', label: t('fields.purpose'), children: loan.purpose },
@@ -88,7 +99,12 @@ function LoanDetail({ id, onDone }: { id: string; onDone: () => void }) {
       )}
       <h3>{t('admin.history')}</h3>
       <p>{t('admin.orders', { count: history.orderCount, total: formatAmount(history.orderTotal) })}</p>
-      <p>{t('admin.wallet', { available: history.walletAvailable, held: history.walletHeld })}</p>
+      <p>
+        {t('admin.wallet', {
+          available: formatAmount(history.walletAvailable),
+          held: formatAmount(history.walletHeld),
+        })}
+      </p>
       {history.earlierLoans.length > 0 && (
         <>
           <h4>{t('admin.earlier')}</h4>
@@ -108,7 +124,8 @@ function LoanDetail({ id, onDone }: { id: string; onDone: () => void }) {
           <ul>
             {movements.map((m) => (
               <li key={m.transactionId}>
-                #{m.transactionId} · {m.kind} · <MoneyText value={m.amount} /> · {formatDateTime(m.createdAt)}
+                #{m.transactionId} · {t(`wallet:ledgerKind.${m.kind}`, { defaultValue: m.kind })} ·{' '}
+                <MoneyText value={m.amount} /> · {formatDateTime(m.createdAt)}
               </li>
             ))}
           </ul>
@@ -116,17 +133,23 @@ function LoanDetail({ id, onDone }: { id: string; onDone: () => void }) {
       )}
       {isOpen && (
         <>
-          <Input
-            aria-label={t('admin.approveAmount')}
-            placeholder={t('admin.approveAmount')}
-            inputMode="decimal"
-            dir="ltr"
-            suffix="USDT"
-            value={amount}
-            maxLength={20}
-            onChange={(event) => setAmount(event.target.value.trim())}
+          <Form.Item
+            validateStatus={isAmountValid ? undefined : 'error'}
+            help={isAmountValid ? undefined : t('validation:amountCents')}
             style={{ marginBlock: 8 }}
-          />
+          >
+            <Input
+              aria-label={t('admin.approveAmount')}
+              aria-invalid={!isAmountValid}
+              placeholder={t('admin.approveAmount')}
+              inputMode="decimal"
+              dir="ltr"
+              suffix="USDT"
+              value={amount}
+              maxLength={20}
+              onChange={(event) => setAmount(event.target.value.trim())}
+            />
+          </Form.Item>
           <Input.TextArea
             aria-label={t('fields.reason')}
             placeholder={t('fields.reason')}
@@ -135,17 +158,21 @@ function LoanDetail({ id, onDone }: { id: string; onDone: () => void }) {
             onChange={(event) => setReason(event.target.value)}
           />
           <Space wrap style={{ marginBlockStart: 12 }}>
-            <Button type="primary" onClick={() => setConfirming(true)}>
+            <Button type="primary" disabled={!isAmountValid} onClick={() => setConfirming(true)}>
               {t('admin.approve')}
             </Button>
-            <Button
-              danger
+            <Popconfirm
+              title={t('admin.rejectLoanConfirm')}
+              okText={t('admin.reject')}
+              okButtonProps={{ danger: true }}
+              cancelText={t('common:actions.cancel')}
               disabled={!reason.trim()}
-              loading={reject.isPending}
-              onClick={() => void run(() => reject.mutateAsync({ id: loan.id, reason }))}
+              onConfirm={() => run(() => reject.mutateAsync({ id: loan.id, reason }))}
             >
-              {t('admin.reject')}
-            </Button>
+              <Button danger disabled={!reason.trim()} loading={reject.isPending}>
+                {t('admin.reject')}
+              </Button>
+            </Popconfirm>
           </Space>
           <Modal
             open={isConfirming}

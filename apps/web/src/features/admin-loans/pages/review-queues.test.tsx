@@ -1,8 +1,10 @@
-import type { TAdminLoan, TAdminVerification, TPage } from '@caravan/contracts';
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import type { TAdminLoan, TAdminLoanDetail, TAdminVerification, TPage } from '@caravan/contracts';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import consoleEn from '../../../locales/en/console.json';
 import loansEn from '../../../locales/en/loans.json';
+import walletEn from '../../../locales/en/wallet.json';
+import { disbursedLoan } from '../../../testing/loans';
 import { jsonResponse, renderWithQueries, setUpComponentTests } from '../../../testing/render';
 import KycReviewPage from './kyc-review';
 import LoanReviewPage from './loan-review';
@@ -133,5 +135,67 @@ describe.each(QUEUES)('Console -> $name queue', ({ Page, path, makeRecord, first
     expect(last.searchParams.get('pageNum')).toBe('2');
     expect(last.searchParams.get('pageSize')).toBe('20');
     expect(last.searchParams.get('status')).toBe(firstStatus);
+  });
+});
+
+describe('Console -> loan application details', () => {
+  setUpComponentTests({ console: consoleEn, loans: loansEn, wallet: walletEn });
+
+  it('shows the approved amount, names ledger movements, groups the wallet and checks an approved amount', async () => {
+    const detail: TAdminLoanDetail = {
+      loan: {
+        ...disbursedLoan({ status: 'reviewing', amount: '150000.55', approvedAmount: '120000.50' }),
+        userId: 'u1',
+        usercode: '10001',
+        userDisplayName: 'Applicant 1',
+        firstReviewerId: null,
+        firstApprovedAmount: null,
+        needsSecondReview: false,
+      },
+      verification: null,
+      advanced: null,
+      history: {
+        orderCount: 3,
+        orderTotal: '420.00',
+        walletAvailable: '123733.85',
+        walletHeld: '0',
+        earlierLoans: [],
+      },
+      movements: [
+        {
+          transactionId: '7',
+          kind: 'loan_disbursement',
+          amount: '120000.50',
+          createdAt: '2026-11-21T10:00:00.000Z',
+        },
+      ],
+    };
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL) =>
+        new URL(String(input), 'http://localhost').pathname.endsWith('/admin/loans/101')
+          ? jsonResponse(detail)
+          : serveQueue(loan, 0)(input),
+      ),
+    );
+    await renderWithQueries(<LoanReviewPage />, '/admin/loan-review');
+    fireEvent.click((await screen.findAllByRole('button', { name: loansEn.admin.documents }))[0]!);
+    const drawer = await screen.findByRole('dialog');
+    await waitFor(() => expect(within(drawer).getByText('Approved amount')).toBeTruthy());
+    expect(within(drawer).getByText('150,000.55 USDT')).toBeTruthy();
+    expect(within(drawer).getAllByText('120,000.50 USDT').length).toBeGreaterThan(0);
+    expect(within(drawer).getByText('Wallet: 123,733.85 USDT available, 0.00 USDT held')).toBeTruthy();
+    expect(within(drawer).getByText(/Loan disbursement/)).toBeTruthy();
+    expect(within(drawer).queryByText(/loan_disbursement/)).toBeNull();
+
+    const amount = within(drawer).getByRole('textbox', { name: loansEn.admin.approveAmount });
+    const approve = within(drawer).getByRole('button', { name: loansEn.admin.approve }) as HTMLButtonElement;
+    fireEvent.change(amount, { target: { value: 'abc' } });
+    expect(
+      within(drawer).getByText('Please enter an amount greater than 0 with at most 2 decimals'),
+    ).toBeTruthy();
+    expect(approve.disabled).toBe(true);
+    fireEvent.change(amount, { target: { value: '100000' } });
+    expect(approve.disabled).toBe(false);
   });
 });

@@ -31,7 +31,9 @@ export function ScheduleTable({ lines, hasStates = false }: { lines: TScheduleLi
             title: lines.some((line) => line.dueDate) ? t('fields.dueDate') : t('fields.dueAfter'),
             render: (_, line) =>
               line.dueDate ? (
-                <span dir="ltr">{line.dueDate}</span>
+                <span dir="ltr" className="cv-nowrap">
+                  {line.dueDate}
+                </span>
               ) : (
                 t('fields.termDays', { count: line.dueDay })
               ),

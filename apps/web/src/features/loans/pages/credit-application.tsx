@@ -2,8 +2,10 @@ import {
   buildSchedule,
   formatMoney,
   isMoneyString,
+  OPEN_LOAN_STATUSES,
   parseMoney,
   REPAYMENT_MODES,
+  type TLoanStatus,
   type TRepaymentMode,
 } from '@caravan/contracts';
 import { Alert, Button, Card, Checkbox, Descriptions, Form, Input, Radio, Select, Skeleton } from 'antd';
@@ -13,9 +15,16 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { LoadError } from '../../../components/ui/load-error';
 import { formatAmount } from '../../../components/ui/money-text';
 import { PageFrame } from '../../../components/ui/page-frame';
+import { useCountryName } from '../../../lib/country-name';
 import { ratePercent } from '../../../lib/format-money';
 import { toast, toastError } from '../../../lib/toast';
-import { identityImageUrl, useApplyLoan, useLoanProducts, useMyVerification } from '../api/loans-api';
+import {
+  identityImageUrl,
+  useApplyLoan,
+  useLoanProducts,
+  useMyLoans,
+  useMyVerification,
+} from '../api/loans-api';
 import { ScheduleTable } from '../components/schedule-table';
 import '../loans.css';
 
@@ -26,6 +35,8 @@ export default function CreditApplicationPage() {
   const [params] = useSearchParams();
   const products = useLoanProducts();
   const verification = useMyVerification();
+  const myLoans = useMyLoans();
+  const countryName = useCountryName();
   const apply = useApplyLoan();
   const list = products.data?.products ?? [];
   const [productId, setProductId] = useState(params.get('productId') ?? undefined);
@@ -41,6 +52,11 @@ export default function CreditApplicationPage() {
   const [isAgreed, setAgreed] = useState(false);
   const realName = verification.data?.realName;
   const isVerified = verification.data?.realNameStatus === 'approved';
+  const isAdvancedVerified = verification.data?.advancedStatus === 'approved';
+  // A loan not yet repaid or decided blocks another application (SPEC §4): said before the form is filled in.
+  const openLoan = [myLoans.data?.current, ...(myLoans.data?.history ?? [])].find(
+    (loan) => loan && (OPEN_LOAN_STATUSES as readonly TLoanStatus[]).includes(loan.status),
+  );
 
   if (products.isPending || verification.isPending) {
     return (
@@ -69,6 +85,9 @@ export default function CreditApplicationPage() {
     !amount.startsWith('-') &&
     parseMoney(amount) >= parseMoney(product.minAmount) &&
     parseMoney(amount) <= parseMoney(product.maxAmount);
+  // Above the product's threshold the server asks for advanced verification: said beside the amount as it is typed.
+  const needsAdvanced =
+    isAmountValid && !isAdvancedVerified && parseMoney(amount) > parseMoney(product.advancedAbove);
   const schedule = isAmountValid
     ? buildSchedule({
         principal: parseMoney(amount),
@@ -96,6 +115,15 @@ export default function CreditApplicationPage() {
   };
   return (
     <PageFrame titleKey="routes.creditApplication" crumbs={[{ labelKey: 'routes.credit', to: '/credit' }]}>
+      {openLoan && (
+        <Alert
+          type="info"
+          showIcon
+          message={t('application.openLoan')}
+          action={<Link to="/credit/myLoan">{t('application.seeMyLoan')}</Link>}
+          style={{ marginBlockEnd: 16 }}
+        />
+      )}
       {!isVerified && (
         <Alert
           type="warning"
@@ -112,7 +140,11 @@ export default function CreditApplicationPage() {
             column={{ xs: 1, md: 2 }}
             items={[
               { key: 'name', label: t('fields.realName'), children: realName.realName },
-              { key: 'nationality', label: t('fields.nationality'), children: realName.nationality },
+              {
+                key: 'nationality',
+                label: t('fields.nationality'),
+                children: countryName(realName.nationality),
+              },
               {
                 key: 'number',
                 label: t('fields.idNumber'),
@@ -138,7 +170,7 @@ export default function CreditApplicationPage() {
       )}
       <Card size="small">
         <Form layout="vertical">
-          <Form.Item label={t('fields.name')} htmlFor="credit-application-product">
+          <Form.Item label={t('fields.product')} htmlFor="credit-application-product">
             <Select
               id="credit-application-product"
               value={product.id}
@@ -148,11 +180,20 @@ export default function CreditApplicationPage() {
           </Form.Item>
           <Form.Item
             label={t('fields.amount')}
-            validateStatus={amount && !isAmountValid ? 'error' : undefined}
-            help={t('fields.limits', {
-              min: formatAmount(product.minAmount),
-              max: formatAmount(product.maxAmount),
-            })}
+            validateStatus={amount && !isAmountValid ? 'error' : needsAdvanced ? 'warning' : undefined}
+            help={
+              needsAdvanced ? (
+                <>
+                  {t('application.needAdvanced', { amount: formatAmount(product.advancedAbove) })}{' '}
+                  <Link to="/userInfo/verification">{t('application.goVerify')}</Link>
+                </>
+              ) : (
+                t('fields.limits', {
+                  min: formatAmount(product.minAmount),
+                  max: formatAmount(product.maxAmount),
+                })
+              )
+            }
           >
             <Input
               aria-label={t('fields.amount')}
@@ -232,7 +273,14 @@ export default function CreditApplicationPage() {
             type="primary"
             onClick={() => void submit()}
             loading={apply.isPending}
-            disabled={!schedule || !isAgreed || !isVerified || purpose.trim().length === 0}
+            disabled={
+              !schedule ||
+              !isAgreed ||
+              !isVerified ||
+              needsAdvanced ||
+              openLoan !== undefined ||
+              purpose.trim().length === 0
+            }
           >
             {t('application.submit')}
           </Button>

@@ -1,6 +1,7 @@
-import { screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import loansEn from '../../../locales/en/loans.json';
+import { disbursedLoan } from '../../../testing/loans';
 import { jsonResponse, renderWithQueries, setUpComponentTests } from '../../../testing/render';
 import MyLoanPage from './my-loan';
 
@@ -17,5 +18,52 @@ describe('/credit/myLoan', () => {
     const link = screen.getByRole('link', { name: 'See the loans on offer' });
     expect(link.getAttribute('href')).toBe('/credit');
     expect(screen.queryByText('Apply for this loan')).toBeNull();
+  });
+});
+
+describe('/credit/myLoan, repaying another amount', () => {
+  setUpComponentTests({ loans: loansEn });
+
+  it("names the loan by its kind in the reader's language and confirms only an amount that can be repaid", async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL) =>
+        String(input).includes('/loans/mine')
+          ? jsonResponse({ current: disbursedLoan({ productName: 'Stored English name' }), history: [] })
+          : jsonResponse({ available: '5000.00', frozen: '0.00' }),
+      ),
+    );
+    await renderWithQueries(<MyLoanPage />);
+    await waitFor(() => expect(screen.getByText(loansEn.kind.startup)).toBeTruthy());
+    expect(screen.queryByText('Stored English name')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Repay now' }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.click(within(dialog).getByLabelText('Another amount'));
+    fireEvent.change(within(dialog).getByLabelText('Transaction password'), {
+      target: { value: '123456' },
+    });
+    const amount = within(dialog).getByRole('textbox', { name: 'Another amount' });
+    const ok = () => within(dialog).getByRole('button', { name: /OK/ }) as HTMLButtonElement;
+
+    // Three decimals were rounded up into the confirmation (100.999 read "Repay 101.00 USDT").
+    fireEvent.change(amount, { target: { value: '100.999' } });
+    expect(
+      within(dialog).getByText('Please enter an amount greater than 0 with at most 2 decimals'),
+    ).toBeTruthy();
+    expect(within(dialog).queryByText(/^Repay .* from your wallet\?$/)).toBeNull();
+    expect(ok().disabled).toBe(true);
+
+    fireEvent.change(amount, { target: { value: '-5' } });
+    expect(ok().disabled).toBe(true);
+
+    fireEvent.change(amount, { target: { value: '1206.51' } });
+    expect(
+      within(dialog).getByText('The amount is more than the loan still owes (1,206.50 USDT)'),
+    ).toBeTruthy();
+    expect(ok().disabled).toBe(true);
+
+    fireEvent.change(amount, { target: { value: '100.5' } });
+    expect(within(dialog).getByText('Repay 100.50 USDT from your wallet?')).toBeTruthy();
+    expect(ok().disabled).toBe(false);
   });
 });

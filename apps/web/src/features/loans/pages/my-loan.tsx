@@ -1,4 +1,4 @@
-import { type TLoan, type TLoanStatus, zTxPassword } from '@caravan/contracts';
+import { parseMoney, type TLoan, type TLoanStatus, zLoanAmount, zTxPassword } from '@caravan/contracts';
 import {
   Alert,
   Button,
@@ -44,14 +44,31 @@ export function LoanStatusTag({ status }: { status: TLoanStatus }) {
 
 type TRepayKind = 'next' | 'amount' | 'all';
 
+/** Why another amount cannot be repaid (cents, above 0, at most what is owed), or null when it can. */
+export function repayAmountFault(amount: string, totalOwed: string): 'format' | 'tooMuch' | null {
+  if (!zLoanAmount.safeParse(amount).success) {
+    return 'format';
+  }
+  return parseMoney(amount) > parseMoney(totalOwed) ? 'tooMuch' : null;
+}
+
 function RepayDialog({ loan, isOpen, onClose, afterClose }: { loan: TLoan } & TClosingDialogProps) {
-  const { t } = useTranslation(['loans', 'validation']);
+  const { t } = useTranslation(['loans', 'validation', 'errors']);
   const repay = useRepayLoan();
   const wallet = useWalletBalance();
   const [kind, setKind] = useState<TRepayKind>('next');
   const [amount, setAmount] = useState('');
   const [txPassword, setTxPassword] = useState('');
-  const shown = kind === 'all' ? loan.totalOwed : kind === 'next' ? loan.nextDue : amount;
+  // The confirmation names exactly what will be taken: another amount only once it is one that can be repaid.
+  const amountFault = kind === 'amount' && amount ? repayAmountFault(amount, loan.totalOwed) : null;
+  const amountHelp =
+    amountFault === 'format'
+      ? t('validation:amountCents')
+      : amountFault === 'tooMuch'
+        ? t('errors:LOAN_REPAY_TOO_MUCH', { owed: `${formatAmount(loan.totalOwed, 2)} USDT` })
+        : undefined;
+  const shown =
+    kind === 'all' ? loan.totalOwed : kind === 'next' ? loan.nextDue : amount && !amountFault ? amount : '';
   const isPasswordValid = zTxPassword.safeParse(txPassword).success;
   const submit = async () => {
     try {
@@ -73,7 +90,7 @@ function RepayDialog({ loan, isOpen, onClose, afterClose }: { loan: TLoan } & TC
       onCancel={onClose}
       onOk={() => void submit()}
       okButtonProps={{
-        disabled: !isPasswordValid || (kind === 'amount' && !amount),
+        disabled: !isPasswordValid || (kind === 'amount' && (!amount || amountFault !== null)),
         loading: repay.isPending,
       }}
       destroyOnHidden
@@ -91,7 +108,11 @@ function RepayDialog({ loan, isOpen, onClose, afterClose }: { loan: TLoan } & TC
           />
         </Form.Item>
         {kind === 'amount' && (
-          <Form.Item label={t('myLoan.repayAmount')}>
+          <Form.Item
+            label={t('myLoan.repayAmount')}
+            validateStatus={amountHelp ? 'error' : undefined}
+            help={amountHelp}
+          >
             <Input
               aria-label={t('myLoan.repayAmount')}
               inputMode="decimal"
@@ -134,7 +155,7 @@ function CurrentLoan({ loan }: { loan: TLoan }) {
       size="small"
       title={
         <span>
-          {loan.productName} <LoanStatusTag status={loan.status} />
+          {t(`kind.${loan.productKind}`)} <LoanStatusTag status={loan.status} />
         </span>
       }
       extra={

@@ -1,0 +1,73 @@
+import type { TMyLoans, TMyVerification } from '@caravan/contracts';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import loansEn from '../../../locales/en/loans.json';
+import { STARTUP_LOAN } from '../../../testing/loan-products';
+import { disbursedLoan } from '../../../testing/loans';
+import { jsonResponse, renderWithQueries, setUpComponentTests } from '../../../testing/render';
+import CreditApplicationPage from './credit-application';
+
+const VERIFIED: TMyVerification = {
+  realName: {
+    id: '1',
+    level: 'real_name',
+    status: 'approved',
+    realName: 'Lee Demo',
+    nationality: 'DE',
+    idType: 'passport',
+    idNumber: 'X1234567',
+    images: { front: null, back: null, selfie: null, addressProof: null },
+    reason: null,
+    createdAt: '2026-11-20T08:00:00.000Z',
+    reviewedAt: '2026-11-20T09:00:00.000Z',
+  },
+  advanced: null,
+  realNameStatus: 'approved',
+  advancedStatus: 'not_submitted',
+};
+
+function serve(myLoans: TMyLoans) {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL) => {
+      const path = new URL(String(input), 'http://localhost').pathname;
+      if (path.endsWith('/loans/mine')) {
+        return jsonResponse(myLoans);
+      }
+      if (path.endsWith('/verification')) {
+        return jsonResponse(VERIFIED);
+      }
+      return jsonResponse({ products: [STARTUP_LOAN] });
+    }),
+  );
+}
+
+describe('/credit/application', () => {
+  setUpComponentTests({ loans: loansEn });
+
+  it('names the nationality and the product field, and says above which amount advanced verification is needed', async () => {
+    serve({ current: null, history: [] });
+    await renderWithQueries(<CreditApplicationPage />);
+    await waitFor(() => expect(screen.getByText('Germany')).toBeTruthy());
+    expect(screen.getByText('Loan product')).toBeTruthy();
+    const amount = screen.getByRole('textbox', { name: 'Amount' });
+    fireEvent.change(amount, { target: { value: '600000' } });
+    expect(
+      screen.getByText(/Loans above 500,000\.00 USDT need an approved advanced verification\./),
+    ).toBeTruthy();
+    fireEvent.change(amount, { target: { value: '200000' } });
+    // (Ant Design lets the old help text fade out.)
+    await waitFor(() => expect(screen.queryByText(/need an approved advanced verification/)).toBeNull());
+    expect(screen.queryByText(loansEn.application.openLoan)).toBeNull();
+  });
+
+  it('says up front that a loan not yet repaid blocks another application', async () => {
+    serve({ current: disbursedLoan(), history: [] });
+    await renderWithQueries(<CreditApplicationPage />);
+    await waitFor(() => expect(screen.getByText(loansEn.application.openLoan)).toBeTruthy());
+    expect(screen.getByRole('link', { name: 'See my loan' }).getAttribute('href')).toBe('/credit/myLoan');
+    expect(
+      (screen.getByRole('button', { name: 'Submit the application' }) as HTMLButtonElement).disabled,
+    ).toBe(true);
+  });
+});

@@ -1,0 +1,43 @@
+import type { TLoan } from '@caravan/contracts';
+
+/** A start-up loan paid out and partly repaid, for component tests; `overrides` change any field. */
+export function disbursedLoan(overrides: Partial<TLoan> = {}): TLoan {
+  return {
+    id: '1',
+    productId: '1',
+    productName: 'Start-up loan',
+    productKind: 'startup',
+    status: 'disbursed',
+    amount: '1500.00',
+    approvedAmount: '1200.50',
+    termDays: 30,
+    mode: 'equal_instalments',
+    cycleDays: 30,
+    dailyRate: '0.0005',
+    penaltyDailyRate: '0.001',
+    graceDays: 3,
+    aprPercent: '18.25',
+    purpose: 'Stock for the spring season',
+    realName: 'Lee Demo',
+    nationality: 'DE',
+    idNumber: 'X1234567',
+    rejectReason: null,
+    createdAt: '2026-11-20T10:00:00.000Z',
+    disbursedAt: '2026-11-21T10:00:00.000Z',
+    repaidAt: null,
+    principalOutstanding: '1200.50',
+    interestAccrued: '6.00',
+    interestOwed: '6.00',
+    penaltyOwed: '0.00',
+    totalOwed: '1206.50',
+    nextDue: '1206.50',
+    nextDueDate: '2026-12-21',
+    totalInterestScheduled: '18.01',
+    totalRepaymentScheduled: '1218.51',
+    daysLoaned: 10,
+    overdueDays: 0,
+    schedule: [],
+    events: [],
+    ...overrides,
+  };
+}
