@@ -23,4 +23,33 @@ describe('useClosingDialog', () => {
     act(() => result.current.afterClose());
     expect(result.current).toMatchObject({ value: 'second', isOpen: true });
   });
+
+  it('gives the focus back to the opener when the dialog took it into a field of its own and left it on the body', () => {
+    const opener = document.createElement('button');
+    document.body.append(opener);
+    opener.focus();
+    const { result } = renderHook(() => useClosingDialog());
+    act(() => result.current.open(true));
+    // The dialog's field had the focus, and was unmounted with it.
+    opener.blur();
+    act(() => result.current.close());
+    act(() => result.current.afterClose());
+    expect(document.activeElement).toBe(opener);
+    opener.remove();
+  });
+
+  it('leaves the focus where it went on purpose', () => {
+    const opener = document.createElement('button');
+    const elsewhere = document.createElement('input');
+    document.body.append(opener, elsewhere);
+    opener.focus();
+    const { result } = renderHook(() => useClosingDialog());
+    act(() => result.current.open(true));
+    elsewhere.focus();
+    act(() => result.current.close());
+    act(() => result.current.afterClose());
+    expect(document.activeElement).toBe(elsewhere);
+    opener.remove();
+    elsewhere.remove();
+  });
 });
