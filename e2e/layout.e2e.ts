@@ -53,6 +53,38 @@ describe('layout at 360 px', () => {
     await context.close();
   });
 
+  it('long labels are whole or cut inside their box: card shop names in Russian, side-menu entries, card titles', async () => {
+    const { context, page } = await newPage(browser(), { width: 360, height: 780 });
+    await page.goto('/index?lang=ru', { waitUntil: 'networkidle' });
+    // A product card's sold count and shop name stay inside the card (the name ran 33 px past its edge).
+    const spills = await page.evaluate(() =>
+      [...document.querySelectorAll('.cv-card__meta')].flatMap((meta) => {
+        const box = meta.getBoundingClientRect();
+        return [...meta.children]
+          .filter((child) => child.getBoundingClientRect().right > box.right + 1)
+          .map((child) => child.textContent);
+      }),
+    );
+    expect(spills).toEqual([]);
+    await loginBuyer(page, { username: 'demobuyer', password: 'buyer123' });
+    // A card's title keeps its width; its action goes under it ("Devices…" was all that was left of it).
+    await page.goto('/userInfo/setup/sessions?lang=en', { waitUntil: 'networkidle' });
+    const title = page.locator('.ant-card-head-title').first();
+    await title.waitFor();
+    expect(await title.evaluate((element) => element.scrollWidth <= element.clientWidth + 1)).toBe(true);
+    // On a desktop the side menu's long Russian entries wrap instead of ending in an ellipsis.
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto('/userInfo/dashboard?lang=ru', { waitUntil: 'networkidle' });
+    await page.locator('.cv-user-centre__menu .ant-menu-title-content').first().waitFor();
+    const cut = await page.evaluate(() =>
+      [...document.querySelectorAll('.cv-user-centre__menu .ant-menu-title-content')]
+        .filter((label) => label.scrollWidth > label.clientWidth + 1)
+        .map((label) => label.textContent),
+    );
+    expect(cut).toEqual([]);
+    await context.close();
+  });
+
   it("the demo buyer's order pages fit 360 px in German: a long state wraps inside its tag", async () => {
     const { context, page } = await newPage(browser(), { width: 360, height: 780 });
     await loginBuyer(page, { username: 'demobuyer', password: 'buyer123' });

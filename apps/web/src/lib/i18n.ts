@@ -60,7 +60,10 @@ export async function loadDictionary(lang: string, namespace: string): Promise<R
   return loader ? (await loader()).default : {};
 }
 
+/** Ant Design's own texts per language; Afrikaans and Filipino, which it does not ship, are ours (lib/antd-locales). */
 const ANTD_LOCALES: Partial<Record<TLanguage, () => Promise<{ default: Locale }>>> = {
+  af: () => import('./antd-locales/af'),
+  ph: () => import('./antd-locales/ph'),
   cn: () => import('antd/es/locale/zh_CN'),
   tw: () => import('antd/es/locale/zh_TW'),
   ja: () => import('antd/es/locale/ja_JP'),
