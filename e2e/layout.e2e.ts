@@ -55,6 +55,7 @@ describe('layout at 360 px', () => {
 
   it('long labels are whole or cut inside their box: card shop names in Russian, side-menu entries, card titles', async () => {
     const { context, page } = await newPage(browser(), { width: 360, height: 780 });
+    await loginBuyer(page, { username: 'demobuyer', password: 'buyer123' });
     await page.goto('/index?lang=ru', { waitUntil: 'networkidle' });
     // A product card's sold count and shop name stay inside the card (the name ran 33 px past its edge).
     const spills = await page.evaluate(() =>
@@ -66,7 +67,6 @@ describe('layout at 360 px', () => {
       }),
     );
     expect(spills).toEqual([]);
-    await loginBuyer(page, { username: 'demobuyer', password: 'buyer123' });
     // A card's title keeps its width; its action goes under it ("Devices…" was all that was left of it).
     await page.goto('/userInfo/setup/sessions?lang=en', { waitUntil: 'networkidle' });
     const title = page.locator('.ant-card-head-title').first();
