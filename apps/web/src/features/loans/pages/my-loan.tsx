@@ -45,7 +45,7 @@ export function LoanStatusTag({ status }: { status: TLoanStatus }) {
 type TRepayKind = 'next' | 'amount' | 'all';
 
 /** Why another amount cannot be repaid (cents, above 0, at most what is owed), or null when it can. */
-export function repayAmountFault(amount: string, totalOwed: string): 'format' | 'tooMuch' | null {
+function repayAmountFault(amount: string, totalOwed: string): 'format' | 'tooMuch' | null {
   if (!zLoanAmount.safeParse(amount).success) {
     return 'format';
   }
