@@ -46,7 +46,7 @@ export function assertValidSetting(code: string, value: string): void {
     );
   }
   // The schema's own English wording goes in the details (for API clients); the message words the rule in the
-  // reader's language. Every declared setting has a range or a rule (contracts' settings.test.ts).
+  // reader's language. Every declared setting has a range or a rule (settings-registry.test.ts).
   const rule = parsed.error.issues[0]?.message ?? declared.description;
   throw new AppError(
     'SETTING_INVALID',
