@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConsolePageHead } from '../../../components/console/console-layout';
 import { LoadError } from '../../../components/console/load-error';
+import { AmountInput } from '../../../components/ui/amount-input';
 import { AppForm } from '../../../components/ui/app-form';
 import { formatAmountInput, MoneyText } from '../../../components/ui/money-text';
 import { parseFormValues, showSubmitError } from '../../../lib/form';
@@ -102,19 +103,19 @@ function ChannelEditor({ channel, onDone }: { channel: TAdminChannel; onDone: ()
         </Form.Item>
       )}
       <Form.Item name="minAmount" label={t('channels.min', { unit: channel.currency })}>
-        <Input inputMode="decimal" dir="ltr" />
+        <AmountInput unit={null} />
       </Form.Item>
       <Form.Item name="maxAmount" label={t('channels.max', { unit: channel.currency })}>
-        <Input inputMode="decimal" dir="ltr" />
+        <AmountInput unit={null} />
       </Form.Item>
       <Form.Item name="feeFixed" label={t('channels.feeFixed', { unit: channel.currency })}>
-        <Input inputMode="decimal" dir="ltr" />
+        <AmountInput unit={null} />
       </Form.Item>
       <Form.Item name="feeRate" label={t('channels.feeRate')} extra={t('channels.feeRateHint')}>
-        <Input inputMode="decimal" dir="ltr" />
+        <AmountInput unit={null} />
       </Form.Item>
       <Form.Item name="rateToUsdt" label={t('channels.rate', { unit: channel.currency })}>
-        <Input inputMode="decimal" dir="ltr" />
+        <AmountInput unit={null} />
       </Form.Item>
       <Form.Item name="arrivalMinutes" label={t('channels.arrivalMinutes')}>
         <InputNumber min={0} max={100_000} precision={0} style={{ width: '100%' }} />

@@ -12,6 +12,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConsolePageHead } from '../../../components/console/console-layout';
 import { LoadError } from '../../../components/console/load-error';
+import { AmountInput } from '../../../components/ui/amount-input';
 import { DataTable } from '../../../components/ui/data-table';
 import { MoneyText } from '../../../components/ui/money-text';
 import { ratePercent } from '../../../lib/format-money';
@@ -155,10 +156,10 @@ export default function LoanProductsPage() {
             <Input maxLength={64} />
           </Form.Item>
           <Form.Item name="minAmount" label={t('fields.minAmount')} rules={[{ required: true }]}>
-            <Input dir="ltr" suffix="USDT" />
+            <AmountInput />
           </Form.Item>
           <Form.Item name="maxAmount" label={t('fields.maxAmount')} rules={[{ required: true }]}>
-            <Input dir="ltr" suffix="USDT" />
+            <AmountInput />
           </Form.Item>
           <Form.Item
             name="termOptions"
@@ -208,7 +209,7 @@ export default function LoanProductsPage() {
             <InputNumber min={0} max={90} />
           </Form.Item>
           <Form.Item name="advancedAbove" label={t('fields.advancedAbove')} rules={[{ required: true }]}>
-            <Input dir="ltr" suffix="USDT" />
+            <AmountInput />
           </Form.Item>
           <Form.Item name="isActive" label={t('fields.active')} valuePropName="checked">
             <Switch />

@@ -3,6 +3,7 @@ import { Alert, Button, Descriptions, Form, Input, Modal, Popconfirm, Space, Tag
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadError } from '../../../components/console/load-error';
+import { AmountInput } from '../../../components/ui/amount-input';
 import { DateTimeText } from '../../../components/ui/date-time-text';
 import { EndDrawer } from '../../../components/ui/end-drawer';
 import { formatAmount, MoneyText } from '../../../components/ui/money-text';
@@ -138,15 +139,11 @@ function LoanDetail({ id, onDone }: { id: string; onDone: () => void }) {
             help={isAmountValid ? undefined : t('validation:amountCents')}
             style={{ marginBlock: 8 }}
           >
-            <Input
+            <AmountInput
               aria-label={t('admin.approveAmount')}
               aria-invalid={!isAmountValid}
               placeholder={t('admin.approveAmount')}
-              inputMode="decimal"
-              dir="ltr"
-              suffix="USDT"
               value={amount}
-              maxLength={20}
               onChange={(event) => setAmount(event.target.value.trim())}
             />
           </Form.Item>

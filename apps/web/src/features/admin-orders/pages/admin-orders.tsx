@@ -8,6 +8,7 @@ import { announceApproval } from '../../../components/console/four-eyes';
 import { OrderDrawer } from '../../../components/order/order-drawer';
 import { OrderInfoView } from '../../../components/order/order-info-view';
 import { OrdersTable, useOrderListState } from '../../../components/order/orders-table';
+import { AmountInput } from '../../../components/ui/amount-input';
 import { AppForm } from '../../../components/ui/app-form';
 import { MoneyText } from '../../../components/ui/money-text';
 import { type TClosingDialogProps, useClosingDialog } from '../../../components/ui/use-closing-dialog';
@@ -88,7 +89,7 @@ function ManualRefundModal({
           label={t('admin.refundAmount')}
           extra={t('admin.refundAmountHint', { max: formatUsdt(order.paidAmount) })}
         >
-          <Input inputMode="decimal" dir="ltr" suffix="USDT" />
+          <AmountInput />
         </Form.Item>
         <Form.Item name="reason" label={t('admin.refundReason')}>
           <Input.TextArea maxLength={255} rows={3} />

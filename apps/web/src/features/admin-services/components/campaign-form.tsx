@@ -3,6 +3,7 @@ import { Button, DatePicker, Form, Input, InputNumber, Radio, Switch } from 'ant
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AmountInput } from '../../../components/ui/amount-input';
 import { AppForm } from '../../../components/ui/app-form';
 import { parseFormValues, showSubmitError } from '../../../lib/form';
 
@@ -93,7 +94,7 @@ export function CampaignForm({
       </Form.Item>
       {kind === 'amount' ? (
         <Form.Item name="amountOff" label={t('campaigns.amountOff')}>
-          <Input dir="ltr" inputMode="decimal" suffix="USDT" />
+          <AmountInput />
         </Form.Item>
       ) : (
         <Form.Item name="percentOff" label={t('campaigns.percentOff')}>
@@ -101,7 +102,7 @@ export function CampaignForm({
         </Form.Item>
       )}
       <Form.Item name="minSpend" label={t('campaigns.minSpend')}>
-        <Input dir="ltr" inputMode="decimal" suffix="USDT" />
+        <AmountInput />
       </Form.Item>
       <Form.Item name="validFrom" label={t('campaigns.validFrom')} extra={t('campaigns.validFromHint')}>
         <DatePicker showTime style={{ width: 240 }} />

@@ -12,6 +12,7 @@ import { Alert, Button, Card, Checkbox, Descriptions, Form, Input, Radio, Select
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { AmountInput } from '../../../components/ui/amount-input';
 import { LoadError } from '../../../components/ui/load-error';
 import { formatAmount } from '../../../components/ui/money-text';
 import { PageFrame } from '../../../components/ui/page-frame';
@@ -195,13 +196,9 @@ export default function CreditApplicationPage() {
               )
             }
           >
-            <Input
+            <AmountInput
               aria-label={t('fields.amount')}
-              inputMode="decimal"
-              dir="ltr"
-              suffix="USDT"
               value={amount}
-              maxLength={20}
               onChange={(event) => setAmount(event.target.value.trim())}
             />
           </Form.Item>

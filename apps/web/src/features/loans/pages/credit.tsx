@@ -7,10 +7,11 @@ import {
   type TLoanProduct,
   type TRepaymentMode,
 } from '@caravan/contracts';
-import { Button, Card, Descriptions, Empty, Form, Input, Radio, Select, Skeleton } from 'antd';
+import { Button, Card, Descriptions, Empty, Form, Radio, Select, Skeleton } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { AmountInput } from '../../../components/ui/amount-input';
 import { LoadError } from '../../../components/ui/load-error';
 import { formatAmount, MoneyText } from '../../../components/ui/money-text';
 import { PageFrame } from '../../../components/ui/page-frame';
@@ -146,13 +147,9 @@ export default function CreditPage() {
                     : t('credit.amountInvalid')
                 }
               >
-                <Input
+                <AmountInput
                   id="credit-calculator-amount"
-                  inputMode="decimal"
-                  dir="ltr"
-                  suffix="USDT"
                   value={current.amount}
-                  maxLength={20}
                   onChange={(event) => setCalc({ ...calc, amount: event.target.value.trim() })}
                 />
               </Form.Item>

@@ -16,6 +16,7 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { AmountInput } from '../../../components/ui/amount-input';
 import { LoadError } from '../../../components/ui/load-error';
 import { formatAmount, MoneyText } from '../../../components/ui/money-text';
 import { PageFrame } from '../../../components/ui/page-frame';
@@ -113,12 +114,8 @@ function RepayDialog({ loan, isOpen, onClose, afterClose }: { loan: TLoan } & TC
             validateStatus={amountHelp ? 'error' : undefined}
             help={amountHelp}
           >
-            <Input
+            <AmountInput
               aria-label={t('myLoan.repayAmount')}
-              inputMode="decimal"
-              dir="ltr"
-              suffix="USDT"
-              maxLength={20}
               value={amount}
               onChange={(event) => setAmount(event.target.value.trim())}
             />

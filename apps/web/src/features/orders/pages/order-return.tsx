@@ -1,6 +1,7 @@
 import { parseMoney, RETURN_REASON_CODES, REVIEW_IMAGES_MAX, ZRefundOrderRequest } from '@caravan/contracts';
 import { Alert, Button, Card, Form, Input, Modal, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { AmountInput } from '../../../components/ui/amount-input';
 import { AppForm } from '../../../components/ui/app-form';
 import { MoneyText } from '../../../components/ui/money-text';
 import { PageFrame } from '../../../components/ui/page-frame';
@@ -99,7 +100,7 @@ export default function OrderReturnPage() {
               label={t('refundForm.amount')}
               extra={t('refundForm.amountHint', { max: formatUsdt(info.paidAmount) })}
             >
-              <Input inputMode="decimal" dir="ltr" suffix="USDT" />
+              <AmountInput />
             </Form.Item>
             <Form.Item name="description" label={t('refundForm.description')}>
               <Input.TextArea rows={3} maxLength={1000} showCount />

@@ -33,6 +33,7 @@ import {
   useTextLanguages,
 } from '../../../components/shop-form/per-language-texts';
 import { ImageUploadField } from '../../../components/shop-form/shop-fields';
+import { AmountInput } from '../../../components/ui/amount-input';
 import { DataTable } from '../../../components/ui/data-table';
 import { emptyOrLoadError } from '../../../components/ui/load-error';
 import type { TPictures } from '../../../components/ui/picture-field';
@@ -276,7 +277,7 @@ function Editor({ product, shopLang }: { product: TSellerProductDetail | null; s
                 label={t(`editor.${name}`)}
                 rules={name === 'sellingPrice' ? [{ required: true }, moneyRule] : [moneyRule]}
               >
-                <Input suffix="USDT" inputMode="decimal" dir="ltr" />
+                <AmountInput />
               </Form.Item>
             </Col>
           ))}
@@ -309,7 +310,7 @@ function Editor({ product, shopLang }: { product: TSellerProductDetail | null; s
           {(['dispatchFee', 'longDistanceFee', 'deliveryFee'] as const).map((name) => (
             <Col key={name} xs={24} sm={12} md={6}>
               <Form.Item name={name} label={t(`editor.${name}`)} rules={[moneyRule]}>
-                <Input suffix="USDT" inputMode="decimal" dir="ltr" />
+                <AmountInput />
               </Form.Item>
             </Col>
           ))}
@@ -390,12 +391,11 @@ function Editor({ product, shopLang }: { product: TSellerProductDetail | null; s
                 key: 'price',
                 render: (_, v) => (
                   <>
-                    <Input
+                    <AmountInput
+                      unit={null}
                       aria-label={`${t('editor.variantPrice')} ${v.values.join(' / ')}`}
                       placeholder={t('editor.samePrice')}
                       value={v.price ?? ''}
-                      inputMode="decimal"
-                      dir="ltr"
                       status={isVariantPriceValid(v.price) ? undefined : 'error'}
                       aria-invalid={!isVariantPriceValid(v.price)}
                       onChange={(e) => patchVariant(v.key, { price: e.target.value.trim() || null })}

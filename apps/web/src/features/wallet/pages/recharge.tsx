@@ -13,6 +13,7 @@ import { QRCodeSVG } from 'qrcode.react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { AmountInput } from '../../../components/ui/amount-input';
 import { AppForm } from '../../../components/ui/app-form';
 import { LoadError } from '../../../components/ui/load-error';
 import { formatAmount, MoneyText } from '../../../components/ui/money-text';
@@ -234,7 +235,7 @@ function RechargeForm({ channel, isBlocked }: { channel: TWalletChannel; isBlock
           },
         ]}
       >
-        <Input inputMode="decimal" autoComplete="off" suffix={unit} dir="ltr" maxLength={24} />
+        <AmountInput unit={unit} />
       </Form.Item>
       {isBank && (
         <>

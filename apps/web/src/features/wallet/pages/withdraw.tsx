@@ -10,6 +10,7 @@ import { Alert, Button, Card, Descriptions, Form, Input, Modal, Select, Skeleton
 import { useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { AmountInput } from '../../../components/ui/amount-input';
 import { AppForm } from '../../../components/ui/app-form';
 import { ButtonLink } from '../../../components/ui/button-link';
 import { LoadError } from '../../../components/ui/load-error';
@@ -230,7 +231,7 @@ function WithdrawForm({
           },
         ]}
       >
-        <Input inputMode="decimal" autoComplete="off" suffix="USDT" dir="ltr" maxLength={24} />
+        <AmountInput />
       </Form.Item>
       {isApiError(fee.error) && isAmountValid && <Alert type="error" showIcon message={fee.error.message} />}
       <Descriptions

@@ -1,0 +1,41 @@
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { Form } from 'antd';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { AmountInput } from './amount-input';
+
+describe('AmountInput', () => {
+  afterEach(cleanup);
+
+  it('asks for the decimal keyboard, reads left to right and shows USDT after the figure', () => {
+    render(<AmountInput aria-label="Amount" />);
+    const field = screen.getByRole('textbox', { name: 'Amount' });
+    expect(field.getAttribute('inputmode')).toBe('decimal');
+    expect(field.getAttribute('dir')).toBe('ltr');
+    expect(field.getAttribute('autocomplete')).toBe('off');
+    expect(field.getAttribute('maxlength')).toBe('24');
+    expect(field.closest('.ant-input-affix-wrapper')?.textContent).toBe('USDT');
+  });
+
+  it('shows another currency, or none for a rate', () => {
+    const { rerender } = render(<AmountInput aria-label="Amount" unit="BTC" />);
+    expect(screen.getByText('BTC')).toBeTruthy();
+    rerender(<AmountInput aria-label="Amount" unit={null} />);
+    expect(screen.queryByText('BTC')).toBeNull();
+    expect(screen.getByRole('textbox', { name: 'Amount' }).closest('.ant-input-affix-wrapper')).toBeNull();
+  });
+
+  it('keeps the typed text as it is, decimals included, for the form to check', async () => {
+    const onFinish = vi.fn();
+    render(
+      <Form onFinish={onFinish} initialValues={{ amount: '' }}>
+        <Form.Item name="amount" label="Amount">
+          <AmountInput />
+        </Form.Item>
+        <button type="submit">Send</button>
+      </Form>,
+    );
+    fireEvent.change(screen.getByRole('textbox', { name: 'Amount' }), { target: { value: '100.999' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Send' }));
+    await vi.waitFor(() => expect(onFinish).toHaveBeenCalledWith({ amount: '100.999' }));
+  });
+});
