@@ -1,5 +1,5 @@
 import type { TOrderItem } from '@caravan/contracts';
-
+import { type RefObject, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable } from '../ui/data-table';
 import { MoneyText } from '../ui/money-text';
@@ -7,8 +7,101 @@ import { ScrollRegion } from '../ui/scroll-region';
 
 type TItemRow = Omit<TOrderItem, 'id'> & { id?: string };
 
-/** Goods of one order: commodity, specification, unit price, quantity and amount (money right-aligned). */
+/** The table's five columns need this much room; in less (a phone) each line is stacked instead. */
+const TABLE_MIN_WIDTH = 560;
+
+function lineKey(item: TItemRow): string {
+  return item.id ?? `${item.productId}-${item.variantId ?? ''}`;
+}
+
+/**
+ * Whether the element is narrower than the table needs, measured before the browser paints (no table flashes
+ * and turns into a list). Its own width, not the screen's: the same goods sit beside a side menu in the user
+ * centre and alone at checkout.
+ */
+function useIsNarrowerThan(element: RefObject<HTMLElement | null>, width: number): boolean {
+  const [isNarrow, setIsNarrow] = useState(false);
+  useLayoutEffect(() => {
+    const target = element.current;
+    if (!target || typeof ResizeObserver === 'undefined') {
+      return;
+    }
+    setIsNarrow(target.getBoundingClientRect().width < width);
+    const resizes = new ResizeObserver(([entry]) => {
+      if (entry) {
+        setIsNarrow(entry.contentRect.width < width);
+      }
+    });
+    resizes.observe(target);
+    return () => resizes.disconnect();
+  }, [element, width]);
+  return isNarrow;
+}
+
+function ItemThumb({ item }: { item: TItemRow }) {
+  return item.imgUrl ? (
+    // The name is beside the picture: read once, not twice (an empty alt marks it decorative).
+    <img className="cv-order-thumb" src={item.imgUrl} alt="" width={48} height={48} loading="lazy" />
+  ) : (
+    <span className="cv-order-thumb" aria-hidden />
+  );
+}
+
+/**
+ * Goods of one order: commodity, specification, unit price, quantity and amount (money right-aligned). Where the
+ * five columns do not fit, each line is stacked (name and options, then price, quantity and amount) rather than
+ * making the reader scroll sideways for the amounts.
+ */
 export function OrderItemsTable({ items }: { items: TItemRow[] }) {
+  const box = useRef<HTMLDivElement>(null);
+  const isStacked = useIsNarrowerThan(box, TABLE_MIN_WIDTH);
+  return <div ref={box}>{isStacked ? <StackedItems items={items} /> : <ItemsTable items={items} />}</div>;
+}
+
+function StackedItems({ items }: { items: TItemRow[] }) {
+  const { t } = useTranslation('orders');
+  return (
+    <ul className="cv-order-lines" aria-label={t('detail.items')}>
+      {items.map((item) => (
+        <li key={lineKey(item)} className="cv-order-line">
+          <ItemThumb item={item} />
+          <div className="cv-order-line__body">
+            {/* Each text isolated inside a line of the page's direction: a name's own direction would also set
+                which side it starts on (an English name on the left of an Arabic page). */}
+            <div className="cv-order-goods__name">
+              <bdi>{item.name}</bdi>
+            </div>
+            {item.specification && (
+              <div className="cv-order-line__spec">
+                <bdi>{item.specification}</bdi>
+              </div>
+            )}
+            <dl className="cv-order-line__figures">
+              <div>
+                <dt>{t('detail.unitPrice')}</dt>
+                <dd>
+                  <MoneyText isPrice value={item.unitPrice} />
+                </dd>
+              </div>
+              <div>
+                <dt>{t('detail.quantity')}</dt>
+                <dd>{item.quantity}</dd>
+              </div>
+              <div>
+                <dt>{t('detail.lineTotal')}</dt>
+                <dd>
+                  <MoneyText isPrice value={item.lineTotal} />
+                </dd>
+              </div>
+            </dl>
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function ItemsTable({ items }: { items: TItemRow[] }) {
   const { t } = useTranslation('orders');
   // Nothing in a row takes focus, so the region does: a keyboard scrolls to the far columns. Its own region, as
   // checkout shows it outside the layouts whose tables KeyboardScrollableTables covers.
@@ -17,28 +110,16 @@ export function OrderItemsTable({ items }: { items: TItemRow[] }) {
       <DataTable<TItemRow>
         size="small"
         pagination={false}
-        rowKey={(item) => item.id ?? `${item.productId}-${item.variantId ?? ''}`}
+        rowKey={lineKey}
         dataSource={items}
-        style={{ minInlineSize: 560 }}
+        style={{ minInlineSize: TABLE_MIN_WIDTH }}
         columns={[
           {
             title: t('detail.commodity'),
             key: 'name',
             render: (_, item) => (
               <div className="cv-order-goods">
-                {item.imgUrl ? (
-                  // The name is beside the picture: read once, not twice (an empty alt marks it decorative).
-                  <img
-                    className="cv-order-thumb"
-                    src={item.imgUrl}
-                    alt=""
-                    width={48}
-                    height={48}
-                    loading="lazy"
-                  />
-                ) : (
-                  <span className="cv-order-thumb" aria-hidden />
-                )}
+                <ItemThumb item={item} />
                 <bdi className="cv-order-goods__name">{item.name}</bdi>
               </div>
             ),

@@ -25,6 +25,12 @@ describe('DateTimeText', () => {
     );
   });
 
+  it('is one element, so a flex container keeps the space between the date and the time', () => {
+    const { container } = render(<DateTimeText value="2026-11-29T20:38:55.000Z" />);
+    expect(container.childNodes).toHaveLength(1);
+    expect((container.firstChild as HTMLElement).tagName).toBe('SPAN');
+  });
+
   it('shows -- for no date, as formatDateTime does', () => {
     const { container } = render(<DateTimeText value={null} />);
     expect(container.textContent).toBe('--');
@@ -45,6 +51,8 @@ describe('DateTimeInSentence', () => {
     const paragraph = container.querySelector('p')!;
     expect(paragraph.textContent).toBe(sentence(formatDateTime(value)));
     expect(paragraph.querySelectorAll('span.cv-nowrap')).toHaveLength(2);
+    // One element: in a flex container (a Descriptions value) the words and the date are not items of their own.
+    expect(paragraph.childNodes).toHaveLength(1);
   });
 
   it('is the sentence as it is when the translation has no place for the time', () => {

@@ -2,7 +2,9 @@ import { formatDateTime } from '../../lib/format';
 
 /**
  * A date and time that may break onto two lines between them but never inside either: a narrow table column broke
- * "2026-11-29" after "2026-11-". The text is formatDateTime's, isolate marks included, so it reads the same.
+ * "2026-11-29" after "2026-11-". The text is formatDateTime's, isolate marks included, so it reads the same. One
+ * element, so that in a flex container (a Descriptions value) it is one item: loose pieces became items of their
+ * own, and the space between them, whitespace alone, was dropped ("2026-12-0906:56:43").
  */
 export function DateTimeText({ value }: { value: string | null | undefined }) {
   const text = formatDateTime(value);
@@ -11,10 +13,10 @@ export function DateTimeText({ value }: { value: string | null | undefined }) {
     return text;
   }
   return (
-    <>
+    <span>
       <span className="cv-nowrap">{text.slice(0, space)}</span>{' '}
       <span className="cv-nowrap">{text.slice(space + 1)}</span>
-    </>
+    </span>
   );
 }
 
@@ -42,11 +44,13 @@ export function DateTimeInSentence({
   if (rest.length === 0) {
     return before;
   }
+  // One element for the same reason as DateTimeText: in a flex container the sentence's words stood in a column
+  // beside the date ("Returns / possible / until").
   return (
-    <>
+    <span>
       {before}
       <DateTimeText value={value} />
       {rest.join('')}
-    </>
+    </span>
   );
 }
