@@ -219,6 +219,23 @@ describe('identity verification and loans', () => {
       });
       expect(json<TErr>(passport).error.code).toBe('VERIFICATION_ID_INVALID');
 
+      // A code of the right shape that names no country is refused at the field, and nothing is stored.
+      for (const nationality of ['ZZ', 'xx']) {
+        const unknownCountry = await call('POST', '/api/v1/verification/real-name', second.token, {
+          realName: 'Second Buyer',
+          nationality,
+          idType: 'passport',
+          idNumber: 'C01X00T48',
+          frontImageId: front,
+        });
+        expect(unknownCountry.statusCode).toBe(400);
+        expect(json<TErr>(unknownCountry).error.code).toBe('VALIDATION_FAILED');
+        expect(json<TErr>(unknownCountry).error.details?.fields).toEqual([
+          { field: 'nationality', message: 'This is not one of the allowed values' },
+        ]);
+      }
+      expect((await call('GET', '/api/v1/verification', second.token)).body).not.toContain('C01X00T48');
+
       const notImage = buildMultipart(Buffer.from('%PDF-1.4 not a picture'), 'id.png', 'image/png');
       const upload = await ctx.app.inject({
         method: 'POST',

@@ -9,8 +9,10 @@ import {
   type TVerification,
   type TVerificationLevel,
   type TVerificationStatus,
+  V,
 } from '@caravan/contracts';
 import { and, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import { isSupportedCountry } from 'libphonenumber-js/min';
 import type { Database, Executor } from '../../db/client';
 import { findPgError } from '../../db/pg-error';
 import { identityVerifications, users } from '../../db/schema';
@@ -89,6 +91,12 @@ export async function submitRealName(
   input: { userId: bigint; request: TSubmitRealNameRequest },
 ): Promise<TVerification> {
   const { request } = input;
+  const nationality = request.nationality.trim().toUpperCase();
+  // The countries the application's list offers (libphonenumber's, as the web's select): "ZZ" has the shape of a
+  // code but names no country, and a reviewer saw "Unknown Region".
+  if (!isSupportedCountry(nationality)) {
+    throw new AppError('VALIDATION_FAILED', { fields: [{ field: 'nationality', message: V.invalidChoice }] });
+  }
   if (!isValidIdNumber(request.idType, request.idNumber)) {
     throw new AppError('VERIFICATION_ID_INVALID');
   }
@@ -107,7 +115,7 @@ export async function submitRealName(
         userId: input.userId,
         level: 'real_name',
         realName: request.realName.trim(),
-        nationality: request.nationality.trim().toUpperCase(),
+        nationality,
         idType: request.idType,
         idNumber: idNumberKey,
         idNumberKey,
