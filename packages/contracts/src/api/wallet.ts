@@ -17,6 +17,8 @@ export const WALLET_VALIDATION_KEYS = {
   bankName: 'bankName',
   cardNumber: 'cardNumber',
   withdrawAddress: 'withdrawAddress',
+  /** An address whose form is not the network's (a TRON address for USDT-ERC20). */
+  withdrawAddressFormat: 'withdrawAddressFormat',
   network: 'network',
   region: 'region',
   reason: 'reason',
@@ -39,6 +41,22 @@ export const NETWORK_ADDRESS_FORMAT: Record<TWithdrawNetwork, 'tron' | 'ethereum
   ETH: 'ethereum',
   BTC: 'bitcoin',
 };
+
+/**
+ * How each network's addresses look (letters, length, prefix), so a form can refuse a TRON address for USDT-ERC20
+ * before the reader confirms an address that can never change. The server also checks the checksum
+ * (apps/server/src/modules/wallet/address-format.ts).
+ */
+export const ADDRESS_SHAPES: Record<(typeof NETWORK_ADDRESS_FORMAT)[TWithdrawNetwork], RegExp> = {
+  tron: /^T[1-9A-HJ-NP-Za-km-z]{33}$/,
+  ethereum: /^0x[0-9a-fA-F]{40}$/,
+  bitcoin: /^([13][1-9A-HJ-NP-Za-km-z]{25,34}|(bc1|BC1)[02-9ac-hj-np-zAC-HJ-NP-Z]{8,87})$/,
+};
+
+/** Whether the address has the form of the network's addresses (not whether its checksum holds). */
+export function hasNetworkAddressShape(network: TWithdrawNetwork, address: string): boolean {
+  return ADDRESS_SHAPES[NETWORK_ADDRESS_FORMAT[network]].test(address);
+}
 
 const zMoneyOut = z.string();
 
@@ -204,6 +222,16 @@ export const ZBindWithdrawAddressRequest = z.strictObject({
   address: z.string({ error: W.withdrawAddress }).trim().min(1, { error: W.withdrawAddress }).max(128, {
     error: W.withdrawAddress,
   }),
+});
+/**
+ * The bind form's check: the request's, and an address of the network's form, so the reader is told before
+ * confirming an address that can never change. The API answers a wrong address with ADDRESS_FORMAT_INVALID
+ * whatever is wrong with it (form or checksum), so its own schema leaves this to the server's full check.
+ */
+export const ZBindWithdrawAddressForm = ZBindWithdrawAddressRequest.superRefine((request, context) => {
+  if (!hasNetworkAddressShape(request.network, request.address)) {
+    context.addIssue({ code: 'custom', path: ['address'], message: W.withdrawAddressFormat });
+  }
 });
 export type TBindWithdrawAddressRequest = z.input<typeof ZBindWithdrawAddressRequest>;
 

@@ -1,4 +1,4 @@
-import { parseMoney, type TMoney } from '@caravan/contracts';
+import { hasNetworkAddressShape, parseMoney, type TMoney, type TWithdrawNetwork } from '@caravan/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client';
@@ -11,7 +11,7 @@ import { ACCOUNT_CANCELLATION_BLOCKERS } from '../account';
 import { checkLedger, getBalances, postLedgerTransaction, withMoneyTransaction } from '../ledger';
 import { createWithdrawal, createWithdrawSession } from './withdraw';
 
-type TErr = { error: { code: string; message: string } };
+type TErr = { error: { code: string; message: string; details?: unknown } };
 const TX_PASSWORD = '246810';
 const TRON = 'TTumca9c2LsbQ9rPWYjfHNNaaLaVvSmust';
 const m = (v: string): TMoney => parseMoney(v);
@@ -91,6 +91,8 @@ describe('withdrawal', () => {
       ['BTC', 'BC1Qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq'],
     ];
     for (const [network, address] of valid) {
+      // The bind form's quick check (contracts) never refuses what the server takes.
+      expect(hasNetworkAddressShape(network as TWithdrawNetwork, address), `${network} ${address}`).toBe(true);
       const user = await createTestUser(db);
       const res = await call('POST', '/api/v1/wallet/withdraw-address', user.token, { network, address });
       expect(res.statusCode, `${network} ${address}`).toBe(201);
@@ -102,8 +104,13 @@ describe('withdrawal', () => {
       expect(json<TErr>(res).error).toMatchObject({
         code: 'ADDRESS_FORMAT_INVALID',
         message: 'The address is not valid for this network',
+        details: { fields: [{ field: 'address', message: 'The address is not valid for this network' }] },
       });
     }
+    // Of the wrong form for its network: the form says so before the reader confirms.
+    expect(hasNetworkAddressShape('USDT-ERC20', TRON)).toBe(false);
+    expect(hasNetworkAddressShape('USDT-TRC20', '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed')).toBe(false);
+    expect(hasNetworkAddressShape('BTC', 'tb1qw508d6qejxtdg4y5r3zarvary0c5xw7kxpjzsx')).toBe(false);
     const unknownNetwork = await call('POST', '/api/v1/wallet/withdraw-address', user.token, {
       network: 'DOGE',
       address: TRON,

@@ -10,6 +10,7 @@ import {
   type TWithdrawal,
   type TWithdrawFeeResponse,
   type TWithdrawNetwork,
+  WALLET_VALIDATION_KEYS,
 } from '@caravan/contracts';
 import { and, count, desc, eq, gt, gte, inArray, isNull } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
@@ -77,7 +78,10 @@ export async function bindWithdrawAddress(
   input: { userId: bigint; network: TWithdrawNetwork; address: string },
 ) {
   if (!isValidAddress(input.network, input.address)) {
-    throw new AppError('ADDRESS_FORMAT_INVALID');
+    // The field named too, so the form marks the address rather than only showing a message.
+    throw new AppError('ADDRESS_FORMAT_INVALID', {
+      fields: [{ field: 'address', message: WALLET_VALIDATION_KEYS.withdrawAddressFormat }],
+    });
   }
   const [row] = await db
     .insert(withdrawAddresses)

@@ -2,7 +2,7 @@ import {
   isAmountAtLeast,
   type TWithdrawNetwork,
   WITHDRAW_NETWORKS,
-  ZBindWithdrawAddressRequest,
+  ZBindWithdrawAddressForm,
   ZCreateWithdrawalRequest,
   zTxPassword,
 } from '@caravan/contracts';
@@ -72,7 +72,7 @@ function BindAddressForm() {
     address: string;
   }>();
   const review = (values: { network?: TWithdrawNetwork; address?: string }) =>
-    holdForConfirmation(parseFormValues(form, ZBindWithdrawAddressRequest, values, t));
+    holdForConfirmation(parseFormValues(form, ZBindWithdrawAddressForm, values, t));
   const submit = async () => {
     if (!pending) {
       return;
