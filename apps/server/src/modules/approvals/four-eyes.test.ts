@@ -1,8 +1,8 @@
-import { parseMoney, type TApproval } from '@caravan/contracts';
+import { ORDER_STATUS, parseMoney, type TApproval } from '@caravan/contracts';
 import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client';
-import { auditLog, fourEyesApprovals, recharges, withdrawals } from '../../db/schema';
+import { auditLog, fourEyesApprovals, orders, recharges, withdrawals } from '../../db/schema';
 import { seedWalletBasics } from '../../db/seed/wallet';
 import { createTestStaff, createTestUser, fundUser } from '../../testing/fixtures';
 import { bearer, createTestApp, json, type TTestContext } from '../../testing/test-app';
@@ -279,6 +279,11 @@ describe('four-eyes on money approvals', () => {
     const { productId } = await createTestProduct(db, storeId, { price: '100', stock: 100 });
     await fundUser(db, buyer.id, '1000');
     const { orderNo } = await placeTestOrder(db, buyer.id, productId);
+    // Delivered: a part of the price can go back (before shipping a refund is of everything paid).
+    await db
+      .update(orders)
+      .set({ status: ORDER_STATUS.received, receivedAt: new Date() })
+      .where(eq(orders.orderNo, orderNo));
     const before = (await getBalances(db, buyer.id)).available;
 
     const first = await call('POST', `/api/v1/admin/orders/${orderNo}/refund`, ordersA.token, {

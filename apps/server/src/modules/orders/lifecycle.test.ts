@@ -1,4 +1,4 @@
-import { parseMoney } from '@caravan/contracts';
+import { formatMoney, parseMoney } from '@caravan/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, orders, reviews } from '../../db/schema';
@@ -158,6 +158,14 @@ describe('order lifecycle, refunds and settlement', () => {
     expect(await availableOf(db, buyer.id)).toBe(before - total);
     const over = await post(`/api/v1/orders/${orderNo}/refund`, buyer.token, { reason: 2, amount: '200.01' });
     expect(code(over)).toBe('REFUND_AMOUNT_INVALID');
+    // Part of the money back would end the order with the rest paid for goods nobody ships (and settled).
+    const partial = await post(`/api/v1/orders/${orderNo}/refund`, buyer.token, { reason: 2, amount: '5' });
+    expect(partial.statusCode).toBe(400);
+    expect((partial.json() as TErr).error).toMatchObject({
+      code: 'REFUND_NOT_FULL_BEFORE_SHIPPING',
+      message: 'Before the order ships, a refund returns everything paid: 200.00 USDT',
+    });
+    expect(await availableOf(db, buyer.id)).toBe(before - total);
     const res = await post(`/api/v1/orders/${orderNo}/refund`, buyer.token, {
       reason: 2,
       amount: '200',
@@ -190,9 +198,9 @@ describe('order lifecycle, refunds and settlement', () => {
 
   it('a rejected refund restores the order; returns within 7 days of receipt, refused after', async () => {
     const db = ctx.database.db;
-    const { orderNo } = await placeTestOrder(db, buyer.id, productId);
+    const { orderNo, total } = await placeTestOrder(db, buyer.id, productId);
     await post(`/api/v1/seller/orders/${orderNo}/confirm`, seller.sellerToken);
-    await post(`/api/v1/orders/${orderNo}/refund`, buyer.token, { reason: 1, amount: '50' });
+    await post(`/api/v1/orders/${orderNo}/refund`, buyer.token, { reason: 1, amount: formatMoney(total) });
     const rejected = await post(`/api/v1/seller/orders/${orderNo}/refund/reject`, seller.sellerToken, {
       reason: 'Already packed',
     });
@@ -280,6 +288,28 @@ describe('order lifecycle, refunds and settlement', () => {
     ).toBe('ORDER_STATUS_INVALID');
     const audits = await db.select().from(auditLog).where(eq(auditLog.targetId, orderNo));
     expect(audits.map((a) => a.action)).toEqual(['order.refund']);
+    expect((await checkLedger(db)).isOk).toBe(true);
+  });
+
+  it('a manual refund before shipping is of everything paid, never a part that would settle the rest', async () => {
+    const db = ctx.database.db;
+    const admin = await createStaffMember(ctx, { role: 'Administrator' });
+    const { orderNo, total } = await placeTestOrder(db, buyer.id, productId);
+    const buyerBefore = await availableOf(db, buyer.id);
+    const part = await post(`/api/v1/admin/orders/${orderNo}/refund`, admin.token, {
+      amount: '1',
+      reason: 'Late',
+    });
+    expect(code(part)).toBe('REFUND_NOT_FULL_BEFORE_SHIPPING');
+    const [unchanged] = await db.select().from(orders).where(eq(orders.orderNo, orderNo));
+    expect(unchanged).toMatchObject({ status: 1, isSettled: false, refundStatus: 'none' });
+    expect(await availableOf(db, buyer.id)).toBe(buyerBefore);
+    const whole = await post(`/api/v1/admin/orders/${orderNo}/refund`, admin.token, {
+      amount: formatMoney(total),
+      reason: 'Late',
+    });
+    expect(whole.statusCode, whole.body).toBe(200);
+    expect(await availableOf(db, buyer.id)).toBe(buyerBefore + total);
     expect((await checkLedger(db)).isOk).toBe(true);
   });
 

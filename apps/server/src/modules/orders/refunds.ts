@@ -1,4 +1,5 @@
 import {
+  displayMoney,
   formatMoney,
   parseMoney,
   RETURN_WITHIN_DAYS,
@@ -53,6 +54,18 @@ function refundable(order: TOrderRow): TMoney {
   return order.paidAmount - order.refundedAmount;
 }
 
+/**
+ * A refund before shipping ends the order: its stock goes back and the escrow is settled. Part of the money back
+ * would leave the buyer the rest paid for goods nobody ships, and the seller settled for them; so before shipping
+ * a refund is of everything still paid.
+ */
+function assertWholeBeforeShipping(kind: 'refund' | 'return', amount: TMoney, order: TOrderRow): void {
+  if (kind === 'refund' && amount !== refundable(order)) {
+    const max = displayMoney(refundable(order));
+    throw new AppError('REFUND_NOT_FULL_BEFORE_SHIPPING', { max }, { max });
+  }
+}
+
 /** Buyer asks for a refund (before shipping) or a return (within 7 days of receipt). */
 export async function requestRefund(
   db: Database,
@@ -75,6 +88,7 @@ export async function requestRefund(
     if (amount <= 0n || amount > refundable(order)) {
       throw new AppError('REFUND_AMOUNT_INVALID', { max: formatMoney(refundable(order)) });
     }
+    assertWholeBeforeShipping(kind, amount, order);
     const moved = await transitionOrder(tx, order.id, [order.status], S.refund, {
       statusBeforeRefund: order.status,
       refundStatus: 'refunding',
@@ -230,6 +244,9 @@ export async function adminRefund(
     if (amount <= 0n || amount > refundable(found)) {
       throw new AppError('REFUND_AMOUNT_INVALID', { max: formatMoney(refundable(found)) });
     }
+    const before = found.status === S.refund ? found.statusBeforeRefund : found.status;
+    const kind = before === S.paid || before === S.confirmed ? 'refund' : 'return';
+    assertWholeBeforeShipping(kind, amount, found);
     const fourEyes = await passFourEyes(tx, {
       action: 'refund',
       targetId: found.orderNo,
@@ -241,7 +258,6 @@ export async function adminRefund(
     if (!fourEyes.isPassed) {
       return { order: found, secondApproval: fourEyes.waiting };
     }
-    const before = found.status === S.refund ? found.statusBeforeRefund : found.status;
     const claim = { refundStatus: 'success' as const, updatedAt: now };
     const order =
       found.status === S.refund
@@ -270,7 +286,6 @@ export async function adminRefund(
       throw new AppError('ORDER_STATUS_INVALID');
     }
     const open = await claimOpenRefund(tx, order);
-    const kind = before === S.paid || before === S.confirmed ? 'refund' : 'return';
     if (open) {
       await tx
         .update(orderRefunds)

@@ -1,4 +1,10 @@
-import type { TNotificationPage, TOrderPage, TSellerSummary, TUnreadCount } from '@caravan/contracts';
+import {
+  formatMoney,
+  type TNotificationPage,
+  type TOrderPage,
+  type TSellerSummary,
+  type TUnreadCount,
+} from '@caravan/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders } from '../../db/schema';
@@ -24,6 +30,7 @@ describe('a second seller against another shop’s orders and notifications', ()
   let seller: TTestUser;
   let rival: TTestUser;
   let orderNo: string;
+  let paid: string;
 
   beforeAll(async () => {
     ctx = await createTestApp();
@@ -35,7 +42,9 @@ describe('a second seller against another shop’s orders and notifications', ()
     await createTestStore(db, rival.id, 'Prying shop');
     const { productId } = await createTestProduct(db, storeId, { price: '40', stock: 100 });
     await fundUser(db, buyer.id, '1000');
-    orderNo = (await placeTestOrder(db, buyer.id, productId)).orderNo;
+    const placed = await placeTestOrder(db, buyer.id, productId);
+    orderNo = placed.orderNo;
+    paid = formatMoney(placed.total);
   });
   afterAll(async () => {
     await ctx.close();
@@ -79,7 +88,7 @@ describe('a second seller against another shop’s orders and notifications', ()
   });
 
   it('cannot approve or reject the buyer’s refund request; the shop’s own seller can', async () => {
-    const asked = await post(`/api/v1/orders/${orderNo}/refund`, buyer.token, { reason: 1, amount: '10' });
+    const asked = await post(`/api/v1/orders/${orderNo}/refund`, buyer.token, { reason: 1, amount: paid });
     expect(asked.statusCode, asked.body).toBe(200);
     const before = await rowOf();
     expect(before.refundStatus).toBe('refunding');

@@ -31,6 +31,8 @@ export default function OrderReturnPage() {
   const [modal, modalHolder] = Modal.useModal();
   const info = order.data;
   const status = info?.statusName;
+  // Before shipping a refund cancels the order and returns everything paid (the server refuses a part).
+  const isBeforeShipping = status === 'paid' || status === 'confirmed';
   const isAllowed =
     info !== undefined &&
     info.refundStatus !== 'refunding' &&
@@ -98,9 +100,11 @@ export default function OrderReturnPage() {
             <Form.Item
               name="amount"
               label={t('refundForm.amount')}
-              extra={t('refundForm.amountHint', { max: formatUsdt(info.paidAmount) })}
+              extra={t(isBeforeShipping ? 'refundForm.wholeBeforeShipping' : 'refundForm.amountHint', {
+                max: formatUsdt(info.paidAmount),
+              })}
             >
-              <AmountInput />
+              <AmountInput readOnly={isBeforeShipping} />
             </Form.Item>
             <Form.Item name="description" label={t('refundForm.description')}>
               <Input.TextArea rows={3} maxLength={1000} showCount />

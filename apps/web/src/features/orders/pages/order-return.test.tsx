@@ -1,0 +1,44 @@
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import ordersEn from '../../../locales/en/orders.json';
+import { jsonResponse, renderWithQueries, setUpComponentTests } from '../../../testing/render';
+import OrderReturnPage from './order-return';
+
+const ORDER_NO = '20261202818925353546';
+
+function orderAnswer(statusName: string, canReturnUntil: string | null) {
+  return vi.fn(async () =>
+    jsonResponse({
+      orderInfo: {
+        orderNo: ORDER_NO,
+        statusName,
+        refundStatus: 'none',
+        canReturnUntil,
+        paidAmount: '31.63',
+        items: [],
+      },
+    }),
+  );
+}
+
+describe('/userInfo/order-return', () => {
+  setUpComponentTests({ orders: ordersEn });
+
+  it('refunds everything paid before the order ships: the amount is fixed and says why', async () => {
+    vi.stubGlobal('fetch', orderAnswer('paid', null));
+    await renderWithQueries(<OrderReturnPage />, `/userInfo/order-return?orderNo=${ORDER_NO}`);
+    const amount = await screen.findByRole('textbox', { name: ordersEn.refundForm.amount });
+    expect((amount as HTMLInputElement).value).toBe('31.63');
+    expect(amount.hasAttribute('readonly')).toBe(true);
+    expect(screen.getByText(/has not shipped yet/).textContent).toContain('31.63 USDT');
+  });
+
+  it('takes a part of the price back after delivery', async () => {
+    vi.stubGlobal('fetch', orderAnswer('received', '2026-12-09T06:56:43.000Z'));
+    await renderWithQueries(<OrderReturnPage />, `/userInfo/order-return?orderNo=${ORDER_NO}`);
+    const amount = await screen.findByRole('textbox', { name: ordersEn.refundForm.amount });
+    expect(amount.hasAttribute('readonly')).toBe(false);
+    await waitFor(() => expect(screen.getByText(/what you paid for this order/)).toBeTruthy());
+    expect(screen.queryByText(/has not shipped yet/)).toBeNull();
+  });
+});
