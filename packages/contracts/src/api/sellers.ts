@@ -60,6 +60,14 @@ const zLocalized = (max: number) =>
  * are left out of the stored value rather than refused as "not a mobile number".
  */
 const withoutPhoneSeparators = (value: string) => value.replace(/[\s().-]/g, '');
+const SHOP_PHONE_PATTERN = /^\+?\d{8,15}$/;
+/** Room for 15 digits written with spaces, dashes or brackets ("+49 (151) 1234-5678"). */
+export const SHOP_PHONE_MAX_LENGTH = 24;
+
+/** A shop's contact phone as the API takes it: 8 to 15 digits, spaces, dashes, dots and brackets left out. */
+export function isShopPhone(value: string): boolean {
+  return SHOP_PHONE_PATTERN.test(withoutPhoneSeparators(value.trim()));
+}
 
 export const MERCHANT_APPLICATION_STATUSES = ['submitted', 'reviewing', 'approved', 'rejected'] as const;
 export type TMerchantApplicationStatus = (typeof MERCHANT_APPLICATION_STATUSES)[number];
@@ -77,8 +85,9 @@ export const ZMerchantApplicationRequest = z.strictObject({
   contactPhone: z
     .string({ error: V.required })
     .trim()
+    .max(SHOP_PHONE_MAX_LENGTH, { error: V.mobile })
     .overwrite(withoutPhoneSeparators)
-    .regex(/^\+?\d{8,15}$/, { error: V.mobile }),
+    .regex(SHOP_PHONE_PATTERN, { error: V.mobile }),
   country: z
     .string({ error: V.required })
     .trim()
@@ -414,8 +423,9 @@ export const ZShopSettingsRequest = z.strictObject({
   contactPhone: z
     .string()
     .trim()
+    .max(SHOP_PHONE_MAX_LENGTH, { error: V.mobile })
     .overwrite(withoutPhoneSeparators)
-    .regex(/^(\+?\d{8,15})?$/, { error: V.mobile })
+    .refine((phone) => phone === '' || SHOP_PHONE_PATTERN.test(phone), { error: V.mobile })
     .default(''),
   shipFromCountry: z
     .string()

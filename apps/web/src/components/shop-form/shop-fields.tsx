@@ -1,3 +1,4 @@
+import { isShopPhone, SHOP_PHONE_MAX_LENGTH } from '@caravan/contracts';
 import { Col, Form, Input, Select, type SelectProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useCountryOptions } from '../address/country-options';
@@ -36,9 +37,19 @@ export function ShopContactFields({ isRequired }: { isRequired: boolean }) {
         <Form.Item
           name="contactPhone"
           label={t('apply.phone')}
-          rules={[{ required: isRequired, pattern: /^\+?\d{8,15}$/, message: t('validation:mobile') }]}
+          rules={[
+            { required: isRequired, message: t('validation:mobile') },
+            {
+              // As the API reads it: spaces and dashes between the digits are fine ("+49 151 1234 5678").
+              validator: async (_rule, value?: string) => {
+                if (value?.trim() && !isShopPhone(value)) {
+                  throw new Error(t('validation:mobile'));
+                }
+              },
+            },
+          ]}
         >
-          <Input dir="ltr" inputMode="tel" maxLength={16} />
+          <Input dir="ltr" inputMode="tel" autoComplete="tel" maxLength={SHOP_PHONE_MAX_LENGTH} />
         </Form.Item>
       </Col>
     </>
