@@ -6,18 +6,24 @@ import { AppError } from './app-error';
  * Hostile input ends in a 4xx on every route, present and future (issue 10, defect 3). Before any schema
  * runs, the parsed params, query and body are walked once:
  * - a NUL character in any string or key is refused: PostgreSQL cannot store it in text and answered 500;
+ * - so are the bidirectional embedding and override controls (U+202A-U+202E): "Safe name \u202Egpj.exe" shows as
+ *   "Safe name exe.jpg" to every reader of a product, a carrier or a message. The isolates (U+2066-U+2069) and
+ *   the direction marks stay: they only keep a piece of text to itself, and the app's own dates carry them;
  * - an array longer than MAX_ARRAY_ITEMS is refused: a statement with that many parameters fails in the
  *   database, and a loop over it would hold the process. Schemas set their own, smaller limits.
  * Ids are limited at the contracts (zId: at most 18 digits, so always inside bigint).
  */
 export const MAX_ARRAY_ITEMS = 1000;
 const MAX_DEPTH = 32;
+/** NUL, and the embedding and override controls LRE, RLE, PDF, LRO and RLO. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding NUL is this pattern's purpose.
+const REFUSED_CHARACTERS = /[\u0000\u202A-\u202E]/;
 
 type TProblem = { field: string; message: string };
 
 function findProblem(value: unknown, path: string, depth: number): TProblem | null {
   if (typeof value === 'string') {
-    return value.includes('\u0000') ? { field: path, message: 'nulCharacter' } : null;
+    return REFUSED_CHARACTERS.test(value) ? { field: path, message: 'nulCharacter' } : null;
   }
   if (!value || typeof value !== 'object') {
     return null;
@@ -42,7 +48,7 @@ function findProblem(value: unknown, path: string, depth: number): TProblem | nu
   }
   for (const [key, item] of Object.entries(value as Record<string, unknown>)) {
     const field = path ? `${path}.${key}` : key;
-    if (key.includes('\u0000')) {
+    if (REFUSED_CHARACTERS.test(key)) {
       return { field, message: 'nulCharacter' };
     }
     const problem = findProblem(item, field, depth + 1);
