@@ -156,7 +156,17 @@ function WithdrawForm({
   // The limits are the same for every amount: asked for with the smallest one when the page opens, so the first
   // amount typed is checked against them (they came only with the first valid amount's quote).
   const limitsOnOpen = useWithdrawFee(LIMITS_PROBE_AMOUNT, true);
-  const quote = isAmountValid ? fee.data : undefined;
+  const limits = fee.data ?? limitsOnOpen.data;
+  // A fee and an amount to receive only for an amount that can be withdrawn: above the largest withdrawal or the
+  // balance, "you receive 99,998.00" beside the refusal promised what never happens.
+  const isWithdrawable =
+    isAmountValid &&
+    checkWithdrawAmount(deferredAmount, {
+      available,
+      minAmount: limits?.minAmount,
+      maxAmount: limits?.maxAmount,
+    }) === null;
+  const quote = isWithdrawable ? fee.data : undefined;
   const createWithdrawal = useCreateWithdrawal();
   const { pending, setPending, holdForConfirmation } = usePendingConfirmation<{
     amount: string;
@@ -191,7 +201,6 @@ function WithdrawForm({
       showSubmitError(form, error, t);
     }
   };
-  const limits = fee.data ?? limitsOnOpen.data;
   const pendingQuote =
     pending && quote && formatAmount(quote.amount) === formatAmount(pending.amount) ? quote : undefined;
   return (

@@ -1,0 +1,78 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import walletEn from '../../../locales/en/wallet.json';
+import { jsonResponse, renderWithQueries, setUpComponentTests } from '../../../testing/render';
+import WithdrawPage from './withdraw';
+
+/** A wallet of 100 USDT, a bound address, limits of 10 to 50,000 and a fee of 1 USDT for any amount. */
+function stubWallet() {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL) => {
+      const url = new URL(String(input), 'http://localhost');
+      switch (url.pathname) {
+        case '/api/v1/wallet':
+          return jsonResponse({
+            currency: 'USDT',
+            money: '100.00',
+            available: '100.00',
+            held: '0.00',
+            hasUnfinished: false,
+          });
+        case '/api/v1/wallet/withdraw-address':
+          return jsonResponse({
+            address: {
+              network: 'USDT-TRC20',
+              address: 'TTumca9c2LsbQ9rPWYjfHNNaaLaVvSmust',
+              createdAt: '2026-12-01T10:00:00.000Z',
+            },
+          });
+        case '/api/v1/auth/me':
+          return jsonResponse({ user: { hasTxPassword: true } });
+        case '/api/v1/wallet/withdraw-fee': {
+          const amount = url.searchParams.get('amount') ?? '0';
+          return jsonResponse({
+            channel: 'USDT-TRC20',
+            amount,
+            fee: '1.00',
+            actualAmount: (Number(amount) - 1).toFixed(2),
+            minAmount: '10.00',
+            maxAmount: '50000.00',
+            dailyCount: 3,
+            usedToday: 0,
+            timeWindow: '00:00-23:59',
+          });
+        }
+        default:
+          return jsonResponse({ error: { code: 'NOT_FOUND', message: 'Not found', details: {} } }, 404);
+      }
+    }),
+  );
+}
+
+function summaryValue(label: string): string {
+  const summary = screen.getByText(walletEn.withdraw.summary).closest('.ant-descriptions') as HTMLElement;
+  const row = within(summary).getByText(label).closest('tr') as HTMLElement;
+  return row.querySelector('.ant-descriptions-item-content')?.textContent ?? '';
+}
+
+describe('/userInfo/money-package/withdraw', () => {
+  setUpComponentTests({ wallet: walletEn });
+
+  it('quotes the fee and the amount received only for an amount that can be withdrawn', async () => {
+    stubWallet();
+    await renderWithQueries(<WithdrawPage />, '/userInfo/money-package/withdraw');
+    const amount = await screen.findByRole('textbox', { name: walletEn.withdraw.amount });
+
+    fireEvent.change(amount, { target: { value: '50' } });
+    await waitFor(() => expect(summaryValue(walletEn.records.actualAmount)).toContain('49.00'));
+    expect(summaryValue(walletEn.records.fee)).toContain('1.00');
+
+    // More than the balance, above the largest withdrawal, below the smallest: nothing that would never be paid.
+    for (const refused of ['200', '99999', '5']) {
+      fireEvent.change(amount, { target: { value: refused } });
+      await waitFor(() => expect(summaryValue(walletEn.records.actualAmount), refused).toBe('--'));
+      expect(summaryValue(walletEn.records.fee)).toBe('--');
+    }
+  });
+});
