@@ -33,6 +33,8 @@ export const V = {
   postcode: 'postcode',
   invitationCode: 'invitationCode',
   integer: 'integer',
+  /** An avatar number outside 1 to AVATAR_MAX. */
+  avatar: 'avatar',
   subscriptionEmail: 'subscriptionEmail',
   imageRef: 'imageRef',
   price: 'price',

@@ -8,8 +8,8 @@ export const ZSetAvatarRequest = z.strictObject({
   avatar: z.coerce
     .number({ error: V.integer })
     .int({ error: V.integer })
-    .min(AVATAR_MIN, { error: V.integer })
-    .max(AVATAR_MAX, { error: V.integer }),
+    .min(AVATAR_MIN, { error: V.avatar })
+    .max(AVATAR_MAX, { error: V.avatar }),
 });
 export type TSetAvatarRequest = z.input<typeof ZSetAvatarRequest>;
 

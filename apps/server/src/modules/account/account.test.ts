@@ -239,7 +239,11 @@ describe('account settings', () => {
         })
       ).statusCode,
     ).toBe(200);
-    for (const avatar of [0, 21, 1.5]) {
+    for (const [avatar, message] of [
+      [0, 'Please choose one of the 20 avatars'],
+      [21, 'Please choose one of the 20 avatars'],
+      [1.5, 'Please enter a whole number'],
+    ] as const) {
       const out = await ctx.app.inject({
         method: 'PUT',
         url: '/api/v1/account/avatar',
@@ -247,6 +251,8 @@ describe('account settings', () => {
         payload: { avatar },
       });
       expect(out.statusCode).toBe(400);
+      // A number outside the range was told to be "a whole number".
+      expect(json<TError>(out).error.message, String(avatar)).toBe(message);
     }
     const row = await userRow(user.id);
     expect(row).toMatchObject({ lang: 'de', avatar: 7 });

@@ -3,7 +3,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { api } from '../../../lib/api';
 import { initTestI18n } from '../../../testing/i18n';
 import * as accountApi from '../api/account-api';
-import { ProfileEditor } from './profile-card';
+import { AvatarPicker, ProfileEditor } from './profile-card';
 
 async function click(name: string | RegExp) {
   await act(async () => {
@@ -87,5 +87,35 @@ describe('ProfileEditor', () => {
     await click('Save');
     await waitFor(() => expect(screen.getByText('Please enter the verification code')).toBeTruthy());
     expect(put).not.toHaveBeenCalled();
+  });
+});
+
+describe('AvatarPicker', () => {
+  beforeAll(async () => {
+    await initTestI18n();
+  });
+  afterEach(() => {
+    cleanup();
+    vi.restoreAllMocks();
+  });
+
+  it('offers the 20 numbered avatars as one radio group and saves the one chosen with Save', async () => {
+    const put = vi.spyOn(api, 'put').mockResolvedValue({ ok: true });
+    const refresh = vi.spyOn(accountApi, 'refreshCurrentUser').mockResolvedValue({} as never);
+    const onDone = vi.fn();
+    render(<AvatarPicker name="Amina" current={3} onDone={onDone} />);
+    const choices = screen.getAllByRole('radio');
+    expect(choices).toHaveLength(20);
+    expect(screen.getByRole('radio', { name: 'Avatar 3' })).toHaveProperty('checked', true);
+    await act(async () => {
+      fireEvent.click(screen.getByRole('radio', { name: 'Avatar 14' }));
+    });
+    // Moving through the choices saves nothing: an arrow key would otherwise save every avatar it passes.
+    expect(put).not.toHaveBeenCalled();
+    expect(screen.getByRole('radio', { name: 'Avatar 14' })).toHaveProperty('checked', true);
+    await click('Save');
+    await waitFor(() => expect(onDone).toHaveBeenCalled());
+    expect(put).toHaveBeenCalledWith('/account/avatar', { avatar: 14 });
+    expect(refresh).toHaveBeenCalled();
   });
 });

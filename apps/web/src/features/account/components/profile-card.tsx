@@ -1,11 +1,13 @@
 import {
+  AVATAR_MAX,
+  AVATAR_MIN,
   type TSendCodeRequest,
   ZBindEmailRequest,
   ZBindMobileRequest,
   ZChangeUsernameRequest,
   ZSendCodeRequest,
 } from '@caravan/contracts';
-import { Button, Card, Form, Input, Modal, Space } from 'antd';
+import { Button, Card, Form, Input, Modal, Radio, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AreaCodeSelect } from '../../../components/auth/account-fields';
@@ -18,6 +20,7 @@ import { checkMobileField } from '../../../lib/phone-check';
 import { useSession } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
 import { refreshCurrentUser } from '../api/account-api';
+import { UserAvatar } from './user-avatar';
 
 export type TProfileField = 'username' | 'email' | 'mobile';
 
@@ -123,11 +126,77 @@ export function ProfileEditor({ field, onDone }: { field: TProfileField; onDone:
   );
 }
 
-/** Username, user code, e-mail and mobile of the account, each changeable from here. */
+const AVATAR_NUMBERS = Array.from({ length: AVATAR_MAX - AVATAR_MIN + 1 }, (_, i) => AVATAR_MIN + i);
+
+/**
+ * The numbered avatars as one radio group (arrow keys move through them, as in any radio group), saved with
+ * "Save": saving on each change would have saved the neighbour an arrow key landed on.
+ */
+export function AvatarPicker({
+  name,
+  current,
+  onDone,
+}: {
+  name: string;
+  current: number;
+  onDone: () => void;
+}) {
+  const { t } = useTranslation(['account', 'common']);
+  const [chosen, setChosen] = useState(current);
+  const [isSaving, setIsSaving] = useState(false);
+  const save = async () => {
+    if (chosen === current) {
+      onDone();
+      return;
+    }
+    setIsSaving(true);
+    try {
+      await api.put('/account/avatar', { avatar: chosen });
+      await refreshCurrentUser();
+      toast.success(t('common:success.operationSucceeded'));
+      onDone();
+    } catch (error) {
+      toast.error(error instanceof Error ? error.message : t('common:errors.generic'));
+    } finally {
+      setIsSaving(false);
+    }
+  };
+  return (
+    <>
+      <Radio.Group
+        className="cv-avatar-picker"
+        optionType="button"
+        value={chosen}
+        onChange={(event) => setChosen(Number(event.target.value))}
+        options={AVATAR_NUMBERS.map((avatar) => ({
+          value: avatar,
+          label: (
+            <span className="cv-avatar-picker__option" title={t('profile.avatarOption', { number: avatar })}>
+              <UserAvatar avatar={avatar} name={name} size={48} isDecorative />
+              <span className="cv-visually-hidden">{t('profile.avatarOption', { number: avatar })}</span>
+            </span>
+          ),
+        }))}
+      />
+      <Button
+        type="primary"
+        block
+        loading={isSaving}
+        onClick={() => void save()}
+        style={{ marginBlockStart: 16 }}
+      >
+        {t('common:actions.save')}
+      </Button>
+    </>
+  );
+}
+
+/** Avatar, username, user code, e-mail and mobile of the account, each changeable from here. */
 export function ProfileCard() {
   const { t } = useTranslation(['account', 'common']);
   const { userInfo } = useSession();
   const [editing, setEditing] = useState<TProfileField | null>(null);
+  const [isChoosingAvatar, setIsChoosingAvatar] = useState(false);
   if (!userInfo) {
     return null;
   }
@@ -144,8 +213,27 @@ export function ProfileCard() {
     <Card title={t('profile.title')} className="cv-profile-card" data-testid="profile-card">
       <dl className="cv-profile-card__list">
         <div>
+          <dt>{t('profile.avatar')}</dt>
+          <dd className="cv-profile-card__avatar">
+            <UserAvatar avatar={userInfo.avatar} name={userInfo.displayName} size={40} isDecorative />
+            <span className="cv-visually-hidden">
+              {t('profile.avatarOption', { number: userInfo.avatar })}
+            </span>
+            <Button
+              size="small"
+              type="link"
+              onClick={() => setIsChoosingAvatar(true)}
+              data-testid="profile-edit-avatar"
+            >
+              {t('profile.change')}
+            </Button>
+          </dd>
+        </div>
+        <div>
           <dt>{t('profile.usercode')}</dt>
-          <dd dir="ltr">{userInfo.usercode}</dd>
+          <dd>
+            <bdi dir="ltr">{userInfo.usercode}</bdi>
+          </dd>
         </div>
         {rows.map((row) => (
           <div key={row.field}>
@@ -176,6 +264,19 @@ export function ProfileCard() {
         destroyOnHidden
       >
         {editing && <ProfileEditor field={editing} onDone={() => setEditing(null)} />}
+      </Modal>
+      <Modal
+        open={isChoosingAvatar}
+        title={t('profile.avatarTitle')}
+        onCancel={() => setIsChoosingAvatar(false)}
+        footer={null}
+        destroyOnHidden
+      >
+        <AvatarPicker
+          name={userInfo.displayName}
+          current={userInfo.avatar}
+          onDone={() => setIsChoosingAvatar(false)}
+        />
       </Modal>
     </Card>
   );

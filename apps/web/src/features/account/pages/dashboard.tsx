@@ -42,7 +42,9 @@ export default function DashboardPage() {
           <dl className="cv-facts">
             <div>
               <dt>{t('dashboard.usercode')}</dt>
-              <dd dir="ltr">{userInfo?.usercode ?? '--'}</dd>
+              <dd>
+                <bdi dir="ltr">{userInfo?.usercode ?? '--'}</bdi>
+              </dd>
             </div>
             <div>
               <dt>{t('dashboard.invitationCode')}</dt>
