@@ -92,7 +92,9 @@ describe('withdrawal', () => {
     ];
     for (const [network, address] of valid) {
       // The bind form's quick check (contracts) never refuses what the server takes.
-      expect(hasNetworkAddressShape(network as TWithdrawNetwork, address), `${network} ${address}`).toBe(true);
+      expect(hasNetworkAddressShape(network as TWithdrawNetwork, address), `${network} ${address}`).toBe(
+        true,
+      );
       const user = await createTestUser(db);
       const res = await call('POST', '/api/v1/wallet/withdraw-address', user.token, { network, address });
       expect(res.statusCode, `${network} ${address}`).toBe(201);

@@ -1,6 +1,7 @@
-import { act, render, screen, within } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import ordersEn from '../../locales/en/orders.json';
+import { layOutAt } from '../../testing/layout';
 import { setUpComponentTests } from '../../testing/render';
 import { OrderItemsTable } from './order-items-table';
 
@@ -28,33 +29,6 @@ const ITEMS = [
     lineTotal: '1234.5',
   },
 ];
-
-/** Lays the box out `width` pixels wide, as a browser would, and lets a test resize it. */
-function layOutAt(width: number) {
-  let current = width;
-  let notify: (() => void) | undefined;
-  vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(
-    () => ({ width: current, height: 100 }) as DOMRect,
-  );
-  class FakeResizeObserver {
-    constructor(private readonly callback: ResizeObserverCallback) {}
-    observe(target: Element) {
-      notify = () =>
-        this.callback(
-          [{ target, contentRect: { width: current } } as ResizeObserverEntry],
-          this as unknown as ResizeObserver,
-        );
-    }
-    disconnect() {
-      notify = undefined;
-    }
-  }
-  vi.stubGlobal('ResizeObserver', FakeResizeObserver);
-  return (next: number) => {
-    current = next;
-    act(() => notify?.());
-  };
-}
 
 describe('OrderItemsTable', () => {
   setUpComponentTests({ orders: ordersEn });

@@ -1,6 +1,7 @@
 import type { TOrderItem } from '@caravan/contracts';
-import { type RefObject, useLayoutEffect, useRef, useState } from 'react';
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useIsNarrowerThan } from '../../lib/use-is-narrower-than';
 import { DataTable } from '../ui/data-table';
 import { MoneyText } from '../ui/money-text';
 import { ScrollRegion } from '../ui/scroll-region';
@@ -12,30 +13,6 @@ const TABLE_MIN_WIDTH = 560;
 
 function lineKey(item: TItemRow): string {
   return item.id ?? `${item.productId}-${item.variantId ?? ''}`;
-}
-
-/**
- * Whether the element is narrower than the table needs, measured before the browser paints (no table flashes
- * and turns into a list). Its own width, not the screen's: the same goods sit beside a side menu in the user
- * centre and alone at checkout.
- */
-function useIsNarrowerThan(element: RefObject<HTMLElement | null>, width: number): boolean {
-  const [isNarrow, setIsNarrow] = useState(false);
-  useLayoutEffect(() => {
-    const target = element.current;
-    if (!target || typeof ResizeObserver === 'undefined') {
-      return;
-    }
-    setIsNarrow(target.getBoundingClientRect().width < width);
-    const resizes = new ResizeObserver(([entry]) => {
-      if (entry) {
-        setIsNarrow(entry.contentRect.width < width);
-      }
-    });
-    resizes.observe(target);
-    return () => resizes.disconnect();
-  }, [element, width]);
-  return isNarrow;
 }
 
 function ItemThumb({ item }: { item: TItemRow }) {
@@ -76,7 +53,7 @@ function StackedItems({ items }: { items: TItemRow[] }) {
                 <bdi>{item.specification}</bdi>
               </div>
             )}
-            <dl className="cv-order-line__figures">
+            <dl className="cv-figures">
               <div>
                 <dt>{t('detail.unitPrice')}</dt>
                 <dd>

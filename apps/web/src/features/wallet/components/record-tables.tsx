@@ -1,12 +1,15 @@
 import type { TPage, TRecharge, TWalletRecordStatus, TWithdrawal } from '@caravan/contracts';
-import { Empty, type TableColumnType } from 'antd';
+import { Empty, Skeleton } from 'antd';
+import { type ReactNode, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ButtonLink } from '../../../components/ui/button-link';
 import { DataTable } from '../../../components/ui/data-table';
-import { dateTimeCell } from '../../../components/ui/date-time-text';
+import { DateTimeText, dateTimeCell } from '../../../components/ui/date-time-text';
 import { LoadError } from '../../../components/ui/load-error';
 import { MoneyText } from '../../../components/ui/money-text';
+import { Pager } from '../../../components/ui/pager';
 import { ScrollRegion } from '../../../components/ui/scroll-region';
+import { useIsNarrowerThan } from '../../../lib/use-is-narrower-than';
 import { RECHARGE_PAGE_SIZE, useRecharges } from '../api/list-recharges';
 import { useWithdrawals, WITHDRAWAL_PAGE_SIZE } from '../api/list-withdrawals';
 import { StatusTag } from './status-tag';
@@ -34,21 +37,7 @@ function EmptyRecords({ text, to, action }: { text: string; to: string; action: 
   );
 }
 
-/**
- * One page of the buyer's recharges or withdrawals. `methodColumn` says how the money moved;
- * amount and fee are in `getAmountUnit` (USDT when it gives none), the actual amount always in USDT.
- */
-function WalletRecordTable<TRecord extends TWalletRecord>({
-  records,
-  pageNum,
-  pageSize,
-  onPageChange,
-  scrollX,
-  label,
-  empty,
-  methodColumn,
-  getAmountUnit = () => undefined,
-}: TPaging & {
+type TRecordsProps<TRecord extends TWalletRecord> = TPaging & {
   records: {
     isFetching: boolean;
     isLoading: boolean;
@@ -57,18 +46,124 @@ function WalletRecordTable<TRecord extends TWalletRecord>({
     refetch: () => Promise<unknown>;
   };
   pageSize: number;
-  /** The table's minimum width: on a phone it scrolls inside a focusable region named `label`. */
+  /** The width the table's columns need; in less (a phone) each record is stacked instead. */
   scrollX: number;
   label: string;
   empty: { text: string; to: string; action: string };
-  methodColumn: TableColumnType<TRecord>;
+  /** How the money moved (network and address, or the channel), under `methodTitle`. */
+  methodTitle: string;
+  method: (record: TRecord) => ReactNode;
   getAmountUnit?: (record: TRecord) => string | undefined;
-}) {
+};
+
+/**
+ * One page of the buyer's recharges or withdrawals: amount and fee in `getAmountUnit` (USDT when it gives none),
+ * the actual amount always in USDT. A table where its columns fit; on a phone each record stacked, its amount
+ * and status first (the table showed only the time and the method there, the rest behind a sideways scroll).
+ */
+function WalletRecords<TRecord extends TWalletRecord>(props: TRecordsProps<TRecord>) {
+  const box = useRef<HTMLDivElement>(null);
+  const isStacked = useIsNarrowerThan(box, props.scrollX);
+  if (props.records.isError) {
+    return <LoadError onRetry={() => void props.records.refetch()} />;
+  }
+  return <div ref={box}>{isStacked ? <StackedRecords {...props} /> : <WalletRecordTable {...props} />}</div>;
+}
+
+function StackedRecords<TRecord extends TWalletRecord>({
+  records,
+  pageNum,
+  pageSize,
+  onPageChange,
+  label,
+  empty,
+  methodTitle,
+  method,
+  getAmountUnit = () => undefined,
+}: TRecordsProps<TRecord>) {
   const { t } = useTranslation(['wallet', 'common']);
-  if (records.isError) {
-    return <LoadError onRetry={() => void records.refetch()} />;
+  if (records.isLoading) {
+    return <Skeleton active />;
+  }
+  const page = records.data?.pageList ?? [];
+  if (page.length === 0) {
+    return <EmptyRecords {...empty} />;
   }
   return (
+    <>
+      <ul className="cv-wallet-records" aria-label={label} aria-busy={records.isFetching}>
+        {page.map((record) => (
+          <li key={record.id} className="cv-wallet-record">
+            <div className="cv-wallet-record__head">
+              <DateTimeText value={record.createdAt} />
+              <StatusTag status={record.status} reason={record.reason} />
+            </div>
+            <dl className="cv-figures">
+              <div>
+                <dt>{t('records.amount')}</dt>
+                <dd>
+                  <MoneyText value={record.amount} unit={getAmountUnit(record)} />
+                </dd>
+              </div>
+              <div>
+                <dt>{t('records.fee')}</dt>
+                <dd>
+                  <MoneyText value={record.fee} unit={getAmountUnit(record)} />
+                </dd>
+              </div>
+              <div>
+                <dt>{t('records.actualAmount')}</dt>
+                <dd>
+                  <MoneyText value={record.actualAmount} />
+                </dd>
+              </div>
+            </dl>
+            <dl className="cv-wallet-record__facts">
+              <div>
+                <dt>{methodTitle}</dt>
+                <dd>{method(record)}</dd>
+              </div>
+              {record.reviewedAt && (
+                <div>
+                  <dt>{t('records.reviewedAt')}</dt>
+                  <dd>
+                    <DateTimeText value={record.reviewedAt} />
+                  </dd>
+                </div>
+              )}
+            </dl>
+          </li>
+        ))}
+      </ul>
+      <Pager
+        className="cv-wallet-records__pager"
+        current={pageNum}
+        pageSize={pageSize}
+        total={records.data?.total ?? 0}
+        hideOnSinglePage
+        showSizeChanger={false}
+        simple
+        onChange={onPageChange}
+      />
+    </>
+  );
+}
+
+function WalletRecordTable<TRecord extends TWalletRecord>({
+  records,
+  pageNum,
+  pageSize,
+  onPageChange,
+  scrollX,
+  label,
+  empty,
+  methodTitle,
+  method,
+  getAmountUnit = () => undefined,
+}: TRecordsProps<TRecord>) {
+  const { t } = useTranslation(['wallet', 'common']);
+  return (
+    // Wider than the screen between the stacking width and the table's own, it scrolls inside this region.
     <ScrollRegion label={label}>
       <DataTable<TRecord>
         rowKey="id"
@@ -91,7 +186,7 @@ function WalletRecordTable<TRecord extends TWalletRecord>({
         }}
         columns={[
           { title: t('records.time'), dataIndex: 'createdAt', render: dateTimeCell, width: 170 },
-          methodColumn,
+          { title: methodTitle, key: 'method', render: (_, record) => method(record) },
           {
             title: t('records.amount'),
             dataIndex: 'amount',
@@ -127,7 +222,7 @@ export function RechargeTable({ pageNum, onPageChange }: TPaging) {
   const { t } = useTranslation('wallet');
   const records = useRecharges(pageNum);
   return (
-    <WalletRecordTable<TRecharge>
+    <WalletRecords<TRecharge>
       records={records}
       pageNum={pageNum}
       pageSize={RECHARGE_PAGE_SIZE}
@@ -139,11 +234,8 @@ export function RechargeTable({ pageNum, onPageChange }: TPaging) {
         to: '/userInfo/money-package/recharge',
         action: t('balance.recharge'),
       }}
-      methodColumn={{
-        title: t('records.method'),
-        key: 'method',
-        render: (_, r) => <span dir="ltr">{r.network ? `${r.currency} · ${r.network}` : r.channelCode}</span>,
-      }}
+      methodTitle={t('records.method')}
+      method={(r) => <span dir="ltr">{r.network ? `${r.currency} · ${r.network}` : r.channelCode}</span>}
       getAmountUnit={(r) => r.currency}
     />
   );
@@ -154,7 +246,7 @@ export function WithdrawalTable({ pageNum, onPageChange }: TPaging) {
   const { t } = useTranslation('wallet');
   const records = useWithdrawals(pageNum);
   return (
-    <WalletRecordTable<TWithdrawal>
+    <WalletRecords<TWithdrawal>
       records={records}
       pageNum={pageNum}
       pageSize={WITHDRAWAL_PAGE_SIZE}
@@ -166,15 +258,12 @@ export function WithdrawalTable({ pageNum, onPageChange }: TPaging) {
         to: '/userInfo/money-package/withdraw',
         action: t('balance.withdraw'),
       }}
-      methodColumn={{
-        title: t('records.network'),
-        dataIndex: 'network',
-        render: (v: string, r) => (
-          <span dir="ltr" className="cv-wallet-address" title={r.address}>
-            {v} · {r.address}
-          </span>
-        ),
-      }}
+      methodTitle={t('records.network')}
+      method={(r) => (
+        <span dir="ltr" className="cv-wallet-address" title={r.address}>
+          {r.network} · {r.address}
+        </span>
+      )}
     />
   );
 }

@@ -1,0 +1,68 @@
+import { screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import walletEn from '../../../locales/en/wallet.json';
+import { layOutAt } from '../../../testing/layout';
+import { jsonResponse, renderWithQueries, setUpComponentTests } from '../../../testing/render';
+import { WithdrawalTable } from './record-tables';
+
+const WITHDRAWALS = {
+  pageList: [
+    {
+      id: '7',
+      createdAt: '2026-12-01T10:00:00.000Z',
+      network: 'USDT-TRC20',
+      address: 'TTumca9c2LsbQ9rPWYjfHNNaaLaVvSmust',
+      amount: '1250',
+      fee: '1',
+      actualAmount: '1249',
+      status: 'fail',
+      reason: 'Address under review',
+      reviewedAt: '2026-12-01T12:00:00.000Z',
+    },
+  ],
+  pageNum: 1,
+  pageSize: 20,
+  total: 1,
+};
+
+describe('wallet records', () => {
+  setUpComponentTests({ wallet: walletEn });
+  afterEach(() => vi.restoreAllMocks());
+
+  it('stack on a phone with the amounts and the status first, no sideways scrolling', async () => {
+    layOutAt(328);
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => jsonResponse(WITHDRAWALS)),
+    );
+    await renderWithQueries(<WithdrawalTable pageNum={1} onPageChange={vi.fn()} />);
+    const list = await screen.findByRole('list', { name: walletEn.records.withdrawals });
+    expect(screen.queryByRole('table')).toBeNull();
+    const [record] = within(list).getAllByRole('listitem');
+    const named = Object.fromEntries(
+      [...record!.querySelectorAll('dt')].map((term) => [
+        term.textContent,
+        term.nextElementSibling?.textContent,
+      ]),
+    );
+    expect(named).toMatchObject({
+      [walletEn.records.amount]: expect.stringContaining('1,250.00'),
+      [walletEn.records.fee]: expect.stringContaining('1.00'),
+      [walletEn.records.actualAmount]: expect.stringContaining('1,249.00'),
+      [walletEn.records.network]: expect.stringContaining('TTumca9c2LsbQ9rPWYjfHNNaaLaVvSmust'),
+    });
+    expect(record!.textContent).toContain(walletEn.status.fail);
+    expect(record!.textContent).toContain('Address under review');
+  });
+
+  it('are a table where the columns fit', async () => {
+    layOutAt(1000);
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => jsonResponse(WITHDRAWALS)),
+    );
+    await renderWithQueries(<WithdrawalTable pageNum={1} onPageChange={vi.fn()} />);
+    expect(await screen.findByRole('table')).toBeTruthy();
+    expect(screen.queryByRole('list', { name: walletEn.records.withdrawals })).toBeNull();
+  });
+});
