@@ -10,7 +10,7 @@ import { ZPageOf, zPageParams } from './catalog';
  * recordId, amount; loan.* -> loanId, amount?; chat.* -> conversationId, count (messages since last read),
  * name (chat.shop: the shop; chat.buyer: the buyer), one notification per conversation, updated;
  * merchant.* -> shopName, reason (rejected); shop.suspended -> reason; product.* -> productId, name (in the
- * product's own language), reason (takenDown).
+ * product's own language), reason (takenDown); verification.* -> verificationId, reason (rejected, resubmit).
  */
 export const NOTIFICATION_EVENTS = [
   // to the buyer
@@ -29,6 +29,9 @@ export const NOTIFICATION_EVENTS = [
   'loan.disbursed',
   'loan.overdue',
   'loan.dueSoon',
+  'verification.approved',
+  'verification.rejected',
+  'verification.resubmit',
   'chat.service',
   'chat.shop',
   // to the applicant (buyer), and 'merchant.approved' to the new seller as well

@@ -5,7 +5,7 @@ import {
   type TLoan,
   type TMyVerification,
 } from '@caravan/contracts';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, like, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client';
@@ -198,6 +198,19 @@ describe('identity verification and loans', () => {
         before: { status: 'reviewing' },
         after: { status: 'resubmit' },
       });
+      // Each decision reaches the applicant, with the reviewer's reason where there is one.
+      const told = await db
+        .select({ event: notifications.event, params: notifications.params })
+        .from(notifications)
+        .where(eq(notifications.userId, user.id))
+        .orderBy(notifications.id);
+      expect(told).toEqual([
+        {
+          event: 'verification.resubmit',
+          params: { verificationId: id, reason: 'The back photo is blurred' },
+        },
+        { event: 'verification.approved', params: { verificationId: json<{ id: string }>(second).id } },
+      ]);
     });
 
     it('refuses an ID number of another account, a malformed one, and pictures that are not images', async () => {
@@ -379,7 +392,10 @@ describe('identity verification and loans', () => {
         .from(auditLog)
         .where(and(eq(auditLog.targetType, 'loan'), eq(auditLog.targetId, loanId)));
       expect(audits.map((a) => a.action).sort()).toEqual(['loan.approve', 'loan.first_approval']);
-      const sent = await db.select().from(notifications).where(eq(notifications.userId, user.id));
+      const sent = await db
+        .select()
+        .from(notifications)
+        .where(and(eq(notifications.userId, user.id), like(notifications.event, 'loan.%')));
       expect(sent.map((n) => [n.event, n.params])).toEqual([
         ['loan.disbursed', { loanId, amount: '250000.00' }],
       ]);

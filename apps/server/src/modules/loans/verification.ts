@@ -18,6 +18,7 @@ import { findPgError } from '../../db/pg-error';
 import { identityVerifications, users } from '../../db/schema';
 import { AppError } from '../../http/app-error';
 import { recordAudit } from '../audit';
+import { notify } from '../notifications';
 import { assertOwnImages } from './images';
 
 type TVerificationRow = typeof identityVerifications.$inferSelect;
@@ -263,6 +264,13 @@ export async function reviewVerification(
         before: { status: row.status, reason: row.reason },
         after: { status, reason: updated!.reason },
       },
+    });
+    // The applicant learns the decision where the other reviews' decisions arrive, with the reviewer's reason.
+    await notify(tx, {
+      userId: row.userId,
+      audience: 'buyer',
+      event: `verification.${status}`,
+      params: { verificationId: String(row.id), ...(updated!.reason ? { reason: updated!.reason } : {}) },
     });
     return toVerification(updated!);
   });

@@ -34,6 +34,9 @@ function linkOf(audience: 'buyer' | 'seller', notification: TNotification): stri
   if (notification.event.startsWith('loan.')) {
     return '/credit/myLoan';
   }
+  if (notification.event.startsWith('verification.')) {
+    return '/userInfo/verification';
+  }
   if (notification.event.startsWith('merchant.')) {
     return audience === 'buyer' ? '/merchantSettled' : '/seller/shop';
   }
