@@ -14,6 +14,7 @@ import { Route, Routes, useNavigate } from 'react-router';
 import { ConsolePageHead } from '../../../components/console/console-layout';
 import { DataTable } from '../../../components/ui/data-table';
 import { dateTimeCell } from '../../../components/ui/date-time-text';
+import { ListEmptyText } from '../../../components/ui/list-empty-text';
 import { LoadError } from '../../../components/ui/load-error';
 import { MoneyText } from '../../../components/ui/money-text';
 import { SearchInput } from '../../../components/ui/search-input';
@@ -63,6 +64,13 @@ function ProductList() {
   const navigate = useNavigate();
   const [modal, modalHolder] = Modal.useModal();
   const [filter, setFilter] = useState<TFilter>({ pageNum: 1, pageSize: 20, sort: 'newest' });
+  /** The search box's text, kept apart from the keyword searched so far (searched on Enter). */
+  const [keywordText, setKeywordText] = useState('');
+  const isFiltered = Boolean(filter.keyword || filter.categoryId || filter.state || filter.isLowStock);
+  const clearFilters = () => {
+    setKeywordText('');
+    setFilter((f) => ({ pageNum: 1, pageSize: f.pageSize, sort: f.sort }));
+  };
   const [selected, setSelected] = useState<string[]>([]);
   const [stockFor, setStockFor] = useState<TSellerProductRow | null>(null);
   const [isImportOpen, setIsImportOpen] = useState(false);
@@ -122,6 +130,8 @@ function ProductList() {
           aria-label={t('products.keyword')}
           placeholder={t('products.keyword')}
           style={{ width: 240 }}
+          value={keywordText}
+          onChange={(event) => setKeywordText(event.target.value)}
           onSearch={(v) =>
             setFilter((f) => ({ ...f, pageNum: 1, after: undefined, keyword: v.trim() || undefined }))
           }
@@ -132,6 +142,7 @@ function ProductList() {
           placeholder={t('products.category')}
           style={{ width: 200 }}
           treeData={toTreeData(categories.data?.categories ?? [])}
+          value={filter.categoryId}
           onChange={(categoryId?: string) =>
             setFilter((f) => ({ ...f, pageNum: 1, after: undefined, categoryId }))
           }
@@ -141,6 +152,7 @@ function ProductList() {
           aria-label={t('products.stateLabel')}
           placeholder={t('products.stateLabel')}
           style={{ width: 160 }}
+          value={filter.state}
           onChange={(state) => setFilter((f) => ({ ...f, pageNum: 1, after: undefined, state }))}
           options={SELLER_PRODUCT_STATES.map((s) => ({ value: s, label: t(`products.state.${s}`) }))}
         />
@@ -182,7 +194,15 @@ function ProductList() {
         dataSource={list.data?.pageList ?? []}
         scroll={{ x: 900 }}
         rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(String)) }}
-        locale={{ emptyText: t('products.empty') }}
+        locale={{
+          emptyText: (
+            <ListEmptyText
+              isFiltered={isFiltered}
+              empty={t('products.empty')}
+              onClearFilters={clearFilters}
+            />
+          ),
+        }}
         pagination={
           filter.after
             ? false
