@@ -128,7 +128,9 @@ export default function StorePage() {
               </div>
               <div>
                 <dt>{t('store.rateLabel')}</dt>
-                <dd dir="ltr">{formatRate(data.favourableRate)}</dd>
+                <dd>
+                  <bdi dir="ltr">{formatRate(data.favourableRate)}</bdi>
+                </dd>
               </div>
             </dl>
           </div>
