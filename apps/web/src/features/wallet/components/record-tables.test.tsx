@@ -55,8 +55,8 @@ describe('wallet records', () => {
     expect(record!.textContent).toContain('Address under review');
   });
 
-  it('are a table where the columns fit', async () => {
-    layOutAt(1000);
+  it('are a table beside the menu on a laptop, scrolling if its columns need more room', async () => {
+    layOutAt(800);
     vi.stubGlobal(
       'fetch',
       vi.fn(async () => jsonResponse(WITHDRAWALS)),

@@ -37,6 +37,12 @@ function EmptyRecords({ text, to, action }: { text: string; to: string; action: 
   );
 }
 
+/**
+ * Narrower than this (a phone, a narrow window), each record is stacked. Between this and the table's own width
+ * (the user centre beside its menu on a laptop) the table scrolls in its region: a table still reads best there.
+ */
+const STACK_BELOW_WIDTH = 640;
+
 type TRecordsProps<TRecord extends TWalletRecord> = TPaging & {
   records: {
     isFetching: boolean;
@@ -46,7 +52,7 @@ type TRecordsProps<TRecord extends TWalletRecord> = TPaging & {
     refetch: () => Promise<unknown>;
   };
   pageSize: number;
-  /** The width the table's columns need; in less (a phone) each record is stacked instead. */
+  /** The width the table's columns need; in less it scrolls inside a focusable region named `label`. */
   scrollX: number;
   label: string;
   empty: { text: string; to: string; action: string };
@@ -63,7 +69,7 @@ type TRecordsProps<TRecord extends TWalletRecord> = TPaging & {
  */
 function WalletRecords<TRecord extends TWalletRecord>(props: TRecordsProps<TRecord>) {
   const box = useRef<HTMLDivElement>(null);
-  const isStacked = useIsNarrowerThan(box, props.scrollX);
+  const isStacked = useIsNarrowerThan(box, STACK_BELOW_WIDTH);
   if (props.records.isError) {
     return <LoadError onRetry={() => void props.records.refetch()} />;
   }
