@@ -1,4 +1,5 @@
 import type { TProductCard } from '@caravan/contracts';
+import { parseMoney } from '@caravan/contracts/money';
 import { type MouseEvent, type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useInAppLinkHandler } from '../../../lib/in-app-link';
@@ -47,7 +48,9 @@ export function ProductCard({
   headingLevel?: 2 | 3;
 }) {
   const NameHeading = headingLevel === 2 ? 'h2' : 'h3';
-  const isOnSale = product.isDiscounted && product.originalPrice !== product.price;
+  // A "was" price only above the price paid, as on the product page: an original price a seller left below a raised
+  // selling price was struck through beside the higher price.
+  const isOnSale = product.isDiscounted && parseMoney(product.originalPrice) > parseMoney(product.price);
   return (
     <article className="cv-card" data-testid="product-card">
       <a href={buildProductPath(product.id)} className="cv-card__link" onClick={texts.onOpen}>
