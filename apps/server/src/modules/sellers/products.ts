@@ -15,6 +15,7 @@ import {
   type TSellerProductState,
   type TSellerProductsQueryParsed,
   type TSellerProductsResponse,
+  V,
   ZBulkProductsRequest,
   ZProductRequest,
 } from '@caravan/contracts';
@@ -340,7 +341,11 @@ export function prepareProduct(
   for (const [i, a] of body.attributes.entries()) {
     const key = a.name.toLowerCase();
     if (attributeNames.has(key)) {
-      throw new AppError('VARIANTS_INVALID', { field: `attributes.${i}.name` });
+      // Named at the field, in the reader's language: "Each variant needs one value of every attribute" said
+      // nothing about the repeated name.
+      throw new AppError('VALIDATION_FAILED', {
+        fields: [{ field: `attributes.${i}.name`, message: V.attributeNameTaken }],
+      });
     }
     attributeNames.add(key);
     const values = a.values.map((v) => v.trim());

@@ -497,6 +497,29 @@ describe('seller products', () => {
     expect(after).toBe(before);
   });
 
+  it("names a repeated attribute name at its field, in the reader's language", async () => {
+    const base = await productBody(shop.token);
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/seller/products?lang=de',
+      headers: bearer(shop.token),
+      payload: {
+        ...base,
+        attributes: [
+          { name: 'Colour', values: ['Sand'] },
+          { name: ' colour ', values: ['Navy'] },
+        ],
+        variants: [{ values: ['Sand', 'Navy'], price: null, stock: 1, code: '' }],
+      },
+    });
+    expect(res.statusCode).toBe(400);
+    const error = json<TError>(res).error;
+    expect(error.code).toBe('VALIDATION_FAILED');
+    expect(error.details?.fields).toEqual([
+      { field: 'attributes.1.name', message: 'Jedes Merkmal braucht einen eigenen Namen' },
+    ]);
+  });
+
   it('adjusts stock with a reason, never below zero, and lists low stock', async () => {
     const navy = product.variants[1]!;
     const down = await ctx.app.inject({

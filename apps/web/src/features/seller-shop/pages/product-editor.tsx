@@ -75,6 +75,20 @@ function isVariantPriceValid(price: string | null): boolean {
   return !price || MONEY_PATTERN.test(price);
 }
 
+/** Which attributes repeat an earlier one's name (case and surrounding spaces aside), by index. */
+function repeatedAttributeNames(attributes: TAttribute[]): Set<number> {
+  const seen = new Set<string>();
+  const repeated = new Set<number>();
+  for (const [i, a] of attributes.entries()) {
+    const name = a.name.trim().toLowerCase();
+    if (name && seen.has(name)) {
+      repeated.add(i);
+    }
+    seen.add(name);
+  }
+  return repeated;
+}
+
 /** Every combination of the attributes' values, keeping what was typed for combinations already there. */
 function combine(attributes: TAttribute[], previous: TVariantRow[]): TVariantRow[] {
   const usable = attributes.filter((a) => a.name.trim() && a.values.length > 0);
@@ -129,6 +143,11 @@ function Editor({ product, shopLang }: { product: TSellerProductDetail | null; s
       setFormError(`${badPrice.values.join(' / ')}: ${t('validation:price')}`);
       return;
     }
+    // Marked beside the name as it is typed; the server would refuse the product for it.
+    if (repeatedAttributeNames(attributes).size > 0) {
+      setFormError(t('validation:attributeNameTaken'));
+      return;
+    }
     const body: TProductRequest = {
       categoryId: values.categoryId,
       names: pickLanguages(values.names ?? {}, langs),
@@ -172,6 +191,7 @@ function Editor({ product, shopLang }: { product: TSellerProductDetail | null; s
   };
 
   const moneyRule = { pattern: MONEY_PATTERN, message: t('validation:price') };
+  const repeatedNames = repeatedAttributeNames(attributes);
   return (
     <Form<TFormValues>
       form={form}
@@ -342,10 +362,15 @@ function Editor({ product, shopLang }: { product: TSellerProductDetail | null; s
                 placeholder={t('editor.attributeName')}
                 maxLength={40}
                 value={a.name}
+                status={repeatedNames.has(i) ? 'error' : undefined}
+                aria-invalid={repeatedNames.has(i)}
                 onChange={(e) =>
                   changeAttributes(attributes.map((x, j) => (j === i ? { ...x, name: e.target.value } : x)))
                 }
               />
+              {repeatedNames.has(i) && (
+                <div className="cv-field-error">{t('validation:attributeNameTaken')}</div>
+              )}
             </Col>
             {/* The values take what the delete button leaves: a fixed share of a phone's row is narrower than it. */}
             <Col flex="1 1 0" style={{ minInlineSize: 0 }}>
