@@ -65,11 +65,22 @@ export const V = {
   invalidValue: 'invalidValue',
   /** A password from the common-password list (checked on the server: the list is large). */
   passwordTooCommon: 'passwordTooCommon',
+  /** Two attributes of a product with one name ("Colour" twice). */
+  attributeNameTaken: 'attributeNameTaken',
   /** A stock change of 0 (it would record a change that changes nothing). */
   stockChangeZero: 'stockChangeZero',
 } as const;
 
 export type TValidationKey = (typeof V)[keyof typeof V];
+
+/**
+ * A format's message: "required" when nothing was given, "not valid" when something was given in the wrong form (a
+ * pattern's refusal said "This field is required" of "abc" given for an order number).
+ */
+export const requiredOrInvalid = (issue: { input?: unknown }): TValidationKey =>
+  issue.input === undefined || issue.input === null || String(issue.input).trim() === ''
+    ? V.required
+    : V.invalidValue;
 
 /**
  * One of `values`: "required" when the field is missing or empty (a form's unchosen select), "not one of the allowed

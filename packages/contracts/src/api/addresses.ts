@@ -1,5 +1,14 @@
 import { z } from 'zod';
-import { V, zAreaCode, zConsignee, zId, zMobile, zPostcode, zRequiredText } from '../validation';
+import {
+  requiredOrInvalid,
+  V,
+  zAreaCode,
+  zConsignee,
+  zId,
+  zMobile,
+  zPostcode,
+  zRequiredText,
+} from '../validation';
 
 /** Country, state and city are codes and names from the maintained `country-state-city` lists. */
 export const ZAddressRequest = z.strictObject({
@@ -10,7 +19,7 @@ export const ZAddressRequest = z.strictObject({
   country: z
     .string({ error: V.required })
     .trim()
-    .regex(/^[A-Za-z]{2}$/, { error: V.required }),
+    .regex(/^[A-Za-z]{2}$/, { error: requiredOrInvalid }),
   /** State or province code of that country; empty only where the country has no states. */
   state: z.string().trim().max(16, { error: V.tooLong }).default(''),
   city: z.string().trim().max(128, { error: V.tooLong }).default(''),
@@ -60,12 +69,12 @@ export const ZStatesQuery = z.object({
   country: z
     .string({ error: V.required })
     .trim()
-    .regex(/^[A-Za-z]{2}$/, { error: V.required }),
+    .regex(/^[A-Za-z]{2}$/, { error: requiredOrInvalid }),
 });
 export const ZCitiesQuery = z.object({
   country: z
     .string({ error: V.required })
     .trim()
-    .regex(/^[A-Za-z]{2}$/, { error: V.required }),
+    .regex(/^[A-Za-z]{2}$/, { error: requiredOrInvalid }),
   state: z.string({ error: V.required }).trim().min(1, { error: V.required }).max(16, { error: V.tooLong }),
 });

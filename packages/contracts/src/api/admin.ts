@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PAGE_SIZE } from '../constants';
-import { V, zChoice, zId, zPageQuery, zPassword, zRequiredText } from '../validation';
+import { requiredOrInvalid, V, zChoice, zId, zPageQuery, zPassword, zRequiredText } from '../validation';
 import { zPermission } from './auth';
 
 export const zPageOf = <T extends z.ZodType>(item: T) =>
@@ -96,7 +96,7 @@ export const ZSystemParamListResponse = z.object({ data: z.array(ZSystemParam) }
 
 export const ZSystemParamCodeParams = z.strictObject({
   // Dots and dashes too: the withdrawal fees are named per network (withdraw_fee.USDT-TRC20).
-  code: z.string().regex(/^[A-Za-z0-9_.-]{1,64}$/, { error: V.required }),
+  code: z.string().regex(/^[A-Za-z0-9_.-]{1,64}$/, { error: requiredOrInvalid }),
 });
 export const ZUpdateSystemParamRequest = z.strictObject({
   value: z.string({ error: V.required }).trim().max(2000, { error: V.tooLong }),

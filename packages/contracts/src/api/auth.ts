@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LANGUAGES } from '../languages';
 import {
+  requiredOrInvalid,
   V,
   zAreaCode,
   zChoice,
@@ -67,8 +68,8 @@ export type TRegisterRequest = z.input<typeof ZRegisterRequest>;
  * SHA-256("<id>:<nonce>") starts with `difficulty` zero bits. Needed after a few failed log-ins.
  */
 export const ZChallengeAnswer = z.strictObject({
-  id: z.string().regex(/^[0-9a-f]{32}$/, { error: V.required }),
-  nonce: z.string().regex(/^[0-9]{1,20}$/, { error: V.required }),
+  id: z.string().regex(/^[0-9a-f]{32}$/, { error: requiredOrInvalid }),
+  nonce: z.string().regex(/^[0-9]{1,20}$/, { error: requiredOrInvalid }),
 });
 export type TChallengeAnswer = z.infer<typeof ZChallengeAnswer>;
 export const ZChallengeResponse = z.object({
@@ -187,7 +188,7 @@ export const ZStaffLoginRequest = z.strictObject({
   totpCode: z
     .string()
     .trim()
-    .regex(/^(\d{6}|[A-Za-z0-9]{4}-[A-Za-z0-9]{4})$/, { error: V.required })
+    .regex(/^(\d{6}|[A-Za-z0-9]{4}-[A-Za-z0-9]{4})$/, { error: requiredOrInvalid })
     .optional(),
   challenge: ZChallengeAnswer.optional(),
 });

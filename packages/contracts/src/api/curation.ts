@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LANGUAGES } from '../languages';
-import { V, zChoice, zId } from '../validation';
+import { requiredOrInvalid, V, zChoice, zId } from '../validation';
 import { ZImage } from './catalog';
 import { zUploadRef } from './upload-ref';
 
@@ -25,7 +25,7 @@ const zSitePath = z
   .string({ error: V.required })
   .trim()
   .max(200, { error: V.tooLong })
-  .regex(/^\/[A-Za-z0-9\-._~/?=&%#+]*$/, { error: V.required });
+  .regex(/^\/[A-Za-z0-9\-._~/?=&%#+]*$/, { error: requiredOrInvalid });
 
 export const ZAdminCategory = z.object({
   id: z.string(),
@@ -46,7 +46,7 @@ const zIcon = z
   .string()
   .trim()
   .max(32, { error: V.tooLong })
-  .regex(/^[a-z0-9-]*$/, { error: V.required });
+  .regex(/^[a-z0-9-]*$/, { error: requiredOrInvalid });
 const zSort = z.number({ error: V.integer }).int({ error: V.integer }).min(0).max(1_000_000);
 
 export const ZCreateCategoryRequest = z.strictObject({

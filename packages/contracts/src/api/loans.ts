@@ -2,7 +2,17 @@ import { z } from 'zod';
 import { LOAN_MAX_TERM_DAYS, PAGE_SIZE } from '../constants';
 import { REPAYMENT_MODES } from '../loan-schedule';
 import { isMoneyString, parseMoney } from '../money';
-import { V, zAmount, zChoice, zId, zPageNum, zPageSize, zRequiredText, zTxPassword } from '../validation';
+import {
+  requiredOrInvalid,
+  V,
+  zAmount,
+  zChoice,
+  zId,
+  zPageNum,
+  zPageSize,
+  zRequiredText,
+  zTxPassword,
+} from '../validation';
 
 /**
  * Identity verification (real-name, advanced) and loans: products, application, review with four-eyes,
@@ -43,7 +53,7 @@ const zCountryCode = z
   .string({ error: V.required })
   .trim()
   .toUpperCase()
-  .regex(/^[A-Z]{2}$/, { error: V.required });
+  .regex(/^[A-Z]{2}$/, { error: requiredOrInvalid });
 
 export const ZSubmitRealNameRequest = z.strictObject({
   realName: zRequiredText(64),
@@ -177,7 +187,7 @@ export const ZLoanProductRequest = z
     code: z
       .string({ error: V.required })
       .trim()
-      .regex(/^[a-z0-9_-]{2,32}$/, { error: V.required }),
+      .regex(/^[a-z0-9_-]{2,32}$/, { error: requiredOrInvalid }),
     kind: z.enum(LOAN_PRODUCT_KINDS),
     name: zRequiredText(64),
     minAmount: zLoanAmount,

@@ -1,6 +1,15 @@
 import { z } from 'zod';
 import { CANCEL_REASON_CODES, RETURN_REASON_CODES, REVIEW_IMAGES_MAX } from '../constants';
-import { V, zAmount, zChoice, zId, zPageNum, zRequiredText, zTxPassword } from '../validation';
+import {
+  requiredOrInvalid,
+  V,
+  zAmount,
+  zChoice,
+  zId,
+  zPageNum,
+  zRequiredText,
+  zTxPassword,
+} from '../validation';
 import { zQuantity } from './cart';
 import { zUploadRef } from './upload-ref';
 
@@ -45,10 +54,11 @@ export type TReviewRating = (typeof REVIEW_RATINGS)[number];
 export const REFUND_KINDS = ['refund', 'return'] as const;
 export type TRefundKind = (typeof REFUND_KINDS)[number];
 
+/** An order number: digits only. "abc" is not a valid one, which "This field is required" did not say. */
 const zOrderNo = z
-  .string()
+  .string({ error: V.required })
   .trim()
-  .regex(/^\d{8,32}$/, { error: V.required });
+  .regex(/^\d{8,32}$/, { error: requiredOrInvalid });
 export const ZOrderNoParams = z.strictObject({ orderNo: zOrderNo });
 
 /** Review and refund pictures: the buyer's own uploads only (issue 10). */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { PAGE_SIZE } from '../constants';
 import { LANGUAGES } from '../languages';
 import { isMoneyString } from '../money';
-import { V, zId, zPageQuery } from '../validation';
+import { requiredOrInvalid, V, zId, zPageQuery } from '../validation';
 import { zPageOf } from './admin';
 import { ZImage } from './catalog';
 import { zUploadRef } from './upload-ref';
@@ -92,7 +92,7 @@ export const ZMerchantApplicationRequest = z.strictObject({
     .string({ error: V.required })
     .trim()
     .toUpperCase()
-    .regex(/^[A-Z]{2}$/, { error: V.required }),
+    .regex(/^[A-Z]{2}$/, { error: requiredOrInvalid }),
   description: zText(2000).default(''),
   documents: z.array(zUploadRef).min(1, { error: V.required }).max(MERCHANT_DOCUMENTS_MAX),
 });
@@ -431,7 +431,7 @@ export const ZShopSettingsRequest = z.strictObject({
     .string()
     .trim()
     .toUpperCase()
-    .regex(/^([A-Z]{2})?$/, { error: V.required })
+    .regex(/^([A-Z]{2})?$/, { error: requiredOrInvalid })
     .default(''),
   returnAddress: zText(500).default(''),
   lowStockThreshold: z
@@ -469,7 +469,7 @@ export type TReviewReplyRequest = z.input<typeof ZReviewReplyRequest>;
 
 export const zMonth = z
   .string({ error: V.required })
-  .regex(/^20\d{2}-(0[1-9]|1[0-2])$/, { error: V.required });
+  .regex(/^20\d{2}-(0[1-9]|1[0-2])$/, { error: requiredOrInvalid });
 
 export const ZSettlementQuery = zPageQuery(PAGE_SIZE.list).extend({ month: zMonth });
 /** GET /api/v1/seller/settlement/statement.csv?month */

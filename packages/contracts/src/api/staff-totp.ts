@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { V } from '../validation';
+import { requiredOrInvalid, V } from '../validation';
 
 /** Staff sign-in with a time-based one-time password (RFC 6238). */
 export const ZStaffTotpState = z.object({
@@ -23,7 +23,7 @@ export const ZStaffTotpCodeRequest = z.strictObject({
   code: z
     .string({ error: V.required })
     .trim()
-    .regex(/^\d{6}$/, { error: V.required }),
+    .regex(/^\d{6}$/, { error: requiredOrInvalid }),
 });
 export type TStaffTotpCodeRequest = z.input<typeof ZStaffTotpCodeRequest>;
 

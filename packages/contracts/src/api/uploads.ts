@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { V } from '../validation';
+import { requiredOrInvalid } from '../validation';
 import { ZImage } from './catalog';
 
 export { UPLOAD_REF_PATTERN, zUploadRef } from './upload-ref';
@@ -14,7 +14,7 @@ export const IMAGE_FORMATS = ['jpeg', 'png', 'webp', 'gif'] as const;
 export const zModuleName = z
   .string()
   .trim()
-  .regex(/^[A-Za-z0-9_-]{1,32}$/, { error: V.required });
+  .regex(/^[A-Za-z0-9_-]{1,32}$/, { error: requiredOrInvalid });
 
 /** `as`: whose session uploads (buyer, seller or staff) when the browser holds several; any live one without it. */
 export const ZUploadQuery = z.object({ as: z.enum(['buyer', 'seller', 'staff']).optional() });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { V, zAreaCode, zEmail, zMobile, zPassword } from '../validation';
+import { requiredOrInvalid, V, zAreaCode, zEmail, zMobile, zPassword } from '../validation';
 
 /** What a verification code is for; each purpose has its own codes, cooldown and mail text. */
 export const VERIFICATION_PURPOSES = ['resetPassword', 'bindEmail', 'registerEmail', 'bindMobile'] as const;
@@ -26,7 +26,7 @@ const zResetAccount = z
   .min(1, { error: V.required })
   .max(64, { error: V.tooLong })
   // NUL and other control characters are never part of a log-in name (and PostgreSQL refuses NUL).
-  .regex(/^[^\p{Cc}]+$/u, { error: V.required });
+  .regex(/^[^\p{Cc}]+$/u, { error: requiredOrInvalid });
 
 export const ZSendCodeRequest = z.discriminatedUnion(
   'purpose',

@@ -313,6 +313,17 @@ describe('order lifecycle, refunds and settlement', () => {
     expect((await checkLedger(db)).isOk).toBe(true);
   });
 
+  it('calls a malformed order number not valid, rather than missing', async () => {
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/seller/orders/abc/ship',
+      headers: bearer(seller.sellerToken),
+      payload: { carrier: 'DHL', trackingNo: 'JD01' },
+    });
+    expect(res.statusCode).toBe(400);
+    expect((res.json() as TErr).error.message).toBe('This value is not valid');
+  });
+
   it('refuses every illegal transition without changing anything', async () => {
     const db = ctx.database.db;
     const pending = await placeTestOrder(db, buyer.id, productId, { isPaid: false });
