@@ -15,6 +15,7 @@ import {
   YAxis,
 } from 'recharts';
 import { ConsolePageHead } from '../../../components/console/console-layout';
+import { ButtonLink } from '../../../components/ui/button-link';
 import { LoadError } from '../../../components/ui/load-error';
 import { NamedSegmented } from '../../../components/ui/named-segmented';
 import { formatUsdt } from '../../../lib/format-money';
@@ -26,7 +27,7 @@ const ACCENT = COLORS.accent;
 
 /** /seller/dashboard: GMV, orders, units, views, conversion and refund rate; GMV per day; top goods; work waiting. */
 export default function SellerDashboardPage() {
-  const { t, i18n } = useTranslation(['seller', 'common']);
+  const { t, i18n } = useTranslation(['seller', 'common', 'wallet']);
   const [range, setRange] = useState<TDashboardRange>('7d');
   const dashboard = useDashboard(range);
   const balance = useSellerBalance();
@@ -66,6 +67,13 @@ export default function SellerDashboardPage() {
               <Col key={key} xs={12} md={8} xl={6}>
                 <Card size="small">
                   <Statistic title={t(key)} value={value} />
+                  {key === 'dashboard.balance' && (
+                    // The shop's settled money is the account's wallet, withdrawn where every wallet is: the
+                    // console had no way to it.
+                    <ButtonLink to="/userInfo/money-package/withdraw" size="small" className="cv-stat-action">
+                      {t('wallet:balance.withdraw')}
+                    </ButtonLink>
+                  )}
                 </Card>
               </Col>
             ))}
