@@ -1,3 +1,4 @@
+import { formatMoney } from '@caravan/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedWalletBasics } from '../../db/seed/wallet';
 import { uploadTestImage } from '../../testing/multipart';
@@ -57,7 +58,7 @@ describe('image fields accept only the caller’s own uploads', () => {
     ];
 
     // Refund before shipping.
-    const { orderNo: refundNo } = await placeTestOrder(db, buyer.id, productId);
+    const { orderNo: refundNo, total: refundTotal } = await placeTestOrder(db, buyer.id, productId);
     for (const bad of hostile) {
       const res = await post(`/api/v1/orders/${refundNo}/refund`, buyer.token, {
         reason: 2,
@@ -75,7 +76,8 @@ describe('image fields accept only the caller’s own uploads', () => {
     expect(json<TErr>(stolen).error.code).toBe('IMAGE_REFERENCE_INVALID');
     const ok = await post(`/api/v1/orders/${refundNo}/refund`, buyer.token, {
       reason: 2,
-      amount: '1',
+      // Before shipping a refund is of everything paid.
+      amount: formatMoney(refundTotal),
       images: [own],
     });
     expect(ok.statusCode).toBe(200);
