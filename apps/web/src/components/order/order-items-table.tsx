@@ -3,6 +3,7 @@ import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useIsNarrowerThan } from '../../lib/use-is-narrower-than';
 import { DataTable } from '../ui/data-table';
+import { Figures } from '../ui/figures';
 import { MoneyText } from '../ui/money-text';
 import { ScrollRegion } from '../ui/scroll-region';
 
@@ -53,24 +54,21 @@ function StackedItems({ items }: { items: TItemRow[] }) {
                 <bdi>{item.specification}</bdi>
               </div>
             )}
-            <dl className="cv-figures">
-              <div>
-                <dt>{t('detail.unitPrice')}</dt>
-                <dd>
-                  <MoneyText isPrice value={item.unitPrice} />
-                </dd>
-              </div>
-              <div>
-                <dt>{t('detail.quantity')}</dt>
-                <dd>{item.quantity}</dd>
-              </div>
-              <div>
-                <dt>{t('detail.lineTotal')}</dt>
-                <dd>
-                  <MoneyText isPrice value={item.lineTotal} />
-                </dd>
-              </div>
-            </dl>
+            <Figures
+              items={[
+                {
+                  key: 'unitPrice',
+                  label: t('detail.unitPrice'),
+                  value: <MoneyText isPrice value={item.unitPrice} />,
+                },
+                { key: 'quantity', label: t('detail.quantity'), value: item.quantity },
+                {
+                  key: 'lineTotal',
+                  label: t('detail.lineTotal'),
+                  value: <MoneyText isPrice value={item.lineTotal} />,
+                },
+              ]}
+            />
           </div>
         </li>
       ))}

@@ -1,6 +1,7 @@
 import type { TProductCard } from '@caravan/contracts';
 import { render } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { productCardFixture } from '../../../testing/product-cards';
 import { setUpComponentTests } from '../../../testing/render';
 import { ProductCard, type TProductCardTexts } from './product-card';
 
@@ -11,22 +12,13 @@ const TEXTS: TProductCardTexts = {
 };
 
 function discounted(price: string, originalPrice: string): TProductCard {
-  return {
-    id: '1',
-    name: 'Thermos',
-    image: null,
+  return productCardFixture({
     price,
     sellingPrice: price,
     originalPrice,
     discountPrice: price,
     isDiscounted: true,
-    soldCount: 0,
-    evaluationNum: 0,
-    buyMin: 1,
-    storeId: '1',
-    storeName: 'Shop',
-    createdAt: '2026-11-01T00:00:00.000Z',
-  };
+  });
 }
 
 describe('ProductCard', () => {

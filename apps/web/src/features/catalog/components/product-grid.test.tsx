@@ -3,27 +3,13 @@ import { act, fireEvent, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import catalogEn from '../../../locales/en/catalog.json';
+import { productCardFixture } from '../../../testing/product-cards';
 import { jsonResponse, renderWithQueries, setUpComponentTests } from '../../../testing/render';
 import { useProducts } from '../api/list-products';
 import { ProductGrid } from './product-grid';
 
 function card(id: string, name: string): TProductCard {
-  return {
-    id,
-    name,
-    image: null,
-    price: '12.00',
-    sellingPrice: '12.00',
-    originalPrice: '12.00',
-    discountPrice: null,
-    isDiscounted: false,
-    soldCount: 0,
-    evaluationNum: 0,
-    buyMin: 1,
-    storeId: '1',
-    storeName: 'Shop',
-    createdAt: '2026-11-01T00:00:00.000Z',
-  };
+  return productCardFixture({ id, name });
 }
 
 function pageOf(products: TProductCard[]): TProductPage {

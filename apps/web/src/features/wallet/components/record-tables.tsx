@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { ButtonLink } from '../../../components/ui/button-link';
 import { DataTable } from '../../../components/ui/data-table';
 import { DateTimeText, dateTimeCell } from '../../../components/ui/date-time-text';
+import { Figures } from '../../../components/ui/figures';
 import { LoadError } from '../../../components/ui/load-error';
 import { MoneyText } from '../../../components/ui/money-text';
 import { Pager } from '../../../components/ui/pager';
@@ -104,26 +105,25 @@ function StackedRecords<TRecord extends TWalletRecord>({
               <DateTimeText value={record.createdAt} />
               <StatusTag status={record.status} reason={record.reason} />
             </div>
-            <dl className="cv-figures">
-              <div>
-                <dt>{t('records.amount')}</dt>
-                <dd>
-                  <MoneyText value={record.amount} unit={getAmountUnit(record)} />
-                </dd>
-              </div>
-              <div>
-                <dt>{t('records.fee')}</dt>
-                <dd>
-                  <MoneyText value={record.fee} unit={getAmountUnit(record)} />
-                </dd>
-              </div>
-              <div>
-                <dt>{t('records.actualAmount')}</dt>
-                <dd>
-                  <MoneyText value={record.actualAmount} />
-                </dd>
-              </div>
-            </dl>
+            <Figures
+              items={[
+                {
+                  key: 'amount',
+                  label: t('records.amount'),
+                  value: <MoneyText value={record.amount} unit={getAmountUnit(record)} />,
+                },
+                {
+                  key: 'fee',
+                  label: t('records.fee'),
+                  value: <MoneyText value={record.fee} unit={getAmountUnit(record)} />,
+                },
+                {
+                  key: 'actual',
+                  label: t('records.actualAmount'),
+                  value: <MoneyText value={record.actualAmount} />,
+                },
+              ]}
+            />
             <dl className="cv-wallet-record__facts">
               <div>
                 <dt>{methodTitle}</dt>
