@@ -39,6 +39,10 @@ export const V = {
   imageRef: 'imageRef',
   price: 'price',
   stock: 'stock',
+  /** Above PRICE_MAX (100,000,000). */
+  priceTooHigh: 'priceTooHigh',
+  /** Above STOCK_MAX (100,000,000). */
+  stockTooHigh: 'stockTooHigh',
   verificationCode: 'verificationCode',
   verificationCodeEmpty: 'verificationCodeEmpty',
   chatText: 'chatText',

@@ -43,11 +43,21 @@ const zText = (max: number) =>
 const zRequired = (max: number) => zText(max).refine((v) => v.length > 0, { error: V.required });
 
 export const zPriceInput = z
-  .string({ error: V.amount })
+  .string({ error: V.price })
   .trim()
-  .max(24, { error: V.amount })
-  .refine((v) => isMoneyString(v, PRICE_DECIMALS) && !v.startsWith('-'), { error: V.price })
-  .refine((v) => Number(v) <= PRICE_MAX, { error: V.price });
+  .max(24, { error: V.priceTooHigh, abort: true })
+  .refine((v) => isMoneyString(v, PRICE_DECIMALS) && !v.startsWith('-'), { error: V.price, abort: true })
+  .refine((v) => Number(v) <= PRICE_MAX, { error: V.priceTooHigh });
+
+/**
+ * A stock count: its limit is checked first, so 10^20 (no longer a whole number to JavaScript) is "too high" rather
+ * than "not a whole number", and above the limit is never "required" (zod's own message has no translation).
+ */
+const zStockCount = z
+  .number({ error: V.integer })
+  .max(STOCK_MAX, { error: V.stockTooHigh, abort: true })
+  .int({ error: V.integer })
+  .min(0, { error: V.stock });
 
 const zLang = z.enum(LANGUAGES);
 const zLocalized = (max: number) =>
@@ -266,7 +276,7 @@ export const ZProductVariantInput = z.strictObject({
   /** One value per attribute, in the attributes' order. */
   values: z.array(zRequired(40)).min(1).max(PRODUCT_ATTRIBUTES_MAX),
   price: zPriceInput.nullable().default(null),
-  stock: z.number({ error: V.integer }).int({ error: V.integer }).min(0, { error: V.stock }).max(STOCK_MAX),
+  stock: zStockCount,
   code: zText(64).default(''),
 });
 export type TProductVariantInput = z.input<typeof ZProductVariantInput>;
@@ -282,12 +292,7 @@ export const ZProductRequest = z.strictObject({
   originalPrice: zPriceInput.nullable().default(null),
   discountPrice: zPriceInput.nullable().default(null),
   discountEndsAt: z.iso.datetime({ offset: true, error: V.required }).nullable().default(null),
-  stock: z
-    .number({ error: V.integer })
-    .int({ error: V.integer })
-    .min(0, { error: V.stock })
-    .max(STOCK_MAX)
-    .default(0),
+  stock: zStockCount.default(0),
   buyMin: z.number({ error: V.integer }).int({ error: V.integer }).min(1).max(STOCK_MAX).default(1),
   buyMax: z
     .number({ error: V.integer })

@@ -497,6 +497,32 @@ describe('seller products', () => {
     expect(after).toBe(before);
   });
 
+  it('says a price or a stock is too high rather than malformed', async () => {
+    const base = await productBody(shop.token);
+    const cases: [Partial<TProductRequest>, { field: string; message: string }][] = [
+      [{ stock: 1e20 }, { field: 'stock', message: 'Stock can be at most 100,000,000' }],
+      [{ stock: 100_000_001 }, { field: 'stock', message: 'Stock can be at most 100,000,000' }],
+      [
+        { sellingPrice: '9999999999999' },
+        { field: 'sellingPrice', message: 'A price can be at most 100,000,000' },
+      ],
+      [
+        { sellingPrice: '999999999999999999999999.99' },
+        { field: 'sellingPrice', message: 'A price can be at most 100,000,000' },
+      ],
+    ];
+    for (const [overrides, expected] of cases) {
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/v1/seller/products',
+        headers: bearer(shop.token),
+        payload: { ...base, ...overrides },
+      });
+      expect(res.statusCode).toBe(400);
+      expect(json<TError>(res).error.details?.fields, JSON.stringify(overrides)).toEqual([expected]);
+    }
+  });
+
   it("names a repeated attribute name at its field, in the reader's language", async () => {
     const base = await productBody(shop.token);
     const res = await ctx.app.inject({

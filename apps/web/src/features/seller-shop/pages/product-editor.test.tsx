@@ -1,3 +1,4 @@
+import validationEn from '@caravan/contracts/locales/en/validation.json';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import sellerEn from '../../../locales/en/seller.json';
@@ -26,5 +27,33 @@ describe('Seller -> product editor', () => {
     isDown = false;
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Try again' })));
     await waitFor(() => expect(screen.getByRole('button', { name: 'Save' })).toBeTruthy());
+  });
+
+  it('says beside the field that a price is too high or a repeated attribute name is taken', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL) => {
+        const path = new URL(String(input), 'http://localhost').pathname;
+        return jsonResponse(path === '/api/v1/seller/shop' ? { lang: 'en' } : { categories: [] });
+      }),
+    );
+    await renderWithQueries(<ProductEditorPage />);
+    const price = await screen.findByLabelText(sellerEn.editor.sellingPrice, { selector: 'input' });
+    fireEvent.change(price, { target: { value: '9999999999999' } });
+    await waitFor(() => expect(screen.getByText(validationEn.priceTooHigh)).toBeTruthy());
+    fireEvent.change(price, { target: { value: '12.345678' } });
+    await waitFor(() => expect(screen.getByText(validationEn.price)).toBeTruthy());
+    // The previous message leaves with Ant Design's motion.
+    await waitFor(() => expect(screen.queryByText(validationEn.priceTooHigh)).toBeNull());
+
+    const addAttribute = screen.getByRole('button', { name: sellerEn.editor.addAttribute });
+    await act(async () => fireEvent.click(addAttribute));
+    await act(async () => fireEvent.click(addAttribute));
+    const [first, second] = screen.getAllByRole('textbox', { name: sellerEn.editor.attributeName });
+    fireEvent.change(first!, { target: { value: 'Colour' } });
+    fireEvent.change(second!, { target: { value: ' colour' } });
+    expect(screen.getByText(validationEn.attributeNameTaken)).toBeTruthy();
+    expect(second!.getAttribute('aria-invalid')).toBe('true');
+    expect(first!.getAttribute('aria-invalid')).toBe('false');
   });
 });

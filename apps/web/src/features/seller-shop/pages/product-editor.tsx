@@ -1,6 +1,7 @@
 import {
   ATTRIBUTE_VALUES_MAX,
   LANGUAGE_NAMES,
+  PRICE_MAX,
   type TLanguage,
   type TProductRequest,
   type TSellerProductDetail,
@@ -68,11 +69,19 @@ type TFormValues = {
   isOnShelf: boolean;
 };
 
-const MONEY_PATTERN = /^\d{1,9}(\.\d{1,4})?$/;
+const MONEY_PATTERN = /^\d+(\.\d{1,4})?$/;
 
-/** A variant's own price: empty (the product's price) or an amount. */
-function isVariantPriceValid(price: string | null): boolean {
-  return !price || MONEY_PATTERN.test(price);
+/** What is wrong with a typed price (a validation key), or null: its form first, then the platform's maximum. */
+function priceProblem(
+  price: string | null | undefined,
+): 'validation:price' | 'validation:priceTooHigh' | null {
+  if (!price) {
+    return null;
+  }
+  if (!MONEY_PATTERN.test(price)) {
+    return 'validation:price';
+  }
+  return Number(price) > PRICE_MAX ? 'validation:priceTooHigh' : null;
 }
 
 /** Which attributes repeat an earlier one's name (case and surrounding spaces aside), by index. */
@@ -138,9 +147,11 @@ function Editor({ product, shopLang }: { product: TSellerProductDetail | null; s
   const onFinish = async (values: TFormValues) => {
     setFormError(null);
     // A variant's price is checked here, beside its row: the server's refusal named no variant, twice.
-    const badPrice = variants.find((v) => !isVariantPriceValid(v.price));
+    const badPrice = variants.find((v) => priceProblem(v.price));
     if (badPrice) {
-      setFormError(`${badPrice.values.join(' / ')}: ${t('validation:price')}`);
+      setFormError(
+        `${badPrice.values.join(' / ')}: ${t(priceProblem(badPrice.price) ?? 'validation:price')}`,
+      );
       return;
     }
     // Marked beside the name as it is typed; the server would refuse the product for it.
@@ -190,7 +201,14 @@ function Editor({ product, shopLang }: { product: TSellerProductDetail | null; s
     }
   };
 
-  const moneyRule = { pattern: MONEY_PATTERN, message: t('validation:price') };
+  const moneyRule = {
+    validator: async (_rule: unknown, value?: string) => {
+      const problem = priceProblem(value?.trim());
+      if (problem) {
+        throw new Error(t(problem));
+      }
+    },
+  };
   const repeatedNames = repeatedAttributeNames(attributes);
   return (
     <Form<TFormValues>
@@ -421,12 +439,12 @@ function Editor({ product, shopLang }: { product: TSellerProductDetail | null; s
                       aria-label={`${t('editor.variantPrice')} ${v.values.join(' / ')}`}
                       placeholder={t('editor.samePrice')}
                       value={v.price ?? ''}
-                      status={isVariantPriceValid(v.price) ? undefined : 'error'}
-                      aria-invalid={!isVariantPriceValid(v.price)}
+                      status={priceProblem(v.price) ? 'error' : undefined}
+                      aria-invalid={priceProblem(v.price) !== null}
                       onChange={(e) => patchVariant(v.key, { price: e.target.value.trim() || null })}
                     />
-                    {!isVariantPriceValid(v.price) && (
-                      <div className="cv-field-error">{t('validation:price')}</div>
+                    {priceProblem(v.price) && (
+                      <div className="cv-field-error">{t(priceProblem(v.price) ?? 'validation:price')}</div>
                     )}
                   </>
                 ),
