@@ -140,15 +140,18 @@ export const ZAuditLogResponse = zPageOf(ZAuditEntry);
 export const ZAdminUserDetail = z.object({
   user: ZAdminUser.extend({ txLockedUntil: z.string().nullable(), hasTxPassword: z.boolean() }),
   wallet: z.object({ available: z.string(), held: z.string() }),
-  ledger: z.array(
-    z.object({
-      id: z.string(),
-      kind: z.string(),
-      account: z.string(),
-      amount: z.string(),
-      createdAt: z.string(),
-    }),
-  ),
+  /** The user's latest balance movements; null for a staff member without `ledger.read` (customer service). */
+  ledger: z
+    .array(
+      z.object({
+        id: z.string(),
+        kind: z.string(),
+        account: z.string(),
+        amount: z.string(),
+        createdAt: z.string(),
+      }),
+    )
+    .nullable(),
   orders: z.array(
     z.object({ orderNo: z.string(), status: z.number().int(), total: z.string(), createdAt: z.string() }),
   ),

@@ -143,7 +143,11 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: app.requireStaff('users.read'),
       schema: { tags, params: ZIdParams, response: { 200: ZAdminUserDetail } },
     },
-    async (request) => getUserDetail(db, BigInt(request.params.id)),
+    // users.read lets customer service help a user; the money movements stay with ledger.read (finance).
+    async (request) =>
+      getUserDetail(db, BigInt(request.params.id), {
+        canReadLedger: request.staffMember!.permissions.includes('ledger.read'),
+      }),
   );
 
   app.post(

@@ -13,7 +13,11 @@ const RECENT = 20;
 const DAY_MS = 86_400_000;
 
 /** Everything staff need to help one user: profile, locks, wallet with ledger history, orders, loans, sessions, shop. */
-export async function getUserDetail(db: Database, userId: bigint): Promise<TAdminUserDetail> {
+export async function getUserDetail(
+  db: Database,
+  userId: bigint,
+  access: { canReadLedger: boolean },
+): Promise<TAdminUserDetail> {
   const [row] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
   if (!row) {
     throw new AppError('USER_NOT_FOUND');
@@ -26,7 +30,7 @@ export async function getUserDetail(db: Database, userId: bigint): Promise<TAdmi
   const [holdDays, balances, history, orderRows, loanRows, sessionRows, [shop]] = await Promise.all([
     readAccountSetting(db, 'account_reregister_days'),
     getBalances(db, userId),
-    listBalanceHistory(db, { userId, pageNum: 1, pageSize: RECENT }),
+    access.canReadLedger ? listBalanceHistory(db, { userId, pageNum: 1, pageSize: RECENT }) : null,
     db
       .select({
         orderNo: orders.orderNo,
@@ -63,13 +67,14 @@ export async function getUserDetail(db: Database, userId: bigint): Promise<TAdmi
       hasTxPassword: row.txPasswordHash !== null,
     },
     wallet: { available: formatMoney(balances.available), held: formatMoney(balances.held) },
-    ledger: history.pageList.map((entry) => ({
-      id: String(entry.id),
-      kind: String(entry.kind),
-      account: String(entry.account),
-      amount: String(entry.amount),
-      createdAt: String(entry.createdAt),
-    })),
+    ledger:
+      history?.pageList.map((entry) => ({
+        id: String(entry.id),
+        kind: String(entry.kind),
+        account: String(entry.account),
+        amount: String(entry.amount),
+        createdAt: String(entry.createdAt),
+      })) ?? null,
     orders: orderRows.map((o) => ({
       orderNo: o.orderNo,
       status: o.status,

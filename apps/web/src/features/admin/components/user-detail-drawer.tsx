@@ -164,7 +164,7 @@ export function UserDetailDrawer({
   canManage: boolean;
   onClose: () => void;
 }) {
-  const { t } = useTranslation(['console', 'admin', 'common']);
+  const { t } = useTranslation(['console', 'admin', 'common', 'wallet', 'finance']);
   const queryClient = useQueryClient();
   const detail = useQuery({
     queryKey: ['admin', 'users', 'detail', userId],
@@ -260,16 +260,29 @@ export function UserDetailDrawer({
             ]}
           />
           {data.cancellation && <CancellationDetails cancellation={data.cancellation} />}
-          <DetailTable
-            rowKey="id"
-            title={t('userDetail.ledger')}
-            dataSource={data.ledger}
-            columns={[
-              timeColumn(t('userDetail.time'), 'createdAt'),
-              { title: t('userDetail.kind'), dataIndex: 'kind', render: (v: string) => <code>{v}</code> },
-              amountColumn(t('userDetail.amount'), 'amount'),
-            ]}
-          />
+          {data.ledger && (
+            <DetailTable
+              rowKey="id"
+              title={t('userDetail.ledger')}
+              dataSource={data.ledger}
+              columns={[
+                timeColumn(t('userDetail.time'), 'createdAt'),
+                {
+                  title: t('userDetail.kind'),
+                  dataIndex: 'kind',
+                  render: (v: string) => t(`wallet:ledgerKind.${v}`, { defaultValue: v }),
+                },
+                {
+                  // A withdrawal's hold is two rows, out of the available balance and into the held one: the
+                  // account says which is which.
+                  title: t('finance:ledger.account'),
+                  dataIndex: 'account',
+                  render: (v: string) => t(`finance:ledger.accountKinds.${v}`, { defaultValue: v }),
+                },
+                amountColumn(t('userDetail.amount'), 'amount'),
+              ]}
+            />
+          )}
           <DetailTable
             rowKey="orderNo"
             title={t('userDetail.orders')}
