@@ -1,5 +1,6 @@
 import { Form, Input, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { ignoreInvalidForm } from '../../lib/form';
 
 type TProps = {
   title: string | null;
@@ -20,7 +21,8 @@ export function ReasonModal({ title, isBusy, onCancel, onSubmit }: TProps) {
       cancelText={t('common:actions.cancel')}
       okButtonProps={{ danger: true, loading: isBusy }}
       onCancel={onCancel}
-      onOk={() => void form.validateFields().then((v) => onSubmit(v.reason.trim()))}
+      // A refusal is shown beside the field; the promise's rejection needs no more handling.
+      onOk={() => void form.validateFields().then((v) => onSubmit(v.reason.trim()), ignoreInvalidForm)}
       afterClose={() => form.resetFields()}
       destroyOnHidden
     >

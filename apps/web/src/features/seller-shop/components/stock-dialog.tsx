@@ -1,6 +1,7 @@
 import type { TSellerProductRow } from '@caravan/contracts';
 import { Form, Input, InputNumber, Modal, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { ignoreInvalidForm } from '../../../lib/form';
 import { toast } from '../../../lib/toast';
 import { useAdjustStock, useSellerProduct } from '../api';
 
@@ -44,7 +45,8 @@ export function StockDialog({
       cancelText={t('common:actions.cancel')}
       okButtonProps={{ loading: adjust.isPending }}
       onCancel={onClose}
-      onOk={() => void form.validateFields().then(submit)}
+      // A refusal is shown beside the field; the promise's rejection needs no more handling.
+      onOk={() => void form.validateFields().then(submit, ignoreInvalidForm)}
       afterClose={() => form.resetFields()}
       destroyOnHidden
     >
