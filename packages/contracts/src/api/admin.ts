@@ -1,6 +1,15 @@
 import { z } from 'zod';
 import { PAGE_SIZE } from '../constants';
-import { requiredOrInvalid, V, zChoice, zId, zPageQuery, zPassword, zRequiredText } from '../validation';
+import {
+  requiredOrInvalid,
+  V,
+  zChoice,
+  zId,
+  zPageQuery,
+  zPassword,
+  zRequiredText,
+  zUsername,
+} from '../validation';
 import { zPermission } from './auth';
 
 export const zPageOf = <T extends z.ZodType>(item: T) =>
@@ -13,8 +22,11 @@ export const zPageOf = <T extends z.ZodType>(item: T) =>
 
 export const ADMIN_USER_STATUSES = ['active', 'disabled', 'locked', 'cancelled'] as const;
 
+/** The longest user search (a name, e-mail, phone or user code). */
+export const ADMIN_USER_KEYWORD_MAX = 64;
+
 export const ZAdminUsersQuery = zPageQuery(PAGE_SIZE.list).extend({
-  keyword: z.string().trim().max(64, { error: V.tooLong }).optional(),
+  keyword: z.string().trim().max(ADMIN_USER_KEYWORD_MAX, { error: V.tooLong }).optional(),
   status: zChoice(ADMIN_USER_STATUSES).optional(),
   lang: z.string().optional(),
 });
@@ -69,7 +81,8 @@ export const ZStaffListResponse = z.object({ data: z.array(ZStaffMember) });
 export type TStaffListResponse = z.infer<typeof ZStaffListResponse>;
 
 export const ZCreateStaffRequest = z.strictObject({
-  username: zRequiredText(64),
+  /** The users' rule (SPEC §5, 6-30 letters or digits): "fin two" and "<b>x</b>" were staff log-in names. */
+  username: zUsername,
   displayName: zRequiredText(64),
   password: zPassword,
   roleId: zId,

@@ -409,6 +409,17 @@ describe('roles and staff members', () => {
       roleId: '999999',
     });
     expect(json<TError>(noRole).error.code).toBe('ROLE_NOT_FOUND');
+    // The users' rule for log-in names: no spaces, no markup, 6-30 letters or digits.
+    for (const username of ['fin two', '<b>x</b>', 'cs2', 'a'.repeat(31)]) {
+      const refused = await call('POST', '/api/v1/admin/staff', {
+        username,
+        displayName: 'Refused',
+        password: 'agentpw1',
+        roleId: String(support.id),
+      });
+      expect(refused.statusCode, username).toBe(400);
+      expect(json<TError>(refused).error.message).toBe('Username must be 6-30 letters or digits');
+    }
 
     const agentLogin = await ctx.app.inject({
       method: 'POST',

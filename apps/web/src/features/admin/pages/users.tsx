@@ -1,4 +1,4 @@
-import { ADMIN_USER_STATUSES, type TAdminUser } from '@caravan/contracts';
+import { ADMIN_USER_KEYWORD_MAX, ADMIN_USER_STATUSES, type TAdminUser } from '@caravan/contracts';
 import { Button, Modal, Select, Space, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -68,6 +68,7 @@ export default function UsersPage() {
       <ConsolePageHead title={t('menu.users')} />
       <Space wrap className="cv-console__filters">
         <SearchInput
+          maxLength={ADMIN_USER_KEYWORD_MAX}
           value={keywordInput}
           onChange={(event) => setKeywordInput(event.target.value)}
           onSearch={(value) => setQuery((q) => ({ ...q, pageNum: 1, keyword: value.trim() || undefined }))}
