@@ -69,6 +69,10 @@ export const V = {
   invalidValue: 'invalidValue',
   /** A password from the common-password list (checked on the server: the list is large). */
   passwordTooCommon: 'passwordTooCommon',
+  /** A period whose end is before its start. */
+  dateRangeOrder: 'dateRangeOrder',
+  /** A period longer than the 366 days the console sums at once. */
+  dateRangeTooLong: 'dateRangeTooLong',
   /** Two attributes of a product with one name ("Colour" twice). */
   attributeNameTaken: 'attributeNameTaken',
   /** A stock change of 0 (it would record a change that changes nothing). */
@@ -97,15 +101,15 @@ export const zChoice = <const T extends readonly [string, ...string[]]>(values: 
   });
 
 export const zRequiredText = (max: number) =>
-  z.string({ error: V.required }).trim().min(1, { error: V.required }).max(max, { error: V.tooLong });
+  z.string({ error: requiredOrInvalid }).trim().min(1, { error: V.required }).max(max, { error: V.tooLong });
 
 export const zUsername = z
-  .string({ error: V.required })
+  .string({ error: requiredOrInvalid })
   .regex(new RegExp(`^[A-Za-z0-9]{${USERNAME_MIN},${USERNAME_MAX}}$`), { error: V.username });
 
 /** E-mail whose local part is at least 6 English letters or digits (SPEC §5), full format checked. */
 export const zEmail = z
-  .string({ error: V.required })
+  .string({ error: requiredOrInvalid })
   .trim()
   .toLowerCase()
   .max(EMAIL_MAX, { error: V.tooLong })
@@ -113,7 +117,7 @@ export const zEmail = z
 
 /** Subscription e-mail: local part starts alphanumeric, at least 3 characters, then a domain. */
 export const zSubscriptionEmail = z
-  .string({ error: V.required })
+  .string({ error: requiredOrInvalid })
   .trim()
   .toLowerCase()
   .max(EMAIL_MAX, { error: V.tooLong })
@@ -121,23 +125,23 @@ export const zSubscriptionEmail = z
 
 /** International area code such as "+86" or "+1". */
 export const zAreaCode = z
-  .string({ error: V.required })
+  .string({ error: requiredOrInvalid })
   .trim()
   .regex(/^\+?[1-9]\d{0,3}$/, { error: V.areaCode })
   .transform((v) => (v.startsWith('+') ? v : `+${v}`));
 
 export const zMobile = z
-  .string({ error: V.required })
+  .string({ error: requiredOrInvalid })
   .trim()
   .regex(new RegExp(`^\\d{${MOBILE_MIN_DIGITS},15}$`), { error: V.mobile });
 
 /** Login and fund password: 6-12 letters, digits or special characters, no spaces. */
 export const zPassword = z
-  .string({ error: V.required })
+  .string({ error: requiredOrInvalid })
   .regex(new RegExp(`^[\\x21-\\x7E]{${PASSWORD_MIN},${PASSWORD_MAX}}$`), { error: V.password });
 
 /** Transaction password: exactly 6 digits. */
-export const zTxPassword = z.string({ error: V.required }).regex(/^\d{6}$/, { error: V.txPassword });
+export const zTxPassword = z.string({ error: requiredOrInvalid }).regex(/^\d{6}$/, { error: V.txPassword });
 
 export const zInvitationCode = z
   .string()
@@ -145,7 +149,7 @@ export const zInvitationCode = z
   .regex(/^[A-Za-z0-9]{4,16}$/, { error: V.invitationCode });
 
 export const zPostcode = z
-  .string({ error: V.required })
+  .string({ error: requiredOrInvalid })
   .trim()
   .regex(new RegExp(`^\\d{5,${POSTCODE_MAX}}$`), { error: V.postcode });
 

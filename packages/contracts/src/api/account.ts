@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { V, zRequiredText, zSubscriptionEmail, zUsername } from '../validation';
+import { requiredOrInvalid, V, zRequiredText, zSubscriptionEmail, zUsername } from '../validation';
 
 export const AVATAR_MIN = 1;
 export const AVATAR_MAX = 20;
@@ -19,7 +19,10 @@ export type TChangeUsernameRequest = z.input<typeof ZChangeUsernameRequest>;
 
 export const ZCancelAccountRequest = z.strictObject({
   reason: zRequiredText(255),
-  loginPassword: z.string({ error: V.required }).min(1, { error: V.required }).max(64, { error: V.tooLong }),
+  loginPassword: z
+    .string({ error: requiredOrInvalid })
+    .min(1, { error: V.required })
+    .max(64, { error: V.tooLong }),
 });
 export type TCancelAccountRequest = z.input<typeof ZCancelAccountRequest>;
 

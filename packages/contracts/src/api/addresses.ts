@@ -17,7 +17,7 @@ export const ZAddressRequest = z.strictObject({
   phone: zMobile,
   /** ISO 3166-1 alpha-2 code, e.g. "DE". */
   country: z
-    .string({ error: V.required })
+    .string({ error: requiredOrInvalid })
     .trim()
     .regex(/^[A-Za-z]{2}$/, { error: requiredOrInvalid }),
   /** State or province code of that country; empty only where the country has no states. */
@@ -67,14 +67,18 @@ export type TRegion = z.infer<typeof ZRegion>;
 /** Queries are not strict: `lang` and the legacy `token` may ride along. */
 export const ZStatesQuery = z.object({
   country: z
-    .string({ error: V.required })
+    .string({ error: requiredOrInvalid })
     .trim()
     .regex(/^[A-Za-z]{2}$/, { error: requiredOrInvalid }),
 });
 export const ZCitiesQuery = z.object({
   country: z
-    .string({ error: V.required })
+    .string({ error: requiredOrInvalid })
     .trim()
     .regex(/^[A-Za-z]{2}$/, { error: requiredOrInvalid }),
-  state: z.string({ error: V.required }).trim().min(1, { error: V.required }).max(16, { error: V.tooLong }),
+  state: z
+    .string({ error: requiredOrInvalid })
+    .trim()
+    .min(1, { error: V.required })
+    .max(16, { error: V.tooLong }),
 });

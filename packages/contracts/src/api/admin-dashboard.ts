@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { V } from '../validation';
+import { requiredOrInvalid, V } from '../validation';
 
 /** Longest range the dashboard sums at once. */
 export const ADMIN_DASHBOARD_MAX_DAYS = 366;
 
-const zDay = z.string({ error: V.required }).regex(/^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/, {
-  error: V.required,
+const zDay = z.string({ error: requiredOrInvalid }).regex(/^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/, {
+  error: requiredOrInvalid,
 });
 
 function dayNumber(day: string): number {
@@ -29,12 +29,12 @@ export const ZAdminDashboardQuery = z
     lang: z.string().max(8).optional(),
   })
   .refine((q) => !Number.isNaN(dayNumber(q.from)) && !Number.isNaN(dayNumber(q.to)), {
-    error: V.required,
+    error: V.invalidValue,
     path: ['from'],
   })
-  .refine((q) => dayNumber(q.to) >= dayNumber(q.from), { error: V.required, path: ['to'] })
+  .refine((q) => dayNumber(q.to) >= dayNumber(q.from), { error: V.dateRangeOrder, path: ['to'] })
   .refine((q) => dayNumber(q.to) - dayNumber(q.from) < ADMIN_DASHBOARD_MAX_DAYS, {
-    error: V.tooLong,
+    error: V.dateRangeTooLong,
     path: ['to'],
   });
 export type TAdminDashboardQuery = z.input<typeof ZAdminDashboardQuery>;

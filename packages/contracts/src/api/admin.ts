@@ -112,7 +112,7 @@ export const ZSystemParamCodeParams = z.strictObject({
   code: z.string().regex(/^[A-Za-z0-9_.-]{1,64}$/, { error: requiredOrInvalid }),
 });
 export const ZUpdateSystemParamRequest = z.strictObject({
-  value: z.string({ error: V.required }).trim().max(2000, { error: V.tooLong }),
+  value: z.string({ error: requiredOrInvalid }).trim().max(2000, { error: V.tooLong }),
 });
 export type TUpdateSystemParamRequest = z.input<typeof ZUpdateSystemParamRequest>;
 
@@ -121,7 +121,7 @@ const zAuditText = z
   .trim()
   .max(64, { error: V.tooLong })
   .refine((v) => !v.includes('\u0000'), { error: V.required });
-const zInstant = z.iso.datetime({ offset: true, error: V.required });
+const zInstant = z.iso.datetime({ offset: true, error: requiredOrInvalid });
 
 /** Search of the audit log: staff member (name or id), action (prefix, e.g. `withdrawal.`), object, time. */
 export const ZAuditLogFilter = z.object({

@@ -41,10 +41,10 @@ function checkAccount(
 export const ZRegisterRequest = z
   .strictObject({
     accountType: zAccountType,
-    account: z.string({ error: V.required }).trim(),
+    account: z.string({ error: requiredOrInvalid }).trim(),
     areaCode: zAreaCode.optional(),
     password: zPassword,
-    confirmPassword: z.string({ error: V.required }),
+    confirmPassword: z.string({ error: requiredOrInvalid }),
     invitationCode: zInvitationCode.optional().or(z.literal('').transform(() => undefined)),
     agentCode: z.string().trim().max(64, { error: V.tooLong }).optional(),
     /** The code sent to the e-mail, when the platform setting register_email_code_required is 1. */
@@ -83,12 +83,15 @@ export const ZLoginRequest = z
   .strictObject({
     accountType: zAccountType,
     account: z
-      .string({ error: V.required })
+      .string({ error: requiredOrInvalid })
       .trim()
       .min(1, { error: V.required })
       .max(64, { error: V.tooLong }),
     areaCode: zAreaCode.optional(),
-    password: z.string({ error: V.required }).min(1, { error: V.required }).max(64, { error: V.tooLong }),
+    password: z
+      .string({ error: requiredOrInvalid })
+      .min(1, { error: V.required })
+      .max(64, { error: V.tooLong }),
     challenge: ZChallengeAnswer.optional(),
   })
   .superRefine((value, ctx) => {
@@ -124,9 +127,12 @@ export type TLoginResponse = z.infer<typeof ZLoginResponse>;
 
 export const ZChangePasswordRequest = z
   .strictObject({
-    oldPassword: z.string({ error: V.required }).min(1, { error: V.required }).max(64, { error: V.tooLong }),
+    oldPassword: z
+      .string({ error: requiredOrInvalid })
+      .min(1, { error: V.required })
+      .max(64, { error: V.tooLong }),
     newPassword: zPassword,
-    confirmPassword: z.string({ error: V.required }),
+    confirmPassword: z.string({ error: requiredOrInvalid }),
   })
   .refine((v) => v.newPassword === v.confirmPassword, {
     path: ['confirmPassword'],
@@ -137,7 +143,7 @@ export type TChangePasswordRequest = z.input<typeof ZChangePasswordRequest>;
 export const ZSetTxPasswordRequest = z
   .strictObject({
     txPassword: zTxPassword,
-    confirmTxPassword: z.string({ error: V.required }),
+    confirmTxPassword: z.string({ error: requiredOrInvalid }),
   })
   .refine((v) => v.txPassword === v.confirmTxPassword, {
     path: ['confirmTxPassword'],
@@ -148,11 +154,11 @@ export type TSetTxPasswordRequest = z.input<typeof ZSetTxPasswordRequest>;
 export const ZChangeTxPasswordRequest = z
   .strictObject({
     oldTxPassword: z
-      .string({ error: V.required })
+      .string({ error: requiredOrInvalid })
       .min(1, { error: V.required })
       .max(12, { error: V.tooLong }),
     txPassword: zTxPassword,
-    confirmTxPassword: z.string({ error: V.required }),
+    confirmTxPassword: z.string({ error: requiredOrInvalid }),
   })
   .refine((v) => v.txPassword === v.confirmTxPassword, {
     path: ['confirmTxPassword'],
@@ -183,7 +189,10 @@ export type TSellerMeResponse = z.infer<typeof ZSellerMeResponse>;
 /** Staff and seller consoles log in by username (staff) or any buyer account name (seller). */
 export const ZStaffLoginRequest = z.strictObject({
   username: zRequiredText(64),
-  password: z.string({ error: V.required }).min(1, { error: V.required }).max(64, { error: V.tooLong }),
+  password: z
+    .string({ error: requiredOrInvalid })
+    .min(1, { error: V.required })
+    .max(64, { error: V.tooLong }),
   /** The authenticator's 6 digits, or a recovery code, for staff who use TOTP. */
   totpCode: z
     .string()

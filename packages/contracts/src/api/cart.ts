@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { V, zId } from '../validation';
+import { requiredOrInvalid, V, zId } from '../validation';
 
 export const zQuantity = z.coerce
   .number({ error: V.integer })
@@ -24,7 +24,7 @@ export type TUpdateCartItemRequest = z.input<typeof ZUpdateCartItemRequest>;
 /** Check or uncheck many lines at once (check-all of a seller group or of the whole cart). */
 export const ZCheckCartItemsRequest = z.strictObject({
   itemIds: z.array(zId).max(500).optional(),
-  isChecked: z.boolean({ error: V.required }),
+  isChecked: z.boolean({ error: requiredOrInvalid }),
 });
 export type TCheckCartItemsRequest = z.input<typeof ZCheckCartItemsRequest>;
 

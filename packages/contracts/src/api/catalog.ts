@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { PAGE_SIZE, PAGE_SIZE_MAX, PRODUCT_SORTS } from '../constants';
 import { LANGUAGES } from '../languages';
 import { isMoneyString, parseMoney, type TMoney } from '../money';
-import { V, zChoice, zId, zPageNum, zPageSize } from '../validation';
+import { requiredOrInvalid, V, zChoice, zId, zPageNum, zPageSize } from '../validation';
 import { REVIEW_RATINGS } from './orders';
 
 /** A picture as the web shows it: `url` is the largest variant, `srcset` lists every width. */
@@ -81,7 +81,7 @@ const zPriceQuery = z
   .transform((v) => parseMoney(v));
 
 /** Removes what PostgreSQL cannot store in text (NUL) and caps the length; any script is fine. */
-export const zKeyword = z.string({ error: V.required }).transform((v) =>
+export const zKeyword = z.string({ error: requiredOrInvalid }).transform((v) =>
   Array.from(v.replace(/\p{Cc}/gu, ' ').trim())
     .slice(0, KEYWORD_MAX)
     .join('')

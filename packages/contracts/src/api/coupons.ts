@@ -1,13 +1,13 @@
 import { z } from 'zod';
 import { PAGE_SIZE } from '../constants';
-import { V, zChoice, zPageQuery, zRequiredText } from '../validation';
+import { requiredOrInvalid, V, zChoice, zPageQuery, zRequiredText } from '../validation';
 import { zPageOf } from './admin';
 
 export const COUPON_KIND_NAMES = ['amount', 'percent'] as const;
 export type TCouponKind = (typeof COUPON_KIND_NAMES)[number];
 
 const zCouponCode = z
-  .string({ error: V.required })
+  .string({ error: requiredOrInvalid })
   .trim()
   .toUpperCase()
   .regex(/^[A-Z0-9-]{4,32}$/, { error: V.couponCode });
@@ -33,7 +33,7 @@ export const ZUserCouponsResponse = z.object({ list: z.array(ZUserCoupon) });
 export type TUserCouponsResponse = z.infer<typeof ZUserCouponsResponse>;
 
 const zMoneyText = z
-  .string({ error: V.required })
+  .string({ error: requiredOrInvalid })
   .trim()
   .regex(/^\d{1,12}(\.\d{1,2})?$/, { error: V.amount });
 
@@ -53,8 +53,8 @@ export const ZCreateCampaignRequest = z
     amountOff: zMoneyText.optional(),
     percentOff: zWholeBetween(1, 90, V.couponPercent).optional(),
     minSpend: zMoneyText,
-    validFrom: z.iso.datetime({ offset: true, error: V.required }).optional(),
-    validUntil: z.iso.datetime({ offset: true, error: V.required }),
+    validFrom: z.iso.datetime({ offset: true, error: requiredOrInvalid }).optional(),
+    validUntil: z.iso.datetime({ offset: true, error: requiredOrInvalid }),
     validDays: zWholeBetween(1, 3650, V.couponValidDays).optional(),
     perUserLimit: zWholeBetween(1, 100, V.couponPerUser),
     stock: zWholeBetween(1, 10_000_000, V.couponStock).optional(),

@@ -9,7 +9,7 @@ import { zUploadRef } from './upload-ref';
 const isPlainText = (v: string) => ![...v].some((ch) => ch.charCodeAt(0) < 32);
 const zLine = (max: number) =>
   z
-    .string({ error: V.required })
+    .string({ error: requiredOrInvalid })
     .trim()
     .max(max, { error: V.tooLong })
     .refine(isPlainText, { error: V.required });
@@ -19,10 +19,10 @@ const zTexts = (max: number) =>
   z
     .partialRecord(zLanguage, zLine(max))
     .transform((texts) => Object.fromEntries(Object.entries(texts).filter(([, v]) => v !== '')));
-const zInstant = z.iso.datetime({ offset: true, error: V.required });
+const zInstant = z.iso.datetime({ offset: true, error: requiredOrInvalid });
 /** A link inside the site (a path), never an outside address. */
 const zSitePath = z
-  .string({ error: V.required })
+  .string({ error: requiredOrInvalid })
   .trim()
   .max(200, { error: V.tooLong })
   .regex(/^\/[A-Za-z0-9\-._~/?=&%#+]*$/, { error: requiredOrInvalid });

@@ -50,7 +50,7 @@ export function isValidIdNumber(idType: TIdType, value: string): boolean {
 }
 
 const zCountryCode = z
-  .string({ error: V.required })
+  .string({ error: requiredOrInvalid })
   .trim()
   .toUpperCase()
   .regex(/^[A-Z]{2}$/, { error: requiredOrInvalid });
@@ -185,7 +185,7 @@ export const ZLoanProductList = z.object({ products: z.array(ZLoanProduct) });
 export const ZLoanProductRequest = z
   .strictObject({
     code: z
-      .string({ error: V.required })
+      .string({ error: requiredOrInvalid })
       .trim()
       .regex(/^[a-z0-9_-]{2,32}$/, { error: requiredOrInvalid }),
     kind: z.enum(LOAN_PRODUCT_KINDS),
@@ -253,7 +253,7 @@ export const ZApplyLoanRequest = z.strictObject({
   mode: z.enum(REPAYMENT_MODES),
   purpose: zRequiredText(200),
   /** The loan agreement of these figures was ticked; false is refused with LOAN_AGREEMENT_REQUIRED. */
-  agreed: z.boolean({ error: V.required }),
+  agreed: z.boolean({ error: requiredOrInvalid }),
 });
 export type TApplyLoanRequest = z.input<typeof ZApplyLoanRequest>;
 

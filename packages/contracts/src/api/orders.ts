@@ -56,7 +56,7 @@ export type TRefundKind = (typeof REFUND_KINDS)[number];
 
 /** An order number: digits only. "abc" is not a valid one, which "This field is required" did not say. */
 const zOrderNo = z
-  .string({ error: V.required })
+  .string({ error: requiredOrInvalid })
   .trim()
   .regex(/^\d{8,32}$/, { error: requiredOrInvalid });
 export const ZOrderNoParams = z.strictObject({ orderNo: zOrderNo });

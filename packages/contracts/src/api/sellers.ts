@@ -36,7 +36,7 @@ const hasNoControlChars = (v: string) =>
   });
 const zText = (max: number) =>
   z
-    .string({ error: V.required })
+    .string({ error: requiredOrInvalid })
     .trim()
     .max(max, { error: V.tooLong })
     .refine(hasNoControlChars, { error: V.required });
@@ -87,19 +87,19 @@ export const ZMerchantApplicationRequest = z.strictObject({
   logo: zUploadRef.nullable().default(null),
   categoryIds: z.array(zId).min(1, { error: V.required }).max(20),
   contactEmail: z
-    .string({ error: V.required })
+    .string({ error: requiredOrInvalid })
     .trim()
     .toLowerCase()
     .max(64, { error: V.tooLong })
     .regex(/^[^\s@]+@[^\s@]+\.[a-z]{2,}$/, { error: V.email }),
   contactPhone: z
-    .string({ error: V.required })
+    .string({ error: requiredOrInvalid })
     .trim()
     .max(SHOP_PHONE_MAX_LENGTH, { error: V.mobile })
     .overwrite(withoutPhoneSeparators)
     .regex(SHOP_PHONE_PATTERN, { error: V.mobile }),
   country: z
-    .string({ error: V.required })
+    .string({ error: requiredOrInvalid })
     .trim()
     .toUpperCase()
     .regex(/^[A-Z]{2}$/, { error: requiredOrInvalid }),
@@ -291,7 +291,7 @@ export const ZProductRequest = z.strictObject({
   retailPrice: zPriceInput.nullable().default(null),
   originalPrice: zPriceInput.nullable().default(null),
   discountPrice: zPriceInput.nullable().default(null),
-  discountEndsAt: z.iso.datetime({ offset: true, error: V.required }).nullable().default(null),
+  discountEndsAt: z.iso.datetime({ offset: true, error: requiredOrInvalid }).nullable().default(null),
   stock: zStockCount.default(0),
   buyMin: z.number({ error: V.integer }).int({ error: V.integer }).min(1).max(STOCK_MAX).default(1),
   buyMax: z
@@ -473,7 +473,7 @@ export type TReviewReplyRequest = z.input<typeof ZReviewReplyRequest>;
 // ---------------------------------------------------------------- settlement
 
 export const zMonth = z
-  .string({ error: V.required })
+  .string({ error: requiredOrInvalid })
   .regex(/^20\d{2}-(0[1-9]|1[0-2])$/, { error: requiredOrInvalid });
 
 export const ZSettlementQuery = zPageQuery(PAGE_SIZE.list).extend({ month: zMonth });

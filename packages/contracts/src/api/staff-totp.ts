@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { requiredOrInvalid, V } from '../validation';
+import { requiredOrInvalid } from '../validation';
 
 /** Staff sign-in with a time-based one-time password (RFC 6238). */
 export const ZStaffTotpState = z.object({
@@ -21,7 +21,7 @@ export type TStaffTotpSetup = z.infer<typeof ZStaffTotpSetup>;
 
 export const ZStaffTotpCodeRequest = z.strictObject({
   code: z
-    .string({ error: V.required })
+    .string({ error: requiredOrInvalid })
     .trim()
     .regex(/^\d{6}$/, { error: requiredOrInvalid }),
 });

@@ -21,7 +21,7 @@ export const zVerificationCode = z
 
 /** Log-in name for forgot password: a username, an e-mail or a mobile number (digits). */
 const zResetAccount = z
-  .string({ error: V.required })
+  .string({ error: requiredOrInvalid })
   .trim()
   .min(1, { error: V.required })
   .max(64, { error: V.tooLong })
@@ -55,7 +55,7 @@ export const ZResetPasswordRequest = z
     account: zResetAccount,
     code: zVerificationCode,
     password: zPassword,
-    confirmPassword: z.string({ error: V.required }),
+    confirmPassword: z.string({ error: requiredOrInvalid }),
   })
   .superRefine((value, ctx) => {
     if (value.password !== value.confirmPassword) {

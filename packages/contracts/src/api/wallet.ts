@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PAGE_SIZE, RECHARGE_DECIMALS, RECHARGE_MIN } from '../constants';
 import { isMoneyString, MONEY_SCALE, parseMoney } from '../money';
-import { V, zId, zPageNum, zPageSize, zTxPassword } from '../validation';
+import { requiredOrInvalid, V, zId, zPageNum, zPageSize, zTxPassword } from '../validation';
 import { UPLOAD_REF_PATTERN } from './upload-ref';
 
 /**
@@ -273,7 +273,7 @@ export type TWithdrawSessionResponse = z.infer<typeof ZWithdrawSessionResponse>;
 
 /** POST /api/v1/wallet/withdrawals */
 export const ZCreateWithdrawalRequest = z.strictObject({
-  sessionToken: z.string({ error: V.required }).trim().min(16, { error: V.required }).max(128),
+  sessionToken: z.string({ error: requiredOrInvalid }).trim().min(16, { error: V.required }).max(128),
   amount: zWithdrawAmount,
   txPassword: zTxPassword,
 });
@@ -305,9 +305,9 @@ export const ZAdminWalletListQuery = z.strictObject({
   userId: zId.optional(),
   channelCode: z.string().trim().max(32).optional(),
   /** Created at or after this instant (ISO 8601). */
-  createdFrom: z.iso.datetime({ offset: true, error: V.required }).optional(),
+  createdFrom: z.iso.datetime({ offset: true, error: requiredOrInvalid }).optional(),
   /** Created before this instant (ISO 8601). */
-  createdTo: z.iso.datetime({ offset: true, error: V.required }).optional(),
+  createdTo: z.iso.datetime({ offset: true, error: requiredOrInvalid }).optional(),
   lang: z.string().optional(),
 });
 export type TAdminWalletListQuery = z.input<typeof ZAdminWalletListQuery>;

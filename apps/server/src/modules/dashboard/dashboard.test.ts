@@ -160,5 +160,18 @@ describe('admin dashboard', () => {
     ]) {
       expect((await get(`/api/v1/admin/dashboard?${query}`, finance.token)).statusCode, query).toBe(400);
     }
+    // Each says what is wrong with the period ("This text is too long" and "This field is required" did not).
+    const messageOf = async (query: string) =>
+      (
+        (await get(`/api/v1/admin/dashboard?${query}`, finance.token)).json() as {
+          error: { message: string };
+        }
+      ).error.message;
+    expect(await messageOf('from=2026-02-01&to=2026-01-01')).toBe(
+      'The end date cannot be before the start date',
+    );
+    expect(await messageOf('from=2023-01-01&to=2026-12-01')).toBe('A period can be at most 366 days');
+    expect(await messageOf('from=2020-13-45&to=2026-01-01')).toBe('This value is not valid');
+    expect(await messageOf('to=2026-01-01')).toBe('This field is required');
   });
 });

@@ -1,5 +1,10 @@
 import { DownloadOutlined, ReloadOutlined } from '@ant-design/icons';
-import { ADMIN_DASHBOARD_QUEUES, type TAdminDashboard, type TAdminDashboardQueue } from '@caravan/contracts';
+import {
+  ADMIN_DASHBOARD_MAX_DAYS,
+  ADMIN_DASHBOARD_QUEUES,
+  type TAdminDashboard,
+  type TAdminDashboardQueue,
+} from '@caravan/contracts';
 import { Button, Card, Col, DatePicker, Empty, Row, Skeleton, Space, Statistic } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
@@ -89,7 +94,11 @@ export default function DashboardPage() {
             aria-label={t('dashboard.range')}
             value={custom}
             allowClear={false}
-            disabledDate={(day) => day.isAfter(dayjs(), 'day')}
+            // No future day, and once a first day is picked no period longer than the API sums at once.
+            disabledDate={(day, info) =>
+              day.isAfter(dayjs(), 'day') ||
+              (info?.from !== undefined && Math.abs(day.diff(info.from, 'day')) >= ADMIN_DASHBOARD_MAX_DAYS)
+            }
             onChange={(value) => {
               if (value?.[0] && value[1]) {
                 setCustom([value[0], value[1]]);
