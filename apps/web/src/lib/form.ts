@@ -34,18 +34,21 @@ export function parseFormValues<S extends z.ZodType>(
   t: TFunction,
 ): z.output<S> | null {
   const result = schema.safeParse(values);
-  if (result.success) {
-    return result.data;
-  }
   const byField = new Map<string, string>();
-  for (const issue of result.error.issues) {
+  for (const issue of result.success ? [] : result.error.issues) {
     const field = String(issue.path[0] ?? '');
     if (field && !byField.has(field)) {
       byField.set(field, translateValidation(t, issue.message));
     }
   }
-  form.setFields([...byField].map(([name, message]) => ({ name, errors: [message] })));
-  return null;
+  // A field put right loses the message an earlier attempt left beside it (fields without rules keep it otherwise,
+  // and a confirmation opened under a stale "not valid").
+  const stale = form
+    .getFieldsError()
+    .filter((field) => field.errors.length > 0 && !byField.has(String(field.name[0])))
+    .map((field) => ({ name: field.name, errors: [] }));
+  form.setFields([...stale, ...[...byField].map(([name, message]) => ({ name, errors: [message] }))]);
+  return result.success ? result.data : null;
 }
 
 /**

@@ -1,0 +1,59 @@
+import { render } from '@testing-library/react';
+import { Form, type FormInstance, Input } from 'antd';
+import { t } from 'i18next';
+import { act } from 'react';
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { setUpComponentTests } from '../testing/render';
+import { parseFormValues } from './form';
+
+const SCHEMA = z.object({ name: z.string().min(3, { error: 'tooLong' }), code: z.string() });
+
+function Probe({ onForm }: { onForm: (form: FormInstance) => void }) {
+  const [form] = Form.useForm();
+  onForm(form);
+  return (
+    <Form form={form}>
+      <Form.Item name="name">
+        <Input />
+      </Form.Item>
+      <Form.Item name="code">
+        <Input />
+      </Form.Item>
+    </Form>
+  );
+}
+
+function renderForm(): FormInstance {
+  let instance: FormInstance | undefined;
+  render(
+    <Probe
+      onForm={(form) => {
+        instance = form;
+      }}
+    />,
+  );
+  return instance!;
+}
+
+describe('parseFormValues', () => {
+  setUpComponentTests();
+
+  it('marks what is wrong, and takes away a message once its field is put right', () => {
+    const form = renderForm();
+    act(() => {
+      expect(parseFormValues(form, SCHEMA, { name: 'x', code: 'a' }, t)).toBeNull();
+    });
+    expect(form.getFieldError('name')).toHaveLength(1);
+    // A message another check left (the server's) goes too once the request is sent again and passes.
+    act(() => form.setFields([{ name: 'code', errors: ['Refused by the server'] }]));
+    act(() => {
+      expect(parseFormValues(form, SCHEMA, { name: 'Ada', code: 'a' }, t)).toEqual({
+        name: 'Ada',
+        code: 'a',
+      });
+    });
+    expect(form.getFieldError('name')).toEqual([]);
+    expect(form.getFieldError('code')).toEqual([]);
+  });
+});
