@@ -27,6 +27,16 @@ export const V = {
   txPassword: 'txPassword',
   amount: 'amount',
   amountCents: 'amountCents',
+  /** An amount that may be 0 (a fixed fee, a price filter). */
+  amountOrZero: 'amountOrZero',
+  /** An amount that may be 0, in whole cents (a coupon's minimum spend). */
+  amountOrZeroCents: 'amountOrZeroCents',
+  /** A fee rate: a fraction from 0 to below 1 (0.01 = 1 %). */
+  feeRate: 'feeRate',
+  /** A loan's daily rate: a fraction from 0 to 0.1 (10 % a day). */
+  dailyRate: 'dailyRate',
+  /** A maximum below its minimum (a loan product's amounts, a channel's limits). */
+  maxBelowMin: 'maxBelowMin',
   page: 'page',
   pageSize: 'pageSize',
   tooLong: 'tooLong',

@@ -46,3 +46,17 @@ export const ZSecondApprovalWaiting = z
   .object({ id: z.string(), firstStaffName: z.string(), amount: z.string(), threshold: z.string() })
   .nullable();
 export type TSecondApprovalWaiting = z.infer<typeof ZSecondApprovalWaiting>;
+
+/**
+ * A record's four-eyes state in a review queue: null when one approval moves its money (at or below the
+ * threshold) or once it is decided; otherwise the threshold and the first approval, if one is recorded.
+ */
+export const ZRecordFourEyes = z
+  .object({
+    threshold: z.string(),
+    firstApproval: z
+      .object({ staffId: z.string(), staffName: z.string(), approvedAt: z.string() })
+      .nullable(),
+  })
+  .nullable();
+export type TRecordFourEyes = z.infer<typeof ZRecordFourEyes>;

@@ -77,7 +77,7 @@ const zBoolQuery = zChoice(['true', 'false', '1', '0']).transform((v) => v === '
 const zPriceQuery = z
   .string()
   .trim()
-  .refine((v) => isMoneyString(v) && !v.startsWith('-'), { error: V.amount })
+  .refine((v) => isMoneyString(v) && !v.startsWith('-'), { error: V.amountOrZero })
   .transform((v) => parseMoney(v));
 
 /** Removes what PostgreSQL cannot store in text (NUL) and caps the length; any script is fine. */

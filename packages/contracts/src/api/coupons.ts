@@ -32,10 +32,12 @@ export type TUserCoupon = z.infer<typeof ZUserCoupon>;
 export const ZUserCouponsResponse = z.object({ list: z.array(ZUserCoupon) });
 export type TUserCouponsResponse = z.infer<typeof ZUserCouponsResponse>;
 
-const zMoneyText = z
-  .string({ error: requiredOrInvalid })
-  .trim()
-  .regex(/^\d{1,12}(\.\d{1,2})?$/, { error: V.amount });
+/** Up to 12 whole digits and 2 decimals; `message` names what else the field needs (above 0, or 0 or more). */
+const zMoneyText = (message: string) =>
+  z
+    .string({ error: requiredOrInvalid })
+    .trim()
+    .regex(/^\d{1,12}(\.\d{1,2})?$/, { error: message });
 
 /** A whole number in a range, every failure (not a number, a fraction, out of range) with one message. */
 const zWholeBetween = (min: number, max: number, message: string) =>
@@ -50,9 +52,9 @@ export const ZCreateCampaignRequest = z
     name: zRequiredText(64),
     claimCode: zCouponCode.optional(),
     kind: zChoice(COUPON_KIND_NAMES),
-    amountOff: zMoneyText.optional(),
+    amountOff: zMoneyText(V.amountCents).optional(),
     percentOff: zWholeBetween(1, 90, V.couponPercent).optional(),
-    minSpend: zMoneyText,
+    minSpend: zMoneyText(V.amountOrZeroCents),
     validFrom: z.iso.datetime({ offset: true, error: requiredOrInvalid }).optional(),
     validUntil: z.iso.datetime({ offset: true, error: requiredOrInvalid }),
     validDays: zWholeBetween(1, 3650, V.couponValidDays).optional(),
@@ -63,7 +65,7 @@ export const ZCreateCampaignRequest = z
   .superRefine((v, ctx) => {
     if (v.kind === 'amount') {
       if (!v.amountOff || Number(v.amountOff) <= 0) {
-        ctx.addIssue({ code: 'custom', path: ['amountOff'], message: V.amount });
+        ctx.addIssue({ code: 'custom', path: ['amountOff'], message: V.amountCents });
       } else if (Number(v.minSpend) <= Number(v.amountOff)) {
         // The goods must cost more than the coupon takes off: an order never becomes free.
         ctx.addIssue({ code: 'custom', path: ['minSpend'], message: V.couponMinSpend });

@@ -145,11 +145,11 @@ export type TLoanProductKind = (typeof LOAN_PRODUCT_KINDS)[number];
 
 /** A rate per day as a decimal string: 0 to 0.1 (10 % a day), at most 10 decimals. */
 const zDailyRate = z
-  .string({ error: V.amount })
+  .string({ error: V.dailyRate })
   .trim()
-  .max(14, { error: V.amount })
+  .max(14, { error: V.dailyRate })
   .refine((v) => isMoneyString(v, 10) && !v.startsWith('-') && parseMoney(v) <= parseMoney('0.1'), {
-    error: V.amount,
+    error: V.dailyRate,
   });
 
 const zTermDays = z.coerce
@@ -202,7 +202,7 @@ export const ZLoanProductRequest = z
     isActive: z.boolean().default(true),
   })
   .refine((v) => parseMoney(v.minAmount) <= parseMoney(v.maxAmount), {
-    error: V.amount,
+    error: V.maxBelowMin,
     path: ['maxAmount'],
   });
 export type TLoanProductRequest = z.input<typeof ZLoanProductRequest>;

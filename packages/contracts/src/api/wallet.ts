@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { PAGE_SIZE, RECHARGE_DECIMALS, RECHARGE_MIN } from '../constants';
 import { isMoneyString, MONEY_SCALE, parseMoney } from '../money';
 import { requiredOrInvalid, V, zId, zPageNum, zPageSize, zTxPassword } from '../validation';
+import { ZRecordFourEyes } from './approvals';
 import { UPLOAD_REF_PATTERN } from './upload-ref';
 
 /**
@@ -317,6 +318,7 @@ const zRecordOwner = {
   usercode: z.string(),
   userDisplayName: z.string(),
   reviewerId: z.string().nullable(),
+  fourEyes: ZRecordFourEyes,
 };
 export const ZAdminRecharge = ZRecharge.extend({
   ...zRecordOwner,
@@ -346,7 +348,8 @@ export const ZAdminChannel = ZWalletChannel.omit({ isAvailable: true }).extend({
 export type TAdminChannel = z.infer<typeof ZAdminChannel>;
 export const ZAdminChannelList = z.object({ channels: z.array(ZAdminChannel) });
 
-const zSetting = (decimals = MONEY_SCALE) => zPositiveAmount(decimals, V.amount);
+const zSetting = (decimals = MONEY_SCALE) =>
+  zPositiveAmount(decimals, decimals === 2 ? V.amountCents : V.amount);
 /** PUT /api/v1/admin/finance/channels/:id: every field optional; min <= max is checked by the server. */
 export const ZUpdateChannelRequest = z.strictObject({
   name: z.string().trim().min(1, { error: V.required }).max(64, { error: V.tooLong }).optional(),
@@ -356,13 +359,13 @@ export const ZUpdateChannelRequest = z.strictObject({
   feeFixed: z
     .string()
     .trim()
-    .refine((v) => isMoneyString(v) && !v.startsWith('-'), { error: V.amount })
+    .refine((v) => isMoneyString(v) && !v.startsWith('-'), { error: V.amountOrZero })
     .optional(),
   feeRate: z
     .string()
     .trim()
     .refine((v) => isMoneyString(v) && !v.startsWith('-') && parseMoney(v) < parseMoney('1'), {
-      error: V.amount,
+      error: V.feeRate,
     })
     .optional(),
   rateToUsdt: zSetting().optional(),

@@ -1,4 +1,10 @@
-import { ORDER_STATUS, parseMoney, type TApproval } from '@caravan/contracts';
+import {
+  ORDER_STATUS,
+  parseMoney,
+  type TAdminRecharge,
+  type TAdminWithdrawal,
+  type TApproval,
+} from '@caravan/contracts';
 import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client';
@@ -204,6 +210,65 @@ describe('four-eyes on money approvals', () => {
       errorCode(await call('POST', `/api/v1/admin/approvals/${approvalId}/approve`, financeC.token)),
     ).toBe('RECORD_ALREADY_REVIEWED');
     expect((await checkLedger(db)).isOk).toBe(true);
+  });
+
+  it("the review queues show a record's four-eyes state: threshold, then who gave the first approval", async () => {
+    await setThreshold('withdrawal', '100');
+    const small = await withdrawalOf('100');
+    const big = await withdrawalOf('250', '250');
+    const stateOf = async (id: string) => {
+      const res = await call(
+        'GET',
+        '/api/v1/admin/finance/withdrawals?status=processing&pageSize=100',
+        financeB.token,
+      );
+      expect(res.statusCode, res.body).toBe(200);
+      return json<{ pageList: TAdminWithdrawal[] }>(res).pageList.find((w) => w.id === id)?.fourEyes;
+    };
+    // One approval pays out at the threshold; above it the queue says so before anyone approves.
+    expect(await stateOf(small.id)).toBeNull();
+    expect(await stateOf(big.id)).toEqual({ threshold: '100.00', firstApproval: null });
+    await approveWithdrawal(financeA, big.id);
+    expect(await stateOf(big.id)).toEqual({
+      threshold: '100.00',
+      firstApproval: {
+        staffId: String(financeA.id),
+        staffName: 'Test staff',
+        approvedAt: expect.any(String),
+      },
+    });
+    // Decided records carry no state.
+    expect((await approveWithdrawal(financeB, big.id)).statusCode).toBe(200);
+    const decided = json<{ pageList: TAdminWithdrawal[] }>(
+      await call('GET', '/api/v1/admin/finance/withdrawals?status=success&pageSize=100', financeB.token),
+    ).pageList.find((w) => w.id === big.id);
+    expect(decided?.fourEyes).toBeNull();
+  });
+
+  it('a recharge is weighed by the amount credited in the review queue as at approval', async () => {
+    await setThreshold('recharge', '50');
+    const user = await createTestUser(db);
+    const applied = await call('POST', '/api/v1/wallet/recharges', user.token, {
+      channelCode: 'USDT-TRC20',
+      amount: '60',
+      txHash: HASH(90),
+    });
+    expect(applied.statusCode, applied.body).toBe(201);
+    const recharge = json<{ id: string; actualAmount: string }>(applied);
+    const listed = json<{ pageList: TAdminRecharge[] }>(
+      await call('GET', `/api/v1/admin/finance/recharges?userId=${user.id}`, financeA.token),
+    ).pageList[0]!;
+    expect(listed.fourEyes).toEqual({ threshold: '50.00', firstApproval: null });
+    const first = await call(
+      'POST',
+      `/api/v1/admin/finance/recharges/${recharge.id}/approve`,
+      financeA.token,
+    );
+    expect(json<{ secondApproval: unknown }>(first).secondApproval).not.toBeNull();
+    const waiting = json<{ pageList: TAdminRecharge[] }>(
+      await call('GET', `/api/v1/admin/finance/recharges?userId=${user.id}`, financeA.token),
+    ).pageList[0]!;
+    expect(waiting.fourEyes?.firstApproval?.staffId).toBe(String(financeA.id));
   });
 
   it('lets the second reviewer decline a recharge, which then goes back to the review queue', async () => {

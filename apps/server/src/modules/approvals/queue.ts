@@ -3,7 +3,10 @@ import {
   type TApproval,
   type TApprovalAction,
   type TApprovalStatus,
+  type TFourEyesAction,
+  type TMoney,
   type TPermission,
+  type TRecordFourEyes,
 } from '@caravan/contracts';
 import { and, count, desc, eq, inArray } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
@@ -12,6 +15,7 @@ import { fourEyesApprovals, staff } from '../../db/schema';
 import { AppError } from '../../http/app-error';
 import { recordAudit } from '../audit';
 import { findApprovalDeclineHook } from './executors';
+import { getFourEyesThreshold } from './gate';
 
 /** The permission a staff member needs to give either approval of an action. */
 export const APPROVAL_PERMISSION: Record<TApprovalAction, TPermission> = {
@@ -87,6 +91,52 @@ export async function listApprovals(
     .limit(pageSize)
     .offset((pageNum - 1) * pageSize);
   return { pageList: rows.map(toApproval), pageNum, pageSize, total: total?.n ?? 0 };
+}
+
+/**
+ * The four-eyes state of one page of a review queue, by record id: one threshold read and one read of the
+ * page's waiting first approvals. A record at or below the threshold, or no longer processing, has none.
+ */
+export async function describeFourEyes(
+  db: Executor,
+  action: TFourEyesAction,
+  records: readonly { id: string; amount: TMoney; isProcessing: boolean }[],
+): Promise<Map<string, TRecordFourEyes>> {
+  const states = new Map<string, TRecordFourEyes>(records.map((r) => [r.id, null]));
+  const threshold = await getFourEyesThreshold(db, action);
+  const gated = records.filter((r) => r.isProcessing && r.amount > threshold);
+  if (gated.length === 0) {
+    return states;
+  }
+  const waiting = await db
+    .select({ a: fourEyesApprovals, firstName: firstStaff.displayName })
+    .from(fourEyesApprovals)
+    .leftJoin(firstStaff, eq(firstStaff.id, fourEyesApprovals.firstStaffId))
+    .where(
+      and(
+        eq(fourEyesApprovals.action, action),
+        eq(fourEyesApprovals.status, 'waiting'),
+        inArray(
+          fourEyesApprovals.targetId,
+          gated.map((r) => r.id),
+        ),
+      ),
+    );
+  const firstByTarget = new Map(waiting.map((w) => [w.a.targetId, w]));
+  for (const record of gated) {
+    const first = firstByTarget.get(record.id);
+    states.set(record.id, {
+      threshold: formatMoney(threshold),
+      firstApproval: first
+        ? {
+            staffId: String(first.a.firstStaffId),
+            staffName: first.firstName ?? String(first.a.firstStaffId),
+            approvedAt: first.a.firstApprovedAt.toISOString(),
+          }
+        : null,
+    });
+  }
+  return states;
 }
 
 export async function getApproval(db: Executor, id: bigint): Promise<TApproval> {

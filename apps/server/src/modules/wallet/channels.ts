@@ -117,7 +117,7 @@ export async function updateWalletChannel(
     const minAmount = c.minAmount === undefined ? row.minAmount : parseMoney(c.minAmount);
     const maxAmount = c.maxAmount === undefined ? row.maxAmount : parseMoney(c.maxAmount);
     if (minAmount > maxAmount) {
-      throw new AppError('PARAMETER_ERROR', { fields: [{ field: 'minAmount', message: V.invalidValue }] });
+      throw new AppError('VALIDATION_FAILED', { fields: [{ field: 'maxAmount', message: V.maxBelowMin }] });
     }
     const depositAddress = c.depositAddress === undefined ? row.depositAddress : c.depositAddress || null;
     if (row.kind === 'blockchain') {

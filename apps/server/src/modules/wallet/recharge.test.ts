@@ -9,7 +9,7 @@ import { uploadTestImage } from '../../testing/multipart';
 import { bearer, createTestApp, json, type TTestContext } from '../../testing/test-app';
 import { checkLedger, getBalances, getPlatformBalance } from '../ledger';
 
-type TErr = { error: { code: string; message: string } };
+type TErr = { error: { code: string; message: string; details?: unknown } };
 const HASH = (n: number) => n.toString(16).padStart(64, 'a');
 
 describe('recharge', () => {
@@ -391,6 +391,10 @@ describe('recharge', () => {
       minAmount: '2000000',
     });
     expect(minAboveMax.statusCode).toBe(400);
+    expect(json<TErr>(minAboveMax).error).toMatchObject({
+      message: 'The maximum must not be below the minimum',
+      details: { fields: [{ field: 'maxAmount', message: 'The maximum must not be below the minimum' }] },
+    });
     const [audit] = await db
       .select()
       .from(auditLog)

@@ -18,7 +18,7 @@ import { count, desc, eq, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
 import { bankCards, recharges, users, walletChannels } from '../../db/schema';
 import { AppError } from '../../http/app-error';
-import { cancelWaitingApproval, passFourEyes } from '../approvals';
+import { cancelWaitingApproval, describeFourEyes, passFourEyes } from '../approvals';
 import { postLedgerTransaction, withMoneyTransaction } from '../ledger';
 import { assertOwnUploads } from '../uploads';
 import { normalizeTxHash } from './address-format';
@@ -264,6 +264,16 @@ export async function listAdminRecharges(
     .orderBy(desc(recharges.id))
     .limit(query.pageSize)
     .offset((query.pageNum - 1) * query.pageSize);
+  // The four-eyes gate weighs what the buyer is credited (approveRecharge), not the amount paid in.
+  const fourEyes = await describeFourEyes(
+    db,
+    'recharge',
+    rows.map(({ r }) => ({
+      id: String(r.id),
+      amount: r.actualAmount,
+      isProcessing: r.status === 'processing',
+    })),
+  );
   const pageList: TAdminRecharge[] = rows.map(({ r, usercode, displayName }) => ({
     ...toRecharge(r),
     cardNumber: r.cardNumber,
@@ -271,6 +281,7 @@ export async function listAdminRecharges(
     usercode,
     userDisplayName: displayName,
     reviewerId: r.reviewerStaffId === null ? null : String(r.reviewerStaffId),
+    fourEyes: fourEyes.get(String(r.id)) ?? null,
   }));
   return { pageList, pageNum: query.pageNum, pageSize: query.pageSize, total: total?.n ?? 0 };
 }

@@ -17,7 +17,7 @@ import type { Database, Executor } from '../../db/client';
 import { users, withdrawAddresses, withdrawals, withdrawSessions } from '../../db/schema';
 import { AppError } from '../../http/app-error';
 import { verifyTxPassword } from '../account';
-import { cancelWaitingApproval, passFourEyes } from '../approvals';
+import { cancelWaitingApproval, describeFourEyes, passFourEyes } from '../approvals';
 import { holdFunds, postLedgerTransaction, releaseHold, withMoneyTransaction } from '../ledger';
 import { isValidAddress, normalizeTxHash } from './address-format';
 import { whereAdminRecords } from './admin-filters';
@@ -357,12 +357,18 @@ export async function listAdminWithdrawals(
     .orderBy(desc(withdrawals.id))
     .limit(query.pageSize)
     .offset((query.pageNum - 1) * query.pageSize);
+  const fourEyes = await describeFourEyes(
+    db,
+    'withdrawal',
+    rows.map(({ w }) => ({ id: String(w.id), amount: w.amount, isProcessing: w.status === 'processing' })),
+  );
   const pageList: TAdminWithdrawal[] = rows.map(({ w, usercode, displayName }) => ({
     ...toWithdrawal(w),
     userId: String(w.userId),
     usercode,
     userDisplayName: displayName,
     reviewerId: w.reviewerStaffId === null ? null : String(w.reviewerStaffId),
+    fourEyes: fourEyes.get(String(w.id)) ?? null,
   }));
   return { pageList, pageNum: query.pageNum, pageSize: query.pageSize, total: total?.n ?? 0 };
 }

@@ -7,17 +7,32 @@ function isSpinning(loading: TableProps['loading']): boolean {
   return typeof loading === 'object' ? loading.spinning !== false : Boolean(loading);
 }
 
+/** Whether a column cuts its text with an ellipsis, which only a fixed layout does. */
+function hasEllipsis(columns: TableProps['columns']): boolean {
+  return Boolean(columns?.some((column) => 'ellipsis' in column && column.ellipsis));
+}
+
 /**
  * Ant Design's table, its pager's arrows named in the page's language (usePagerIcons). While it loads with no rows
  * yet, the spinner stands over a blank space rather than over the list's empty text: "No products yet: create one"
  * showed under the spinner of every list's first load.
+ *
+ * Columns size to their content (an automatic layout) unless one cuts its text: Ant Design lays a table with a
+ * pinned column out with fixed widths, and there a long word broke inside itself ("Bearbeitungsgebü / hr",
+ * "demobuy / er") while the next column had room.
  */
-export function DataTable<TRecord extends object>({ pagination, locale, ...props }: TableProps<TRecord>) {
+export function DataTable<TRecord extends object>({
+  pagination,
+  locale,
+  tableLayout,
+  ...props
+}: TableProps<TRecord>) {
   const icons = usePagerIcons();
   const isLoadingFirstRows = isSpinning(props.loading) && (props.dataSource?.length ?? 0) === 0;
   return (
     <Table<TRecord>
       {...props}
+      tableLayout={tableLayout ?? (hasEllipsis(props.columns) ? undefined : 'auto')}
       locale={isLoadingFirstRows ? { ...locale, emptyText: <div className="cv-table-loading" /> } : locale}
       pagination={pagination === false ? false : { ...icons, ...pagination }}
     />

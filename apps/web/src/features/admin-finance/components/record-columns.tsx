@@ -28,12 +28,15 @@ export function OwnerCell({
       size="small"
       onClick={() => onFilter(record.userId)}
       title={t('filters.byThisUser')}
+      // A block of text rather than the button's flex row: as two flex items the name and the user code each
+      // got half the cell, and "demobuyer" broke into "demobuy / er" beside the code.
       style={{
+        display: 'inline-block',
         paddingInline: 0,
         height: 'auto',
         maxWidth: '100%',
         whiteSpace: 'normal',
-        overflowWrap: 'anywhere',
+        overflowWrap: 'break-word',
         textAlign: 'start',
       }}
     >

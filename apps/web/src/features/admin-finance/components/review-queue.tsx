@@ -1,15 +1,16 @@
-import { PAGE_SIZE, type TWalletRecordStatus } from '@caravan/contracts';
-import { Button, Descriptions, type DescriptionsProps, Modal, type TableColumnsType } from 'antd';
+import { PAGE_SIZE, type TRecordFourEyes, type TWalletRecordStatus } from '@caravan/contracts';
+import { Alert, Button, Descriptions, type DescriptionsProps, Modal, type TableColumnsType, Tag } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConsolePageHead } from '../../../components/console/console-layout';
 import { announceApproval } from '../../../components/console/four-eyes';
 import { LoadError } from '../../../components/console/load-error';
 import { type TPagedQuery, useServerPaging } from '../../../components/console/server-paging';
+import { useStaffMe } from '../../../components/console/staff-session';
 import { DataTable } from '../../../components/ui/data-table';
 import { dateTimeCell } from '../../../components/ui/date-time-text';
 import { EndDrawer } from '../../../components/ui/end-drawer';
-import { MoneyText } from '../../../components/ui/money-text';
+import { formatAmount, MoneyText } from '../../../components/ui/money-text';
 import { formatDateTime } from '../../../lib/format';
 import { toastError } from '../../../lib/toast';
 import type { TQueueFilter } from '../api/keys';
@@ -23,6 +24,7 @@ type TReviewRecord = {
   userId: string;
   usercode: string;
   userDisplayName: string;
+  fourEyes: TRecordFourEyes;
 };
 
 type TQueueRecord = TReviewRecord & { amount: string; fee: string; actualAmount: string };
@@ -143,7 +145,16 @@ export function ReviewQueueTable<TRecord extends TQueueRecord>({
             title: t('fields.status'),
             dataIndex: 'status',
             width: 100,
-            render: (_, record) => <RecordStatus status={record.status} />,
+            render: (_, record) => (
+              <>
+                <RecordStatus status={record.status} />
+                {record.fourEyes?.firstApproval && (
+                  <Tag color="gold" className="cv-finance-second-tag">
+                    {t('queue.secondApproval')}
+                  </Tag>
+                )}
+              </>
+            ),
           },
           {
             title: t('common:table.actions'),
@@ -180,6 +191,7 @@ export function ReviewDrawer({
   children: ReactNode;
 }) {
   const { t } = useTranslation('finance');
+  const isOwnFirstApproval = useIsOwnFirstApproval(record);
   return (
     <EndDrawer
       open={record !== null}
@@ -190,9 +202,10 @@ export function ReviewDrawer({
       destroyOnHidden
     >
       {children}
+      {record?.status === 'processing' && <FourEyesNotice fourEyes={record.fourEyes} />}
       {record?.status === 'processing' && (
         <div className="cv-finance-actions">
-          <Button type="primary" onClick={onApprove} disabled={isPending}>
+          <Button type="primary" onClick={onApprove} disabled={isPending || isOwnFirstApproval}>
             {t('review.approve')}
           </Button>
           <Button danger onClick={() => queue.setAction('reject')} disabled={isPending}>
@@ -204,12 +217,51 @@ export function ReviewDrawer({
   );
 }
 
+/** True when the logged-in staff member gave the record's waiting first approval (the server refuses a second). */
+function useIsOwnFirstApproval(record: TReviewRecord | null): boolean {
+  const me = useStaffMe().data;
+  const firstApproval = record?.fourEyes?.firstApproval;
+  return Boolean(me && firstApproval && firstApproval.staffId === me.id);
+}
+
+/**
+ * Above the four-eyes threshold: says that two approvals are needed, who gave the first, or that the reader
+ * did and must leave the second to someone else.
+ */
+function FourEyesNotice({ fourEyes }: { fourEyes: TRecordFourEyes }) {
+  const { t } = useTranslation('finance');
+  const me = useStaffMe().data;
+  if (!fourEyes) {
+    return null;
+  }
+  const first = fourEyes.firstApproval;
+  const message = !first
+    ? t('review.fourEyesNeeded', { threshold: formatAmount(fourEyes.threshold) })
+    : first.staffId === me?.id
+      ? t('review.ownFirstApproval', { time: formatDateTime(first.approvedAt) })
+      : t('review.firstApprovedBy', { name: first.staffName, time: formatDateTime(first.approvedAt) });
+  return (
+    <Alert
+      className="cv-finance-four-eyes"
+      type={first ? 'warning' : 'info'}
+      showIcon
+      message={<span dir="auto">{message}</span>}
+    />
+  );
+}
+
+/** True when approving now records only the first of two approvals: nothing moves yet. */
+export function isFirstOfTwo(record: TReviewRecord | null): boolean {
+  return Boolean(record?.fourEyes && !record.fourEyes.firstApproval);
+}
+
 /** Confirms an approval; `hasForm` keeps the modal mounted so a form inside stays connected to its instance. */
 export function ApproveModal({
   isOpen,
   title,
   isPending,
   hasForm = false,
+  isFirstApproval = false,
   onCancel,
   onApprove,
   children,
@@ -218,6 +270,8 @@ export function ApproveModal({
   title: string;
   isPending: boolean;
   hasForm?: boolean;
+  /** Above the four-eyes threshold with no approval yet: the dialog says that this one moves nothing. */
+  isFirstApproval?: boolean;
   onCancel: () => void;
   onApprove: () => Promise<void>;
   children: ReactNode;
@@ -238,6 +292,9 @@ export function ApproveModal({
       forceRender={hasForm}
       destroyOnHidden={!hasForm}
     >
+      {isFirstApproval && (
+        <Alert className="cv-finance-four-eyes" type="info" showIcon message={t('review.firstOfTwo')} />
+      )}
       {children}
     </Modal>
   );

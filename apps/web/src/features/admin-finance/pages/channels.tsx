@@ -164,7 +164,7 @@ export default function FinanceChannelsPage() {
             render: (_, c) => (
               <span>
                 <span dir="auto">{c.name}</span>{' '}
-                <code className="cv-muted" dir="ltr">
+                <code className="cv-muted cv-nowrap" dir="ltr">
                   {c.code}
                 </code>
               </span>

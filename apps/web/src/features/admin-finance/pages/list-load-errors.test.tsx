@@ -25,6 +25,7 @@ const WITHDRAWAL: TAdminWithdrawal = {
   usercode: '10000007',
   userDisplayName: 'Queue Owner',
   reviewerId: null,
+  fourEyes: null,
 };
 
 const CHANNEL: TAdminChannel = {

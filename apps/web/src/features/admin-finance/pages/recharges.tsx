@@ -8,6 +8,7 @@ import { RejectModal } from '../components/reject-modal';
 import {
   ApproveModal,
   DecisionSummary,
+  isFirstOfTwo,
   MonoValue,
   RecordDetail,
   ReviewDrawer,
@@ -144,14 +145,18 @@ export default function FinanceRechargesPage() {
         isOpen={queue.action === 'approve' && selected !== null}
         title={t('review.approveRechargeTitle')}
         isPending={review.isPending}
+        isFirstApproval={isFirstOfTwo(selected)}
         onCancel={() => queue.setAction(null)}
         onApprove={approve}
       >
         {selected && (
           <DecisionSummary
-            text={t('review.approveRechargeBody', {
-              user: `${selected.userDisplayName} (${selected.usercode})`,
-            })}
+            text={t(
+              isFirstOfTwo(selected) ? 'review.approveRechargeFirstBody' : 'review.approveRechargeBody',
+              {
+                user: `${selected.userDisplayName} (${selected.usercode})`,
+              },
+            )}
             amount={selected.actualAmount}
           />
         )}

@@ -10,6 +10,7 @@ import { RejectModal } from '../components/reject-modal';
 import {
   ApproveModal,
   DecisionSummary,
+  isFirstOfTwo,
   MonoValue,
   RecordDetail,
   ReviewDrawer,
@@ -51,12 +52,16 @@ export default function FinanceWithdrawalsPage() {
   const review = useReviewWithdrawal();
   const [approveForm] = Form.useForm<{ chainTxHash?: string }>();
   const selected = list.data?.pageList.find((w) => w.id === queue.selectedId) ?? null;
+  // The first of two approvals pays nothing out, so it neither asks for nor sends a payout hash.
+  const isFirstApproval = isFirstOfTwo(selected);
 
   const approve = async () => {
     if (!selected) {
       return;
     }
-    const raw = (approveForm.getFieldValue('chainTxHash') as string | undefined)?.trim();
+    const raw = isFirstApproval
+      ? undefined
+      : (approveForm.getFieldValue('chainTxHash') as string | undefined)?.trim();
     const body = parseFormValues(approveForm, ZApproveWithdrawalRequest, raw ? { chainTxHash: raw } : {}, t);
     if (!body) {
       return;
@@ -79,7 +84,8 @@ export default function FinanceWithdrawalsPage() {
           width: 190,
           render: (_, w) => (
             <span dir="ltr" className="cv-finance-mono" title={w.address}>
-              {w.network} ·{' '}
+              {w.network}
+              <br />
               {w.address.length > 18 ? `${w.address.slice(0, 8)}…${w.address.slice(-6)}` : w.address}
             </span>
           ),
@@ -102,19 +108,24 @@ export default function FinanceWithdrawalsPage() {
         title={t('review.approveWithdrawalTitle')}
         isPending={review.isPending}
         hasForm
+        isFirstApproval={isFirstApproval}
         onCancel={() => queue.setAction(null)}
         onApprove={approve}
       >
         {selected && (
           <DecisionSummary
-            text={t('review.approveWithdrawalBody', { address: `${selected.network} ${selected.address}` })}
+            text={t(isFirstApproval ? 'review.approveWithdrawalFirstBody' : 'review.approveWithdrawalBody', {
+              address: `${selected.network} ${selected.address}`,
+            })}
             amount={selected.actualAmount}
           />
         )}
         <AppForm form={approveForm} layout="vertical" requiredMark={false} onFinish={approve}>
-          <Form.Item name="chainTxHash" label={t('review.chainTxHash')} extra={t('review.chainTxHashHint')}>
-            <Input maxLength={66} autoComplete="off" dir="ltr" spellCheck={false} />
-          </Form.Item>
+          {!isFirstApproval && (
+            <Form.Item name="chainTxHash" label={t('review.chainTxHash')} extra={t('review.chainTxHashHint')}>
+              <Input maxLength={66} autoComplete="off" dir="ltr" spellCheck={false} />
+            </Form.Item>
+          )}
         </AppForm>
       </ApproveModal>
       <RejectModal

@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import { V } from '../validation';
+import { ZCreateCampaignRequest } from './coupons';
+import { ZLoanProductRequest } from './loans';
+import { ZUpdateChannelRequest } from './wallet';
+
+/** The message keys of a refused value, by field. */
+function messagesOf(result: {
+  success: boolean;
+  error?: { issues: { path: PropertyKey[]; message: string }[] };
+}) {
+  expect(result.success).toBe(false);
+  return Object.fromEntries(
+    (result.error?.issues ?? []).map((issue) => [issue.path.join('.'), issue.message]),
+  );
+}
+
+describe('money and rate fields name the rule a value broke', () => {
+  it('a channel: a fee of 0 or more, a rate below 1, limits in cents', () => {
+    expect(ZUpdateChannelRequest.safeParse({ feeFixed: '0', feeRate: '0' }).success).toBe(true);
+    expect(
+      messagesOf(ZUpdateChannelRequest.safeParse({ feeFixed: 'abc', feeRate: '1.5', minAmount: '1.234' })),
+    ).toEqual({
+      feeFixed: V.amountOrZero,
+      feeRate: V.feeRate,
+      minAmount: V.amountCents,
+    });
+  });
+
+  const product = {
+    code: 'starter',
+    kind: 'startup',
+    name: 'Starter',
+    minAmount: '100',
+    maxAmount: '1000',
+    termOptions: [30],
+    dailyRate: '0.0005',
+    modes: ['bullet'],
+    cycleDays: 30,
+    penaltyDailyRate: '0.001',
+    graceDays: 3,
+    advancedAbove: '500',
+  };
+
+  it('a loan product: daily rates from 0 to 0.1, the maximum not below the minimum', () => {
+    expect(ZLoanProductRequest.safeParse(product).success).toBe(true);
+    expect(
+      messagesOf(ZLoanProductRequest.safeParse({ ...product, dailyRate: '0.2', penaltyDailyRate: '1%' })),
+    ).toEqual({
+      dailyRate: V.dailyRate,
+      penaltyDailyRate: V.dailyRate,
+    });
+    expect(messagesOf(ZLoanProductRequest.safeParse({ ...product, minAmount: '2000' }))).toEqual({
+      maxAmount: V.maxBelowMin,
+    });
+  });
+
+  it('a coupon campaign: an amount off above 0, a minimum spend of 0 or more, both in cents', () => {
+    const campaign = {
+      name: 'Spring',
+      kind: 'amount',
+      amountOff: '5',
+      minSpend: '20',
+      validUntil: '2030-01-01T00:00:00Z',
+      perUserLimit: 1,
+    };
+    expect(messagesOf(ZCreateCampaignRequest.safeParse({ ...campaign, minSpend: 'ten' }))).toEqual({
+      minSpend: V.amountOrZeroCents,
+    });
+    expect(messagesOf(ZCreateCampaignRequest.safeParse({ ...campaign, amountOff: '0' }))).toEqual({
+      amountOff: V.amountCents,
+    });
+    expect(messagesOf(ZCreateCampaignRequest.safeParse({ ...campaign, amountOff: '1.555' }))).toEqual({
+      amountOff: V.amountCents,
+    });
+  });
+});
