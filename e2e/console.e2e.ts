@@ -234,10 +234,19 @@ describe('platform console in the browser', () => {
         await row.getByRole('button', { name: 'Review' }).click();
         const drawer = finance.page.locator('.cv-finance-drawer');
         await poll(() => drawer.getByText(`#${withdrawalId}`).count()).toBeGreaterThan(0);
-        await drawer.getByRole('button', { name: 'Approve' }).click();
-        await finance.page.locator('.cv-finance-approve').getByRole('button', { name: 'Approve' }).click();
+        return { row, drawer };
       };
-      await openInQueue();
+      const first = await openInQueue();
+      await poll(() => first.drawer.textContent()).toContain(
+        'Above the 100.00 USDT threshold two staff members must approve: the first approval moves no money.',
+      );
+      await first.drawer.getByRole('button', { name: 'Approve' }).click();
+      // The first approval pays nothing out: the dialog says so and asks for no payout hash.
+      const approveDialog = finance.page.locator('.cv-finance-approve');
+      await poll(() => approveDialog.textContent()).toContain('Yours is the first of two approvals');
+      expect(await approveDialog.textContent()).toContain('Send nothing yet.');
+      expect(await approveDialog.getByLabel('Payout transaction hash (optional)').count()).toBe(0);
+      await approveDialog.getByRole('button', { name: 'Approve' }).click();
       await poll(() =>
         finance.page
           .getByText('Above the 100.00 USDT threshold: 150.00 USDT now waits for a second staff member')
@@ -253,13 +262,11 @@ describe('platform console in the browser', () => {
       expect(await waiting.textContent()).toContain('Withdrawal');
       expect(await waiting.textContent()).toContain('Finance reviewer');
       expect(await waiting.getByRole('button', { name: 'Approve' }).isDisabled()).toBe(true);
-      // Nor can they give the second approval from the review queue.
-      await openInQueue();
-      await poll(() =>
-        finance.page
-          .getByText('You gave the first approval; a second staff member must approve this')
-          .count(),
-      ).toBeGreaterThan(0);
+      // Nor can they give the second approval from the review queue, which marks the record as waiting.
+      const again = await openInQueue();
+      expect(await again.row.textContent()).toContain('Awaiting 2nd approval');
+      await poll(() => again.drawer.textContent()).toContain('You gave the first approval on');
+      expect(await again.drawer.getByRole('button', { name: 'Approve' }).isDisabled()).toBe(true);
       expect(parseMoney((await readJson<TWallet>(await page.request.get('/api/v1/wallet'))).held)).toBe(
         parseMoney('150'),
       );

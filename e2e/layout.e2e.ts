@@ -185,7 +185,10 @@ describe('layout at 360 px', () => {
     expect(await pageWidth(page), wide.join('\n')).toBeLessThanOrEqual(360);
     const overlaps = await page.evaluate(() =>
       [...document.querySelectorAll('.ant-table-tbody tr.ant-table-row')].flatMap((row) => {
-        const cells = [...row.querySelectorAll('td')];
+        // The pinned actions column stays over the others while the table scrolls under it, by design.
+        const cells = [...row.querySelectorAll('td')].filter(
+          (cell) => getComputedStyle(cell).position !== 'sticky',
+        );
         return cells.slice(0, -1).flatMap((cell, i) => {
           const content = [...cell.querySelectorAll('*')].map((el) => el.getBoundingClientRect());
           const nextLeft = cells[i + 1]!.getBoundingClientRect().left;

@@ -10,6 +10,7 @@ import {
   USERNAME_MAX,
   USERNAME_MIN,
 } from './constants';
+import { LANGUAGES } from './languages';
 import { isMoneyString } from './money';
 
 /**
@@ -206,3 +207,16 @@ export type TPage<T> = {
   pageSize: number;
   total: number;
 };
+
+const isPlainLine = (v: string) => ![...v].some((ch) => ch.charCodeAt(0) < 32);
+const zLine = (max: number) =>
+  z
+    .string({ error: requiredOrInvalid })
+    .trim()
+    .max(max, { error: V.tooLong })
+    .refine(isPlainLine, { error: V.required });
+/** One line of text per language (a name, a title); empty strings are dropped, so a language can be cleared. */
+export const zLocalizedLines = (max: number) =>
+  z
+    .partialRecord(zChoice(LANGUAGES), zLine(max))
+    .transform((texts) => Object.fromEntries(Object.entries(texts).filter(([, v]) => v !== '')));

@@ -20,6 +20,9 @@ function Probe({ onForm }: { onForm: (form: FormInstance) => void }) {
       <Form.Item name="code">
         <Input />
       </Form.Item>
+      <Form.Item name={['names', 'en']}>
+        <Input />
+      </Form.Item>
     </Form>
   );
 }
@@ -55,5 +58,18 @@ describe('parseFormValues', () => {
     });
     expect(form.getFieldError('name')).toEqual([]);
     expect(form.getFieldError('code')).toEqual([]);
+  });
+
+  it('marks a nested field (a name per language) beside itself', () => {
+    const form = renderForm();
+    const named = z.object({ names: z.object({ en: z.string().min(1, { error: 'required' }) }) });
+    act(() => {
+      expect(parseFormValues(form, named, { names: { en: '' } }, t)).toBeNull();
+    });
+    expect(form.getFieldError(['names', 'en'])).toEqual(['This field is required']);
+    act(() => {
+      expect(parseFormValues(form, named, { names: { en: 'Bank' } }, t)).not.toBeNull();
+    });
+    expect(form.getFieldError(['names', 'en'])).toEqual([]);
   });
 });

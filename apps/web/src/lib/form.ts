@@ -34,20 +34,26 @@ export function parseFormValues<S extends z.ZodType>(
   t: TFunction,
 ): z.output<S> | null {
   const result = schema.safeParse(values);
-  const byField = new Map<string, string>();
+  const fields = form.getFieldsError();
+  const registered = new Map<string, NamePath>(fields.map((field) => [field.name.join('.'), field.name]));
+  const byField = new Map<string, { name: NamePath; message: string }>();
   for (const issue of result.success ? [] : result.error.issues) {
-    const field = String(issue.path[0] ?? '');
-    if (field && !byField.has(field)) {
-      byField.set(field, translateValidation(t, issue.message));
+    // A nested field of the form (`names.en`) by its whole path, any other by the request field it belongs to.
+    const full = issue.path.map(String).join('.');
+    const key = registered.has(full) ? full : String(issue.path[0] ?? '');
+    if (key && !byField.has(key)) {
+      byField.set(key, { name: registered.get(key) ?? key, message: translateValidation(t, issue.message) });
     }
   }
   // A field put right loses the message an earlier attempt left beside it (fields without rules keep it otherwise,
   // and a confirmation opened under a stale "not valid").
-  const stale = form
-    .getFieldsError()
-    .filter((field) => field.errors.length > 0 && !byField.has(String(field.name[0])))
+  const stale = fields
+    .filter((field) => field.errors.length > 0 && !byField.has(field.name.join('.')))
     .map((field) => ({ name: field.name, errors: [] }));
-  form.setFields([...stale, ...[...byField].map(([name, message]) => ({ name, errors: [message] }))]);
+  form.setFields([
+    ...stale,
+    ...[...byField.values()].map(({ name, message }) => ({ name, errors: [message] })),
+  ]);
   return result.success ? result.data : null;
 }
 

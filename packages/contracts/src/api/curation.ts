@@ -1,24 +1,13 @@
 import { z } from 'zod';
 import { LANGUAGES } from '../languages';
-import { requiredOrInvalid, V, zChoice, zId } from '../validation';
+import { requiredOrInvalid, V, zChoice, zId, zLocalizedLines } from '../validation';
 import { ZImage } from './catalog';
 import { zUploadRef } from './upload-ref';
 
 /** Platform catalogue curation (/admin, permission `catalog.manage`): categories, banners, home pins, activity. */
 
-const isPlainText = (v: string) => ![...v].some((ch) => ch.charCodeAt(0) < 32);
-const zLine = (max: number) =>
-  z
-    .string({ error: requiredOrInvalid })
-    .trim()
-    .max(max, { error: V.tooLong })
-    .refine(isPlainText, { error: V.required });
+const zTexts = zLocalizedLines;
 const zLanguage = zChoice(LANGUAGES);
-/** Texts per language; empty strings are dropped, so a language can be cleared. */
-const zTexts = (max: number) =>
-  z
-    .partialRecord(zLanguage, zLine(max))
-    .transform((texts) => Object.fromEntries(Object.entries(texts).filter(([, v]) => v !== '')));
 const zInstant = z.iso.datetime({ offset: true, error: requiredOrInvalid });
 /** A link inside the site (a path), never an outside address. */
 const zSitePath = z

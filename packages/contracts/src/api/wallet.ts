@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PAGE_SIZE, RECHARGE_DECIMALS, RECHARGE_MIN } from '../constants';
 import { isMoneyString, MONEY_SCALE, parseMoney } from '../money';
-import { requiredOrInvalid, V, zId, zPageNum, zPageSize, zTxPassword } from '../validation';
+import { requiredOrInvalid, V, zId, zLocalizedLines, zPageNum, zPageSize, zTxPassword } from '../validation';
 import { ZRecordFourEyes } from './approvals';
 import { UPLOAD_REF_PATTERN } from './upload-ref';
 
@@ -340,6 +340,8 @@ export const ZApproveWithdrawalRequest = z.strictObject({ chainTxHash: zTxHash.o
 export type TApproveWithdrawalRequest = z.input<typeof ZApproveWithdrawalRequest>;
 
 export const ZAdminChannel = ZWalletChannel.omit({ isAvailable: true }).extend({
+  /** The name per language; `name` is the English one, which buyers see where their language has none. */
+  names: z.record(z.string(), z.string()),
   isOpen: z.boolean(),
   closedRegions: z.array(z.string()),
   sortOrder: z.number().int(),
@@ -352,7 +354,9 @@ const zSetting = (decimals = MONEY_SCALE) =>
   zPositiveAmount(decimals, decimals === 2 ? V.amountCents : V.amount);
 /** PUT /api/v1/admin/finance/channels/:id: every field optional; min <= max is checked by the server. */
 export const ZUpdateChannelRequest = z.strictObject({
-  name: z.string().trim().min(1, { error: V.required }).max(64, { error: V.tooLong }).optional(),
+  names: zLocalizedLines(64)
+    .refine((names) => Boolean(names.en), { error: V.required, path: ['en'] })
+    .optional(),
   depositAddress: z.string().trim().max(128, { error: V.tooLong }).nullable().optional(),
   minAmount: zSetting(RECHARGE_DECIMALS).optional(),
   maxAmount: zSetting(RECHARGE_DECIMALS).optional(),

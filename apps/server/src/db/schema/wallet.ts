@@ -1,5 +1,6 @@
+import type { TLocalizedText } from '@caravan/contracts';
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, id, money, ref, tstz, updatedAt } from '../columns';
 import { users } from './accounts';
 import { ledgerTransactions } from './ledger';
@@ -28,7 +29,10 @@ export const walletChannels = pgTable(
     id: id(),
     code: text('code').notNull(),
     kind: text('kind', { enum: CHANNEL_KINDS }).notNull(),
+    /** The English name, shown where a language has none of its own in `names`. */
     name: text('name').notNull(),
+    /** The name per language (English included), as staff typed them in the channel editor. */
+    names: jsonb('names').$type<TLocalizedText>().notNull().default(sql`'{}'::jsonb`),
     currency: text('currency').notNull(),
     network: text('network'),
     depositAddress: text('deposit_address'),

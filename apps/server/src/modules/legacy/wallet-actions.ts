@@ -110,7 +110,7 @@ function legacyRegion(ctx: TLegacyContext): string | null {
 
 async function listChannelsOf(ctx: TLegacyContext, kind: TChannelKind) {
   const region = legacyRegion(ctx);
-  const channels = await listWalletChannels(ctx.app.deps.db, region);
+  const channels = await listWalletChannels(ctx.app.deps.db, region, ctx.request.lang);
   return { channels: channels.filter((c) => c.kind === kind), region };
 }
 
@@ -126,7 +126,7 @@ function toNetwork(value: string | undefined): string | undefined {
 async function applyRecharge(ctx: TLegacyContext, kind: TChannelKind) {
   const user = await requireLegacyUser(ctx);
   const region = legacyRegion(ctx);
-  const channels = await listWalletChannels(ctx.app.deps.db, region);
+  const channels = await listWalletChannels(ctx.app.deps.db, region, ctx.request.lang);
   const channel = pickChannel(ctx, channels, kind);
   if (!channel) {
     throw new AppError(kind === 'third_party' ? 'PAYMENT_METHOD_NOT_OPEN' : 'CURRENCY_REQUIRED');

@@ -48,12 +48,17 @@ export function isChannelOpenIn(channel: TChannelRow, region: string | null): bo
   return channel.isOpen && !(region && channel.closedRegions.includes(region));
 }
 
-function toChannel(row: TChannelRow) {
+/** The channel's name in `lang`, else its English name. */
+function nameIn(row: TChannelRow, lang: string): string {
+  return (row.names as Record<string, string | undefined>)[lang] ?? row.name;
+}
+
+function toChannel(row: TChannelRow, lang: string) {
   return {
     id: String(row.id),
     code: row.code,
     kind: row.kind,
-    name: row.name,
+    name: nameIn(row, lang),
     currency: row.currency,
     network: row.network,
     depositAddress: row.depositAddress,
@@ -67,19 +72,24 @@ function toChannel(row: TChannelRow) {
   };
 }
 
-/** Open recharge methods, each marked unavailable when closed in the buyer's region. */
-export async function listWalletChannels(db: Executor, region: string | null): Promise<TWalletChannel[]> {
+/** Open recharge methods named in `lang`, each marked unavailable when closed in the buyer's region. */
+export async function listWalletChannels(
+  db: Executor,
+  region: string | null,
+  lang: string,
+): Promise<TWalletChannel[]> {
   const rows = await db
     .select()
     .from(walletChannels)
     .where(eq(walletChannels.isOpen, true))
     .orderBy(asc(walletChannels.sortOrder), asc(walletChannels.id));
-  return rows.map((row) => ({ ...toChannel(row), isAvailable: isChannelOpenIn(row, region) }));
+  return rows.map((row) => ({ ...toChannel(row, lang), isAvailable: isChannelOpenIn(row, region) }));
 }
 
 function toAdminChannel(row: TChannelRow): TAdminChannel {
   return {
-    ...toChannel(row),
+    ...toChannel(row, 'en'),
+    names: { ...row.names, en: row.name },
     isOpen: row.isOpen,
     closedRegions: row.closedRegions,
     sortOrder: row.sortOrder,
@@ -128,7 +138,7 @@ export async function updateWalletChannel(
     const [updated] = await tx
       .update(walletChannels)
       .set({
-        ...(c.name !== undefined ? { name: c.name } : {}),
+        ...(c.names?.en !== undefined ? { name: c.names.en, names: c.names } : {}),
         depositAddress,
         minAmount,
         maxAmount,

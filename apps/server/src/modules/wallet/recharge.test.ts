@@ -383,6 +383,31 @@ describe('recharge', () => {
     });
     expect(updated.statusCode).toBe(200);
     expect(json(updated)).toMatchObject({ closedRegions: ['DE'], minAmount: '5.00' });
+    // Names per language: buyers read theirs, else the English one; English cannot be left out.
+    const renamed = await call('PUT', `/api/v1/admin/finance/channels/${paylink.id}`, finance.token, {
+      names: { en: 'PayLink wallet', ar: 'محفظة باي لينك', de: '' },
+    });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect(json(renamed)).toMatchObject({
+      name: 'PayLink wallet',
+      names: { en: 'PayLink wallet', ar: 'محفظة باي لينك' },
+    });
+    const buyer = await createTestUser(db);
+    const channelName = async (code: string, lang: string) =>
+      json<{ channels: { code: string; name: string }[] }>(
+        await call('GET', `/api/v1/wallet/channels?region=DE&lang=${lang}`, buyer.token),
+      ).channels.find((c) => c.code === code)?.name;
+    expect(await channelName('PAYLINK', 'ar')).toBe('محفظة باي لينك');
+    expect(await channelName('PAYLINK', 'de')).toBe('PayLink wallet');
+    expect(await channelName('BANK', 'ru')).toBe('Перевод с банковской карты');
+    expect(await channelName('BANK', 'en')).toBe('Bank card transfer');
+    const withoutEnglish = await call('PUT', `/api/v1/admin/finance/channels/${paylink.id}`, finance.token, {
+      names: { ar: 'محفظة' },
+    });
+    expect(withoutEnglish.statusCode).toBe(400);
+    expect(json<TErr>(withoutEnglish).error.details).toMatchObject({
+      fields: [{ field: 'names.en', message: 'This field is required' }],
+    });
     const badAddress = await call('PUT', `/api/v1/admin/finance/channels/${trc.id}`, finance.token, {
       depositAddress: '0x1234',
     });

@@ -107,7 +107,7 @@ export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const region = resolveRegion(request.query.region, request.headers['accept-language']);
-      return { channels: await listWalletChannels(db, region), region };
+      return { channels: await listWalletChannels(db, region, request.lang), region };
     },
   );
 

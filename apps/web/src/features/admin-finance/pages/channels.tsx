@@ -3,6 +3,7 @@ import { Button, Form, Input, InputNumber, Select, Switch, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConsolePageHead } from '../../../components/console/console-layout';
+import { compactTexts, LanguageFields } from '../../../components/console/language-fields';
 import { LoadError } from '../../../components/console/load-error';
 import { AmountInput } from '../../../components/ui/amount-input';
 import { AppForm } from '../../../components/ui/app-form';
@@ -18,7 +19,7 @@ import { dateTimeCell } from '../../../components/ui/date-time-text';
 import { EndDrawer } from '../../../components/ui/end-drawer';
 
 type TChannelForm = {
-  name: string;
+  names: Record<string, string>;
   depositAddress?: string;
   minAmount: string;
   maxAmount: string;
@@ -33,7 +34,7 @@ type TChannelForm = {
 
 function toFormValues(channel: TAdminChannel): TChannelForm {
   return {
-    name: channel.name,
+    names: channel.names,
     depositAddress: channel.depositAddress ?? '',
     minAmount: formatAmountInput(channel.minAmount),
     maxAmount: formatAmountInput(channel.maxAmount),
@@ -57,7 +58,7 @@ function ChannelEditor({ channel, onDone }: { channel: TAdminChannel; onDone: ()
       form,
       ZUpdateChannelRequest,
       {
-        name: values.name,
+        names: compactTexts(values.names),
         ...(isChain ? { depositAddress: values.depositAddress?.trim() || null } : {}),
         minAmount: values.minAmount,
         maxAmount: values.maxAmount,
@@ -90,9 +91,7 @@ function ChannelEditor({ channel, onDone }: { channel: TAdminChannel; onDone: ()
       initialValues={toFormValues(channel)}
       onFinish={save}
     >
-      <Form.Item name="name" label={t('channels.name')}>
-        <Input maxLength={64} />
-      </Form.Item>
+      <LanguageFields name="names" label={t('channels.name')} max={64} />
       {isChain && (
         <Form.Item
           name="depositAddress"

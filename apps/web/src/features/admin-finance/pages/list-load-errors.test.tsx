@@ -33,6 +33,7 @@ const CHANNEL: TAdminChannel = {
   code: 'usdt-trc20',
   kind: 'blockchain',
   name: 'Tether on Tron',
+  names: { en: 'Tether on Tron' },
   currency: 'USDT',
   network: 'TRC20',
   depositAddress: null,

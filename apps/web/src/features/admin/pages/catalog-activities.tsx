@@ -1,6 +1,7 @@
 import { type TActivity, ZActivityRequest } from '@caravan/contracts';
 import { Button, Form, Input, Space, Switch, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { compactTexts, LanguageFields, nameOf } from '../../../components/console/language-fields';
 import { parseFormValues } from '../../../lib/form';
 import { useActivities, useSaveActivity } from '../api/catalog-api';
 import {
@@ -14,7 +15,6 @@ import {
   toScheduleValue,
   useCurationEditor,
 } from '../components/curation-editor';
-import { compactTexts, LanguageFields, nameOf } from '../components/language-fields';
 
 type TActivityForm = {
   titles?: Record<string, string>;

@@ -13,6 +13,7 @@ import { Button, Form, Input, InputNumber, Modal, Select, Space, Switch, Tabs, T
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConsolePageHead } from '../../../components/console/console-layout';
+import { compactTexts, LanguageFields, nameOf } from '../../../components/console/language-fields';
 import { LoadError } from '../../../components/console/load-error';
 import { useClearIcon } from '../../../components/ui/clear-icon';
 import { DataTable } from '../../../components/ui/data-table';
@@ -37,7 +38,6 @@ import {
   toScheduleValue,
   useCurationEditor,
 } from '../components/curation-editor';
-import { compactTexts, LanguageFields, nameOf } from '../components/language-fields';
 import { ActivitiesTab } from './catalog-activities';
 import { HomePinsTab } from './catalog-home-pins';
 

@@ -25,6 +25,8 @@ export function LanguageFields({ name, label, max }: { name: string; label: stri
       </Form.Item>
       <Collapse
         size="small"
+        // The next field's label sat on the fold's bottom edge.
+        style={{ marginBlockEnd: 24 }}
         items={[
           {
             key: 'more',
