@@ -88,6 +88,18 @@ describe('four-eyes on money approvals', () => {
     return { id: json<{ id: string }>(res).id, userId: user.id };
   }
 
+  /** A buyer who applied for a chain recharge of `amount` USDT (tx hash number `hash`). */
+  async function rechargeOf(amount: string, hash: number): Promise<{ id: string; userId: bigint }> {
+    const user = await createTestUser(db);
+    const applied = await call('POST', '/api/v1/wallet/recharges', user.token, {
+      channelCode: 'USDT-TRC20',
+      amount,
+      txHash: HASH(hash),
+    });
+    expect(applied.statusCode, applied.body).toBe(201);
+    return { id: json<{ id: string }>(applied).id, userId: user.id };
+  }
+
   const approveWithdrawal = (staffMember: TStaff, id: string) =>
     call('POST', `/api/v1/admin/finance/withdrawals/${id}/approve`, staffMember.token, {});
   const statusOfWithdrawal = async (id: string) =>
@@ -247,16 +259,9 @@ describe('four-eyes on money approvals', () => {
 
   it('a recharge is weighed by the amount credited in the review queue as at approval', async () => {
     await setThreshold('recharge', '50');
-    const user = await createTestUser(db);
-    const applied = await call('POST', '/api/v1/wallet/recharges', user.token, {
-      channelCode: 'USDT-TRC20',
-      amount: '60',
-      txHash: HASH(90),
-    });
-    expect(applied.statusCode, applied.body).toBe(201);
-    const recharge = json<{ id: string; actualAmount: string }>(applied);
+    const recharge = await rechargeOf('60', 90);
     const listed = json<{ pageList: TAdminRecharge[] }>(
-      await call('GET', `/api/v1/admin/finance/recharges?userId=${user.id}`, financeA.token),
+      await call('GET', `/api/v1/admin/finance/recharges?userId=${recharge.userId}`, financeA.token),
     ).pageList[0]!;
     expect(listed.fourEyes).toEqual({ threshold: '50.00', firstApproval: null });
     const first = await call(
@@ -266,21 +271,15 @@ describe('four-eyes on money approvals', () => {
     );
     expect(json<{ secondApproval: unknown }>(first).secondApproval).not.toBeNull();
     const waiting = json<{ pageList: TAdminRecharge[] }>(
-      await call('GET', `/api/v1/admin/finance/recharges?userId=${user.id}`, financeA.token),
+      await call('GET', `/api/v1/admin/finance/recharges?userId=${recharge.userId}`, financeA.token),
     ).pageList[0]!;
     expect(waiting.fourEyes?.firstApproval?.staffId).toBe(String(financeA.id));
   });
 
   it('lets the second reviewer decline a recharge, which then goes back to the review queue', async () => {
     await setThreshold('recharge', '50');
-    const user = await createTestUser(db);
-    const applied = await call('POST', '/api/v1/wallet/recharges', user.token, {
-      channelCode: 'USDT-TRC20',
-      amount: '80',
-      txHash: HASH(1),
-    });
-    expect(applied.statusCode, applied.body).toBe(201);
-    const rechargeId = json<{ id: string }>(applied).id;
+    const { id: rechargeId, userId } = await rechargeOf('80', 1);
+    const user = { id: userId };
     const first = await call('POST', `/api/v1/admin/finance/recharges/${rechargeId}/approve`, financeA.token);
     const approvalId = json<{ secondApproval: { id: string } }>(first).secondApproval.id;
     expect((await getBalances(db, user.id)).available).toBe(0n);

@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import consoleEn from '../../../locales/en/console.json';
 import financeEn from '../../../locales/en/finance.json';
 import walletEn from '../../../locales/en/wallet.json';
+import { adminWithdrawalFixture } from '../../../testing/finance';
 import { jsonResponse, renderWithQueries, setUpComponentTests } from '../../../testing/render';
 import FinanceWithdrawalsPage from './withdrawals';
 
@@ -17,24 +18,7 @@ const ME: TStaffInfo = {
 };
 
 function withdrawal(fourEyes: TRecordFourEyes): TAdminWithdrawal {
-  return {
-    id: '31',
-    network: 'USDT-TRC20',
-    address: 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE',
-    amount: '12000.00',
-    fee: '1.00',
-    actualAmount: '11999.00',
-    status: 'processing',
-    chainTxHash: null,
-    reason: null,
-    createdAt: '2026-11-20T08:00:00.000Z',
-    reviewedAt: null,
-    userId: '7',
-    usercode: '10000007',
-    userDisplayName: 'Queue Owner',
-    reviewerId: null,
-    fourEyes,
-  };
+  return adminWithdrawalFixture({ amount: '12000.00', actualAmount: '11999.00', fourEyes });
 }
 
 const firstApprovalBy = (staffId: string, staffName: string): TRecordFourEyes => ({

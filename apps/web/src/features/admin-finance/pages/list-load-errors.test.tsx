@@ -1,32 +1,16 @@
-import type { TAdminChannel, TAdminWithdrawal } from '@caravan/contracts';
+import type { TAdminChannel } from '@caravan/contracts';
 import type { ComponentType } from 'react';
 import { describe, it } from 'vitest';
 import consoleEn from '../../../locales/en/console.json';
 import financeEn from '../../../locales/en/finance.json';
 import walletEn from '../../../locales/en/wallet.json';
+import { adminWithdrawalFixture } from '../../../testing/finance';
 import { expectLoadErrorThenRetry } from '../../../testing/load-error';
 import { setUpComponentTests } from '../../../testing/render';
 import FinanceChannelsPage from './channels';
 import FinanceWithdrawalsPage from './withdrawals';
 
-const WITHDRAWAL: TAdminWithdrawal = {
-  id: '31',
-  network: 'USDT-TRC20',
-  address: 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE',
-  amount: '120.00',
-  fee: '1.00',
-  actualAmount: '119.00',
-  status: 'processing',
-  chainTxHash: null,
-  reason: null,
-  createdAt: '2026-11-20T08:00:00.000Z',
-  reviewedAt: null,
-  userId: '7',
-  usercode: '10000007',
-  userDisplayName: 'Queue Owner',
-  reviewerId: null,
-  fourEyes: null,
-};
+const WITHDRAWAL = adminWithdrawalFixture();
 
 const CHANNEL: TAdminChannel = {
   id: '2',
