@@ -47,6 +47,17 @@ export const ZSecondApprovalWaiting = z
   .nullable();
 export type TSecondApprovalWaiting = z.infer<typeof ZSecondApprovalWaiting>;
 
+/** A first approval that waits for a second staff member: who gave it, when, for how much and why. */
+export const ZWaitingFirstApproval = z.object({
+  staffId: z.string(),
+  staffName: z.string(),
+  approvedAt: z.string(),
+  amount: z.string(),
+  /** The first approver's reason (a manual refund's). */
+  reason: z.string().nullable(),
+});
+export type TWaitingFirstApproval = z.infer<typeof ZWaitingFirstApproval>;
+
 /**
  * A record's four-eyes state in a review queue: null when one approval moves its money (at or below the
  * threshold) or once it is decided; otherwise the threshold and the first approval, if one is recorded.
@@ -54,9 +65,7 @@ export type TSecondApprovalWaiting = z.infer<typeof ZSecondApprovalWaiting>;
 export const ZRecordFourEyes = z
   .object({
     threshold: z.string(),
-    firstApproval: z
-      .object({ staffId: z.string(), staffName: z.string(), approvedAt: z.string() })
-      .nullable(),
+    firstApproval: ZWaitingFirstApproval.nullable(),
   })
   .nullable();
 export type TRecordFourEyes = z.infer<typeof ZRecordFourEyes>;

@@ -10,6 +10,7 @@ import {
   zRequiredText,
   zTxPassword,
 } from '../validation';
+import { ZWaitingFirstApproval } from './approvals';
 import { zQuantity } from './cart';
 import { zUploadRef } from './upload-ref';
 
@@ -324,6 +325,8 @@ export type TAdminRefundRequest = z.input<typeof ZAdminRefundRequest>;
 
 export const ZAdminOrderSummary = ZOrderSummary.extend({
   buyer: z.object({ id: z.string(), usercode: z.string() }),
+  /** A manual refund above the four-eyes threshold that waits for a second staff member. */
+  refundApproval: ZWaitingFirstApproval.nullable(),
 });
 export const ZAdminOrderPage = z.object({
   pageList: z.array(ZAdminOrderSummary),

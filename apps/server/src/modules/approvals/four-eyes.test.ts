@@ -247,6 +247,8 @@ describe('four-eyes on money approvals', () => {
         staffId: String(financeA.id),
         staffName: 'Test staff',
         approvedAt: expect.any(String),
+        amount: '250.00',
+        reason: null,
       },
     });
     // Decided records carry no state.
@@ -363,6 +365,22 @@ describe('four-eyes on money approvals', () => {
       reason: 'Damaged in transit',
     });
     expect(errorCode(otherAmount)).toBe('FOUR_EYES_AMOUNT_MISMATCH');
+    // The orders list shows the waiting refund with its amount and reason, for the second staff member to check.
+    const listed = json<{ pageList: { orderNo: string; refundApproval: unknown }[] }>(
+      await call('GET', `/api/v1/admin/orders?tab=all&orderNo=${orderNo}`, ordersB.token),
+    ).pageList;
+    expect(listed.map((o) => [o.orderNo, o.refundApproval])).toEqual([
+      [
+        orderNo,
+        {
+          staffId: String(ordersA.id),
+          staffName: 'Test staff',
+          approvedAt: expect.any(String),
+          amount: '80.00',
+          reason: 'Damaged in transit',
+        },
+      ],
+    ]);
     expect(
       errorCode(await call('POST', `/api/v1/admin/approvals/${approvalId}/approve`, financeA.token)),
     ).toBe('NO_PERMISSION');

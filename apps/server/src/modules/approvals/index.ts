@@ -8,5 +8,5 @@ export {
   passFourEyes,
   type TFourEyesOutcome,
 } from './gate';
-export { countWaitingApprovals, describeFourEyes } from './queue';
+export { countWaitingApprovals, describeFourEyes, findWaitingFirstApprovals } from './queue';
 export { approvalRoutes } from './routes';

@@ -7,6 +7,7 @@ import {
   type TMoney,
   type TPermission,
   type TRecordFourEyes,
+  type TWaitingFirstApproval,
 } from '@caravan/contracts';
 import { and, count, desc, eq, inArray } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
@@ -93,6 +94,40 @@ export async function listApprovals(
   return { pageList: rows.map(toApproval), pageNum, pageSize, total: total?.n ?? 0 };
 }
 
+/** The waiting first approvals of `targetIds` (record ids, or order numbers for refunds), by target. */
+export async function findWaitingFirstApprovals(
+  db: Executor,
+  action: TApprovalAction,
+  targetIds: readonly string[],
+): Promise<Map<string, TWaitingFirstApproval>> {
+  if (targetIds.length === 0) {
+    return new Map();
+  }
+  const rows = await db
+    .select({ a: fourEyesApprovals, firstName: firstStaff.displayName })
+    .from(fourEyesApprovals)
+    .leftJoin(firstStaff, eq(firstStaff.id, fourEyesApprovals.firstStaffId))
+    .where(
+      and(
+        eq(fourEyesApprovals.action, action),
+        eq(fourEyesApprovals.status, 'waiting'),
+        inArray(fourEyesApprovals.targetId, [...targetIds]),
+      ),
+    );
+  return new Map(
+    rows.map(({ a, firstName }) => [
+      a.targetId,
+      {
+        staffId: String(a.firstStaffId),
+        staffName: firstName ?? String(a.firstStaffId),
+        approvedAt: a.firstApprovedAt.toISOString(),
+        amount: formatMoney(a.amount),
+        reason: a.reason,
+      },
+    ]),
+  );
+}
+
 /**
  * The four-eyes state of one page of a review queue, by record id: one threshold read and one read of the
  * page's waiting first approvals. A record at or below the threshold, or no longer processing, has none.
@@ -105,35 +140,15 @@ export async function describeFourEyes(
   const states = new Map<string, TRecordFourEyes>(records.map((r) => [r.id, null]));
   const threshold = await getFourEyesThreshold(db, action);
   const gated = records.filter((r) => r.isProcessing && r.amount > threshold);
-  if (gated.length === 0) {
-    return states;
-  }
-  const waiting = await db
-    .select({ a: fourEyesApprovals, firstName: firstStaff.displayName })
-    .from(fourEyesApprovals)
-    .leftJoin(firstStaff, eq(firstStaff.id, fourEyesApprovals.firstStaffId))
-    .where(
-      and(
-        eq(fourEyesApprovals.action, action),
-        eq(fourEyesApprovals.status, 'waiting'),
-        inArray(
-          fourEyesApprovals.targetId,
-          gated.map((r) => r.id),
-        ),
-      ),
-    );
-  const firstByTarget = new Map(waiting.map((w) => [w.a.targetId, w]));
+  const waiting = await findWaitingFirstApprovals(
+    db,
+    action,
+    gated.map((r) => r.id),
+  );
   for (const record of gated) {
-    const first = firstByTarget.get(record.id);
     states.set(record.id, {
       threshold: formatMoney(threshold),
-      firstApproval: first
-        ? {
-            staffId: String(first.a.firstStaffId),
-            staffName: first.firstName ?? String(first.a.firstStaffId),
-            approvedAt: first.a.firstApprovedAt.toISOString(),
-          }
-        : null,
+      firstApproval: waiting.get(record.id) ?? null,
     });
   }
   return states;

@@ -22,6 +22,7 @@ import {
   stores,
   users,
 } from '../../db/schema';
+import { findWaitingFirstApprovals } from '../approvals';
 import { getBalances } from '../ledger';
 import { formatAmounts } from './checkout';
 import { findOrder, type TOrderOwner } from './find-order';
@@ -248,10 +249,19 @@ export async function listAdminOrders(
           .where(inArray(users.id, buyerIds))
       : [];
   const codes = new Map(buyers.map((b) => [b.id, b.usercode]));
+  const refundApprovals = await findWaitingFirstApprovals(
+    db,
+    'refund',
+    summaries.map((s) => s.orderNo),
+  );
   return {
     pageList: summaries.map((s, i) => {
       const buyerId = page.rows[i]!.buyerUserId;
-      return { ...s, buyer: { id: buyerId.toString(), usercode: codes.get(buyerId) ?? '' } };
+      return {
+        ...s,
+        buyer: { id: buyerId.toString(), usercode: codes.get(buyerId) ?? '' },
+        refundApproval: refundApprovals.get(s.orderNo) ?? null,
+      };
     }),
     pageNum: query.pageNum,
     pageSize: page.pageSize,

@@ -23,7 +23,13 @@ function withdrawal(fourEyes: TRecordFourEyes): TAdminWithdrawal {
 
 const firstApprovalBy = (staffId: string, staffName: string): TRecordFourEyes => ({
   threshold: '10000.00',
-  firstApproval: { staffId, staffName, approvedAt: '2026-11-20T09:30:00.000Z' },
+  firstApproval: {
+    staffId,
+    staffName,
+    approvedAt: '2026-11-20T09:30:00.000Z',
+    amount: '12000.00',
+    reason: null,
+  },
 });
 
 /** The queue with one record, the logged-in staff member, and the approve call's body and answer. */

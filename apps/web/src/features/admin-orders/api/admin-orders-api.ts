@@ -4,6 +4,7 @@ import type {
   TOrderSummary,
   TOrderTab,
   TSecondApprovalWaiting,
+  TWaitingFirstApproval,
 } from '@caravan/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
@@ -12,7 +13,10 @@ import { runIntent } from '../../../lib/intent';
 const staff = { audience: 'staff' } as const;
 type TActionResponse = { orderInfo: TOrderInfo };
 
-export type TAdminOrder = TOrderSummary & { buyer: { id: string; usercode: string } };
+export type TAdminOrder = TOrderSummary & {
+  buyer: { id: string; usercode: string };
+  refundApproval: TWaitingFirstApproval | null;
+};
 export type TAdminOrderPage = { pageList: TAdminOrder[]; pageNum: number; pageSize: number; total: number };
 
 export const ADMIN_ORDERS_KEY = ['admin', 'orders'] as const;

@@ -1,10 +1,11 @@
 import { parseMoney, ZAdminRefundRequest } from '@caravan/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Form, Input, Modal, Space } from 'antd';
+import { Alert, Button, Card, Form, Input, Modal, Space, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConsolePageHead } from '../../../components/console/console-layout';
 import { announceApproval } from '../../../components/console/four-eyes';
+import { useStaffMe } from '../../../components/console/staff-session';
 import { OrderDrawer } from '../../../components/order/order-drawer';
 import { OrderInfoView } from '../../../components/order/order-info-view';
 import { OrdersTable, useOrderListState } from '../../../components/order/orders-table';
@@ -13,6 +14,7 @@ import { AppForm } from '../../../components/ui/app-form';
 import { MoneyText } from '../../../components/ui/money-text';
 import { type TClosingDialogProps, useClosingDialog } from '../../../components/ui/use-closing-dialog';
 import { parseFormValues, showSubmitError } from '../../../lib/form';
+import { formatDateTime } from '../../../lib/format';
 import { formatUsdt } from '../../../lib/format-money';
 import {
   ADMIN_ORDERS_KEY,
@@ -34,6 +36,7 @@ function ManualRefundModal({
   const queryClient = useQueryClient();
   const [isSending, setIsSending] = useState(false);
   const [modal, modalHolder] = Modal.useModal();
+  const firstApproval = order.refundApproval;
   const submit = () => {
     const body = parseFormValues(form, ZAdminRefundRequest, form.getFieldsValue(), t);
     if (!body) {
@@ -70,19 +73,39 @@ function ManualRefundModal({
       open={isOpen}
       afterClose={afterClose}
       title={t('admin.refundTitle', { orderNo: order.orderNo })}
-      okText={t('admin.manualRefund')}
+      okText={t(firstApproval ? 'admin.approveRefund' : 'admin.manualRefund')}
       cancelText={t('common:actions.cancel')}
       okButtonProps={{ danger: true, loading: isSending }}
       onOk={() => form.submit()}
       onCancel={onClose}
     >
       {modalHolder}
+      {firstApproval && (
+        <Alert
+          style={{ marginBlockEnd: 16 }}
+          type="warning"
+          showIcon
+          message={
+            <span dir="auto">
+              {t('admin.refundFirstBy', {
+                name: firstApproval.staffName,
+                time: formatDateTime(firstApproval.approvedAt),
+                amount: formatUsdt(firstApproval.amount),
+              })}
+            </span>
+          }
+        />
+      )}
       <AppForm
         form={form}
         layout="vertical"
         requiredMark={false}
         onFinish={submit}
-        initialValues={{ amount: order.paidAmount, reason: '' }}
+        // The second approval must name the first one's amount; its reason is the first approver's.
+        initialValues={{
+          amount: firstApproval?.amount ?? order.paidAmount,
+          reason: firstApproval?.reason ?? '',
+        }}
       >
         <Form.Item
           name="amount"
@@ -105,6 +128,39 @@ function AdminOrderDrawer({ orderNo, onClose }: { orderNo: string | null; onClos
     <OrderDrawer orderNo={orderNo} isLoading={order.isLoading} onClose={onClose}>
       {order.data && <OrderInfoView order={order.data} />}
     </OrderDrawer>
+  );
+}
+
+/**
+ * The row's manual refund: a refund above the four-eyes threshold that waits for a second approval is marked, and
+ * its first approver may not give the second.
+ */
+function RefundAction({ order, onOpen }: { order: TAdminOrder; onOpen: () => void }) {
+  const { t } = useTranslation(['orders', 'console']);
+  const me = useStaffMe().data;
+  const waiting = order.refundApproval;
+  if (!waiting) {
+    return (
+      <Button type="link" danger onClick={onOpen}>
+        {t('admin.manualRefund')}
+      </Button>
+    );
+  }
+  const isOwnFirst = waiting.staffId === me?.id;
+  return (
+    <Space direction="vertical" size={0}>
+      <Tag color="gold">{t('admin.refundWaiting')}</Tag>
+      <Button
+        type="link"
+        danger
+        onClick={onOpen}
+        disabled={isOwnFirst}
+        title={isOwnFirst ? t('console:approvals.ownFirst') : undefined}
+      >
+        {t('admin.approveRefund')}
+      </Button>
+      {isOwnFirst && <span className="cv-muted">{t('console:approvals.ownFirst')}</span>}
+    </Space>
   );
 }
 
@@ -149,9 +205,7 @@ export default function AdminOrdersPage() {
                 {t('list.details')}
               </Button>
               {o.paidAt !== null && o.refundStatus !== 'success' && o.statusName !== 'cancelled' && (
-                <Button type="link" danger onClick={() => refundDialog.open(o)}>
-                  {t('admin.manualRefund')}
-                </Button>
+                <RefundAction order={o} onOpen={() => refundDialog.open(o)} />
               )}
             </Space>
           )}

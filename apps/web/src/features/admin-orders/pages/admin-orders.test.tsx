@@ -1,0 +1,119 @@
+import type { TStaffInfo, TWaitingFirstApproval } from '@caravan/contracts';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import consoleEn from '../../../locales/en/console.json';
+import ordersEn from '../../../locales/en/orders.json';
+import { jsonResponse, renderWithQueries, setUpComponentTests } from '../../../testing/render';
+import type { TAdminOrder } from '../api/admin-orders-api';
+import AdminOrdersPage from './admin-orders';
+
+const ME: TStaffInfo = {
+  id: '5',
+  username: 'ops1',
+  displayName: 'Orders One',
+  roleId: '3',
+  roleName: 'Operations',
+  permissions: ['orders.manage'],
+};
+
+function deliveredOrder(refundApproval: TWaitingFirstApproval | null): TAdminOrder {
+  return {
+    orderNo: 'CV2026112000001',
+    status: 4,
+    statusName: 'received',
+    refundStatus: 'none',
+    seller: { id: '3', name: 'Harbour Goods' },
+    items: [
+      {
+        id: '1',
+        productId: '9',
+        variantId: null,
+        name: 'Cotton tote',
+        specification: '',
+        imgUrl: null,
+        unitPrice: '200.00',
+        quantity: 1,
+        lineTotal: '200.00',
+      },
+    ],
+    amounts: {
+      itemsAmount: '200.00',
+      dispatchFee: '0.00',
+      longDistanceFee: '0.00',
+      deliveryFee: '0.00',
+      freight: '0.00',
+      tax: '0.00',
+      handlingFee: '0.00',
+      discount: '0.00',
+      total: '200.00',
+    },
+    paidAmount: '200.00',
+    isReminded: false,
+    createdAt: '2026-11-20T08:00:00.000Z',
+    paidAt: '2026-11-20T08:01:00.000Z',
+    buyer: { id: '7', usercode: '10000007' },
+    refundApproval,
+  };
+}
+
+const firstApprovalBy = (staffId: string, staffName: string): TWaitingFirstApproval => ({
+  staffId,
+  staffName,
+  approvedAt: '2026-11-21T09:30:00.000Z',
+  amount: '80.00',
+  reason: 'Damaged in transit',
+});
+
+function serve(order: TAdminOrder) {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL) => {
+      const { pathname } = new URL(String(input), 'http://localhost');
+      if (pathname === '/api/v1/admin/auth/me') {
+        return jsonResponse({ staff: ME });
+      }
+      return jsonResponse({ pageList: [order], total: 1, pageNum: 1, pageSize: 20 });
+    }),
+  );
+}
+
+describe('Console -> orders: a manual refund waiting for its second approval', () => {
+  setUpComponentTests({ console: consoleEn, orders: ordersEn });
+
+  it("is marked on its row and opens with the first approver's amount and reason", async () => {
+    serve(deliveredOrder(firstApprovalBy('6', 'Orders Two')));
+    await renderWithQueries(<AdminOrdersPage />);
+    expect(await screen.findByText('Refund awaiting 2nd approval')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Manual refund' })).toBeNull();
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Approve refund' }));
+    });
+    const dialog = await screen.findByRole('dialog');
+    await waitFor(() =>
+      expect(
+        within(dialog).getByText(
+          /^Orders Two asked on .* for a refund of 80\.00 USDT\. Approving the same amount refunds it now\.$/,
+        ),
+      ).toBeTruthy(),
+    );
+    expect((within(dialog).getByLabelText('Amount (USDT)') as HTMLInputElement).value).toBe('80.00');
+    expect((within(dialog).getByLabelText('Reason') as HTMLTextAreaElement).value).toBe('Damaged in transit');
+  });
+
+  it('cannot be approved again by the staff member who gave the first approval', async () => {
+    serve(deliveredOrder(firstApprovalBy(ME.id, ME.displayName)));
+    await renderWithQueries(<AdminOrdersPage />);
+    const approve = (await screen.findByRole('button', { name: 'Approve refund' })) as HTMLButtonElement;
+    await waitFor(() => expect(approve.disabled).toBe(true));
+    expect(
+      screen.getByText('You gave the first approval; another staff member must give the second'),
+    ).toBeTruthy();
+  });
+
+  it('offers the plain manual refund when nothing waits', async () => {
+    serve(deliveredOrder(null));
+    await renderWithQueries(<AdminOrdersPage />);
+    expect(await screen.findByRole('button', { name: 'Manual refund' })).toBeTruthy();
+    expect(screen.queryByText('Refund awaiting 2nd approval')).toBeNull();
+  });
+});
