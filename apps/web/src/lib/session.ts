@@ -68,6 +68,15 @@ export function clearSession(reason: 'logout' | 'expired' = 'expired'): void {
   emit();
 }
 
+/** Only same-site paths are followed after login, so a crafted link cannot send users elsewhere. */
+export function readSafeRedirect(search: string, fallback = '/index'): string {
+  const target = new URLSearchParams(search).get('redirect');
+  if (!target?.startsWith('/') || target.startsWith('//') || target.startsWith('/\\')) {
+    return fallback;
+  }
+  return target;
+}
+
 /** The log-in page, coming back to `redirect` (a path and query of this app) once logged in. */
 export function buildLoginPath(redirect: string): string {
   return `/login?redirect=${encodeURIComponent(redirect)}`;

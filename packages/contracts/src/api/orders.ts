@@ -161,6 +161,8 @@ export const ZOrderSummary = z.object({
   isReminded: z.boolean(),
   createdAt: z.string(),
   paidAt: z.string().nullable(),
+  /** While unpaid: when it is cancelled if still unpaid (created + order_auto_cancel_minutes); null otherwise. */
+  payBefore: z.string().nullable(),
 });
 export type TOrderSummary = z.infer<typeof ZOrderSummary>;
 

@@ -107,7 +107,13 @@ describe('catalogue reads', () => {
         content: 'Nice photos',
         images: ['/uploads/a.webp', '/uploads/b.webp'],
       });
-      await recordReview(tx, { productId: ids.shirt!, userId: buyer.id, rating: 'bad', content: 'Torn' });
+      await recordReview(tx, {
+        productId: ids.shirt!,
+        userId: buyer.id,
+        rating: 'bad',
+        content: 'Torn',
+        variantId: ids.red!,
+      });
       await recordReview(tx, { productId: ids.pot!, userId: buyer.id, rating: 'medium', content: 'OK' });
     });
   });
@@ -293,11 +299,17 @@ describe('catalogue reads', () => {
       content: 'Nice photos',
       images: ['/uploads/a.webp', '/uploads/b.webp'],
     });
-    const bad = json<{ total: number; pageList: { rating: string; reviewerName: string }[] }>(
-      await ctx.app.inject({ url: `/api/v1/catalog/products/${ids.shirt}/reviews?type=bad` }),
-    );
+    const bad = json<{
+      total: number;
+      pageList: { rating: string; reviewerName: string; variantName: string | null }[];
+    }>(await ctx.app.inject({ url: `/api/v1/catalog/products/${ids.shirt}/reviews?type=bad` }));
     expect(bad.total).toBe(1);
-    expect(bad.pageList[0]).toMatchObject({ rating: 'bad', reviewerName: 'bu***1' });
+    expect(bad.pageList[0]).toMatchObject({ rating: 'bad', reviewerName: 'bu***1', variantName: 'Red' });
+    // The reviewed variant by its name in the reader's language, not its code ("red").
+    const badInFrench = json<{ pageList: { variantName: string | null }[] }>(
+      await ctx.app.inject({ url: `/api/v1/catalog/products/${ids.shirt}/reviews?type=bad&lang=fr` }),
+    );
+    expect(badInFrench.pageList[0]?.variantName).toBe('Rouge');
     const wrong = await ctx.app.inject({ url: `/api/v1/catalog/products/${ids.shirt}/reviews?type=great` });
     expect(wrong.statusCode).toBe(400);
     const missing = await ctx.app.inject({ url: '/api/v1/catalog/products/987654321/reviews/counts' });

@@ -116,9 +116,9 @@ const READERS: Array<[RegExp, TReader]> = [
   ],
   [
     /^\/catalog\/products\/([^/]+)\/reviews$/,
-    async (db, _lang, match, query) => {
+    async (db, lang, match, query) => {
       const { id } = parse(ZIdParams, { id: match[1] });
-      return asSent(ZReviewPage, await listReviews(db, id, parse(ZReviewListQuery, query)));
+      return asSent(ZReviewPage, await listReviews(db, id, parse(ZReviewListQuery, query), lang));
     },
   ],
   [

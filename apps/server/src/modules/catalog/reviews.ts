@@ -1,13 +1,15 @@
 import {
   REVIEW_IMAGES_MAX,
+  type TLanguage,
   type TReviewCounts,
   type TReviewListQuery,
   type TReviewRating,
 } from '@caravan/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
+import type { TProductAttributeDef } from '../../db/schema';
 import { AppError } from '../../http/app-error';
-import { rowsOf, toInt, toIso } from './present';
+import { pickText, rowsOf, toInt, toIso } from './present';
 
 async function findProductCounts(db: Database, productId: string): Promise<TReviewCounts> {
   const result = await db.execute(sql`select good_count, medium_count, bad_count, photo_count
@@ -34,12 +36,12 @@ const FILTERS: Record<TReviewListQuery['type'], SQL> = {
   photo: sql`r.has_photos`,
 };
 
-export async function listReviews(db: Database, productId: string, query: TReviewListQuery) {
+export async function listReviews(db: Database, productId: string, query: TReviewListQuery, lang: TLanguage) {
   const counts = await findProductCounts(db, productId);
   const result =
     await db.execute(sql`select r.id::text as id, r.rating, r.content, r.images, r.created_at, r.reply,
       coalesce(u.username, split_part(u.email, '@', 1), 'user') as reviewer, u.avatar,
-      v.attrs as variant_attrs, p.attributes
+      v.attrs as variant_attrs, p.attributes, p.lang
     from reviews r
     join users u on u.id = r.user_id
     join products p on p.id = r.product_id
@@ -55,7 +57,12 @@ export async function listReviews(db: Database, productId: string, query: TRevie
       images: (r.images as string[]) ?? [],
       reviewerName: maskName(String(r.reviewer)),
       reviewerAvatar: toInt(r.avatar),
-      variantName: variantName(r.variant_attrs as Record<string, string> | null),
+      variantName: variantName(
+        r.variant_attrs as Record<string, string> | null,
+        r.attributes as TProductAttributeDef[],
+        lang,
+        String(r.lang),
+      ),
       createdAt: toIso(r.created_at),
       sellerReply: r.reply === null || r.reply === undefined ? null : String(r.reply),
     })),
@@ -65,8 +72,24 @@ export async function listReviews(db: Database, productId: string, query: TRevie
   };
 }
 
-function variantName(attrs: Record<string, string> | null): string | null {
-  return attrs ? Object.values(attrs).join(' / ') : null;
+/** The reviewed variant by its values' names in `lang` ("Red / XL"), not their codes ("red / xl"). */
+function variantName(
+  attrs: Record<string, string> | null,
+  attributes: TProductAttributeDef[],
+  lang: TLanguage,
+  fallback: string,
+): string | null {
+  if (!attrs) {
+    return null;
+  }
+  return Object.entries(attrs)
+    .map(([attributeCode, valueCode]) => {
+      const value = attributes
+        .find((attribute) => attribute.code === attributeCode)
+        ?.values.find((candidate) => candidate.code === valueCode);
+      return value ? pickText(value.names, lang, fallback) : valueCode;
+    })
+    .join(' / ');
 }
 
 /** Reviewers are shown as "de***r": enough to recognise oneself, not to identify others. */

@@ -170,7 +170,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZReviewPage },
       },
     },
-    async (request) => listReviews(db(), request.params.id, request.query),
+    async (request) => listReviews(db(), request.params.id, request.query, request.lang),
   );
 
   app.get(

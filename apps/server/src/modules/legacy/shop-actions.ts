@@ -152,7 +152,7 @@ registerLegacyAction(
       pageSize: mapped.pageSize,
       type: mapped.type === undefined ? undefined : (EVALUATION_TYPES[mapped.type] ?? mapped.type),
     });
-    return listReviews(ctx.app.deps.readDb, id, query);
+    return listReviews(ctx.app.deps.readDb, id, query, ctx.request.lang);
   },
   READ_ONLY,
 );

@@ -153,10 +153,20 @@ describe('checkout and payment', () => {
     });
     expect(placed.statusCode).toBe(201);
     const body = json<{
-      orders: { orderNo: string; status: number; amounts: { total: string } }[];
+      orders: {
+        orderNo: string;
+        status: number;
+        amounts: { total: string };
+        createdAt: string;
+        payBefore: string | null;
+      }[];
       total: string;
     }>(placed);
     expect(body.orders).toHaveLength(2);
+    // An unpaid order says when it is cancelled if still unpaid: order_auto_cancel_minutes (30) after placing.
+    for (const order of body.orders) {
+      expect(Date.parse(order.payBefore!) - Date.parse(order.createdAt)).toBe(30 * 60_000);
+    }
     expect(body.orders.every((o) => o.status === 0)).toBe(true);
     expect(body.total).toBe('62.2105107409');
     expect(await stockOf(db, productA)).toBe(47);
@@ -213,9 +223,15 @@ describe('checkout and payment', () => {
 
     const detail = await inject('GET', `/api/v1/orders/${orderNos[0]}?lang=en`, buyer.token);
     const info = json<{
-      orderInfo: { status: number; address: { city: string }; history: { message: string }[] };
+      orderInfo: {
+        status: number;
+        address: { city: string };
+        history: { message: string }[];
+        payBefore: string | null;
+      };
     }>(detail).orderInfo;
     expect(info.status).toBe(1);
+    expect(info.payBefore).toBeNull();
     expect(info.address.city).toBe('Berlin');
     expect(info.history.map((h) => h.message)).toEqual([
       'Order placed, awaiting payment',

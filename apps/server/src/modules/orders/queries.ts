@@ -27,6 +27,7 @@ import { getBalances } from '../ledger';
 import { formatAmounts } from './checkout';
 import { findOrder, type TOrderOwner } from './find-order';
 import { renderOrderLog } from './logs';
+import { getOrderSettings } from './settings';
 import { S, STATUS_NAMES, type TOrderRow, tabFilter } from './state';
 
 const DAY_MS = 24 * 60 * 60_000;
@@ -46,6 +47,8 @@ async function loadSummaries(db: Executor, rows: TOrderRow[]): Promise<TOrderSum
     db.select({ id: stores.id, name: stores.name }).from(stores).where(inArray(stores.id, storeIds)),
   ]);
   const storeNames = new Map(storeRows.map((s) => [s.id, s.name]));
+  const isAnyUnpaid = rows.some((r) => r.status === S.pendingPayment);
+  const payMinutes = isAnyUnpaid ? (await getOrderSettings(db)).autoCancelMinutes : 0;
   return rows.map((r) => ({
     orderNo: r.orderNo,
     status: r.status,
@@ -70,6 +73,10 @@ async function loadSummaries(db: Executor, rows: TOrderRow[]): Promise<TOrderSum
     isReminded: r.remindedAt !== null,
     createdAt: r.createdAt.toISOString(),
     paidAt: iso(r.paidAt),
+    payBefore:
+      r.status === S.pendingPayment
+        ? new Date(r.createdAt.getTime() + payMinutes * 60_000).toISOString()
+        : null,
   }));
 }
 

@@ -46,8 +46,8 @@ function StackedItems({ items }: { items: TItemRow[] }) {
           <div className="cv-order-line__body">
             {/* Each text isolated inside a line of the page's direction: a name's own direction would also set
                 which side it starts on (an English name on the left of an Arabic page). */}
-            <div className="cv-order-goods__name">
-              <bdi>{item.name}</bdi>
+            <div className="cv-order-goods__name" dir="auto">
+              {item.name}
             </div>
             {item.specification && (
               <div className="cv-order-line__spec">

@@ -13,12 +13,26 @@ import { parseFormValues, showSubmitError } from '../../lib/form';
 import { formatUsdt } from '../../lib/format-money';
 import { runIntent } from '../../lib/intent';
 import { useSession } from '../../lib/session';
+import { toast } from '../../lib/toast';
 import { AppForm } from '../ui/app-form';
+import { DateTimeInSentence } from '../ui/date-time-text';
 import { MoneyText } from '../ui/money-text';
 import './order.css';
 
 const RECHARGE_PATH = '/userInfo/money-package/recharge';
 const TX_PASSWORD_PATH = '/userInfo/setup/transaction-password';
+
+/**
+ * Setting the transaction password, then back to these orders to pay them: the checkout they were placed from
+ * is empty once they are placed, so the way back is the order (or the unpaid orders).
+ */
+function txPasswordPathFor(orderNos: string[]): string {
+  const orders =
+    orderNos.length === 1
+      ? `/userInfo/order-detail?orderNo=${encodeURIComponent(orderNos[0]!)}`
+      : '/userInfo/my-order?tab=pending';
+  return `${TX_PASSWORD_PATH}?redirect=${encodeURIComponent(orders)}`;
+}
 
 type TPayOrdersModalProps = {
   isOpen: boolean;
@@ -30,6 +44,10 @@ type TPayOrdersModalProps = {
   /** Once the dialog has closed (useClosingDialog unmounts it then). */
   afterClose?: () => void;
   onPaid: (result: TPayOrdersResponse) => void;
+  /** When the orders are cancelled if still unpaid (the earliest of them). */
+  payBefore?: string | null;
+  /** The orders can no longer be paid (cancelled meanwhile): the caller shows them afresh. */
+  onNotPayable?: () => void;
 };
 
 /**
@@ -45,6 +63,8 @@ export function PayOrdersModal({
   onClose,
   afterClose,
   onPaid,
+  payBefore = null,
+  onNotPayable,
 }: TPayOrdersModalProps) {
   const { t } = useTranslation(['cart', 'validation', 'common']);
   const [form] = Form.useForm();
@@ -81,6 +101,11 @@ export function PayOrdersModal({
     } catch (error) {
       if (isApiError(error) && error.code === 'INSUFFICIENT_BALANCE') {
         setIsShort(true);
+      } else if (isApiError(error) && error.code === 'ORDER_STATUS_INVALID') {
+        // Cancelled while the dialog was open (its payment time ran out, or another tab): said plainly, then closed.
+        toast.error(t('pay.notPayable'));
+        onClose();
+        onNotPayable?.();
       } else if (isApiError(error) && error.code.startsWith('TX_PASSWORD')) {
         form.setFields([{ name: 'txPassword', errors: [error.message] }]);
       } else {
@@ -117,6 +142,11 @@ export function PayOrdersModal({
           </dd>
         </div>
       </dl>
+      {payBefore && (
+        <p className="cv-muted" data-testid="pay-before">
+          <DateTimeInSentence value={payBefore} sentence={(time) => t('pay.payBefore', { time })} />
+        </p>
+      )}
       <AppForm
         form={form}
         layout="vertical"
@@ -146,7 +176,7 @@ export function PayOrdersModal({
             type="warning"
             showIcon
             title={t('pay.noTxPassword')}
-            action={<Link to={TX_PASSWORD_PATH}>{t('pay.setTxPassword')}</Link>}
+            action={<Link to={txPasswordPathFor(orderNos)}>{t('pay.setTxPassword')}</Link>}
           />
         )}
         {isShort && (

@@ -2,11 +2,11 @@ import { ZChangeTxPasswordRequest, ZSetTxPasswordRequest } from '@caravan/contra
 import { Button, Card, Form, Input } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { AppForm } from '../../../components/ui/app-form';
 import { PageFrame } from '../../../components/ui/page-frame';
 import { parseFormValues, showSubmitError } from '../../../lib/form';
-import { useSession } from '../../../lib/session';
+import { readSafeRedirect, useSession } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
 import { changeTxPassword, refreshCurrentUser, setTxPassword } from '../api/account-api';
 import { SETUP_CRUMBS } from '../components/setup-crumbs';
@@ -20,6 +20,7 @@ export default function TransactionPasswordPage() {
   const isChange = Boolean(userInfo?.hasTxPassword);
   const [form] = Form.useForm();
   const navigate = useNavigate();
+  const location = useLocation();
   const [isSubmitting, setIsSubmitting] = useState(false);
   const submit = async () => {
     const values = form.getFieldsValue();
@@ -41,7 +42,8 @@ export default function TransactionPasswordPage() {
       toast.success(t('common:success.operationSucceeded'));
       form.resetFields();
       await refreshCurrentUser().catch(() => undefined);
-      await navigate('/userInfo/setup');
+      // Back where the buyer came from (the payment that asked for it), else to the account settings.
+      await navigate(readSafeRedirect(location.search, '/userInfo/setup'));
     } catch (error) {
       showSubmitError(form, error, t);
     } finally {

@@ -51,6 +51,7 @@ function deliveredOrder(refundApproval: TWaitingFirstApproval | null): TAdminOrd
     isReminded: false,
     createdAt: '2026-11-20T08:00:00.000Z',
     paidAt: '2026-11-20T08:01:00.000Z',
+    payBefore: null,
     buyer: { id: '7', usercode: '10000007' },
     refundApproval,
   };

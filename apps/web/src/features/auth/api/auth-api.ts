@@ -12,12 +12,3 @@ export function registerBuyer(body: TRegisterRequest): Promise<TLoginResponse> {
 export function fetchCurrentUser(): Promise<{ user: TUserInfo }> {
   return api.get<{ user: TUserInfo }>('/auth/me');
 }
-
-/** Only same-site paths are followed after login, so a crafted link cannot send users elsewhere. */
-export function readSafeRedirect(search: string, fallback = '/index'): string {
-  const target = new URLSearchParams(search).get('redirect');
-  if (!target?.startsWith('/') || target.startsWith('//') || target.startsWith('/\\')) {
-    return fallback;
-  }
-  return target;
-}

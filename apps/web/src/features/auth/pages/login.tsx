@@ -2,9 +2,9 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { AuthCard } from '../../../components/auth/auth-card';
 import { LoginForm } from '../../../components/auth/login-form';
-import { setSession } from '../../../lib/session';
+import { readSafeRedirect, setSession } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
-import { loginBuyer, readSafeRedirect } from '../api/auth-api';
+import { loginBuyer } from '../api/auth-api';
 
 export default function LoginPage() {
   const { t } = useTranslation(['auth', 'common']);

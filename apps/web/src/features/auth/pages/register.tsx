@@ -11,10 +11,10 @@ import { AuthCard } from '../../../components/auth/auth-card';
 import { AppForm } from '../../../components/ui/app-form';
 import { parseFormValues, showSubmitError } from '../../../lib/form';
 import { checkMobileField } from '../../../lib/phone-check';
-import { setSession } from '../../../lib/session';
+import { readSafeRedirect, setSession } from '../../../lib/session';
 import { readStorage, STORAGE_KEYS } from '../../../lib/storage';
 import { toast } from '../../../lib/toast';
-import { readSafeRedirect, registerBuyer } from '../api/auth-api';
+import { registerBuyer } from '../api/auth-api';
 
 export default function RegisterPage() {
   const { t } = useTranslation(['auth', 'validation', 'common']);

@@ -33,6 +33,7 @@ describe('/paySuccess', () => {
     const order = {
       orderNo: '20261129593252736055',
       paidAmount: '1234.50',
+      paidAt: '2026-11-29T10:00:00.000Z',
     };
     vi.stubGlobal(
       'fetch',
@@ -52,5 +53,17 @@ describe('/paySuccess', () => {
     // The order's row and, every order read, the total.
     await vi.waitFor(() => expect(screen.getAllByText('1,234.50 USDT')).toHaveLength(2));
     expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('shows no payment for an order that is not paid (an old or shared link)', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () =>
+        jsonResponse({ orderInfo: { orderNo: '20261202732579466265', paidAmount: '0.00', paidAt: null } }),
+      ),
+    );
+    await renderAt('/paySuccess?orderNos=20261202732579466265');
+    await vi.waitFor(() => expect(heading()).toBe(cart.paySuccess.missing));
+    expect(screen.queryByText(cart.paySuccess.title)).toBeNull();
   });
 });

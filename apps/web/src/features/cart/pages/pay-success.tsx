@@ -32,7 +32,8 @@ export default function PaySuccessPage() {
       queryFn: () => getOrder(orderNo),
     })),
   });
-  const rows = orders.flatMap((query) => (query.data ? [query.data] : []));
+  // Only orders that were paid: an unpaid one (an old or shared link) is no payment to show.
+  const rows = orders.flatMap((query) => (query.data && query.data.paidAt !== null ? [query.data] : []));
   const total =
     paid?.paidTotal ?? formatUsdt(rows.reduce((sum, order) => sum + parseMoney(order.paidAmount), 0n));
   const isLoading = orders.some((query) => query.isLoading);

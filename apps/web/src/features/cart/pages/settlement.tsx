@@ -36,12 +36,22 @@ function readBuyNow(params: URLSearchParams): TCheckoutRequest['items'] | null {
   return [{ productId, ...(variantId && ID_PATTERN.test(variantId) ? { variantId } : {}), quantity }];
 }
 
+/**
+ * "Buy again" names the cart lines it put back (`cartItemIds=1,2`): the checkout is of those alone, not of whatever
+ * else was ticked in the cart.
+ */
+function readCartItemIds(params: URLSearchParams): string[] | null {
+  const ids = (params.get('cartItemIds') ?? '').split(',').filter((id) => ID_PATTERN.test(id));
+  return ids.length > 0 ? ids.slice(0, 100) : null;
+}
+
 function SettlementContent() {
   const { t } = useTranslation(['cart', 'orders', 'common']);
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const buyNowItems = useMemo(() => readBuyNow(params), [params]);
+  const namedCartItemIds = useMemo(() => readCartItemIds(params), [params]);
   const isBuyNow = buyNowItems !== null;
   const { cart, isLoading: isCartLoading, loadFailure: cartLoadFailure, setChecked } = useCart();
   const addresses = useAddresses();
@@ -68,9 +78,21 @@ function SettlementContent() {
       ),
     [cart],
   );
+  // "Buy again": tick exactly the lines it named, then drop them from the address (a reload keeps the choice).
+  useEffect(() => {
+    if (!namedCartItemIds || !cart) {
+      return;
+    }
+    const others = checkedIds.filter((id) => !namedCartItemIds.includes(id));
+    if (others.length > 0) {
+      setChecked(others, false);
+    }
+    setChecked(namedCartItemIds, true);
+    void navigate('/settlement', { replace: true });
+  }, [namedCartItemIds, cart, checkedIds, setChecked, navigate]);
   const source: TCheckoutRequest | null = isBuyNow
     ? { items: buyNowItems }
-    : checkedIds.length > 0
+    : checkedIds.length > 0 && !namedCartItemIds
       ? { cartItemIds: checkedIds }
       : null;
   const previewBody = source
@@ -136,6 +158,12 @@ function SettlementContent() {
           isOpen
           orderNos={placed.orders.map((order) => order.orderNo)}
           total={placed.total}
+          payBefore={
+            placed.orders
+              .map((order) => order.payBefore)
+              .filter(Boolean)
+              .sort()[0] ?? null
+          }
           openMethods={preview.data?.paymentMethods}
           onClose={() => {
             toast.info(t('pay.placed'));

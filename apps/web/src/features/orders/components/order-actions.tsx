@@ -91,10 +91,11 @@ export function OrderActions({ order, isDetailShown = true }: { order: TOrder; i
   });
   const rebuy = useMutation({
     mutationFn: () => rebuyOrder(order.orderNo),
-    onSuccess: async () => {
+    onSuccess: async ({ cartItemIds }) => {
       toast.success(t('messages.rebought'));
       await queryClient.invalidateQueries({ queryKey: ['cart'] });
-      await navigate('/settlement');
+      // The checkout of these goods alone, whatever else is ticked in the cart.
+      await navigate(`/settlement?cartItemIds=${cartItemIds.join(',')}`);
     },
   });
 
@@ -197,6 +198,8 @@ export function OrderActions({ order, isDetailShown = true }: { order: TOrder; i
           isOpen={payDialog.isOpen}
           orderNos={[order.orderNo]}
           total={order.amounts.total}
+          payBefore={order.payBefore}
+          onNotPayable={() => void refresh()}
           onClose={payDialog.close}
           afterClose={payDialog.afterClose}
           onPaid={async (result) => {

@@ -49,8 +49,9 @@ export function OrderCard({ order }: { order: TOrderSummary }) {
             <Link
               to={`/userInfo/order-detail?orderNo=${encodeURIComponent(order.orderNo)}`}
               className="cv-order-goods__name"
+              dir="auto"
             >
-              <bdi>{item.name}</bdi>
+              {item.name}
             </Link>
             <span className="cv-muted">{item.specification}</span>
             <span className="cv-order-card__qty" dir="ltr">
@@ -65,6 +66,11 @@ export function OrderCard({ order }: { order: TOrderSummary }) {
           {t('list.total')} <MoneyText value={order.amounts.total} isStrong />
         </span>
         {order.isReminded && <span className="cv-muted">{t('list.reminded')}</span>}
+        {order.payBefore && (
+          <span className="cv-order-card__pay-before">
+            <DateTimeInSentence value={order.payBefore} sentence={(time) => t('list.payBefore', { time })} />
+          </span>
+        )}
         <OrderActions order={order} />
       </div>
     </Card>

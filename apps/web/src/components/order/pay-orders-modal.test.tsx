@@ -1,0 +1,59 @@
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { bindToastInstance } from '../../lib/toast';
+import cartEn from '../../locales/en/cart.json';
+import { jsonResponse, renderWithQueries, setUpComponentTests } from '../../testing/render';
+import { PayOrdersModal } from './pay-orders-modal';
+
+describe('PayOrdersModal', () => {
+  setUpComponentTests({ cart: cartEn });
+
+  it('says by when to pay, and when the order was cancelled meanwhile says so and closes', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () =>
+        jsonResponse(
+          {
+            error: {
+              code: 'ORDER_STATUS_INVALID',
+              message: 'The order status does not allow this operation',
+            },
+          },
+          409,
+        ),
+      ),
+    );
+    const errors: string[] = [];
+    bindToastInstance({
+      error: (text) => errors.push(text),
+      success: () => undefined,
+      warning: () => undefined,
+      info: () => undefined,
+    });
+    const onClose = vi.fn();
+    const onNotPayable = vi.fn();
+    await renderWithQueries(
+      <PayOrdersModal
+        isOpen
+        orderNos={['20261202732579466265']}
+        total="54.27"
+        payBefore="2026-12-02T11:25:36.000Z"
+        onClose={onClose}
+        onNotPayable={onNotPayable}
+        onPaid={vi.fn()}
+      />,
+    );
+    expect(screen.getByTestId('pay-before').textContent).toMatch(
+      /^Pay by .+: an unpaid order is cancelled then\.$/,
+    );
+    fireEvent.change(screen.getByLabelText('Transaction password'), { target: { value: '123456' } });
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Pay 54.27 USDT' }));
+    });
+    await waitFor(() => expect(onNotPayable).toHaveBeenCalledTimes(1));
+    expect(onClose).toHaveBeenCalledTimes(1);
+    expect(errors).toEqual([
+      'This order can no longer be paid: an unpaid order is cancelled when its payment time runs out.',
+    ]);
+  });
+});
