@@ -48,6 +48,11 @@ export default function KycReviewPage() {
   const review = useReviewVerification();
   const [open, setOpen] = useState<TAdminVerification | null>(null);
   const [reason, setReason] = useState('');
+  // A reason belongs to one applicant: it goes when the drawer closes or another applicant's documents open.
+  const show = (verification: TAdminVerification | null) => {
+    setOpen(verification);
+    setReason('');
+  };
   const decide = async (decision: 'approve' | 'reject' | 'resubmit') => {
     if (!open) {
       return;
@@ -55,8 +60,7 @@ export default function KycReviewPage() {
     try {
       await review.mutateAsync({ id: open.id, decision, reason });
       toast.success(t('admin.done'));
-      setOpen(null);
-      setReason('');
+      show(null);
     } catch (error) {
       toastError(error, t('loadError'));
     }
@@ -88,14 +92,14 @@ export default function KycReviewPage() {
           key: 'open',
           title: t('common:table.actions'),
           render: (_, v) => (
-            <Button size="small" onClick={() => setOpen(v)}>
+            <Button size="small" onClick={() => show(v)}>
               {t('admin.documents')}
             </Button>
           ),
         },
       ]}
     >
-      <EndDrawer open={open !== null} onClose={() => setOpen(null)} title={t('admin.documents')} size="large">
+      <EndDrawer open={open !== null} onClose={() => show(null)} title={t('admin.documents')} size="large">
         {open && (
           <>
             <Descriptions

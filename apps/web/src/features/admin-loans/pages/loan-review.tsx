@@ -244,7 +244,8 @@ export default function LoanReviewPage() {
         size="large"
         destroyOnHidden
       >
-        {openId && <LoanDetail id={openId} onDone={() => setOpenId(null)} />}
+        {/* Keyed by loan: a reason or amount typed for one applicant never carries over to the next. */}
+        {openId && <LoanDetail key={openId} id={openId} onDone={() => setOpenId(null)} />}
       </EndDrawer>
     </ReviewQueueFrame>
   );

@@ -199,3 +199,23 @@ describe('Console -> loan application details', () => {
     expect(approve.disabled).toBe(false);
   });
 });
+
+describe('Console -> identity checks: a reason belongs to one applicant', () => {
+  setUpComponentTests({ console: consoleEn, loans: loansEn });
+
+  it('clears a reason typed for one applicant before another one is opened', async () => {
+    vi.stubGlobal('fetch', serveQueue(verification, 0));
+    await renderWithQueries(<KycReviewPage />, '/admin/kyc-review');
+    const openDocuments = async (index: number) => {
+      await act(async () => {
+        fireEvent.click((await screen.findAllByRole('button', { name: loansEn.admin.documents }))[index]!);
+      });
+      return screen.findByRole('textbox', { name: loansEn.fields.reason });
+    };
+    fireEvent.change(await openDocuments(0), { target: { value: 'The photo of applicant one is blurry' } });
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Close' }));
+    });
+    expect(((await openDocuments(1)) as HTMLTextAreaElement).value).toBe('');
+  });
+});

@@ -111,6 +111,7 @@ export default function SearchPanel({
                   tabIndex={-1}
                   aria-selected={index === activeIndex}
                   className={`cv-chip${index === activeIndex ? ' is-active' : ''}`}
+                  title={option.keyword}
                   onClick={() => onChoose(option)}
                   onKeyDown={() => undefined}
                 >

@@ -109,7 +109,8 @@ export default function StorePage() {
               <bdi>{data.name}</bdi>
             </h2>
             {data.description && (
-              <p className="cv-muted" style={{ margin: '4px 0 0' }}>
+              // The shop's own text, in the language it was written in: its direction comes from it.
+              <p className="cv-muted" style={{ margin: '4px 0 0' }} dir="auto">
                 {data.description}
               </p>
             )}

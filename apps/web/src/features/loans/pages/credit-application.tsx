@@ -220,7 +220,13 @@ export default function CreditApplicationPage() {
               options={product.modes.map((m) => ({ value: m, label: t(`mode.${m}`) }))}
             />
           </Form.Item>
-          <Form.Item label={t('fields.purpose')}>
+          <Form.Item
+            label={t('fields.purpose')}
+            required
+            // Said once all else is ready, so a grey Submit is never left unexplained.
+            validateStatus={isAgreed && purpose.trim().length === 0 ? 'error' : undefined}
+            help={isAgreed && purpose.trim().length === 0 ? t('validation:required') : undefined}
+          >
             <Input.TextArea
               aria-label={t('fields.purpose')}
               value={purpose}

@@ -58,12 +58,45 @@ describe('/credit/myLoan, repaying another amount', () => {
 
     fireEvent.change(amount, { target: { value: '1206.51' } });
     expect(
-      within(dialog).getByText('The amount is more than the loan still owes (1,206.50 USDT)'),
+      // The owed amount is isolated (LRI … PDI), so it stays one left-to-right piece in an Arabic sentence.
+      within(dialog).getByText('The amount is more than the loan still owes (\u20661,206.50 USDT\u2069)'),
     ).toBeTruthy();
     expect(ok().disabled).toBe(true);
 
     fireEvent.change(amount, { target: { value: '100.5' } });
     expect(within(dialog).getByText('Repay 100.50 USDT from your wallet?')).toBeTruthy();
     expect(ok().disabled).toBe(false);
+  });
+});
+
+describe('/credit/myLoan, repaying', () => {
+  setUpComponentTests({ loans: loansEn });
+
+  it('sends one repayment however quickly OK is clicked twice', async () => {
+    const repayments: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+        const url = String(input);
+        if (url.includes('/repay')) {
+          repayments.push(String(init?.body));
+          await new Promise((resolve) => setTimeout(resolve, 50));
+          return jsonResponse({ loan: disbursedLoan() });
+        }
+        return url.includes('/loans/mine')
+          ? jsonResponse({ current: disbursedLoan(), history: [] })
+          : jsonResponse({ available: '5000.00', frozen: '0.00' });
+      }),
+    );
+    await renderWithQueries(<MyLoanPage />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Repay now' }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.change(within(dialog).getByLabelText('Transaction password'), { target: { value: '123456' } });
+    const ok = within(dialog).getByRole('button', { name: /OK/ });
+    fireEvent.click(ok);
+    fireEvent.click(ok);
+    await waitFor(() => expect(repayments).toHaveLength(1));
+    await new Promise((resolve) => setTimeout(resolve, 120));
+    expect(repayments).toHaveLength(1);
   });
 });

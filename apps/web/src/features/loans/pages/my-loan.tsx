@@ -13,7 +13,7 @@ import {
   Tag,
   Timeline,
 } from 'antd';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { AmountInput } from '../../../components/ui/amount-input';
@@ -22,6 +22,7 @@ import { formatAmount, MoneyText } from '../../../components/ui/money-text';
 import { PageFrame } from '../../../components/ui/page-frame';
 import { type TClosingDialogProps, useClosingDialog } from '../../../components/ui/use-closing-dialog';
 import { formatDateTime } from '../../../lib/format';
+import { useSession } from '../../../lib/session';
 import { toast, toastError } from '../../../lib/toast';
 import { useMyLoans, useRepayLoan, useWalletBalance } from '../api/loans-api';
 import { ScheduleTable } from '../components/schedule-table';
@@ -66,12 +67,20 @@ function RepayDialog({ loan, isOpen, onClose, afterClose }: { loan: TLoan } & TC
     amountFault === 'format'
       ? t('validation:amountCents')
       : amountFault === 'tooMuch'
-        ? t('errors:LOAN_REPAY_TOO_MUCH', { owed: `${formatAmount(loan.totalOwed, 2)} USDT` })
+        ? // Isolated, so the figure and its unit stay one left-to-right piece inside an Arabic sentence.
+          t('errors:LOAN_REPAY_TOO_MUCH', { owed: `\u2066${formatAmount(loan.totalOwed, 2)} USDT\u2069` })
         : undefined;
   const shown =
     kind === 'all' ? loan.totalOwed : kind === 'next' ? loan.nextDue : amount && !amountFault ? amount : '';
   const isPasswordValid = zTxPassword.safeParse(txPassword).success;
+  const hasTxPassword = useSession().userInfo?.hasTxPassword !== false;
+  // A second click before the first answer (the button's loading state comes a render later) sends nothing.
+  const isSending = useRef(false);
   const submit = async () => {
+    if (isSending.current) {
+      return;
+    }
+    isSending.current = true;
     try {
       await repay.mutateAsync({
         id: loan.id,
@@ -81,6 +90,8 @@ function RepayDialog({ loan, isOpen, onClose, afterClose }: { loan: TLoan } & TC
       onClose();
     } catch (error) {
       toastError(error, t('loadError'));
+    } finally {
+      isSending.current = false;
     }
   };
   return (
@@ -91,7 +102,8 @@ function RepayDialog({ loan, isOpen, onClose, afterClose }: { loan: TLoan } & TC
       onCancel={onClose}
       onOk={() => void submit()}
       okButtonProps={{
-        disabled: !isPasswordValid || (kind === 'amount' && (!amount || amountFault !== null)),
+        disabled:
+          !hasTxPassword || !isPasswordValid || (kind === 'amount' && (!amount || amountFault !== null)),
         loading: repay.isPending,
       }}
       destroyOnHidden
@@ -102,9 +114,23 @@ function RepayDialog({ loan, isOpen, onClose, afterClose }: { loan: TLoan } & TC
             value={kind}
             onChange={(event) => setKind(event.target.value as TRepayKind)}
             options={[
-              { value: 'next', label: `${t('myLoan.repayNext')} (${formatAmount(loan.nextDue, 2)} USDT)` },
+              {
+                value: 'next',
+                label: (
+                  <>
+                    {t('myLoan.repayNext')} (<MoneyText decimals={2} value={loan.nextDue} />)
+                  </>
+                ),
+              },
               { value: 'amount', label: t('myLoan.repayAmount') },
-              { value: 'all', label: `${t('myLoan.repayAll')} (${formatAmount(loan.totalOwed, 2)} USDT)` },
+              {
+                value: 'all',
+                label: (
+                  <>
+                    {t('myLoan.repayAll')} (<MoneyText decimals={2} value={loan.totalOwed} />)
+                  </>
+                ),
+              },
             ]}
           />
         </Form.Item>
@@ -121,7 +147,20 @@ function RepayDialog({ loan, isOpen, onClose, afterClose }: { loan: TLoan } & TC
             />
           </Form.Item>
         )}
+        {!hasTxPassword && (
+          <Alert
+            type="warning"
+            showIcon
+            message={t('myLoan.noTxPassword')}
+            action={
+              <Link to="/userInfo/setup/transaction-password?redirect=%2Fcredit%2FmyLoan">
+                {t('myLoan.setTxPassword')}
+              </Link>
+            }
+          />
+        )}
         <Form.Item
+          hidden={!hasTxPassword}
           label={t('myLoan.txPassword')}
           help={txPassword && !isPasswordValid ? t('validation:txPassword') : undefined}
         >
@@ -230,6 +269,8 @@ function CurrentLoan({ loan }: { loan: TLoan }) {
         }))}
       />
       <h3>{t('credit.schedule')}</h3>
+      {/* The plan's interest is for the whole term; what is owed accrues by the day, so the two differ. */}
+      {(isLive || loan.status === 'repaid') && <p className="cv-muted">{t('myLoan.scheduleNote')}</p>}
       <ScheduleTable lines={loan.schedule} hasStates={isLive || loan.status === 'repaid'} />
       {repayDialog.value && <RepayDialog loan={loan} {...repayDialog.props} />}
     </Card>
