@@ -1,8 +1,8 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { bindToastInstance } from '../../lib/toast';
 import cartEn from '../../locales/en/cart.json';
 import { jsonResponse, renderWithQueries, setUpComponentTests } from '../../testing/render';
+import { captureErrorToasts } from '../../testing/toasts';
 import { PayOrdersModal } from './pay-orders-modal';
 
 describe('PayOrdersModal', () => {
@@ -23,13 +23,7 @@ describe('PayOrdersModal', () => {
         ),
       ),
     );
-    const errors: string[] = [];
-    bindToastInstance({
-      error: (text) => errors.push(text),
-      success: () => undefined,
-      warning: () => undefined,
-      info: () => undefined,
-    });
+    const errors = captureErrorToasts();
     const onClose = vi.fn();
     const onNotPayable = vi.fn();
     await renderWithQueries(

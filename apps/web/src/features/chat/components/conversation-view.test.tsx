@@ -1,9 +1,9 @@
 import { CHAT_TEXT_MAX } from '@caravan/contracts';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { bindToastInstance } from '../../../lib/toast';
 import chat from '../../../locales/en/chat.json';
 import { jsonResponse, renderWithQueries, setUpComponentTests } from '../../../testing/render';
+import { captureErrorToasts } from '../../../testing/toasts';
 import { ConversationView } from './conversation-view';
 
 const EMPTY_HISTORY = { messages: [], hasMore: false };
@@ -27,17 +27,6 @@ function stubChatServer(sendAnswer: () => Response) {
   return sent;
 }
 
-function captureToasts() {
-  const errors: string[] = [];
-  bindToastInstance({
-    error: (text) => errors.push(text),
-    success: () => undefined,
-    warning: () => undefined,
-    info: () => undefined,
-  });
-  return errors;
-}
-
 async function renderConversation() {
   await renderWithQueries(
     <ConversationView scope="buyer" conversationId="7" socket={null} isSocketOpen={false} />,
@@ -49,7 +38,7 @@ describe('ConversationView composer', () => {
   setUpComponentTests({ chat });
 
   it('puts a refused message back into the composer, so nothing typed is lost', async () => {
-    const errors = captureToasts();
+    const errors = captureErrorToasts();
     const sent = stubChatServer(() =>
       jsonResponse(
         { error: { code: 'TOO_FREQUENT', message: 'Operation too frequent, please try again later' } },
@@ -70,7 +59,7 @@ describe('ConversationView composer', () => {
   });
 
   it('keeps a text over the limit whole, shows the count and does not send it', async () => {
-    const errors = captureToasts();
+    const errors = captureErrorToasts();
     const sent = stubChatServer(() => jsonResponse({ data: {} }));
     const composer = await renderConversation();
     const long = 'x'.repeat(CHAT_TEXT_MAX + 500);

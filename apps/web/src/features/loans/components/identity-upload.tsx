@@ -1,8 +1,9 @@
 import { DeleteOutlined, UploadOutlined } from '@ant-design/icons';
+import { UPLOAD_MAX_BYTES, UPLOAD_MAX_LABEL } from '@caravan/contracts';
 import { Button, Space } from 'antd';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toastError } from '../../../lib/toast';
+import { toast, toastError } from '../../../lib/toast';
 import { identityImageUrl, uploadIdentityImage } from '../api/loans-api';
 
 /** One identity photo: upload (kept private by the server), preview from the private URL, remove before sending. */
@@ -15,11 +16,19 @@ export function IdentityUpload({
   value: string | undefined;
   onChange: (id: string | undefined) => void;
 }) {
-  const { t } = useTranslation('loans');
+  const { t } = useTranslation(['loans', 'errors']);
   const inputRef = useRef<HTMLInputElement>(null);
   const [isUploading, setUploading] = useState(false);
   const pick = async (file: File | undefined) => {
     if (!file) {
+      return;
+    }
+    // Told at once, not after sending the whole file to be refused.
+    if (file.size > UPLOAD_MAX_BYTES) {
+      toast.error(t('errors:IMAGE_TOO_LARGE', { max: UPLOAD_MAX_LABEL }));
+      if (inputRef.current) {
+        inputRef.current.value = '';
+      }
       return;
     }
     setUploading(true);
