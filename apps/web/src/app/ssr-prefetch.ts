@@ -9,8 +9,9 @@ import { productsQuery } from '../features/catalog/api/list-products';
 import { searchGoodsQuery } from '../features/catalog/api/search-goods';
 import { searchStoresQuery } from '../features/catalog/api/search-stores';
 import { chooseCategory } from '../features/catalog/lib/category-path';
-import { parseKeywordParam, readPageParam } from '../features/catalog/lib/format';
+import { parseKeywordParam } from '../features/catalog/lib/format';
 import { categoryProductFilters, readProductFilters } from '../features/catalog/lib/product-filters';
+import { readPageParam } from '../lib/page-param';
 
 /** Reads one query into the render's client; the query is then found by its key. */
 export type TPrefetch = { queryKey: QueryKey; run: (client: QueryClient) => Promise<void> };

@@ -1,13 +1,7 @@
 import type { TProductDetail } from '@caravan/contracts';
 import { act, renderHook } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import {
-  buildSearchStorePath,
-  formatRate,
-  formatUsdtAmount,
-  parseKeywordParam,
-  readPageParam,
-} from './format';
+import { buildSearchStorePath, formatRate, formatUsdtAmount, parseKeywordParam } from './format';
 import { addSearchHistory, clearSearchHistory, rememberSearch, useSearchHistory } from './search-history';
 import { findVariant, initialSelection, isValueAvailable, quantityLimits } from './variants';
 
@@ -34,14 +28,6 @@ describe('format', () => {
     expect(parseKeywordParam('42')).toBe('42');
     expect(parseKeywordParam(null)).toBe('');
     expect(buildSearchStorePath('قطن')).toBe(`/searchStore?k=${encodeURIComponent('"قطن"')}`);
-  });
-
-  it('reads page numbers defensively', () => {
-    expect(readPageParam('3')).toBe(3);
-    expect(readPageParam('0')).toBe(1);
-    expect(readPageParam('-2')).toBe(1);
-    expect(readPageParam('abc')).toBe(1);
-    expect(readPageParam(null)).toBe(1);
   });
 });
 

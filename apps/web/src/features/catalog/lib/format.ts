@@ -63,9 +63,3 @@ export function buildSearchStorePath(keyword: string): string {
 export function buildSearchResultPath(keyword: string): string {
   return `/searchResult/${encodeURIComponent(keyword)}`;
 }
-
-/** A positive page number from the URL (`?page=`), 1 when absent or malformed. */
-export function readPageParam(raw: string | null): number {
-  const page = Number.parseInt(raw ?? '', 10);
-  return Number.isSafeInteger(page) && page > 0 ? page : 1;
-}

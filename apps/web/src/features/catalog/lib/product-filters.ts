@@ -1,7 +1,7 @@
 import { PAGE_SIZE, PRODUCT_SORTS, type TProductSort } from '@caravan/contracts/constants';
 import { isMoneyString } from '@caravan/contracts/money';
+import { readPageParam } from '../../../lib/page-param';
 import type { TProductFilters } from '../api/list-products';
-import { readPageParam } from './format';
 
 export function readSort(raw: string | null): TProductSort {
   return (PRODUCT_SORTS as readonly string[]).includes(raw ?? '') ? (raw as TProductSort) : 'newest';

@@ -5,10 +5,10 @@ import { PageFrame } from '../../../components/ui/page-frame';
 import { useCategories } from '../api/get-categories';
 import { useProducts } from '../api/list-products';
 import '../catalog.css';
+import { readPageParam } from '../../../lib/page-param';
 import { ListPager } from '../components/list-pager';
 import { ProductGrid } from '../components/product-grid';
 import { chooseCategory } from '../lib/category-path';
-import { readPageParam } from '../lib/format';
 import { categoryProductFilters } from '../lib/product-filters';
 
 const categoryPath = (id: string) => `/classification?id=${encodeURIComponent(id)}`;

@@ -7,10 +7,10 @@ import { toast } from '../../../lib/toast';
 import { useToggleFavourite } from '../api/favourite-product';
 import { useFavouriteProducts } from '../api/list-favourite-products';
 import '../catalog.css';
+import { usePageParam } from '../../../lib/page-param';
 import { EmptyState } from '../components/empty-state';
 import { ListPager } from '../components/list-pager';
 import { ProductGrid } from '../components/product-grid';
-import { usePageParam } from '../lib/use-page-param';
 
 /** /userInfo/collect-goods: favourite products (keepGoods), removable after a confirmation. */
 export default function CollectGoodsPage() {

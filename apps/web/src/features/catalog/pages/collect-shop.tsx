@@ -6,11 +6,11 @@ import { toast } from '../../../lib/toast';
 import { useToggleFollow } from '../api/follow-store';
 import { useFollowedStores } from '../api/list-followed-stores';
 import '../catalog.css';
+import { usePageParam } from '../../../lib/page-param';
 import { EmptyState } from '../components/empty-state';
 import { LightLoadError } from '../components/light-load-error';
 import { ListPager } from '../components/list-pager';
 import { StoreList } from '../components/store-list';
-import { usePageParam } from '../lib/use-page-param';
 
 /** /userInfo/collect-shop: followed shops (focusSeller), unfollow after a confirmation. */
 export default function CollectShopPage() {

@@ -4,12 +4,12 @@ import { useSearchParams } from 'react-router';
 import { PageFrame } from '../../../components/ui/page-frame';
 import { useSearchGoods } from '../api/search-goods';
 import '../catalog.css';
+import { usePageParam } from '../../../lib/page-param';
 import { EmptyState } from '../components/empty-state';
 import { ListPager } from '../components/list-pager';
 import { ProductGrid } from '../components/product-grid';
 import { SearchHeading } from '../components/search-heading';
 import { buildSearchStorePath, parseKeywordParam } from '../lib/format';
-import { usePageParam } from '../lib/use-page-param';
 
 export default function SearchGoodsPage() {
   const { t } = useTranslation('catalog');

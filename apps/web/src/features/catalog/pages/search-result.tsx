@@ -5,13 +5,13 @@ import { PageFrame } from '../../../components/ui/page-frame';
 import { useSearchGoods } from '../api/search-goods';
 import { useSearchStores } from '../api/search-stores';
 import '../catalog.css';
+import { usePageParam } from '../../../lib/page-param';
 import { EmptyState } from '../components/empty-state';
 import { ListPager } from '../components/list-pager';
 import { ProductGrid } from '../components/product-grid';
 import { SearchHeading } from '../components/search-heading';
 import { StoreList } from '../components/store-list';
 import { buildSearchStorePath, parseKeywordParam } from '../lib/format';
-import { usePageParam } from '../lib/use-page-param';
 
 const STORES_PREVIEW = 4;
 

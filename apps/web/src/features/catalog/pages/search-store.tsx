@@ -4,13 +4,13 @@ import { useSearchParams } from 'react-router';
 import { PageFrame } from '../../../components/ui/page-frame';
 import { useSearchStores } from '../api/search-stores';
 import '../catalog.css';
+import { usePageParam } from '../../../lib/page-param';
 import { EmptyState } from '../components/empty-state';
 import { LightLoadError } from '../components/light-load-error';
 import { ListPager } from '../components/list-pager';
 import { SearchHeading } from '../components/search-heading';
 import { StoreList } from '../components/store-list';
 import { parseKeywordParam } from '../lib/format';
-import { usePageParam } from '../lib/use-page-param';
 
 export default function SearchStorePage() {
   const { t } = useTranslation('catalog');

@@ -14,11 +14,12 @@ import { useStore } from '../api/get-store';
 import { useProducts } from '../api/list-products';
 import { useRecordStoreView } from '../api/record-store-view';
 import '../catalog.css';
+import { readPageParam } from '../../../lib/page-param';
 import { LightLoadError } from '../components/light-load-error';
 import { ListPager } from '../components/list-pager';
 import { NotFoundState } from '../components/not-found-state';
 import { ProductGrid } from '../components/product-grid';
-import { formatRate, readPageParam } from '../lib/format';
+import { formatRate } from '../lib/format';
 
 export default function StorePage() {
   const { t } = useTranslation('catalog');

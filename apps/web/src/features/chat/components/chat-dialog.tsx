@@ -47,6 +47,14 @@ function useDrag(panelRef: React.RefObject<HTMLDivElement | null>) {
   return { position, onPointerDown };
 }
 
+/** The dialog's notifications tab: its page is the dialog's own, not the URL of the page under it. */
+function DialogNotifications({ onChange }: { onChange: () => void }) {
+  const [page, setPage] = useState(1);
+  return (
+    <NotificationList audience="buyer" page={page} onPageChange={setPage} pageSize={10} onChange={onChange} />
+  );
+}
+
 function ConversationList({ onOpen }: { onOpen: (conversation: TChatConversation) => void }) {
   const { t } = useTranslation('chat');
   const pagerIcons = usePagerIcons();
@@ -161,6 +169,24 @@ export default function ChatDialog() {
     };
   }, [target, isUser, t]);
 
+  // Customer service closing (or a message reopening) the conversation reaches the open dialog as it happens.
+  useEffect(() => {
+    if (!socket) {
+      return;
+    }
+    return socket.on((event) => {
+      const { status } = event;
+      if (
+        event.type === 'conversation' &&
+        (status === 'waiting' || status === 'open' || status === 'closed')
+      ) {
+        setConversation((current) =>
+          current && current.id === event.conversationId ? { ...current, status } : current,
+        );
+      }
+    });
+  }, [socket]);
+
   const close = () => setDialog({ ...dialog, isOpen: false });
   // Minimised, the panel is only its title bar; the size the visitor gave it comes back on restore.
   const savedHeight = useRef('');
@@ -268,15 +294,22 @@ export default function ChatDialog() {
           ) : error ? (
             <Alert type="error" showIcon title={error} />
           ) : conversation ? (
-            <ConversationView
-              scope="buyer"
-              conversationId={conversation.id}
-              socket={socket}
-              isSocketOpen={isSocketOpen}
-              pollSeconds={settings.pollSeconds}
-              imageMaxKb={settings.imageMaxKb}
-              onActivity={refreshUnread}
-            />
+            <>
+              {conversation.kind === 'service' && conversation.status === 'closed' && (
+                <p className="cv-chat__notice" role="status">
+                  {t('dialog.serviceClosed')}
+                </p>
+              )}
+              <ConversationView
+                scope="buyer"
+                conversationId={conversation.id}
+                socket={socket}
+                isSocketOpen={isSocketOpen}
+                pollSeconds={settings.pollSeconds}
+                imageMaxKb={settings.imageMaxKb}
+                onActivity={refreshUnread}
+              />
+            </>
           ) : target.kind === 'list' ? (
             <Tabs
               className="cv-chat__tabs"
@@ -300,7 +333,7 @@ export default function ChatDialog() {
                       <Badge count={unread.chat - unread.shops} size="small" />
                     </span>
                   ),
-                  children: <NotificationList audience="buyer" pageSize={10} onChange={refreshUnread} />,
+                  children: <DialogNotifications onChange={refreshUnread} />,
                 },
               ]}
             />

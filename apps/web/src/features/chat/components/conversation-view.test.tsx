@@ -19,9 +19,9 @@ function stubChatServer(sendAnswer: () => Response) {
         return sendAnswer();
       }
       if (url.endsWith('/read')) {
-        return jsonResponse({ data: { unread: 0 } });
+        return jsonResponse({ unread: 0 });
       }
-      return jsonResponse({ data: EMPTY_HISTORY });
+      return jsonResponse(EMPTY_HISTORY);
     }),
   );
   return sent;

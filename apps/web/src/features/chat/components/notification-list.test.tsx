@@ -17,11 +17,14 @@ describe('NotificationList', () => {
   });
 
   it('shows the server\'s message when the list fails and loads it again on "Try again"', async () => {
-    await expectLoadErrorThenRetry(<NotificationList audience="buyer" />, {
-      path: '/api/v1/notifications',
-      body: { pageList: [], total: 0, pageNum: 1, pageSize: 20, unread: 0 },
-      errorText: 'database is down',
-      shown: chatEn.notifications.empty,
-    });
+    await expectLoadErrorThenRetry(
+      <NotificationList audience="buyer" page={1} onPageChange={() => undefined} />,
+      {
+        path: '/api/v1/notifications',
+        body: { pageList: [], total: 0, pageNum: 1, pageSize: 20, unread: 0 },
+        errorText: 'database is down',
+        shown: chatEn.notifications.empty,
+      },
+    );
   });
 });

@@ -60,20 +60,26 @@ function chatTargetOf(notification: TNotification): TChatTarget | null {
   return null;
 }
 
-/** Notifications of the buyer or the shop, newest first, with mark one / mark all read. */
+/**
+ * Notifications of the buyer or the shop, newest first, with mark one / mark all read. The page is the parent's:
+ * a notifications page keeps it in the URL (`usePageParam`), the chat dialog's tab in its own state.
+ */
 export function NotificationList({
   audience,
+  page,
+  onPageChange,
   pageSize = 20,
   onChange,
 }: {
   audience: 'buyer' | 'seller';
+  page: number;
+  onPageChange: (page: number) => void;
   pageSize?: number;
   onChange?: () => void;
 }) {
   const { t } = useTranslation('chat');
   const pagerIcons = usePagerIcons();
   const queryClient = useQueryClient();
-  const [page, setPage] = useState(1);
   const [isMarking, setIsMarking] = useState(false);
   const query = useQuery({
     queryKey: [...chatKeys.notifications(audience, page), pageSize],
@@ -133,7 +139,7 @@ export function NotificationList({
                   current: page,
                   pageSize,
                   total: data.total,
-                  onChange: setPage,
+                  onChange: onPageChange,
                   size: 'small',
                   showSizeChanger: false,
                 }

@@ -1,49 +1,63 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { useLocation } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import chatEn from '../../../locales/en/chat.json';
 import { jsonResponse, renderWithQueries, setUpComponentTests } from '../../../testing/render';
 import NotificationsPage from './notifications';
 
+function Address() {
+  const { search } = useLocation();
+  return <output data-testid="address">{search}</output>;
+}
+
+function notificationPage(pageNum: number) {
+  return {
+    pageList: [
+      {
+        id: String(pageNum),
+        event: 'order.shipped',
+        params: { orderNo: `ORDER-ON-PAGE-${pageNum}` },
+        isRead: true,
+        createtime: '2026-12-01T10:00:00.000Z',
+      },
+    ],
+    total: 45,
+    pageNum,
+    pageSize: 20,
+    unread: 0,
+  };
+}
+
 describe('/userInfo/notifications', () => {
   setUpComponentTests({ chat: chatEn });
 
-  it('has the user centre frame: a breadcrumb back to the account, the page title and the tab title', async () => {
+  it('opens on the page its address names and keeps the page it turns to in the address', async () => {
+    const asked: string[] = [];
     vi.stubGlobal(
       'fetch',
-      vi.fn(async () => jsonResponse({ pageList: [], total: 0, pageNum: 1, pageSize: 20, unread: 0 })),
+      vi.fn(async (input: RequestInfo | URL) => {
+        const url = new URL(String(input), 'http://localhost');
+        asked.push(url.searchParams.get('pageNum') ?? '');
+        return jsonResponse(notificationPage(Number(url.searchParams.get('pageNum'))));
+      }),
     );
-    await renderWithQueries(<NotificationsPage />);
-    await waitFor(() => expect(screen.getByText(chatEn.notifications.empty)).toBeTruthy());
-    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Notifications');
-    const breadcrumb = screen.getByRole('navigation', { name: 'Breadcrumb' });
-    expect(within(breadcrumb).getByRole('link', { name: 'My account' }).getAttribute('href')).toBe(
-      '/userInfo/dashboard',
+    await renderWithQueries(
+      <>
+        <NotificationsPage />
+        <Address />
+      </>,
+      '/userInfo/notifications?page=2',
     );
-    expect(document.title).toContain('Notifications');
-  });
+    const onPage2 = await screen.findByRole('link', { name: /ORDER-ON-PAGE-2/ });
+    expect(onPage2.getAttribute('href')).toBe('/userInfo/order-detail?orderNo=ORDER-ON-PAGE-2');
+    expect(asked).toEqual(['2']);
 
-  it('shows a withdrawal notice with its amount grouped by thousands, as every amount', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () =>
-        jsonResponse({
-          pageList: [
-            {
-              id: '7',
-              event: 'withdrawal.succeeded',
-              params: { amount: '25000' },
-              isRead: true,
-              createtime: '2026-11-30 10:00:00',
-            },
-          ],
-          total: 1,
-          pageNum: 1,
-          pageSize: 20,
-          unread: 0,
-        }),
-      ),
-    );
-    await renderWithQueries(<NotificationsPage />);
-    expect(await screen.findByText('Your withdrawal of 25,000.00 USDT has been sent')).toBeTruthy();
+    fireEvent.click(screen.getByRole('listitem', { name: '3' }).querySelector('a')!);
+    await screen.findByRole('link', { name: /ORDER-ON-PAGE-3/ });
+    expect(screen.getByTestId('address').textContent).toBe('?page=3');
+    expect(asked).toEqual(['2', '3']);
+
+    fireEvent.click(screen.getByRole('listitem', { name: '1' }).querySelector('a')!);
+    await waitFor(() => expect(screen.getByTestId('address').textContent).toBe(''));
   });
 });

@@ -9,6 +9,7 @@ import '../../../components/order/order.css';
 import { OrderStatusTabs } from '../../../components/order/order-status-tabs';
 import { emptyOrLoadError } from '../../../components/ui/load-error';
 import { Pager } from '../../../components/ui/pager';
+import { readPageParam } from '../../../lib/page-param';
 
 const PAGE_SIZE = 20;
 
@@ -22,7 +23,7 @@ export default function MyOrderPage() {
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
   const tab = readTab(params.get('tab'));
-  const pageNum = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
+  const pageNum = readPageParam(params.get('page'));
   const orders = useOrders(tab, pageNum);
   const update = (next: { tab?: TOrderTab; page?: number }) => {
     const query = new URLSearchParams(params);

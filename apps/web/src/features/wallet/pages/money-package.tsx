@@ -5,6 +5,7 @@ import { ButtonLink } from '../../../components/ui/button-link';
 import { LoadError } from '../../../components/ui/load-error';
 import { MoneyText } from '../../../components/ui/money-text';
 import { PageFrame } from '../../../components/ui/page-frame';
+import { readPageParam } from '../../../lib/page-param';
 import { useWallet } from '../api/get-wallet';
 import { RechargeTable, WithdrawalTable } from '../components/record-tables';
 import { UnfinishedNotice } from '../components/unfinished-notice';
@@ -13,18 +14,13 @@ import '../wallet.css';
 const TABS = ['recharges', 'withdrawals'] as const;
 type TTab = (typeof TABS)[number];
 
-function readPage(value: string | null): number {
-  const n = Number.parseInt(value ?? '1', 10);
-  return Number.isSafeInteger(n) && n > 0 ? n : 1;
-}
-
 /** /userInfo/money-package: balance in USDT, recharge and withdraw, and both record lists. */
 export default function MoneyPackagePage() {
   const { t } = useTranslation(['wallet', 'common']);
   const wallet = useWallet();
   const [params, setParams] = useSearchParams();
   const tab: TTab = params.get('tab') === 'withdrawals' ? 'withdrawals' : 'recharges';
-  const pageNum = readPage(params.get('page'));
+  const pageNum = readPageParam(params.get('page'));
   const go = (next: { tab?: TTab; page?: number }) => {
     const search = new URLSearchParams(params);
     search.set('tab', next.tab ?? tab);

@@ -1,0 +1,109 @@
+import type { TChatConversation } from '@caravan/contracts';
+import { act, screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import chat from '../../../locales/en/chat.json';
+import { jsonResponse, renderWithQueries, setUpComponentTests } from '../../../testing/render';
+import type { ChatSocket, TSocketEvent } from '../lib/chat-socket';
+import ChatDialog from './chat-dialog';
+
+/** What the chat provider gives the dialog; each test sets its target and socket. */
+const context = vi.hoisted(() => ({
+  dialog: { isOpen: true, target: { kind: 'list' } as { kind: 'list' } | { kind: 'service' } },
+  setDialog: () => undefined,
+  socket: null as unknown,
+  isSocketOpen: false,
+  settings: { pollSeconds: 5, imageMaxKb: 2048 },
+  refreshUnread: () => undefined,
+  // Three unread shop messages and two other notifications: the header shows 5.
+  unread: { service: 0, shops: 3, notifications: 4, chat: 5 },
+}));
+
+vi.mock('./chat-provider', () => ({ useChatContext: () => context }));
+vi.mock('../../../lib/session', async (importActual) => ({
+  ...(await importActual<typeof import('../../../lib/session')>()),
+  useSession: () => ({ userInfo: { id: '1', username: 'demobuyer' } }),
+}));
+
+/** A live connection the test speaks through: what the server would push to the buyer's socket. */
+function fakeSocket() {
+  const listeners = new Set<(event: TSocketEvent) => void>();
+  const socket = {
+    on: (listener: (event: TSocketEvent) => void) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    onState: () => () => undefined,
+    send: () => true,
+  };
+  return {
+    socket: socket as unknown as ChatSocket,
+    push: (event: TSocketEvent) => {
+      act(() => {
+        for (const listener of listeners) {
+          listener(event);
+        }
+      });
+    },
+  };
+}
+
+const SERVICE_CONVERSATION: TChatConversation = {
+  id: '41',
+  kind: 'service',
+  status: 'closed',
+  peer: { id: '0', name: 'Customer service', avatar: null },
+  agent: null,
+  unread: 0,
+  lastMessage: null,
+  lastMessageAt: null,
+  createtime: '2026-12-01T10:00:00.000Z',
+};
+
+describe('chat dialog, Messages', () => {
+  setUpComponentTests({ chat });
+
+  it("splits the header's count between its tabs: shops' unread messages and the other notifications", async () => {
+    context.dialog = { isOpen: true, target: { kind: 'list' } };
+    context.socket = null;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => jsonResponse({ pageList: [], pageNum: 1, pageSize: 20, total: 0 })),
+    );
+    await renderWithQueries(<ChatDialog />);
+    const dialog = screen.getByRole('dialog', { name: 'Messages' });
+    const tabs = within(dialog).getAllByRole('tab');
+    expect(tabs.map((tab) => tab.textContent)).toEqual(['Shops3', 'Notifications2']);
+  });
+});
+
+describe('chat dialog, customer service', () => {
+  setUpComponentTests({ chat });
+
+  it('says when customer service has closed the conversation, as it happens, and not once it is open again', async () => {
+    const live = fakeSocket();
+    context.dialog = { isOpen: true, target: { kind: 'service' } };
+    context.socket = live.socket;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL) =>
+        new URL(String(input), 'http://localhost').pathname.endsWith('/chat/conversations')
+          ? jsonResponse(SERVICE_CONVERSATION)
+          : jsonResponse({ messages: [], hasMore: false }),
+      ),
+    );
+    await renderWithQueries(<ChatDialog />);
+    // Opened closed (the agent closed it earlier): said at once.
+    expect(await screen.findByText(chat.dialog.serviceClosed)).toBeTruthy();
+
+    live.push({ type: 'conversation', conversationId: '41', status: 'waiting', agentId: null });
+    expect(screen.queryByText(chat.dialog.serviceClosed)).toBeNull();
+
+    // Another conversation's change is not this one's.
+    live.push({ type: 'conversation', conversationId: '42', status: 'closed', agentId: '3' });
+    expect(screen.queryByText(chat.dialog.serviceClosed)).toBeNull();
+
+    live.push({ type: 'conversation', conversationId: '41', status: 'closed', agentId: '3' });
+    // Announced: a status that screen readers read when it appears.
+    expect(screen.getByText(chat.dialog.serviceClosed).getAttribute('role')).toBe('status');
+  });
+});
