@@ -1,7 +1,7 @@
 import { ERROR_STATUS, type TErrorBody, type TErrorCode, V } from '@caravan/contracts';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import { errorMessage, validationMessage } from '../i18n/messages';
+import { errorMessage, validationMessage, withAttemptsLeft } from '../i18n/messages';
 import { isAppError } from './app-error';
 
 type TFieldError = { field: string; message: string };
@@ -15,7 +15,9 @@ export function sendError(
   const body: TErrorBody = {
     error: {
       code,
-      message: options.message ?? errorMessage(request.lang, code, options.params),
+      message:
+        options.message ??
+        withAttemptsLeft(request.lang, errorMessage(request.lang, code, options.params), options.details),
       ...(options.details ? { details: options.details } : {}),
     },
   };

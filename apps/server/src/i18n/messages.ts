@@ -73,6 +73,22 @@ export function errorMessage(lang: TLanguage, code: TErrorCode, params?: Record<
   return instance.getFixedT(lang, 'errors')(code, filled);
 }
 
+/**
+ * A wrong password or code says how many tries are left before the lock it leads to (`remainingAttempts` in the
+ * error's details), so nobody is locked out without warning.
+ */
+export function withAttemptsLeft(
+  lang: TLanguage,
+  message: string,
+  details?: Record<string, unknown>,
+): string {
+  const count = details?.remainingAttempts;
+  if (typeof count !== 'number' || !Number.isSafeInteger(count) || count <= 0) {
+    return message;
+  }
+  return instance.getFixedT(lang, 'server')('attemptsLeft', { message, count });
+}
+
 /** The text of a validation key; `fallbackKey`'s when `key` is none (e.g. a library's own English message). */
 export function validationMessage(lang: TLanguage, key: string, fallbackKey: string = V.required): string {
   const t = instance.getFixedT(lang, 'validation');

@@ -5,7 +5,7 @@ type TDictionary = { [key: string]: string | TDictionary };
 
 const WEB = import.meta.glob<TDictionary>('./*/*.json', { eager: true, import: 'default' });
 const SHARED = import.meta.glob<TDictionary>(
-  '../../../../packages/contracts/locales/*/{errors,validation}.json',
+  '../../../../packages/contracts/locales/*/{errors,validation,server}.json',
   {
     eager: true,
     import: 'default',
@@ -79,6 +79,7 @@ describe('dictionaries', () => {
         'pages',
         'pwa',
         'seller',
+        'server',
         'services',
         'validation',
         'wallet',

@@ -285,13 +285,13 @@ describe('buyer log-in, sessions and lockout', () => {
     expect(first.statusCode).toBe(400);
     expect(json<TError>(first).error).toMatchObject({
       code: 'LOGIN_FAILED',
+      message: 'Wrong account or password: 2 attempts left',
       details: { remainingAttempts: 2, challengeRequired: false },
     });
     // Two failures on the account: the next attempt needs the human check.
-    expect(json<TError>(await attempt('wrong111')).error.details).toEqual({
-      remainingAttempts: 1,
-      challengeRequired: true,
-    });
+    const second = json<TError>(await attempt('wrong111')).error;
+    expect(second.details).toEqual({ remainingAttempts: 1, challengeRequired: true });
+    expect(second.message).toBe('Wrong account or password: 1 attempt left');
     expect(json<TError>(await attempt('wrong111')).error.code).toBe('CHALLENGE_REQUIRED');
     const third = await attempt('wrong111', '10.1.0.1', await solvedChallenge(ctx));
     expect(third.statusCode).toBe(423);

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { ERROR_CODES, V } from '@caravan/contracts';
 import { describe, expect, it } from 'vitest';
-import { errorMessage, validationMessage } from '../../i18n/messages';
+import { errorMessage, validationMessage, withAttemptsLeft } from '../../i18n/messages';
 
 const EN_DIR = path.resolve(import.meta.dirname, '../../../../../packages/contracts/locales/en');
 const read = (ns: string) =>
@@ -34,5 +34,21 @@ describe('English dictionaries', () => {
     expect(errorMessage('en', 'COUPON_MIN_SPEND', { minSpend: '1,000.00' })).toBe(
       'This coupon needs an order of at least 1,000.00 USDT',
     );
+  });
+
+  it('tell how many tries are left before a lock, in the plural form of the count, and nothing when none is known', () => {
+    const wrong = errorMessage('en', 'TX_PASSWORD_WRONG');
+    expect(withAttemptsLeft('en', wrong, { remainingAttempts: 2 })).toBe(
+      'Transaction password is wrong: 2 attempts left',
+    );
+    expect(withAttemptsLeft('en', wrong, { remainingAttempts: 1 })).toBe(
+      'Transaction password is wrong: 1 attempt left',
+    );
+    expect(withAttemptsLeft('de', errorMessage('de', 'LOGIN_FAILED'), { remainingAttempts: 1 })).toBe(
+      'Konto oder Passwort falsch: noch 1 Versuch',
+    );
+    for (const details of [undefined, {}, { remainingAttempts: 0 }, { remainingAttempts: '2' }]) {
+      expect(withAttemptsLeft('en', wrong, details)).toBe(wrong);
+    }
   });
 });

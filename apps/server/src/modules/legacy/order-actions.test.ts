@@ -182,7 +182,7 @@ describe('legacy order and address calls (SPEC §7)', () => {
     expect(await stockOf(db, productId)).toBe(stockBefore - 1);
 
     const wrongPassword = await call('order!pay', { token: buyer.token, orderNo: first, safeword: '000000' });
-    expect(wrongPassword).toEqual({ code: 1, msg: EN.TX_PASSWORD_WRONG, data: null });
+    expect(wrongPassword).toEqual({ code: 1, msg: `${EN.TX_PASSWORD_WRONG}: 2 attempts left`, data: null });
     const paid = await call<{ paidTotal: string; balance: string }>('order!pay', {
       token: buyer.token,
       orderNo: first,

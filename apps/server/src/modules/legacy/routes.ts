@@ -2,7 +2,7 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError, isAppError } from '../../http/app-error';
 import { sendError } from '../../http/error-handler';
-import { errorMessage, validationMessage } from '../../i18n/messages';
+import { errorMessage, validationMessage, withAttemptsLeft } from '../../i18n/messages';
 import { enforceRate } from '../ops';
 import './account-actions';
 import './shop-actions';
@@ -41,7 +41,7 @@ function legacyError(request: FastifyRequest, error: unknown): TLegacyAnswer {
     const msg =
       error.code === 'VALIDATION_FAILED' && typeof first?.message === 'string'
         ? validationMessage(request.lang, first.message)
-        : errorMessage(request.lang, error.code, error.params);
+        : withAttemptsLeft(request.lang, errorMessage(request.lang, error.code, error.params), error.details);
     return { code: LEGACY_SESSION_CODES.has(error.code) ? 403 : 1, msg, data: null };
   }
   const status = (error as FastifyError | undefined)?.statusCode;

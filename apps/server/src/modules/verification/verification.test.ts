@@ -107,6 +107,7 @@ describe('forgot password', () => {
     expect(wrong.statusCode).toBe(400);
     expect(json<TError>(wrong).error).toMatchObject({
       code: 'VERIFY_CODE_WRONG',
+      message: 'Wrong verification code: 4 attempts left',
       details: { remainingAttempts: 4 },
     });
     const differ = await post('/api/v1/auth/password-reset', { ...reset, code, confirmPassword: 'other123' });
