@@ -22,25 +22,28 @@ function readError(status: number, text: string): ApiError {
   });
 }
 
+type TUploadOptions = {
+  onProgress: (percent: number) => void;
+  signal?: AbortSignal;
+  audience?: TApiAudience;
+};
+
 /**
- * POST /api/v1/uploads as multipart through XMLHttpRequest, which (unlike fetch) reports upload progress: the one
- * upload path of every picture (wallet certificates, chat, ...). `onProgress` receives 0-100; aborting the signal
- * removes the upload before it is sent. `audience` says whose session uploads when the browser holds several
- * (an agent in /cs also logged in as a buyer uploads as the agent); without it the server takes any live one.
+ * POSTs one file as multipart through XMLHttpRequest, which (unlike fetch) reports upload progress. `onProgress`
+ * receives 0-100; aborting the signal stops the upload (the promise rejects with an AbortError). `audience` says
+ * whose session uploads when the browser holds several (an agent in /cs also logged in as a buyer uploads as the
+ * agent); without it the server takes any live one.
  */
-export function uploadImage(
+export function postFileWithProgress<T>(
+  path: string,
   file: File,
-  options: {
-    moduleName: string;
-    onProgress: (percent: number) => void;
-    signal?: AbortSignal;
-    audience?: TApiAudience;
-  },
-): Promise<TUploadResponse> {
+  fields: Record<string, string>,
+  options: TUploadOptions,
+): Promise<T> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     const query = options.audience ? { as: options.audience } : undefined;
-    xhr.open('POST', buildApiUrl('/uploads', query, i18next.language || 'en'));
+    xhr.open('POST', buildApiUrl(path, query, i18next.language || 'en'));
     xhr.withCredentials = true;
     xhr.setRequestHeader('accept', 'application/json');
     xhr.upload.onprogress = (event) => {
@@ -51,7 +54,7 @@ export function uploadImage(
     xhr.onload = () => {
       if (xhr.status >= 200 && xhr.status < 300) {
         try {
-          resolve(JSON.parse(xhr.responseText) as TUploadResponse);
+          resolve(JSON.parse(xhr.responseText) as T);
         } catch {
           reject(readError(xhr.status, ''));
         }
@@ -70,8 +73,19 @@ export function uploadImage(
     xhr.onabort = () => reject(new DOMException('aborted', 'AbortError'));
     options.signal?.addEventListener('abort', () => xhr.abort(), { once: true });
     const body = new FormData();
-    body.append('moduleName', options.moduleName);
+    for (const [name, value] of Object.entries(fields)) {
+      body.append(name, value);
+    }
     body.append('file', file);
     xhr.send(body);
   });
+}
+
+/** POST /api/v1/uploads: the one upload path of every public picture (wallet certificates, chat, ...). */
+export function uploadImage(
+  file: File,
+  options: TUploadOptions & { moduleName: string },
+): Promise<TUploadResponse> {
+  const { moduleName, ...rest } = options;
+  return postFileWithProgress<TUploadResponse>('/uploads', file, { moduleName }, rest);
 }

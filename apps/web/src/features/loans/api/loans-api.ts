@@ -13,8 +13,9 @@ import type {
 } from '@caravan/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import i18next from 'i18next';
-import { ApiError, api, buildApiUrl, CLIENT_ERROR_CODES } from '../../../lib/api';
+import { api, buildApiUrl } from '../../../lib/api';
 import { runIntent } from '../../../lib/intent';
+import { postFileWithProgress } from '../../../lib/upload-image';
 
 /**
  * The buyer's loan and verification calls. One small file for the whole domain: every call is a line or
@@ -100,38 +101,15 @@ export function identityImageUrl(id: string): string {
   return buildApiUrl(`/verification/images/${id}`, undefined, i18next.language || 'en');
 }
 
-/** Uploads one identity photo (multipart); the server keeps it private. */
-export async function uploadIdentityImage(file: File): Promise<TIdentityImage> {
-  const body = new FormData();
-  body.append('moduleName', 'identity');
-  body.append('file', file);
-  let response: Response;
-  try {
-    response = await fetch(buildApiUrl('/verification/images', undefined, i18next.language || 'en'), {
-      method: 'POST',
-      credentials: 'include',
-      headers: { accept: 'application/json' },
-      body,
-    });
-  } catch {
-    throw new ApiError({
-      status: 0,
-      code: CLIENT_ERROR_CODES.network,
-      message: i18next.t('common:errors.network'),
-    });
-  }
-  const payload = (await response.json().catch(() => ({}))) as {
-    id?: string;
-    width?: number;
-    height?: number;
-    error?: { code?: string; message?: string };
-  };
-  if (!response.ok || !payload.id) {
-    throw new ApiError({
-      status: response.status,
-      code: payload.error?.code ?? CLIENT_ERROR_CODES.badResponse,
-      message: payload.error?.message ?? i18next.t('common:errors.generic'),
-    });
-  }
-  return { id: payload.id, width: payload.width ?? 0, height: payload.height ?? 0 };
+/** Uploads one identity photo (multipart) with its progress; the server keeps it private. */
+export function uploadIdentityImage(
+  file: File,
+  options: { onProgress: (percent: number) => void; signal?: AbortSignal },
+): Promise<TIdentityImage> {
+  return postFileWithProgress<TIdentityImage>(
+    '/verification/images',
+    file,
+    { moduleName: 'identity' },
+    options,
+  );
 }

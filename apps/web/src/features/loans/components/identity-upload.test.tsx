@@ -1,4 +1,4 @@
-import { fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import loansEn from '../../../locales/en/loans.json';
 import { setUpComponentTests } from '../../../testing/render';
@@ -21,4 +21,82 @@ describe('IdentityUpload', () => {
     expect(fetchMock).not.toHaveBeenCalled();
     expect(onChange).not.toHaveBeenCalled();
   });
+
+  it("shows the upload's progress, and a cancel that stops it and keeps nothing", async () => {
+    const requests = stubUploads();
+    const onChange = vi.fn();
+    render(<IdentityUpload label="Front of the ID" value={undefined} onChange={onChange} />);
+    const scan = new File(['scan'], 'passport.jpg', { type: 'image/jpeg' });
+    fireEvent.change(screen.getByLabelText('Front of the ID'), { target: { files: [scan] } });
+    const request = requests[0]!;
+    expect(request.url).toContain('/api/v1/verification/images');
+    act(() => request.progress(40, 100));
+    expect(
+      screen.getByRole('progressbar', { name: 'Upload of Front of the ID' }).getAttribute('aria-valuenow'),
+    ).toBe('40');
+    expect(screen.getByText('passport.jpg')).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel upload' }));
+    expect(request.isAborted).toBe(true);
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Upload' })).toBeTruthy());
+    expect(screen.queryByRole('progressbar')).toBeNull();
+    expect(onChange).not.toHaveBeenCalled();
+  });
+
+  it('hands the stored picture to its form once the upload is done', async () => {
+    const requests = stubUploads();
+    const onChange = vi.fn();
+    render(<IdentityUpload label="Front of the ID" value={undefined} onChange={onChange} />);
+    fireEvent.change(screen.getByLabelText('Front of the ID'), {
+      target: { files: [new File(['scan'], 'id.png', { type: 'image/png' })] },
+    });
+    act(() => requests[0]!.answer(201, { id: '55', width: 800, height: 500 }));
+    await waitFor(() => expect(onChange).toHaveBeenCalledWith('55'));
+    expect(screen.queryByRole('progressbar')).toBeNull();
+  });
 });
+
+/** Uploads go through XMLHttpRequest (for their progress): a stand-in the test drives. */
+function stubUploads() {
+  const requests: {
+    url: string;
+    isAborted: boolean;
+    progress: (loaded: number, total: number) => void;
+    answer: (status: number, body: unknown) => void;
+  }[] = [];
+  class FakeRequest {
+    status = 0;
+    responseText = '';
+    withCredentials = false;
+    upload: { onprogress: ((event: ProgressEvent) => void) | null } = { onprogress: null };
+    onload: (() => void) | null = null;
+    onerror: (() => void) | null = null;
+    onabort: (() => void) | null = null;
+    private url = '';
+    open(_method: string, url: string) {
+      this.url = url;
+    }
+    setRequestHeader() {}
+    send() {
+      const request = {
+        url: this.url,
+        isAborted: false,
+        progress: (loaded: number, total: number) =>
+          this.upload.onprogress?.({ lengthComputable: true, loaded, total } as ProgressEvent),
+        answer: (status: number, body: unknown) => {
+          this.status = status;
+          this.responseText = JSON.stringify(body);
+          this.onload?.();
+        },
+      };
+      requests.push(request);
+      this.abort = () => {
+        request.isAborted = true;
+        this.onabort?.();
+      };
+    }
+    abort() {}
+  }
+  vi.stubGlobal('XMLHttpRequest', FakeRequest);
+  return requests;
+}

@@ -1,12 +1,15 @@
-import { DeleteOutlined, UploadOutlined } from '@ant-design/icons';
+import { CloseOutlined, DeleteOutlined, UploadOutlined } from '@ant-design/icons';
 import { UPLOAD_MAX_BYTES, UPLOAD_MAX_LABEL } from '@caravan/contracts';
-import { Button, Space } from 'antd';
-import { useRef, useState } from 'react';
+import { Button, Progress, Space } from 'antd';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast, toastError } from '../../../lib/toast';
 import { identityImageUrl, uploadIdentityImage } from '../api/loans-api';
 
-/** One identity photo: upload (kept private by the server), preview from the private URL, remove before sending. */
+/**
+ * One identity photo: upload with its progress (a scan of several megabytes takes a while on a phone) and a cancel,
+ * kept private by the server, preview from the private URL, remove before sending.
+ */
 export function IdentityUpload({
   label,
   value,
@@ -18,7 +21,15 @@ export function IdentityUpload({
 }) {
   const { t } = useTranslation(['loans', 'errors']);
   const inputRef = useRef<HTMLInputElement>(null);
-  const [isUploading, setUploading] = useState(false);
+  const uploadRef = useRef<AbortController | null>(null);
+  const [progress, setProgress] = useState<{ percent: number; name: string } | null>(null);
+  // Leaving the page (or the form) stops an upload still running.
+  useEffect(() => () => uploadRef.current?.abort(), []);
+  const clearInput = () => {
+    if (inputRef.current) {
+      inputRef.current.value = '';
+    }
+  };
   const pick = async (file: File | undefined) => {
     if (!file) {
       return;
@@ -26,23 +37,34 @@ export function IdentityUpload({
     // Told at once, not after sending the whole file to be refused.
     if (file.size > UPLOAD_MAX_BYTES) {
       toast.error(t('errors:IMAGE_TOO_LARGE', { max: UPLOAD_MAX_LABEL }));
-      if (inputRef.current) {
-        inputRef.current.value = '';
-      }
+      clearInput();
       return;
     }
-    setUploading(true);
+    const controller = new AbortController();
+    uploadRef.current = controller;
+    setProgress({ percent: 0, name: file.name });
     try {
-      const image = await uploadIdentityImage(file);
+      const image = await uploadIdentityImage(file, {
+        signal: controller.signal,
+        onProgress: (percent) => setProgress((current) => current && { ...current, percent }),
+      });
       onChange(image.id);
     } catch (error) {
-      toastError(error, t('loadError'));
-    } finally {
-      setUploading(false);
-      if (inputRef.current) {
-        inputRef.current.value = '';
+      if (!controller.signal.aborted) {
+        toastError(error, t('loadError'));
       }
+    } finally {
+      if (uploadRef.current === controller) {
+        uploadRef.current = null;
+        setProgress(null);
+      }
+      clearInput();
     }
+  };
+  const cancel = () => {
+    uploadRef.current?.abort();
+    uploadRef.current = null;
+    setProgress(null);
   };
   return (
     <div>
@@ -54,7 +76,21 @@ export function IdentityUpload({
         aria-label={label}
         onChange={(event) => void pick(event.target.files?.[0])}
       />
-      {value ? (
+      {progress ? (
+        <div className="cv-identity-upload__progress">
+          <span className="cv-muted" dir="auto">
+            {progress.name}
+          </span>
+          <Progress
+            percent={progress.percent}
+            size="small"
+            aria-label={t('verify.uploadProgress', { label })}
+          />
+          <Button size="small" icon={<CloseOutlined aria-hidden />} onClick={cancel}>
+            {t('verify.cancelUpload')}
+          </Button>
+        </div>
+      ) : value ? (
         <Space align="start" wrap>
           <img
             src={identityImageUrl(value)}
@@ -68,12 +104,8 @@ export function IdentityUpload({
           </Button>
         </Space>
       ) : (
-        <Button
-          icon={<UploadOutlined aria-hidden />}
-          loading={isUploading}
-          onClick={() => inputRef.current?.click()}
-        >
-          {isUploading ? t('verify.uploading') : t('verify.upload')}
+        <Button icon={<UploadOutlined aria-hidden />} onClick={() => inputRef.current?.click()}>
+          {t('verify.upload')}
         </Button>
       )}
     </div>

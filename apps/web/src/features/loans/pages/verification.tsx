@@ -1,4 +1,4 @@
-import { ID_TYPES, type TIdType, type TVerificationStatus } from '@caravan/contracts';
+import { ID_TYPES, type TIdType, type TVerification, type TVerificationStatus } from '@caravan/contracts';
 import { Alert, Button, Card, Descriptions, Form, Input, Select, Skeleton, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { AppForm } from '../../../components/ui/app-form';
@@ -34,7 +34,25 @@ type TRealNameValues = {
   backImageId?: string;
 };
 
-function RealNameForm() {
+/**
+ * What a new submission starts from: the last one's answers when the reviewer sent it back or declined it, so only
+ * what they asked about is changed (the photos are the applicant's own uploads, which the server takes again).
+ */
+function realNameStart(previous: TVerification | null): TRealNameValues {
+  if (!previous) {
+    return { idType: 'id_card' };
+  }
+  return {
+    realName: previous.realName ?? undefined,
+    nationality: previous.nationality ?? undefined,
+    idType: previous.idType ?? 'id_card',
+    idNumber: previous.idNumber ?? undefined,
+    frontImageId: previous.images.front ?? undefined,
+    backImageId: previous.images.back ?? undefined,
+  };
+}
+
+function RealNameForm({ previous }: { previous: TVerification | null }) {
   const { t } = useTranslation(['loans', 'validation']);
   const [form] = Form.useForm<TRealNameValues>();
   const submit = useSubmitRealName();
@@ -61,7 +79,7 @@ function RealNameForm() {
       form={form}
       layout="vertical"
       onFinish={onFinish}
-      initialValues={{ idType: 'id_card' }}
+      initialValues={realNameStart(previous)}
       requiredMark={false}
     >
       <Form.Item name="realName" label={t('fields.realName')} rules={required}>
@@ -110,7 +128,7 @@ function ImageField({
   return <IdentityUpload label={label} value={value} onChange={(id) => onChange?.(id)} />;
 }
 
-function AdvancedForm() {
+function AdvancedForm({ previous }: { previous: TVerification | null }) {
   const { t } = useTranslation(['loans', 'validation']);
   const [form] = Form.useForm<{ selfieImageId?: string; addressProofImageId?: string }>();
   const submit = useSubmitAdvanced();
@@ -120,6 +138,10 @@ function AdvancedForm() {
       form={form}
       layout="vertical"
       requiredMark={false}
+      initialValues={{
+        selfieImageId: previous?.images.selfie ?? undefined,
+        addressProofImageId: previous?.images.addressProof ?? undefined,
+      }}
       onFinish={async (values) => {
         try {
           await submit.mutateAsync({
@@ -190,7 +212,7 @@ export default function VerificationPage() {
                 ]}
               />
             )}
-            {canSubmit(data.realNameStatus) && <RealNameForm />}
+            {canSubmit(data.realNameStatus) && <RealNameForm previous={data.realName} />}
           </Card>
           <Card
             size="small"
@@ -202,7 +224,7 @@ export default function VerificationPage() {
             ) : (
               <>
                 {data.advanced?.reason && <Alert type="warning" showIcon message={data.advanced.reason} />}
-                {canSubmit(data.advancedStatus) && <AdvancedForm />}
+                {canSubmit(data.advancedStatus) && <AdvancedForm previous={data.advanced} />}
               </>
             )}
           </Card>

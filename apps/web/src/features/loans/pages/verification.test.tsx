@@ -1,0 +1,90 @@
+import type { TMyVerification, TVerification } from '@caravan/contracts';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import loansEn from '../../../locales/en/loans.json';
+import { jsonResponse, renderWithQueries, setUpComponentTests } from '../../../testing/render';
+import VerificationPage from './verification';
+
+const SENT_BACK: TVerification = {
+  id: '12',
+  level: 'real_name',
+  status: 'resubmit',
+  realName: 'Amina Haddad',
+  nationality: 'MA',
+  idType: 'id_card',
+  idNumber: 'AB123456',
+  images: { front: '31', back: '32', selfie: null, addressProof: null },
+  reason: 'The back photo is blurred',
+  createdAt: '2026-12-01T10:00:00.000Z',
+  reviewedAt: '2026-12-01T12:00:00.000Z',
+};
+
+describe('/userInfo/verification', () => {
+  setUpComponentTests({ loans: loansEn });
+
+  it('starts a submission sent back by the reviewer from its answers and photos, so only the fault is changed', async () => {
+    const submitted: unknown[] = [];
+    const mine: TMyVerification = {
+      realName: SENT_BACK,
+      advanced: null,
+      realNameStatus: 'resubmit',
+      advancedStatus: 'not_submitted',
+    };
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+        if (init?.method === 'POST') {
+          submitted.push(JSON.parse(String(init.body)));
+          return jsonResponse({ ...SENT_BACK, id: '13', status: 'reviewing', reason: null }, 201);
+        }
+        return String(input).includes('/verification') ? jsonResponse(mine) : jsonResponse({});
+      }),
+    );
+    await renderWithQueries(<VerificationPage />);
+    expect(await screen.findByText('The back photo is blurred')).toBeTruthy();
+    expect((screen.getByLabelText(loansEn.fields.realName) as HTMLInputElement).value).toBe('Amina Haddad');
+    expect((screen.getByLabelText(loansEn.fields.idNumber) as HTMLInputElement).value).toBe('AB123456');
+    const front = screen.getByRole('img', { name: loansEn.fields.idFront });
+    expect(front.getAttribute('src')).toContain('/verification/images/31');
+
+    // The reviewer asked for a new back photo: removing it is the one change, and the form then asks for it.
+    const removeButtons = screen.getAllByRole('button', { name: loansEn.verify.remove });
+    fireEvent.click(removeButtons[1]!);
+    fireEvent.click(screen.getByRole('button', { name: loansEn.verify.submit }));
+    await waitFor(() => expect(screen.getAllByText('This field is required').length).toBeGreaterThan(0));
+    expect(submitted).toEqual([]);
+  });
+
+  it('sends the kept answers and photos as they were when nothing needs changing', async () => {
+    const submitted: unknown[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (_input: RequestInfo | URL, init?: RequestInit) => {
+        if (init?.method === 'POST') {
+          submitted.push(JSON.parse(String(init.body)));
+          return jsonResponse({ ...SENT_BACK, id: '13', status: 'reviewing', reason: null }, 201);
+        }
+        return jsonResponse({
+          realName: { ...SENT_BACK, status: 'rejected' },
+          advanced: null,
+          realNameStatus: 'rejected',
+          advancedStatus: 'not_submitted',
+        });
+      }),
+    );
+    await renderWithQueries(<VerificationPage />);
+    fireEvent.click(await screen.findByRole('button', { name: loansEn.verify.submit }));
+    await waitFor(() =>
+      expect(submitted).toEqual([
+        {
+          realName: 'Amina Haddad',
+          nationality: 'MA',
+          idType: 'id_card',
+          idNumber: 'AB123456',
+          frontImageId: '31',
+          backImageId: '32',
+        },
+      ]),
+    );
+  });
+});
