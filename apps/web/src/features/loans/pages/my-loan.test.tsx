@@ -19,6 +19,30 @@ describe('/credit/myLoan', () => {
     expect(link.getAttribute('href')).toBe('/credit');
     expect(screen.queryByText('Apply for this loan')).toBeNull();
   });
+
+  it('opens a past loan from the history with its figures and its progress', async () => {
+    const declined = disbursedLoan({
+      id: '7',
+      status: 'failed',
+      approvedAmount: null,
+      amount: '900.00',
+      rejectReason: 'Income not shown',
+      createdAt: '2026-10-02T09:30:00.000Z',
+      events: [{ kind: 'applied', at: '2026-10-02T09:30:00.000Z', amount: null }],
+    });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => jsonResponse({ current: null, history: [declined] })),
+    );
+    await renderWithQueries(<MyLoanPage />);
+    const open = await screen.findByRole('button', { name: /^Details of the loan applied for on / });
+    expect(screen.queryByText('Reason: Income not shown')).toBeNull();
+    fireEvent.click(open);
+    const drawer = await screen.findByRole('dialog');
+    expect(within(drawer).getByText('Reason: Income not shown')).toBeTruthy();
+    expect(within(drawer).getByText(loansEn.event.applied, { exact: false })).toBeTruthy();
+    expect(within(drawer).getByText(loansEn.status.failed)).toBeTruthy();
+  });
 });
 
 describe('/credit/myLoan, repaying another amount', () => {

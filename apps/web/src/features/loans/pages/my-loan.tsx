@@ -29,6 +29,8 @@ import { ScheduleTable } from '../components/schedule-table';
 import '../loans.css';
 import { DataTable } from '../../../components/ui/data-table';
 import { DateTimeText } from '../../../components/ui/date-time-text';
+import { EndDrawer } from '../../../components/ui/end-drawer';
+import { usePageParam } from '../../../lib/page-param';
 
 const STATUS_COLOURS: Record<TLoanStatus, string> = {
   applying: 'processing',
@@ -182,28 +184,12 @@ function RepayDialog({ loan, isOpen, onClose, afterClose }: { loan: TLoan } & TC
   );
 }
 
-function CurrentLoan({ loan }: { loan: TLoan }) {
+/** What a loan is and how it went: its figures, its progress and its schedule (the current loan and past ones). */
+function LoanDetails({ loan }: { loan: TLoan }) {
   const { t } = useTranslation('loans');
-  const repayDialog = useClosingDialog();
   const isLive = loan.status === 'disbursed' || loan.status === 'overdue';
   return (
-    <Card
-      size="small"
-      title={
-        <span>
-          {t(`kind.${loan.productKind}`)} <LoanStatusTag status={loan.status} />
-        </span>
-      }
-      extra={
-        isLive ? (
-          <Button type="primary" onClick={() => repayDialog.open(true)}>
-            {t('myLoan.repay')}
-          </Button>
-        ) : loan.status === 'failed' || loan.status === 'repaid' ? (
-          <Link to="/credit">{t('myLoan.applyAgain')}</Link>
-        ) : null
-      }
-    >
+    <>
       {loan.rejectReason && (
         <Alert type="warning" showIcon message={t('myLoan.rejectReason', { reason: loan.rejectReason })} />
       )}
@@ -272,6 +258,33 @@ function CurrentLoan({ loan }: { loan: TLoan }) {
       {/* The plan's interest is for the whole term; what is owed accrues by the day, so the two differ. */}
       {(isLive || loan.status === 'repaid') && <p className="cv-muted">{t('myLoan.scheduleNote')}</p>}
       <ScheduleTable lines={loan.schedule} hasStates={isLive || loan.status === 'repaid'} />
+    </>
+  );
+}
+
+function CurrentLoan({ loan }: { loan: TLoan }) {
+  const { t } = useTranslation('loans');
+  const repayDialog = useClosingDialog();
+  const isLive = loan.status === 'disbursed' || loan.status === 'overdue';
+  return (
+    <Card
+      size="small"
+      title={
+        <span>
+          {t(`kind.${loan.productKind}`)} <LoanStatusTag status={loan.status} />
+        </span>
+      }
+      extra={
+        isLive ? (
+          <Button type="primary" onClick={() => repayDialog.open(true)}>
+            {t('myLoan.repay')}
+          </Button>
+        ) : loan.status === 'failed' || loan.status === 'repaid' ? (
+          <Link to="/credit">{t('myLoan.applyAgain')}</Link>
+        ) : null
+      }
+    >
+      <LoanDetails loan={loan} />
       {repayDialog.value && <RepayDialog loan={loan} {...repayDialog.props} />}
     </Card>
   );
@@ -281,7 +294,8 @@ function CurrentLoan({ loan }: { loan: TLoan }) {
 export default function MyLoanPage() {
   const { t } = useTranslation('loans');
   const loans = useMyLoans();
-  const [page, setPage] = useState(1);
+  const [page, setPage] = usePageParam();
+  const [pastLoan, setPastLoan] = useState<TLoan | null>(null);
   return (
     <PageFrame titleKey="routes.myLoan" crumbs={[{ labelKey: 'routes.credit', to: '/credit' }]}>
       {loans.isPending && <Skeleton active />}
@@ -323,8 +337,37 @@ export default function MyLoanPage() {
                 title: t('fields.state'),
                 render: (_, l) => <LoanStatusTag status={l.status} />,
               },
+              {
+                key: 'details',
+                title: <span className="cv-visually-hidden">{t('myLoan.details')}</span>,
+                render: (_, l) => (
+                  <Button
+                    type="link"
+                    size="small"
+                    aria-label={t('myLoan.detailsOf', { date: formatDateTime(l.createdAt) })}
+                    onClick={() => setPastLoan(l)}
+                  >
+                    {t('myLoan.details')}
+                  </Button>
+                ),
+              },
             ]}
           />
+          <EndDrawer
+            open={pastLoan !== null}
+            onClose={() => setPastLoan(null)}
+            size={Math.min(720, window.innerWidth)}
+            title={
+              pastLoan && (
+                <span>
+                  {t(`kind.${pastLoan.productKind}`)} <LoanStatusTag status={pastLoan.status} />
+                </span>
+              )
+            }
+            destroyOnHidden
+          >
+            {pastLoan && <LoanDetails loan={pastLoan} />}
+          </EndDrawer>
         </>
       )}
     </PageFrame>
