@@ -72,3 +72,37 @@ export function readJsonStorage<T>(key: TStorageKey): T | null {
     return null;
   }
 }
+
+/** Session storage keys: what one tab keeps over a reload, and forgets when it is closed. */
+export const SESSION_KEYS = {
+  /** The checkout's choices (coupons, address, remarks) for the goods being checked out. */
+  checkoutDraft: 'checkoutDraft',
+} as const;
+
+export type TSessionKey = (typeof SESSION_KEYS)[keyof typeof SESSION_KEYS];
+
+export function readSessionJson<T>(key: TSessionKey): T | null {
+  try {
+    const raw = window.sessionStorage.getItem(key);
+    return raw ? (JSON.parse(raw) as T) : null;
+  } catch {
+    // Unavailable storage or text that is not JSON: as if nothing were kept.
+    return null;
+  }
+}
+
+export function writeSessionJson(key: TSessionKey, value: unknown): void {
+  try {
+    window.sessionStorage.setItem(key, JSON.stringify(value));
+  } catch {
+    // Ignored: see readStorage.
+  }
+}
+
+export function removeSession(key: TSessionKey): void {
+  try {
+    window.sessionStorage.removeItem(key);
+  } catch {
+    // Ignored: see readStorage.
+  }
+}

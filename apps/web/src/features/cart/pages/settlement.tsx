@@ -21,6 +21,7 @@ import { CART_KEY, CHECKOUT_PREVIEW_KEY } from '../api/cart-keys';
 import { placeOrders } from '../api/place-orders';
 import { previewCheckout } from '../api/preview-checkout';
 import { useCart } from '../api/use-cart';
+import { forgetCheckoutDraft, useCheckoutDraft } from '../lib/checkout-draft';
 import '../components/cart.css';
 
 const ID_PATTERN = /^\d{1,19}$/;
@@ -90,6 +91,19 @@ function SettlementContent() {
     setChecked(namedCartItemIds, true);
     void navigate('/settlement', { replace: true });
   }, [namedCartItemIds, cart, checkedIds, setChecked, navigate]);
+  // Coupons, address and remarks survive a reload of this checkout (not another one: other goods start afresh).
+  const goods = isBuyNow
+    ? `buy:${JSON.stringify(buyNowItems)}`
+    : cart && !namedCartItemIds
+      ? `cart:${[...checkedIds].sort().join(',')}`
+      : null;
+  useCheckoutDraft(goods, { coupons, remarks, addressId }, (kept) => {
+    setCoupons(kept.coupons);
+    setRemarks(kept.remarks);
+    if (kept.addressId) {
+      setAddressId(kept.addressId);
+    }
+  });
   const source: TCheckoutRequest | null = isBuyNow
     ? { items: buyNowItems }
     : checkedIds.length > 0 && !namedCartItemIds
@@ -133,6 +147,7 @@ function SettlementContent() {
         ...(couponList.length > 0 ? { coupons: couponList } : {}),
       });
       setPlaced(result);
+      forgetCheckoutDraft();
       await queryClient.invalidateQueries({ queryKey: CART_KEY });
       await queryClient.invalidateQueries({ queryKey: ['orders'] });
     } catch (error) {
