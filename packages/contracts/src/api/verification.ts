@@ -1,8 +1,14 @@
 import { z } from 'zod';
-import { requiredOrInvalid, V, zAreaCode, zEmail, zMobile, zPassword } from '../validation';
+import { requiredOrInvalid, V, zAreaCode, zEmail, zMobile, zPassword, zTxPassword } from '../validation';
 
 /** What a verification code is for; each purpose has its own codes, cooldown and mail text. */
-export const VERIFICATION_PURPOSES = ['resetPassword', 'bindEmail', 'registerEmail', 'bindMobile'] as const;
+export const VERIFICATION_PURPOSES = [
+  'resetPassword',
+  'bindEmail',
+  'registerEmail',
+  'bindMobile',
+  'resetTxPassword',
+] as const;
 export type TVerificationPurpose = (typeof VERIFICATION_PURPOSES)[number];
 
 export const VERIFICATION_CODE_LENGTH = 6;
@@ -35,6 +41,8 @@ export const ZSendCodeRequest = z.discriminatedUnion(
     z.strictObject({ purpose: z.literal('bindEmail'), email: zEmail }),
     z.strictObject({ purpose: z.literal('registerEmail'), email: zEmail }),
     z.strictObject({ purpose: z.literal('bindMobile'), areaCode: zAreaCode, phone: zMobile }),
+    // A forgotten transaction password: the code goes to the logged-in account's own e-mail or mobile number.
+    z.strictObject({ purpose: z.literal('resetTxPassword') }),
   ],
   { error: V.required },
 );
@@ -73,3 +81,16 @@ export const ZBindMobileRequest = z.strictObject({
   code: zVerificationCode,
 });
 export type TBindMobileRequest = z.input<typeof ZBindMobileRequest>;
+
+/** A forgotten transaction password: the code sent to the account, then the new 6 digits twice. */
+export const ZResetTxPasswordRequest = z
+  .strictObject({
+    code: zVerificationCode,
+    txPassword: zTxPassword,
+    confirmTxPassword: z.string({ error: requiredOrInvalid }),
+  })
+  .refine((v) => v.txPassword === v.confirmTxPassword, {
+    path: ['confirmTxPassword'],
+    error: V.passwordsDiffer,
+  });
+export type TResetTxPasswordRequest = z.input<typeof ZResetTxPasswordRequest>;

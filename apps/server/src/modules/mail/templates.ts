@@ -8,6 +8,7 @@ import { mailText } from '../../i18n/messages';
  */
 export const MAIL_TEMPLATES = [
   'codeResetPassword',
+  'codeResetTxPassword',
   'codeBindEmail',
   'codeRegister',
   'welcomeCoupon',

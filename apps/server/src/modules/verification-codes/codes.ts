@@ -20,6 +20,7 @@ const TEMPLATES: Record<TVerificationPurpose, TMailTemplate> = {
   bindEmail: 'codeBindEmail',
   registerEmail: 'codeRegister',
   bindMobile: 'smsCode',
+  resetTxPassword: 'codeResetTxPassword',
 };
 
 function hashCode(target: string, purpose: TVerificationPurpose, code: string): string {

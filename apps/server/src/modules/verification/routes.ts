@@ -3,13 +3,14 @@ import {
   ZBindMobileRequest,
   ZOkResponse,
   ZResetPasswordRequest,
+  ZResetTxPasswordRequest,
   ZSendCodeRequest,
   ZSendCodeResponse,
 } from '@caravan/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { bindEmail, bindMobile, resetPassword, sendVerificationCode } from './service';
+import { bindEmail, bindMobile, resetPassword, resetTxPassword, sendVerificationCode } from './service';
 
-/** Verification codes, forgot password, and binding an e-mail or a mobile number. */
+/** Verification codes, forgot password (log-in and transaction), and binding an e-mail or a mobile number. */
 export const verificationRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, config } = app.deps;
   const rateLimit = { max: config.RATE_LIMIT_PER_MINUTE, timeWindow: '1 minute' };
@@ -38,6 +39,19 @@ export const verificationRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: { rateLimit }, schema: { tags, body: ZResetPasswordRequest, response: { 200: ZOkResponse } } },
     async (request) => {
       await resetPassword(db, request.body);
+      return ok;
+    },
+  );
+
+  app.post(
+    '/api/v1/account/tx-password/reset',
+    {
+      preHandler: app.requireUser,
+      config: { rateLimit },
+      schema: { tags: ['account'], body: ZResetTxPasswordRequest, response: { 200: ZOkResponse } },
+    },
+    async (request) => {
+      await resetTxPassword(db, request.user!.id, request.body);
       return ok;
     },
   );

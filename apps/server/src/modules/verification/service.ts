@@ -3,6 +3,7 @@ import type {
   TBindMobileRequest,
   TLanguage,
   TResetPasswordRequest,
+  TResetTxPasswordRequest,
   TSendCodeRequest,
 } from '@caravan/contracts';
 import { eq, or, sql } from 'drizzle-orm';
@@ -10,7 +11,13 @@ import type { Database } from '../../db/client';
 import { uniqueViolation } from '../../db/pg-error';
 import { users } from '../../db/schema';
 import { AppError } from '../../http/app-error';
-import { deleteUserSessions, hashNewPassword, releaseLapsedLogInName, type TUserRow } from '../auth';
+import {
+  deleteUserSessions,
+  hashNewPassword,
+  hashPassword,
+  releaseLapsedLogInName,
+  type TUserRow,
+} from '../auth';
 import {
   assertPossibleMobile,
   checkVerificationCode,
@@ -49,6 +56,18 @@ async function findResetUser(db: Database, account: string): Promise<TUserRow> {
   return user;
 }
 
+/** The logged-in account that asks to reset its transaction password; only an active one may. */
+async function findActiveUser(db: Database, userId: bigint): Promise<TUserRow> {
+  const [user] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
+  if (!user) {
+    throw new AppError('NOT_LOGGED_IN');
+  }
+  if (user.status !== 'active') {
+    throw new AppError('USER_DISABLED');
+  }
+  return user;
+}
+
 function resetTarget(user: TUserRow): { target: string; channel: TCodeChannel } {
   if (user.email) {
     return { target: user.email, channel: 'email' };
@@ -67,7 +86,7 @@ async function assertEmailFree(db: Database, email: string, userId?: bigint) {
   }
 }
 
-/** Sends a code for one of the four purposes; binding needs the logged-in user. */
+/** Sends a code for one of the purposes; binding and a transaction password's reset need the logged-in user. */
 export async function sendVerificationCode(
   db: Database,
   input: TSendCodeRequest,
@@ -111,6 +130,16 @@ export async function sendVerificationCode(
       }
       break;
     }
+    case 'resetTxPassword': {
+      if (!context.userId) {
+        throw new AppError('NOT_LOGGED_IN');
+      }
+      const user = await findActiveUser(db, context.userId);
+      ({ target, channel } = resetTarget(user));
+      userId = user.id;
+      lang = (user.lang as TLanguage | null) ?? lang;
+      break;
+    }
     case 'registerEmail': {
       await assertEmailFree(db, input.email);
       target = input.email;
@@ -139,6 +168,25 @@ export async function resetPassword(db: Database, input: TResetPasswordRequest) 
     await consumeVerificationCode(tx, codeId);
     await tx.update(users).set({ passwordHash, updatedAt: sql`now()` }).where(eq(users.id, user.id));
     await deleteUserSessions(tx, user.id);
+  });
+}
+
+/**
+ * A forgotten transaction password: checks the code sent to the account's own e-mail or mobile number and sets the
+ * new one. The code proves the owner, so the transaction password's lock and wrong-entry counts end with it.
+ */
+export async function resetTxPassword(db: Database, userId: bigint, input: TResetTxPasswordRequest) {
+  const user = await findActiveUser(db, userId);
+  const { target } = resetTarget(user);
+  const codeId = await checkVerificationCode(db, { purpose: 'resetTxPassword', target, code: input.code });
+  // Six digits, as when it was first set (the log-in password's list of common passwords is not for these).
+  const txPasswordHash = await hashPassword(input.txPassword);
+  await db.transaction(async (tx) => {
+    await consumeVerificationCode(tx, codeId);
+    await tx
+      .update(users)
+      .set({ txPasswordHash, txFailStreak: 0, txFailDayCount: 0, txLockedUntil: null, updatedAt: sql`now()` })
+      .where(eq(users.id, user.id));
   });
 }
 

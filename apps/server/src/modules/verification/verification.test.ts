@@ -271,6 +271,120 @@ describe('forgot password', () => {
   });
 });
 
+describe('forgot transaction password', () => {
+  const txPassword = (token: string, method: 'POST' | 'PUT', payload: Record<string, string>) =>
+    ctx.app.inject({ method, url: '/api/v1/account/tx-password', headers: bearer(token), payload });
+  const reset = (token: string | null, payload: Record<string, string>) =>
+    ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/account/tx-password/reset',
+      headers: token ? bearer(token) : {},
+      payload,
+    });
+
+  it("mails a code to the account's own address and sets a new one, which ends the lock", async () => {
+    const buyer = await buyerWithEmail();
+    expect(
+      (await txPassword(buyer.token, 'POST', { txPassword: '123456', confirmTxPassword: '123456' }))
+        .statusCode,
+    ).toBe(200);
+    // Three wrong entries lock the transaction password for three minutes.
+    for (let i = 0; i < 3; i += 1) {
+      await txPassword(buyer.token, 'PUT', {
+        oldTxPassword: '999999',
+        txPassword: '111111',
+        confirmTxPassword: '111111',
+      });
+    }
+    const locked = await txPassword(buyer.token, 'PUT', {
+      oldTxPassword: '123456',
+      txPassword: '111111',
+      confirmTxPassword: '111111',
+    });
+    expect(json<TError>(locked).error.code).toBe('TX_PASSWORD_LOCKED_MINUTES');
+
+    const sent = await post(
+      '/api/v1/verification/codes',
+      { purpose: 'resetTxPassword' },
+      bearer(buyer.token),
+    );
+    expect(sent.statusCode).toBe(201);
+    expect(json(sent)).toMatchObject({
+      channel: 'email',
+      sentTo: `${buyer.email.slice(0, 2)}***@caravan.example`,
+    });
+    await deliverDueMail(ctx.database.db, { channel: 'email', send: sender });
+    const mail = await smtp.waitFor(buyer.email);
+    // In the account's language (German), and about the transaction password, not the log-in.
+    expect(mail.text).toContain('Transaktionspasswort');
+    const code = /Ihr Bestätigungscode lautet: (\d{6})/.exec(mail.text)?.[1];
+    expect(code).toMatch(/^\d{6}$/);
+
+    const differ = await reset(buyer.token, {
+      code: code!,
+      txPassword: '246810',
+      confirmTxPassword: '246811',
+    });
+    expect(json<TError>(differ).error.code).toBe('VALIDATION_FAILED');
+    const wrongCode = await reset(buyer.token, {
+      code: code === '000000' ? '111111' : '000000',
+      txPassword: '246810',
+      confirmTxPassword: '246810',
+    });
+    expect(json<TError>(wrongCode).error).toMatchObject({
+      code: 'VERIFY_CODE_WRONG',
+      details: { remainingAttempts: 4 },
+    });
+
+    const done = await reset(buyer.token, { code: code!, txPassword: '246810', confirmTxPassword: '246810' });
+    expect(done.statusCode, done.body).toBe(200);
+    const [row] = await ctx.database.db.select().from(users).where(eq(users.id, buyer.userId));
+    expect(row).toMatchObject({ txFailStreak: 0, txFailDayCount: 0, txLockedUntil: null });
+    // The new one works at once (the lock ended with the reset), the old one no more.
+    expect(
+      (
+        await txPassword(buyer.token, 'PUT', {
+          oldTxPassword: '246810',
+          txPassword: '135790',
+          confirmTxPassword: '135790',
+        })
+      ).statusCode,
+    ).toBe(200);
+    // The code was used once.
+    const again = await reset(buyer.token, {
+      code: code!,
+      txPassword: '222333',
+      confirmTxPassword: '222333',
+    });
+    expect(json<TError>(again).error.code).toBe('VERIFY_CODE_WRONG');
+  });
+
+  it('asks for a log-in, and for an address to send the code to', async () => {
+    const anonymous = await post('/api/v1/verification/codes', { purpose: 'resetTxPassword' });
+    expect(json<TError>(anonymous).error.code).toBe('NOT_LOGGED_IN');
+    const notLoggedIn = await reset(null, {
+      code: '123456',
+      txPassword: '246810',
+      confirmTxPassword: '246810',
+    });
+    expect(notLoggedIn.statusCode).toBe(401);
+
+    const buyer = await buyerWithEmail();
+    await ctx.database.db.update(users).set({ email: null }).where(eq(users.id, buyer.userId));
+    const nowhere = await post(
+      '/api/v1/verification/codes',
+      { purpose: 'resetTxPassword' },
+      bearer(buyer.token),
+    );
+    expect(json<TError>(nowhere).error.code).toBe('EMAIL_NOT_BOUND');
+    const codes = await ctx.database.db
+      .select({ id: verificationCodes.id })
+      .from(verificationCodes)
+      .where(eq(verificationCodes.userId, buyer.userId));
+    expect(codes).toEqual([]);
+  });
+});
+
 describe('binding an e-mail and a mobile number', () => {
   it('binds a new e-mail with the code sent to it, and refuses another account\u2019s e-mail', async () => {
     const buyer = await buyerWithEmail();

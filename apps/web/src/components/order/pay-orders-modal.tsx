@@ -17,21 +17,20 @@ import { toast } from '../../lib/toast';
 import { AppForm } from '../ui/app-form';
 import { DateTimeInSentence } from '../ui/date-time-text';
 import { MoneyText } from '../ui/money-text';
+import { ForgotTxPasswordLink, txPasswordPath } from '../ui/tx-password-link';
 import './order.css';
 
 const RECHARGE_PATH = '/userInfo/money-package/recharge';
-const TX_PASSWORD_PATH = '/userInfo/setup/transaction-password';
 
 /**
  * Setting the transaction password, then back to these orders to pay them: the checkout they were placed from
  * is empty once they are placed, so the way back is the order (or the unpaid orders).
  */
-function txPasswordPathFor(orderNos: string[]): string {
-  const orders =
-    orderNos.length === 1
-      ? `/userInfo/order-detail?orderNo=${encodeURIComponent(orderNos[0]!)}`
-      : '/userInfo/my-order?tab=pending';
-  return `${TX_PASSWORD_PATH}?redirect=${encodeURIComponent(orders)}`;
+/** Where the orders being paid are read again, after setting the transaction password. */
+function ordersPathOf(orderNos: string[]): string {
+  return orderNos.length === 1
+    ? `/userInfo/order-detail?orderNo=${encodeURIComponent(orderNos[0]!)}`
+    : '/userInfo/my-order?tab=pending';
 }
 
 type TPayOrdersModalProps = {
@@ -168,7 +167,15 @@ export function PayOrdersModal({
           </Radio.Group>
         </Form.Item>
         {hasTxPassword ? (
-          <Form.Item name="txPassword" label={t('pay.txPassword')} extra={t('pay.txPasswordHint')}>
+          <Form.Item
+            name="txPassword"
+            label={t('pay.txPassword')}
+            extra={
+              <>
+                {t('pay.txPasswordHint')} <ForgotTxPasswordLink returnTo={ordersPathOf(orderNos)} />
+              </>
+            }
+          >
             <Input.Password inputMode="numeric" maxLength={6} autoComplete="off" autoFocus />
           </Form.Item>
         ) : (
@@ -176,7 +183,7 @@ export function PayOrdersModal({
             type="warning"
             showIcon
             title={t('pay.noTxPassword')}
-            action={<Link to={txPasswordPathFor(orderNos)}>{t('pay.setTxPassword')}</Link>}
+            action={<Link to={txPasswordPath(ordersPathOf(orderNos))}>{t('pay.setTxPassword')}</Link>}
           />
         )}
         {isShort && (

@@ -1,6 +1,7 @@
 import type {
   TChangePasswordRequest,
   TChangeTxPasswordRequest,
+  TResetTxPasswordRequest,
   TSetTxPasswordRequest,
   TUserInfo,
 } from '@caravan/contracts';
@@ -17,6 +18,11 @@ export function setTxPassword(body: TSetTxPasswordRequest): Promise<unknown> {
 
 export function changeTxPassword(body: TChangeTxPasswordRequest): Promise<unknown> {
   return api.put('/account/tx-password', body);
+}
+
+/** A forgotten transaction password, with the code sent to the account's e-mail or mobile number. */
+export function resetTxPassword(body: TResetTxPasswordRequest): Promise<unknown> {
+  return api.post('/account/tx-password/reset', body);
 }
 
 export function cancelAccount(body: { reason: string; loginPassword: string }): Promise<unknown> {

@@ -1,32 +1,58 @@
-import { ZChangeTxPasswordRequest, ZSetTxPasswordRequest } from '@caravan/contracts';
-import { Button, Card, Form, Input } from 'antd';
+import { SafetyOutlined } from '@ant-design/icons';
+import { ZChangeTxPasswordRequest, ZResetTxPasswordRequest, ZSetTxPasswordRequest } from '@caravan/contracts';
+import { Alert, Button, Card, Form, Input, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { AppForm } from '../../../components/ui/app-form';
 import { PageFrame } from '../../../components/ui/page-frame';
+import { SendCodeButton } from '../../../components/ui/send-code-button';
 import { parseFormValues, showSubmitError } from '../../../lib/form';
 import { readSafeRedirect, useSession } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
-import { changeTxPassword, refreshCurrentUser, setTxPassword } from '../api/account-api';
+import { changeTxPassword, refreshCurrentUser, resetTxPassword, setTxPassword } from '../api/account-api';
 import { SETUP_CRUMBS } from '../components/setup-crumbs';
 
 const DIGITS_INPUT = { inputMode: 'numeric', maxLength: 6, autoComplete: 'off' } as const;
 
-/** Set the 6-digit transaction password twice, or change it with the old one. */
+/** This page's address in the other mode (`?mode=forgot`), keeping where to go back to afterwards. */
+function modePath(search: string, isForgot: boolean): string {
+  const params = new URLSearchParams(search);
+  if (isForgot) {
+    params.set('mode', 'forgot');
+  } else {
+    params.delete('mode');
+  }
+  const query = params.toString();
+  return `/userInfo/setup/transaction-password${query ? `?${query}` : ''}`;
+}
+
+/**
+ * Set the 6-digit transaction password twice, change it with the old one, or, forgotten (`?mode=forgot`), set a new
+ * one with a code sent to the account's e-mail address or mobile number.
+ */
 export default function TransactionPasswordPage() {
-  const { t } = useTranslation(['account', 'validation', 'common']);
+  const { t } = useTranslation(['account', 'services', 'validation', 'common']);
   const { userInfo } = useSession();
   const isChange = Boolean(userInfo?.hasTxPassword);
+  const location = useLocation();
+  const isForgot = isChange && new URLSearchParams(location.search).get('mode') === 'forgot';
+  const hasCodeAddress = Boolean(userInfo?.email || userInfo?.phone);
   const [form] = Form.useForm();
   const navigate = useNavigate();
-  const location = useLocation();
+  const [sentTo, setSentTo] = useState<string | null>(null);
   const [isSubmitting, setIsSubmitting] = useState(false);
   const submit = async () => {
     const values = form.getFieldsValue();
     setIsSubmitting(true);
     try {
-      if (isChange) {
+      if (isForgot) {
+        const body = parseFormValues(form, ZResetTxPasswordRequest, values, t);
+        if (!body) {
+          return;
+        }
+        await resetTxPassword(body);
+      } else if (isChange) {
         const body = parseFormValues(form, ZChangeTxPasswordRequest, values, t);
         if (!body) {
           return;
@@ -50,26 +76,77 @@ export default function TransactionPasswordPage() {
       setIsSubmitting(false);
     }
   };
+  const intro = isForgot
+    ? 'txPassword.forgotIntro'
+    : isChange
+      ? 'txPassword.changeIntro'
+      : 'txPassword.setIntro';
   return (
     <PageFrame titleKey="routes.transactionPassword" crumbs={SETUP_CRUMBS}>
       <Card className="cv-form-card">
-        <p className="cv-muted">{t(isChange ? 'txPassword.changeIntro' : 'txPassword.setIntro')}</p>
-        <AppForm form={form} layout="vertical" requiredMark={false} onFinish={submit}>
-          {isChange && (
-            <Form.Item name="oldTxPassword" label={t('txPassword.old')}>
+        <p className="cv-muted">{t(intro)}</p>
+        {isForgot && !hasCodeAddress ? (
+          <Alert
+            type="warning"
+            showIcon
+            title={t('txPassword.noCodeAddress')}
+            action={<Link to="/userInfo/setup">{t('txPassword.bindAddress')}</Link>}
+          />
+        ) : (
+          // A new form for each mode: what was typed for one is not sent by the other.
+          <AppForm
+            key={String(isForgot)}
+            form={form}
+            layout="vertical"
+            requiredMark={false}
+            onFinish={submit}
+          >
+            {isForgot && (
+              <Form.Item
+                label={t('services:code.label')}
+                required={false}
+                extra={sentTo ? t('services:code.sentTo', { to: sentTo }) : undefined}
+              >
+                <Space.Compact block>
+                  <Form.Item name="code" noStyle>
+                    <Input
+                      prefix={<SafetyOutlined aria-hidden="true" />}
+                      inputMode="numeric"
+                      autoComplete="one-time-code"
+                      maxLength={6}
+                      aria-label={t('services:code.label')}
+                    />
+                  </Form.Item>
+                  <SendCodeButton
+                    buildRequest={() => ({ purpose: 'resetTxPassword' })}
+                    onSent={(sent) => setSentTo(sent.sentTo)}
+                  />
+                </Space.Compact>
+              </Form.Item>
+            )}
+            {isChange && !isForgot && (
+              <Form.Item
+                name="oldTxPassword"
+                label={t('txPassword.old')}
+                extra={<Link to={modePath(location.search, true)}>{t('common:txPassword.forgot')}</Link>}
+              >
+                <Input.Password {...DIGITS_INPUT} />
+              </Form.Item>
+            )}
+            <Form.Item name="txPassword" label={t('txPassword.new')} extra={t('txPassword.rule')}>
               <Input.Password {...DIGITS_INPUT} />
             </Form.Item>
-          )}
-          <Form.Item name="txPassword" label={t('txPassword.new')} extra={t('txPassword.rule')}>
-            <Input.Password {...DIGITS_INPUT} />
-          </Form.Item>
-          <Form.Item name="confirmTxPassword" label={t('txPassword.confirm')}>
-            <Input.Password {...DIGITS_INPUT} />
-          </Form.Item>
-          <Button type="primary" htmlType="submit" loading={isSubmitting}>
-            {t('common:actions.save')}
-          </Button>
-        </AppForm>
+            <Form.Item name="confirmTxPassword" label={t('txPassword.confirm')}>
+              <Input.Password {...DIGITS_INPUT} />
+            </Form.Item>
+            <Space wrap>
+              <Button type="primary" htmlType="submit" loading={isSubmitting}>
+                {t('common:actions.save')}
+              </Button>
+              {isForgot && <Link to={modePath(location.search, false)}>{t('txPassword.remembered')}</Link>}
+            </Space>
+          </AppForm>
+        )}
       </Card>
     </PageFrame>
   );

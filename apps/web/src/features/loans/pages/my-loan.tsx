@@ -30,6 +30,7 @@ import '../loans.css';
 import { DataTable } from '../../../components/ui/data-table';
 import { DateTimeText } from '../../../components/ui/date-time-text';
 import { EndDrawer } from '../../../components/ui/end-drawer';
+import { ForgotTxPasswordLink, txPasswordPath } from '../../../components/ui/tx-password-link';
 import { usePageParam } from '../../../lib/page-param';
 
 const STATUS_COLOURS: Record<TLoanStatus, string> = {
@@ -154,17 +155,14 @@ function RepayDialog({ loan, isOpen, onClose, afterClose }: { loan: TLoan } & TC
             type="warning"
             showIcon
             message={t('myLoan.noTxPassword')}
-            action={
-              <Link to="/userInfo/setup/transaction-password?redirect=%2Fcredit%2FmyLoan">
-                {t('myLoan.setTxPassword')}
-              </Link>
-            }
+            action={<Link to={txPasswordPath('/credit/myLoan')}>{t('myLoan.setTxPassword')}</Link>}
           />
         )}
         <Form.Item
           hidden={!hasTxPassword}
           label={t('myLoan.txPassword')}
           help={txPassword && !isPasswordValid ? t('validation:txPassword') : undefined}
+          extra={<ForgotTxPasswordLink returnTo="/credit/myLoan" />}
         >
           <Input.Password
             aria-label={t('myLoan.txPassword')}

@@ -16,6 +16,7 @@ import { ButtonLink } from '../../../components/ui/button-link';
 import { LoadError } from '../../../components/ui/load-error';
 import { formatAmount, MoneyText } from '../../../components/ui/money-text';
 import { PageFrame } from '../../../components/ui/page-frame';
+import { ForgotTxPasswordLink, txPasswordPath } from '../../../components/ui/tx-password-link';
 import { isApiError } from '../../../lib/api';
 import { parseFormValues, showSubmitError, zodRule } from '../../../lib/form';
 import { formatDateTime } from '../../../lib/format';
@@ -37,6 +38,7 @@ const CRUMBS = [
 
 /** Any amount: the fee quote answers with the platform's withdrawal limits whatever the amount. */
 const LIMITS_PROBE_AMOUNT = '0.01';
+const WITHDRAW_PATH = '/userInfo/money-package/withdraw';
 
 /** Worth asking the fee for: withdrawals are in cents (the contract refuses more decimals). */
 function isPositiveAmount(value: string | undefined): value is string {
@@ -271,6 +273,7 @@ function WithdrawForm({
         <Form.Item
           name="txPassword"
           label={t('withdraw.txPassword')}
+          extra={<ForgotTxPasswordLink returnTo={WITHDRAW_PATH} />}
           rules={[zodRule(zTxPassword, t)]}
           validateTrigger="onBlur"
         >
@@ -283,7 +286,7 @@ function WithdrawForm({
           className="cv-wallet-notice"
           message={t('withdraw.noTxPassword')}
           action={
-            <ButtonLink to="/userInfo/setup/transaction-password" size="small">
+            <ButtonLink to={txPasswordPath(WITHDRAW_PATH)} size="small">
               {t('withdraw.setTxPassword')}
             </ButtonLink>
           }

@@ -1,0 +1,115 @@
+import type { TUserInfo } from '@caravan/contracts';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { Route, Routes, useLocation } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { clearSession, setSession } from '../../../lib/session';
+import accountEn from '../../../locales/en/account.json';
+import commonEn from '../../../locales/en/common.json';
+import servicesEn from '../../../locales/en/services.json';
+import { jsonResponse, renderWithQueries, setUpComponentTests } from '../../../testing/render';
+import TransactionPasswordPage from './transaction-password';
+
+const BUYER = {
+  id: '5',
+  usercode: 'U5',
+  username: 'buyer5',
+  email: 'buyer5@caravan.example',
+  areaCode: null,
+  phone: null,
+  displayName: 'buyer5',
+  avatar: 1,
+  invitationCode: 'ABC123',
+  hasTxPassword: true,
+  isSeller: false,
+  lang: 'en',
+  createdAt: '2026-11-01T10:00:00.000Z',
+} satisfies TUserInfo;
+
+function Address() {
+  const { pathname, search } = useLocation();
+  return <output data-testid="address">{pathname + search}</output>;
+}
+
+async function renderPage(url: string) {
+  await renderWithQueries(
+    <>
+      <Routes>
+        <Route path="/userInfo/setup/transaction-password" element={<TransactionPasswordPage />} />
+        <Route path="*" element={null} />
+      </Routes>
+      <Address />
+    </>,
+    url,
+  );
+}
+
+describe('/userInfo/setup/transaction-password, forgotten', () => {
+  setUpComponentTests({ account: accountEn, services: servicesEn, common: commonEn });
+  afterEach(() => clearSession());
+
+  it('sets a new one with the code sent to the account, then goes back to what asked for it', async () => {
+    setSession({ userInfo: BUYER });
+    const posted: { path: string; body: unknown }[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+        const path = new URL(String(input), 'http://localhost').pathname;
+        if (init?.method === 'POST') {
+          posted.push({ path, body: JSON.parse(String(init.body)) });
+          return path.endsWith('/verification/codes')
+            ? jsonResponse(
+                {
+                  ok: true,
+                  sentTo: 'bu***@caravan.example',
+                  channel: 'email',
+                  cooldownSeconds: 180,
+                  expiresInSeconds: 600,
+                },
+                201,
+              )
+            : jsonResponse({ ok: true });
+        }
+        return jsonResponse({ user: BUYER });
+      }),
+    );
+    await renderPage('/userInfo/setup/transaction-password?redirect=%2Fcredit%2FmyLoan');
+    // Changing asks for the current one; forgotten, it is set anew with a code instead.
+    expect(screen.getByLabelText(accountEn.txPassword.old)).toBeTruthy();
+    fireEvent.click(screen.getByRole('link', { name: commonEn.txPassword.forgot }));
+    await screen.findByText(accountEn.txPassword.forgotIntro);
+    expect(screen.getByTestId('address').textContent).toBe(
+      '/userInfo/setup/transaction-password?redirect=%2Fcredit%2FmyLoan&mode=forgot',
+    );
+    expect(screen.queryByLabelText(accountEn.txPassword.old)).toBeNull();
+
+    fireEvent.click(screen.getByRole('button', { name: servicesEn.code.send }));
+    await waitFor(() =>
+      expect(posted).toEqual([{ path: '/api/v1/verification/codes', body: { purpose: 'resetTxPassword' } }]),
+    );
+    fireEvent.change(screen.getByRole('textbox', { name: servicesEn.code.label }), {
+      target: { value: '482913' },
+    });
+    fireEvent.change(screen.getByLabelText(accountEn.txPassword.new), { target: { value: '246810' } });
+    fireEvent.change(screen.getByLabelText(accountEn.txPassword.confirm), { target: { value: '246810' } });
+    fireEvent.click(screen.getByRole('button', { name: commonEn.actions.save }));
+    await waitFor(() => expect(screen.getByTestId('address').textContent).toBe('/credit/myLoan'));
+    expect(posted[1]).toEqual({
+      path: '/api/v1/account/tx-password/reset',
+      body: { code: '482913', txPassword: '246810', confirmTxPassword: '246810' },
+    });
+  });
+
+  it('says where to add an address when the account has none to send the code to', async () => {
+    setSession({ userInfo: { ...BUYER, email: null } });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => jsonResponse({ user: BUYER })),
+    );
+    await renderPage('/userInfo/setup/transaction-password?mode=forgot');
+    expect(screen.getByText(accountEn.txPassword.noCodeAddress)).toBeTruthy();
+    expect(screen.getByRole('link', { name: accountEn.txPassword.bindAddress }).getAttribute('href')).toBe(
+      '/userInfo/setup',
+    );
+    expect(screen.queryByRole('button', { name: servicesEn.code.send })).toBeNull();
+  });
+});
