@@ -154,6 +154,32 @@ export const zPassword = z
 /** Transaction password: exactly 6 digits. */
 export const zTxPassword = z.string({ error: requiredOrInvalid }).regex(/^\d{6}$/, { error: V.txPassword });
 
+/**
+ * A request that sets a new transaction password typed twice (`txPassword`, `confirmTxPassword`) after `shape`'s
+ * fields: setting it, changing it, replacing a forgotten one. A difference is marked on the confirmation.
+ */
+export function zWithNewTxPasswordTwice<TShape extends z.ZodRawShape>(shape: TShape) {
+  return (
+    z
+      .strictObject({
+        ...shape,
+        txPassword: zTxPassword,
+        confirmTxPassword: z.string({ error: requiredOrInvalid }),
+      })
+      // zod cannot narrow an output built from a generic shape, though both fields are always in it.
+      .refine(
+        (value) => {
+          const typed = value as { txPassword: string; confirmTxPassword: string };
+          return typed.txPassword === typed.confirmTxPassword;
+        },
+        {
+          path: ['confirmTxPassword'],
+          error: V.passwordsDiffer,
+        },
+      )
+  );
+}
+
 export const zInvitationCode = z
   .string()
   .trim()

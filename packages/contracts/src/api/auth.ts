@@ -11,8 +11,8 @@ import {
   zMobile,
   zPassword,
   zRequiredText,
-  zTxPassword,
   zUsername,
+  zWithNewTxPasswordTwice,
 } from '../validation';
 
 export const ACCOUNT_TYPES = ['username', 'email', 'mobile'] as const;
@@ -140,30 +140,15 @@ export const ZChangePasswordRequest = z
   });
 export type TChangePasswordRequest = z.input<typeof ZChangePasswordRequest>;
 
-export const ZSetTxPasswordRequest = z
-  .strictObject({
-    txPassword: zTxPassword,
-    confirmTxPassword: z.string({ error: requiredOrInvalid }),
-  })
-  .refine((v) => v.txPassword === v.confirmTxPassword, {
-    path: ['confirmTxPassword'],
-    error: V.passwordsDiffer,
-  });
+export const ZSetTxPasswordRequest = zWithNewTxPasswordTwice({});
 export type TSetTxPasswordRequest = z.input<typeof ZSetTxPasswordRequest>;
 
-export const ZChangeTxPasswordRequest = z
-  .strictObject({
-    oldTxPassword: z
-      .string({ error: requiredOrInvalid })
-      .min(1, { error: V.required })
-      .max(12, { error: V.tooLong }),
-    txPassword: zTxPassword,
-    confirmTxPassword: z.string({ error: requiredOrInvalid }),
-  })
-  .refine((v) => v.txPassword === v.confirmTxPassword, {
-    path: ['confirmTxPassword'],
-    error: V.passwordsDiffer,
-  });
+export const ZChangeTxPasswordRequest = zWithNewTxPasswordTwice({
+  oldTxPassword: z
+    .string({ error: requiredOrInvalid })
+    .min(1, { error: V.required })
+    .max(12, { error: V.tooLong }),
+});
 export type TChangeTxPasswordRequest = z.input<typeof ZChangeTxPasswordRequest>;
 
 export const ZSetLanguageRequest = z.strictObject({ lang: zChoice(LANGUAGES) });

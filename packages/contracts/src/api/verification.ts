@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { requiredOrInvalid, V, zAreaCode, zEmail, zMobile, zPassword, zTxPassword } from '../validation';
+import {
+  requiredOrInvalid,
+  V,
+  zAreaCode,
+  zEmail,
+  zMobile,
+  zPassword,
+  zWithNewTxPasswordTwice,
+} from '../validation';
 
 /** What a verification code is for; each purpose has its own codes, cooldown and mail text. */
 export const VERIFICATION_PURPOSES = [
@@ -83,14 +91,5 @@ export const ZBindMobileRequest = z.strictObject({
 export type TBindMobileRequest = z.input<typeof ZBindMobileRequest>;
 
 /** A forgotten transaction password: the code sent to the account, then the new 6 digits twice. */
-export const ZResetTxPasswordRequest = z
-  .strictObject({
-    code: zVerificationCode,
-    txPassword: zTxPassword,
-    confirmTxPassword: z.string({ error: requiredOrInvalid }),
-  })
-  .refine((v) => v.txPassword === v.confirmTxPassword, {
-    path: ['confirmTxPassword'],
-    error: V.passwordsDiffer,
-  });
+export const ZResetTxPasswordRequest = zWithNewTxPasswordTwice({ code: zVerificationCode });
 export type TResetTxPasswordRequest = z.input<typeof ZResetTxPasswordRequest>;

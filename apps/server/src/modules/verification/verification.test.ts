@@ -50,6 +50,22 @@ async function buyerWithEmail(password = 'oldpass1') {
   return { username, email, token, userId: BigInt(user.id) };
 }
 
+/** Asks for a code for `buyer`'s e-mail address, checks where it says it went, and delivers the mail. */
+async function mailedCode(
+  buyer: { email: string },
+  request: Record<string, string>,
+  headers: Record<string, string> = {},
+) {
+  const sent = await post('/api/v1/verification/codes', request, headers);
+  expect(sent.statusCode).toBe(201);
+  expect(json(sent)).toMatchObject({
+    channel: 'email',
+    sentTo: `${buyer.email.slice(0, 2)}***@caravan.example`,
+  });
+  await deliverDueMail(ctx.database.db, { channel: 'email', send: sender });
+  return smtp.waitFor(buyer.email);
+}
+
 async function latestCodeFromOutbox(to: string): Promise<string> {
   const [row] = await ctx.database.db
     .select({ text: mailOutbox.textBody })
@@ -85,18 +101,7 @@ async function ageCodes(target: string, seconds: number) {
 describe('forgot password', () => {
   it('mails a code in the account language, sets the new password and ends every session', async () => {
     const buyer = await buyerWithEmail();
-    const sent = await post('/api/v1/verification/codes', {
-      purpose: 'resetPassword',
-      account: buyer.username,
-    });
-    expect(sent.statusCode).toBe(201);
-    expect(json(sent)).toMatchObject({
-      channel: 'email',
-      sentTo: `${buyer.email.slice(0, 2)}***@caravan.example`,
-    });
-
-    await deliverDueMail(ctx.database.db, { channel: 'email', send: sender });
-    const mail = await smtp.waitFor(buyer.email);
+    const mail = await mailedCode(buyer, { purpose: 'resetPassword', account: buyer.username });
     expect(mail.subject).toMatch(/^Ihr Caravan-Bestätigungscode: \d{6}$/);
     const code = /Ihr Bestätigungscode lautet: (\d{6})/.exec(mail.text)?.[1];
     expect(code).toMatch(/^\d{6}$/);
@@ -303,18 +308,7 @@ describe('forgot transaction password', () => {
     });
     expect(json<TError>(locked).error.code).toBe('TX_PASSWORD_LOCKED_MINUTES');
 
-    const sent = await post(
-      '/api/v1/verification/codes',
-      { purpose: 'resetTxPassword' },
-      bearer(buyer.token),
-    );
-    expect(sent.statusCode).toBe(201);
-    expect(json(sent)).toMatchObject({
-      channel: 'email',
-      sentTo: `${buyer.email.slice(0, 2)}***@caravan.example`,
-    });
-    await deliverDueMail(ctx.database.db, { channel: 'email', send: sender });
-    const mail = await smtp.waitFor(buyer.email);
+    const mail = await mailedCode(buyer, { purpose: 'resetTxPassword' }, bearer(buyer.token));
     // In the account's language (German), and about the transaction password, not the log-in.
     expect(mail.text).toContain('Transaktionspasswort');
     const code = /Ihr Bestätigungscode lautet: (\d{6})/.exec(mail.text)?.[1];

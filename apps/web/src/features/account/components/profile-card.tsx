@@ -13,7 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { AreaCodeSelect } from '../../../components/auth/account-fields';
 import { DEFAULT_AREA_CODE } from '../../../components/auth/area-codes';
 import { AppForm } from '../../../components/ui/app-form';
-import { SendCodeButton } from '../../../components/ui/send-code-button';
+import { VerificationCodeField } from '../../../components/ui/verification-code-field';
 import { api } from '../../../lib/api';
 import { parseFormValues, showSubmitError } from '../../../lib/form';
 import { checkMobileField } from '../../../lib/phone-check';
@@ -103,22 +103,7 @@ export function ProfileEditor({ field, onDone }: { field: TProfileField; onDone:
           </Space.Compact>
         </Form.Item>
       )}
-      {field !== 'username' && (
-        <Form.Item label={t('services:code.label')} required>
-          <Space.Compact block>
-            <Form.Item name="code" noStyle>
-              <Input
-                inputMode="numeric"
-                autoComplete="one-time-code"
-                maxLength={6}
-                dir="ltr"
-                aria-label={t('services:code.label')}
-              />
-            </Form.Item>
-            <SendCodeButton buildRequest={buildCodeRequest} />
-          </Space.Compact>
-        </Form.Item>
-      )}
+      {field !== 'username' && <VerificationCodeField buildRequest={buildCodeRequest} isMarkedRequired />}
       <Button type="primary" htmlType="submit" loading={isBusy} block>
         {t('common:actions.save')}
       </Button>

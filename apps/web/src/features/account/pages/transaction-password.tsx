@@ -1,4 +1,3 @@
-import { SafetyOutlined } from '@ant-design/icons';
 import { ZChangeTxPasswordRequest, ZResetTxPasswordRequest, ZSetTxPasswordRequest } from '@caravan/contracts';
 import { Alert, Button, Card, Form, Input, Space } from 'antd';
 import { useState } from 'react';
@@ -6,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { AppForm } from '../../../components/ui/app-form';
 import { PageFrame } from '../../../components/ui/page-frame';
-import { SendCodeButton } from '../../../components/ui/send-code-button';
+import { VerificationCodeField } from '../../../components/ui/verification-code-field';
 import { parseFormValues, showSubmitError } from '../../../lib/form';
 import { readSafeRedirect, useSession } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
@@ -40,7 +39,6 @@ export default function TransactionPasswordPage() {
   const hasCodeAddress = Boolean(userInfo?.email || userInfo?.phone);
   const [form] = Form.useForm();
   const navigate = useNavigate();
-  const [sentTo, setSentTo] = useState<string | null>(null);
   const [isSubmitting, setIsSubmitting] = useState(false);
   const submit = async () => {
     const values = form.getFieldsValue();
@@ -101,29 +99,7 @@ export default function TransactionPasswordPage() {
             requiredMark={false}
             onFinish={submit}
           >
-            {isForgot && (
-              <Form.Item
-                label={t('services:code.label')}
-                required={false}
-                extra={sentTo ? t('services:code.sentTo', { to: sentTo }) : undefined}
-              >
-                <Space.Compact block>
-                  <Form.Item name="code" noStyle>
-                    <Input
-                      prefix={<SafetyOutlined aria-hidden="true" />}
-                      inputMode="numeric"
-                      autoComplete="one-time-code"
-                      maxLength={6}
-                      aria-label={t('services:code.label')}
-                    />
-                  </Form.Item>
-                  <SendCodeButton
-                    buildRequest={() => ({ purpose: 'resetTxPassword' })}
-                    onSent={(sent) => setSentTo(sent.sentTo)}
-                  />
-                </Space.Compact>
-              </Form.Item>
-            )}
+            {isForgot && <VerificationCodeField buildRequest={() => ({ purpose: 'resetTxPassword' })} />}
             {isChange && !isForgot && (
               <Form.Item
                 name="oldTxPassword"

@@ -1,12 +1,12 @@
-import { LockOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
+import { LockOutlined, UserOutlined } from '@ant-design/icons';
 import { ZResetPasswordRequest, ZSendCodeRequest } from '@caravan/contracts';
-import { Button, Form, Input, Space } from 'antd';
+import { Button, Form, Input } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { AuthCard } from '../../../components/auth/auth-card';
 import { AppForm } from '../../../components/ui/app-form';
-import { SendCodeButton } from '../../../components/ui/send-code-button';
+import { VerificationCodeField } from '../../../components/ui/verification-code-field';
 import { api } from '../../../lib/api';
 import { parseFormValues, showSubmitError } from '../../../lib/form';
 import { clearSession, isLoggedIn } from '../../../lib/session';
@@ -17,7 +17,6 @@ export default function ForgotPasswordPage() {
   const { t } = useTranslation(['services', 'auth', 'validation', 'common']);
   const [form] = Form.useForm();
   const navigate = useNavigate();
-  const [sentTo, setSentTo] = useState<string | null>(null);
   const [isSubmitting, setIsSubmitting] = useState(false);
 
   const submit = async () => {
@@ -47,34 +46,16 @@ export default function ForgotPasswordPage() {
         <Form.Item name="account" label={t('forgot.account')}>
           <Input prefix={<UserOutlined aria-hidden="true" />} autoComplete="username" maxLength={64} />
         </Form.Item>
-        <Form.Item
-          label={t('code.label')}
-          required={false}
-          extra={sentTo ? t('code.sentTo', { to: sentTo }) : undefined}
-        >
-          <Space.Compact block>
-            <Form.Item name="code" noStyle>
-              <Input
-                prefix={<SafetyOutlined aria-hidden="true" />}
-                inputMode="numeric"
-                autoComplete="one-time-code"
-                maxLength={6}
-                aria-label={t('code.label')}
-              />
-            </Form.Item>
-            <SendCodeButton
-              buildRequest={() =>
-                parseFormValues(
-                  form,
-                  ZSendCodeRequest,
-                  { purpose: 'resetPassword', account: form.getFieldValue('account') ?? '' },
-                  t,
-                )
-              }
-              onSent={(sent) => setSentTo(sent.sentTo)}
-            />
-          </Space.Compact>
-        </Form.Item>
+        <VerificationCodeField
+          buildRequest={() =>
+            parseFormValues(
+              form,
+              ZSendCodeRequest,
+              { purpose: 'resetPassword', account: form.getFieldValue('account') ?? '' },
+              t,
+            )
+          }
+        />
         <Form.Item name="password" label={t('forgot.newPassword')} extra={t('auth:register.passwordRule')}>
           <Input.Password
             prefix={<LockOutlined aria-hidden="true" />}
