@@ -12,28 +12,17 @@ import type { Database } from '../../db/client';
 import { uniqueViolation } from '../../db/pg-error';
 import { loans, orders, sessions, stores, users } from '../../db/schema';
 import { AppError } from '../../http/app-error';
-import type { TUserRow } from '../auth';
 import {
   checkUserPassword,
   deleteUserSessions,
   forgetCachedSessions,
+  getActiveUser,
   hashNewPassword,
   hashPassword,
   releaseLapsedLogInName,
 } from '../auth';
 import { ACCOUNT_CANCELLATION_BLOCKERS } from './cancellation';
 import { verifyTxPassword } from './tx-password';
-
-async function getActiveUser(db: Database, userId: bigint): Promise<TUserRow> {
-  const [user] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
-  if (!user) {
-    throw new AppError('USER_NOT_FOUND');
-  }
-  if (user.status !== 'active') {
-    throw new AppError('USER_DISABLED');
-  }
-  return user;
-}
 
 /** Changes the log-in password; a wrong old one counts toward the log-in lockout. Other sessions end. */
 export async function changePassword(

@@ -27,4 +27,4 @@ export {
   sessionLifetime,
   touchSession,
 } from './sessions';
-export { getUserInfo, type TUserRow, toUserInfo } from './user-info';
+export { getActiveUser, getUserInfo, type TUserRow, toUserInfo } from './user-info';

@@ -40,3 +40,15 @@ export async function getUserInfo(db: Executor, userId: bigint): Promise<TUserIn
   }
   return toUserInfo(user, (await findUserStore(db, userId)) !== undefined);
 }
+
+/** The account acting on itself (changing a password, replacing the transaction password); only an active one may. */
+export async function getActiveUser(db: Executor, userId: bigint): Promise<TUserRow> {
+  const [user] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
+  if (!user) {
+    throw new AppError('USER_NOT_FOUND');
+  }
+  if (user.status !== 'active') {
+    throw new AppError('USER_DISABLED');
+  }
+  return user;
+}

@@ -13,6 +13,7 @@ import { users } from '../../db/schema';
 import { AppError } from '../../http/app-error';
 import {
   deleteUserSessions,
+  getActiveUser,
   hashNewPassword,
   hashPassword,
   releaseLapsedLogInName,
@@ -49,18 +50,6 @@ async function findResetUser(db: Database, account: string): Promise<TUserRow> {
   }
   if (user.status === 'cancelled') {
     throw new AppError('ACCOUNT_CANCELLED');
-  }
-  if (user.status !== 'active') {
-    throw new AppError('USER_DISABLED');
-  }
-  return user;
-}
-
-/** The logged-in account that asks to reset its transaction password; only an active one may. */
-async function findActiveUser(db: Database, userId: bigint): Promise<TUserRow> {
-  const [user] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
-  if (!user) {
-    throw new AppError('NOT_LOGGED_IN');
   }
   if (user.status !== 'active') {
     throw new AppError('USER_DISABLED');
@@ -134,7 +123,7 @@ export async function sendVerificationCode(
       if (!context.userId) {
         throw new AppError('NOT_LOGGED_IN');
       }
-      const user = await findActiveUser(db, context.userId);
+      const user = await getActiveUser(db, context.userId);
       ({ target, channel } = resetTarget(user));
       userId = user.id;
       lang = (user.lang as TLanguage | null) ?? lang;
@@ -176,7 +165,7 @@ export async function resetPassword(db: Database, input: TResetPasswordRequest) 
  * new one. The code proves the owner, so the transaction password's lock and wrong-entry counts end with it.
  */
 export async function resetTxPassword(db: Database, userId: bigint, input: TResetTxPasswordRequest) {
-  const user = await findActiveUser(db, userId);
+  const user = await getActiveUser(db, userId);
   const { target } = resetTarget(user);
   const codeId = await checkVerificationCode(db, { purpose: 'resetTxPassword', target, code: input.code });
   // Six digits, as when it was first set (the log-in password's list of common passwords is not for these).
