@@ -5,7 +5,8 @@ import { act } from 'react';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { setUpComponentTests } from '../testing/render';
-import { parseFormValues } from './form';
+import { ApiError } from './api';
+import { parseFormValues, placeFieldErrors } from './form';
 
 const SCHEMA = z.object({ name: z.string().min(3, { error: 'tooLong' }), code: z.string() });
 
@@ -71,5 +72,33 @@ describe('parseFormValues', () => {
       expect(parseFormValues(form, named, { names: { en: 'Bank' } }, t)).not.toBeNull();
     });
     expect(form.getFieldError(['names', 'en'])).toEqual([]);
+  });
+});
+
+describe('placeFieldErrors', () => {
+  setUpComponentTests();
+
+  it('puts a wrong code beside the code it is about, and leaves what has no field here to the caller', () => {
+    const form = renderForm();
+    const wrongCode = new ApiError({
+      status: 400,
+      code: 'VERIFY_CODE_WRONG',
+      message: 'Wrong verification code: 4 attempts left',
+      details: { remainingAttempts: 4 },
+    });
+    act(() => {
+      expect(placeFieldErrors(form, wrongCode)).toBe(true);
+    });
+    expect(form.getFieldError('code')).toEqual(['Wrong verification code: 4 attempts left']);
+    // This form asks for no transaction password: the caller shows the message elsewhere.
+    const wrongTxPassword = new ApiError({
+      status: 400,
+      code: 'TX_PASSWORD_WRONG',
+      message: 'Transaction password is wrong',
+    });
+    act(() => {
+      expect(placeFieldErrors(form, wrongTxPassword)).toBe(false);
+    });
+    expect(form.getFieldError('name')).toEqual([]);
   });
 });

@@ -57,6 +57,23 @@ export function parseFormValues<S extends z.ZodType>(
   return result.success ? result.data : null;
 }
 
+const TX_PASSWORD_FIELDS = ['oldTxPassword', 'txPassword'];
+/**
+ * Errors about one typed value, which go beside it when the form has that field (the first of these it has): a
+ * wrong code or password is corrected there ("Wrong verification code: 4 attempts left" was a toast above the page).
+ */
+const FIELDS_OF_ERROR: Record<string, readonly string[]> = {
+  VERIFY_CODE_EMPTY: ['code'],
+  VERIFY_CODE_WRONG: ['code'],
+  VERIFY_CODE_EXPIRED: ['code'],
+  VERIFY_CODE_LOCKED: ['code'],
+  TX_PASSWORD_NOT_SET: TX_PASSWORD_FIELDS,
+  TX_PASSWORD_WRONG: TX_PASSWORD_FIELDS,
+  TX_PASSWORD_LOCKED_MINUTES: TX_PASSWORD_FIELDS,
+  TX_PASSWORD_LOCKED_TODAY: TX_PASSWORD_FIELDS,
+  WRONG_OLD_PASSWORD: ['oldPassword'],
+};
+
 /**
  * Puts a refused request's field errors beside the form's fields: a field named by the whole path the server gave
  * (`names.en`, `images`), else by its last part (a form field for a nested request field). Whether every error
@@ -64,6 +81,11 @@ export function parseFormValues<S extends z.ZodType>(
  */
 export function placeFieldErrors(form: FormInstance, error: ApiError): boolean {
   const registered = new Map(form.getFieldsError().map((field) => [field.name.join('.'), field.name]));
+  const typedValueField = (FIELDS_OF_ERROR[error.code] ?? []).find((field) => registered.has(field));
+  if (error.fieldErrors.length === 0 && typedValueField) {
+    form.setFields([{ name: registered.get(typedValueField)!, errors: [error.message] }]);
+    return true;
+  }
   const placed: { name: NamePath; errors: string[] }[] = [];
   for (const item of error.fieldErrors) {
     const name = registered.get(item.field) ?? registered.get(item.field.split('.').pop() ?? '');

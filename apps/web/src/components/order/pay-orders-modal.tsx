@@ -105,8 +105,6 @@ export function PayOrdersModal({
         toast.error(t('pay.notPayable'));
         onClose();
         onNotPayable?.();
-      } else if (isApiError(error) && error.code.startsWith('TX_PASSWORD')) {
-        form.setFields([{ name: 'txPassword', errors: [error.message] }]);
       } else {
         showSubmitError(form, error, t);
       }

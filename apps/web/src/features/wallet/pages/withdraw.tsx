@@ -196,10 +196,6 @@ function WithdrawForm({
       await navigate('/userInfo/money-package?tab=withdrawals&page=1');
     } catch (error) {
       setPending(null);
-      if (isApiError(error) && error.code.startsWith('TX_PASSWORD')) {
-        form.setFields([{ name: 'txPassword', errors: [error.message] }]);
-        return;
-      }
       showSubmitError(form, error, t);
     }
   };
