@@ -158,8 +158,8 @@ describe('wallet in the browser', () => {
       await page.getByLabel('New transaction password').fill(TX_PASSWORD);
       await page.getByLabel('Confirm transaction password').fill(TX_PASSWORD);
       await page.getByRole('button', { name: 'Save' }).click();
-      await poll(() => new URL(page.url()).pathname).toBe('/userInfo/setup');
-      await page.goto('/userInfo/money-package/withdraw');
+      // Back to the withdrawal that asked for it.
+      await poll(() => new URL(page.url()).pathname).toBe('/userInfo/money-package/withdraw');
     }
 
     const withdraw = async (amount: string) => {
