@@ -5,7 +5,7 @@ import { PageFrame } from '../../../components/ui/page-frame';
 import { useCategories } from '../api/get-categories';
 import { useProducts } from '../api/list-products';
 import '../catalog.css';
-import { readPageParam } from '../../../lib/page-param';
+import { useLastPageCorrection, usePageParam } from '../../../lib/page-param';
 import { ListPager } from '../components/list-pager';
 import { ProductGrid } from '../components/product-grid';
 import { chooseCategory } from '../lib/category-path';
@@ -15,13 +15,14 @@ const categoryPath = (id: string) => `/classification?id=${encodeURIComponent(id
 
 export default function ClassificationPage() {
   const { t } = useTranslation('catalog');
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
   const categories = useCategories();
   const tree = categories.data?.categories ?? [];
   const requestedId = params.get('id') ?? '';
   const { path, top, chosen } = chooseCategory(tree, requestedId);
-  const page = readPageParam(params.get('page'));
+  const [page, setPage] = usePageParam();
   const products = useProducts(categoryProductFilters(chosen?.id, page), Boolean(chosen));
+  const isPastEnd = useLastPageCorrection(page, products.data?.total, PAGE_SIZE.list, setPage);
 
   return (
     <PageFrame titleKey="routes.classification">
@@ -95,7 +96,7 @@ export default function ClassificationPage() {
           <ProductGrid
             products={chosen ? products.data?.pageList : []}
             loadFailure={products}
-            isLoading={categories.isLoading || products.isLoading}
+            isLoading={categories.isLoading || products.isLoading || isPastEnd}
             isUpdating={products.isPlaceholderData}
             skeletonCount={8}
           />
@@ -103,13 +104,7 @@ export default function ClassificationPage() {
             page={page}
             pageSize={PAGE_SIZE.list}
             total={products.data?.total ?? 0}
-            onChange={(next) =>
-              setParams((current) => {
-                const copy = new URLSearchParams(current);
-                copy.set('page', String(next));
-                return copy;
-              })
-            }
+            onChange={setPage}
           />
         </div>
       </div>

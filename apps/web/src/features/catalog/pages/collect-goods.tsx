@@ -7,7 +7,7 @@ import { toast } from '../../../lib/toast';
 import { useToggleFavourite } from '../api/favourite-product';
 import { useFavouriteProducts } from '../api/list-favourite-products';
 import '../catalog.css';
-import { usePageParam } from '../../../lib/page-param';
+import { useLastPageCorrection, usePageParam } from '../../../lib/page-param';
 import { EmptyState } from '../components/empty-state';
 import { ListPager } from '../components/list-pager';
 import { ProductGrid } from '../components/product-grid';
@@ -17,6 +17,7 @@ export default function CollectGoodsPage() {
   const { t } = useTranslation('catalog');
   const [page, setPage] = usePageParam();
   const favourites = useFavouriteProducts(page);
+  const isPastEnd = useLastPageCorrection(page, favourites.data?.total, PAGE_SIZE.list, setPage);
   const toggle = useToggleFavourite();
   const total = favourites.data?.total ?? 0;
   const offShelf = new Set(
@@ -38,7 +39,7 @@ export default function CollectGoodsPage() {
         cardHeadingLevel={2}
         products={favourites.data?.pageList}
         loadFailure={favourites}
-        isLoading={favourites.isLoading}
+        isLoading={favourites.isLoading || isPastEnd}
         isUpdating={favourites.isPlaceholderData}
         skeletonCount={8}
         empty={

@@ -6,7 +6,7 @@ import { toast } from '../../../lib/toast';
 import { useToggleFollow } from '../api/follow-store';
 import { useFollowedStores } from '../api/list-followed-stores';
 import '../catalog.css';
-import { usePageParam } from '../../../lib/page-param';
+import { useLastPageCorrection, usePageParam } from '../../../lib/page-param';
 import { EmptyState } from '../components/empty-state';
 import { LightLoadError } from '../components/light-load-error';
 import { ListPager } from '../components/list-pager';
@@ -17,6 +17,7 @@ export default function CollectShopPage() {
   const { t } = useTranslation('catalog');
   const [page, setPage] = usePageParam();
   const stores = useFollowedStores(page);
+  const isPastEnd = useLastPageCorrection(page, stores.data?.total, PAGE_SIZE.list, setPage);
   const toggle = useToggleFollow();
   const list = stores.data?.pageList ?? [];
   const total = stores.data?.total ?? 0;
@@ -32,14 +33,14 @@ export default function CollectShopPage() {
         )
       }
     >
-      {stores.isLoading && (
+      {(stores.isLoading || isPastEnd) && (
         <div style={{ display: 'grid', gap: 12 }} aria-busy="true">
           <div className="cv-skel" style={{ height: 80 }} />
           <div className="cv-skel" style={{ height: 80 }} />
         </div>
       )}
       {stores.isError && !stores.data && <LightLoadError query={stores} />}
-      {!stores.isLoading && !stores.isError && list.length === 0 && (
+      {!stores.isLoading && !isPastEnd && !stores.isError && list.length === 0 && (
         <EmptyState
           title={t('favourites.noShops')}
           text={t('favourites.noShopsHint')}

@@ -4,7 +4,7 @@ import { useSearchParams } from 'react-router';
 import { PageFrame } from '../../../components/ui/page-frame';
 import { useSearchGoods } from '../api/search-goods';
 import '../catalog.css';
-import { usePageParam } from '../../../lib/page-param';
+import { useLastPageCorrection, usePageParam } from '../../../lib/page-param';
 import { EmptyState } from '../components/empty-state';
 import { ListPager } from '../components/list-pager';
 import { ProductGrid } from '../components/product-grid';
@@ -17,6 +17,7 @@ export default function SearchGoodsPage() {
   const keyword = parseKeywordParam(params.get('k')).trim();
   const [page, setPage] = usePageParam();
   const goods = useSearchGoods(keyword, page);
+  const isPastEnd = useLastPageCorrection(page, goods.data?.total, PAGE_SIZE.list, setPage);
   return (
     <PageFrame titleKey="routes.searchGoods">
       <SearchHeading keyword={keyword} current="goods" />
@@ -28,7 +29,7 @@ export default function SearchGoodsPage() {
             cardHeadingLevel={2}
             products={goods.data?.pageList}
             loadFailure={goods}
-            isLoading={goods.isLoading}
+            isLoading={goods.isLoading || isPastEnd}
             isUpdating={goods.isPlaceholderData}
             empty={
               <EmptyState

@@ -5,7 +5,7 @@ import { PageFrame } from '../../../components/ui/page-frame';
 import { useSearchGoods } from '../api/search-goods';
 import { useSearchStores } from '../api/search-stores';
 import '../catalog.css';
-import { usePageParam } from '../../../lib/page-param';
+import { useLastPageCorrection, usePageParam } from '../../../lib/page-param';
 import { EmptyState } from '../components/empty-state';
 import { ListPager } from '../components/list-pager';
 import { ProductGrid } from '../components/product-grid';
@@ -22,6 +22,7 @@ export default function SearchResultPage() {
   const keyword = parseKeywordParam(k).trim();
   const [page, setPage] = usePageParam();
   const goods = useSearchGoods(keyword, page);
+  const isPastEnd = useLastPageCorrection(page, goods.data?.total, PAGE_SIZE.list, setPage);
   const stores = useSearchStores(keyword, 1);
   const storeList = (stores.data?.pageList ?? []).slice(0, STORES_PREVIEW);
   return (
@@ -50,7 +51,7 @@ export default function SearchResultPage() {
           <ProductGrid
             products={goods.data?.pageList}
             loadFailure={goods}
-            isLoading={goods.isLoading}
+            isLoading={goods.isLoading || isPastEnd}
             isUpdating={goods.isPlaceholderData}
             empty={
               <EmptyState

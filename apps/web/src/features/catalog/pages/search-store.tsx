@@ -4,7 +4,7 @@ import { useSearchParams } from 'react-router';
 import { PageFrame } from '../../../components/ui/page-frame';
 import { useSearchStores } from '../api/search-stores';
 import '../catalog.css';
-import { usePageParam } from '../../../lib/page-param';
+import { useLastPageCorrection, usePageParam } from '../../../lib/page-param';
 import { EmptyState } from '../components/empty-state';
 import { LightLoadError } from '../components/light-load-error';
 import { ListPager } from '../components/list-pager';
@@ -18,18 +18,19 @@ export default function SearchStorePage() {
   const keyword = parseKeywordParam(params.get('k')).trim();
   const [page, setPage] = usePageParam();
   const stores = useSearchStores(keyword, page);
+  const isPastEnd = useLastPageCorrection(page, stores.data?.total, PAGE_SIZE.list, setPage);
   const list = stores.data?.pageList ?? [];
   return (
     <PageFrame titleKey="routes.searchStore">
       <SearchHeading keyword={keyword} current="stores" />
-      {keyword !== '' && stores.isLoading && (
+      {keyword !== '' && (stores.isLoading || isPastEnd) && (
         <div style={{ display: 'grid', gap: 12 }} aria-busy="true">
           <div className="cv-skel" style={{ height: 72 }} />
           <div className="cv-skel" style={{ height: 72 }} />
         </div>
       )}
       {keyword !== '' && stores.isError && !stores.data && <LightLoadError query={stores} />}
-      {(keyword === '' || (!stores.isLoading && !stores.isError && list.length === 0)) && (
+      {(keyword === '' || (!stores.isLoading && !isPastEnd && !stores.isError && list.length === 0)) && (
         <EmptyState
           title={keyword ? t('search.noStores', { keyword }) : t('search.noKeyword')}
           text={keyword ? t('search.noStoresHint') : undefined}

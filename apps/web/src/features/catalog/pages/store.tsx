@@ -14,7 +14,7 @@ import { useStore } from '../api/get-store';
 import { useProducts } from '../api/list-products';
 import { useRecordStoreView } from '../api/record-store-view';
 import '../catalog.css';
-import { readPageParam } from '../../../lib/page-param';
+import { useLastPageCorrection, usePageParam } from '../../../lib/page-param';
 import { LightLoadError } from '../components/light-load-error';
 import { ListPager } from '../components/list-pager';
 import { NotFoundState } from '../components/not-found-state';
@@ -29,13 +29,14 @@ export default function StorePage() {
   const session = useSession();
   const id = params.get('id') ?? '';
   const keyword = params.get('q') ?? '';
-  const page = readPageParam(params.get('page'));
+  const [page, setPage] = usePageParam();
   const store = useStore(id);
   const isFound = Boolean(store.data);
   const products = useProducts(
     { storeId: id, keyword: keyword || undefined, pageNum: page, pageSize: PAGE_SIZE.list },
     isFound,
   );
+  const isPastEnd = useLastPageCorrection(page, products.data?.total, PAGE_SIZE.list, setPage);
   const follow = useToggleFollow();
   const [draft, setDraft] = useState(keyword);
   useRecordStoreView(id, isFound);
@@ -196,7 +197,7 @@ export default function StorePage() {
       <ProductGrid
         products={products.data?.pageList}
         loadFailure={products}
-        isLoading={products.isLoading || !products.data}
+        isLoading={products.isLoading || !products.data || isPastEnd}
         isUpdating={products.isPlaceholderData}
         empty={
           <div className="cv-empty" data-testid="empty-state">
@@ -207,18 +208,7 @@ export default function StorePage() {
           </div>
         }
       />
-      <ListPager
-        page={page}
-        pageSize={PAGE_SIZE.list}
-        total={products.data?.total ?? 0}
-        onChange={(next) =>
-          setParams((current) => {
-            const copy = new URLSearchParams(current);
-            copy.set('page', String(next));
-            return copy;
-          })
-        }
-      />
+      <ListPager page={page} pageSize={PAGE_SIZE.list} total={products.data?.total ?? 0} onChange={setPage} />
     </PageFrame>
   );
 }

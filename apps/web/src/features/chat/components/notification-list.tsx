@@ -10,6 +10,7 @@ import { formatAmount } from '../../../components/ui/money-text';
 import { usePagerIcons } from '../../../components/ui/pager';
 import { isApiError } from '../../../lib/api';
 import { openChat, type TChatTarget } from '../../../lib/chat-launcher';
+import { useLastPageCorrection } from '../../../lib/page-param';
 import { formatDateTime } from '../../../lib/format';
 import { toastError } from '../../../lib/toast';
 import { chatApi, chatKeys } from '../api/chat-api';
@@ -49,6 +50,24 @@ function linkOf(audience: 'buyer' | 'seller', notification: TNotification): stri
   return null;
 }
 
+/** Texts people wrote (a reviewer's reason, a shop's or a buyer's name) in a sentence of another writing direction. */
+const FREE_TEXT_PARAMS = ['reason', 'name', 'shopName'] as const;
+
+/**
+ * Each free text isolated (FSI … PDI), so it keeps its own direction inside the sentence: an English reason in an
+ * Arabic notification showed its full stop at its start.
+ */
+function isolateFreeText(params: TNotification['params']): TNotification['params'] {
+  const isolated = { ...params };
+  for (const name of FREE_TEXT_PARAMS) {
+    const value = isolated[name];
+    if (typeof value === 'string' && value) {
+      isolated[name] = `\u2068${value}\u2069`;
+    }
+  }
+  return isolated;
+}
+
 /** A buyer's "new messages" notification opens the chat dialog on that conversation. */
 function chatTargetOf(notification: TNotification): TChatTarget | null {
   if (notification.event === 'chat.service') {
@@ -73,7 +92,7 @@ export function NotificationList({
 }: {
   audience: 'buyer' | 'seller';
   page: number;
-  onPageChange: (page: number) => void;
+  onPageChange: (page: number, options?: { isCorrection?: boolean }) => void;
   pageSize?: number;
   onChange?: () => void;
 }) {
@@ -96,7 +115,8 @@ export function NotificationList({
         .then(refresh, (e: unknown) => toastError(e, t('errors.load')));
     }
   };
-  if (query.isLoading) {
+  const isPastEnd = useLastPageCorrection(page, query.data?.total, pageSize, onPageChange);
+  if (query.isLoading || isPastEnd) {
     return <Skeleton active paragraph={{ rows: 4 }} />;
   }
   if (query.isError) {
@@ -139,7 +159,7 @@ export function NotificationList({
                   current: page,
                   pageSize,
                   total: data.total,
-                  onChange: onPageChange,
+                  onChange: (next: number) => onPageChange(next),
                   size: 'small',
                   showSizeChanger: false,
                 }
@@ -150,7 +170,7 @@ export function NotificationList({
             const chatTarget = audience === 'buyer' ? chatTargetOf(notification) : null;
             const { amount } = notification.params;
             const text = t(`notification.${notification.event}`, {
-              ...notification.params,
+              ...isolateFreeText(notification.params),
               ...(amount === undefined ? {} : { amount: formatAmount(amount) }),
             });
             return (

@@ -60,4 +60,30 @@ describe('/userInfo/notifications', () => {
     fireEvent.click(screen.getByRole('listitem', { name: '1' }).querySelector('a')!);
     await waitFor(() => expect(screen.getByTestId('address').textContent).toBe(''));
   });
+
+  it('turns a page past the end (a kept link, a list that shrank) to the last page', async () => {
+    const asked: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL) => {
+        const pageNum = new URL(String(input), 'http://localhost').searchParams.get('pageNum') ?? '';
+        asked.push(pageNum);
+        // 45 notifications: three pages of 20; a later page is empty.
+        return jsonResponse(
+          Number(pageNum) <= 3 ? notificationPage(Number(pageNum)) : { ...notificationPage(9), pageList: [] },
+        );
+      }),
+    );
+    await renderWithQueries(
+      <>
+        <NotificationsPage />
+        <Address />
+      </>,
+      '/userInfo/notifications?page=9',
+    );
+    await screen.findByRole('link', { name: /ORDER-ON-PAGE-3/ });
+    expect(screen.getByTestId('address').textContent).toBe('?page=3');
+    expect(screen.queryByText(chatEn.notifications.empty)).toBeNull();
+    expect(asked).toEqual(['9', '3']);
+  });
 });

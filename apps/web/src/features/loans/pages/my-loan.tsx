@@ -311,7 +311,7 @@ export default function MyLoanPage() {
             size="small"
             rowKey="id"
             dataSource={loans.data.history}
-            pagination={{ current: page, pageSize: 10, onChange: setPage, showSizeChanger: false }}
+            pagination={{ current: page, pageSize: 10, onChange: (next) => setPage(next), showSizeChanger: false }}
             scroll={{ x: 480 }}
             columns={[
               {
