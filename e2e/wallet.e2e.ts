@@ -217,7 +217,7 @@ describe('wallet in the browser', () => {
     await poll(() => rows.nth(0).textContent()).toContain('Success');
     expect(await rows.nth(0).textContent()).toContain(usdt('30'));
     expect(await rows.nth(1).textContent()).toContain('Failed');
-    expect(await rows.nth(1).textContent()).toContain('Reason: Address check failed');
+    expect(await rows.nth(1).textContent()).toContain('Reason: \u2068Address check failed\u2069');
     expect(await rows.nth(1).textContent()).toContain(usdt('20'));
   });
 

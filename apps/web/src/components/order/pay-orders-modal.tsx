@@ -170,7 +170,8 @@ export function PayOrdersModal({
             label={t('pay.txPassword')}
             extra={
               <>
-                {t('pay.txPasswordHint')} <ForgotTxPasswordLink returnTo={ordersPathOf(orderNos)} />
+                <div>{t('pay.txPasswordHint')}</div>
+                <ForgotTxPasswordLink returnTo={ordersPathOf(orderNos)} />
               </>
             }
           >

@@ -81,6 +81,10 @@ describe('/userInfo/setup/transaction-password, forgotten', () => {
       '/userInfo/setup/transaction-password?redirect=%2Fcredit%2FmyLoan&mode=forgot',
     );
     expect(screen.queryByLabelText(accountEn.txPassword.old)).toBeNull();
+    // Remembered after all: straight back to what asked for it.
+    expect(screen.getByRole('link', { name: accountEn.txPassword.remembered }).getAttribute('href')).toBe(
+      '/credit/myLoan',
+    );
 
     fireEvent.click(screen.getByRole('button', { name: servicesEn.code.send }));
     await waitFor(() =>

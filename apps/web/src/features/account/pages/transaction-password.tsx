@@ -119,7 +119,12 @@ export default function TransactionPasswordPage() {
               <Button type="primary" htmlType="submit" loading={isSubmitting}>
                 {t('common:actions.save')}
               </Button>
-              {isForgot && <Link to={modePath(location.search, false)}>{t('txPassword.remembered')}</Link>}
+              {isForgot && (
+                // Remembered after all: back to the payment that asked for it, else to changing it.
+                <Link to={readSafeRedirect(location.search, modePath(location.search, false))}>
+                  {t('txPassword.remembered')}
+                </Link>
+              )}
             </Space>
           </AppForm>
         )}

@@ -9,9 +9,10 @@ import { LoadError } from '../../../components/ui/load-error';
 import { formatAmount } from '../../../components/ui/money-text';
 import { usePagerIcons } from '../../../components/ui/pager';
 import { isApiError } from '../../../lib/api';
+import { isolateText } from '../../../lib/bidi';
 import { openChat, type TChatTarget } from '../../../lib/chat-launcher';
-import { useLastPageCorrection } from '../../../lib/page-param';
 import { formatDateTime } from '../../../lib/format';
+import { useLastPageCorrection } from '../../../lib/page-param';
 import { toastError } from '../../../lib/toast';
 import { chatApi, chatKeys } from '../api/chat-api';
 
@@ -53,16 +54,13 @@ function linkOf(audience: 'buyer' | 'seller', notification: TNotification): stri
 /** Texts people wrote (a reviewer's reason, a shop's or a buyer's name) in a sentence of another writing direction. */
 const FREE_TEXT_PARAMS = ['reason', 'name', 'shopName'] as const;
 
-/**
- * Each free text isolated (FSI … PDI), so it keeps its own direction inside the sentence: an English reason in an
- * Arabic notification showed its full stop at its start.
- */
+/** Each free text in its own direction inside the sentence (an English reason in an Arabic notification). */
 function isolateFreeText(params: TNotification['params']): TNotification['params'] {
   const isolated = { ...params };
   for (const name of FREE_TEXT_PARAMS) {
     const value = isolated[name];
     if (typeof value === 'string' && value) {
-      isolated[name] = `\u2068${value}\u2069`;
+      isolated[name] = isolateText(value);
     }
   }
   return isolated;

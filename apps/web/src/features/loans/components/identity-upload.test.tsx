@@ -38,7 +38,7 @@ describe('IdentityUpload', () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'Cancel upload' }));
     expect(request.isAborted).toBe(true);
-    await waitFor(() => expect(screen.getByRole('button', { name: 'Upload' })).toBeTruthy());
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Upload' })));
     expect(screen.queryByRole('progressbar')).toBeNull();
     expect(onChange).not.toHaveBeenCalled();
   });

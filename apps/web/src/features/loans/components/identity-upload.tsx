@@ -23,6 +23,15 @@ export function IdentityUpload({
   const inputRef = useRef<HTMLInputElement>(null);
   const uploadRef = useRef<AbortController | null>(null);
   const [progress, setProgress] = useState<{ percent: number; name: string } | null>(null);
+  const uploadButtonRef = useRef<HTMLButtonElement>(null);
+  // Cancelled from the keyboard: the focus goes to the Upload button that takes the Cancel button's place.
+  const isFocusOwed = useRef(false);
+  useEffect(() => {
+    if (!progress && isFocusOwed.current) {
+      isFocusOwed.current = false;
+      uploadButtonRef.current?.focus();
+    }
+  }, [progress]);
   // Leaving the page (or the form) stops an upload still running.
   useEffect(() => () => uploadRef.current?.abort(), []);
   const clearInput = () => {
@@ -62,6 +71,7 @@ export function IdentityUpload({
     }
   };
   const cancel = () => {
+    isFocusOwed.current = true;
     uploadRef.current?.abort();
     uploadRef.current = null;
     setProgress(null);
@@ -104,7 +114,11 @@ export function IdentityUpload({
           </Button>
         </Space>
       ) : (
-        <Button icon={<UploadOutlined aria-hidden />} onClick={() => inputRef.current?.click()}>
+        <Button
+          ref={uploadButtonRef}
+          icon={<UploadOutlined aria-hidden />}
+          onClick={() => inputRef.current?.click()}
+        >
           {t('verify.upload')}
         </Button>
       )}

@@ -36,10 +36,16 @@ describe('/credit/myLoan', () => {
     );
     await renderWithQueries(<MyLoanPage />);
     const open = await screen.findByRole('button', { name: /^Details of the loan applied for on / });
-    expect(screen.queryByText('Reason: Income not shown')).toBeNull();
+    const reason = 'Reason: \u2068Income not shown\u2069';
+    expect(screen.queryByText(reason)).toBeNull();
     fireEvent.click(open);
     const drawer = await screen.findByRole('dialog');
-    expect(within(drawer).getByText('Reason: Income not shown')).toBeTruthy();
+    expect(within(drawer).getByText(reason)).toBeTruthy();
+    // Never paid out: nothing is owed, and a declined application has no repayment plan.
+    expect(within(drawer).queryByText(loansEn.fields.totalOwed)).toBeNull();
+    expect(within(drawer).queryByText(loansEn.fields.nextDue)).toBeNull();
+    expect(within(drawer).queryByText(loansEn.credit.schedule)).toBeNull();
+    expect(within(drawer).getByText(loansEn.fields.term)).toBeTruthy();
     expect(within(drawer).getByText(loansEn.event.applied, { exact: false })).toBeTruthy();
     expect(within(drawer).getByText(loansEn.status.failed)).toBeTruthy();
   });

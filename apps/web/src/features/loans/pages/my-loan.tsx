@@ -21,6 +21,7 @@ import { LoadError } from '../../../components/ui/load-error';
 import { formatAmount, MoneyText } from '../../../components/ui/money-text';
 import { PageFrame } from '../../../components/ui/page-frame';
 import { type TClosingDialogProps, useClosingDialog } from '../../../components/ui/use-closing-dialog';
+import { isolateText } from '../../../lib/bidi';
 import { formatDateTime } from '../../../lib/format';
 import { useSession } from '../../../lib/session';
 import { toast, toastError } from '../../../lib/toast';
@@ -186,59 +187,79 @@ function RepayDialog({ loan, isOpen, onClose, afterClose }: { loan: TLoan } & TC
 function LoanDetails({ loan }: { loan: TLoan }) {
   const { t } = useTranslation('loans');
   const isLive = loan.status === 'disbursed' || loan.status === 'overdue';
+  // Never paid out (applied, in review, declined): nothing is owed, so no balances, and a declined one has no plan.
+  const wasPaidOut = isLive || loan.status === 'repaid';
+  const isDeclined = loan.status === 'failed';
+  const terms = [
+    {
+      key: 'amount',
+      label: t('fields.amount'),
+      children: <MoneyText decimals={2} value={loan.approvedAmount ?? loan.amount} />,
+    },
+    { key: 'term', label: t('fields.term'), children: t('fields.termDays', { count: loan.termDays }) },
+    { key: 'mode', label: t('fields.mode'), children: t(`mode.${loan.mode}`) },
+    { key: 'apr', label: t('fields.apr'), children: <span dir="ltr">{loan.aprPercent} %</span> },
+  ];
+  const applied = {
+    key: 'date',
+    label: t('fields.applicationDate'),
+    children: formatDateTime(loan.createdAt),
+  };
   return (
     <>
       {loan.rejectReason && (
-        <Alert type="warning" showIcon message={t('myLoan.rejectReason', { reason: loan.rejectReason })} />
+        <Alert
+          type="warning"
+          showIcon
+          className="cv-reason-notice"
+          message={t('myLoan.rejectReason', { reason: isolateText(loan.rejectReason) })}
+        />
       )}
       <Descriptions
         size="small"
         column={{ xs: 1, md: 2 }}
-        items={[
-          {
-            key: 'amount',
-            label: t('fields.amount'),
-            children: <MoneyText decimals={2} value={loan.approvedAmount ?? loan.amount} />,
-          },
-          { key: 'term', label: t('fields.term'), children: t('fields.termDays', { count: loan.termDays }) },
-          { key: 'mode', label: t('fields.mode'), children: t(`mode.${loan.mode}`) },
-          { key: 'apr', label: t('fields.apr'), children: <span dir="ltr">{loan.aprPercent} %</span> },
-          {
-            key: 'principal',
-            label: t('fields.principalOutstanding'),
-            children: <MoneyText decimals={2} value={loan.principalOutstanding} />,
-          },
-          {
-            key: 'accrued',
-            label: t('fields.interestAccrued'),
-            children: <MoneyText decimals={2} value={loan.interestAccrued} />,
-          },
-          {
-            key: 'penalty',
-            label: t('fields.penalty'),
-            children: <MoneyText decimals={2} value={loan.penaltyOwed} />,
-          },
-          {
-            key: 'owed',
-            label: t('fields.totalOwed'),
-            children: <MoneyText decimals={2} value={loan.totalOwed} />,
-          },
-          {
-            key: 'next',
-            label: t('fields.nextDue'),
-            children: (
-              <span>
-                <MoneyText decimals={2} value={loan.nextDue} />{' '}
-                {loan.nextDueDate && <span dir="ltr">({loan.nextDueDate})</span>}
-              </span>
-            ),
-          },
-          { key: 'days', label: t('fields.daysLoaned'), children: loan.daysLoaned },
-          ...(loan.overdueDays > 0
-            ? [{ key: 'overdue', label: t('fields.overdueDays'), children: loan.overdueDays }]
-            : []),
-          { key: 'date', label: t('fields.applicationDate'), children: formatDateTime(loan.createdAt) },
-        ]}
+        items={
+          wasPaidOut
+            ? [
+                ...terms,
+                {
+                  key: 'principal',
+                  label: t('fields.principalOutstanding'),
+                  children: <MoneyText decimals={2} value={loan.principalOutstanding} />,
+                },
+                {
+                  key: 'accrued',
+                  label: t('fields.interestAccrued'),
+                  children: <MoneyText decimals={2} value={loan.interestAccrued} />,
+                },
+                {
+                  key: 'penalty',
+                  label: t('fields.penalty'),
+                  children: <MoneyText decimals={2} value={loan.penaltyOwed} />,
+                },
+                {
+                  key: 'owed',
+                  label: t('fields.totalOwed'),
+                  children: <MoneyText decimals={2} value={loan.totalOwed} />,
+                },
+                {
+                  key: 'next',
+                  label: t('fields.nextDue'),
+                  children: (
+                    <span>
+                      <MoneyText decimals={2} value={loan.nextDue} />{' '}
+                      {loan.nextDueDate && <span dir="ltr">({loan.nextDueDate})</span>}
+                    </span>
+                  ),
+                },
+                { key: 'days', label: t('fields.daysLoaned'), children: loan.daysLoaned },
+                ...(loan.overdueDays > 0
+                  ? [{ key: 'overdue', label: t('fields.overdueDays'), children: loan.overdueDays }]
+                  : []),
+                applied,
+              ]
+            : [...terms, applied]
+        }
       />
       <h3>{t('myLoan.timeline')}</h3>
       <Timeline
@@ -252,10 +273,14 @@ function LoanDetails({ loan }: { loan: TLoan }) {
           ),
         }))}
       />
-      <h3>{t('credit.schedule')}</h3>
-      {/* The plan's interest is for the whole term; what is owed accrues by the day, so the two differ. */}
-      {(isLive || loan.status === 'repaid') && <p className="cv-muted">{t('myLoan.scheduleNote')}</p>}
-      <ScheduleTable lines={loan.schedule} hasStates={isLive || loan.status === 'repaid'} />
+      {!isDeclined && (
+        <>
+          <h3>{t('credit.schedule')}</h3>
+          {/* The plan's interest is for the whole term; what is owed accrues by the day, so the two differ. */}
+          {wasPaidOut && <p className="cv-muted">{t('myLoan.scheduleNote')}</p>}
+          <ScheduleTable lines={loan.schedule} hasStates={wasPaidOut} />
+        </>
+      )}
     </>
   );
 }
@@ -311,7 +336,12 @@ export default function MyLoanPage() {
             size="small"
             rowKey="id"
             dataSource={loans.data.history}
-            pagination={{ current: page, pageSize: 10, onChange: (next) => setPage(next), showSizeChanger: false }}
+            pagination={{
+              current: page,
+              pageSize: 10,
+              onChange: (next) => setPage(next),
+              showSizeChanger: false,
+            }}
             scroll={{ x: 480 }}
             columns={[
               {

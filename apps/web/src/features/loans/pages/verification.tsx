@@ -168,6 +168,11 @@ function AdvancedForm({ previous }: { previous: TVerification | null }) {
   );
 }
 
+/** The reviewer's reason, in its own writing direction (an English reason on an Arabic page). */
+function ReasonNotice({ reason }: { reason: string }) {
+  return <Alert type="warning" showIcon className="cv-reason-notice" message={<bdi>{reason}</bdi>} />;
+}
+
 /** Real-name, then advanced verification, in the user centre. */
 export default function VerificationPage() {
   const { t } = useTranslation('loans');
@@ -192,7 +197,7 @@ export default function VerificationPage() {
             extra={<VerificationTag status={data.realNameStatus} />}
             style={{ marginBlockEnd: 16 }}
           >
-            {data.realName?.reason && <Alert type="warning" showIcon message={data.realName.reason} />}
+            {data.realName?.reason && <ReasonNotice reason={data.realName.reason} />}
             {data.realName && !canSubmit(data.realNameStatus) && (
               <Descriptions
                 size="small"
@@ -223,7 +228,7 @@ export default function VerificationPage() {
               <p className="cv-muted">{t('verify.needRealName')}</p>
             ) : (
               <>
-                {data.advanced?.reason && <Alert type="warning" showIcon message={data.advanced.reason} />}
+                {data.advanced?.reason && <ReasonNotice reason={data.advanced.reason} />}
                 {canSubmit(data.advancedStatus) && <AdvancedForm previous={data.advanced} />}
               </>
             )}

@@ -168,7 +168,7 @@ function ApplicationStatus({
           type="error"
           showIcon
           message={t('apply.rejectedBecause')}
-          description={application.rejectReason}
+          description={application.rejectReason && <bdi>{application.rejectReason}</bdi>}
           action={<Button onClick={onResubmit}>{t('apply.resubmit')}</Button>}
         />
       ) : null}

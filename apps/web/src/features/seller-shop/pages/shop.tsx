@@ -160,7 +160,7 @@ export default function ShopSettingsPage() {
           showIcon
           style={{ marginBlockEnd: 16 }}
           message={t('shop.suspended')}
-          description={shop.data.suspendedReason}
+          description={shop.data.suspendedReason && <bdi>{shop.data.suspendedReason}</bdi>}
         />
       ) : null}
       <Card>

@@ -1,6 +1,7 @@
 import type { TWalletRecordStatus } from '@caravan/contracts';
 import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { isolateText } from '../../../lib/bidi';
 
 const COLORS: Record<TWalletRecordStatus, string> = {
   processing: 'processing',
@@ -15,7 +16,9 @@ export function StatusTag({ status, reason }: { status: TWalletRecordStatus; rea
     <span className="cv-wallet-status">
       <Tag color={COLORS[status]}>{t(`status.${status}`)}</Tag>
       {status === 'fail' && reason ? (
-        <span className="cv-wallet-status__reason">{t('records.reason', { reason })}</span>
+        <span className="cv-wallet-status__reason">
+          {t('records.reason', { reason: isolateText(reason) })}
+        </span>
       ) : null}
     </span>
   );
