@@ -222,26 +222,18 @@ function LoanDetails({ loan }: { loan: TLoan }) {
           wasPaidOut
             ? [
                 ...terms,
-                {
-                  key: 'principal',
-                  label: t('fields.principalOutstanding'),
-                  children: <MoneyText decimals={2} value={loan.principalOutstanding} />,
-                },
-                {
-                  key: 'accrued',
-                  label: t('fields.interestAccrued'),
-                  children: <MoneyText decimals={2} value={loan.interestAccrued} />,
-                },
-                {
-                  key: 'penalty',
-                  label: t('fields.penalty'),
-                  children: <MoneyText decimals={2} value={loan.penaltyOwed} />,
-                },
-                {
-                  key: 'owed',
-                  label: t('fields.totalOwed'),
-                  children: <MoneyText decimals={2} value={loan.totalOwed} />,
-                },
+                ...(
+                  [
+                    ['principalOutstanding', loan.principalOutstanding],
+                    ['interestAccrued', loan.interestAccrued],
+                    ['penalty', loan.penaltyOwed],
+                    ['totalOwed', loan.totalOwed],
+                  ] as const
+                ).map(([field, value]) => ({
+                  key: field,
+                  label: t(`fields.${field}`),
+                  children: <MoneyText decimals={2} value={value} />,
+                })),
                 {
                   key: 'next',
                   label: t('fields.nextDue'),
