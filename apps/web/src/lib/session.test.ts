@@ -1,6 +1,13 @@
 import type { TUserInfo } from '@caravan/contracts';
 import { afterEach, describe, expect, it } from 'vitest';
-import { clearSession, getSession, isLoggedIn, reloadSessionFromStorage, setSession } from './session';
+import {
+  clearSession,
+  getSession,
+  isLoggedIn,
+  reloadSessionFromStorage,
+  runLogoutHandlers,
+  setSession,
+} from './session';
 
 const USER = { id: '7', username: 'demobuyer' } as unknown as TUserInfo;
 
@@ -28,5 +35,16 @@ describe('web session store', () => {
     reloadSessionFromStorage();
     expect(localStorage.getItem('token')).toBeNull();
     expect(getSession()).toEqual({ userInfo: USER });
+  });
+
+  it("forgets on log-out what this tab kept of the user's cart and checkout", () => {
+    localStorage.setItem('cart', '[]');
+    sessionStorage.setItem(
+      'checkoutDraft',
+      JSON.stringify({ goods: 'cart:1', coupons: {}, remarks: { '3': 'Gate code 4411' } }),
+    );
+    runLogoutHandlers();
+    expect(localStorage.getItem('cart')).toBeNull();
+    expect(sessionStorage.getItem('checkoutDraft')).toBeNull();
   });
 });

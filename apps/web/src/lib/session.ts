@@ -1,6 +1,14 @@
 import type { TUserInfo } from '@caravan/contracts';
 import { useSyncExternalStore } from 'react';
-import { readJsonStorage, readStorage, removeStorage, STORAGE_KEYS, writeStorage } from './storage';
+import {
+  readJsonStorage,
+  readStorage,
+  removeSession,
+  removeStorage,
+  SESSION_KEYS,
+  STORAGE_KEYS,
+  writeStorage,
+} from './storage';
 
 /**
  * The web's idea of who is logged in. The credential itself is the httpOnly session cookie, which scripts
@@ -97,6 +105,8 @@ export function registerLogoutHandler(handler: () => void): () => void {
 
 export function runLogoutHandlers(): void {
   removeStorage(STORAGE_KEYS.cart);
+  // The checkout's coupons, address and remarks were this user's: the next one in this tab starts afresh.
+  removeSession(SESSION_KEYS.checkoutDraft);
   for (const handler of logoutHandlers) {
     handler();
   }
