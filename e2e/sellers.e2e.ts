@@ -90,8 +90,11 @@ describe('sellers in the browser', () => {
     await poll(() => ap.getByText('Your shop is open').count()).toBeGreaterThan(0);
     // The decision reaches the applicant as an in-app notification too.
     await ap.goto('/userInfo/notifications');
+    // The shop's name is isolated (FSI … PDI) so that it keeps its own direction inside the sentence.
     await poll(() =>
-      ap.getByText(`Your shop ${shopName} was approved: you can now sign in to the seller centre`).count(),
+      ap
+        .getByText(`Your shop \u2068${shopName}\u2069 was approved: you can now sign in to the seller centre`)
+        .count(),
     ).toBe(1);
 
     // --- The new seller logs in to /seller and creates a product with two variants, three images, two languages.
@@ -321,7 +324,7 @@ describe('sellers in the browser', () => {
     await sel.goto('/seller/shop');
     await poll(() => sel.getByText('E2E suspension').count()).toBe(1);
     await sel.goto('/seller/notifications');
-    await poll(() => sel.getByText('Your shop was suspended: E2E suspension').count()).toBe(1);
+    await poll(() => sel.getByText('Your shop was suspended: \u2068E2E suspension\u2069').count()).toBe(1);
 
     for (const ctx of [applicant, staff, seller, shopper, buyer]) {
       await ctx.context.close();
