@@ -107,6 +107,8 @@ export function runLogoutHandlers(): void {
   removeStorage(STORAGE_KEYS.cart);
   // The checkout's coupons, address and remarks were this user's: the next one in this tab starts afresh.
   removeSession(SESSION_KEYS.checkoutDraft);
+  // Cooldowns of codes sent to this user's addresses are no business of the next one.
+  removeSession(SESSION_KEYS.codeCooldowns);
   for (const handler of logoutHandlers) {
     handler();
   }

@@ -77,6 +77,10 @@ export function readJsonStorage<T>(key: TStorageKey): T | null {
 export const SESSION_KEYS = {
   /** The checkout's choices (coupons, address, remarks) for the goods being checked out. */
   checkoutDraft: 'checkoutDraft',
+  /** When each sent verification code's cooldown ends (epoch ms), by purpose and where it went. */
+  codeCooldowns: 'codeCooldowns',
+  /** Until when each log-in form shows its human check without waiting to be asked (epoch ms). */
+  humanCheckUntil: 'humanCheckUntil',
 } as const;
 
 export type TSessionKey = (typeof SESSION_KEYS)[keyof typeof SESSION_KEYS];
@@ -104,5 +108,43 @@ export function removeSession(key: TSessionKey): void {
     window.sessionStorage.removeItem(key);
   } catch {
     // Ignored: see readStorage.
+  }
+}
+
+type TDeadlines = Record<string, number>;
+
+function readDeadlines(key: TSessionKey): TDeadlines {
+  const stored = readSessionJson<unknown>(key);
+  if (typeof stored !== 'object' || stored === null || Array.isArray(stored)) {
+    return {};
+  }
+  return Object.fromEntries(
+    Object.entries(stored).filter((entry): entry is [string, number] => Number.isFinite(entry[1])),
+  );
+}
+
+/**
+ * Milliseconds until the deadline kept under `name` in the session map `key` (one tab's timers that must outlive a
+ * reload), 0 when there is none or it has passed.
+ */
+export function sessionDeadlineLeft(key: TSessionKey, name: string, now = Date.now()): number {
+  return Math.max(0, (readDeadlines(key)[name] ?? 0) - now);
+}
+
+/** Keeps a deadline (epoch ms) under `name`, or forgets it with null; passed deadlines are dropped on the way. */
+export function writeSessionDeadline(
+  key: TSessionKey,
+  name: string,
+  until: number | null,
+  now = Date.now(),
+): void {
+  const kept = Object.entries(readDeadlines(key)).filter(([other, at]) => other !== name && at > now);
+  if (until !== null && until > now) {
+    kept.push([name, until]);
+  }
+  if (kept.length === 0) {
+    removeSession(key);
+  } else {
+    writeSessionJson(key, Object.fromEntries(kept));
   }
 }

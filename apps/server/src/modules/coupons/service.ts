@@ -105,7 +105,7 @@ export async function issueWelcomeCoupon(
   });
   await enqueueMail(tx, {
     to: input.email,
-    template: 'welcomeCoupon',
+    template: input.userId ? 'welcomeCouponInAccount' : 'welcomeCoupon',
     lang: input.lang,
     params: {
       code,

@@ -83,4 +83,26 @@ describe('footer subscription', () => {
     });
     expect(twice.statusCode).toBe(409);
   });
+
+  it('tells a subscriber who was logged in that the coupon is in the account already', async () => {
+    const buyer = await createTestUser(ctx.database.db);
+    const email = `member${Date.now().toString(36)}@caravan.example`;
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/subscriptions?lang=en',
+      headers: bearer(buyer.token),
+      payload: { email },
+    });
+    expect(res.statusCode).toBe(201);
+    const [coupon] = await ctx.database.db.select().from(userCoupons).where(eq(userCoupons.email, email));
+    expect(coupon?.userId).toBe(buyer.id);
+    const sender = createSmtpSender(smtp.url, 'Caravan <no-reply@caravan.example>');
+    await deliverDueMail(ctx.database.db, { channel: 'email', send: sender });
+    sender.close();
+    const mail = await smtp.waitFor(email);
+    expect(mail.text).toContain(
+      `Your welcome coupon ${coupon?.code} is already in your account, under Coupons.`,
+    );
+    expect(mail.text).not.toContain('add the code');
+  });
 });

@@ -272,6 +272,8 @@ describe('mail templates', () => {
         expect(mail.text, `${lang} ${template}`).not.toContain('{{');
         if (template === 'loanDueSoon') {
           expect(mail.text).toContain('2027-01-31');
+        } else if (template === 'welcomeCouponInAccount') {
+          expect(mail.text).toContain('2027-01-01');
         } else if (template !== 'welcomeCoupon' && template !== 'smsCode') {
           expect(mail.text).toContain('123456');
         }

@@ -12,6 +12,8 @@ export const MAIL_TEMPLATES = [
   'codeBindEmail',
   'codeRegister',
   'welcomeCoupon',
+  // The same coupon for a subscriber who was logged in: it is in the account already, nothing to add.
+  'welcomeCouponInAccount',
   'smsCode',
   'loanDueSoon',
 ] as const;

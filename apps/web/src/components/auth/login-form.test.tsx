@@ -110,4 +110,53 @@ describe('LoginForm', () => {
     expect(second.challenge?.nonce).toMatch(/^\d+$/);
     vi.unstubAllGlobals();
   });
+
+  it('after a reload of the tab shows the slider at once, until a log-in gets through', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () =>
+        Response.json({ id: 'cd'.repeat(16), difficulty: 6, expiresAt: '2030-01-01T00:00:00.000Z' }),
+      ),
+    );
+    const refused = new ApiError({
+      status: 400,
+      code: 'CHALLENGE_REQUIRED',
+      message: 'Please complete the verification',
+      details: { challengeRequired: true },
+    });
+    const onSubmit = vi
+      .fn<(body: Record<string, unknown>) => Promise<void>>()
+      .mockRejectedValueOnce(refused)
+      .mockResolvedValueOnce(undefined);
+    const typeAndSubmit = async () => {
+      fireEvent.change(screen.getByRole('textbox', { name: 'Username' }), { target: { value: 'demobuyer' } });
+      fireEvent.change(screen.getByLabelText('Password', { selector: 'input' }), {
+        target: { value: 'buyer123' },
+      });
+      await act(async () => {
+        fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
+      });
+    };
+    const first = render(<LoginForm onSubmit={onSubmit} />);
+    await typeAndSubmit();
+    await screen.findByRole('slider', { name: 'Verification slider' });
+    first.unmount();
+
+    // The reload: a new form in the same tab asks for the check before any attempt.
+    const second = render(<LoginForm onSubmit={onSubmit} />);
+    expect(await screen.findByRole('slider', { name: 'Verification slider' })).toBeTruthy();
+    await act(async () => {
+      fireEvent.keyDown(screen.getByRole('slider'), { key: 'End' });
+    });
+    await waitFor(() => expect(screen.getByTestId('human-check').textContent).toContain('Verified'));
+    await typeAndSubmit();
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(2));
+    second.unmount();
+
+    // Logged in: the next form starts without the check.
+    render(<LoginForm onSubmit={onSubmit} />);
+    await act(async () => undefined);
+    expect(screen.queryByRole('slider')).toBeNull();
+    vi.unstubAllGlobals();
+  });
 });

@@ -23,7 +23,7 @@ export function LoginForm({ onSubmit, submitLabelKey = 'login.submit' }: TLoginF
   const [accountType, setAccountType] = useState<TAccountType>('username');
   const [serverError, setServerError] = useState('');
   const [isSubmitting, setIsSubmitting] = useState(false);
-  const humanCheck = useHumanCheck();
+  const humanCheck = useHumanCheck('user');
 
   const submit = async () => {
     setServerError('');

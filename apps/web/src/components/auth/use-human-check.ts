@@ -1,34 +1,55 @@
 import type { TChallengeAnswer } from '@caravan/contracts';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { isApiError } from '../../lib/api';
+import { SESSION_KEYS, sessionDeadlineLeft, writeSessionDeadline } from '../../lib/storage';
 
 const CHALLENGE_CODES = new Set(['CHALLENGE_REQUIRED', 'CHALLENGE_FAILED']);
+/** The server's window for counting an account's failed log-ins (login-guard.ts ACCOUNT_WINDOW_MS). */
+const REMEMBER_MS = 15 * 60_000;
+
+/** Users and staff log in through separate forms and account name spaces. */
+export type THumanCheckForm = 'user' | 'staff';
 
 /**
- * The state of the log-in forms' human check: shown once the server asks for it (or says the next
- * attempt will need it), its answer sent with the next attempt and then dropped (good once).
+ * The state of the log-in forms' human check: shown once the server asks for it (or says the next attempt will
+ * need it), its answer sent with the next attempt and then dropped (good once). The tab remembers that it was
+ * asked for, so a reload shows the check at once instead of after one more refused attempt; a log-in that gets
+ * through forgets it.
  */
-export function useHumanCheck() {
+export function useHumanCheck(form: THumanCheckForm) {
   const [isNeeded, setIsNeeded] = useState(false);
   const [answer, setAnswer] = useState<TChallengeAnswer | null>(null);
   const [round, setRound] = useState(0);
+
+  // After mounting: the storage is the browser's.
+  useEffect(() => {
+    if (sessionDeadlineLeft(SESSION_KEYS.humanCheckUntil, form) > 0) {
+      setIsNeeded(true);
+    }
+  }, [form]);
+
   return {
     isNeeded,
     answer,
     /** A new key per attempt mounts a fresh slider. */
     key: round,
     onSolved: setAnswer,
-    /** After an attempt: the answer is used up; show the check when the error asks for it. */
+    /** After an attempt (`error` when it failed): the answer is used up; show the check when the error asks. */
     afterAttempt(error?: unknown) {
       if (answer) {
         setAnswer(null);
         setRound((r) => r + 1);
+      }
+      if (error === undefined) {
+        writeSessionDeadline(SESSION_KEYS.humanCheckUntil, form, null);
+        return;
       }
       if (
         isApiError(error) &&
         (CHALLENGE_CODES.has(error.code) || error.details.challengeRequired === true)
       ) {
         setIsNeeded(true);
+        writeSessionDeadline(SESSION_KEYS.humanCheckUntil, form, Date.now() + REMEMBER_MS);
       }
     },
   };

@@ -3,30 +3,67 @@ import { Button } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, isApiError } from '../../lib/api';
+import { SESSION_KEYS, sessionDeadlineLeft, writeSessionDeadline } from '../../lib/storage';
 import { toast, toastError } from '../../lib/toast';
 
 /**
- * "Send code" with the SPEC §9 cooldown counted down on the button. `buildRequest` returns the request, or
- * null when the form's own fields are not valid yet (the form shows why).
+ * The name a code's cooldown is kept under: its purpose and where it goes, as the server keys it (the e-mail, the
+ * number, the account typed; nothing for the logged-in user's own transaction password).
+ */
+export function codeCooldownName(request: TSendCodeRequest): string {
+  const { purpose, ...target } = request;
+  const typed = Object.values(target).map((value) =>
+    String(value ?? '')
+      .trim()
+      .toLowerCase(),
+  );
+  return [purpose, ...typed].join('|');
+}
+
+function secondsLeftFor(name: string): number {
+  return Math.ceil(sessionDeadlineLeft(SESSION_KEYS.codeCooldowns, name) / 1000);
+}
+
+/**
+ * "Send code" with the SPEC §9 cooldown counted down on the button. `typedRequest` is the request as the form
+ * holds it now (unchecked): the button shows the cooldown of a code already sent there, also after a reload of the
+ * tab. `buildRequest` returns the checked request, or null when the form's own fields are not valid yet (the form
+ * shows why).
  */
 export function SendCodeButton({
+  typedRequest,
   buildRequest,
   onSent,
 }: {
+  typedRequest: TSendCodeRequest;
   buildRequest: () => TSendCodeRequest | null;
   onSent?: (sent: TSendCodeResponse) => void;
 }) {
   const { t } = useTranslation('services');
+  const typedName = codeCooldownName(typedRequest);
   const [secondsLeft, setSecondsLeft] = useState(0);
   const [isSending, setIsSending] = useState(false);
+
+  // Read after mounting (storage is the browser's) and again whenever the target typed changes.
+  useEffect(() => {
+    setSecondsLeft(secondsLeftFor(typedName));
+  }, [typedName]);
 
   useEffect(() => {
     if (secondsLeft <= 0) {
       return;
     }
-    const timer = window.setTimeout(() => setSecondsLeft((s) => s - 1), 1000);
+    const timer = window.setTimeout(() => setSecondsLeft(secondsLeftFor(typedName)), 1000);
     return () => window.clearTimeout(timer);
-  }, [secondsLeft]);
+  }, [secondsLeft, typedName]);
+
+  const startCooldown = (request: TSendCodeRequest, seconds: number) => {
+    const name = codeCooldownName(request);
+    writeSessionDeadline(SESSION_KEYS.codeCooldowns, name, Date.now() + seconds * 1000);
+    if (name === typedName) {
+      setSecondsLeft(seconds);
+    }
+  };
 
   const send = async () => {
     const request = buildRequest();
@@ -36,12 +73,12 @@ export function SendCodeButton({
     setIsSending(true);
     try {
       const sent = await api.post<TSendCodeResponse>('/verification/codes', request);
-      setSecondsLeft(sent.cooldownSeconds);
+      startCooldown(request, sent.cooldownSeconds);
       toast.success(t('code.sentTo', { to: sent.sentTo }));
       onSent?.(sent);
     } catch (error) {
       if (isApiError(error) && typeof error.details.retryAfterSeconds === 'number') {
-        setSecondsLeft(error.details.retryAfterSeconds);
+        startCooldown(request, error.details.retryAfterSeconds);
       }
       toastError(error, t('code.failed'));
     } finally {

@@ -7,12 +7,15 @@ import { SendCodeButton } from './send-code-button';
 
 /**
  * A form's verification code (field `code`) with its "Send code" button, saying under it where the code went.
- * `buildRequest` is the button's: the request, or null while the form's own fields are not valid yet.
+ * `typedRequest` and `buildRequest` are the button's: the request as typed, and the checked request or null while
+ * the form's own fields are not valid yet.
  */
 export function VerificationCodeField({
+  typedRequest,
   buildRequest,
   isMarkedRequired = false,
 }: {
+  typedRequest: TSendCodeRequest;
   buildRequest: () => TSendCodeRequest | null;
   isMarkedRequired?: boolean;
 }) {
@@ -35,7 +38,11 @@ export function VerificationCodeField({
             aria-label={t('code.label')}
           />
         </Form.Item>
-        <SendCodeButton buildRequest={buildRequest} onSent={(sent) => setSentTo(sent.sentTo)} />
+        <SendCodeButton
+          typedRequest={typedRequest}
+          buildRequest={buildRequest}
+          onSent={(sent) => setSentTo(sent.sentTo)}
+        />
       </Space.Compact>
     </Form.Item>
   );

@@ -78,6 +78,35 @@ describe('ProfileEditor', () => {
     });
   });
 
+  it("keeps a sent code's cooldown over a reload of the tab, for the address it went to only", async () => {
+    const post = vi.spyOn(api, 'post').mockResolvedValue({
+      ok: true,
+      sentTo: 'bu***@example.com',
+      channel: 'email',
+      cooldownSeconds: 180,
+      expiresInSeconds: 600,
+    });
+    const typeEmail = (value: string) =>
+      fireEvent.change(screen.getByLabelText('E-mail', { selector: 'input' }), { target: { value } });
+    const first = render(<ProfileEditor field="email" onDone={() => undefined} />);
+    typeEmail('buyer123@example.com');
+    await click('Send code');
+    await waitFor(() => expect(post).toHaveBeenCalledTimes(1));
+    expect(screen.getByRole('button', { name: /Resend in 1(80|79) s/ })).toHaveProperty('disabled', true);
+    first.unmount();
+
+    // The reload: the same address typed again still waits; another one may have its code now.
+    render(<ProfileEditor field="email" onDone={() => undefined} />);
+    typeEmail('Buyer123@example.com ');
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: /Resend in 1\d\d s/ })).toHaveProperty('disabled', true),
+    );
+    typeEmail('other@example.com');
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Send code' })).toHaveProperty('disabled', false),
+    );
+  });
+
   it('asks for the code before binding an e-mail', async () => {
     const put = vi.spyOn(api, 'put').mockResolvedValue({ ok: true });
     render(<ProfileEditor field="email" onDone={() => undefined} />);

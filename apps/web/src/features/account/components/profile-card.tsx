@@ -38,13 +38,15 @@ export function ProfileEditor({ field, onDone }: { field: TProfileField; onDone:
   const mobileError = (values: TValues): boolean =>
     field === 'mobile' && !checkMobileField(form, 'phone', values.areaCode, values.phone, t);
 
+  const codeRequestOf = (values: TValues): TSendCodeRequest =>
+    field === 'email'
+      ? { purpose: 'bindEmail', email: values.email ?? '' }
+      : { purpose: 'bindMobile', areaCode: values.areaCode ?? '', phone: values.phone ?? '' };
+  const typedValues: TValues = Form.useWatch([], form) ?? {};
+
   const buildCodeRequest = (): TSendCodeRequest | null => {
     const values = form.getFieldsValue();
-    const candidate =
-      field === 'email'
-        ? { purpose: 'bindEmail', email: values.email ?? '' }
-        : { purpose: 'bindMobile', areaCode: values.areaCode ?? '', phone: values.phone ?? '' };
-    const request = parseFormValues(form, ZSendCodeRequest, candidate, t);
+    const request = parseFormValues(form, ZSendCodeRequest, codeRequestOf(values), t);
     return request && !mobileError(values) ? request : null;
   };
 
@@ -103,7 +105,13 @@ export function ProfileEditor({ field, onDone }: { field: TProfileField; onDone:
           </Space.Compact>
         </Form.Item>
       )}
-      {field !== 'username' && <VerificationCodeField buildRequest={buildCodeRequest} isMarkedRequired />}
+      {field !== 'username' && (
+        <VerificationCodeField
+          typedRequest={codeRequestOf(typedValues)}
+          buildRequest={buildCodeRequest}
+          isMarkedRequired
+        />
+      )}
       <Button type="primary" htmlType="submit" loading={isBusy} block>
         {t('common:actions.save')}
       </Button>

@@ -1,4 +1,9 @@
-import { ZChangeTxPasswordRequest, ZResetTxPasswordRequest, ZSetTxPasswordRequest } from '@caravan/contracts';
+import {
+  type TSendCodeRequest,
+  ZChangeTxPasswordRequest,
+  ZResetTxPasswordRequest,
+  ZSetTxPasswordRequest,
+} from '@caravan/contracts';
 import { Alert, Button, Card, Form, Input, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,6 +17,7 @@ import { toast } from '../../../lib/toast';
 import { changeTxPassword, refreshCurrentUser, resetTxPassword, setTxPassword } from '../api/account-api';
 import { SETUP_CRUMBS } from '../components/setup-crumbs';
 
+const TX_PASSWORD_CODE_REQUEST: TSendCodeRequest = { purpose: 'resetTxPassword' };
 const DIGITS_INPUT = { inputMode: 'numeric', maxLength: 6, autoComplete: 'off' } as const;
 
 /** This page's address in the other mode (`?mode=forgot`), keeping where to go back to afterwards. */
@@ -99,7 +105,12 @@ export default function TransactionPasswordPage() {
             requiredMark={false}
             onFinish={submit}
           >
-            {isForgot && <VerificationCodeField buildRequest={() => ({ purpose: 'resetTxPassword' })} />}
+            {isForgot && (
+              <VerificationCodeField
+                typedRequest={TX_PASSWORD_CODE_REQUEST}
+                buildRequest={() => TX_PASSWORD_CODE_REQUEST}
+              />
+            )}
             {isChange && !isForgot && (
               <Form.Item
                 name="oldTxPassword"

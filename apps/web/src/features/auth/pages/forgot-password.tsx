@@ -18,6 +18,7 @@ export default function ForgotPasswordPage() {
   const [form] = Form.useForm();
   const navigate = useNavigate();
   const [isSubmitting, setIsSubmitting] = useState(false);
+  const typedAccount: string = Form.useWatch('account', form) ?? '';
 
   const submit = async () => {
     const body = parseFormValues(form, ZResetPasswordRequest, form.getFieldsValue(), t);
@@ -47,6 +48,7 @@ export default function ForgotPasswordPage() {
           <Input prefix={<UserOutlined aria-hidden="true" />} autoComplete="username" maxLength={64} />
         </Form.Item>
         <VerificationCodeField
+          typedRequest={{ purpose: 'resetPassword', account: typedAccount }}
           buildRequest={() =>
             parseFormValues(
               form,
