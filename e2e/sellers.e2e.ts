@@ -55,7 +55,7 @@ describe('sellers in the browser', () => {
     // Sent empty, the application says everything it misses at once, the documents among them, each beside its field.
     await ap.getByRole('button', { name: 'Submit application' }).click();
     await poll(() => ap.locator('.ant-form-item-explain-error').allInnerTexts()).toEqual(
-      expect.arrayContaining(['Please enter Shop name', 'Please upload at least one document image']),
+      expect.arrayContaining(['This field is required', 'Please upload at least one document image']),
     );
     const { top, leaf } = await firstLeaf(ap.request);
     await ap.getByLabel('Shop name').fill(shopName);
@@ -115,9 +115,9 @@ describe('sellers in the browser', () => {
     await sel.getByRole('button', { name: 'Save', exact: true }).click();
     await poll(() => sel.locator('.ant-form-item-explain-error').allInnerTexts()).toEqual([
       'Please enter the name in the shop’s language (English)',
-      'Please enter Category',
+      'This field is required',
       'Please upload at least one image of the product',
-      'Please enter Selling price',
+      'This field is required',
     ]);
     expect(productPosts).toEqual([]);
     await sel.getByLabel('Product name (en)').fill('Harbour linen shirt');

@@ -101,4 +101,27 @@ describe('placeFieldErrors', () => {
     });
     expect(form.getFieldError('name')).toEqual([]);
   });
+
+  it("puts an error about one field (the server's details.field) beside it, by its last part too", () => {
+    const form = renderForm();
+    const tooLow = new ApiError({
+      status: 400,
+      code: 'BUY_LIMITS_INVALID',
+      message: 'The maximum per order must not be below the minimum',
+      details: { field: 'limits.name' },
+    });
+    act(() => {
+      expect(placeFieldErrors(form, tooLow)).toBe(true);
+    });
+    expect(form.getFieldError('name')).toEqual(['The maximum per order must not be below the minimum']);
+    const elsewhere = new ApiError({
+      status: 400,
+      code: 'PARAMETER_ERROR',
+      message: 'Bad',
+      details: { field: 'file' },
+    });
+    act(() => {
+      expect(placeFieldErrors(form, elsewhere)).toBe(false);
+    });
+  });
 });

@@ -74,27 +74,41 @@ const FIELDS_OF_ERROR: Record<string, readonly string[]> = {
   WRONG_OLD_PASSWORD: ['oldPassword'],
 };
 
+/** A form field by the whole path the server gave (`names.en`, `images`), else by its last part. */
+function fieldNamed(registered: Map<string, NamePath>, field: string): NamePath | undefined {
+  return registered.get(field) ?? registered.get(field.split('.').pop() ?? '');
+}
+
 /**
  * Puts a refused request's field errors beside the form's fields: a field named by the whole path the server gave
- * (`names.en`, `images`), else by its last part (a form field for a nested request field). Whether every error
- * found its field; false when there were none.
+ * (`names.en`, `images`), else by its last part (a form field for a nested request field). An error about one
+ * field without field errors (`details.field`, or a typed code or password) goes beside that field with its
+ * message. Whether every error found its field; false when there were none.
  */
 export function placeFieldErrors(form: FormInstance, error: ApiError): boolean {
-  const registered = new Map(form.getFieldsError().map((field) => [field.name.join('.'), field.name]));
-  const typedValueField = (FIELDS_OF_ERROR[error.code] ?? []).find((field) => registered.has(field));
-  if (error.fieldErrors.length === 0 && typedValueField) {
-    form.setFields([{ name: registered.get(typedValueField)!, errors: [error.message] }]);
+  const registered = new Map<string, NamePath>(
+    form.getFieldsError().map((field) => [field.name.join('.'), field.name]),
+  );
+  if (error.fieldErrors.length === 0) {
+    const named = typeof error.details.field === 'string' ? [error.details.field] : [];
+    const single = [...named, ...(FIELDS_OF_ERROR[error.code] ?? [])]
+      .map((field) => fieldNamed(registered, field))
+      .find((name) => name !== undefined);
+    if (single === undefined) {
+      return false;
+    }
+    form.setFields([{ name: single, errors: [error.message] }]);
     return true;
   }
   const placed: { name: NamePath; errors: string[] }[] = [];
   for (const item of error.fieldErrors) {
-    const name = registered.get(item.field) ?? registered.get(item.field.split('.').pop() ?? '');
+    const name = fieldNamed(registered, item.field);
     if (name) {
       placed.push({ name, errors: [item.message] });
     }
   }
   form.setFields(placed);
-  return placed.length > 0 && placed.length === error.fieldErrors.length;
+  return placed.length === error.fieldErrors.length;
 }
 
 /**

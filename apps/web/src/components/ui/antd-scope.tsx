@@ -80,6 +80,19 @@ function useControlIcons(): Pick<
 }
 
 /**
+ * The messages of Ant Design's own form rules (`required`, `type: 'email'`), in the words the contract's checks use.
+ * Ant Design's built from the field's label ("Please enter Category" for a pick-list, "Contact e-mail is not a valid
+ * email") read unlike every other message of the form.
+ */
+function useFormConfig(): ConfigProviderProps['form'] {
+  const { t } = useTranslation('validation');
+  return useMemo(
+    () => ({ validateMessages: { required: t('required'), types: { email: t('subscriptionEmail') } } }),
+    [t],
+  );
+}
+
+/**
  * Ant Design's theme, locale and reading direction around what uses Ant Design: every page outside the public
  * storefront (router.tsx wraps them) and the storefront's lazy widgets (cart drawer, chat dialog, search panel,
  * toasts). The public pages themselves are built from light own components so their first load has no Ant
@@ -88,9 +101,11 @@ function useControlIcons(): Pick<
 export function AntdScope({ children }: { children: ReactNode }) {
   const { direction, antdLocale } = useContext(UiSettingsContext);
   const controlIcons = useControlIcons();
+  const form = useFormConfig();
   return (
     <ConfigProvider
       {...controlIcons}
+      form={form}
       theme={THEME}
       locale={antdLocale}
       direction={direction}

@@ -51,20 +51,24 @@ export function ProductReviews({ productId, counts }: { productId: string; count
             </span>
             <div>
               <div className="cv-review__head">
-                <strong style={{ color: 'var(--cv-text)' }}>{review.reviewerName}</strong>
+                <strong style={{ color: 'var(--cv-text)' }}>
+                  <bdi>{review.reviewerName}</bdi>
+                </strong>
                 <span>{t(`reviews.${review.rating}`)}</span>
-                {review.variantName && <span>{review.variantName}</span>}
+                {review.variantName && <bdi>{review.variantName}</bdi>}
                 <time dateTime={review.createdAt} dir="ltr">
                   {formatDateTime(review.createdAt)}
                 </time>
               </div>
-              <p className="cv-review__text">{review.content || t('reviews.noText')}</p>
+              <p className="cv-review__text" dir={review.content ? 'auto' : undefined}>
+                {review.content || t('reviews.noText')}
+              </p>
               {review.sellerReply ? (
                 <p
                   className="cv-review__text"
                   style={{ paddingInlineStart: 12, borderInlineStart: '3px solid var(--cv-border, #E5E7EB)' }}
                 >
-                  <strong>{t('reviews.sellerReply')}</strong> {review.sellerReply}
+                  <strong>{t('reviews.sellerReply')}</strong> <bdi>{review.sellerReply}</bdi>
                 </p>
               ) : null}
               {review.images.length > 0 && (

@@ -262,7 +262,10 @@ export default function ChatDialog() {
             onClick={() => setConversation(null)}
           />
         )}
-        <h2 className="cv-chat-dialog__title">{title}</h2>
+        <h2 className="cv-chat-dialog__title">
+          {/* A shop's name keeps its own direction in a title bar of the page's. */}
+          <bdi>{title}</bdi>
+        </h2>
         <Button
           type="text"
           size="small"

@@ -75,7 +75,11 @@ export default function CsCannedPage() {
             {
               title: t('canned.content'),
               dataIndex: 'content',
-              render: (text: string) => <span className="cv-chat__text">{text}</span>,
+              render: (text: string) => (
+                <span className="cv-chat__text" dir="auto">
+                  {text}
+                </span>
+              ),
             },
             { title: t('canned.sort'), dataIndex: 'sort', align: 'end', width: 80 },
             ...(canEdit

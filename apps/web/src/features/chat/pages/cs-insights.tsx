@@ -149,10 +149,10 @@ export default function CsInsightsPage() {
             <List.Item>
               <ListItemMeta
                 headingLevel={3}
-                title={hit.buyerName}
+                title={<bdi>{hit.buyerName}</bdi>}
                 description={
                   <>
-                    <span className="cv-chat__text">{hit.message.content}</span> ·{' '}
+                    <bdi className="cv-chat__text">{hit.message.content}</bdi> ·{' '}
                     <time dir="ltr">{formatDateTime(hit.message.createtime)}</time>
                   </>
                 }

@@ -1,6 +1,8 @@
+import errorsEn from '@caravan/contracts/locales/en/errors.json';
 import validationEn from '@caravan/contracts/locales/en/validation.json';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { AntdScope } from '../../../components/ui/antd-scope';
 import sellerEn from '../../../locales/en/seller.json';
 import { jsonResponse, renderWithQueries, setUpComponentTests } from '../../../testing/render';
 import ProductEditorPage from './product-editor';
@@ -55,5 +57,43 @@ describe('Seller -> product editor', () => {
     expect(screen.getByText(validationEn.attributeNameTaken)).toBeTruthy();
     expect(second!.getAttribute('aria-invalid')).toBe('true');
     expect(first!.getAttribute('aria-invalid')).toBe('false');
+  });
+
+  it('checks the discount and the order limits beside their fields, in the words of the other checks', async () => {
+    const fetchMock = vi.fn(async (input: RequestInfo | URL, _init?: RequestInit) => {
+      const path = new URL(String(input), 'http://localhost').pathname;
+      return jsonResponse(path === '/api/v1/seller/shop' ? { lang: 'en' } : { categories: [] });
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    await renderWithQueries(
+      <AntdScope>
+        <ProductEditorPage />
+      </AntdScope>,
+    );
+    const selling = await screen.findByLabelText(sellerEn.editor.sellingPrice, { selector: 'input' });
+    const discount = screen.getByLabelText(sellerEn.editor.discountPrice, { selector: 'input' });
+    const endsAt = screen.getByLabelText(sellerEn.editor.discountEndsAt, { selector: 'input' });
+    // An end date belongs to a discount price.
+    expect(endsAt.hasAttribute('disabled')).toBe(true);
+    fireEvent.change(selling, { target: { value: '10' } });
+    fireEvent.change(discount, { target: { value: '12' } });
+    await waitFor(() => expect(screen.getByText(errorsEn.DISCOUNT_INVALID)).toBeTruthy());
+    expect(endsAt.hasAttribute('disabled')).toBe(false);
+    fireEvent.change(discount, { target: { value: '8' } });
+    // The message leaves with Ant Design's motion.
+    await waitFor(() => expect(screen.queryByText(errorsEn.DISCOUNT_INVALID)).toBeNull(), { timeout: 5_000 });
+
+    const buyMin = screen.getByLabelText(sellerEn.editor.buyMin, { selector: 'input' });
+    const buyMax = screen.getByLabelText(sellerEn.editor.buyMax, { selector: 'input' });
+    fireEvent.change(buyMin, { target: { value: '5' } });
+    fireEvent.change(buyMax, { target: { value: '2' } });
+    fireEvent.blur(buyMax);
+    await waitFor(() => expect(screen.getByText(validationEn.maxBelowMin)).toBeTruthy());
+
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Save' })));
+    // The category pick-list left empty: the form's own wording, not Ant Design's "Please enter Category".
+    await waitFor(() => expect(screen.getAllByText(validationEn.required).length).toBeGreaterThan(0));
+    expect(screen.queryByText(/Please enter Category/i)).toBeNull();
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
   });
 });

@@ -6,6 +6,7 @@ import {
   type TProductRequest,
   type TSellerProductDetail,
 } from '@caravan/contracts';
+import { parseMoney } from '@caravan/contracts/money';
 import {
   Alert,
   Button,
@@ -119,6 +120,8 @@ function Editor({ product, shopLang }: { product: TSellerProductDetail | null; s
   const { t } = useTranslation(['seller', 'common']);
   const navigate = useNavigate();
   const [form] = Form.useForm<TFormValues>();
+  // An end date belongs to a discount price: without one it is neither asked for nor sent.
+  const hasDiscountPrice = Boolean(Form.useWatch('discountPrice', form));
   const categories = useCategoryTree();
   const save = useSaveProduct(product?.id ?? null);
   const [langs, setLangs] = useTextLanguages(shopLang, product?.names);
@@ -169,7 +172,8 @@ function Editor({ product, shopLang }: { product: TSellerProductDetail | null; s
       retailPrice: values.retailPrice || null,
       originalPrice: values.originalPrice || null,
       discountPrice: values.discountPrice || null,
-      discountEndsAt: values.discountEndsAt ? values.discountEndsAt.toISOString() : null,
+      discountEndsAt:
+        values.discountPrice && values.discountEndsAt ? values.discountEndsAt.toISOString() : null,
       stock: values.stock ?? 0,
       buyMin: values.buyMin ?? 1,
       buyMax: values.buyMax ?? null,
@@ -206,6 +210,33 @@ function Editor({ product, shopLang }: { product: TSellerProductDetail | null; s
       const problem = priceProblem(value?.trim());
       if (problem) {
         throw new Error(t(problem));
+      }
+    },
+  };
+  // The server's rules for the discount and the order limits, checked beside their fields before sending.
+  const discountRule = {
+    validator: async (_rule: unknown, value?: string) => {
+      const selling = form.getFieldValue('sellingPrice')?.trim();
+      const discount = value?.trim();
+      if (discount && selling && !priceProblem(discount) && !priceProblem(selling)) {
+        if (parseMoney(discount) >= parseMoney(selling)) {
+          throw new Error(t('errors:DISCOUNT_INVALID'));
+        }
+      }
+    },
+  };
+  const discountEndRule = {
+    validator: async (_rule: unknown, value?: Dayjs | null) => {
+      if (value && form.getFieldValue('discountPrice') && !value.isAfter(dayjs())) {
+        throw new Error(t('errors:DISCOUNT_INVALID'));
+      }
+    },
+  };
+  const buyMaxRule = {
+    validator: async (_rule: unknown, value?: number | null) => {
+      const buyMin = form.getFieldValue('buyMin');
+      if (typeof value === 'number' && typeof buyMin === 'number' && value < buyMin) {
+        throw new Error(t('validation:maxBelowMin'));
       }
     },
   };
@@ -313,15 +344,27 @@ function Editor({ product, shopLang }: { product: TSellerProductDetail | null; s
               <Form.Item
                 name={name}
                 label={t(`editor.${name}`)}
-                rules={name === 'sellingPrice' ? [{ required: true }, moneyRule] : [moneyRule]}
+                rules={
+                  name === 'sellingPrice'
+                    ? [{ required: true }, moneyRule]
+                    : name === 'discountPrice'
+                      ? [moneyRule, discountRule]
+                      : [moneyRule]
+                }
+                dependencies={name === 'discountPrice' ? ['sellingPrice'] : undefined}
               >
                 <AmountInput />
               </Form.Item>
             </Col>
           ))}
           <Col xs={24} sm={12} md={6}>
-            <Form.Item name="discountEndsAt" label={t('editor.discountEndsAt')}>
-              <DatePicker showTime style={{ inlineSize: '100%' }} />
+            <Form.Item
+              name="discountEndsAt"
+              label={t('editor.discountEndsAt')}
+              rules={[discountEndRule]}
+              dependencies={['discountPrice']}
+            >
+              <DatePicker showTime disabled={!hasDiscountPrice} style={{ inlineSize: '100%' }} />
             </Form.Item>
           </Col>
           <Col xs={12} md={6}>
@@ -330,7 +373,12 @@ function Editor({ product, shopLang }: { product: TSellerProductDetail | null; s
             </Form.Item>
           </Col>
           <Col xs={12} md={6}>
-            <Form.Item name="buyMax" label={t('editor.buyMax')}>
+            <Form.Item
+              name="buyMax"
+              label={t('editor.buyMax')}
+              rules={[buyMaxRule]}
+              dependencies={['buyMin']}
+            >
               <InputNumber min={1} precision={0} style={{ inlineSize: '100%' }} />
             </Form.Item>
           </Col>

@@ -79,18 +79,18 @@ export default function SellerReviewsPage() {
               title={
                 <Space wrap>
                   <Tag color={COLOURS[r.rating]}>{t(`reviews.rating.${r.rating}`)}</Tag>
-                  <span>{r.productName}</span>
+                  <bdi>{r.productName}</bdi>
                   <small>
-                    {r.userName} · {formatDateTime(r.createdAt)}
+                    <bdi>{r.userName}</bdi> · {formatDateTime(r.createdAt)}
                   </small>
                 </Space>
               }
               description={
                 <>
-                  <p>{r.content || '--'}</p>
+                  <p dir="auto">{r.content || '--'}</p>
                   {r.reply ? (
                     <p>
-                      <strong>{t('reviews.yourReply')}</strong> {r.reply}
+                      <strong>{t('reviews.yourReply')}</strong> <bdi>{r.reply}</bdi>
                     </p>
                   ) : null}
                 </>
@@ -108,7 +108,7 @@ export default function SellerReviewsPage() {
         onCancel={() => setTarget(null)}
         onOk={() => void send()}
       >
-        <p>{target?.content}</p>
+        <p dir="auto">{target?.content}</p>
         <Input.TextArea
           aria-label={t('reviews.reply')}
           rows={4}
