@@ -18,6 +18,14 @@ afterAll(async () => {
   await smtp.close();
 });
 
+/** Sends what the outbox holds through the test SMTP server and answers the mail that reached `email`. */
+async function deliveredMailTo(email: string) {
+  const sender = createSmtpSender(smtp.url, 'Caravan <no-reply@caravan.example>');
+  await deliverDueMail(ctx.database.db, { channel: 'email', send: sender });
+  sender.close();
+  return smtp.waitFor(email);
+}
+
 describe('footer subscription', () => {
   it('mails a welcome coupon code that a buyer can add to the account; a repeated address gets nothing', async () => {
     const email = `subscriber${Date.now().toString(36)}@caravan.example`;
@@ -27,10 +35,7 @@ describe('footer subscription', () => {
       payload: { email },
     });
     expect(res.statusCode).toBe(201);
-    const sender = createSmtpSender(smtp.url, 'Caravan <no-reply@caravan.example>');
-    await deliverDueMail(ctx.database.db, { channel: 'email', send: sender });
-    sender.close();
-    const mail = await smtp.waitFor(email);
+    const mail = await deliveredMailTo(email);
     expect(mail.subject).toMatch(/^Bienvenue sur Caravan : votre coupon WELCOME-[A-Z0-9]{10}$/);
     expect(mail.text).toContain('Il retire 5.00 USDT d’une commande d’au moins 50.00 USDT');
     const code = /WELCOME-[A-Z0-9]{10}/.exec(mail.text)?.[0];
@@ -96,10 +101,7 @@ describe('footer subscription', () => {
     expect(res.statusCode).toBe(201);
     const [coupon] = await ctx.database.db.select().from(userCoupons).where(eq(userCoupons.email, email));
     expect(coupon?.userId).toBe(buyer.id);
-    const sender = createSmtpSender(smtp.url, 'Caravan <no-reply@caravan.example>');
-    await deliverDueMail(ctx.database.db, { channel: 'email', send: sender });
-    sender.close();
-    const mail = await smtp.waitFor(email);
+    const mail = await deliveredMailTo(email);
     expect(mail.text).toContain(
       `Your welcome coupon ${coupon?.code} is already in your account, under Coupons.`,
     );
