@@ -94,7 +94,12 @@ export function OrderInfoView({ order, logistics }: { order: TOrderInfo; logisti
                   },
                 ]
               : []),
-            { key: 'remark', label: t('detail.remark'), children: order.remark || '--' },
+            {
+              key: 'remark',
+              label: t('detail.remark'),
+              // What the buyer wrote keeps its own direction (an English remark on an Arabic page).
+              children: order.remark ? <span dir="auto">{order.remark}</span> : '--',
+            },
           ]}
         />
       </Card>
@@ -104,26 +109,34 @@ export function OrderInfoView({ order, logistics }: { order: TOrderInfo; logisti
           size="small"
           column={{ xs: 1, sm: 2, md: 3 }}
           items={[
-            { key: 'c', label: t('detail.consignee'), children: address.consignee },
+            { key: 'c', label: t('detail.consignee'), children: <bdi>{address.consignee}</bdi> },
             {
               key: 'p',
               label: t('detail.phone'),
               children: <span className="cv-ltr">{`${address.areaCode} ${address.phone}`}</span>,
             },
-            ...(address.email ? [{ key: 'e', label: t('detail.email'), children: address.email }] : []),
+            ...(address.email
+              ? [
+                  {
+                    key: 'e',
+                    label: t('detail.email'),
+                    children: <span className="cv-ltr">{address.email}</span>,
+                  },
+                ]
+              : []),
             {
               key: 'co',
               label: t('detail.country'),
               children: countryName(address.country, address.countryName),
             },
             { key: 's', label: t('detail.state'), children: address.stateName || address.state || '--' },
-            { key: 'ci', label: t('detail.city'), children: address.city || '--' },
+            { key: 'ci', label: t('detail.city'), children: address.city ? <bdi>{address.city}</bdi> : '--' },
             {
               key: 'pc',
               label: t('detail.postcode'),
               children: <span className="cv-ltr">{address.postcode}</span>,
             },
-            { key: 'd', label: t('detail.address'), children: address.detail },
+            { key: 'd', label: t('detail.address'), children: <span dir="auto">{address.detail}</span> },
           ]}
         />
       </Card>
