@@ -41,13 +41,40 @@ describe('one Idempotency-Key per user intent', () => {
     expect(k5).not.toBe(k4);
   });
 
-  it('gives two clicks in flight one key, and another input another key', async () => {
+  it('sends two clicks in flight as one request with one answer, and another input with another key', async () => {
     const fetchMock = vi.fn(async () => answer(201, { orders: [] }));
     vi.stubGlobal('fetch', fetchMock);
     const body = { items: [{ productId: '1', quantity: 1 }] };
-    await Promise.all([place(body), place(body), place({ items: [{ productId: '2', quantity: 1 }] })]);
-    const [a, b, c] = keysSent(fetchMock);
-    expect(b).toBe(a);
+    const [first, second] = await Promise.all([
+      place(body),
+      place(body),
+      place({ items: [{ productId: '2', quantity: 1 }] }),
+    ]);
+    expect(second).toBe(first);
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    const [a, c] = keysSent(fetchMock);
     expect(c).not.toBe(a);
+  });
+
+  it('runs the steps of an intent once for a double click (a withdrawal asks for one session, not two)', async () => {
+    let sessions = 0;
+    const steps = vi.fn(async ({ memo }: { memo: Map<string, unknown> }) => {
+      if (!memo.has('session')) {
+        sessions += 1;
+        await Promise.resolve();
+        memo.set('session', `s${sessions}`);
+      }
+      return memo.get('session');
+    });
+    const input = { amount: '200', txPassword: '123456' };
+    const answers = await Promise.all([
+      runIntent('withdraw', input, steps),
+      runIntent('withdraw', input, steps),
+    ]);
+    expect(answers).toEqual(['s1', 's1']);
+    expect(steps).toHaveBeenCalledTimes(1);
+    // Answered: the next submit is a new intent.
+    await runIntent('withdraw', input, steps);
+    expect(steps).toHaveBeenCalledTimes(2);
   });
 });

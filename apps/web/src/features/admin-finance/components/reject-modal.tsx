@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppForm } from '../../../components/ui/app-form';
 import { parseFormValues } from '../../../lib/form';
+import { useOneAtATime } from '../../../lib/use-one-at-a-time';
 import type { TReviewQueue } from './review-queue';
 
 /**
@@ -27,7 +28,7 @@ export function RejectModal({
 }) {
   const { t } = useTranslation(['finance', 'validation', 'common']);
   const [form] = Form.useForm<{ reason?: string }>();
-  const submit = async () => {
+  const submit = useOneAtATime(async () => {
     const body = parseFormValues(
       form,
       ZRejectRecordRequest,
@@ -37,7 +38,7 @@ export function RejectModal({
     if (body && record) {
       await queue.submitDecision(() => reject(record.id, body.reason), t('review.rejected'));
     }
-  };
+  });
   return (
     <Modal
       open={queue.action === 'reject' && record !== null}

@@ -13,6 +13,7 @@ import { EndDrawer } from '../../../components/ui/end-drawer';
 import { formatAmount, MoneyText } from '../../../components/ui/money-text';
 import { formatDateTime } from '../../../lib/format';
 import { toastError } from '../../../lib/toast';
+import { useOneAtATime } from '../../../lib/use-one-at-a-time';
 import type { TQueueFilter } from '../api/keys';
 import { QueueFilters } from './queue-filters';
 import { OwnerCell, RecordStatus } from './record-columns';
@@ -277,6 +278,7 @@ export function ApproveModal({
   children: ReactNode;
 }) {
   const { t } = useTranslation(['finance', 'common']);
+  const approve = useOneAtATime(onApprove);
   return (
     <Modal
       open={isOpen}
@@ -286,7 +288,7 @@ export function ApproveModal({
       zIndex={1100}
       okText={t('review.approve')}
       cancelText={t('common:actions.cancel')}
-      onOk={onApprove}
+      onOk={approve}
       onCancel={onCancel}
       confirmLoading={isPending}
       forceRender={hasForm}

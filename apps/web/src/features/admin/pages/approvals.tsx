@@ -18,6 +18,7 @@ import { MoneyText } from '../../../components/ui/money-text';
 import { parseFormValues } from '../../../lib/form';
 import { formatDateTime } from '../../../lib/format';
 import { toast, toastError } from '../../../lib/toast';
+import { useOneAtATime } from '../../../lib/use-one-at-a-time';
 import { type TApprovalFilter, useApprovals, useDecideApproval } from '../api/approvals-api';
 
 const STATUS_COLOURS: Record<TApprovalStatus, string> = {
@@ -42,7 +43,7 @@ export default function ApprovalsPage() {
   const [declining, setDeclining] = useState<TApproval | null>(null);
   const [declineForm] = Form.useForm<{ reason?: string }>();
 
-  const approve = async () => {
+  const approve = useOneAtATime(async () => {
     if (!confirming) {
       return;
     }
@@ -53,8 +54,8 @@ export default function ApprovalsPage() {
     } catch (error) {
       toastError(error, t('common:errors.generic'));
     }
-  };
-  const decline = async () => {
+  });
+  const decline = useOneAtATime(async () => {
     if (!declining) {
       return;
     }
@@ -74,7 +75,7 @@ export default function ApprovalsPage() {
     } catch (error) {
       toastError(error, t('common:errors.generic'));
     }
-  };
+  });
 
   return (
     <>

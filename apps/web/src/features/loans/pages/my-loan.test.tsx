@@ -60,7 +60,7 @@ describe('/credit/myLoan, repaying another amount', () => {
       vi.fn(async (input: RequestInfo | URL) =>
         String(input).includes('/loans/mine')
           ? jsonResponse({ current: disbursedLoan({ productName: 'Stored English name' }), history: [] })
-          : jsonResponse({ available: '5000.00', frozen: '0.00' }),
+          : jsonResponse({ available: '5000.845', frozen: '0.00' }),
       ),
     );
     await renderWithQueries(<MyLoanPage />);
@@ -74,6 +74,8 @@ describe('/credit/myLoan, repaying another amount', () => {
     });
     const amount = within(dialog).getByRole('textbox', { name: 'Another amount' });
     const ok = () => within(dialog).getByRole('button', { name: /OK/ }) as HTMLButtonElement;
+    // The balance as the wallet shows it: a refund can leave more than two decimals, and rounding showed 5,000.85.
+    await waitFor(() => expect(within(dialog).getByText('5,000.845 USDT')).toBeTruthy());
 
     // Three decimals were rounded up into the confirmation (100.999 read "Repay 101.00 USDT").
     fireEvent.change(amount, { target: { value: '100.999' } });

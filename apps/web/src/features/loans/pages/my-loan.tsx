@@ -13,7 +13,7 @@ import {
   Tag,
   Timeline,
 } from 'antd';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { AmountInput } from '../../../components/ui/amount-input';
@@ -33,6 +33,7 @@ import { DateTimeText } from '../../../components/ui/date-time-text';
 import { EndDrawer } from '../../../components/ui/end-drawer';
 import { ForgotTxPasswordLink, txPasswordPath } from '../../../components/ui/tx-password-link';
 import { usePageParam } from '../../../lib/page-param';
+import { useOneAtATime } from '../../../lib/use-one-at-a-time';
 
 const STATUS_COLOURS: Record<TLoanStatus, string> = {
   applying: 'processing',
@@ -79,12 +80,7 @@ function RepayDialog({ loan, isOpen, onClose, afterClose }: { loan: TLoan } & TC
   const isPasswordValid = zTxPassword.safeParse(txPassword).success;
   const hasTxPassword = useSession().userInfo?.hasTxPassword !== false;
   // A second click before the first answer (the button's loading state comes a render later) sends nothing.
-  const isSending = useRef(false);
-  const submit = async () => {
-    if (isSending.current) {
-      return;
-    }
-    isSending.current = true;
+  const submit = useOneAtATime(async () => {
     try {
       await repay.mutateAsync({
         id: loan.id,
@@ -94,10 +90,8 @@ function RepayDialog({ loan, isOpen, onClose, afterClose }: { loan: TLoan } & TC
       onClose();
     } catch (error) {
       toastError(error, t('loadError'));
-    } finally {
-      isSending.current = false;
     }
-  };
+  });
   return (
     <Modal
       open={isOpen}
@@ -176,7 +170,7 @@ function RepayDialog({ loan, isOpen, onClose, afterClose }: { loan: TLoan } & TC
         </Form.Item>
       </Form>
       <p>
-        {t('fields.balance')}: <MoneyText decimals={2} value={wallet.data?.available} />
+        {t('fields.balance')}: <MoneyText value={wallet.data?.available} />
       </p>
       {shown && <p>{t('myLoan.repayConfirm', { amount: formatAmount(shown, 2) })}</p>}
     </Modal>

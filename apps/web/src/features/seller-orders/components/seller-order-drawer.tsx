@@ -16,6 +16,7 @@ import { DateTimeInSentence } from '../../../components/ui/date-time-text';
 import { parseFormValues } from '../../../lib/form';
 import { formatUsdt } from '../../../lib/format-money';
 import { toast } from '../../../lib/toast';
+import { useOneAtATime } from '../../../lib/use-one-at-a-time';
 import {
   addSellerLogistics,
   approveSellerRefund,
@@ -63,6 +64,12 @@ function SellerOrderActions({ order }: { order: TOrderInfo }) {
       await done();
     },
   });
+  // One request per click of Ship, Add or Reject, however fast the clicks (the mutation's own handler shows a failure).
+  const shipOnce = useOneAtATime((body: { carrier: string; trackingNo: string }) =>
+    ship.mutateAsync(body).catch(() => undefined),
+  );
+  const addLogOnce = useOneAtATime((content: string) => addLog.mutateAsync(content).catch(() => undefined));
+  const rejectOnce = useOneAtATime((reason: string) => reject.mutateAsync(reason).catch(() => undefined));
   const status = order.statusName;
   const isRefunding = order.refundStatus === 'refunding';
   const refundAmount = order.refund?.amount ?? order.paidAmount;
@@ -143,7 +150,7 @@ function SellerOrderActions({ order }: { order: TOrderInfo }) {
           onFinish={() => {
             const body = parseFormValues(logForm, ZLogisticsRequest, logForm.getFieldsValue(), t);
             if (body) {
-              addLog.mutate(body.content);
+              void addLogOnce(body.content);
             }
           }}
         >
@@ -176,7 +183,7 @@ function SellerOrderActions({ order }: { order: TOrderInfo }) {
           onFinish={() => {
             const body = parseFormValues(shipForm, ZShipOrderRequest, shipForm.getFieldsValue(), t);
             if (body) {
-              ship.mutate(body);
+              void shipOnce(body);
             }
           }}
         >
@@ -205,7 +212,7 @@ function SellerOrderActions({ order }: { order: TOrderInfo }) {
           onFinish={() => {
             const body = parseFormValues(rejectForm, ZRejectRefundRequest, rejectForm.getFieldsValue(), t);
             if (body) {
-              reject.mutate(body.reason);
+              void rejectOnce(body.reason);
             }
           }}
         >

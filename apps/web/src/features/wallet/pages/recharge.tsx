@@ -28,6 +28,7 @@ import { CertificateUpload } from '../components/certificate-upload';
 import { isWithinChannelLimits, quoteRechargeWithinLimits } from '../components/recharge-quote';
 import { UnfinishedNotice } from '../components/unfinished-notice';
 import '../wallet.css';
+import { useOneAtATime } from '../../../lib/use-one-at-a-time';
 
 const CRUMBS = [
   { labelKey: 'routes.userInfo', to: '/userInfo/dashboard' },
@@ -173,7 +174,7 @@ function RechargeForm({ channel, isBlocked }: { channel: TWalletChannel; isBlock
     setPending(body);
   };
 
-  const submit = async () => {
+  const submit = useOneAtATime(async () => {
     if (!pending) {
       return;
     }
@@ -196,7 +197,7 @@ function RechargeForm({ channel, isBlocked }: { channel: TWalletChannel; isBlock
         void navigate('/userInfo/money-package');
       }, RECHARGE_FAILURE_REDIRECT_MS);
     }
-  };
+  });
 
   if (failure) {
     return <Result status="error" title={failure} subTitle={t('recharge.returning')} />;

@@ -30,6 +30,7 @@ import { useWithdrawFee } from '../api/get-withdraw-fee';
 import { UnfinishedNotice } from '../components/unfinished-notice';
 import { checkWithdrawAmount } from '../lib/check-withdraw-amount';
 import '../wallet.css';
+import { useOneAtATime } from '../../../lib/use-one-at-a-time';
 
 const CRUMBS = [
   { labelKey: 'routes.userInfo', to: '/userInfo/dashboard' },
@@ -75,7 +76,7 @@ function BindAddressForm() {
   }>();
   const review = (values: { network?: TWithdrawNetwork; address?: string }) =>
     holdForConfirmation(parseFormValues(form, ZBindWithdrawAddressForm, values, t));
-  const submit = async () => {
+  const submit = useOneAtATime(async () => {
     if (!pending) {
       return;
     }
@@ -87,7 +88,7 @@ function BindAddressForm() {
     } finally {
       setPending(null);
     }
-  };
+  });
   return (
     <AppForm form={form} layout="vertical" requiredMark={false} onFinish={review} className="cv-form-card">
       <p className="cv-muted">{t('withdraw.bindIntro')}</p>
@@ -184,7 +185,7 @@ function WithdrawForm({
         t,
       ),
     );
-  const submit = async () => {
+  const submit = useOneAtATime(async () => {
     if (!pending) {
       return;
     }
@@ -198,7 +199,7 @@ function WithdrawForm({
       setPending(null);
       showSubmitError(form, error, t);
     }
-  };
+  });
   const pendingQuote =
     pending && quote && formatAmount(quote.amount) === formatAmount(pending.amount) ? quote : undefined;
   return (
