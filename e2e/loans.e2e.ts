@@ -181,7 +181,7 @@ describe('loans in the browser', () => {
       await poll(() => reviewer.getByText('Applicant history').count()).toBeGreaterThan(0);
       await reviewer.getByRole('button', { name: 'Approve', exact: true }).click();
       // Once the confirmation has zoomed in: clicked mid-zoom in CI (two browser lanes, load 12), the OK got no click.
-      await clickInDialog(reviewer.locator('.ant-modal:visible'), 'OK');
+      await clickInDialog(reviewer.locator('.ant-modal:visible'), 'Approve');
       // The page answers with a toast: "Saved", or the server's refusal, which then fails the test by its text.
       await poll(async () =>
         (await reviewer.locator('.ant-message-notice').allInnerTexts()).join(' | '),

@@ -9,6 +9,7 @@ import { EndDrawer } from '../../../components/ui/end-drawer';
 import { formatAmount, MoneyText } from '../../../components/ui/money-text';
 import { formatDateTime } from '../../../lib/format';
 import { toast, toastError } from '../../../lib/toast';
+import { useOneAtATime } from '../../../lib/use-one-at-a-time';
 import {
   staffImageUrl,
   useAdminLoan,
@@ -28,6 +29,16 @@ function LoanDetail({ id, onDone }: { id: string; onDone: () => void }) {
   const [amount, setAmount] = useState('');
   const [reason, setReason] = useState('');
   const [isConfirming, setConfirming] = useState(false);
+  // One decision per click, however fast the clicks (the second was sent before the button showed it was busy).
+  const run = useOneAtATime(async (action: () => Promise<unknown>) => {
+    try {
+      await action();
+      toast.success(t('admin.done'));
+      onDone();
+    } catch (error) {
+      toastError(error, t('loadError'));
+    }
+  });
   if (detail.isPending) {
     return null;
   }
@@ -38,15 +49,6 @@ function LoanDetail({ id, onDone }: { id: string; onDone: () => void }) {
   const isOpen = loan.status === 'applying' || loan.status === 'reviewing';
   // An approved amount is optional (empty: as asked, or as the first reviewer approved); typed, it must be one.
   const isAmountValid = amount === '' || zLoanAmount.safeParse(amount).success;
-  const run = async (action: () => Promise<unknown>) => {
-    try {
-      await action();
-      toast.success(t('admin.done'));
-      onDone();
-    } catch (error) {
-      toastError(error, t('loadError'));
-    }
-  };
   return (
     <>
       <Descriptions
@@ -174,6 +176,8 @@ function LoanDetail({ id, onDone }: { id: string; onDone: () => void }) {
           <Modal
             open={isConfirming}
             title={t('admin.approve')}
+            okText={t('admin.approve')}
+            cancelText={t('common:actions.cancel')}
             onCancel={() => setConfirming(false)}
             confirmLoading={approve.isPending}
             onOk={() =>
@@ -184,7 +188,12 @@ function LoanDetail({ id, onDone }: { id: string; onDone: () => void }) {
             }
           >
             <p>{t('admin.confirmApprove')}</p>
-            <MoneyText value={amount || loan.firstApprovedAmount || loan.amount} />
+            <p>
+              <bdi>{loan.userDisplayName}</bdi> ({loan.usercode}):{' '}
+              <strong>
+                <MoneyText value={amount || loan.firstApprovedAmount || loan.amount} />
+              </strong>
+            </p>
           </Modal>
         </>
       )}
