@@ -119,6 +119,11 @@ describe('SERVER_PROCESSES=2', { timeout: 150_000 }, () => {
     expect(statuses).toEqual(Array(12).fill(200));
     const workers = lines().filter((line) => line.msg?.startsWith('Caravan is serving'));
     expect(workers.map((line) => line.worker).sort()).toEqual([1, 2]);
+    // The workers' request lines reach the pipe a moment after their answers (pino writes asynchronously): a fresh
+    // clone under load read none yet.
+    await waitFor('both workers log their answers', () => workersThatAnswered().size >= 2, 10_000).catch(
+      () => undefined,
+    );
     expect(workersThatAnswered()).toEqual(new Set(workers.map((line) => line.pid)));
     // The supervisor serves nothing itself: every request line is a worker's.
     expect(lines().filter((line) => line.msg === 'request completed' && line.worker === undefined)).toEqual(
