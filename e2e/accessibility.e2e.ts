@@ -111,6 +111,77 @@ async function tabStops(
   return stops;
 }
 
+/**
+ * Walks the page with Tab once round and names every stop whose focus ring cannot be seen: none drawn (on the control
+ * or on a wrapper at most three levels up that draws it for the field inside), or drawn and cut by a box that clips
+ * (overflow hidden or clip, paint containment). Ant Design's controls draw their own focus and are left out.
+ */
+async function hiddenFocusRings(page: Page): Promise<string[]> {
+  await page.evaluate(() => {
+    (document.activeElement as HTMLElement | null)?.blur();
+    for (const marked of document.querySelectorAll('[data-ring-seen]')) {
+      marked.removeAttribute('data-ring-seen');
+    }
+  });
+  const findings = new Set<string>();
+  for (let press = 0; press < 200; press++) {
+    await page.keyboard.press('Tab');
+    const finding = await page.evaluate(() => {
+      const element = document.activeElement;
+      if (!element || element === document.body || element.hasAttribute('data-ring-seen')) {
+        return 'end';
+      }
+      element.setAttribute('data-ring-seen', '');
+      const describe = (node: Element) =>
+        `${node.tagName.toLowerCase()}${[...node.classList].map((name) => `.${name}`).join('')}`;
+      if (element.closest('[class^="ant-"], [class*=" ant-"]')) {
+        return null;
+      }
+      let ringed: Element | null = element;
+      for (let level = 0; ringed && getComputedStyle(ringed).outlineStyle === 'none'; level++) {
+        ringed = level < 3 ? ringed.parentElement : null;
+      }
+      if (!ringed) {
+        return `${describe(element)}: no focus ring`;
+      }
+      const style = getComputedStyle(ringed);
+      const grow = Number.parseFloat(style.outlineOffset) + Number.parseFloat(style.outlineWidth);
+      const rect = ringed.getBoundingClientRect();
+      for (let box = ringed.parentElement; box; box = box.parentElement) {
+        const boxStyle = getComputedStyle(box);
+        const isClipMargin =
+          boxStyle.overflowX === 'clip' ||
+          /paint|content|strict/.test(boxStyle.contain) ||
+          boxStyle.contentVisibility === 'auto';
+        const clips = isClipMargin || boxStyle.overflowX === 'hidden' || boxStyle.overflowY === 'hidden';
+        if (!clips) {
+          continue;
+        }
+        const margin = isClipMargin ? Number.parseFloat(boxStyle.overflowClipMargin) || 0 : 0;
+        const outer = box.getBoundingClientRect();
+        const left = outer.left + box.clientLeft - margin;
+        const top = outer.top + box.clientTop - margin;
+        const isCut =
+          rect.left - grow < left - 1 ||
+          rect.top - grow < top - 1 ||
+          rect.right + grow > left + box.clientWidth + 2 * margin + 1 ||
+          rect.bottom + grow > top + box.clientHeight + 2 * margin + 1;
+        if (isCut) {
+          return `${describe(element)}: focus ring cut by ${describe(box)}`;
+        }
+      }
+      return null;
+    });
+    if (finding === 'end') {
+      break;
+    }
+    if (finding) {
+      findings.add(finding);
+    }
+  }
+  return [...findings];
+}
+
 describe('accessibility (axe-core, WCAG 2.2 AA)', () => {
   const browser = useBrowser();
 
@@ -249,6 +320,30 @@ describe('accessibility (axe-core, WCAG 2.2 AA)', () => {
     await staff.context.close();
   });
 
+  it('every stop of the storefront shows its focus ring, on a phone and on a desktop', async () => {
+    for (const width of [360, 1280]) {
+      const { context, page } = await newPage(browser(), { width, height: width < 500 ? 780 : 900 });
+      const list = await readJson<{ pageList: { id: string; storeId: string }[] }>(
+        await page.request.get('/api/v1/catalog/products?pageSize=1'),
+      );
+      const findings: string[] = [];
+      // Product cards and the home banner clipped their links' rings; the search box and the list's sort drew none.
+      for (const path of [
+        '/index',
+        '/commodity',
+        `/productDetails?id=${list.pageList[0]?.id}`,
+        `/store?id=${list.pageList[0]?.storeId}`,
+      ]) {
+        await page.goto(path, { waitUntil: 'networkidle' });
+        for (const finding of await hiddenFocusRings(page)) {
+          findings.push(`${path} at ${width} px: ${finding}`);
+        }
+      }
+      expect(findings).toEqual([]);
+      await context.close();
+    }
+  });
+
   it('a dialog closed with Escape hands the focus back to the button that opened it', async () => {
     const { context, page } = await newPage(browser());
     await loginBuyer(page, { username: 'demobuyer', password: 'buyer123' });
@@ -282,6 +377,26 @@ describe('accessibility (axe-core, WCAG 2.2 AA)', () => {
     await page.keyboard.press('Escape');
     await panel.waitFor({ state: 'detached' });
     await poll(() => service.evaluate((element) => element === document.activeElement)).toBe(true);
+    await context.close();
+  });
+
+  it('the cart drawer takes the focus the first time it opens, and gives it back', async () => {
+    const { context, page } = await newPage(browser());
+    const list = await readJson<{ pageList: { id: string }[] }>(
+      await page.request.get('/api/v1/catalog/products?pageSize=1'),
+    );
+    await page.goto(`/productDetails?id=${list.pageList[0]?.id}`, { waitUntil: 'networkidle' });
+    await page.getByRole('button', { name: 'Add to cart' }).first().click();
+    const cartButton = page.getByRole('button', { name: 'Shopping cart (1)' });
+    await cartButton.waitFor();
+    await cartButton.focus();
+    await page.keyboard.press('Enter');
+    const drawer = page.locator('.ant-drawer-open');
+    await drawer.getByRole('button', { name: /^Check out/ }).waitFor();
+    // Its rows' texts loaded only once they showed: the drawer was replaced by a new one and the focus fell to the body.
+    await poll(() => drawer.evaluate((element) => element.contains(document.activeElement))).toBe(true);
+    await page.keyboard.press('Escape');
+    await poll(() => cartButton.evaluate((element) => element === document.activeElement)).toBe(true);
     await context.close();
   });
 

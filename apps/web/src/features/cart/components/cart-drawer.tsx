@@ -15,7 +15,9 @@ import './cart.css';
 
 /** 400 px drawer from the end side (left in RTL); antd locks the page's scroll while it is open. */
 export default function CartDrawer({ isOpen, onClose }: { isOpen: boolean; onClose: () => void }) {
-  const { t } = useTranslation(['cart', 'common']);
+  // Every namespace its rows use is loaded before the drawer mounts: a row asking for one not yet loaded suspended
+  // the open drawer, which came back as a new one with the focus left on the page (a keyboard user lost it).
+  const { t } = useTranslation(['cart', 'common', 'errors']);
   const { direction } = useContext(ConfigProvider.ConfigContext);
   const navigate = useNavigate();
   const { cart, isLoading, loadFailure, isLoggedIn, isBusy, setQuantity, setChecked, removeItem } = useCart();
