@@ -229,6 +229,8 @@ export async function priceCoupon(
   input: { userId: bigint; couponId: bigint; goodsAmount: TMoney; now?: Date },
 ): Promise<TAppliedCoupon> {
   const now = input.now ?? new Date();
+  // Every refusal names the coupon: the checkout drops it from the order and shows the amounts without it.
+  const about = { couponId: String(input.couponId) };
   const [found] = await db
     .select({ coupon: userCoupons, campaign: couponCampaigns })
     .from(userCoupons)
@@ -236,25 +238,25 @@ export async function priceCoupon(
     .where(and(eq(userCoupons.id, input.couponId), eq(userCoupons.userId, input.userId)))
     .limit(1);
   if (!found) {
-    throw new AppError('COUPON_NOT_FOUND');
+    throw new AppError('COUPON_NOT_FOUND', about);
   }
   const { coupon, campaign } = found;
   if (coupon.status !== 'available') {
-    throw new AppError('COUPON_USED');
+    throw new AppError('COUPON_USED', about);
   }
   if (campaign.status !== 'active') {
-    throw new AppError('COUPON_STOPPED');
+    throw new AppError('COUPON_STOPPED', about);
   }
   if (campaign.validFrom.getTime() > now.getTime()) {
-    throw new AppError('COUPON_NOT_STARTED');
+    throw new AppError('COUPON_NOT_STARTED', about);
   }
   if (coupon.validUntil.getTime() <= now.getTime()) {
-    throw new AppError('COUPON_EXPIRED');
+    throw new AppError('COUPON_EXPIRED', about);
   }
   if (input.goodsAmount < campaign.minSpend) {
     throw new AppError(
       'COUPON_MIN_SPEND',
-      { minSpend: formatMoney(campaign.minSpend) },
+      { ...about, minSpend: formatMoney(campaign.minSpend) },
       { minSpend: displayMoney(campaign.minSpend) },
     );
   }
@@ -285,7 +287,7 @@ export async function useCoupon(tx: Executor, applied: TAppliedCoupon, orderId: 
     )
     .returning({ id: userCoupons.id });
   if (!used) {
-    throw new AppError('COUPON_USED');
+    throw new AppError('COUPON_USED', { couponId: String(applied.couponId) });
   }
   await tx
     .update(couponCampaigns)

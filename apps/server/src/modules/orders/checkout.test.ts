@@ -218,7 +218,11 @@ describe('checkout and payment', () => {
       orderNos,
       txPassword: TX_PASSWORD,
     });
-    expect(json<{ error: { code: string } }>(again).error.code).toBe('ORDER_STATUS_INVALID');
+    // Paid already (another tab): said so, not "cancelled".
+    expect(json<{ error: { code: string; details: unknown } }>(again).error).toMatchObject({
+      code: 'ORDER_STATUS_INVALID',
+      details: { isAlreadyPaid: true },
+    });
     expect(await availableOf(db, buyer.id)).toBe(parseMoney('37.7894892591'));
 
     const detail = await inject('GET', `/api/v1/orders/${orderNos[0]}?lang=en`, buyer.token);

@@ -143,6 +143,15 @@ describe('concurrency: never oversell, double clicks act once', () => {
     const cancel = await twice(`/api/v1/orders/${toCancel.orderNo}/cancel`, buyer.token, { reason: 2 });
     expect(codes(cancel)).toEqual(['OK', 'ORDER_STATUS_INVALID']);
     expect(await stockOf(db, productId)).toBe(99);
+    // Paying the cancelled order is refused as closed, not as paid already.
+    const payCancelled = await post('/api/v1/orders/pay', buyer.token, {
+      orderNos: [toCancel.orderNo],
+      txPassword: TX_PASSWORD,
+    });
+    expect((payCancelled.json() as { error: { code: string; details: unknown } }).error).toMatchObject({
+      code: 'ORDER_STATUS_INVALID',
+      details: { isAlreadyPaid: false },
+    });
 
     await post(`/api/v1/seller/orders/${unpaid.orderNo}/ship`, seller.sellerToken, {
       carrier: 'DHL',

@@ -19,7 +19,7 @@ import {
 } from './test-fixtures';
 import { settleCompletedOrders } from './timed-work';
 
-type TErr = { error: { code: string; message: string } };
+type TErr = { error: { code: string; message: string; details?: Record<string, unknown> } };
 const DAY = 86_400_000;
 
 describe('coupons at checkout, paid by the platform', () => {
@@ -179,6 +179,19 @@ describe('coupons at checkout, paid by the platform', () => {
         if (message) {
           expect(errorOf(res).message).toBe(message);
         }
+      }
+    }
+    // The refusal names the coupon, so the checkout can drop it from the order.
+    for (const [couponId, extra] of [
+      [expiring, {}],
+      [highMinimum, { minSpend: '500.00' }],
+      [stopped, {}],
+    ] as const) {
+      for (const url of ['/api/v1/orders/preview', '/api/v1/orders']) {
+        expect(errorOf(await post(url, buyer.token, orderBody(couponId))).details).toEqual({
+          couponId,
+          ...extra,
+        });
       }
     }
     // In German too.

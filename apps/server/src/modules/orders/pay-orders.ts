@@ -61,10 +61,16 @@ export async function payOrdersWithBalance(
         .returning();
       if (paid.length !== unique.length) {
         const found = await tx
-          .select({ id: orders.id })
+          .select({ status: orders.status })
           .from(orders)
           .where(and(eq(orders.buyerUserId, userId), inArray(orders.orderNo, unique)));
-        throw new AppError(found.length === unique.length ? 'ORDER_STATUS_INVALID' : 'ORDER_NOT_FOUND');
+        if (found.length !== unique.length) {
+          throw new AppError('ORDER_NOT_FOUND');
+        }
+        // The buyer is told which: paid already (another tab, a second device) or closed unpaid. Told "cancelled",
+        // a buyer whose other tab had paid thought the order was gone.
+        const isAlreadyPaid = found.every((order) => order.status !== S.cancelled);
+        throw new AppError('ORDER_STATUS_INVALID', { isAlreadyPaid });
       }
       paid.sort((a, b) => (a.id < b.id ? -1 : 1));
       let paidTotal = 0n;
