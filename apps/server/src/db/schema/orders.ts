@@ -121,8 +121,15 @@ export const orderItems = pgTable(
       .references(() => orders.id, { onDelete: 'cascade' }),
     productId: ref('product_id').notNull(),
     variantId: ref('variant_id'),
+    /** Name and variant as the buyer read them at checkout, in the buyer's language. */
     name: text('name').notNull(),
     specification: text('specification').notNull().default(''),
+    /**
+     * The same in the language the seller wrote the product in (products.lang), for the seller's and staff's
+     * screens: a seller shown "أخضر / S" could not tell which colour to pack. Null on orders placed before.
+     */
+    nameForSeller: text('name_for_seller'),
+    specificationForSeller: text('specification_for_seller'),
     imgUrl: text('img_url'),
     unitPrice: money('unit_price').notNull(),
     quantity: integer('quantity').notNull(),

@@ -22,6 +22,9 @@ export type TPurchasableItem = {
   name: string;
   /** Chosen variant in the request language, e.g. "Red / XL"; empty without variant. */
   variantName: string;
+  /** The name and the variant in the language the seller wrote the product in. */
+  nameInProductLanguage: string;
+  variantNameInProductLanguage: string;
   image: TImage | null;
   /** chargedUnitPrice at this moment. */
   unitPrice: TMoney;
@@ -94,15 +97,16 @@ export async function getPurchasableItem(
     };
   }
   const attributes = row.attributes as TProductAttributeDef[];
-  const variantName = variant
-    ? attributes
-        .map((a) => {
-          const value = a.values.find((v) => v.code === variant.attrs[a.code]);
-          return value ? pickText(value.names, lang, fallback) : '';
-        })
-        .filter((n) => n)
-        .join(' / ')
-    : '';
+  const variantNameIn = (language: TLanguage) =>
+    variant
+      ? attributes
+          .map((a) => {
+            const value = a.values.find((v) => v.code === variant.attrs[a.code]);
+            return value ? pickText(value.names, language, fallback) : '';
+          })
+          .filter((n) => n)
+          .join(' / ')
+      : '';
   return {
     productId: String(row.id),
     variantId: variant?.id ?? null,
@@ -110,7 +114,9 @@ export async function getPurchasableItem(
     storeName: String(row.store_name),
     sellerUserId: String(row.owner_user_id),
     name: pickText(row.names as TLocalizedText, lang, fallback),
-    variantName,
+    variantName: variantNameIn(lang),
+    nameInProductLanguage: pickText(row.names as TLocalizedText, fallback, fallback),
+    variantNameInProductLanguage: variantNameIn(fallback),
     image: (row.image as TImage | null) ?? null,
     unitPrice: chargedUnitPrice(priced, variant),
     stock: variant ? variant.stock : toInt(row.stock),

@@ -62,7 +62,7 @@ export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
         orderNo: request.params.orderNo,
         ...request.body,
       });
-      return { ...(await toOrderActionResponse(db, order, request.lang)), secondApproval };
+      return { ...(await toOrderActionResponse(db, order, request.lang, 'staff')), secondApproval };
     },
   );
 };

@@ -22,6 +22,9 @@ export type TPurchasable = {
   sellerUserId: bigint;
   name: string;
   specification: string;
+  /** Name and specification in the seller's language (order_items.name_for_seller). */
+  nameForSeller: string;
+  specificationForSeller: string;
   imgUrl: string | null;
   unitPrice: TMoney;
   buyMin: number;
@@ -55,6 +58,8 @@ export async function findPurchasable(
       sellerUserId: BigInt(item.sellerUserId),
       name: item.name,
       specification: item.variantName,
+      nameForSeller: item.nameInProductLanguage,
+      specificationForSeller: item.variantNameInProductLanguage,
       imgUrl: item.image?.url ?? null,
       unitPrice: item.unitPrice,
       buyMin: item.buyMin,

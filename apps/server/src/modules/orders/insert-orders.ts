@@ -66,17 +66,21 @@ export function orderInsertCtes(input: TInsertOrdersInput): SQL {
           handling_fee, discount, total, remark)
       returning id, order_no, total
     ), i as (
-      insert into order_items (order_id, product_id, variant_id, name, specification, img_url, unit_price, quantity,
-        line_total)
-      select o.id, x.product_id, x.variant_id, x.name, x.specification, x.img_url, x.unit_price, x.quantity, x.line_total
+      insert into order_items (order_id, product_id, variant_id, name, specification, name_for_seller,
+        specification_for_seller, img_url, unit_price, quantity, line_total)
+      select o.id, x.product_id, x.variant_id, x.name, x.specification, x.name_for_seller, x.specification_for_seller,
+        x.img_url, x.unit_price, x.quantity, x.line_total
       from o join unnest(${textArray(lines.map((l) => l.orderNo))}::text[],
         ${textArray(lines.map((l) => l.item.productId.toString()))}::bigint[],
         ${textArray(lines.map((l) => l.item.variantId?.toString() ?? null))}::bigint[],
         ${textArray(lines.map((l) => l.item.name))}::text[], ${textArray(lines.map((l) => l.item.specification))}::text[],
+        ${textArray(lines.map((l) => l.item.nameForSeller))}::text[],
+        ${textArray(lines.map((l) => l.item.specificationForSeller))}::text[],
         ${textArray(lines.map((l) => l.item.imgUrl))}::text[], ${money(lines.map((l) => l.item.unitPrice))},
         ${textArray(lines.map((l) => String(l.quantity)))}::int[],
         ${money(lines.map((l) => l.item.unitPrice * BigInt(l.quantity)))})
-        as x(order_no, product_id, variant_id, name, specification, img_url, unit_price, quantity, line_total)
+        as x(order_no, product_id, variant_id, name, specification, name_for_seller, specification_for_seller, img_url,
+          unit_price, quantity, line_total)
         on x.order_no = o.order_no
     ), l as (
       insert into order_logs (order_id, event, params, created_at)

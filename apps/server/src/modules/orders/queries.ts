@@ -36,7 +36,22 @@ function iso(d: Date | null): string | null {
   return d ? d.toISOString() : null;
 }
 
-async function loadSummaries(db: Executor, rows: TOrderRow[]): Promise<TOrderSummary[]> {
+/**
+ * Who reads the order: its buyer sees the goods' names as they read them at checkout; its seller and staff in the
+ * language the seller wrote the product in (order_items.name_for_seller, when the order has it).
+ */
+export type TOrderAudience = 'buyer' | 'seller' | 'staff';
+
+export function audienceOf(owner: TOrderOwner): TOrderAudience {
+  return 'buyerUserId' in owner ? 'buyer' : 'storeId' in owner ? 'seller' : 'staff';
+}
+
+async function loadSummaries(
+  db: Executor,
+  rows: TOrderRow[],
+  audience: TOrderAudience = 'buyer',
+): Promise<TOrderSummary[]> {
+  const isForSeller = audience !== 'buyer';
   if (rows.length === 0) {
     return [];
   }
@@ -61,8 +76,8 @@ async function loadSummaries(db: Executor, rows: TOrderRow[]): Promise<TOrderSum
         id: i.id.toString(),
         productId: i.productId.toString(),
         variantId: i.variantId?.toString() ?? null,
-        name: i.name,
-        specification: i.specification,
+        name: (isForSeller ? i.nameForSeller : null) ?? i.name,
+        specification: (isForSeller ? i.specificationForSeller : null) ?? i.specification,
         imgUrl: i.imgUrl,
         unitPrice: formatMoney(i.unitPrice),
         quantity: i.quantity,
@@ -81,7 +96,7 @@ async function loadSummaries(db: Executor, rows: TOrderRow[]): Promise<TOrderSum
 }
 
 export async function toOrderSummaries(db: Executor, rows: TOrderRow[]): Promise<TOrderSummary[]> {
-  return loadSummaries(db, rows);
+  return loadSummaries(db, rows, 'buyer');
 }
 
 /** The answer to placing orders: the new orders in id order and their grand total. */
@@ -103,9 +118,14 @@ export async function summarizePlacedOrders(
   return { orders: await toOrderSummaries(db, rows), total: formatMoney(total) };
 }
 
-export async function toOrderInfo(db: Executor, row: TOrderRow, lang: TLanguage): Promise<TOrderInfo> {
+export async function toOrderInfo(
+  db: Executor,
+  row: TOrderRow,
+  lang: TLanguage,
+  audience: TOrderAudience = 'buyer',
+): Promise<TOrderInfo> {
   const [[summary], logs, refunds, reviews] = await Promise.all([
-    loadSummaries(db, [row]),
+    loadSummaries(db, [row], audience),
     db
       .select()
       .from(orderLogs)
@@ -170,7 +190,7 @@ export async function getOrderInfo(
   owner: TOrderOwner,
   lang: TLanguage,
 ): Promise<TOrderInfo> {
-  return toOrderInfo(db, await findOrder(db, orderNo, owner), lang);
+  return toOrderInfo(db, await findOrder(db, orderNo, owner), lang, audienceOf(owner));
 }
 
 export async function listOrders(
@@ -228,7 +248,7 @@ export async function listSellerOrders(
   }
   const page = await listOrders(db, { owner: { storeId }, tab: query.tab, pageNum: query.pageNum, extra });
   return {
-    pageList: await loadSummaries(db, page.rows),
+    pageList: await loadSummaries(db, page.rows, 'seller'),
     pageNum: query.pageNum,
     pageSize: page.pageSize,
     total: page.total,
@@ -246,7 +266,7 @@ export async function listAdminOrders(
     pageNum: query.pageNum,
     extra,
   });
-  const summaries = await loadSummaries(db, page.rows);
+  const summaries = await loadSummaries(db, page.rows, 'staff');
   const buyerIds = [...new Set(page.rows.map((r) => r.buyerUserId))];
   const buyers =
     buyerIds.length > 0

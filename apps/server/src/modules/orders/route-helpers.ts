@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Executor } from '../../db/client';
 import type { TOrderOwner } from './find-order';
-import { getOrderInfo, listLogistics, toOrderInfo } from './queries';
+import { getOrderInfo, listLogistics, type TOrderAudience, toOrderInfo } from './queries';
 import type { TOrderRow } from './state';
 
 type TRouteApp = Parameters<FastifyPluginAsyncZod>[0];
@@ -20,9 +20,14 @@ export type TOrderReadScope = {
 
 export const ZLogisticsListResponse = z.object({ list: z.array(ZLogisticsEntry) });
 
-/** The `{ orderInfo }` answer of every order action. */
-export async function toOrderActionResponse(db: Executor, row: TOrderRow, lang: TLanguage) {
-  return { orderInfo: await toOrderInfo(db, row, lang) };
+/** The `{ orderInfo }` answer of every order action, for the one who acted. */
+export async function toOrderActionResponse(
+  db: Executor,
+  row: TOrderRow,
+  lang: TLanguage,
+  audience: TOrderAudience,
+) {
+  return { orderInfo: await toOrderInfo(db, row, lang, audience) };
 }
 
 export function registerOrderDetailRoute(app: TRouteApp, scope: TOrderReadScope) {

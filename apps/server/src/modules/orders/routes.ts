@@ -130,6 +130,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
           reason: request.body.reason,
         }),
         request.lang,
+        'buyer',
       ),
   );
   app.post(
@@ -148,6 +149,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         db,
         await remindOrder(db, { userId: request.user!.id, orderNo: request.params.orderNo }),
         request.lang,
+        'buyer',
       ),
   );
   app.post(
@@ -166,6 +168,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         db,
         await receiveOrder(db, { userId: request.user!.id, orderNo: request.params.orderNo }),
         request.lang,
+        'buyer',
       ),
   );
   app.post(
@@ -189,6 +192,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
           review: request.body,
         }),
         request.lang,
+        'buyer',
       ),
   );
   app.post(
@@ -212,6 +216,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
           ...request.body,
         }),
         request.lang,
+        'buyer',
       ),
   );
 };

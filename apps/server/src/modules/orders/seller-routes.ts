@@ -77,6 +77,7 @@ export const sellerOrderRoutes: FastifyPluginAsyncZod = async (app) => {
         db,
         await confirmOrder(db, { storeId: request.seller!.storeId, orderNo: request.params.orderNo }),
         request.lang,
+        'seller',
       ),
   );
   app.post(
@@ -100,6 +101,7 @@ export const sellerOrderRoutes: FastifyPluginAsyncZod = async (app) => {
           ...request.body,
         }),
         request.lang,
+        'seller',
       ),
   );
   app.post(
@@ -139,6 +141,7 @@ export const sellerOrderRoutes: FastifyPluginAsyncZod = async (app) => {
         db,
         await approveRefund(db, { owner: scope.ownerOf(request), orderNo: request.params.orderNo }),
         request.lang,
+        'seller',
       ),
   );
   app.post(
@@ -162,6 +165,7 @@ export const sellerOrderRoutes: FastifyPluginAsyncZod = async (app) => {
           reason: request.body.reason,
         }),
         request.lang,
+        'seller',
       ),
   );
   app.post(

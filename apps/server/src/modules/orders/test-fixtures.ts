@@ -1,4 +1,4 @@
-import { parseMoney } from '@caravan/contracts';
+import { parseMoney, type TLanguage } from '@caravan/contracts';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { categories, products, productVariants, stores, systemParams, users } from '../../db/schema';
@@ -153,7 +153,7 @@ export async function placeTestOrder(
   db: Database,
   buyerId: bigint,
   productId: bigint,
-  options: { quantity?: number; isPaid?: boolean; now?: Date } = {},
+  options: { quantity?: number; isPaid?: boolean; now?: Date; lang?: TLanguage; variantId?: bigint } = {},
 ): Promise<{ orderNo: string; orderId: bigint; total: bigint }> {
   const { placeOrders } = await import('./checkout');
   const { payOrdersWithBalance } = await import('./pay-orders');
@@ -164,8 +164,16 @@ export async function placeTestOrder(
   const [placed] = await placeOrders(
     db,
     buyerId,
-    { items: [{ productId: productId.toString(), quantity: options.quantity ?? 1 }] },
-    'en',
+    {
+      items: [
+        {
+          productId: productId.toString(),
+          quantity: options.quantity ?? 1,
+          ...(options.variantId ? { variantId: options.variantId.toString() } : {}),
+        },
+      ],
+    },
+    options.lang ?? 'en',
     options.now,
   );
   if (options.isPaid !== false) {
