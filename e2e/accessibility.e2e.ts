@@ -232,6 +232,8 @@ describe('accessibility (axe-core, WCAG 2.2 AA)', () => {
         // Order status tags in preset colours.
         '/userInfo/my-order',
         '/userInfo/money-package',
+        // Credits in green with their "+".
+        '/userInfo/money-package?tab=history',
         '/userInfo/money-package/withdraw',
         // List items whose titles were h4 under the page's h1; hints in Ant Design's light grey.
         '/userInfo/notifications',

@@ -215,8 +215,50 @@ describe('account services in the browser, with real e-mail', () => {
     await chooseSelectOption(page, select, 'Welcome coupon');
     await poll(() => order.getByText('-5.00 USDT').count()).toBeGreaterThan(0);
 
-    // Place and pay the discounted order with the balance.
-    const orderNos = await payAtCheckout(page, TX_PASSWORD);
+    // Meanwhile the coupon goes into another order (another tab): placing this one refuses it, takes it off and shows
+    // the amounts without it (the page kept showing the discount it could no longer give).
+    const authorised = { authorization: `Bearer ${user.token}` };
+    const [couponId] = (
+      (await (await fetch(`${base}/api/v1/coupons`, { headers: authorised })).json()) as {
+        list: { id: string; code: string }[];
+      }
+    ).list
+      .filter((c) => c.code === coupon)
+      .map((c) => c.id);
+    const [addressId] = (
+      (await (await fetch(`${base}/api/v1/addresses`, { headers: authorised })).json()) as {
+        list: { id: string }[];
+      }
+    ).list.map((a) => a.id);
+    const params = new URLSearchParams(chosen!.query);
+    const goodsLine = {
+      productId: params.get('productId'),
+      quantity: Number(params.get('quantity')),
+      ...(params.get('variantId') ? { variantId: params.get('variantId') } : {}),
+    };
+    const elsewhere = await api(
+      '/orders',
+      { items: [goodsLine], addressId, coupons: [{ storeId: sellerMe.store.id, couponId }] },
+      user.token,
+    );
+    expect(elsewhere.status, JSON.stringify(elsewhere.body)).toBe(201);
+    await page.getByTestId('place-order').click();
+    await poll(() =>
+      page.getByText(/^This coupon has already been used\. It was taken off the order/).count(),
+    ).toBe(1);
+    await poll(() => order.getByText('-5.00 USDT').count()).toBe(0);
+    // That other order is cancelled: the coupon comes back, and is chosen again.
+    const [elsewhereOrder] = elsewhere.body.orders as { orderNo: string }[];
+    expect((await api(`/orders/${elsewhereOrder!.orderNo}/cancel`, { reason: 0 }, user.token)).status).toBe(
+      200,
+    );
+    await page.reload();
+    await poll(() => order.count()).toBe(1);
+    await chooseSelectOption(page, select, 'Welcome coupon');
+    await poll(() => order.getByText('-5.00 USDT').count()).toBeGreaterThan(0);
+
+    // Place and pay the discounted order with the balance; a reload while the pay dialog is open shows it again.
+    const orderNos = await payAtCheckout(page, TX_PASSWORD, { reloadBeforePaying: true });
     expect(orderNos).toHaveLength(1);
     const orderNo = orderNos[0]!;
     const readOrder = async () =>

@@ -161,11 +161,23 @@ export async function loginSeller(page: Page, seller: TLogin) {
  * On /settlement: places the orders and pays them in the pay dialog with the transaction password, from the
  * wallet balance. Answers the paid order numbers (one per seller) from the /paySuccess page.
  */
-export async function payAtCheckout(page: Page, txPassword: string): Promise<string[]> {
+export async function payAtCheckout(
+  page: Page,
+  txPassword: string,
+  options: { reloadBeforePaying?: boolean } = {},
+): Promise<string[]> {
   await poll(() => page.getByTestId('place-order').isEnabled()).toBe(true);
   await page.getByTestId('place-order').click();
   const payModal = page.locator('.ant-modal:visible');
   await poll(() => payModal.getByText('Pay for your orders').count()).toBe(1);
+  if (options.reloadBeforePaying) {
+    // The placed orders are kept in the page's history entry: the same dialog, not an empty checkout.
+    const total = await payModal.getByRole('button', { name: /^Pay \d/ }).textContent();
+    await page.reload();
+    await poll(() => payModal.getByText('Pay for your orders').count()).toBe(1);
+    expect(await payModal.getByRole('button', { name: /^Pay \d/ }).textContent()).toBe(total);
+    expect(new URL(page.url()).search).toBe('');
+  }
   await payModal.getByLabel('Transaction password').fill(txPassword);
   await clickInDialog(payModal, /^Pay \d/);
   await poll(() => new URL(page.url()).pathname).toBe('/paySuccess');

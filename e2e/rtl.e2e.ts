@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { baseUrl, newPage } from './browser';
-import { poll, useBrowser } from './harness';
+import { loginSeller, poll, useBrowser } from './harness';
 
 const DEMO_STORE = 'Caravan Demo Trading Co.';
 
@@ -113,6 +113,91 @@ describe('right-to-left isolation', () => {
       return { year: left(1), seconds: left(text.data.length - 2) };
     });
     expect(edges.year).toBeLessThan(edges.seconds);
+    await context.close();
+  });
+
+  it("keeps a text box's character count and a badge's overflow count in reading order on an Arabic page", async () => {
+    const { context, page } = await newPage(browser());
+    await page.goto('/index?lang=ar');
+    await poll(() => page.evaluate(() => document.documentElement.dir)).toBe('rtl');
+    // The elements Ant Design draws (TextArea showCount, Input showCount, Badge overflowCount), with its classes:
+    // global.css orders their text. Ant Design's own styles place them, which this page may not have loaded.
+    const counts = await page.evaluate(() => {
+      // Built through the DOM, not markup: the page's policy refuses style attributes, not styles set by script.
+      const make = (tag: string, className: string, text = '', style: Partial<CSSStyleDeclaration> = {}) => {
+        const element = document.createElement(tag);
+        element.className = className;
+        element.textContent = text;
+        Object.assign(element.style, style);
+        return element;
+      };
+      const probe = document.createElement('div');
+      const textArea = make('div', 'ant-input-textarea-show-count', '', {
+        position: 'relative',
+        inlineSize: '300px',
+      });
+      textArea.append(
+        document.createElement('textarea'),
+        make('span', 'ant-input-data-count', '0 / 500', { position: 'absolute', insetInlineEnd: '0' }),
+      );
+      const input = make('span', 'ant-input-affix-wrapper');
+      input.append(document.createElement('input'), make('span', 'ant-input-show-count-suffix', '12 / 64'));
+      const badge = make('span', 'ant-badge', '', {
+        position: 'relative',
+        display: 'inline-block',
+        inlineSize: '60px',
+      });
+      badge.append(
+        make('sup', 'ant-scroll-number ant-badge-count', '99+', {
+          position: 'absolute',
+          insetInlineEnd: '0',
+        }),
+      );
+      probe.append(textArea, input, badge);
+      document.body.append(probe);
+      const edges = (selector: string) => {
+        const element = probe.querySelector(selector)!;
+        const text = element.firstChild as Text;
+        const left = (index: number) => {
+          const range = document.createRange();
+          range.setStart(text, index);
+          range.setEnd(text, index + 1);
+          return range.getBoundingClientRect().left;
+        };
+        return { first: left(0), last: left(text.data.length - 1) };
+      };
+      const box = probe.querySelector('.ant-input-textarea-show-count')!.getBoundingClientRect();
+      const count = probe.querySelector('.ant-input-data-count')!.getBoundingClientRect();
+      return {
+        textArea: edges('.ant-input-data-count'),
+        input: edges('.ant-input-show-count-suffix'),
+        badge: edges('.ant-badge-count'),
+        // The count stays at the box's end in the reading direction: its left side.
+        countFromBoxStart: box.right - count.right,
+        countFromBoxEnd: count.left - box.left,
+      };
+    });
+    // "0" left of "500", "12" left of "64", "9" left of "+".
+    expect(counts.textArea.first).toBeLessThan(counts.textArea.last);
+    expect(counts.input.first).toBeLessThan(counts.input.last);
+    expect(counts.badge.first).toBeLessThan(counts.badge.last);
+    expect(counts.countFromBoxEnd).toBeLessThan(counts.countFromBoxStart);
+    await context.close();
+  });
+
+  it("keeps the seller console's glyph whole beside a long Russian title, the title cut with its whole text as tooltip", async () => {
+    const { context, page } = await newPage(browser(), { width: 1280 });
+    await loginSeller(page, { username: 'demoseller', password: 'seller123' });
+    await page.goto('/seller/dashboard?lang=ru');
+    const title = page.locator('.cv-console__brand .cv-console__title');
+    await poll(() => title.getAttribute('title')).toContain('Caravan');
+    const glyph = await page.locator('.cv-console__brand svg').boundingBox();
+    // The glyph shrank to a 5 px sliver beside "Caravan для продавцов".
+    expect(glyph?.width).toBe(28);
+    const brand = await page.locator('.cv-console__brand').boundingBox();
+    const titleBox = await title.boundingBox();
+    // The title stays inside the menu's width.
+    expect(titleBox!.x + titleBox!.width).toBeLessThanOrEqual(brand!.x + brand!.width);
     await context.close();
   });
 });

@@ -12,8 +12,11 @@ const SHARED = import.meta.glob<TDictionary>(
   },
 );
 
-/** Tokens that stay the same in every language: brand, currency, coin and network names. */
-const SAME_IN_EVERY_LANGUAGE = new Set(['Caravan', 'USDT', 'BTC', 'ETH', 'TRC20', 'ERC20']);
+/**
+ * Tokens that may stay as in English in any language: brand, currency, coin and network names, and the gram's
+ * international symbol (Russian, Arabic or Chinese write their own; most languages write "g").
+ */
+const SAME_IN_EVERY_LANGUAGE = new Set(['Caravan', 'USDT', 'BTC', 'ETH', 'TRC20', 'ERC20', 'g']);
 /** Words that really are spelled as in English in one language (checked by a native reading, not a guess). */
 const SAME_AS_ENGLISH_IN: Record<string, ReadonlySet<string>> = {
   es: new Set(['No']),

@@ -1,4 +1,7 @@
-import type { TOrderDetailResponse, TOrderPage } from '@caravan/contracts';
+import type { TOrderInfo, TOrderPage } from '@caravan/contracts';
+
+type TOrderDetailResponse = { orderInfo: TOrderInfo };
+
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderItems, products } from '../../db/schema';
@@ -76,9 +79,7 @@ describe("an order's goods in the buyer's and in the seller's language", () => {
   });
 
   it('an order placed before the seller-language name was kept shows its one name to everyone', async () => {
-    await ctx.database.db
-      .update(orderItems)
-      .set({ nameForSeller: null, specificationForSeller: null });
+    await ctx.database.db.update(orderItems).set({ nameForSeller: null, specificationForSeller: null });
     const sellerDetail = await get<TOrderDetailResponse>(`/api/v1/seller/orders/${orderNo}`, sellerToken);
     expect(sellerDetail.orderInfo.items[0]).toMatchObject({
       name: 'سترة صوف صديقة للبيئة',

@@ -57,7 +57,12 @@ export function ConsoleLayout({
     <>
       <Link to={basePath} className="cv-console__brand" onClick={() => setIsDrawerOpen(false)}>
         <LogoGlyph size={28} />
-        {isMenuShown && <span>{title}</span>}
+        {/* A long title ("Caravan для продавцов") is cut with an ellipsis (global.css): the whole of it on hover. */}
+        {isMenuShown && (
+          <span className="cv-console__title" title={title}>
+            {title}
+          </span>
+        )}
       </Link>
       <Menu
         mode="inline"

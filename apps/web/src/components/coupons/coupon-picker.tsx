@@ -2,6 +2,7 @@ import { Button, Input, Select, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast, toastError } from '../../lib/toast';
+import { useSelectClear } from '../ui/clear-icon';
 import { useCouponValueText } from './coupon-text';
 import { useClaimCoupon, useCoupons } from './use-coupons';
 
@@ -26,8 +27,11 @@ export function CouponPicker({
   const coupons = useCoupons();
   const claim = useClaimCoupon();
   const valueText = useCouponValueText();
+  const selectClear = useSelectClear();
   const [code, setCode] = useState('');
   const usable = (coupons.data ?? []).filter((c) => c.status === 'available');
+  // The list was read when the page opened: a coupon that ran out since can no longer be chosen.
+  const now = Date.now();
 
   const addCode = async () => {
     if (!code.trim()) {
@@ -53,7 +57,7 @@ export function CouponPicker({
       <Select<string>
         id={`coupon-${sellerId}`}
         style={{ width: '100%' }}
-        allowClear
+        allowClear={selectClear}
         loading={coupons.isLoading}
         placeholder={usable.length > 0 ? t('coupon.choose') : t('coupon.none')}
         value={value}
@@ -62,7 +66,10 @@ export function CouponPicker({
         options={usable.map((c) => ({
           value: c.id,
           label: `${c.name} · ${valueText(c)}`,
-          disabled: takenElsewhere.includes(c.id) || Number(goodsAmount) < Number(c.minSpend),
+          disabled:
+            takenElsewhere.includes(c.id) ||
+            Number(goodsAmount) < Number(c.minSpend) ||
+            Date.parse(c.validUntil) <= now,
         }))}
         data-testid={`coupon-select-${sellerId}`}
       />

@@ -1,53 +1,75 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { bindToastInstance } from '../../lib/toast';
 import cartEn from '../../locales/en/cart.json';
 import { jsonResponse, renderWithQueries, setUpComponentTests } from '../../testing/render';
-import { captureErrorToasts } from '../../testing/toasts';
 import { PayOrdersModal } from './pay-orders-modal';
+
+/**
+ * Opens the dialog for one order whose payment the server refuses as no longer unpaid (with `details`), pays, and
+ * gives what was shown and called: the toasts by kind, the close and the "not payable" callbacks.
+ */
+async function payRefusedOrder(details?: Record<string, unknown>) {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () =>
+      jsonResponse(
+        {
+          error: {
+            code: 'ORDER_STATUS_INVALID',
+            message: 'The order status does not allow this operation',
+            ...(details ? { details } : {}),
+          },
+        },
+        409,
+      ),
+    ),
+  );
+  const shown: string[] = [];
+  bindToastInstance({
+    error: (text) => shown.push(`error: ${text}`),
+    success: (text) => shown.push(`success: ${text}`),
+    warning: (text) => shown.push(`warning: ${text}`),
+    info: (text) => shown.push(`info: ${text}`),
+  });
+  const onClose = vi.fn();
+  const onNotPayable = vi.fn();
+  await renderWithQueries(
+    <PayOrdersModal
+      isOpen
+      orderNos={['20261202732579466265']}
+      total="54.27"
+      payBefore="2026-12-02T11:25:36.000Z"
+      onClose={onClose}
+      onNotPayable={onNotPayable}
+      onPaid={vi.fn()}
+    />,
+  );
+  expect(screen.getByTestId('pay-before').textContent).toMatch(
+    /^Pay by .+: an unpaid order is cancelled then\.$/,
+  );
+  fireEvent.change(screen.getByLabelText('Transaction password'), { target: { value: '123456' } });
+  await act(async () => {
+    fireEvent.click(screen.getByRole('button', { name: 'Pay 54.27 USDT' }));
+  });
+  await waitFor(() => expect(onNotPayable).toHaveBeenCalledTimes(1));
+  return { shown, onClose };
+}
 
 describe('PayOrdersModal', () => {
   setUpComponentTests({ cart: cartEn });
 
   it('says by when to pay, and when the order was cancelled meanwhile says so and closes', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () =>
-        jsonResponse(
-          {
-            error: {
-              code: 'ORDER_STATUS_INVALID',
-              message: 'The order status does not allow this operation',
-            },
-          },
-          409,
-        ),
-      ),
-    );
-    const errors = captureErrorToasts();
-    const onClose = vi.fn();
-    const onNotPayable = vi.fn();
-    await renderWithQueries(
-      <PayOrdersModal
-        isOpen
-        orderNos={['20261202732579466265']}
-        total="54.27"
-        payBefore="2026-12-02T11:25:36.000Z"
-        onClose={onClose}
-        onNotPayable={onNotPayable}
-        onPaid={vi.fn()}
-      />,
-    );
-    expect(screen.getByTestId('pay-before').textContent).toMatch(
-      /^Pay by .+: an unpaid order is cancelled then\.$/,
-    );
-    fireEvent.change(screen.getByLabelText('Transaction password'), { target: { value: '123456' } });
-    await act(async () => {
-      fireEvent.click(screen.getByRole('button', { name: 'Pay 54.27 USDT' }));
-    });
-    await waitFor(() => expect(onNotPayable).toHaveBeenCalledTimes(1));
+    const { shown, onClose } = await payRefusedOrder({ isAlreadyPaid: false });
     expect(onClose).toHaveBeenCalledTimes(1);
-    expect(errors).toEqual([
-      'This order can no longer be paid: an unpaid order is cancelled when its payment time runs out.',
+    expect(shown).toEqual([
+      'error: This order can no longer be paid: an unpaid order is cancelled when its payment time runs out.',
     ]);
+  });
+
+  it('when another tab paid the order meanwhile, says it is paid (not cancelled) and closes', async () => {
+    const { shown, onClose } = await payRefusedOrder({ isAlreadyPaid: true });
+    expect(onClose).toHaveBeenCalledTimes(1);
+    expect(shown).toEqual(['info: This order has already been paid. Nothing more was charged.']);
   });
 });

@@ -101,8 +101,13 @@ export function PayOrdersModal({
       if (isApiError(error) && error.code === 'INSUFFICIENT_BALANCE') {
         setIsShort(true);
       } else if (isApiError(error) && error.code === 'ORDER_STATUS_INVALID') {
-        // Cancelled while the dialog was open (its payment time ran out, or another tab): said plainly, then closed.
-        toast.error(t('pay.notPayable'));
+        // Paid in another tab, or cancelled while the dialog was open (its payment time ran out): said plainly, then
+        // closed; the page behind shows the order as it is now.
+        if (error.details.isAlreadyPaid === true) {
+          toast.info(t('pay.alreadyPaid'));
+        } else {
+          toast.error(t('pay.notPayable'));
+        }
         onClose();
         onNotPayable?.();
       } else {

@@ -12,3 +12,15 @@ export function useClearIcon(): ReactElement {
   const label = t('actions.clear');
   return useMemo(() => <CloseCircleFilled aria-label={label} />, [label]);
 }
+
+/**
+ * A pick-list's `allowClear`: its clear button is named "Clear" in English whatever the icon inside says (Ant Design's
+ * default label), so the label goes with the icon. Ant Design's context cannot give it: a context `allowClear` would
+ * make every pick-list clearable.
+ */
+export function useSelectClear(): { clearIcon: ReactElement; label: string } {
+  const { t } = useTranslation('common');
+  const clearIcon = useClearIcon();
+  const label = t('actions.clear');
+  return useMemo(() => ({ clearIcon, label }), [clearIcon, label]);
+}

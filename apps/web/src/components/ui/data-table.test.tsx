@@ -1,6 +1,7 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { ConfigProvider } from 'antd';
 import { describe, expect, it } from 'vitest';
+import commonEn from '../../locales/en/common.json';
 import { namedPictures } from '../../testing/named-pictures';
 import { setUpComponentTests } from '../../testing/render';
 import { AntdScope } from './antd-scope';
@@ -91,5 +92,21 @@ describe('DataTable', () => {
       />,
     );
     expect(screen.getByRole('cell', { name: '3' })).toBeTruthy();
+  });
+
+  it("names a selection's boxes in the page's language: the header's by the table, a row's by the caller", () => {
+    render(
+      <DataTable<TRow>
+        rowKey="id"
+        columns={columns}
+        dataSource={rows(2)}
+        rowSelection={{ getCheckboxProps: (row) => ({ 'aria-label': `Pick ${row.id}` }) }}
+      />,
+    );
+    // Ant Design's were "Select all" and "Select row 1" in every language.
+    expect(screen.getByRole('checkbox', { name: commonEn.table.selectAll })).toBeTruthy();
+    expect(screen.getByRole('checkbox', { name: 'Pick 2' })).toBeTruthy();
+    expect(screen.queryByRole('checkbox', { name: 'Select all' })).toBeNull();
+    expect(screen.queryByRole('checkbox', { name: /^Select row/ })).toBeNull();
   });
 });

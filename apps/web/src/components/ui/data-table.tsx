@@ -1,5 +1,6 @@
 // biome-ignore lint/style/noRestrictedImports: the wrapper every console table is
 import { Table, type TableProps } from 'antd';
+import { useTranslation } from 'react-i18next';
 import { usePagerIcons } from './pager';
 
 /** Whether a table's `loading` (a flag or the spinner's props) says it is loading. */
@@ -20,18 +21,30 @@ function hasEllipsis(columns: TableProps['columns']): boolean {
  * Columns size to their content (an automatic layout) unless one cuts its text: Ant Design lays a table with a
  * pinned column out with fixed widths, and there a long word broke inside itself ("Bearbeitungsgebü / hr",
  * "demobuy / er") while the next column had room.
+ *
+ * A selection's header box is named in the page's language (Ant Design's is "Select all" in every language); a row's
+ * box is named by the caller's `rowSelection.getCheckboxProps` (common:table.selectRow, "Select <the row's name>").
  */
 export function DataTable<TRecord extends object>({
   pagination,
   locale,
   tableLayout,
+  rowSelection,
   ...props
 }: TableProps<TRecord>) {
+  const { t } = useTranslation('common');
   const icons = usePagerIcons();
+  const selectAllLabel = t('table.selectAll');
   const isLoadingFirstRows = isSpinning(props.loading) && (props.dataSource?.length ?? 0) === 0;
   return (
     <Table<TRecord>
       {...props}
+      rowSelection={
+        rowSelection && {
+          getTitleCheckboxProps: () => ({ 'aria-label': selectAllLabel }),
+          ...rowSelection,
+        }
+      }
       tableLayout={tableLayout ?? (hasEllipsis(props.columns) ? undefined : 'auto')}
       locale={isLoadingFirstRows ? { ...locale, emptyText: <div className="cv-table-loading" /> } : locale}
       pagination={pagination === false ? false : { ...icons, ...pagination }}

@@ -3,7 +3,14 @@ import { useTranslation } from 'react-i18next';
 /** The camel-and-route glyph; the word mark is text so it stays sharp and readable by screen readers. */
 export function LogoGlyph({ size = 32 }: { size?: number }) {
   return (
-    <svg width={size} height={size} viewBox="0 0 64 64" aria-hidden="true" focusable="false">
+    <svg
+      className="cv-logo-glyph"
+      width={size}
+      height={size}
+      viewBox="0 0 64 64"
+      aria-hidden="true"
+      focusable="false"
+    >
       <rect width="64" height="64" rx="14" fill="#0F766E" />
       <path
         d="M13 39c0-6 3-9 7-9 1-7 8-7 9 0 1-7 8-7 9 0h4c1-5 3-9 7-9l4 1v3h-4c-2 2-2 7-4 14z"

@@ -120,6 +120,12 @@ export function SortableImageUploader({
         t('sortablePictures.cancelled', { position: position(active.id) }),
     },
   };
+  // Ant Design names a picture by its file: its alt text and tooltip read "687521a9…-480.webp". Each is named by its
+  // field instead, with its place when the field holds several.
+  const namedFiles = files.map((file, i) => ({
+    ...file,
+    name: max === 1 ? label : t('sortablePictures.name', { label, position: i + 1, count: files.length }),
+  }));
   const onDragEnd = ({ active, over }: DragEndEvent) => {
     if (over && active.id !== over.id) {
       const from = files.findIndex((f) => f.uid === active.id);
@@ -139,7 +145,7 @@ export function SortableImageUploader({
           withCredentials
           multiple
           maxCount={max}
-          fileList={files}
+          fileList={namedFiles}
           itemRender={(node, file) => (
             <SortableItem
               id={file.uid}

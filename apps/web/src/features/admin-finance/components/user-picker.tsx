@@ -1,6 +1,7 @@
 import { Select } from 'antd';
 import { useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSelectClear } from '../../../components/ui/clear-icon';
 import { useUserSearch } from '../api/search-users';
 
 const ID_PATTERN = /^\d{1,19}$/;
@@ -22,6 +23,7 @@ export function UserPicker({
   id?: string;
 }) {
   const { t } = useTranslation('finance');
+  const selectClear = useSelectClear();
   const [keyword, setKeyword] = useState('');
   const deferred = useDeferredValue(keyword.trim());
   const search = useUserSearch(deferred);
@@ -41,7 +43,7 @@ export function UserPicker({
     <Select
       id={id}
       showSearch={{ filterOption: false, onSearch: setKeyword }}
-      allowClear
+      allowClear={selectClear}
       value={value}
       placeholder={t('filters.user')}
       notFoundContent={deferred.length >= 2 && !search.isFetching ? t('filters.noUser') : null}

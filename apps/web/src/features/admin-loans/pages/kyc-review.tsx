@@ -107,7 +107,7 @@ export default function KycReviewPage() {
               column={1}
               bordered
               items={[
-                { key: 'name', label: t('fields.realName'), children: open.realName },
+                { key: 'name', label: t('fields.realName'), children: <bdi>{open.realName}</bdi> },
                 {
                   key: 'nationality',
                   label: t('fields.nationality'),

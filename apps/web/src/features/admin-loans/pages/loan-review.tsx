@@ -56,7 +56,17 @@ function LoanDetail({ id, onDone }: { id: string; onDone: () => void }) {
         column={1}
         bordered
         items={[
-          { key: 'user', label: t('fields.user'), children: `${loan.userDisplayName} (${loan.usercode})` },
+          // A borrower's name, purpose and real name are theirs as typed: each keeps its own direction beside the
+          // console's, or a Latin text in the Arabic console shows its full stop first.
+          {
+            key: 'user',
+            label: t('fields.user'),
+            children: (
+              <>
+                <bdi>{loan.userDisplayName}</bdi> (<bdi dir="ltr">{loan.usercode}</bdi>)
+              </>
+            ),
+          },
           { key: 'status', label: t('fields.state'), children: t(`status.${loan.status}`) },
           { key: 'amount', label: t('fields.amount'), children: <MoneyText value={loan.amount} /> },
           ...(loan.approvedAmount
@@ -70,8 +80,8 @@ function LoanDetail({ id, onDone }: { id: string; onDone: () => void }) {
             : []),
           { key: 'term', label: t('fields.term'), children: t('fields.termDays', { count: loan.termDays }) },
           { key: 'mode', label: t('fields.mode'), children: t(`mode.${loan.mode}`) },
-          { key: 'purpose', label: t('fields.purpose'), children: loan.purpose },
-          { key: 'name', label: t('fields.realName'), children: loan.realName },
+          { key: 'purpose', label: t('fields.purpose'), children: <bdi>{loan.purpose}</bdi> },
+          { key: 'name', label: t('fields.realName'), children: <bdi>{loan.realName}</bdi> },
           { key: 'number', label: t('fields.idNumber'), children: <span dir="ltr">{loan.idNumber}</span> },
           { key: 'owed', label: t('fields.totalOwed'), children: <MoneyText value={loan.totalOwed} /> },
         ]}

@@ -10,9 +10,11 @@ import { useTranslation } from 'react-i18next';
 import { ConsolePageHead } from '../../../components/console/console-layout';
 import { LoadError } from '../../../components/console/load-error';
 import { useServerPaging } from '../../../components/console/server-paging';
+import { useSelectClear } from '../../../components/ui/clear-icon';
 import { DataTable } from '../../../components/ui/data-table';
 import { dateTimeCell } from '../../../components/ui/date-time-text';
 import { EndDrawer } from '../../../components/ui/end-drawer';
+import { usePicturePreview } from '../../../components/ui/picture-preview';
 import { useCountryName } from '../../../lib/country-name';
 import { toast } from '../../../lib/toast';
 import { useApplications, useStaffAction } from '../api';
@@ -28,6 +30,8 @@ const COLOURS: Record<TMerchantApplicationStatus, string> = {
 /** /admin/merchant-applications: the queue with the documents; approve or reject with a reason. */
 export default function MerchantApplicationsPage() {
   const { t } = useTranslation(['seller', 'common']);
+  const selectClear = useSelectClear();
+  const picturePreview = usePicturePreview();
   const paging = useServerPaging();
   const countryName = useCountryName();
   const [modal, modalHolder] = Modal.useModal();
@@ -64,7 +68,7 @@ export default function MerchantApplicationsPage() {
       <ConsolePageHead title={t('admin.applications')} />
       <Space wrap className="cv-console__filters">
         <Select<TMerchantApplicationFilter>
-          allowClear
+          allowClear={selectClear}
           aria-label={t('admin.status')}
           placeholder={t('admin.status')}
           style={{ width: 200 }}
@@ -85,8 +89,8 @@ export default function MerchantApplicationsPage() {
           setQuery((q) => ({ ...q, pageNum, pageSize })),
         )}
         columns={[
-          { title: t('apply.shopName'), dataIndex: 'shopName' },
-          { title: t('admin.applicant'), dataIndex: 'username' },
+          { title: t('apply.shopName'), dataIndex: 'shopName', render: (name: string) => <bdi>{name}</bdi> },
+          { title: t('admin.applicant'), dataIndex: 'username', render: (name: string) => <bdi>{name}</bdi> },
           { title: t('apply.country'), dataIndex: 'country', render: (code: string) => countryName(code) },
           {
             title: t('admin.status'),
@@ -108,7 +112,7 @@ export default function MerchantApplicationsPage() {
       <EndDrawer
         open={open !== null}
         onClose={() => setOpen(null)}
-        title={open?.shopName}
+        title={open ? <bdi>{open.shopName}</bdi> : null}
         size="large"
         extra={
           open && isOpenable(open) ? (
@@ -136,20 +140,30 @@ export default function MerchantApplicationsPage() {
       >
         {open ? (
           <>
+            {/* What the applicant typed keeps its own direction: an English description in the Arabic console showed
+                its full stop first. Phone numbers and e-mail addresses read left to right in every language. */}
             <Descriptions column={1} bordered size="small">
-              <Descriptions.Item label={t('admin.applicant')}>{open.username}</Descriptions.Item>
-              <Descriptions.Item label={t('apply.email')}>{open.contactEmail}</Descriptions.Item>
+              <Descriptions.Item label={t('admin.applicant')}>
+                <bdi>{open.username}</bdi>
+              </Descriptions.Item>
+              <Descriptions.Item label={t('apply.email')}>
+                <bdi dir="ltr">{open.contactEmail}</bdi>
+              </Descriptions.Item>
               <Descriptions.Item label={t('apply.phone')}>
-                <span dir="ltr">{open.contactPhone}</span>
+                <bdi dir="ltr">{open.contactPhone}</bdi>
               </Descriptions.Item>
               <Descriptions.Item label={t('apply.country')}>{countryName(open.country)}</Descriptions.Item>
-              <Descriptions.Item label={t('apply.description')}>{open.description || '--'}</Descriptions.Item>
+              <Descriptions.Item label={t('apply.description')}>
+                {open.description ? <bdi>{open.description}</bdi> : '--'}
+              </Descriptions.Item>
               {open.rejectReason ? (
-                <Descriptions.Item label={t('apply.rejectedBecause')}>{open.rejectReason}</Descriptions.Item>
+                <Descriptions.Item label={t('apply.rejectedBecause')}>
+                  <bdi>{open.rejectReason}</bdi>
+                </Descriptions.Item>
               ) : null}
             </Descriptions>
             <h3 style={{ marginBlock: 16 }}>{t('apply.documents')}</h3>
-            <Image.PreviewGroup>
+            <Image.PreviewGroup preview={picturePreview}>
               <Space wrap>
                 {[...(open.logo ? [open.logo] : []), ...open.documents].map((img) => (
                   <Image key={img.url} src={img.url} width={140} alt={open.shopName} />

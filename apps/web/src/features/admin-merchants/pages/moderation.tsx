@@ -2,6 +2,8 @@ import type { TAdminProduct } from '@caravan/contracts';
 import { Image, Select, Space, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSelectClear } from '../../../components/ui/clear-icon';
+import { usePicturePreview } from '../../../components/ui/picture-preview';
 import { formatDateTime } from '../../../lib/format';
 import { useModerationProducts } from '../api';
 import { FIRST_MODERATION_PAGE, ModerationTable, type TModerationQueryOf } from '../moderation-table';
@@ -9,6 +11,8 @@ import { FIRST_MODERATION_PAGE, ModerationTable, type TModerationQueryOf } from 
 /** /admin/product-moderation: take a product down with a reason, or restore it. */
 export default function ProductModerationPage() {
   const { t } = useTranslation(['seller', 'common']);
+  const selectClear = useSelectClear();
+  const picturePreview = usePicturePreview();
   const [query, setQuery] = useState<TModerationQueryOf<{ isTakenDown: boolean }>>(FIRST_MODERATION_PAGE);
   const list = useModerationProducts(query);
   return (
@@ -17,7 +21,7 @@ export default function ProductModerationPage() {
       keywordLabel={t('products.keyword')}
       filter={
         <Select<string>
-          allowClear
+          allowClear={selectClear}
           aria-label={t('admin.status')}
           placeholder={t('admin.status')}
           style={{ width: 180 }}
@@ -48,7 +52,9 @@ export default function ProductModerationPage() {
           dataIndex: 'image',
           width: 72,
           render: (img: TAdminProduct['image'], row) =>
-            img ? <Image src={img.url} width={48} height={48} alt={row.name} /> : null,
+            img ? (
+              <Image src={img.url} width={48} height={48} alt={row.name} preview={picturePreview} />
+            ) : null,
         },
         { title: t('products.name'), dataIndex: 'name' },
         { title: t('apply.shopName'), dataIndex: 'storeName' },

@@ -2,6 +2,7 @@ import { STORE_STATUS_VALUES, type TAdminStore } from '@caravan/contracts';
 import { Select, Space, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSelectClear } from '../../../components/ui/clear-icon';
 import { dateTimeCell } from '../../../components/ui/date-time-text';
 import { useStores } from '../api';
 import { FIRST_MODERATION_PAGE, ModerationTable, type TModerationQueryOf } from '../moderation-table';
@@ -11,6 +12,7 @@ type TStatus = (typeof STORE_STATUS_VALUES)[number];
 /** /admin/stores: every shop; suspend with a reason (its goods leave the storefront) or reinstate. */
 export default function AdminStoresPage() {
   const { t } = useTranslation(['seller', 'common']);
+  const selectClear = useSelectClear();
   const [query, setQuery] = useState<TModerationQueryOf<{ status: TStatus }>>(FIRST_MODERATION_PAGE);
   const list = useStores(query);
   return (
@@ -19,7 +21,7 @@ export default function AdminStoresPage() {
       keywordLabel={t('admin.storeKeyword')}
       filter={
         <Select<TStatus>
-          allowClear
+          allowClear={selectClear}
           aria-label={t('admin.status')}
           placeholder={t('admin.status')}
           style={{ width: 160 }}

@@ -13,6 +13,7 @@ import { ConsolePageHead } from '../../../components/console/console-layout';
 import { LoadError } from '../../../components/console/load-error';
 import { useServerPaging } from '../../../components/console/server-paging';
 import { useStaffMe } from '../../../components/console/staff-session';
+import { useSelectClear } from '../../../components/ui/clear-icon';
 import { DataTable } from '../../../components/ui/data-table';
 import { MoneyText } from '../../../components/ui/money-text';
 import { parseFormValues } from '../../../lib/form';
@@ -34,6 +35,7 @@ const STATUS_COLOURS: Record<TApprovalStatus, string> = {
  */
 export default function ApprovalsPage() {
   const { t } = useTranslation(['console', 'validation', 'common']);
+  const selectClear = useSelectClear();
   const paging = useServerPaging();
   const { data: me } = useStaffMe();
   const [filter, setFilter] = useState<TApprovalFilter>({ pageNum: 1, pageSize: 20, status: 'waiting' });
@@ -93,7 +95,7 @@ export default function ApprovalsPage() {
           }))}
         />
         <Select<TApprovalAction>
-          allowClear
+          allowClear={selectClear}
           aria-label={t('approvals.action')}
           placeholder={t('approvals.action')}
           style={{ width: 180 }}

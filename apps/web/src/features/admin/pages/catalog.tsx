@@ -15,7 +15,7 @@ import { useTranslation } from 'react-i18next';
 import { ConsolePageHead } from '../../../components/console/console-layout';
 import { compactTexts, LanguageFields, nameOf } from '../../../components/console/language-fields';
 import { LoadError } from '../../../components/console/load-error';
-import { useClearIcon } from '../../../components/ui/clear-icon';
+import { useSelectClear } from '../../../components/ui/clear-icon';
 import { DataTable } from '../../../components/ui/data-table';
 import { PictureField, picturesRule, type TPictures } from '../../../components/ui/picture-field';
 import { toUploadItems, uploadedRefs } from '../../../components/ui/sortable-image-uploader';
@@ -58,7 +58,7 @@ function buildTree(rows: TAdminCategory[]): TCategoryNode[] {
 
 function CategoriesTab() {
   const { t, i18n } = useTranslation(['console', 'validation', 'common']);
-  const clearIcon = useClearIcon();
+  const selectClear = useSelectClear();
   const categories = useAdminCategories();
   const save = useSaveCategory();
   const {
@@ -164,7 +164,7 @@ function CategoriesTab() {
         <LanguageFields name="names" label={t('catalog.name')} max={64} />
         <Form.Item name="parentId" label={t('catalog.parent')} extra={t('catalog.parentHint')}>
           <TreeSelect
-            allowClear={{ clearIcon }}
+            allowClear={selectClear}
             suffixIcon={<DownOutlined aria-hidden />}
             treeDefaultExpandAll
             placeholder={t('catalog.topLevel')}
@@ -203,6 +203,7 @@ type TBannerForm = {
 
 function BannersTab() {
   const { t, i18n } = useTranslation(['console', 'validation', 'common']);
+  const selectClear = useSelectClear();
   const banners = useAdminBanners();
   const save = useSaveBanner();
   const remove = useDeleteBanner();
@@ -336,7 +337,7 @@ function BannersTab() {
         <Form.Item name="languages" label={t('catalog.languages')} extra={t('catalog.languagesHint')}>
           <Select
             mode="multiple"
-            allowClear
+            allowClear={selectClear}
             placeholder={t('catalog.allLanguages')}
             options={LANGUAGES.map((lang) => ({ value: lang, label: LANGUAGE_NAMES[lang] }))}
           />

@@ -6,6 +6,7 @@ import { ConsolePageHead } from '../../../components/console/console-layout';
 import { LoadError } from '../../../components/console/load-error';
 import { useServerPaging } from '../../../components/console/server-paging';
 import { hasPermission, useStaffMe } from '../../../components/console/staff-session';
+import { useSelectClear } from '../../../components/ui/clear-icon';
 import { DataTable } from '../../../components/ui/data-table';
 import { dateTimeCell } from '../../../components/ui/date-time-text';
 import { SearchInput } from '../../../components/ui/search-input';
@@ -23,6 +24,7 @@ const STATUS_COLOURS: Record<TStatus, string> = {
 
 export default function UsersPage() {
   const { t } = useTranslation(['admin', 'common', 'console']);
+  const selectClear = useSelectClear();
   const paging = useServerPaging();
   const [modal, modalHolder] = Modal.useModal();
   const { data: me } = useStaffMe();
@@ -78,7 +80,7 @@ export default function UsersPage() {
           style={{ width: 280 }}
         />
         <Select<TStatus>
-          allowClear
+          allowClear={selectClear}
           placeholder={t('users.status')}
           aria-label={t('users.status')}
           style={{ width: 160 }}

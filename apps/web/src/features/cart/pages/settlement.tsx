@@ -1,27 +1,30 @@
 import { PlusOutlined } from '@ant-design/icons';
-import type { TCheckoutRequest, TOrderSummary, TPayOrdersResponse } from '@caravan/contracts';
+import type { TCheckoutRequest, TPayOrdersResponse } from '@caravan/contracts';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Checkbox, Empty, Input, Radio, Skeleton, Space } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { AddressFormModal } from '../../../components/address/address-form-modal';
 import { AddressText } from '../../../components/address/address-text';
 import { useAddresses } from '../../../components/address/api/list-addresses';
 import { CouponPicker } from '../../../components/coupons/coupon-picker';
+import { COUPONS_KEY } from '../../../components/coupons/use-coupons';
 import { OrderAmounts } from '../../../components/order/order-amounts';
 import { OrderItemsTable } from '../../../components/order/order-items-table';
 import { PayOrdersModal } from '../../../components/order/pay-orders-modal';
 import { emptyOrLoadError } from '../../../components/ui/load-error';
 import { MoneyText } from '../../../components/ui/money-text';
 import { PageFrame } from '../../../components/ui/page-frame';
+import { isApiError } from '../../../lib/api';
 import { isPositiveAmount } from '../../../lib/format-money';
 import { toast, toastError } from '../../../lib/toast';
 import { CART_KEY, CHECKOUT_PREVIEW_KEY } from '../api/cart-keys';
-import { placeOrders } from '../api/place-orders';
+import { placeOrders, type TPlacedOrders } from '../api/place-orders';
 import { previewCheckout } from '../api/preview-checkout';
 import { useCart } from '../api/use-cart';
 import { forgetCheckoutDraft, useCheckoutDraft } from '../lib/checkout-draft';
+import { readPlacedOrders } from '../lib/placed-orders';
 import '../components/cart.css';
 
 const ID_PATTERN = /^\d{1,19}$/;
@@ -50,6 +53,7 @@ function SettlementContent() {
   const { t } = useTranslation(['cart', 'orders', 'common']);
   const [params] = useSearchParams();
   const navigate = useNavigate();
+  const location = useLocation();
   const queryClient = useQueryClient();
   const buyNowItems = useMemo(() => readBuyNow(params), [params]);
   const namedCartItemIds = useMemo(() => readCartItemIds(params), [params]);
@@ -63,7 +67,7 @@ function SettlementContent() {
   const couponList = Object.entries(coupons).map(([storeId, couponId]) => ({ storeId, couponId }));
   const [isAddressFormOpen, setIsAddressFormOpen] = useState(false);
   const [isPlacing, setIsPlacing] = useState(false);
-  const [placed, setPlaced] = useState<{ orders: TOrderSummary[]; total: string } | null>(null);
+  const [placed, setPlaced] = useState<TPlacedOrders | null>(() => readPlacedOrders(location.state));
 
   useEffect(() => {
     const list = addresses.data?.list ?? [];
@@ -124,6 +128,27 @@ function SettlementContent() {
     staleTime: 0,
   });
 
+  /**
+   * A coupon the server refused (expired, used up or stopped since it was chosen) is taken off the order, so the
+   * amounts shown are those that will be charged; said with the server's reason. False for any other failure.
+   */
+  const dropRefusedCoupon = (error: unknown): boolean => {
+    const refused =
+      isApiError(error) && error.code.startsWith('COUPON_') ? error.details.couponId : undefined;
+    if (typeof refused !== 'string' || !Object.values(coupons).includes(refused)) {
+      return false;
+    }
+    setCoupons((chosen) => Object.fromEntries(Object.entries(chosen).filter(([, id]) => id !== refused)));
+    void queryClient.invalidateQueries({ queryKey: COUPONS_KEY });
+    toast.error(t('settlement.couponDropped', { reason: (error as Error).message }));
+    return true;
+  };
+  const previewError = preview.error;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per refusal, not again as the chosen coupons change
+  useEffect(() => {
+    dropRefusedCoupon(previewError);
+  }, [previewError]);
+
   const place = async () => {
     if (!source || !preview.data) {
       toast.error(t('messages.nothingChecked'));
@@ -147,11 +172,15 @@ function SettlementContent() {
         ...(couponList.length > 0 ? { coupons: couponList } : {}),
       });
       setPlaced(result);
+      // Kept in this history entry (a reload shows the pay dialog again); the buy-now line leaves the address.
+      void navigate('/settlement', { replace: true, state: { placed: result } });
       forgetCheckoutDraft();
       await queryClient.invalidateQueries({ queryKey: CART_KEY });
       await queryClient.invalidateQueries({ queryKey: ['orders'] });
     } catch (error) {
-      toastError(error, t('common:errors.generic'));
+      if (!dropRefusedCoupon(error)) {
+        toastError(error, t('common:errors.generic'));
+      }
     } finally {
       setIsPlacing(false);
     }
@@ -293,7 +322,8 @@ function SettlementContent() {
         <Alert type="error" showIcon title={t('settlement.previewFailed')} />
       )}
       {preview.isError && preview.data && couponList.length > 0 && (
-        // A coupon that no longer fits (used elsewhere, expired): the server's message, the old amounts kept.
+        // A coupon that no longer fits and was not named (dropRefusedCoupon takes off those that are): the server's
+        // message, the old amounts kept.
         <Alert type="warning" showIcon title={preview.error.message} data-testid="coupon-error" />
       )}
       {previewGroups.map((group) => (

@@ -1,5 +1,6 @@
 import type { TImage } from '@caravan/contracts';
 import { Image } from 'antd';
+import { usePicturePreview } from '../../../components/ui/picture-preview';
 
 /** Ant Design's full-screen picture viewer (zoom, arrows, Escape), loaded when the buyer first opens it. */
 export default function GalleryPreview({
@@ -17,10 +18,11 @@ export default function GalleryPreview({
   onOpenChange: (open: boolean) => void;
   onChange: (index: number) => void;
 }) {
+  const picturePreview = usePicturePreview();
   return (
     <Image.PreviewGroup
       items={images.map((image) => ({ src: image.url, alt: name }))}
-      preview={{ open: isOpen, current: active, onOpenChange, onChange }}
+      preview={{ ...picturePreview, open: isOpen, current: active, onOpenChange, onChange }}
     />
   );
 }

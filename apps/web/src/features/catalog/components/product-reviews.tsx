@@ -3,12 +3,14 @@ import { Image } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Pager } from '../../../components/ui/pager';
+import { usePicturePreview } from '../../../components/ui/picture-preview';
 import { formatDateTime } from '../../../lib/format';
 import { REVIEW_PAGE_SIZE, useReviews } from '../api/list-reviews';
 
 /** Reviews by class (all, good, medium, bad, with photos) with counts, paged, photos in a viewer. */
 export function ProductReviews({ productId, counts }: { productId: string; counts: TReviewCounts }) {
   const { t } = useTranslation('catalog');
+  const picturePreview = usePicturePreview();
   const [filter, setFilter] = useState<TReviewFilter>('all');
   const [page, setPage] = useState(1);
   const reviews = useReviews(productId, filter, page);
@@ -73,7 +75,7 @@ export function ProductReviews({ productId, counts }: { productId: string; count
               ) : null}
               {review.images.length > 0 && (
                 <div className="cv-review__photos">
-                  <Image.PreviewGroup>
+                  <Image.PreviewGroup preview={picturePreview}>
                     {review.images.map((src, index) => (
                       <Image
                         key={src}

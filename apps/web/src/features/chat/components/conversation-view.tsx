@@ -16,6 +16,7 @@ import { Alert, Button, Image, Input, Progress, Spin } from 'antd';
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MoneyText } from '../../../components/ui/money-text';
+import { usePicturePreview } from '../../../components/ui/picture-preview';
 import { isApiError } from '../../../lib/api';
 import { formatDateTime } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
@@ -47,6 +48,7 @@ function mergeMessages(current: TShownMessage[], incoming: TShownMessage[]): TSh
 
 function MessageBody({ message }: { message: TShownMessage }) {
   const { t } = useTranslation('chat');
+  const picturePreview = usePicturePreview();
   if (message.type === 'img') {
     return (
       <Image
@@ -54,7 +56,7 @@ function MessageBody({ message }: { message: TShownMessage }) {
         alt={t('message.picture')}
         width={160}
         className="cv-chat__image"
-        preview={{ mask: t('message.enlarge') }}
+        preview={{ ...picturePreview, mask: t('message.enlarge') }}
       />
     );
   }

@@ -49,12 +49,16 @@ function CustomerContext({ conversationId }: { conversationId: string }) {
     <section className="cv-chat-console__side" aria-label={t('cs.context')}>
       <h3>{t('cs.account')}</h3>
       <Descriptions size="small" column={1}>
-        <Descriptions.Item label={t('cs.name')}>{context.account.name}</Descriptions.Item>
+        <Descriptions.Item label={t('cs.name')}>
+          <bdi>{context.account.name}</bdi>
+        </Descriptions.Item>
         <Descriptions.Item label={t('cs.usercode')}>
           <span dir="ltr">{context.account.usercode}</span>
         </Descriptions.Item>
         {context.account.email && (
-          <Descriptions.Item label={t('cs.email')}>{context.account.email}</Descriptions.Item>
+          <Descriptions.Item label={t('cs.email')}>
+            <bdi dir="ltr">{context.account.email}</bdi>
+          </Descriptions.Item>
         )}
         {context.account.phone && (
           <Descriptions.Item label={t('cs.phone')}>

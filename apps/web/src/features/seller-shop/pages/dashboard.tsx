@@ -56,6 +56,11 @@ export default function SellerDashboardPage() {
             {(
               [
                 ['dashboard.balance', balance.data ? formatUsdt(balance.data.balance) : '--'],
+                // Paid orders not settled yet: the money the shop has coming, shown nowhere else before.
+                [
+                  'dashboard.pendingSettlement',
+                  balance.data ? formatUsdt(balance.data.pendingSettlement) : '--',
+                ],
                 ['dashboard.gmv', formatUsdt(data.gmv)],
                 ['dashboard.orders', data.orders],
                 ['dashboard.units', data.units],
@@ -67,6 +72,11 @@ export default function SellerDashboardPage() {
               <Col key={key} xs={12} md={8} xl={6}>
                 <Card size="small">
                   <Statistic title={t(key)} value={value} />
+                  {key === 'dashboard.pendingSettlement' && (
+                    <p className="cv-muted" style={{ marginBlock: '8px 0' }}>
+                      {t('dashboard.pendingSettlementHint')}
+                    </p>
+                  )}
                   {key === 'dashboard.balance' && (
                     // The shop's settled money is the account's wallet, withdrawn where every wallet is: the
                     // console had no way to it.

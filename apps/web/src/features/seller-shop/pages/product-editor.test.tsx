@@ -1,9 +1,11 @@
 import errorsEn from '@caravan/contracts/locales/en/errors.json';
 import validationEn from '@caravan/contracts/locales/en/validation.json';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import i18next from 'i18next';
 import { describe, expect, it, vi } from 'vitest';
 import { AntdScope } from '../../../components/ui/antd-scope';
 import sellerEn from '../../../locales/en/seller.json';
+import sellerRu from '../../../locales/ru/seller.json';
 import { jsonResponse, renderWithQueries, setUpComponentTests } from '../../../testing/render';
 import ProductEditorPage from './product-editor';
 
@@ -95,5 +97,25 @@ describe('Seller -> product editor', () => {
     await waitFor(() => expect(screen.getAllByText(validationEn.required).length).toBeGreaterThan(0));
     expect(screen.queryByText(/Please enter Category/i)).toBeNull();
     expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
+  });
+
+  it("writes the weight's unit in the page's language", async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL) => {
+        const path = new URL(String(input), 'http://localhost').pathname;
+        return jsonResponse(path === '/api/v1/seller/shop' ? { lang: 'ru' } : { categories: [] });
+      }),
+    );
+    i18next.addResourceBundle('ru', 'seller', sellerRu, true, true);
+    await i18next.changeLanguage('ru');
+    try {
+      await renderWithQueries(<ProductEditorPage />);
+      const weight = await screen.findByLabelText(sellerRu.editor.weight, { selector: 'input' });
+      expect(weight.closest('.ant-input-number')?.textContent).toBe(sellerRu.editor.weightUnit);
+      expect(screen.queryByText('g', { exact: true })).toBeNull();
+    } finally {
+      await i18next.changeLanguage('en');
+    }
   });
 });

@@ -402,7 +402,12 @@ function Editor({ product, shopLang }: { product: TSellerProductDetail | null; s
           ))}
           <Col xs={24} sm={12} md={6}>
             <Form.Item name="weightGrams" label={t('editor.weight')}>
-              <InputNumber min={0} precision={0} addonAfter="g" style={{ inlineSize: '100%' }} />
+              <InputNumber
+                min={0}
+                precision={0}
+                suffix={t('editor.weightUnit')}
+                style={{ inlineSize: '100%' }}
+              />
             </Form.Item>
           </Col>
         </Row>

@@ -12,6 +12,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Route, Routes, useNavigate } from 'react-router';
 import { ConsolePageHead } from '../../../components/console/console-layout';
+import { useSelectClear } from '../../../components/ui/clear-icon';
 import { DataTable } from '../../../components/ui/data-table';
 import { dateTimeCell } from '../../../components/ui/date-time-text';
 import { ListEmptyText } from '../../../components/ui/list-empty-text';
@@ -61,6 +62,7 @@ type TFilter = {
 
 function ProductList() {
   const { t } = useTranslation(['seller', 'common']);
+  const selectClear = useSelectClear();
   const navigate = useNavigate();
   const [modal, modalHolder] = Modal.useModal();
   const [filter, setFilter] = useState<TFilter>({ pageNum: 1, pageSize: 20, sort: 'newest' });
@@ -137,7 +139,7 @@ function ProductList() {
           }
         />
         <TreeSelect
-          allowClear
+          allowClear={selectClear}
           aria-label={t('products.category')}
           placeholder={t('products.category')}
           style={{ width: 200 }}
@@ -148,7 +150,7 @@ function ProductList() {
           }
         />
         <Select<TSellerProductState>
-          allowClear
+          allowClear={selectClear}
           aria-label={t('products.stateLabel')}
           placeholder={t('products.stateLabel')}
           style={{ width: 160 }}
@@ -193,7 +195,12 @@ function ProductList() {
         loading={list.isFetching}
         dataSource={list.data?.pageList ?? []}
         scroll={{ x: 900 }}
-        rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(String)) }}
+        rowSelection={{
+          selectedRowKeys: selected,
+          onChange: (keys) => setSelected(keys.map(String)),
+          // Ant Design names each box "Select row 3", in English whatever the language.
+          getCheckboxProps: (row) => ({ 'aria-label': t('common:table.selectRow', { name: row.name }) }),
+        }}
         locale={{
           emptyText: (
             <ListEmptyText

@@ -8,14 +8,18 @@ import { DataTable } from '../../../components/ui/data-table';
 import { dateTimeCell } from '../../../components/ui/date-time-text';
 import { emptyOrLoadError } from '../../../components/ui/load-error';
 import { MoneyText } from '../../../components/ui/money-text';
-import { useSettlement } from '../api';
+import { useSellerBalance, useSettlement } from '../api';
 
-/** /seller/settlement: each settled order's goods amount, commission, refunds and net; the month's statement. */
+/**
+ * /seller/settlement: what paid orders have still coming; each settled order's amount, commission, refunds and net;
+ * the month's statement.
+ */
 export default function SettlementPage() {
   const { t } = useTranslation(['seller', 'common']);
   const [month, setMonth] = useState(dayjs().format('YYYY-MM'));
   const [page, setPage] = useState({ pageNum: 1, pageSize: 20 });
   const statement = useSettlement({ month, ...page });
+  const summary = useSellerBalance();
   const data = statement.data;
   const money = (v: string) => <MoneyText value={v} isPrice />;
   return (
@@ -42,6 +46,15 @@ export default function SettlementPage() {
           </Space>
         }
       />
+      <Card size="small" loading={summary.isLoading} style={{ marginBlockEnd: 16 }}>
+        <Statistic
+          title={t('dashboard.pendingSettlement')}
+          valueRender={() => <MoneyText value={summary.data?.pendingSettlement} />}
+        />
+        <p className="cv-muted" style={{ marginBlock: '8px 0' }}>
+          {t('dashboard.pendingSettlementHint')}
+        </p>
+      </Card>
       <Row gutter={[16, 16]} style={{ marginBlockEnd: 16 }}>
         {(
           [

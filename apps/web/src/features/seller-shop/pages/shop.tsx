@@ -27,6 +27,7 @@ import {
   ShopLogoField,
   ShopNameField,
 } from '../../../components/shop-form/shop-fields';
+import { useSelectClear } from '../../../components/ui/clear-icon';
 import type { TPictures } from '../../../components/ui/picture-field';
 import { toUploadItems, uploadedRefs } from '../../../components/ui/sortable-image-uploader';
 import { isApiError } from '../../../lib/api';
@@ -49,6 +50,7 @@ type TValues = {
 
 function ShopForm({ shop }: { shop: TShopSettings }) {
   const { t } = useTranslation(['seller', 'common']);
+  const selectClear = useSelectClear();
   const [form] = Form.useForm<TValues>();
   const save = useSaveShop();
   const [langs, setLangs] = useTextLanguages(shop.lang, shop.descriptions);
@@ -115,7 +117,7 @@ function ShopForm({ shop }: { shop: TShopSettings }) {
         <ShopContactFields isRequired={false} />
         <Col xs={24} md={12}>
           <Form.Item name="shipFromCountry" label={t('shop.shipFrom')}>
-            <CountrySelect allowClear />
+            <CountrySelect allowClear={selectClear} />
           </Form.Item>
         </Col>
         <Col xs={24} md={12}>

@@ -5,6 +5,7 @@ export const WALLET_KEYS = {
   channels: ['wallet', 'channels'] as const,
   recharges: (pageNum: number) => ['wallet', 'recharges', pageNum] as const,
   withdrawals: (pageNum: number) => ['wallet', 'withdrawals', pageNum] as const,
+  history: (pageNum: number) => ['wallet', 'history', pageNum] as const,
   withdrawAddress: ['wallet', 'withdraw-address'] as const,
   withdrawFee: (amount: string) => ['wallet', 'withdraw-fee', amount] as const,
   me: ['wallet', 'me'] as const,

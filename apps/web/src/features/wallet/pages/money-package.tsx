@@ -7,19 +7,20 @@ import { MoneyText } from '../../../components/ui/money-text';
 import { PageFrame } from '../../../components/ui/page-frame';
 import { readPageParam } from '../../../lib/page-param';
 import { useWallet } from '../api/get-wallet';
+import { BalanceHistory } from '../components/balance-history';
 import { RechargeTable, WithdrawalTable } from '../components/record-tables';
 import { UnfinishedNotice } from '../components/unfinished-notice';
 import '../wallet.css';
 
-const TABS = ['recharges', 'withdrawals'] as const;
+const TABS = ['recharges', 'withdrawals', 'history'] as const;
 type TTab = (typeof TABS)[number];
 
-/** /userInfo/money-package: balance in USDT, recharge and withdraw, and both record lists. */
+/** /userInfo/money-package: balance in USDT, recharge and withdraw, both record lists and the balance history. */
 export default function MoneyPackagePage() {
   const { t } = useTranslation(['wallet', 'common']);
   const wallet = useWallet();
   const [params, setParams] = useSearchParams();
-  const tab: TTab = params.get('tab') === 'withdrawals' ? 'withdrawals' : 'recharges';
+  const tab: TTab = TABS.find((key) => key === params.get('tab')) ?? 'recharges';
   const pageNum = readPageParam(params.get('page'));
   const go = (next: { tab?: TTab; page?: number }) => {
     const search = new URLSearchParams(params);
@@ -75,12 +76,16 @@ export default function MoneyPackagePage() {
                 <div data-testid="recharge-records">
                   <RechargeTable pageNum={tab === key ? pageNum : 1} onPageChange={(page) => go({ page })} />
                 </div>
-              ) : (
+              ) : key === 'withdrawals' ? (
                 <div data-testid="withdrawal-records">
                   <WithdrawalTable
                     pageNum={tab === key ? pageNum : 1}
                     onPageChange={(page) => go({ page })}
                   />
+                </div>
+              ) : (
+                <div data-testid="balance-history">
+                  <BalanceHistory pageNum={tab === key ? pageNum : 1} onPageChange={(page) => go({ page })} />
                 </div>
               ),
           }))}

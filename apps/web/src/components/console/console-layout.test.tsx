@@ -1,0 +1,81 @@
+import { DashboardOutlined, DollarOutlined, RollbackOutlined, ShoppingOutlined } from '@ant-design/icons';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { describe, expect, it, vi } from 'vitest';
+import commonEn from '../../locales/en/common.json';
+import { setUpComponentTests } from '../../testing/render';
+import { ConsoleLayout, type TConsoleMenuItem } from './console-layout';
+
+const MENU: TConsoleMenuItem[] = [
+  { path: 'dashboard', labelKey: 'menu.dashboard', icon: DashboardOutlined },
+  { path: 'products', labelKey: 'menu.products', icon: ShoppingOutlined },
+  { path: 'refunds', labelKey: 'menu.refunds', icon: RollbackOutlined, count: 120 },
+  { path: 'settlement', labelKey: 'menu.settlement', icon: DollarOutlined },
+];
+
+const LABELS = {
+  dashboard: 'Tableau de bord',
+  products: 'Produits',
+  refunds: 'Remboursements',
+  settlement: 'Règlements',
+};
+
+async function renderConsole() {
+  const router = createMemoryRouter(
+    [
+      {
+        path: '/seller',
+        element: (
+          <ConsoleLayout
+            namespace="test-console"
+            basePath="/seller"
+            titleKey="title"
+            menu={MENU}
+            userName="Demo"
+            onLogout={vi.fn(async () => undefined)}
+          />
+        ),
+        children: [{ path: '*', element: <p>page</p> }],
+      },
+    ],
+    { initialEntries: ['/seller/dashboard'] },
+  );
+  await act(async () => {
+    render(<RouterProvider router={router} />);
+  });
+}
+
+describe('ConsoleLayout', () => {
+  setUpComponentTests({ 'test-console': { title: 'Caravan pour les vendeurs', menu: LABELS } });
+
+  it("names menu entries and header buttons by their own text, without the icons' English names", async () => {
+    await renderConsole();
+    const menu = screen.getByRole('menu');
+    // Each icon said its English name first ("dashboard Tableau de bord").
+    expect(within(menu).queryAllByRole('img')).toEqual([]);
+    for (const icon of menu.querySelectorAll('.anticon')) {
+      expect(icon.getAttribute('aria-hidden')).toBe('true');
+    }
+    expect(screen.getByRole('menuitem', { name: LABELS.dashboard })).toBeTruthy();
+    expect(screen.getByRole('menuitem', { name: LABELS.products })).toBeTruthy();
+
+    const toggle = screen.getByRole('button', { name: commonEn.console.toggleMenu });
+    expect(toggle.querySelector('.anticon')?.getAttribute('aria-hidden')).toBe('true');
+    expect(screen.getByRole('button', { name: commonEn.header.logout })).toBeTruthy();
+    expect(screen.queryAllByRole('img')).toEqual([]);
+
+    // Folded to its rail of icons, the menu's entries keep their names.
+    fireEvent.click(toggle);
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(within(screen.getByRole('menu')).queryAllByRole('img')).toEqual([]);
+  });
+
+  it('keeps the whole of a long title as its tooltip, beside the glyph', async () => {
+    await renderConsole();
+    const [brand] = screen.getAllByRole('link', { name: 'Caravan pour les vendeurs' });
+    const title = brand?.querySelector('.cv-console__title');
+    expect(title?.getAttribute('title')).toBe('Caravan pour les vendeurs');
+    // The glyph is kept from shrinking by this class (global.css).
+    expect(brand?.querySelector('svg')?.getAttribute('class')).toBe('cv-logo-glyph');
+  });
+});

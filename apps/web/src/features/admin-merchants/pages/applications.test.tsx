@@ -1,0 +1,56 @@
+import type { TAdminMerchantApplication } from '@caravan/contracts';
+import { act, fireEvent, screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import consoleEn from '../../../locales/en/console.json';
+import sellerEn from '../../../locales/en/seller.json';
+import { jsonResponse, renderWithQueries, setUpComponentTests } from '../../../testing/render';
+import MerchantApplicationsPage from './applications';
+
+const APPLICATION: TAdminMerchantApplication = {
+  id: '8',
+  status: 'reviewing',
+  shopName: 'Delta Ceramics Ltd.',
+  logo: null,
+  categoryIds: [],
+  contactEmail: 'delta@example.com',
+  contactPhone: '+4930123456789',
+  country: 'DE',
+  description: 'Hand-made tiles from Berlin.',
+  documents: [],
+  rejectReason: 'Blurred licence.',
+  storeId: null,
+  createdAt: '2026-11-20T08:00:00.000Z',
+  updatedAt: '2026-11-20T08:00:00.000Z',
+  reviewedAt: null,
+  userId: '9',
+  username: 'delta',
+};
+
+describe('Console -> merchant applications, the review drawer', () => {
+  setUpComponentTests({ console: consoleEn, seller: sellerEn });
+
+  it("keeps the applicant's texts in their own direction and the phone left to right", async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => jsonResponse({ pageList: [APPLICATION], total: 1, pageNum: 1, pageSize: 20 })),
+    );
+    await renderWithQueries(<MerchantApplicationsPage />);
+    await act(async () => fireEvent.click(await screen.findByRole('button', { name: sellerEn.admin.open })));
+    const drawer = await screen.findByRole('dialog');
+    // On an Arabic page a Latin text outside an isolate showed its full stop first, the phone as "4930123456789+".
+    const isolateOf = (text: string) => within(drawer).getByText(text).closest('bdi');
+    expect(isolateOf('+4930123456789')?.getAttribute('dir')).toBe('ltr');
+    expect(isolateOf('delta@example.com')?.getAttribute('dir')).toBe('ltr');
+    for (const typed of [
+      'Hand-made tiles from Berlin.',
+      'Blurred licence.',
+      'delta',
+      'Delta Ceramics Ltd.',
+    ]) {
+      // <bdi> without dir: its direction is its own text's.
+      const isolate = isolateOf(typed);
+      expect(isolate, typed).not.toBeNull();
+      expect(isolate?.hasAttribute('dir'), typed).toBe(false);
+    }
+  });
+});
