@@ -85,6 +85,38 @@ describe('layout at 360 px', () => {
     await context.close();
   });
 
+  it('a strip of tabs wider than a phone fades out at its end, which is the left in Arabic', async () => {
+    const { context, page } = await newPage(browser(), { width: 360, height: 780 });
+    await loginBuyer(page, { username: 'demobuyer', password: 'buyer123' });
+    // Chromium gives the gradient's direction as an angle: 90deg towards the right, 270deg towards the left.
+    for (const [lang, towardsEnd] of [
+      ['ru', '90deg'],
+      ['ar', '270deg'],
+    ] as const) {
+      await page.goto(`/userInfo/money-package?lang=${lang}`, { waitUntil: 'networkidle' });
+      await page.locator('.cv-user-centre__menu .ant-menu').waitFor();
+      // The header's tabs and the user centre's menu: their last label was cut mid-word at the screen's edge, with
+      // nothing to say there was more.
+      const strips = await page.evaluate(() =>
+        ['.cv-nav__list', '.cv-user-centre__menu .ant-menu'].map((selector) => {
+          const strip = document.querySelector(selector)!;
+          return {
+            selector,
+            scrolls: strip.scrollWidth > strip.clientWidth,
+            mask: getComputedStyle(strip).maskImage,
+          };
+        }),
+      );
+      for (const strip of strips) {
+        expect(strip, `${strip.selector} (${lang})`).toMatchObject({
+          scrolls: true,
+          mask: expect.stringMatching(new RegExp(`^linear-gradient\\(${towardsEnd},`)),
+        });
+      }
+    }
+    await context.close();
+  });
+
   it("the demo buyer's order pages fit 360 px in German: a long state wraps inside its tag", async () => {
     const { context, page } = await newPage(browser(), { width: 360, height: 780 });
     await loginBuyer(page, { username: 'demobuyer', password: 'buyer123' });
