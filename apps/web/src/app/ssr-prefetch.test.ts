@@ -1,7 +1,7 @@
 import type { TCategoryNode } from '@caravan/contracts';
 import { QueryClient, type QueryKey } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import { categoriesQuery } from '../features/catalog/api/get-categories';
+import { categoriesQuery } from '../components/catalog/categories';
 import { prefetchesFor } from './ssr-prefetch';
 
 function node(id: string, level: number, children: TCategoryNode[] = []): TCategoryNode {

@@ -1,7 +1,7 @@
 import { PAGE_SIZE } from '@caravan/contracts/constants';
 import type { FetchQueryOptions, QueryClient, QueryKey } from '@tanstack/react-query';
 import { matchRoutes, type Params } from 'react-router';
-import { categoriesQuery } from '../features/catalog/api/get-categories';
+import { categoriesQuery } from '../components/catalog/categories';
 import { homeQuery } from '../features/catalog/api/get-home';
 import { productQuery } from '../features/catalog/api/get-product';
 import { storeQuery } from '../features/catalog/api/get-store';

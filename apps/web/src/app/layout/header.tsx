@@ -1,9 +1,9 @@
 import { CustomerServiceOutlined, LogoutOutlined, MessageOutlined, UserOutlined } from '@ant-design/icons';
 import { HEADER_SHRINK_PX } from '@caravan/contracts/constants';
-import type { ReactNode } from 'react';
+import type { MouseEvent, ReactNode } from 'react';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, NavLink } from 'react-router';
+import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { LightButton } from '../../components/ui/light-button';
 import { Logo } from '../../components/ui/logo';
 import { useLogout } from '../../features/auth/api/use-logout';
@@ -89,19 +89,46 @@ function useShrinkingHeader(threshold: number) {
   return { headerRef, spacerRef, isCompact };
 }
 
+/** Pages a visitor is not sent back to after logging in or registering: home, and the account pages themselves. */
+const NO_RETURN_PATHS = new Set(['/', '/index', '/login', '/register', '/forgot-password']);
+
+/**
+ * The header's "Log in" and "Register": once done, the visitor comes back to the page they were on (a new seller who
+ * registered from the merchant application landed on the home page). The address is added on click, not in the
+ * markup: the header is one server-rendered fragment shared by every page (app/server-fragment.tsx).
+ */
+function useReturningLink(path: '/login' | '/register') {
+  const location = useLocation();
+  const navigate = useNavigate();
+  return (event: MouseEvent<HTMLAnchorElement>) => {
+    if (NO_RETURN_PATHS.has(location.pathname) || event.metaKey || event.ctrlKey || event.shiftKey) {
+      return;
+    }
+    event.preventDefault();
+    const here = `${location.pathname}${location.search}`;
+    void navigate(`${path}?redirect=${encodeURIComponent(here)}`);
+  };
+}
+
 function AccountLinks() {
   const { t } = useTranslation('common');
   const session = useSession();
   const logout = useLogout();
   const [isLoggingOut, setIsLoggingOut] = useState(false);
+  const toLogin = useReturningLink('/login');
+  const toRegister = useReturningLink('/register');
   if (!isLoggedIn(session)) {
     return (
       <div className="cv-account">
-        <Link to="/login">{t('header.login')}</Link>
+        <Link to="/login" onClick={toLogin}>
+          {t('header.login')}
+        </Link>
         <span aria-hidden="true" className="cv-account__sep">
           |
         </span>
-        <Link to="/register">{t('header.register')}</Link>
+        <Link to="/register" onClick={toRegister}>
+          {t('header.register')}
+        </Link>
       </div>
     );
   }

@@ -1,6 +1,6 @@
 import { Form, type FormProps } from 'antd';
 import type { NamePath } from 'antd/es/form/interface';
-import type { ReactNode } from 'react';
+import type { KeyboardEvent, ReactNode } from 'react';
 
 /**
  * Name paths of every leaf in antd's `changedValues` (`{ address: { city: 'x' } }` -> `['address', 'city']`).
@@ -30,4 +30,15 @@ export function AppForm<Values = unknown>({ form, onValuesChange, ...props }: TA
     onValuesChange?.(changed, all);
   };
   return <Form<Values> {...props} form={instance} onValuesChange={clearEditedErrors} />;
+}
+
+/**
+ * A long editor's `onKeyDown`: Enter in a one-line field does not send the whole form, as browsers do by default; its
+ * Save button does. A seller pressing Enter after a variant's code published an unfinished product. Pick-lists that
+ * take Enter themselves (a tag list's "Enter after each") still do: they act on it before it reaches the form.
+ */
+export function keepEnterFromSubmitting(event: KeyboardEvent<HTMLFormElement>): void {
+  if (event.key === 'Enter' && event.target instanceof HTMLInputElement) {
+    event.preventDefault();
+  }
 }

@@ -1,5 +1,4 @@
 import type {
-  TCategoryNode,
   TMerchantApplication,
   TMerchantApplicationRequest,
   TMerchantInfoResponse,
@@ -31,13 +30,5 @@ export function useSubmitApplication() {
     mutationFn: (body: TMerchantApplicationRequest) =>
       api.post<TMerchantApplication>('/merchant/application', body),
     onSuccess: () => client.invalidateQueries({ queryKey: MINE_KEY }),
-  });
-}
-
-export function useCategoryTree() {
-  return useQuery({
-    queryKey: ['catalog', 'categories'],
-    queryFn: ({ signal }) => api.get<{ categories: TCategoryNode[] }>('/catalog/categories', { signal }),
-    staleTime: 5 * 60_000,
   });
 }

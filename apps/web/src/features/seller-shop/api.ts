@@ -1,6 +1,5 @@
 import type {
   TBulkProductsRequest,
-  TCategoryNode,
   TDashboardRange,
   TImportJob,
   TProductRequest,
@@ -127,14 +126,6 @@ export function useSellerBalance() {
   return useQuery({
     queryKey: [...SHOP_KEY, 'summary'],
     queryFn: () => api.get<TSellerSummary>('/seller/summary', seller),
-  });
-}
-
-export function useCategoryTree() {
-  return useQuery({
-    queryKey: ['catalog', 'categories'],
-    queryFn: ({ signal }) => api.get<{ categories: TCategoryNode[] }>('/catalog/categories', { signal }),
-    staleTime: 5 * 60_000,
   });
 }
 

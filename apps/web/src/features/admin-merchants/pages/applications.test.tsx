@@ -1,6 +1,7 @@
 import type { TAdminMerchantApplication } from '@caravan/contracts';
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import commonEn from '../../../locales/en/common.json';
 import consoleEn from '../../../locales/en/console.json';
 import sellerEn from '../../../locales/en/seller.json';
 import { jsonResponse, renderWithQueries, setUpComponentTests } from '../../../testing/render';
@@ -52,5 +53,55 @@ describe('Console -> merchant applications, the review drawer', () => {
       expect(isolate, typed).not.toBeNull();
       expect(isolate?.hasAttribute('dir'), typed).toBe(false);
     }
+  });
+
+  it('shows the shop logo apart from the identity documents, and the categories the shop will sell', async () => {
+    const withPictures: TAdminMerchantApplication = {
+      ...APPLICATION,
+      logo: { url: '/uploads/shop/logo-480.webp', width: 480, height: 480, srcset: '' },
+      documents: [{ url: '/uploads/kyc/licence-480.webp', width: 480, height: 640, srcset: '' }],
+      categoryIds: ['22', '5'],
+    };
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL) => {
+        const path = new URL(String(input), 'http://localhost').pathname;
+        if (path === '/api/v1/catalog/categories') {
+          const leaf = (id: string, name: string) => ({
+            id,
+            parentId: '1',
+            level: 2,
+            name,
+            icon: '',
+            isRecommended: false,
+            children: [],
+          });
+          return jsonResponse({
+            categories: [
+              {
+                ...leaf('1', 'Home'),
+                parentId: null,
+                level: 1,
+                children: [leaf('22', 'Kitchen'), leaf('5', 'Lighting')],
+              },
+            ],
+          });
+        }
+        return jsonResponse({ pageList: [withPictures], total: 1, pageNum: 1, pageSize: 20 });
+      }),
+    );
+    await renderWithQueries(<MerchantApplicationsPage />);
+    await act(async () => fireEvent.click(await screen.findByRole('button', { name: sellerEn.admin.open })));
+    const drawer = await screen.findByRole('dialog');
+    // The logo stood first under "Identity or business-licence images", read as a document.
+    const documents = within(drawer).getByTestId('application-documents');
+    expect([...documents.querySelectorAll('img')].map((img) => img.getAttribute('src'))).toEqual([
+      '/uploads/kyc/licence-480.webp',
+    ]);
+    expect(within(drawer).getByAltText(sellerEn.apply.logo).getAttribute('src')).toBe(
+      '/uploads/shop/logo-480.webp',
+    );
+    const categories = within(drawer).getByText(commonEn.routes.classification).closest('tr');
+    expect(await within(categories!).findByText('Kitchen, Lighting')).toBeTruthy();
   });
 });

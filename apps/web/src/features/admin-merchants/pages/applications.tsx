@@ -7,6 +7,7 @@ import {
 import { Button, Descriptions, Image, Modal, Select, Space, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { categoryNames, useCategories } from '../../../components/catalog/categories';
 import { ConsolePageHead } from '../../../components/console/console-layout';
 import { LoadError } from '../../../components/console/load-error';
 import { useServerPaging } from '../../../components/console/server-paging';
@@ -34,6 +35,7 @@ export default function MerchantApplicationsPage() {
   const picturePreview = usePicturePreview();
   const paging = useServerPaging();
   const countryName = useCountryName();
+  const categories = useCategories();
   const [modal, modalHolder] = Modal.useModal();
   const [query, setQuery] = useState<{
     pageNum: number;
@@ -153,6 +155,10 @@ export default function MerchantApplicationsPage() {
                 <bdi dir="ltr">{open.contactPhone}</bdi>
               </Descriptions.Item>
               <Descriptions.Item label={t('apply.country')}>{countryName(open.country)}</Descriptions.Item>
+              {/* What the shop will sell, which the reviewer approves along with it. */}
+              <Descriptions.Item label={t('common:routes.classification')}>
+                {categoryNames(categories.data?.categories ?? [], open.categoryIds).join(', ') || '--'}
+              </Descriptions.Item>
               <Descriptions.Item label={t('apply.description')}>
                 {open.description ? <bdi>{open.description}</bdi> : '--'}
               </Descriptions.Item>
@@ -162,11 +168,29 @@ export default function MerchantApplicationsPage() {
                 </Descriptions.Item>
               ) : null}
             </Descriptions>
+            {/* The logo apart from the documents: shown among them it read as an identity document. */}
+            {open.logo ? (
+              <>
+                <h3 style={{ marginBlock: 16 }}>{t('apply.logo')}</h3>
+                <Image
+                  src={open.logo.url}
+                  width={96}
+                  alt={t('apply.logo')}
+                  preview={picturePreview}
+                  data-testid="application-logo"
+                />
+              </>
+            ) : null}
             <h3 style={{ marginBlock: 16 }}>{t('apply.documents')}</h3>
             <Image.PreviewGroup preview={picturePreview}>
-              <Space wrap>
-                {[...(open.logo ? [open.logo] : []), ...open.documents].map((img) => (
-                  <Image key={img.url} src={img.url} width={140} alt={open.shopName} />
+              <Space wrap data-testid="application-documents">
+                {open.documents.map((img, index) => (
+                  <Image
+                    key={img.url}
+                    src={img.url}
+                    width={140}
+                    alt={`${t('apply.documents')} ${index + 1}`}
+                  />
                 ))}
               </Space>
             </Image.PreviewGroup>

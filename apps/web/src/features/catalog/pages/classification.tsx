@@ -1,8 +1,8 @@
 import { PAGE_SIZE } from '@caravan/contracts/constants';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { useCategories } from '../../../components/catalog/categories';
 import { PageFrame } from '../../../components/ui/page-frame';
-import { useCategories } from '../api/get-categories';
 import { useProducts } from '../api/list-products';
 import '../catalog.css';
 import { useLastPageCorrection, usePageParam } from '../../../lib/page-param';

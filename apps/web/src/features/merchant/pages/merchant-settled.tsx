@@ -2,6 +2,7 @@ import type { TCategoryNode, TMerchantApplication } from '@caravan/contracts';
 import { Alert, Button, Card, Col, Form, Input, Result, Row, Skeleton, Steps, TreeSelect } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useCategories } from '../../../components/catalog/categories';
 import {
   CountrySelect,
   ImageUploadField,
@@ -18,7 +19,7 @@ import { placeFieldErrors } from '../../../lib/form';
 import { formatDateTime } from '../../../lib/format';
 import { buildLoginPath, isLoggedIn, useSession } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
-import { useCategoryTree, useMerchantInfo, useMyApplication, useSubmitApplication } from '../api';
+import { useMerchantInfo, useMyApplication, useSubmitApplication } from '../api';
 
 type TFormValues = {
   shopName: string;
@@ -46,7 +47,7 @@ function ApplicationForm({
 }) {
   const { t } = useTranslation(['seller', 'common']);
   const [form] = Form.useForm<TFormValues>();
-  const categories = useCategoryTree();
+  const categories = useCategories();
   const submit = useSubmitApplication();
   const onFinish = async ({ logo, documents, ...values }: TFormValues) => {
     try {

@@ -99,6 +99,25 @@ describe('Seller -> product editor', () => {
     expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
   });
 
+  it('does not send the form on Enter in a one-line field; a text box keeps its new line', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL) => {
+        const path = new URL(String(input), 'http://localhost').pathname;
+        return jsonResponse(path === '/api/v1/seller/shop' ? { lang: 'en' } : { categories: [] });
+      }),
+    );
+    await renderWithQueries(<ProductEditorPage />);
+    const code = await screen.findByLabelText(sellerEn.editor.code, { selector: 'input' });
+    // A browser sends a form on Enter in one of its fields unless the keydown is cancelled (jsdom does not submit, so
+    // the cancelled keydown is what is checked): a seller's Enter after a variant's code published the product.
+    expect(fireEvent.keyDown(code, { key: 'Enter' })).toBe(false);
+    expect(fireEvent.keyDown(code, { key: 'a' })).toBe(true);
+    const description = document.querySelector('textarea');
+    expect(description).not.toBeNull();
+    expect(fireEvent.keyDown(description!, { key: 'Enter' })).toBe(true);
+  });
+
   it("writes the weight's unit in the page's language", async () => {
     vi.stubGlobal(
       'fetch',

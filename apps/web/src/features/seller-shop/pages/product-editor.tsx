@@ -28,6 +28,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
+import { useCategories } from '../../../components/catalog/categories';
 import { ConsolePageHead } from '../../../components/console/console-layout';
 import {
   PerLanguageTexts,
@@ -36,6 +37,7 @@ import {
 } from '../../../components/shop-form/per-language-texts';
 import { ImageUploadField } from '../../../components/shop-form/shop-fields';
 import { AmountInput } from '../../../components/ui/amount-input';
+import { keepEnterFromSubmitting } from '../../../components/ui/app-form';
 import { DataTable } from '../../../components/ui/data-table';
 import { emptyOrLoadError } from '../../../components/ui/load-error';
 import type { TPictures } from '../../../components/ui/picture-field';
@@ -43,7 +45,7 @@ import { toUploadItems, uploadedRefs } from '../../../components/ui/sortable-ima
 import { isApiError, isNotFoundError } from '../../../lib/api';
 import { placeFieldErrors } from '../../../lib/form';
 import { toast } from '../../../lib/toast';
-import { useCategoryTree, useSaveProduct, useSellerProduct, useShopSettings } from '../api';
+import { useSaveProduct, useSellerProduct, useShopSettings } from '../api';
 import { toTreeData } from './products';
 
 type TAttribute = { id: number; name: string; values: string[] };
@@ -122,7 +124,7 @@ function Editor({ product, shopLang }: { product: TSellerProductDetail | null; s
   const [form] = Form.useForm<TFormValues>();
   // An end date belongs to a discount price: without one it is neither asked for nor sent.
   const hasDiscountPrice = Boolean(Form.useWatch('discountPrice', form));
-  const categories = useCategoryTree();
+  const categories = useCategories();
   const save = useSaveProduct(product?.id ?? null);
   const [langs, setLangs] = useTextLanguages(shopLang, product?.names);
   const [attributes, setAttributes] = useState<TAttribute[]>(
@@ -245,6 +247,7 @@ function Editor({ product, shopLang }: { product: TSellerProductDetail | null; s
     <Form<TFormValues>
       form={form}
       layout="vertical"
+      onKeyDown={keepEnterFromSubmitting}
       onFinish={(v) => void onFinish(v)}
       initialValues={
         product

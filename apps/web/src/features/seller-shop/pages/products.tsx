@@ -11,6 +11,7 @@ import { Button, Dropdown, Image, Modal, Select, Space, Switch, Tag, Tooltip, Tr
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Route, Routes, useNavigate } from 'react-router';
+import { useCategories } from '../../../components/catalog/categories';
 import { ConsolePageHead } from '../../../components/console/console-layout';
 import { useSelectClear } from '../../../components/ui/clear-icon';
 import { DataTable } from '../../../components/ui/data-table';
@@ -20,7 +21,7 @@ import { LoadError } from '../../../components/ui/load-error';
 import { MoneyText } from '../../../components/ui/money-text';
 import { SearchInput } from '../../../components/ui/search-input';
 import { toast } from '../../../lib/toast';
-import { useBulkProducts, useCategoryTree, useSellerProducts } from '../api';
+import { useBulkProducts, useSellerProducts } from '../api';
 import { ImportDialog } from '../components/import-dialog';
 import { StockDialog } from '../components/stock-dialog';
 import ProductEditorPage from './product-editor';
@@ -78,7 +79,7 @@ function ProductList() {
   const [isImportOpen, setIsImportOpen] = useState(false);
   const list = useSellerProducts({ ...filter, isLowStock: filter.isLowStock ? 'true' : undefined });
   const isLastNumberedPage = filter.pageNum * filter.pageSize >= SELLER_LIST_MAX_OFFSET;
-  const categories = useCategoryTree();
+  const categories = useCategories();
   const bulk = useBulkProducts();
   const runBulk = (action: 'onShelf' | 'offShelf' | 'delete') => {
     void modal.confirm({

@@ -38,7 +38,7 @@ describe('the balance history', () => {
   setUpComponentTests({ wallet: walletEn });
 
   it('names what moved the balance, signs each change and gives the balance after it', async () => {
-    const fetchMock = vi.fn(async () => jsonResponse(HISTORY));
+    const fetchMock = vi.fn(async (_input: RequestInfo | URL) => jsonResponse(HISTORY));
     vi.stubGlobal('fetch', fetchMock);
     await renderWithQueries(<BalanceHistory pageNum={1} onPageChange={vi.fn()} />);
     const region = await screen.findByRole('region', { name: walletEn.records.history });
