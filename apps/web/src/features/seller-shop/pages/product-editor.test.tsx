@@ -9,6 +9,16 @@ import sellerRu from '../../../locales/ru/seller.json';
 import { jsonResponse, renderWithQueries, setUpComponentTests } from '../../../testing/render';
 import ProductEditorPage from './product-editor';
 
+/** The API as a new product's editor reads it: a shop writing in `lang`, no categories. Returns the fetch mock. */
+function stubNewProductApi(lang = 'en') {
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, _init?: RequestInit) => {
+    const path = new URL(String(input), 'http://localhost').pathname;
+    return jsonResponse(path === '/api/v1/seller/shop' ? { lang } : { categories: [] });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
 describe('Seller -> product editor', () => {
   setUpComponentTests({ seller: sellerEn });
 
@@ -34,13 +44,7 @@ describe('Seller -> product editor', () => {
   });
 
   it('says beside the field that a price is too high or a repeated attribute name is taken', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (input: RequestInfo | URL) => {
-        const path = new URL(String(input), 'http://localhost').pathname;
-        return jsonResponse(path === '/api/v1/seller/shop' ? { lang: 'en' } : { categories: [] });
-      }),
-    );
+    stubNewProductApi();
     await renderWithQueries(<ProductEditorPage />);
     const price = await screen.findByLabelText(sellerEn.editor.sellingPrice, { selector: 'input' });
     fireEvent.change(price, { target: { value: '9999999999999' } });
@@ -62,11 +66,7 @@ describe('Seller -> product editor', () => {
   });
 
   it('checks the discount and the order limits beside their fields, in the words of the other checks', async () => {
-    const fetchMock = vi.fn(async (input: RequestInfo | URL, _init?: RequestInit) => {
-      const path = new URL(String(input), 'http://localhost').pathname;
-      return jsonResponse(path === '/api/v1/seller/shop' ? { lang: 'en' } : { categories: [] });
-    });
-    vi.stubGlobal('fetch', fetchMock);
+    const fetchMock = stubNewProductApi();
     await renderWithQueries(
       <AntdScope>
         <ProductEditorPage />
@@ -100,13 +100,7 @@ describe('Seller -> product editor', () => {
   });
 
   it('does not send the form on Enter in a one-line field; a text box keeps its new line', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (input: RequestInfo | URL) => {
-        const path = new URL(String(input), 'http://localhost').pathname;
-        return jsonResponse(path === '/api/v1/seller/shop' ? { lang: 'en' } : { categories: [] });
-      }),
-    );
+    stubNewProductApi();
     await renderWithQueries(<ProductEditorPage />);
     const code = await screen.findByLabelText(sellerEn.editor.code, { selector: 'input' });
     // A browser sends a form on Enter in one of its fields unless the keydown is cancelled (jsdom does not submit, so
@@ -119,13 +113,7 @@ describe('Seller -> product editor', () => {
   });
 
   it("writes the weight's unit in the page's language", async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (input: RequestInfo | URL) => {
-        const path = new URL(String(input), 'http://localhost').pathname;
-        return jsonResponse(path === '/api/v1/seller/shop' ? { lang: 'ru' } : { categories: [] });
-      }),
-    );
+    stubNewProductApi('ru');
     i18next.addResourceBundle('ru', 'seller', sellerRu, true, true);
     await i18next.changeLanguage('ru');
     try {
