@@ -246,7 +246,7 @@ describe('platform console in the browser', () => {
       await poll(() => approveDialog.textContent()).toContain('Yours is the first of two approvals');
       expect(await approveDialog.textContent()).toContain('Send nothing yet.');
       expect(await approveDialog.getByLabel('Payout transaction hash (optional)').count()).toBe(0);
-      await approveDialog.getByRole('button', { name: 'Approve' }).click();
+      await clickInDialog(approveDialog.locator('.ant-modal'), 'Approve');
       await poll(() =>
         finance.page
           .getByText('Above the 100.00 USDT threshold: 150.00 USDT now waits for a second staff member')
