@@ -113,6 +113,21 @@ async function claim(db: Database, actor: string, key: string, fingerprint: stri
   return inserted.length > 0;
 }
 
+/**
+ * Gives up this request's claim on its key, so that a retry runs again: for answers that report a server fault
+ * without a 5xx status (the legacy calls answer HTTP 200 with `code: 1` whatever happened).
+ */
+export async function releaseIdempotencyClaim(db: Database, request: FastifyRequest): Promise<void> {
+  const held = request.idempotencyClaim;
+  if (!held) {
+    return;
+  }
+  request.idempotencyClaim = null;
+  await db
+    .delete(idempotencyKeys)
+    .where(and(eq(idempotencyKeys.actor, held.actor), eq(idempotencyKeys.key, held.key)));
+}
+
 /** Deletes keys older than 24 hours (a timed job); returns how many went. */
 export async function pruneIdempotencyKeys(db: Database): Promise<number> {
   const deleted = await db

@@ -201,8 +201,18 @@ describe('four-eyes on money approvals', () => {
       firstStaffName: 'Test staff',
     });
 
-    const second = await call('POST', `/api/v1/admin/approvals/${approvalId}/approve`, financeB.token);
+    // Sent twice under one Idempotency-Key (a retried click): one payout, the first answer replayed.
+    const approveOnce = () =>
+      ctx.app.inject({
+        method: 'POST',
+        url: `/api/v1/admin/approvals/${approvalId}/approve`,
+        headers: { ...bearer(financeB.token), 'idempotency-key': `second-approval-${approvalId}` },
+      });
+    const second = await approveOnce();
     expect(second.statusCode, second.body).toBe(200);
+    const retried = await approveOnce();
+    expect(retried.headers['idempotent-replayed']).toBe('true');
+    expect(retried.body).toBe(second.body);
     expect(json<TApproval>(second)).toMatchObject({ status: 'approved', secondStaffId: String(financeB.id) });
     expect(await statusOfWithdrawal(big.id)).toBe('success');
     expect(await getBalances(db, big.userId)).toMatchObject({ available: parseMoney('500'), held: 0n });

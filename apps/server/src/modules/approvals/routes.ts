@@ -22,6 +22,8 @@ export const approvalRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps;
   const tags = ['admin', 'four-eyes'];
   const preHandler = app.requireStaff();
+  // A second approval carries out the credit, payout or refund it holds: a retried click replays its answer.
+  const moneyPreHandler = [preHandler, app.idempotent];
 
   function mayApprove(permissions: readonly string[], action: keyof typeof APPROVAL_PERMISSION) {
     if (!permissions.includes(APPROVAL_PERMISSION[action])) {
@@ -43,7 +45,7 @@ export const approvalRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/v1/admin/approvals/:id/approve',
-    { preHandler, schema: { tags, params: ZIdParams, response: { 200: ZApproval } } },
+    { preHandler: moneyPreHandler, schema: { tags, params: ZIdParams, response: { 200: ZApproval } } },
     async (request) => {
       const id = BigInt(request.params.id);
       const approval = await getApproval(db, id);
@@ -63,7 +65,7 @@ export const approvalRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/v1/admin/approvals/:id/decline',
     {
-      preHandler,
+      preHandler: moneyPreHandler,
       schema: { tags, params: ZIdParams, body: ZRejectApprovalRequest, response: { 200: ZOkResponse } },
     },
     async (request) => {

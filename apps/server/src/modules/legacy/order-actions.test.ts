@@ -227,4 +227,48 @@ describe('legacy order and address calls (SPEC §7)', () => {
     const receipt = await call('order!receipt', { token: buyer.token, orderNo: first });
     expect(receipt).toEqual({ code: 1, msg: EN.ORDER_STATUS_INVALID, data: null });
   });
+
+  it('honours Idempotency-Key on the calls that place or pay orders, as the v1 routes do', async () => {
+    const buyer = await createTestUser(db);
+    await fundUser(db, buyer.id, '50');
+    await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/addresses',
+      headers: bearer(buyer.token),
+      payload: TEST_ADDRESS,
+    });
+    const stockBefore = await stockOf(db, productId);
+    const form = { token: buyer.token, goodsId: String(productId), count: '1' };
+    const key = { 'idempotency-key': 'legacy-submit-1' };
+    const submit = () =>
+      ctx.app.inject({
+        method: 'POST',
+        url: `/api/order!submit.action?${new URLSearchParams(form).toString()}`,
+        headers: key,
+      });
+    const first = await submit();
+    const retried = await submit();
+    expect(json<TLegacy>(first).code).toBe(0);
+    expect(retried.headers['idempotent-replayed']).toBe('true');
+    expect(retried.body).toBe(first.body);
+    const placed = await db.select().from(orders).where(eq(orders.buyerUserId, buyer.id));
+    expect(placed).toHaveLength(1);
+    expect(await stockOf(db, productId)).toBe(stockBefore - 1);
+
+    // The same key on another request is refused in the envelope; another key places another order.
+    const reused = await callLegacy(ctx.app, 'order!submit', { ...form, count: '2' }, key);
+    expect(reused).toEqual({ code: 1, msg: EN.IDEMPOTENCY_KEY_REUSED, data: null });
+    const orderNo = placed[0]!.orderNo;
+    const payKey = { 'idempotency-key': 'legacy-pay-1' };
+    const payForm = { token: buyer.token, orderNo, safeword: TX_PASSWORD };
+    const paid = await callLegacy(ctx.app, 'order!pay', payForm, payKey);
+    const payRetried = await callLegacy(ctx.app, 'order!pay', payForm, payKey);
+    expect(paid).toMatchObject({ code: 0, data: { paidTotal: '12.50', balance: '37.50' } });
+    expect(payRetried).toEqual(paid);
+    expect(await availableOf(db, buyer.id)).toBe(parseMoney('37.5'));
+
+    // Without a valid token the key is not looked at: the old envelope's session answer.
+    const stranger = await callLegacy(ctx.app, 'order!submit', { ...form, token: 'nope' }, key);
+    expect(stranger).toMatchObject({ code: 403 });
+  });
 });

@@ -23,6 +23,7 @@ import {
 } from '../orders';
 import { LEGACY_ORDER_NO, LEGACY_PAGE, readBodyValue, readImages, readList } from './params';
 import {
+  MONEY_CALL,
   mapLegacyParams,
   parseLegacy,
   READ_ONLY,
@@ -121,40 +122,52 @@ async function requireOrderNo(ctx: TLegacyContext) {
   return { user, orderNo };
 }
 
-registerLegacyAction('order!submit', async (ctx) => {
-  const user = await requireLegacyUser(ctx);
-  const { db } = ctx.app.deps;
-  const input = parseLegacy(ZPlaceOrdersRequest, readSubmit(ctx));
-  const placed = await submitOrders(db, user.id, input, ctx.request.lang);
-  return summarizePlacedOrders(db, placed);
-});
+registerLegacyAction(
+  'order!submit',
+  async (ctx) => {
+    const user = await requireLegacyUser(ctx);
+    const { db } = ctx.app.deps;
+    const input = parseLegacy(ZPlaceOrdersRequest, readSubmit(ctx));
+    const placed = await submitOrders(db, user.id, input, ctx.request.lang);
+    return summarizePlacedOrders(db, placed);
+  },
+  MONEY_CALL,
+);
 
-registerLegacyAction('order!pay', async (ctx) => {
-  const user = await requireLegacyUser(ctx);
-  const { db } = ctx.app.deps;
-  const input = parseLegacy(
-    ZPayOrdersRequest,
-    withoutUndefined({
-      orderNos: readList(ctx, ['orderNos', 'order_nos', ...LEGACY_ORDER_NO]),
-      ...mapLegacyParams(ctx.params, ALIASES.pay),
-    }),
-  );
-  const result = await payOrders(db, user.id, input);
-  return {
-    orders: await toOrderSummaries(db, result.orders),
-    paidTotal: result.paidTotal,
-    balance: result.balance,
-  };
-});
+registerLegacyAction(
+  'order!pay',
+  async (ctx) => {
+    const user = await requireLegacyUser(ctx);
+    const { db } = ctx.app.deps;
+    const input = parseLegacy(
+      ZPayOrdersRequest,
+      withoutUndefined({
+        orderNos: readList(ctx, ['orderNos', 'order_nos', ...LEGACY_ORDER_NO]),
+        ...mapLegacyParams(ctx.params, ALIASES.pay),
+      }),
+    );
+    const result = await payOrders(db, user.id, input);
+    return {
+      orders: await toOrderSummaries(db, result.orders),
+      paidTotal: result.paidTotal,
+      balance: result.balance,
+    };
+  },
+  MONEY_CALL,
+);
 
-registerLegacyAction('order!cancel', async (ctx) => {
-  const { user, orderNo } = await requireOrderNo(ctx);
-  const { reason } = parseLegacy(ZCancelOrderRequest, {
-    reason: toCode(mapLegacyParams(ctx.params, ALIASES.cancel).reason),
-  });
-  const row = await cancelOrder(ctx.app.deps.db, { userId: user.id, orderNo, reason });
-  return { orderInfo: await toOrderInfo(ctx.app.deps.db, row, ctx.request.lang) };
-});
+registerLegacyAction(
+  'order!cancel',
+  async (ctx) => {
+    const { user, orderNo } = await requireOrderNo(ctx);
+    const { reason } = parseLegacy(ZCancelOrderRequest, {
+      reason: toCode(mapLegacyParams(ctx.params, ALIASES.cancel).reason),
+    });
+    const row = await cancelOrder(ctx.app.deps.db, { userId: user.id, orderNo, reason });
+    return { orderInfo: await toOrderInfo(ctx.app.deps.db, row, ctx.request.lang) };
+  },
+  MONEY_CALL,
+);
 
 /** Paged by the v1 list (20 a page, SPEC §7 default); `status` is a SPEC §3 code or a v1 tab name. */
 registerLegacyAction(
@@ -194,22 +207,30 @@ registerLegacyAction(
   READ_ONLY,
 );
 
-registerLegacyAction('order!receipt', async (ctx) => {
-  const { user, orderNo } = await requireOrderNo(ctx);
-  const row = await receiveOrder(ctx.app.deps.db, { userId: user.id, orderNo });
-  return { orderInfo: await toOrderInfo(ctx.app.deps.db, row, ctx.request.lang) };
-});
+registerLegacyAction(
+  'order!receipt',
+  async (ctx) => {
+    const { user, orderNo } = await requireOrderNo(ctx);
+    const row = await receiveOrder(ctx.app.deps.db, { userId: user.id, orderNo });
+    return { orderInfo: await toOrderInfo(ctx.app.deps.db, row, ctx.request.lang) };
+  },
+  MONEY_CALL,
+);
 
-registerLegacyAction('order!returns', async (ctx) => {
-  const { user, orderNo } = await requireOrderNo(ctx);
-  const mapped = mapLegacyParams(ctx.params, ALIASES.refund);
-  const input = parseLegacy(
-    ZRefundOrderRequest,
-    withoutUndefined({ ...mapped, reason: toCode(mapped.reason), images: readImages(ctx) }),
-  );
-  const row = await requestRefund(ctx.app.deps.db, { userId: user.id, orderNo, ...input });
-  return { orderInfo: await toOrderInfo(ctx.app.deps.db, row, ctx.request.lang) };
-});
+registerLegacyAction(
+  'order!returns',
+  async (ctx) => {
+    const { user, orderNo } = await requireOrderNo(ctx);
+    const mapped = mapLegacyParams(ctx.params, ALIASES.refund);
+    const input = parseLegacy(
+      ZRefundOrderRequest,
+      withoutUndefined({ ...mapped, reason: toCode(mapped.reason), images: readImages(ctx) }),
+    );
+    const row = await requestRefund(ctx.app.deps.db, { userId: user.id, orderNo, ...input });
+    return { orderInfo: await toOrderInfo(ctx.app.deps.db, row, ctx.request.lang) };
+  },
+  MONEY_CALL,
+);
 
 /** The order's history and logistics entries in one list, oldest first (SPEC §3 createTime ascending). */
 registerLegacyAction(

@@ -21,7 +21,7 @@ export type TLegacyContext = {
 /** Returns the `data` of the answer `{ code: 0, msg: '', data }`; throws AppError for `{ code: 1, msg }`. */
 export type TLegacyHandler = (ctx: TLegacyContext) => Promise<unknown>;
 
-export type TLegacyAction = { handler: TLegacyHandler; changesState: boolean };
+export type TLegacyAction = { handler: TLegacyHandler; changesState: boolean; isIdempotent: boolean };
 
 export type TLegacyActionOptions = {
   /**
@@ -31,10 +31,17 @@ export type TLegacyActionOptions = {
    * session cookie alone, so another site cannot make a logged-in browser perform it (CSRF).
    */
   readOnly?: boolean;
+  /**
+   * Marks a call that creates an order or moves money: like its v1 route it honours `Idempotency-Key` (the old
+   * apps retry on a lost answer too), and the buyer is known from the token before it runs.
+   */
+  idempotent?: boolean;
 };
 
 /** The options of a call that only reads. */
 export const READ_ONLY: TLegacyActionOptions = { readOnly: true };
+/** The options of a call that creates an order or moves money. */
+export const MONEY_CALL: TLegacyActionOptions = { idempotent: true };
 
 const LEGACY_ACTIONS = new Map<string, TLegacyAction>();
 
@@ -51,7 +58,14 @@ export function registerLegacyAction(
   if (LEGACY_ACTIONS.has(name)) {
     throw new Error(`legacy action ${name} is registered twice`);
   }
-  LEGACY_ACTIONS.set(name, { handler, changesState: options.readOnly !== true });
+  if (options.readOnly && options.idempotent) {
+    throw new Error(`legacy action ${name} cannot both only read and move money`);
+  }
+  LEGACY_ACTIONS.set(name, {
+    handler,
+    changesState: options.readOnly !== true,
+    isIdempotent: options.idempotent === true,
+  });
 }
 
 export function findLegacyAction(name: string): TLegacyAction | undefined {

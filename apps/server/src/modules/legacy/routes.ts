@@ -2,6 +2,7 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError, isAppError } from '../../http/app-error';
 import { sendError } from '../../http/error-handler';
+import { IDEMPOTENCY_KEY_HEADER, releaseIdempotencyClaim } from '../../http/idempotency';
 import { errorMessage, validationMessage, withAttemptsLeft } from '../../i18n/messages';
 import { enforceRate } from '../ops';
 import './account-actions';
@@ -12,7 +13,7 @@ import './catalog-actions';
 import './order-actions';
 import './upload-actions';
 import './wallet-actions';
-import { findLegacyAction, LEGACY_SESSION_CODES, type TLegacyContext } from './registry';
+import { findLegacyAction, LEGACY_SESSION_CODES, requireLegacyUser, type TLegacyContext } from './registry';
 
 export type TLegacyAnswer = { code: number; msg: string; data: unknown };
 
@@ -32,6 +33,12 @@ function collectParams(request: FastifyRequest): Record<string, string> {
     }
   }
   return params;
+}
+
+/** Whether the error is the caller's (a refusal), not the server's fault. */
+function isRefusal(error: unknown): boolean {
+  const status = (error as FastifyError | undefined)?.statusCode;
+  return isAppError(error) || (status !== undefined && status >= 400 && status < 500);
 }
 
 function legacyError(request: FastifyRequest, error: unknown): TLegacyAnswer {
@@ -100,9 +107,21 @@ export const legacyRoutes: FastifyPluginAsyncZod = async (app) => {
       if (action.changesState && request.method !== 'POST') {
         throw new AppError('LEGACY_POST_REQUIRED');
       }
+      if (action.isIdempotent && request.headers[IDEMPOTENCY_KEY_HEADER] !== undefined) {
+        // app.idempotent keys the claim by the caller, so the buyer is known before the call runs.
+        request.user = await requireLegacyUser(ctx);
+        await app.idempotent(request, reply);
+        if (reply.sent) {
+          return reply; // the first answer, replayed
+        }
+      }
       const data = await action.handler(ctx);
       return reply.status(200).send({ code: 0, msg: '', data: data ?? null } satisfies TLegacyAnswer);
     } catch (error) {
+      if (!isRefusal(error)) {
+        // A server fault is answered with HTTP 200 here, so the claim would keep it: a retry must run again.
+        await releaseIdempotencyClaim(app.deps.db, request);
+      }
       return reply.status(200).send(legacyError(request, error));
     }
   }

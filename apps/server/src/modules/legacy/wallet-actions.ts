@@ -30,6 +30,7 @@ import {
 } from '../wallet';
 import { LEGACY_PAGE } from './params';
 import {
+  MONEY_CALL,
   mapLegacyParams,
   parseLegacy,
   READ_ONLY,
@@ -163,7 +164,7 @@ registerLegacyAction(
   READ_ONLY,
 );
 
-registerLegacyAction('rechargeBlockchain!recharge', (ctx) => applyRecharge(ctx, 'blockchain'));
+registerLegacyAction('rechargeBlockchain!recharge', (ctx) => applyRecharge(ctx, 'blockchain'), MONEY_CALL);
 
 registerLegacyAction(
   'rechargeBlockchain!list',
@@ -304,19 +305,23 @@ registerLegacyAction(
   READ_ONLY,
 );
 
-registerLegacyAction('withdraw!apply', async (ctx) => {
-  const user = await requireLegacyUser(ctx);
-  const input = parseLegacy(ZCreateWithdrawalRequest, mapLegacyParams(ctx.params, ALIASES.withdraw));
-  // The money goes to the one bound address; an old form naming another address is refused, not redirected.
-  const named = firstParam(ctx, ALIASES.bind.address);
-  if (named !== undefined) {
-    const bound = await findWithdrawAddress(ctx.app.deps.db, user.id);
-    if (bound && bound.address !== named.trim()) {
-      throw new AppError('PARAMETER_ERROR', { fields: [{ field: 'address' }] });
+registerLegacyAction(
+  'withdraw!apply',
+  async (ctx) => {
+    const user = await requireLegacyUser(ctx);
+    const input = parseLegacy(ZCreateWithdrawalRequest, mapLegacyParams(ctx.params, ALIASES.withdraw));
+    // The money goes to the one bound address; an old form naming another address is refused, not redirected.
+    const named = firstParam(ctx, ALIASES.bind.address);
+    if (named !== undefined) {
+      const bound = await findWithdrawAddress(ctx.app.deps.db, user.id);
+      if (bound && bound.address !== named.trim()) {
+        throw new AppError('PARAMETER_ERROR', { fields: [{ field: 'address' }] });
+      }
     }
-  }
-  return createWithdrawal(ctx.app.deps.db, { userId: user.id, ...input });
-});
+    return createWithdrawal(ctx.app.deps.db, { userId: user.id, ...input });
+  },
+  MONEY_CALL,
+);
 
 registerLegacyAction('user!bindWithdrawAddress', async (ctx) => {
   const user = await requireLegacyUser(ctx);
