@@ -91,3 +91,6 @@ export const HELP_TOPICS = [
   'careers',
   'partners',
 ] as const;
+
+/** Largest stock a product or variant may hold, and so the largest quantity a cart or order line may ask for. */
+export const STOCK_MAX = 100_000_000;

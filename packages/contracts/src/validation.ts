@@ -88,9 +88,68 @@ export const V = {
   attributeNameTaken: 'attributeNameTaken',
   /** A stock change of 0 (it would record a change that changes nothing). */
   stockChangeZero: 'stockChangeZero',
+  /** A whole number outside its range, or no whole number: `{{min}}` to `{{max}}` (messageWithValues). */
+  wholeRange: 'wholeRange',
+  /** An amount above 0 up to `{{max}}` (a channel's limits and rate). */
+  amountUpTo: 'amountUpTo',
+  /** An amount from 0 up to `{{max}}` (a fixed fee). */
+  amountOrZeroUpTo: 'amountOrZeroUpTo',
+  /** A query parameter given more than once (`?id=1&id=2`): which one was meant is not guessed. */
+  repeatedParameter: 'repeatedParameter',
 } as const;
 
 export type TValidationKey = (typeof V)[keyof typeof V];
+
+/**
+ * A message key with the values of its placeholders in one string, as zod carries only a string for a message:
+ * `wholeRange?min=1&max=90`. The server and the web forms translate it with splitMessage.
+ */
+export function messageWithValues(key: TValidationKey, values: Record<string, number>): string {
+  return `${key}?${Object.entries(values)
+    .map(([name, value]) => `${name}=${value}`)
+    .join('&')}`;
+}
+
+/** The key and placeholder values of a message (a plain key has none). */
+export function splitMessage(message: string): { key: string; values: Record<string, number> } {
+  const at = message.indexOf('?');
+  if (at < 0 || !/^[A-Za-z]+$/.test(message.slice(0, at))) {
+    return { key: message, values: {} };
+  }
+  const values: Record<string, number> = {};
+  for (const pair of message.slice(at + 1).split('&')) {
+    const [name, value] = pair.split('=');
+    if (name && value !== undefined && Number.isFinite(Number(value))) {
+      values[name] = Number(value);
+    }
+  }
+  return { key: message.slice(0, at), values };
+}
+
+/** A JSON number, or a query's or form's string of digits as that number; anything else is left for z.number to refuse. */
+const digitsAsNumber = (value: unknown) =>
+  typeof value === 'string' && /^-?\d{1,15}$/.test(value) ? Number(value) : value;
+
+/**
+ * A whole number from `min` to `max`; every failure (text, a fraction, out of range) says the range, unless the field
+ * has a message of its own. JSON numbers only: `zWholeFromText` also takes the digits of a query string or a form.
+ */
+export const zWhole = (min: number, max: number, message = messageWithValues(V.wholeRange, { min, max })) =>
+  z
+    .number({ error: message })
+    .int({ error: message })
+    .min(min, { error: message })
+    .max(max, { error: message });
+
+/**
+ * `zWhole` that also takes a string of digits (a query parameter, a form field): only digits, with an optional minus.
+ * z.coerce took "1e3" as 1000, "0x10" as 16 and " 5 " as 5.
+ */
+export const zWholeFromText = (
+  min: number,
+  max: number,
+  message = messageWithValues(V.wholeRange, { min, max }),
+) => z.preprocess(digitsAsNumber, zWhole(min, max, message));
 
 /**
  * A format's message: "required" when nothing was given, "not valid" when something was given in the wrong form (a
@@ -199,18 +258,10 @@ export const zAmount = (decimals = 10, message: string = V.amount) =>
     .trim()
     .refine((v) => isMoneyString(v, decimals) && !v.startsWith('-') && /[1-9]/.test(v), { error: message });
 
-/** Page number: integer above 0. Accepts numeric strings from query strings. */
+/** Page number: integer above 0. Accepts the digits of a query string. */
 export const PAGE_NUM_MAX = 1_000_000;
-export const zPageNum = z.coerce
-  .number({ error: V.page })
-  .int({ error: V.page })
-  .min(1, { error: V.page })
-  .max(PAGE_NUM_MAX, { error: V.page });
-export const zPageSize = z.coerce
-  .number({ error: V.pageSize })
-  .int({ error: V.pageSize })
-  .min(1, { error: V.pageSize })
-  .max(PAGE_SIZE_MAX, { error: V.pageSize });
+export const zPageNum = zWholeFromText(1, PAGE_NUM_MAX);
+export const zPageSize = zWholeFromText(1, PAGE_SIZE_MAX, V.pageSize);
 
 export const zPageQuery = (defaultSize: number) =>
   z.object({
@@ -224,7 +275,8 @@ export const zPageQuery = (defaultSize: number) =>
  */
 export const zId = z
   .union([z.string(), z.number()], { error: V.required })
-  .transform((v) => String(v).trim())
+  .transform((v) => String(v))
+  // No space around it either: " 1 " named address 1 in a delete.
   .refine((v) => /^[1-9]\d{0,17}$/.test(v), { error: V.id });
 
 export type TPage<T> = {

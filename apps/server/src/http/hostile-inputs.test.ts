@@ -1,5 +1,7 @@
 import { STAFF_PERMISSIONS } from '@caravan/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addresses } from '../db/schema';
+import { seedWalletBasics } from '../db/seed/wallet';
 import { createSession } from '../modules/auth';
 import { createStore } from '../modules/auth/test-fixtures';
 import { createTestStaff, createTestUser } from '../testing/fixtures';
@@ -314,5 +316,138 @@ describe('hostile inputs on every operation of the OpenAPI document (issue 10, d
     expect(await fieldsOf('/api/v1/auth/login?lang=en', { accountType: 'username', account: 'x' })).toEqual([
       { field: 'password', message: 'This field is required' },
     ]);
+  });
+
+  it('refuses query fields a call does not take, a field given twice, and numbers or ids that only look like them', async () => {
+    type TFields = { error: { code: string; details: { fields: { field: string; message: string }[] } } };
+    const db = ctx.database.db;
+    const buyer = { authorization: `Bearer ${await tokenFor('/api/v1/orders')}` };
+    const fieldsOf = async (url: string, headers: Record<string, string> = buyer) => {
+      const res = await ctx.app.inject({ method: 'GET', url, headers });
+      expect(res.statusCode, url).toBe(400);
+      return json<TFields>(res).error.details.fields;
+    };
+    // A password put in a query string is refused, not ignored (it was a 200).
+    expect(await fieldsOf('/api/v1/orders?txPassword=135790&lang=de')).toEqual([
+      { field: 'txPassword', message: 'Dieses Feld wird hier nicht angenommen' },
+    ]);
+    // A call without a query schema takes no field but the language.
+    expect(await fieldsOf('/api/v1/wallet?password=x')).toEqual([
+      { field: 'password', message: 'This field is not accepted here' },
+    ]);
+    expect(
+      (await ctx.app.inject({ method: 'GET', url: '/api/v1/wallet?lang=fr', headers: buyer })).statusCode,
+    ).toBe(200);
+    // Given twice: which one was meant is not guessed (it said "required").
+    expect(await fieldsOf('/api/v1/orders?pageNum=1&pageNum=2')).toEqual([
+      { field: 'pageNum', message: 'This parameter was given more than once' },
+    ]);
+    // "1e3" was page 1000, " 1 " named product 1; a page beyond the last one says the range.
+    for (const pageNum of ['1e3', '0x10', '%201%20', '99999999999']) {
+      expect(await fieldsOf(`/api/v1/orders?pageNum=${pageNum}`), pageNum).toEqual([
+        { field: 'pageNum', message: 'Please enter a whole number from 1 to 1,000,000' },
+      ]);
+    }
+    for (const id of ['%201%20', '%091', '1%20']) {
+      expect(await fieldsOf(`/api/v1/catalog/products/${id}`), id).toEqual([
+        { field: 'id', message: 'Please give a valid id (a whole number of at most 18 digits)' },
+      ]);
+    }
+    const [address] = await db.select({ id: addresses.id }).from(addresses).limit(1);
+    if (address) {
+      const removed = await ctx.app.inject({
+        method: 'DELETE',
+        url: `/api/v1/addresses/%20${address.id}%20`,
+        headers: buyer,
+      });
+      expect(removed.statusCode).toBe(400);
+    }
+  });
+
+  it('keeps settings inside their ranges and says the range, and links on the site', async () => {
+    type TError = { error: { code: string; details?: { fields?: { field: string; message: string }[] } } };
+    await seedWalletBasics(ctx.database.db);
+    // A staff member of its own: the walk above may have ended the shared session (a log-out call).
+    const staff = {
+      authorization: `Bearer ${(await createTestStaff(ctx.database.db, [...STAFF_PERMISSIONS])).token}`,
+    };
+    const put = (url: string, payload: object, headers: Record<string, string> = staff) =>
+      ctx.app.inject({ method: 'PUT', url, headers, payload });
+    // A rate of 10^18 was stored, and every deposit on the channel then failed with a 500.
+    const channels = json<{ channels: { id: string; rateToUsdt: string }[] }>(
+      await ctx.app.inject({ method: 'GET', url: '/api/v1/admin/finance/channels', headers: staff }),
+    ).channels;
+    const channel = channels[0]!;
+    for (const [payload, message] of [
+      [{ rateToUsdt: '1234567890123456789' }, 'Please enter an amount greater than 0 and at most 10,000,000'],
+      [
+        { rateToUsdt: '99999999999999999999999999999999' },
+        'Please enter an amount greater than 0 and at most 10,000,000',
+      ],
+      [{ maxAmount: '1000000000.01' }, 'Please enter an amount greater than 0 and at most 1,000,000,000'],
+      [{ feeFixed: '1234567890123456789' }, 'Please enter an amount from 0 to 1,000,000,000'],
+    ] as const) {
+      const res = await put(`/api/v1/admin/finance/channels/${channel.id}`, payload);
+      expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(json<TError>(res).error.details?.fields?.[0]?.message).toBe(message);
+    }
+    const after = json<{ channels: { id: string; rateToUsdt: string }[] }>(
+      await ctx.app.inject({ method: 'GET', url: '/api/v1/admin/finance/channels', headers: staff }),
+    ).channels.find((c) => c.id === channel.id);
+    expect(after?.rateToUsdt).toBe(channel.rateToUsdt);
+    expect(
+      (await put(`/api/v1/admin/finance/channels/${channel.id}`, { rateToUsdt: '10000000' })).statusCode,
+    ).toBe(200);
+    await put(`/api/v1/admin/finance/channels/${channel.id}`, { rateToUsdt: channel.rateToUsdt });
+
+    // Nothing to change is no change (it was a 500: an empty update).
+    const created = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/admin/catalog/categories',
+      headers: staff,
+      payload: { names: { en: 'Unchanged' } },
+    });
+    const category = json<{ id: string; names: Record<string, string> }>(created);
+    const unchanged = await put(`/api/v1/admin/catalog/categories/${category.id}`, {});
+    expect(unchanged.statusCode).toBe(200);
+    expect(json<{ names: Record<string, string> }>(unchanged).names).toEqual(category.names);
+    // "//host/x" leaves the site.
+    const activity = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/admin/catalog/activities',
+      headers: staff,
+      payload: { titles: { en: 'Sale' }, detailUrl: '//evil.example/x' },
+    });
+    expect(activity.statusCode).toBe(400);
+
+    // A shop's range says the range (it said "a whole number" of 10000001), and "ZZ" is no country.
+    const seller = { authorization: `Bearer ${await tokenFor('/api/v1/seller/shop')}` };
+    const shop = json<Record<string, unknown>>(
+      await ctx.app.inject({ method: 'GET', url: '/api/v1/seller/shop', headers: seller }),
+    );
+    const settings = {
+      name: shop.name,
+      lang: shop.lang,
+      logo: null,
+      banner: null,
+      descriptions: shop.descriptions ?? {},
+      contactEmail: shop.contactEmail ?? '',
+      contactPhone: shop.contactPhone ?? '',
+      returnAddress: shop.returnAddress ?? '',
+    };
+    const threshold = await put(
+      '/api/v1/seller/shop',
+      { ...settings, lowStockThreshold: 10_000_001 },
+      seller,
+    );
+    expect(json<TError>(threshold).error.details?.fields).toEqual([
+      { field: 'lowStockThreshold', message: 'Please enter a whole number from 0 to 1,000,000' },
+    ]);
+    const country = await put('/api/v1/seller/shop', { ...settings, shipFromCountry: 'ZZ' }, seller);
+    expect(country.statusCode).toBe(400);
+    expect(json<TError>(country).error.details?.fields?.[0]?.field).toBe('shipFromCountry');
+    expect(
+      (await put('/api/v1/seller/shop', { ...settings, shipFromCountry: 'DE' }, seller)).statusCode,
+    ).toBe(200);
   });
 });

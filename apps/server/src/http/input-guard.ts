@@ -1,5 +1,7 @@
+import { V } from '@caravan/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { z } from 'zod';
 import { AppError } from './app-error';
 
 /**
@@ -75,8 +77,60 @@ export function checkRequestInput(request: FastifyRequest): void {
   }
 }
 
+/** Query fields every /api/v1 call takes: the answer's language (http/language.ts). */
+const QUERY_FIELDS_EVERYWHERE = new Set(['lang']);
+/** Each route's query fields, read once from its schema; null where the schema is no plain object (not checked). */
+const queryFieldsOfSchema = new WeakMap<object, ReadonlySet<string> | null>();
+const NO_QUERY_FIELDS: ReadonlySet<string> = new Set();
+
+function queryFieldsOf(schema: unknown): ReadonlySet<string> | null {
+  if (!schema) {
+    return NO_QUERY_FIELDS;
+  }
+  if (typeof schema !== 'object') {
+    return null;
+  }
+  let fields = queryFieldsOfSchema.get(schema);
+  if (fields === undefined) {
+    fields = schema instanceof z.ZodObject ? new Set(Object.keys(schema.shape)) : null;
+    queryFieldsOfSchema.set(schema, fields);
+  }
+  return fields;
+}
+
+/**
+ * An /api/v1 query string takes only the fields its call names (a password or token put there by mistake is refused,
+ * not ignored), each once: `?id=1&id=2` is refused as given twice, where the schema saw a list and said "required".
+ */
+export function checkApiQuery(request: FastifyRequest): void {
+  const query = request.query as Record<string, unknown> | undefined;
+  if (!query || typeof query !== 'object' || !request.routeOptions.url?.startsWith('/api/v1/')) {
+    return;
+  }
+  const schema = request.routeOptions.schema?.querystring;
+  const fields = queryFieldsOf(schema);
+  const problems: TProblem[] = [];
+  for (const [key, value] of Object.entries(query)) {
+    if (fields && !fields.has(key) && !QUERY_FIELDS_EVERYWHERE.has(key)) {
+      problems.push({ field: key, message: V.unknownField });
+    } else if (Array.isArray(value) && !acceptsList(schema, key, value)) {
+      problems.push({ field: key, message: V.repeatedParameter });
+    }
+  }
+  if (problems.length > 0) {
+    throw new AppError('VALIDATION_FAILED', { fields: problems, context: 'querystring' });
+  }
+}
+
+/** Whether the field of this query schema takes a list (then `?id=1&id=2` is how a client sends one). */
+function acceptsList(schema: unknown, key: string, value: unknown[]): boolean {
+  const field = schema instanceof z.ZodObject ? (schema.shape as Record<string, z.ZodType>)[key] : undefined;
+  return field?.safeParse(value).success ?? false;
+}
+
 export const inputGuardPlugin = fp(async (app: FastifyInstance) => {
   app.addHook('preValidation', async (request) => {
     checkRequestInput(request);
+    checkApiQuery(request);
   });
 });

@@ -4,6 +4,7 @@ import {
   AMOUNT_ISOLATION,
   DEFAULT_LANGUAGE,
   LANGUAGES,
+  splitMessage,
   type TErrorCode,
   type TLanguage,
   V,
@@ -90,9 +91,14 @@ export function withAttemptsLeft(
 }
 
 /** The text of a validation key; `fallbackKey`'s when `key` is none (e.g. a library's own English message). */
-export function validationMessage(lang: TLanguage, key: string, fallbackKey: string = V.required): string {
+export function validationMessage(
+  lang: TLanguage,
+  message: string,
+  fallbackKey: string = V.required,
+): string {
   const t = instance.getFixedT(lang, 'validation');
-  return t(key, { defaultValue: t(fallbackKey) });
+  const { key, values } = splitMessage(message);
+  return t(key, { ...values, defaultValue: t(fallbackKey) });
 }
 
 /** Server-side texts such as order history messages (namespace `server`). */

@@ -1,3 +1,4 @@
+import { splitMessage } from '@caravan/contracts';
 import type { FormInstance } from 'antd';
 import type { Rule } from 'antd/es/form';
 import type { NamePath } from 'antd/es/form/interface';
@@ -8,7 +9,8 @@ import { toast } from './toast';
 
 /** Zod messages are keys of the `validation` dictionary; anything else is shown as it is. */
 export function translateValidation(t: TFunction, message: string): string {
-  return t(`validation:${message}`, { defaultValue: message });
+  const { key, values } = splitMessage(message);
+  return t(`validation:${key}`, { ...values, defaultValue: message });
 }
 
 /** An antd rule running one field's zod schema from @caravan/contracts (the same rule the server applies). */

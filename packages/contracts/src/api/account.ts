@@ -1,15 +1,18 @@
 import { z } from 'zod';
-import { requiredOrInvalid, V, zRequiredText, zSubscriptionEmail, zUsername } from '../validation';
+import {
+  requiredOrInvalid,
+  V,
+  zRequiredText,
+  zSubscriptionEmail,
+  zUsername,
+  zWholeFromText,
+} from '../validation';
 
 export const AVATAR_MIN = 1;
 export const AVATAR_MAX = 20;
 
 export const ZSetAvatarRequest = z.strictObject({
-  avatar: z.coerce
-    .number({ error: V.integer })
-    .int({ error: V.integer })
-    .min(AVATAR_MIN, { error: V.avatar })
-    .max(AVATAR_MAX, { error: V.avatar }),
+  avatar: zWholeFromText(AVATAR_MIN, AVATAR_MAX, V.avatar),
 });
 export type TSetAvatarRequest = z.input<typeof ZSetAvatarRequest>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { requiredOrInvalid, V } from '../validation';
+import { requiredOrInvalid, V, zWholeFromText } from '../validation';
 
 /** Longest range the dashboard sums at once. */
 export const ADMIN_DASHBOARD_MAX_DAYS = 366;
@@ -20,12 +20,7 @@ export const ZAdminDashboardQuery = z
   .object({
     from: zDay,
     to: zDay,
-    utcOffsetMinutes: z.coerce
-      .number({ error: V.integer })
-      .int({ error: V.integer })
-      .min(-840, { error: V.integer })
-      .max(840, { error: V.integer })
-      .default(0),
+    utcOffsetMinutes: zWholeFromText(-840, 840).default(0),
     lang: z.string().max(8).optional(),
   })
   .refine((q) => !Number.isNaN(dayNumber(q.from)) && !Number.isNaN(dayNumber(q.to)), {

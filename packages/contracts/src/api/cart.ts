@@ -1,10 +1,9 @@
 import { z } from 'zod';
-import { requiredOrInvalid, V, zId } from '../validation';
+import { STOCK_MAX } from '../constants';
+import { requiredOrInvalid, V, zId, zWholeFromText } from '../validation';
 
-export const zQuantity = z.coerce
-  .number({ error: V.integer })
-  .int({ error: V.integer })
-  .min(1, { error: V.integer });
+/** No line can ask for more than any stock can hold (STOCK_MAX). */
+export const zQuantity = zWholeFromText(1, STOCK_MAX);
 
 export const ZAddCartItemRequest = z.strictObject({
   productId: zId,

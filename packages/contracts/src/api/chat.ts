@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { V, zId } from '../validation';
+import { V, zId, zWhole, zWholeFromText } from '../validation';
 import { ZPageOf, zPageParams } from './catalog';
 import { zUploadRef } from './upload-ref';
 
@@ -108,12 +108,7 @@ export const ZChatConversationParams = z.strictObject({ id: zId });
 export const ZChatHistoryQuery = z.object({
   beforeId: zId.optional(),
   afterId: zId.optional(),
-  limit: z.coerce
-    .number({ error: V.pageSize })
-    .int({ error: V.pageSize })
-    .min(1)
-    .max(100)
-    .default(CHAT_HISTORY_PAGE),
+  limit: zWholeFromText(1, 100).default(CHAT_HISTORY_PAGE),
 });
 export type TChatHistoryQuery = z.output<typeof ZChatHistoryQuery>;
 export const ZChatHistory = z.object({ messages: z.array(ZChatMessage), hasMore: z.boolean() });
@@ -181,7 +176,7 @@ export type TCsCustomerContext = z.infer<typeof ZCsCustomerContext>;
 export const ZCannedReplyRequest = z.strictObject({
   title: z.string().trim().min(1, { error: V.required }).max(64, { error: V.tooLong }),
   content: zChatText,
-  sort: z.number().int().min(0).max(9999).default(0),
+  sort: zWhole(0, 9999).default(0),
 });
 export type TCannedReplyRequest = z.input<typeof ZCannedReplyRequest>;
 export const ZCannedReply = z.object({
@@ -193,7 +188,7 @@ export const ZCannedReply = z.object({
 export const ZCannedReplyList = z.object({ replies: z.array(ZCannedReply) });
 export type TCannedReply = z.infer<typeof ZCannedReply>;
 
-export const ZCsStatsQuery = z.object({ days: z.coerce.number().int().min(1).max(90).default(7) });
+export const ZCsStatsQuery = z.object({ days: zWholeFromText(1, 90).default(7) });
 export const ZCsStats = z.object({
   days: z.number().int(),
   periods: z.number().int(),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PAGE_SIZE } from '../constants';
-import { requiredOrInvalid, V, zChoice, zPageQuery, zRequiredText } from '../validation';
+import { requiredOrInvalid, V, zChoice, zPageQuery, zRequiredText, zWholeFromText } from '../validation';
 import { zPageOf } from './admin';
 
 export const COUPON_KIND_NAMES = ['amount', 'percent'] as const;
@@ -40,12 +40,7 @@ const zMoneyText = (message: string) =>
     .regex(/^\d{1,12}(\.\d{1,2})?$/, { error: message });
 
 /** A whole number in a range, every failure (not a number, a fraction, out of range) with one message. */
-const zWholeBetween = (min: number, max: number, message: string) =>
-  z.coerce
-    .number({ error: message })
-    .int({ error: message })
-    .min(min, { error: message })
-    .max(max, { error: message });
+const zWholeBetween = (min: number, max: number, message: string) => zWholeFromText(min, max, message);
 
 export const ZCreateCampaignRequest = z
   .strictObject({

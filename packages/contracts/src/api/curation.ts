@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LANGUAGES } from '../languages';
-import { requiredOrInvalid, V, zChoice, zId, zLocalizedLines } from '../validation';
+import { requiredOrInvalid, V, zChoice, zId, zLocalizedLines, zWhole } from '../validation';
 import { ZImage } from './catalog';
 import { zUploadRef } from './upload-ref';
 
@@ -14,7 +14,8 @@ const zSitePath = z
   .string({ error: requiredOrInvalid })
   .trim()
   .max(200, { error: V.tooLong })
-  .regex(/^\/[A-Za-z0-9\-._~/?=&%#+]*$/, { error: requiredOrInvalid });
+  // "//host/x" is a path to no browser: it leaves the site for another host.
+  .regex(/^\/(?!\/)[A-Za-z0-9\-._~/?=&%#+]*$/, { error: requiredOrInvalid });
 
 export const ZAdminCategory = z.object({
   id: z.string(),
@@ -36,7 +37,7 @@ const zIcon = z
   .trim()
   .max(32, { error: V.tooLong })
   .regex(/^[a-z0-9-]*$/, { error: requiredOrInvalid });
-const zSort = z.number({ error: V.integer }).int({ error: V.integer }).min(0).max(1_000_000);
+const zSort = zWhole(0, 1_000_000);
 
 export const ZCreateCategoryRequest = z.strictObject({
   names: zTexts(64).refine((t) => Boolean(t.en), { error: V.required, path: ['en'] }),

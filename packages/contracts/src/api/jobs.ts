@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { zWholeFromText } from '../validation';
 
 /** A timed job run is `running` until it ends `ok` or `failed` (job_runs, GET /api/v1/admin/jobs). */
 export const JOB_RUN_OUTCOMES = ['running', 'ok', 'failed'] as const;
@@ -20,6 +21,6 @@ export type TJobRun = z.infer<typeof ZJobRun>;
 export const ZJobRunsQuery = z.object({
   name: z.string().max(64).optional(),
   outcome: z.enum(JOB_RUN_OUTCOMES).optional(),
-  pageNum: z.coerce.number().int().min(1).max(100_000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+  pageNum: zWholeFromText(1, 100_000).default(1),
+  pageSize: zWholeFromText(1, 100).default(20),
 });

@@ -12,6 +12,8 @@ import {
   zPageSize,
   zRequiredText,
   zTxPassword,
+  zWhole,
+  zWholeFromText,
 } from '../validation';
 
 /**
@@ -152,11 +154,7 @@ const zDailyRate = z
     error: V.dailyRate,
   });
 
-const zTermDays = z.coerce
-  .number({ error: V.integer })
-  .int({ error: V.integer })
-  .min(1, { error: V.integer })
-  .max(LOAN_MAX_TERM_DAYS, { error: V.integer });
+const zTermDays = zWholeFromText(1, LOAN_MAX_TERM_DAYS);
 
 /** A loan amount: whole cents, positive; limits are checked by the service with the LOAN_ messages. */
 export const zLoanAmount = zAmount(2, V.amountCents).pipe(z.string().max(24, { error: V.amountCents }));
@@ -197,7 +195,7 @@ export const ZLoanProductRequest = z
     modes: z.array(z.enum(REPAYMENT_MODES)).min(1, { error: V.required }).max(REPAYMENT_MODES.length),
     cycleDays: zTermDays,
     penaltyDailyRate: zDailyRate,
-    graceDays: z.coerce.number({ error: V.integer }).int({ error: V.integer }).min(0).max(90),
+    graceDays: zWholeFromText(0, 90),
     advancedAbove: zLoanAmount,
     isActive: z.boolean().default(true),
   })
@@ -417,6 +415,6 @@ export const ZLoanBook = z.object({
 export type TLoanBook = z.infer<typeof ZLoanBook>;
 
 export const ZAdvanceClockRequest = z.strictObject({
-  days: z.number().int().min(0).max(400),
+  days: zWhole(0, 400),
 });
 export const ZClockResponse = z.object({ now: z.string() });

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { PAGE_SIZE } from '../constants';
+import { PAGE_SIZE, STOCK_MAX } from '../constants';
 import { LANGUAGES } from '../languages';
 import { isMoneyString } from '../money';
-import { requiredOrInvalid, V, zId, zPageQuery } from '../validation';
+import { requiredOrInvalid, V, zId, zPageQuery, zWhole } from '../validation';
 import { zPageOf } from './admin';
 import { ZImage } from './catalog';
 import { zUploadRef } from './upload-ref';
@@ -22,7 +22,6 @@ export const PRODUCT_TEXT_MAX = { name: 200, description: 10_000 } as const;
 export const PRICE_DECIMALS = 4;
 /** Largest price or fee a seller may set (whole USDT): keeps totals far from the column's range. */
 export const PRICE_MAX = 100_000_000;
-export const STOCK_MAX = 100_000_000;
 export const IMPORT_ROWS_MAX = 20_000;
 export const IMPORT_FILE_MAX_BYTES = 20 * 1024 * 1024;
 export const BULK_IDS_MAX = 200;
@@ -293,18 +292,12 @@ export const ZProductRequest = z.strictObject({
   discountPrice: zPriceInput.nullable().default(null),
   discountEndsAt: z.iso.datetime({ offset: true, error: requiredOrInvalid }).nullable().default(null),
   stock: zStockCount.default(0),
-  buyMin: z.number({ error: V.integer }).int({ error: V.integer }).min(1).max(STOCK_MAX).default(1),
-  buyMax: z
-    .number({ error: V.integer })
-    .int({ error: V.integer })
-    .min(1)
-    .max(STOCK_MAX)
-    .nullable()
-    .default(null),
+  buyMin: zWhole(1, STOCK_MAX).default(1),
+  buyMax: zWhole(1, STOCK_MAX).nullable().default(null),
   dispatchFee: zPriceInput.default('0'),
   longDistanceFee: zPriceInput.default('0'),
   deliveryFee: zPriceInput.default('0'),
-  weightGrams: z.number({ error: V.integer }).int({ error: V.integer }).min(0).max(1_000_000_000).default(0),
+  weightGrams: zWhole(0, 1_000_000_000).default(0),
   isOnShelf: z.boolean().default(true),
   attributes: z.array(ZProductAttributeInput).max(PRODUCT_ATTRIBUTES_MAX).default([]),
   variants: z.array(ZProductVariantInput).max(PRODUCT_VARIANTS_MAX).default([]),
@@ -360,12 +353,7 @@ export const ZBulkProductsResponse = z.object({ changed: z.number().int() });
 
 export const ZStockAdjustRequest = z.strictObject({
   variantId: zId.nullable().default(null),
-  delta: z
-    .number({ error: V.integer })
-    .int({ error: V.integer })
-    .min(-STOCK_MAX)
-    .max(STOCK_MAX)
-    .refine((v) => v !== 0, { error: V.stockChangeZero }),
+  delta: zWhole(-STOCK_MAX, STOCK_MAX).refine((v) => v !== 0, { error: V.stockChangeZero }),
   reason: zRequired(200),
 });
 export type TStockAdjustRequest = z.input<typeof ZStockAdjustRequest>;
@@ -439,12 +427,7 @@ export const ZShopSettingsRequest = z.strictObject({
     .regex(/^([A-Z]{2})?$/, { error: requiredOrInvalid })
     .default(''),
   returnAddress: zText(500).default(''),
-  lowStockThreshold: z
-    .number({ error: V.integer })
-    .int({ error: V.integer })
-    .min(0)
-    .max(1_000_000)
-    .default(LOW_STOCK_DEFAULT),
+  lowStockThreshold: zWhole(0, 1_000_000).default(LOW_STOCK_DEFAULT),
 });
 export type TShopSettingsRequest = z.input<typeof ZShopSettingsRequest>;
 

@@ -1,7 +1,17 @@
 import { z } from 'zod';
 import { PAGE_SIZE, RECHARGE_DECIMALS, RECHARGE_MIN } from '../constants';
 import { isMoneyString, MONEY_SCALE, parseMoney } from '../money';
-import { requiredOrInvalid, V, zId, zLocalizedLines, zPageNum, zPageSize, zTxPassword } from '../validation';
+import {
+  messageWithValues,
+  requiredOrInvalid,
+  V,
+  zId,
+  zLocalizedLines,
+  zPageNum,
+  zPageSize,
+  zTxPassword,
+  zWhole,
+} from '../validation';
 import { ZRecordFourEyes } from './approvals';
 import { UPLOAD_REF_PATTERN } from './upload-ref';
 
@@ -350,19 +360,49 @@ export const ZAdminChannel = ZWalletChannel.omit({ isAvailable: true }).extend({
 export type TAdminChannel = z.infer<typeof ZAdminChannel>;
 export const ZAdminChannelList = z.object({ channels: z.array(ZAdminChannel) });
 
-const zSetting = (decimals = MONEY_SCALE) =>
-  zPositiveAmount(decimals, decimals === 2 ? V.amountCents : V.amount);
+/**
+ * Largest limit or fixed fee of a channel, and largest rate of its currency to USDT: a deposit at the largest limit
+ * and rate (10^16 USDT) stays far inside the ledger's columns (20 integer digits); a rate of 10^18 let a deposit's
+ * USDT amount overflow them and every deposit on the channel failed.
+ */
+export const CHANNEL_AMOUNT_MAX = 1_000_000_000;
+export const CHANNEL_RATE_MAX = 10_000_000;
+
+/** Whether a decimal string is a number above `max` (its own format is checked apart). */
+function isDecimalAbove(value: string, max: number): boolean {
+  const match = /^(\d+)(?:\.(\d*))?$/.exec(value);
+  if (!match) {
+    return false;
+  }
+  const whole = BigInt(match[1]!);
+  return whole > BigInt(max) || (whole === BigInt(max) && /[1-9]/.test(match[2] ?? ''));
+}
+
+/** A channel's limit or rate: above 0, at most `max`, with at most `decimals` decimals (the format's own message). */
+const zChannelAmount = (max: number, decimals = MONEY_SCALE) => {
+  const message = decimals === 2 ? V.amountCents : V.amount;
+  return z
+    .string({ error: message })
+    .trim()
+    .refine((v) => !isDecimalAbove(v, max), { error: messageWithValues(V.amountUpTo, { max }), abort: true })
+    .refine((v) => isAmountAtLeast(v, decimals, `0.${'0'.repeat(MONEY_SCALE - 1)}1`), { error: message });
+};
+
 /** PUT /api/v1/admin/finance/channels/:id: every field optional; min <= max is checked by the server. */
 export const ZUpdateChannelRequest = z.strictObject({
   names: zLocalizedLines(64)
     .refine((names) => Boolean(names.en), { error: V.required, path: ['en'] })
     .optional(),
   depositAddress: z.string().trim().max(128, { error: V.tooLong }).nullable().optional(),
-  minAmount: zSetting(RECHARGE_DECIMALS).optional(),
-  maxAmount: zSetting(RECHARGE_DECIMALS).optional(),
+  minAmount: zChannelAmount(CHANNEL_AMOUNT_MAX, RECHARGE_DECIMALS).optional(),
+  maxAmount: zChannelAmount(CHANNEL_AMOUNT_MAX, RECHARGE_DECIMALS).optional(),
   feeFixed: z
-    .string()
+    .string({ error: V.amountOrZero })
     .trim()
+    .refine((v) => !isDecimalAbove(v, CHANNEL_AMOUNT_MAX), {
+      error: messageWithValues(V.amountOrZeroUpTo, { max: CHANNEL_AMOUNT_MAX }),
+      abort: true,
+    })
     .refine((v) => isMoneyString(v) && !v.startsWith('-'), { error: V.amountOrZero })
     .optional(),
   feeRate: z
@@ -372,11 +412,11 @@ export const ZUpdateChannelRequest = z.strictObject({
       error: V.feeRate,
     })
     .optional(),
-  rateToUsdt: zSetting().optional(),
-  arrivalMinutes: z.number().int({ error: V.integer }).min(0).max(100_000).optional(),
+  rateToUsdt: zChannelAmount(CHANNEL_RATE_MAX).optional(),
+  arrivalMinutes: zWhole(0, 100_000).optional(),
   isOpen: z.boolean().optional(),
   closedRegions: z.array(zRegion).max(300).optional(),
-  sortOrder: z.number().int({ error: V.integer }).min(0).max(10_000).optional(),
+  sortOrder: zWhole(0, 10_000).optional(),
 });
 export type TUpdateChannelRequest = z.input<typeof ZUpdateChannelRequest>;
 

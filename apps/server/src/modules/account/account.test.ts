@@ -242,7 +242,8 @@ describe('account settings', () => {
     for (const [avatar, message] of [
       [0, 'Please choose one of the 20 avatars'],
       [21, 'Please choose one of the 20 avatars'],
-      [1.5, 'Please enter a whole number'],
+      [1.5, 'Please choose one of the 20 avatars'],
+      ['1e1', 'Please choose one of the 20 avatars'],
     ] as const) {
       const out = await ctx.app.inject({
         method: 'PUT',

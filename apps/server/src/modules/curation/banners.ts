@@ -7,7 +7,7 @@ import { banners } from '../../db/schema';
 import { AppError } from '../../http/app-error';
 import { recordAudit } from '../audit';
 import { clearCatalogCache } from '../catalog';
-import { resolveOwnImages } from '../sellers';
+import { resolveUploadedImages } from '../sellers';
 
 type TBannerRow = typeof banners.$inferSelect;
 type TBannerInput = z.output<typeof ZBannerRequest>;
@@ -34,12 +34,11 @@ export async function listAdminBanners(db: Executor): Promise<TAdminBanner[]> {
 }
 
 /** The columns of a banner request; pictures must be uploads that exist on this platform. */
-async function toColumns(uploadDir: string, staffId: bigint, input: TBannerInput) {
-  const owner = { userId: staffId };
-  const [image] = await resolveOwnImages(uploadDir, owner, [input.imageRef]);
+async function toColumns(uploadDir: string, input: TBannerInput) {
+  const [image] = await resolveUploadedImages(uploadDir, [input.imageRef]);
   const images: Partial<Record<TLanguage, TImage>> = {};
   for (const [lang, ref] of Object.entries(input.imageRefs) as [TLanguage, string][]) {
-    [images[lang]] = await resolveOwnImages(uploadDir, owner, [ref]);
+    [images[lang]] = await resolveUploadedImages(uploadDir, [ref]);
   }
   return {
     titles: input.titles,
@@ -60,7 +59,7 @@ export async function saveBanner(
   input: { staffId: bigint; uploadDir: string; id: bigint | null; request: TBannerRequest },
 ): Promise<TAdminBanner> {
   const request = ZBannerRequest.parse(input.request);
-  const columns = await toColumns(input.uploadDir, input.staffId, request);
+  const columns = await toColumns(input.uploadDir, request);
   const saved = await db.transaction(async (tx) => {
     if (input.id === null) {
       const [row] = await tx.insert(banners).values(columns).returning();

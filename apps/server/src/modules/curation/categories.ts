@@ -151,6 +151,9 @@ export async function updateCategory(
       }
       changes.level = level;
     }
+    if (Object.keys(changes).length === 0) {
+      return before; // nothing to change: no update (drizzle refuses an empty one) and no audit entry
+    }
     const [row] = await tx.update(categories).set(changes).where(eq(categories.id, id)).returning();
     if (isMoved) {
       const below = await subtreeIds(tx, id);

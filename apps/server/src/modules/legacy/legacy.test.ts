@@ -89,6 +89,23 @@ describe('legacy /api/<entity>!<action>.action calls', () => {
     expect(json<TLegacy>(after).code).toBe(403);
   });
 
+  it('refuses a parameter given twice, in a form or a query string, instead of taking the last one', async () => {
+    const repeated = { code: 1, msg: 'This parameter was given more than once', data: null };
+    const inForm = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/user!newlogin.action?lang=en',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'username=someone1&username=someone2&password=Sekrit-12x',
+    });
+    expect(inForm.statusCode).toBe(200);
+    expect(json<TLegacy>(inForm)).toEqual(repeated);
+    const inQuery = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/localuser!get.action?token=a&token=b&lang=en',
+    });
+    expect(json<TLegacy>(inQuery)).toEqual(repeated);
+  });
+
   it('answers session problems with code 403 and other errors with code 1 and a localised msg, HTTP 200', async () => {
     const none = await ctx.app.inject({ method: 'GET', url: '/api/localuser!get.action' });
     expect(none.statusCode).toBe(200);

@@ -1,3 +1,4 @@
+import { V } from '@caravan/contracts';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError, isAppError } from '../../http/app-error';
@@ -19,7 +20,15 @@ export type TLegacyAnswer = { code: number; msg: string; data: unknown };
 
 const CALL_PATTERN = /^((?:[A-Za-z][\w-]*\/)?[A-Za-z][\w-]*![\w-]+)\.action$/;
 
-/** Query string and body (form or JSON object) merged; scalars become strings, the body wins. */
+/** A parameter given twice (`id=1&id=2`): which one was meant is not guessed. */
+function repeatedParameter(field: string): AppError {
+  return new AppError('VALIDATION_FAILED', { fields: [{ field, message: V.repeatedParameter }] });
+}
+
+/**
+ * Query string and body (form or JSON object) merged; scalars become strings, the body wins. A parameter repeated
+ * in the query string is refused (the form parser refuses one repeated in a form); lists come in a JSON body.
+ */
 function collectParams(request: FastifyRequest): Record<string, string> {
   const params: Record<string, string> = {};
   for (const source of [request.query, request.body]) {
@@ -29,6 +38,8 @@ function collectParams(request: FastifyRequest): Record<string, string> {
     for (const [key, value] of Object.entries(source as Record<string, unknown>)) {
       if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') {
         params[key] = String(value);
+      } else if (Array.isArray(value) && source === request.query) {
+        throw repeatedParameter(key);
       }
     }
   }
@@ -72,7 +83,16 @@ export const legacyRoutes: FastifyPluginAsyncZod = async (app) => {
     'application/x-www-form-urlencoded',
     { parseAs: 'string' },
     (_request, body, done) => {
-      done(null, Object.fromEntries(new URLSearchParams(String(body))));
+      const form = new Map<string, string>();
+      for (const [key, value] of new URLSearchParams(String(body))) {
+        if (form.has(key)) {
+          done(repeatedParameter(key), undefined);
+          return;
+        }
+        form.set(key, value);
+      }
+      // fromEntries defines own properties: a "__proto__" field stays a field.
+      done(null, Object.fromEntries(form));
     },
   );
   app.setErrorHandler(async (error, request, reply) => reply.status(200).send(legacyError(request, error)));
@@ -92,15 +112,15 @@ export const legacyRoutes: FastifyPluginAsyncZod = async (app) => {
         return reply.status(200).send(legacyError(request, error));
       }
     }
-    const ctx: TLegacyContext = {
-      app,
-      request,
-      reply,
-      params: collectParams(request),
-      body: request.body,
-      changesState: action.changesState,
-    };
     try {
+      const ctx: TLegacyContext = {
+        app,
+        request,
+        reply,
+        params: collectParams(request),
+        body: request.body,
+        changesState: action.changesState,
+      };
       // Reads (catalogue, lists) and calls that change state (log-in, codes, money, chat) count apart.
       await enforceRate(app, action.changesState ? 'sensitive' : 'read', request.ip);
       // A call that changes state is POST only: a link or an image on another site cannot trigger it.

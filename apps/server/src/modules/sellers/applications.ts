@@ -6,8 +6,9 @@ import type {
   TMyMerchantApplicationResponse,
   TPage,
 } from '@caravan/contracts';
-import { ZMerchantApplicationRequest } from '@caravan/contracts';
+import { V, ZMerchantApplicationRequest } from '@caravan/contracts';
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { isSupportedCountry } from 'libphonenumber-js/min';
 import type { Database, Executor } from '../../db/client';
 import { categories, merchantApplications, stores, users } from '../../db/schema';
 import { AppError } from '../../http/app-error';
@@ -79,6 +80,16 @@ async function assertShopNameFree(tx: Executor, name: string, exceptUserId: bigi
 
 export { assertShopNameFree };
 
+/**
+ * A country the web's lists offer (libphonenumber's regions, as real-name verification checks): "ZZ" has the shape
+ * of a code but names no country. An empty code (not given) passes.
+ */
+export function assertKnownCountry(field: string, code: string): void {
+  if (code !== '' && !isSupportedCountry(code)) {
+    throw new AppError('VALIDATION_FAILED', { fields: [{ field, message: V.invalidChoice }] });
+  }
+}
+
 export async function getMyApplication(
   db: Database,
   userId: bigint,
@@ -127,6 +138,7 @@ export async function submitApplication(
       throw new AppError('CATEGORY_NOT_FOUND', { field: 'categoryIds' });
     }
     await assertShopNameFree(tx, body.shopName, userId);
+    assertKnownCountry('country', body.country);
     const values = {
       status: 'submitted' as const,
       shopName: body.shopName,

@@ -28,18 +28,15 @@ export async function resolveSellerImages(
     owner,
     refs.filter((ref) => !alreadyUsed.has(ref)),
   );
-  return resolveOwnImages(uploadDir, owner, refs);
+  return resolveUploadedImages(uploadDir, refs);
 }
 
 /**
- * The pictures behind upload references, rebuilt from the stored files, without the ownership check (the
- * console's banners call this with their own check). Refuses references whose files do not exist.
+ * The pictures behind upload references, rebuilt from the stored files, without an ownership check: the console's
+ * banners take any picture uploaded to this platform (staff may feature a shop's own product picture). Refuses
+ * references whose files do not exist.
  */
-export async function resolveOwnImages(
-  uploadDir: string,
-  _owner: TImageOwner,
-  refs: readonly string[],
-): Promise<TImage[]> {
+export async function resolveUploadedImages(uploadDir: string, refs: readonly string[]): Promise<TImage[]> {
   const images: TImage[] = [];
   for (const ref of refs) {
     images.push(await resolveImage(uploadDir, ref));

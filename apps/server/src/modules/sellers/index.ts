@@ -2,5 +2,5 @@
 export { adminMerchantRoutes } from './admin-routes';
 export { countWaitingMerchantApplications } from './applications';
 // Console: banner pictures are checked the same way as seller pictures.
-export { resolveOwnImages } from './images';
+export { resolveUploadedImages } from './images';
 export { sellerRoutes } from './routes';

@@ -333,6 +333,11 @@ export function prepareProduct(
   if (discountEndsAt && (discountPrice === null || discountEndsAt.getTime() <= now.getTime())) {
     throw new AppError('DISCOUNT_INVALID', { field: 'discountEndsAt' });
   }
+  if (discountPrice !== null && body.variants.length > 0 && body.variants.every((v) => v.price !== null)) {
+    // The discount lowers the product's price, which a variant with a price of its own does not use: it was saved,
+    // the storefront said "Sale", and every variant sold at its full price.
+    throw new AppError('DISCOUNT_NOT_APPLICABLE', { field: 'discountPrice' });
+  }
   if (body.buyMax !== null && body.buyMax < body.buyMin) {
     throw new AppError('BUY_LIMITS_INVALID', { field: 'buyMax' });
   }

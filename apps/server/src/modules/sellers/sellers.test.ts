@@ -464,6 +464,17 @@ describe('seller products', () => {
       [{ sellingPrice: '1.123456' }, 'VALIDATION_FAILED'],
       [{ sellingPrice: '-1' }, 'VALIDATION_FAILED'],
       [{ discountPrice: '30' }, 'DISCOUNT_INVALID'],
+      // Every variant priced on its own: the discount would lower nothing, yet the storefront said "Sale".
+      [
+        {
+          discountPrice: '15.5',
+          variants: [
+            { values: ['Sand'], price: '21', stock: 1, code: '' },
+            { values: ['Navy'], price: '22', stock: 1, code: '' },
+          ],
+        },
+        'DISCOUNT_NOT_APPLICABLE',
+      ],
       [
         {
           variants: [

@@ -9,7 +9,7 @@ import type { Database } from '../../db/client';
 import { stores } from '../../db/schema';
 import { AppError } from '../../http/app-error';
 import { clearCatalogCache } from '../catalog';
-import { assertShopNameFree } from './applications';
+import { assertKnownCountry, assertShopNameFree } from './applications';
 import { resolveSellerImages } from './images';
 import type { TSeller } from './products';
 
@@ -47,6 +47,7 @@ export async function saveShopSettings(
   input: TShopSettingsRequest,
 ): Promise<TShopSettings> {
   const body = ZShopSettingsRequest.parse(input);
+  assertKnownCountry('shipFromCountry', body.shipFromCountry);
   const [current] = await db
     .select({ logo: stores.logo, banner: stores.banner })
     .from(stores)

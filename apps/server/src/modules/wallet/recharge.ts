@@ -1,6 +1,8 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import {
+  CHANNEL_AMOUNT_MAX,
+  CHANNEL_RATE_MAX,
   displayMoney,
   formatMoney,
   multiplyMoney,
@@ -26,6 +28,9 @@ import { whereAdminRecords } from './admin-filters';
 import { isChannelOpenIn } from './channels';
 import { claimPending } from './pending';
 import { findUserRecord, finishReview, listUserRecords, lockProcessingRecord } from './records';
+
+/** The most USDT one deposit can credit: a channel's largest limit at its largest rate (contracts' CHANNEL_ limits). */
+const DEPOSIT_USDT_MAX = parseMoney(String(CHANNEL_AMOUNT_MAX * CHANNEL_RATE_MAX));
 
 type TRechargeRow = typeof recharges.$inferSelect;
 
@@ -119,6 +124,10 @@ export async function createRecharge(
     'up',
   );
   const actualAmount = multiplyMoney(amount - fee, formatMoney(channel.rateToUsdt, 0));
+  if (actualAmount > DEPOSIT_USDT_MAX) {
+    // Only a channel set up before its settings had upper bounds can get here: it takes no deposit until mended.
+    throw new AppError('CHANNEL_NOT_OPEN');
+  }
   if (actualAmount <= 0n) {
     throw new AppError('DEPOSIT_BELOW_MIN', undefined, { min: displayMoney(channel.minAmount) });
   }

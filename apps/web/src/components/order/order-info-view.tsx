@@ -1,4 +1,4 @@
-import type { TOrderInfo } from '@caravan/contracts';
+import { parseMoney, type TOrderInfo } from '@caravan/contracts';
 import { Card, Descriptions, Timeline } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +9,16 @@ import { MoneyText } from '../ui/money-text';
 import { OrderAmounts } from './order-amounts';
 import { OrderItemsTable } from './order-items-table';
 import { OrderStatusTag } from './order-status-tag';
+
+/** Whether a refund of everything the buyer paid ended the order (so nothing was settled to the seller). */
+function isClosedByRefund(order: TOrderInfo): boolean {
+  return (
+    order.refund?.status === 'success' &&
+    order.refund.decidedAt !== null &&
+    order.settledAt !== null &&
+    parseMoney(order.refund.amount) === parseMoney(order.paidAmount)
+  );
+}
 
 /** Every field of one order (SPEC §3) and its history; shared by the buyer page and the console drawers. */
 export function OrderInfoView({ order, logistics }: { order: TOrderInfo; logistics?: ReactNode }) {
@@ -23,7 +33,8 @@ export function OrderInfoView({ order, logistics }: { order: TOrderInfo; logisti
     ['detail.receivedAt', order.receivedAt],
     ['detail.cancelledAt', order.cancelledAt],
     ['detail.remindedAt', order.remindedAt],
-    ['detail.settledAt', order.settledAt],
+    // A full refund before settlement closes the order with nothing paid out: "settled" read as paid to the seller.
+    [isClosedByRefund(order) ? 'detail.closedAt' : 'detail.settledAt', order.settledAt],
   ];
   return (
     <div className="cv-order-info">

@@ -141,7 +141,7 @@ function ChannelEditor({ channel, onDone }: { channel: TAdminChannel; onDone: ()
 
 /** Recharge channel and network settings: limits, fees, rate, open/closed, closed regions, deposit address. */
 export default function FinanceChannelsPage() {
-  const { t } = useTranslation(['finance', 'wallet', 'common']);
+  const { t } = useTranslation(['finance', 'wallet', 'common', 'admin']);
   const channels = useChannels();
   const [editing, setEditing] = useState<TAdminChannel | null>(null);
   return (

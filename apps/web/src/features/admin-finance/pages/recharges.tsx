@@ -103,7 +103,7 @@ function RechargeDetail({ recharge }: { recharge: TAdminRecharge }) {
 
 /** Finance queue of recharges: filter, read the detail with the certificate, approve or reject. */
 export default function FinanceRechargesPage() {
-  const { t } = useTranslation(['finance', 'wallet', 'common']);
+  const { t } = useTranslation(['finance', 'wallet', 'common', 'admin']);
   const queue = useReviewQueue();
   const list = useFinanceRecharges(queue.filter);
   const review = useReviewRecharge();

@@ -46,7 +46,7 @@ function WithdrawalDetail({ withdrawal }: { withdrawal: TAdminWithdrawal }) {
 
 /** Finance queue of withdrawals: approve (pay out, optional chain tx hash) or reject (returns the held amount). */
 export default function FinanceWithdrawalsPage() {
-  const { t } = useTranslation(['finance', 'wallet', 'validation', 'common']);
+  const { t } = useTranslation(['finance', 'wallet', 'validation', 'common', 'admin']);
   const queue = useReviewQueue();
   const list = useFinanceWithdrawals(queue.filter);
   const review = useReviewWithdrawal();

@@ -37,10 +37,12 @@ export function mergeLocalCart(queryClient: QueryClient): Promise<void> {
         isChecked: line.isChecked,
       })),
     })
-    .then((result) => {
+    .then(async (result) => {
       clearLocalCart();
       queryClient.setQueryData(CART_KEY, result.cart);
       if (result.skipped.length > 0) {
+        // The merge follows a log-in, where the cart's texts may not be loaded yet.
+        await i18next.loadNamespaces('cart');
         toast.warning(i18next.t('cart:messages.mergeSkipped', { count: result.skipped.length }));
       }
     })

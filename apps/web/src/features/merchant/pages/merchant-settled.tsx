@@ -19,6 +19,7 @@ import { placeFieldErrors } from '../../../lib/form';
 import { formatDateTime } from '../../../lib/format';
 import { buildLoginPath, isLoggedIn, useSession } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
+import { useOneAtATime } from '../../../lib/use-one-at-a-time';
 import { useMerchantInfo, useMyApplication, useSubmitApplication } from '../api';
 
 type TFormValues = {
@@ -49,7 +50,8 @@ function ApplicationForm({
   const [form] = Form.useForm<TFormValues>();
   const categories = useCategories();
   const submit = useSubmitApplication();
-  const onFinish = async ({ logo, documents, ...values }: TFormValues) => {
+  // A double click sent the application twice: "submitted" and "already being reviewed" stood side by side.
+  const onFinish = useOneAtATime(async ({ logo, documents, ...values }: TFormValues) => {
     try {
       await submit.mutateAsync({
         ...values,
@@ -64,7 +66,7 @@ function ApplicationForm({
         placeFieldErrors(form, error);
       }
     }
-  };
+  });
   return (
     <Form<TFormValues>
       form={form}

@@ -1,7 +1,7 @@
-import type { TSellerProductRow } from '@caravan/contracts';
+import { STOCK_MAX, type TSellerProductRow, zWhole } from '@caravan/contracts';
 import { Form, Input, InputNumber, Modal, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { ignoreInvalidForm } from '../../../lib/form';
+import { ignoreInvalidForm, zodRule } from '../../../lib/form';
 import { toast } from '../../../lib/toast';
 import { useAdjustStock, useSellerProduct } from '../api';
 
@@ -66,9 +66,10 @@ export function StockDialog({
           name="delta"
           label={t('stock.delta')}
           extra={t('stock.deltaHint')}
-          rules={[{ required: true }]}
+          // No precision: antd rounded 2.5 to 3 without a word.
+          rules={[{ required: true }, zodRule(zWhole(-STOCK_MAX, STOCK_MAX), t)]}
         >
-          <InputNumber precision={0} style={{ inlineSize: '100%' }} />
+          <InputNumber style={{ inlineSize: '100%' }} />
         </Form.Item>
         <Form.Item
           name="reason"

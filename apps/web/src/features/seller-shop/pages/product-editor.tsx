@@ -2,9 +2,11 @@ import {
   ATTRIBUTE_VALUES_MAX,
   LANGUAGE_NAMES,
   PRICE_MAX,
+  STOCK_MAX,
   type TLanguage,
   type TProductRequest,
   type TSellerProductDetail,
+  zWhole,
 } from '@caravan/contracts';
 import { parseMoney } from '@caravan/contracts/money';
 import {
@@ -43,7 +45,7 @@ import { emptyOrLoadError } from '../../../components/ui/load-error';
 import type { TPictures } from '../../../components/ui/picture-field';
 import { toUploadItems, uploadedRefs } from '../../../components/ui/sortable-image-uploader';
 import { isApiError, isNotFoundError } from '../../../lib/api';
-import { placeFieldErrors } from '../../../lib/form';
+import { placeFieldErrors, zodRule } from '../../../lib/form';
 import { toast } from '../../../lib/toast';
 import { useSaveProduct, useSellerProduct, useShopSettings } from '../api';
 import { toTreeData } from './products';
@@ -119,7 +121,7 @@ function combine(attributes: TAttribute[], previous: TVariantRow[]): TVariantRow
 }
 
 function Editor({ product, shopLang }: { product: TSellerProductDetail | null; shopLang: TLanguage }) {
-  const { t } = useTranslation(['seller', 'common']);
+  const { t } = useTranslation(['seller', 'common', 'errors']);
   const navigate = useNavigate();
   const [form] = Form.useForm<TFormValues>();
   // An end date belongs to a discount price: without one it is neither asked for nor sent.
@@ -234,6 +236,8 @@ function Editor({ product, shopLang }: { product: TSellerProductDetail | null; s
       }
     },
   };
+  // No min or precision on the inputs: antd changed -3 to 0 and 2.5 to 3 without a word; the rule says what is wrong.
+  const wholeRule = (min: number, max: number) => zodRule(zWhole(min, max), t);
   const buyMaxRule = {
     validator: async (_rule: unknown, value?: number | null) => {
       const buyMin = form.getFieldValue('buyMin');
@@ -371,24 +375,32 @@ function Editor({ product, shopLang }: { product: TSellerProductDetail | null; s
             </Form.Item>
           </Col>
           <Col xs={12} md={6}>
-            <Form.Item name="buyMin" label={t('editor.buyMin')} rules={[{ required: true }]}>
-              <InputNumber min={1} precision={0} style={{ inlineSize: '100%' }} />
+            <Form.Item
+              name="buyMin"
+              label={t('editor.buyMin')}
+              rules={[{ required: true }, wholeRule(1, STOCK_MAX)]}
+            >
+              <InputNumber style={{ inlineSize: '100%' }} />
             </Form.Item>
           </Col>
           <Col xs={12} md={6}>
             <Form.Item
               name="buyMax"
               label={t('editor.buyMax')}
-              rules={[buyMaxRule]}
+              rules={[wholeRule(1, STOCK_MAX), buyMaxRule]}
               dependencies={['buyMin']}
             >
-              <InputNumber min={1} precision={0} style={{ inlineSize: '100%' }} />
+              <InputNumber style={{ inlineSize: '100%' }} />
             </Form.Item>
           </Col>
           {variants.length === 0 ? (
             <Col xs={12} md={6}>
-              <Form.Item name="stock" label={t('products.stock')} rules={[{ required: true }]}>
-                <InputNumber min={0} precision={0} style={{ inlineSize: '100%' }} />
+              <Form.Item
+                name="stock"
+                label={t('products.stock')}
+                rules={[{ required: true }, wholeRule(0, STOCK_MAX)]}
+              >
+                <InputNumber style={{ inlineSize: '100%' }} />
               </Form.Item>
             </Col>
           ) : null}
@@ -404,13 +416,8 @@ function Editor({ product, shopLang }: { product: TSellerProductDetail | null; s
             </Col>
           ))}
           <Col xs={24} sm={12} md={6}>
-            <Form.Item name="weightGrams" label={t('editor.weight')}>
-              <InputNumber
-                min={0}
-                precision={0}
-                suffix={t('editor.weightUnit')}
-                style={{ inlineSize: '100%' }}
-              />
+            <Form.Item name="weightGrams" label={t('editor.weight')} rules={[wholeRule(0, 1_000_000_000)]}>
+              <InputNumber suffix={t('editor.weightUnit')} style={{ inlineSize: '100%' }} />
             </Form.Item>
           </Col>
         </Row>

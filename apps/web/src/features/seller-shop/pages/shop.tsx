@@ -1,4 +1,4 @@
-import { LANGUAGE_NAMES, LANGUAGES, type TLanguage, type TShopSettings } from '@caravan/contracts';
+import { LANGUAGE_NAMES, LANGUAGES, type TLanguage, type TShopSettings, zWhole } from '@caravan/contracts';
 import {
   Alert,
   Button,
@@ -27,11 +27,12 @@ import {
   ShopLogoField,
   ShopNameField,
 } from '../../../components/shop-form/shop-fields';
+import { AppForm } from '../../../components/ui/app-form';
 import { useSelectClear } from '../../../components/ui/clear-icon';
 import type { TPictures } from '../../../components/ui/picture-field';
 import { toUploadItems, uploadedRefs } from '../../../components/ui/sortable-image-uploader';
 import { isApiError } from '../../../lib/api';
-import { placeFieldErrors } from '../../../lib/form';
+import { placeFieldErrors, zodRule } from '../../../lib/form';
 import { toast } from '../../../lib/toast';
 import { useSaveShop, useShopSettings } from '../api';
 
@@ -72,7 +73,7 @@ function ShopForm({ shop }: { shop: TShopSettings }) {
     }
   };
   return (
-    <Form<TValues>
+    <AppForm<TValues>
       form={form}
       layout="vertical"
       onFinish={(v) => void onFinish(v)}
@@ -121,8 +122,13 @@ function ShopForm({ shop }: { shop: TShopSettings }) {
           </Form.Item>
         </Col>
         <Col xs={24} md={12}>
-          <Form.Item name="lowStockThreshold" label={t('shop.lowStock')}>
-            <InputNumber min={0} precision={0} style={{ inlineSize: '100%' }} />
+          <Form.Item
+            name="lowStockThreshold"
+            label={t('shop.lowStock')}
+            // No min or precision: antd turned -5 into 0 and 2.5 into 3 without a word.
+            rules={[zodRule(zWhole(0, 1_000_000), t)]}
+          >
+            <InputNumber style={{ inlineSize: '100%' }} />
           </Form.Item>
         </Col>
         <Col xs={24}>
@@ -139,7 +145,7 @@ function ShopForm({ shop }: { shop: TShopSettings }) {
           {t('shop.preview')}
         </a>
       </Space>
-    </Form>
+    </AppForm>
   );
 }
 
