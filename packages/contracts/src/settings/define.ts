@@ -21,14 +21,30 @@ export type SettingDefinitions = Readonly<Record<string, RangedSettingDefinition
  * The range of a numeric setting, for the localised "must be between {{min}} and {{max}}" refusal.
  * Set by the helpers below; a definition without it is refused with its schema's own message.
  */
-export type TSettingRange = { readonly min: string; readonly max: string };
+export type TSettingRange = {
+  readonly min: string;
+  readonly max: string;
+  /**
+   * Whether the text is a number of the setting's kind (a whole number, or a decimal with its decimals): only then is
+   * a refusal "out of range"; "2.5" for a count or "abc" is refused with the setting's rule instead.
+   */
+  readonly isWellFormed: (value: string) => boolean;
+};
 
 /**
  * What a non-numeric setting accepts, for the localised "not valid: {{rule}}" refusal: a key of the `settingRules`
  * texts (contracts/locales/<lang>/validation.json) and the values it names.
  */
 export type TSettingRule = {
-  readonly key: 'oneOf' | 'urlOrEmpty' | 'httpsUrlOrEmpty' | 'commaList' | 'withdrawFee' | 'timeWindow';
+  readonly key:
+    | 'oneOf'
+    | 'urlOrEmpty'
+    | 'httpsUrlOrEmpty'
+    | 'commaList'
+    | 'withdrawFee'
+    | 'timeWindow'
+    | 'wholeNumber'
+    | 'decimalNumber';
   readonly params?: Readonly<Record<string, string>>;
 };
 
@@ -52,7 +68,8 @@ export function integerSetting(
       .trim()
       .regex(/^\d{1,15}$/, { error: rule })
       .refine((v) => Number(v) >= min && Number(v) <= max, { error: rule }),
-    range: { min: String(min), max: String(max) },
+    range: { min: String(min), max: String(max), isWellFormed: (v) => /^-?\d+$/.test(v.trim()) },
+    rule: { key: 'wholeNumber', params: { min: String(min), max: String(max) } },
   };
 }
 
@@ -80,6 +97,11 @@ export function decimalSetting(
       .trim()
       .regex(pattern, { error: rule })
       .refine((v) => scaled(v) >= scaled(min) && scaled(v) <= scaled(max), { error: rule }),
-    range: { min, max },
+    range: {
+      min,
+      max,
+      isWellFormed: (v) => new RegExp(`^-?\\d+(\\.\\d{1,${decimals}})?$`).test(v.trim()),
+    },
+    rule: { key: 'decimalNumber', params: { min, max, decimals: String(decimals) } },
   };
 }

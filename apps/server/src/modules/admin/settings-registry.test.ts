@@ -65,11 +65,12 @@ describe('platform settings are declared and validated', () => {
   it('refuses out-of-range and malformed values of every kind of setting', async () => {
     const bad: [string, string, string][] = [
       ['withdraw_min', '-1', 'SETTING_OUT_OF_RANGE'],
-      ['withdraw_max', 'lots', 'SETTING_OUT_OF_RANGE'],
+      ['withdraw_max', 'lots', 'SETTING_INVALID'],
       ['commission_rate', '1.5', 'SETTING_OUT_OF_RANGE'],
       ['order_auto_cancel_minutes', '0', 'SETTING_OUT_OF_RANGE'],
       ['mall_max_goods_number_in_order', '99999999999999999999', 'SETTING_OUT_OF_RANGE'],
-      ['address_limit', '2.5', 'SETTING_OUT_OF_RANGE'],
+      ['address_limit', '2.5', 'SETTING_INVALID'],
+      ['commission_rate', '0.05000000000001', 'SETTING_INVALID'],
       ['withdraw_time_window', '25:00-26:00', 'SETTING_INVALID'],
       // Past 24:00: half past midnight is 00:30.
       ['withdraw_time_window', '09:00-24:59', 'SETTING_INVALID'],
@@ -77,7 +78,7 @@ describe('platform settings are declared and validated', () => {
       ['payment_methods_enabled', 'balance,cash', 'SETTING_INVALID'],
       ['chat_poll_seconds', '1', 'SETTING_OUT_OF_RANGE'],
       ['loan_reminder_days_before', '31', 'SETTING_OUT_OF_RANGE'],
-      ['four_eyes_refund_threshold', '0.001', 'SETTING_OUT_OF_RANGE'],
+      ['four_eyes_refund_threshold', '0.001', 'SETTING_INVALID'],
       ['register_email_code_required', 'yes', 'SETTING_INVALID'],
       ['no_such_setting', '1', 'SETTING_UNKNOWN'],
     ];
@@ -87,6 +88,11 @@ describe('platform settings are declared and validated', () => {
       expect(res.statusCode, code).toBeGreaterThanOrEqual(400);
       expect(res.statusCode, code).toBeLessThan(500);
     }
+    // Not a whole number is not "between 1 and 100" (2.5 is): the rule says what is asked.
+    const fraction = await put('address_limit', '2.5');
+    expect(json<TError>(fraction).error.message).toMatch(
+      /^The value of address_limit is not valid: a whole number from \d+ to \d+$/,
+    );
     const invalid = await put('withdraw_time_window', '25:00-26:00');
     expect(json<TError>(invalid).error.message).toBe(
       'The value of withdraw_time_window is not valid: a time window HH:mm-HH:mm in UTC, such as 09:00-18:00',

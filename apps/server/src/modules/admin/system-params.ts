@@ -38,10 +38,10 @@ export function assertValidSetting(code: string, value: string): void {
   if (parsed.success) {
     return;
   }
-  if (declared.range) {
+  if (declared.range?.isWellFormed(value)) {
     throw new AppError(
       'SETTING_OUT_OF_RANGE',
-      { field: 'value', ...declared.range },
+      { field: 'value', min: declared.range.min, max: declared.range.max },
       { code, min: declared.range.min, max: declared.range.max },
     );
   }

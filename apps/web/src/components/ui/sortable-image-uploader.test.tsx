@@ -1,7 +1,7 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { setUpComponentTests } from '../../testing/render';
-import { SortableImageUploader, toUploadItems } from './sortable-image-uploader';
+import { SortableImageUploader, toUploadItems, withUploadedPreviews } from './sortable-image-uploader';
 
 const STORED = ['/uploads/687521a9c0de-480.webp', '/uploads/9f3b77e1aa42-480.webp'].map((url) => ({
   url,
@@ -46,5 +46,39 @@ describe('SortableImageUploader', () => {
       />,
     );
     expect(screen.getByRole('img', { name: 'Banner' }).getAttribute('src')).toBe(STORED[0]?.url);
+  });
+
+  it('shows a finished upload by the uploaded picture, not a blank tile', async () => {
+    const uploading = { uid: 'rc-1', name: 'red.png', status: 'uploading' as const, percent: 40 };
+    const done = {
+      uid: 'rc-2',
+      name: 'green.png',
+      status: 'done' as const,
+      response: {
+        url: '/uploads/img/0a/0123456789abcdef0123456789abcdef-480.webp',
+        width: 480,
+        height: 480,
+        srcset: '',
+      },
+    };
+    const shown = withUploadedPreviews([uploading, done]);
+    expect(shown[0]).toBe(uploading);
+    expect(shown[1]).toMatchObject({ url: done.response.url, thumbUrl: done.response.url });
+    render(
+      <SortableImageUploader
+        files={shown}
+        onChange={vi.fn()}
+        max={9}
+        moduleName="goods"
+        label="Images"
+        addText="Add"
+        failedText="Failed"
+      />,
+    );
+    expect(screen.getByRole('img', { name: 'Images: picture 2 of 2' }).getAttribute('src')).toBe(
+      done.response.url,
+    );
+    // The upload under way says how far it is (Ant Design shows the bar a moment after the tile).
+    await waitFor(() => expect(document.body.textContent).toContain('40%'));
   });
 });

@@ -166,8 +166,10 @@ export function SortableImageUploader({
               onChange(fileList.filter((item) => item.uid !== file.uid));
               return;
             }
-            onChange(fileList);
+            onChange(withUploadedPreviews(fileList));
           }}
+          // How far each upload is, in figures: a thin bar alone read as "Uploading..." with no end in sight.
+          progress={{ size: [-1, 3], showInfo: true, format: (percent) => `${Math.round(percent ?? 0)}%` }}
         >
           {files.length >= max ? null : (
             <button
@@ -183,6 +185,19 @@ export function SortableImageUploader({
         </Upload>
       </SortableContext>
     </DndContext>
+  );
+}
+
+/**
+ * Finished uploads shown by the uploaded picture itself. Ant Design draws a preview from the local file into the file
+ * object, which this controlled list copies on every render, so with several uploads at once some tiles kept a blank
+ * icon and the seller could not tell the pictures apart.
+ */
+export function withUploadedPreviews(files: TUploadItem[]): TUploadItem[] {
+  return files.map((file) =>
+    file.status === 'done' && file.response?.url && !file.url
+      ? { ...file, url: file.response.url, thumbUrl: file.response.url }
+      : file,
   );
 }
 

@@ -72,7 +72,11 @@ export function ImportDialog({ isOpen, onClose }: { isOpen: boolean; onClose: ()
               <Alert
                 type={data.errors.length > 0 ? 'warning' : 'success'}
                 showIcon
-                message={t('import.summary', { saved: data.savedProducts, refused: data.errors.length })}
+                // A row may be refused for several reasons: it is one refused row.
+                message={t('import.summary', {
+                  saved: data.savedProducts,
+                  refused: new Set(data.errors.map((error) => error.row)).size,
+                })}
               />
             ) : null}
             {data.errors.length > 0 ? (
