@@ -96,6 +96,8 @@ export const V = {
   amountOrZeroUpTo: 'amountOrZeroUpTo',
   /** A query parameter given more than once (`?id=1&id=2`): which one was meant is not guessed. */
   repeatedParameter: 'repeatedParameter',
+  /** A parcel's tracking number: letters and digits, with spaces, dashes, dots or slashes between. */
+  trackingNo: 'trackingNo',
 } as const;
 
 export type TValidationKey = (typeof V)[keyof typeof V];

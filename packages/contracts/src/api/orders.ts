@@ -291,7 +291,10 @@ export const ZSellerOrderListQuery = z.object({
 
 export const ZShipOrderRequest = z.strictObject({
   carrier: zRequiredText(64),
-  trackingNo: zRequiredText(64),
+  // Letters and digits with the separators carriers print: "<script>" or "ÄÖ" was shown to the buyer as sent.
+  trackingNo: zRequiredText(64).regex(/^[A-Za-z0-9](?:[A-Za-z0-9 ./-]*[A-Za-z0-9])?$/, {
+    error: V.trackingNo,
+  }),
 });
 export type TShipOrderRequest = z.input<typeof ZShipOrderRequest>;
 

@@ -324,6 +324,28 @@ describe('order lifecycle, refunds and settlement', () => {
     expect((res.json() as TErr).error.message).toBe('This value is not valid');
   });
 
+  it('takes a tracking number of letters and digits only, and ships nothing otherwise', async () => {
+    const db = ctx.database.db;
+    const paid = await placeTestOrder(db, buyer.id, productId);
+    for (const trackingNo of ['JD0145 2233 ÄÖ <script>', '-', 'A\tB']) {
+      const res = await post(`/api/v1/seller/orders/${paid.orderNo}/ship`, seller.sellerToken, {
+        carrier: 'DHL',
+        trackingNo,
+      });
+      expect(res.statusCode, trackingNo).toBe(400);
+      expect((res.json() as TErr).error.message, trackingNo).toBe(
+        'A tracking number has letters and digits, with spaces, dashes, dots or slashes between them',
+      );
+    }
+    const [row] = await db.select().from(orders).where(eq(orders.orderNo, paid.orderNo));
+    expect(row?.trackingNo ?? null).toBeNull();
+    const shipped = await post(`/api/v1/seller/orders/${paid.orderNo}/ship`, seller.sellerToken, {
+      carrier: 'DHL',
+      trackingNo: 'JD0145 2233-44/5.6',
+    });
+    expect(shipped.statusCode, shipped.body).toBe(200);
+  });
+
   it('refuses every illegal transition without changing anything', async () => {
     const db = ctx.database.db;
     const pending = await placeTestOrder(db, buyer.id, productId, { isPaid: false });

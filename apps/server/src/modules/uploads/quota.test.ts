@@ -78,11 +78,12 @@ describe('upload rate and daily quota', () => {
   });
 
   it('refuses limits outside their declared ranges', async () => {
-    for (const [code, value] of [
-      ['upload_per_minute', '0'],
-      ['upload_per_minute', '601'],
-      ['upload_daily_count', '-5'],
-      ['upload_daily_mb', '1.5'],
+    // Out of range, or not a whole number at all (then the rule is said, not the range).
+    for (const [code, value, error] of [
+      ['upload_per_minute', '0', 'SETTING_OUT_OF_RANGE'],
+      ['upload_per_minute', '601', 'SETTING_OUT_OF_RANGE'],
+      ['upload_daily_count', '-5', 'SETTING_OUT_OF_RANGE'],
+      ['upload_daily_mb', '1.5', 'SETTING_INVALID'],
     ] as const) {
       const res = await ctx.app.inject({
         method: 'PUT',
@@ -91,7 +92,7 @@ describe('upload rate and daily quota', () => {
         payload: { value },
       });
       expect(res.statusCode, `${code}=${value}`).toBe(400);
-      expect(json<TError>(res).error.code).toBe('SETTING_OUT_OF_RANGE');
+      expect(json<TError>(res).error.code, `${code}=${value}`).toBe(error);
     }
   });
 

@@ -30,7 +30,8 @@ export function ShopContactFields({ isRequired }: { isRequired: boolean }) {
           label={t('apply.email')}
           rules={[{ required: isRequired, type: 'email' }]}
         >
-          <Input type="email" dir="ltr" maxLength={64} />
+          {/* inputMode, not type="email": the browser's own bubble covered the form's message and held the submit. */}
+          <Input inputMode="email" autoComplete="email" dir="ltr" maxLength={64} />
         </Form.Item>
       </Col>
       <Col xs={24} md={12}>

@@ -84,7 +84,7 @@ export function ProfileEditor({ field, onDone }: { field: TProfileField; onDone:
       )}
       {field === 'email' && (
         <Form.Item name="email" label={t('profile.email')}>
-          <Input type="email" autoComplete="email" maxLength={64} dir="ltr" />
+          <Input inputMode="email" autoComplete="email" maxLength={64} dir="ltr" />
         </Form.Item>
       )}
       {field === 'mobile' && (
