@@ -554,4 +554,29 @@ describe('catalogue reads', () => {
     expect(await read(5)).toEqual(expected.slice(80, 100));
     expect(rowsRead().sort((a, b) => a - b)).toEqual([20, 100]);
   });
+  // Last: the product it adds would change the other tests' counts.
+  it("prefers English to the product's own language when the reader's is missing, in lists and on the page", async () => {
+    const pan = await createProduct(ctx.database.db, {
+      storeId: germanStoreId,
+      categoryId: tree.other,
+      lang: 'de',
+      names: { de: 'Bratpfanne aus Gusseisen', en: 'Cast iron frying pan' },
+      descriptions: { de: 'Eine Pfanne', en: 'A pan' },
+      price: 20,
+    });
+    // A Russian reader saw each shop's own language (German, Spanish, Arabic...) where English was there.
+    const page = await ctx.app.inject({ url: `/api/v1/catalog/products/${pan}?lang=ru` });
+    expect(json<TProductDetail>(page)).toMatchObject({
+      name: 'Cast iron frying pan',
+      description: 'A pan',
+      textLang: 'en',
+    });
+    const list = await ctx.app.inject({ url: `/api/v1/catalog/products?storeId=${germanStoreId}&lang=ru` });
+    const card = json<{ pageList: { id: string; name: string }[] }>(list).pageList.find(
+      (p) => p.id === String(pan),
+    );
+    expect(card?.name).toBe('Cast iron frying pan');
+    const german = await ctx.app.inject({ url: `/api/v1/catalog/products/${pan}?lang=de` });
+    expect(json<TProductDetail>(german).name).toBe('Bratpfanne aus Gusseisen');
+  });
 });

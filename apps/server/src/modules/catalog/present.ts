@@ -36,7 +36,7 @@ export function toInt(value: unknown): number {
   return typeof value === 'number' ? value : Number.parseInt(String(value), 10);
 }
 
-/** The text in `lang`, else in the fallback language, else any. */
+/** The text in `lang`, else in English, else in the fallback language (the product's own), else any. */
 export function pickText(
   texts: TLocalizedText | null | undefined,
   lang: TLanguage,
@@ -46,13 +46,15 @@ export function pickText(
     return '';
   }
   const record = texts as Record<string, string | undefined>;
-  return record[lang] ?? record[fallback] ?? record.en ?? Object.values(record)[0] ?? '';
+  // English before the product's own language: a Russian shopper read product names in Spanish, Arabic and Chinese
+  // (each shop's language) where an English one existed.
+  return record[lang] ?? record.en ?? record[fallback] ?? Object.values(record)[0] ?? '';
 }
 
 /** Columns every product card needs; `p` is products, `s` is stores. */
 export function cardColumns(lang: TLanguage): SQL {
   return sql`p.id::text as id,
-    coalesce(p.names->>${lang}, p.names->>p.lang, p.names->>'en', '') as name,
+    coalesce(p.names->>${lang}, p.names->>'en', p.names->>p.lang, '') as name,
     p.images->0 as image,
     p.selling_price::text as selling_price,
     p.original_price::text as original_price,

@@ -462,7 +462,9 @@ async function loadPublicDetail(db: Database, lang: TLanguage, id: string): Prom
   const fallback = (row.lang ?? row.store_lang ?? 'en') as TLanguage;
   const names = row.names as TLocalizedText;
   const descriptions = row.descriptions as TLocalizedText;
-  const hasOwn = (names as Record<string, string | undefined>)[lang] !== undefined;
+  // The description in the language the name is shown in (pickText's order: the reader's, English, the product's).
+  const byLanguage = names as Record<string, string | undefined>;
+  const shownLang = byLanguage[lang] !== undefined ? lang : byLanguage.en !== undefined ? 'en' : fallback;
   const priced = {
     sellingPrice: parseMoney(String(row.selling_price)),
     discountPrice: row.discount_price === null ? null : parseMoney(String(row.discount_price)),
@@ -500,8 +502,8 @@ async function loadPublicDetail(db: Database, lang: TLanguage, id: string): Prom
   return {
     id: String(row.id),
     name: pickText(names, lang, fallback),
-    description: pickText(descriptions, hasOwn ? lang : fallback, fallback),
-    textLang: hasOwn ? lang : fallback,
+    description: pickText(descriptions, shownLang, fallback),
+    textLang: shownLang,
     images: row.images as TImage[],
     categoryId: String(row.category_id),
     categoryPath: findCategoryPath(index, String(row.category_id), lang),

@@ -69,7 +69,7 @@ function cachedPlan(db: Database, keyword: string) {
 async function findGoodsNames(db: Database, lang: TLanguage, keyword: string, limit: number) {
   const match = await cachedPlan(db, keyword);
   const result = await db.execute(sql`select p.id::text as id,
-      coalesce(p.names->>${lang}, p.names->>p.lang, p.names->>'en', '') as name
+      coalesce(p.names->>${lang}, p.names->>'en', p.names->>p.lang, '') as name
     from products p join stores s on s.id = p.store_id
     where ${VISIBLE} and ${match.where}
     order by ${match.orderBy} limit ${limit}`);

@@ -24,7 +24,7 @@ export async function presentMessages(
     const found = await db
       .select({
         id: products.id,
-        name: sql<string>`coalesce(${products.names}->>${lang}, ${products.names}->>${products.lang}, ${products.names}->>'en', '')`,
+        name: sql<string>`coalesce(${products.names}->>${lang}, ${products.names}->>'en', ${products.names}->>${products.lang}, '')`,
         image: sql<string | null>`${products.images}->0->>'url'`,
         sellingPrice: products.sellingPrice,
         discountPrice: products.discountPrice,

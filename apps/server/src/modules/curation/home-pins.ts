@@ -32,7 +32,7 @@ const CANDIDATE_LIMIT = 20;
 function candidatesSql(section: THomePinSection, lang: TLanguage, where: SQL): SQL {
   switch (KIND_OF[section]) {
     case 'product':
-      return sql`select p.id::text as id, coalesce(p.names->>${lang}, p.names->>p.lang, p.names->>'en', '') as name
+      return sql`select p.id::text as id, coalesce(p.names->>${lang}, p.names->>'en', p.names->>p.lang, '') as name
         from products p join stores s on s.id = p.store_id
         where p.is_on_shelf and s.status = 'active' ${
           section === 'discountGoods'
