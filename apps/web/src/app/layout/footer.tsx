@@ -8,6 +8,7 @@ import { api } from '../../lib/api';
 import { useInAppLinkHandler } from '../../lib/in-app-link';
 import { buildLoginPath, isLoggedIn, useSession } from '../../lib/session';
 import { toast, toastError } from '../../lib/toast';
+import { useOneAtATime } from '../../lib/use-one-at-a-time';
 
 const HELP_LINKS = [
   { to: '/help/buyer-rules', labelKey: 'footer.buyerRules' },
@@ -48,8 +49,8 @@ function SubscriptionForm() {
   const [email, setEmail] = useState('');
   const [fieldError, setFieldError] = useState('');
   const [isSending, setIsSending] = useState(false);
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  // A double click subscribed twice: "Subscribed" and "already subscribed" stood side by side.
+  const send = useOneAtATime(async () => {
     // The contract's rule is loaded on first use so zod stays out of the first page load.
     const { zSubscriptionEmail } = await import('@caravan/contracts');
     const parsed = zSubscriptionEmail.safeParse(email);
@@ -68,6 +69,10 @@ function SubscriptionForm() {
     } finally {
       setIsSending(false);
     }
+  });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    void send();
   };
   return (
     <form className="cv-subscribe" onSubmit={submit} noValidate>

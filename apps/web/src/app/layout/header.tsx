@@ -136,7 +136,8 @@ function AccountLinks() {
     <div className="cv-account">
       <Link to="/userInfo/dashboard" className="cv-account__name" title={session.userInfo?.displayName}>
         <UserOutlined aria-hidden="true" />{' '}
-        <span>{session.userInfo?.displayName ?? t('header.myAccount')}</span>
+        {/* Its own direction: an e-mail on an Arabic page was cut at its start ("…1@example.com"), not its end. */}
+        <span dir="auto">{session.userInfo?.displayName ?? t('header.myAccount')}</span>
       </Link>
       <LightButton
         variant="text"

@@ -8,8 +8,31 @@ import { addLocalCartLine } from './local-cart';
 
 export type TCartEventDetail = { productId: string; variantId: string | null; quantity: number };
 
+/**
+ * A double click on "Add to cart" sent the line twice (twice the minimum in the cart, no warning): the same add while
+ * one is still running, or within this long after it started, is one add. Adding the same line again later adds again.
+ */
+const REPEAT_WINDOW_MS = 800;
+const recentAdds = new Map<string, number>();
+const runningAdds = new Set<string>();
+
 /** What the product page's add-to-cart event does: server cart when logged in, browser cart otherwise. */
 export async function addToCart(queryClient: QueryClient, detail: TCartEventDetail): Promise<void> {
+  const key = `${detail.productId}:${detail.variantId ?? ''}:${detail.quantity}`;
+  const now = Date.now();
+  if (runningAdds.has(key) || now - (recentAdds.get(key) ?? Number.NEGATIVE_INFINITY) < REPEAT_WINDOW_MS) {
+    return;
+  }
+  recentAdds.set(key, now);
+  runningAdds.add(key);
+  try {
+    await addOnce(queryClient, detail);
+  } finally {
+    runningAdds.delete(key);
+  }
+}
+
+async function addOnce(queryClient: QueryClient, detail: TCartEventDetail): Promise<void> {
   await i18next.loadNamespaces('cart');
   if (!isLoggedIn(getSession())) {
     addLocalCartLine(detail);

@@ -236,7 +236,11 @@ function SettlementContent() {
     );
   }
 
-  const previewGroups = preview.data?.groups ?? [];
+  // In the cart's order of sellers, as the selection above lists them (the preview came in another order).
+  const sellerOrder = new Map((cart?.groups ?? []).map((group, index) => [group.seller.id, index]));
+  const previewGroups = [...(preview.data?.groups ?? [])].sort(
+    (a, b) => (sellerOrder.get(a.seller.id) ?? 0) - (sellerOrder.get(b.seller.id) ?? 0),
+  );
   const addressList = addresses.data?.list ?? [];
   return (
     <>

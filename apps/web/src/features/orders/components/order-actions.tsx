@@ -125,13 +125,10 @@ export function OrderActions({ order, isDetailShown = true }: { order: TOrder; i
         <Button
           size="small"
           loading={remind.isPending}
-          onClick={() => {
-            if (order.isReminded) {
-              toast.warning(t('messages.alreadyReminded'));
-              return;
-            }
-            remind.mutate();
-          }}
+          // A seller is reminded once: after that the button said so only when pressed again.
+          disabled={order.isReminded}
+          title={order.isReminded ? t('messages.alreadyReminded') : undefined}
+          onClick={() => remind.mutate()}
         >
           {t('actions.remind')}
         </Button>
