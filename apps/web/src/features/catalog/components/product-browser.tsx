@@ -10,6 +10,7 @@ import { LightCheckbox, LightChoiceGroup } from '../../../components/ui/light-co
 import { useProducts } from '../api/list-products';
 import { readProductFilters } from '../lib/product-filters';
 import '../catalog.css';
+import { useLastPageCorrection, usePageParam } from '../../../lib/page-param';
 import { ListPager } from './list-pager';
 import { ProductGrid } from './product-grid';
 
@@ -74,6 +75,9 @@ export function ProductBrowser({ isDiscountFixed = false }: { isDiscountFixed?: 
   }, [minPrice, maxPrice]);
 
   const products = useProducts(filters);
+  // A page past the end (/commodity?page=999) said "394 products" over "No products here yet", with no pager back.
+  const [, setPage] = usePageParam();
+  const isPastEnd = useLastPageCorrection(page, products.data?.total, PAGE_SIZE.list, setPage);
 
   const update = (changes: Record<string, string | undefined>) => {
     setParams((current) => {
@@ -186,7 +190,7 @@ export function ProductBrowser({ isDiscountFixed = false }: { isDiscountFixed?: 
         cardHeadingLevel={2}
         products={products.data?.pageList}
         loadFailure={products}
-        isLoading={products.isLoading}
+        isLoading={products.isLoading || isPastEnd}
         isUpdating={products.isPlaceholderData}
       />
       <ListPager
