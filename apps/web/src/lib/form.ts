@@ -14,9 +14,13 @@ export function translateValidation(t: TFunction, message: string): string {
 }
 
 /** An antd rule running one field's zod schema from @caravan/contracts (the same rule the server applies). */
-export function zodRule(schema: z.ZodType, t: TFunction): Rule {
+export function zodRule(schema: z.ZodType, t: TFunction, options: { isEmptyAllowed?: boolean } = {}): Rule {
   return {
     validator: async (_rule, value: unknown) => {
+      // An optional field left empty passes; a required one says so through its `required` rule.
+      if (options.isEmptyAllowed && (value === null || value === undefined || value === '')) {
+        return;
+      }
       const result = schema.safeParse(value ?? '');
       if (!result.success) {
         throw new Error(translateValidation(t, result.error.issues[0]?.message ?? 'required'));

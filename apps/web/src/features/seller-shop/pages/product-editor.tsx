@@ -237,7 +237,8 @@ function Editor({ product, shopLang }: { product: TSellerProductDetail | null; s
     },
   };
   // No min or precision on the inputs: antd changed -3 to 0 and 2.5 to 3 without a word; the rule says what is wrong.
-  const wholeRule = (min: number, max: number) => zodRule(zWhole(min, max), t);
+  // An empty field is left to `required` (buyMax may stay empty: no upper limit).
+  const wholeRule = (min: number, max: number) => zodRule(zWhole(min, max), t, { isEmptyAllowed: true });
   const buyMaxRule = {
     validator: async (_rule: unknown, value?: number | null) => {
       const buyMin = form.getFieldValue('buyMin');
