@@ -55,3 +55,9 @@ export type TSystemParamsQuery = z.input<typeof ZSystemParamsQuery>;
 
 export const ZSystemParamsResponse = z.object({ data: z.record(z.string(), z.string()) });
 export type TSystemParamsResponse = z.infer<typeof ZSystemParamsResponse>;
+
+/** GET /api/v1/account/cancel: what stands in the way of closing the account now, each with its localised text. */
+export const ZCancellationCheck = z.object({
+  blockers: z.array(z.object({ code: z.string(), message: z.string() })),
+});
+export type TCancellationCheck = z.infer<typeof ZCancellationCheck>;

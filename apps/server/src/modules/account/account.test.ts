@@ -2,6 +2,7 @@ import { parseMoney } from '@caravan/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { orders, sessions, subscriptions, systemParams, users } from '../../db/schema';
+import { errorMessage } from '../../i18n/messages';
 import { bearer, createTestApp, json, type TTestContext } from '../../testing/test-app';
 import { createStore, login, registerUser } from '../auth/test-fixtures';
 import { ACCOUNT_CANCELLATION_BLOCKERS } from './cancellation';
@@ -423,9 +424,25 @@ describe('account cancellation', () => {
   it('refuses sellers and runs the blockers other domains register', async () => {
     const seller = await registerUser(ctx.app);
     await createStore(ctx, seller.user.id);
+    // Named before the form is sent, in the reader's language, and the same the closing then refuses with.
+    const check = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/v1/account/cancel?lang=en',
+      headers: bearer(seller.token),
+    });
+    expect(json<{ blockers: { code: string; message: string }[] }>(check).blockers).toEqual([
+      { code: 'CANCEL_BLOCKED_SHOP', message: errorMessage('en', 'CANCEL_BLOCKED_SHOP') },
+    ]);
     const refused = await cancel(seller.token);
     expect(refused.statusCode).toBe(409);
     expect(json<TError>(refused).error.code).toBe('CANCEL_BLOCKED_SHOP');
+    const clear = await registerUser(ctx.app);
+    const nothing = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/v1/account/cancel',
+      headers: bearer(clear.token),
+    });
+    expect(json(nothing)).toEqual({ blockers: [] });
 
     const buyer = await registerUser(ctx.app);
     const seen: bigint[] = [];

@@ -1,5 +1,6 @@
 import {
   ZCancelAccountRequest,
+  ZCancellationCheck,
   ZChangePasswordRequest,
   ZChangeTxPasswordRequest,
   ZChangeUsernameRequest,
@@ -10,12 +11,14 @@ import {
 } from '@caravan/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { LANGUAGE_COOKIE } from '../../http/language';
+import { errorMessage } from '../../i18n/messages';
 import { clearSessionCookie } from '../auth';
 import {
   cancelAccount,
   changePassword,
   changeTxPassword,
   changeUsername,
+  findCancellationBlockers,
   setAvatar,
   setLanguage,
   setTxPassword,
@@ -89,6 +92,15 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       await setAvatar(db, request.user!.id, request.body.avatar);
       return ok;
+    },
+  );
+
+  app.get(
+    '/api/v1/account/cancel',
+    { ...common, schema: { tags: ['account'], response: { 200: ZCancellationCheck } } },
+    async (request) => {
+      const codes = await db.transaction((tx) => findCancellationBlockers(tx, request.user!.id));
+      return { blockers: codes.map((code) => ({ code, message: errorMessage(request.lang, code) })) };
     },
   );
 

@@ -1,4 +1,5 @@
 import type {
+  TErrorCode,
   TLanguage,
   ZCancelAccountRequest,
   ZChangePasswordRequest,
@@ -8,7 +9,7 @@ import type {
 } from '@caravan/contracts';
 import { and, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Database } from '../../db/client';
+import type { Database, Tx } from '../../db/client';
 import { uniqueViolation } from '../../db/pg-error';
 import { loans, orders, sessions, stores, users } from '../../db/schema';
 import { AppError } from '../../http/app-error';
@@ -118,6 +119,53 @@ export async function setAvatar(db: Database, userId: bigint, avatar: number) {
  * (auth's releaseLapsedLogInName) while the row stays for the ledger. Sellers cannot cancel; other domains' blockers
  * (balance, unfinished recharge or withdrawal) run under the user's row lock.
  */
+/**
+ * What stands in the way of closing the account, in the order the closing checks it: a shop, an order under way, a
+ * loan not repaid (SPEC §4, issue 15), then the other domains' blockers (a balance, an unfinished deposit or
+ * withdrawal). The page names them before the buyer fills the form; the closing refuses the first.
+ */
+export async function findCancellationBlockers(tx: Tx, userId: bigint): Promise<TErrorCode[]> {
+  const blockers: TErrorCode[] = [];
+  const [store] = await tx
+    .select({ id: stores.id })
+    .from(stores)
+    .where(eq(stores.ownerUserId, userId))
+    .limit(1);
+  if (store) {
+    blockers.push('CANCEL_BLOCKED_SHOP');
+  }
+  const [openOrder] = await tx
+    .select({ id: orders.id })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.buyerUserId, userId),
+        or(inArray(orders.status, [0, 1, 2, 3]), eq(orders.refundStatus, 'refunding')),
+      ),
+    )
+    .limit(1);
+  if (openOrder) {
+    blockers.push('CANCEL_BLOCKED_OPEN_ORDER');
+  }
+  const [openLoan] = await tx
+    .select({ id: loans.id })
+    .from(loans)
+    .where(
+      and(eq(loans.userId, userId), inArray(loans.status, ['applying', 'reviewing', 'disbursed', 'overdue'])),
+    )
+    .limit(1);
+  if (openLoan) {
+    blockers.push('CANCEL_BLOCKED_LOAN');
+  }
+  for (const blocker of ACCOUNT_CANCELLATION_BLOCKERS) {
+    const code = await blocker(tx, userId);
+    if (code) {
+      blockers.push(code);
+    }
+  }
+  return blockers;
+}
+
 export async function cancelAccount(
   db: Database,
   input: { userId: bigint } & z.output<typeof ZCancelAccountRequest>,
@@ -133,46 +181,9 @@ export async function cancelAccount(
     if (locked?.status !== 'active') {
       throw new AppError('USER_DISABLED');
     }
-    const [store] = await tx
-      .select({ id: stores.id })
-      .from(stores)
-      .where(eq(stores.ownerUserId, user.id))
-      .limit(1);
-    if (store) {
-      throw new AppError('CANCEL_BLOCKED_SHOP');
-    }
-    // SPEC §4 and issue 15: an order still under way or a loan not yet repaid also blocks cancellation.
-    const [openOrder] = await tx
-      .select({ id: orders.id })
-      .from(orders)
-      .where(
-        and(
-          eq(orders.buyerUserId, user.id),
-          or(inArray(orders.status, [0, 1, 2, 3]), eq(orders.refundStatus, 'refunding')),
-        ),
-      )
-      .limit(1);
-    if (openOrder) {
-      throw new AppError('CANCEL_BLOCKED_OPEN_ORDER');
-    }
-    const [openLoan] = await tx
-      .select({ id: loans.id })
-      .from(loans)
-      .where(
-        and(
-          eq(loans.userId, user.id),
-          inArray(loans.status, ['applying', 'reviewing', 'disbursed', 'overdue']),
-        ),
-      )
-      .limit(1);
-    if (openLoan) {
-      throw new AppError('CANCEL_BLOCKED_LOAN');
-    }
-    for (const blocker of ACCOUNT_CANCELLATION_BLOCKERS) {
-      const code = await blocker(tx, user.id);
-      if (code) {
-        throw new AppError(code);
-      }
+    const [blocker] = await findCancellationBlockers(tx, user.id);
+    if (blocker) {
+      throw new AppError(blocker);
     }
     await tx
       .update(users)

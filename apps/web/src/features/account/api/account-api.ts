@@ -1,10 +1,12 @@
 import type {
+  TCancellationCheck,
   TChangePasswordRequest,
   TChangeTxPasswordRequest,
   TResetTxPasswordRequest,
   TSetTxPasswordRequest,
   TUserInfo,
 } from '@caravan/contracts';
+import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { setSession } from '../../../lib/session';
 
@@ -27,6 +29,14 @@ export function resetTxPassword(body: TResetTxPasswordRequest): Promise<unknown>
 
 export function cancelAccount(body: { reason: string; loginPassword: string }): Promise<unknown> {
   return api.post('/account/cancel', body);
+}
+
+/** What stands in the way of closing the account now (a balance, a shop, an order under way...), worded. */
+export function useCancellationCheck() {
+  return useQuery({
+    queryKey: ['account', 'cancellation-check'],
+    queryFn: () => api.get<TCancellationCheck>('/account/cancel'),
+  });
 }
 
 /** Re-reads the user (e.g. hasTxPassword after setting it) into the session store. */

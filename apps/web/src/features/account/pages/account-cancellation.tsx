@@ -10,7 +10,7 @@ import { isApiError } from '../../../lib/api';
 import { parseFormValues, showSubmitError } from '../../../lib/form';
 import { clearSession, runLogoutHandlers } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
-import { cancelAccount } from '../api/account-api';
+import { cancelAccount, useCancellationCheck } from '../api/account-api';
 import { SETUP_CRUMBS } from '../components/setup-crumbs';
 
 const ZCancelForm = z.object({ reason: zRequiredText(500), loginPassword: zRequiredText(64) });
@@ -22,6 +22,9 @@ export default function AccountCancellationPage() {
   const [modal, modalHolder] = Modal.useModal();
   const [blockingMessage, setBlockingMessage] = useState('');
   const [isSubmitting, setIsSubmitting] = useState(false);
+  // Named before the form is filled: with a balance and a withdrawal in review the form looked ready to send.
+  const check = useCancellationCheck();
+  const blockers = check.data?.blockers ?? [];
 
   const send = async (body: z.output<typeof ZCancelForm>) => {
     setIsSubmitting(true);
@@ -68,6 +71,22 @@ export default function AccountCancellationPage() {
           title={t('cancellation.warningTitle')}
           description={t('cancellation.warning')}
         />
+        {blockers.length > 0 && (
+          <Alert
+            type="error"
+            showIcon
+            className="cv-form-alert"
+            data-testid="cancellation-blockers"
+            title={t('cancellation.blockedTitle')}
+            description={
+              <ul style={{ margin: 0, paddingInlineStart: 18 }}>
+                {blockers.map((blocker) => (
+                  <li key={blocker.code}>{blocker.message}</li>
+                ))}
+              </ul>
+            }
+          />
+        )}
         {blockingMessage && (
           <Alert type="error" showIcon title={blockingMessage} role="alert" className="cv-form-alert" />
         )}
@@ -78,7 +97,13 @@ export default function AccountCancellationPage() {
           <Form.Item name="loginPassword" label={t('cancellation.loginPassword')}>
             <Input.Password autoComplete="current-password" maxLength={64} />
           </Form.Item>
-          <Button danger type="primary" htmlType="submit" loading={isSubmitting}>
+          <Button
+            danger
+            type="primary"
+            htmlType="submit"
+            loading={isSubmitting}
+            disabled={blockers.length > 0}
+          >
             {t('cancellation.submit')}
           </Button>
         </AppForm>
