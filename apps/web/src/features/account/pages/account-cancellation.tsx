@@ -68,6 +68,7 @@ export default function AccountCancellationPage() {
         <Alert
           type="warning"
           showIcon
+          className="cv-form-alert"
           title={t('cancellation.warningTitle')}
           description={t('cancellation.warning')}
         />
