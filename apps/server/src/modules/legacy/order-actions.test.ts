@@ -45,6 +45,19 @@ describe('legacy order and address calls (SPEC §7)', () => {
   const call = <T = Record<string, unknown>>(action: string, params: Record<string, string>) =>
     callLegacy<T>(ctx.app, action, params);
 
+  /** A buyer with 50 USDT and a delivery address. */
+  async function buyerReadyToOrder() {
+    const buyer = await createTestUser(db);
+    await fundUser(db, buyer.id, '50');
+    await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/addresses',
+      headers: bearer(buyer.token),
+      payload: TEST_ADDRESS,
+    });
+    return buyer;
+  }
+
   it('adds, lists, edits and deletes addresses with the old field names', async () => {
     const buyer = await createTestUser(db);
     const form = {
@@ -163,14 +176,7 @@ describe('legacy order and address calls (SPEC §7)', () => {
   });
 
   it('submits, pays and cancels orders through the old calls', async () => {
-    const buyer = await createTestUser(db);
-    await fundUser(db, buyer.id, '50');
-    await ctx.app.inject({
-      method: 'POST',
-      url: '/api/v1/addresses',
-      headers: bearer(buyer.token),
-      payload: TEST_ADDRESS,
-    });
+    const buyer = await buyerReadyToOrder();
     const stockBefore = await stockOf(db, productId);
     const submitted = await call<{ orders: TSummary[]; total: string }>('order!submit', {
       token: buyer.token,
@@ -229,14 +235,7 @@ describe('legacy order and address calls (SPEC §7)', () => {
   });
 
   it('honours Idempotency-Key on the calls that place or pay orders, as the v1 routes do', async () => {
-    const buyer = await createTestUser(db);
-    await fundUser(db, buyer.id, '50');
-    await ctx.app.inject({
-      method: 'POST',
-      url: '/api/v1/addresses',
-      headers: bearer(buyer.token),
-      payload: TEST_ADDRESS,
-    });
+    const buyer = await buyerReadyToOrder();
     const stockBefore = await stockOf(db, productId);
     const form = { token: buyer.token, goodsId: String(productId), count: '1' };
     const key = { 'idempotency-key': 'legacy-submit-1' };
