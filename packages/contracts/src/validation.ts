@@ -112,17 +112,20 @@ export function messageWithValues(key: TValidationKey, values: Record<string, nu
     .join('&')}`;
 }
 
-/** The key and placeholder values of a message (a plain key has none). */
-export function splitMessage(message: string): { key: string; values: Record<string, number> } {
+/** Grouped as the app shows every figure ("1,000,000", Latin digits), whatever the reader's language. */
+const VALUE_FORMAT = new Intl.NumberFormat('en-US', { maximumFractionDigits: 10 });
+
+/** The key of a message and its placeholder values, formatted for display (a plain key has none). */
+export function splitMessage(message: string): { key: string; values: Record<string, string> } {
   const at = message.indexOf('?');
   if (at < 0 || !/^[A-Za-z]+$/.test(message.slice(0, at))) {
     return { key: message, values: {} };
   }
-  const values: Record<string, number> = {};
+  const values: Record<string, string> = {};
   for (const pair of message.slice(at + 1).split('&')) {
     const [name, value] = pair.split('=');
     if (name && value !== undefined && Number.isFinite(Number(value))) {
-      values[name] = Number(value);
+      values[name] = VALUE_FORMAT.format(Number(value));
     }
   }
   return { key: message.slice(0, at), values };
