@@ -20,7 +20,7 @@ const LABELS = {
   settlement: 'Règlements',
 };
 
-async function renderConsole() {
+async function renderConsole(at = '/seller/dashboard') {
   const router = createMemoryRouter(
     [
       {
@@ -38,7 +38,7 @@ async function renderConsole() {
         children: [{ path: '*', element: <p>page</p> }],
       },
     ],
-    { initialEntries: ['/seller/dashboard'] },
+    { initialEntries: [at] },
   );
   await act(async () => {
     render(<RouterProvider router={router} />);
@@ -77,5 +77,20 @@ describe('ConsoleLayout', () => {
     expect(title?.getAttribute('title')).toBe('Caravan pour les vendeurs');
     // The glyph is kept from shrinking by this class (global.css).
     expect(brand?.querySelector('svg')?.getAttribute('class')).toBe('cv-logo-glyph');
+  });
+
+  it('links the section in the breadcrumb from a page below it, and not on the section itself', async () => {
+    await renderConsole('/seller/products/new');
+    const crumbs = document.querySelector('.cv-console__crumbs') as HTMLElement;
+    expect(within(crumbs).getByRole('link', { name: LABELS.products }).getAttribute('href')).toBe(
+      '/seller/products',
+    );
+  });
+
+  it('shows the section itself as plain text in its own breadcrumb', async () => {
+    await renderConsole('/seller/products');
+    const crumbs = document.querySelector('.cv-console__crumbs') as HTMLElement;
+    expect(within(crumbs).queryByRole('link', { name: LABELS.products })).toBeNull();
+    expect(crumbs.textContent).toContain(LABELS.products);
   });
 });

@@ -125,7 +125,19 @@ export function ConsoleLayout({
             className="cv-console__crumbs"
             items={[
               { title: <Link to={basePath}>{title}</Link> },
-              ...(current ? [{ title: t(current.labelKey) }] : []),
+              // On a page below a section (a product's editor under Products) the section is the way back.
+              ...(current
+                ? [
+                    {
+                      title:
+                        location.pathname.replace(/\/$/, '') === `${basePath}/${current.path}` ? (
+                          t(current.labelKey)
+                        ) : (
+                          <Link to={`${basePath}/${current.path}`}>{t(current.labelKey)}</Link>
+                        ),
+                    },
+                  ]
+                : []),
             ]}
           />
           {/* dir="auto": a Latin shop name in an Arabic console was cut at its start ("…avan Demo Trading Co"). */}
