@@ -2,6 +2,7 @@ import {
   buildSchedule,
   dailyAccrual,
   lastDueDayBy,
+  minMoney,
   principalDueBy,
   type TInstalmentState,
   type TMoney,
@@ -189,7 +190,13 @@ export function nextInstalment(
   const dueDay = next?.dueDay ?? terms.termDays;
   const principalDue = principalDueBy(schedule, dueDay) - totals.principalPaid;
   const amount = owed.penalty + owed.interest + (principalDue > 0n ? principalDue : 0n);
-  return { dueDay, amount: amount > 0n ? amount : totalOwed(owed) };
+  if (amount > 0n) {
+    return { dueDay, amount };
+  }
+  // Nothing is due yet (interest to date paid, no principal due by the next instalment): the instalment as the
+  // schedule has it. It fell back to everything owed, so "repay next instalment" on an interest-only loan's first
+  // day repaid the whole principal.
+  return { dueDay, amount: minMoney(next?.total ?? totalOwed(owed), totalOwed(owed)) };
 }
 
 /** Paid, overdue, due (the next one) or upcoming, for each instalment on `day`. */
