@@ -14,6 +14,7 @@ import { DataTable } from '../../../components/ui/data-table';
 import { dateTimeCell } from '../../../components/ui/date-time-text';
 import { parseFormValues, showSubmitError } from '../../../lib/form';
 import { toast } from '../../../lib/toast';
+import { useOneAtATime } from '../../../lib/use-one-at-a-time';
 import { useRoles, useSaveStaff, useStaffList } from '../api/admin-api';
 
 type TEditing = { member: TStaffMember | null } | null;
@@ -37,7 +38,8 @@ export default function StaffPage() {
     );
   };
 
-  const save = async () => {
+  // A double click created the member and then said its username was taken.
+  const save = useOneAtATime(async () => {
     if (!editing) {
       return;
     }
@@ -61,7 +63,7 @@ export default function StaffPage() {
     } catch (error) {
       showSubmitError(form, error, t);
     }
-  };
+  });
 
   return (
     <>

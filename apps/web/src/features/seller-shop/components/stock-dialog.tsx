@@ -3,6 +3,7 @@ import { Form, Input, InputNumber, Modal, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ignoreInvalidForm, zodRule } from '../../../lib/form';
 import { toast } from '../../../lib/toast';
+import { useOneAtATime } from '../../../lib/use-one-at-a-time';
 import { useAdjustStock, useSellerProduct } from '../api';
 
 type TValues = { variantId?: string; delta: number; reason: string };
@@ -37,6 +38,8 @@ export function StockDialog({
       onClose();
     }
   };
+  // A double click on Save applied the change twice (+5 became +10, two lines in the stock history).
+  const save = useOneAtATime(() => form.validateFields().then(submit, ignoreInvalidForm));
   return (
     <Modal
       open={product !== null}
@@ -46,7 +49,7 @@ export function StockDialog({
       okButtonProps={{ loading: adjust.isPending }}
       onCancel={onClose}
       // A refusal is shown beside the field; the promise's rejection needs no more handling.
-      onOk={() => void form.validateFields().then(submit, ignoreInvalidForm)}
+      onOk={() => void save()}
       afterClose={() => form.resetFields()}
       destroyOnHidden
     >

@@ -8,6 +8,7 @@ import { emptyOrLoadError } from '../../../components/ui/load-error';
 import { NamedSegmented } from '../../../components/ui/named-segmented';
 import { formatDateTime } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
+import { useOneAtATime } from '../../../lib/use-one-at-a-time';
 import { useReplyReview, useSellerReviews } from '../api';
 
 const COLOURS = { good: 'green', medium: 'gold', bad: 'red' } as const;
@@ -23,7 +24,8 @@ export default function SellerReviewsPage() {
   const reply = useReplyReview();
   const [target, setTarget] = useState<TSellerReview | null>(null);
   const [text, setText] = useState('');
-  const send = async () => {
+  // A double click sent the reply twice: "succeeded" and "already replied" stood side by side.
+  const send = useOneAtATime(async () => {
     if (!target || !text.trim()) {
       return;
     }
@@ -36,7 +38,7 @@ export default function SellerReviewsPage() {
       setTarget(null);
       setText('');
     }
-  };
+  });
   return (
     <>
       <ConsolePageHead title={t('menu.reviews')} />
