@@ -3,6 +3,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest';
 import consoleEn from '../../../locales/en/console.json';
 import ordersEn from '../../../locales/en/orders.json';
+import { goodsOnlyAmounts } from '../../../testing/orders';
 import { jsonResponse, renderWithQueries, setUpComponentTests } from '../../../testing/render';
 import type { TAdminOrder } from '../api/admin-orders-api';
 import AdminOrdersPage from './admin-orders';
@@ -36,17 +37,7 @@ function deliveredOrder(refundApproval: TWaitingFirstApproval | null): TAdminOrd
         lineTotal: '200.00',
       },
     ],
-    amounts: {
-      itemsAmount: '200.00',
-      dispatchFee: '0.00',
-      longDistanceFee: '0.00',
-      deliveryFee: '0.00',
-      freight: '0.00',
-      tax: '0.00',
-      handlingFee: '0.00',
-      discount: '0.00',
-      total: '200.00',
-    },
+    amounts: goodsOnlyAmounts('200.00'),
     paidAmount: '200.00',
     isReminded: false,
     createdAt: '2026-11-20T08:00:00.000Z',

@@ -2,6 +2,7 @@ import type { TOrderSummary } from '@caravan/contracts';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import ordersEn from '../../../locales/en/orders.json';
+import { goodsOnlyAmounts } from '../../../testing/orders';
 import { renderWithQueries, setUpComponentTests } from '../../../testing/render';
 import { OrderActions } from './order-actions';
 
@@ -13,17 +14,7 @@ function paidOrder(isReminded: boolean): TOrderSummary {
     refundStatus: 'none',
     seller: { id: '3', name: 'Harbour Goods' },
     items: [],
-    amounts: {
-      itemsAmount: '20.00',
-      dispatchFee: '0.00',
-      longDistanceFee: '0.00',
-      deliveryFee: '0.00',
-      freight: '0.00',
-      tax: '0.00',
-      handlingFee: '0.00',
-      discount: '0.00',
-      total: '20.00',
-    },
+    amounts: goodsOnlyAmounts('20.00'),
     paidAmount: '20.00',
     isReminded,
     createdAt: '2026-12-03T08:00:00.000Z',
