@@ -45,10 +45,10 @@ describe('legacy order and address calls (SPEC §7)', () => {
   const call = <T = Record<string, unknown>>(action: string, params: Record<string, string>) =>
     callLegacy<T>(ctx.app, action, params);
 
-  /** A buyer with 50 USDT and a delivery address. */
-  async function buyerReadyToOrder() {
+  /** A buyer with `balance` USDT and a delivery address. */
+  async function buyerReadyToOrder(balance = '50') {
     const buyer = await createTestUser(db);
-    await fundUser(db, buyer.id, '50');
+    await fundUser(db, buyer.id, balance);
     await ctx.app.inject({
       method: 'POST',
       url: '/api/v1/addresses',
@@ -119,14 +119,7 @@ describe('legacy order and address calls (SPEC §7)', () => {
   });
 
   it('lists and shows an order placed through v1, with its goods and its log oldest first', async () => {
-    const buyer = await createTestUser(db);
-    await fundUser(db, buyer.id, '100');
-    await ctx.app.inject({
-      method: 'POST',
-      url: '/api/v1/addresses',
-      headers: bearer(buyer.token),
-      payload: TEST_ADDRESS,
-    });
+    const buyer = await buyerReadyToOrder('100');
     const placed = await ctx.app.inject({
       method: 'POST',
       url: '/api/v1/orders',
