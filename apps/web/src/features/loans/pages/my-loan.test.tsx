@@ -99,6 +99,25 @@ describe('/credit/myLoan, repaying another amount', () => {
     expect(within(dialog).getByText('Repay 100.50 USDT from your wallet?')).toBeTruthy();
     expect(ok().disabled).toBe(false);
   });
+
+  it('confirms the next instalment with every digit the ledger will take', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL) =>
+        String(input).includes('/loans/mine')
+          ? jsonResponse({ current: disbursedLoan({ nextDue: '2094.835' }), history: [] })
+          : jsonResponse({ available: '5000.00', frozen: '0.00' }),
+      ),
+    );
+    await renderWithQueries(<MyLoanPage />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Repay now' }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.click(within(dialog).getByLabelText(/Next instalment/));
+    // It said "Repay 2,094.84 USDT" and 2,094.835 left the wallet.
+    await waitFor(() =>
+      expect(within(dialog).getByText('Repay 2,094.835 USDT from your wallet?')).toBeTruthy(),
+    );
+  });
 });
 
 describe('/credit/myLoan, repaying', () => {

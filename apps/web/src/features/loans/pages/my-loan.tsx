@@ -73,7 +73,7 @@ function RepayDialog({ loan, isOpen, onClose, afterClose }: { loan: TLoan } & TC
       ? t('validation:amountCents')
       : amountFault === 'tooMuch'
         ? // Isolated, so the figure and its unit stay one left-to-right piece inside an Arabic sentence.
-          t('errors:LOAN_REPAY_TOO_MUCH', { owed: `\u2066${formatAmount(loan.totalOwed, 2)} USDT\u2069` })
+          t('errors:LOAN_REPAY_TOO_MUCH', { owed: `\u2066${formatAmount(loan.totalOwed)} USDT\u2069` })
         : undefined;
   const shown =
     kind === 'all' ? loan.totalOwed : kind === 'next' ? loan.nextDue : amount && !amountFault ? amount : '';
@@ -116,7 +116,7 @@ function RepayDialog({ loan, isOpen, onClose, afterClose }: { loan: TLoan } & TC
                 value: 'next',
                 label: (
                   <>
-                    {t('myLoan.repayNext')} (<MoneyText decimals={2} value={loan.nextDue} />)
+                    {t('myLoan.repayNext')} (<MoneyText value={loan.nextDue} />)
                   </>
                 ),
               },
@@ -125,7 +125,7 @@ function RepayDialog({ loan, isOpen, onClose, afterClose }: { loan: TLoan } & TC
                 value: 'all',
                 label: (
                   <>
-                    {t('myLoan.repayAll')} (<MoneyText decimals={2} value={loan.totalOwed} />)
+                    {t('myLoan.repayAll')} (<MoneyText value={loan.totalOwed} />)
                   </>
                 ),
               },
@@ -172,7 +172,8 @@ function RepayDialog({ loan, isOpen, onClose, afterClose }: { loan: TLoan } & TC
       <p>
         {t('fields.balance')}: <MoneyText value={wallet.data?.available} />
       </p>
-      {shown && <p>{t('myLoan.repayConfirm', { amount: formatAmount(shown, 2) })}</p>}
+      {/* Every digit the ledger will take: it said 2,094.84 and took 2,094.835 (penalties accrue in fractions of a cent). */}
+      {shown && <p>{t('myLoan.repayConfirm', { amount: formatAmount(shown) })}</p>}
     </Modal>
   );
 }
