@@ -46,10 +46,15 @@ function collectParams(request: FastifyRequest): Record<string, string> {
   return params;
 }
 
+/** The 4xx status of a framework error (a rate limit, a malformed body); undefined for anything else. */
+function clientStatusOf(error: unknown): number | undefined {
+  const status = (error as FastifyError | undefined)?.statusCode;
+  return status !== undefined && status >= 400 && status < 500 ? status : undefined;
+}
+
 /** Whether the error is the caller's (a refusal), not the server's fault. */
 function isRefusal(error: unknown): boolean {
-  const status = (error as FastifyError | undefined)?.statusCode;
-  return isAppError(error) || (status !== undefined && status >= 400 && status < 500);
+  return isAppError(error) || clientStatusOf(error) !== undefined;
 }
 
 function legacyError(request: FastifyRequest, error: unknown): TLegacyAnswer {
@@ -62,11 +67,11 @@ function legacyError(request: FastifyRequest, error: unknown): TLegacyAnswer {
         : withAttemptsLeft(request.lang, errorMessage(request.lang, error.code, error.params), error.details);
     return { code: LEGACY_SESSION_CODES.has(error.code) ? 403 : 1, msg, data: null };
   }
-  const status = (error as FastifyError | undefined)?.statusCode;
+  const status = clientStatusOf(error);
   if (status === 429) {
     return { code: 1, msg: errorMessage(request.lang, 'TOO_FREQUENT'), data: null };
   }
-  if (status && status >= 400 && status < 500) {
+  if (status !== undefined) {
     return { code: 1, msg: errorMessage(request.lang, 'ILLEGAL_REQUEST'), data: null };
   }
   request.log.error({ err: error }, 'legacy call failed');
