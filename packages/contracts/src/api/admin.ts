@@ -201,10 +201,12 @@ export const ZAdminUserDetail = z.object({
 export type TAdminUserDetail = z.infer<typeof ZAdminUserDetail>;
 
 /** Disabling, enabling or lifting a lock gives a reason, kept in the audit log. */
+/** The reason a staff member gives for acting on a user's account, kept in the audit log. */
+export const USER_ACTION_REASON_MAX = 255;
 export const ZUserActionRequest = z.strictObject({
-  reason: zRequiredText(255),
+  reason: zRequiredText(USER_ACTION_REASON_MAX),
 });
 export const ZUnlockUserRequest = z.strictObject({
   lock: zChoice(['login', 'txPassword']),
-  reason: zRequiredText(255),
+  reason: zRequiredText(USER_ACTION_REASON_MAX),
 });

@@ -162,7 +162,9 @@ export type TAdminMerchantApplicationsQueryParsed = z.output<typeof ZAdminMercha
 export const ZAdminMerchantApplicationsResponse = zPageOf(ZAdminMerchantApplication);
 export type TAdminMerchantApplicationsResponse = z.infer<typeof ZAdminMerchantApplicationsResponse>;
 
-export const ZReasonRequest = z.strictObject({ reason: zRequired(500) });
+/** A moderation reason, shown to the seller. */
+export const MODERATION_REASON_MAX = 500;
+export const ZReasonRequest = z.strictObject({ reason: zRequired(MODERATION_REASON_MAX) });
 export type TReasonRequest = z.input<typeof ZReasonRequest>;
 
 export const STORE_STATUS_VALUES = ['pending', 'active', 'suspended'] as const;

@@ -110,7 +110,7 @@ describe('staff log-in', () => {
   it('answers NO_PERMISSION to staff whose role lacks the permission', async () => {
     const support = await createStaffMember(ctx, { role: 'Customer service' });
     const calls = [
-      { method: 'POST' as const, url: '/api/v1/admin/users/1/disable' },
+      { method: 'POST' as const, url: '/api/v1/admin/users/1/disable', payload: { reason: 'Fraud' } },
       { method: 'GET' as const, url: '/api/v1/admin/roles' },
       { method: 'GET' as const, url: '/api/v1/admin/staff' },
       { method: 'GET' as const, url: '/api/v1/admin/audit-log' },
@@ -179,10 +179,24 @@ describe('user administration', () => {
 
   it('disabling ends the user sessions and blocks log-in; enabling lifts the lockouts; both are audited', async () => {
     const { token, user, body } = await registerUser(ctx.app);
+    for (const payload of [undefined, {}, { reason: '   ' }]) {
+      const withoutReason = await ctx.app.inject({
+        method: 'POST',
+        url: `/api/v1/admin/users/${user.id}/disable`,
+        headers: bearer(admin.token),
+        ...(payload ? { payload } : {}),
+      });
+      expect(withoutReason.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(json<TError>(withoutReason).error.code).toBe('VALIDATION_FAILED');
+    }
+    expect(
+      (await ctx.app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: bearer(token) })).statusCode,
+    ).toBe(200);
     const disable = await ctx.app.inject({
       method: 'POST',
       url: `/api/v1/admin/users/${user.id}/disable`,
       headers: bearer(admin.token),
+      payload: { reason: 'Chargeback fraud reported by the bank' },
     });
     expect(json(disable)).toEqual({ ok: true });
     const me = await ctx.app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: bearer(token) });
@@ -213,6 +227,7 @@ describe('user administration', () => {
       method: 'POST',
       url: `/api/v1/admin/users/${user.id}/enable`,
       headers: bearer(admin.token),
+      payload: { reason: 'The bank withdrew its report' },
     });
     expect(enable.statusCode).toBe(200);
     const [row] = await ctx.database.db
@@ -235,9 +250,11 @@ describe('user administration', () => {
       .from(auditLog)
       .where(eq(auditLog.targetId, user.id))
       .orderBy(desc(auditLog.id));
-    expect(audit.map((a) => [a.action, a.targetType, a.staffId])).toEqual([
-      ['user.enable', 'user', admin.id],
-      ['user.disable', 'user', admin.id],
+    expect(
+      audit.map((a) => [a.action, a.targetType, a.staffId, (a.details as { reason: string }).reason]),
+    ).toEqual([
+      ['user.enable', 'user', admin.id, 'The bank withdrew its report'],
+      ['user.disable', 'user', admin.id, 'Chargeback fraud reported by the bank'],
     ]);
     const log = await ctx.app.inject({
       method: 'GET',
@@ -260,6 +277,7 @@ describe('user administration', () => {
       method: 'POST',
       url: '/api/v1/admin/users/999999/disable',
       headers: bearer(admin.token),
+      payload: { reason: 'Fraud' },
     });
     expect(res.statusCode).toBe(404);
     await ctx.database.db

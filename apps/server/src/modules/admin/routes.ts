@@ -102,7 +102,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         params: ZIdParams,
-        body: ZUserActionRequest.partial().nullish(),
+        body: ZUserActionRequest,
         response: { 200: ZOkResponse },
       },
     },
@@ -110,7 +110,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       await disableUser(db, {
         staffId: request.staffMember!.id,
         userId: BigInt(request.params.id),
-        reason: request.body?.reason,
+        reason: request.body.reason,
       });
       return ok;
     },
@@ -123,7 +123,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         params: ZIdParams,
-        body: ZUserActionRequest.partial().nullish(),
+        body: ZUserActionRequest,
         response: { 200: ZOkResponse },
       },
     },
@@ -131,7 +131,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       await enableUser(db, {
         staffId: request.staffMember!.id,
         userId: BigInt(request.params.id),
-        reason: request.body?.reason,
+        reason: request.body.reason,
       });
       return ok;
     },

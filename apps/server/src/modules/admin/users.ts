@@ -83,10 +83,7 @@ async function lockUser(tx: Tx, userId: bigint) {
 }
 
 /** Disables a buyer or seller account; every session of the user ends at once. */
-export async function disableUser(
-  db: Database,
-  input: { staffId: bigint; userId: bigint; reason?: string | undefined },
-) {
+export async function disableUser(db: Database, input: { staffId: bigint; userId: bigint; reason: string }) {
   await db.transaction(async (tx) => {
     const user = await lockUser(tx, input.userId);
     await tx
@@ -103,17 +100,14 @@ export async function disableUser(
         previousStatus: user.status,
         before: { status: user.status },
         after: { status: 'disabled' },
-        ...(input.reason ? { reason: input.reason } : {}),
+        reason: input.reason,
       },
     });
   });
 }
 
 /** Enables an account again and lifts its log-in and transaction-password locks. */
-export async function enableUser(
-  db: Database,
-  input: { staffId: bigint; userId: bigint; reason?: string | undefined },
-) {
+export async function enableUser(db: Database, input: { staffId: bigint; userId: bigint; reason: string }) {
   await db.transaction(async (tx) => {
     const user = await lockUser(tx, input.userId);
     await tx.update(users).set({ status: 'active', updatedAt: sql`now()` }).where(eq(users.id, input.userId));
@@ -128,7 +122,7 @@ export async function enableUser(
         previousStatus: user.status,
         before: { status: user.status },
         after: { status: 'active' },
-        ...(input.reason ? { reason: input.reason } : {}),
+        reason: input.reason,
       },
     });
   });

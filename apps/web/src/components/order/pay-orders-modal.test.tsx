@@ -1,8 +1,8 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { bindToastInstance } from '../../lib/toast';
 import cartEn from '../../locales/en/cart.json';
 import { jsonResponse, renderWithQueries, setUpComponentTests } from '../../testing/render';
+import { captureToasts } from '../../testing/toasts';
 import { PayOrdersModal } from './pay-orders-modal';
 
 /**
@@ -25,13 +25,7 @@ async function payRefusedOrder(details?: Record<string, unknown>) {
       ),
     ),
   );
-  const shown: string[] = [];
-  bindToastInstance({
-    error: (text) => shown.push(`error: ${text}`),
-    success: (text) => shown.push(`success: ${text}`),
-    warning: (text) => shown.push(`warning: ${text}`),
-    info: (text) => shown.push(`info: ${text}`),
-  });
+  const shown = captureToasts();
   const onClose = vi.fn();
   const onNotPayable = vi.fn();
   await renderWithQueries(

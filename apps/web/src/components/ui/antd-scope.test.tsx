@@ -1,10 +1,25 @@
-import { act, fireEvent, render, screen } from '@testing-library/react';
-import { Alert, DatePicker, Select, Tabs } from 'antd';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { Alert, DatePicker, Form, Input, Select, Tabs } from 'antd';
 import dayjs from 'dayjs';
 import { describe, expect, it, vi } from 'vitest';
 import { namedPictures } from '../../testing/named-pictures';
 import { setUpComponentTests } from '../../testing/render';
 import { AntdScope } from './antd-scope';
+
+/** A required reason of at most five letters, checked by the button. */
+function ReasonForm() {
+  const [form] = Form.useForm();
+  return (
+    <Form form={form}>
+      <Form.Item name="reason" label="Reason" rules={[{ required: true, whitespace: true, max: 5 }]}>
+        <Input />
+      </Form.Item>
+      <button type="button" onClick={() => void form.validateFields().catch(() => undefined)}>
+        Check
+      </button>
+    </Form>
+  );
+}
 
 describe('AntdScope', () => {
   setUpComponentTests();
@@ -42,5 +57,19 @@ describe('AntdScope', () => {
     await act(async () => {});
     const more = document.querySelector('.ant-tabs-nav-more');
     expect(more?.querySelector('[role="img"]')?.getAttribute('aria-label')).toBe('More');
+  });
+
+  it.each([
+    ['spaces only', '   ', 'This field is required'],
+    ['too long', 'x'.repeat(6), 'This text is too long'],
+  ])("words Ant Design's own rule messages as the contract does: %s", async (_, value, message) => {
+    render(
+      <AntdScope>
+        <ReasonForm />
+      </AntdScope>,
+    );
+    fireEvent.change(screen.getByLabelText('Reason'), { target: { value } });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Check' })));
+    await waitFor(() => expect(screen.getByText(message)).toBeTruthy());
   });
 });

@@ -80,14 +80,22 @@ function useControlIcons(): Pick<
 }
 
 /**
- * The messages of Ant Design's own form rules (`required`, `type: 'email'`), in the words the contract's checks use.
+ * The messages of Ant Design's own form rules (`required`, `whitespace`, `max`, `type: 'email'`), in the words the contract's checks use.
  * Ant Design's built from the field's label ("Please enter Category" for a pick-list, "Contact e-mail is not a valid
  * email") read unlike every other message of the form.
  */
 function useFormConfig(): ConfigProviderProps['form'] {
   const { t } = useTranslation('validation');
   return useMemo(
-    () => ({ validateMessages: { required: t('required'), types: { email: t('subscriptionEmail') } } }),
+    () => ({
+      validateMessages: {
+        required: t('required'),
+        // `whitespace: true` beside `required`: a field of spaces only is as empty as an empty one.
+        whitespace: t('required'),
+        string: { max: t('tooLong') },
+        types: { email: t('subscriptionEmail') },
+      },
+    }),
     [t],
   );
 }

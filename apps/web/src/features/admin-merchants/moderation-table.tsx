@@ -1,14 +1,15 @@
+import { MODERATION_REASON_MAX } from '@caravan/contracts';
 import { Button, Modal, Space, type TableColumnsType } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConsolePageHead } from '../../components/console/console-layout';
 import { LoadError } from '../../components/console/load-error';
+import { ReasonModal } from '../../components/console/reason-modal';
 import { type TPagedQuery, useServerPaging } from '../../components/console/server-paging';
 import { DataTable } from '../../components/ui/data-table';
 import { SearchInput } from '../../components/ui/search-input';
 import { toast } from '../../lib/toast';
 import { useStaffAction } from './api';
-import { ReasonModal } from './reason-modal';
 
 export type TModerationQuery = { pageNum: number; pageSize: number; keyword?: string | undefined };
 
@@ -135,6 +136,8 @@ export function ModerationTable<TRow extends { id: string }, TQuery extends TMod
         columns={[...props.columns, actionColumn]}
       />
       <ReasonModal
+        label={t('admin.reason')}
+        maxLength={MODERATION_REASON_MAX}
         title={target ? actions.restrictTitle(target) : null}
         isBusy={moderation.isBusy}
         onCancel={() => moderation.setTarget(null)}

@@ -1,5 +1,6 @@
 import {
   MERCHANT_APPLICATION_FILTERS,
+  MODERATION_REASON_MAX,
   type TAdminMerchantApplication,
   type TMerchantApplicationFilter,
   type TMerchantApplicationStatus,
@@ -10,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { categoryNames, useCategories } from '../../../components/catalog/categories';
 import { ConsolePageHead } from '../../../components/console/console-layout';
 import { LoadError } from '../../../components/console/load-error';
+import { ReasonModal } from '../../../components/console/reason-modal';
 import { useServerPaging } from '../../../components/console/server-paging';
 import { useSelectClear } from '../../../components/ui/clear-icon';
 import { DataTable } from '../../../components/ui/data-table';
@@ -19,7 +21,6 @@ import { usePicturePreview } from '../../../components/ui/picture-preview';
 import { useCountryName } from '../../../lib/country-name';
 import { toast } from '../../../lib/toast';
 import { useApplications, useStaffAction } from '../api';
-import { ReasonModal } from '../reason-modal';
 
 const COLOURS: Record<TMerchantApplicationStatus, string> = {
   submitted: 'blue',
@@ -198,6 +199,8 @@ export default function MerchantApplicationsPage() {
         ) : null}
       </EndDrawer>
       <ReasonModal
+        label={t('admin.reason')}
+        maxLength={MODERATION_REASON_MAX}
         title={rejecting ? t('admin.rejectTitle', { name: rejecting.shopName }) : null}
         isBusy={action.isPending}
         onCancel={() => setRejecting(null)}

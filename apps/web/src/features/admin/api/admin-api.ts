@@ -44,8 +44,8 @@ export function useAdminUsers(query: TUsersFilter) {
 export function useSetUserStatus() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, isEnabled }: { id: string; isEnabled: boolean }) =>
-      api.post(`/admin/users/${id}/${isEnabled ? 'enable' : 'disable'}`, {}, staffCall),
+    mutationFn: ({ id, isEnabled, reason }: { id: string; isEnabled: boolean; reason: string }) =>
+      api.post(`/admin/users/${id}/${isEnabled ? 'enable' : 'disable'}`, { reason }, staffCall),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['admin', 'users'] }),
   });
 }

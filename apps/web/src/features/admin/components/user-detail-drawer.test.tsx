@@ -116,7 +116,7 @@ describe('Admin -> user in depth', () => {
       fireEvent.click(profileRow(label).querySelector('button')!);
     });
     await act(async () => {
-      fireEvent.change(screen.getByLabelText('Reason'), {
+      fireEvent.change(screen.getByLabelText('Reason (kept in the audit log)'), {
         target: { value: 'Owner called from the known number' },
       });
     });

@@ -1,9 +1,10 @@
-import type { TAdminUserDetail } from '@caravan/contracts';
+import { type TAdminUserDetail, USER_ACTION_REASON_MAX } from '@caravan/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Descriptions, Input, Modal, Skeleton, Space, type TableColumnsType, Typography } from 'antd';
+import { Button, Descriptions, Skeleton, Space, type TableColumnsType, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadError } from '../../../components/console/load-error';
+import { ReasonModal } from '../../../components/console/reason-modal';
 import { DataTable } from '../../../components/ui/data-table';
 import { dateTimeCell } from '../../../components/ui/date-time-text';
 import { EndDrawer } from '../../../components/ui/end-drawer';
@@ -172,7 +173,6 @@ export function UserDetailDrawer({
     enabled: userId !== null,
   });
   const [unlocking, setUnlocking] = useState<TLock | null>(null);
-  const [reason, setReason] = useState('');
   const unlock = useMutation({
     mutationFn: (input: { lock: TLock; reason: string }) =>
       api.post(`/admin/users/${userId}/unlock`, input, staffCall),
@@ -180,15 +180,14 @@ export function UserDetailDrawer({
     meta: { isToastSkipped: true },
   });
   const data = detail.data;
-  const submitUnlock = async () => {
-    if (!unlocking || reason.trim() === '') {
+  const submitUnlock = async (reason: string) => {
+    if (!unlocking) {
       return;
     }
     try {
-      await unlock.mutateAsync({ lock: unlocking, reason: reason.trim() });
+      await unlock.mutateAsync({ lock: unlocking, reason });
       toast.success(t('common:success.operationSucceeded'));
       setUnlocking(null);
-      setReason('');
     } catch (error) {
       toastError(error, t('common:errors.generic'));
     }
@@ -328,26 +327,16 @@ export function UserDetailDrawer({
           />
         </Space>
       )}
-      <Modal
-        open={unlocking !== null}
-        title={t('userDetail.unlockTitle')}
+      <ReasonModal
+        title={unlocking ? t('userDetail.unlockTitle') : null}
+        label={t('admin:users.reason')}
+        maxLength={USER_ACTION_REASON_MAX}
         okText={t('userDetail.unlock')}
-        cancelText={t('common:actions.cancel')}
-        okButtonProps={{ disabled: reason.trim() === '' || unlock.isPending }}
-        confirmLoading={unlock.isPending}
-        onOk={submitUnlock}
+        isDanger={false}
+        isBusy={unlock.isPending}
         onCancel={() => setUnlocking(null)}
-        destroyOnHidden
-      >
-        <Input.TextArea
-          aria-label={t('userDetail.reason')}
-          placeholder={t('userDetail.reason')}
-          rows={3}
-          maxLength={255}
-          value={reason}
-          onChange={(event) => setReason(event.target.value)}
-        />
-      </Modal>
+        onSubmit={(reason) => void submitUnlock(reason)}
+      />
     </EndDrawer>
   );
 }

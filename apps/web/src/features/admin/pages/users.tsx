@@ -1,9 +1,15 @@
-import { ADMIN_USER_KEYWORD_MAX, ADMIN_USER_STATUSES, type TAdminUser } from '@caravan/contracts';
-import { Button, Modal, Select, Space, Tag } from 'antd';
+import {
+  ADMIN_USER_KEYWORD_MAX,
+  ADMIN_USER_STATUSES,
+  type TAdminUser,
+  USER_ACTION_REASON_MAX,
+} from '@caravan/contracts';
+import { Button, Select, Space, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConsolePageHead } from '../../../components/console/console-layout';
 import { LoadError } from '../../../components/console/load-error';
+import { ReasonModal } from '../../../components/console/reason-modal';
 import { useServerPaging } from '../../../components/console/server-paging';
 import { hasPermission, useStaffMe } from '../../../components/console/staff-session';
 import { useSelectClear } from '../../../components/ui/clear-icon';
@@ -26,7 +32,6 @@ export default function UsersPage() {
   const { t } = useTranslation(['admin', 'common', 'console']);
   const selectClear = useSelectClear();
   const paging = useServerPaging();
-  const [modal, modalHolder] = Modal.useModal();
   const { data: me } = useStaffMe();
   const canManage = hasPermission(me, 'users.manage');
   const [keywordInput, setKeywordInput] = useState('');
@@ -43,30 +48,25 @@ export default function UsersPage() {
   const setStatus = useSetUserStatus();
   const [openUserId, setOpenUserId] = useState<string | null>(null);
 
-  const confirmStatus = (user: TAdminUser, isEnabled: boolean) => {
-    void modal.confirm({
-      title: t(isEnabled ? 'users.enableTitle' : 'users.disableTitle'),
-      content: t(isEnabled ? 'users.enableBody' : 'users.disableBody', {
-        name: user.username ?? user.usercode,
-      }),
-      okText: t(isEnabled ? 'users.enable' : 'users.disable'),
-      okButtonProps: { danger: !isEnabled },
-      cancelText: t('common:actions.cancel'),
-      onOk: async () => {
-        const isDone = await setStatus.mutateAsync({ id: user.id, isEnabled }).then(
-          () => true,
-          () => false,
-        );
-        if (isDone) {
-          toast.success(t('common:success.operationSucceeded'));
-        }
-      },
-    });
+  const [statusChange, setStatusChange] = useState<{ user: TAdminUser; isEnabled: boolean } | null>(null);
+  const changeStatus = async (reason: string) => {
+    if (!statusChange) {
+      return;
+    }
+    const isDone = await setStatus
+      .mutateAsync({ id: statusChange.user.id, isEnabled: statusChange.isEnabled, reason })
+      .then(
+        () => true,
+        () => false,
+      );
+    if (isDone) {
+      toast.success(t('common:success.operationSucceeded'));
+      setStatusChange(null);
+    }
   };
 
   return (
     <>
-      {modalHolder}
       <ConsolePageHead title={t('menu.users')} />
       <Space wrap className="cv-console__filters">
         <SearchInput
@@ -143,11 +143,11 @@ export default function UsersPage() {
                 </Button>
                 {canManage && user.status !== 'cancelled' ? (
                   user.status === 'disabled' ? (
-                    <Button size="small" onClick={() => confirmStatus(user, true)}>
+                    <Button size="small" onClick={() => setStatusChange({ user, isEnabled: true })}>
                       {t('users.enable')}
                     </Button>
                   ) : (
-                    <Button size="small" danger onClick={() => confirmStatus(user, false)}>
+                    <Button size="small" danger onClick={() => setStatusChange({ user, isEnabled: false })}>
                       {t('users.disable')}
                     </Button>
                   )
@@ -156,6 +156,25 @@ export default function UsersPage() {
             ),
           },
         ]}
+      />
+      <ReasonModal
+        title={statusChange ? t(statusChange.isEnabled ? 'users.enableTitle' : 'users.disableTitle') : null}
+        description={
+          statusChange ? (
+            <p>
+              {t(statusChange.isEnabled ? 'users.enableBody' : 'users.disableBody', {
+                name: statusChange.user.username ?? statusChange.user.usercode,
+              })}
+            </p>
+          ) : null
+        }
+        label={t('users.reason')}
+        maxLength={USER_ACTION_REASON_MAX}
+        okText={statusChange ? t(statusChange.isEnabled ? 'users.enable' : 'users.disable') : undefined}
+        isDanger={!statusChange?.isEnabled}
+        isBusy={setStatus.isPending}
+        onCancel={() => setStatusChange(null)}
+        onSubmit={(reason) => void changeStatus(reason)}
       />
       <UserDetailDrawer userId={openUserId} canManage={canManage} onClose={() => setOpenUserId(null)} />
     </>

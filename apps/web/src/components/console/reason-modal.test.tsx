@@ -11,7 +11,16 @@ describe('ReasonModal', () => {
     const unhandled = vi.fn();
     process.on('unhandledRejection', unhandled);
     try {
-      render(<ReasonModal title="Reject" isBusy={false} onCancel={vi.fn()} onSubmit={onSubmit} />);
+      render(
+        <ReasonModal
+          title="Reject"
+          label="Reason"
+          maxLength={500}
+          isBusy={false}
+          onCancel={vi.fn()}
+          onSubmit={onSubmit}
+        />,
+      );
       await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Confirm' })));
       await waitFor(() => expect(screen.getByRole('textbox').getAttribute('aria-invalid')).toBe('true'));
       await new Promise((resolve) => setTimeout(resolve, 20));

@@ -1,0 +1,58 @@
+import { Form, Input, Modal } from 'antd';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ignoreInvalidForm } from '../../lib/form';
+
+type TProps = {
+  /** The dialog is open while it has a title. */
+  title: string | null;
+  /** What the action does, above the reason field. */
+  description?: ReactNode;
+  /** The reason field's label: who reads the reason (the audit log, the seller). */
+  label: string;
+  /** The server's limit for this reason. */
+  maxLength: number;
+  okText?: string;
+  /** A refusal, suspension or take-down is red; lifting one is not. */
+  isDanger?: boolean;
+  isBusy: boolean;
+  onCancel: () => void;
+  onSubmit: (reason: string) => void;
+};
+
+/** Asks for the reason of a staff action (a refusal, a suspension, lifting a lock) before it runs. */
+export function ReasonModal({
+  title,
+  description,
+  label,
+  maxLength,
+  okText,
+  isDanger = true,
+  isBusy,
+  onCancel,
+  onSubmit,
+}: TProps) {
+  const { t } = useTranslation('common');
+  const [form] = Form.useForm<{ reason: string }>();
+  return (
+    <Modal
+      open={title !== null}
+      title={title}
+      okText={okText ?? t('actions.confirm')}
+      cancelText={t('actions.cancel')}
+      okButtonProps={{ danger: isDanger, loading: isBusy }}
+      onCancel={onCancel}
+      // A refusal is shown beside the field; the promise's rejection needs no more handling.
+      onOk={() => void form.validateFields().then((v) => onSubmit(v.reason.trim()), ignoreInvalidForm)}
+      afterClose={() => form.resetFields()}
+      destroyOnHidden
+    >
+      {description}
+      <Form form={form} layout="vertical">
+        <Form.Item name="reason" label={label} rules={[{ required: true, whitespace: true, max: maxLength }]}>
+          <Input.TextArea rows={3} maxLength={maxLength} showCount autoFocus />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}

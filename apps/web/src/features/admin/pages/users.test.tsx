@@ -1,0 +1,90 @@
+import type { TAdminUser, TStaffInfo } from '@caravan/contracts';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import adminEn from '../../../locales/en/admin.json';
+import consoleEn from '../../../locales/en/console.json';
+import { jsonResponse, renderWithQueries, setUpComponentTests } from '../../../testing/render';
+import { captureToasts } from '../../../testing/toasts';
+import UsersPage from './users';
+
+const ME: TStaffInfo = {
+  id: '1',
+  username: 'admin',
+  displayName: 'Admin',
+  roleId: '1',
+  roleName: 'Administrator',
+  permissions: ['users.read', 'users.manage'],
+};
+
+const user = (id: string, username: string, status: TAdminUser['status']): TAdminUser => ({
+  id,
+  usercode: `1000000${id}`,
+  username,
+  email: null,
+  areaCode: null,
+  phone: null,
+  status,
+  isSeller: false,
+  invitationCode: `INV${id}`,
+  invitedByUserId: null,
+  agentCode: null,
+  loginLockedUntil: null,
+  createdAt: '2026-11-01T08:00:00.000Z',
+  cancelledAt: null,
+});
+
+function serve() {
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, _init?: RequestInit) => {
+    const { pathname } = new URL(String(input), 'http://localhost');
+    if (pathname === '/api/v1/admin/auth/me') {
+      return jsonResponse({ staff: ME });
+    }
+    if (pathname === '/api/v1/admin/users') {
+      return jsonResponse({
+        pageList: [user('7', 'trader7', 'active'), user('8', 'trader8', 'disabled')],
+        total: 2,
+        pageNum: 1,
+        pageSize: 20,
+      });
+    }
+    return jsonResponse({ ok: true });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+const statusCalls = (fetchMock: ReturnType<typeof serve>) =>
+  fetchMock.mock.calls.filter(([url]) =>
+    /\/(disable|enable)$/.test(new URL(String(url), 'http://localhost').pathname),
+  );
+
+describe('Admin -> Users: disabling and enabling an account', () => {
+  setUpComponentTests({ admin: adminEn, console: consoleEn });
+
+  it.each([
+    { name: 'trader7', action: 'Disable', path: '/api/v1/admin/users/7/disable' },
+    { name: 'trader8', action: 'Enable', path: '/api/v1/admin/users/8/enable' },
+  ])('asks for the reason before it asks the server to $action $name', async ({ name, action, path }) => {
+    const fetchMock = serve();
+    const toasts = captureToasts();
+    await renderWithQueries(<UsersPage />);
+    const row = (await screen.findByText(name)).closest('tr') as HTMLElement;
+    await act(async () => fireEvent.click(await within(row).findByRole('button', { name: action })));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText(new RegExp(`^${name} will`))).toBeTruthy();
+
+    await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: action })));
+    const reason = within(dialog).getByLabelText('Reason (kept in the audit log)');
+    await waitFor(() => expect(reason.getAttribute('aria-invalid')).toBe('true'));
+    expect(statusCalls(fetchMock)).toHaveLength(0);
+
+    fireEvent.change(reason, { target: { value: '  Ticket 4411: owner confirmed by phone ' } });
+    await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: action })));
+    await waitFor(() => expect(statusCalls(fetchMock)).toHaveLength(1));
+    const [url, init] = statusCalls(fetchMock)[0]!;
+    expect(new URL(String(url), 'http://localhost').pathname).toBe(path);
+    expect(init?.method).toBe('POST');
+    expect(JSON.parse(String(init?.body))).toEqual({ reason: 'Ticket 4411: owner confirmed by phone' });
+    await waitFor(() => expect(toasts).toEqual(['success: Operation succeeded']));
+  });
+});
