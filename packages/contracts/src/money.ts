@@ -43,6 +43,19 @@ export function isMoneyString(input: string, maxDecimals: number = MONEY_SCALE):
   }
 }
 
+/**
+ * Whether a decimal string is a number above `max`, however many digits it has (its own format is checked apart;
+ * `parseMoney` refuses more digits than an amount column holds, so a range check cannot rest on it).
+ */
+export function isDecimalAbove(value: string, max: number): boolean {
+  const match = /^(\d+)(?:\.(\d*))?$/.exec(value.trim());
+  if (!match) {
+    return false;
+  }
+  const whole = BigInt(match[1]!);
+  return whole > BigInt(max) || (whole === BigInt(max) && /[1-9]/.test(match[2] ?? ''));
+}
+
 /** Full-precision decimal string without trailing zeros beyond `minDecimals`. */
 export function formatMoney(value: TMoney, minDecimals = 2): string {
   const negative = value < 0n;

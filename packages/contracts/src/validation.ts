@@ -98,6 +98,9 @@ export const V = {
   repeatedParameter: 'repeatedParameter',
   /** A parcel's tracking number: letters and digits, with spaces, dashes, dots or slashes between. */
   trackingNo: 'trackingNo',
+  /** An amount outside `{{min}}` to `{{max}}` (a loan product's amounts, SPEC §9). */
+  amountRange: 'amountRange',
+  loanProductCodeTaken: 'loanProductCodeTaken',
 } as const;
 
 export type TValidationKey = (typeof V)[keyof typeof V];

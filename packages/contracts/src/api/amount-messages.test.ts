@@ -31,15 +31,15 @@ describe('money and rate fields name the rule a value broke', () => {
     code: 'starter',
     kind: 'startup',
     name: 'Starter',
-    minAmount: '100',
-    maxAmount: '1000',
+    minAmount: '100000',
+    maxAmount: '1000000',
     termOptions: [30],
     dailyRate: '0.0005',
     modes: ['bullet'],
     cycleDays: 30,
     penaltyDailyRate: '0.001',
     graceDays: 3,
-    advancedAbove: '500',
+    advancedAbove: '500000',
   };
 
   it('a loan product: daily rates from 0 to 0.1, the maximum not below the minimum', () => {
@@ -50,9 +50,27 @@ describe('money and rate fields name the rule a value broke', () => {
       dailyRate: V.dailyRate,
       penaltyDailyRate: V.dailyRate,
     });
-    expect(messagesOf(ZLoanProductRequest.safeParse({ ...product, minAmount: '2000' }))).toEqual({
+    expect(messagesOf(ZLoanProductRequest.safeParse({ ...product, minAmount: '2000000' }))).toEqual({
       maxAmount: V.maxBelowMin,
     });
+  });
+
+  it('a loan product: amounts within the loan range, however many digits they have', () => {
+    const range = `${V.amountRange}?min=100000&max=30000000`;
+    expect(
+      messagesOf(
+        ZLoanProductRequest.safeParse({
+          ...product,
+          minAmount: '99999.99',
+          maxAmount: '123456789012345678901234',
+          advancedAbove: '30000000.01',
+        }),
+      ),
+    ).toEqual({ minAmount: range, maxAmount: range, advancedAbove: `${V.amountUpTo}?max=30000000` });
+    expect(messagesOf(ZLoanProductRequest.safeParse({ ...product, maxAmount: '1000000.001' }))).toEqual({
+      maxAmount: V.amountCents,
+    });
+    expect(ZLoanProductRequest.safeParse({ ...product, maxAmount: '30000000.00' }).success).toBe(true);
   });
 
   it('a coupon campaign: an amount off above 0, a minimum spend of 0 or more, both in cents', () => {

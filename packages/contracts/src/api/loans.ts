@@ -1,8 +1,9 @@
 import { z } from 'zod';
-import { LOAN_MAX_TERM_DAYS, PAGE_SIZE } from '../constants';
+import { LOAN_MAX, LOAN_MAX_TERM_DAYS, LOAN_MIN, PAGE_SIZE } from '../constants';
 import { REPAYMENT_MODES } from '../loan-schedule';
-import { isMoneyString, parseMoney } from '../money';
+import { isDecimalAbove, isMoneyString, parseMoney } from '../money';
 import {
+  messageWithValues,
   requiredOrInvalid,
   V,
   zAmount,
@@ -159,6 +160,24 @@ const zTermDays = zWholeFromText(1, LOAN_MAX_TERM_DAYS);
 /** A loan amount: whole cents, positive; limits are checked by the service with the LOAN_ messages. */
 export const zLoanAmount = zAmount(2, V.amountCents).pipe(z.string().max(24, { error: V.amountCents }));
 
+/**
+ * An amount of a loan product up to `max`: its range is said first (a 21-digit figure is out of range, not badly
+ * written), then the format of every loan amount.
+ */
+const zLoanAmountUpTo = (max: number, message: string) =>
+  z
+    .string({ error: V.amountCents })
+    .trim()
+    .refine((v) => !isDecimalAbove(v, max), { error: message, abort: true })
+    .pipe(zLoanAmount);
+
+const LOAN_RANGE_MESSAGE = messageWithValues(V.amountRange, { min: LOAN_MIN, max: LOAN_MAX });
+/** A product's smallest or largest loan: within the platform's loan range (SPEC §9: 100,000 to 30,000,000). */
+const zProductLoanAmount = zLoanAmountUpTo(LOAN_MAX, LOAN_RANGE_MESSAGE).refine(
+  (v) => !isMoneyString(v, 2) || parseMoney(v) >= parseMoney(String(LOAN_MIN)),
+  { error: LOAN_RANGE_MESSAGE },
+);
+
 export const ZLoanProduct = z.object({
   id: z.string(),
   code: z.string(),
@@ -188,21 +207,29 @@ export const ZLoanProductRequest = z
       .regex(/^[a-z0-9_-]{2,32}$/, { error: requiredOrInvalid }),
     kind: z.enum(LOAN_PRODUCT_KINDS),
     name: zRequiredText(64),
-    minAmount: zLoanAmount,
-    maxAmount: zLoanAmount,
+    minAmount: zProductLoanAmount,
+    maxAmount: zProductLoanAmount,
     termOptions: z.array(zTermDays).min(1, { error: V.required }).max(24, { error: V.tooLong }),
     dailyRate: zDailyRate,
     modes: z.array(z.enum(REPAYMENT_MODES)).min(1, { error: V.required }).max(REPAYMENT_MODES.length),
     cycleDays: zTermDays,
     penaltyDailyRate: zDailyRate,
     graceDays: zWholeFromText(0, 90),
-    advancedAbove: zLoanAmount,
+    // Every loan of a product above this needs advanced verification: at most the largest loan there is.
+    advancedAbove: zLoanAmountUpTo(LOAN_MAX, messageWithValues(V.amountUpTo, { max: LOAN_MAX })),
     isActive: z.boolean().default(true),
   })
-  .refine((v) => parseMoney(v.minAmount) <= parseMoney(v.maxAmount), {
-    error: V.maxBelowMin,
-    path: ['maxAmount'],
-  });
+  // Refinements run past a field's own refusal: compare only two well-formed amounts.
+  .refine(
+    (v) =>
+      !isMoneyString(v.minAmount, 2) ||
+      !isMoneyString(v.maxAmount, 2) ||
+      parseMoney(v.minAmount) <= parseMoney(v.maxAmount),
+    {
+      error: V.maxBelowMin,
+      path: ['maxAmount'],
+    },
+  );
 export type TLoanProductRequest = z.input<typeof ZLoanProductRequest>;
 
 // Quote and application -------------------------------------------------------------------------

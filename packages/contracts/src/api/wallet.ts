@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PAGE_SIZE, RECHARGE_DECIMALS, RECHARGE_MIN } from '../constants';
-import { isMoneyString, MONEY_SCALE, parseMoney } from '../money';
+import { isDecimalAbove, isMoneyString, MONEY_SCALE, parseMoney } from '../money';
 import {
   messageWithValues,
   requiredOrInvalid,
@@ -367,16 +367,6 @@ export const ZAdminChannelList = z.object({ channels: z.array(ZAdminChannel) });
  */
 export const CHANNEL_AMOUNT_MAX = 1_000_000_000;
 export const CHANNEL_RATE_MAX = 10_000_000;
-
-/** Whether a decimal string is a number above `max` (its own format is checked apart). */
-function isDecimalAbove(value: string, max: number): boolean {
-  const match = /^(\d+)(?:\.(\d*))?$/.exec(value);
-  if (!match) {
-    return false;
-  }
-  const whole = BigInt(match[1]!);
-  return whole > BigInt(max) || (whole === BigInt(max) && /[1-9]/.test(match[2] ?? ''));
-}
 
 /** A channel's limit or rate: above 0, at most `max`, with at most `decimals` decimals (the format's own message). */
 const zChannelAmount = (max: number, decimals = MONEY_SCALE) => {

@@ -6,6 +6,7 @@ import {
   type TLoanProductKind,
   type TLoanProductRequest,
   type TRepaymentMode,
+  V,
   ZLoanProductRequest,
 } from '@caravan/contracts';
 import { asc, eq } from 'drizzle-orm';
@@ -82,7 +83,7 @@ function productValues(request: TLoanProductRequest) {
 function rethrowDuplicateCode(error: unknown): never {
   const pgError = findPgError(error);
   if (pgError?.code === '23505') {
-    throw new AppError('DUPLICATE_SUBMISSION', { field: 'code' });
+    throw new AppError('VALIDATION_FAILED', { fields: [{ field: 'code', message: V.loanProductCodeTaken }] });
   }
   throw error;
 }

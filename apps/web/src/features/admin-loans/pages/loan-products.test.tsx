@@ -50,4 +50,57 @@ describe('Admin -> Loan products', () => {
     );
     expect(writes).toEqual([]);
   });
+
+  it("refuses a rate or an amount the contract refuses beside its field, and shows the server's refusal of the code there", async () => {
+    const fetchMock = vi.fn(async (_url: string, init?: RequestInit) =>
+      init?.method === 'PUT'
+        ? jsonResponse(
+            {
+              error: {
+                code: 'VALIDATION_FAILED',
+                message: 'Please check the highlighted fields',
+                details: {
+                  fields: [{ field: 'code', message: 'Another loan product already uses this code' }],
+                },
+              },
+            },
+            400,
+          )
+        : jsonResponse({ products: [STARTUP_LOAN] }),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    await renderWithQueries(<LoanProductsPage />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit' }));
+    const dialog = await screen.findByRole('dialog');
+    const field = (label: string) => within(dialog).getByLabelText(label);
+    await waitFor(() => expect((field('Daily interest rate') as HTMLInputElement).value).toBe('0.0005'));
+    fireEvent.change(field('Daily interest rate'), { target: { value: '5' } });
+    fireEvent.change(field(loansEn.fields.maxAmount), { target: { value: '90000000' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'OK' }));
+    await waitFor(() =>
+      expect(
+        within(dialog).getByText('Please enter a daily rate from 0 to 0.1, such as 0.0005 for 0.05 % a day'),
+      ).toBeTruthy(),
+    );
+    expect(within(dialog).getByText('Please enter an amount from 100,000 to 30,000,000')).toBeTruthy();
+    const writes = () => fetchMock.mock.calls.filter(([, init]) => init?.method === 'PUT');
+    expect(writes()).toEqual([]);
+
+    fireEvent.change(field('Daily interest rate'), { target: { value: '0.0006' } });
+    fireEvent.change(field(loansEn.fields.maxAmount), { target: { value: '20000000' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'OK' }));
+    await waitFor(() => expect(writes()).toHaveLength(1));
+    expect(JSON.parse(String(writes()[0]![1]!.body))).toMatchObject({
+      code: STARTUP_LOAN.code,
+      dailyRate: '0.0006',
+      maxAmount: '20000000',
+      termOptions: STARTUP_LOAN.termOptions,
+    });
+    await waitFor(() =>
+      expect(within(dialog).getByText('Another loan product already uses this code')).toBeTruthy(),
+    );
+    expect(field(loansEn.fields.code).closest('.ant-form-item')?.textContent).toContain(
+      'Another loan product already uses this code',
+    );
+  });
 });

@@ -6,6 +6,7 @@ import {
   REPAYMENT_MODES,
   type TLoanProduct,
   type TLoanProductRequest,
+  ZLoanProductRequest,
 } from '@caravan/contracts';
 import { Button, Checkbox, Form, Input, InputNumber, Modal, Select, Switch, Tag } from 'antd';
 import { useState } from 'react';
@@ -13,10 +14,12 @@ import { useTranslation } from 'react-i18next';
 import { ConsolePageHead } from '../../../components/console/console-layout';
 import { LoadError } from '../../../components/console/load-error';
 import { AmountInput } from '../../../components/ui/amount-input';
+import { AppForm } from '../../../components/ui/app-form';
 import { DataTable } from '../../../components/ui/data-table';
 import { MoneyText } from '../../../components/ui/money-text';
+import { parseFormValues, showSubmitError } from '../../../lib/form';
 import { ratePercent } from '../../../lib/format-money';
-import { toast, toastError } from '../../../lib/toast';
+import { toast } from '../../../lib/toast';
 import { useAdminProducts, useSaveProduct } from '../api/admin-loans-api';
 
 type TValues = Omit<TLoanProductRequest, 'termOptions'> & { termOptions: string };
@@ -50,7 +53,7 @@ function readRate(rate: string | undefined): string | null {
 
 /** Loan products (loans.review): amounts, terms, rates, modes, cycle, penalty, grace, advanced verification above. */
 export default function LoanProductsPage() {
-  const { t } = useTranslation(['loans', 'common']);
+  const { t } = useTranslation(['loans', 'common', 'validation']);
   const products = useAdminProducts();
   const save = useSaveProduct();
   const [editing, setEditing] = useState<TLoanProduct | null | undefined>(undefined);
@@ -61,19 +64,24 @@ export default function LoanProductsPage() {
   const dailyRateRead = readRate(dailyRate);
   const penaltyRateRead = readRate(penaltyDailyRate);
   const submit = async (values: TValues) => {
+    // The contract's own checks (a rate of at most 10 % a day, amounts within the loan range, the maximum not below
+    // the minimum) beside their fields before anything is sent; the terms' field rule has refused bad entries.
+    const body = parseFormValues(
+      form,
+      ZLoanProductRequest,
+      { ...values, termOptions: parseTermOptions(values.termOptions) ?? [] },
+      t,
+    );
+    if (!body) {
+      return;
+    }
     try {
-      await save.mutateAsync({
-        ...(editing ? { id: editing.id } : {}),
-        body: {
-          ...values,
-          // The field's rule has refused anything else before submitting.
-          termOptions: parseTermOptions(values.termOptions) ?? [],
-        },
-      });
+      await save.mutateAsync({ ...(editing ? { id: editing.id } : {}), body });
       toast.success(t('admin.done'));
       setEditing(undefined);
     } catch (error) {
-      toastError(error, t('loadError'));
+      // A code another product has, or any field the server refuses, beside its field; the rest in a toast.
+      showSubmitError(form, error, t);
     }
   };
   return (
@@ -139,7 +147,7 @@ export default function LoanProductsPage() {
         confirmLoading={save.isPending}
         destroyOnHidden
       >
-        <Form
+        <AppForm<TValues>
           form={form}
           layout="vertical"
           initialValues={toValues(editing ?? null)}
@@ -214,7 +222,7 @@ export default function LoanProductsPage() {
           <Form.Item name="isActive" label={t('fields.active')} valuePropName="checked">
             <Switch />
           </Form.Item>
-        </Form>
+        </AppForm>
       </Modal>
     </section>
   );
