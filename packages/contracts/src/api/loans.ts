@@ -420,6 +420,14 @@ export const ZAdminLoanDetail = z.object({
     ),
   }),
   movements: z.array(ZLoanLedgerMovement),
+  /**
+   * What an approval of an open application may give: from the product's smallest loan to the amount asked for (or
+   * the first approval's, at the second), and the four-eyes threshold above which a first approval waits for a
+   * second reviewer. Null once the application is decided.
+   */
+  approval: z
+    .object({ minAmount: z.string(), maxAmount: z.string(), fourEyesThreshold: z.string() })
+    .nullable(),
 });
 export type TAdminLoanDetail = z.infer<typeof ZAdminLoanDetail>;
 

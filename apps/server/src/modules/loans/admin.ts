@@ -8,12 +8,20 @@ import {
 } from '@caravan/contracts';
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { identityVerifications, ledgerTransactions, loans, orders, users } from '../../db/schema';
+import {
+  identityVerifications,
+  ledgerTransactions,
+  loanProducts,
+  loans,
+  orders,
+  users,
+} from '../../db/schema';
 import { AppError } from '../../http/app-error';
 import { getBalances, getPlatformBalance } from '../ledger';
 import type { TLoanRow } from './accrual';
 import { daysSince } from './clock';
 import { presentLoan } from './present';
+import { approvalCeiling } from './review';
 import { getLoanSettings } from './settings';
 import { toAdminVerification } from './verification';
 
@@ -98,6 +106,13 @@ export async function getAdminLoan(
         where t.reference_type = 'loan' and t.reference_id = ${String(loan.id)}
         group by t.id order by t.id`,
   );
+  const isOpen = loan.status === 'applying' || loan.status === 'reviewing';
+  const [product] = isOpen
+    ? await db
+        .select({ minAmount: loanProducts.minAmount })
+        .from(loanProducts)
+        .where(eq(loanProducts.id, loan.productId))
+    : [];
   return {
     loan: await toAdminLoan(db, loan, found, fourEyesThreshold, input.now),
     verification: realName ? toAdminVerification(realName, found.usercode, found.username) : null,
@@ -121,6 +136,13 @@ export async function getAdminLoan(
       amount: formatMoney(parseMoney(m.amount)),
       createdAt: new Date(m.created_at).toISOString(),
     })),
+    approval: isOpen
+      ? {
+          minAmount: formatMoney(product?.minAmount ?? 0n),
+          maxAmount: formatMoney(approvalCeiling(loan)),
+          fourEyesThreshold: formatMoney(fourEyesThreshold),
+        }
+      : null,
   };
 }
 

@@ -64,7 +64,7 @@ describe('loan products in the console', () => {
     const audited = await ctx.database.db
       .select({ action: auditLog.action })
       .from(auditLog)
-      .where(and(eq(auditLog.targetType, 'loan_product'), eq(auditLog.targetId, BigInt(product.id))));
+      .where(and(eq(auditLog.targetType, 'loan_product'), eq(auditLog.targetId, product.id)));
     expect(audited.map((a) => a.action).sort()).toEqual(['loan_product.create', 'loan_product.update']);
   });
 
@@ -80,7 +80,12 @@ describe('loan products in the console', () => {
 
   it.each([
     ['a daily rate above 10 %', { dailyRate: '5' }, 'dailyRate', /daily rate from 0 to 0.1/],
-    ['a negative penalty rate', { penaltyDailyRate: '-0.001' }, 'penaltyDailyRate', /daily rate from 0 to 0.1/],
+    [
+      'a negative penalty rate',
+      { penaltyDailyRate: '-0.001' },
+      'penaltyDailyRate',
+      /daily rate from 0 to 0.1/,
+    ],
     [
       'a smallest loan below the loan range',
       { minAmount: '99999.99' },

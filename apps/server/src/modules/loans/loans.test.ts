@@ -366,13 +366,26 @@ describe('identity verification and loans', () => {
       expect(json<{ loan: { needsSecondReview: boolean }; verification: unknown }>(detail)).toMatchObject({
         loan: { needsSecondReview: true },
         verification: { level: 'real_name' },
+        // The second approval may give at most the first one's amount.
+        approval: { minAmount: '100000.00', maxAmount: '250000.00', fourEyesThreshold: '200000.00' },
       });
       const same = await call('POST', `/api/v1/admin/loans/${loanId}/approve`, reviewerA.token, {});
       expect(json<TErr>(same).error.code).toBe('LOAN_SAME_REVIEWER');
       const raised = await call('POST', `/api/v1/admin/loans/${loanId}/approve`, reviewerB.token, {
         amount: '300000',
       });
-      expect(json<TErr>(raised).error.code).toBe('LOAN_ABOVE_MAX');
+      expect(json<TErr>(raised).error).toEqual({
+        code: 'LOAN_APPROVAL_ABOVE_ASKED',
+        message: 'An approval can lower the amount asked for, not raise it: at most 250,000.00 USDT',
+        details: { field: 'amount', max: '250000.00' },
+      });
+      const belowProduct = await call('POST', `/api/v1/admin/loans/${loanId}/approve`, reviewerB.token, {
+        amount: '99999.99',
+      });
+      expect(json<TErr>(belowProduct).error).toMatchObject({
+        code: 'LOAN_BELOW_MIN',
+        details: { field: 'amount', min: '100000.00' },
+      });
 
       const second = await call('POST', `/api/v1/admin/loans/${loanId}/approve`, reviewerB.token, {});
       expect(second.statusCode, second.body).toBe(200);
@@ -385,6 +398,8 @@ describe('identity verification and loans', () => {
 
       const third = await call('POST', `/api/v1/admin/loans/${loanId}/approve`, reviewerA.token, {});
       expect(json<TErr>(third).error.code).toBe('RECORD_ALREADY_REVIEWED');
+      const decided = await call('GET', `/api/v1/admin/loans/${loanId}`, reviewerB.token);
+      expect(json<{ approval: unknown }>(decided).approval).toBeNull();
       expect((await getBalances(db, user.id)).available).toBe(m('250000'));
 
       const audits = await db

@@ -1,4 +1,4 @@
-import { formatMoney, parseMoney, type TLoan } from '@caravan/contracts';
+import { displayMoney, formatMoney, parseMoney, type TLoan, type TMoney } from '@caravan/contracts';
 import { and, eq } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
 import { loanProducts, loans } from '../../db/schema';
@@ -19,6 +19,11 @@ function snapshot(row: TLoanRow) {
     firstReviewerStaffId: row.firstReviewerStaffId === null ? null : String(row.firstReviewerStaffId),
     firstApprovedAmount: row.firstApprovedAmount === null ? null : formatMoney(row.firstApprovedAmount),
   };
+}
+
+/** The most an approval may give: the amount asked for, or at the second approval the first one's (never raised). */
+export function approvalCeiling(loan: Pick<TLoanRow, 'status' | 'amount' | 'firstApprovedAmount'>): TMoney {
+  return loan.status === 'reviewing' ? (loan.firstApprovedAmount ?? loan.amount) : loan.amount;
 }
 
 /**
@@ -43,17 +48,21 @@ export async function approveLoan(
     if (loan.status === 'reviewing' && loan.firstReviewerStaffId === input.staffId) {
       throw new AppError('LOAN_SAME_REVIEWER');
     }
-    const ceiling = loan.status === 'reviewing' ? (loan.firstApprovedAmount ?? loan.amount) : loan.amount;
+    const ceiling = approvalCeiling(loan);
     const amount = input.amount === undefined ? ceiling : parseMoney(input.amount, 2);
     const [product] = await tx
       .select({ minAmount: loanProducts.minAmount })
       .from(loanProducts)
       .where(eq(loanProducts.id, loan.productId));
     if (amount > ceiling) {
-      throw new AppError('LOAN_ABOVE_MAX', { max: formatMoney(ceiling) });
+      throw new AppError(
+        'LOAN_APPROVAL_ABOVE_ASKED',
+        { field: 'amount', max: formatMoney(ceiling) },
+        { max: displayMoney(ceiling) },
+      );
     }
     if (product && amount < product.minAmount) {
-      throw new AppError('LOAN_BELOW_MIN', { min: formatMoney(product.minAmount) });
+      throw new AppError('LOAN_BELOW_MIN', { field: 'amount', min: formatMoney(product.minAmount) });
     }
     if (loan.status === 'applying' && amount > settings.fourEyesThreshold) {
       const [updated] = await tx

@@ -1,5 +1,12 @@
-import { type TAdminLoan, type TLoanStatus, zLoanAmount } from '@caravan/contracts';
+import {
+  parseMoney,
+  type TAdminLoan,
+  type TAdminLoanDetail,
+  type TLoanStatus,
+  zLoanAmount,
+} from '@caravan/contracts';
 import { Alert, Button, Descriptions, Form, Input, Modal, Popconfirm, Space, Tag } from 'antd';
+import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadError } from '../../../components/console/load-error';
@@ -7,6 +14,7 @@ import { AmountInput } from '../../../components/ui/amount-input';
 import { DateTimeText } from '../../../components/ui/date-time-text';
 import { EndDrawer } from '../../../components/ui/end-drawer';
 import { formatAmount, MoneyText } from '../../../components/ui/money-text';
+import { isApiError } from '../../../lib/api';
 import { formatDateTime } from '../../../lib/format';
 import { toast, toastError } from '../../../lib/toast';
 import { useOneAtATime } from '../../../lib/use-one-at-a-time';
@@ -21,6 +29,41 @@ import { ReviewQueueFrame, useReviewQueueFilter } from '../components/review-que
 
 const STATUSES: TLoanStatus[] = ['applying', 'reviewing', 'disbursed', 'overdue', 'repaid', 'failed'];
 
+/**
+ * Why a typed approval amount cannot be approved, or null: empty approves the most it may (the amount asked for, or
+ * the first approval's); typed, it is whole cents from the product's smallest loan to that most.
+ */
+function approvalAmountError(
+  amount: string,
+  limits: NonNullable<TAdminLoanDetail['approval']>,
+  t: TFunction,
+): string | null {
+  if (amount === '') {
+    return null;
+  }
+  if (!zLoanAmount.safeParse(amount).success) {
+    return t('validation:amountCents');
+  }
+  const value = parseMoney(amount);
+  return value < parseMoney(limits.minAmount) || value > parseMoney(limits.maxAmount)
+    ? t('admin.approveRange', { min: formatAmount(limits.minAmount), max: formatAmount(limits.maxAmount) })
+    : null;
+}
+
+/** What approving `amount` does now: credits it, or (above the four-eyes threshold) waits for a second reviewer. */
+function approvalOutcome(
+  loan: TAdminLoan,
+  amount: string,
+  limits: NonNullable<TAdminLoanDetail['approval']>,
+) {
+  if (loan.status === 'reviewing') {
+    return { key: 'admin.confirmSecond', values: {} } as const;
+  }
+  return parseMoney(amount) > parseMoney(limits.fourEyesThreshold)
+    ? ({ key: 'admin.confirmFirst', values: { threshold: formatAmount(limits.fourEyesThreshold) } } as const)
+    : ({ key: 'admin.confirmCredit', values: {} } as const);
+}
+
 function LoanDetail({ id, onDone }: { id: string; onDone: () => void }) {
   const { t } = useTranslation(['loans', 'wallet', 'validation', 'common']);
   const detail = useAdminLoan(id);
@@ -29,12 +72,16 @@ function LoanDetail({ id, onDone }: { id: string; onDone: () => void }) {
   const [amount, setAmount] = useState('');
   const [reason, setReason] = useState('');
   const [isConfirming, setConfirming] = useState(false);
+  // The server's refusal of the typed amount (a limit changed since the page was read), beside the amount.
+  const [refusedAmount, setRefusedAmount] = useState<{ amount: string; message: string } | null>(null);
   // One decision per click, however fast the clicks (the second was sent before the button showed it was busy).
-  const run = useOneAtATime(async (action: () => Promise<unknown>) => {
+  // `action` says whether the decision went through; one it refused and showed itself is not reported again.
+  const run = useOneAtATime(async (action: () => Promise<boolean>) => {
     try {
-      await action();
-      toast.success(t('admin.done'));
-      onDone();
+      if (await action()) {
+        toast.success(t('admin.done'));
+        onDone();
+      }
     } catch (error) {
       toastError(error, t('loadError'));
     }
@@ -45,10 +92,29 @@ function LoanDetail({ id, onDone }: { id: string; onDone: () => void }) {
   if (detail.isError) {
     return <LoadError message={t('loadError')} onRetry={() => void detail.refetch()} />;
   }
-  const { loan, verification, history, movements } = detail.data;
-  const isOpen = loan.status === 'applying' || loan.status === 'reviewing';
-  // An approved amount is optional (empty: as asked, or as the first reviewer approved); typed, it must be one.
-  const isAmountValid = amount === '' || zLoanAmount.safeParse(amount).success;
+  const { loan, verification, history, movements, approval } = detail.data;
+  const amountError =
+    (approval && approvalAmountError(amount, approval, t)) ??
+    (refusedAmount?.amount === amount ? refusedAmount.message : null);
+  const isAmountValid = amountError === null;
+  const approvedAmount = amount || approval?.maxAmount || loan.amount;
+  const approveNow = () =>
+    run(async () => {
+      try {
+        await approve.mutateAsync({ id: loan.id, ...(amount ? { amount } : {}) });
+      } catch (error) {
+        // The confirmation closes on a refusal: it asked about an approval that did not happen.
+        setConfirming(false);
+        void detail.refetch();
+        if (isApiError(error) && error.details.field === 'amount') {
+          setRefusedAmount({ amount, message: error.message });
+          return false;
+        }
+        throw error;
+      }
+      setConfirming(false);
+      return true;
+    });
   return (
     <>
       <Descriptions
@@ -144,11 +210,11 @@ function LoanDetail({ id, onDone }: { id: string; onDone: () => void }) {
           </ul>
         </>
       )}
-      {isOpen && (
+      {approval && (
         <>
           <Form.Item
             validateStatus={isAmountValid ? undefined : 'error'}
-            help={isAmountValid ? undefined : t('validation:amountCents')}
+            help={amountError}
             style={{ marginBlock: 8 }}
           >
             <AmountInput
@@ -176,7 +242,7 @@ function LoanDetail({ id, onDone }: { id: string; onDone: () => void }) {
               okButtonProps={{ danger: true }}
               cancelText={t('common:actions.cancel')}
               disabled={!reason.trim()}
-              onConfirm={() => run(() => reject.mutateAsync({ id: loan.id, reason }))}
+              onConfirm={() => run(() => reject.mutateAsync({ id: loan.id, reason }).then(() => true))}
             >
               <Button danger disabled={!reason.trim()} loading={reject.isPending}>
                 {t('admin.reject')}
@@ -190,19 +256,19 @@ function LoanDetail({ id, onDone }: { id: string; onDone: () => void }) {
             cancelText={t('common:actions.cancel')}
             onCancel={() => setConfirming(false)}
             confirmLoading={approve.isPending}
-            onOk={() =>
-              void run(async () => {
-                await approve.mutateAsync({ id: loan.id, ...(amount ? { amount } : {}) });
-                setConfirming(false);
-              })
-            }
+            onOk={() => void approveNow()}
           >
-            <p>{t('admin.confirmApprove')}</p>
             <p>
-              <bdi>{loan.userDisplayName}</bdi> ({loan.usercode}):{' '}
+              <bdi>{loan.userDisplayName}</bdi> (<bdi dir="ltr">{loan.usercode}</bdi>):{' '}
               <strong>
-                <MoneyText value={amount || loan.firstApprovedAmount || loan.amount} />
+                <MoneyText value={approvedAmount} />
               </strong>
+            </p>
+            <p>
+              {(() => {
+                const outcome = approvalOutcome(loan, approvedAmount, approval);
+                return t(outcome.key, outcome.values);
+              })()}
             </p>
           </Modal>
         </>

@@ -138,8 +138,109 @@ describe.each(QUEUES)('Console -> $name queue', ({ Page, path, makeRecord, first
   });
 });
 
+/** Serves the queue and, for its first row (loan 101), `detail`; an approval answers `approveAnswer`. */
+function serveDetail(detail: TAdminLoanDetail, approveAnswer: () => Response = () => jsonResponse({})) {
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const { pathname } = new URL(String(input), 'http://localhost');
+    if (pathname.endsWith('/approve') && init?.method === 'POST') {
+      return approveAnswer();
+    }
+    return pathname.endsWith('/admin/loans/101') ? jsonResponse(detail) : serveQueue(loan, 0)(input);
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+async function openFirstLoan() {
+  await renderWithQueries(<LoanReviewPage />, '/admin/loan-review');
+  fireEvent.click((await screen.findAllByRole('button', { name: loansEn.admin.documents }))[0]!);
+  return screen.findByRole('dialog');
+}
+
 describe('Console -> loan application details', () => {
   setUpComponentTests({ console: consoleEn, loans: loansEn, wallet: walletEn });
+
+  const applying = (amount: string): TAdminLoanDetail => ({
+    loan: {
+      ...disbursedLoan({ status: 'applying', amount, approvedAmount: null }),
+      userId: 'u1',
+      usercode: '10001',
+      userDisplayName: 'Applicant 1',
+      firstReviewerId: null,
+      firstApprovedAmount: null,
+      needsSecondReview: false,
+    },
+    verification: null,
+    advanced: null,
+    history: {
+      orderCount: 0,
+      orderTotal: '0.00',
+      walletAvailable: '0.00',
+      walletHeld: '0.00',
+      earlierLoans: [],
+    },
+    movements: [],
+    approval: { minAmount: '100000.00', maxAmount: amount, fourEyesThreshold: '1000000.00' },
+  });
+
+  it.each([
+    ['', /^Above the four-eyes threshold of 1,000,000\.00 USDT: this is the first approval/],
+    ['900000', /^The money is credited to the borrower's wallet now\.$/],
+  ])(
+    'says what approving %j of 2,000,000 does: waits for a second reviewer above the threshold, else credits',
+    async (typed, outcome) => {
+      serveDetail(applying('2000000.00'));
+      const drawer = await openFirstLoan();
+      const amount = await within(drawer).findByRole('textbox', { name: loansEn.admin.approveAmount });
+      fireEvent.change(amount, { target: { value: typed } });
+      fireEvent.click(within(drawer).getByRole('button', { name: loansEn.admin.approve }));
+      const confirm = (await screen.findAllByRole('dialog')).at(-1)!;
+      expect(within(confirm).getByText(outcome)).toBeTruthy();
+      expect(within(confirm).queryByText(/four-eyes/)).toBe(
+        typed === '' ? within(confirm).getByText(/four-eyes/) : null,
+      );
+    },
+  );
+
+  it("refuses an amount above the one asked for beside the field, and shows the server's refusal there after closing the confirmation", async () => {
+    const fetchMock = serveDetail(applying('150000.00'), () =>
+      jsonResponse(
+        {
+          error: {
+            code: 'LOAN_BELOW_MIN',
+            message: 'The amount is below the minimum loan amount',
+            details: { field: 'amount', min: '120000.00' },
+          },
+        },
+        400,
+      ),
+    );
+    const drawer = await openFirstLoan();
+    const amount = await within(drawer).findByRole('textbox', { name: loansEn.admin.approveAmount });
+    const approve = within(drawer).getByRole('button', { name: loansEn.admin.approve }) as HTMLButtonElement;
+    fireEvent.change(amount, { target: { value: '150000.01' } });
+    expect(
+      within(drawer).getByText(
+        'Enter an amount from 100,000.00 to 150,000.00 USDT: an approval can lower the amount asked for, not raise it',
+      ),
+    ).toBeTruthy();
+    expect(approve.disabled).toBe(true);
+
+    fireEvent.change(amount, { target: { value: '110000' } });
+    expect(approve.disabled).toBe(false);
+    fireEvent.click(approve);
+    const confirm = (await screen.findAllByRole('dialog')).at(-1)!;
+    await act(async () =>
+      fireEvent.click(within(confirm).getByRole('button', { name: loansEn.admin.approve })),
+    );
+    await waitFor(() =>
+      expect(within(drawer).getByText('The amount is below the minimum loan amount')).toBeTruthy(),
+    );
+    expect(approve.disabled).toBe(true);
+    expect(fetchMock.mock.calls.filter(([, init]) => init?.method === 'POST')).toHaveLength(1);
+    // The confirmation is on its way out (jsdom never ends Ant Design's closing animation).
+    await waitFor(() => expect(confirm.className).toContain('ant-zoom-leave'));
+  });
 
   it('shows the approved amount, names ledger movements, groups the wallet and checks an approved amount', async () => {
     const detail: TAdminLoanDetail = {
@@ -169,6 +270,7 @@ describe('Console -> loan application details', () => {
           createdAt: '2026-11-21T10:00:00.000Z',
         },
       ],
+      approval: { minAmount: '100000.00', maxAmount: '150000.55', fourEyesThreshold: '1000000.00' },
     };
     vi.stubGlobal(
       'fetch',
