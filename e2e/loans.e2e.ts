@@ -173,13 +173,18 @@ describe('loans in the browser', () => {
     await poll(() => page.getByText('Applying').count()).toBeGreaterThan(0);
 
     // First approval by the finance reviewer, second by the administrator
-    for (const reviewer of [finance.page, admin.page]) {
+    for (const [reviewer, outcome] of [
+      [finance.page, /^Above the four-eyes threshold of 200,000\.00 USDT: this is the first approval/],
+      [admin.page, /^This is the second approval/],
+    ] as const) {
       await reviewer.goto('/admin/loan-review');
       const row = reviewer.locator('.ant-table-row', { hasText: BUYER.username });
       await poll(() => row.count()).toBeGreaterThan(0);
       await row.first().getByRole('button', { name: 'Documents' }).click();
       await poll(() => reviewer.getByText('Applicant history').count()).toBeGreaterThan(0);
       await reviewer.getByRole('button', { name: 'Approve', exact: true }).click();
+      // The confirmation says what this approval does.
+      await poll(() => reviewer.locator('.ant-modal:visible').getByText(outcome).count()).toBe(1);
       // Once the confirmation has zoomed in: clicked mid-zoom in CI (two browser lanes, load 12), the OK got no click.
       await clickInDialog(reviewer.locator('.ant-modal:visible'), 'Approve');
       // The page answers with a toast: "Saved", or the server's refusal, which then fails the test by its text.

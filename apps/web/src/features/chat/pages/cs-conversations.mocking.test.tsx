@@ -17,6 +17,8 @@ vi.mock('../api/chat-api', async (importActual) => {
       csUnread: async () => ({ waiting: 0, mine: 0 }),
       csAgents: async () => ({ agents: [] }),
       cannedReplies: async () => ({ replies: [] }),
+      history: async () => ({ messages: [], hasMore: false }),
+      csContext: async () => null,
       settings: async () => ({ data: {} }),
     },
   };
@@ -30,7 +32,10 @@ describe('/cs/conversations', () => {
   beforeAll(async () => {
     (await initTestI18n()).addResourceBundle('en', 'chat', chat, true, true);
   });
-  afterEach(cleanup);
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
 
   it('says what an empty list means in each view and for a search', async () => {
     conversations.mockResolvedValue({ pageList: [], pageNum: 1, pageSize: 20, total: 0 });
@@ -58,5 +63,48 @@ describe('/cs/conversations', () => {
     });
     expect(await screen.findByText('No conversation with a customer matching “lee”')).toBeTruthy();
     expect(conversations).toHaveBeenLastCalledWith('cs', expect.objectContaining({ view: 'all', q: 'lee' }));
+  });
+
+  it('says there are no canned replies yet, and where they are kept, instead of a silent disabled button', async () => {
+    // The conversation marks itself read and is read again; neither matters here.
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('{}', { headers: { 'content-type': 'application/json' } })),
+    );
+    conversations.mockResolvedValue({
+      pageList: [
+        {
+          id: '41',
+          kind: 'service',
+          status: 'open',
+          peer: { id: '7', name: 'Lee Trader', avatar: null },
+          agent: { id: '1', name: 'Agent One' },
+          unread: 0,
+          lastMessage: null,
+          lastMessageAt: null,
+          createtime: '2026-12-01T08:00:00.000Z',
+        },
+      ],
+      pageNum: 1,
+      pageSize: 20,
+      total: 1,
+    });
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    render(
+      <QueryClientProvider client={client}>
+        <MemoryRouter>
+          <CsConversationsPage />
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+    fireEvent.click(screen.getByText('All'));
+    await act(async () => fireEvent.click(await screen.findByText('Lee Trader')));
+    const replies = await screen.findByRole('button', { name: chat.cs.canned });
+    expect((replies as HTMLButtonElement).disabled).toBe(false);
+    await act(async () => fireEvent.click(replies));
+    expect(await screen.findByText('No canned replies yet')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Open the canned replies page' }).getAttribute('href')).toBe(
+      '/cs/canned',
+    );
   });
 });

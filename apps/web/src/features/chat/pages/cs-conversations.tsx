@@ -314,13 +314,25 @@ export default function CsConversationsPage() {
                 composerExtra={
                   <Dropdown
                     trigger={['click']}
-                    disabled={(canned.data?.replies.length ?? 0) === 0}
                     menu={{
-                      items: (canned.data?.replies ?? []).map((reply) => ({
-                        key: reply.id,
-                        label: reply.title,
-                      })),
-                      onClick: ({ key }) => setDraft(canned.data?.replies.find((r) => r.id === key)?.content),
+                      // With none kept yet the menu says so and where they are kept (a disabled button said nothing).
+                      items:
+                        (canned.data?.replies.length ?? 0) > 0
+                          ? canned.data!.replies.map((reply) => ({ key: reply.id, label: reply.title }))
+                          : [
+                              {
+                                key: 'none',
+                                disabled: true,
+                                label: canned.isPending ? t('cs.cannedLoading') : t('cs.cannedNone'),
+                              },
+                              { key: 'open', label: <Link to="/cs/canned">{t('cs.cannedOpen')}</Link> },
+                            ],
+                      onClick: ({ key }) => {
+                        const reply = canned.data?.replies.find((r) => r.id === key);
+                        if (reply) {
+                          setDraft(reply.content);
+                        }
+                      },
                     }}
                   >
                     <Button aria-label={t('cs.canned')}>{t('cs.cannedShort')}</Button>
