@@ -4,7 +4,16 @@ export { getCategoryTree, getRecommendedCategories } from './categories';
 export { getHome, getHomeList } from './home';
 export { cachePublicPage, isPublicCatalogPath, readPublicCatalog } from './page-data';
 export { getFavouriteLimit, getFollowLimit } from './params';
-export { cardColumns, rowsOf, STORE_CARD_COLUMNS, toCard, toInt, toIso, toStoreCard } from './present';
+export {
+  cardColumns,
+  pickText,
+  rowsOf,
+  STORE_CARD_COLUMNS,
+  toCard,
+  toInt,
+  toIso,
+  toStoreCard,
+} from './present';
 export { getProductDetail, listProducts, pruneProductViews, refreshExpiredDiscounts } from './products';
 export { getReviewCounts, listReviews, recordReview } from './reviews';
 export { catalogRoutes } from './routes';

@@ -1,11 +1,15 @@
-import { formatMoney, parseMoney, type TDashboardRange, type TSellerDashboard } from '@caravan/contracts';
+import {
+  formatMoney,
+  parseMoney,
+  type TDashboardRange,
+  type TLanguage,
+  type TLocalizedText,
+  type TSellerDashboard,
+} from '@caravan/contracts';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { pickText, rowsOf } from '../catalog';
 import type { TSeller } from './products';
-
-type TRawRow = Record<string, unknown>;
-const rowsOf = (result: unknown): TRawRow[] =>
-  Array.isArray(result) ? (result as TRawRow[]) : ((result as { rows: TRawRow[] }).rows ?? []);
 
 const DAYS: Record<TDashboardRange, number> = { today: 1, '7d': 7, '30d': 30 };
 const PAID = sql`o.paid_at is not null`;
@@ -22,7 +26,7 @@ function ratio(part: number, whole: number): string | null {
 export async function getSellerDashboard(
   db: Database,
   seller: TSeller,
-  lang: string,
+  lang: TLanguage,
   range: TDashboardRange,
   now = new Date(),
 ): Promise<TSellerDashboard> {
@@ -73,15 +77,13 @@ export async function getSellerDashboard(
     conversion: ratio(Math.min(orders, viewCount), viewCount),
     refundRate: ratio(Number(t.refunded ?? 0), orders),
     gmvByDay: rowsOf(byDay).map((r) => ({ day: String(r.day), gmv: money(r.gmv), orders: Number(r.orders) })),
-    topProducts: rowsOf(top).map((r) => {
-      const names = (r.names ?? {}) as Record<string, string>;
-      return {
-        productId: String(r.product_id),
-        name: names[lang] ?? names[String(r.lang)] ?? Object.values(names)[0] ?? String(r.product_id),
-        units: Number(r.units),
-        gmv: money(r.gmv),
-      };
-    }),
+    topProducts: rowsOf(top).map((r) => ({
+      productId: String(r.product_id),
+      // The catalogue's fallback (reader's language, English, the product's own), or the id of a deleted product.
+      name: pickText(r.names as TLocalizedText | null, lang, String(r.lang)) || String(r.product_id),
+      units: Number(r.units),
+      gmv: money(r.gmv),
+    })),
     pending: {
       toShip: Number(p.to_ship ?? 0),
       refundRequests: Number(p.refunds ?? 0),

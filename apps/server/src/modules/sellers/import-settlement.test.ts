@@ -310,6 +310,19 @@ describe('settlement', () => {
       headers: bearer(seller.sellerToken),
     });
     expect(json(dashboard)).toMatchObject({ orders: 2, units: 4, gmv: '149.00' });
+    // A Spanish shop's product read in Russian: named in English where it has an English name, as in the catalogue.
+    await db
+      .update(products)
+      .set({ names: { es: 'Bienes de prueba', en: 'Test goods' }, lang: 'es' })
+      .where(eq(products.id, productId));
+    const russian = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/v1/seller/dashboard?range=7d&lang=ru',
+      headers: bearer(seller.sellerToken),
+    });
+    expect(json<{ topProducts: { name: string }[] }>(russian).topProducts.map((p) => p.name)).toEqual([
+      'Test goods',
+    ]);
     const rivalDashboard = await ctx.app.inject({
       method: 'GET',
       url: '/api/v1/seller/dashboard?range=7d',
