@@ -144,6 +144,23 @@ describe('layout at 360 px', () => {
     await context.close();
   });
 
+  it("the product page's freight and total amounts end on one line, at 1280 and 360 px", async () => {
+    for (const width of [1280, 360]) {
+      const { context, page } = await newPage(browser(), { width, height: 900 });
+      await page.goto('/productDetails?id=1', { waitUntil: 'networkidle' });
+      const ends = await page.$$eval('.cv-buy-amounts dd', (amounts) =>
+        amounts.map((amount) => {
+          const figure = amount.querySelector('.cv-money') ?? amount;
+          return Math.round(figure.getBoundingClientRect().right);
+        }),
+      );
+      // Dispatch, long-distance and delivery fees; goods, freight and total.
+      expect(ends, `at ${width} px`).toHaveLength(6);
+      expect(new Set(ends).size, `at ${width} px: ${ends.join(', ')}`).toBe(1);
+      await context.close();
+    }
+  });
+
   it('console pages fit 360 px in English, Russian and Portuguese: filters, tables, switches, amounts, actions', async () => {
     const { context, page } = await newPage(browser(), { width: 360, height: 780 });
     await loginStaff(page, { username: 'admin', password: 'admin123' });
