@@ -41,6 +41,12 @@ export const zChatImageRef = zUploadRef;
 export const ZChatSendRequest = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('text'), content: zChatText, clientId: zChatClientId.optional() }),
   z.strictObject({ type: z.literal('img'), content: zChatImageRef, clientId: zChatClientId.optional() }),
+  // A product card (its id): a product on sale, in a shop conversation one of that shop's.
+  z.strictObject({
+    type: z.literal('product'),
+    content: z.string({ error: V.id }).regex(/^[1-9]\d{0,17}$/, { error: V.id }),
+    clientId: zChatClientId.optional(),
+  }),
 ]);
 export type TChatSendRequest = z.input<typeof ZChatSendRequest>;
 

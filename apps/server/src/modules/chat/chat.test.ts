@@ -598,4 +598,55 @@ describe('chat', () => {
     await db.delete(systemParams).where(eq(systemParams.code, 'chat_messages_per_minute'));
     clearChatSettingsCache(db);
   });
+
+  it('lets an agent and a shop send a product card: a product on sale, in a shop conversation its own', async () => {
+    const service = json<TChatConversation>(
+      await call('POST', '/api/v1/chat/conversations', otherBuyer.token, { kind: 'service' }),
+    );
+    const sendAs = (url: string, token: string, content: unknown) =>
+      call('POST', url, token, { type: 'product', content });
+    const agentUrl = `/api/v1/cs/conversations/${service.id}/messages`;
+    const sent = await sendAs(agentUrl, agent.token, String(productId));
+    expect(sent.statusCode, sent.body).toBe(200);
+    expect(json<TChatMessage>(sent)).toMatchObject({
+      type: 'product',
+      content: String(productId),
+      product: { id: String(productId), name: 'Test goods', price: '12.50' },
+    });
+    const buyerSees = json<TChatHistory>(
+      await call('GET', `/api/v1/chat/conversations/${service.id}/messages`, otherBuyer.token),
+    );
+    expect(buyerSees.messages.at(-1)).toMatchObject({ type: 'product', send_receive: 'receive' });
+
+    const { productId: offShelf } = await createTestProduct(db, storeId, { isOnShelf: false });
+    for (const content of ['999999999999', String(offShelf)]) {
+      const refused = await sendAs(agentUrl, agent.token, content);
+      expect(refused.statusCode, content).toBe(404);
+      expect(code(refused)).toBe('PRODUCT_NOT_FOUND');
+    }
+    for (const content of ['abc', '0', ' 1', 1, '12345678901234567890']) {
+      const refused = await sendAs(agentUrl, agent.token, content);
+      expect(refused.statusCode, String(content)).toBe(400);
+      expect(code(refused)).toBe('VALIDATION_FAILED');
+    }
+
+    const shopChat = json<TChatConversation>(
+      await call('POST', '/api/v1/chat/conversations', otherBuyer.token, {
+        kind: 'shop',
+        storeId: String(storeId),
+      }),
+    );
+    const { productId: rivalProduct } = await createTestProduct(
+      db,
+      await createTestStore(db, (await createTestUser(db)).id, 'Rival shop'),
+    );
+    const sellerUrl = `/api/v1/seller/chat/conversations/${shopChat.id}/messages`;
+    const foreign = await sendAs(sellerUrl, seller.sellerToken, String(rivalProduct));
+    expect(foreign.statusCode).toBe(404);
+    expect(code(foreign)).toBe('PRODUCT_NOT_FOUND');
+    expect((await sendAs(sellerUrl, seller.sellerToken, String(productId))).statusCode).toBe(200);
+    const stored = await db.select().from(chatMessages).where(eq(chatMessages.type, 'product'));
+    expect(stored.map((m) => m.content)).not.toContain(String(rivalProduct));
+    expect(stored.map((m) => m.content)).not.toContain(String(offShelf));
+  });
 });

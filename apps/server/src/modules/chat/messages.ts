@@ -8,7 +8,8 @@ import type {
 import { and, asc, desc, eq, gt, isNull, lt, type SQL, sql } from 'drizzle-orm';
 import type { Redis } from 'ioredis';
 import type { Database, Tx } from '../../db/client';
-import { chatConversations, chatMessages, chatPeriods } from '../../db/schema';
+import { chatConversations, chatMessages, chatPeriods, products, stores } from '../../db/schema';
+import { AppError } from '../../http/app-error';
 import { assertOwnUploads } from '../uploads';
 import { findConversationFor, otherSide, sideOf, type TConversationRow } from './conversations';
 import { publishChatEvent, routeOf } from './events';
@@ -37,6 +38,7 @@ export async function sendChatMessage(
   conversationIdText: string,
   input: TSendInput,
   lang: TLanguage,
+  options: { isOpeningCard?: boolean } = {},
 ): Promise<TChatMessage> {
   const { db } = deps;
   const settings = await getChatSettings(db);
@@ -48,6 +50,9 @@ export async function sendChatMessage(
   const side = sideOf(party);
   const row = await db.transaction(async (tx) => {
     const conversation = await findConversationFor(tx, party, conversationIdText, { isLocked: true });
+    if (input.type === 'product' && !options.isOpeningCard) {
+      await assertProductCardSendable(tx, conversation, input.content);
+    }
     const now = new Date();
     const [inserted] = await tx
       .insert(chatMessages)
@@ -86,6 +91,31 @@ export async function sendChatMessage(
     publishChatEvent(db, { type: 'message', route: routeOf(row.conversation), message: message! });
   }
   return message!;
+}
+
+/**
+ * A product card someone sends (the one a buyer opens a shop chat with is checked there): a product on sale in an
+ * open shop, and in a shop conversation one of that shop's (a seller does not advertise another shop's goods).
+ */
+async function assertProductCardSendable(tx: Tx, conversation: TConversationRow, productIdText: string) {
+  const [product] = await tx
+    .select({ id: products.id })
+    .from(products)
+    .innerJoin(stores, eq(stores.id, products.storeId))
+    .where(
+      and(
+        eq(products.id, BigInt(productIdText)),
+        isNull(products.deletedAt),
+        eq(products.isOnShelf, true),
+        eq(stores.status, 'active'),
+        conversation.kind === 'shop' && conversation.storeId !== null
+          ? eq(products.storeId, conversation.storeId)
+          : undefined,
+      ),
+    );
+  if (!product) {
+    throw new AppError('PRODUCT_NOT_FOUND');
+  }
 }
 
 async function advanceConversation(

@@ -170,7 +170,9 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
         });
         row = opened.conversation;
         if (opened.card && !(await isLastCard(opened.card))) {
-          await sendChatMessage({ db, redis }, party, String(row.id), opened.card, request.lang);
+          await sendChatMessage({ db, redis }, party, String(row.id), opened.card, request.lang, {
+            isOpeningCard: true,
+          });
           row = await findConversationFor(db, party, String(row.id));
         }
       }

@@ -12,9 +12,13 @@ import type {
   TCsUnread,
   TNotificationPage,
   TNotificationUnread,
+  TProductPage,
   TUnreadCount,
 } from '@caravan/contracts';
 import { api, type TApiAudience } from '../../../lib/api';
+
+/** How many products the card picker lists for a keyword. */
+const PRODUCT_PICKER_SIZE = 8;
 
 /** Who is chatting: a buyer (storefront), a shop (/seller) or an agent (/cs). */
 export type TChatScope = 'buyer' | 'seller' | 'cs';
@@ -58,6 +62,12 @@ export const chatApi = {
   send: (scope: TChatScope, id: string, body: TChatSendRequest) =>
     api.post<TChatMessage>(`${BASE[scope]}/conversations/${id}/messages`, body, {
       audience: AUDIENCE[scope],
+    }),
+  /** Products on sale matching a keyword, for a product card (the storefront's own search). */
+  searchProducts: (keyword: string, signal?: AbortSignal) =>
+    api.get<TProductPage>('/catalog/search/goods', {
+      query: { k: keyword, pageNum: 1, pageSize: PRODUCT_PICKER_SIZE },
+      signal,
     }),
   read: (scope: TChatScope, id: string) =>
     api.post<TUnreadCount>(`${BASE[scope]}/conversations/${id}/read`, {}, { audience: AUDIENCE[scope] }),

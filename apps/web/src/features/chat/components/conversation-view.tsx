@@ -150,7 +150,8 @@ export function ConversationView({
   isSocketOpen: boolean;
   pollSeconds?: number;
   imageMaxKb?: number;
-  composerExtra?: React.ReactNode;
+  /** Controls beside the composer (an agent's canned replies and product cards); `sendProductCard` sends one. */
+  composerExtra?: (actions: { sendProductCard: (productId: string) => void }) => React.ReactNode;
   /** Text to put into the composer (a canned reply). */
   draft?: string;
   onDraftUsed?: () => void;
@@ -516,7 +517,7 @@ export function ConversationView({
           submitText();
         }}
       >
-        {composerExtra}
+        {composerExtra?.({ sendProductCard: (productId) => queue({ type: 'product', content: productId }) })}
         <input
           ref={fileRef}
           type="file"

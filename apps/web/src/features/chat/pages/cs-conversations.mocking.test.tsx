@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import chat from '../../../locales/en/chat.json';
@@ -7,6 +7,8 @@ import { initTestI18n } from '../../../testing/i18n';
 import CsConversationsPage from './cs-conversations';
 
 const conversations = vi.hoisted(() => vi.fn());
+const searchProducts = vi.hoisted(() => vi.fn());
+const send = vi.hoisted(() => vi.fn());
 vi.mock('../api/chat-api', async (importActual) => {
   const actual = await importActual<typeof import('../api/chat-api')>();
   return {
@@ -18,6 +20,8 @@ vi.mock('../api/chat-api', async (importActual) => {
       csAgents: async () => ({ agents: [] }),
       cannedReplies: async () => ({ replies: [] }),
       history: async () => ({ messages: [], hasMore: false }),
+      searchProducts,
+      send,
       csContext: async () => null,
       settings: async () => ({ data: {} }),
     },
@@ -65,7 +69,8 @@ describe('/cs/conversations', () => {
     expect(conversations).toHaveBeenLastCalledWith('cs', expect.objectContaining({ view: 'all', q: 'lee' }));
   });
 
-  it('says there are no canned replies yet, and where they are kept, instead of a silent disabled button', async () => {
+  /** Opens the console on one open conversation with Lee Trader. */
+  async function openLeeConversation() {
     // The conversation marks itself read and is read again; neither matters here.
     vi.stubGlobal(
       'fetch',
@@ -99,6 +104,10 @@ describe('/cs/conversations', () => {
     );
     fireEvent.click(screen.getByText('All'));
     await act(async () => fireEvent.click(await screen.findByText('Lee Trader')));
+  }
+
+  it('says there are no canned replies yet, and where they are kept, instead of a silent disabled button', async () => {
+    await openLeeConversation();
     const replies = await screen.findByRole('button', { name: chat.cs.canned });
     expect((replies as HTMLButtonElement).disabled).toBe(false);
     await act(async () => fireEvent.click(replies));
@@ -106,5 +115,52 @@ describe('/cs/conversations', () => {
     expect(screen.getByRole('link', { name: 'Open the canned replies page' }).getAttribute('href')).toBe(
       '/cs/canned',
     );
+  });
+
+  it('sends a product card the agent finds by name', async () => {
+    searchProducts.mockResolvedValue({
+      pageList: [
+        {
+          id: '5',
+          name: 'Eco Wool T-Shirts',
+          image: null,
+          price: '13.85',
+          storeName: 'Caravan Demo Trading Co.',
+        },
+      ],
+      pageNum: 1,
+      pageSize: 8,
+      total: 1,
+    });
+    send.mockImplementation(async (_scope: string, conversationId: string, body: { content: string }) => ({
+      id: '900',
+      conversationId,
+      send_receive: 'send',
+      sender: 'agent',
+      type: 'product',
+      content: body.content,
+      createtime: '2026-12-03T08:00:00.000Z',
+      isDelivered: false,
+      isRead: false,
+      product: { id: body.content, name: 'Eco Wool T-Shirts', image: null, price: '13.85' },
+      order: null,
+    }));
+    await openLeeConversation();
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: chat.productPicker.open })));
+    const search = await screen.findByRole('searchbox', { name: chat.productPicker.search });
+    fireEvent.change(search, { target: { value: ' wool ' } });
+    await act(async () => fireEvent.keyDown(search, { key: 'Enter', code: 'Enter', keyCode: 13 }));
+    const sendButton = await screen.findByRole('button', { name: 'Send Eco Wool T-Shirts' });
+    expect(searchProducts).toHaveBeenCalledWith('wool', expect.anything());
+    await act(async () => fireEvent.click(sendButton));
+    await waitFor(() =>
+      expect(send).toHaveBeenCalledWith(
+        'cs',
+        '41',
+        expect.objectContaining({ type: 'product', content: '5' }),
+      ),
+    );
+    const card = await screen.findByRole('link', { name: /Eco Wool T-Shirts/ });
+    expect(card.getAttribute('href')).toBe('/productDetails?id=5');
   });
 });

@@ -15,6 +15,7 @@ import { chatApi, chatKeys } from '../api/chat-api';
 import { useChatSettings } from '../components/chat-provider';
 import { ConversationPicker } from '../components/conversation-picker';
 import { ConversationView } from '../components/conversation-view';
+import { ProductCardPicker } from '../components/product-card-picker';
 import type { TSocketEvent } from '../lib/chat-socket';
 import { useConsoleSocket } from '../lib/use-console-socket';
 import { useRevealPane } from '../lib/use-reveal-pane';
@@ -311,33 +312,36 @@ export default function CsConversationsPage() {
                 onActivity={onConversationActivity}
                 draft={draft}
                 onDraftUsed={() => setDraft(undefined)}
-                composerExtra={
-                  <Dropdown
-                    trigger={['click']}
-                    menu={{
-                      // With none kept yet the menu says so and where they are kept (a disabled button said nothing).
-                      items:
-                        (canned.data?.replies.length ?? 0) > 0
-                          ? canned.data!.replies.map((reply) => ({ key: reply.id, label: reply.title }))
-                          : [
-                              {
-                                key: 'none',
-                                disabled: true,
-                                label: canned.isPending ? t('cs.cannedLoading') : t('cs.cannedNone'),
-                              },
-                              { key: 'open', label: <Link to="/cs/canned">{t('cs.cannedOpen')}</Link> },
-                            ],
-                      onClick: ({ key }) => {
-                        const reply = canned.data?.replies.find((r) => r.id === key);
-                        if (reply) {
-                          setDraft(reply.content);
-                        }
-                      },
-                    }}
-                  >
-                    <Button aria-label={t('cs.canned')}>{t('cs.cannedShort')}</Button>
-                  </Dropdown>
-                }
+                composerExtra={({ sendProductCard }) => (
+                  <>
+                    <Dropdown
+                      trigger={['click']}
+                      menu={{
+                        // With none kept yet the menu says so and where they are kept (a disabled button said nothing).
+                        items:
+                          (canned.data?.replies.length ?? 0) > 0
+                            ? canned.data!.replies.map((reply) => ({ key: reply.id, label: reply.title }))
+                            : [
+                                {
+                                  key: 'none',
+                                  disabled: true,
+                                  label: canned.isPending ? t('cs.cannedLoading') : t('cs.cannedNone'),
+                                },
+                                { key: 'open', label: <Link to="/cs/canned">{t('cs.cannedOpen')}</Link> },
+                              ],
+                        onClick: ({ key }) => {
+                          const reply = canned.data?.replies.find((r) => r.id === key);
+                          if (reply) {
+                            setDraft(reply.content);
+                          }
+                        },
+                      }}
+                    >
+                      <Button aria-label={t('cs.canned')}>{t('cs.cannedShort')}</Button>
+                    </Dropdown>
+                    <ProductCardPicker onPick={sendProductCard} />
+                  </>
+                )}
               />
             </>
           ) : (
