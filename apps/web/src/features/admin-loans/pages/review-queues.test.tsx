@@ -160,16 +160,19 @@ async function openFirstLoan() {
 describe('Console -> loan application details', () => {
   setUpComponentTests({ console: consoleEn, loans: loansEn, wallet: walletEn });
 
+  /** Applicant 1's loan as the console reads it, with no first approval yet. */
+  const adminLoan = (fields: Parameters<typeof disbursedLoan>[0]): TAdminLoanDetail['loan'] => ({
+    ...disbursedLoan(fields),
+    userId: 'u1',
+    usercode: '10001',
+    userDisplayName: 'Applicant 1',
+    firstReviewerId: null,
+    firstApprovedAmount: null,
+    needsSecondReview: false,
+  });
+
   const applying = (amount: string): TAdminLoanDetail => ({
-    loan: {
-      ...disbursedLoan({ status: 'applying', amount, approvedAmount: null }),
-      userId: 'u1',
-      usercode: '10001',
-      userDisplayName: 'Applicant 1',
-      firstReviewerId: null,
-      firstApprovedAmount: null,
-      needsSecondReview: false,
-    },
+    loan: adminLoan({ status: 'applying', amount, approvedAmount: null }),
     verification: null,
     advanced: null,
     history: {
@@ -244,15 +247,7 @@ describe('Console -> loan application details', () => {
 
   it('shows the approved amount, names ledger movements, groups the wallet and checks an approved amount', async () => {
     const detail: TAdminLoanDetail = {
-      loan: {
-        ...disbursedLoan({ status: 'reviewing', amount: '150000.55', approvedAmount: '120000.50' }),
-        userId: 'u1',
-        usercode: '10001',
-        userDisplayName: 'Applicant 1',
-        firstReviewerId: null,
-        firstApprovedAmount: null,
-        needsSecondReview: false,
-      },
+      loan: adminLoan({ status: 'reviewing', amount: '150000.55', approvedAmount: '120000.50' }),
       verification: null,
       advanced: null,
       history: {

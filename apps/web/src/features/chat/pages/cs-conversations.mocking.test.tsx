@@ -32,6 +32,17 @@ vi.mock('../../../components/console/staff-session', () => ({
   useStaffMe: () => ({ data: { id: '1' }, isLoading: false }),
 }));
 
+function renderConsole() {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter>
+        <CsConversationsPage />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
 describe('/cs/conversations', () => {
   beforeAll(async () => {
     (await initTestI18n()).addResourceBundle('en', 'chat', chat, true, true);
@@ -43,14 +54,7 @@ describe('/cs/conversations', () => {
 
   it('says what an empty list means in each view and for a search', async () => {
     conversations.mockResolvedValue({ pageList: [], pageNum: 1, pageSize: 20, total: 0 });
-    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    render(
-      <QueryClientProvider client={client}>
-        <MemoryRouter>
-          <CsConversationsPage />
-        </MemoryRouter>
-      </QueryClientProvider>,
-    );
+    renderConsole();
     expect(await screen.findByText('No customer is waiting for an answer')).toBeTruthy();
     expect(screen.queryByText('No conversations yet')).toBeNull();
 
@@ -94,14 +98,7 @@ describe('/cs/conversations', () => {
       pageSize: 20,
       total: 1,
     });
-    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    render(
-      <QueryClientProvider client={client}>
-        <MemoryRouter>
-          <CsConversationsPage />
-        </MemoryRouter>
-      </QueryClientProvider>,
-    );
+    renderConsole();
     fireEvent.click(screen.getByText('All'));
     await act(async () => fireEvent.click(await screen.findByText('Lee Trader')));
   }
