@@ -20,8 +20,10 @@ export type TSetAvatarRequest = z.input<typeof ZSetAvatarRequest>;
 export const ZChangeUsernameRequest = z.strictObject({ username: zUsername });
 export type TChangeUsernameRequest = z.input<typeof ZChangeUsernameRequest>;
 
+/** The reason given for closing an account, kept with the closed account. */
+export const ACCOUNT_CLOSE_REASON_MAX = 255;
 export const ZCancelAccountRequest = z.strictObject({
-  reason: zRequiredText(255),
+  reason: zRequiredText(ACCOUNT_CLOSE_REASON_MAX),
   loginPassword: z
     .string({ error: requiredOrInvalid })
     .min(1, { error: V.required })

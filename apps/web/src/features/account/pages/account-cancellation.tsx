@@ -1,9 +1,9 @@
-import { zRequiredText } from '@caravan/contracts';
+import { ACCOUNT_CLOSE_REASON_MAX, ZCancelAccountRequest } from '@caravan/contracts';
 import { Alert, Button, Card, Form, Input, Modal } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { AppForm } from '../../../components/ui/app-form';
 import { PageFrame } from '../../../components/ui/page-frame';
 import { isApiError } from '../../../lib/api';
@@ -12,8 +12,6 @@ import { clearSession, runLogoutHandlers } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
 import { cancelAccount, useCancellationCheck } from '../api/account-api';
 import { SETUP_CRUMBS } from '../components/setup-crumbs';
-
-const ZCancelForm = z.object({ reason: zRequiredText(500), loginPassword: zRequiredText(64) });
 
 export default function AccountCancellationPage() {
   const { t } = useTranslation(['account', 'validation', 'common']);
@@ -26,7 +24,7 @@ export default function AccountCancellationPage() {
   const check = useCancellationCheck();
   const blockers = check.data?.blockers ?? [];
 
-  const send = async (body: z.output<typeof ZCancelForm>) => {
+  const send = async (body: z.output<typeof ZCancelAccountRequest>) => {
     setIsSubmitting(true);
     setBlockingMessage('');
     try {
@@ -47,7 +45,7 @@ export default function AccountCancellationPage() {
   };
 
   const submit = () => {
-    const body = parseFormValues(form, ZCancelForm, form.getFieldsValue(), t);
+    const body = parseFormValues(form, ZCancelAccountRequest, form.getFieldsValue(), t);
     if (!body) {
       return;
     }
@@ -56,6 +54,8 @@ export default function AccountCancellationPage() {
       content: t('cancellation.confirmBody'),
       okText: t('cancellation.confirmOk'),
       okButtonProps: { danger: true },
+      // A destructive step starts on Cancel: Enter twice must not carry it out.
+      autoFocusButton: 'cancel',
       cancelText: t('common:actions.cancel'),
       onOk: () => send(body),
     });
@@ -93,7 +93,7 @@ export default function AccountCancellationPage() {
         )}
         <AppForm form={form} layout="vertical" requiredMark={false} onFinish={submit} className="cv-form-gap">
           <Form.Item name="reason" label={t('cancellation.reason')}>
-            <Input.TextArea rows={3} maxLength={500} showCount />
+            <Input.TextArea rows={3} maxLength={ACCOUNT_CLOSE_REASON_MAX} showCount />
           </Form.Item>
           <Form.Item name="loginPassword" label={t('cancellation.loginPassword')}>
             <Input.Password autoComplete="current-password" maxLength={64} />

@@ -53,6 +53,8 @@ function ManualRefundModal({
       content: t('admin.confirmBody'),
       okText: t('admin.manualRefund'),
       okButtonProps: { danger: true },
+      // A destructive step starts on Cancel: Enter twice must not carry it out.
+      autoFocusButton: 'cancel',
       cancelText: t('common:actions.cancel'),
       onOk: async () => {
         setIsSending(true);

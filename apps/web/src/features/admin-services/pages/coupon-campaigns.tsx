@@ -40,6 +40,8 @@ export default function CouponCampaignsPage() {
       content: t('campaigns.stopWarning'),
       okText: t('campaigns.stop'),
       okButtonProps: { danger: true },
+      // A destructive step starts on Cancel: Enter twice must not carry it out.
+      autoFocusButton: 'cancel',
       cancelText: t('common:actions.cancel'),
       onOk: async () => {
         try {

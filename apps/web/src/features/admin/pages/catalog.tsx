@@ -256,6 +256,8 @@ function BannersTab() {
       content: nameOf(banner.titles, i18n.language),
       okText: t('common:actions.delete'),
       okButtonProps: { danger: true },
+      // A destructive step starts on Cancel: Enter twice must not carry it out.
+      autoFocusButton: 'cancel',
       cancelText: t('common:actions.cancel'),
       onOk: () => remove.mutateAsync(banner.id),
     });

@@ -50,6 +50,8 @@ export default function RolesPage() {
       content: t('roles.deleteBody', { name: role.name }),
       okText: t('common:actions.delete'),
       okButtonProps: { danger: true },
+      // A destructive step starts on Cancel: Enter twice must not carry it out.
+      autoFocusButton: 'cancel',
       cancelText: t('common:actions.cancel'),
       onOk: async () => {
         // A refusal (ROLE_IN_USE, system role) is toasted by the mutation cache with the server's message.

@@ -86,6 +86,8 @@ function ProductList() {
       title: t(`products.bulk.${action}Title`, { count: selected.length }),
       content: action === 'delete' ? t('products.bulk.deleteBody') : undefined,
       okButtonProps: { danger: action === 'delete' },
+      // A destructive step starts on Cancel: Enter twice must not carry it out.
+      autoFocusButton: 'cancel',
       okText: t('common:actions.confirm'),
       cancelText: t('common:actions.cancel'),
       onOk: async () => {

@@ -1,0 +1,31 @@
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import accountEn from '../../../locales/en/account.json';
+import { jsonResponse, renderWithQueries, setUpComponentTests } from '../../../testing/render';
+import AccountCancellationPage from './account-cancellation';
+
+describe('/userInfo/setup/account-cancellation', () => {
+  setUpComponentTests({ account: accountEn });
+
+  it("takes a reason as long as the server keeps, and asks with the focus on Cancel (closing can't be undone)", async () => {
+    const fetchMock = vi.fn(async (input: RequestInfo | URL, _init?: RequestInit) =>
+      new URL(String(input), 'http://localhost').pathname === '/api/v1/account/cancel'
+        ? jsonResponse({ blockers: [] })
+        : jsonResponse({ ok: true }),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    await renderWithQueries(<AccountCancellationPage />, '/userInfo/setup/account-cancellation');
+    const reason = (await screen.findByLabelText(accountEn.cancellation.reason)) as HTMLTextAreaElement;
+    // The server keeps 255 characters; the box said "500 / 500" and the server then refused the text.
+    expect(reason.maxLength).toBe(255);
+
+    fireEvent.change(reason, { target: { value: 'Moving my purchasing to another platform' } });
+    fireEvent.change(screen.getByLabelText(accountEn.cancellation.loginPassword), {
+      target: { value: 'Sekrit-12x' },
+    });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: accountEn.cancellation.submit })));
+    const cancel = await screen.findByRole('button', { name: 'Cancel' });
+    await waitFor(() => expect(document.activeElement).toBe(cancel));
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
+  });
+});
