@@ -1,6 +1,9 @@
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
 
+/** Turns a list to a page; a correction (past the last page) replaces the address rather than adding a Back step. */
+export type TPageChange = (page: number, options?: { isCorrection?: boolean }) => void;
+
 /** A positive page number from the URL (`?page=`), 1 when absent or malformed. */
 export function readPageParam(raw: string | null): number {
   const page = Number.parseInt(raw ?? '', 10);

@@ -6,6 +6,7 @@ import { dateTimeCell } from '../../../components/ui/date-time-text';
 import { LoadError } from '../../../components/ui/load-error';
 import { MoneyText } from '../../../components/ui/money-text';
 import { ScrollRegion } from '../../../components/ui/scroll-region';
+import { type TPageChange, useLastPageCorrection } from '../../../lib/page-param';
 import { BALANCE_HISTORY_PAGE_SIZE, useBalanceHistory } from '../api/list-balance-history';
 
 /** Wider than this, the four columns fit; on a phone the table scrolls in its region. */
@@ -16,15 +17,15 @@ const HISTORY_MIN_WIDTH = 560;
  * first, and the balance after it: the buyer can follow the wallet from one figure to the next. Recharge and
  * withdrawal records alone left payments and refunds unexplained.
  */
-export function BalanceHistory({
-  pageNum,
-  onPageChange,
-}: {
-  pageNum: number;
-  onPageChange: (page: number) => void;
-}) {
+export function BalanceHistory({ pageNum, onPageChange }: { pageNum: number; onPageChange: TPageChange }) {
   const { t } = useTranslation(['wallet', 'common']);
   const history = useBalanceHistory(pageNum);
+  const isPastEnd = useLastPageCorrection(
+    pageNum,
+    history.data?.total,
+    BALANCE_HISTORY_PAGE_SIZE,
+    onPageChange,
+  );
   if (history.isError) {
     return <LoadError onRetry={() => void history.refetch()} />;
   }
@@ -37,16 +38,17 @@ export function BalanceHistory({
         loading={history.isFetching}
         dataSource={history.data?.pageList ?? []}
         locale={{
-          emptyText: history.isLoading ? (
-            ' '
-          ) : (
-            <div className="cv-muted">
-              <p>{t('records.emptyHistory')}</p>
-              <ButtonLink to="/userInfo/money-package/recharge" type="primary">
-                {t('balance.recharge')}
-              </ButtonLink>
-            </div>
-          ),
+          emptyText:
+            history.isLoading || isPastEnd ? (
+              ' '
+            ) : (
+              <div className="cv-muted">
+                <p>{t('records.emptyHistory')}</p>
+                <ButtonLink to="/userInfo/money-package/recharge" type="primary">
+                  {t('balance.recharge')}
+                </ButtonLink>
+              </div>
+            ),
         }}
         pagination={{
           current: pageNum,
@@ -55,7 +57,7 @@ export function BalanceHistory({
           hideOnSinglePage: true,
           showSizeChanger: false,
           showTotal: (total) => t('common:table.total', { total }),
-          onChange: onPageChange,
+          onChange: (page) => onPageChange(page),
         }}
         columns={[
           { title: t('records.time'), dataIndex: 'createdAt', render: dateTimeCell, width: 170 },

@@ -65,4 +65,20 @@ describe('wallet records', () => {
     expect(await screen.findByRole('table')).toBeTruthy();
     expect(screen.queryByRole('list', { name: walletEn.records.withdrawals })).toBeNull();
   });
+
+  it.each([328, 800])(
+    'turn a page past the last to the last, not "no records yet" (%i px)',
+    async (width) => {
+      layOutAt(width);
+      // 26 records at 20 a page: page 99 of a kept link answers an empty page.
+      vi.stubGlobal(
+        'fetch',
+        vi.fn(async () => jsonResponse({ ...WITHDRAWALS, pageList: [], pageNum: 99, total: 26 })),
+      );
+      const onPageChange = vi.fn();
+      await renderWithQueries(<WithdrawalTable pageNum={99} onPageChange={onPageChange} />);
+      await vi.waitFor(() => expect(onPageChange).toHaveBeenCalledWith(2, { isCorrection: true }));
+      expect(screen.queryByText(walletEn.records.emptyWithdrawals)).toBeNull();
+    },
+  );
 });

@@ -10,12 +10,13 @@ import { LoadError } from '../../../components/ui/load-error';
 import { MoneyText } from '../../../components/ui/money-text';
 import { Pager } from '../../../components/ui/pager';
 import { ScrollRegion } from '../../../components/ui/scroll-region';
+import { type TPageChange, useLastPageCorrection } from '../../../lib/page-param';
 import { useIsNarrowerThan } from '../../../lib/use-is-narrower-than';
 import { RECHARGE_PAGE_SIZE, useRecharges } from '../api/list-recharges';
 import { useWithdrawals, WITHDRAWAL_PAGE_SIZE } from '../api/list-withdrawals';
 import { StatusTag } from './status-tag';
 
-type TPaging = { pageNum: number; onPageChange: (pageNum: number) => void };
+type TPaging = { pageNum: number; onPageChange: TPageChange };
 
 type TWalletRecord = {
   id: string;
@@ -71,10 +72,18 @@ type TRecordsProps<TRecord extends TWalletRecord> = TPaging & {
 function WalletRecords<TRecord extends TWalletRecord>(props: TRecordsProps<TRecord>) {
   const box = useRef<HTMLDivElement>(null);
   const isStacked = useIsNarrowerThan(box, STACK_BELOW_WIDTH);
+  // A page past the end (a kept link, records fewer since) turns to the last; meanwhile it is loading, not empty.
+  const isPastEnd = useLastPageCorrection(
+    props.pageNum,
+    props.records.data?.total,
+    props.pageSize,
+    props.onPageChange,
+  );
   if (props.records.isError) {
     return <LoadError onRetry={() => void props.records.refetch()} />;
   }
-  return <div ref={box}>{isStacked ? <StackedRecords {...props} /> : <WalletRecordTable {...props} />}</div>;
+  const shown = isPastEnd ? { ...props, records: { ...props.records, isLoading: true } } : props;
+  return <div ref={box}>{isStacked ? <StackedRecords {...shown} /> : <WalletRecordTable {...shown} />}</div>;
 }
 
 function StackedRecords<TRecord extends TWalletRecord>({
@@ -149,7 +158,7 @@ function StackedRecords<TRecord extends TWalletRecord>({
         hideOnSinglePage
         showSizeChanger={false}
         simple
-        onChange={onPageChange}
+        onChange={(page) => onPageChange(page)}
       />
     </>
   );
@@ -188,7 +197,7 @@ function WalletRecordTable<TRecord extends TWalletRecord>({
           hideOnSinglePage: true,
           showSizeChanger: false,
           showTotal: (total) => t('common:table.total', { total }),
-          onChange: onPageChange,
+          onChange: (page) => onPageChange(page),
         }}
         columns={[
           { title: t('records.time'), dataIndex: 'createdAt', render: dateTimeCell, width: 170 },

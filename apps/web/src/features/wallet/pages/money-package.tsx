@@ -22,11 +22,13 @@ export default function MoneyPackagePage() {
   const [params, setParams] = useSearchParams();
   const tab: TTab = TABS.find((key) => key === params.get('tab')) ?? 'recharges';
   const pageNum = readPageParam(params.get('page'));
-  const go = (next: { tab?: TTab; page?: number }) => {
+  // Each page or tab is a step Back returns to (it replaced the address, so Back skipped the records pages); a
+  // correction past the last page replaces it.
+  const go = (next: { tab?: TTab; page?: number }, options: { isCorrection?: boolean } = {}) => {
     const search = new URLSearchParams(params);
     search.set('tab', next.tab ?? tab);
     search.set('page', String(next.page ?? 1));
-    setParams(search, { replace: true });
+    setParams(search, { replace: options.isCorrection === true, preventScrollReset: true });
   };
   return (
     <PageFrame
@@ -74,18 +76,24 @@ export default function MoneyPackagePage() {
             children:
               key === 'recharges' ? (
                 <div data-testid="recharge-records">
-                  <RechargeTable pageNum={tab === key ? pageNum : 1} onPageChange={(page) => go({ page })} />
+                  <RechargeTable
+                    pageNum={tab === key ? pageNum : 1}
+                    onPageChange={(page, options) => go({ page }, options)}
+                  />
                 </div>
               ) : key === 'withdrawals' ? (
                 <div data-testid="withdrawal-records">
                   <WithdrawalTable
                     pageNum={tab === key ? pageNum : 1}
-                    onPageChange={(page) => go({ page })}
+                    onPageChange={(page, options) => go({ page }, options)}
                   />
                 </div>
               ) : (
                 <div data-testid="balance-history">
-                  <BalanceHistory pageNum={tab === key ? pageNum : 1} onPageChange={(page) => go({ page })} />
+                  <BalanceHistory
+                    pageNum={tab === key ? pageNum : 1}
+                    onPageChange={(page, options) => go({ page }, options)}
+                  />
                 </div>
               ),
           }))}
