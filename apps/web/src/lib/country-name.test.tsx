@@ -53,5 +53,14 @@ describe('AddressText', () => {
     );
     expect(screen.getByText(/Allemagne/)).toBeTruthy();
     expect(screen.queryByText(/Germany/)).toBeNull();
+    // Each part isolated in its own direction (a Latin street in an Arabic page kept its comma in place).
+    expect([...document.querySelectorAll('bdi')].map((part) => part.textContent)).toEqual([
+      'Ana',
+      'Unter den Linden 1',
+      'Berlin',
+      'Berlin',
+      'Allemagne',
+      '10117',
+    ]);
   });
 });

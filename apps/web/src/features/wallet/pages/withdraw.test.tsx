@@ -63,6 +63,8 @@ describe('/userInfo/money-package/withdraw', () => {
     stubWallet();
     await renderWithQueries(<WithdrawPage />, '/userInfo/money-package/withdraw');
     const amount = await screen.findByRole('textbox', { name: walletEn.withdraw.amount });
+    // The time window keeps its left-to-right order inside a sentence of any direction (Arabic read it backwards).
+    await waitFor(() => expect(document.body.textContent).toContain('between \u206600:00-23:59\u2069 (UTC)'));
 
     fireEvent.change(amount, { target: { value: '50' } });
     await waitFor(() => expect(summaryValue(walletEn.records.actualAmount)).toContain('49.00'));

@@ -30,6 +30,7 @@ import { useWithdrawFee } from '../api/get-withdraw-fee';
 import { UnfinishedNotice } from '../components/unfinished-notice';
 import { checkWithdrawAmount } from '../lib/check-withdraw-amount';
 import '../wallet.css';
+import { isolateLtr } from '../../../lib/bidi';
 import { useOneAtATime } from '../../../lib/use-one-at-a-time';
 
 const CRUMBS = [
@@ -94,6 +95,8 @@ function BindAddressForm() {
       <p className="cv-muted">{t('withdraw.bindIntro')}</p>
       <Form.Item name="network" label={t('withdraw.network')}>
         <Select
+          // Typing a network's name ("ERC") picks it from the keyboard; without a search Enter took the first one.
+          showSearch={{ optionFilterProp: 'label' }}
           placeholder={t('withdraw.chooseNetwork')}
           options={WITHDRAW_NETWORKS.map((network) => ({ value: network, label: network }))}
         />
@@ -217,7 +220,7 @@ function WithdrawForm({
                   max: formatAmount(limits.maxAmount),
                   used: limits.usedToday,
                   count: limits.dailyCount,
-                  window: limits.timeWindow,
+                  window: isolateLtr(limits.timeWindow),
                 })}
               </div>
             )}
