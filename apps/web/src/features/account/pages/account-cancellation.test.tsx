@@ -23,7 +23,9 @@ describe('/userInfo/setup/account-cancellation', () => {
     fireEvent.change(screen.getByLabelText(accountEn.cancellation.loginPassword), {
       target: { value: 'Sekrit-12x' },
     });
-    await act(async () => fireEvent.click(screen.getByRole('button', { name: accountEn.cancellation.submit })));
+    await act(async () =>
+      fireEvent.click(screen.getByRole('button', { name: accountEn.cancellation.submit })),
+    );
     const cancel = await screen.findByRole('button', { name: 'Cancel' });
     await waitFor(() => expect(document.activeElement).toBe(cancel));
     expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);

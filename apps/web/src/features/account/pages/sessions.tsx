@@ -1,8 +1,9 @@
 import { DesktopOutlined, MobileOutlined } from '@ant-design/icons';
 import type { TDeviceSession, TDeviceSessionsResponse } from '@caravan/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Empty, List, Popconfirm, Skeleton, Tag } from 'antd';
+import { Button, Card, Empty, List, Skeleton, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { ConfirmPopover } from '../../../components/ui/confirm-popover';
 import { DateTimeInSentence } from '../../../components/ui/date-time-text';
 import { ListItemMeta } from '../../../components/ui/list-item-meta';
 import { LoadError } from '../../../components/ui/load-error';
@@ -69,7 +70,7 @@ export default function SessionsPage() {
     <PageFrame titleKey="routes.sessions" crumbs={SETUP_CRUMBS}>
       <Card
         extra={
-          <Popconfirm
+          <ConfirmPopover
             title={t('sessions.confirmOthers')}
             okText={t('sessions.signOutOthers')}
             cancelText={t('common:actions.cancel')}
@@ -79,7 +80,7 @@ export default function SessionsPage() {
             <Button danger disabled={!hasOthers} loading={signOutOthers.isPending}>
               {t('sessions.signOutOthers')}
             </Button>
-          </Popconfirm>
+          </ConfirmPopover>
         }
         title={t('sessions.intro')}
       >
@@ -104,7 +105,7 @@ export default function SessionsPage() {
                         </Tag>,
                       ]
                     : [
-                        <Popconfirm
+                        <ConfirmPopover
                           key="out"
                           title={t('sessions.confirmOne')}
                           okText={t('sessions.signOut')}
@@ -112,7 +113,7 @@ export default function SessionsPage() {
                           onConfirm={() => signOutOne.mutate(device.id)}
                         >
                           <Button size="small">{t('sessions.signOut')}</Button>
-                        </Popconfirm>,
+                        </ConfirmPopover>,
                       ]
                 }
               >

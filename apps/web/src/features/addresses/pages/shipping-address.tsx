@@ -1,7 +1,7 @@
 import { PlusOutlined } from '@ant-design/icons';
 import type { TAddress, TAddressRequest } from '@caravan/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Card, Empty, List, Popconfirm, Skeleton, Space, Tag } from 'antd';
+import { Alert, Button, Card, Empty, List, Skeleton, Space, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AddressFormModal } from '../../../components/address/address-form-modal';
@@ -9,6 +9,7 @@ import { AddressText } from '../../../components/address/address-text';
 import { ADDRESSES_KEY } from '../../../components/address/api/address-keys';
 import { useAddresses } from '../../../components/address/api/list-addresses';
 import { saveAddress } from '../../../components/address/api/save-address';
+import { ConfirmPopover } from '../../../components/ui/confirm-popover';
 import { emptyOrLoadError } from '../../../components/ui/load-error';
 import { PageFrame } from '../../../components/ui/page-frame';
 import { toast } from '../../../lib/toast';
@@ -129,7 +130,7 @@ export default function ShippingAddressPage() {
                   >
                     {t('common:actions.edit')}
                   </Button>,
-                  <Popconfirm
+                  <ConfirmPopover
                     key="delete"
                     title={t('address.deleteTitle')}
                     description={t('address.deleteBody', { name: address.consignee })}
@@ -141,7 +142,7 @@ export default function ShippingAddressPage() {
                     <Button type="link" size="small" danger>
                       {t('common:actions.delete')}
                     </Button>
-                  </Popconfirm>,
+                  </ConfirmPopover>,
                 ]}
               >
                 <Space orientation="vertical" size={2}>

@@ -1,7 +1,8 @@
 import type { TAdminVerification, TVerificationStatus } from '@caravan/contracts';
-import { Button, Descriptions, Input, Popconfirm, Space, Tag } from 'antd';
+import { Button, Descriptions, Input, Space, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ConfirmPopover } from '../../../components/ui/confirm-popover';
 import { DateTimeText } from '../../../components/ui/date-time-text';
 import { EndDrawer } from '../../../components/ui/end-drawer';
 import { useCountryName } from '../../../lib/country-name';
@@ -143,7 +144,7 @@ export default function KycReviewPage() {
                   <Button disabled={!reason.trim()} onClick={() => void decide('resubmit')}>
                     {t('admin.resubmit')}
                   </Button>
-                  <Popconfirm
+                  <ConfirmPopover
                     title={t('admin.rejectKycConfirm')}
                     okText={t('admin.reject')}
                     okButtonProps={{ danger: true }}
@@ -154,7 +155,7 @@ export default function KycReviewPage() {
                     <Button danger disabled={!reason.trim()} loading={review.isPending}>
                       {t('admin.reject')}
                     </Button>
-                  </Popconfirm>
+                  </ConfirmPopover>
                 </Space>
               </>
             )}

@@ -5,12 +5,13 @@ import {
   type TLoanStatus,
   zLoanAmount,
 } from '@caravan/contracts';
-import { Alert, Button, Descriptions, Form, Input, Modal, Popconfirm, Space, Tag } from 'antd';
+import { Alert, Button, Descriptions, Form, Input, Modal, Space, Tag } from 'antd';
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadError } from '../../../components/console/load-error';
 import { AmountInput } from '../../../components/ui/amount-input';
+import { ConfirmPopover } from '../../../components/ui/confirm-popover';
 import { DateTimeText } from '../../../components/ui/date-time-text';
 import { EndDrawer } from '../../../components/ui/end-drawer';
 import { formatAmount, MoneyText } from '../../../components/ui/money-text';
@@ -236,7 +237,7 @@ function LoanDetail({ id, onDone }: { id: string; onDone: () => void }) {
             <Button type="primary" disabled={!isAmountValid} onClick={() => setConfirming(true)}>
               {t('admin.approve')}
             </Button>
-            <Popconfirm
+            <ConfirmPopover
               title={t('admin.rejectLoanConfirm')}
               okText={t('admin.reject')}
               okButtonProps={{ danger: true }}
@@ -247,7 +248,7 @@ function LoanDetail({ id, onDone }: { id: string; onDone: () => void }) {
               <Button danger disabled={!reason.trim()} loading={reject.isPending}>
                 {t('admin.reject')}
               </Button>
-            </Popconfirm>
+            </ConfirmPopover>
           </Space>
           <Modal
             open={isConfirming}

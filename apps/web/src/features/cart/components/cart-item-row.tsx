@@ -1,8 +1,9 @@
 import { DeleteOutlined } from '@ant-design/icons';
 import type { TCartItem } from '@caravan/contracts';
-import { Button, Checkbox, InputNumber, Popconfirm } from 'antd';
+import { Button, Checkbox, InputNumber } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ConfirmPopover } from '../../../components/ui/confirm-popover';
 import { MoneyText } from '../../../components/ui/money-text';
 
 type TCartItemRowProps = {
@@ -76,7 +77,7 @@ export function CartItemRow({ item, onCheck, onQuantity, onRemove }: TCartItemRo
           <div className="cv-muted cv-cart-item__stock">{t('drawer.inStock', { count: item.stock })}</div>
         )}
       </div>
-      <Popconfirm
+      <ConfirmPopover
         title={t('drawer.removeTitle')}
         description={t('drawer.removeBody', { name: item.name })}
         okText={t('common:actions.delete')}
@@ -97,7 +98,7 @@ export function CartItemRow({ item, onCheck, onQuantity, onRemove }: TCartItemRo
           icon={<DeleteOutlined aria-hidden />}
           aria-label={t('drawer.remove')}
         />
-      </Popconfirm>
+      </ConfirmPopover>
     </li>
   );
 }

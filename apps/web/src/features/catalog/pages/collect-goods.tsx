@@ -1,12 +1,13 @@
 import { DeleteOutlined } from '@ant-design/icons';
 import { PAGE_SIZE } from '@caravan/contracts/constants';
-import { Button, Popconfirm } from 'antd';
+import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { PageFrame } from '../../../components/ui/page-frame';
 import { toast } from '../../../lib/toast';
 import { useToggleFavourite } from '../api/favourite-product';
 import { useFavouriteProducts } from '../api/list-favourite-products';
 import '../catalog.css';
+import { ConfirmPopover } from '../../../components/ui/confirm-popover';
 import { useLastPageCorrection, usePageParam } from '../../../lib/page-param';
 import { EmptyState } from '../components/empty-state';
 import { ListPager } from '../components/list-pager';
@@ -56,7 +57,7 @@ export default function CollectGoodsPage() {
             ) : (
               <span />
             )}
-            <Popconfirm
+            <ConfirmPopover
               title={t('favourites.removeConfirm')}
               description={t('favourites.removeConfirmText', { name: product.name })}
               okText={t('favourites.remove')}
@@ -84,7 +85,7 @@ export default function CollectGoodsPage() {
               >
                 {t('favourites.remove')}
               </Button>
-            </Popconfirm>
+            </ConfirmPopover>
           </div>
         )}
       />

@@ -1,11 +1,12 @@
 import { PAGE_SIZE } from '@caravan/contracts/constants';
-import { Button, Popconfirm } from 'antd';
+import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { PageFrame } from '../../../components/ui/page-frame';
 import { toast } from '../../../lib/toast';
 import { useToggleFollow } from '../api/follow-store';
 import { useFollowedStores } from '../api/list-followed-stores';
 import '../catalog.css';
+import { ConfirmPopover } from '../../../components/ui/confirm-popover';
 import { useLastPageCorrection, usePageParam } from '../../../lib/page-param';
 import { EmptyState } from '../components/empty-state';
 import { LightLoadError } from '../components/light-load-error';
@@ -52,7 +53,7 @@ export default function CollectShopPage() {
         <StoreList
           stores={list}
           renderExtra={(store) => (
-            <Popconfirm
+            <ConfirmPopover
               title={t('favourites.unfollowConfirm')}
               description={t('favourites.unfollowConfirmText', { name: store.name })}
               okText={t('store.unfollow')}
@@ -75,7 +76,7 @@ export default function CollectShopPage() {
               <Button size="small" data-testid="unfollow-store">
                 {t('store.unfollow')}
               </Button>
-            </Popconfirm>
+            </ConfirmPopover>
           )}
         />
       )}

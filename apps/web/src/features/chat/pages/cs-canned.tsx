@@ -1,10 +1,11 @@
 import type { TCannedReply } from '@caravan/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Empty, Form, Input, InputNumber, Modal, Popconfirm, Skeleton } from 'antd';
+import { Button, Empty, Form, Input, InputNumber, Modal, Skeleton } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConsolePageHead } from '../../../components/console/console-layout';
 import { hasPermission, useStaffMe } from '../../../components/console/staff-session';
+import { ConfirmPopover } from '../../../components/ui/confirm-popover';
 import { DataTable } from '../../../components/ui/data-table';
 import { LoadError } from '../../../components/ui/load-error';
 import { isApiError } from '../../../lib/api';
@@ -103,7 +104,7 @@ export default function CsCannedPage() {
                         >
                           {t('canned.edit')}
                         </Button>
-                        <Popconfirm
+                        <ConfirmPopover
                           title={t('canned.deleteConfirm')}
                           okText={t('canned.delete')}
                           cancelText={t('cs.cancel')}
@@ -116,7 +117,7 @@ export default function CsCannedPage() {
                           <Button type="link" danger>
                             {t('canned.delete')}
                           </Button>
-                        </Popconfirm>
+                        </ConfirmPopover>
                       </>
                     ),
                   },

@@ -1,6 +1,6 @@
 import type { TChatConversation, TCsCustomerContext } from '@caravan/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Descriptions, Dropdown, Empty, Popconfirm, Select, Space, Spin, Tag } from 'antd';
+import { Button, Descriptions, Dropdown, Empty, Select, Space, Spin, Tag } from 'antd';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -20,6 +20,7 @@ import type { TSocketEvent } from '../lib/chat-socket';
 import { useConsoleSocket } from '../lib/use-console-socket';
 import { useRevealPane } from '../lib/use-reveal-pane';
 import '../chat.css';
+import { ConfirmPopover } from '../../../components/ui/confirm-popover';
 import { NamedSegmented } from '../../../components/ui/named-segmented';
 import { SearchInput } from '../../../components/ui/search-input';
 
@@ -288,7 +289,7 @@ export default function CsConversationsPage() {
                       {t('cs.reopen')}
                     </Button>
                   ) : (
-                    <Popconfirm
+                    <ConfirmPopover
                       title={t('cs.closeConfirm')}
                       okText={t('cs.close')}
                       cancelText={t('cs.cancel')}
@@ -297,7 +298,7 @@ export default function CsConversationsPage() {
                       <Button size="small" danger loading={isBusy}>
                         {t('cs.close')}
                       </Button>
-                    </Popconfirm>
+                    </ConfirmPopover>
                   )}
                 </Space>
               </div>
