@@ -30,6 +30,8 @@ export const WALLET_VALIDATION_KEYS = {
   withdrawAddress: 'withdrawAddress',
   /** An address whose form is not the network's (a TRON address for USDT-ERC20). */
   withdrawAddressFormat: 'withdrawAddressFormat',
+  /** One of the platform's own deposit addresses given as a withdrawal address. */
+  withdrawAddressIsPlatform: 'withdrawAddressIsPlatform',
   network: 'network',
   region: 'region',
   reason: 'reason',

@@ -15,7 +15,7 @@ export const DEFAULT_WALLET_CHANNELS: (typeof walletChannels.$inferInsert)[] = [
     names: { en: 'USDT (TRC20)' },
     currency: 'USDT',
     network: 'TRC20',
-    depositAddress: 'TTumca9c2LsbQ9rPWYjfHNNaaLaVvSmust',
+    depositAddress: 'TPkdHeKXewXMXkUEWywDBRts5jegbYReuS',
     uriPrefix: 'tron:',
     minAmount: parseMoney('1'),
     maxAmount: parseMoney('1000000'),

@@ -2,7 +2,7 @@ import { hasNetworkAddressShape, parseMoney, type TMoney, type TWithdrawNetwork 
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client';
-import { auditLog, systemParams, withdrawals } from '../../db/schema';
+import { auditLog, systemParams, walletChannels, withdrawals } from '../../db/schema';
 import { seedWalletBasics } from '../../db/seed/wallet';
 import { AppError } from '../../http/app-error';
 import { createTestStaff, createTestUser, fundUser } from '../../testing/fixtures';
@@ -118,6 +118,25 @@ describe('withdrawal', () => {
       address: TRON,
     });
     expect(unknownNetwork.statusCode).toBe(400);
+    // The platform's own TRC20 deposit address (any case): a withdrawal there would come back as a deposit.
+    const [channel] = await db
+      .select({ depositAddress: walletChannels.depositAddress })
+      .from(walletChannels)
+      .where(eq(walletChannels.network, 'TRC20'));
+    expect(channel?.depositAddress).toMatch(/^T/);
+    const platformOwn = await call('POST', '/api/v1/wallet/withdraw-address', user.token, {
+      network: 'USDT-TRC20',
+      address: channel!.depositAddress,
+    });
+    expect(platformOwn.statusCode).toBe(400);
+    expect(json<TErr>(platformOwn).error.details).toEqual({
+      fields: [
+        {
+          field: 'address',
+          message: "This is one of the platform's own deposit addresses: please enter an address of your own",
+        },
+      ],
+    });
     expect(json(await call('GET', '/api/v1/wallet/withdraw-address', user.token))).toEqual({ address: null });
     expect(
       (

@@ -12,9 +12,9 @@ import {
   type TWithdrawNetwork,
   WALLET_VALIDATION_KEYS,
 } from '@caravan/contracts';
-import { and, count, desc, eq, gt, gte, inArray, isNull } from 'drizzle-orm';
+import { and, count, desc, eq, gt, gte, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
-import { users, withdrawAddresses, withdrawals, withdrawSessions } from '../../db/schema';
+import { users, walletChannels, withdrawAddresses, withdrawals, withdrawSessions } from '../../db/schema';
 import { AppError } from '../../http/app-error';
 import { verifyTxPassword } from '../account';
 import { cancelWaitingApproval, describeFourEyes, passFourEyes } from '../approvals';
@@ -81,6 +81,17 @@ export async function bindWithdrawAddress(
     // The field named too, so the form marks the address rather than only showing a message.
     throw new AppError('ADDRESS_FORMAT_INVALID', {
       fields: [{ field: 'address', message: WALLET_VALIDATION_KEYS.withdrawAddressFormat }],
+    });
+  }
+  // A withdrawal to one of the platform's own deposit addresses would come back as somebody's deposit.
+  const [platformAddress] = await db
+    .select({ id: walletChannels.id })
+    .from(walletChannels)
+    .where(sql`lower(${walletChannels.depositAddress}) = lower(${input.address})`)
+    .limit(1);
+  if (platformAddress) {
+    throw new AppError('VALIDATION_FAILED', {
+      fields: [{ field: 'address', message: WALLET_VALIDATION_KEYS.withdrawAddressIsPlatform }],
     });
   }
   const [row] = await db
