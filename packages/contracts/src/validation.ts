@@ -25,6 +25,8 @@ export const V = {
   areaCode: 'areaCode',
   password: 'password',
   passwordsDiffer: 'passwordsDiffer',
+  /** A new log-in password the same as the current one. */
+  passwordUnchanged: 'passwordUnchanged',
   txPassword: 'txPassword',
   amount: 'amount',
   amountCents: 'amountCents',

@@ -137,6 +137,10 @@ export const ZChangePasswordRequest = z
   .refine((v) => v.newPassword === v.confirmPassword, {
     path: ['confirmPassword'],
     error: V.passwordsDiffer,
+  })
+  .refine((v) => v.newPassword !== v.oldPassword, {
+    path: ['newPassword'],
+    error: V.passwordUnchanged,
   });
 export type TChangePasswordRequest = z.input<typeof ZChangePasswordRequest>;
 

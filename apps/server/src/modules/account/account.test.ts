@@ -43,6 +43,18 @@ describe('account settings', () => {
       details: { remainingAttempts: 2 },
     });
     expect((await userRow(user.id)).loginFailStreak).toBe(1);
+    const unchanged = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/account/password',
+      headers: bearer(token),
+      payload: { oldPassword: 'Sekrit-12x', newPassword: 'Sekrit-12x', confirmPassword: 'Sekrit-12x' },
+    });
+    expect(unchanged.statusCode).toBe(400);
+    expect(json<TError>(unchanged).error.details).toMatchObject({
+      fields: [{ field: 'newPassword', message: 'The new password must differ from the current one' }],
+    });
+    // Refused before the password was checked: no other session ended, no failure counted.
+    expect((await userRow(user.id)).loginFailStreak).toBe(1);
 
     const res = await ctx.app.inject({
       method: 'POST',
