@@ -1,5 +1,6 @@
 import {
   CHANNEL_KINDS,
+  isDecimalAbove,
   RECHARGE_FAILURE_REDIRECT_MS,
   type TChannelKind,
   type TCreateRechargeRequest,
@@ -215,14 +216,18 @@ function RechargeForm({ channel, isBlocked }: { channel: TWalletChannel; isBlock
           max: formatAmount(channel.maxAmount),
           unit,
         })}
+        // The range first: 23 digits are above the largest recharge, not "at most 2 decimals".
+        validateFirst
         rules={[
-          zodRule(zRechargeAmount, t),
           {
             validator: async (_rule, value: string | undefined) => {
+              const isAboveLimits =
+                value !== undefined &&
+                /^\d+(\.\d+)?$/.test(value.trim()) &&
+                isDecimalAbove(value, Math.floor(Number(channel.maxAmount)));
               if (
-                value &&
-                zRechargeAmount.safeParse(value).success &&
-                !isWithinChannelLimits(channel, value)
+                isAboveLimits ||
+                (value && zRechargeAmount.safeParse(value).success && !isWithinChannelLimits(channel, value))
               ) {
                 throw new Error(
                   t('recharge.outOfLimits', {
@@ -234,6 +239,7 @@ function RechargeForm({ channel, isBlocked }: { channel: TWalletChannel; isBlock
               }
             },
           },
+          zodRule(zRechargeAmount, t),
         ]}
       >
         <AmountInput unit={unit} />
