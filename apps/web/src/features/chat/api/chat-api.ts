@@ -10,12 +10,23 @@ import type {
   TCsSearchPage,
   TCsStats,
   TCsUnread,
+  TImage,
   TNotificationPage,
   TNotificationUnread,
   TProductPage,
+  TSellerProductsResponse,
   TUnreadCount,
 } from '@caravan/contracts';
 import { api, type TApiAudience } from '../../../lib/api';
+
+/** A product the card picker lists: its shop's name where the list spans shops. */
+export type TPickableProduct = {
+  id: string;
+  name: string;
+  image: TImage | null;
+  price: string;
+  storeName: string | null;
+};
 
 /** How many products the card picker lists for a keyword. */
 const PRODUCT_PICKER_SIZE = 8;
@@ -63,12 +74,35 @@ export const chatApi = {
     api.post<TChatMessage>(`${BASE[scope]}/conversations/${id}/messages`, body, {
       audience: AUDIENCE[scope],
     }),
-  /** Products on sale matching a keyword, for a product card (the storefront's own search). */
-  searchProducts: (keyword: string, signal?: AbortSignal) =>
-    api.get<TProductPage>('/catalog/search/goods', {
+  /**
+   * Products on sale matching a keyword, for a product card: an agent searches the storefront, a shop its own goods
+   * on the shelf (the only ones it may send).
+   */
+  searchProducts: async (
+    scope: 'cs' | 'seller',
+    keyword: string,
+    signal?: AbortSignal,
+  ): Promise<TPickableProduct[]> => {
+    if (scope === 'seller') {
+      const page = await api.get<TSellerProductsResponse>('/seller/products', {
+        query: { keyword, state: 'onShelf', pageNum: 1, pageSize: PRODUCT_PICKER_SIZE },
+        audience: 'seller',
+        signal,
+      });
+      return page.pageList.map(({ id, name, image, price }) => ({ id, name, image, price, storeName: null }));
+    }
+    const page = await api.get<TProductPage>('/catalog/search/goods', {
       query: { k: keyword, pageNum: 1, pageSize: PRODUCT_PICKER_SIZE },
       signal,
-    }),
+    });
+    return page.pageList.map(({ id, name, image, price, storeName }) => ({
+      id,
+      name,
+      image,
+      price,
+      storeName,
+    }));
+  },
   read: (scope: TChatScope, id: string) =>
     api.post<TUnreadCount>(`${BASE[scope]}/conversations/${id}/read`, {}, { audience: AUDIENCE[scope] }),
   open: (

@@ -1,4 +1,3 @@
-import type { TProductCard } from '@caravan/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Empty, Modal, Spin } from 'antd';
 import { useState } from 'react';
@@ -6,23 +5,30 @@ import { useTranslation } from 'react-i18next';
 import { LoadError } from '../../../components/ui/load-error';
 import { MoneyText } from '../../../components/ui/money-text';
 import { SearchInput } from '../../../components/ui/search-input';
-import { chatApi } from '../api/chat-api';
+import { chatApi, type TPickableProduct } from '../api/chat-api';
 
 /**
- * "Send a product" beside an agent's composer: finds products on sale by keyword (the storefront's search) and
- * hands the chosen one's id to the conversation, which sends it as a product card.
+ * "Send a product" beside an agent's or a shop's composer: finds products on sale by keyword (an agent in the
+ * storefront's search, a shop among its own) and hands the chosen one's id to the conversation, which sends it as a
+ * product card.
  */
-export function ProductCardPicker({ onPick }: { onPick: (productId: string) => void }) {
+export function ProductCardPicker({
+  scope,
+  onPick,
+}: {
+  scope: 'cs' | 'seller';
+  onPick: (productId: string) => void;
+}) {
   const { t } = useTranslation('chat');
   const [isOpen, setOpen] = useState(false);
   const [keywordInput, setKeywordInput] = useState('');
   const [keyword, setKeyword] = useState('');
   const results = useQuery({
-    queryKey: ['chat', 'product-picker', keyword],
-    queryFn: ({ signal }) => chatApi.searchProducts(keyword, signal),
+    queryKey: ['chat', 'product-picker', scope, keyword],
+    queryFn: ({ signal }) => chatApi.searchProducts(scope, keyword, signal),
     enabled: isOpen && keyword !== '',
   });
-  const pick = (product: TProductCard) => {
+  const pick = (product: TPickableProduct) => {
     onPick(product.id);
     setOpen(false);
   };
@@ -59,11 +65,11 @@ export function ProductCardPicker({ onPick }: { onPick: (productId: string) => v
             <LoadError onRetry={() => void results.refetch()} />
           ) : results.isPending ? (
             <Spin />
-          ) : results.data.pageList.length === 0 ? (
+          ) : results.data.length === 0 ? (
             <Empty description={t('productPicker.none', { keyword })} />
           ) : (
             <ul className="cv-chat-picker__list">
-              {results.data.pageList.map((product) => (
+              {results.data.map((product) => (
                 <li key={product.id} className="cv-chat-picker__item">
                   {product.image ? (
                     <img src={product.image.url} alt="" width={40} height={40} />
@@ -73,7 +79,13 @@ export function ProductCardPicker({ onPick }: { onPick: (productId: string) => v
                   <span className="cv-chat-picker__text">
                     <bdi className="cv-chat-picker__name">{product.name}</bdi>
                     <span className="cv-muted">
-                      <MoneyText value={product.price} /> · <bdi>{product.storeName}</bdi>
+                      <MoneyText value={product.price} />
+                      {product.storeName && (
+                        <>
+                          {' · '}
+                          <bdi>{product.storeName}</bdi>
+                        </>
+                      )}
                     </span>
                   </span>
                   <Button

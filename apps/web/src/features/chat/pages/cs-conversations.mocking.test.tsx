@@ -115,20 +115,15 @@ describe('/cs/conversations', () => {
   });
 
   it('sends a product card the agent finds by name', async () => {
-    searchProducts.mockResolvedValue({
-      pageList: [
-        {
-          id: '5',
-          name: 'Eco Wool T-Shirts',
-          image: null,
-          price: '13.85',
-          storeName: 'Caravan Demo Trading Co.',
-        },
-      ],
-      pageNum: 1,
-      pageSize: 8,
-      total: 1,
-    });
+    searchProducts.mockResolvedValue([
+      {
+        id: '5',
+        name: 'Eco Wool T-Shirts',
+        image: null,
+        price: '13.85',
+        storeName: 'Caravan Demo Trading Co.',
+      },
+    ]);
     send.mockImplementation(async (_scope: string, conversationId: string, body: { content: string }) => ({
       id: '900',
       conversationId,
@@ -148,7 +143,7 @@ describe('/cs/conversations', () => {
     fireEvent.change(search, { target: { value: ' wool ' } });
     await act(async () => fireEvent.keyDown(search, { key: 'Enter', code: 'Enter', keyCode: 13 }));
     const sendButton = await screen.findByRole('button', { name: 'Send Eco Wool T-Shirts' });
-    expect(searchProducts).toHaveBeenCalledWith('wool', expect.anything());
+    expect(searchProducts).toHaveBeenCalledWith('cs', 'wool', expect.anything());
     await act(async () => fireEvent.click(sendButton));
     await waitFor(() =>
       expect(send).toHaveBeenCalledWith(

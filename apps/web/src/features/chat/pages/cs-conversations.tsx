@@ -340,7 +340,7 @@ export default function CsConversationsPage() {
                     >
                       <Button aria-label={t('cs.canned')}>{t('cs.cannedShort')}</Button>
                     </Dropdown>
-                    <ProductCardPicker onPick={sendProductCard} />
+                    <ProductCardPicker scope="cs" onPick={sendProductCard} />
                   </>
                 )}
               />

@@ -11,6 +11,7 @@ import { chatApi, chatKeys } from '../api/chat-api';
 import { useChatSettings } from '../components/chat-provider';
 import { ConversationPicker } from '../components/conversation-picker';
 import { ConversationView } from '../components/conversation-view';
+import { ProductCardPicker } from '../components/product-card-picker';
 import type { TSocketEvent } from '../lib/chat-socket';
 import { useConsoleSocket } from '../lib/use-console-socket';
 import { useRevealPane } from '../lib/use-reveal-pane';
@@ -84,6 +85,9 @@ export default function SellerChatPage() {
                 pollSeconds={settings.pollSeconds}
                 imageMaxKb={settings.imageMaxKb}
                 onActivity={refresh}
+                composerExtra={({ sendProductCard }) => (
+                  <ProductCardPicker scope="seller" onPick={sendProductCard} />
+                )}
               />
             ) : (
               <Empty className="cv-chat__empty" description={t('console.pick')} />
