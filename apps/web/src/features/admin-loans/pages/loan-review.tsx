@@ -99,6 +99,7 @@ function LoanDetail({ id, onDone }: { id: string; onDone: () => void }) {
     (refusedAmount?.amount === amount ? refusedAmount.message : null);
   const isAmountValid = amountError === null;
   const approvedAmount = amount || approval?.maxAmount || loan.amount;
+  const outcome = approval && approvalOutcome(loan, approvedAmount, approval);
   const approveNow = () =>
     run(async () => {
       try {
@@ -265,12 +266,7 @@ function LoanDetail({ id, onDone }: { id: string; onDone: () => void }) {
                 <MoneyText value={approvedAmount} />
               </strong>
             </p>
-            <p>
-              {(() => {
-                const outcome = approvalOutcome(loan, approvedAmount, approval);
-                return t(outcome.key, outcome.values);
-              })()}
-            </p>
+            {outcome && <p>{t(outcome.key, outcome.values)}</p>}
           </Modal>
         </>
       )}

@@ -5,6 +5,18 @@ import { disbursedLoan } from '../../../testing/loans';
 import { jsonResponse, renderWithQueries, setUpComponentTests } from '../../../testing/render';
 import MyLoanPage from './my-loan';
 
+/** Serves the buyer's current loan (no history) and a wallet with `available` to repay from. */
+function serveLoan(current: ReturnType<typeof disbursedLoan>, available: string) {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL) =>
+      String(input).includes('/loans/mine')
+        ? jsonResponse({ current, history: [] })
+        : jsonResponse({ available, frozen: '0.00' }),
+    ),
+  );
+}
+
 describe('/credit/myLoan', () => {
   setUpComponentTests({ loans: loansEn });
 
@@ -55,14 +67,7 @@ describe('/credit/myLoan, repaying another amount', () => {
   setUpComponentTests({ loans: loansEn });
 
   it("names the loan by its kind in the reader's language and confirms only an amount that can be repaid", async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (input: RequestInfo | URL) =>
-        String(input).includes('/loans/mine')
-          ? jsonResponse({ current: disbursedLoan({ productName: 'Stored English name' }), history: [] })
-          : jsonResponse({ available: '5000.845', frozen: '0.00' }),
-      ),
-    );
+    serveLoan(disbursedLoan({ productName: 'Stored English name' }), '5000.845');
     await renderWithQueries(<MyLoanPage />);
     await waitFor(() => expect(screen.getByText(loansEn.kind.startup)).toBeTruthy());
     expect(screen.queryByText('Stored English name')).toBeNull();
@@ -101,14 +106,7 @@ describe('/credit/myLoan, repaying another amount', () => {
   });
 
   it('confirms the next instalment with every digit the ledger will take', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (input: RequestInfo | URL) =>
-        String(input).includes('/loans/mine')
-          ? jsonResponse({ current: disbursedLoan({ nextDue: '2094.835' }), history: [] })
-          : jsonResponse({ available: '5000.00', frozen: '0.00' }),
-      ),
-    );
+    serveLoan(disbursedLoan({ nextDue: '2094.835' }), '5000.00');
     await renderWithQueries(<MyLoanPage />);
     fireEvent.click(await screen.findByRole('button', { name: 'Repay now' }));
     const dialog = await screen.findByRole('dialog');
