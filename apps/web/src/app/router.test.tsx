@@ -1,5 +1,6 @@
 import { isValidElement } from 'react';
-import { describe, expect, it } from 'vitest';
+import { createMemoryRouter } from 'react-router';
+import { describe, expect, it, vi } from 'vitest';
 import { ADMIN_ROUTE_PATHS } from '../features/admin/paths';
 import { CS_ROUTE_PATHS } from '../features/cs/paths';
 import { SELLER_ROUTE_PATHS } from '../features/seller/paths';
@@ -65,10 +66,15 @@ describe('route table', () => {
     expect(missing).toEqual([]);
   });
 
-  it('redirects / to /index and /userInfo to its dashboard', () => {
-    const root = ROUTES[0];
-    const indexRoute = root?.children?.find((r) => r.index);
-    expect(indexRoute?.element).toMatchObject({ props: { to: '/index', replace: true } });
+  it('redirects / to /index and /userInfo to its dashboard, however often and fast it is asked', async () => {
+    const router = createMemoryRouter(ROUTES, { initialEntries: ['/index'] });
+    // Twice at once, as two late 401 answers once did: a <Navigate> element stayed mounted and left the page at "/".
+    void router.navigate('/');
+    await router.navigate('/');
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/index'));
+    await router.navigate('/userInfo');
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/userInfo/dashboard'));
+    router.dispose();
   });
 
   it('keeps cached list pages and turns caching off where SPEC §2 says so', () => {

@@ -1,6 +1,6 @@
 import { HELP_TOPICS, POLICY_PAGES } from '@caravan/contracts/constants';
 import { type ComponentType, lazy } from 'react';
-import { Navigate, type RouteObject } from 'react-router';
+import { type RouteObject, redirect } from 'react-router';
 import { scopeWithAntd } from '../lib/antd-lazy';
 import { preloadableLazy, type TPreloadableLazy } from '../lib/preloadable-lazy';
 import { RequireLogin } from './layout/require-login';
@@ -151,7 +151,8 @@ export const ROUTES: RouteObject[] = [
     element: <RootShell />,
     errorElement: <RouteError />,
     children: [
-      { index: true, element: <Navigate to="/index" replace /> },
+      // A loader, not a <Navigate> element: a second trip to "/" while one was still mounted left the page blank there.
+      { index: true, loader: () => redirect('/index') },
       {
         element: <StoreLayout />,
         errorElement: <RouteError />,
@@ -186,7 +187,7 @@ export const ROUTES: RouteObject[] = [
               </RequireLogin>
             ),
             children: [
-              { index: true, element: <Navigate to="/userInfo/dashboard" replace /> },
+              { index: true, loader: () => redirect('/userInfo/dashboard') },
               route('dashboard', PAGES.dashboard, { hasCartButton: true }),
               route('my-order', PAGES.myOrder, CACHED),
               route('order-detail', PAGES.orderDetail),

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, api, buildApiUrl, configureApi } from './api';
-import { getSession, setSession } from './session';
+import { clearSession, getSession, setSession } from './session';
 
 const USER = {
   id: '1',
@@ -78,7 +78,7 @@ describe('api client', () => {
     expect(navigate).not.toHaveBeenCalled();
   });
 
-  it('on a buyer 401 clears the stored session and goes to /', async () => {
+  it('on a buyer 401 clears the stored session and goes home', async () => {
     setSession({ userInfo: USER });
     expect(localStorage.getItem('userInfo')).not.toBeNull();
     mockFetch(401, { error: { code: 'SESSION_EXPIRED', message: 'Session expired', details: {} } });
@@ -86,7 +86,40 @@ describe('api client', () => {
     expect(localStorage.getItem('token')).toBeNull();
     expect(localStorage.getItem('userInfo')).toBeNull();
     expect(getSession()).toEqual({ userInfo: null });
-    expect(navigate).toHaveBeenCalledWith('/');
+    expect(navigate).toHaveBeenCalledWith('/index');
+  });
+
+  it('lets a 401 end only the session its call was sent with', async () => {
+    // Sent while logged in, answered after the log-out: the header's unread counts did this, and the page went to
+    // "/" twice and stayed there.
+    setSession({ userInfo: USER });
+    let answer: (response: Response) => void = () => undefined;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => new Promise<Response>((resolve) => (answer = resolve))),
+    );
+    const sentBeforeLogout = api.get('/notifications/unread').catch((error: unknown) => error);
+    await Promise.resolve();
+    clearSession('logout');
+    setSession({ userInfo: { ...USER, id: '2', username: 'next' } });
+    answer(
+      new Response(
+        JSON.stringify({ error: { code: 'NOT_LOGGED_IN', message: 'Not logged in', details: {} } }),
+        {
+          status: 401,
+          headers: { 'content-type': 'application/json' },
+        },
+      ),
+    );
+    expect(await sentBeforeLogout).toMatchObject({ status: 401 });
+    expect(getSession().userInfo?.username).toBe('next');
+    expect(navigate).not.toHaveBeenCalled();
+
+    // A visitor's 401 (a protected action) is the caller's to explain; there is no session to end.
+    clearSession('logout');
+    mockFetch(401, { error: { code: 'NOT_LOGGED_IN', message: 'Not logged in', details: {} } });
+    await expect(api.get('/chat/unread')).rejects.toMatchObject({ status: 401 });
+    expect(navigate).not.toHaveBeenCalled();
   });
 
   it('leaves the buyer session alone when a staff call answers 401', async () => {

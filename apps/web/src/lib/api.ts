@@ -1,6 +1,6 @@
 import { REQUEST_TIMEOUT_MS } from '@caravan/contracts/constants';
 import i18next from 'i18next';
-import { clearSession } from './session';
+import { clearSession, getSession, isLoggedIn } from './session';
 
 export type TApiAudience = 'buyer' | 'seller' | 'staff';
 export type TQueryValue = string | number | boolean | null | undefined;
@@ -182,6 +182,9 @@ export async function apiRequest<T>(method: string, path: string, options: TRequ
     }
     return (await serverTransport(path, query)) as T;
   }
+  // A 401 ends only the session this call was sent with: one sent before a log-out (the header's unread counts) and
+  // answered after it must not clear a later log-in or navigate away a second time (CI saw the page stuck at "/").
+  const sentWithSession = getSession();
   const controller = new AbortController();
   let isTimedOut = false;
   const timer = setTimeout(() => {
@@ -232,9 +235,15 @@ export async function apiRequest<T>(method: string, path: string, options: TRequ
     await loadErrorTexts();
   }
   const error = toApiError(response.status, payload);
-  if (response.status === 401 && audience === 'buyer' && SESSION_LOST_CODES.has(error.code)) {
+  if (
+    response.status === 401 &&
+    audience === 'buyer' &&
+    SESSION_LOST_CODES.has(error.code) &&
+    isLoggedIn(sentWithSession) &&
+    getSession() === sentWithSession
+  ) {
     clearSession();
-    hooks.navigate('/');
+    hooks.navigate('/index');
   }
   throw error;
 }
