@@ -1,6 +1,6 @@
 import type { TDeviceSession } from '@caravan/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { api } from '../../../lib/api';
@@ -70,5 +70,37 @@ describe('SessionsPage places', () => {
     await i18n.changeLanguage('ja');
     renderWith([{ ...DEVICE, countryCode: 'JP' }]);
     expect(await places()).toEqual(['From 日本']);
+  });
+
+  it('passes the focus to the next device’s Sign out when one is signed out from the keyboard', async () => {
+    let list = [
+      DEVICE,
+      { ...DEVICE, id: '2', isCurrent: false, browser: 'Firefox' },
+      { ...DEVICE, id: '3', isCurrent: false, browser: 'Safari', os: 'macOS' },
+    ];
+    vi.spyOn(api, 'get').mockImplementation(async () => ({ list }));
+    const signOut = vi.spyOn(api, 'delete').mockImplementation(async (path) => {
+      list = list.filter((device) => !path.endsWith(`/${device.id}`));
+      return {};
+    });
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    render(
+      <MemoryRouter>
+        <QueryClientProvider client={client}>
+          <SessionsPage />
+        </QueryClientProvider>
+      </MemoryRouter>,
+    );
+    await waitFor(() => expect(screen.getAllByRole('button', { name: 'Sign out' })).toHaveLength(2));
+    const [firefox] = screen.getAllByRole('button', { name: 'Sign out' });
+    firefox?.focus();
+    await act(async () => fireEvent.click(firefox!));
+    const dialog = await screen.findByRole('tooltip');
+    await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Sign out' })));
+
+    await waitFor(() => expect(screen.getAllByTestId('device-row')).toHaveLength(2));
+    expect(signOut).toHaveBeenCalledWith('/account/sessions/2');
+    const [safari] = screen.getAllByRole('button', { name: 'Sign out' });
+    await waitFor(() => expect(document.activeElement).toBe(safari));
   });
 });

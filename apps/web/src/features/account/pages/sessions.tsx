@@ -8,6 +8,7 @@ import { DateTimeInSentence } from '../../../components/ui/date-time-text';
 import { ListItemMeta } from '../../../components/ui/list-item-meta';
 import { LoadError } from '../../../components/ui/load-error';
 import { PageFrame } from '../../../components/ui/page-frame';
+import { REMOVAL_LIST_PROPS } from '../../../components/ui/removal-focus';
 import { api } from '../../../lib/api';
 import { useCountryName } from '../../../lib/country-name';
 import { toast, toastError } from '../../../lib/toast';
@@ -88,73 +89,77 @@ export default function SessionsPage() {
         {devices.isError && (
           <LoadError message={devices.error.message} onRetry={() => void devices.refetch()} />
         )}
-        {devices.data && list.length === 0 && <Empty description={t('sessions.empty')} />}
-        {list.length > 0 && (
-          <List<TDeviceSession>
-            dataSource={list}
-            pagination={list.length > PAGE_SIZE ? { pageSize: PAGE_SIZE, size: 'small' } : false}
-            renderItem={(device) => (
-              <List.Item
-                key={device.id}
-                data-testid="device-row"
-                actions={
-                  device.isCurrent
-                    ? [
-                        <Tag key="current" color="blue">
-                          {t('sessions.current')}
-                        </Tag>,
-                      ]
-                    : [
-                        <ConfirmPopover
-                          key="out"
-                          title={t('sessions.confirmOne')}
-                          okText={t('sessions.signOut')}
-                          cancelText={t('common:actions.cancel')}
-                          onConfirm={() => signOutOne.mutate(device.id)}
-                        >
-                          <Button size="small">{t('sessions.signOut')}</Button>
-                        </ConfirmPopover>,
-                      ]
-                }
-              >
-                <ListItemMeta
-                  avatar={
-                    /iOS|Android/.test(device.os) ? (
-                      <MobileOutlined aria-hidden />
-                    ) : (
-                      <DesktopOutlined aria-hidden />
-                    )
+        <div {...REMOVAL_LIST_PROPS}>
+          {devices.data && list.length === 0 && <Empty description={t('sessions.empty')} />}
+          {list.length > 0 && (
+            <List<TDeviceSession>
+              dataSource={list}
+              pagination={list.length > PAGE_SIZE ? { pageSize: PAGE_SIZE, size: 'small' } : false}
+              renderItem={(device) => (
+                <List.Item
+                  key={device.id}
+                  data-testid="device-row"
+                  actions={
+                    device.isCurrent
+                      ? [
+                          <Tag key="current" color="blue">
+                            {t('sessions.current')}
+                          </Tag>,
+                        ]
+                      : [
+                          <ConfirmPopover
+                            key="out"
+                            title={t('sessions.confirmOne')}
+                            okText={t('sessions.signOut')}
+                            cancelText={t('common:actions.cancel')}
+                            onConfirm={() => signOutOne.mutate(device.id)}
+                          >
+                            <Button size="small" data-removal-focus>
+                              {t('sessions.signOut')}
+                            </Button>
+                          </ConfirmPopover>,
+                        ]
                   }
-                  title={
-                    <bdi>
-                      {deviceName(device, t('sessions.unknownDevice'), (browser, os) =>
-                        t('sessions.browserOn', { browser, os }),
-                      )}
-                    </bdi>
-                  }
-                  description={
-                    <>
-                      <span data-testid="device-place">{placeText(device, countryName, t)}</span>
-                      {device.place && (
-                        <>
-                          {' '}
-                          <bdi className="cv-muted" dir="ltr">
-                            ({device.place})
-                          </bdi>
-                        </>
-                      )}{' '}
-                      ·{' '}
-                      <DateTimeInSentence
-                        value={device.lastSeenAt}
-                        sentence={(time) => t('sessions.lastSeen', { time })}
-                      />
-                    </>
-                  }
-                />
-              </List.Item>
-            )}
-          />
-        )}
+                >
+                  <ListItemMeta
+                    avatar={
+                      /iOS|Android/.test(device.os) ? (
+                        <MobileOutlined aria-hidden />
+                      ) : (
+                        <DesktopOutlined aria-hidden />
+                      )
+                    }
+                    title={
+                      <bdi>
+                        {deviceName(device, t('sessions.unknownDevice'), (browser, os) =>
+                          t('sessions.browserOn', { browser, os }),
+                        )}
+                      </bdi>
+                    }
+                    description={
+                      <>
+                        <span data-testid="device-place">{placeText(device, countryName, t)}</span>
+                        {device.place && (
+                          <>
+                            {' '}
+                            <bdi className="cv-muted" dir="ltr">
+                              ({device.place})
+                            </bdi>
+                          </>
+                        )}{' '}
+                        ·{' '}
+                        <DateTimeInSentence
+                          value={device.lastSeenAt}
+                          sentence={(time) => t('sessions.lastSeen', { time })}
+                        />
+                      </>
+                    }
+                  />
+                </List.Item>
+              )}
+            />
+          )}
+        </div>
       </Card>
     </PageFrame>
   );

@@ -12,6 +12,7 @@ import { saveAddress } from '../../../components/address/api/save-address';
 import { ConfirmPopover } from '../../../components/ui/confirm-popover';
 import { emptyOrLoadError } from '../../../components/ui/load-error';
 import { PageFrame } from '../../../components/ui/page-frame';
+import { REMOVAL_LIST_PROPS } from '../../../components/ui/removal-focus';
 import { toast } from '../../../lib/toast';
 import { deleteAddress } from '../api/delete-address';
 
@@ -88,71 +89,73 @@ export default function ShippingAddressPage() {
       )}
       {addresses.isLoading && <Skeleton active paragraph={{ rows: 4 }} />}
       {addresses.isError && !addresses.data && emptyOrLoadError(addresses, null)}
-      {addresses.data && list.length === 0 && (
-        <Empty className="cv-empty" description={t('address.empty')}>
-          <p className="cv-muted">{t('address.emptyHint')}</p>
-          <Button type="primary" onClick={openAdd}>
-            {t('address.add')}
-          </Button>
-        </Empty>
-      )}
-      {list.length > 0 && (
-        <Card>
-          <List
-            dataSource={list}
-            renderItem={(address) => (
-              <List.Item
-                data-testid="address-item"
-                actions={[
-                  address.isDefault ? (
-                    <Tag key="default" color="green">
-                      {t('address.default')}
-                    </Tag>
-                  ) : (
+      <div {...REMOVAL_LIST_PROPS}>
+        {addresses.data && list.length === 0 && (
+          <Empty className="cv-empty" description={t('address.empty')}>
+            <p className="cv-muted">{t('address.emptyHint')}</p>
+            <Button type="primary" onClick={openAdd}>
+              {t('address.add')}
+            </Button>
+          </Empty>
+        )}
+        {list.length > 0 && (
+          <Card>
+            <List
+              dataSource={list}
+              renderItem={(address) => (
+                <List.Item
+                  data-testid="address-item"
+                  actions={[
+                    address.isDefault ? (
+                      <Tag key="default" color="green">
+                        {t('address.default')}
+                      </Tag>
+                    ) : (
+                      <Button
+                        key="default"
+                        type="link"
+                        size="small"
+                        loading={makeDefault.isPending && makeDefault.variables?.id === address.id}
+                        onClick={() => makeDefault.mutate(address)}
+                      >
+                        {t('address.setDefault')}
+                      </Button>
+                    ),
                     <Button
-                      key="default"
+                      key="edit"
                       type="link"
                       size="small"
-                      loading={makeDefault.isPending && makeDefault.variables?.id === address.id}
-                      onClick={() => makeDefault.mutate(address)}
+                      onClick={() => {
+                        setEditing(address);
+                        setIsFormOpen(true);
+                      }}
                     >
-                      {t('address.setDefault')}
-                    </Button>
-                  ),
-                  <Button
-                    key="edit"
-                    type="link"
-                    size="small"
-                    onClick={() => {
-                      setEditing(address);
-                      setIsFormOpen(true);
-                    }}
-                  >
-                    {t('common:actions.edit')}
-                  </Button>,
-                  <ConfirmPopover
-                    key="delete"
-                    title={t('address.deleteTitle')}
-                    description={t('address.deleteBody', { name: address.consignee })}
-                    okText={t('common:actions.delete')}
-                    cancelText={t('common:actions.cancel')}
-                    okButtonProps={{ danger: true, loading: removal.isPending }}
-                    onConfirm={() => removal.mutateAsync(address.id)}
-                  >
-                    <Button type="link" size="small" danger>
-                      {t('common:actions.delete')}
-                    </Button>
-                  </ConfirmPopover>,
-                ]}
-              >
-                <Space orientation="vertical" size={2}>
-                  <AddressText address={address} />
-                </Space>
-              </List.Item>
-            )}
-          />
-        </Card>
-      )}
+                      {t('common:actions.edit')}
+                    </Button>,
+                    <ConfirmPopover
+                      key="delete"
+                      title={t('address.deleteTitle')}
+                      description={t('address.deleteBody', { name: address.consignee })}
+                      okText={t('common:actions.delete')}
+                      cancelText={t('common:actions.cancel')}
+                      okButtonProps={{ danger: true, loading: removal.isPending }}
+                      onConfirm={() => removal.mutateAsync(address.id)}
+                    >
+                      <Button type="link" size="small" danger data-removal-focus>
+                        {t('common:actions.delete')}
+                      </Button>
+                    </ConfirmPopover>,
+                  ]}
+                >
+                  <Space orientation="vertical" size={2}>
+                    <AddressText address={address} />
+                  </Space>
+                </List.Item>
+              )}
+            />
+          </Card>
+        )}
+      </div>
       <AddressFormModal isOpen={isFormOpen} address={editing} onClose={() => setIsFormOpen(false)} />
     </PageFrame>
   );

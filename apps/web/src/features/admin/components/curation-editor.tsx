@@ -4,6 +4,7 @@ import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadError } from '../../../components/console/load-error';
 import { DataTable } from '../../../components/ui/data-table';
+import { REMOVAL_LIST_PROPS } from '../../../components/ui/removal-focus';
 import { showSubmitError } from '../../../lib/form';
 import { formatDateTime } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
@@ -148,16 +149,19 @@ export function CurationTable<TRecord extends { id: string }>({
     <>
       <NewRecordBar label={newLabel} onClick={onNew} />
       {query.isError && <LoadError onRetry={() => void query.refetch()} />}
-      <DataTable<TRecord>
-        rowKey="id"
-        size="small"
-        loading={query.isFetching}
-        dataSource={query.data ?? []}
-        pagination={{ pageSize: 20, hideOnSinglePage: true }}
-        locale={{ emptyText }}
-        scroll={{ x: 760 }}
-        columns={columns}
-      />
+      {/* Rows whose removing button carries data-removal-focus pass the focus on when they go (removal-focus.ts). */}
+      <div {...REMOVAL_LIST_PROPS}>
+        <DataTable<TRecord>
+          rowKey="id"
+          size="small"
+          loading={query.isFetching}
+          dataSource={query.data ?? []}
+          pagination={{ pageSize: 20, hideOnSinglePage: true }}
+          locale={{ emptyText }}
+          scroll={{ x: 760 }}
+          columns={columns}
+        />
+      </div>
     </>
   );
 }

@@ -18,6 +18,7 @@ import { LoadError } from '../../../components/console/load-error';
 import { useSelectClear } from '../../../components/ui/clear-icon';
 import { DataTable } from '../../../components/ui/data-table';
 import { PictureField, picturesRule, type TPictures } from '../../../components/ui/picture-field';
+import { captureRemovalPlace } from '../../../components/ui/removal-focus';
 import { toUploadItems, uploadedRefs } from '../../../components/ui/sortable-image-uploader';
 import { parseFormValues } from '../../../lib/form';
 import {
@@ -251,6 +252,7 @@ function BannersTab() {
     await saveWith(() => save.mutateAsync({ id: editing === 'new' ? null : editing.id, body }));
   };
   const confirmDelete = (banner: TAdminBanner) => {
+    const removalPlace = captureRemovalPlace(document.activeElement);
     void modal.confirm({
       title: t('catalog.deleteBannerTitle'),
       content: nameOf(banner.titles, i18n.language),
@@ -259,7 +261,10 @@ function BannersTab() {
       // A destructive step starts on Cancel: Enter twice must not carry it out.
       autoFocusButton: 'cancel',
       cancelText: t('common:actions.cancel'),
-      onOk: () => remove.mutateAsync(banner.id),
+      onOk: async () => {
+        await remove.mutateAsync(banner.id);
+        removalPlace?.focusNeighbourOnceRemoved();
+      },
     });
   };
 
@@ -308,7 +313,7 @@ function BannersTab() {
                 <Button size="small" onClick={() => openBanner(b)}>
                   {t('common:actions.edit')}
                 </Button>
-                <Button size="small" danger onClick={() => confirmDelete(b)}>
+                <Button size="small" danger data-removal-focus onClick={() => confirmDelete(b)}>
                   {t('common:actions.delete')}
                 </Button>
               </Space>

@@ -6,6 +6,7 @@ import { ConsolePageHead } from '../../../components/console/console-layout';
 import { LoadError } from '../../../components/console/load-error';
 import { AppForm } from '../../../components/ui/app-form';
 import { DataTable } from '../../../components/ui/data-table';
+import { captureRemovalPlace, REMOVAL_LIST_PROPS } from '../../../components/ui/removal-focus';
 import { parseFormValues, showSubmitError } from '../../../lib/form';
 import { toast } from '../../../lib/toast';
 import { useDeleteRole, useRoles, useSaveRole } from '../api/admin-api';
@@ -45,6 +46,7 @@ export default function RolesPage() {
   };
 
   const confirmDelete = (role: TRoleInfo) => {
+    const removalPlace = captureRemovalPlace(document.activeElement);
     void modal.confirm({
       title: t('roles.deleteTitle'),
       content: t('roles.deleteBody', { name: role.name }),
@@ -60,6 +62,7 @@ export default function RolesPage() {
           () => false,
         );
         if (isDeleted) {
+          removalPlace?.focusNeighbourOnceRemoved();
           toast.success(t('common:success.operationSucceeded'));
         }
       },
@@ -78,57 +81,59 @@ export default function RolesPage() {
         }
       />
       {roles.isError && <LoadError onRetry={() => void roles.refetch()} />}
-      <DataTable<TRoleInfo>
-        rowKey="id"
-        size="middle"
-        loading={roles.isFetching}
-        dataSource={roles.data ?? []}
-        pagination={false}
-        scroll={{ x: 800 }}
-        columns={[
-          {
-            title: t('roles.name'),
-            dataIndex: 'name',
-            render: (name: string, role) => (
-              <Space>
-                {name}
-                {role.isSystem && <Tag>{t('roles.system')}</Tag>}
-              </Space>
-            ),
-          },
-          { title: t('roles.description'), dataIndex: 'description' },
-          {
-            title: t('roles.permissions'),
-            dataIndex: 'permissions',
-            render: (permissions: string[]) => t('roles.permissionCount', { count: permissions.length }),
-          },
-          { title: t('roles.userCount'), dataIndex: 'userCount', align: 'end' },
-          {
-            title: t('common:table.actions'),
-            key: 'actions',
-            render: (_, role) => (
-              <Space>
-                <Button size="small" onClick={() => open(role)}>
-                  {t('common:actions.edit')}
-                </Button>
-                {/* A built-in role is never deleted (its tag says so); one held by staff waits until none holds it. */}
-                {!role.isSystem &&
-                  (role.userCount > 0 ? (
-                    <Tooltip title={t('errors:ROLE_IN_USE')}>
-                      <Button size="small" danger disabled>
+      <div {...REMOVAL_LIST_PROPS}>
+        <DataTable<TRoleInfo>
+          rowKey="id"
+          size="middle"
+          loading={roles.isFetching}
+          dataSource={roles.data ?? []}
+          pagination={false}
+          scroll={{ x: 800 }}
+          columns={[
+            {
+              title: t('roles.name'),
+              dataIndex: 'name',
+              render: (name: string, role) => (
+                <Space>
+                  {name}
+                  {role.isSystem && <Tag>{t('roles.system')}</Tag>}
+                </Space>
+              ),
+            },
+            { title: t('roles.description'), dataIndex: 'description' },
+            {
+              title: t('roles.permissions'),
+              dataIndex: 'permissions',
+              render: (permissions: string[]) => t('roles.permissionCount', { count: permissions.length }),
+            },
+            { title: t('roles.userCount'), dataIndex: 'userCount', align: 'end' },
+            {
+              title: t('common:table.actions'),
+              key: 'actions',
+              render: (_, role) => (
+                <Space>
+                  <Button size="small" onClick={() => open(role)}>
+                    {t('common:actions.edit')}
+                  </Button>
+                  {/* A built-in role is never deleted (its tag says so); one held by staff waits until none holds it. */}
+                  {!role.isSystem &&
+                    (role.userCount > 0 ? (
+                      <Tooltip title={t('errors:ROLE_IN_USE')}>
+                        <Button size="small" danger disabled>
+                          {t('common:actions.delete')}
+                        </Button>
+                      </Tooltip>
+                    ) : (
+                      <Button size="small" danger data-removal-focus onClick={() => confirmDelete(role)}>
                         {t('common:actions.delete')}
                       </Button>
-                    </Tooltip>
-                  ) : (
-                    <Button size="small" danger onClick={() => confirmDelete(role)}>
-                      {t('common:actions.delete')}
-                    </Button>
-                  ))}
-              </Space>
-            ),
-          },
-        ]}
-      />
+                    ))}
+                </Space>
+              ),
+            },
+          ]}
+        />
+      </div>
       <Modal
         open={editing !== null}
         title={t(editing?.role ? 'roles.edit' : 'roles.create')}

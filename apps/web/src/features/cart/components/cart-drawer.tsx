@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { emptyOrLoadError } from '../../../components/ui/load-error';
 import { MoneyText } from '../../../components/ui/money-text';
+import { REMOVAL_LIST_PROPS } from '../../../components/ui/removal-focus';
 import { isPositiveAmount } from '../../../lib/format-money';
 import { buildLoginPath } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
@@ -65,38 +66,40 @@ export default function CartDrawer({ isOpen, onClose }: { isOpen: boolean; onClo
     >
       {isLoading && <Skeleton active avatar paragraph={{ rows: 3 }} />}
       {loadFailure && emptyOrLoadError(loadFailure, null)}
-      {isEmpty && (
-        <Empty description={t('drawer.empty')}>
-          <p className="cv-muted">{t('drawer.emptyHint')}</p>
-          <Button
-            type="primary"
-            onClick={() => {
-              onClose();
-              void navigate('/commodity');
-            }}
-          >
-            {t('drawer.browse')}
-          </Button>
-        </Empty>
-      )}
-      {cart?.groups.map((group) => (
-        <section key={group.seller.id} className="cv-cart-group">
-          <h3 className="cv-cart-group__title">
-            <bdi>{group.seller.name}</bdi>
-          </h3>
-          <ul className="cv-cart-list">
-            {group.items.map((item) => (
-              <CartItemRow
-                key={item.id}
-                item={item}
-                onCheck={(isChecked) => setChecked([item.id], isChecked)}
-                onQuantity={(quantity) => setQuantity(item, quantity)}
-                onRemove={() => removeItem(item)}
-              />
-            ))}
-          </ul>
-        </section>
-      ))}
+      <div {...REMOVAL_LIST_PROPS}>
+        {isEmpty && (
+          <Empty description={t('drawer.empty')}>
+            <p className="cv-muted">{t('drawer.emptyHint')}</p>
+            <Button
+              type="primary"
+              onClick={() => {
+                onClose();
+                void navigate('/commodity');
+              }}
+            >
+              {t('drawer.browse')}
+            </Button>
+          </Empty>
+        )}
+        {cart?.groups.map((group) => (
+          <section key={group.seller.id} className="cv-cart-group">
+            <h3 className="cv-cart-group__title">
+              <bdi>{group.seller.name}</bdi>
+            </h3>
+            <ul className="cv-cart-list">
+              {group.items.map((item) => (
+                <CartItemRow
+                  key={item.id}
+                  item={item}
+                  onCheck={(isChecked) => setChecked([item.id], isChecked)}
+                  onQuantity={(quantity) => setQuantity(item, quantity)}
+                  onRemove={() => removeItem(item)}
+                />
+              ))}
+            </ul>
+          </section>
+        ))}
+      </div>
     </Drawer>
   );
 }

@@ -97,6 +97,7 @@ export function CartItemRow({ item, onCheck, onQuantity, onRemove }: TCartItemRo
           size="small"
           icon={<DeleteOutlined aria-hidden />}
           aria-label={t('drawer.remove')}
+          data-removal-focus
         />
       </ConfirmPopover>
     </li>

@@ -7,6 +7,7 @@ import { useToggleFollow } from '../api/follow-store';
 import { useFollowedStores } from '../api/list-followed-stores';
 import '../catalog.css';
 import { ConfirmPopover } from '../../../components/ui/confirm-popover';
+import { REMOVAL_LIST_PROPS } from '../../../components/ui/removal-focus';
 import { useLastPageCorrection, usePageParam } from '../../../lib/page-param';
 import { EmptyState } from '../components/empty-state';
 import { LightLoadError } from '../components/light-load-error';
@@ -41,45 +42,47 @@ export default function CollectShopPage() {
         </div>
       )}
       {stores.isError && !stores.data && <LightLoadError query={stores} />}
-      {!stores.isLoading && !isPastEnd && !stores.isError && list.length === 0 && (
-        <EmptyState
-          title={t('favourites.noShops')}
-          text={t('favourites.noShopsHint')}
-          actionLabel={t('favourites.discoverShops')}
-          actionTo="/index"
-        />
-      )}
-      {list.length > 0 && (
-        <StoreList
-          stores={list}
-          renderExtra={(store) => (
-            <ConfirmPopover
-              title={t('favourites.unfollowConfirm')}
-              description={t('favourites.unfollowConfirmText', { name: store.name })}
-              okText={t('store.unfollow')}
-              cancelText={t('actions.cancel')}
-              okButtonProps={{ danger: true, loading: toggle.isPending }}
-              onConfirm={() =>
-                toggle.mutateAsync(
-                  { storeId: store.id, isFollowed: false },
-                  {
-                    onSuccess: () => {
-                      toast.success(t('store.unfollowed'));
-                      if (list.length === 1 && page > 1) {
-                        setPage(page - 1);
-                      }
+      <div {...REMOVAL_LIST_PROPS}>
+        {!stores.isLoading && !isPastEnd && !stores.isError && list.length === 0 && (
+          <EmptyState
+            title={t('favourites.noShops')}
+            text={t('favourites.noShopsHint')}
+            actionLabel={t('favourites.discoverShops')}
+            actionTo="/index"
+          />
+        )}
+        {list.length > 0 && (
+          <StoreList
+            stores={list}
+            renderExtra={(store) => (
+              <ConfirmPopover
+                title={t('favourites.unfollowConfirm')}
+                description={t('favourites.unfollowConfirmText', { name: store.name })}
+                okText={t('store.unfollow')}
+                cancelText={t('actions.cancel')}
+                okButtonProps={{ danger: true, loading: toggle.isPending }}
+                onConfirm={() =>
+                  toggle.mutateAsync(
+                    { storeId: store.id, isFollowed: false },
+                    {
+                      onSuccess: () => {
+                        toast.success(t('store.unfollowed'));
+                        if (list.length === 1 && page > 1) {
+                          setPage(page - 1);
+                        }
+                      },
                     },
-                  },
-                )
-              }
-            >
-              <Button size="small" data-testid="unfollow-store">
-                {t('store.unfollow')}
-              </Button>
-            </ConfirmPopover>
-          )}
-        />
-      )}
+                  )
+                }
+              >
+                <Button size="small" data-testid="unfollow-store" data-removal-focus>
+                  {t('store.unfollow')}
+                </Button>
+              </ConfirmPopover>
+            )}
+          />
+        )}
+      </div>
       <ListPager page={page} pageSize={PAGE_SIZE.list} total={total} onChange={setPage} />
     </PageFrame>
   );

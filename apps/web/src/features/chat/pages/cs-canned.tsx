@@ -8,6 +8,7 @@ import { hasPermission, useStaffMe } from '../../../components/console/staff-ses
 import { ConfirmPopover } from '../../../components/ui/confirm-popover';
 import { DataTable } from '../../../components/ui/data-table';
 import { LoadError } from '../../../components/ui/load-error';
+import { REMOVAL_LIST_PROPS } from '../../../components/ui/removal-focus';
 import { isApiError } from '../../../lib/api';
 import { toast, toastError } from '../../../lib/toast';
 import { chatApi } from '../api/chat-api';
@@ -66,65 +67,67 @@ export default function CsCannedPage() {
           onRetry={() => void query.refetch()}
         />
       ) : (
-        <DataTable
-          rowKey="id"
-          dataSource={query.data?.replies ?? []}
-          pagination={{ pageSize: 20, hideOnSinglePage: true }}
-          locale={{ emptyText: <Empty description={t('canned.empty')} /> }}
-          columns={[
-            { title: t('canned.name'), dataIndex: 'title' },
-            {
-              title: t('canned.content'),
-              dataIndex: 'content',
-              render: (text: string) => (
-                <span className="cv-chat__text" dir="auto">
-                  {text}
-                </span>
-              ),
-            },
-            { title: t('canned.sort'), dataIndex: 'sort', align: 'end', width: 80 },
-            ...(canEdit
-              ? [
-                  {
-                    title: t('canned.actions'),
-                    key: 'actions',
-                    width: 180,
-                    render: (_: unknown, reply: TCannedReply) => (
-                      <>
-                        <Button
-                          type="link"
-                          onClick={() => {
-                            form.setFieldsValue({
-                              title: reply.title,
-                              content: reply.content,
-                              sort: reply.sort,
-                            });
-                            setEditing(reply);
-                          }}
-                        >
-                          {t('canned.edit')}
-                        </Button>
-                        <ConfirmPopover
-                          title={t('canned.deleteConfirm')}
-                          okText={t('canned.delete')}
-                          cancelText={t('cs.cancel')}
-                          onConfirm={() =>
-                            chatApi
-                              .deleteCanned(reply.id)
-                              .then(refresh, (e: unknown) => toastError(e, t('errors.load')))
-                          }
-                        >
-                          <Button type="link" danger>
-                            {t('canned.delete')}
+        <div {...REMOVAL_LIST_PROPS}>
+          <DataTable
+            rowKey="id"
+            dataSource={query.data?.replies ?? []}
+            pagination={{ pageSize: 20, hideOnSinglePage: true }}
+            locale={{ emptyText: <Empty description={t('canned.empty')} /> }}
+            columns={[
+              { title: t('canned.name'), dataIndex: 'title' },
+              {
+                title: t('canned.content'),
+                dataIndex: 'content',
+                render: (text: string) => (
+                  <span className="cv-chat__text" dir="auto">
+                    {text}
+                  </span>
+                ),
+              },
+              { title: t('canned.sort'), dataIndex: 'sort', align: 'end', width: 80 },
+              ...(canEdit
+                ? [
+                    {
+                      title: t('canned.actions'),
+                      key: 'actions',
+                      width: 180,
+                      render: (_: unknown, reply: TCannedReply) => (
+                        <>
+                          <Button
+                            type="link"
+                            onClick={() => {
+                              form.setFieldsValue({
+                                title: reply.title,
+                                content: reply.content,
+                                sort: reply.sort,
+                              });
+                              setEditing(reply);
+                            }}
+                          >
+                            {t('canned.edit')}
                           </Button>
-                        </ConfirmPopover>
-                      </>
-                    ),
-                  },
-                ]
-              : []),
-          ]}
-        />
+                          <ConfirmPopover
+                            title={t('canned.deleteConfirm')}
+                            okText={t('canned.delete')}
+                            cancelText={t('cs.cancel')}
+                            onConfirm={() =>
+                              chatApi
+                                .deleteCanned(reply.id)
+                                .then(refresh, (e: unknown) => toastError(e, t('errors.load')))
+                            }
+                          >
+                            <Button type="link" danger data-removal-focus>
+                              {t('canned.delete')}
+                            </Button>
+                          </ConfirmPopover>
+                        </>
+                      ),
+                    },
+                  ]
+                : []),
+            ]}
+          />
+        </div>
       )}
       <Modal
         open={editing !== null}
