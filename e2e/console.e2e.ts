@@ -291,6 +291,13 @@ describe('platform console in the browser', () => {
       const record = page.getByTestId('withdrawal-records').locator('.ant-table-row').first();
       await poll(() => record.textContent()).toContain('Success');
       expect(await record.textContent()).toContain(usdt('150'));
+      // At 1280 px beside the user centre's menu every column is in view: the address shows its start and end.
+      const region = page.getByRole('region', { name: 'Withdrawal records' });
+      expect(
+        await region.evaluate((element) => element.scrollWidth - element.clientWidth),
+        'the withdrawal records scroll sideways',
+      ).toBeLessThanOrEqual(0);
+      expect(await record.textContent()).toMatch(/…/);
       await buyer.context.close();
 
       await admin.page.goto('/admin/ledger');

@@ -2,6 +2,7 @@ import { type TAdminWithdrawal, ZApproveWithdrawalRequest } from '@caravan/contr
 import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { AppForm } from '../../../components/ui/app-form';
+import { ChainAddress } from '../../../components/ui/chain-address';
 import { MoneyText } from '../../../components/ui/money-text';
 import { parseFormValues } from '../../../lib/form';
 import { useFinanceWithdrawals } from '../api/list-finance-withdrawals';
@@ -83,10 +84,10 @@ export default function FinanceWithdrawalsPage() {
           key: 'address',
           width: 190,
           render: (_, w) => (
-            <span dir="ltr" className="cv-finance-mono" title={w.address}>
+            <span dir="ltr" className="cv-finance-mono">
               {w.network}
               <br />
-              {w.address.length > 18 ? `${w.address.slice(0, 8)}…${w.address.slice(-6)}` : w.address}
+              <ChainAddress address={w.address} />
             </span>
           ),
         }}

@@ -53,6 +53,9 @@ describe('wallet records', () => {
     });
     expect(record!.textContent).toContain(walletEn.status.fail);
     expect(record!.textContent).toContain('Address under review');
+    // Seen: the address's start and end (an end cut off hid what people compare); heard and hovered: all of it.
+    const address = within(record!).getByTitle('TTumca9c2LsbQ9rPWYjfHNNaaLaVvSmust');
+    expect(address.querySelector('[aria-hidden="true"]')?.textContent).toBe('TTumca9c…vSmust');
   });
 
   it('are a table beside the menu on a laptop, scrolling if its columns need more room', async () => {

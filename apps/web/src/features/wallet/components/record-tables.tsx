@@ -3,6 +3,7 @@ import { Empty, Skeleton } from 'antd';
 import { type ReactNode, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ButtonLink } from '../../../components/ui/button-link';
+import { ChainAddress } from '../../../components/ui/chain-address';
 import { DataTable } from '../../../components/ui/data-table';
 import { DateTimeText, dateTimeCell } from '../../../components/ui/date-time-text';
 import { Figures } from '../../../components/ui/figures';
@@ -266,7 +267,7 @@ export function WithdrawalTable({ pageNum, onPageChange }: TPaging) {
       pageNum={pageNum}
       pageSize={WITHDRAWAL_PAGE_SIZE}
       onPageChange={onPageChange}
-      scrollX={960}
+      scrollX={860}
       label={t('records.withdrawals')}
       empty={{
         text: t('records.emptyWithdrawals'),
@@ -275,9 +276,9 @@ export function WithdrawalTable({ pageNum, onPageChange }: TPaging) {
       }}
       methodTitle={t('records.network')}
       method={(r) => (
-        <span dir="ltr" className="cv-wallet-address" title={r.address}>
-          {r.network} · {r.address}
-        </span>
+        <bdi dir="ltr">
+          {r.network} · <ChainAddress address={r.address} />
+        </bdi>
       )}
     />
   );
