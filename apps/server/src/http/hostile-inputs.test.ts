@@ -97,6 +97,8 @@ function mutateAll(
 }
 
 const toNul: TMutation = (v) => (typeof v === 'string' ? NUL : v);
+/** Free text (what `sample` makes of a plain string) with half an emoji in it, as a cut paste leaves it. */
+const toHalfEmoji: TMutation = (v) => (v === 'sample text' ? 'sample \uD83D text' : v);
 const toBigId: TMutation = (v) =>
   typeof v === 'string' || typeof v === 'number' ? (typeof v === 'number' ? 1e20 : BIG_ID) : v;
 const toWrongType: TMutation = (v) =>
@@ -176,6 +178,12 @@ describe('hostile inputs on every operation of the OpenAPI document (issue 10, d
             pathValue: '1',
             query: baseQuery,
             body: mutateAll(baseBody, bodySchema, toNul),
+          },
+          {
+            name: 'half a surrogate pair in body',
+            pathValue: '1',
+            query: baseQuery,
+            body: mutateAll(baseBody, bodySchema, toHalfEmoji),
           },
           {
             name: '19-digit ids in body',

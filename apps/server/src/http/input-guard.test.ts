@@ -30,4 +30,15 @@ describe('checkRequestInput', () => {
   it('keeps the isolates and direction marks that mixed Arabic and English text needs', () => {
     expect(fieldsRefusedIn({ text: 'حتى \u20662026-12-09 06:56\u2069 \u200Fok\u200E' })).toBeNull();
   });
+
+  it('refuses half a surrogate pair, either half, and keeps whole emoji', () => {
+    expect(fieldsRefusedIn({ descriptions: { en: 'Pasted \uD83D end' } })).toEqual([
+      { field: 'descriptions.en', message: 'nulCharacter' },
+    ]);
+    expect(fieldsRefusedIn({ reason: 'end \uDE00' })).toEqual([{ field: 'reason', message: 'nulCharacter' }]);
+    expect(fieldsRefusedIn({ reason: 'trailing \uD83D' })).toEqual([
+      { field: 'reason', message: 'nulCharacter' },
+    ]);
+    expect(fieldsRefusedIn({ text: 'Smile \uD83D\uDE00 and 中文 and 𠀀' })).toBeNull();
+  });
 });

@@ -11,15 +11,18 @@ import { AppError } from './app-error';
  * - so are the bidirectional embedding and override controls (U+202A-U+202E): "Safe name \u202Egpj.exe" shows as
  *   "Safe name exe.jpg" to every reader of a product, a carrier or a message. The isolates (U+2066-U+2069) and
  *   the direction marks stay: they only keep a piece of text to itself, and the app's own dates carry them;
+ * - so is half a surrogate pair (half an emoji, cut by a paste or a script): JSON carries it as "\ud83d", which
+ *   PostgreSQL's json refuses, so a product description or an order's log answered 500 with nothing saved;
  * - an array longer than MAX_ARRAY_ITEMS is refused: a statement with that many parameters fails in the
  *   database, and a loop over it would hold the process. Schemas set their own, smaller limits.
  * Ids are limited at the contracts (zId: at most 18 digits, so always inside bigint).
  */
 export const MAX_ARRAY_ITEMS = 1000;
 const MAX_DEPTH = 32;
-/** NUL, and the embedding and override controls LRE, RLE, PDF, LRO and RLO. */
-// biome-ignore lint/suspicious/noControlCharactersInRegex: finding NUL is this pattern's purpose.
-const REFUSED_CHARACTERS = /[\u0000\u202A-\u202E]/;
+/** NUL, the embedding and override controls LRE, RLE, PDF, LRO and RLO, and a surrogate without its other half. */
+const REFUSED_CHARACTERS =
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: finding NUL is this pattern's purpose.
+  /[\u0000\u202A-\u202E]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 type TProblem = { field: string; message: string };
 

@@ -489,6 +489,9 @@ describe('seller products', () => {
       [{ images: [strangerImage.url] }, 'IMAGE_REFERENCE_INVALID'],
       [{ images: ['https://example.com/a.png'] }, 'VALIDATION_FAILED'],
       [{ buyMin: 5, buyMax: 2 }, 'BUY_LIMITS_INVALID'],
+      // Half an emoji, as a cut paste leaves it: PostgreSQL's json refused it and the call answered 500.
+      [{ descriptions: { en: 'Breathable \uD83D linen.' } }, 'VALIDATION_FAILED'],
+      [{ names: { en: 'Linen \uDE00 shirt' } }, 'VALIDATION_FAILED'],
     ];
     const before = json<TSellerProductsResponse>(
       await ctx.app.inject({ method: 'GET', url: '/api/v1/seller/products', headers: bearer(shop.token) }),
