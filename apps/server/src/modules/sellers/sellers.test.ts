@@ -596,6 +596,21 @@ describe('seller products', () => {
       variantName: 'Navy',
       stockAfter: 1,
     });
+    // Nor above the 100,000,000 the product form takes: twice 99,999,999 once made it unsaveable.
+    const adjust = (delta: number) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: `/api/v1/seller/products/${product.id}/stock`,
+        headers: bearer(shop.token),
+        payload: { variantId: navy.id, delta, reason: 'Big delivery' },
+      });
+    expect(json(await adjust(99_999_999))).toEqual({ stock: 100_000_009, variantStock: 100_000_000 });
+    const over = await adjust(1);
+    expect(over.statusCode).toBe(400);
+    expect(json<TError>(over).error.details?.fields).toEqual([
+      { field: 'delta', message: 'Stock can be at most 100,000,000' },
+    ]);
+    expect(json(await adjust(-99_999_999))).toEqual({ stock: 10, variantStock: 1 });
     await ctx.app.inject({
       method: 'PUT',
       url: '/api/v1/seller/shop',

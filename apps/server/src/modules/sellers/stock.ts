@@ -1,11 +1,13 @@
 import {
+  STOCK_MAX,
   type TLocalizedText,
   type TStockAdjustRequest,
   type TStockHistoryQuery,
   type TStockHistoryResponse,
+  V,
   ZStockAdjustRequest,
 } from '@caravan/contracts';
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { products, productVariants, stockAdjustments } from '../../db/schema';
 import { AppError } from '../../http/app-error';
@@ -15,8 +17,9 @@ import { findOwnProduct, type TSeller, variantValues } from './products';
 
 /**
  * Adds `delta` (negative to remove) to a product's or variant's stock with a reason kept in the history.
- * Stock never goes below zero (STOCK_BELOW_ZERO); a product with variants is adjusted per variant and its
- * total follows.
+ * Stock never goes below zero (STOCK_BELOW_ZERO) nor above STOCK_MAX, the most the product form takes (two
+ * adjustments once reached 200,000,002, and the product could not be saved again); a product with variants is
+ * adjusted per variant and its total follows.
  */
 export async function adjustStock(
   db: Database,
@@ -25,6 +28,12 @@ export async function adjustStock(
   input: TStockAdjustRequest,
 ): Promise<{ stock: number; variantStock: number | null }> {
   const body = ZStockAdjustRequest.parse(input);
+  const staysInRange = (stock: SQL | typeof products.stock | typeof productVariants.stock) =>
+    sql`${stock} + ${body.delta} between 0 and ${STOCK_MAX}`;
+  const outOfRange = () =>
+    body.delta > 0
+      ? new AppError('VALIDATION_FAILED', { fields: [{ field: 'delta', message: V.stockTooHigh }] })
+      : new AppError('STOCK_BELOW_ZERO', { field: 'delta' });
   const result = await db.transaction(async (tx) => {
     await findOwnProduct(tx, seller, productId, true);
     const [variantCount] = await tx
@@ -44,7 +53,7 @@ export async function adjustStock(
           and(
             eq(productVariants.id, BigInt(body.variantId)),
             eq(productVariants.productId, productId),
-            sql`${productVariants.stock} + ${body.delta} >= 0`,
+            staysInRange(productVariants.stock),
           ),
         )
         .returning({ stock: productVariants.stock });
@@ -55,19 +64,23 @@ export async function adjustStock(
           .where(
             and(eq(productVariants.id, BigInt(body.variantId)), eq(productVariants.productId, productId)),
           );
-        throw new AppError(exists ? 'STOCK_BELOW_ZERO' : 'VARIANT_NOT_FOUND', {
-          field: exists ? 'delta' : 'variantId',
-        });
+        throw exists ? outOfRange() : new AppError('VARIANT_NOT_FOUND', { field: 'variantId' });
       }
       variantStock = variant.stock;
     }
     const [product] = await tx
       .update(products)
       .set({ stock: sql`${products.stock} + ${body.delta}`, updatedAt: new Date() })
-      .where(and(eq(products.id, productId), sql`${products.stock} + ${body.delta} >= 0`))
+      // With variants the total is their sum, which may pass STOCK_MAX; each variant is held to it above.
+      .where(
+        and(
+          eq(products.id, productId),
+          hasVariants ? sql`${products.stock} + ${body.delta} >= 0` : staysInRange(products.stock),
+        ),
+      )
       .returning({ stock: products.stock });
     if (!product) {
-      throw new AppError('STOCK_BELOW_ZERO', { field: 'delta' });
+      throw outOfRange();
     }
     await tx.insert(stockAdjustments).values({
       storeId: seller.storeId,

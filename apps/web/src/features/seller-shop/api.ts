@@ -64,6 +64,8 @@ export function useAdjustStock() {
     mutationFn: ({ productId, body }: { productId: string; body: TStockAdjustRequest }) =>
       api.post<{ stock: number }>(`/seller/products/${productId}/stock`, body, seller),
     onSuccess: () => client.invalidateQueries({ queryKey: SHOP_KEY }),
+    // The dialog shows a refusal beside the change (a stock past 100,000,000) or in a toast.
+    meta: { isToastSkipped: true },
   });
 }
 

@@ -1,7 +1,7 @@
 import { STOCK_MAX, type TSellerProductRow, zWhole } from '@caravan/contracts';
 import { Form, Input, InputNumber, Modal, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { ignoreInvalidForm, zodRule } from '../../../lib/form';
+import { ignoreInvalidForm, showSubmitError, zodRule } from '../../../lib/form';
 import { toast } from '../../../lib/toast';
 import { useOneAtATime } from '../../../lib/use-one-at-a-time';
 import { useAdjustStock, useSellerProduct } from '../api';
@@ -31,7 +31,10 @@ export function StockDialog({
       })
       .then(
         () => true,
-        () => false,
+        (error: unknown) => {
+          showSubmitError(form, error, t);
+          return false;
+        },
       );
     if (done) {
       toast.success(t('common:success.operationSucceeded'));
@@ -48,7 +51,7 @@ export function StockDialog({
       cancelText={t('common:actions.cancel')}
       okButtonProps={{ loading: adjust.isPending }}
       onCancel={onClose}
-      // A refusal is shown beside the field; the promise's rejection needs no more handling.
+      // A refusal is shown beside its field or in a toast (submit); the promise's rejection needs no more handling.
       onOk={() => void save()}
       afterClose={() => form.resetFields()}
       destroyOnHidden

@@ -1,0 +1,59 @@
+import type { TSellerProductRow } from '@caravan/contracts';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import sellerEn from '../../../locales/en/seller.json';
+import { jsonResponse, renderWithQueries, setUpComponentTests } from '../../../testing/render';
+import { captureErrorToasts } from '../../../testing/toasts';
+import { StockDialog } from './stock-dialog';
+
+const PRODUCT: TSellerProductRow = {
+  id: '405',
+  name: 'Linen shirt',
+  code: 'LS-1',
+  image: null,
+  categoryId: '3',
+  price: '25.50',
+  stock: 99_999_999,
+  soldCount: 0,
+  variantCount: 0,
+  state: 'onShelf',
+  takenDownReason: null,
+  isLowStock: false,
+  updatedAt: '2026-12-03T08:00:00.000Z',
+};
+
+describe('Seller -> stock dialog', () => {
+  setUpComponentTests({ seller: sellerEn });
+
+  it('shows a stock past its maximum beside the change, once, and stays open', async () => {
+    const toasts = captureErrorToasts();
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () =>
+        jsonResponse(
+          {
+            error: {
+              code: 'VALIDATION_FAILED',
+              message: 'Stock can be at most 100,000,000',
+              details: { fields: [{ field: 'delta', message: 'Stock can be at most 100,000,000' }] },
+            },
+          },
+          400,
+        ),
+      ),
+    );
+    const onClose = vi.fn();
+    await renderWithQueries(<StockDialog product={PRODUCT} onClose={onClose} />);
+    fireEvent.change(await screen.findByLabelText(sellerEn.stock.delta), { target: { value: '5' } });
+    fireEvent.change(screen.getByLabelText(sellerEn.stock.reason), { target: { value: 'Delivery' } });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Save' })));
+
+    await waitFor(() =>
+      expect(screen.getByLabelText(sellerEn.stock.delta).closest('.ant-form-item')?.textContent).toContain(
+        'Stock can be at most 100,000,000',
+      ),
+    );
+    expect(toasts).toEqual([]);
+    expect(onClose).not.toHaveBeenCalled();
+  });
+});
