@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { ERROR_CODES, V } from '@caravan/contracts';
 import { describe, expect, it } from 'vitest';
@@ -18,6 +18,51 @@ describe('English dictionaries', () => {
     for (const code of ERROR_CODES) {
       expect(errorMessage('en', code)).toBe(errors[code]);
     }
+  });
+
+  it('get the values of their placeholders wherever the server throws them', () => {
+    // PAGE_TOO_DEEP was thrown with its limit in the details only: sellers read "the first {{max}} products".
+    const errors = read('errors');
+    const withPlaceholders = new Set(
+      Object.entries(errors)
+        .filter(([, message]) => typeof message === 'string' && message.includes('{{'))
+        .map(([code]) => code),
+    );
+    const serverDir = path.resolve(import.meta.dirname, '../..');
+    const sources = readdirSync(serverDir, { recursive: true, encoding: 'utf8' }).filter(
+      (file) => file.endsWith('.ts') && !file.endsWith('.test.ts'),
+    );
+    const withoutValues: string[] = [];
+    let checked = 0;
+    for (const file of sources) {
+      const source = readFileSync(path.join(serverDir, file), 'utf8');
+      for (const match of source.matchAll(/new AppError\(\s*'([A-Z_]+)'/g)) {
+        if (!withPlaceholders.has(match[1]!)) {
+          continue;
+        }
+        checked += 1;
+        // The call's arguments at its own nesting level: a third one carries the values.
+        let depth = 0;
+        let commas = 0;
+        for (const char of source.slice(match.index + 'new AppError'.length)) {
+          if ('([{'.includes(char)) {
+            depth += 1;
+          } else if (')]}'.includes(char)) {
+            depth -= 1;
+            if (depth === 0) {
+              break;
+            }
+          } else if (char === ',' && depth === 1) {
+            commas += 1;
+          }
+        }
+        if (commas < 2) {
+          withoutValues.push(`${file}: ${match[1]}`);
+        }
+      }
+    }
+    expect(checked).toBeGreaterThan(15);
+    expect(withoutValues).toEqual([]);
   });
 
   it('have a message for every validation key', () => {

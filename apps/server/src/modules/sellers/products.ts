@@ -141,7 +141,11 @@ export async function listSellerProducts(
   const offset = after === null ? (query.pageNum - 1) * query.pageSize : 0;
   // An offset walks every row before the page: page numbers stop here, the cursor goes on (see `after`).
   if (offset >= SELLER_LIST_MAX_OFFSET) {
-    throw new AppError('PAGE_TOO_DEEP', { field: 'pageNum', max: String(SELLER_LIST_MAX_OFFSET) });
+    throw new AppError(
+      'PAGE_TOO_DEEP',
+      { field: 'pageNum', max: String(SELLER_LIST_MAX_OFFSET) },
+      { max: String(SELLER_LIST_MAX_OFFSET) },
+    );
   }
   // Stock order and the low-stock filter read the narrow stock table's index (products.stock is kept out of
   // the product indexes); it trails checkouts by the sales fold's few seconds, so a shown row is checked
