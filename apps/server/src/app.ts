@@ -8,7 +8,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps } from './deps';
 import { authPlugin } from './http/auth';
-import { registerErrorHandler, sendError } from './http/error-handler';
+import { answerUnroutablePath, registerErrorHandler, sendError } from './http/error-handler';
 import { idempotencyPlugin } from './http/idempotency';
 import { inputGuardPlugin } from './http/input-guard';
 import { languagePlugin } from './http/language';
@@ -24,6 +24,7 @@ import { metricsPlugin, opsPlugin } from './modules/ops';
 import { busPlugin } from './modules/realtime';
 
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
+export const MAX_PATH_PARAM_LENGTH = 500;
 
 export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}): Promise<FastifyInstance> {
   const { logger, ...otherOptions } = options;
@@ -36,6 +37,12 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
     trustProxy: deps.config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
     genReqId: () => crypto.randomUUID(),
+    routerOptions: {
+      // A path parameter as long as a search keyword or a pasted link's may be (100 by default answered 414 in
+      // Fastify's own words); longer ones and broken %-escapes get the envelope (answerUnroutablePath).
+      maxParamLength: MAX_PATH_PARAM_LENGTH,
+    },
+    frameworkErrors: (_error, request, reply) => answerUnroutablePath(fastifyCookie.parse, request, reply),
     // Big ids are decimal strings in JSON; numbers above 2^53 never reach the client.
     ...otherOptions,
   }).withTypeProvider<ZodTypeProvider>();

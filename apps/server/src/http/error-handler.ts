@@ -3,6 +3,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { errorMessage, validationMessage, withAttemptsLeft } from '../i18n/messages';
 import { isAppError } from './app-error';
+import { resolveLanguage } from './language';
 
 type TFieldError = { field: string; message: string };
 
@@ -22,6 +23,25 @@ export function sendError(
     },
   };
   return reply.status(ERROR_STATUS[code]).send(body);
+}
+
+/**
+ * Fastify's `frameworkErrors`: a path it cannot route (a broken %-escape, a parameter past maxParamLength) was
+ * answered before any hook, in its own English shape (`{"error":"Bad Request","code":"FST_ERR_BAD_URL",...}`,
+ * 414 for a long parameter). Such an address does not exist: the envelope says so in the request's language.
+ */
+export function answerUnroutablePath(
+  parseCookie: (header: string) => Record<string, string | undefined>,
+  request: FastifyRequest,
+  reply: FastifyReply,
+) {
+  const search = request.raw.url?.split('?')[1] ?? '';
+  request.lang = resolveLanguage({
+    query: { lang: new URLSearchParams(search).get('lang') ?? undefined },
+    cookies: parseCookie(request.headers.cookie ?? ''),
+    headers: request.headers,
+  }).lang;
+  return sendError(reply, request, 'ROUTE_NOT_FOUND');
 }
 
 /** Fastify's own client errors (bad JSON, wrong content type, too large) mapped to our codes. */

@@ -13,7 +13,10 @@ declare module 'fastify' {
 }
 
 /** The request language: `lang` query, then the stored choice (cookie), then Accept-Language. */
-export function resolveLanguage(request: FastifyRequest): { lang: TLanguage; isExplicit: boolean } {
+export function resolveLanguage(request: Pick<FastifyRequest, 'query' | 'cookies' | 'headers'>): {
+  lang: TLanguage;
+  isExplicit: boolean;
+} {
   const query = request.query as Record<string, unknown> | undefined;
   const fromQuery = query?.lang;
   if (isLanguage(fromQuery)) {

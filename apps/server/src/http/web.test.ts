@@ -62,6 +62,35 @@ describe('web app serving', () => {
     expect(api.json()).toMatchObject({ error: { code: 'ROUTE_NOT_FOUND' } });
   });
 
+  it('answers a long path parameter by its route, and a longer one or a broken escape with the envelope, localised', async () => {
+    // 120 digits: Fastify answered 414 in its own English shape before any route looked at it.
+    const longId = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/v1/catalog/products/${'1'.repeat(120)}?lang=de`,
+    });
+    expect(longId.statusCode).toBe(400);
+    expect(longId.json()).toMatchObject({ error: { code: 'VALIDATION_FAILED' } });
+    expect(longId.json().error.message).toContain('gültige');
+    const longKeyword = await ctx.app.inject({
+      method: 'GET',
+      url: `/searchResult/${'linen'.repeat(30)}`,
+      headers: { accept: 'text/html', 'user-agent': DESKTOP },
+    });
+    expect(longKeyword.statusCode).toBe(200);
+    expect(longKeyword.headers['content-type']).toContain('text/html');
+    for (const [url, headers] of [
+      [`/api/v1/catalog/products/${'1'.repeat(600)}`, { 'accept-language': 'de-DE,de;q=0.9' }],
+      ['/api/v1/catalog/products/%E0%A4%A', { cookie: 'lang=de' }],
+      ['/searchResult/%E0%A4%A?lang=de', {}],
+    ] as const) {
+      const res = await ctx.app.inject({ method: 'GET', url, headers });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.json(), url).toEqual({
+        error: { code: 'ROUTE_NOT_FOUND', message: 'Die angeforderte Adresse existiert nicht' },
+      });
+    }
+  });
+
   it('answers storefront pages through their own routes as before: the page for browsers, 404 for JSON', async () => {
     for (const url of [
       '/productDetails?id=1',
