@@ -402,6 +402,22 @@ describe('accessibility (axe-core, WCAG 2.2 AA)', () => {
     await context.close();
   });
 
+  it("a seller order's drawer, closed with Escape, gives the focus back to its Details button", async () => {
+    const { context, page } = await newPage(browser());
+    await loginSeller(page, { username: 'demoseller', password: 'seller123' });
+    await page.goto('/seller/orders', { waitUntil: 'networkidle' });
+    const opener = page.getByTestId('seller-order-row').first().getByRole('button', { name: 'Details' });
+    await opener.focus();
+    await page.keyboard.press('Enter');
+    const drawer = page.locator('.ant-drawer-open');
+    await poll(() => drawer.evaluate((element) => element.contains(document.activeElement))).toBe(true);
+    await page.keyboard.press('Escape');
+    await poll(() => drawer.count()).toBe(0);
+    // The focus fell to the page's body and the next Tab started from the top (a QA pass).
+    await poll(() => opener.evaluate((element) => element === document.activeElement)).toBe(true);
+    await context.close();
+  });
+
   it('a chart on a dashboard is one tab stop, its drawing surface', async () => {
     // Recharts 3.11.0 left its layers (empty <g> portal containers, which Chromium then lets Tab reach) in the tab
     // order: six or seven invisible stops per chart, the focus lost from sight on every dashboard.

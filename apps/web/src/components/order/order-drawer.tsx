@@ -15,7 +15,9 @@ export function OrderDrawer({
   onClose: () => void;
   children: ReactNode;
 }) {
-  const { t } = useTranslation('orders');
+  // The namespaces of what it shows (OrderInfoView's 'cart' too) load with the page: one first asked for inside
+  // the open drawer suspended the page, which came back with a new drawer and the focus on its body.
+  const { t } = useTranslation(['orders', 'cart']);
   return (
     <EndDrawer
       open={orderNo !== null}

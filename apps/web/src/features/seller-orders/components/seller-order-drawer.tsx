@@ -227,6 +227,8 @@ function SellerOrderActions({ order }: { order: TOrderInfo }) {
 
 /** Detail drawer of one shop order: actions of its state, every field, logistics and history. */
 export function SellerOrderDrawer({ orderNo, onClose }: { orderNo: string | null; onClose: () => void }) {
+  // SellerOrderActions' namespaces, loaded before the drawer opens (see OrderDrawer).
+  useTranslation(['orders', 'validation', 'common']);
   const order = useSellerOrder(orderNo);
   const logistics = useSellerLogistics(orderNo);
   return (
