@@ -25,15 +25,18 @@ export function SellerOrdersTable({ initialTab = 'all' }: { initialTab?: TOrderT
         state={state}
         searchLabel={t('seller.orders.search')}
         filters={
-          <Checkbox
-            checked={isReminded}
-            onChange={(event) => {
-              setIsReminded(event.target.checked);
-              state.restart();
-            }}
-          >
-            {t('seller.orders.onlyReminded')}
-          </Checkbox>
+          // A buyer reminds the shop to ship: no filter for the refunds page, whose orders wait for a decision.
+          initialTab !== 'refund' && (
+            <Checkbox
+              checked={isReminded}
+              onChange={(event) => {
+                setIsReminded(event.target.checked);
+                state.restart();
+              }}
+            >
+              {t('seller.orders.onlyReminded')}
+            </Checkbox>
+          )
         }
         rows={orders.data?.pageList ?? []}
         total={orders.data?.total ?? 0}
