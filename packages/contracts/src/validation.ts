@@ -51,6 +51,7 @@ export const V = {
   subscriptionEmail: 'subscriptionEmail',
   imageRef: 'imageRef',
   price: 'price',
+  salePrice: 'salePrice',
   stock: 'stock',
   /** Above PRICE_MAX (100,000,000). */
   priceTooHigh: 'priceTooHigh',

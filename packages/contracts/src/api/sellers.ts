@@ -41,12 +41,21 @@ const zText = (max: number) =>
     .refine(hasNoControlChars, { error: V.required });
 const zRequired = (max: number) => zText(max).refine((v) => v.length > 0, { error: V.required });
 
-export const zPriceInput = z
-  .string({ error: V.price })
-  .trim()
-  .max(24, { error: V.priceTooHigh, abort: true })
-  .refine((v) => isMoneyString(v, PRICE_DECIMALS) && !v.startsWith('-'), { error: V.price, abort: true })
-  .refine((v) => Number(v) <= PRICE_MAX, { error: V.priceTooHigh });
+const zPriceText = (message: string) =>
+  z
+    .string({ error: message })
+    .trim()
+    .max(24, { error: V.priceTooHigh, abort: true })
+    .refine((v) => isMoneyString(v, PRICE_DECIMALS) && !v.startsWith('-'), { error: message, abort: true })
+    .refine((v) => Number(v) <= PRICE_MAX, { error: V.priceTooHigh, abort: true });
+
+/** A fee or a reference price: 0 or more. */
+export const zPriceInput = zPriceText(V.price);
+/**
+ * What a buyer pays (a selling or a variant's price): above 0. "-1" said "at least 0", and 0 was then refused as
+ * "above 0" by the server.
+ */
+export const zSalePriceInput = zPriceText(V.salePrice).refine((v) => Number(v) > 0, { error: V.salePrice });
 
 /**
  * A stock count: its limit is checked first, so 10^20 (no longer a whole number to JavaScript) is "too high" rather
@@ -276,7 +285,7 @@ export const ZProductAttributeInput = z.strictObject({
 export const ZProductVariantInput = z.strictObject({
   /** One value per attribute, in the attributes' order. */
   values: z.array(zRequired(40)).min(1).max(PRODUCT_ATTRIBUTES_MAX),
-  price: zPriceInput.nullable().default(null),
+  price: zSalePriceInput.nullable().default(null),
   stock: zStockCount,
   code: zText(64).default(''),
 });
@@ -288,7 +297,7 @@ export const ZProductRequest = z.strictObject({
   descriptions: zLocalized(PRODUCT_TEXT_MAX.description).default({}),
   images: z.array(zUploadRef).min(1, { error: V.required }).max(PRODUCT_IMAGES_MAX),
   code: zText(64).default(''),
-  sellingPrice: zPriceInput,
+  sellingPrice: zSalePriceInput,
   retailPrice: zPriceInput.nullable().default(null),
   originalPrice: zPriceInput.nullable().default(null),
   discountPrice: zPriceInput.nullable().default(null),

@@ -115,7 +115,7 @@ describe('product import and export', () => {
     const byRow = job.errors.map((e) => [e.row, e.field, e.code]);
     expect(byRow).toEqual(
       expect.arrayContaining([
-        [5, 'selling_price', 'v:price'],
+        [5, 'selling_price', 'v:salePrice'],
         [6, 'category_id', 'CATEGORY_NOT_LEAF'],
         [8, 'variant_values', 'VARIANT_DUPLICATE'],
         [9, 'images', 'v:imageRef'],

@@ -524,6 +524,15 @@ describe('seller products', () => {
         { sellingPrice: '999999999999999999999999.99' },
         { field: 'sellingPrice', message: 'A price can be at most 100,000,000' },
       ],
+      // Below 0 and 0 in the same words ("-1" said "at least 0", then 0 was "above 0").
+      [
+        { sellingPrice: '-1' },
+        { field: 'sellingPrice', message: 'Please enter a price above 0 with at most 4 decimals' },
+      ],
+      [
+        { sellingPrice: '0' },
+        { field: 'sellingPrice', message: 'Please enter a price above 0 with at most 4 decimals' },
+      ],
     ];
     for (const [overrides, expected] of cases) {
       const res = await ctx.app.inject({

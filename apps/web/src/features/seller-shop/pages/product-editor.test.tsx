@@ -50,9 +50,15 @@ describe('Seller -> product editor', () => {
     fireEvent.change(price, { target: { value: '9999999999999' } });
     await waitFor(() => expect(screen.getByText(validationEn.priceTooHigh)).toBeTruthy());
     fireEvent.change(price, { target: { value: '12.345678' } });
-    await waitFor(() => expect(screen.getByText(validationEn.price)).toBeTruthy());
+    await waitFor(() => expect(screen.getByText(validationEn.salePrice)).toBeTruthy());
     // The previous message leaves with Ant Design's motion.
     await waitFor(() => expect(screen.queryByText(validationEn.priceTooHigh)).toBeNull());
+    // Below 0 and 0 itself get the same words: "-1" said "at least 0", and 0 was then refused as "above 0".
+    for (const value of ['-1', '0']) {
+      fireEvent.change(price, { target: { value } });
+      await waitFor(() => expect(screen.getByText(validationEn.salePrice)).toBeTruthy());
+    }
+    expect(screen.queryByText(validationEn.price)).toBeNull();
 
     const addAttribute = screen.getByRole('button', { name: sellerEn.editor.addAttribute });
     await act(async () => fireEvent.click(addAttribute));

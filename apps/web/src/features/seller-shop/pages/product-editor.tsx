@@ -1,11 +1,13 @@
 import {
   ATTRIBUTE_VALUES_MAX,
   LANGUAGE_NAMES,
-  PRICE_MAX,
   STOCK_MAX,
   type TLanguage,
   type TProductRequest,
   type TSellerProductDetail,
+  V,
+  zPriceInput,
+  zSalePriceInput,
   zWhole,
 } from '@caravan/contracts';
 import { parseMoney } from '@caravan/contracts/money';
@@ -74,19 +76,19 @@ type TFormValues = {
   isOnShelf: boolean;
 };
 
-const MONEY_PATTERN = /^\d+(\.\d{1,4})?$/;
-
-/** What is wrong with a typed price (a validation key), or null: its form first, then the platform's maximum. */
+/**
+ * What is wrong with a typed price (a validation key), or null, by the contract's own rule: a price the buyer pays
+ * (selling, discount, a variant's) is above 0, a reference price or a fee 0 or more.
+ */
 function priceProblem(
   price: string | null | undefined,
-): 'validation:price' | 'validation:priceTooHigh' | null {
+  kind: 'sale' | 'reference',
+): `validation:${string}` | null {
   if (!price) {
     return null;
   }
-  if (!MONEY_PATTERN.test(price)) {
-    return 'validation:price';
-  }
-  return Number(price) > PRICE_MAX ? 'validation:priceTooHigh' : null;
+  const result = (kind === 'sale' ? zSalePriceInput : zPriceInput).safeParse(price);
+  return result.success ? null : `validation:${result.error.issues[0]?.message ?? V.price}`;
 }
 
 /** Which attributes repeat an earlier one's name (case and surrounding spaces aside), by index. */
@@ -154,10 +156,10 @@ function Editor({ product, shopLang }: { product: TSellerProductDetail | null; s
   const onFinish = async (values: TFormValues) => {
     setFormError(null);
     // A variant's price is checked here, beside its row: the server's refusal named no variant, twice.
-    const badPrice = variants.find((v) => priceProblem(v.price));
+    const badPrice = variants.find((v) => priceProblem(v.price, 'sale'));
     if (badPrice) {
       setFormError(
-        `${badPrice.values.join(' / ')}: ${t(priceProblem(badPrice.price) ?? 'validation:price')}`,
+        `${badPrice.values.join(' / ')}: ${t(priceProblem(badPrice.price, 'sale') ?? 'validation:salePrice')}`,
       );
       return;
     }
@@ -209,20 +211,20 @@ function Editor({ product, shopLang }: { product: TSellerProductDetail | null; s
     }
   };
 
-  const moneyRule = {
+  const priceRule = (kind: 'sale' | 'reference') => ({
     validator: async (_rule: unknown, value?: string) => {
-      const problem = priceProblem(value?.trim());
+      const problem = priceProblem(value?.trim(), kind);
       if (problem) {
         throw new Error(t(problem));
       }
     },
-  };
+  });
   // The server's rules for the discount and the order limits, checked beside their fields before sending.
   const discountRule = {
     validator: async (_rule: unknown, value?: string) => {
       const selling = form.getFieldValue('sellingPrice')?.trim();
       const discount = value?.trim();
-      if (discount && selling && !priceProblem(discount) && !priceProblem(selling)) {
+      if (discount && selling && !priceProblem(discount, 'sale') && !priceProblem(selling, 'sale')) {
         if (parseMoney(discount) >= parseMoney(selling)) {
           throw new Error(t('errors:DISCOUNT_INVALID'));
         }
@@ -354,10 +356,10 @@ function Editor({ product, shopLang }: { product: TSellerProductDetail | null; s
                 label={t(`editor.${name}`)}
                 rules={
                   name === 'sellingPrice'
-                    ? [{ required: true }, moneyRule]
+                    ? [{ required: true }, priceRule('sale')]
                     : name === 'discountPrice'
-                      ? [moneyRule, discountRule]
-                      : [moneyRule]
+                      ? [priceRule('sale'), discountRule]
+                      : [priceRule('reference')]
                 }
                 dependencies={name === 'discountPrice' ? ['sellingPrice'] : undefined}
               >
@@ -411,7 +413,7 @@ function Editor({ product, shopLang }: { product: TSellerProductDetail | null; s
         <Row gutter={16}>
           {(['dispatchFee', 'longDistanceFee', 'deliveryFee'] as const).map((name) => (
             <Col key={name} xs={24} sm={12} md={6}>
-              <Form.Item name={name} label={t(`editor.${name}`)} rules={[moneyRule]}>
+              <Form.Item name={name} label={t(`editor.${name}`)} rules={[priceRule('reference')]}>
                 <AmountInput />
               </Form.Item>
             </Col>
@@ -503,12 +505,14 @@ function Editor({ product, shopLang }: { product: TSellerProductDetail | null; s
                       aria-label={`${t('editor.variantPrice')} ${v.values.join(' / ')}`}
                       placeholder={t('editor.samePrice')}
                       value={v.price ?? ''}
-                      status={priceProblem(v.price) ? 'error' : undefined}
-                      aria-invalid={priceProblem(v.price) !== null}
+                      status={priceProblem(v.price, 'sale') ? 'error' : undefined}
+                      aria-invalid={priceProblem(v.price, 'sale') !== null}
                       onChange={(e) => patchVariant(v.key, { price: e.target.value.trim() || null })}
                     />
-                    {priceProblem(v.price) && (
-                      <div className="cv-field-error">{t(priceProblem(v.price) ?? 'validation:price')}</div>
+                    {priceProblem(v.price, 'sale') && (
+                      <div className="cv-field-error">
+                        {t(priceProblem(v.price, 'sale') ?? 'validation:salePrice')}
+                      </div>
                     )}
                   </>
                 ),
