@@ -74,6 +74,8 @@ export const V = {
   id: 'id',
   nulCharacter: 'nulCharacter',
   tooManyItems: 'tooManyItems',
+  itemsAtMost: 'itemsAtMost',
+  textAtMost: 'textAtMost',
   tooDeep: 'tooDeep',
   /** A field the call does not take (a strict body or query): named, so a client sees which one. */
   unknownField: 'unknownField',

@@ -62,7 +62,16 @@ const FASTIFY_CODES: Record<string, TErrorCode> = {
  * dictionary: a value missing or of another type reads "required", one outside an enumeration "not one of the
  * allowed values", anything else "not valid" (they all read "required" before, a wrong sort order too).
  */
-function fallbackKeyOf(issueCode: string): string {
+function fallbackKeyOf(issueCode: string, params: Record<string, unknown>): string {
+  // A list or a text past its schema's size says the size: ten pictures read "This value is not valid".
+  if (issueCode === 'too_big' && typeof params.maximum === 'number') {
+    if (params.origin === 'array') {
+      return `${V.itemsAtMost}?max=${params.maximum}`;
+    }
+    if (params.origin === 'string') {
+      return `${V.textAtMost}?max=${params.maximum}`;
+    }
+  }
   return issueCode === 'invalid_type'
     ? V.required
     : issueCode === 'invalid_value'
@@ -123,7 +132,7 @@ export function registerErrorHandler(app: FastifyInstance) {
             message: validationMessage(
               request.lang,
               issue.message ?? V.required,
-              fallbackKeyOf(issue.keyword),
+              fallbackKeyOf(issue.keyword, issue.params),
             ),
           },
         ];

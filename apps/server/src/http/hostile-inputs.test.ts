@@ -324,6 +324,15 @@ describe('hostile inputs on every operation of the OpenAPI document (issue 10, d
     expect(await fieldsOf('/api/v1/auth/login?lang=en', { accountType: 'username', account: 'x' })).toEqual([
       { field: 'password', message: 'This field is required' },
     ]);
+    // A text or a list past its size says the size ("This value is not valid" before).
+    const longOrderNo = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/v1/seller/orders?orderNo=${'1'.repeat(33)}&lang=de`,
+      headers: { authorization: `Bearer ${await tokenFor('/api/v1/seller/orders')}` },
+    });
+    expect(json<TFields>(longOrderNo).error.details.fields).toEqual([
+      { field: 'orderNo', message: 'Höchstens 32 Zeichen' },
+    ]);
   });
 
   it('refuses query fields a call does not take, a field given twice, and numbers or ids that only look like them', async () => {

@@ -98,7 +98,8 @@ export function validationMessage(
 ): string {
   const t = instance.getFixedT(lang, 'validation');
   const { key, values } = splitMessage(message);
-  return t(key, { ...values, defaultValue: t(fallbackKey) });
+  const fallback = splitMessage(fallbackKey);
+  return t(key, { ...values, defaultValue: t(fallback.key, fallback.values) });
 }
 
 /** Server-side texts such as order history messages (namespace `server`). */

@@ -524,6 +524,11 @@ describe('seller products', () => {
         { sellingPrice: '999999999999999999999999.99' },
         { field: 'sellingPrice', message: 'A price can be at most 100,000,000' },
       ],
+      // A list or a text past its size says the size (ten pictures read "This value is not valid").
+      [
+        { images: [...base.images, ...base.images, ...base.images, base.images[0]!] },
+        { field: 'images', message: 'At most 9 items in this list' },
+      ],
       // Below 0 and 0 in the same words ("-1" said "at least 0", then 0 was "above 0").
       [
         { sellingPrice: '-1' },
