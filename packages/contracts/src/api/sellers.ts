@@ -103,6 +103,7 @@ export const ZMerchantApplicationRequest = z.strictObject({
   contactPhone: z
     .string({ error: requiredOrInvalid })
     .trim()
+    .min(1, { error: V.required, abort: true })
     .max(SHOP_PHONE_MAX_LENGTH, { error: V.mobile })
     .overwrite(withoutPhoneSeparators)
     .regex(SHOP_PHONE_PATTERN, { error: V.mobile }),

@@ -346,6 +346,23 @@ describe('becoming a merchant', () => {
       expect(res.statusCode, JSON.stringify(payload).slice(0, 80)).toBeGreaterThanOrEqual(400);
       expect(res.statusCode).toBeLessThan(500);
     }
+    // A phone left empty is "required", like the other fields (it read "a mobile number of at least 8 digits").
+    const noPhone = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/merchant/application',
+      headers: bearer(buyer.token),
+      payload: {
+        shopName: 'Fine',
+        categoryIds: ['1'],
+        contactEmail: 'a@b.co',
+        contactPhone: ' ',
+        country: 'DE',
+      },
+    });
+    expect(json<TError>(noPhone).error.details?.fields).toContainEqual({
+      field: 'contactPhone',
+      message: 'This field is required',
+    });
   });
 });
 

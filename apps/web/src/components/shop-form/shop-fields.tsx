@@ -39,7 +39,8 @@ export function ShopContactFields({ isRequired }: { isRequired: boolean }) {
           name="contactPhone"
           label={t('apply.phone')}
           rules={[
-            { required: isRequired, message: t('validation:mobile') },
+            // Left empty it is "required", like every field: it said "a mobile number of at least 8 digits".
+            { required: isRequired, whitespace: true },
             {
               // As the API reads it: spaces and dashes between the digits are fine ("+49 151 1234 5678").
               validator: async (_rule, value?: string) => {
