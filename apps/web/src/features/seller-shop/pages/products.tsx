@@ -6,11 +6,12 @@ import {
   type TSellerProductRow,
   type TSellerProductSort,
   type TSellerProductState,
+  ZSellerProductsQuery,
 } from '@caravan/contracts';
 import { Button, Dropdown, Image, Modal, Select, Space, Switch, Tag, Tooltip, TreeSelect } from 'antd';
-import { useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Route, Routes, useNavigate } from 'react-router';
+import { Route, Routes, useNavigate, useSearchParams } from 'react-router';
 import { useCategories } from '../../../components/catalog/categories';
 import { ConsolePageHead } from '../../../components/console/console-layout';
 import { useSelectClear } from '../../../components/ui/clear-icon';
@@ -61,14 +62,54 @@ type TFilter = {
   after?: string;
 };
 
+const DEFAULT_FILTER = ZSellerProductsQuery.parse({});
+
+/**
+ * The list's filter and page, kept in the address: a reload, Back from a product's editor or a shared link comes
+ * back to the same page and filters (it started over at page 1). A page turn is a step of its own in the history.
+ */
+function useProductFilter(): [TFilter, (update: (filter: TFilter) => TFilter) => void] {
+  const [params, setParams] = useSearchParams();
+  const filter = useMemo((): TFilter => {
+    const parsed = ZSellerProductsQuery.safeParse(Object.fromEntries(params));
+    const query = parsed.success ? parsed.data : DEFAULT_FILTER;
+    return {
+      pageNum: query.pageNum,
+      pageSize: query.pageSize,
+      sort: query.sort,
+      keyword: query.keyword || undefined,
+      categoryId: query.categoryId,
+      state: query.state,
+      isLowStock: query.isLowStock || undefined,
+      after: query.after,
+    };
+  }, [params]);
+  const setFilter = useCallback(
+    (update: (current: TFilter) => TFilter) => {
+      const next = update(filter);
+      const search = new URLSearchParams();
+      for (const [key, value] of Object.entries(next)) {
+        const isDefault = value === DEFAULT_FILTER[key as keyof typeof DEFAULT_FILTER];
+        if (value !== undefined && value !== '' && value !== false && !isDefault) {
+          search.set(key, String(value));
+        }
+      }
+      const isPageTurn = next.pageNum !== filter.pageNum || next.after !== filter.after;
+      setParams(search, { replace: !isPageTurn });
+    },
+    [filter, setParams],
+  );
+  return [filter, setFilter];
+}
+
 function ProductList() {
   const { t } = useTranslation(['seller', 'common']);
   const selectClear = useSelectClear();
   const navigate = useNavigate();
   const [modal, modalHolder] = Modal.useModal();
-  const [filter, setFilter] = useState<TFilter>({ pageNum: 1, pageSize: 20, sort: 'newest' });
+  const [filter, setFilter] = useProductFilter();
   /** The search box's text, kept apart from the keyword searched so far (searched on Enter). */
-  const [keywordText, setKeywordText] = useState('');
+  const [keywordText, setKeywordText] = useState(filter.keyword ?? '');
   const isFiltered = Boolean(filter.keyword || filter.categoryId || filter.state || filter.isLowStock);
   const clearFilters = () => {
     setKeywordText('');
