@@ -289,6 +289,8 @@ export const zPageQuery = (defaultSize: number) =>
 export const zId = z
   .union([z.string(), z.number()], { error: V.required })
   .transform((v) => String(v))
+  // An empty one (a form's or a CSV's empty cell) is missing, not malformed.
+  .refine((v) => v !== '', { error: V.required, abort: true })
   // No space around it either: " 1 " named address 1 in a delete.
   .refine((v) => /^[1-9]\d{0,17}$/.test(v), { error: V.id });
 

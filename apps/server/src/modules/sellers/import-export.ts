@@ -450,6 +450,13 @@ async function runImport(db: Database, uploadDir: string, seller: TSeller, jobId
             errors.push({ ...where, code: `v:${issue.message}` });
           }
         }
+        // The name in the shop's language is prepareProduct's rule, reached only by a row the schema took: said
+        // here too, so a row without its name and its category is told both (it was told the category only).
+        const shopName = (request.names as Record<string, unknown> | undefined)?.[shopLang];
+        const nameAt = locate(group, variantRows, `names.${shopLang}`);
+        if ((typeof shopName !== 'string' || !shopName.trim()) && !seen.has(`${nameAt.row}:${nameAt.field}`)) {
+          errors.push({ ...nameAt, code: 'PRODUCT_TEXT_REQUIRED' });
+        }
         continue;
       }
       try {

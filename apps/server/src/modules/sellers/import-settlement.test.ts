@@ -107,11 +107,12 @@ describe('product import and export', () => {
       `E-5,Duplicate variant,,${leaf},5,,${image.url},Size,S,1,`,
       'E-5,,,,,,,,s,1,',
       `F-6,Outside image,,${leaf},5,1,https://evil.example/x.png,,,,`,
+      `G-7,,,,5,1,${image.url},,,,`,
     ].join('\n');
     const res = await importFile(seller.sellerToken, Buffer.from(csv));
     expect(res.statusCode, res.body).toBe(200);
     const job = await waitForJob(seller.sellerToken, json<TImportJob>(res).id);
-    expect(job).toMatchObject({ status: 'done', totalRows: 8, savedProducts: 2 });
+    expect(job).toMatchObject({ status: 'done', totalRows: 9, savedProducts: 2 });
     const byRow = job.errors.map((e) => [e.row, e.field, e.code]);
     expect(byRow).toEqual(
       expect.arrayContaining([
@@ -119,6 +120,9 @@ describe('product import and export', () => {
         [6, 'category_id', 'CATEGORY_NOT_LEAF'],
         [8, 'variant_values', 'VARIANT_DUPLICATE'],
         [9, 'images', 'v:imageRef'],
+        // Without its name and its category, it is told both (it was told the category only).
+        [10, 'category_id', 'v:required'],
+        [10, 'name_en', 'PRODUCT_TEXT_REQUIRED'],
       ]),
     );
     expect(job.errors.every((e) => e.message.length > 0 && e.message !== e.code)).toBe(true);
