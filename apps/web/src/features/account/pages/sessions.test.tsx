@@ -19,8 +19,9 @@ const DEVICE: TDeviceSession = {
   isCurrent: true,
 };
 
-function renderWith(list: TDeviceSession[]) {
-  vi.spyOn(api, 'get').mockResolvedValue({ list });
+/** The page over `list`, read again on each refetch (a function gives the list as it is then). */
+function renderWith(list: TDeviceSession[] | (() => TDeviceSession[])) {
+  vi.spyOn(api, 'get').mockImplementation(async () => ({ list: typeof list === 'function' ? list() : list }));
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <MemoryRouter>
@@ -78,19 +79,11 @@ describe('SessionsPage places', () => {
       { ...DEVICE, id: '2', isCurrent: false, browser: 'Firefox' },
       { ...DEVICE, id: '3', isCurrent: false, browser: 'Safari', os: 'macOS' },
     ];
-    vi.spyOn(api, 'get').mockImplementation(async () => ({ list }));
     const signOut = vi.spyOn(api, 'delete').mockImplementation(async (path) => {
       list = list.filter((device) => !path.endsWith(`/${device.id}`));
       return {};
     });
-    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    render(
-      <MemoryRouter>
-        <QueryClientProvider client={client}>
-          <SessionsPage />
-        </QueryClientProvider>
-      </MemoryRouter>,
-    );
+    renderWith(() => list);
     await waitFor(() => expect(screen.getAllByRole('button', { name: 'Sign out' })).toHaveLength(2));
     const [firefox] = screen.getAllByRole('button', { name: 'Sign out' });
     firefox?.focus();

@@ -1,26 +1,12 @@
-import type { TSellerProductRow } from '@caravan/contracts';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import sellerEn from '../../../locales/en/seller.json';
 import { jsonResponse, renderWithQueries, setUpComponentTests } from '../../../testing/render';
 import { captureErrorToasts } from '../../../testing/toasts';
+import { sellerProductRow } from '../test-fixtures';
 import { StockDialog } from './stock-dialog';
 
-const PRODUCT: TSellerProductRow = {
-  id: '405',
-  name: 'Linen shirt',
-  code: 'LS-1',
-  image: null,
-  categoryId: '3',
-  price: '25.50',
-  stock: 99_999_999,
-  soldCount: 0,
-  variantCount: 0,
-  state: 'onShelf',
-  takenDownReason: null,
-  isLowStock: false,
-  updatedAt: '2026-12-03T08:00:00.000Z',
-};
+const PRODUCT = sellerProductRow({ stock: 99_999_999 });
 
 describe('Seller -> stock dialog', () => {
   setUpComponentTests({ seller: sellerEn });

@@ -3,22 +3,8 @@ import { Route, Routes } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import sellerEn from '../../../locales/en/seller.json';
 import { jsonResponse, renderWithQueries, setUpComponentTests } from '../../../testing/render';
+import { sellerProductRow } from '../test-fixtures';
 import SellerProductsPage from './products';
-
-const ROW = {
-  name: 'Linen shirt',
-  code: 'LS',
-  image: null,
-  categoryId: '3',
-  price: '25.50',
-  stock: 7,
-  soldCount: 0,
-  variantCount: 0,
-  state: 'onShelf',
-  takenDownReason: null,
-  isLowStock: false,
-  updatedAt: '2026-12-03T08:00:00.000Z',
-};
 
 describe('Seller -> products list', () => {
   setUpComponentTests({ seller: sellerEn });
@@ -35,7 +21,7 @@ describe('Seller -> products list', () => {
         asked.push(url.searchParams);
         const pageNum = Number(url.searchParams.get('pageNum'));
         return jsonResponse({
-          pageList: Array.from({ length: 20 }, (_, i) => ({ ...ROW, id: String(pageNum * 100 + i) })),
+          pageList: Array.from({ length: 20 }, (_, i) => sellerProductRow({ id: String(pageNum * 100 + i) })),
           pageNum,
           pageSize: 20,
           total: 75,
