@@ -454,7 +454,10 @@ async function runImport(db: Database, uploadDir: string, seller: TSeller, jobId
         // here too, so a row without its name and its category is told both (it was told the category only).
         const shopName = (request.names as Record<string, unknown> | undefined)?.[shopLang];
         const nameAt = locate(group, variantRows, `names.${shopLang}`);
-        if ((typeof shopName !== 'string' || !shopName.trim()) && !seen.has(`${nameAt.row}:${nameAt.field}`)) {
+        if (
+          (typeof shopName !== 'string' || !shopName.trim()) &&
+          !seen.has(`${nameAt.row}:${nameAt.field}`)
+        ) {
           errors.push({ ...nameAt, code: 'PRODUCT_TEXT_REQUIRED' });
         }
         continue;
