@@ -6,7 +6,7 @@ import { RouterProvider } from 'react-router/dom';
 import { describe, expect, it, vi } from 'vitest';
 import commonEn from '../../locales/en/common.json';
 import { setUpComponentTests } from '../../testing/render';
-import { ConsoleLayout, type TConsoleMenuItem } from './console-layout';
+import { ConsoleLayout, ConsolePageHead, type TConsoleMenuItem } from './console-layout';
 
 const MENU: TConsoleMenuItem[] = [
   { path: 'dashboard', labelKey: 'menu.dashboard', icon: DashboardOutlined },
@@ -42,6 +42,7 @@ async function renderConsole(at = '/seller/dashboard') {
         ),
         children: [
           { path: 'products', element: <NeverLoadedPage /> },
+          { path: 'products/new', element: <ConsolePageHead title="Nouveau produit" /> },
           { path: '*', element: <p>page</p> },
         ],
       },
@@ -93,6 +94,8 @@ describe('ConsoleLayout', () => {
     expect(within(crumbs).getByRole('link', { name: LABELS.products }).getAttribute('href')).toBe(
       '/seller/products',
     );
+    // Then the page itself, named by its heading (the trail ended at "Produits").
+    expect(crumbs.textContent?.endsWith('Nouveau produit')).toBe(true);
   });
 
   it('shows the section itself as plain text in its own breadcrumb', async () => {

@@ -1,7 +1,15 @@
 import { LogoutOutlined, MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
 // biome-ignore lint/style/noRestrictedImports: the phone menu's drawer opens from the start side, placed by direction here
 import { Breadcrumb, Button, ConfigProvider, Drawer, Grid, Layout, Menu } from 'antd';
-import { type ReactNode, Suspense, useContext, useEffect, useState } from 'react';
+import {
+  createContext,
+  type ReactNode,
+  Suspense,
+  useContext,
+  useEffect,
+  useLayoutEffect,
+  useState,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { LabelWithCount } from '../ui/label-with-count';
@@ -22,6 +30,9 @@ type TConsoleLayoutProps = {
   userName: string;
   onLogout: () => Promise<void>;
 };
+
+/** Lets a page's heading name it in the breadcrumb (ConsolePageHead); null outside a console. */
+const PageTitleContext = createContext<((title: string | null) => void) | null>(null);
 
 /** Width of the menu beside the page, and of the drawer it becomes on a phone. */
 const MENU_PX = 220;
@@ -47,8 +58,11 @@ export function ConsoleLayout({
   const [isCollapsed, setIsCollapsed] = useState(false);
   const [isDrawerOpen, setIsDrawerOpen] = useState(false);
   const [isLoggingOut, setIsLoggingOut] = useState(false);
+  const [pageTitle, setPageTitle] = useState<string | null>(null);
   const current = menu.find((item) => location.pathname.startsWith(`${basePath}/${item.path}`));
   const title = t(titleKey);
+  const isSectionPage =
+    current !== undefined && location.pathname.replace(/\/$/, '') === `${basePath}/${current.path}`;
   useEffect(() => {
     document.title = current ? `${t(current.labelKey)} · ${title}` : title;
   }, [current, t, title]);
@@ -131,15 +145,16 @@ export function ConsoleLayout({
               ...(current
                 ? [
                     {
-                      title:
-                        location.pathname.replace(/\/$/, '') === `${basePath}/${current.path}` ? (
-                          t(current.labelKey)
-                        ) : (
-                          <Link to={`${basePath}/${current.path}`}>{t(current.labelKey)}</Link>
-                        ),
+                      title: isSectionPage ? (
+                        t(current.labelKey)
+                      ) : (
+                        <Link to={`${basePath}/${current.path}`}>{t(current.labelKey)}</Link>
+                      ),
                     },
                   ]
                 : []),
+              // The page itself ("Edit product"): the trail ended at its section.
+              ...(current && !isSectionPage && pageTitle ? [{ title: pageTitle }] : []),
             ]}
           />
           {/* dir="auto": a Latin shop name in an Arabic console was cut at its start ("…avan Demo Trading Co"). */}
@@ -164,9 +179,11 @@ export function ConsoleLayout({
         </Layout.Header>
         <Layout.Content className="cv-console__content">
           <KeyboardScrollableTables>
-            <Suspense fallback={<PageSkeleton />}>
-              <Outlet />
-            </Suspense>
+            <PageTitleContext.Provider value={setPageTitle}>
+              <Suspense fallback={<PageSkeleton />}>
+                <Outlet />
+              </Suspense>
+            </PageTitleContext.Provider>
           </KeyboardScrollableTables>
         </Layout.Content>
       </Layout>
@@ -176,6 +193,11 @@ export function ConsoleLayout({
 
 /** Heading row of a console page. */
 export function ConsolePageHead({ title, extra }: { title: string; extra?: ReactNode }) {
+  const setPageTitle = useContext(PageTitleContext);
+  useLayoutEffect(() => {
+    setPageTitle?.(title);
+    return () => setPageTitle?.(null);
+  }, [setPageTitle, title]);
   return (
     <div className="cv-console__page-head">
       <h1>{title}</h1>
