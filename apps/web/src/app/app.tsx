@@ -1,9 +1,7 @@
 import type { TLanguage } from '@caravan/contracts/languages';
 import type { Locale } from 'antd/es/locale';
 import { useEffect, useRef } from 'react';
-import { createBrowserRouter } from 'react-router';
-// From react-router/dom: the one that can apply a navigation's `flushSync` (the consoles' menus use it).
-import { RouterProvider } from 'react-router/dom';
+import { createBrowserRouter, RouterProvider } from 'react-router';
 import { configureApi } from '../lib/api';
 import { createQueryClient } from '../lib/query-client';
 import { AppProviders } from './providers';

@@ -1,8 +1,6 @@
 import { DashboardOutlined, DollarOutlined, RollbackOutlined, ShoppingOutlined } from '@ant-design/icons';
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { lazy } from 'react';
-import { createMemoryRouter } from 'react-router';
-import { RouterProvider } from 'react-router/dom';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import commonEn from '../../locales/en/common.json';
 import { setUpComponentTests } from '../../testing/render';
@@ -22,9 +20,6 @@ const LABELS = {
   settlement: 'Règlements',
 };
 
-/** A page whose code never arrives, as on a slow network. */
-const NeverLoadedPage = lazy(() => new Promise<never>(() => undefined));
-
 async function renderConsole(at = '/seller/dashboard') {
   const router = createMemoryRouter(
     [
@@ -41,7 +36,6 @@ async function renderConsole(at = '/seller/dashboard') {
           />
         ),
         children: [
-          { path: 'products', element: <NeverLoadedPage /> },
           { path: 'products/new', element: <ConsolePageHead title="Nouveau produit" /> },
           { path: '*', element: <p>page</p> },
         ],
@@ -103,17 +97,5 @@ describe('ConsoleLayout', () => {
     const crumbs = document.querySelector('.cv-console__crumbs') as HTMLElement;
     expect(within(crumbs).queryByRole('link', { name: LABELS.products })).toBeNull();
     expect(crumbs.textContent).toContain(LABELS.products);
-  });
-
-  it('shows the chosen page at once, loading, while its code arrives', async () => {
-    await renderConsole('/seller/dashboard');
-    await act(async () => fireEvent.click(screen.getByRole('menuitem', { name: LABELS.products })));
-    // The last page stayed on screen, its menu entry chosen, until the next one's code came (1-2 s in a QA pass).
-    await waitFor(() => expect(screen.getByRole('status').textContent).toContain('Loading'));
-    // Hidden by the Suspense boundary, which shows the skeleton instead.
-    expect(screen.getByText('page').style.display).toBe('none');
-    expect(screen.getByRole('menuitem', { name: LABELS.products }).className).toContain(
-      'ant-menu-item-selected',
-    );
   });
 });

@@ -95,9 +95,7 @@ export function ConsoleLayout({
         }))}
         onClick={({ key }) => {
           setIsDrawerOpen(false);
-          // Not in a transition: the chosen entry and the page's skeleton show at once. In one, React kept the last
-          // page on screen, its entry chosen, until the next page's code had loaded (1-2 s on a slow line).
-          void navigate(`${basePath}/${key}`, { flushSync: true });
+          void navigate(`${basePath}/${key}`);
         }}
       />
     </>
