@@ -48,9 +48,17 @@ function waitForHydrationOnLoad(page: Page): void {
 
 export async function newPage(
   browser: Browser,
-  options: { width?: number; height?: number; locale?: string; baseURL?: string } = {},
+  options: {
+    width?: number;
+    height?: number;
+    locale?: string;
+    baseURL?: string;
+    /** 'block' for a test that routes the app's own files: what the service worker answers, no route sees. */
+    serviceWorkers?: 'allow' | 'block';
+  } = {},
 ): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({
+    serviceWorkers: options.serviceWorkers ?? 'allow',
     // A test that starts its own server (e.g. with SMTP_URL) passes that server's address.
     baseURL: options.baseURL ?? baseUrl(),
     viewport: { width: options.width ?? 1280, height: options.height ?? 900 },

@@ -115,6 +115,31 @@ describe('platform console in the browser', () => {
     await context.close();
   });
 
+  it("a menu entry shows its page's skeleton at once while the page's code is on its way", {
+    timeout: 120_000,
+  }, async () => {
+    const { context, page } = await newPage(browser(), { serviceWorkers: 'block' });
+    await loginStaff(page, ADMIN);
+    await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
+    // A slow line: every script takes 1.5 s. The router navigates in a transition, in which React kept the
+    // dashboard and its menu entry on screen until the staff page's code had loaded, with nothing moving.
+    let isLineSlow = true;
+    await page.route(/\/assets\/.*\.js$/, async (route) => {
+      if (isLineSlow) {
+        await new Promise((resolve) => setTimeout(resolve, 1_500));
+      }
+      await route.continue();
+    });
+    await page.getByRole('menuitem', { name: 'Staff', exact: true }).click();
+    const content = page.locator('.cv-console__content');
+    await content.getByRole('status').getByText('Loading').waitFor({ timeout: 1_000 });
+    expect(await content.getByRole('heading', { name: 'Dashboard' }).count()).toBe(0);
+    expect(await page.locator('.ant-menu-item-selected').textContent()).toBe('Staff');
+    isLineSlow = false;
+    await content.getByRole('heading', { name: 'Staff', level: 1 }).waitFor();
+    await context.close();
+  });
+
   it("today's figures grow by exactly the order a new buyer pays at checkout", {
     timeout: 180_000,
   }, async () => {

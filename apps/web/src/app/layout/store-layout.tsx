@@ -1,5 +1,5 @@
 import { Suspense } from 'react';
-import { Outlet, useLocation } from 'react-router';
+import { Outlet, useLocation, useMatches } from 'react-router';
 import { PageSkeleton } from '../../components/ui/page-skeleton';
 import { useRouteHandle } from '../route-handle';
 import { ServerFragment } from '../server-fragment';
@@ -17,6 +17,7 @@ const FOOTER_NAMESPACES = ['common', 'validation'];
 export function StoreLayout() {
   const { hasCartButton } = useRouteHandle();
   const { pathname } = useLocation();
+  const pageRouteId = useMatches().at(-1)?.id ?? '';
   return (
     <ChatProviderSlot>
       <div className="cv-shell">
@@ -25,7 +26,10 @@ export function StoreLayout() {
           <Header />
         </ServerFragment>
         <main id="main" className="cv-main cv-container" tabIndex={-1}>
-          <Suspense fallback={<PageSkeleton />}>
+          {/* A boundary per page (its route): the router navigates in a transition, in which React would keep the
+              last page and its navigation tab on screen until the next page's code had loaded; a new boundary
+              shows the skeleton at once. The same key on the server, so hydration matches. */}
+          <Suspense key={pageRouteId} fallback={<PageSkeleton />}>
             <Outlet />
           </Suspense>
         </main>

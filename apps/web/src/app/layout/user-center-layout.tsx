@@ -54,12 +54,13 @@ export default function UserCenterLayout() {
   const location = useLocation();
   const navigate = useNavigate();
   const unread = useUnreadCounts();
+  const menuKey = findUserCentreMenuKey(location.pathname);
   return (
     <div className="cv-user-centre">
       <aside className="cv-user-centre__menu" aria-label={t('routes.userInfo')}>
         <Menu
           mode="inline"
-          selectedKeys={[findUserCentreMenuKey(location.pathname)]}
+          selectedKeys={[menuKey]}
           items={MENU.map(({ icon: Icon, ...item }) => ({
             key: item.key,
             icon: <Icon aria-hidden />,
@@ -77,7 +78,8 @@ export default function UserCenterLayout() {
       </aside>
       <div className="cv-user-centre__content">
         <KeyboardScrollableTables>
-          <Suspense fallback={<PageSkeleton />}>
+          {/* A boundary per menu entry shows the next page's skeleton at once (see ConsoleLayout). */}
+          <Suspense key={menuKey} fallback={<PageSkeleton />}>
             <Outlet />
           </Suspense>
         </KeyboardScrollableTables>

@@ -1,5 +1,6 @@
 import { DashboardOutlined, DollarOutlined, RollbackOutlined, ShoppingOutlined } from '@ant-design/icons';
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { lazy } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import commonEn from '../../locales/en/common.json';
@@ -20,6 +21,9 @@ const LABELS = {
   settlement: 'Règlements',
 };
 
+/** A page whose code never arrives, as on a slow line. */
+const NeverLoadedPage = lazy(() => new Promise<never>(() => undefined));
+
 async function renderConsole(at = '/seller/dashboard') {
   const router = createMemoryRouter(
     [
@@ -37,6 +41,7 @@ async function renderConsole(at = '/seller/dashboard') {
         ),
         children: [
           { path: 'products/new', element: <ConsolePageHead title="Nouveau produit" /> },
+          { path: 'settlement', element: <NeverLoadedPage /> },
           { path: '*', element: <p>page</p> },
         ],
       },
@@ -97,5 +102,17 @@ describe('ConsoleLayout', () => {
     const crumbs = document.querySelector('.cv-console__crumbs') as HTMLElement;
     expect(within(crumbs).queryByRole('link', { name: LABELS.products })).toBeNull();
     expect(crumbs.textContent).toContain(LABELS.products);
+  });
+
+  it("shows the chosen entry and a skeleton at once while the next page's code arrives", async () => {
+    await renderConsole('/seller/dashboard');
+    // The router navigates in a transition: React kept the last page on screen, its menu entry chosen, until the
+    // next page's code had loaded (1-2 s in Chromium on a slow line).
+    await act(async () => fireEvent.click(screen.getByRole('menuitem', { name: LABELS.settlement })));
+    await waitFor(() => expect(screen.getByRole('status').textContent).toContain('Loading'));
+    expect(screen.queryByText('page')).toBeNull();
+    expect(screen.getByRole('menuitem', { name: LABELS.settlement }).className).toContain(
+      'ant-menu-item-selected',
+    );
   });
 });

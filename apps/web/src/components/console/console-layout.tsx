@@ -178,7 +178,10 @@ export function ConsoleLayout({
         <Layout.Content className="cv-console__content">
           <KeyboardScrollableTables>
             <PageTitleContext.Provider value={setPageTitle}>
-              <Suspense fallback={<PageSkeleton />}>
+              {/* A boundary of its own per section: the router navigates in a transition, in which React keeps a
+                  boundary's content on screen until the next page's code has loaded (the last page and its menu
+                  entry stayed 1-2 s on a slow line); a new boundary shows its skeleton at once. */}
+              <Suspense key={current?.path ?? ''} fallback={<PageSkeleton />}>
                 <Outlet />
               </Suspense>
             </PageTitleContext.Provider>
