@@ -7,11 +7,13 @@ import commonEn from '../../locales/en/common.json';
 import { setUpComponentTests } from '../../testing/render';
 import { ConsoleLayout, ConsolePageHead, type TConsoleMenuItem } from './console-layout';
 
+const preloadSettlement = vi.fn(async () => undefined);
+
 const MENU: TConsoleMenuItem[] = [
   { path: 'dashboard', labelKey: 'menu.dashboard', icon: DashboardOutlined },
   { path: 'products', labelKey: 'menu.products', icon: ShoppingOutlined },
   { path: 'refunds', labelKey: 'menu.refunds', icon: RollbackOutlined, count: 120 },
-  { path: 'settlement', labelKey: 'menu.settlement', icon: DollarOutlined },
+  { path: 'settlement', labelKey: 'menu.settlement', icon: DollarOutlined, preload: preloadSettlement },
 ];
 
 const LABELS = {
@@ -114,5 +116,14 @@ describe('ConsoleLayout', () => {
     expect(screen.getByRole('menuitem', { name: LABELS.settlement }).className).toContain(
       'ant-menu-item-selected',
     );
+  });
+
+  it("asks for a page's code when the pointer comes over its entry", async () => {
+    await renderConsole('/seller/dashboard');
+    preloadSettlement.mockClear();
+    fireEvent.mouseEnter(screen.getByRole('menuitem', { name: LABELS.products }));
+    expect(preloadSettlement).not.toHaveBeenCalled();
+    fireEvent.mouseEnter(screen.getByRole('menuitem', { name: LABELS.settlement }));
+    expect(preloadSettlement).toHaveBeenCalledTimes(1);
   });
 });

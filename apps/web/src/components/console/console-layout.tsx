@@ -2,6 +2,7 @@ import { LogoutOutlined, MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-desig
 // biome-ignore lint/style/noRestrictedImports: the phone menu's drawer opens from the start side, placed by direction here
 import { Breadcrumb, Button, ConfigProvider, Drawer, Grid, Layout, Menu } from 'antd';
 import {
+  type ComponentType,
   createContext,
   type ReactNode,
   Suspense,
@@ -18,8 +19,22 @@ import type { TMenuIcon } from '../ui/menu-icon';
 import { PageSkeleton } from '../ui/page-skeleton';
 import { KeyboardScrollableTables } from '../ui/table-scrollers';
 
-/** `count`: an unread count shown beside the entry (nothing for zero). */
-export type TConsoleMenuItem = { path: string; labelKey: string; icon: TMenuIcon; count?: number };
+/** A console page: a lazy component whose code can be asked for before it renders (lib/preloadable-lazy.ts). */
+export type TConsolePage = ComponentType & { preload?: () => Promise<unknown> };
+/** A console's pages by section path (features contribute theirs through app/console-pages.ts). */
+export type TConsolePages = Partial<Record<string, TConsolePage>>;
+
+/**
+ * `count`: an unread count shown beside the entry (nothing for zero). `preload`: asks for the page's code when the
+ * pointer comes over the entry, so it has usually arrived by the click.
+ */
+export type TConsoleMenuItem = {
+  path: string;
+  labelKey: string;
+  icon: TMenuIcon;
+  count?: number;
+  preload?: () => Promise<unknown>;
+};
 
 type TConsoleLayoutProps = {
   /** Dictionary namespace of the console (`admin`, `seller`, `cs`). */
@@ -87,6 +102,8 @@ export function ConsoleLayout({
         items={menu.map(({ icon: Icon, ...item }) => ({
           key: item.path,
           icon: <Icon aria-hidden />,
+          // A failed load is tried again when the page renders.
+          onMouseEnter: () => void item.preload?.().catch(() => undefined),
           label: item.count ? (
             <LabelWithCount label={t(item.labelKey)} count={item.count} />
           ) : (

@@ -26,31 +26,31 @@ import {
 } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { Result } from 'antd';
-import { type ComponentType, lazy } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Route, Routes, useNavigate } from 'react-router';
-import { ConsoleLayout } from '../../components/console/console-layout';
+import { ConsoleLayout, type TConsolePages } from '../../components/console/console-layout';
 import { ConsoleNotFound } from '../../components/console/console-not-found';
 import { StaffGuard } from '../../components/console/staff-guard';
 import { StaffLoginPage } from '../../components/console/staff-login-page';
 import { hasPermission, logoutStaff, STAFF_ME_KEY } from '../../components/console/staff-session';
 import type { TMenuIcon } from '../../components/ui/menu-icon';
+import { preloadableLazy } from '../../lib/preloadable-lazy';
 import { ADMIN_PAGES, type TAdminPagePath } from './paths';
 
 const BASE = '/admin';
 
 /** The admin area's own pages; other features' sections come in `areaPages` (app/console-pages.ts). */
-const OWN_PAGES: Record<string, ComponentType> = {
-  dashboard: lazy(() => import('./pages/dashboard')),
-  approvals: lazy(() => import('./pages/approvals')),
-  security: lazy(() => import('./pages/security')),
-  catalog: lazy(() => import('./pages/catalog')),
-  users: lazy(() => import('./pages/users')),
-  roles: lazy(() => import('./pages/roles')),
-  staff: lazy(() => import('./pages/staff')),
-  'audit-log': lazy(() => import('./pages/audit-log')),
-  'system-params': lazy(() => import('./pages/system-params')),
-  jobs: lazy(() => import('./pages/jobs')),
+const OWN_PAGES: TConsolePages = {
+  dashboard: preloadableLazy(() => import('./pages/dashboard')),
+  approvals: preloadableLazy(() => import('./pages/approvals')),
+  security: preloadableLazy(() => import('./pages/security')),
+  catalog: preloadableLazy(() => import('./pages/catalog')),
+  users: preloadableLazy(() => import('./pages/users')),
+  roles: preloadableLazy(() => import('./pages/roles')),
+  staff: preloadableLazy(() => import('./pages/staff')),
+  'audit-log': preloadableLazy(() => import('./pages/audit-log')),
+  'system-params': preloadableLazy(() => import('./pages/system-params')),
+  jobs: preloadableLazy(() => import('./pages/jobs')),
 };
 
 /** Every page has its icon: on a narrow screen the collapsed menu shows nothing else. */
@@ -92,11 +92,7 @@ function useStaffLogout() {
   };
 }
 
-export default function AdminConsole({
-  areaPages = {},
-}: {
-  areaPages?: Partial<Record<string, ComponentType>>;
-}) {
+export default function AdminConsole({ areaPages = {} }: { areaPages?: TConsolePages }) {
   // `console` holds the labels of the dashboard, approvals and catalogue pages' menu entries.
   useTranslation(['admin', 'common', 'console', 'loans']);
   const logout = useStaffLogout();
@@ -117,6 +113,7 @@ export default function AdminConsole({
                   path: page.path,
                   labelKey: page.labelKey,
                   icon: ICONS[page.path],
+                  preload: (OWN_PAGES[page.path] ?? areaPages[page.path])?.preload,
                 }))}
               />
             )}

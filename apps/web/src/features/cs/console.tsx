@@ -1,9 +1,8 @@
 import { BarChartOutlined, MessageOutlined, SnippetsOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
-import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Route, Routes, useNavigate } from 'react-router';
-import { ConsoleLayout, ConsolePageHead } from '../../components/console/console-layout';
+import { ConsoleLayout, ConsolePageHead, type TConsolePages } from '../../components/console/console-layout';
 import { ConsoleNotFound } from '../../components/console/console-not-found';
 import { StaffGuard } from '../../components/console/staff-guard';
 import { StaffLoginPage } from '../../components/console/staff-login-page';
@@ -25,11 +24,7 @@ function CsSection({ labelKey }: { labelKey: string }) {
 }
 
 /** The pages come from the chat feature through `areaPages` (app/console-pages.ts). */
-export default function CsConsole({
-  areaPages = {},
-}: {
-  areaPages?: Partial<Record<string, ComponentType>>;
-}) {
+export default function CsConsole({ areaPages = {} }: { areaPages?: TConsolePages }) {
   // Loads the console's dictionaries before its pages render.
   useTranslation(['cs', 'common']);
   const navigate = useNavigate();
@@ -56,6 +51,7 @@ export default function CsConsole({
                   path: page.path,
                   labelKey: page.labelKey,
                   icon: ICONS[page.path],
+                  preload: areaPages[page.path]?.preload,
                 }))}
               />
             )}

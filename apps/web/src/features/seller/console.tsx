@@ -11,11 +11,11 @@ import {
   ShoppingOutlined,
 } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
-import type { ComponentType, ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { lazy } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Route, Routes, useLocation, useNavigate } from 'react-router';
-import { ConsoleLayout } from '../../components/console/console-layout';
+import { ConsoleLayout, type TConsolePages } from '../../components/console/console-layout';
 import { ConsoleNotFound } from '../../components/console/console-not-found';
 import { buildConsoleLoginPath } from '../../components/console/console-redirect';
 import type { TMenuIcon } from '../../components/ui/menu-icon';
@@ -55,10 +55,12 @@ function SellerGuard({ children }: { children: (name: string) => ReactNode }) {
 
 /** The panel's frame; only rendered for a logged-in seller, so the counts are asked for only then. */
 function SellerLayout({
+  areaPages,
   name,
   onLogout,
   useMenuCounts,
 }: {
+  areaPages: TConsolePages;
   name: string;
   onLogout: () => Promise<void>;
   useMenuCounts: () => Partial<Record<string, number>>;
@@ -76,6 +78,7 @@ function SellerLayout({
         labelKey: page.labelKey,
         icon: ICONS[page.path],
         count: counts[page.path] ?? 0,
+        preload: areaPages[page.path]?.preload,
       }))}
     />
   );
@@ -91,7 +94,7 @@ export default function SellerConsole({
   areaPages = {},
   useMenuCounts = useNoCounts,
 }: {
-  areaPages?: Partial<Record<string, ComponentType>>;
+  areaPages?: TConsolePages;
   useMenuCounts?: () => Partial<Record<string, number>>;
 }) {
   // Loads the console's dictionaries before its pages render.
@@ -110,7 +113,14 @@ export default function SellerConsole({
       <Route
         element={
           <SellerGuard>
-            {(name) => <SellerLayout name={name} onLogout={logout} useMenuCounts={useMenuCounts} />}
+            {(name) => (
+              <SellerLayout
+                areaPages={areaPages}
+                name={name}
+                onLogout={logout}
+                useMenuCounts={useMenuCounts}
+              />
+            )}
           </SellerGuard>
         }
       >
