@@ -4,6 +4,7 @@ import { useEffect, useRef } from 'react';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { configureApi } from '../lib/api';
 import { createQueryClient } from '../lib/query-client';
+import { preloadPagesOnLinkIntent } from './link-intent';
 import { AppProviders } from './providers';
 import { ROUTES } from './router';
 
@@ -45,6 +46,7 @@ export function App({
   useEffect(() => {
     mounted.current?.();
   }, []);
+  useEffect(() => preloadPagesOnLinkIntent(ROUTES), []);
   return (
     <AppProviders lang={lang} antdLocale={antdLocale} queryClient={queryClient}>
       <RouterProvider router={getRouter()} />
