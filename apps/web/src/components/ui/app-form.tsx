@@ -1,6 +1,7 @@
 import { Form, type FormProps } from 'antd';
 import type { NamePath } from 'antd/es/form/interface';
 import type { KeyboardEvent, ReactNode } from 'react';
+import { useOneAtATime } from '../../lib/use-one-at-a-time';
 
 /**
  * Name paths of every leaf in antd's `changedValues` (`{ address: { city: 'x' } }` -> `['address', 'city']`).
@@ -16,12 +17,21 @@ export function changedNamePaths(changed: unknown, prefix: (string | number)[] =
 /**
  * antd's Form for forms that validate on submit with the contract schema (`parseFormValues`) or show server
  * field errors (`showSubmitError`). Those errors are set by hand, so antd would keep them under a field
- * the user has since corrected until the next submit; editing a field clears its own error here.
+ * the user has since corrected until the next submit; editing a field clears its own error here. `onFinish` runs
+ * one at a time: antd drops only a submit whose validation a newer one overtook, so a second press while the first
+ * request ran (a button not shown busy, or pressed as it turned busy) sent it again. An `onFinish` that answers a
+ * promise holds the form until it settles.
  */
 type TAppFormProps<Values> = Omit<FormProps<Values>, 'children'> & { children?: ReactNode };
 
-export function AppForm<Values = unknown>({ form, onValuesChange, ...props }: TAppFormProps<Values>) {
+export function AppForm<Values = unknown>({
+  form,
+  onValuesChange,
+  onFinish,
+  ...props
+}: TAppFormProps<Values>) {
   const [instance] = Form.useForm<Values>(form);
+  const finishOnce = useOneAtATime(async (values: Values) => onFinish?.(values));
   const clearEditedErrors: FormProps<Values>['onValuesChange'] = (changed, all) => {
     const names = changedNamePaths(changed).filter((name) => instance.getFieldError(name).length > 0);
     if (names.length > 0) {
@@ -29,7 +39,14 @@ export function AppForm<Values = unknown>({ form, onValuesChange, ...props }: TA
     }
     onValuesChange?.(changed, all);
   };
-  return <Form<Values> {...props} form={instance} onValuesChange={clearEditedErrors} />;
+  return (
+    <Form<Values>
+      {...props}
+      form={instance}
+      onValuesChange={clearEditedErrors}
+      onFinish={onFinish && finishOnce}
+    />
+  );
 }
 
 /**

@@ -75,7 +75,7 @@ export function ProfileEditor({ field, onDone }: { field: TProfileField; onDone:
       layout="vertical"
       requiredMark={false}
       initialValues={{ areaCode: DEFAULT_AREA_CODE }}
-      onFinish={() => void submit()}
+      onFinish={submit}
     >
       {field === 'username' && (
         <Form.Item name="username" label={t('profile.newUsername')} extra={t('profile.usernameRule')}>

@@ -151,7 +151,7 @@ export default function LoanProductsPage() {
           form={form}
           layout="vertical"
           initialValues={toValues(editing ?? null)}
-          onFinish={(v) => void submit(v)}
+          onFinish={submit}
           preserve={false}
         >
           <Form.Item name="code" label={t('fields.code')} rules={[{ required: true }]}>

@@ -81,7 +81,7 @@ export function CampaignForm({
       form={form}
       layout="vertical"
       initialValues={{ kind: 'amount', perUserLimit: 1, isWelcome: false }}
-      onFinish={(values) => void submit(values)}
+      onFinish={submit}
     >
       <Form.Item name="name" label={t('campaigns.name')}>
         <Input maxLength={64} />

@@ -3,6 +3,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadError } from '../../../components/console/load-error';
+import { AppForm } from '../../../components/ui/app-form';
 import { DataTable } from '../../../components/ui/data-table';
 import { REMOVAL_LIST_PROPS } from '../../../components/ui/removal-focus';
 import { showSubmitError } from '../../../lib/form';
@@ -119,9 +120,9 @@ export function CurationDialog<TValues>({
       width={width}
       destroyOnHidden
     >
-      <Form form={form} layout="vertical" requiredMark={false} onFinish={onSave}>
+      <AppForm form={form} layout="vertical" requiredMark={false} onFinish={onSave}>
         {children}
-      </Form>
+      </AppForm>
     </Modal>
   );
 }

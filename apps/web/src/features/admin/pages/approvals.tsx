@@ -13,6 +13,7 @@ import { ConsolePageHead } from '../../../components/console/console-layout';
 import { LoadError } from '../../../components/console/load-error';
 import { useServerPaging } from '../../../components/console/server-paging';
 import { useStaffMe } from '../../../components/console/staff-session';
+import { AppForm } from '../../../components/ui/app-form';
 import { useSelectClear } from '../../../components/ui/clear-icon';
 import { DataTable } from '../../../components/ui/data-table';
 import { MoneyText } from '../../../components/ui/money-text';
@@ -230,11 +231,17 @@ export default function ApprovalsPage() {
         destroyOnHidden
       >
         <p>{t('approvals.declineBody')}</p>
-        <Form form={declineForm} layout="vertical" requiredMark={false} onFinish={decline} preserve={false}>
+        <AppForm
+          form={declineForm}
+          layout="vertical"
+          requiredMark={false}
+          onFinish={decline}
+          preserve={false}
+        >
           <Form.Item name="reason" label={t('approvals.reason')}>
             <Input.TextArea rows={3} maxLength={255} showCount />
           </Form.Item>
-        </Form>
+        </AppForm>
       </Modal>
     </>
   );

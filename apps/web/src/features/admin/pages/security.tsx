@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConsolePageHead } from '../../../components/console/console-layout';
 import { LoadError } from '../../../components/console/load-error';
+import { AppForm } from '../../../components/ui/app-form';
 import { parseFormValues, showSubmitError } from '../../../lib/form';
 import { useEnableTotp, useStartTotpSetup, useTotpState } from '../api/totp-api';
 
@@ -85,7 +86,7 @@ export default function SecurityPage() {
                   {setup.data.secret}
                 </Typography.Text>
               </Typography.Text>
-              <Form form={form} layout="vertical" requiredMark={false} onFinish={confirm}>
+              <AppForm form={form} layout="vertical" requiredMark={false} onFinish={confirm}>
                 <Form.Item name="code" label={t('totp.firstCode')}>
                   <Input
                     inputMode="numeric"
@@ -98,7 +99,7 @@ export default function SecurityPage() {
                 <Button type="primary" htmlType="submit" loading={enable.isPending}>
                   {t('totp.confirm')}
                 </Button>
-              </Form>
+              </AppForm>
             </Space>
           )}
         </Card>

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConsolePageHead } from '../../../components/console/console-layout';
 import { hasPermission, useStaffMe } from '../../../components/console/staff-session';
+import { AppForm } from '../../../components/ui/app-form';
 import { ConfirmPopover } from '../../../components/ui/confirm-popover';
 import { DataTable } from '../../../components/ui/data-table';
 import { LoadError } from '../../../components/ui/load-error';
@@ -139,7 +140,7 @@ export default function CsCannedPage() {
         onCancel={() => setEditing(null)}
         destroyOnHidden
       >
-        <Form
+        <AppForm
           form={form}
           layout="vertical"
           onFinish={save}
@@ -162,7 +163,7 @@ export default function CsCannedPage() {
           <Form.Item name="sort" label={t('canned.sort')}>
             <InputNumber min={0} max={9999} precision={0} />
           </Form.Item>
-        </Form>
+        </AppForm>
       </Modal>
     </>
   );

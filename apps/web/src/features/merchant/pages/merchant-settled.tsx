@@ -10,6 +10,7 @@ import {
   ShopLogoField,
   ShopNameField,
 } from '../../../components/shop-form/shop-fields';
+import { AppForm } from '../../../components/ui/app-form';
 import { ButtonLink } from '../../../components/ui/button-link';
 import { PageFrame } from '../../../components/ui/page-frame';
 import type { TPictures } from '../../../components/ui/picture-field';
@@ -68,10 +69,10 @@ function ApplicationForm({
     }
   });
   return (
-    <Form<TFormValues>
+    <AppForm<TFormValues>
       form={form}
       layout="vertical"
-      onFinish={(values) => void onFinish(values)}
+      onFinish={onFinish}
       initialValues={
         previous
           ? {
@@ -131,7 +132,7 @@ function ApplicationForm({
       <Button type="primary" htmlType="submit" loading={submit.isPending}>
         {previous ? t('apply.resubmit') : t('apply.submit')}
       </Button>
-    </Form>
+    </AppForm>
   );
 }
 

@@ -1,16 +1,16 @@
 import type { TOrderSummary } from '@caravan/contracts';
-import { screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { act, fireEvent, screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import ordersEn from '../../../locales/en/orders.json';
 import { goodsOnlyAmounts } from '../../../testing/orders';
-import { renderWithQueries, setUpComponentTests } from '../../../testing/render';
+import { jsonResponse, renderWithQueries, setUpComponentTests } from '../../../testing/render';
 import { OrderActions } from './order-actions';
 
-function paidOrder(isReminded: boolean): TOrderSummary {
+function paidOrder(isReminded: boolean, statusName: TOrderSummary['statusName'] = 'paid'): TOrderSummary {
   return {
     orderNo: '20261203000000000001',
     status: 1,
-    statusName: 'paid',
+    statusName,
     refundStatus: 'none',
     seller: { id: '3', name: 'Harbour Goods' },
     items: [],
@@ -36,5 +36,34 @@ describe('OrderActions', () => {
     await renderWithQueries(<OrderActions order={paidOrder(true)} />, '/userInfo/my-order');
     // It stayed pressable and only said "already reminded" when pressed.
     expect(screen.getByRole('button', { name: ordersEn.actions.remind }).hasAttribute('disabled')).toBe(true);
+  });
+
+  it.each([
+    ['cancels', 'pending_payment', 'cancel', ordersEn.cancel.confirm, '/cancel'],
+    ['buys again', 'cancelled', null, ordersEn.actions.rebuy, '/rebuy'],
+  ] as const)('%s once on a double click', async (_name, statusName, opener, button, path) => {
+    const calls: string[] = [];
+    let answer: (response: Response) => void = () => undefined;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL) => {
+        calls.push(String(input));
+        // Held open, as on a slow line, so the second click comes while the first request runs.
+        return new Promise<Response>((resolve) => {
+          answer = resolve;
+        });
+      }),
+    );
+    await renderWithQueries(<OrderActions order={paidOrder(false, statusName)} />, '/userInfo/my-order');
+    if (opener) {
+      fireEvent.click(screen.getByRole('button', { name: ordersEn.actions[opener] }));
+    }
+    const confirm = await screen.findByRole('button', { name: button });
+    // Both clicks before React renders the button busy.
+    fireEvent.click(confirm);
+    fireEvent.click(confirm);
+    await act(async () => undefined);
+    expect(calls.filter((url) => url.includes(path))).toHaveLength(1);
+    await act(async () => answer(jsonResponse({ code: 'ORDER_STATE_INVALID', message: 'No' }, 409)));
   });
 });

@@ -15,6 +15,7 @@ import { type TClosingDialogProps, useClosingDialog } from '../../../components/
 import { isApiError } from '../../../lib/api';
 import { formatUsdt } from '../../../lib/format-money';
 import { toast, toastError } from '../../../lib/toast';
+import { useOneAtATime } from '../../../lib/use-one-at-a-time';
 import { useLogistics } from '../api/list-logistics';
 import { cancelOrder, rebuyOrder, receiveOrder, remindOrder } from '../api/order-actions';
 import { ORDERS_KEY } from '../api/order-keys';
@@ -99,6 +100,12 @@ export function OrderActions({ order, isDetailShown = true }: { order: TOrder; i
     },
   });
 
+  // One request per press: a double click came in before the button showed it was busy, and a second rebuy put
+  // the goods in the cart twice (the mutations' own handlers tell the buyer of a failure).
+  const cancelOnce = useOneAtATime(() => cancel.mutateAsync().catch(() => undefined));
+  const remindOnce = useOneAtATime(() => remind.mutateAsync().catch(() => undefined));
+  const rebuyOnce = useOneAtATime(() => rebuy.mutateAsync().catch(() => undefined));
+
   const status = order.statusName;
   const canAskRefund = (status === 'paid' || status === 'confirmed') && order.refundStatus !== 'refunding';
   const canAskReturn =
@@ -128,7 +135,7 @@ export function OrderActions({ order, isDetailShown = true }: { order: TOrder; i
           // A seller is reminded once: after that the button said so only when pressed again.
           disabled={order.isReminded}
           title={order.isReminded ? t('messages.alreadyReminded') : undefined}
-          onClick={() => remind.mutate()}
+          onClick={() => void remindOnce()}
         >
           {t('actions.remind')}
         </Button>
@@ -176,7 +183,7 @@ export function OrderActions({ order, isDetailShown = true }: { order: TOrder; i
         </Button>
       )}
       {(status === 'cancelled' || status === 'received' || status === 'reviewed' || status === 'refund') && (
-        <Button size="small" loading={rebuy.isPending} onClick={() => rebuy.mutate()}>
+        <Button size="small" loading={rebuy.isPending} onClick={() => void rebuyOnce()}>
           {t('actions.rebuy')}
         </Button>
       )}
@@ -215,7 +222,7 @@ export function OrderActions({ order, isDetailShown = true }: { order: TOrder; i
           okText={t('cancel.confirm')}
           cancelText={t('cancel.keep')}
           okButtonProps={{ danger: true, loading: cancel.isPending }}
-          onOk={() => cancel.mutate()}
+          onOk={() => void cancelOnce()}
           onCancel={cancelDialog.close}
         >
           <p>{t('cancel.body')}</p>

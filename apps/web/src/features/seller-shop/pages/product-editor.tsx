@@ -41,7 +41,7 @@ import {
 } from '../../../components/shop-form/per-language-texts';
 import { ImageUploadField } from '../../../components/shop-form/shop-fields';
 import { AmountInput } from '../../../components/ui/amount-input';
-import { keepEnterFromSubmitting } from '../../../components/ui/app-form';
+import { AppForm, keepEnterFromSubmitting } from '../../../components/ui/app-form';
 import { DataTable } from '../../../components/ui/data-table';
 import { emptyOrLoadError } from '../../../components/ui/load-error';
 import type { TPictures } from '../../../components/ui/picture-field';
@@ -251,11 +251,11 @@ function Editor({ product, shopLang }: { product: TSellerProductDetail | null; s
   };
   const repeatedNames = repeatedAttributeNames(attributes);
   return (
-    <Form<TFormValues>
+    <AppForm<TFormValues>
       form={form}
       layout="vertical"
       onKeyDown={keepEnterFromSubmitting}
-      onFinish={(v) => void onFinish(v)}
+      onFinish={onFinish}
       initialValues={
         product
           ? {
@@ -560,7 +560,7 @@ function Editor({ product, shopLang }: { product: TSellerProductDetail | null; s
         </Button>
         <Button onClick={() => void navigate('/seller/products')}>{t('common:actions.cancel')}</Button>
       </Space>
-    </Form>
+    </AppForm>
   );
 }
 

@@ -76,7 +76,7 @@ function ShopForm({ shop }: { shop: TShopSettings }) {
     <AppForm<TValues>
       form={form}
       layout="vertical"
-      onFinish={(v) => void onFinish(v)}
+      onFinish={onFinish}
       initialValues={{
         name: shop.name,
         lang: shop.lang,
