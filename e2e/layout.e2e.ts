@@ -129,6 +129,16 @@ describe('layout at 360 px', () => {
     for (const orderNo of byState.values()) {
       await expectFits(page, `/userInfo/order-detail?orderNo=${orderNo}`, 'de');
     }
+    // The payment's result lists the paid orders: its table was wider than the result's narrow body and ran out of
+    // it with the amount paid, to the screen's edge (past the left one in Arabic, where the page's width does not
+    // show it).
+    const paid = orders.pageList.find((order) => order.statusName !== 'pending_payment');
+    for (const lang of ['en', 'ar']) {
+      await expectFits(page, `/paySuccess?orderNos=${paid?.orderNo}`, lang);
+      const frame = await page.getByTestId('paid-orders').boundingBox();
+      const table = await page.getByTestId('paid-orders').locator('table').boundingBox();
+      expect(table && frame && table.width <= frame.width + 1, `paid orders in ${lang}`).toBe(true);
+    }
     await context.close();
   });
 
