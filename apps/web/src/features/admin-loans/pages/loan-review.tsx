@@ -99,7 +99,8 @@ function LoanDetail({ id, onDone }: { id: string; onDone: () => void }) {
     (refusedAmount?.amount === amount ? refusedAmount.message : null);
   const isAmountValid = amountError === null;
   const approvedAmount = amount || approval?.maxAmount || loan.amount;
-  const outcome = approval && approvalOutcome(loan, approvedAmount, approval);
+  // Only for an amount that can be approved: half of one on its way ("250000.") is no amount, and reading it threw.
+  const outcome = approval && isAmountValid ? approvalOutcome(loan, approvedAmount, approval) : null;
   const approveNow = () =>
     run(async () => {
       try {

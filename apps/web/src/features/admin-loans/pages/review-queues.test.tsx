@@ -1,4 +1,5 @@
 import type { TAdminLoan, TAdminLoanDetail, TAdminVerification, TPage } from '@caravan/contracts';
+import validationEn from '@caravan/contracts/locales/en/validation.json';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import consoleEn from '../../../locales/en/console.json';
@@ -202,6 +203,21 @@ describe('Console -> loan application details', () => {
       expect(within(confirm).queryByText(/four-eyes/)).toBe(
         typed === '' ? within(confirm).getByText(/four-eyes/) : null,
       );
+    },
+  );
+
+  it.each(['250000.', '-', 'abc', '1,5'])(
+    'keeps the drawer while %j is being typed, the amount refused beside its field',
+    async (typed) => {
+      serveDetail(applying('2000000.00'));
+      const drawer = await openFirstLoan();
+      const amount = await within(drawer).findByRole('textbox', { name: loansEn.admin.approveAmount });
+      // Half an amount on its way ("250000." before its cents) made the page throw and the console show its error.
+      fireEvent.change(amount, { target: { value: typed } });
+      expect(within(drawer).getByText(validationEn.amountCents)).toBeTruthy();
+      expect(
+        (within(drawer).getByRole('button', { name: loansEn.admin.approve }) as HTMLButtonElement).disabled,
+      ).toBe(true);
     },
   );
 
