@@ -40,6 +40,8 @@ export const V = {
   dailyRate: 'dailyRate',
   /** A maximum below its minimum (a loan product's amounts, a channel's limits). */
   maxBelowMin: 'maxBelowMin',
+  /** A channel's fees that would take the whole of its minimum deposit ({{min}}). */
+  feesBelowMin: 'feesBelowMin',
   page: 'page',
   pageSize: 'pageSize',
   tooLong: 'tooLong',

@@ -1,6 +1,10 @@
 import {
   formatMoney,
+  messageWithValues,
+  multiplyMoney,
   parseMoney,
+  RECHARGE_DECIMALS,
+  roundMoney,
   type TAdminChannel,
   type TUpdateChannelRequest,
   type TWalletChannel,
@@ -16,6 +20,15 @@ import { recordAudit } from '../audit';
 import { isValidAddress } from './address-format';
 
 type TChannelRow = typeof walletChannels.$inferSelect;
+
+/** A deposit's fees in the channel's currency: the fixed fee and the rate of the amount, rounded up to its cents. */
+export function depositFee(channel: Pick<TChannelRow, 'feeFixed' | 'feeRate'>, amount: bigint): bigint {
+  return roundMoney(
+    channel.feeFixed + multiplyMoney(amount, formatMoney(channel.feeRate, 0)),
+    RECHARGE_DECIMALS,
+    'up',
+  );
+}
 
 /**
  * The buyer's region for channel availability: the `region` query or body field when given, else the
@@ -129,6 +142,16 @@ export async function updateWalletChannel(
     if (minAmount > maxAmount) {
       throw new AppError('VALIDATION_FAILED', { fields: [{ field: 'maxAmount', message: V.maxBelowMin }] });
     }
+    const fees = {
+      feeFixed: c.feeFixed === undefined ? row.feeFixed : parseMoney(c.feeFixed),
+      feeRate: c.feeRate === undefined ? row.feeRate : parseMoney(c.feeRate),
+    };
+    // The smallest deposit must credit something: with fees up to it, every amount up to the fees was refused as
+    // "below the minimum" while being above it.
+    if (depositFee(fees, minAmount) >= minAmount) {
+      const message = messageWithValues(V.feesBelowMin, { min: Number(formatMoney(minAmount)) });
+      throw new AppError('VALIDATION_FAILED', { fields: [{ field: 'feeFixed', message }] });
+    }
     const depositAddress = c.depositAddress === undefined ? row.depositAddress : c.depositAddress || null;
     if (row.kind === 'blockchain') {
       if (!depositAddress || (isWithdrawNetwork(row.code) && !isValidAddress(row.code, depositAddress))) {
@@ -142,8 +165,7 @@ export async function updateWalletChannel(
         depositAddress,
         minAmount,
         maxAmount,
-        ...(c.feeFixed !== undefined ? { feeFixed: parseMoney(c.feeFixed) } : {}),
-        ...(c.feeRate !== undefined ? { feeRate: parseMoney(c.feeRate) } : {}),
+        ...fees,
         ...(c.rateToUsdt !== undefined ? { rateToUsdt: parseMoney(c.rateToUsdt) } : {}),
         ...(c.arrivalMinutes !== undefined ? { arrivalMinutes: c.arrivalMinutes } : {}),
         ...(c.isOpen !== undefined ? { isOpen: c.isOpen } : {}),

@@ -420,6 +420,27 @@ describe('recharge', () => {
       message: 'The maximum must not be below the minimum',
       details: { fields: [{ field: 'maxAmount', message: 'The maximum must not be below the minimum' }] },
     });
+    // Fees that take the whole of the smallest deposit: every amount up to them was refused as "below the minimum".
+    const feesAboveMin = await call('PUT', `/api/v1/admin/finance/channels/${paylink.id}`, finance.token, {
+      feeFixed: '6',
+      feeRate: '0',
+    });
+    expect(feesAboveMin.statusCode).toBe(400);
+    expect(json<TErr>(feesAboveMin).error.details).toMatchObject({
+      fields: [{ field: 'feeFixed', message: 'The fees on the minimum amount of 5 must be less than that amount' }],
+    });
+    // The rate counts too (5 x 0.5 + 2.5 = all of 5); a raised minimum makes room for the same fees.
+    const rateAboveMin = await call('PUT', `/api/v1/admin/finance/channels/${paylink.id}`, finance.token, {
+      feeFixed: '2.5',
+      feeRate: '0.5',
+    });
+    expect(rateAboveMin.statusCode).toBe(400);
+    const raisedMin = await call('PUT', `/api/v1/admin/finance/channels/${paylink.id}`, finance.token, {
+      minAmount: '50',
+      feeFixed: '6',
+    });
+    expect(raisedMin.statusCode, raisedMin.body).toBe(200);
+    expect(json(raisedMin)).toMatchObject({ minAmount: '50.00', feeFixed: '6.00' });
     const [audit] = await db
       .select()
       .from(auditLog)

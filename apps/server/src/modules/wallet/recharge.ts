@@ -8,7 +8,6 @@ import {
   multiplyMoney,
   parseMoney,
   RECHARGE_DECIMALS,
-  roundMoney,
   type TAdminRecharge,
   type TAdminWalletListQuery,
   type TCreateRechargeRequest,
@@ -25,7 +24,7 @@ import { postLedgerTransaction, withMoneyTransaction } from '../ledger';
 import { assertOwnUploads } from '../uploads';
 import { normalizeTxHash } from './address-format';
 import { whereAdminRecords } from './admin-filters';
-import { isChannelOpenIn } from './channels';
+import { depositFee, isChannelOpenIn } from './channels';
 import { claimPending } from './pending';
 import { findUserRecord, finishReview, listUserRecords, lockProcessingRecord } from './records';
 
@@ -118,11 +117,7 @@ export async function createRecharge(
     // And it must be this buyer's own upload, not someone else's picture (issue 10).
     await assertOwnUploads(db, { userId: input.userId }, [r.certificateUrl]);
   }
-  const fee = roundMoney(
-    channel.feeFixed + multiplyMoney(amount, formatMoney(channel.feeRate, 0)),
-    RECHARGE_DECIMALS,
-    'up',
-  );
+  const fee = depositFee(channel, amount);
   const actualAmount = multiplyMoney(amount - fee, formatMoney(channel.rateToUsdt, 0));
   if (actualAmount > DEPOSIT_USDT_MAX) {
     // Only a channel set up before its settings had upper bounds can get here: it takes no deposit until mended.

@@ -117,7 +117,7 @@ function ChannelEditor({ channel, onDone }: { channel: TAdminChannel; onDone: ()
         <AmountInput unit={null} />
       </Form.Item>
       <Form.Item name="arrivalMinutes" label={t('channels.arrivalMinutes')}>
-        <InputNumber min={0} max={100_000} precision={0} style={{ width: '100%' }} />
+        <InputNumber style={{ width: '100%' }} />
       </Form.Item>
       <Form.Item name="isOpen" label={t('channels.isOpen')} valuePropName="checked">
         <Switch />
@@ -130,7 +130,7 @@ function ChannelEditor({ channel, onDone }: { channel: TAdminChannel; onDone: ()
         <Select mode="tags" tokenSeparators={[',', ' ']} open={false} suffixIcon={null} />
       </Form.Item>
       <Form.Item name="sortOrder" label={t('channels.sortOrder')}>
-        <InputNumber min={0} max={10_000} precision={0} style={{ width: '100%' }} />
+        <InputNumber style={{ width: '100%' }} />
       </Form.Item>
       <Button type="primary" htmlType="submit" loading={update.isPending}>
         {t('common:actions.save')}

@@ -203,7 +203,7 @@ export default function LoanProductsPage() {
             <Checkbox.Group options={REPAYMENT_MODES.map((m) => ({ value: m, label: t(`mode.${m}`) }))} />
           </Form.Item>
           <Form.Item name="cycleDays" label={t('fields.cycleDays')}>
-            <InputNumber min={1} max={365} />
+            <InputNumber />
           </Form.Item>
           <Form.Item
             name="penaltyDailyRate"
@@ -214,7 +214,7 @@ export default function LoanProductsPage() {
             <Input dir="ltr" />
           </Form.Item>
           <Form.Item name="graceDays" label={t('fields.graceDays')}>
-            <InputNumber min={0} max={90} />
+            <InputNumber />
           </Form.Item>
           <Form.Item name="advancedAbove" label={t('fields.advancedAbove')} rules={[{ required: true }]}>
             <AmountInput />

@@ -174,7 +174,7 @@ function CategoriesTab() {
         </Form.Item>
         <Space wrap>
           <Form.Item name="sort" label={t('catalog.sort')}>
-            <InputNumber min={0} max={1_000_000} />
+            <InputNumber />
           </Form.Item>
           <Form.Item name="icon" label={t('catalog.icon')}>
             <Input maxLength={32} dir="ltr" />
@@ -356,7 +356,7 @@ function BannersTab() {
         <ScheduleField />
         <Space wrap>
           <Form.Item name="sort" label={t('catalog.sort')}>
-            <InputNumber min={0} max={1_000_000} />
+            <InputNumber />
           </Form.Item>
           <Form.Item name="isActive" label={t('catalog.active')} valuePropName="checked">
             <Switch />

@@ -11,6 +11,7 @@ import { DataTable } from '../../../components/ui/data-table';
 import { LoadError } from '../../../components/ui/load-error';
 import { REMOVAL_LIST_PROPS } from '../../../components/ui/removal-focus';
 import { isApiError } from '../../../lib/api';
+import { showSubmitError } from '../../../lib/form';
 import { toast, toastError } from '../../../lib/toast';
 import { chatApi } from '../api/chat-api';
 
@@ -36,7 +37,8 @@ export default function CsCannedPage() {
       setEditing(null);
       refresh();
     } catch (error) {
-      toastError(error, t('errors.load'));
+      // A refused field (a sort order out of range) is told beside it.
+      showSubmitError(form, error, t);
     } finally {
       setIsSaving(false);
     }
@@ -161,7 +163,7 @@ export default function CsCannedPage() {
             <Input.TextArea maxLength={2000} rows={4} />
           </Form.Item>
           <Form.Item name="sort" label={t('canned.sort')}>
-            <InputNumber min={0} max={9999} precision={0} />
+            <InputNumber />
           </Form.Item>
         </AppForm>
       </Modal>
