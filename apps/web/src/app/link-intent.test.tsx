@@ -28,7 +28,7 @@ function link(href: string): HTMLAnchorElement {
 }
 
 describe('preloadPagesOnLinkIntent', () => {
-  let stop = () => undefined as void;
+  let stop: () => void = () => undefined;
   afterEach(() => {
     stop();
     document.body.replaceChildren();

@@ -427,7 +427,9 @@ describe('recharge', () => {
     });
     expect(feesAboveMin.statusCode).toBe(400);
     expect(json<TErr>(feesAboveMin).error.details).toMatchObject({
-      fields: [{ field: 'feeFixed', message: 'The fees on the minimum amount of 5 must be less than that amount' }],
+      fields: [
+        { field: 'feeFixed', message: 'The fees on the minimum amount of 5 must be less than that amount' },
+      ],
     });
     // The rate counts too (5 x 0.5 + 2.5 = all of 5); a raised minimum makes room for the same fees.
     const rateAboveMin = await call('PUT', `/api/v1/admin/finance/channels/${paylink.id}`, finance.token, {
