@@ -10,6 +10,25 @@ export type TApprovalAction = (typeof APPROVAL_ACTIONS)[number];
 export const APPROVAL_STATUSES = ['waiting', 'approved', 'rejected', 'cancelled'] as const;
 export type TApprovalStatus = (typeof APPROVAL_STATUSES)[number];
 
+/**
+ * What the second approver sees of the record, as the first did in its review queue: whose it is, where a
+ * withdrawal goes, a deposit's transaction, the fee and what is credited or paid out. Null for actions without.
+ */
+export const ZApprovalFacts = z.object({
+  userName: z.string().nullable(),
+  usercode: z.string().nullable(),
+  network: z.string().nullable(),
+  /** A withdrawal's destination. */
+  address: z.string().nullable(),
+  /** A deposit's chain transaction. */
+  txHash: z.string().nullable(),
+  /** A deposit's bank and card. */
+  bank: z.string().nullable(),
+  fee: z.string().nullable(),
+  actualAmount: z.string().nullable(),
+});
+export type TApprovalFacts = z.infer<typeof ZApprovalFacts>;
+
 export const ZApproval = z.object({
   id: z.string(),
   action: z.enum(APPROVAL_ACTIONS),
@@ -27,6 +46,7 @@ export const ZApproval = z.object({
   secondStaffId: z.string().nullable(),
   secondStaffName: z.string().nullable(),
   decidedAt: z.string().nullable(),
+  facts: ZApprovalFacts.nullable(),
 });
 export type TApproval = z.infer<typeof ZApproval>;
 export const ZApprovalPage = zPageOf(ZApproval);
@@ -66,6 +86,8 @@ export const ZRecordFourEyes = z
   .object({
     threshold: z.string(),
     firstApproval: ZWaitingFirstApproval.nullable(),
+    /** The last first approval a second staff member declined, while none waits: who, when and why. */
+    lastDecline: z.object({ staffName: z.string(), decidedAt: z.string(), reason: z.string() }).nullable(),
   })
   .nullable();
 export type TRecordFourEyes = z.infer<typeof ZRecordFourEyes>;

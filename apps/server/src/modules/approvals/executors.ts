@@ -1,4 +1,4 @@
-import type { TApproval, TApprovalAction } from '@caravan/contracts';
+import type { TApproval, TApprovalAction, TApprovalFacts } from '@caravan/contracts';
 import type { Database, Executor } from '../../db/client';
 
 /**
@@ -16,7 +16,11 @@ export type TApprovalExecutor = (
  */
 export type TApprovalDeclineHook = (tx: Executor, input: { targetId: string }) => Promise<void>;
 
+/** The facts of the records `targetIds` that the second approver sees in the queue, by target. */
+export type TApprovalDescriber = (db: Executor, targetIds: string[]) => Promise<Map<string, TApprovalFacts>>;
+
 const EXECUTORS = new Map<TApprovalAction, TApprovalExecutor>();
+const DESCRIBERS = new Map<TApprovalAction, TApprovalDescriber>();
 const DECLINE_HOOKS = new Map<TApprovalAction, TApprovalDeclineHook>();
 
 export function registerApprovalExecutor(
@@ -28,6 +32,14 @@ export function registerApprovalExecutor(
   if (onDecline) {
     DECLINE_HOOKS.set(action, onDecline);
   }
+}
+
+export function registerApprovalDescriber(action: TApprovalAction, describer: TApprovalDescriber) {
+  DESCRIBERS.set(action, describer);
+}
+
+export function findApprovalDescriber(action: TApprovalAction): TApprovalDescriber | undefined {
+  return DESCRIBERS.get(action);
 }
 
 export function findApprovalDeclineHook(action: TApprovalAction): TApprovalDeclineHook | undefined {

@@ -199,7 +199,18 @@ describe('four-eyes on money approvals', () => {
       status: 'waiting',
       firstStaffId: String(financeA.id),
       firstStaffName: 'Test staff',
+      // What the first approver saw in the withdrawal queue: the second saw only "#id" and an amount.
+      facts: {
+        usercode: expect.any(String),
+        network: 'USDT-TRC20',
+        address: TRON,
+        txHash: null,
+        bank: null,
+        fee: '1.00',
+        actualAmount: '499.00',
+      },
     });
+    expect(waiting?.facts?.userName).toBeTruthy();
 
     // Sent twice under one Idempotency-Key (a retried click): one payout, the first answer replayed.
     const approveOnce = () =>
@@ -249,7 +260,7 @@ describe('four-eyes on money approvals', () => {
     };
     // One approval pays out at the threshold; above it the queue says so before anyone approves.
     expect(await stateOf(small.id)).toBeNull();
-    expect(await stateOf(big.id)).toEqual({ threshold: '100.00', firstApproval: null });
+    expect(await stateOf(big.id)).toEqual({ threshold: '100.00', firstApproval: null, lastDecline: null });
     await approveWithdrawal(financeA, big.id);
     expect(await stateOf(big.id)).toEqual({
       threshold: '100.00',
@@ -260,6 +271,7 @@ describe('four-eyes on money approvals', () => {
         amount: '250.00',
         reason: null,
       },
+      lastDecline: null,
     });
     // Decided records carry no state.
     expect((await approveWithdrawal(financeB, big.id)).statusCode).toBe(200);
@@ -275,7 +287,7 @@ describe('four-eyes on money approvals', () => {
     const listed = json<{ pageList: TAdminRecharge[] }>(
       await call('GET', `/api/v1/admin/finance/recharges?userId=${recharge.userId}`, financeA.token),
     ).pageList[0]!;
-    expect(listed.fourEyes).toEqual({ threshold: '50.00', firstApproval: null });
+    expect(listed.fourEyes).toEqual({ threshold: '50.00', firstApproval: null, lastDecline: null });
     const first = await call(
       'POST',
       `/api/v1/admin/finance/recharges/${recharge.id}/approve`,
@@ -305,6 +317,19 @@ describe('four-eyes on money approvals', () => {
       .where(eq(recharges.id, BigInt(rechargeId)));
     expect(recharge!.status).toBe('processing');
     expect((await getBalances(db, user.id)).available).toBe(0n);
+    // Back in the queue, the record says who declined and why (it read as a fresh record before).
+    const back = json<{ pageList: TAdminRecharge[] }>(
+      await call('GET', `/api/v1/admin/finance/recharges?userId=${userId}`, financeA.token),
+    ).pageList[0]!;
+    expect(back.fourEyes).toEqual({
+      threshold: '50.00',
+      firstApproval: null,
+      lastDecline: {
+        staffName: 'Test staff',
+        decidedAt: expect.any(String),
+        reason: 'Transaction not found on chain',
+      },
+    });
     // Approved again later: a fresh first approval, then a second by someone else credits it once.
     const again = await call('POST', `/api/v1/admin/finance/recharges/${rechargeId}/approve`, financeB.token);
     expect(json<{ secondApproval: { id: string } | null }>(again).secondApproval).not.toBeNull();

@@ -1,5 +1,5 @@
 /** Four-eyes approvals: what other modules use. */
-export { registerApprovalExecutor } from './executors';
+export { registerApprovalDescriber, registerApprovalExecutor } from './executors';
 export {
   cancelWaitingApproval,
   getFourEyesThreshold,

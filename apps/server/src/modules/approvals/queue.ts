@@ -15,7 +15,7 @@ import type { Database, Executor } from '../../db/client';
 import { fourEyesApprovals, staff } from '../../db/schema';
 import { AppError } from '../../http/app-error';
 import { recordAudit } from '../audit';
-import { findApprovalDeclineHook } from './executors';
+import { findApprovalDeclineHook, findApprovalDescriber } from './executors';
 import { getFourEyesThreshold } from './gate';
 
 /** The permission a staff member needs to give either approval of an action. */
@@ -56,7 +56,24 @@ function toApproval(row: {
     secondStaffId: a.secondStaffId === null ? null : String(a.secondStaffId),
     secondStaffName: row.secondName,
     decidedAt: a.decidedAt?.toISOString() ?? null,
+    facts: null,
   };
+}
+
+/** The page's approvals with their records' facts, one read per action (the owning module's describer). */
+async function withFacts(db: Executor, approvals: TApproval[]): Promise<TApproval[]> {
+  const facts = new Map<string, TApproval['facts']>();
+  for (const action of new Set(approvals.map((approval) => approval.action))) {
+    const describe = findApprovalDescriber(action);
+    const targets = approvals.filter((approval) => approval.action === action).map((a) => a.targetId);
+    for (const [targetId, fact] of describe ? await describe(db, targets) : []) {
+      facts.set(`${action}:${targetId}`, fact);
+    }
+  }
+  return approvals.map((approval) => ({
+    ...approval,
+    facts: facts.get(`${approval.action}:${approval.targetId}`) ?? null,
+  }));
 }
 
 /** The second-approval queue, limited to the actions the staff member may approve. */
@@ -91,7 +108,7 @@ export async function listApprovals(
     .orderBy(desc(fourEyesApprovals.id))
     .limit(pageSize)
     .offset((pageNum - 1) * pageSize);
-  return { pageList: rows.map(toApproval), pageNum, pageSize, total: total?.n ?? 0 };
+  return { pageList: await withFacts(db, rows.map(toApproval)), pageNum, pageSize, total: total?.n ?? 0 };
 }
 
 /** The waiting first approvals of `targetIds` (record ids, or order numbers for refunds), by target. */
@@ -145,13 +162,56 @@ export async function describeFourEyes(
     action,
     gated.map((r) => r.id),
   );
+  const declines = await findLastDeclines(
+    db,
+    action,
+    gated.filter((r) => !waiting.has(r.id)).map((r) => r.id),
+  );
   for (const record of gated) {
     states.set(record.id, {
       threshold: formatMoney(threshold),
       firstApproval: waiting.get(record.id) ?? null,
+      lastDecline: waiting.has(record.id) ? null : (declines.get(record.id) ?? null),
     });
   }
   return states;
+}
+
+/**
+ * The last declined first approval of each of `targetIds`: the record went back to its queue, where without it
+ * nothing said that a second staff member had refused the money, nor why, and it could simply be approved again.
+ */
+async function findLastDeclines(
+  db: Executor,
+  action: TApprovalAction,
+  targetIds: readonly string[],
+): Promise<Map<string, NonNullable<TRecordFourEyes>['lastDecline']>> {
+  if (targetIds.length === 0) {
+    return new Map();
+  }
+  const rows = await db
+    .select({ a: fourEyesApprovals, secondName: secondStaff.displayName })
+    .from(fourEyesApprovals)
+    .leftJoin(secondStaff, eq(secondStaff.id, fourEyesApprovals.secondStaffId))
+    .where(
+      and(
+        eq(fourEyesApprovals.action, action),
+        eq(fourEyesApprovals.status, 'rejected'),
+        inArray(fourEyesApprovals.targetId, [...targetIds]),
+      ),
+    )
+    .orderBy(desc(fourEyesApprovals.id));
+  const declines = new Map<string, NonNullable<TRecordFourEyes>['lastDecline']>();
+  for (const { a, secondName } of rows) {
+    if (!declines.has(a.targetId) && a.decidedAt) {
+      declines.set(a.targetId, {
+        staffName: secondName ?? String(a.secondStaffId),
+        decidedAt: a.decidedAt.toISOString(),
+        reason: a.decisionReason ?? '',
+      });
+    }
+  }
+  return declines;
 }
 
 export async function getApproval(db: Executor, id: bigint): Promise<TApproval> {

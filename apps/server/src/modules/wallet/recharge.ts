@@ -33,7 +33,7 @@ const DEPOSIT_USDT_MAX = parseMoney(String(CHANNEL_AMOUNT_MAX * CHANNEL_RATE_MAX
 
 type TRechargeRow = typeof recharges.$inferSelect;
 
-function maskCard(card: string | null): string | null {
+export function maskCard(card: string | null): string | null {
   return card ? `**** ${card.slice(-4)}` : null;
 }
 

@@ -32,8 +32,9 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { TAuthStaff, TAuthUser } from '../../http/auth';
-import { registerApprovalExecutor } from '../approvals';
+import { registerApprovalDescriber, registerApprovalExecutor } from '../approvals';
 import { listBalanceHistory } from '../ledger';
+import { rechargeApprovalFacts, withdrawalApprovalFacts } from './approval-facts';
 import { getWallet } from './balance';
 import { registerWalletCancellationBlockers } from './cancellation';
 import {
@@ -80,6 +81,8 @@ export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
   registerApprovalExecutor('recharge', (database, { staffId, approval }) =>
     approveRecharge(database, { staffId, id: BigInt(approval.targetId) }),
   );
+  registerApprovalDescriber('withdrawal', withdrawalApprovalFacts);
+  registerApprovalDescriber('recharge', rechargeApprovalFacts);
   const ZRechargeApproval = ZRecharge.extend({ secondApproval: ZSecondApprovalWaiting });
   const ZWithdrawalApproval = ZWithdrawal.extend({ secondApproval: ZSecondApprovalWaiting });
   const rateLimit = { max: app.deps.config.RATE_LIMIT_PER_MINUTE, timeWindow: '1 minute' };

@@ -236,6 +236,7 @@ function FourEyesNotice({ fourEyes }: { fourEyes: TRecordFourEyes }) {
     return null;
   }
   const first = fourEyes.firstApproval;
+  const decline = fourEyes.lastDecline;
   const message = !first
     ? t('review.fourEyesNeeded', { threshold: formatAmount(fourEyes.threshold) })
     : first.staffId === me?.id
@@ -244,9 +245,18 @@ function FourEyesNotice({ fourEyes }: { fourEyes: TRecordFourEyes }) {
   return (
     <Alert
       className="cv-finance-four-eyes"
-      type={first ? 'warning' : 'info'}
+      type={first || decline ? 'warning' : 'info'}
       showIcon
       message={<span dir="auto">{message}</span>}
+      // A declined first approval sent the record back here: the next reviewer reads who refused it and why.
+      description={
+        decline && (
+          <span dir="auto">
+            {t('review.lastDeclined', { name: decline.staffName, time: formatDateTime(decline.decidedAt) })}{' '}
+            <q dir="auto">{decline.reason}</q>
+          </span>
+        )
+      }
     />
   );
 }

@@ -30,6 +30,7 @@ const firstApprovalBy = (staffId: string, staffName: string): TRecordFourEyes =>
     amount: '12000.00',
     reason: null,
   },
+  lastDecline: null,
 });
 
 /** The queue with one record, the logged-in staff member, and the approve call's body and answer. */
@@ -79,8 +80,30 @@ async function openReview() {
 describe('Console -> finance withdrawals above the four-eyes threshold', () => {
   setUpComponentTests({ console: consoleEn, finance: financeEn, wallet: walletEn });
 
+  it('says who declined the last first approval and why, when the record came back to the queue', async () => {
+    serve(
+      withdrawal({
+        threshold: '10000.00',
+        firstApproval: null,
+        lastDecline: {
+          staffName: 'Admin (admin)',
+          decidedAt: '2026-11-20T10:00:00.000Z',
+          reason: 'Address on sanctions list',
+        },
+      }),
+    );
+    const drawer = await openReview();
+    // It read as a fresh record: approving it again sent the same money to the same address for a second look.
+    expect(
+      within(drawer).getByText(/^Admin \(admin\) declined the last first approval as second approver on /),
+    ).toBeTruthy();
+    expect(within(drawer).getByText('Address on sanctions list')).toBeTruthy();
+  });
+
   it('says a first approval moves nothing, asks for no payout hash and sends none', async () => {
-    const approveBodies = serve(withdrawal({ threshold: '10000.00', firstApproval: null }));
+    const approveBodies = serve(
+      withdrawal({ threshold: '10000.00', firstApproval: null, lastDecline: null }),
+    );
     const drawer = await openReview();
     expect(
       within(drawer).getByText(

@@ -6,7 +6,7 @@ import {
   type TApprovalStatus,
   ZRejectApprovalRequest,
 } from '@caravan/contracts';
-import { Alert, Button, Form, Input, Modal, Select, Space, Tag } from 'antd';
+import { Alert, Button, Descriptions, Form, Input, Modal, Select, Space, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConsolePageHead } from '../../../components/console/console-layout';
@@ -14,6 +14,7 @@ import { LoadError } from '../../../components/console/load-error';
 import { useServerPaging } from '../../../components/console/server-paging';
 import { useStaffMe } from '../../../components/console/staff-session';
 import { AppForm } from '../../../components/ui/app-form';
+import { ChainAddress } from '../../../components/ui/chain-address';
 import { useSelectClear } from '../../../components/ui/clear-icon';
 import { DataTable } from '../../../components/ui/data-table';
 import { MoneyText } from '../../../components/ui/money-text';
@@ -35,7 +36,8 @@ const STATUS_COLOURS: Record<TApprovalStatus, string> = {
  * second, different staff member approves or declines them.
  */
 export default function ApprovalsPage() {
-  const { t } = useTranslation(['console', 'validation', 'common']);
+  // `finance` labels the records' facts (ApprovalFacts), loaded with the page rather than inside its dialog.
+  const { t } = useTranslation(['console', 'validation', 'common', 'finance']);
   const selectClear = useSelectClear();
   const paging = useServerPaging();
   const { data: me } = useStaffMe();
@@ -130,7 +132,23 @@ export default function ApprovalsPage() {
             {
               title: t('approvals.target'),
               dataIndex: 'targetId',
-              render: (v: string) => <bdi dir="ltr">#{v}</bdi>,
+              render: (v: string, a) => (
+                <span>
+                  <bdi dir="ltr">#{v}</bdi>
+                  {a.facts?.userName && (
+                    <>
+                      <br />
+                      <bdi>{a.facts.userName}</bdi> · <bdi dir="ltr">{a.facts.usercode}</bdi>
+                    </>
+                  )}
+                  {a.facts?.address && (
+                    <>
+                      <br />
+                      <ChainAddress address={a.facts.address} />
+                    </>
+                  )}
+                </span>
+              ),
             },
             {
               title: t('approvals.amount'),
@@ -218,6 +236,7 @@ export default function ApprovalsPage() {
             <MoneyText value={confirming.amount} />
           </p>
         )}
+        {confirming?.facts && <ApprovalFacts facts={confirming.facts} />}
       </Modal>
       <Modal
         open={declining !== null}
@@ -244,5 +263,62 @@ export default function ApprovalsPage() {
         </AppForm>
       </Modal>
     </>
+  );
+}
+
+/**
+ * The record as the first approver saw it in the review queue: the second approver checks the same account,
+ * destination or transaction and amounts before the money moves (they saw only "#id" and an amount).
+ */
+function ApprovalFacts({ facts }: { facts: NonNullable<TApproval['facts']> }) {
+  const { t } = useTranslation('finance');
+  const items = [
+    {
+      key: 'user',
+      label: t('fields.user'),
+      value: facts.userName && (
+        <bdi>
+          {facts.userName} · {facts.usercode}
+        </bdi>
+      ),
+    },
+    {
+      key: 'network',
+      label: t('fields.network'),
+      value: facts.network && <bdi dir="ltr">{facts.network}</bdi>,
+    },
+    {
+      key: 'address',
+      label: t('fields.address'),
+      value: facts.address && (
+        <bdi dir="ltr" style={{ wordBreak: 'break-all' }}>
+          {facts.address}
+        </bdi>
+      ),
+    },
+    {
+      key: 'txHash',
+      label: t('fields.txHash'),
+      value: facts.txHash && (
+        <bdi dir="ltr" style={{ wordBreak: 'break-all' }}>
+          {facts.txHash}
+        </bdi>
+      ),
+    },
+    { key: 'bank', label: t('fields.bankName'), value: facts.bank && <bdi dir="auto">{facts.bank}</bdi> },
+    { key: 'fee', label: t('fields.fee'), value: facts.fee && <MoneyText value={facts.fee} /> },
+    {
+      key: 'actualAmount',
+      label: t('fields.actualAmount'),
+      value: facts.actualAmount && <MoneyText value={facts.actualAmount} isStrong />,
+    },
+  ];
+  return (
+    <Descriptions
+      size="small"
+      column={1}
+      bordered
+      items={items.flatMap(({ key, label, value }) => (value ? [{ key, label, children: value }] : []))}
+    />
   );
 }

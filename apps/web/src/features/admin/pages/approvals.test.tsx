@@ -1,0 +1,63 @@
+import type { TApproval } from '@caravan/contracts';
+import { act, fireEvent, screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import consoleEn from '../../../locales/en/console.json';
+import financeEn from '../../../locales/en/finance.json';
+import { jsonResponse, renderWithQueries, setUpComponentTests } from '../../../testing/render';
+import ApprovalsPage from './approvals';
+
+const ADDRESS = 'TTumca9c2LsbQ9rPWYjfHNNaaLaVvSmust';
+
+const WITHDRAWAL: TApproval = {
+  id: '9',
+  action: 'withdrawal',
+  targetId: '4',
+  userId: '31',
+  amount: '12000.00',
+  threshold: '10000.00',
+  reason: null,
+  status: 'waiting',
+  firstStaffId: '2',
+  firstStaffName: 'Finance reviewer (finance)',
+  firstApprovedAt: '2026-12-03T09:00:00.000Z',
+  secondStaffId: null,
+  secondStaffName: null,
+  decidedAt: null,
+  facts: {
+    userName: 'qabigwhale',
+    usercode: '23983670',
+    network: 'USDT-TRC20',
+    address: ADDRESS,
+    txHash: null,
+    bank: null,
+    fee: '1.00',
+    actualAmount: '11999.00',
+  },
+};
+
+describe('Console -> second approvals', () => {
+  setUpComponentTests({ console: consoleEn, finance: financeEn });
+
+  it('shows the second approver whose money goes where before it moves', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL) =>
+        String(input).includes('/admin/auth/me')
+          ? jsonResponse({ staff: { id: '1', username: 'admin', displayName: 'Admin', permissions: [] } })
+          : jsonResponse({ pageList: [WITHDRAWAL], total: 1, pageNum: 1, pageSize: 20 }),
+      ),
+    );
+    await renderWithQueries(<ApprovalsPage />, '/admin/approvals');
+    // The row named only "#4" and the amount: whose withdrawal and to which address was nowhere.
+    const row = (await screen.findByText('#4')).closest('tr')!;
+    expect(within(row).getByText('qabigwhale')).toBeTruthy();
+    expect(within(row).getByText(ADDRESS)).toBeTruthy();
+    await act(async () => fireEvent.click(within(row).getByRole('button', { name: 'Approve' })));
+    const dialog = within(screen.getByRole('dialog'));
+    expect(dialog.getByText(financeEn.fields.address)).toBeTruthy();
+    expect(dialog.getByText(ADDRESS)).toBeTruthy();
+    expect(dialog.getByText(financeEn.fields.actualAmount)).toBeTruthy();
+    expect(dialog.getByText(/11,999\.00/)).toBeTruthy();
+    expect(dialog.getByText('USDT-TRC20')).toBeTruthy();
+  });
+});
