@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { V } from '../validation';
 import { ZCreateCampaignRequest } from './coupons';
 import { ZLoanProductRequest } from './loans';
-import { ZUpdateChannelRequest } from './wallet';
+import { ZRejectRecordRequest, ZUpdateChannelRequest } from './wallet';
 
 /** The message keys of a refused value, by field. */
 function messagesOf(result: {
@@ -91,5 +91,16 @@ describe('money and rate fields name the rule a value broke', () => {
     expect(messagesOf(ZCreateCampaignRequest.safeParse({ ...campaign, amountOff: '1.555' }))).toEqual({
       amountOff: V.amountCents,
     });
+  });
+});
+
+describe('a rejection reason', () => {
+  it('left empty is "required", too long names the limit', () => {
+    // Empty said "a reason of at most 255 characters", as if it had been too long.
+    expect(messagesOf(ZRejectRecordRequest.safeParse({ reason: '  ' }))).toEqual({ reason: V.required });
+    expect(messagesOf(ZRejectRecordRequest.safeParse({ reason: 'x'.repeat(256) }))).toEqual({
+      reason: 'reason',
+    });
+    expect(ZRejectRecordRequest.safeParse({ reason: 'Transaction not found' }).success).toBe(true);
   });
 });

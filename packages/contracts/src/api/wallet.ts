@@ -344,7 +344,11 @@ export type TAdminWithdrawal = z.infer<typeof ZAdminWithdrawal>;
 export const ZAdminWithdrawalPage = zPage(ZAdminWithdrawal);
 
 export const ZRejectRecordRequest = z.strictObject({
-  reason: z.string({ error: W.reason }).trim().min(1, { error: W.reason }).max(255, { error: W.reason }),
+  reason: z
+    .string({ error: requiredOrInvalid })
+    .trim()
+    .min(1, { error: V.required })
+    .max(255, { error: W.reason }),
 });
 export type TRejectRecordRequest = z.input<typeof ZRejectRecordRequest>;
 
