@@ -138,9 +138,17 @@ export default function KycReviewPage() {
                   style={{ marginBlock: 12 }}
                 />
                 <Space wrap>
-                  <Button type="primary" loading={review.isPending} onClick={() => void decide('approve')}>
-                    {t('admin.approve')}
-                  </Button>
+                  {/* Approving lets the applicant borrow: asked once more, as rejecting is. */}
+                  <ConfirmPopover
+                    title={t('admin.approveKycConfirm', { name: open.realName })}
+                    okText={t('admin.approve')}
+                    cancelText={t('common:actions.cancel')}
+                    onConfirm={() => decide('approve')}
+                  >
+                    <Button type="primary" loading={review.isPending}>
+                      {t('admin.approve')}
+                    </Button>
+                  </ConfirmPopover>
                   <Button disabled={!reason.trim()} onClick={() => void decide('resubmit')}>
                     {t('admin.resubmit')}
                   </Button>

@@ -331,4 +331,29 @@ describe('Console -> identity checks: a reason belongs to one applicant', () => 
     });
     expect(((await openDocuments(1)) as HTMLTextAreaElement).value).toBe('');
   });
+
+  it('asks before approving an identity, which lets the applicant borrow', async () => {
+    const queue = serveQueue(verification, 0);
+    const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) =>
+      init?.method === 'POST' ? jsonResponse({}) : queue(input),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    await renderWithQueries(<KycReviewPage />, '/admin/kyc-review');
+    await act(async () => {
+      fireEvent.click((await screen.findAllByRole('button', { name: loansEn.admin.documents }))[0]!);
+    });
+    const posts = () => fetchMock.mock.calls.filter(([, init]) => init?.method === 'POST');
+    // One click approved at once, while resubmitting and rejecting asked for a reason.
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: loansEn.admin.approve })));
+    const question = await screen.findByText(
+      "Approve Real name 101's identity? They can then apply for loans.",
+    );
+    expect(posts()).toHaveLength(0);
+    const popover = question.closest('.ant-popover') as HTMLElement;
+    await act(async () =>
+      fireEvent.click(within(popover).getByRole('button', { name: loansEn.admin.approve })),
+    );
+    await waitFor(() => expect(posts()).toHaveLength(1));
+    expect(JSON.parse(String(posts()[0]![1]?.body))).toMatchObject({ decision: 'approve' });
+  });
 });
