@@ -1,8 +1,14 @@
-import { PAGE_SIZE, type TRecordFourEyes, type TWalletRecordStatus } from '@caravan/contracts';
+import {
+  PAGE_SIZE,
+  type TRecordFourEyes,
+  type TWalletRecordStatus,
+  ZAdminWalletListQuery,
+} from '@caravan/contracts';
 import { Alert, Button, Descriptions, type DescriptionsProps, Modal, type TableColumnsType, Tag } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConsolePageHead } from '../../../components/console/console-layout';
+import { useFilterInAddress } from '../../../components/console/filter-in-address';
 import { announceApproval } from '../../../components/console/four-eyes';
 import { LoadError } from '../../../components/console/load-error';
 import { type TPagedQuery, useServerPaging } from '../../../components/console/server-paging';
@@ -34,14 +40,44 @@ type TReviewAction = 'approve' | 'reject';
 
 type TDetailItems = NonNullable<DescriptionsProps['items']>;
 
-/** Filter, open record and open decision dialog of one finance queue (recharges or withdrawals). */
+const DEFAULT_QUEUE_FILTER: TQueueFilter = { pageNum: 1, pageSize: PAGE_SIZE.list, status: 'processing' };
+
+/**
+ * The queue's filter as the address gives it: no status is the default (processing), an empty one every status.
+ * Null when a value is not one the list takes.
+ */
+function parseQueueFilter(params: Record<string, string>): TQueueFilter | null {
+  const { pageNum, pageSize, status, userId, createdFrom, createdTo } = params;
+  const parsed = ZAdminWalletListQuery.safeParse({
+    pageNum,
+    pageSize,
+    ...(status ? { status } : {}),
+    userId,
+    createdFrom,
+    createdTo,
+  });
+  if (!parsed.success) {
+    return null;
+  }
+  const query = parsed.data;
+  return {
+    pageNum: query.pageNum,
+    pageSize: query.pageSize,
+    status: status === undefined ? DEFAULT_QUEUE_FILTER.status : query.status,
+    userId: query.userId,
+    createdFrom: query.createdFrom,
+    createdTo: query.createdTo,
+  };
+}
+
+/**
+ * Filter, open record and open decision dialog of one finance queue (recharges or withdrawals). The filter and page
+ * are kept in the address: a reviewer working through the queue lost their place on every reload.
+ */
 export function useReviewQueue() {
   const { t } = useTranslation(['common', 'console']);
-  const [filter, setFilter] = useState<TQueueFilter>({
-    pageNum: 1,
-    pageSize: PAGE_SIZE.list,
-    status: 'processing',
-  });
+  const [filter, updateFilter] = useFilterInAddress(DEFAULT_QUEUE_FILTER, parseQueueFilter);
+  const setFilter = (next: TQueueFilter) => updateFilter(() => next);
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [action, setAction] = useState<TReviewAction | null>(null);
 

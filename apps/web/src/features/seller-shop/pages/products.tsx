@@ -9,11 +9,12 @@ import {
   ZSellerProductsQuery,
 } from '@caravan/contracts';
 import { Button, Dropdown, Image, Modal, Select, Space, Switch, Tag, Tooltip, TreeSelect } from 'antd';
-import { useCallback, useMemo, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Route, Routes, useNavigate, useSearchParams } from 'react-router';
+import { Route, Routes, useNavigate } from 'react-router';
 import { useCategories } from '../../../components/catalog/categories';
 import { ConsolePageHead } from '../../../components/console/console-layout';
+import { useFilterInAddress } from '../../../components/console/filter-in-address';
 import { useSelectClear } from '../../../components/ui/clear-icon';
 import { DataTable } from '../../../components/ui/data-table';
 import { dateTimeCell } from '../../../components/ui/date-time-text';
@@ -64,42 +65,23 @@ type TFilter = {
 
 const DEFAULT_FILTER = ZSellerProductsQuery.parse({});
 
-/**
- * The list's filter and page, kept in the address: a reload, Back from a product's editor or a shared link comes
- * back to the same page and filters (it started over at page 1). A page turn is a step of its own in the history.
- */
-function useProductFilter(): [TFilter, (update: (filter: TFilter) => TFilter) => void] {
-  const [params, setParams] = useSearchParams();
-  const filter = useMemo((): TFilter => {
-    const parsed = ZSellerProductsQuery.safeParse(Object.fromEntries(params));
-    const query = parsed.success ? parsed.data : DEFAULT_FILTER;
-    return {
-      pageNum: query.pageNum,
-      pageSize: query.pageSize,
-      sort: query.sort,
-      keyword: query.keyword || undefined,
-      categoryId: query.categoryId,
-      state: query.state,
-      isLowStock: query.isLowStock || undefined,
-      after: query.after,
-    };
-  }, [params]);
-  const setFilter = useCallback(
-    (update: (current: TFilter) => TFilter) => {
-      const next = update(filter);
-      const search = new URLSearchParams();
-      for (const [key, value] of Object.entries(next)) {
-        const isDefault = value === DEFAULT_FILTER[key as keyof typeof DEFAULT_FILTER];
-        if (value !== undefined && value !== '' && value !== false && !isDefault) {
-          search.set(key, String(value));
-        }
-      }
-      const isPageTurn = next.pageNum !== filter.pageNum || next.after !== filter.after;
-      setParams(search, { replace: !isPageTurn });
-    },
-    [filter, setParams],
-  );
-  return [filter, setFilter];
+/** The list's filter as the address gives it (useFilterInAddress), or null when it gives none that is valid. */
+function parseProductFilter(params: Record<string, string>): TFilter | null {
+  const parsed = ZSellerProductsQuery.safeParse(params);
+  if (!parsed.success) {
+    return null;
+  }
+  const query = parsed.data;
+  return {
+    pageNum: query.pageNum,
+    pageSize: query.pageSize,
+    sort: query.sort,
+    keyword: query.keyword || undefined,
+    categoryId: query.categoryId,
+    state: query.state,
+    isLowStock: query.isLowStock || undefined,
+    after: query.after,
+  };
 }
 
 function ProductList() {
@@ -107,7 +89,7 @@ function ProductList() {
   const selectClear = useSelectClear();
   const navigate = useNavigate();
   const [modal, modalHolder] = Modal.useModal();
-  const [filter, setFilter] = useProductFilter();
+  const [filter, setFilter] = useFilterInAddress(DEFAULT_FILTER, parseProductFilter);
   /** The search box's text, kept apart from the keyword searched so far (searched on Enter). */
   const [keywordText, setKeywordText] = useState(filter.keyword ?? '');
   const isFiltered = Boolean(filter.keyword || filter.categoryId || filter.state || filter.isLowStock);

@@ -1,0 +1,39 @@
+import { useCallback, useMemo } from 'react';
+import { useSearchParams } from 'react-router';
+
+type TFilterValue = string | number | boolean | undefined;
+
+/** Past a list's numbered pages, the record the next page starts after (keyset paging). */
+const cursorOf = (filter: object): unknown => (filter as { after?: unknown }).after;
+
+/**
+ * A console list's filter and page kept in the address: a reload, Back from a record or a shared link comes back to
+ * the same page and filters (they started over at page 1 with the default filter). `parse` reads the address's
+ * parameters into a filter, or null when they do not make a valid one (then `defaults`). A value left at its
+ * default is not written; one cleared where the default has a value (every status where the default is
+ * "processing") is written empty. A page turn is a step of its own in the history; a filter change replaces it.
+ */
+export function useFilterInAddress<TFilter extends { pageNum: number }>(
+  defaults: TFilter,
+  parse: (params: Record<string, string>) => TFilter | null,
+): [TFilter, (update: (filter: TFilter) => TFilter) => void] {
+  const [params, setParams] = useSearchParams();
+  const filter = useMemo(() => parse(Object.fromEntries(params)) ?? defaults, [params, parse, defaults]);
+  const setFilter = useCallback(
+    (update: (current: TFilter) => TFilter) => {
+      const next = update(filter);
+      const search = new URLSearchParams();
+      for (const [key, value] of Object.entries(next) as [string, TFilterValue][]) {
+        const fallback = (defaults as Record<string, TFilterValue>)[key];
+        if (value === fallback || ((value === '' || value === false) && fallback === undefined)) {
+          continue;
+        }
+        search.set(key, value === undefined ? '' : String(value));
+      }
+      const isPageTurn = next.pageNum !== filter.pageNum || cursorOf(next) !== cursorOf(filter);
+      setParams(search, { replace: !isPageTurn });
+    },
+    [filter, setParams, defaults],
+  );
+  return [filter, setFilter];
+}
