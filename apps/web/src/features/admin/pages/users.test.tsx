@@ -87,4 +87,20 @@ describe('Admin -> Users: disabling and enabling an account', () => {
     expect(JSON.parse(String(init?.body))).toEqual({ reason: 'Ticket 4411: owner confirmed by phone' });
     await waitFor(() => expect(toasts).toEqual(['success: Operation succeeded']));
   });
+
+  it('opens on the page, status and search the address names (a reload kept none of them)', async () => {
+    const fetchMock = serve();
+    await renderWithQueries(<UsersPage />, '/admin/users?pageNum=2&status=disabled&keyword=trader');
+    await screen.findByText('trader7');
+    const read = fetchMock.mock.calls
+      .map(([url]) => new URL(String(url), 'http://localhost'))
+      .filter((url) => url.pathname === '/api/v1/admin/users')
+      .at(-1)!;
+    expect(Object.fromEntries(read.searchParams)).toMatchObject({
+      pageNum: '2',
+      status: 'disabled',
+      keyword: 'trader',
+    });
+    expect((screen.getByRole('searchbox') as HTMLInputElement).value).toBe('trader');
+  });
 });

@@ -1,13 +1,16 @@
 import {
   ADMIN_USER_KEYWORD_MAX,
   ADMIN_USER_STATUSES,
+  PAGE_SIZE,
   type TAdminUser,
   USER_ACTION_REASON_MAX,
+  ZAdminUsersQuery,
 } from '@caravan/contracts';
 import { Button, Select, Space, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConsolePageHead } from '../../../components/console/console-layout';
+import { useFilterInAddress } from '../../../components/console/filter-in-address';
 import { LoadError } from '../../../components/console/load-error';
 import { ReasonModal } from '../../../components/console/reason-modal';
 import { useServerPaging } from '../../../components/console/server-paging';
@@ -28,22 +31,32 @@ const STATUS_COLOURS: Record<TStatus, string> = {
   cancelled: 'default',
 };
 
+type TUsersQuery = { pageNum: number; pageSize: number; keyword?: string; status?: TStatus };
+
+const DEFAULT_USERS_QUERY: TUsersQuery = { pageNum: 1, pageSize: PAGE_SIZE.list };
+
+function parseUsersQuery(params: Record<string, string>): TUsersQuery | null {
+  const { pageNum, pageSize, keyword, status } = params;
+  const parsed = ZAdminUsersQuery.safeParse({ pageNum, pageSize, keyword, status: status || undefined });
+  return parsed.success
+    ? {
+        pageNum: parsed.data.pageNum,
+        pageSize: parsed.data.pageSize,
+        keyword: parsed.data.keyword || undefined,
+        status: parsed.data.status,
+      }
+    : null;
+}
+
 export default function UsersPage() {
   const { t } = useTranslation(['admin', 'common', 'console']);
   const selectClear = useSelectClear();
   const paging = useServerPaging();
   const { data: me } = useStaffMe();
   const canManage = hasPermission(me, 'users.manage');
-  const [keywordInput, setKeywordInput] = useState('');
-  const [query, setQuery] = useState<{
-    pageNum: number;
-    pageSize: number;
-    keyword?: string;
-    status?: TStatus;
-  }>({
-    pageNum: 1,
-    pageSize: 20,
-  });
+  // Page and filters in the address: a reload or Back from elsewhere kept neither.
+  const [query, setQuery] = useFilterInAddress(DEFAULT_USERS_QUERY, parseUsersQuery);
+  const [keywordInput, setKeywordInput] = useState(query.keyword ?? '');
   const users = useAdminUsers(query);
   const setStatus = useSetUserStatus();
   const [openUserId, setOpenUserId] = useState<string | null>(null);
