@@ -1,4 +1,5 @@
-import { LANGUAGES, NOTIFICATION_EVENTS } from '@caravan/contracts';
+import { LANGUAGE_TAGS, LANGUAGES, NOTIFICATION_EVENTS, type TLanguage } from '@caravan/contracts';
+import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
 
 type TDictionary = { [key: string]: string | TDictionary };
@@ -20,7 +21,7 @@ const SAME_IN_EVERY_LANGUAGE = new Set(['Caravan', 'USDT', 'BTC', 'ETH', 'TRC20'
 /** Words that really are spelled as in English in one language (checked by a native reading, not a guess). */
 const SAME_AS_ENGLISH_IN: Record<string, ReadonlySet<string>> = {
   es: new Set(['No']),
-  fr: new Set(['Page {{page}}']),
+  fr: new Set(['Page {{page}}', '{{count}} minute', '{{count}} minutes']),
   it: new Set(['No']),
 };
 
@@ -56,6 +57,61 @@ function flatten(dictionary: TDictionary, prefix = ''): Map<string, unknown> {
 
 function placeholders(text: string): string[] {
   return [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1] ?? '').sort();
+}
+
+/** i18next's plural suffixes (JSON v4): `minutes_one`, `minutes_other`… */
+const PLURAL_FORM = /^(.+)_(zero|one|two|few|many|other)$/;
+
+/**
+ * Namespaces whose counted keys have exactly the CLDR plural categories of each language (Russian one, few, many,
+ * other; Japanese other alone). The others still copy English's _one and _other in every language, the languages
+ * with more forms writing their _other as a label before the number ("Товаров: 5"), which fits every number.
+ */
+const CLDR_PLURAL_NAMESPACES: ReadonlySet<string> = new Set(['chat']);
+
+/** The categories given to each counted key ("stats.minutes" -> one, other), by the key without its suffix. */
+function pluralForms(flat: Map<string, unknown>): Map<string, string[]> {
+  const forms = new Map<string, string[]>();
+  for (const key of flat.keys()) {
+    const [, base = '', category = ''] = PLURAL_FORM.exec(key) ?? [];
+    if (base && flat.has(`${base}_other`)) {
+      forms.set(base, [...(forms.get(base) ?? []), category]);
+    }
+  }
+  return forms;
+}
+
+/** The keys a language must have: in a CLDR namespace a counted key's forms count once, as they differ by language. */
+function keyShape(flat: Map<string, unknown>, namespace: string): string[] {
+  if (!CLDR_PLURAL_NAMESPACES.has(namespace)) {
+    return [...flat.keys()].sort();
+  }
+  const plurals = pluralForms(flat);
+  const shape = [...flat.keys()].map((key) => {
+    const base = PLURAL_FORM.exec(key)?.[1];
+    return base && plurals.has(base) ? `${base}_*` : key;
+  });
+  return [...new Set(shape)].sort();
+}
+
+/** The English text a key translates: its own, or the English _other of a form English does not have (_few). */
+function englishTextOf(source: Map<string, unknown>, key: string): unknown {
+  const base = PLURAL_FORM.exec(key)?.[1];
+  return source.get(key) ?? (base ? source.get(`${base}_other`) : undefined);
+}
+
+function pluralRules(lang: TLanguage): Intl.PluralRules {
+  return new Intl.PluralRules(LANGUAGE_TAGS[lang]);
+}
+
+/**
+ * A form standing for one number alone may name it in words rather than show it: Arabic's one and two are
+ * "دقيقة واحدة" and "دقيقتان".
+ */
+function isOneNumberForm(lang: TLanguage, key: string): boolean {
+  const category = PLURAL_FORM.exec(key)?.[2];
+  const rules = pluralRules(lang);
+  return Array.from({ length: 1001 }, (_, n) => rules.select(n)).filter((c) => c === category).length === 1;
 }
 
 const all = collect({ ...WEB, ...SHARED });
@@ -105,14 +161,18 @@ describe('dictionaries', () => {
         const translated = all.get(lang)?.get(ns);
         expect(translated, `${lang}/${ns}.json is missing`).toBeDefined();
         const target = flatten(translated ?? {});
-        expect([...target.keys()].sort()).toEqual([...source.keys()].sort());
-        for (const [key, englishText] of source) {
-          const text = target.get(key);
+        expect(keyShape(target, ns)).toEqual(keyShape(source, ns));
+        for (const [key, text] of target) {
+          const englishText = englishTextOf(source, key);
           expect(typeof text === 'string' && text.trim().length > 0, `${lang}/${ns}:${key} is empty`).toBe(
             true,
           );
-          expect(placeholders(String(text)), `${lang}/${ns}:${key} placeholders`).toEqual(
-            placeholders(String(englishText)),
+          const expected = placeholders(String(englishText));
+          const withoutCount = expected.filter((name) => name !== 'count');
+          expect(placeholders(String(text)), `${lang}/${ns}:${key} placeholders`).toSatisfy(
+            (found: string[]) =>
+              found.join() === expected.join() ||
+              (isOneNumberForm(lang, key) && found.join() === withoutCount.join()),
           );
           if (text === englishText) {
             const isAllowed =
@@ -122,5 +182,84 @@ describe('dictionaries', () => {
         }
       },
     );
+  });
+
+  describe('chat counts', () => {
+    const chat = Object.fromEntries(LANGUAGES.map((lang) => [lang, all.get(lang)?.get('chat') ?? {}]));
+
+    it.each(LANGUAGES)('%s has each counted key in exactly its plural categories', (lang) => {
+      const categories = pluralRules(lang).resolvedOptions().pluralCategories;
+      const englishPlurals = pluralForms(flatten(english.get('chat') ?? {}));
+      const plurals = pluralForms(flatten(chat[lang] ?? {}));
+      expect([...plurals.keys()].sort()).toEqual([...englishPlurals.keys()].sort());
+      for (const [key, forms] of plurals) {
+        expect(forms.sort(), `${lang}/chat:${key}`).toEqual([...categories].sort());
+      }
+    });
+
+    it('every key the chat pages count has plural forms, or puts the number after a label ("Waiting: 3")', () => {
+      const sources = import.meta.glob<string>(
+        ['../features/chat/**/*.tsx', '!../features/chat/**/*.test.tsx'],
+        {
+          eager: true,
+          query: '?raw',
+          import: 'default',
+        },
+      );
+      const counted = new Set(
+        Object.values(sources).flatMap((source) =>
+          [...source.matchAll(/\bt\(\s*'([\w.]+)',\s*\{[^}]*\bcount\b/g)].map((m) => m[1] ?? ''),
+        ),
+      );
+      expect(counted).toContain('stats.minutes');
+      for (const lang of LANGUAGES) {
+        const flat = flatten(chat[lang] ?? {});
+        const plurals = pluralForms(flat);
+        for (const key of counted) {
+          const text = flat.get(key);
+          const isLabelled = typeof text === 'string' && /[:：]\s?\{\{count\}\}$/.test(text);
+          expect(plurals.has(key) || isLabelled, `${lang}/chat:${key} counts without plural forms`).toBe(
+            true,
+          );
+        }
+      }
+    });
+
+    it.each(LANGUAGES)(
+      '%s shows the form its plural rule picks, under the code i18next is given (cn, not zh-CN)',
+      async (lang) => {
+        const instance = i18next.createInstance();
+        await instance.init({
+          lng: lang,
+          fallbackLng: 'en',
+          ns: ['chat'],
+          defaultNS: 'chat',
+          resources: Object.fromEntries(LANGUAGES.map((code) => [code, { chat: chat[code] ?? {} }])),
+          interpolation: { escapeValue: false },
+        });
+        const stats = flatten(chat[lang] ?? {});
+        for (const count of [0, 1, 2, 3, 4, 5, 11, 21, 22, 25, 100, 101, 1_000_000, 1.5]) {
+          const form = stats.get(`stats.minutes_${pluralRules(lang).select(count)}`);
+          expect(instance.t('stats.minutes', { count }), `${lang}, ${count}`).toBe(
+            String(form).replace('{{count}}', String(count)),
+          );
+        }
+      },
+    );
+
+    it('says "1 minute" in English and "4 دقائق" in Arabic', async () => {
+      const instance = i18next.createInstance();
+      await instance.init({
+        lng: 'en',
+        resources: { en: { chat: chat.en ?? {} }, ar: { chat: chat.ar ?? {} } },
+        defaultNS: 'chat',
+        interpolation: { escapeValue: false },
+      });
+      expect(instance.t('stats.minutes', { count: 1 })).toBe('1 minute');
+      expect(instance.t('stats.seconds', { count: 30 })).toBe('30 seconds');
+      expect(instance.t('stats.minutes', { count: 4, lng: 'ar' })).toBe('4 دقائق');
+      expect(instance.t('stats.hours', { count: 2, lng: 'ar' })).toBe('ساعتان');
+      expect(instance.t('stats.minutes', { count: 11, lng: 'ar' })).toBe('11 دقيقة');
+    });
   });
 });

@@ -28,6 +28,10 @@ export default function CsCannedPage() {
   const [form] = Form.useForm<TForm>();
   const query = useQuery({ queryKey: ['chat', 'cs', 'canned'], queryFn: () => chatApi.cannedReplies() });
   const refresh = () => void queryClient.invalidateQueries({ queryKey: ['chat', 'cs', 'canned'] });
+  const startAdding = () => {
+    form.setFieldsValue({ title: '', content: '', sort: 0 });
+    setEditing('new');
+  };
 
   const save = async (values: TForm) => {
     setIsSaving(true);
@@ -50,19 +54,14 @@ export default function CsCannedPage() {
         title={t('canned.title')}
         extra={
           canEdit && (
-            <Button
-              type="primary"
-              onClick={() => {
-                form.setFieldsValue({ title: '', content: '', sort: 0 });
-                setEditing('new');
-              }}
-            >
+            <Button type="primary" onClick={startAdding}>
               {t('canned.add')}
             </Button>
           )
         }
       />
-      {query.isLoading ? (
+      {/* Who is asking decides what an empty list says, so the list waits for that too. */}
+      {query.isLoading || me.isLoading ? (
         <Skeleton active />
       ) : query.isError ? (
         <LoadError
@@ -75,7 +74,17 @@ export default function CsCannedPage() {
             rowKey="id"
             dataSource={query.data?.replies ?? []}
             pagination={{ pageSize: 20, hideOnSinglePage: true }}
-            locale={{ emptyText: <Empty description={t('canned.empty')} /> }}
+            locale={{
+              // An empty list names the next step: the add for who may add, else who can (an agent was left
+              // with "No canned replies yet" and nothing to do).
+              emptyText: canEdit ? (
+                <Empty description={t('canned.empty')}>
+                  <Button onClick={startAdding}>{t('canned.add')}</Button>
+                </Empty>
+              ) : (
+                <Empty description={t('canned.emptyAskAdmin')} />
+              ),
+            }}
             columns={[
               { title: t('canned.name'), dataIndex: 'title' },
               {

@@ -105,12 +105,21 @@ describe('/cs/conversations', () => {
 
   it('says there are no canned replies yet, and where they are kept, instead of a silent disabled button', async () => {
     await openLeeConversation();
-    const replies = await screen.findByRole('button', { name: chat.cs.canned });
+    const replies = await screen.findByRole('button', { name: chat.cs.cannedShort });
     expect((replies as HTMLButtonElement).disabled).toBe(false);
     await act(async () => fireEvent.click(replies));
     expect(await screen.findByText('No canned replies yet')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Open the canned replies page' }).getAttribute('href')).toBe(
       '/cs/canned',
+    );
+  });
+
+  it('names the canned replies button by the word it shows, the longer text describing it', async () => {
+    await openLeeConversation();
+    const replies = await screen.findByRole('button', { name: chat.cs.cannedShort });
+    expect(replies.textContent).toBe(chat.cs.cannedShort);
+    expect(screen.getByRole('button', { name: chat.cs.cannedShort, description: chat.cs.canned })).toBe(
+      replies,
     );
   });
 

@@ -338,7 +338,9 @@ export default function CsConversationsPage() {
                         },
                       }}
                     >
-                      <Button aria-label={t('cs.canned')}>{t('cs.cannedShort')}</Button>
+                      {/* Named by its visible word, so a speech command that says it finds it (WCAG 2.5.3); the
+                          longer description is the title. */}
+                      <Button title={t('cs.canned')}>{t('cs.cannedShort')}</Button>
                     </Dropdown>
                     <ProductCardPicker scope="cs" onPick={sendProductCard} />
                   </>
