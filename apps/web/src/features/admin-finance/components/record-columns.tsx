@@ -41,9 +41,10 @@ export function OwnerCell({
       }}
     >
       <span dir="auto">{record.userDisplayName}</span>
-      <span className="cv-muted" dir="ltr">
-        {' '}
-        · {record.usercode}
+      {/* The dot outside the code's left-to-right run: inside it, Arabic drew "name ·code". */}
+      <span className="cv-muted">
+        {' · '}
+        <bdi dir="ltr">{record.usercode}</bdi>
       </span>
     </Button>
   );

@@ -189,7 +189,10 @@ export default function FinanceChannelsPage() {
             render: (_, c) => (
               <span dir="ltr">
                 <MoneyText value={c.feeFixed} unit={c.currency} /> +{' '}
-                <span dir="ltr">{ratePercent(c.feeRate)}</span>
+                {/* One piece: "0.00 %" broke before its "%" in a narrow column. */}
+                <span dir="ltr" className="cv-nowrap">
+                  {ratePercent(c.feeRate)}
+                </span>
               </span>
             ),
           },

@@ -38,7 +38,10 @@ describe('ProductCardPicker', () => {
     vi.stubGlobal('fetch', fetchMock);
     const onPick = vi.fn();
     await renderWithQueries(<ProductCardPicker scope="seller" onPick={onPick} />);
-    await act(async () => fireEvent.click(screen.getByRole('button', { name: chatEn.productPicker.open })));
+    // Named by what it shows ("Product"; it was named "Send a product card"), the longer text its description.
+    const opener = screen.getByRole('button', { name: chatEn.productPicker.short });
+    expect(opener.getAttribute('title')).toBe(chatEn.productPicker.open);
+    await act(async () => fireEvent.click(opener));
     const search = await screen.findByRole('searchbox', { name: chatEn.productPicker.search });
     fireEvent.change(search, { target: { value: 'apron' } });
     await act(async () => fireEvent.keyDown(search, { key: 'Enter', code: 'Enter', keyCode: 13 }));

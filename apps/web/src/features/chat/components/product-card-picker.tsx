@@ -34,7 +34,8 @@ export function ProductCardPicker({
   };
   return (
     <>
-      <Button aria-label={t('productPicker.open')} onClick={() => setOpen(true)}>
+      {/* Named by its visible text (voice control says what it sees), described by the longer one. */}
+      <Button title={t('productPicker.open')} onClick={() => setOpen(true)}>
         {t('productPicker.short')}
       </Button>
       <Modal

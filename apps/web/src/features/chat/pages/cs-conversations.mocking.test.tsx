@@ -147,7 +147,7 @@ describe('/cs/conversations', () => {
       order: null,
     }));
     await openLeeConversation();
-    await act(async () => fireEvent.click(screen.getByRole('button', { name: chat.productPicker.open })));
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: chat.productPicker.short })));
     const search = await screen.findByRole('searchbox', { name: chat.productPicker.search });
     fireEvent.change(search, { target: { value: ' wool ' } });
     await act(async () => fireEvent.keyDown(search, { key: 'Enter', code: 'Enter', keyCode: 13 }));
