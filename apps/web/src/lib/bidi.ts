@@ -13,3 +13,20 @@ export function isolateText(text: string): string {
 export function isolateLtr(text: string): string {
   return `\u2066${text}\u2069`;
 }
+
+/** Letters of the scripts written right to left. */
+const RTL_LETTER =
+  /[\p{Script=Hebrew}\p{Script=Arabic}\p{Script=Syriac}\p{Script=Thaana}\p{Script=Nko}\p{Script=Samaritan}\p{Script=Mandaic}\p{Script=Adlam}]/u;
+
+/**
+ * The direction of a text someone typed, from its first letter (what dir="auto" finds); undefined without a letter
+ * (digits only). For an element holding several isolated parts, which dir="auto" does not look into: an address
+ * of a Latin street and city runs left to right in an Arabic page, its commas after each part.
+ */
+export function findTextDirection(text: string): 'ltr' | 'rtl' | undefined {
+  const letter = /\p{L}/u.exec(text)?.[0];
+  if (letter === undefined) {
+    return undefined;
+  }
+  return RTL_LETTER.test(letter) ? 'rtl' : 'ltr';
+}

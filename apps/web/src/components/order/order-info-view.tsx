@@ -173,9 +173,20 @@ export function OrderInfoView({ order, logistics }: { order: TOrderInfo; logisti
                 label: t('detail.returnAmount'),
                 children: <MoneyText isPrice value={refund.amount} />,
               },
-              { key: 'd', label: t('detail.refundInstructions'), children: refund.description || '--' },
+              // Texts the buyer and the seller wrote keep their own direction, as the remark does.
+              {
+                key: 'd',
+                label: t('detail.refundInstructions'),
+                children: refund.description ? <span dir="auto">{refund.description}</span> : '--',
+              },
               ...(refund.rejectReason
-                ? [{ key: 'rr', label: t('detail.rejectReason'), children: refund.rejectReason }]
+                ? [
+                    {
+                      key: 'rr',
+                      label: t('detail.rejectReason'),
+                      children: <span dir="auto">{refund.rejectReason}</span>,
+                    },
+                  ]
                 : []),
             ]}
           />
@@ -195,7 +206,7 @@ export function OrderInfoView({ order, logistics }: { order: TOrderInfo; logisti
             <strong>{t(`ratings.${review.rating}`)}</strong>
             {review.isDefault ? ` · ${t('detail.defaultReview')}` : ''}
           </p>
-          {review.content && <p>{review.content}</p>}
+          {review.content && <p dir="auto">{review.content}</p>}
           {review.images.length > 0 && (
             <div className="cv-order-images">
               {review.images.map((url) => (

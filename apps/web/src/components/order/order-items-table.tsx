@@ -6,6 +6,9 @@ import { DataTable } from '../ui/data-table';
 import { Figures } from '../ui/figures';
 import { MoneyText } from '../ui/money-text';
 import { ScrollRegion } from '../ui/scroll-region';
+// Its own rules (the stacked lines, the picture beside the name): a page showing the goods alone, as the review page
+// does, otherwise had none, as the order detail's other parts brought them.
+import './order.css';
 
 type TItemRow = Omit<TOrderItem, 'id'> & { id?: string };
 

@@ -1,6 +1,8 @@
 import { SETTING_DEFINITIONS, type TSystemParam } from '@caravan/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import i18next from 'i18next';
 import { describe, expect, it, vi } from 'vitest';
+import ar from '../../../locales/ar/admin.json';
 import en from '../../../locales/en/admin.json';
 import { jsonResponse, renderWithQueries, setUpComponentTests } from '../../../testing/render';
 import SystemParamsPage from './system-params';
@@ -55,5 +57,33 @@ describe('Admin -> System parameters', () => {
       ).toBeTruthy(),
     );
     expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'PUT')).toBe(true);
+  });
+
+  it('keeps time windows left to right in Arabic: isolated in the description, unbroken in the value', async () => {
+    i18next.addResourceBundle('ar', 'admin', ar, true, true);
+    await i18next.changeLanguage('ar');
+    try {
+      vi.stubGlobal(
+        'fetch',
+        vi.fn(async () => jsonResponse({ data: [WINDOW] })),
+      );
+      await renderWithQueries(<SystemParamsPage />);
+      const row = (await screen.findByText('withdraw_time_window')).closest('tr') as HTMLElement;
+      const description = ar.params.descriptions.withdraw_time_window;
+      expect(within(row).getByText(description)).toBeTruthy();
+      // Digits after Arabic letters are read as Arabic numbers: without LRI … PDI "09:00-18:00" showed "18:00-09:00".
+      const ranges = description.match(/\d\d:\d\d-\d\d:\d\d/g) ?? [];
+      expect(ranges).toEqual(['09:00-18:00', '00:00-24:00']);
+      for (const range of [...ranges, 'HH:mm-HH:mm']) {
+        expect(description).toContain(`\u2066${range}\u2069`);
+      }
+      const value = within(row).getByText('00:00-24:00');
+      expect(value.getAttribute('dir')).toBe('ltr');
+      // Broken at its hyphen the value read "00:00-" over "24:00".
+      expect(value.className).toContain('cv-nowrap');
+    } finally {
+      await i18next.changeLanguage('en');
+      i18next.removeResourceBundle('ar', 'admin');
+    }
   });
 });

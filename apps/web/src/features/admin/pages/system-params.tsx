@@ -62,7 +62,16 @@ export default function SystemParamsPage() {
           {
             title: t('params.value'),
             dataIndex: 'value',
-            render: (v: string) => (v ? <span dir="ltr">{v}</span> : <span className="cv-muted">--</span>),
+            // Values are short codes, numbers and time windows: one left-to-right run that does not break
+            // ("00:00-24:00" split into "00:00-" and "24:00" in a narrow column).
+            render: (v: string) =>
+              v ? (
+                <span dir="ltr" className="cv-nowrap">
+                  {v}
+                </span>
+              ) : (
+                <span className="cv-muted">--</span>
+              ),
           },
           { title: t('params.description'), key: 'description', render: (_, param) => describe(param) },
           {

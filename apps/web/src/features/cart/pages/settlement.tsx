@@ -309,10 +309,16 @@ function SettlementContent() {
                   disabled={!item.isAvailable}
                   onChange={(event) => setChecked([item.id], event.target.checked)}
                 >
+                  {/* Name, variant and "× 15" each isolated, the spaces between them outside: inside the
+                      left-to-right run a leading space put "15" against an Arabic colour ("أزرق15 ×"). */}
                   <bdi>{item.name}</bdi>
-                  {item.checkAttrName && <span className="cv-muted"> · {item.checkAttrName}</span>}
+                  {item.checkAttrName && (
+                    <span className="cv-muted">
+                      {' · '}
+                      <bdi>{item.checkAttrName}</bdi>
+                    </span>
+                  )}{' '}
                   <span className="cv-muted" dir="ltr">
-                    {' '}
                     × {item.count}
                   </span>
                 </Checkbox>

@@ -116,7 +116,13 @@ export default function ProductDetailsPage() {
                 key: 'description',
                 label: t('detail.description'),
                 children: (
-                  <p style={{ whiteSpace: 'pre-wrap', lineHeight: 1.7 }} lang={LANGUAGE_TAGS[data.textLang]}>
+                  // The seller's text in its own direction: an English description in an Arabic page showed
+                  // its full stop at the start of the line (".from our warehouse").
+                  <p
+                    style={{ whiteSpace: 'pre-wrap', lineHeight: 1.7 }}
+                    lang={LANGUAGE_TAGS[data.textLang]}
+                    dir="auto"
+                  >
                     {data.description}
                   </p>
                 ),

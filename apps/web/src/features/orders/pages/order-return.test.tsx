@@ -41,4 +41,21 @@ describe('/userInfo/order-return', () => {
     await waitFor(() => expect(screen.getByText(/what you paid for this order/)).toBeTruthy());
     expect(screen.queryByText(/has not shipped yet/)).toBeNull();
   });
+
+  it('heads the form with the order number and the amount paid as two facts, each value isolated', async () => {
+    vi.stubGlobal('fetch', orderAnswer('paid', null));
+    await renderWithQueries(<OrderReturnPage />, `/userInfo/order-return?orderNo=${ORDER_NO}`);
+    const orderNo = await screen.findByText(ORDER_NO);
+    expect(orderNo.getAttribute('dir')).toBe('ltr');
+    const facts = orderNo.closest('dl') as HTMLElement;
+    expect([...facts.children].map((fact) => fact.textContent)).toEqual([
+      `${ordersEn.detail.orderNo}: ${ORDER_NO}`,
+      `${ordersEn.detail.paidAmount}: 31.63 USDT`,
+    ]);
+    expect(facts.querySelector('dd .cv-amount')?.getAttribute('dir')).toBe('ltr');
+    // The separator is drawn between the facts (.cv-order-facts): as a character of the text it was left alone at
+    // the end of an Arabic phone's first line.
+    expect(facts.className).toBe('cv-order-facts');
+    expect(facts.textContent).not.toContain('·');
+  });
 });

@@ -10,6 +10,7 @@ import { formatUsdt } from '../../../lib/format-money';
 import { refundOrder } from '../api/order-actions';
 import { readUploadedUrls } from '../components/image-uploader';
 import { ImagesFormItem, OrderLoadState, useOrderRequestForm } from '../components/order-request-form';
+import '../../../components/order/order.css';
 
 const CRUMBS = [
   { labelKey: 'routes.userInfo', to: '/userInfo/dashboard' },
@@ -77,10 +78,19 @@ export default function OrderReturnPage() {
       {info && !isAllowed && <Alert type="warning" showIcon title={t('refundForm.notAllowed')} />}
       {info && isAllowed && (
         <Card className="cv-form-card" style={{ maxWidth: 720 }}>
-          <p>
-            {t('detail.orderNo')}: <span dir="ltr">{info.orderNo}</span> · {t('detail.paidAmount')}:{' '}
-            <MoneyText isPrice value={info.paidAmount} />
-          </p>
+          {/* Two facts, each value isolated; the "·" between them is drawn by .cv-order-facts, so a phone's
+              line wraps between the facts and neither ends nor starts with it. */}
+          <dl className="cv-order-facts">
+            <div>
+              <dt>{t('detail.orderNo')}:</dt> <dd dir="ltr">{info.orderNo}</dd>
+            </div>
+            <div>
+              <dt>{t('detail.paidAmount')}:</dt>{' '}
+              <dd>
+                <MoneyText isPrice value={info.paidAmount} />
+              </dd>
+            </div>
+          </dl>
           <AppForm
             form={form}
             layout="vertical"

@@ -1,0 +1,44 @@
+import { render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import cartEn from '../../locales/en/cart.json';
+import ordersEn from '../../locales/en/orders.json';
+import { orderInfoFixture } from '../../testing/orders';
+import { setUpComponentTests } from '../../testing/render';
+import { OrderInfoView } from './order-info-view';
+
+describe('OrderInfoView', () => {
+  setUpComponentTests({ orders: ordersEn, cart: cartEn });
+  afterEach(() => vi.restoreAllMocks());
+
+  it('shows what the buyer and the seller wrote in its own direction (English texts in an Arabic page)', () => {
+    render(
+      <OrderInfoView
+        order={orderInfoFixture({
+          statusName: 'reviewed',
+          remark: 'Please ring twice.',
+          review: { rating: 'good', content: 'Soft and well sewn.', images: [], isDefault: false },
+          refund: {
+            kind: 'refund',
+            reason: 1,
+            amount: '12.50',
+            description: 'One puzzle arrived torn.',
+            images: [],
+            status: 'fail',
+            rejectReason: 'The photo shows another product.',
+            createdAt: '2026-12-03T10:00:00.000Z',
+            decidedAt: '2026-12-04T10:00:00.000Z',
+          },
+        })}
+      />,
+    );
+    for (const text of [
+      'Please ring twice.',
+      'Soft and well sewn.',
+      'One puzzle arrived torn.',
+      'The photo shows another product.',
+      'Invalidenstrasse 1',
+    ]) {
+      expect(screen.getByText(text).getAttribute('dir'), text).toBe('auto');
+    }
+  });
+});

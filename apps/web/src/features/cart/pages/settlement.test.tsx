@@ -1,0 +1,111 @@
+import type { TCart, TCheckoutPreview, TUserInfo } from '@caravan/contracts';
+import { screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { clearSession, setSession } from '../../../lib/session';
+import cart from '../../../locales/en/cart.json';
+import orders from '../../../locales/en/orders.json';
+import { goodsOnlyAmounts } from '../../../testing/orders';
+import { jsonResponse, renderWithQueries, setUpComponentTests } from '../../../testing/render';
+import SettlementPage from './settlement';
+
+const SELLER = { id: '12', name: 'Sahara Trading House' };
+
+const CART: TCart = {
+  groups: [
+    {
+      seller: SELLER,
+      items: [
+        {
+          id: '1',
+          productId: '12',
+          variantId: '62',
+          name: 'دبة قطيفة محمول',
+          checkAttrName: 'أصفر',
+          imgUrl: null,
+          price: '8.78',
+          count: 15,
+          buyMin: 1,
+          maxBuy: 147,
+          stock: 147,
+          isChecked: true,
+          isAvailable: true,
+          unavailableReason: null,
+          lineTotal: '131.70',
+          seller: SELLER,
+        },
+      ],
+      checkAll: true,
+      isIndeterminate: false,
+      checkTotal: '131.70',
+    },
+  ],
+  checkAll: true,
+  isIndeterminate: false,
+  checkedCount: 1,
+  checkedTotal: '131.70',
+  count: 1,
+  maxBuy: 500,
+};
+
+const PREVIEW: TCheckoutPreview = {
+  groups: [
+    {
+      seller: SELLER,
+      items: [
+        {
+          productId: '12',
+          variantId: '62',
+          name: 'دبة قطيفة محمول',
+          specification: 'أصفر',
+          imgUrl: null,
+          unitPrice: '8.78',
+          quantity: 15,
+          lineTotal: '131.70',
+        },
+      ],
+      amounts: goodsOnlyAmounts('131.70'),
+      remark: '',
+    },
+  ],
+  total: '131.70',
+  addressId: null,
+  paymentMethods: ['balance'],
+};
+
+function answer(input: RequestInfo | URL) {
+  const path = new URL(String(input), 'http://x').pathname;
+  if (path.endsWith('/cart')) {
+    return jsonResponse(CART);
+  }
+  if (path.endsWith('/orders/preview')) {
+    return jsonResponse(PREVIEW);
+  }
+  if (path.endsWith('/addresses')) {
+    return jsonResponse({ list: [], limit: 20 });
+  }
+  return jsonResponse({ list: [] });
+}
+
+describe('/settlement', () => {
+  setUpComponentTests({ cart, orders });
+  afterEach(() => clearSession('logout'));
+
+  it('isolates the name, the variant and "× 15" of a chosen line, the spaces between them outside', async () => {
+    setSession({ userInfo: { id: '1' } as unknown as TUserInfo });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL) => answer(input)),
+    );
+    await renderWithQueries(<SettlementPage />, '/settlement');
+    const quantity = await screen.findByText('× 15');
+    // A leading space inside the left-to-right run put "15" against an Arabic colour: "أصفر15 ×".
+    expect(quantity.getAttribute('dir')).toBe('ltr');
+    expect(quantity.textContent).toBe('× 15');
+    const line = quantity.parentElement as HTMLElement;
+    expect(line.textContent).toBe('دبة قطيفة محمول · أصفر × 15');
+    expect([...line.querySelectorAll('bdi')].map((part) => part.textContent)).toEqual([
+      'دبة قطيفة محمول',
+      'أصفر',
+    ]);
+  });
+});
