@@ -109,7 +109,8 @@ describe('platform settings are declared and validated', () => {
   it("words a refused value's rule in the reader's language, with the values it allows", async () => {
     const window = await put('withdraw_time_window', '25:00-26:00', 'ar');
     expect(json<TError>(window).error.message).toBe(
-      'قيمة withdraw_time_window غير صالحة: نافذة زمنية HH:mm-HH:mm بتوقيت UTC، مثل 09:00-18:00',
+      // Ranges kept left to right inside the Arabic sentence (LRI ... PDI): plain, they read "18:00-09:00".
+      'قيمة withdraw_time_window غير صالحة: نافذة زمنية \u2066HH:mm-HH:mm\u2069 بتوقيت UTC، مثل \u206609:00-18:00\u2069',
     );
     const methods = await put('payment_methods_enabled', 'balance,cash', 'de');
     expect(json<TError>(methods).error.message).toBe(
