@@ -1,33 +1,24 @@
-import type { TAdminChannel } from '@caravan/contracts';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import consoleEn from '../../../locales/en/console.json';
 import financeEn from '../../../locales/en/finance.json';
 import walletEn from '../../../locales/en/wallet.json';
+import { adminChannelFixture } from '../../../testing/finance';
 import { jsonResponse, renderWithQueries, setUpComponentTests } from '../../../testing/render';
 import FinanceChannelsPage from './channels';
 
-const BANK: TAdminChannel = {
+const BANK = adminChannelFixture({
   id: '3',
   code: 'BANK',
   kind: 'bank',
   name: 'Bank card transfer',
   names: { en: 'Bank card transfer' },
-  currency: 'USDT',
   network: null,
-  depositAddress: null,
-  depositUri: null,
   minAmount: '50.00',
-  maxAmount: '10000.00',
   feeFixed: '2.00',
-  feeRate: '0.00',
-  rateToUsdt: '1',
   arrivalMinutes: 1440,
-  isOpen: true,
-  closedRegions: [],
   sortOrder: 3,
-  updatedAt: '2026-11-20T08:00:00.000Z',
-};
+});
 
 /** The channel list, and `answer` for a save. */
 function serveChannels(answer: () => Response) {

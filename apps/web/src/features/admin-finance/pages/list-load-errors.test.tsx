@@ -1,10 +1,9 @@
-import type { TAdminChannel } from '@caravan/contracts';
 import type { ComponentType } from 'react';
 import { describe, it } from 'vitest';
 import consoleEn from '../../../locales/en/console.json';
 import financeEn from '../../../locales/en/finance.json';
 import walletEn from '../../../locales/en/wallet.json';
-import { adminWithdrawalFixture } from '../../../testing/finance';
+import { adminChannelFixture, adminWithdrawalFixture } from '../../../testing/finance';
 import { expectLoadErrorThenRetry } from '../../../testing/load-error';
 import { setUpComponentTests } from '../../../testing/render';
 import FinanceChannelsPage from './channels';
@@ -12,27 +11,7 @@ import FinanceWithdrawalsPage from './withdrawals';
 
 const WITHDRAWAL = adminWithdrawalFixture();
 
-const CHANNEL: TAdminChannel = {
-  id: '2',
-  code: 'usdt-trc20',
-  kind: 'blockchain',
-  name: 'Tether on Tron',
-  names: { en: 'Tether on Tron' },
-  currency: 'USDT',
-  network: 'TRC20',
-  depositAddress: null,
-  depositUri: null,
-  minAmount: '10.00',
-  maxAmount: '10000.00',
-  feeFixed: '0.00',
-  feeRate: '0.00',
-  rateToUsdt: '1',
-  arrivalMinutes: 30,
-  isOpen: true,
-  closedRegions: [],
-  sortOrder: 1,
-  updatedAt: '2026-11-20T08:00:00.000Z',
-};
+const CHANNEL = adminChannelFixture();
 
 const PAGES: { name: string; Page: ComponentType; path: string; body: unknown; shown: string }[] = [
   {
