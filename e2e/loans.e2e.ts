@@ -137,7 +137,12 @@ describe('loans in the browser', () => {
     await poll(() => kycRow.count()).toBeGreaterThan(0);
     await kycRow.first().getByRole('button', { name: 'Documents' }).click();
     await poll(() => finance.page.locator('.ant-drawer img').count()).toBe(2);
-    await finance.page.getByRole('button', { name: 'Approve' }).click();
+    await finance.page.locator('.ant-drawer').getByRole('button', { name: 'Approve' }).click();
+    // Approving lets the applicant borrow: the console asks once more, naming them.
+    const approveQuestion = finance.page.locator('.ant-popover', {
+      hasText: "Approve Amina Trader's identity? They can then apply for loans.",
+    });
+    await approveQuestion.getByRole('button', { name: 'Approve' }).click();
     await poll(
       async () =>
         (await api<{ realNameStatus: string }>('GET', '/api/v1/verification', buyerToken)).body
