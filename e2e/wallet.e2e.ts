@@ -190,8 +190,8 @@ describe('wallet in the browser', () => {
       await admin.locator('.cv-finance-drawer').getByRole('button', { name: 'Reject' }).click();
       const dialog = admin.locator('.cv-finance-reject');
       await clickInDialog(dialog, 'Reject');
-      // A reason is required.
-      await poll(() => dialog.getByText('Please enter a reason of at most 255 characters').count()).toBe(1);
+      // A reason is required, and said so (it read "a reason of at most 255 characters").
+      await poll(() => dialog.getByText('This field is required').count()).toBe(1);
       await dialog.getByLabel('Reason').fill('Address check failed');
       await clickInDialog(dialog, 'Reject');
       await poll(() => admin.getByText('Rejected', { exact: true }).count()).toBeGreaterThan(0);
