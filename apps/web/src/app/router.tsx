@@ -119,8 +119,13 @@ const CsConsole = consoleRoute(
   (pages) => ({ areaPages: pages.CS_AREA_PAGES }),
 );
 
+/**
+ * A page of the storefront or the user centre. Its own error element: a page that fails to render (or whose code
+ * fails to load) says so inside the layout, which keeps the header, the footer and the user centre's menu; the
+ * layout's own error element had replaced them all.
+ */
 function route(path: string, Page: TPage, handle: TRouteHandle = {}): RouteObject {
-  return { path, element: <Page />, handle };
+  return { path, element: <Page />, handle, errorElement: <RouteError /> };
 }
 
 /**
@@ -137,6 +142,7 @@ function personalRoute(path: string, Page: TPage, handle: TRouteHandle = {}): Ro
       </RequireLogin>
     ),
     handle,
+    errorElement: <RouteError />,
   };
 }
 

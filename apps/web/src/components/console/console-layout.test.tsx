@@ -23,6 +23,11 @@ const LABELS = {
   settlement: 'Règlements',
 };
 
+/** A page that fails to render (the loan review did, on a half-typed amount). */
+function FailingPage(): never {
+  throw new TypeError("Cannot read properties of undefined (reading 'toFixed')");
+}
+
 /** A page whose code never arrives, as on a slow line. */
 const NeverLoadedPage = lazy(() => new Promise<never>(() => undefined));
 
@@ -44,6 +49,7 @@ async function renderConsole(at = '/seller/dashboard') {
         children: [
           { path: 'products/new', element: <ConsolePageHead title="Nouveau produit" /> },
           { path: 'settlement', element: <NeverLoadedPage /> },
+          { path: 'refunds', element: <FailingPage /> },
           { path: '*', element: <p>page</p> },
         ],
       },
@@ -125,5 +131,21 @@ describe('ConsoleLayout', () => {
     expect(preloadSettlement).not.toHaveBeenCalled();
     fireEvent.mouseEnter(screen.getByRole('menuitem', { name: LABELS.settlement }));
     expect(preloadSettlement).toHaveBeenCalledTimes(1);
+  });
+
+  it('keeps its menu when a page fails to render, and renders the next page chosen', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    await renderConsole('/seller/refunds');
+    // Before, the fault went up to the app's error page: no menu, no header, no way to another page.
+    const alert = screen.getByRole('alert');
+    expect(alert.textContent).toContain(commonEn.errors.generic);
+    expect(within(alert).getByRole('button', { name: commonEn.actions.retry })).toBeTruthy();
+    expect(screen.getByRole('menuitem', { name: new RegExp(LABELS.refunds) }).className).toContain(
+      'ant-menu-item-selected',
+    );
+
+    await act(async () => fireEvent.click(screen.getByRole('menuitem', { name: LABELS.products })));
+    expect(await screen.findByText('page')).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 });

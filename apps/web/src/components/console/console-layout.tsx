@@ -18,6 +18,7 @@ import { LogoGlyph } from '../ui/logo';
 import type { TMenuIcon } from '../ui/menu-icon';
 import { PageSkeleton } from '../ui/page-skeleton';
 import { KeyboardScrollableTables } from '../ui/table-scrollers';
+import { ConsolePageErrorBoundary } from './page-error-boundary';
 
 /** A console page: a lazy component whose code can be asked for before it renders (lib/preloadable-lazy.ts). */
 export type TConsolePage = ComponentType & { preload?: () => Promise<unknown> };
@@ -198,9 +199,11 @@ export function ConsoleLayout({
               {/* A boundary of its own per section: the router navigates in a transition, in which React keeps a
                   boundary's content on screen until the next page's code has loaded (the last page and its menu
                   entry stayed 1-2 s on a slow line); a new boundary shows its skeleton at once. */}
-              <Suspense key={current?.path ?? ''} fallback={<PageSkeleton />}>
-                <Outlet />
-              </Suspense>
+              <ConsolePageErrorBoundary resetKey={location.pathname}>
+                <Suspense key={current?.path ?? ''} fallback={<PageSkeleton />}>
+                  <Outlet />
+                </Suspense>
+              </ConsolePageErrorBoundary>
             </PageTitleContext.Provider>
           </KeyboardScrollableTables>
         </Layout.Content>
