@@ -1,7 +1,9 @@
+import type { TSellerProductDetail } from '@caravan/contracts';
 import errorsEn from '@caravan/contracts/locales/en/errors.json';
 import validationEn from '@caravan/contracts/locales/en/validation.json';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import i18next from 'i18next';
+import { Route, Routes } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { AntdScope } from '../../../components/ui/antd-scope';
 import sellerEn from '../../../locales/en/seller.json';
@@ -14,6 +16,55 @@ function stubNewProductApi(lang = 'en') {
   const fetchMock = vi.fn(async (input: RequestInfo | URL, _init?: RequestInit) => {
     const path = new URL(String(input), 'http://localhost').pathname;
     return jsonResponse(path === '/api/v1/seller/shop' ? { lang } : { categories: [] });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+/** A product on file with two variants, as the editor reads it; returns the fetch mock. */
+function stubProductWithVariants() {
+  const product: TSellerProductDetail = {
+    id: '405',
+    categoryId: '3',
+    names: { en: 'Linen shirt' },
+    descriptions: { en: '' },
+    images: [
+      {
+        url: '/uploads/img/4e/4e70c6733e9266299c7b16094b42749f-640.webp',
+        width: 640,
+        height: 640,
+        srcset: '/uploads/img/4e/4e70c6733e9266299c7b16094b42749f-640.webp 640w',
+      },
+    ],
+    code: 'LS-1',
+    sellingPrice: '12.50',
+    retailPrice: '0',
+    originalPrice: '0',
+    discountPrice: null,
+    discountEndsAt: null,
+    stock: 10,
+    buyMin: 1,
+    buyMax: null,
+    dispatchFee: '0',
+    longDistanceFee: '0',
+    deliveryFee: '0',
+    weightGrams: 0,
+    isOnShelf: true,
+    state: 'onShelf',
+    takenDownReason: null,
+    attributes: [{ name: 'Colour', values: ['Red', 'Blue'] }],
+    variants: [
+      { id: '1', values: ['Red'], price: null, stock: 4, code: '' },
+      { id: '2', values: ['Blue'], price: null, stock: 6, code: '' },
+    ],
+    updatedAt: '2026-12-03T08:00:00.000Z',
+  };
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, _init?: RequestInit) => {
+    const path = new URL(String(input), 'http://localhost').pathname;
+    if (path === '/api/v1/seller/shop') {
+      return jsonResponse({ lang: 'en' });
+    }
+    return jsonResponse(path === '/api/v1/seller/products/405' ? product : { categories: [] });
   });
   vi.stubGlobal('fetch', fetchMock);
   return fetchMock;
@@ -130,5 +181,39 @@ describe('Seller -> product editor', () => {
     } finally {
       await i18next.changeLanguage('en');
     }
+  });
+
+  it("checks a variant's stock beside its row, keeps what was typed and names the variant on saving", async () => {
+    const fetchMock = stubProductWithVariants();
+    await renderWithQueries(
+      <Routes>
+        <Route path="/seller/products/:id" element={<ProductEditorPage />} />
+      </Routes>,
+      '/seller/products/405',
+    );
+    const red = await screen.findByRole('spinbutton', { name: `${sellerEn.products.stock} Red` });
+    const blue = screen.getByRole('spinbutton', { name: `${sellerEn.products.stock} Blue` });
+    const stockRange = validationEn.wholeRange.replace('{{min}}', '0').replace('{{max}}', '100,000,000');
+    // Far over the limit: the server's refusal named no variant, and the box showed "99999999…".
+    await act(async () => fireEvent.change(red, { target: { value: '999999999999' } }));
+    await waitFor(() => expect(red.getAttribute('aria-invalid')).toBe('true'));
+    expect(screen.getByText(stockRange)).toBeTruthy();
+    // Below 0: Ant Design's box made -7 a silent 0.
+    await act(async () => fireEvent.change(blue, { target: { value: '-7' } }));
+    await act(async () => fireEvent.blur(blue));
+    expect((blue as HTMLInputElement).value).toBe('-7');
+    expect(blue.getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getAllByText(stockRange)).toHaveLength(2);
+
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Save' })));
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toContain(`Red: ${stockRange}`));
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'PUT' || init?.method === 'POST')).toBe(
+      false,
+    );
+
+    await act(async () => fireEvent.change(red, { target: { value: '12' } }));
+    await act(async () => fireEvent.change(blue, { target: { value: '3' } }));
+    expect(red.getAttribute('aria-invalid')).toBe('false');
+    expect(screen.queryByText(stockRange)).toBeNull();
   });
 });

@@ -47,14 +47,21 @@ import { emptyOrLoadError } from '../../../components/ui/load-error';
 import type { TPictures } from '../../../components/ui/picture-field';
 import { toUploadItems, uploadedRefs } from '../../../components/ui/sortable-image-uploader';
 import { isApiError, isNotFoundError } from '../../../lib/api';
-import { placeFieldErrors, zodRule } from '../../../lib/form';
+import { placeFieldErrors, translateValidation, zodRule } from '../../../lib/form';
 import { toast } from '../../../lib/toast';
 import { useSaveProduct, useSellerProduct, useShopSettings } from '../api';
 import { toTreeData } from './products';
 
 type TAttribute = { id: number; name: string; values: string[] };
 let attributeSeq = 0;
-type TVariantRow = { key: string; values: string[]; price: string | null; stock: number; code: string };
+/** `stock` is null while the box is empty (the row then says "required"). */
+type TVariantRow = {
+  key: string;
+  values: string[];
+  price: string | null;
+  stock: number | null;
+  code: string;
+};
 type TFormValues = {
   names: Record<string, string>;
   descriptions: Record<string, string>;
@@ -89,6 +96,18 @@ function priceProblem(
   }
   const result = (kind === 'sale' ? zSalePriceInput : zPriceInput).safeParse(price);
   return result.success ? null : `validation:${result.error.issues[0]?.message ?? V.price}`;
+}
+
+/** The schema of a variant's stock: the product's own stock rule. */
+const zVariantStock = zWhole(0, STOCK_MAX);
+
+/** What is wrong with a variant's typed stock (a validation message), or null. */
+function stockProblem(stock: number | null): string | null {
+  if (stock === null) {
+    return V.required;
+  }
+  const result = zVariantStock.safeParse(stock);
+  return result.success ? null : (result.error.issues[0]?.message ?? V.invalidValue);
 }
 
 /** Which attributes repeat an earlier one's name (case and surrounding spaces aside), by index. */
@@ -163,6 +182,14 @@ function Editor({ product, shopLang }: { product: TSellerProductDetail | null; s
       );
       return;
     }
+    // So is its stock: the server's "at most 100,000,000" named no variant, and the narrow box hid the digits.
+    const badStock = variants.find((v) => stockProblem(v.stock));
+    if (badStock) {
+      setFormError(
+        `${badStock.values.join(' / ')}: ${translateValidation(t, stockProblem(badStock.stock) ?? V.invalidValue)}`,
+      );
+      return;
+    }
     // Marked beside the name as it is typed; the server would refuse the product for it.
     if (repeatedAttributeNames(attributes).size > 0) {
       setFormError(t('validation:attributeNameTaken'));
@@ -194,7 +221,7 @@ function Editor({ product, shopLang }: { product: TSellerProductDetail | null; s
       variants: variants.map((v) => ({
         values: v.values,
         price: v.price || null,
-        stock: v.stock,
+        stock: v.stock ?? 0,
         code: v.code,
       })),
     };
@@ -520,15 +547,23 @@ function Editor({ product, shopLang }: { product: TSellerProductDetail | null; s
               {
                 title: t('products.stock'),
                 key: 'stock',
-                render: (_, v) => (
-                  <InputNumber
-                    aria-label={`${t('products.stock')} ${v.values.join(' / ')}`}
-                    min={0}
-                    precision={0}
-                    value={v.stock}
-                    onChange={(stock) => patchVariant(v.key, { stock: stock ?? 0 })}
-                  />
-                ),
+                render: (_, v) => {
+                  // No min or precision on the box: antd turned -7 into 0 and 2.5 into 3 without a word.
+                  const problem = stockProblem(v.stock);
+                  return (
+                    <>
+                      <InputNumber
+                        aria-label={`${t('products.stock')} ${v.values.join(' / ')}`}
+                        value={v.stock}
+                        status={problem ? 'error' : undefined}
+                        aria-invalid={problem !== null}
+                        style={{ inlineSize: '100%', minInlineSize: 120 }}
+                        onChange={(stock) => patchVariant(v.key, { stock: stock ?? null })}
+                      />
+                      {problem && <div className="cv-field-error">{translateValidation(t, problem)}</div>}
+                    </>
+                  );
+                },
               },
               {
                 title: t('editor.code'),
