@@ -23,10 +23,9 @@ import { Upload, type UploadFile } from 'antd';
 import i18next from 'i18next';
 import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
+import { IMAGE_ACCEPT, imageFileProblem, imageLimitsText } from '../../lib/image-file';
 import { toast } from '../../lib/toast';
 import './sortable-image-uploader.css';
-
-const ACCEPT = 'image/jpeg,image/png,image/webp,image/gif';
 
 export type TUploadItem = UploadFile<TUploadResponse>;
 
@@ -138,7 +137,15 @@ export function SortableImageUploader({
       <SortableContext items={files.map((f) => f.uid)} strategy={rectSortingStrategy}>
         <Upload<TUploadResponse>
           listType="picture-card"
-          accept={ACCEPT}
+          accept={IMAGE_ACCEPT}
+          beforeUpload={(file) => {
+            const problem = imageFileProblem(t, file);
+            if (problem) {
+              toast.error(problem);
+              return Upload.LIST_IGNORE;
+            }
+            return true;
+          }}
           action={`/api/v1/uploads?lang=${encodeURIComponent(i18next.language || 'en')}`}
           name="file"
           data={{ moduleName }}
@@ -183,6 +190,7 @@ export function SortableImageUploader({
             </button>
           )}
         </Upload>
+        <div className="cv-upload-limits">{imageLimitsText(t)}</div>
       </SortableContext>
     </DndContext>
   );

@@ -1,8 +1,8 @@
 import { CloseOutlined, DeleteOutlined, UploadOutlined } from '@ant-design/icons';
-import { UPLOAD_MAX_BYTES, UPLOAD_MAX_LABEL } from '@caravan/contracts';
 import { Button, Progress, Space } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { imageFileProblem } from '../../../lib/image-file';
 import { toast, toastError } from '../../../lib/toast';
 import { identityImageUrl, uploadIdentityImage } from '../api/loans-api';
 
@@ -44,8 +44,9 @@ export function IdentityUpload({
       return;
     }
     // Told at once, not after sending the whole file to be refused.
-    if (file.size > UPLOAD_MAX_BYTES) {
-      toast.error(t('errors:IMAGE_TOO_LARGE', { max: UPLOAD_MAX_LABEL }));
+    const problem = imageFileProblem(t, file);
+    if (problem) {
+      toast.error(problem);
       clearInput();
       return;
     }

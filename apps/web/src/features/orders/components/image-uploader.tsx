@@ -3,9 +3,8 @@ import type { TUploadResponse } from '@caravan/contracts';
 import { Upload, type UploadFile } from 'antd';
 import i18next from 'i18next';
 import { useTranslation } from 'react-i18next';
+import { IMAGE_ACCEPT, imageFileProblem, imageLimitsText } from '../../../lib/image-file';
 import { toast } from '../../../lib/toast';
-
-const ACCEPT = 'image/jpeg,image/png,image/webp,image/gif';
 
 type TImageUploaderProps = {
   files: UploadFile<TUploadResponse>[];
@@ -19,33 +18,48 @@ type TImageUploaderProps = {
 export function ImageUploader({ files, onChange, max, moduleName, label }: TImageUploaderProps) {
   const { t } = useTranslation('orders');
   return (
-    <Upload<TUploadResponse>
-      listType="picture-card"
-      accept={ACCEPT}
-      action={`/api/v1/uploads?lang=${encodeURIComponent(i18next.language || 'en')}`}
-      name="file"
-      data={{ moduleName }}
-      withCredentials
-      multiple
-      maxCount={max}
-      fileList={files}
-      onChange={({ file, fileList }) => {
-        if (file.status === 'error') {
-          const response = file.response as { error?: { message?: string } } | undefined;
-          toast.error(response?.error?.message ?? t('upload.failed'));
-          onChange(fileList.filter((item) => item.uid !== file.uid));
-          return;
-        }
-        onChange(fileList);
-      }}
-    >
-      {files.length >= max ? null : (
-        <button type="button" aria-label={label} style={{ border: 0, background: 'none', cursor: 'pointer' }}>
-          <PlusOutlined aria-hidden />
-          <div style={{ marginBlockStart: 8 }}>{t('upload.add')}</div>
-        </button>
-      )}
-    </Upload>
+    <>
+      <Upload<TUploadResponse>
+        listType="picture-card"
+        accept={IMAGE_ACCEPT}
+        beforeUpload={(file) => {
+          const problem = imageFileProblem(t, file);
+          if (problem) {
+            toast.error(problem);
+            return Upload.LIST_IGNORE;
+          }
+          return true;
+        }}
+        action={`/api/v1/uploads?lang=${encodeURIComponent(i18next.language || 'en')}`}
+        name="file"
+        data={{ moduleName }}
+        withCredentials
+        multiple
+        maxCount={max}
+        fileList={files}
+        onChange={({ file, fileList }) => {
+          if (file.status === 'error') {
+            const response = file.response as { error?: { message?: string } } | undefined;
+            toast.error(response?.error?.message ?? t('upload.failed'));
+            onChange(fileList.filter((item) => item.uid !== file.uid));
+            return;
+          }
+          onChange(fileList);
+        }}
+      >
+        {files.length >= max ? null : (
+          <button
+            type="button"
+            aria-label={label}
+            style={{ border: 0, background: 'none', cursor: 'pointer' }}
+          >
+            <PlusOutlined aria-hidden />
+            <div style={{ marginBlockStart: 8 }}>{t('upload.add')}</div>
+          </button>
+        )}
+      </Upload>
+      <div className="cv-upload-limits">{imageLimitsText(t)}</div>
+    </>
   );
 }
 

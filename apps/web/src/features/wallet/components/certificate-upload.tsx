@@ -1,12 +1,10 @@
 import { DeleteOutlined, UploadOutlined } from '@ant-design/icons';
-import { IMAGE_FORMATS, UPLOAD_MAX_BYTES, UPLOAD_MAX_LABEL } from '@caravan/contracts';
 import { Button, Progress } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { IMAGE_ACCEPT, imageFileProblem } from '../../../lib/image-file';
 import { toast, toastError } from '../../../lib/toast';
 import { uploadImage } from '../../../lib/upload-image';
-
-const ACCEPT = IMAGE_FORMATS.map((format) => `image/${format}`).join(',');
 
 type TUploadState =
   | { phase: 'idle' }
@@ -56,12 +54,9 @@ export function CertificateUpload({
   };
 
   const start = async (file: File) => {
-    if (!(IMAGE_FORMATS as readonly string[]).includes(file.type.replace('image/', ''))) {
-      toast.error(t('errors:IMAGE_TYPE_INVALID'));
-      return;
-    }
-    if (file.size > UPLOAD_MAX_BYTES) {
-      toast.error(t('upload.tooLarge', { max: UPLOAD_MAX_LABEL }));
+    const problem = imageFileProblem(t, file);
+    if (problem) {
+      toast.error(problem);
       return;
     }
     reset();
@@ -102,7 +97,7 @@ export function CertificateUpload({
       <input
         ref={inputRef}
         type="file"
-        accept={ACCEPT}
+        accept={IMAGE_ACCEPT}
         style={{ display: 'none' }}
         aria-hidden
         tabIndex={-1}

@@ -1,0 +1,55 @@
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { setUpComponentTests } from '../../testing/render';
+import { SortableImageUploader } from './sortable-image-uploader';
+
+const toastError = vi.hoisted(() => vi.fn());
+vi.mock('../../lib/toast', () => ({
+  toast: { error: toastError, warning: vi.fn(), success: vi.fn(), info: vi.fn() },
+  toastError: vi.fn(),
+}));
+
+function pictureOf(name: string, type: string, bytes: number): File {
+  const file = new File([new Uint8Array(8)], name, { type });
+  Object.defineProperty(file, 'size', { value: bytes });
+  return file;
+}
+
+describe('SortableImageUploader, before sending', () => {
+  setUpComponentTests();
+
+  it('refuses a picture over the limit at once, sending nothing, and states the limit', async () => {
+    const open = vi.spyOn(XMLHttpRequest.prototype, 'open');
+    // Counted, not sent: no server answers in these tests.
+    vi.spyOn(XMLHttpRequest.prototype, 'send').mockImplementation(() => undefined);
+    const onChange = vi.fn();
+    render(
+      <SortableImageUploader
+        files={[]}
+        onChange={onChange}
+        max={9}
+        moduleName="goods"
+        label="Images"
+        addText="Add"
+        failedText="Failed"
+      />,
+    );
+    expect(screen.getByText('JPEG, PNG, WebP or GIF, at most 10 MB each')).toBeTruthy();
+    const input = document.querySelector('input[type="file"]') as HTMLInputElement;
+    // A 27 MB picture went up whole, its progress to 100 %, before the server refused it.
+    await act(async () =>
+      fireEvent.change(input, { target: { files: [pictureOf('big.png', 'image/png', 27 * 1024 * 1024)] } }),
+    );
+    expect(toastError.mock.calls).toEqual([['The image is larger than 10 MB']]);
+    expect(open).not.toHaveBeenCalled();
+    expect(onChange).not.toHaveBeenCalled();
+
+    // The uploader puts a new file input in place after each choice.
+    const next = document.querySelector('input[type="file"]') as HTMLInputElement;
+    await act(async () =>
+      fireEvent.change(next, { target: { files: [pictureOf('fine.png', 'image/png', 2_000_000)] } }),
+    );
+    await vi.waitFor(() => expect(open).toHaveBeenCalledTimes(1));
+    expect(onChange).toHaveBeenCalled();
+  });
+});
