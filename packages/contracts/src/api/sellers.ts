@@ -130,6 +130,8 @@ export const ZMerchantApplication = z.object({
   documents: z.array(ZImage),
   rejectReason: z.string().nullable(),
   storeId: z.string().nullable(),
+  /** When the applicant last sent it (a rejected application is sent again on its own row). */
+  submittedAt: z.string(),
   createdAt: z.string(),
   updatedAt: z.string(),
   reviewedAt: z.string().nullable(),

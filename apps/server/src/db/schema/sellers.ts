@@ -30,6 +30,8 @@ export const merchantApplications = pgTable(
     reviewedBy: ref('reviewed_by').references(() => staff.id),
     reviewedAt: tstz('reviewed_at'),
     storeId: ref('store_id').references(() => stores.id),
+    /** When the applicant last sent it: a rejected application sent again keeps its row and its createdAt. */
+    submittedAt: tstz('submitted_at').notNull().defaultNow(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -35,6 +35,7 @@ function toApplication(row: TApplicationRow): TMerchantApplication {
     documents: row.documents,
     rejectReason: row.rejectReason,
     storeId: row.storeId === null ? null : String(row.storeId),
+    submittedAt: row.submittedAt.toISOString(),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     reviewedAt: row.reviewedAt ? row.reviewedAt.toISOString() : null,
@@ -152,6 +153,7 @@ export async function submitApplication(
       rejectReason: null,
       reviewedBy: null,
       reviewedAt: null,
+      submittedAt: new Date(),
       updatedAt: new Date(),
     };
     const [row] = current

@@ -311,7 +311,12 @@ describe('becoming a merchant', () => {
       headers: bearer(buyer.token),
       payload,
     });
-    expect(json<TMerchantApplication>(again)).toMatchObject({ id, status: 'submitted', rejectReason: null });
+    const resent = json<TMerchantApplication>(again);
+    expect(resent).toMatchObject({ id, status: 'submitted', rejectReason: null });
+    // Dated by this sending: the applicant's status and the console's queue showed the first one's time.
+    const first = json<TMerchantApplication>(res);
+    expect(resent.createdAt).toBe(first.createdAt);
+    expect(Date.parse(resent.submittedAt)).toBeGreaterThan(Date.parse(first.submittedAt));
   });
 
   it('refuses bad input with 4xx, never 500', async () => {

@@ -1,31 +1,21 @@
 import type { TAdminMerchantApplication } from '@caravan/contracts';
 import { act, fireEvent, screen, within } from '@testing-library/react';
+import dayjs from 'dayjs';
 import { describe, expect, it, vi } from 'vitest';
 import commonEn from '../../../locales/en/common.json';
 import consoleEn from '../../../locales/en/console.json';
 import sellerEn from '../../../locales/en/seller.json';
 import { jsonResponse, renderWithQueries, setUpComponentTests } from '../../../testing/render';
+import { adminMerchantApplicationFixture } from '../test-fixtures';
 import MerchantApplicationsPage from './applications';
 
-const APPLICATION: TAdminMerchantApplication = {
-  id: '8',
+const APPLICATION = adminMerchantApplicationFixture({
   status: 'reviewing',
   shopName: 'Delta Ceramics Ltd.',
-  logo: null,
-  categoryIds: [],
-  contactEmail: 'delta@example.com',
   contactPhone: '+4930123456789',
-  country: 'DE',
   description: 'Hand-made tiles from Berlin.',
-  documents: [],
   rejectReason: 'Blurred licence.',
-  storeId: null,
-  createdAt: '2026-11-20T08:00:00.000Z',
-  updatedAt: '2026-11-20T08:00:00.000Z',
-  reviewedAt: null,
-  userId: '9',
-  username: 'delta',
-};
+});
 
 describe('Console -> merchant applications, the review drawer', () => {
   setUpComponentTests({ console: consoleEn, seller: sellerEn });
@@ -103,5 +93,22 @@ describe('Console -> merchant applications, the review drawer', () => {
     );
     const categories = within(drawer).getByText(commonEn.routes.classification).closest('tr');
     expect(await within(categories!).findByText('Kitchen, Lighting')).toBeTruthy();
+  });
+
+  it('dates each application by its last sending, not by the last change of its row', async () => {
+    // Sent on the 20th, rejected, sent again on the 21st, opened by staff on the 22nd.
+    const resent = adminMerchantApplicationFixture({
+      submittedAt: '2026-11-21T09:30:00.000Z',
+      createdAt: '2026-11-20T08:00:00.000Z',
+      updatedAt: '2026-11-22T10:00:00.000Z',
+    });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => jsonResponse({ pageList: [resent], total: 1, pageNum: 1, pageSize: 20 })),
+    );
+    await renderWithQueries(<MerchantApplicationsPage />);
+    const row = (await screen.findByText('Delta Ceramics')).closest('tr') as HTMLElement;
+    expect(row.textContent).toContain(dayjs(resent.submittedAt).format('YYYY-MM-DD HH:mm:ss'));
+    expect(row.textContent).not.toContain(dayjs(resent.updatedAt).format('YYYY-MM-DD HH:mm'));
   });
 });

@@ -100,7 +100,7 @@ export default function MerchantApplicationsPage() {
             dataIndex: 'status',
             render: (s: TMerchantApplicationStatus) => <Tag color={COLOURS[s]}>{t(`apply.status.${s}`)}</Tag>,
           },
-          { title: t('admin.submittedAt'), dataIndex: 'updatedAt', render: dateTimeCell },
+          { title: t('admin.submittedAt'), dataIndex: 'submittedAt', render: dateTimeCell },
           {
             title: t('common:table.actions'),
             key: 'actions',

@@ -1,9 +1,10 @@
-import type { TAdminMerchantApplication, TAdminStore } from '@caravan/contracts';
+import type { TAdminStore } from '@caravan/contracts';
 import type { ComponentType } from 'react';
 import { describe, it } from 'vitest';
 import consoleEn from '../../../locales/en/console.json';
 import { expectLoadErrorThenRetry } from '../../../testing/load-error';
 import { setUpComponentTests } from '../../../testing/render';
+import { adminMerchantApplicationFixture } from '../test-fixtures';
 import MerchantApplicationsPage from './applications';
 import AdminStoresPage from './stores';
 
@@ -17,25 +18,7 @@ const STORE: TAdminStore = {
   createdAt: '2026-11-20T08:00:00.000Z',
 };
 
-const APPLICATION: TAdminMerchantApplication = {
-  id: '8',
-  status: 'submitted',
-  shopName: 'Delta Ceramics',
-  logo: null,
-  categoryIds: [],
-  contactEmail: 'delta@example.com',
-  contactPhone: '+49 15112345678',
-  country: 'DE',
-  description: 'Tiles',
-  documents: [],
-  rejectReason: null,
-  storeId: null,
-  createdAt: '2026-11-20T08:00:00.000Z',
-  updatedAt: '2026-11-20T08:00:00.000Z',
-  reviewedAt: null,
-  userId: '9',
-  username: 'delta',
-};
+const APPLICATION = adminMerchantApplicationFixture();
 
 const PAGES: { name: string; Page: ComponentType; path: string; record: unknown; shown: string }[] = [
   {

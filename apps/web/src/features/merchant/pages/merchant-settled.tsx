@@ -157,7 +157,7 @@ function ApplicationStatus({
               : 'process'
         }
         items={[
-          { title: t('apply.status.submitted'), description: formatDateTime(application.createdAt) },
+          { title: t('apply.status.submitted'), description: formatDateTime(application.submittedAt) },
           { title: t('apply.status.reviewing') },
           {
             title:

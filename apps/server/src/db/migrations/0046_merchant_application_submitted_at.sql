@@ -1,0 +1,1 @@
+ALTER TABLE "merchant_applications" ADD COLUMN "submitted_at" timestamp with time zone DEFAULT now() NOT NULL;
