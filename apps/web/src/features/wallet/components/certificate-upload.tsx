@@ -13,13 +13,14 @@ type TUploadState =
 
 /**
  * Payment certificate: one image, uploaded with progress, removable before the recharge is sent. Reports the
- * stored address (or undefined) and whether an upload is still running.
+ * stored address (or undefined) and whether an upload is still running. As a form field's control, the Form.Item
+ * around it passes `onChange`.
  */
 export function CertificateUpload({
   onChange,
   onBusyChange,
 }: {
-  onChange: (url: string | undefined) => void;
+  onChange?: (url: string | undefined) => void;
   onBusyChange: (isBusy: boolean) => void;
 }) {
   const { t } = useTranslation(['wallet', 'errors']);
@@ -46,7 +47,7 @@ export function CertificateUpload({
       previewRef.current = null;
     }
     setState({ phase: 'idle' });
-    onChange(undefined);
+    onChange?.(undefined);
     onBusyChange(false);
     if (inputRef.current) {
       inputRef.current.value = '';
@@ -77,7 +78,7 @@ export function CertificateUpload({
         return;
       }
       setState({ phase: 'done', url: image.url, name: file.name, preview });
-      onChange(image.url);
+      onChange?.(image.url);
     } catch (error) {
       if (controller.signal.aborted) {
         return;

@@ -23,33 +23,16 @@ const TRC20: TWalletChannel = {
   isAvailable: true,
 };
 
+const CERTIFICATE_URL = `/uploads/img/ab/${'c'.repeat(32)}-800.webp`;
+
 describe('/userInfo/money-package/recharge', () => {
   setUpComponentTests({ wallet: walletEn });
 
   it.each(['99999999999999999999999', '1000000.01'])(
     'says the range of an amount above the largest recharge (%s), not its decimals',
     async (typed) => {
-      vi.stubGlobal(
-        'fetch',
-        vi.fn(async (input: RequestInfo | URL) => {
-          const { pathname } = new URL(String(input), 'http://localhost');
-          if (pathname === '/api/v1/wallet/channels') {
-            return jsonResponse({ channels: [TRC20] });
-          }
-          return jsonResponse({
-            currency: 'USDT',
-            money: '0',
-            available: '0',
-            held: '0',
-            hasUnfinished: false,
-          });
-        }),
-      );
-      await renderWithQueries(<RechargePage />, '/userInfo/money-package/recharge');
-      const method = await screen.findByRole('button', { name: /USDT \(TRC20\)/ });
-      if (method.getAttribute('aria-pressed') !== 'true') {
-        await act(async () => fireEvent.click(method));
-      }
+      stubWalletApi();
+      await openTrc20Form();
       const amount = await screen.findByRole('textbox', { name: /Amount/ });
       await act(async () => fireEvent.change(amount, { target: { value: typed } }));
       await waitFor(() =>
@@ -58,4 +41,131 @@ describe('/userInfo/money-package/recharge', () => {
       expect(screen.queryByText(/at most 2 decimals/)).toBeNull();
     },
   );
+
+  it('takes back "hash or certificate" once a certificate is uploaded, and asks again when it is removed', async () => {
+    stubWalletApi();
+    stubUploads();
+    await openTrc20Form();
+    await act(async () =>
+      fireEvent.change(screen.getByRole('textbox', { name: /Amount/ }), { target: { value: '100' } }),
+    );
+    await submitRecharge();
+    expect(await screen.findByText(walletEn.recharge.proofRequired)).toBeTruthy();
+
+    await uploadCertificate();
+    await waitFor(() => expect(screen.queryByText(walletEn.recharge.proofRequired)).toBeNull());
+
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: /Remove/ })));
+    await submitRecharge();
+    expect(await screen.findByText(walletEn.recharge.proofRequired)).toBeTruthy();
+    expect(screen.queryByText(walletEn.recharge.confirmTitle)).toBeNull();
+  });
+
+  it('sends the uploaded certificate as the proof of a recharge without a hash', async () => {
+    const fetchMock = stubWalletApi();
+    stubUploads();
+    await openTrc20Form();
+    await act(async () =>
+      fireEvent.change(screen.getByRole('textbox', { name: /Amount/ }), { target: { value: '100' } }),
+    );
+    await uploadCertificate();
+    await submitRecharge();
+    const confirm = await screen.findByRole('button', { name: /Confirm/ });
+    await act(async () => fireEvent.click(confirm));
+    await waitFor(() =>
+      expect(fetchMock.mock.calls.some(([input]) => String(input).includes('/wallet/recharges'))).toBe(true),
+    );
+    const [, init] =
+      fetchMock.mock.calls.find(([input]) => String(input).includes('/wallet/recharges')) ?? [];
+    expect(JSON.parse(String(init?.body))).toEqual({
+      channelCode: 'USDT-TRC20',
+      amount: '100',
+      certificateUrl: CERTIFICATE_URL,
+    });
+  });
+
+  it('takes back "hash or certificate" once a hash is typed', async () => {
+    stubWalletApi();
+    await openTrc20Form();
+    await act(async () =>
+      fireEvent.change(screen.getByRole('textbox', { name: /Amount/ }), { target: { value: '100' } }),
+    );
+    await submitRecharge();
+    expect(await screen.findByText(walletEn.recharge.proofRequired)).toBeTruthy();
+
+    await act(async () =>
+      fireEvent.change(screen.getByRole('textbox', { name: /Transaction hash/ }), {
+        target: { value: 'a'.repeat(64) },
+      }),
+    );
+    await waitFor(() => expect(screen.queryByText(walletEn.recharge.proofRequired)).toBeNull());
+  });
 });
+
+function stubWalletApi() {
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, _init?: RequestInit) => {
+    const { pathname } = new URL(String(input), 'http://localhost');
+    if (pathname === '/api/v1/wallet/channels') {
+      return jsonResponse({ channels: [TRC20] });
+    }
+    return jsonResponse({
+      currency: 'USDT',
+      money: '0',
+      available: '0',
+      held: '0',
+      hasUnfinished: false,
+    });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+async function openTrc20Form() {
+  await renderWithQueries(<RechargePage />, '/userInfo/money-package/recharge');
+  const method = await screen.findByRole('button', { name: /USDT \(TRC20\)/ });
+  if (method.getAttribute('aria-pressed') !== 'true') {
+    await act(async () => fireEvent.click(method));
+  }
+}
+
+async function uploadCertificate() {
+  await act(async () =>
+    fireEvent.change(screen.getByTestId('certificate-input'), {
+      target: { files: [new File(['png'], 'receipt.png', { type: 'image/png' })] },
+    }),
+  );
+  expect(await screen.findByText(walletEn.upload.done)).toBeTruthy();
+}
+
+async function submitRecharge() {
+  await act(async () => fireEvent.click(screen.getByRole('button', { name: walletEn.recharge.submit })));
+}
+
+/** Certificates go up through XMLHttpRequest (for their progress): a stand-in that stores each one at once. */
+function stubUploads() {
+  class StoringRequest {
+    status = 0;
+    responseText = '';
+    withCredentials = false;
+    upload: { onprogress: ((event: ProgressEvent) => void) | null } = { onprogress: null };
+    onload: (() => void) | null = null;
+    onerror: (() => void) | null = null;
+    onabort: (() => void) | null = null;
+    open() {}
+    setRequestHeader() {}
+    send() {
+      queueMicrotask(() => {
+        this.status = 201;
+        this.responseText = JSON.stringify({
+          url: CERTIFICATE_URL,
+          width: 800,
+          height: 600,
+          srcset: '',
+        });
+        this.onload?.();
+      });
+    }
+    abort() {}
+  }
+  vi.stubGlobal('XMLHttpRequest', StoringRequest);
+}

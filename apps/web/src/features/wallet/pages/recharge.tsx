@@ -37,7 +37,13 @@ const CRUMBS = [
 ];
 const FORM_FIELDS = new Set(['amount', 'txHash', 'bankName', 'cardNumber']);
 
-type TFormValues = { amount?: string; txHash?: string; bankName?: string; cardNumber?: string };
+type TFormValues = {
+  amount?: string;
+  txHash?: string;
+  certificateUrl?: string;
+  bankName?: string;
+  cardNumber?: string;
+};
 
 function MethodPicker({
   channels,
@@ -139,7 +145,6 @@ function RechargeForm({ channel, isBlocked }: { channel: TWalletChannel; isBlock
   const navigate = useNavigate();
   const [form] = Form.useForm<TFormValues>();
   const amount = Form.useWatch('amount', form);
-  const [certificateUrl, setCertificateUrl] = useState<string | undefined>();
   const [isUploading, setIsUploading] = useState(false);
   const [pending, setPending] = useState<TCreateRechargeRequest | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
@@ -160,19 +165,14 @@ function RechargeForm({ channel, isBlocked }: { channel: TWalletChannel; isBlock
         channelCode: channel.code,
         amount: values.amount ?? '',
         ...(values.txHash?.trim() ? { txHash: values.txHash } : {}),
-        ...(certificateUrl ? { certificateUrl } : {}),
+        ...(values.certificateUrl ? { certificateUrl: values.certificateUrl } : {}),
         ...(isBank ? { bankName: values.bankName ?? '', cardNumber: values.cardNumber ?? '' } : {}),
       },
       t,
     );
-    if (!body) {
-      return;
+    if (body) {
+      setPending(body);
     }
-    if (isChain && !body.txHash && !body.certificateUrl) {
-      form.setFields([{ name: 'txHash', errors: [t('recharge.proofRequired')] }]);
-      return;
-    }
-    setPending(body);
   };
 
   const submit = useOneAtATime(async () => {
@@ -255,13 +255,31 @@ function RechargeForm({ channel, isBlocked }: { channel: TWalletChannel; isBlock
         </>
       )}
       {isChain && (
-        <Form.Item name="txHash" label={t('recharge.txHash')} extra={t('recharge.txHashHint')}>
+        <Form.Item
+          name="txHash"
+          label={t('recharge.txHash')}
+          extra={t('recharge.txHashHint')}
+          // Either proof will do, so the certificate coming or going decides this field's error too.
+          dependencies={['certificateUrl']}
+          rules={[
+            ({ getFieldValue }) => ({
+              validator: async (_rule, value: string | undefined) => {
+                if (!value?.trim() && !getFieldValue('certificateUrl')) {
+                  throw new Error(t('recharge.proofRequired'));
+                }
+              },
+            }),
+          ]}
+        >
           <Input maxLength={66} autoComplete="off" dir="ltr" spellCheck={false} />
         </Form.Item>
       )}
       {(isChain || isBank) && (
         <Form.Item label={t('recharge.certificate')} extra={t('recharge.certificateHint')}>
-          <CertificateUpload onChange={setCertificateUrl} onBusyChange={setIsUploading} />
+          {/* A field of the form rather than page state: the hash's rule reads it and runs again when it changes. */}
+          <Form.Item name="certificateUrl" noStyle>
+            <CertificateUpload onBusyChange={setIsUploading} />
+          </Form.Item>
         </Form.Item>
       )}
       <Descriptions
