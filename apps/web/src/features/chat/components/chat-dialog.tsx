@@ -3,7 +3,7 @@ import type { TChatConversation } from '@caravan/contracts';
 import { CHAT_DIALOG } from '@caravan/contracts/constants';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Badge, Button, Empty, List, Spin, Tabs } from 'antd';
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { ButtonLink } from '../../../components/ui/button-link';
@@ -18,11 +18,29 @@ import { NotificationList } from './notification-list';
 import '../chat.css';
 import { usePagerIcons } from '../../../components/ui/pager';
 
+/** The width below which the dialog fills the screen (chat.css, .cv-chat-dialog). */
+const FULL_SCREEN_QUERY = '(max-width: 575px)';
+
+function subscribeToFullScreen(onChange: () => void) {
+  const query = window.matchMedia?.(FULL_SCREEN_QUERY);
+  query?.addEventListener('change', onChange);
+  return () => query?.removeEventListener('change', onChange);
+}
+
+/** Whether the dialog fills the screen (a phone), where it has no place of its own to be dragged to. */
+function useIsFullScreen(): boolean {
+  return useSyncExternalStore(
+    subscribeToFullScreen,
+    () => window.matchMedia?.(FULL_SCREEN_QUERY).matches ?? false,
+    () => false,
+  );
+}
+
 /** Drags the dialog by its title bar; once moved it keeps its place (left/top) until closed. */
-function useDrag(panelRef: React.RefObject<HTMLDivElement | null>) {
+function useDrag(panelRef: React.RefObject<HTMLDivElement | null>, isFullScreen: boolean) {
   const [position, setPosition] = useState<{ left: number; top: number } | null>(null);
   const onPointerDown = (event: React.PointerEvent) => {
-    if ((event.target as HTMLElement).closest('button')) {
+    if ((event.target as HTMLElement).closest('button') || isFullScreen) {
       return;
     }
     const panel = panelRef.current;
@@ -121,7 +139,8 @@ function ConversationList({ onOpen }: { onOpen: (conversation: TChatConversation
 
 /**
  * The chat dialog of SPEC §2: 480 x 680 at the bottom right (bottom left in right-to-left languages), draggable,
- * resizable, minimisable; it stays open while the visitor browses. Visitors are asked to log in.
+ * resizable, minimisable; on a phone it fills the screen. It stays open while the visitor browses. Visitors are asked
+ * to log in.
  */
 export default function ChatDialog() {
   const { t } = useTranslation('chat');
@@ -129,7 +148,8 @@ export default function ChatDialog() {
   const location = useLocation();
   const { dialog, setDialog, socket, isSocketOpen, settings, refreshUnread, unread } = useChatContext();
   const panelRef = useRef<HTMLDivElement>(null);
-  const { position, onPointerDown } = useDrag(panelRef);
+  const isFullScreen = useIsFullScreen();
+  const { position, onPointerDown } = useDrag(panelRef, isFullScreen);
   const [isMinimised, setIsMinimised] = useState(false);
   const [conversation, setConversation] = useState<TChatConversation | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -211,8 +231,11 @@ export default function ChatDialog() {
         : target.kind === 'shop'
           ? (target.storeName ?? t('contactSeller'))
           : t('dialog.service');
-  const style: React.CSSProperties = position
-    ? { left: position.left, top: position.top, insetInlineEnd: 'auto', bottom: 'auto' }
+  // A place it was dragged to on a wide screen would push it off a narrowed one, which it fills. The sides are
+  // physical, as the pointer's are: in a right-to-left page `insetInlineEnd: 'auto'` was the left, undoing the drag.
+  const isMoved = position !== null && !isFullScreen;
+  const style: React.CSSProperties = isMoved
+    ? { left: position.left, top: position.top, right: 'auto', bottom: 'auto' }
     : {};
   // The size is set once: the visitor may then resize the panel (CSS resize) without a re-render undoing it.
   useLayoutEffect(() => {
@@ -240,7 +263,7 @@ export default function ChatDialog() {
     <section
       ref={panelRef}
       tabIndex={-1}
-      className={`cv-chat-dialog${isMinimised ? ' is-minimised' : ''}${position ? ' is-moved' : ''}`}
+      className={`cv-chat-dialog${isMinimised ? ' is-minimised' : ''}${isMoved ? ' is-moved' : ''}`}
       style={style}
       role="dialog"
       aria-label={title}

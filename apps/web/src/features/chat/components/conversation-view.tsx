@@ -24,6 +24,7 @@ import { uploadImage } from '../../../lib/upload-image';
 import { AUDIENCE, chatApi, type TChatScope } from '../api/chat-api';
 import type { ChatSocket, TSocketEvent } from '../lib/chat-socket';
 import { listOutbox, newClientId, putOutbox, removeOutbox } from '../lib/outbox';
+import { MessageText } from './message-text';
 
 type TShownMessage = TChatMessage & { isPending?: boolean };
 type TUpload = { key: string; name: string; percent: number; controller: AbortController };
@@ -92,13 +93,9 @@ function MessageBody({ message }: { message: TShownMessage }) {
       </span>
     );
   }
-  // Text is rendered as a text node: React escapes it, so nothing in it is ever HTML. Its own direction (dir=auto):
+  // Text nodes and links only (message-text.tsx): nothing in a message is ever HTML. Its own direction (dir=auto):
   // English in an Arabic page, or Arabic in an English one, reads in its order, punctuation included.
-  return (
-    <span className="cv-chat__text" dir="auto">
-      {message.content}
-    </span>
-  );
+  return <MessageText text={message.content} />;
 }
 
 function Marks({ message }: { message: TShownMessage }) {
@@ -166,8 +163,10 @@ export function ConversationView({
   const [text, setText] = useState('');
   const [uploads, setUploads] = useState<TUpload[]>([]);
   const listRef = useRef<HTMLDivElement>(null);
+  const contentRef = useRef<HTMLDivElement>(null);
   const keepScroll = useRef<{ height: number; top: number } | null>(null);
   const stickToBottom = useRef(true);
+  const lastScrollTop = useRef(0);
   const messagesRef = useRef(messages);
   messagesRef.current = messages;
   const fileRef = useRef<HTMLInputElement>(null);
@@ -284,6 +283,25 @@ export function ConversationView({
       list.scrollTop = list.scrollHeight;
     }
   }, [messages]);
+
+  // Pictures (their size is not in the message) and long texts reach their height after the list was scrolled to
+  // its end, and the pane narrows or shortens as the page around it lays out: at the end, the list follows, so the
+  // newest messages stay in sight. A reader who scrolled up is left where they are.
+  useEffect(() => {
+    const list = listRef.current;
+    const content = contentRef.current;
+    if (!list || !content || typeof ResizeObserver === 'undefined') {
+      return;
+    }
+    const observer = new ResizeObserver(() => {
+      if (stickToBottom.current) {
+        list.scrollTop = list.scrollHeight;
+      }
+    });
+    observer.observe(list);
+    observer.observe(content);
+    return () => observer.disconnect();
+  }, []);
 
   const sendNow = useCallback(
     async (body: TChatSendRequest & { clientId: string }) => {
@@ -458,40 +476,47 @@ export function ConversationView({
         aria-label={t('messagesLabel')}
         onScroll={(event) => {
           const list = event.currentTarget;
-          stickToBottom.current = list.scrollHeight - list.scrollTop - list.clientHeight < 40;
+          const isAtEnd = list.scrollHeight - list.scrollTop - list.clientHeight < 40;
+          // Only the reader scrolls up. A picture growing in view (and the browser's scroll anchoring) moves the end
+          // away or the view down: that must not read as the reader leaving the end before the list catches up.
+          stickToBottom.current =
+            isAtEnd || (stickToBottom.current && list.scrollTop >= lastScrollTop.current);
+          lastScrollTop.current = list.scrollTop;
           if (list.scrollTop < 40) {
             void loadOlder();
           }
         }}
       >
-        {isLoading && <Spin className="cv-chat__spin" />}
-        {loadError && <Alert type="error" title={loadError} showIcon />}
-        {isLoadingOlder && <Spin size="small" className="cv-chat__spin" />}
-        {hasMore && !isLoadingOlder && (
-          <Button type="link" size="small" className="cv-chat__older" onClick={() => void loadOlder()}>
-            {t('history.older')}
-          </Button>
-        )}
-        {!isLoading && !loadError && messages.length === 0 && (
-          <p className="cv-chat__empty">{t('history.empty')}</p>
-        )}
-        {messages.map((message) => (
-          <div
-            key={message.clientId && message.send_receive === 'send' ? message.clientId : message.id}
-            className={`cv-chat__message cv-chat__message--${message.send_receive}`}
-            data-testid="chat-message"
-          >
-            <div className="cv-chat__bubble">
-              <MessageBody message={message} />
+        <div ref={contentRef} className="cv-chat__messages-content">
+          {isLoading && <Spin className="cv-chat__spin" />}
+          {loadError && <Alert type="error" title={loadError} showIcon />}
+          {isLoadingOlder && <Spin size="small" className="cv-chat__spin" />}
+          {hasMore && !isLoadingOlder && (
+            <Button type="link" size="small" className="cv-chat__older" onClick={() => void loadOlder()}>
+              {t('history.older')}
+            </Button>
+          )}
+          {!isLoading && !loadError && messages.length === 0 && (
+            <p className="cv-chat__empty">{t('history.empty')}</p>
+          )}
+          {messages.map((message) => (
+            <div
+              key={message.clientId && message.send_receive === 'send' ? message.clientId : message.id}
+              className={`cv-chat__message cv-chat__message--${message.send_receive}`}
+              data-testid="chat-message"
+            >
+              <div className="cv-chat__bubble">
+                <MessageBody message={message} />
+              </div>
+              <div className="cv-chat__meta">
+                <time dateTime={message.createtime} dir="ltr">
+                  {formatDateTime(message.createtime)}
+                </time>
+                <Marks message={message} />
+              </div>
             </div>
-            <div className="cv-chat__meta">
-              <time dateTime={message.createtime} dir="ltr">
-                {formatDateTime(message.createtime)}
-              </time>
-              <Marks message={message} />
-            </div>
-          </div>
-        ))}
+          ))}
+        </div>
       </div>
       {uploads.length > 0 && (
         <ul className="cv-chat__uploads" aria-label={t('composer.uploads')}>
