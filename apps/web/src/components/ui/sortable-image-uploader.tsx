@@ -20,11 +20,11 @@ import {
   useSortable,
 } from '@dnd-kit/sortable';
 import { Upload, type UploadFile } from 'antd';
-import i18next from 'i18next';
 import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
-import { IMAGE_ACCEPT, imageFileProblem, imageLimitsText } from '../../lib/image-file';
+import { imageLimitsText } from '../../lib/image-file';
 import { toast } from '../../lib/toast';
+import { pictureUploadProps } from './picture-upload-props';
 import './sortable-image-uploader.css';
 
 export type TUploadItem = UploadFile<TUploadResponse>;
@@ -136,22 +136,7 @@ export function SortableImageUploader({
     <DndContext sensors={sensors} onDragEnd={onDragEnd} accessibility={accessibility}>
       <SortableContext items={files.map((f) => f.uid)} strategy={rectSortingStrategy}>
         <Upload<TUploadResponse>
-          listType="picture-card"
-          accept={IMAGE_ACCEPT}
-          beforeUpload={(file) => {
-            const problem = imageFileProblem(t, file);
-            if (problem) {
-              toast.error(problem);
-              return Upload.LIST_IGNORE;
-            }
-            return true;
-          }}
-          action={`/api/v1/uploads?lang=${encodeURIComponent(i18next.language || 'en')}`}
-          name="file"
-          data={{ moduleName }}
-          withCredentials
-          multiple
-          maxCount={max}
+          {...pictureUploadProps(t, { moduleName, max })}
           fileList={namedFiles}
           itemRender={(node, file) => (
             <SortableItem

@@ -1,9 +1,9 @@
 import { PlusOutlined } from '@ant-design/icons';
 import type { TUploadResponse } from '@caravan/contracts';
 import { Upload, type UploadFile } from 'antd';
-import i18next from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { IMAGE_ACCEPT, imageFileProblem, imageLimitsText } from '../../../lib/image-file';
+import { pictureUploadProps } from '../../../components/ui/picture-upload-props';
+import { imageLimitsText } from '../../../lib/image-file';
 import { toast } from '../../../lib/toast';
 
 type TImageUploaderProps = {
@@ -20,22 +20,7 @@ export function ImageUploader({ files, onChange, max, moduleName, label }: TImag
   return (
     <>
       <Upload<TUploadResponse>
-        listType="picture-card"
-        accept={IMAGE_ACCEPT}
-        beforeUpload={(file) => {
-          const problem = imageFileProblem(t, file);
-          if (problem) {
-            toast.error(problem);
-            return Upload.LIST_IGNORE;
-          }
-          return true;
-        }}
-        action={`/api/v1/uploads?lang=${encodeURIComponent(i18next.language || 'en')}`}
-        name="file"
-        data={{ moduleName }}
-        withCredentials
-        multiple
-        maxCount={max}
+        {...pictureUploadProps(t, { moduleName, max })}
         fileList={files}
         onChange={({ file, fileList }) => {
           if (file.status === 'error') {
