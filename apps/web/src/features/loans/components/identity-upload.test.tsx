@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import loansEn from '../../../locales/en/loans.json';
 import { setUpComponentTests } from '../../../testing/render';
 import { captureErrorToasts } from '../../../testing/toasts';
+import { stubUploadRequests } from '../../../testing/upload-requests';
 import { IdentityUpload } from './identity-upload';
 
 describe('IdentityUpload', () => {
@@ -23,7 +24,7 @@ describe('IdentityUpload', () => {
   });
 
   it("shows the upload's progress, and a cancel that stops it and keeps nothing", async () => {
-    const requests = stubUploads();
+    const requests = stubUploadRequests();
     const onChange = vi.fn();
     render(<IdentityUpload label="Front of the ID" value={undefined} onChange={onChange} />);
     const scan = new File(['scan'], 'passport.jpg', { type: 'image/jpeg' });
@@ -44,7 +45,7 @@ describe('IdentityUpload', () => {
   });
 
   it('hands the stored picture to its form once the upload is done', async () => {
-    const requests = stubUploads();
+    const requests = stubUploadRequests();
     const onChange = vi.fn();
     render(<IdentityUpload label="Front of the ID" value={undefined} onChange={onChange} />);
     fireEvent.change(screen.getByLabelText('Front of the ID'), {
@@ -55,48 +56,3 @@ describe('IdentityUpload', () => {
     expect(screen.queryByRole('progressbar')).toBeNull();
   });
 });
-
-/** Uploads go through XMLHttpRequest (for their progress): a stand-in the test drives. */
-function stubUploads() {
-  const requests: {
-    url: string;
-    isAborted: boolean;
-    progress: (loaded: number, total: number) => void;
-    answer: (status: number, body: unknown) => void;
-  }[] = [];
-  class FakeRequest {
-    status = 0;
-    responseText = '';
-    withCredentials = false;
-    upload: { onprogress: ((event: ProgressEvent) => void) | null } = { onprogress: null };
-    onload: (() => void) | null = null;
-    onerror: (() => void) | null = null;
-    onabort: (() => void) | null = null;
-    private url = '';
-    open(_method: string, url: string) {
-      this.url = url;
-    }
-    setRequestHeader() {}
-    send() {
-      const request = {
-        url: this.url,
-        isAborted: false,
-        progress: (loaded: number, total: number) =>
-          this.upload.onprogress?.({ lengthComputable: true, loaded, total } as ProgressEvent),
-        answer: (status: number, body: unknown) => {
-          this.status = status;
-          this.responseText = JSON.stringify(body);
-          this.onload?.();
-        },
-      };
-      requests.push(request);
-      this.abort = () => {
-        request.isAborted = true;
-        this.onabort?.();
-      };
-    }
-    abort() {}
-  }
-  vi.stubGlobal('XMLHttpRequest', FakeRequest);
-  return requests;
-}

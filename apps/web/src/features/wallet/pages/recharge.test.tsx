@@ -3,6 +3,7 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import walletEn from '../../../locales/en/wallet.json';
 import { jsonResponse, renderWithQueries, setUpComponentTests } from '../../../testing/render';
+import { stubUploadRequests } from '../../../testing/upload-requests';
 import RechargePage from './recharge';
 
 const TRC20: TWalletChannel = {
@@ -141,31 +142,10 @@ async function submitRecharge() {
   await act(async () => fireEvent.click(screen.getByRole('button', { name: walletEn.recharge.submit })));
 }
 
-/** Certificates go up through XMLHttpRequest (for their progress): a stand-in that stores each one at once. */
+/** Certificates go up through XMLHttpRequest (for their progress): each is stored at once. */
 function stubUploads() {
-  class StoringRequest {
-    status = 0;
-    responseText = '';
-    withCredentials = false;
-    upload: { onprogress: ((event: ProgressEvent) => void) | null } = { onprogress: null };
-    onload: (() => void) | null = null;
-    onerror: (() => void) | null = null;
-    onabort: (() => void) | null = null;
-    open() {}
-    setRequestHeader() {}
-    send() {
-      queueMicrotask(() => {
-        this.status = 201;
-        this.responseText = JSON.stringify({
-          url: CERTIFICATE_URL,
-          width: 800,
-          height: 600,
-          srcset: '',
-        });
-        this.onload?.();
-      });
-    }
-    abort() {}
-  }
-  vi.stubGlobal('XMLHttpRequest', StoringRequest);
+  stubUploadRequests({
+    status: 201,
+    body: { url: CERTIFICATE_URL, width: 800, height: 600, srcset: '' },
+  });
 }
