@@ -1,9 +1,9 @@
 import type { TChatConversation } from '@caravan/contracts';
-import { act, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import chat from '../../../locales/en/chat.json';
 import { jsonResponse, renderWithQueries, setUpComponentTests } from '../../../testing/render';
-import type { ChatSocket, TSocketEvent } from '../lib/chat-socket';
+import { fakeChatSocket } from '../testing/fake-socket';
 import ChatDialog from './chat-dialog';
 
 /** What the chat provider gives the dialog; each test sets its target and socket. */
@@ -23,29 +23,6 @@ vi.mock('../../../lib/session', async (importActual) => ({
   ...(await importActual<typeof import('../../../lib/session')>()),
   useSession: () => ({ userInfo: { id: '1', username: 'demobuyer' } }),
 }));
-
-/** A live connection the test speaks through: what the server would push to the buyer's socket. */
-function fakeSocket() {
-  const listeners = new Set<(event: TSocketEvent) => void>();
-  const socket = {
-    on: (listener: (event: TSocketEvent) => void) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    onState: () => () => undefined,
-    send: () => true,
-  };
-  return {
-    socket: socket as unknown as ChatSocket,
-    push: (event: TSocketEvent) => {
-      act(() => {
-        for (const listener of listeners) {
-          listener(event);
-        }
-      });
-    },
-  };
-}
 
 const SERVICE_CONVERSATION: TChatConversation = {
   id: '41',
@@ -80,7 +57,7 @@ describe('chat dialog, customer service', () => {
   setUpComponentTests({ chat });
 
   it('says when customer service has closed the conversation, as it happens, and not once it is open again', async () => {
-    const live = fakeSocket();
+    const live = fakeChatSocket();
     context.dialog = { isOpen: true, target: { kind: 'service' } };
     context.socket = live.socket;
     vi.stubGlobal(

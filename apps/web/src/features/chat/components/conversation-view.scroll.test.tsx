@@ -3,7 +3,8 @@ import { act, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import chat from '../../../locales/en/chat.json';
 import { jsonResponse, renderWithQueries, setUpComponentTests } from '../../../testing/render';
-import type { ChatSocket, TSocketEvent } from '../lib/chat-socket';
+import type { ChatSocket } from '../lib/chat-socket';
+import { fakeChatSocket } from '../testing/fake-socket';
 import { ConversationView } from './conversation-view';
 
 const CLIENT_HEIGHT = 515;
@@ -99,25 +100,6 @@ function stubHistory() {
   );
 }
 
-function fakeSocket() {
-  const listeners = new Set<(event: TSocketEvent) => void>();
-  const socket = {
-    on: (listener: (event: TSocketEvent) => void) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    onState: () => () => undefined,
-    send: () => true,
-  } as unknown as ChatSocket;
-  const emit = (event: TSocketEvent) =>
-    act(() => {
-      for (const listener of listeners) {
-        listener(event);
-      }
-    });
-  return { socket, emit };
-}
-
 async function openConversation(socket: ChatSocket | null = null) {
   await renderWithQueries(
     <ConversationView scope="cs" conversationId="7" socket={socket} isSocketOpen={socket !== null} />,
@@ -163,7 +145,7 @@ describe('ConversationView scrolling', () => {
   });
 
   it('at its end, shows a new message and follows its picture as it loads', async () => {
-    const { socket, emit } = fakeSocket();
+    const { socket, push: emit } = fakeChatSocket();
     const list = await openConversation(socket);
     layout.grow(1800);
     emit({ type: 'message', message: message(4, { type: 'img', content: '/uploads/chat/label.png' }) });
@@ -174,7 +156,7 @@ describe('ConversationView scrolling', () => {
   });
 
   it('a new message does not move a reader who scrolled up', async () => {
-    const { socket, emit } = fakeSocket();
+    const { socket, push: emit } = fakeChatSocket();
     const list = await openConversation(socket);
     list.scrollTop = 400;
     fireEvent.scroll(list);
