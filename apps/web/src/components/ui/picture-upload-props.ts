@@ -14,7 +14,9 @@ export function pictureUploadProps(
 ): UploadProps<TUploadResponse> {
   return {
     listType: 'picture-card',
-    accept: IMAGE_ACCEPT,
+    // The dialog offers the formats; a dropped file is let through to the check below, which names the problem:
+    // Ant Design's own filter dropped it without a word.
+    accept: { format: IMAGE_ACCEPT, filter: 'native' },
     beforeUpload: (file) => {
       const problem = imageFileProblem(t, file);
       if (problem) {

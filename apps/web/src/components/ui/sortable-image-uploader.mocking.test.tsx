@@ -52,4 +52,34 @@ describe('SortableImageUploader, before sending', () => {
     await vi.waitFor(() => expect(open).toHaveBeenCalledTimes(1));
     expect(onChange).toHaveBeenCalled();
   });
+
+  it('tells the reader why a dropped file of another format is not taken', async () => {
+    const open = vi.spyOn(XMLHttpRequest.prototype, 'open');
+    vi.spyOn(XMLHttpRequest.prototype, 'send').mockImplementation(() => undefined);
+    const onChange = vi.fn();
+    render(
+      <SortableImageUploader
+        files={[]}
+        onChange={onChange}
+        max={9}
+        moduleName="goods"
+        label="Images"
+        addText="Add"
+        failedText="Failed"
+      />,
+    );
+    const input = document.querySelector('input[type="file"]') as HTMLInputElement;
+    const dropZone = input.parentElement as HTMLElement;
+    // The format filter of the file input dropped such a file without a word.
+    await act(async () =>
+      fireEvent.drop(dropZone, {
+        dataTransfer: { files: [pictureOf('scan.bmp', 'image/bmp', 40_000)], items: [] },
+      }),
+    );
+    await vi.waitFor(() =>
+      expect(toastError.mock.calls).toEqual([['Only JPEG, PNG, WebP or GIF images are allowed']]),
+    );
+    expect(open).not.toHaveBeenCalled();
+    expect(onChange).not.toHaveBeenCalled();
+  });
 });

@@ -2,7 +2,7 @@ import { CloseOutlined, DeleteOutlined, UploadOutlined } from '@ant-design/icons
 import { Button, Progress, Space } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { imageFileProblem } from '../../../lib/image-file';
+import { IMAGE_ACCEPT, imageFileProblem } from '../../../lib/image-file';
 import { toast, toastError } from '../../../lib/toast';
 import { identityImageUrl, uploadIdentityImage } from '../api/loans-api';
 
@@ -82,7 +82,7 @@ export function IdentityUpload({
       <input
         ref={inputRef}
         type="file"
-        accept="image/jpeg,image/png,image/webp"
+        accept={IMAGE_ACCEPT}
         hidden
         aria-label={label}
         onChange={(event) => void pick(event.target.files?.[0])}
