@@ -1,11 +1,28 @@
 import { InboxOutlined } from '@ant-design/icons';
-import type { TImportJob } from '@caravan/contracts';
+import { IMPORT_FILE_MAX_BYTES, type TImportJob } from '@caravan/contracts';
 import { Alert, Button, Modal, Progress, Space, Upload } from 'antd';
-import i18next from 'i18next';
+import i18next, { type TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable } from '../../../components/ui/data-table';
 import { useImportJob } from '../api';
+
+const IMPORT_EXTENSIONS = ['.csv', '.xlsx'];
+const IMPORT_ACCEPT = `${IMPORT_EXTENSIONS.join(',')},text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet`;
+
+/**
+ * Why a chosen or dropped file cannot be imported, or null: checked before sending. Ant Design's own filter dropped a
+ * file of another kind without a word, and a file over the limit went up whole before being refused.
+ */
+function importFileProblem(t: TFunction, file: { name: string; size: number }): string | null {
+  if (!IMPORT_EXTENSIONS.some((extension) => file.name.toLowerCase().endsWith(extension))) {
+    return t('import.wrongType', { name: file.name });
+  }
+  if (file.size > IMPORT_FILE_MAX_BYTES) {
+    return t('import.tooLarge', { max: `${IMPORT_FILE_MAX_BYTES / 1024 / 1024} MB` });
+  }
+  return null;
+}
 
 /** Uploads a CSV or XLSX file of products; shows progress and the refused rows with their reasons. */
 export function ImportDialog({ isOpen, onClose }: { isOpen: boolean; onClose: () => void }) {
@@ -38,7 +55,12 @@ export function ImportDialog({ isOpen, onClose }: { isOpen: boolean; onClose: ()
         </Space>
         <Upload.Dragger
           name="file"
-          accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+          accept={{ format: IMPORT_ACCEPT, filter: 'native' }}
+          beforeUpload={(file) => {
+            const problem = importFileProblem(t, file);
+            setUploadError(problem);
+            return problem ? Upload.LIST_IGNORE : true;
+          }}
           action={`/api/v1/seller/products/import?lang=${encodeURIComponent(i18next.language || 'en')}`}
           withCredentials
           maxCount={1}
