@@ -15,25 +15,30 @@ function pictureOf(name: string, type: string, bytes: number): File {
   return file;
 }
 
+/** An uploader with no pictures yet; uploads are counted (`open`), not sent: no server answers in these tests. */
+function renderEmptyUploader() {
+  const open = vi.spyOn(XMLHttpRequest.prototype, 'open');
+  vi.spyOn(XMLHttpRequest.prototype, 'send').mockImplementation(() => undefined);
+  const onChange = vi.fn();
+  render(
+    <SortableImageUploader
+      files={[]}
+      onChange={onChange}
+      max={9}
+      moduleName="goods"
+      label="Images"
+      addText="Add"
+      failedText="Failed"
+    />,
+  );
+  return { open, onChange };
+}
+
 describe('SortableImageUploader, before sending', () => {
   setUpComponentTests();
 
   it('refuses a picture over the limit at once, sending nothing, and states the limit', async () => {
-    const open = vi.spyOn(XMLHttpRequest.prototype, 'open');
-    // Counted, not sent: no server answers in these tests.
-    vi.spyOn(XMLHttpRequest.prototype, 'send').mockImplementation(() => undefined);
-    const onChange = vi.fn();
-    render(
-      <SortableImageUploader
-        files={[]}
-        onChange={onChange}
-        max={9}
-        moduleName="goods"
-        label="Images"
-        addText="Add"
-        failedText="Failed"
-      />,
-    );
+    const { open, onChange } = renderEmptyUploader();
     expect(screen.getByText('JPEG, PNG, WebP or GIF, at most 10 MB each')).toBeTruthy();
     const input = document.querySelector('input[type="file"]') as HTMLInputElement;
     // A 27 MB picture went up whole, its progress to 100 %, before the server refused it.
@@ -54,20 +59,7 @@ describe('SortableImageUploader, before sending', () => {
   });
 
   it('tells the reader why a dropped file of another format is not taken', async () => {
-    const open = vi.spyOn(XMLHttpRequest.prototype, 'open');
-    vi.spyOn(XMLHttpRequest.prototype, 'send').mockImplementation(() => undefined);
-    const onChange = vi.fn();
-    render(
-      <SortableImageUploader
-        files={[]}
-        onChange={onChange}
-        max={9}
-        moduleName="goods"
-        label="Images"
-        addText="Add"
-        failedText="Failed"
-      />,
-    );
+    const { open, onChange } = renderEmptyUploader();
     const input = document.querySelector('input[type="file"]') as HTMLInputElement;
     const dropZone = input.parentElement as HTMLElement;
     // The format filter of the file input dropped such a file without a word.
