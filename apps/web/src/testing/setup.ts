@@ -1,4 +1,4 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import i18next from 'i18next';
 import { afterAll, afterEach, vi } from 'vitest';
 import { clearLocalCart } from '../features/cart/api/local-cart';
@@ -14,6 +14,13 @@ afterEach(() => {
     cleanup();
   }
 });
+
+/**
+ * How long `waitFor` and `findBy…` wait before failing (the library's default is 1 s). They return as soon as the
+ * expectation holds, so a passing test is no slower; but beside the other lanes on 2 cores an Ant Design message's
+ * leaving motion took longer than 1 s (the product editor's price check failed so in a full run, 2026-12-03).
+ */
+configure({ asyncUtilTimeout: 5_000 });
 
 /** Toasts in a test go nowhere; a test about toasts binds its own instance (lib/toast.test.ts). */
 const silentToasts: TToastInstance = {
