@@ -1,4 +1,4 @@
-import { formatMoney, parseMoney } from '@caravan/contracts';
+import { displayMoney, formatMoney, parseMoney } from '@caravan/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, orders, reviews } from '../../db/schema';
@@ -310,6 +310,41 @@ describe('order lifecycle, refunds and settlement', () => {
     });
     expect(whole.statusCode, whole.body).toBe(200);
     expect(await availableOf(db, buyer.id)).toBe(buyerBefore + total);
+    expect((await checkLedger(db)).isOk).toBe(true);
+  });
+
+  it('a manual refund of an order on its way is of everything paid: a part closed it and paid the seller early', async () => {
+    const db = ctx.database.db;
+    const admin = await createStaffMember(ctx, { role: 'Administrator' });
+    const { orderNo, total } = await placeTestOrder(db, buyer.id, productId);
+    const shipped = await post(`/api/v1/seller/orders/${orderNo}/ship`, seller.sellerToken, {
+      carrier: 'DHL',
+      trackingNo: 'JD0777',
+    });
+    expect(shipped.statusCode, shipped.body).toBe(200);
+    const buyerBefore = await availableOf(db, buyer.id);
+    const sellerBefore = await availableOf(db, seller.id);
+    const part = await post(`/api/v1/admin/orders/${orderNo}/refund`, admin.token, {
+      amount: '10',
+      reason: 'Parcel late',
+    });
+    expect(part.statusCode).toBe(400);
+    expect(code(part)).toBe('REFUND_NOT_FULL_IN_TRANSIT');
+    expect((part.json() as TErr).error.message).toBe(
+      `While the goods are on their way, a refund returns everything paid: ${displayMoney(total)} USDT`,
+    );
+    const [unchanged] = await db.select().from(orders).where(eq(orders.orderNo, orderNo));
+    expect(unchanged).toMatchObject({ status: 3, isSettled: false, refundStatus: 'none' });
+    expect(await availableOf(db, buyer.id)).toBe(buyerBefore);
+    expect(await availableOf(db, seller.id)).toBe(sellerBefore);
+    // A parcel lost on its way: everything back, nothing to the seller.
+    const lost = await post(`/api/v1/admin/orders/${orderNo}/refund`, admin.token, {
+      amount: formatMoney(total),
+      reason: 'Parcel lost',
+    });
+    expect(lost.statusCode, lost.body).toBe(200);
+    expect(await availableOf(db, buyer.id)).toBe(buyerBefore + total);
+    expect(await availableOf(db, seller.id)).toBe(sellerBefore);
     expect((await checkLedger(db)).isOk).toBe(true);
   });
 

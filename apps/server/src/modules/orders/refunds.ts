@@ -55,14 +55,21 @@ function refundable(order: TOrderRow): TMoney {
 }
 
 /**
- * A refund before shipping ends the order: its stock goes back and the escrow is settled. Part of the money back
- * would leave the buyer the rest paid for goods nobody ships, and the seller settled for them; so before shipping
- * a refund is of everything still paid.
+ * A refund before the goods reach the buyer ends the order: the escrow is settled (and before shipping the stock goes
+ * back). Part of the money back would leave the buyer the rest paid for goods nobody ships, or that are still on
+ * their way, and settle it to the seller at once; so until receipt a refund is of everything still paid. `before` is
+ * the order's status before the refund (a platform refund of a parcel lost on its way is the only one in transit).
  */
-function assertWholeBeforeShipping(kind: 'refund' | 'return', amount: TMoney, order: TOrderRow): void {
-  if (kind === 'refund' && amount !== refundable(order)) {
-    const max = displayMoney(refundable(order));
+function assertWholeBeforeReceipt(before: number, amount: TMoney, order: TOrderRow): void {
+  if (amount === refundable(order)) {
+    return;
+  }
+  const max = displayMoney(refundable(order));
+  if (before === S.paid || before === S.confirmed) {
     throw new AppError('REFUND_NOT_FULL_BEFORE_SHIPPING', { max }, { max });
+  }
+  if (before === S.shipped) {
+    throw new AppError('REFUND_NOT_FULL_IN_TRANSIT', { max }, { max });
   }
 }
 
@@ -88,7 +95,7 @@ export async function requestRefund(
     if (amount <= 0n || amount > refundable(order)) {
       throw new AppError('REFUND_AMOUNT_INVALID', { max: formatMoney(refundable(order)) });
     }
-    assertWholeBeforeShipping(kind, amount, order);
+    assertWholeBeforeReceipt(order.status, amount, order);
     const moved = await transitionOrder(tx, order.id, [order.status], S.refund, {
       statusBeforeRefund: order.status,
       refundStatus: 'refunding',
@@ -246,7 +253,7 @@ export async function adminRefund(
     }
     const before = found.status === S.refund ? found.statusBeforeRefund : found.status;
     const kind = before === S.paid || before === S.confirmed ? 'refund' : 'return';
-    assertWholeBeforeShipping(kind, amount, found);
+    assertWholeBeforeReceipt(before, amount, found);
     const fourEyes = await passFourEyes(tx, {
       action: 'refund',
       targetId: found.orderNo,

@@ -109,3 +109,37 @@ describe('Console -> orders: a manual refund waiting for its second approval', (
     expect(screen.queryByText('Refund awaiting 2nd approval')).toBeNull();
   });
 });
+
+describe('Console -> orders: the manual refund of an order not yet received', () => {
+  setUpComponentTests({ console: consoleEn, orders: ordersEn });
+
+  it.each([
+    ['shipped', 3, 'While the goods are on their way, a refund returns everything paid: 200.00 USDT'],
+    ['paid', 1, 'Before the order ships, a refund returns everything paid: 200.00 USDT'],
+  ] as const)(
+    'fixes the amount of a %s order at everything paid and says why',
+    async (statusName, status, rule) => {
+      serve({ ...deliveredOrder(null), statusName, status });
+      await renderWithQueries(<AdminOrdersPage />);
+      await act(async () => {
+        fireEvent.click(await screen.findByRole('button', { name: 'Manual refund' }));
+      });
+      const dialog = await screen.findByRole('dialog');
+      const amount = within(dialog).getByLabelText('Amount (USDT)') as HTMLInputElement;
+      expect(amount.value).toBe('200.00');
+      expect(amount.readOnly).toBe(true);
+      expect(within(dialog).getByText(rule)).toBeTruthy();
+    },
+  );
+
+  it('leaves the amount of a received order to the staff member, up to what was paid', async () => {
+    serve(deliveredOrder(null));
+    await renderWithQueries(<AdminOrdersPage />);
+    await act(async () => {
+      fireEvent.click(await screen.findByRole('button', { name: 'Manual refund' }));
+    });
+    const dialog = await screen.findByRole('dialog');
+    expect((within(dialog).getByLabelText('Amount (USDT)') as HTMLInputElement).readOnly).toBe(false);
+    expect(within(dialog).getByText('At most 200.00 USDT, what the buyer paid')).toBeTruthy();
+  });
+});

@@ -1,4 +1,4 @@
-import { parseMoney, ZAdminRefundRequest } from '@caravan/contracts';
+import { displayMoney, parseMoney, ZAdminRefundRequest } from '@caravan/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Form, Input, Modal, Space, Tag } from 'antd';
 import { useState } from 'react';
@@ -25,6 +25,16 @@ import {
 } from '../api/admin-orders-api';
 import '../../../components/order/order.css';
 
+/**
+ * Until the goods reach the buyer a refund is of everything paid (the server's rule, orders/refunds.ts): the amount is
+ * fixed and the rule said beside it. A part had closed an order on its way and paid the seller the rest at once.
+ */
+const WHOLE_REFUND_RULES: Partial<Record<TAdminOrder['statusName'], string>> = {
+  paid: 'errors:REFUND_NOT_FULL_BEFORE_SHIPPING',
+  confirmed: 'errors:REFUND_NOT_FULL_BEFORE_SHIPPING',
+  shipped: 'errors:REFUND_NOT_FULL_IN_TRANSIT',
+};
+
 function ManualRefundModal({
   order,
   isOpen,
@@ -37,6 +47,7 @@ function ManualRefundModal({
   const [isSending, setIsSending] = useState(false);
   const [modal, modalHolder] = Modal.useModal();
   const firstApproval = order.refundApproval;
+  const wholeRule = WHOLE_REFUND_RULES[order.statusName];
   const submit = () => {
     const body = parseFormValues(form, ZAdminRefundRequest, form.getFieldsValue(), t);
     if (!body) {
@@ -112,9 +123,13 @@ function ManualRefundModal({
         <Form.Item
           name="amount"
           label={t('admin.refundAmount')}
-          extra={t('admin.refundAmountHint', { max: formatUsdt(order.paidAmount) })}
+          extra={
+            wholeRule
+              ? t(wholeRule, { max: displayMoney(parseMoney(order.paidAmount)) })
+              : t('admin.refundAmountHint', { max: formatUsdt(order.paidAmount) })
+          }
         >
-          <AmountInput />
+          <AmountInput readOnly={wholeRule !== undefined} />
         </Form.Item>
         <Form.Item name="reason" label={t('admin.refundReason')}>
           <Input.TextArea maxLength={255} rows={3} />
