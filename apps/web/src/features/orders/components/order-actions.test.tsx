@@ -38,6 +38,17 @@ describe('OrderActions', () => {
     expect(screen.getByRole('button', { name: ordersEn.actions.remind }).hasAttribute('disabled')).toBe(true);
   });
 
+  it('says before a receipt is confirmed that returns stay open and when the seller is paid', async () => {
+    await renderWithQueries(<OrderActions order={paidOrder(false, 'shipped')} />, '/userInfo/my-order');
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: ordersEn.actions.receive })));
+    // It said the payment "will be released to the seller", which happens only after the return period.
+    expect(
+      await screen.findByText(
+        'Confirm only once you have the goods. You can still ask for a return within 7 days; after that, the payment of 20.00 USDT goes to the seller.',
+      ),
+    ).toBeTruthy();
+  });
+
   it.each([
     ['cancels', 'pending_payment', 'cancel', ordersEn.cancel.confirm, '/cancel'],
     ['buys again', 'cancelled', null, ordersEn.actions.rebuy, '/rebuy'],

@@ -1,5 +1,6 @@
 import {
   CANCEL_REASON_CODES,
+  RETURN_WITHIN_DAYS,
   type TOrderInfo,
   type TOrderSummary,
   ZCancelOrderRequest,
@@ -158,7 +159,10 @@ export function OrderActions({ order, isDetailShown = true }: { order: TOrder; i
           onClick={() =>
             modal.confirm({
               title: t('receive.title', { orderNo: order.orderNo }),
-              content: t('receive.body', { amount: formatUsdt(order.amounts.total) }),
+              content: t('receive.body', {
+                amount: formatUsdt(order.amounts.total),
+                days: RETURN_WITHIN_DAYS,
+              }),
               okText: t('actions.receive'),
               cancelText: t('common:actions.cancel'),
               onOk: () => receive.mutateAsync(),
