@@ -56,8 +56,9 @@ describe('PayOrdersModal', () => {
   it('says by when to pay, and when the order was cancelled meanwhile says so and closes', async () => {
     const { shown, onClose } = await payRefusedOrder({ isAlreadyPaid: false });
     expect(onClose).toHaveBeenCalledTimes(1);
+    // By hand in another tab as well as by its payment time: it blamed the payment time for both.
     expect(shown).toEqual([
-      'error: This order can no longer be paid: an unpaid order is cancelled when its payment time runs out.',
+      'error: This order was cancelled and can no longer be paid. Nothing was charged.',
     ]);
   });
 

@@ -101,8 +101,8 @@ export function PayOrdersModal({
       if (isApiError(error) && error.code === 'INSUFFICIENT_BALANCE') {
         setIsShort(true);
       } else if (isApiError(error) && error.code === 'ORDER_STATUS_INVALID') {
-        // Paid in another tab, or cancelled while the dialog was open (its payment time ran out): said plainly, then
-        // closed; the page behind shows the order as it is now.
+        // Paid in another tab, or cancelled while the dialog was open (by hand in another tab, or its payment time ran
+        // out): said plainly, then closed; the page behind shows the order as it is now.
         if (error.details.isAlreadyPaid === true) {
           toast.info(t('pay.alreadyPaid'));
         } else {
