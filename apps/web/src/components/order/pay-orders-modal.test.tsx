@@ -67,4 +67,66 @@ describe('PayOrdersModal', () => {
     expect(onClose).toHaveBeenCalledTimes(1);
     expect(shown).toEqual(['info: This order has already been paid. Nothing more was charged.']);
   });
+
+  it('shows the available balance, and a short one before the password is typed, with the way to recharge', async () => {
+    const paths: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL) => {
+        paths.push(new URL(String(input), 'http://localhost').pathname);
+        return jsonResponse({
+          currency: 'USDT',
+          money: '40.00',
+          available: '40.00',
+          held: '0.00',
+          total: '40.00',
+          hasUnfinished: false,
+        });
+      }),
+    );
+    await renderWithQueries(
+      <PayOrdersModal
+        isOpen
+        orderNos={['20261202732579466265']}
+        total="54.27"
+        onClose={vi.fn()}
+        onPaid={vi.fn()}
+      />,
+    );
+    await waitFor(() =>
+      expect(screen.getByTestId('pay-available').textContent).toBe('Available balance40.00 USDT'),
+    );
+    expect(screen.getByText('Your balance is not enough for this payment.')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Recharge' }).getAttribute('href')).toBe(
+      '/userInfo/money-package/recharge',
+    );
+    expect(paths).toEqual(['/api/v1/wallet']);
+  });
+
+  it('says nothing of a shortfall when the balance covers the payment', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () =>
+        jsonResponse({
+          currency: 'USDT',
+          money: '54.27',
+          available: '54.27',
+          held: '0.00',
+          total: '54.27',
+          hasUnfinished: false,
+        }),
+      ),
+    );
+    await renderWithQueries(
+      <PayOrdersModal
+        isOpen
+        orderNos={['20261202732579466265']}
+        total="54.27"
+        onClose={vi.fn()}
+        onPaid={vi.fn()}
+      />,
+    );
+    await waitFor(() => expect(screen.getByTestId('pay-available').textContent).toContain('54.27 USDT'));
+    expect(screen.queryByText('Your balance is not enough for this payment.')).toBeNull();
+  });
 });

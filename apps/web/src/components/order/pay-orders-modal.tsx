@@ -1,5 +1,6 @@
 import {
   PAYMENT_METHODS,
+  parseMoney,
   type TPaymentMethod,
   type TPayOrdersResponse,
   ZPayOrdersRequest,
@@ -14,6 +15,7 @@ import { formatUsdt } from '../../lib/format-money';
 import { runIntent } from '../../lib/intent';
 import { useSession } from '../../lib/session';
 import { toast } from '../../lib/toast';
+import { useWalletBalance } from '../../lib/wallet-balance';
 import { AppForm } from '../ui/app-form';
 import { DateTimeInSentence } from '../ui/date-time-text';
 import { MoneyText } from '../ui/money-text';
@@ -71,6 +73,10 @@ export function PayOrdersModal({
   const [isPaying, setIsPaying] = useState(false);
   const [isShort, setIsShort] = useState(false);
   const hasTxPassword = userInfo?.hasTxPassword !== false;
+  // Said before the password is typed: the buyer had learnt of a short balance only from the refused payment.
+  const balance = useWalletBalance({ isEnabled: isOpen });
+  const available = balance.data?.available;
+  const isKnownShort = available !== undefined && parseMoney(available) < parseMoney(total);
 
   useEffect(() => {
     if (isOpen) {
@@ -100,6 +106,7 @@ export function PayOrdersModal({
     } catch (error) {
       if (isApiError(error) && error.code === 'INSUFFICIENT_BALANCE') {
         setIsShort(true);
+        void balance.refetch();
       } else if (isApiError(error) && error.code === 'ORDER_STATUS_INVALID') {
         // Paid in another tab, or cancelled while the dialog was open (by hand in another tab, or its payment time ran
         // out): said plainly, then closed; the page behind shows the order as it is now.
@@ -143,6 +150,14 @@ export function PayOrdersModal({
             <MoneyText value={total} isStrong />
           </dd>
         </div>
+        {available !== undefined && (
+          <div className="cv-amounts__row" data-testid="pay-available">
+            <dt>{t('pay.available')}</dt>
+            <dd>
+              <MoneyText value={available} />
+            </dd>
+          </div>
+        )}
       </dl>
       {payBefore && (
         <p className="cv-muted" data-testid="pay-before">
@@ -190,7 +205,7 @@ export function PayOrdersModal({
             action={<Link to={txPasswordPath(ordersPathOf(orderNos))}>{t('pay.setTxPassword')}</Link>}
           />
         )}
-        {isShort && (
+        {(isShort || isKnownShort) && (
           <Alert
             type="error"
             showIcon

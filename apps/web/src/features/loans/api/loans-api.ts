@@ -9,7 +9,6 @@ import type {
   TSubmitAdvancedRequest,
   TSubmitRealNameRequest,
   TVerification,
-  TWalletBalance,
 } from '@caravan/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import i18next from 'i18next';
@@ -51,10 +50,6 @@ export function useMyVerification(isEnabled = true) {
     queryFn: () => api.get<TMyVerification>('/verification'),
     enabled: isEnabled,
   });
-}
-
-export function useWalletBalance() {
-  return useQuery({ queryKey: LOAN_KEYS.wallet, queryFn: () => api.get<TWalletBalance>('/wallet') });
 }
 
 function useInvalidatingMutation<TIn, TOut>(fn: (input: TIn) => Promise<TOut>) {

@@ -1,7 +1,9 @@
+import { WALLET_BALANCE_KEY } from '../../../lib/wallet-balance';
+
 /** Query keys of the wallet feature; every money change invalidates `['wallet']`. */
 export const WALLET_KEYS = {
   all: ['wallet'] as const,
-  balance: ['wallet', 'balance'] as const,
+  balance: WALLET_BALANCE_KEY,
   channels: ['wallet', 'channels'] as const,
   recharges: (pageNum: number) => ['wallet', 'recharges', pageNum] as const,
   withdrawals: (pageNum: number) => ['wallet', 'withdrawals', pageNum] as const,

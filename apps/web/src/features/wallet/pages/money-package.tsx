@@ -6,7 +6,7 @@ import { LoadError } from '../../../components/ui/load-error';
 import { MoneyText } from '../../../components/ui/money-text';
 import { PageFrame } from '../../../components/ui/page-frame';
 import { readPageParam } from '../../../lib/page-param';
-import { useWallet } from '../api/get-wallet';
+import { useWalletBalance } from '../../../lib/wallet-balance';
 import { BalanceHistory } from '../components/balance-history';
 import { RechargeTable, WithdrawalTable } from '../components/record-tables';
 import { UnfinishedNotice } from '../components/unfinished-notice';
@@ -18,7 +18,7 @@ type TTab = (typeof TABS)[number];
 /** /userInfo/money-package: balance in USDT, recharge and withdraw, both record lists and the balance history. */
 export default function MoneyPackagePage() {
   const { t } = useTranslation(['wallet', 'common']);
-  const wallet = useWallet();
+  const wallet = useWalletBalance();
   const [params, setParams] = useSearchParams();
   const tab: TTab = TABS.find((key) => key === params.get('tab')) ?? 'recharges';
   const pageNum = readPageParam(params.get('page'));

@@ -22,8 +22,8 @@ import { PageFrame } from '../../../components/ui/page-frame';
 import { isApiError } from '../../../lib/api';
 import { parseFormValues, zodRule } from '../../../lib/form';
 import { toast } from '../../../lib/toast';
+import { useWalletBalance } from '../../../lib/wallet-balance';
 import { useCreateRecharge } from '../api/create-recharge';
-import { useWallet } from '../api/get-wallet';
 import { useWalletChannels } from '../api/list-channels';
 import { CertificateUpload } from '../components/certificate-upload';
 import { isWithinChannelLimits, quoteRechargeWithinLimits } from '../components/recharge-quote';
@@ -372,7 +372,7 @@ function RechargeForm({ channel, isBlocked }: { channel: TWalletChannel; isBlock
 export default function RechargePage() {
   const { t } = useTranslation('wallet');
   const channels = useWalletChannels();
-  const wallet = useWallet();
+  const wallet = useWalletBalance();
   const [selected, setSelected] = useState<string | null>(null);
   const channel = channels.data?.channels.find((c) => c.code === selected && c.isAvailable);
   const isBlocked = Boolean(wallet.data?.hasUnfinished);

@@ -21,10 +21,10 @@ import { isApiError } from '../../../lib/api';
 import { parseFormValues, showSubmitError, zodRule } from '../../../lib/form';
 import { formatDateTime } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
+import { useWalletBalance } from '../../../lib/wallet-balance';
 import { useBindWithdrawAddress } from '../api/bind-withdraw-address';
 import { useCreateWithdrawal } from '../api/create-withdrawal';
 import { useCurrentUser } from '../api/get-current-user';
-import { useWallet } from '../api/get-wallet';
 import { useWithdrawAddress } from '../api/get-withdraw-address';
 import { useWithdrawFee } from '../api/get-withdraw-fee';
 import { UnfinishedNotice } from '../components/unfinished-notice';
@@ -348,7 +348,7 @@ function WithdrawForm({
 /** /userInfo/money-package/withdraw: the bound address, amount, fee and actual amount, transaction password. */
 export default function WithdrawPage() {
   const { t } = useTranslation('wallet');
-  const wallet = useWallet();
+  const wallet = useWalletBalance();
   const bound = useWithdrawAddress();
   const me = useCurrentUser();
   const isBlocked = Boolean(wallet.data?.hasUnfinished);
