@@ -519,3 +519,54 @@ describe('roles and staff members', () => {
     expect(audit).toMatchObject({ action: 'system_param.update', details: { before: '500', after: '200' } });
   });
 });
+
+describe('the platform keeps an administrator', () => {
+  let ctx: TTestContext;
+  beforeAll(async () => {
+    ctx = await createTestApp();
+  });
+  afterAll(async () => {
+    await ctx.close();
+  });
+
+  const put = (token: string, id: bigint, payload: Record<string, unknown>) =>
+    ctx.app.inject({ method: 'PUT', url: `/api/v1/admin/staff/${id}`, headers: bearer(token), payload });
+  const roleIdOf = async (name: string) =>
+    String((await ctx.database.db.select({ id: roles.id }).from(roles).where(eq(roles.name, name)))[0]!.id);
+
+  it('refuses to demote or disable the last active administrator, whoever asks', async () => {
+    const db = ctx.database.db;
+    const first = await createStaffMember(ctx, { role: 'Administrator' });
+    const second = await createStaffMember(ctx, { role: 'Administrator' });
+    const staffManager = await createStaffMember(ctx, { permissions: ['staff.manage'] });
+    const administratorRoleId = await roleIdOf('Administrator');
+    // Only these two administrators are active.
+    const others = await db
+      .select({ id: staff.id })
+      .from(staff)
+      .where(eq(staff.roleId, BigInt(administratorRoleId)));
+    for (const { id } of others.filter(({ id }) => id !== first.id && id !== second.id)) {
+      await db.update(staff).set({ status: 'disabled' }).where(eq(staff.id, id));
+    }
+    const financeRoleId = await roleIdOf('Finance reviewer');
+    // With another administrator left, one may step down.
+    expect((await put(second.token, second.id, { roleId: financeRoleId })).statusCode).toBe(200);
+
+    // The last one may not: nobody could manage staff or roles any more (QA, 2026-12-03).
+    const demoted = await put(first.token, first.id, { roleId: financeRoleId });
+    expect(demoted.statusCode).toBe(409);
+    expect(json<TError>(demoted).error).toMatchObject({
+      code: 'LAST_ADMINISTRATOR',
+      message: 'The platform must keep at least one active administrator',
+    });
+    const disabled = await put(staffManager.token, first.id, { status: 'disabled' });
+    expect(json<TError>(disabled).error.code).toBe('LAST_ADMINISTRATOR');
+    const byOther = await put(staffManager.token, first.id, { roleId: financeRoleId });
+    expect(json<TError>(byOther).error.code).toBe('LAST_ADMINISTRATOR');
+    const [kept] = await db.select().from(staff).where(eq(staff.id, first.id));
+    expect(kept).toMatchObject({ roleId: BigInt(administratorRoleId), status: 'active' });
+
+    // Other changes to the last administrator still go through.
+    expect((await put(first.token, first.id, { displayName: 'Chief' })).statusCode).toBe(200);
+  });
+});

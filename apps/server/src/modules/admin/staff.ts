@@ -1,5 +1,5 @@
 import type { TStaffMember, ZCreateStaffRequest, ZUpdateStaffRequest } from '@caravan/contracts';
-import { asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database, Tx } from '../../db/client';
 import { findPgError, uniqueViolation } from '../../db/pg-error';
@@ -7,6 +7,7 @@ import { roles, staff } from '../../db/schema';
 import { AppError } from '../../http/app-error';
 import { recordAudit } from '../audit';
 import { deleteStaffSessions, hashNewPassword } from '../auth';
+import { ADMINISTRATOR_ROLE } from './roles';
 
 export async function listStaff(db: Database): Promise<TStaffMember[]> {
   const rows = await db
@@ -84,6 +85,28 @@ export async function createStaff(
   });
 }
 
+/**
+ * The active administrators, locked in id order before any member row: the platform must keep one (the only role
+ * that can manage staff and roles for sure), and two administrators stepping down at once must not both pass.
+ */
+async function lockActiveAdministrators(tx: Tx): Promise<{ roleId: bigint | undefined; ids: bigint[] }> {
+  const [role] = await tx
+    .select({ id: roles.id })
+    .from(roles)
+    .where(and(eq(roles.name, ADMINISTRATOR_ROLE), eq(roles.isSystem, true)))
+    .limit(1);
+  if (!role) {
+    return { roleId: undefined, ids: [] };
+  }
+  const rows = await tx
+    .select({ id: staff.id })
+    .from(staff)
+    .where(and(eq(staff.roleId, role.id), eq(staff.status, 'active')))
+    .orderBy(asc(staff.id))
+    .for('update');
+  return { roleId: role.id, ids: rows.map((row) => row.id) };
+}
+
 /** Changes a staff member's role, name, status or password; disabling or a new password ends their sessions. */
 export async function updateStaff(
   db: Database,
@@ -96,6 +119,7 @@ export async function updateStaff(
   }
   const passwordHash = input.password ? await hashNewPassword(input.password) : undefined;
   await writeStaff(db, async (tx) => {
+    const activeAdministrators = await lockActiveAdministrators(tx);
     const [member] = await tx.select().from(staff).where(eq(staff.id, staffId)).for('update');
     if (!member) {
       throw new AppError('STAFF_NOT_FOUND');
@@ -103,6 +127,12 @@ export async function updateStaff(
     const roleId = input.roleId ? BigInt(input.roleId) : undefined;
     if (roleId !== undefined) {
       await assertRoleExists(tx, roleId);
+    }
+    const isAdministrator = activeAdministrators.ids.includes(staffId);
+    const isLeaving =
+      (roleId !== undefined && roleId !== activeAdministrators.roleId) || input.status === 'disabled';
+    if (isAdministrator && isLeaving && activeAdministrators.ids.length === 1) {
+      throw new AppError('LAST_ADMINISTRATOR');
     }
     await tx
       .update(staff)
