@@ -34,4 +34,37 @@ describe('ReasonModal', () => {
       process.off('unhandledRejection', unhandled);
     }
   });
+
+  it('starts its action once on a double click, while the first is still running', async () => {
+    let finish: () => void = () => undefined;
+    const onSubmit = vi.fn(
+      () =>
+        new Promise<void>((resolve) => {
+          finish = resolve;
+        }),
+    );
+    render(
+      <ReasonModal
+        title="Suspend"
+        label="Reason"
+        maxLength={500}
+        isBusy={false}
+        onCancel={vi.fn()}
+        onSubmit={onSubmit}
+      />,
+    );
+    fireEvent.change(screen.getByRole('textbox'), { target: { value: 'Counterfeit goods' } });
+    const confirm = screen.getByRole('button', { name: 'Confirm' });
+    await act(async () => {
+      fireEvent.click(confirm);
+      fireEvent.click(confirm);
+    });
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+    await act(async () => fireEvent.click(confirm));
+    expect(onSubmit).toHaveBeenCalledTimes(1);
+    await act(async () => finish());
+    // Once it has ended, the dialog can send again (e.g. after a refusal).
+    await act(async () => fireEvent.click(confirm));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(2));
+  });
 });

@@ -1,7 +1,7 @@
 import { Form, Input, Modal } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ignoreInvalidForm } from '../../lib/form';
+import { useOneAtATime } from '../../lib/use-one-at-a-time';
 
 type TProps = {
   /** The dialog is open while it has a title. */
@@ -17,7 +17,8 @@ type TProps = {
   isDanger?: boolean;
   isBusy: boolean;
   onCancel: () => void;
-  onSubmit: (reason: string) => void;
+  /** The action; while its promise runs, a second click of OK starts nothing. */
+  onSubmit: (reason: string) => Promise<unknown>;
 };
 
 /** Asks for the reason of a staff action (a refusal, a suspension, lifting a lock) before it runs. */
@@ -34,6 +35,18 @@ export function ReasonModal({
 }: TProps) {
   const { t } = useTranslation('common');
   const [form] = Form.useForm<{ reason: string }>();
+  // The button shows it is busy only a render later: a double click had disabled a user twice (two audit entries),
+  // suspended a shop twice (the second answer an error) and so on.
+  const submit = useOneAtATime(async () => {
+    let values: { reason: string };
+    try {
+      values = await form.validateFields();
+    } catch {
+      // A refusal is shown beside the field.
+      return;
+    }
+    await onSubmit(values.reason.trim());
+  });
   return (
     <Modal
       open={title !== null}
@@ -42,8 +55,7 @@ export function ReasonModal({
       cancelText={t('actions.cancel')}
       okButtonProps={{ danger: isDanger, loading: isBusy }}
       onCancel={onCancel}
-      // A refusal is shown beside the field; the promise's rejection needs no more handling.
-      onOk={() => void form.validateFields().then((v) => onSubmit(v.reason.trim()), ignoreInvalidForm)}
+      onOk={() => void submit()}
       afterClose={() => form.resetFields()}
       destroyOnHidden
     >

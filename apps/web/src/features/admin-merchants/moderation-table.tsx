@@ -142,7 +142,7 @@ export function ModerationTable<TRow extends { id: string }, TQuery extends TMod
         isBusy={moderation.isBusy}
         onCancel={() => moderation.setTarget(null)}
         onSubmit={(reason) =>
-          void moderation.run(actions.restrictPath(target!), { reason }).catch(() => undefined)
+          moderation.run(actions.restrictPath(target!), { reason }).catch(() => undefined)
         }
       />
     </>

@@ -204,7 +204,7 @@ export default function MerchantApplicationsPage() {
         title={rejecting ? t('admin.rejectTitle', { name: rejecting.shopName }) : null}
         isBusy={action.isPending}
         onCancel={() => setRejecting(null)}
-        onSubmit={(reason) => void run(`${base(rejecting!)}/reject`, { reason }).catch(() => undefined)}
+        onSubmit={(reason) => run(`${base(rejecting!)}/reject`, { reason }).catch(() => undefined)}
       />
     </>
   );

@@ -335,7 +335,7 @@ export function UserDetailDrawer({
         isDanger={false}
         isBusy={unlock.isPending}
         onCancel={() => setUnlocking(null)}
-        onSubmit={(reason) => void submitUnlock(reason)}
+        onSubmit={submitUnlock}
       />
     </EndDrawer>
   );

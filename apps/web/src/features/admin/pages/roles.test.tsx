@@ -1,6 +1,7 @@
 import type { TRoleInfo } from '@caravan/contracts';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import adminEn from '../../../locales/en/admin.json';
 import { jsonResponse, renderWithQueries, setUpComponentTests } from '../../../testing/render';
 import RolesPage from './roles';
 
@@ -15,7 +16,7 @@ const role = (id: string, name: string, isSystem: boolean, userCount: number): T
 });
 
 describe('Admin -> Roles', () => {
-  setUpComponentTests();
+  setUpComponentTests({ admin: adminEn });
 
   it('offers Delete only where it can succeed: never on a built-in role, disabled while staff hold the role', async () => {
     vi.stubGlobal(
@@ -37,5 +38,32 @@ describe('Admin -> Roles', () => {
     expect(deleteIn('Administrator')).toBeNull();
     expect((deleteIn('Auditors') as HTMLButtonElement).disabled).toBe(true);
     expect((deleteIn('Interns') as HTMLButtonElement).disabled).toBe(false);
+  });
+
+  it('saves a new role once on a double click', async () => {
+    const posts: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+        if (init?.method === 'POST') {
+          posts.push(String(input));
+          // Held open, as on a slow line, so the second click comes while the first request runs.
+          return new Promise<Response>(() => undefined);
+        }
+        return jsonResponse({ data: [role('1', 'Administrator', true, 1)] });
+      }),
+    );
+    await renderWithQueries(<RolesPage />);
+    await act(async () => fireEvent.click(await screen.findByRole('button', { name: 'New role' })));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.change(within(dialog).getByLabelText('Name'), { target: { value: 'QA Double' } });
+    const save = within(dialog).getByRole('button', { name: /save|ok/i });
+    await act(async () => {
+      fireEvent.click(save);
+      fireEvent.click(save);
+    });
+    await waitFor(() => expect(posts).toHaveLength(1));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(posts).toHaveLength(1);
   });
 });

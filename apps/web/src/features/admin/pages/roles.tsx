@@ -9,6 +9,7 @@ import { DataTable } from '../../../components/ui/data-table';
 import { captureRemovalPlace, REMOVAL_LIST_PROPS } from '../../../components/ui/removal-focus';
 import { parseFormValues, showSubmitError } from '../../../lib/form';
 import { toast } from '../../../lib/toast';
+import { useOneAtATime } from '../../../lib/use-one-at-a-time';
 import { useDeleteRole, useRoles, useSaveRole } from '../api/admin-api';
 
 type TEditing = { role: TRoleInfo | null } | null;
@@ -31,7 +32,8 @@ export default function RolesPage() {
     });
   };
 
-  const save = async () => {
+  // One save at a time: the button shows it is busy only a render later, and a double click had sent two.
+  const save = useOneAtATime(async () => {
     const body = parseFormValues(form, ZRoleRequest, form.getFieldsValue(), t);
     if (!body || !editing) {
       return;
@@ -43,7 +45,7 @@ export default function RolesPage() {
     } catch (error) {
       showSubmitError(form, error, t);
     }
-  };
+  });
 
   const confirmDelete = (role: TRoleInfo) => {
     const removalPlace = captureRemovalPlace(document.activeElement);

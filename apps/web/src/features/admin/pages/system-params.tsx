@@ -10,6 +10,7 @@ import { dateTimeCell } from '../../../components/ui/date-time-text';
 import { isApiError } from '../../../lib/api';
 import { parseFormValues, showSubmitError } from '../../../lib/form';
 import { toast } from '../../../lib/toast';
+import { useOneAtATime } from '../../../lib/use-one-at-a-time';
 import { useSaveSystemParam, useSystemParams } from '../api/admin-api';
 
 /** A setting's dictionary key: codes hold dots ("withdraw_fee.BTC"), which i18next reads as nesting. */
@@ -27,7 +28,8 @@ export default function SystemParamsPage() {
   const [editing, setEditing] = useState<TSystemParam | null>(null);
   const [form] = Form.useForm();
 
-  const save = async () => {
+  // One save at a time: the button shows it is busy only a render later, and a double click had sent two.
+  const save = useOneAtATime(async () => {
     const body = parseFormValues(form, ZUpdateSystemParamRequest, form.getFieldsValue(), t);
     if (!body || !editing) {
       return;
@@ -44,7 +46,7 @@ export default function SystemParamsPage() {
       }
       showSubmitError(form, error, t);
     }
-  };
+  });
 
   return (
     <>

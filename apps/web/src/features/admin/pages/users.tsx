@@ -187,7 +187,7 @@ export default function UsersPage() {
         isDanger={!statusChange?.isEnabled}
         isBusy={setStatus.isPending}
         onCancel={() => setStatusChange(null)}
-        onSubmit={(reason) => void changeStatus(reason)}
+        onSubmit={changeStatus}
       />
       <UserDetailDrawer userId={openUserId} canManage={canManage} onClose={() => setOpenUserId(null)} />
     </>
