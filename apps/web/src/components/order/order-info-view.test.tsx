@@ -41,4 +41,27 @@ describe('OrderInfoView', () => {
       expect(screen.getByText(text).getAttribute('dir'), text).toBe('auto');
     }
   });
+
+  it("names a platform's refund, which has no reason of the buyer's, instead of showing a dictionary key", () => {
+    render(
+      <OrderInfoView
+        order={orderInfoFixture({
+          statusName: 'refund',
+          refund: {
+            kind: 'return',
+            reason: 0,
+            amount: '23.91',
+            description: 'Parcel lost',
+            images: [],
+            status: 'success',
+            rejectReason: null,
+            createdAt: '2026-12-03T10:00:00.000Z',
+            decidedAt: '2026-12-03T10:00:00.000Z',
+          },
+        })}
+      />,
+    );
+    expect(screen.getByText('Refund by the platform')).toBeTruthy();
+    expect(screen.queryByText('returnReasons.0')).toBeNull();
+  });
 });
