@@ -60,7 +60,7 @@ function refundable(order: TOrderRow): TMoney {
  * their way, and settle it to the seller at once; so until receipt a refund is of everything still paid. `before` is
  * the order's status before the refund (a platform refund of a parcel lost on its way is the only one in transit).
  */
-function assertWholeBeforeReceipt(before: number, amount: TMoney, order: TOrderRow): void {
+function assertWholeBeforeReceipt(before: number | null, amount: TMoney, order: TOrderRow): void {
   if (amount === refundable(order)) {
     return;
   }
