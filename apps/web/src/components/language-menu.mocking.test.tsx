@@ -2,12 +2,12 @@ import { LANGUAGE_TAGS } from '@caravan/contracts/languages';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { listMenuLanguages } from '../../lib/language';
-import { setUpComponentTests } from '../../testing/render';
+import { listMenuLanguages } from '../lib/language';
+import { setUpComponentTests } from '../testing/render';
 import { LanguageMenu } from './language-menu';
 
 const switchLanguage = vi.hoisted(() => vi.fn(async () => {}));
-vi.mock('../../lib/language-switch', () => ({ switchLanguage }));
+vi.mock('../lib/language-switch', () => ({ switchLanguage }));
 
 setUpComponentTests();
 

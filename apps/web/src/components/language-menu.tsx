@@ -3,8 +3,8 @@ import { LANGUAGE_NAMES, LANGUAGE_TAGS, type TLanguage } from '@caravan/contract
 import { type KeyboardEvent, type MouseEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
-import { listMenuLanguages, withLanguageParam } from '../../lib/language';
-import { switchLanguage } from '../../lib/language-switch';
+import { listMenuLanguages, withLanguageParam } from '../lib/language';
+import { switchLanguage } from '../lib/language-switch';
 
 /**
  * A disclosure of links, one per language, each named in its own language. Not a native select: the browser lays

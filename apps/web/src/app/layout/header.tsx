@@ -4,12 +4,12 @@ import type { MouseEvent, ReactNode } from 'react';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
+import { LanguageMenu } from '../../components/language-menu';
 import { LightButton } from '../../components/ui/light-button';
 import { Logo } from '../../components/ui/logo';
 import { useLogout } from '../../features/auth/api/use-logout';
 import { isLoggedIn, useSession } from '../../lib/session';
 import { SearchBoxSlot, useChatLaunchers, useUnreadCounts } from '../slots';
-import { LanguageMenu } from './language-menu';
 
 export const NAV_TABS = [
   { to: '/index', labelKey: 'nav.home' },

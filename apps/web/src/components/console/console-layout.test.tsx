@@ -78,6 +78,10 @@ describe('ConsoleLayout', () => {
     const toggle = screen.getByRole('button', { name: commonEn.console.toggleMenu });
     expect(toggle.querySelector('.anticon')?.getAttribute('aria-hidden')).toBe('true');
     expect(screen.getByRole('button', { name: commonEn.header.logout })).toBeTruthy();
+    // Staff choose their language in the header, as buyers do (it was reachable only through ?lang=).
+    expect(document.querySelector('.cv-console__header summary')?.textContent).toBe(
+      `${commonEn.header.language}: English`,
+    );
     expect(screen.queryAllByRole('img')).toEqual([]);
 
     // Folded to its rail of icons, the menu's entries keep their names.

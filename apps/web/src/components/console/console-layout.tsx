@@ -13,6 +13,7 @@ import {
 } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
+import { LanguageMenu } from '../language-menu';
 import { LabelWithCount } from '../ui/label-with-count';
 import { LogoGlyph } from '../ui/logo';
 import type { TMenuIcon } from '../ui/menu-icon';
@@ -173,6 +174,8 @@ export function ConsoleLayout({
               ...(current && !isSectionPage && pageTitle ? [{ title: pageTitle }] : []),
             ]}
           />
+          {/* Staff choose their language here as buyers do in the storefront's header (it had only `?lang=`). */}
+          <LanguageMenu />
           {/* dir="auto": a Latin shop name in an Arabic console was cut at its start ("…avan Demo Trading Co"). */}
           <span className="cv-console__user" dir="auto">
             {userName}

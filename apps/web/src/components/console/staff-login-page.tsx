@@ -9,6 +9,7 @@ import { parseFormValues, showSubmitError } from '../../lib/form';
 import { AuthCard } from '../auth/auth-card';
 import { HumanCheck } from '../auth/human-check';
 import { useHumanCheck } from '../auth/use-human-check';
+import { LanguageMenu } from '../language-menu';
 import { AppForm } from '../ui/app-form';
 import { readConsoleRedirect } from './console-redirect';
 import { loginStaff, useSetStaffMe } from './staff-session';
@@ -60,6 +61,9 @@ export function StaffLoginPage({ titleKey, basePath }: { titleKey: string; baseP
   };
   return (
     <AuthCard title={t(titleKey)} subtitle={t('console.staffOnly')} isWholePage>
+      <div className="cv-auth__language">
+        <LanguageMenu />
+      </div>
       <AppForm form={form} layout="vertical" requiredMark={false} onFinish={submit}>
         <Form.Item name="username" label={t('auth:fields.username')}>
           <Input prefix={<UserOutlined aria-hidden="true" />} autoComplete="username" maxLength={64} />
