@@ -583,7 +583,8 @@ export function ConversationView({
         <Button
           type="primary"
           htmlType="submit"
-          icon={<SendOutlined aria-hidden />}
+          // The paper plane points the way text runs: left in right-to-left languages.
+          icon={<SendOutlined aria-hidden className="cv-flip-rtl" />}
           aria-label={t('composer.send')}
         >
           <span className="cv-hide-narrow">{t('composer.send')}</span>
