@@ -1,7 +1,9 @@
-import type { TOrderSummary, TOrderTab } from '@caravan/contracts';
+import { type TOrderSummary, type TOrderTab, zOrderTab } from '@caravan/contracts';
 import { Empty, Space, type TableColumnsType } from 'antd';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { useFilterInAddress } from '../console/filter-in-address';
 import { dateTimeCell } from '../ui/date-time-text';
 import { emptyOrLoadError } from '../ui/load-error';
 import { MoneyText } from '../ui/money-text';
@@ -17,27 +19,47 @@ type TOrderRow = Pick<TOrderSummary, 'orderNo' | 'createdAt' | 'statusName' | 'r
   amounts: { total: string };
 };
 
-/** Tab, page and searched number of an order list; a new tab or search starts again at page 1. */
+type TOrderListFilter = { tab: TOrderTab; pageNum: number; orderNo: string };
+
+const ZOrderListAddress = z.object({
+  tab: zOrderTab.optional(),
+  pageNum: z.coerce.number().int().min(1).max(100_000).optional(),
+  orderNo: z.string().trim().max(32).optional(),
+});
+
+/**
+ * Tab, page and searched number of an order list, kept in the address: a reload or Back kept neither the tab nor
+ * the search (QA, 2026-12-03). A new tab or search starts again at page 1.
+ */
 export function useOrderListState(initialTab: TOrderTab = 'all') {
-  const [tab, setTab] = useState<TOrderTab>(initialTab);
-  const [pageNum, setPageNum] = useState(1);
-  const [orderNo, setOrderNo] = useState('');
+  const defaults = useMemo<TOrderListFilter>(
+    () => ({ tab: initialTab, pageNum: 1, orderNo: '' }),
+    [initialTab],
+  );
+  const parse = useCallback(
+    (params: Record<string, string>): TOrderListFilter | null => {
+      const parsed = ZOrderListAddress.safeParse(params);
+      return parsed.success
+        ? {
+            tab: parsed.data.tab ?? initialTab,
+            pageNum: parsed.data.pageNum ?? 1,
+            orderNo: parsed.data.orderNo ?? '',
+          }
+        : null;
+    },
+    [initialTab],
+  );
+  const [filter, setFilter] = useFilterInAddress(defaults, parse);
   return {
-    tab,
-    pageNum,
-    orderNo: orderNo.trim(),
+    tab: filter.tab,
+    pageNum: filter.pageNum,
+    orderNo: filter.orderNo,
     pageSize: PAGE_SIZE,
-    setPageNum,
+    setPageNum: (pageNum: number) => setFilter((current) => ({ ...current, pageNum })),
     /** A filter changed: back to the first page. */
-    restart: () => setPageNum(1),
-    selectTab: (key: TOrderTab) => {
-      setTab(key);
-      setPageNum(1);
-    },
-    search: (value: string) => {
-      setOrderNo(value);
-      setPageNum(1);
-    },
+    restart: () => setFilter((current) => ({ ...current, pageNum: 1 })),
+    selectTab: (tab: TOrderTab) => setFilter((current) => ({ ...current, tab, pageNum: 1 })),
+    search: (value: string) => setFilter((current) => ({ ...current, orderNo: value.trim(), pageNum: 1 })),
   };
 }
 
@@ -70,6 +92,7 @@ export function OrdersTable<T extends TOrderRow>(props: {
       <Space wrap style={{ marginBlockEnd: 12 }}>
         <SearchInput
           allowClear
+          defaultValue={state.orderNo}
           placeholder={props.searchLabel}
           aria-label={props.searchLabel}
           onSearch={state.search}

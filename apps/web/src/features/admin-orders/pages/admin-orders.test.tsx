@@ -143,3 +143,33 @@ describe('Console -> orders: the manual refund of an order not yet received', ()
     expect(within(dialog).getByText('At most 200.00 USDT, what the buyer paid')).toBeTruthy();
   });
 });
+
+describe('Console -> orders: the tab and the search in the address', () => {
+  setUpComponentTests({ console: consoleEn, orders: ordersEn });
+
+  it('reads them from the address on a reload, so neither is lost', async () => {
+    const lists: URLSearchParams[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL) => {
+        const url = new URL(String(input), 'http://localhost');
+        if (url.pathname === '/api/v1/admin/auth/me') {
+          return jsonResponse({ staff: ME });
+        }
+        lists.push(url.searchParams);
+        return jsonResponse({ pageList: [], total: 0, pageNum: 1, pageSize: 20 });
+      }),
+    );
+    await renderWithQueries(
+      <AdminOrdersPage />,
+      '/admin/orders?tab=receipt&orderNo=CV2026112000001&pageNum=2',
+    );
+    await waitFor(() => expect(lists.length).toBeGreaterThan(0));
+    expect(Object.fromEntries(lists.at(-1)!)).toMatchObject({
+      tab: 'receipt',
+      orderNo: 'CV2026112000001',
+      pageNum: '2',
+    });
+    expect((screen.getByRole('searchbox') as HTMLInputElement).value).toBe('CV2026112000001');
+  });
+});
