@@ -128,6 +128,25 @@ describe('staff log-in', () => {
     });
     expect(allowed.statusCode).toBe(200);
   });
+
+  it('answers NO_PERMISSION before it reads the request: a role without the right learns no field or rule', async () => {
+    const finance = await createStaffMember(ctx, { role: 'Finance reviewer' });
+    const calls = [
+      { method: 'POST' as const, url: '/api/v1/admin/staff', payload: {} },
+      { method: 'POST' as const, url: '/api/v1/admin/staff', payload: { username: 'x', password: 'weak' } },
+      { method: 'PUT' as const, url: '/api/v1/admin/system-params/order_settle_days', payload: {} },
+      { method: 'POST' as const, url: '/api/v1/admin/users/abc/disable', payload: {} },
+      { method: 'PUT' as const, url: '/api/v1/admin/roles/abc', payload: { name: '' } },
+    ];
+    for (const call of calls) {
+      const res = await ctx.app.inject({ ...call, headers: bearer(finance.token) });
+      expect(res.statusCode, `${call.method} ${call.url}`).toBe(403);
+      expect(json<TError>(res).error).toEqual({ code: 'NO_PERMISSION', message: expect.any(String) });
+    }
+    // Without a session it is the log-in that is asked for, not the fields.
+    const anonymous = await ctx.app.inject({ method: 'POST', url: '/api/v1/admin/staff', payload: {} });
+    expect(json<TError>(anonymous).error.code).toBe('NOT_LOGGED_IN');
+  });
 });
 
 describe('user administration', () => {
