@@ -40,6 +40,10 @@ describe('OrderInfoView', () => {
     ]) {
       expect(screen.getByText(text).getAttribute('dir'), text).toBe('auto');
     }
+    // Numbers and codes read left to right in any page: "+49 …" had become "… 49+" in the Arabic console.
+    for (const text of [/^\+\d+ \d+$/, /^CV|^\d{8,}$/]) {
+      expect(screen.getAllByText(text)[0]?.getAttribute('dir'), String(text)).toBe('ltr');
+    }
   });
 
   it("names a platform's refund, which has no reason of the buyer's, instead of showing a dictionary key", () => {

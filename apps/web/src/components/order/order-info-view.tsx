@@ -51,7 +51,7 @@ export function OrderInfoView({ order, logistics }: { order: TOrderInfo; logisti
             {
               key: 'no',
               label: t('detail.orderNo'),
-              children: <span className="cv-ltr">{order.orderNo}</span>,
+              children: <span dir="ltr">{order.orderNo}</span>,
             },
             { key: 'seller', label: t('detail.seller'), children: <bdi>{order.seller.name}</bdi> },
             ...times
@@ -59,7 +59,7 @@ export function OrderInfoView({ order, logistics }: { order: TOrderInfo; logisti
               .map(([key, value]) => ({
                 key,
                 label: t(key),
-                children: <span className="cv-ltr">{formatDateTime(value)}</span>,
+                children: <span dir="ltr">{formatDateTime(value)}</span>,
               })),
             ...(order.paymentMethod
               ? [
@@ -87,7 +87,7 @@ export function OrderInfoView({ order, logistics }: { order: TOrderInfo; logisti
                   {
                     key: 'tracking',
                     label: t('logistics.trackingNo'),
-                    children: <span className="cv-ltr">{order.trackingNo}</span>,
+                    children: <span dir="ltr">{order.trackingNo}</span>,
                   },
                 ]
               : []),
@@ -124,14 +124,14 @@ export function OrderInfoView({ order, logistics }: { order: TOrderInfo; logisti
             {
               key: 'p',
               label: t('detail.phone'),
-              children: <span className="cv-ltr">{`${address.areaCode} ${address.phone}`}</span>,
+              children: <span dir="ltr">{`${address.areaCode} ${address.phone}`}</span>,
             },
             ...(address.email
               ? [
                   {
                     key: 'e',
                     label: t('detail.email'),
-                    children: <span className="cv-ltr">{address.email}</span>,
+                    children: <span dir="ltr">{address.email}</span>,
                   },
                 ]
               : []),
@@ -145,7 +145,7 @@ export function OrderInfoView({ order, logistics }: { order: TOrderInfo; logisti
             {
               key: 'pc',
               label: t('detail.postcode'),
-              children: <span className="cv-ltr">{address.postcode}</span>,
+              children: <span dir="ltr">{address.postcode}</span>,
             },
             { key: 'd', label: t('detail.address'), children: <span dir="auto">{address.detail}</span> },
           ]}
@@ -230,7 +230,9 @@ export function OrderInfoView({ order, logistics }: { order: TOrderInfo; logisti
             content: (
               <>
                 <div>{log.message}</div>
-                <div className="cv-muted cv-ltr">{formatDateTime(log.createTime)}</div>
+                <div className="cv-muted" dir="ltr">
+                  {formatDateTime(log.createTime)}
+                </div>
               </>
             ),
           }))}

@@ -16,7 +16,9 @@ export function OrderLogistics({ entries }: { entries: TLogisticsEntry[] }) {
         content: (
           <>
             <div>{entry.content}</div>
-            <div className="cv-muted cv-ltr">{formatDateTime(entry.createTime)}</div>
+            <div className="cv-muted" dir="ltr">
+              {formatDateTime(entry.createTime)}
+            </div>
           </>
         ),
       }))}

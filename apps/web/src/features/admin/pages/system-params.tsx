@@ -112,7 +112,8 @@ export default function SystemParamsPage() {
         <p className="cv-muted">{editing ? describe(editing) : null}</p>
         <AppForm form={form} layout="vertical" requiredMark={false} onFinish={save}>
           <Form.Item name="value" label={t('params.value')}>
-            <Input.TextArea rows={3} maxLength={2000} />
+            {/* A number or a time window reads left to right in an Arabic console ("-5" had shown as "5-"). */}
+            <Input.TextArea rows={3} maxLength={2000} dir="auto" />
           </Form.Item>
         </AppForm>
       </Modal>
