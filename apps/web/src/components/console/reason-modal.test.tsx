@@ -3,6 +3,19 @@ import { describe, expect, it, vi } from 'vitest';
 import { setUpComponentTests } from '../../testing/render';
 import { ReasonModal } from './reason-modal';
 
+function renderReasonModal(onSubmit: (reason: string) => Promise<unknown>) {
+  render(
+    <ReasonModal
+      title="Reject"
+      label="Reason"
+      maxLength={500}
+      isBusy={false}
+      onCancel={vi.fn()}
+      onSubmit={onSubmit}
+    />,
+  );
+}
+
 describe('ReasonModal', () => {
   setUpComponentTests();
 
@@ -11,16 +24,7 @@ describe('ReasonModal', () => {
     const unhandled = vi.fn();
     process.on('unhandledRejection', unhandled);
     try {
-      render(
-        <ReasonModal
-          title="Reject"
-          label="Reason"
-          maxLength={500}
-          isBusy={false}
-          onCancel={vi.fn()}
-          onSubmit={onSubmit}
-        />,
-      );
+      renderReasonModal(onSubmit);
       await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Confirm' })));
       await waitFor(() => expect(screen.getByRole('textbox').getAttribute('aria-invalid')).toBe('true'));
       await new Promise((resolve) => setTimeout(resolve, 20));
@@ -43,16 +47,7 @@ describe('ReasonModal', () => {
           finish = resolve;
         }),
     );
-    render(
-      <ReasonModal
-        title="Suspend"
-        label="Reason"
-        maxLength={500}
-        isBusy={false}
-        onCancel={vi.fn()}
-        onSubmit={onSubmit}
-      />,
-    );
+    renderReasonModal(onSubmit);
     fireEvent.change(screen.getByRole('textbox'), { target: { value: 'Counterfeit goods' } });
     const confirm = screen.getByRole('button', { name: 'Confirm' });
     await act(async () => {

@@ -68,7 +68,8 @@ describe('PayOrdersModal', () => {
     expect(shown).toEqual(['info: This order has already been paid. Nothing more was charged.']);
   });
 
-  it('shows the available balance, and a short one before the password is typed, with the way to recharge', async () => {
+  /** Opens the dialog for 54.27 USDT with `available` in the wallet; gives the paths the dialog fetched. */
+  async function openWithBalance(available: string): Promise<string[]> {
     const paths: string[] = [];
     vi.stubGlobal(
       'fetch',
@@ -76,10 +77,10 @@ describe('PayOrdersModal', () => {
         paths.push(new URL(String(input), 'http://localhost').pathname);
         return jsonResponse({
           currency: 'USDT',
-          money: '40.00',
-          available: '40.00',
+          money: available,
+          available,
           held: '0.00',
-          total: '40.00',
+          total: available,
           hasUnfinished: false,
         });
       }),
@@ -93,6 +94,11 @@ describe('PayOrdersModal', () => {
         onPaid={vi.fn()}
       />,
     );
+    return paths;
+  }
+
+  it('shows the available balance, and a short one before the password is typed, with the way to recharge', async () => {
+    const paths = await openWithBalance('40.00');
     await waitFor(() =>
       expect(screen.getByTestId('pay-available').textContent).toBe('Available balance40.00 USDT'),
     );
@@ -104,28 +110,7 @@ describe('PayOrdersModal', () => {
   });
 
   it('says nothing of a shortfall when the balance covers the payment', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () =>
-        jsonResponse({
-          currency: 'USDT',
-          money: '54.27',
-          available: '54.27',
-          held: '0.00',
-          total: '54.27',
-          hasUnfinished: false,
-        }),
-      ),
-    );
-    await renderWithQueries(
-      <PayOrdersModal
-        isOpen
-        orderNos={['20261202732579466265']}
-        total="54.27"
-        onClose={vi.fn()}
-        onPaid={vi.fn()}
-      />,
-    );
+    await openWithBalance('54.27');
     await waitFor(() => expect(screen.getByTestId('pay-available').textContent).toContain('54.27 USDT'));
     expect(screen.queryByText('Your balance is not enough for this payment.')).toBeNull();
   });
