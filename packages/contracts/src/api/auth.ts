@@ -215,6 +215,33 @@ export const STAFF_PERMISSIONS = [
 export const zPermission = z.enum(STAFF_PERMISSIONS);
 export type TPermission = z.infer<typeof zPermission>;
 
+/**
+ * The roles every installation has, by the key the consoles' dictionaries translate them under. Their names never
+ * change and no other role may take one (role names are unique), so a name alone says the role is built in; an
+ * administrator may rewrite a description, and the consoles translate only one still as seeded.
+ */
+export const BUILT_IN_ROLES = {
+  administrator: {
+    name: 'Administrator',
+    description: 'Full access to the platform',
+    permissions: STAFF_PERMISSIONS,
+  },
+  finance_reviewer: {
+    name: 'Finance reviewer',
+    description: 'Reviews deposits, withdrawals, loans and identity verifications; reads the ledger',
+    permissions: ['finance.review', 'ledger.read', 'loans.review', 'kyc.review', 'users.read', 'audit.read'],
+  },
+  customer_service: {
+    name: 'Customer service',
+    description: 'Answers customer chats and reads users and orders',
+    permissions: ['chat.answer', 'users.read'],
+  },
+} as const satisfies Record<
+  string,
+  { name: string; description: string; permissions: readonly TPermission[] }
+>;
+export type TBuiltInRoleKey = keyof typeof BUILT_IN_ROLES;
+
 export const ZStaffInfo = z.object({
   id: z.string(),
   username: z.string(),

@@ -1,10 +1,9 @@
 import {
   ACCOUNT_SETTINGS,
+  BUILT_IN_ROLES,
   CHAT_SETTINGS,
   parseMoney,
   SELLER_SETTINGS,
-  STAFF_PERMISSIONS,
-  type TPermission,
   UPLOAD_SETTINGS,
 } from '@caravan/contracts';
 import { eq } from 'drizzle-orm';
@@ -20,19 +19,7 @@ export const DEMO_LOGINS = {
   support: { username: 'support', password: 'support123' },
 } as const;
 
-export const SYSTEM_ROLES: { name: string; description: string; permissions: readonly TPermission[] }[] = [
-  { name: 'Administrator', description: 'Full access to the platform', permissions: STAFF_PERMISSIONS },
-  {
-    name: 'Finance reviewer',
-    description: 'Reviews deposits, withdrawals, loans and identity verifications; reads the ledger',
-    permissions: ['finance.review', 'ledger.read', 'loans.review', 'kyc.review', 'users.read', 'audit.read'],
-  },
-  {
-    name: 'Customer service',
-    description: 'Answers customer chats and reads users and orders',
-    permissions: ['chat.answer', 'users.read'],
-  },
-];
+export const SYSTEM_ROLES = Object.values(BUILT_IN_ROLES);
 
 /** Platform settings every installation starts with (SPEC §7 syspara codes). */
 export const DEFAULT_SYSTEM_PARAMS: { code: string; value: string; description: string }[] = [
@@ -155,9 +142,9 @@ export async function seedDemoAccounts(
     })
     .returning({ id: stores.id });
   const staffRows = [
-    { ...DEMO_LOGINS.admin, displayName: 'Platform administrator', role: 'Administrator' },
-    { ...DEMO_LOGINS.finance, displayName: 'Finance reviewer', role: 'Finance reviewer' },
-    { ...DEMO_LOGINS.support, displayName: 'Customer service', role: 'Customer service' },
+    { ...DEMO_LOGINS.admin, displayName: 'Platform administrator', role: BUILT_IN_ROLES.administrator.name },
+    { ...DEMO_LOGINS.finance, displayName: 'Finance reviewer', role: BUILT_IN_ROLES.finance_reviewer.name },
+    { ...DEMO_LOGINS.support, displayName: 'Customer service', role: BUILT_IN_ROLES.customer_service.name },
   ];
   for (const member of staffRows) {
     await db.insert(staff).values({

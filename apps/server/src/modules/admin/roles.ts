@@ -1,4 +1,10 @@
-import { STAFF_PERMISSIONS, type TPermission, type TRoleInfo, type ZRoleRequest } from '@caravan/contracts';
+import {
+  BUILT_IN_ROLES,
+  STAFF_PERMISSIONS,
+  type TPermission,
+  type TRoleInfo,
+  type ZRoleRequest,
+} from '@caravan/contracts';
 import { and, asc, count, eq, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database, Tx } from '../../db/client';
@@ -8,7 +14,7 @@ import { AppError } from '../../http/app-error';
 import { recordAudit } from '../audit';
 
 /** The role that must always hold every permission, so someone can always manage the platform. */
-export const ADMINISTRATOR_ROLE = 'Administrator';
+export const ADMINISTRATOR_ROLE = BUILT_IN_ROLES.administrator.name;
 
 type TRoleInput = z.output<typeof ZRoleRequest>;
 

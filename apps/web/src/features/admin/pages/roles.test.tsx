@@ -1,14 +1,22 @@
 import type { TRoleInfo } from '@caravan/contracts';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import i18next from 'i18next';
 import { describe, expect, it, vi } from 'vitest';
+import adminAr from '../../../locales/ar/admin.json';
 import adminEn from '../../../locales/en/admin.json';
 import { jsonResponse, renderWithQueries, setUpComponentTests } from '../../../testing/render';
 import RolesPage from './roles';
 
-const role = (id: string, name: string, isSystem: boolean, userCount: number): TRoleInfo => ({
+const role = (
+  id: string,
+  name: string,
+  isSystem: boolean,
+  userCount: number,
+  description = '',
+): TRoleInfo => ({
   id,
   name,
-  description: '',
+  description,
   permissions: ['users.read'],
   isSystem,
   userCount,
@@ -65,5 +73,40 @@ describe('Admin -> Roles', () => {
     await waitFor(() => expect(posts).toHaveLength(1));
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(posts).toHaveLength(1);
+  });
+
+  it("names the built-in roles in the reader's language, and shows a description an administrator rewrote as written", async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () =>
+        jsonResponse({
+          data: [
+            role('1', 'Administrator', true, 1, 'Full access to the platform'),
+            role('2', 'Customer service', true, 1, 'Chats, in the night shift'),
+            role('3', 'Auditors', false, 0, 'Reads the books'),
+          ],
+        }),
+      ),
+    );
+    i18next.addResourceBundle('ar', 'admin', adminAr, true, true);
+    await i18next.changeLanguage('ar');
+    try {
+      await renderWithQueries(<RolesPage />);
+      const rowOf = async (name: string) => (await screen.findByText(name)).closest('tr') as HTMLElement;
+      expect(within(await rowOf('المسؤول')).getByText('وصول كامل إلى المنصة')).toBeTruthy();
+      expect(within(await rowOf('خدمة العملاء')).getByText('Chats, in the night shift')).toBeTruthy();
+      expect(within(await rowOf('Auditors')).getByText('Reads the books')).toBeTruthy();
+      expect(screen.queryByText('Administrator')).toBeNull();
+      // Its name box is locked: the server keeps a built-in role's name.
+      await act(async () =>
+        fireEvent.click(within(await rowOf('المسؤول')).getByRole('button', { name: 'Edit' })),
+      );
+      expect(
+        (within(await screen.findByRole('dialog')).getByDisplayValue('Administrator') as HTMLInputElement)
+          .disabled,
+      ).toBe(true);
+    } finally {
+      await i18next.changeLanguage('en');
+    }
   });
 });

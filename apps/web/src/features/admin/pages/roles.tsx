@@ -11,6 +11,7 @@ import { parseFormValues, showSubmitError } from '../../../lib/form';
 import { toast } from '../../../lib/toast';
 import { useOneAtATime } from '../../../lib/use-one-at-a-time';
 import { useDeleteRole, useRoles, useSaveRole } from '../api/admin-api';
+import { useRoleText } from '../lib/role-text';
 
 type TEditing = { role: TRoleInfo | null } | null;
 
@@ -22,6 +23,7 @@ export default function RolesPage() {
   const deleteRole = useDeleteRole();
   const [editing, setEditing] = useState<TEditing>(null);
   const [form] = Form.useForm();
+  const roleText = useRoleText();
 
   const open = (role: TRoleInfo | null) => {
     setEditing({ role });
@@ -97,12 +99,16 @@ export default function RolesPage() {
               dataIndex: 'name',
               render: (name: string, role) => (
                 <Space>
-                  {name}
+                  {roleText.name(name)}
                   {role.isSystem && <Tag>{t('roles.system')}</Tag>}
                 </Space>
               ),
             },
-            { title: t('roles.description'), dataIndex: 'description' },
+            {
+              title: t('roles.description'),
+              key: 'description',
+              render: (_, role) => roleText.description(role),
+            },
             {
               title: t('roles.permissions'),
               dataIndex: 'permissions',
@@ -149,7 +155,8 @@ export default function RolesPage() {
       >
         <AppForm form={form} layout="vertical" requiredMark={false} onFinish={save}>
           <Form.Item name="name" label={t('roles.name')}>
-            <Input maxLength={64} />
+            {/* A built-in role keeps its name (the server refuses another): the box shows it, locked. */}
+            <Input maxLength={64} disabled={editing?.role?.isSystem === true} />
           </Form.Item>
           <Form.Item name="description" label={t('roles.description')}>
             <Input.TextArea rows={2} maxLength={255} />

@@ -16,6 +16,7 @@ import { parseFormValues, showSubmitError } from '../../../lib/form';
 import { toast } from '../../../lib/toast';
 import { useOneAtATime } from '../../../lib/use-one-at-a-time';
 import { useRoles, useSaveStaff, useStaffList } from '../api/admin-api';
+import { useRoleText } from '../lib/role-text';
 
 type TEditing = { member: TStaffMember | null } | null;
 
@@ -26,6 +27,7 @@ export default function StaffPage() {
   const saveStaff = useSaveStaff();
   const [editing, setEditing] = useState<TEditing>(null);
   const [form] = Form.useForm();
+  const roleText = useRoleText();
   const isCreate = editing !== null && editing.member === null;
 
   const open = (member: TStaffMember | null) => {
@@ -90,7 +92,7 @@ export default function StaffPage() {
             render: (v: string) => <span dir="ltr">{v}</span>,
           },
           { title: t('staff.displayName'), dataIndex: 'displayName' },
-          { title: t('staff.role'), dataIndex: 'roleName' },
+          { title: t('staff.role'), dataIndex: 'roleName', render: (name: string) => roleText.name(name) },
           {
             title: t('staff.status'),
             dataIndex: 'status',
@@ -132,7 +134,10 @@ export default function StaffPage() {
           <Form.Item name="roleId" label={t('staff.role')}>
             <Select
               loading={roles.isLoading}
-              options={(roles.data ?? []).map((role) => ({ value: role.id, label: role.name }))}
+              options={(roles.data ?? []).map((role) => ({
+                value: role.id,
+                label: roleText.name(role.name),
+              }))}
             />
           </Form.Item>
           {isCreate ? (
