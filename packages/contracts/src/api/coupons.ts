@@ -15,6 +15,12 @@ const zCouponCode = z
 export const ZClaimCouponRequest = z.strictObject({ code: zCouponCode });
 export type TClaimCouponRequest = z.input<typeof ZClaimCouponRequest>;
 
+/**
+ * The name the welcome coupon's campaign is made with (SPEC §1). Buyers see a campaign's name as the staff wrote it;
+ * this one, written by the platform, is shown in the buyer's language while it keeps it.
+ */
+export const WELCOME_COUPON_NAME = 'Welcome coupon';
+
 export const ZUserCoupon = z.object({
   id: z.string(),
   code: z.string(),

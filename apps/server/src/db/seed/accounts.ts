@@ -5,6 +5,7 @@ import {
   parseMoney,
   SELLER_SETTINGS,
   UPLOAD_SETTINGS,
+  WELCOME_COUPON_NAME,
 } from '@caravan/contracts';
 import { eq } from 'drizzle-orm';
 import { hashPassword, newInvitationCode, newUsercode } from '../../modules/auth';
@@ -86,7 +87,7 @@ export async function seedPlatformBasics(db: Executor) {
     .limit(1);
   if (!welcome) {
     await db.insert(couponCampaigns).values({
-      name: 'Welcome coupon',
+      name: WELCOME_COUPON_NAME,
       kind: 'amount',
       amountOff: parseMoney('5'),
       minSpend: parseMoney('50'),

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast, toastError } from '../../lib/toast';
 import { useSelectClear } from '../ui/clear-icon';
-import { useCouponValueText } from './coupon-text';
+import { useCouponName, useCouponValueText } from './coupon-text';
 import { useClaimCoupon, useCoupons } from './use-coupons';
 
 /**
@@ -26,6 +26,7 @@ export function CouponPicker({
   const { t } = useTranslation('services');
   const coupons = useCoupons();
   const claim = useClaimCoupon();
+  const couponName = useCouponName();
   const valueText = useCouponValueText();
   const selectClear = useSelectClear();
   const [code, setCode] = useState('');
@@ -65,7 +66,7 @@ export function CouponPicker({
         notFoundContent={t('coupon.none')}
         options={usable.map((c) => ({
           value: c.id,
-          label: `${c.name} · ${valueText(c)}`,
+          label: `${couponName(c)} · ${valueText(c)}`,
           disabled:
             takenElsewhere.includes(c.id) ||
             Number(goodsAmount) < Number(c.minSpend) ||

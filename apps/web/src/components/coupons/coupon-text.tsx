@@ -1,4 +1,4 @@
-import type { TUserCoupon } from '@caravan/contracts';
+import { type TUserCoupon, WELCOME_COUPON_NAME } from '@caravan/contracts';
 import { useTranslation } from 'react-i18next';
 import { formatUsdt } from '../../lib/format-money';
 
@@ -14,4 +14,11 @@ export function useCouponValueText() {
       ? `${value} · ${t('coupon.minSpend', { amount: formatUsdt(coupon.minSpend) })}`
       : value;
   };
+}
+
+/** A coupon's name: as its campaign's staff wrote it, but the platform's own welcome coupon in the user's language. */
+export function useCouponName() {
+  const { t } = useTranslation('services');
+  return (coupon: Pick<TUserCoupon, 'name'>) =>
+    coupon.name === WELCOME_COUPON_NAME ? t('coupon.welcomeName') : coupon.name;
 }

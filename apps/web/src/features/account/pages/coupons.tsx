@@ -2,7 +2,7 @@ import type { TUserCoupon } from '@caravan/contracts';
 import { Button, Card, Empty, Input, List, Skeleton, Space, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useCouponValueText } from '../../../components/coupons/coupon-text';
+import { useCouponName, useCouponValueText } from '../../../components/coupons/coupon-text';
 import { useClaimCoupon, useCoupons } from '../../../components/coupons/use-coupons';
 import { DateTimeInSentence } from '../../../components/ui/date-time-text';
 import { ListItemMeta } from '../../../components/ui/list-item-meta';
@@ -23,6 +23,7 @@ export default function CouponsPage() {
   const coupons = useCoupons();
   const claim = useClaimCoupon();
   const valueText = useCouponValueText();
+  const couponName = useCouponName();
   const [code, setCode] = useState('');
 
   const addCode = async () => {
@@ -80,7 +81,7 @@ export default function CouponsPage() {
                 <ListItemMeta
                   title={
                     <>
-                      <bdi>{coupon.name}</bdi> · <span dir="ltr">{valueText(coupon)}</span>
+                      <bdi>{couponName(coupon)}</bdi> · <span dir="ltr">{valueText(coupon)}</span>
                     </>
                   }
                   description={
