@@ -1,10 +1,29 @@
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
+import type { z } from 'zod';
 
 type TFilterValue = string | number | boolean | undefined;
 
+/** A list's page number; a page without paging (a tab) has none. */
+const pageOf = (filter: object): unknown => (filter as { pageNum?: unknown }).pageNum;
+
 /** Past a list's numbered pages, the record the next page starts after (keyset paging). */
 const cursorOf = (filter: object): unknown => (filter as { after?: unknown }).after;
+
+/**
+ * The address's parameters read by `schema`, most often the list's query schema from the contracts (its page number,
+ * page size, choices and text lengths are the server's), or null when it refuses one of them. An empty parameter is
+ * taken as absent; a list whose empty value means something of its own (every status where the default is one)
+ * reads that one itself.
+ */
+export function readAddress<TSchema extends z.ZodType>(
+  schema: TSchema,
+  params: Record<string, string>,
+): z.output<TSchema> | null {
+  const given = Object.fromEntries(Object.entries(params).filter(([, value]) => value !== ''));
+  const parsed = schema.safeParse(given);
+  return parsed.success ? parsed.data : null;
+}
 
 /**
  * A console list's filter and page kept in the address: a reload, Back from a record or a shared link comes back to
@@ -12,8 +31,9 @@ const cursorOf = (filter: object): unknown => (filter as { after?: unknown }).af
  * parameters into a filter, or null when they do not make a valid one (then `defaults`). A value left at its
  * default is not written; one cleared where the default has a value (every status where the default is
  * "processing") is written empty. A page turn is a step of its own in the history; a filter change replaces it.
+ * A page without paging (a tab) keeps its choice the same way.
  */
-export function useFilterInAddress<TFilter extends { pageNum: number }>(
+export function useFilterInAddress<TFilter extends object>(
   defaults: TFilter,
   parse: (params: Record<string, string>) => TFilter | null,
 ): [TFilter, (update: (filter: TFilter) => TFilter) => void] {
@@ -30,7 +50,7 @@ export function useFilterInAddress<TFilter extends { pageNum: number }>(
         }
         search.set(key, value === undefined ? '' : String(value));
       }
-      const isPageTurn = next.pageNum !== filter.pageNum || cursorOf(next) !== cursorOf(filter);
+      const isPageTurn = pageOf(next) !== pageOf(filter) || cursorOf(next) !== cursorOf(filter);
       setParams(search, { replace: !isPageTurn });
     },
     [filter, setParams, defaults],

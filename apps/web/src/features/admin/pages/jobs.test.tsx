@@ -1,7 +1,8 @@
 import type { TJobRun, TPage } from '@caravan/contracts';
-import { screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import consoleEn from '../../../locales/en/console.json';
+import { Address, addressParams, chooseOption, lastReadParams, selectShown } from '../../../testing/address';
 import { jsonResponse, renderWithQueries, setUpComponentTests } from '../../../testing/render';
 import JobsPage from './jobs';
 
@@ -62,5 +63,65 @@ describe('Admin -> Timed jobs', () => {
     vi.stubGlobal('fetch', async () => answer({ pageList: [], total: 0, pageNum: 1, pageSize: 20 }));
     await renderPage();
     await waitFor(() => expect(screen.getByText('No job runs match this search')).toBeTruthy());
+  });
+
+  describe('in the address', () => {
+    const JOBS = '/api/v1/admin/jobs';
+
+    async function openAt(url: string) {
+      const fetchMock = vi.fn(async () => answer({ pageList: RUNS, total: 45, pageNum: 1, pageSize: 20 }));
+      vi.stubGlobal('fetch', fetchMock);
+      await renderWithQueries(
+        <>
+          <JobsPage />
+          <Address />
+        </>,
+        url,
+      );
+      await screen.findByText('catalog-fold-sales');
+      return fetchMock;
+    }
+
+    it('opens on the page, job and outcome the address names (a reload kept none of them)', async () => {
+      const fetchMock = await openAt('/admin/jobs?pageNum=2&name=catalog-fold-sales&outcome=failed');
+      expect(lastReadParams(fetchMock, JOBS)).toMatchObject({
+        pageNum: '2',
+        name: 'catalog-fold-sales',
+        outcome: 'failed',
+      });
+      expect((screen.getByRole('textbox', { name: 'Job' }) as HTMLInputElement).value).toBe(
+        'catalog-fold-sales',
+      );
+      expect(selectShown('Outcome')).toBe('Failed');
+    });
+
+    it('writes a search, an outcome and a page turn into the address', async () => {
+      const fetchMock = await openAt('/admin/jobs');
+      fireEvent.change(screen.getByRole('textbox', { name: 'Job' }), { target: { value: ' catalog ' } });
+      await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Search' })));
+      expect(addressParams()).toEqual({ name: 'catalog' });
+      await act(async () => chooseOption('Outcome', 'Running'));
+      expect(addressParams()).toEqual({ name: 'catalog', outcome: 'running' });
+      await act(async () => fireEvent.click(screen.getByTitle('2')));
+      expect(addressParams()).toEqual({ name: 'catalog', outcome: 'running', pageNum: '2' });
+      await waitFor(() =>
+        expect(lastReadParams(fetchMock, JOBS)).toMatchObject({
+          name: 'catalog',
+          outcome: 'running',
+          pageNum: '2',
+        }),
+      );
+    });
+
+    it.each(['?pageNum=0', '?pageNum=two', '?pageNum=1.5', '?outcome=lost', `?name=${'x'.repeat(65)}`])(
+      'takes an address it cannot read (%s) as the first page of every run',
+      async (search) => {
+        const fetchMock = await openAt(`/admin/jobs${search}`);
+        const read = lastReadParams(fetchMock, JOBS);
+        expect(read.pageNum).toBe('1');
+        expect(read).not.toHaveProperty('outcome');
+        expect(read).not.toHaveProperty('name');
+      },
+    );
   });
 });

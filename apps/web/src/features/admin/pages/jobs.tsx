@@ -1,8 +1,9 @@
-import { JOB_RUN_OUTCOMES, type TJobRun, type TJobRunOutcome } from '@caravan/contracts';
+import { JOB_RUN_OUTCOMES, type TJobRun, type TJobRunOutcome, ZJobRunsQuery } from '@caravan/contracts';
 import { Button, Input, Select, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConsolePageHead } from '../../../components/console/console-layout';
+import { readAddress, useFilterInAddress } from '../../../components/console/filter-in-address';
 import { LoadError } from '../../../components/console/load-error';
 import { useServerPaging } from '../../../components/console/server-paging';
 import { useClearIcon } from '../../../components/ui/clear-icon';
@@ -16,20 +17,30 @@ const OUTCOME_COLOURS: Record<TJobRunOutcome, string> = {
   failed: 'error',
 };
 
+type TJobsFilter = TJobRunsFilter & { pageNum: number; pageSize: number };
+
+const DEFAULT_JOBS_FILTER: TJobsFilter = { pageNum: 1, pageSize: 20 };
+
+/** The runs' page, job name and outcome as the address gives them, or null when the server would refuse one. */
+function parseJobsFilter(params: Record<string, string>): TJobsFilter | null {
+  const query = readAddress(ZJobRunsQuery, params);
+  return (
+    query && { pageNum: query.pageNum, pageSize: query.pageSize, name: query.name, outcome: query.outcome }
+  );
+}
+
 /** Admin -> Timed jobs: every run of the timed jobs (job_runs), newest first, filtered by job and outcome. */
 export default function JobsPage() {
   const { t } = useTranslation(['console', 'common']);
   const clearIcon = useClearIcon();
   const paging = useServerPaging();
-  const [page, setPage] = useState({ pageNum: 1, pageSize: 20 });
-  const [name, setName] = useState('');
-  const [filter, setFilter] = useState<TJobRunsFilter>({});
-  const runs = useJobRuns(page.pageNum, page.pageSize, filter);
+  // Page and filters in the address: a reload or a link to a failed run's search kept neither.
+  const [filter, setFilter] = useFilterInAddress(DEFAULT_JOBS_FILTER, parseJobsFilter);
+  const { pageNum, pageSize, ...search } = filter;
+  const [name, setName] = useState(filter.name ?? '');
+  const runs = useJobRuns(pageNum, pageSize, search);
 
-  const apply = (next: TJobRunsFilter) => {
-    setFilter(next);
-    setPage((p) => ({ ...p, pageNum: 1 }));
-  };
+  const apply = (next: TJobRunsFilter) => setFilter((current) => ({ ...current, ...next, pageNum: 1 }));
 
   return (
     <>
@@ -39,7 +50,7 @@ export default function JobsPage() {
         onSubmit={(event) => {
           event.preventDefault();
           const trimmed = name.trim();
-          apply({ ...filter, name: trimmed || undefined });
+          apply({ name: trimmed || undefined });
         }}
       >
         <Space wrap className="cv-console__filters">
@@ -56,7 +67,7 @@ export default function JobsPage() {
             aria-label={t('jobs.outcome')}
             value={filter.outcome ?? ''}
             style={{ width: 160 }}
-            onChange={(value) => apply({ ...filter, outcome: value || undefined })}
+            onChange={(value) => apply({ outcome: value || undefined })}
             options={[
               { value: '', label: t('jobs.anyOutcome') },
               ...JOB_RUN_OUTCOMES.map((outcome) => ({
@@ -79,7 +90,9 @@ export default function JobsPage() {
         dataSource={runs.data?.pageList ?? []}
         locale={{ emptyText: t('jobs.empty') }}
         scroll={{ x: 960 }}
-        pagination={paging(page, runs.data?.total, (pageNum, pageSize) => setPage({ pageNum, pageSize }))}
+        pagination={paging(filter, runs.data?.total, (nextPageNum, nextPageSize) =>
+          setFilter((current) => ({ ...current, pageNum: nextPageNum, pageSize: nextPageSize })),
+        )}
         columns={[
           { title: t('jobs.name'), dataIndex: 'name', render: (v: string) => <code>{v}</code> },
           {
