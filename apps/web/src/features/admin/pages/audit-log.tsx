@@ -1,10 +1,11 @@
 import { DownloadOutlined } from '@ant-design/icons';
-import type { TAuditEntry } from '@caravan/contracts';
+import { PAGE_SIZE, type TAuditEntry, ZAuditLogQuery } from '@caravan/contracts';
 import { Button, DatePicker, Input, Space, Typography } from 'antd';
-import type { Dayjs } from 'dayjs';
+import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConsolePageHead } from '../../../components/console/console-layout';
+import { readAddress, useFilterInAddress } from '../../../components/console/filter-in-address';
 import { LoadError } from '../../../components/console/load-error';
 import { useServerPaging } from '../../../components/console/server-paging';
 import { useClearIcon } from '../../../components/ui/clear-icon';
@@ -15,20 +16,53 @@ import { type TAuditSearch, useAuditLog } from '../api/admin-api';
 
 const TEXT_FIELDS = ['staff', 'action', 'targetType', 'targetId'] as const;
 
+type TAuditFilter = TAuditSearch & { pageNum: number; pageSize: number };
+
+const DEFAULT_AUDIT_FILTER: TAuditFilter = { pageNum: 1, pageSize: PAGE_SIZE.list };
+
+/** The log's page and search as the address gives them, or null when the server would refuse one of them. */
+function parseAuditFilter(params: Record<string, string>): TAuditFilter | null {
+  const query = readAddress(ZAuditLogQuery, params);
+  return (
+    query && {
+      pageNum: query.pageNum,
+      pageSize: query.pageSize,
+      staff: query.staff || undefined,
+      action: query.action || undefined,
+      targetType: query.targetType || undefined,
+      targetId: query.targetId || undefined,
+      createdFrom: query.createdFrom,
+      createdTo: query.createdTo,
+    }
+  );
+}
+
+/** The days a search's instants cover, as the date range shows them (its end is the start of the day after). */
+function datesOf(search: TAuditSearch): [Dayjs | null, Dayjs | null] | null {
+  if (!search.createdFrom && !search.createdTo) {
+    return null;
+  }
+  return [
+    search.createdFrom ? dayjs(search.createdFrom) : null,
+    search.createdTo ? dayjs(search.createdTo).subtract(1, 'day') : null,
+  ];
+}
+
 export default function AuditLogPage() {
   const { t, i18n } = useTranslation(['admin', 'console', 'common']);
   const clearIcon = useClearIcon();
   const paging = useServerPaging();
-  const [page, setPage] = useState({ pageNum: 1, pageSize: 20 });
+  // Page and search in the address: a reload or Back lost a search put together field by field.
+  const [filter, setFilter] = useFilterInAddress(DEFAULT_AUDIT_FILTER, parseAuditFilter);
+  const { pageNum, pageSize, ...search } = filter;
   const [draft, setDraft] = useState<Record<(typeof TEXT_FIELDS)[number], string>>({
-    staff: '',
-    action: '',
-    targetType: '',
-    targetId: '',
+    staff: search.staff ?? '',
+    action: search.action ?? '',
+    targetType: search.targetType ?? '',
+    targetId: search.targetId ?? '',
   });
-  const [dates, setDates] = useState<[Dayjs | null, Dayjs | null] | null>(null);
-  const [search, setSearch] = useState<TAuditSearch>({});
-  const log = useAuditLog(page.pageNum, page.pageSize, search);
+  const [dates, setDates] = useState(() => datesOf(search));
+  const log = useAuditLog(pageNum, pageSize, search);
 
   const apply = () => {
     const next: TAuditSearch = {};
@@ -44,8 +78,7 @@ export default function AuditLogPage() {
     if (dates?.[1]) {
       next.createdTo = dates[1].startOf('day').add(1, 'day').toISOString();
     }
-    setSearch(next);
-    setPage((p) => ({ ...p, pageNum: 1 }));
+    setFilter((current) => ({ pageNum: 1, pageSize: current.pageSize, ...next }));
   };
 
   return (
@@ -96,7 +129,9 @@ export default function AuditLogPage() {
         dataSource={log.data?.pageList ?? []}
         locale={{ emptyText: t('console:audit.empty') }}
         scroll={{ x: 900 }}
-        pagination={paging(page, log.data?.total, (pageNum, pageSize) => setPage({ pageNum, pageSize }))}
+        pagination={paging(filter, log.data?.total, (nextPageNum, nextPageSize) =>
+          setFilter((current) => ({ ...current, pageNum: nextPageNum, pageSize: nextPageSize })),
+        )}
         columns={[
           {
             title: t('audit.time'),

@@ -1,0 +1,99 @@
+import type { TAuditEntry } from '@caravan/contracts';
+import { act, fireEvent, screen } from '@testing-library/react';
+import dayjs from 'dayjs';
+import { describe, expect, it, vi } from 'vitest';
+import adminEn from '../../../locales/en/admin.json';
+import consoleEn from '../../../locales/en/console.json';
+import { Address, addressParams, lastReadParams } from '../../../testing/address';
+import { jsonResponse, renderWithQueries, setUpComponentTests } from '../../../testing/render';
+import AuditLogPage from './audit-log';
+
+const AUDIT_LOG = '/api/v1/admin/audit-log';
+
+const ENTRY: TAuditEntry = {
+  id: '9',
+  staffId: '1',
+  staffUsername: 'finance1',
+  action: 'withdrawal.approve',
+  targetType: 'withdrawal',
+  targetId: '42',
+  details: {},
+  createdAt: '2026-11-20T08:00:00.000Z',
+};
+
+/** The audit log at `url`, 45 entries in all. */
+async function openAt(url: string) {
+  const fetchMock = vi.fn(async () =>
+    jsonResponse({ pageList: [ENTRY], total: 45, pageNum: 1, pageSize: 20 }),
+  );
+  vi.stubGlobal('fetch', fetchMock);
+  await renderWithQueries(
+    <>
+      <AuditLogPage />
+      <Address />
+    </>,
+    url,
+  );
+  await screen.findByText('finance1');
+  return fetchMock;
+}
+
+const field = (name: string) => screen.getByRole('textbox', { name }) as HTMLInputElement;
+
+describe('Admin -> Audit log in the address', () => {
+  setUpComponentTests({ admin: adminEn, console: consoleEn });
+
+  it('opens on the page and search the address names (a reload kept neither)', async () => {
+    const createdFrom = dayjs('2026-11-01').toISOString();
+    const createdTo = dayjs('2026-11-30').add(1, 'day').toISOString();
+    const search = new URLSearchParams({
+      pageNum: '3',
+      action: 'withdrawal.',
+      targetId: '42',
+      createdFrom,
+      createdTo,
+    });
+    const fetchMock = await openAt(`/admin/audit-log?${search}`);
+    expect(lastReadParams(fetchMock, AUDIT_LOG)).toMatchObject({
+      pageNum: '3',
+      action: 'withdrawal.',
+      targetId: '42',
+      createdFrom,
+      createdTo,
+    });
+    expect(field(consoleEn.audit.action).value).toBe('withdrawal.');
+    expect(field(consoleEn.audit.targetId).value).toBe('42');
+    expect(field(consoleEn.audit.staff).value).toBe('');
+    const dates = [...document.querySelectorAll<HTMLInputElement>('.ant-picker-range input')].map(
+      (i) => i.value,
+    );
+    expect(dates).toEqual(['2026-11-01', '2026-11-30']);
+    // The export takes the same search.
+    const exportLink = screen.getByRole('link', { name: /Export CSV/ }).getAttribute('href') ?? '';
+    expect(new URL(exportLink, 'http://localhost').searchParams.get('action')).toBe('withdrawal.');
+  });
+
+  it('writes a search and a page turn into the address', async () => {
+    const fetchMock = await openAt('/admin/audit-log');
+    fireEvent.change(field(consoleEn.audit.staff), { target: { value: ' finance1 ' } });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: consoleEn.audit.search })));
+    expect(addressParams()).toEqual({ staff: 'finance1' });
+    await act(async () => fireEvent.click(screen.getByTitle('2')));
+    expect(addressParams()).toEqual({ staff: 'finance1', pageNum: '2' });
+    expect(lastReadParams(fetchMock, AUDIT_LOG)).toMatchObject({ staff: 'finance1', pageNum: '2' });
+  });
+
+  it.each([
+    '?pageNum=-1&action=withdrawal.',
+    '?pageNum=99999999999&action=withdrawal.',
+    '?createdFrom=yesterday&action=withdrawal.',
+    `?action=${'a'.repeat(65)}`,
+  ])('takes an address it cannot read (%s) as the first page of every entry', async (search) => {
+    const fetchMock = await openAt(`/admin/audit-log${search}`);
+    const read = lastReadParams(fetchMock, AUDIT_LOG);
+    expect(read.pageNum).toBe('1');
+    expect(read).not.toHaveProperty('action');
+    expect(read).not.toHaveProperty('createdFrom');
+    expect(field(consoleEn.audit.action).value).toBe('');
+  });
+});
