@@ -12,7 +12,9 @@ import {
 import { Button, Form, Input, InputNumber, Modal, Select, Space, Switch, Tabs, Tag, TreeSelect } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
 import { ConsolePageHead } from '../../../components/console/console-layout';
+import { readAddress, useFilterInAddress } from '../../../components/console/filter-in-address';
 import { compactTexts, LanguageFields, nameOf } from '../../../components/console/language-fields';
 import { LoadError } from '../../../components/console/load-error';
 import { useSelectClear } from '../../../components/ui/clear-icon';
@@ -367,13 +369,28 @@ function BannersTab() {
   );
 }
 
+const CATALOG_TABS = ['categories', 'banners', 'home', 'activity'] as const;
+type TCatalogTab = { tab: (typeof CATALOG_TABS)[number] };
+
+const FIRST_CATALOG_TAB: TCatalogTab = { tab: 'categories' };
+const ZCatalogTab = z.object({ tab: z.enum(CATALOG_TABS).default(FIRST_CATALOG_TAB.tab) });
+
+/** The open tab as the address names it (`?tab=banners`), or null when it names none of them. */
+function parseCatalogTab(params: Record<string, string>): TCatalogTab | null {
+  return readAddress(ZCatalogTab, params);
+}
+
 /** Catalogue curation: categories, banners, home sections and the current activity (permission catalog.manage). */
 export default function CatalogPage() {
   const { t } = useTranslation('console');
+  // The open tab in the address: a reload or a shared link opened the categories again.
+  const [{ tab }, setTab] = useFilterInAddress(FIRST_CATALOG_TAB, parseCatalogTab);
   return (
     <>
       <ConsolePageHead title={t('menu.catalog')} />
       <Tabs
+        activeKey={tab}
+        onChange={(key) => setTab(() => ({ tab: key as TCatalogTab['tab'] }))}
         items={[
           { key: 'categories', label: t('catalog.categories'), children: <CategoriesTab /> },
           { key: 'banners', label: t('catalog.banners'), children: <BannersTab /> },
