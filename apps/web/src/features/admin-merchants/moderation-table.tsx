@@ -119,6 +119,7 @@ export function ModerationTable<TRow extends { id: string }, TQuery extends TMod
           aria-label={props.keywordLabel}
           placeholder={props.keywordLabel}
           style={{ width: 260 }}
+          defaultValue={props.query.keyword}
           onSearch={(v) => setQuery((q) => ({ ...q, pageNum: 1, keyword: v.trim() || undefined }))}
         />
         {props.filter}

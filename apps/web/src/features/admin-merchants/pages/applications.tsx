@@ -4,12 +4,14 @@ import {
   type TAdminMerchantApplication,
   type TMerchantApplicationFilter,
   type TMerchantApplicationStatus,
+  ZAdminMerchantApplicationsQuery,
 } from '@caravan/contracts';
 import { Button, Descriptions, Image, Modal, Select, Space, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { categoryNames, useCategories } from '../../../components/catalog/categories';
 import { ConsolePageHead } from '../../../components/console/console-layout';
+import { readAddress, useFilterInAddress } from '../../../components/console/filter-in-address';
 import { LoadError } from '../../../components/console/load-error';
 import { ReasonModal } from '../../../components/console/reason-modal';
 import { useServerPaging } from '../../../components/console/server-paging';
@@ -29,6 +31,25 @@ const COLOURS: Record<TMerchantApplicationStatus, string> = {
   rejected: 'red',
 };
 
+type TApplicationsQuery = { pageNum: number; pageSize: number; status?: TMerchantApplicationFilter };
+
+const DEFAULT_APPLICATIONS_QUERY: TApplicationsQuery = { pageNum: 1, pageSize: 20, status: 'waiting' };
+
+/**
+ * The queue's page and status as the address gives them: no status is the default (waiting), an empty one every
+ * status. Null when the server would refuse one of them.
+ */
+function parseApplicationsQuery(params: Record<string, string>): TApplicationsQuery | null {
+  const query = readAddress(ZAdminMerchantApplicationsQuery, params);
+  return (
+    query && {
+      pageNum: query.pageNum,
+      pageSize: query.pageSize,
+      status: params.status === undefined ? DEFAULT_APPLICATIONS_QUERY.status : query.status,
+    }
+  );
+}
+
 /** /admin/merchant-applications: the queue with the documents; approve or reject with a reason. */
 export default function MerchantApplicationsPage() {
   const { t } = useTranslation(['seller', 'common']);
@@ -38,15 +59,8 @@ export default function MerchantApplicationsPage() {
   const countryName = useCountryName();
   const categories = useCategories();
   const [modal, modalHolder] = Modal.useModal();
-  const [query, setQuery] = useState<{
-    pageNum: number;
-    pageSize: number;
-    status?: TMerchantApplicationFilter;
-  }>({
-    pageNum: 1,
-    pageSize: 20,
-    status: 'waiting',
-  });
+  // Page and status in the address: a reload sent the reviewer back to page 1 of the waiting applications.
+  const [query, setQuery] = useFilterInAddress(DEFAULT_APPLICATIONS_QUERY, parseApplicationsQuery);
   const list = useApplications(query);
   const action = useStaffAction();
   const [open, setOpen] = useState<TAdminMerchantApplication | null>(null);

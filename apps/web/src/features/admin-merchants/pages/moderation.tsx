@@ -1,36 +1,52 @@
-import type { TAdminProduct } from '@caravan/contracts';
+import { type TAdminProduct, ZAdminProductsQuery } from '@caravan/contracts';
 import { Image, Select, Space, Tag } from 'antd';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { readAddress, useFilterInAddress } from '../../../components/console/filter-in-address';
 import { useSelectClear } from '../../../components/ui/clear-icon';
 import { usePicturePreview } from '../../../components/ui/picture-preview';
 import { formatDateTime } from '../../../lib/format';
 import { useModerationProducts } from '../api';
 import { FIRST_MODERATION_PAGE, ModerationTable, type TModerationQueryOf } from '../moderation-table';
 
+/** Taken down or not as the address and the list's query say it (`isTakenDown=false` is a choice, not none). */
+type TProductsQuery = TModerationQueryOf<{ isTakenDown: 'true' | 'false' }>;
+
+/** The products' page, name searched and state as the address gives them, or null when the server would refuse one. */
+function parseProductsQuery(params: Record<string, string>): TProductsQuery | null {
+  const query = readAddress(ZAdminProductsQuery, params);
+  return (
+    query && {
+      pageNum: query.pageNum,
+      pageSize: query.pageSize,
+      keyword: query.keyword || undefined,
+      isTakenDown: query.isTakenDown === undefined ? undefined : query.isTakenDown ? 'true' : 'false',
+    }
+  );
+}
+
 /** /admin/product-moderation: take a product down with a reason, or restore it. */
 export default function ProductModerationPage() {
   const { t } = useTranslation(['seller', 'common']);
   const selectClear = useSelectClear();
   const picturePreview = usePicturePreview();
-  const [query, setQuery] = useState<TModerationQueryOf<{ isTakenDown: boolean }>>(FIRST_MODERATION_PAGE);
+  // Page, search and state in the address: a reload or a shared link started over.
+  const [query, setQuery] = useFilterInAddress<TProductsQuery>(FIRST_MODERATION_PAGE, parseProductsQuery);
   const list = useModerationProducts(query);
   return (
     <ModerationTable<TAdminProduct, typeof query>
       title={t('admin.moderation')}
       keywordLabel={t('products.keyword')}
       filter={
-        <Select<string>
+        <Select<'true' | 'false'>
           allowClear={selectClear}
           aria-label={t('admin.status')}
           placeholder={t('admin.status')}
           style={{ width: 180 }}
-          onChange={(v) =>
-            setQuery((q) => ({ ...q, pageNum: 1, isTakenDown: v === undefined ? undefined : v === 'down' }))
-          }
+          value={query.isTakenDown}
+          onChange={(isTakenDown) => setQuery((q) => ({ ...q, pageNum: 1, isTakenDown }))}
           options={[
-            { value: 'down', label: t('products.state.takenDown') },
-            { value: 'up', label: t('admin.notTakenDown') },
+            { value: 'true', label: t('products.state.takenDown') },
+            { value: 'false', label: t('admin.notTakenDown') },
           ]}
         />
       }

@@ -1,19 +1,34 @@
-import { STORE_STATUS_VALUES, type TAdminStore } from '@caravan/contracts';
+import { STORE_STATUS_VALUES, type TAdminStore, ZAdminStoresQuery } from '@caravan/contracts';
 import { Select, Space, Tag } from 'antd';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { readAddress, useFilterInAddress } from '../../../components/console/filter-in-address';
 import { useSelectClear } from '../../../components/ui/clear-icon';
 import { dateTimeCell } from '../../../components/ui/date-time-text';
 import { useStores } from '../api';
 import { FIRST_MODERATION_PAGE, ModerationTable, type TModerationQueryOf } from '../moderation-table';
 
 type TStatus = (typeof STORE_STATUS_VALUES)[number];
+type TStoresQuery = TModerationQueryOf<{ status: TStatus }>;
+
+/** The shops' page, name searched and status as the address gives them, or null when the server would refuse one. */
+function parseStoresQuery(params: Record<string, string>): TStoresQuery | null {
+  const query = readAddress(ZAdminStoresQuery, params);
+  return (
+    query && {
+      pageNum: query.pageNum,
+      pageSize: query.pageSize,
+      keyword: query.keyword || undefined,
+      status: query.status,
+    }
+  );
+}
 
 /** /admin/stores: every shop; suspend with a reason (its goods leave the storefront) or reinstate. */
 export default function AdminStoresPage() {
   const { t } = useTranslation(['seller', 'common']);
   const selectClear = useSelectClear();
-  const [query, setQuery] = useState<TModerationQueryOf<{ status: TStatus }>>(FIRST_MODERATION_PAGE);
+  // Page, search and status in the address: a reload or a shared link started over.
+  const [query, setQuery] = useFilterInAddress<TStoresQuery>(FIRST_MODERATION_PAGE, parseStoresQuery);
   const list = useStores(query);
   return (
     <ModerationTable<TAdminStore, typeof query>
