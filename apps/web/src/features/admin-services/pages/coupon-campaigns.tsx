@@ -1,8 +1,9 @@
-import type { TCampaign } from '@caravan/contracts';
+import { PAGE_SIZE, type TCampaign, ZCampaignsQuery } from '@caravan/contracts';
 import { Button, Modal, Space, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConsolePageHead } from '../../../components/console/console-layout';
+import { readAddress, useFilterInAddress } from '../../../components/console/filter-in-address';
 import { LoadError } from '../../../components/console/load-error';
 import { useServerPaging } from '../../../components/console/server-paging';
 import { DataTable } from '../../../components/ui/data-table';
@@ -23,11 +24,20 @@ export function remainingStock(campaign: Pick<TCampaign, 'stock' | 'issuedCount'
   return campaign.stock === null ? null : Math.max(campaign.stock - campaign.issuedCount, 0);
 }
 
+const FIRST_CAMPAIGN_PAGE: TCampaignPage = { pageNum: 1, pageSize: PAGE_SIZE.list };
+
+/** The page the address names, or null when it names none the server would take. */
+function parseCampaignPage(params: Record<string, string>): TCampaignPage | null {
+  const query = readAddress(ZCampaignsQuery, params);
+  return query && { pageNum: query.pageNum, pageSize: query.pageSize };
+}
+
 /** Coupon campaigns (marketing.manage): their use, a new campaign, stopping one. */
 export default function CouponCampaignsPage() {
   const { t } = useTranslation(['services', 'admin', 'common']);
   const paging = useServerPaging();
-  const [page, setPage] = useState<TCampaignPage>({ pageNum: 1, pageSize: 20 });
+  // The page in the address: a reload or Back went to the first page.
+  const [page, setPage] = useFilterInAddress(FIRST_CAMPAIGN_PAGE, parseCampaignPage);
   const [isCreating, setIsCreating] = useState(false);
   const [modal, modalHolder] = Modal.useModal();
   const campaigns = useCouponCampaigns(page);
@@ -75,7 +85,7 @@ export default function CouponCampaignsPage() {
           scroll={{ x: 980 }}
           locale={{ emptyText: t('campaigns.empty') }}
           pagination={paging(page, campaigns.data?.total, (pageNum, pageSize) =>
-            setPage({ pageNum, pageSize }),
+            setPage(() => ({ pageNum, pageSize })),
           )}
           columns={[
             {

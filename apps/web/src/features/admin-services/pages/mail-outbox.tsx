@@ -1,8 +1,15 @@
-import { MAIL_STATUSES, type TMailOutboxItem, type TMailStatusName } from '@caravan/contracts';
+import {
+  MAIL_STATUSES,
+  PAGE_SIZE,
+  type TMailOutboxItem,
+  type TMailStatusName,
+  ZMailOutboxQuery,
+} from '@caravan/contracts';
 import { Alert, Select, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConsolePageHead } from '../../../components/console/console-layout';
+import { readAddress, useFilterInAddress } from '../../../components/console/filter-in-address';
 import { LoadError } from '../../../components/console/load-error';
 import { useServerPaging } from '../../../components/console/server-paging';
 import { DataTable } from '../../../components/ui/data-table';
@@ -17,6 +24,21 @@ const STATUS_COLOURS: Record<TMailStatusName, string> = {
   failed: 'error',
   expired: 'default',
 };
+
+const DEFAULT_OUTBOX_FILTER: TOutboxFilter = { pageNum: 1, pageSize: PAGE_SIZE.list };
+
+/** The outbox's page, status and recipient as the address gives them, or null when the server would refuse one. */
+function parseOutboxFilter(params: Record<string, string>): TOutboxFilter | null {
+  const query = readAddress(ZMailOutboxQuery, params);
+  return (
+    query && {
+      pageNum: query.pageNum,
+      pageSize: query.pageSize,
+      status: query.status,
+      to: query.to || undefined,
+    }
+  );
+}
 
 function MailBody({ mail }: { mail: TMailOutboxItem }) {
   const { t } = useTranslation('services');
@@ -46,8 +68,10 @@ function MailBody({ mail }: { mail: TMailOutboxItem }) {
 export default function MailOutboxPage() {
   const { t } = useTranslation(['services', 'admin', 'common']);
   const paging = useServerPaging();
-  const [filter, setFilter] = useState<TOutboxFilter>({ pageNum: 1, pageSize: 20 });
-  const [toInput, setToInput] = useState('');
+  // Page and filters in the address: a reload while waiting for a code's mail started over.
+  const [filter, updateFilter] = useFilterInAddress(DEFAULT_OUTBOX_FILTER, parseOutboxFilter);
+  const setFilter = (next: TOutboxFilter) => updateFilter(() => next);
+  const [toInput, setToInput] = useState(filter.to ?? '');
   const outbox = useMailOutbox(filter);
   return (
     <>
