@@ -1,12 +1,18 @@
+import type { TChatConversation } from '@caravan/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../../../lib/api';
+import { createQueryClient } from '../../../lib/query-client';
 import chat from '../../../locales/en/chat.json';
+import { Address, addressParams } from '../../../testing/address';
 import { initTestI18n } from '../../../testing/i18n';
+import { captureErrorToasts } from '../../../testing/toasts';
 import CsConversationsPage from './cs-conversations';
 
 const conversations = vi.hoisted(() => vi.fn());
+const conversation = vi.hoisted(() => vi.fn());
 const searchProducts = vi.hoisted(() => vi.fn());
 const send = vi.hoisted(() => vi.fn());
 vi.mock('../api/chat-api', async (importActual) => {
@@ -16,6 +22,7 @@ vi.mock('../api/chat-api', async (importActual) => {
     chatApi: {
       ...actual.chatApi,
       conversations,
+      conversation,
       csUnread: async () => ({ waiting: 0, mine: 0 }),
       csAgents: async () => ({ agents: [] }),
       cannedReplies: async () => ({ replies: [] }),
@@ -32,20 +39,43 @@ vi.mock('../../../components/console/staff-session', () => ({
   useStaffMe: () => ({ data: { id: '1' }, isLoading: false }),
 }));
 
-function renderConsole() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+function renderConsole(
+  url = '/cs/conversations',
+  client = new QueryClient({ defaultOptions: { queries: { retry: false } } }),
+) {
   render(
     <QueryClientProvider client={client}>
-      <MemoryRouter>
+      <MemoryRouter initialEntries={[url]}>
         <CsConversationsPage />
+        <Address />
       </MemoryRouter>
     </QueryClientProvider>,
   );
 }
 
+const LEE: TChatConversation = {
+  id: '41',
+  kind: 'service',
+  status: 'open',
+  peer: { id: '7', name: 'Lee Trader', avatar: null },
+  agent: { id: '1', name: 'Agent One' },
+  unread: 0,
+  lastMessage: null,
+  lastMessageAt: null,
+  createtime: '2026-12-01T08:00:00.000Z',
+};
+
+/** The name the open conversation's header shows, or null with none open. */
+const openConversationName = () =>
+  document.querySelector('.cv-chat-console__pane .cv-chat-console__actions strong')?.textContent ?? null;
+
 describe('/cs/conversations', () => {
   beforeAll(async () => {
     (await initTestI18n()).addResourceBundle('en', 'chat', chat, true, true);
+  });
+  beforeEach(() => {
+    conversation.mockReset();
+    conversation.mockRejectedValue(new ApiError({ status: 404, code: 'NOT_FOUND', message: 'Not found' }));
   });
   afterEach(() => {
     cleanup();
@@ -80,24 +110,7 @@ describe('/cs/conversations', () => {
       'fetch',
       vi.fn(async () => new Response('{}', { headers: { 'content-type': 'application/json' } })),
     );
-    conversations.mockResolvedValue({
-      pageList: [
-        {
-          id: '41',
-          kind: 'service',
-          status: 'open',
-          peer: { id: '7', name: 'Lee Trader', avatar: null },
-          agent: { id: '1', name: 'Agent One' },
-          unread: 0,
-          lastMessage: null,
-          lastMessageAt: null,
-          createtime: '2026-12-01T08:00:00.000Z',
-        },
-      ],
-      pageNum: 1,
-      pageSize: 20,
-      total: 1,
-    });
+    conversations.mockResolvedValue({ pageList: [LEE], pageNum: 1, pageSize: 20, total: 1 });
     renderConsole();
     fireEvent.click(screen.getByText('All'));
     await act(async () => fireEvent.click(await screen.findByText('Lee Trader')));
@@ -163,5 +176,67 @@ describe('/cs/conversations', () => {
     );
     const card = await screen.findByRole('link', { name: /Eco Wool T-Shirts/ });
     expect(card.getAttribute('href')).toBe('/productDetails?id=5');
+  });
+
+  describe('in the address', () => {
+    /** Lets a fetch the page makes (the conversation's messages, marking it read) answer nothing in particular. */
+    function answerOtherReads() {
+      vi.stubGlobal(
+        'fetch',
+        vi.fn(async () => new Response('{}', { headers: { 'content-type': 'application/json' } })),
+      );
+    }
+
+    it('writes the conversation opened, the view and the search into the address', async () => {
+      answerOtherReads();
+      conversations.mockResolvedValue({ pageList: [LEE], pageNum: 1, pageSize: 20, total: 1 });
+      renderConsole();
+      fireEvent.click(screen.getByText('All'));
+      await act(async () => fireEvent.click(await screen.findByText('Lee Trader')));
+      expect(addressParams()).toEqual({ view: 'all', conversation: '41' });
+      const search = screen.getByRole('searchbox', { name: 'Find a customer' });
+      fireEvent.change(search, { target: { value: ' lee ' } });
+      await act(async () => fireEvent.keyDown(search, { key: 'Enter', code: 'Enter', keyCode: 13 }));
+      expect(addressParams()).toEqual({ view: 'all', conversation: '41', q: 'lee' });
+      expect(openConversationName()).toBe('Lee Trader');
+    });
+
+    it('opens the conversation, view and search the address names (a reload left none open)', async () => {
+      answerOtherReads();
+      conversations.mockResolvedValue({ pageList: [], pageNum: 1, pageSize: 20, total: 0 });
+      conversation.mockResolvedValue(LEE);
+      renderConsole('/cs/conversations?view=mine&q=lee&conversation=41');
+      await waitFor(() => expect(openConversationName()).toBe('Lee Trader'));
+      expect(conversation).toHaveBeenCalledWith('cs', '41');
+      expect(conversations).toHaveBeenLastCalledWith(
+        'cs',
+        expect.objectContaining({ view: 'mine', q: 'lee' }),
+      );
+      expect((screen.getByRole('searchbox', { name: 'Find a customer' }) as HTMLInputElement).value).toBe(
+        'lee',
+      );
+    });
+
+    it('shows none open for a conversation the server does not know, without an error', async () => {
+      const errors = captureErrorToasts();
+      conversations.mockResolvedValue({ pageList: [], pageNum: 1, pageSize: 20, total: 0 });
+      // The app's own query client, which shows a failed read's error unless the query says it shows it itself.
+      renderConsole('/cs/conversations?conversation=999', createQueryClient());
+      await waitFor(() => expect(conversation).toHaveBeenCalledWith('cs', '999'));
+      expect(await screen.findByText(chat.console.pick)).toBeTruthy();
+      expect(openConversationName()).toBeNull();
+      expect(errors).toEqual([]);
+    });
+
+    it.each(['0', '-4', 'abc', '4.5', ' 41', '1234567890123456789', '9'.repeat(40)])(
+      'does not ask for a conversation id that is not one (%s), and shows none open',
+      async (id) => {
+        conversations.mockResolvedValue({ pageList: [], pageNum: 1, pageSize: 20, total: 0 });
+        renderConsole(`/cs/conversations?conversation=${encodeURIComponent(id)}`);
+        expect(await screen.findByText(chat.console.pick)).toBeTruthy();
+        expect(conversation).not.toHaveBeenCalled();
+        expect(conversations).toHaveBeenLastCalledWith('cs', expect.objectContaining({ view: 'waiting' }));
+      },
+    );
   });
 });

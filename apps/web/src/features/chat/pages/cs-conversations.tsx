@@ -1,10 +1,11 @@
-import type { TChatConversation, TCsCustomerContext } from '@caravan/contracts';
+import { type TChatConversation, type TCsCustomerContext, ZCsListQuery, zId } from '@caravan/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Descriptions, Dropdown, Empty, Select, Space, Spin, Tag } from 'antd';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ConsolePageHead } from '../../../components/console/console-layout';
+import { readAddress, useFilterInAddress } from '../../../components/console/filter-in-address';
 import { useStaffMe } from '../../../components/console/staff-session';
 import { LoadError } from '../../../components/ui/load-error';
 import { formatAmount, MoneyText } from '../../../components/ui/money-text';
@@ -26,6 +27,26 @@ import { SearchInput } from '../../../components/ui/search-input';
 
 const PAGE_SIZE = 20;
 type TView = 'waiting' | 'mine' | 'all';
+
+/** The list's view, page and search, and the conversation open beside it. */
+type TCsFilter = { pageNum: number; view: TView; q?: string; conversation?: string };
+
+const DEFAULT_CS_FILTER: TCsFilter = { pageNum: 1, view: 'waiting' };
+
+const ZCsAddress = ZCsListQuery.extend({ conversation: zId.optional() });
+
+/** The address's view, page, search and open conversation (`?conversation=123`), or null when one is not valid. */
+function parseCsFilter(params: Record<string, string>): TCsFilter | null {
+  const query = readAddress(ZCsAddress, params);
+  return (
+    query && {
+      pageNum: query.pageNum,
+      view: query.view,
+      q: query.q || undefined,
+      conversation: query.conversation,
+    }
+  );
+}
 
 function CustomerContext({ conversationId }: { conversationId: string }) {
   const { t } = useTranslation('chat');
@@ -123,10 +144,27 @@ export default function CsConversationsPage() {
   const queryClient = useQueryClient();
   const settings = useChatSettings();
   const me = useStaffMe();
-  const [view, setView] = useState<TView>('waiting');
-  const [page, setPage] = useState(1);
-  const [q, setQ] = useState('');
-  const [selected, setSelected] = useState<TChatConversation | null>(null);
+  // The list and the open conversation in the address: a reload showed the waiting list with none open.
+  const [filter, setFilter] = useFilterInAddress(DEFAULT_CS_FILTER, parseCsFilter);
+  const { view, pageNum: page, q = '' } = filter;
+  const openId = filter.conversation ?? null;
+  // The conversation as last picked or changed here; one the address names is read from the server.
+  const [picked, setPicked] = useState<TChatConversation | null>(null);
+  const fromAddress = useQuery({
+    queryKey: chatKeys.conversation('cs', openId ?? ''),
+    queryFn: () => chatApi.conversation('cs', openId ?? ''),
+    enabled: openId !== null && picked?.id !== openId,
+    // A kept link to a conversation the server does not know (or not to this agent) just leaves none open.
+    meta: { isToastSkipped: true },
+  });
+  const selected = openId === null ? null : picked?.id === openId ? picked : (fromAddress.data ?? null);
+  const select = (conversation: TChatConversation) => {
+    setPicked(conversation);
+    if (conversation.id !== openId) {
+      setFilter((current) => ({ ...current, conversation: conversation.id }));
+    }
+  };
+  const setPage = (pageNum: number) => setFilter((current) => ({ ...current, pageNum }));
   const conversationPaneRef = useRevealPane(selected?.id ?? null);
   const [draft, setDraft] = useState<string | undefined>();
   const [isBusy, setIsBusy] = useState(false);
@@ -149,7 +187,7 @@ export default function CsConversationsPage() {
       if (event.type === 'message' || event.type === 'conversation' || event.type === 'unread') {
         refresh();
         if (event.type === 'conversation' && selected && event.conversationId === selected.id) {
-          setSelected({ ...selected, status: event.status as TChatConversation['status'] });
+          setPicked({ ...selected, status: event.status as TChatConversation['status'] });
         }
       }
     },
@@ -160,7 +198,7 @@ export default function CsConversationsPage() {
   const act = async (run: () => Promise<TChatConversation>, done: string) => {
     setIsBusy(true);
     try {
-      setSelected(await run());
+      setPicked(await run());
       toast.success(done);
       refresh();
     } catch (error) {
@@ -182,7 +220,9 @@ export default function CsConversationsPage() {
     }
     chatApi
       .conversation('cs', id)
-      .then((fresh) => setSelected((current) => (current?.id === fresh.id ? fresh : current)))
+      .then((fresh) =>
+        setPicked((current) => (current === null || current.id === fresh.id ? fresh : current)),
+      )
       .catch(() => undefined);
   }, [refresh, selected?.id]);
 
@@ -204,10 +244,7 @@ export default function CsConversationsPage() {
             <NamedSegmented<TView>
               label={t('common:choice.show')}
               value={view}
-              onChange={(next) => {
-                setView(next);
-                setPage(1);
-              }}
+              onChange={(next) => setFilter((current) => ({ ...current, view: next, pageNum: 1 }))}
               options={[
                 { value: 'waiting', label: t('cs.views.waiting') },
                 { value: 'mine', label: t('cs.views.mine') },
@@ -219,10 +256,10 @@ export default function CsConversationsPage() {
               placeholder={t('cs.filter')}
               aria-label={t('cs.filter')}
               maxLength={64}
-              onSearch={(value) => {
-                setQ(value.trim());
-                setPage(1);
-              }}
+              defaultValue={q}
+              onSearch={(value) =>
+                setFilter((current) => ({ ...current, q: value.trim() || undefined, pageNum: 1 }))
+              }
             />
           </div>
           {list.isError ? (
@@ -234,7 +271,7 @@ export default function CsConversationsPage() {
             <ConversationPicker
               conversations={list.data?.pageList ?? []}
               selectedId={selected?.id ?? null}
-              onSelect={setSelected}
+              onSelect={select}
               total={list.data?.total ?? 0}
               page={page}
               pageSize={PAGE_SIZE}
