@@ -14,7 +14,7 @@ const cursorOf = (filter: object): unknown => (filter as { after?: unknown }).af
  * The address's parameters read by `schema`, most often the list's query schema from the contracts (its page number,
  * page size, choices and text lengths are the server's), or null when it refuses one of them. An empty parameter is
  * taken as absent; a list whose empty value means something of its own (every status where the default is one)
- * reads that one itself.
+ * reads that one itself. A strict schema would refuse any other parameter in the address (`lang`): give it a plain one.
  */
 export function readAddress<TSchema extends z.ZodType>(
   schema: TSchema,

@@ -1,16 +1,11 @@
 import { act, fireEvent, screen } from '@testing-library/react';
-import { useLocation } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import consoleEn from '../../../locales/en/console.json';
 import financeEn from '../../../locales/en/finance.json';
 import walletEn from '../../../locales/en/wallet.json';
+import { Address } from '../../../testing/address';
 import { jsonResponse, renderWithQueries, setUpComponentTests } from '../../../testing/render';
 import FinanceRechargesPage from './recharges';
-
-function Address() {
-  const location = useLocation();
-  return <output data-testid="address">{location.search}</output>;
-}
 
 /** The recharge queue at `url`; answers the list reads it makes, 45 records in all. */
 async function openQueue(url: string) {

@@ -10,7 +10,7 @@ import { Button, Select, Space, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConsolePageHead } from '../../../components/console/console-layout';
-import { useFilterInAddress } from '../../../components/console/filter-in-address';
+import { readAddress, useFilterInAddress } from '../../../components/console/filter-in-address';
 import { LoadError } from '../../../components/console/load-error';
 import { ReasonModal } from '../../../components/console/reason-modal';
 import { useServerPaging } from '../../../components/console/server-paging';
@@ -36,16 +36,15 @@ type TUsersQuery = { pageNum: number; pageSize: number; keyword?: string; status
 const DEFAULT_USERS_QUERY: TUsersQuery = { pageNum: 1, pageSize: PAGE_SIZE.list };
 
 function parseUsersQuery(params: Record<string, string>): TUsersQuery | null {
-  const { pageNum, pageSize, keyword, status } = params;
-  const parsed = ZAdminUsersQuery.safeParse({ pageNum, pageSize, keyword, status: status || undefined });
-  return parsed.success
-    ? {
-        pageNum: parsed.data.pageNum,
-        pageSize: parsed.data.pageSize,
-        keyword: parsed.data.keyword || undefined,
-        status: parsed.data.status,
-      }
-    : null;
+  const query = readAddress(ZAdminUsersQuery, params);
+  return (
+    query && {
+      pageNum: query.pageNum,
+      pageSize: query.pageSize,
+      keyword: query.keyword || undefined,
+      status: query.status,
+    }
+  );
 }
 
 export default function UsersPage() {

@@ -1,15 +1,10 @@
 import { screen, waitFor } from '@testing-library/react';
-import { useLocation } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import catalogEn from '../../../locales/en/catalog.json';
+import { Address } from '../../../testing/address';
 import { productCardFixture } from '../../../testing/product-cards';
 import { jsonResponse, renderWithQueries, setUpComponentTests } from '../../../testing/render';
 import { ProductBrowser } from './product-browser';
-
-function Address() {
-  const { search } = useLocation();
-  return <output data-testid="address">{search}</output>;
-}
 
 describe('ProductBrowser (/commodity)', () => {
   setUpComponentTests({ catalog: catalogEn });

@@ -1,14 +1,9 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { useLocation } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import chatEn from '../../../locales/en/chat.json';
+import { Address } from '../../../testing/address';
 import { jsonResponse, renderWithQueries, setUpComponentTests } from '../../../testing/render';
 import NotificationsPage from './notifications';
-
-function Address() {
-  const { search } = useLocation();
-  return <output data-testid="address">{search}</output>;
-}
 
 function notificationPage(pageNum: number) {
   return {
