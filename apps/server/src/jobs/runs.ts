@@ -1,6 +1,7 @@
 import { hostname } from 'node:os';
-import { and, desc, eq, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, ilike, lt, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
+import { containsPattern } from '../db/like';
 import { jobRuns } from '../db/schema';
 
 /** This process, as job runs name it. */
@@ -52,7 +53,7 @@ export async function listJobRuns(
   query: { name?: string | undefined; outcome?: string | undefined; pageNum: number; pageSize: number },
 ) {
   const where = and(
-    query.name ? eq(jobRuns.name, query.name) : undefined,
+    query.name ? ilike(jobRuns.name, containsPattern(query.name)) : undefined,
     query.outcome ? eq(jobRuns.outcome, query.outcome as 'ok') : undefined,
   );
   const [rows, [count]] = await Promise.all([

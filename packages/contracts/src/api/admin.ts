@@ -123,7 +123,7 @@ const zAuditText = z
   .refine((v) => !v.includes('\u0000'), { error: V.required });
 const zInstant = z.iso.datetime({ offset: true, error: requiredOrInvalid });
 
-/** Search of the audit log: staff member (name or id), action (prefix, e.g. `withdrawal.`), object, time. */
+/** Search of the audit log: staff member (part of the name, or id), action (prefix, e.g. `withdrawal.`), object, time. */
 export const ZAuditLogFilter = z.object({
   staff: zAuditText.optional(),
   action: zAuditText.optional(),

@@ -86,6 +86,31 @@ describe('audit log search and CSV export', () => {
     ).toBe(2);
   });
 
+  it('finds a staff member by part of the name, any case, with % and _ taken literally', async () => {
+    const db = ctx.database.db;
+    const tag = `${process.pid}${Math.floor(Math.random() * 1e6)}`;
+    const night = await createTestStaff(db, ['finance.review']);
+    const nightly = await createTestStaff(db, ['finance.review']);
+    await db
+      .update(staff)
+      .set({ username: `Night%Desk_${tag}` })
+      .where(eq(staff.id, night.id));
+    await db
+      .update(staff)
+      .set({ username: `nightXdeskZ${tag}` })
+      .where(eq(staff.id, nightly.id));
+    await recordAudit(db, { staffId: night.id, action: 'night.one', targetType: 'other' });
+    await recordAudit(db, { staffId: nightly.id, action: 'night.two', targetType: 'other' });
+    const actionsOf = async (name: string) =>
+      (await search(`staff=${encodeURIComponent(name)}`)).pageList.map((e) => e.action).sort();
+    expect(await actionsOf('DESK')).toEqual(['night.one', 'night.two']);
+    expect(await actionsOf('t%desk_')).toEqual(['night.one']);
+    expect(await actionsOf('tXDESKz')).toEqual(['night.two']);
+    expect(await actionsOf('t%d')).toEqual(['night.one']);
+    expect(await actionsOf('t_d')).toEqual([]);
+    expect(await actionsOf('nobody-by-this-name')).toEqual([]);
+  });
+
   it('exports the matching entries as CSV, newest first', async () => {
     const res = await ctx.app.inject({
       method: 'GET',

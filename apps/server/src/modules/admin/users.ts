@@ -1,14 +1,11 @@
 import type { TAdminUser } from '@caravan/contracts';
 import { and, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client';
+import { containsPattern } from '../../db/like';
 import { stores, type USER_STATUSES, users } from '../../db/schema';
 import { AppError } from '../../http/app-error';
 import { recordAudit } from '../audit';
 import { clearLockout, deleteUserSessions } from '../auth';
-
-function escapeLike(value: string): string {
-  return value.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
 
 export async function listUsers(
   db: Database,
@@ -21,7 +18,7 @@ export async function listUsers(
 ) {
   const filters: SQL[] = [];
   if (query.keyword) {
-    const pattern = `%${escapeLike(query.keyword)}%`;
+    const pattern = containsPattern(query.keyword);
     filters.push(
       or(
         ilike(users.username, pattern),

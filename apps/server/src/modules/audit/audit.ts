@@ -1,6 +1,7 @@
 import type { TAuditEntry } from '@caravan/contracts';
-import { and, count, desc, eq, gte, like, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, ilike, like, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
+import { containsPattern, escapeLike } from '../../db/like';
 import { auditLog, staff } from '../../db/schema';
 
 /**
@@ -40,18 +41,18 @@ export type TAuditFilter = {
   createdTo?: string | undefined;
 };
 
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (ch) => `\\${ch}`);
-}
-
 function whereAudit(query: TAuditFilter): SQL | undefined {
   const filters: SQL[] = [];
   if (query.staff) {
-    const byName = sql`lower(${staff.username}) = lower(${query.staff})`;
+    // A number is a staff id (or a name that is exactly that number): part of a name would also
+    // bring in everyone whose name holds those digits.
     filters.push(
       /^[1-9]\d{0,17}$/.test(query.staff)
-        ? (or(byName, eq(auditLog.staffId, BigInt(query.staff))) as SQL)
-        : byName,
+        ? (or(
+            sql`lower(${staff.username}) = lower(${query.staff})`,
+            eq(auditLog.staffId, BigInt(query.staff)),
+          ) as SQL)
+        : ilike(staff.username, containsPattern(query.staff)),
     );
   }
   if (query.action) {

@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
+import { escapeLike } from '../../db/like';
 import { allowedTypos, typoDistance } from './edit-distance';
 import { rowsOf } from './present';
 
@@ -89,11 +90,6 @@ export function productKeywordSql(
       ${rank}
       p.sold_count desc, p.id desc`,
   };
-}
-
-/** LIKE wildcards of an already normalised word taken literally. */
-function escapeLike(word: string): string {
-  return word.replace(/\\/g, '\\\\').replace(/%/g, '\\%').replace(/_/g, '\\_');
 }
 
 /** Expansions of the keyword in search_synonyms (stored normalised), or none. */

@@ -12,6 +12,7 @@ import {
 } from '@caravan/contracts';
 import { and, asc, count, desc, eq, ilike, inArray, isNotNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
+import { containsPattern } from '../../db/like';
 import {
   chatCannedReplies,
   chatConversations,
@@ -37,10 +38,6 @@ import { presentMessages } from './present';
 
 type TAgent = Extract<TChatParty, { kind: 'agent' }>;
 
-function likePattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
 /** The console's lists: waiting for an agent, the agent's own open ones, or all (with a buyer filter). */
 export async function listCsConversations(
   db: Database,
@@ -55,7 +52,7 @@ export async function listCsConversations(
     where = and(eq(chatConversations.status, 'open'), eq(chatConversations.agentStaffId, agent.staffId));
   }
   if (query.q) {
-    const pattern = likePattern(query.q);
+    const pattern = containsPattern(query.q);
     where = and(
       where,
       inArray(
@@ -279,7 +276,7 @@ export async function searchCsHistory(
   const where = and(
     eq(chatConversations.kind, 'service'),
     eq(chatMessages.type, 'text'),
-    ilike(chatMessages.content, likePattern(query.q)),
+    ilike(chatMessages.content, containsPattern(query.q)),
   );
   const [rows, [total]] = await Promise.all([
     db

@@ -106,6 +106,22 @@ describe('operations', () => {
       total: 1,
       pageList: [{ outcome: 'ok' }],
     });
+    // Part of a job's name, any case; LIKE wildcards in it are taken literally.
+    const jobsNamed = async (name: string) => {
+      const res = await ctx.app.inject({
+        method: 'GET',
+        url: `/api/v1/admin/jobs?name=${encodeURIComponent(name)}`,
+        headers: { authorization: `Bearer ${admin.token}` },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return json<{ pageList: { name: string }[] }>(res)
+        .pageList.map((r) => r.name)
+        .sort();
+    };
+    expect(await jobsNamed('TEST-')).toEqual(['test-counting', 'test-failing']);
+    expect(await jobsNamed('Fail')).toEqual(['test-failing']);
+    expect(await jobsNamed('test_')).toEqual([]);
+    expect(await jobsNamed('%')).toEqual([]);
     const support = await createTestStaff(db, ['chat.answer']);
     const refused = await ctx.app.inject({
       method: 'GET',
