@@ -57,7 +57,8 @@ declare module 'fastify' {
     requireUser: THandler;
     optionalUser: THandler;
     requireSeller: THandler;
-    requireStaff: (permission?: TPermission) => THandler;
+    /** A signed-in, active staff member; with permissions, one holding at least one of them (else 403). */
+    requireStaff: (permission?: TPermission | readonly TPermission[]) => THandler;
   }
 }
 
@@ -174,12 +175,13 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     ] as typeof route.preValidation;
   });
 
-  app.decorate('requireStaff', (permission?: TPermission) => {
-    const guard: THandler = async (request) => requireStaffMember(request, permission);
+  app.decorate('requireStaff', (permission?: TPermission | readonly TPermission[]) => {
+    const anyOf: readonly TPermission[] = permission === undefined ? [] : [permission].flat();
+    const guard: THandler = async (request) => requireStaffMember(request, anyOf);
     return Object.assign(guard, { [STAFF_GUARD]: true });
   });
 
-  async function requireStaffMember(request: FastifyRequest, permission?: TPermission): Promise<void> {
+  async function requireStaffMember(request: FastifyRequest, anyOf: readonly TPermission[]): Promise<void> {
     const token = readToken(request, 'staff');
     if (!token) {
       throw new AppError('NOT_LOGGED_IN');
@@ -204,12 +206,12 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
       throw new AppError('USER_DISABLED');
     }
     const permissions = member.permissions as TPermission[];
-    if (permission && !permissions.includes(permission)) {
+    const held = anyOf.filter((p) => permissions.includes(p));
+    if (anyOf.length > 0 && held.length === 0) {
       throw new AppError('NO_PERMISSION');
     }
     if (
-      permission &&
-      (MONEY_PERMISSIONS as readonly string[]).includes(permission) &&
+      held.some((p) => (MONEY_PERMISSIONS as readonly string[]).includes(p)) &&
       (await isTotpEnrolmentMissing(db, { totpEnabledAt: member.totpEnabledAt, permissions }))
     ) {
       throw new AppError('TOTP_ENROLMENT_REQUIRED');

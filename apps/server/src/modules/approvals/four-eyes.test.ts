@@ -245,6 +245,43 @@ describe('four-eyes on money approvals', () => {
     expect((await checkLedger(db)).isOk).toBe(true);
   });
 
+  it('staff with no approval permission get 403 for any id; with one, an unknown id is 404', async () => {
+    const [loanApproval] = await db
+      .insert(fourEyesApprovals)
+      .values({
+        action: 'loan',
+        targetId: 'no-such-loan',
+        amount: parseMoney('1000'),
+        threshold: parseMoney('100'),
+        firstStaffId: admin.id,
+      })
+      .returning({ id: fourEyesApprovals.id });
+    const existing = String(loanApproval!.id);
+    const unknown = String(loanApproval!.id + 1_000_000n);
+    const reason = { reason: 'Not this one' };
+    for (const id of [existing, unknown, 'not-a-number']) {
+      for (const step of ['approve', 'decline'] as const) {
+        const res = await call('POST', `/api/v1/admin/approvals/${id}/${step}`, support.token, reason);
+        expect(res.statusCode, `${step} ${id}`).toBe(403);
+        expect(errorCode(res)).toBe('NO_PERMISSION');
+      }
+    }
+    for (const step of ['approve', 'decline'] as const) {
+      // Another action's approval is refused; an unknown one is not found.
+      const other = await call('POST', `/api/v1/admin/approvals/${existing}/${step}`, financeC.token, reason);
+      expect(other.statusCode, step).toBe(403);
+      const missing = await call(
+        'POST',
+        `/api/v1/admin/approvals/${unknown}/${step}`,
+        financeC.token,
+        reason,
+      );
+      expect(missing.statusCode, step).toBe(404);
+      expect(errorCode(missing)).toBe('RECORD_NOT_FOUND');
+    }
+    await db.delete(fourEyesApprovals).where(eq(fourEyesApprovals.id, loanApproval!.id));
+  });
+
   it("the review queues show a record's four-eyes state: threshold, then who gave the first approval", async () => {
     await setThreshold('withdrawal', '100');
     const small = await withdrawalOf('100');

@@ -105,6 +105,10 @@ describe('staff sign-in with an authenticator (TOTP)', () => {
     const blocked = await get('/api/v1/admin/finance/withdrawals', finance.token);
     expect(blocked.statusCode).toBe(403);
     expect(json<TErr>(blocked).error.code).toBe('TOTP_ENROLMENT_REQUIRED');
+    // The second-approval queue moves money too.
+    expect(json<TErr>(await get('/api/v1/admin/approvals', finance.token)).error.code).toBe(
+      'TOTP_ENROLMENT_REQUIRED',
+    );
     // Other pages and the enrolment itself stay open; staff without money permissions are not affected.
     expect((await get('/api/v1/admin/users', finance.token)).statusCode).toBe(200);
     expect(json<TStaffTotpState>(await get('/api/v1/admin/auth/totp', finance.token)).isRequired).toBe(true);
@@ -113,6 +117,7 @@ describe('staff sign-in with an authenticator (TOTP)', () => {
     const setup = json<TStaffTotpSetup>(await post('/api/v1/admin/auth/totp/setup', finance.token));
     await post('/api/v1/admin/auth/totp/enable', finance.token, { code: await codeAt(setup.secret) });
     expect((await get('/api/v1/admin/finance/withdrawals', finance.token)).statusCode).toBe(200);
+    expect((await get('/api/v1/admin/approvals', finance.token)).statusCode).toBe(200);
 
     // The setting is declared with its range.
     const admin = await createStaffMember(ctx, { permissions: ['settings.manage'] });
