@@ -1,4 +1,4 @@
-import type { TChatConversation } from '@caravan/contracts';
+import type { TChatConversation, TCsCustomerContext } from '@caravan/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
@@ -15,6 +15,7 @@ const conversations = vi.hoisted(() => vi.fn());
 const conversation = vi.hoisted(() => vi.fn());
 const searchProducts = vi.hoisted(() => vi.fn());
 const send = vi.hoisted(() => vi.fn());
+const csContext = vi.hoisted(() => vi.fn(async (): Promise<TCsCustomerContext | null> => null));
 vi.mock('../api/chat-api', async (importActual) => {
   const actual = await importActual<typeof import('../api/chat-api')>();
   return {
@@ -29,7 +30,7 @@ vi.mock('../api/chat-api', async (importActual) => {
       history: async () => ({ messages: [], hasMore: false }),
       searchProducts,
       send,
-      csContext: async () => null,
+      csContext,
       settings: async () => ({ data: {} }),
     },
   };
@@ -80,6 +81,7 @@ describe('/cs/conversations', () => {
   afterEach(() => {
     cleanup();
     vi.unstubAllGlobals();
+    csContext.mockReset().mockResolvedValue(null);
   });
 
   it('says what an empty list means in each view and for a search', async () => {
@@ -134,6 +136,34 @@ describe('/cs/conversations', () => {
     expect(screen.getByRole('button', { name: chat.cs.cannedShort, description: chat.cs.canned })).toBe(
       replies,
     );
+  });
+
+  it("shows the customer's money with its unit, a deposit in review as well as the balance", async () => {
+    csContext.mockResolvedValue({
+      account: {
+        id: '7',
+        usercode: '100007',
+        name: 'Lee Trader',
+        email: null,
+        phone: null,
+        status: 'active',
+        createtime: '2026-11-01T08:00:00.000Z',
+      },
+      orders: [
+        { orderNo: 'C2026120100001', status: 1, total: '1234.5', createtime: '2026-12-01T08:00:00.000Z' },
+      ],
+      wallet: {
+        balance: '2500',
+        held: '0',
+        unfinished: { type: 'recharge', id: '3', amount: '15000', createtime: '2026-12-02T08:00:00.000Z' },
+      },
+      loan: null,
+      permissions: [],
+    });
+    await openLeeConversation();
+    expect(await screen.findByText('Deposit in review: 15,000.00 USDT')).toBeTruthy();
+    expect(screen.getByText('2,500.00 USDT')).toBeTruthy();
+    expect(screen.getByText('1,234.50 USDT')).toBeTruthy();
   });
 
   it('sends a product card the agent finds by name', async () => {

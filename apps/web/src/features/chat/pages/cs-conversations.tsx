@@ -8,9 +8,10 @@ import { ConsolePageHead } from '../../../components/console/console-layout';
 import { readAddress, useFilterInAddress } from '../../../components/console/filter-in-address';
 import { useStaffMe } from '../../../components/console/staff-session';
 import { LoadError } from '../../../components/ui/load-error';
-import { formatAmount, MoneyText } from '../../../components/ui/money-text';
+import { MoneyText } from '../../../components/ui/money-text';
 import { isApiError } from '../../../lib/api';
 import { formatDateTime } from '../../../lib/format';
+import { formatUsdt } from '../../../lib/format-money';
 import { toast, toastError } from '../../../lib/toast';
 import { chatApi, chatKeys } from '../api/chat-api';
 import { useChatSettings } from '../components/chat-provider';
@@ -99,7 +100,7 @@ function CustomerContext({ conversationId }: { conversationId: string }) {
       {context.wallet.unfinished && (
         <p>
           {t(`cs.unfinished.${context.wallet.unfinished.type}`, {
-            amount: formatAmount(context.wallet.unfinished.amount),
+            amount: formatUsdt(context.wallet.unfinished.amount),
           })}{' '}
           {canFinance && (
             <Link
