@@ -1,4 +1,5 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import validationEn from '@caravan/contracts/locales/en/validation.json';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import walletEn from '../../../locales/en/wallet.json';
 import { jsonResponse, renderWithQueries, setUpComponentTests } from '../../../testing/render';
@@ -76,5 +77,22 @@ describe('/userInfo/money-package/withdraw', () => {
       await waitFor(() => expect(summaryValue(walletEn.records.actualAmount), refused).toBe('--'));
       expect(summaryValue(walletEn.records.fee)).toBe('--');
     }
+  });
+
+  it('checks the transaction password once it is typed or the form is sent, not when it is only tabbed through', async () => {
+    stubWallet();
+    await renderWithQueries(<WithdrawPage />, '/userInfo/money-package/withdraw');
+    const password = await screen.findByLabelText(walletEn.withdraw.txPassword);
+    await act(async () => {
+      fireEvent.focus(password);
+      fireEvent.blur(password);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    });
+    expect(screen.queryByText(validationEn.txPassword)).toBeNull();
+
+    fireEvent.click(screen.getByRole('button', { name: walletEn.withdraw.submit }));
+    expect(await screen.findByText(validationEn.txPassword)).toBeTruthy();
+    fireEvent.change(password, { target: { value: '135790' } });
+    await waitFor(() => expect(screen.queryByText(validationEn.txPassword)).toBeNull());
   });
 });

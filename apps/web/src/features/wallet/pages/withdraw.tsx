@@ -275,7 +275,6 @@ function WithdrawForm({
           label={t('withdraw.txPassword')}
           extra={<ForgotTxPasswordLink returnTo={WITHDRAW_PATH} />}
           rules={[zodRule(zTxPassword, t)]}
-          validateTrigger="onBlur"
         >
           <Input.Password inputMode="numeric" maxLength={6} autoComplete="off" />
         </Form.Item>
