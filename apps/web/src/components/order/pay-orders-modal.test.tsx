@@ -1,6 +1,7 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import cartEn from '../../locales/en/cart.json';
+import { failOnAntdWarnings } from '../../testing/antd-warnings';
 import { jsonResponse, renderWithQueries, setUpComponentTests } from '../../testing/render';
 import { captureToasts } from '../../testing/toasts';
 import { PayOrdersModal } from './pay-orders-modal';
@@ -52,6 +53,7 @@ async function payRefusedOrder(details?: Record<string, unknown>) {
 
 describe('PayOrdersModal', () => {
   setUpComponentTests({ cart: cartEn });
+  failOnAntdWarnings();
 
   it('says by when to pay, and when the order was cancelled meanwhile says so and closes', async () => {
     const { shown, onClose } = await payRefusedOrder({ isAlreadyPaid: false });

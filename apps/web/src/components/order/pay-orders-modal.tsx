@@ -136,7 +136,7 @@ export function PayOrdersModal({
       cancelText={t('pay.later')}
       okButtonProps={{ loading: isPaying, disabled: !hasTxPassword }}
       cancelButtonProps={{ disabled: isPaying }}
-      maskClosable={!isPaying}
+      mask={{ closable: !isPaying }}
       destroyOnHidden
     >
       <dl className="cv-amounts" style={{ maxWidth: 'none' }}>

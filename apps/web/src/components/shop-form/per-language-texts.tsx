@@ -86,7 +86,7 @@ export function PerLanguageTexts({
           // Every chosen language's fields exist from the start, so the form sends and checks them all.
           forceRender: true,
           children: (
-            <Space direction="vertical" style={{ inlineSize: '100%' }}>
+            <Space orientation="vertical" style={{ inlineSize: '100%' }}>
               {fields.map((field) => {
                 const common = {
                   'aria-label': `${field.label} (${l})`,

@@ -283,7 +283,7 @@ function FourEyesNotice({ fourEyes }: { fourEyes: TRecordFourEyes }) {
       className="cv-finance-four-eyes"
       type={first || decline ? 'warning' : 'info'}
       showIcon
-      message={<span dir="auto">{message}</span>}
+      title={<span dir="auto">{message}</span>}
       // A declined first approval sent the record back here: the next reviewer reads who refused it and why.
       description={
         decline && (
@@ -341,7 +341,7 @@ export function ApproveModal({
       destroyOnHidden={!hasForm}
     >
       {isFirstApproval && (
-        <Alert className="cv-finance-four-eyes" type="info" showIcon message={t('review.firstOfTwo')} />
+        <Alert className="cv-finance-four-eyes" type="info" showIcon title={t('review.firstOfTwo')} />
       )}
       {children}
     </Modal>

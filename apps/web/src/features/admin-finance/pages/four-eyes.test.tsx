@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import consoleEn from '../../../locales/en/console.json';
 import financeEn from '../../../locales/en/finance.json';
 import walletEn from '../../../locales/en/wallet.json';
+import { failOnAntdWarnings } from '../../../testing/antd-warnings';
 import { adminWithdrawalFixture } from '../../../testing/finance';
 import { jsonResponse, renderWithQueries, setUpComponentTests } from '../../../testing/render';
 import FinanceWithdrawalsPage from './withdrawals';
@@ -79,6 +80,7 @@ async function openReview() {
 
 describe('Console -> finance withdrawals above the four-eyes threshold', () => {
   setUpComponentTests({ console: consoleEn, finance: financeEn, wallet: walletEn });
+  failOnAntdWarnings();
 
   it('says who declined the last first approval and why, when the record came back to the queue', async () => {
     serve(

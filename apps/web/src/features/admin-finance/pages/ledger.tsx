@@ -149,7 +149,7 @@ function BalanceHistory() {
         />
       </Space>
       {!userId ? (
-        <Alert type="info" showIcon message={t('ledger.pickUser')} />
+        <Alert type="info" showIcon title={t('ledger.pickUser')} />
       ) : (
         <DataTable<TLedgerEntry>
           rowKey="id"

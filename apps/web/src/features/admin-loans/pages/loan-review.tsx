@@ -160,7 +160,7 @@ function LoanDetail({ id, onDone }: { id: string; onDone: () => void }) {
           type="info"
           showIcon
           style={{ marginBlock: 12 }}
-          message={t('admin.firstApprovedBy', {
+          title={t('admin.firstApprovedBy', {
             id: loan.firstReviewerId,
             amount: formatAmount(loan.firstApprovedAmount),
           })}

@@ -5,6 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import consoleEn from '../../../locales/en/console.json';
 import loansEn from '../../../locales/en/loans.json';
 import walletEn from '../../../locales/en/wallet.json';
+import { failOnAntdWarnings } from '../../../testing/antd-warnings';
 import { disbursedLoan } from '../../../testing/loans';
 import { jsonResponse, renderWithQueries, setUpComponentTests } from '../../../testing/render';
 import KycReviewPage from './kyc-review';
@@ -95,6 +96,7 @@ const QUEUES = [
 
 describe.each(QUEUES)('Console -> $name queue', ({ Page, path, makeRecord, firstStatus }) => {
   setUpComponentTests({ console: consoleEn, loans: loansEn });
+  failOnAntdWarnings();
 
   it('says the queue could not load and loads it again on "Try again"', async () => {
     const fetchMock = serveQueue<unknown>(makeRecord, 1);
@@ -160,6 +162,7 @@ async function openFirstLoan() {
 
 describe('Console -> loan application details', () => {
   setUpComponentTests({ console: consoleEn, loans: loansEn, wallet: walletEn });
+  failOnAntdWarnings();
 
   /** Applicant 1's loan as the console reads it, with no first approval yet. */
   const adminLoan = (fields: Parameters<typeof disbursedLoan>[0]): TAdminLoanDetail['loan'] => ({
@@ -315,6 +318,7 @@ describe('Console -> loan application details', () => {
 
 describe('Console -> identity checks: a reason belongs to one applicant', () => {
   setUpComponentTests({ console: consoleEn, loans: loansEn });
+  failOnAntdWarnings();
 
   it('clears a reason typed for one applicant before another one is opened', async () => {
     vi.stubGlobal('fetch', serveQueue(verification, 0));

@@ -79,7 +79,7 @@ export default function ProductModerationPage() {
           key: 'state',
           render: (_, row) =>
             row.takenDownAt ? (
-              <Space direction="vertical" size={0}>
+              <Space orientation="vertical" size={0}>
                 <Tag color="red">{t('products.state.takenDown')}</Tag>
                 <small>
                   {row.takenDownReason} · {formatDateTime(row.takenDownAt)}

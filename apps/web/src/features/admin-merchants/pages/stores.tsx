@@ -65,7 +65,7 @@ export default function AdminStoresPage() {
           title: t('admin.status'),
           dataIndex: 'status',
           render: (s: TStatus, row) => (
-            <Space direction="vertical" size={0}>
+            <Space orientation="vertical" size={0}>
               <Tag color={s === 'active' ? 'green' : s === 'suspended' ? 'red' : 'default'}>
                 {t(`shop.status.${s}`)}
               </Tag>

@@ -3,6 +3,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest';
 import consoleEn from '../../../locales/en/console.json';
 import ordersEn from '../../../locales/en/orders.json';
+import { failOnAntdWarnings } from '../../../testing/antd-warnings';
 import { goodsOnlyAmounts } from '../../../testing/orders';
 import { jsonResponse, renderWithQueries, setUpComponentTests } from '../../../testing/render';
 import type { TAdminOrder } from '../api/admin-orders-api';
@@ -71,6 +72,7 @@ function serve(order: TAdminOrder) {
 
 describe('Console -> orders: a manual refund waiting for its second approval', () => {
   setUpComponentTests({ console: consoleEn, orders: ordersEn });
+  failOnAntdWarnings();
 
   it("is marked on its row and opens with the first approver's amount and reason", async () => {
     serve(deliveredOrder(firstApprovalBy('6', 'Orders Two')));
@@ -112,6 +114,7 @@ describe('Console -> orders: a manual refund waiting for its second approval', (
 
 describe('Console -> orders: the manual refund of an order not yet received', () => {
   setUpComponentTests({ console: consoleEn, orders: ordersEn });
+  failOnAntdWarnings();
 
   it.each([
     ['shipped', 3, 'While the goods are on their way, a refund returns everything paid: 200.00 USDT'],
@@ -146,6 +149,7 @@ describe('Console -> orders: the manual refund of an order not yet received', ()
 
 describe('Console -> orders: the tab and the search in the address', () => {
   setUpComponentTests({ console: consoleEn, orders: ordersEn });
+  failOnAntdWarnings();
 
   it('reads them from the address on a reload, so neither is lost', async () => {
     const lists: URLSearchParams[] = [];

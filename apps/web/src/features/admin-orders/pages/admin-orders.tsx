@@ -98,7 +98,7 @@ function ManualRefundModal({
           style={{ marginBlockEnd: 16 }}
           type="warning"
           showIcon
-          message={
+          title={
             <span dir="auto">
               {t('admin.refundFirstBy', {
                 name: firstApproval.staffName,
@@ -165,7 +165,7 @@ function RefundAction({ order, onOpen }: { order: TAdminOrder; onOpen: () => voi
   }
   const isOwnFirst = waiting.staffId === me?.id;
   return (
-    <Space direction="vertical" size={0}>
+    <Space orientation="vertical" size={0}>
       <Tag color="gold">{t('admin.refundWaiting')}</Tag>
       <Button
         type="link"

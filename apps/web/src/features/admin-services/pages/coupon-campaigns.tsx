@@ -92,7 +92,7 @@ export default function CouponCampaignsPage() {
               title: t('campaigns.name'),
               key: 'name',
               render: (_, c) => (
-                <Space direction="vertical" size={0}>
+                <Space orientation="vertical" size={0}>
                   <span>
                     <bdi>{c.name}</bdi> {c.isWelcome && <Tag color="blue">{t('campaigns.welcomeTag')}</Tag>}
                   </span>
@@ -120,7 +120,7 @@ export default function CouponCampaignsPage() {
               title: t('campaigns.validity'),
               key: 'validity',
               render: (_, c) => (
-                <Space direction="vertical" size={0}>
+                <Space orientation="vertical" size={0}>
                   {/* A date and time each on its line: they broke inside a date ("2099-" / "01-01"). */}
                   <span className="cv-nowrap">{formatDateTime(c.validFrom)} –</span>
                   <span className="cv-nowrap">{formatDateTime(c.validUntil)}</span>
@@ -172,7 +172,7 @@ export default function CouponCampaignsPage() {
       <EndDrawer
         open={isCreating}
         title={t('campaigns.new')}
-        width={480}
+        size={480}
         onClose={() => setIsCreating(false)}
         destroyOnHidden
       >

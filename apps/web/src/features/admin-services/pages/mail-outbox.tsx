@@ -77,7 +77,7 @@ export default function MailOutboxPage() {
     <>
       <ConsolePageHead title={t('admin:menu.mailOutbox')} />
       {outbox.data && !outbox.data.isSmtpConfigured && (
-        <Alert type="info" showIcon style={{ marginBlockEnd: 16 }} message={t('outbox.noSmtp')} />
+        <Alert type="info" showIcon style={{ marginBlockEnd: 16 }} title={t('outbox.noSmtp')} />
       )}
       <Space wrap size={[12, 12]} className="cv-console__filters">
         <Select<TMailStatusName | 'all'>

@@ -63,7 +63,7 @@ export default function SecurityPage() {
             <Alert type="warning" showIcon className="cv-console__note" title={t('totp.required')} />
           )}
           <Steps
-            direction="vertical"
+            orientation="vertical"
             size="small"
             current={setup.data ? 1 : 0}
             items={[{ title: t('totp.step1') }, { title: t('totp.step2') }]}
@@ -78,7 +78,7 @@ export default function SecurityPage() {
               {t('totp.start')}
             </Button>
           ) : (
-            <Space direction="vertical" size="middle">
+            <Space orientation="vertical" size="middle">
               <img src={setup.data.qrDataUrl} width={240} height={240} alt={t('totp.qrAlt')} />
               <Typography.Text>
                 {t('totp.manual')}{' '}

@@ -2,6 +2,7 @@ import type { TMyLoans, TMyVerification } from '@caravan/contracts';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import loansEn from '../../../locales/en/loans.json';
+import { failOnAntdWarnings } from '../../../testing/antd-warnings';
 import { STARTUP_LOAN } from '../../../testing/loan-products';
 import { disbursedLoan } from '../../../testing/loans';
 import { jsonResponse, renderWithQueries, setUpComponentTests } from '../../../testing/render';
@@ -44,6 +45,7 @@ function serve(myLoans: TMyLoans) {
 
 describe('/credit/application', () => {
   setUpComponentTests({ loans: loansEn });
+  failOnAntdWarnings();
 
   it('names the nationality and the product field, and says above which amount advanced verification is needed', async () => {
     serve({ current: null, history: [] });

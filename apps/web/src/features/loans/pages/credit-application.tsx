@@ -120,7 +120,7 @@ export default function CreditApplicationPage() {
         <Alert
           type="info"
           showIcon
-          message={t('application.openLoan')}
+          title={t('application.openLoan')}
           action={<Link to="/credit/myLoan">{t('application.seeMyLoan')}</Link>}
           style={{ marginBlockEnd: 16 }}
         />
@@ -129,7 +129,7 @@ export default function CreditApplicationPage() {
         <Alert
           type="warning"
           showIcon
-          message={t('application.needVerification')}
+          title={t('application.needVerification')}
           action={<Link to="/userInfo/verification">{t('application.goVerify')}</Link>}
           style={{ marginBlockEnd: 16 }}
         />

@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import loansEn from '../../../locales/en/loans.json';
+import { failOnAntdWarnings } from '../../../testing/antd-warnings';
 import { disbursedLoan } from '../../../testing/loans';
 import { jsonResponse, renderWithQueries, setUpComponentTests } from '../../../testing/render';
 import MyLoanPage from './my-loan';
@@ -19,6 +20,7 @@ function serveLoan(current: ReturnType<typeof disbursedLoan>, available: string)
 
 describe('/credit/myLoan', () => {
   setUpComponentTests({ loans: loansEn });
+  failOnAntdWarnings();
 
   it('with no loan yet, leads to the loans on offer (no "this loan" to apply for)', async () => {
     vi.stubGlobal(
@@ -65,6 +67,7 @@ describe('/credit/myLoan', () => {
 
 describe('/credit/myLoan, repaying another amount', () => {
   setUpComponentTests({ loans: loansEn });
+  failOnAntdWarnings();
 
   it("names the loan by its kind in the reader's language and confirms only an amount that can be repaid", async () => {
     serveLoan(disbursedLoan({ productName: 'Stored English name' }), '5000.845');
@@ -120,6 +123,7 @@ describe('/credit/myLoan, repaying another amount', () => {
 
 describe('/credit/myLoan, repaying', () => {
   setUpComponentTests({ loans: loansEn });
+  failOnAntdWarnings();
 
   it('sends one repayment however quickly OK is clicked twice', async () => {
     const repayments: string[] = [];

@@ -150,7 +150,7 @@ function RepayDialog({ loan, isOpen, onClose, afterClose }: { loan: TLoan } & TC
           <Alert
             type="warning"
             showIcon
-            message={t('myLoan.noTxPassword')}
+            title={t('myLoan.noTxPassword')}
             action={<Link to={txPasswordPath('/credit/myLoan')}>{t('myLoan.setTxPassword')}</Link>}
           />
         )}
@@ -208,7 +208,7 @@ function LoanDetails({ loan }: { loan: TLoan }) {
           type="warning"
           showIcon
           className="cv-reason-notice"
-          message={t('myLoan.rejectReason', { reason: isolateText(loan.rejectReason) })}
+          title={t('myLoan.rejectReason', { reason: isolateText(loan.rejectReason) })}
         />
       )}
       <Descriptions
@@ -253,7 +253,7 @@ function LoanDetails({ loan }: { loan: TLoan }) {
       <Timeline
         items={loan.events.map((event) => ({
           color: event.kind === 'overdue' || event.kind === 'failed' ? 'red' : 'green',
-          children: (
+          content: (
             <span>
               {t(`event.${event.kind}`)} · {formatDateTime(event.at)}{' '}
               {event.amount && <MoneyText decimals={2} value={event.amount} />}

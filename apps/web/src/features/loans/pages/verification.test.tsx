@@ -2,6 +2,7 @@ import type { TMyVerification, TVerification } from '@caravan/contracts';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import loansEn from '../../../locales/en/loans.json';
+import { failOnAntdWarnings } from '../../../testing/antd-warnings';
 import { jsonResponse, renderWithQueries, setUpComponentTests } from '../../../testing/render';
 import VerificationPage from './verification';
 
@@ -21,6 +22,7 @@ const SENT_BACK: TVerification = {
 
 describe('/userInfo/verification', () => {
   setUpComponentTests({ loans: loansEn });
+  failOnAntdWarnings();
 
   it('starts a submission sent back by the reviewer from its answers and photos, so only the fault is changed', async () => {
     const submitted: unknown[] = [];

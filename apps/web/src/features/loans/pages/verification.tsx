@@ -170,7 +170,7 @@ function AdvancedForm({ previous }: { previous: TVerification | null }) {
 
 /** The reviewer's reason, in its own writing direction (an English reason on an Arabic page). */
 function ReasonNotice({ reason }: { reason: string }) {
-  return <Alert type="warning" showIcon className="cv-reason-notice" message={<bdi>{reason}</bdi>} />;
+  return <Alert type="warning" showIcon className="cv-reason-notice" title={<bdi>{reason}</bdi>} />;
 }
 
 /** Real-name, then advanced verification, in the user centre. */
@@ -186,7 +186,7 @@ export default function VerificationPage() {
       titleKey="loans:verify.title"
       crumbs={[{ labelKey: 'routes.userInfo', to: '/userInfo/dashboard' }]}
     >
-      <Alert type="info" showIcon message={t('verify.private')} style={{ marginBlockEnd: 16 }} />
+      <Alert type="info" showIcon title={t('verify.private')} style={{ marginBlockEnd: 16 }} />
       {mine.isPending && <Skeleton active />}
       {mine.isError && <LoadError message={t('loadError')} onRetry={() => void mine.refetch()} />}
       {data && (

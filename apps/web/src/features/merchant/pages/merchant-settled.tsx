@@ -171,7 +171,7 @@ function ApplicationStatus({
           style={{ marginBlockStart: 16 }}
           type="error"
           showIcon
-          message={t('apply.rejectedBecause')}
+          title={t('apply.rejectedBecause')}
           description={application.rejectReason && <bdi>{application.rejectReason}</bdi>}
           action={<Button onClick={onResubmit}>{t('apply.resubmit')}</Button>}
         />
@@ -181,7 +181,7 @@ function ApplicationStatus({
           style={{ marginBlockStart: 16 }}
           type="success"
           showIcon
-          message={t('apply.approved')}
+          title={t('apply.approved')}
           action={
             <ButtonLink to="/seller/login" type="primary">
               {t('apply.toSeller')}

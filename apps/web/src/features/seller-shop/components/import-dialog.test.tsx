@@ -1,6 +1,7 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import sellerEn from '../../../locales/en/seller.json';
+import { failOnAntdWarnings } from '../../../testing/antd-warnings';
 import { renderWithQueries, setUpComponentTests } from '../../../testing/render';
 import { ImportDialog } from './import-dialog';
 
@@ -16,6 +17,7 @@ function dropZone(): HTMLElement {
 
 describe('Seller -> product import dialog, before sending', () => {
   setUpComponentTests({ seller: sellerEn });
+  failOnAntdWarnings();
   afterEach(() => vi.restoreAllMocks());
 
   it('names a dropped file of another kind instead of dropping it without a word', async () => {

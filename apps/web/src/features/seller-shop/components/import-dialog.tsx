@@ -44,7 +44,7 @@ export function ImportDialog({ isOpen, onClose }: { isOpen: boolean; onClose: ()
       footer={<Button onClick={onClose}>{t('import.close')}</Button>}
       width={720}
     >
-      <Space direction="vertical" style={{ inlineSize: '100%' }}>
+      <Space orientation="vertical" style={{ inlineSize: '100%' }}>
         <Space wrap>
           <a href="/api/v1/seller/products/import-template?format=csv" download>
             {t('import.templateCsv')}
@@ -82,20 +82,20 @@ export function ImportDialog({ isOpen, onClose }: { isOpen: boolean; onClose: ()
           <p>{t('import.drop')}</p>
           <p className="ant-upload-hint">{t('import.hint')}</p>
         </Upload.Dragger>
-        {uploadError ? <Alert type="error" showIcon message={uploadError} /> : null}
+        {uploadError ? <Alert type="error" showIcon title={uploadError} /> : null}
         {data ? (
           <>
             <Progress
               percent={data.status === 'done' ? 100 : percent}
               status={data.status === 'failed' ? 'exception' : data.status === 'done' ? 'success' : 'active'}
             />
-            {data.failure ? <Alert type="error" showIcon message={data.failure.message} /> : null}
+            {data.failure ? <Alert type="error" showIcon title={data.failure.message} /> : null}
             {data.status === 'done' ? (
               <Alert
                 type={data.errors.length > 0 ? 'warning' : 'success'}
                 showIcon
                 // A row may be refused for several reasons: it is one refused row.
-                message={t('import.summary', {
+                title={t('import.summary', {
                   saved: data.savedProducts,
                   refused: new Set(data.errors.map((error) => error.row)).size,
                 })}

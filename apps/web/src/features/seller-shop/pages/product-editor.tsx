@@ -325,7 +325,7 @@ function Editor({ product, shopLang }: { product: TSellerProductDetail | null; s
           type="error"
           showIcon
           style={{ marginBlockEnd: 16 }}
-          message={t('products.state.takenDown')}
+          title={t('products.state.takenDown')}
           description={t('editor.takenDown', { reason: product.takenDownReason ?? '' })}
         />
       ) : null}
@@ -584,7 +584,7 @@ function Editor({ product, shopLang }: { product: TSellerProductDetail | null; s
           <p>{t('editor.noVariants')}</p>
         )}
       </Card>
-      {formError ? <Alert type="error" showIcon message={formError} style={{ marginBlockEnd: 16 }} /> : null}
+      {formError ? <Alert type="error" showIcon title={formError} style={{ marginBlockEnd: 16 }} /> : null}
       <Space>
         <Form.Item name="isOnShelf" valuePropName="checked" noStyle>
           <Switch aria-label={t('products.state.onShelf')} disabled={product?.state === 'takenDown'} />

@@ -2,12 +2,14 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import sellerEn from '../../../locales/en/seller.json';
+import { failOnAntdWarnings } from '../../../testing/antd-warnings';
 import { jsonResponse, renderWithQueries, setUpComponentTests } from '../../../testing/render';
 import { sellerProductRow } from '../test-fixtures';
 import SellerProductsPage from './products';
 
 describe('Seller -> products list', () => {
   setUpComponentTests({ seller: sellerEn });
+  failOnAntdWarnings();
 
   it('reads its page and filters from the address, so a reload or Back keeps them', async () => {
     const asked: URLSearchParams[] = [];

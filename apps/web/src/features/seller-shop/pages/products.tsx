@@ -266,7 +266,7 @@ function ProductList() {
             title: t('products.name'),
             dataIndex: 'name',
             render: (name: string, row) => (
-              <Space direction="vertical" size={0}>
+              <Space orientation="vertical" size={0}>
                 <a
                   href={`/seller/products/${row.id}`}
                   onClick={(e) => {
@@ -299,7 +299,7 @@ function ProductList() {
             render: (s: TSellerProductState, row) =>
               s === 'takenDown' ? (
                 <Tooltip title={row.takenDownReason}>
-                  <Space direction="vertical" size={0}>
+                  <Space orientation="vertical" size={0}>
                     <Tag color="red">{t('products.state.takenDown')}</Tag>
                     <small>{row.takenDownReason}</small>
                   </Space>

@@ -167,7 +167,7 @@ export default function ShopSettingsPage() {
           type="error"
           showIcon
           style={{ marginBlockEnd: 16 }}
-          message={t('shop.suspended')}
+          title={t('shop.suspended')}
           description={shop.data.suspendedReason && <bdi>{shop.data.suspendedReason}</bdi>}
         />
       ) : null}

@@ -9,7 +9,7 @@ export function UnfinishedNotice() {
       type="warning"
       showIcon
       className="cv-wallet-notice"
-      message={t('unfinished.title')}
+      title={t('unfinished.title')}
       description={t('unfinished.body')}
     />
   );

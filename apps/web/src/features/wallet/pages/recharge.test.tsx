@@ -2,6 +2,7 @@ import type { TWalletChannel } from '@caravan/contracts';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import walletEn from '../../../locales/en/wallet.json';
+import { failOnAntdWarnings } from '../../../testing/antd-warnings';
 import { jsonResponse, renderWithQueries, setUpComponentTests } from '../../../testing/render';
 import { stubUploadRequests } from '../../../testing/upload-requests';
 import RechargePage from './recharge';
@@ -28,6 +29,7 @@ const CERTIFICATE_URL = `/uploads/img/ab/${'c'.repeat(32)}-800.webp`;
 
 describe('/userInfo/money-package/recharge', () => {
   setUpComponentTests({ wallet: walletEn });
+  failOnAntdWarnings();
 
   it.each(['99999999999999999999999', '1000000.01'])(
     'says the range of an amount above the largest recharge (%s), not its decimals',

@@ -388,7 +388,7 @@ export default function RechargePage() {
         ) : channels.data && channels.data.channels.length > 0 ? (
           <MethodPicker channels={channels.data.channels} selected={selected} onSelect={setSelected} />
         ) : (
-          <Alert type="info" showIcon message={t('recharge.noMethods')} />
+          <Alert type="info" showIcon title={t('recharge.noMethods')} />
         )}
       </Card>
       {channel ? (

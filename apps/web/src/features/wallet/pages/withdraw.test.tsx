@@ -2,6 +2,7 @@ import validationEn from '@caravan/contracts/locales/en/validation.json';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import walletEn from '../../../locales/en/wallet.json';
+import { failOnAntdWarnings } from '../../../testing/antd-warnings';
 import { jsonResponse, renderWithQueries, setUpComponentTests } from '../../../testing/render';
 import WithdrawPage from './withdraw';
 
@@ -59,6 +60,7 @@ function summaryValue(label: string): string {
 
 describe('/userInfo/money-package/withdraw', () => {
   setUpComponentTests({ wallet: walletEn });
+  failOnAntdWarnings();
 
   it('quotes the fee and the amount received only for an amount that can be withdrawn', async () => {
     stubWallet();

@@ -244,7 +244,7 @@ function WithdrawForm({
       >
         <AmountInput />
       </Form.Item>
-      {isApiError(fee.error) && isAmountValid && <Alert type="error" showIcon message={fee.error.message} />}
+      {isApiError(fee.error) && isAmountValid && <Alert type="error" showIcon title={fee.error.message} />}
       <Descriptions
         bordered
         size="small"
@@ -283,7 +283,7 @@ function WithdrawForm({
           type="warning"
           showIcon
           className="cv-wallet-notice"
-          message={t('withdraw.noTxPassword')}
+          title={t('withdraw.noTxPassword')}
           action={
             <ButtonLink to={txPasswordPath(WITHDRAW_PATH)} size="small">
               {t('withdraw.setTxPassword')}
