@@ -20,8 +20,10 @@ const SHARED = import.meta.glob<TDictionary>(
 const SAME_IN_EVERY_LANGUAGE = new Set(['Caravan', 'USDT', 'BTC', 'ETH', 'TRC20', 'ERC20', 'g']);
 /** Words that really are spelled as in English in one language (checked by a native reading, not a guess). */
 const SAME_AS_ENGLISH_IN: Record<string, ReadonlySet<string>> = {
+  de: new Set(['Administrator']),
   es: new Set(['No']),
   fr: new Set(['Page {{page}}', '{{count}} minute', '{{count}} minutes']),
+  id: new Set(['Administrator']),
   it: new Set(['No']),
 };
 
