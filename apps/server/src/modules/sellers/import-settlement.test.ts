@@ -232,6 +232,53 @@ describe('product import and export', () => {
 });
 
 describe('settlement', () => {
+  it('a refund after settlement reconciles on its line: goods - commission - refunds = net, the refund as the buyer got it', async () => {
+    const db = ctx.database.db;
+    await setParam(db, 'commission_rate', '0.08');
+    await setParam(db, 'order_settle_days', '0');
+    const seller = await createTestUser(db);
+    const storeId = await createTestStore(db, seller.id, 'Reconciled Shop');
+    const { productId } = await createTestProduct(db, storeId, { price: '37.25' });
+    const buyer = await createTestUser(db);
+    await fundUser(db, buyer.id, '1000');
+    const order = await placeTestOrder(db, buyer.id, productId, { quantity: 1 });
+    await shipOrder(db, { storeId, orderNo: order.orderNo, carrier: 'DHL', trackingNo: 'R1' });
+    await receiveOrder(db, { userId: buyer.id, orderNo: order.orderNo });
+    expect(await settleCompletedOrders(db, new Date(Date.now() + 1000))).toBeGreaterThanOrEqual(1);
+    const post = (url: string, token: string, payload?: object) =>
+      ctx.app.inject({ method: 'POST', url, headers: bearer(token), ...(payload ? { payload } : {}) });
+    const asked = await post(`/api/v1/orders/${order.orderNo}/refund`, buyer.token, {
+      reason: 2,
+      amount: '10',
+    });
+    expect(asked.statusCode, asked.body).toBe(200);
+    const approved = await post(`/api/v1/seller/orders/${order.orderNo}/refund/approve`, seller.sellerToken);
+    expect(approved.statusCode, approved.body).toBe(200);
+
+    const month = new Date().toISOString().slice(0, 7);
+    const statement = json<TSettlementStatement>(
+      await ctx.app.inject({
+        method: 'GET',
+        url: `/api/v1/seller/settlement?month=${month}`,
+        headers: bearer(seller.sellerToken),
+      }),
+    );
+    // 37.25 at 8 %: commission 2.98, of which 0.80 is given back with the 10.00 refunded; the seller returns 9.20.
+    expect(statement.lines.pageList).toEqual([
+      expect.objectContaining({ goodsAmount: '37.25', commission: '2.18', refunds: '10.00', net: '25.07' }),
+    ]);
+    const reconciles = (l: { goodsAmount: string; commission: string; refunds: string; net: string }) =>
+      parseMoney(l.goodsAmount) - parseMoney(l.commission) - parseMoney(l.refunds) === parseMoney(l.net);
+    expect(reconciles(statement.lines.pageList[0]!)).toBe(true);
+    expect(reconciles(statement)).toBe(true);
+    const csv = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/v1/seller/settlement/statement.csv?month=${month}`,
+      headers: bearer(seller.sellerToken),
+    });
+    expect(csv.body.trim().split('\n').pop()!.split(',').slice(4)).toEqual(['2.18', '10.00', '25.07']);
+  });
+
   it("a month's statement net equals the seller's ledger movement in that month, and the CSV agrees", async () => {
     const db = ctx.database.db;
     await setParam(db, 'commission_rate', '0.08');

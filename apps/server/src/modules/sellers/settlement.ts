@@ -23,8 +23,11 @@ export function monthRange(month: string): { from: Date; to: Date } {
 /**
  * The seller's settlement of one month, every figure read from the ledger: for each order whose money
  * reached or left the seller's wallet in the month, the goods amount released from escrow, the platform's
- * commission, refunds taken back after settlement, and the net on the seller's wallet. The statement's net
- * is therefore exactly the movement of the seller's wallet by order settlements and refunds in that month.
+ * commission less what it gave back with refunds, refunds taken back after settlement (as much as the buyer got:
+ * the seller's part and the commission given back), and the net on the seller's wallet. Every line and the total
+ * reconcile, goods - commission - refunds = net; the net is exactly the movement of the seller's wallet by order
+ * settlements and refunds in that month. (Refunds counted at the seller's part alone took the commission given back
+ * off twice.)
  */
 function linesSql(seller: TSeller, month: string) {
   const { from, to } = monthRange(month);
@@ -48,7 +51,7 @@ function linesSql(seller: TSeller, month: string) {
       sum(case when m.kind = 'order_settlement' then -m.escrow_amount else 0 end)::text as goods_amount,
       sum(case when m.kind = 'order_settlement' then m.revenue_amount else 0 end)::text as commission,
       sum(case when m.kind = 'order_refund' then m.revenue_amount else 0 end)::text as commission_reversed,
-      sum(case when m.kind = 'order_refund' then -m.seller_amount else 0 end)::text as refunds,
+      sum(case when m.kind = 'order_refund' then -(m.seller_amount + m.revenue_amount) else 0 end)::text as refunds,
       sum(m.seller_amount)::text as net
     from moves m join orders o on o.id = m.order_id and o.store_id = ${seller.storeId}
     group by o.order_no, o.commission_rate`;
