@@ -123,7 +123,10 @@ function SellerOrderActions({ order }: { order: TOrderInfo }) {
                 onClick={() =>
                   modal.confirm({
                     title: t('seller.orders.approveTitle', { amount: formatUsdt(refundAmount) }),
-                    content: t('seller.orders.approveBody'),
+                    // Once settled, the money is no longer in escrow: it comes back from the seller's wallet.
+                    content: t(
+                      order.settledAt ? 'seller.orders.approveBodySettled' : 'seller.orders.approveBody',
+                    ),
                     okText: t('seller.orders.approveRefund'),
                     cancelText: t('common:actions.cancel'),
                     onOk: () => approve.mutateAsync(),
