@@ -39,6 +39,8 @@ const ABOUT_LINKS = [
   { to: '/help/recruitment', labelKey: 'footer.recruitment' },
   { to: '/help/partners', labelKey: 'footer.partners' },
   { to: '/merchantSettled', labelKey: 'footer.merchantSettled' },
+  // Sellers log in apart from their buyer account (SPEC §1); a logged-out seller found no way there.
+  { to: '/seller/login', labelKey: 'footer.sellerLogin' },
 ] as const;
 
 const PROMISES = ['promise.genuine', 'promise.returns', 'promise.freight', 'promise.securePayment'] as const;

@@ -246,9 +246,12 @@ export default function MerchantSettledPage() {
               <Result
                 title={t('apply.loginFirst')}
                 extra={
-                  <ButtonLink to={buildLoginPath('/merchantSettled')} type="primary">
-                    {t('apply.login')}
-                  </ButtonLink>
+                  <>
+                    <ButtonLink to={buildLoginPath('/merchantSettled')} type="primary">
+                      {t('apply.login')}
+                    </ButtonLink>
+                    <ButtonLink to="/seller/login">{t('common:footer.sellerLogin')}</ButtonLink>
+                  </>
                 }
               />
             </Card>
