@@ -79,10 +79,20 @@ export default function SellerDashboardPage() {
                   )}
                   {key === 'dashboard.balance' && (
                     // The shop's settled money is the account's wallet, withdrawn where every wallet is: the
-                    // console had no way to it.
-                    <ButtonLink to="/userInfo/money-package/withdraw" size="small" className="cv-stat-action">
-                      {t('wallet:balance.withdraw')}
-                    </ButtonLink>
+                    // console had no way to it. The storefront has its own session, so the way leads through its
+                    // log-in, which the hint says before the click.
+                    <>
+                      <p className="cv-muted" style={{ marginBlock: '8px 0' }}>
+                        {t('dashboard.withdrawHint')}
+                      </p>
+                      <ButtonLink
+                        to="/userInfo/money-package/withdraw"
+                        size="small"
+                        className="cv-stat-action"
+                      >
+                        {t('wallet:balance.withdraw')}
+                      </ButtonLink>
+                    </>
                   )}
                 </Card>
               </Col>

@@ -1,0 +1,39 @@
+import type { TSellerDashboard } from '@caravan/contracts';
+import { screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import sellerEn from '../../../locales/en/seller.json';
+import walletEn from '../../../locales/en/wallet.json';
+import { jsonResponse, renderWithQueries, setUpComponentTests } from '../../../testing/render';
+import SellerDashboardPage from './dashboard';
+
+const DASHBOARD: TSellerDashboard = {
+  range: '7d',
+  gmv: '60.63',
+  orders: 2,
+  units: 3,
+  productViews: 4,
+  conversion: '0.5000',
+  refundRate: null,
+  gmvByDay: [],
+  topProducts: [],
+  pending: { toShip: 0, refundRequests: 0, reminders: 0, lowStock: 0, unrepliedReviews: 0 },
+};
+
+describe('Seller -> dashboard', () => {
+  setUpComponentTests({ seller: sellerEn, wallet: walletEn });
+
+  it('says before the click that the balance is withdrawn on the storefront, with its own log-in', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL) =>
+        String(input).includes('/dashboard')
+          ? jsonResponse(DASHBOARD)
+          : jsonResponse({ balance: '57.60', pendingSettlement: '0.00' }),
+      ),
+    );
+    await renderWithQueries(<SellerDashboardPage />, '/seller/dashboard');
+    const withdraw = await screen.findByRole('link', { name: walletEn.balance.withdraw });
+    expect(withdraw.getAttribute('href')).toBe('/userInfo/money-package/withdraw');
+    expect(screen.getByText(sellerEn.dashboard.withdrawHint)).toBeTruthy();
+  });
+});
