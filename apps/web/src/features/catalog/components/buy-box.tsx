@@ -13,6 +13,7 @@ import { STORAGE_KEYS, writeStorage } from '../../../lib/storage';
 import { toast } from '../../../lib/toast';
 import { useToggleFavourite } from '../api/favourite-product';
 import { ADD_TO_CART_EVENT, BUY_NOW_EVENT, sendCartChoice, type TCartChoice } from '../lib/cart-events';
+import { isPriceReduced } from '../lib/price';
 import {
   findVariant,
   initialSelection,
@@ -119,7 +120,7 @@ export function BuyBox({ product }: { product: TProductDetail }) {
   const freight = parseMoney(product.freight.total);
   const isSelectionComplete = !hasVariants || variant !== null;
   const canBuy = product.isOnShelf && isSelectionComplete && limits.canBuy;
-  const isStruckShown = product.isDiscounted && parseMoney(product.originalPrice) > parseMoney(unitPrice);
+  const isReduced = isPriceReduced(product, unitPrice);
 
   const buildChoice = (): TCartChoice => ({
     productId: product.id,
@@ -174,8 +175,8 @@ export function BuyBox({ product }: { product: TProductDetail }) {
       </div>
       <div className="cv-price-box" data-testid="product-price">
         <Money amount={unitPrice} />
-        {isStruckShown && <Money amount={product.originalPrice} isStruck />}
-        {product.isDiscounted && (
+        {isReduced && <Money amount={product.originalPrice} isStruck />}
+        {isReduced && (
           <span className="cv-card__badge" style={{ position: 'static' }}>
             {t('card.sale')}
           </span>

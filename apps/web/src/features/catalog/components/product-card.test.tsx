@@ -34,5 +34,12 @@ describe('ProductCard', () => {
     const price = container.querySelector('.cv-card__price');
     expect(price?.textContent).toContain('20.00');
     expect(price?.textContent).not.toContain('10.00');
+    // Nor the badge: the price is not reduced.
+    expect(container.querySelector('.cv-card__badge')).toBeNull();
+  });
+
+  it('shows the badge beside a reduced price', () => {
+    const { container } = render(<ProductCard product={discounted('8.00', '12.00')} texts={TEXTS} />);
+    expect(container.querySelector('.cv-card__badge')?.textContent).toBe('Sale');
   });
 });

@@ -1,9 +1,9 @@
 import type { TProductCard } from '@caravan/contracts';
-import { parseMoney } from '@caravan/contracts/money';
 import { type MouseEvent, type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useInAppLinkHandler } from '../../../lib/in-app-link';
 import { buildProductPath } from '../lib/format';
+import { isPriceReduced } from '../lib/price';
 import { Money } from './money';
 
 /** Card widths: 5 across at 1200 px, 2 across on phones (catalog.css). */
@@ -48,9 +48,9 @@ export function ProductCard({
   headingLevel?: 2 | 3;
 }) {
   const NameHeading = headingLevel === 2 ? 'h2' : 'h3';
-  // A "was" price only above the price paid, as on the product page: an original price a seller left below a raised
-  // selling price was struck through beside the higher price.
-  const isOnSale = product.isDiscounted && parseMoney(product.originalPrice) > parseMoney(product.price);
+  // A "was" price and the badge only above the price paid, as on the product page: an original price a seller left
+  // below a raised selling price was struck through beside the higher price.
+  const isOnSale = isPriceReduced(product, product.price);
   return (
     <article className="cv-card" data-testid="product-card">
       <a href={buildProductPath(product.id)} className="cv-card__link" onClick={texts.onOpen}>
@@ -68,7 +68,7 @@ export function ProductCard({
               alt={product.name}
             />
           )}
-          {product.isDiscounted && <span className="cv-card__badge">{texts.sale}</span>}
+          {isOnSale && <span className="cv-card__badge">{texts.sale}</span>}
         </div>
         <div className="cv-card__body">
           <NameHeading className="cv-card__name" title={product.name}>
