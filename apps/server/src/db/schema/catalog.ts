@@ -199,8 +199,9 @@ export const productVariants = pgTable(
  * The stock of each live (not deleted) product, kept apart from `products` so the seller panel can sort and
  * filter by stock through an index without putting `stock` in an index of `products` (which would end the HOT
  * update checkout makes on every order). Written by the trigger products_stock_levels (migration
- * 'seller_list_views') on insert, on seller changes (they set updated_at) and on the sales fold (it sets
- * sold_count), so it trails checkouts by at most the fold's period; never written by code.
+ * 'seller_list_views', deferred to commit since 'low_stock_variants' so the variants written after their product
+ * are read) on insert, on seller changes (they set updated_at) and on the sales fold (it sets sold_count), so it
+ * trails checkouts by at most the fold's period; never written by code.
  */
 export const productStockLevels = pgTable(
   'product_stock_levels',
@@ -210,8 +211,16 @@ export const productStockLevels = pgTable(
       .references(() => products.id, { onDelete: 'cascade' }),
     storeId: ref('store_id').notNull(),
     stock: integer('stock').notNull(),
+    /**
+     * The lowest of the product's stock and its variants' (the low-stock filter and the dashboard's count read
+     * it: a product with one variant nearly sold out is low on stock although its total is not).
+     */
+    leastStock: integer('least_stock').notNull().default(0),
   },
-  (t) => [index('product_stock_levels_store_idx').on(t.storeId, t.stock, t.productId)],
+  (t) => [
+    index('product_stock_levels_store_idx').on(t.storeId, t.stock, t.productId),
+    index('product_stock_levels_least_idx').on(t.storeId, t.leastStock, t.productId),
+  ],
 );
 
 /** Product reviews; the orders team links order_id when a review comes from an order. */

@@ -9,7 +9,7 @@ import {
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { pickText, rowsOf } from '../catalog';
-import type { TSeller } from './products';
+import { lowStockConditionSql, lowStockThresholdSql, type TSeller } from './products';
 
 const DAYS: Record<TDashboardRange, number> = { today: 1, '7d': 7, '30d': 30 };
 const PAID = sql`o.paid_at is not null`;
@@ -59,8 +59,9 @@ export async function getSellerDashboard(
         (select count(*)::int from orders o where o.store_id = ${store} and o.refund_status = 'refunding') as refunds,
         (select count(*)::int from orders o where o.store_id = ${store} and o.status in (1, 2)
           and o.reminded_at is not null) as reminders,
-        (select count(*)::int from products p join stores s on s.id = p.store_id where p.store_id = ${store}
-          and p.deleted_at is null and p.stock <= s.low_stock_threshold) as low_stock,
+        (select count(*)::int from product_stock_levels s join products p on p.id = s.product_id
+          where s.store_id = ${store} and p.deleted_at is null
+            and ${lowStockConditionSql(lowStockThresholdSql(store))}) as low_stock,
         (select count(*)::int from reviews r where r.store_id = ${store} and r.reply is null) as unreplied`),
   ]);
   const t = rowsOf(totals)[0] ?? {};

@@ -78,6 +78,30 @@ function afterCursor(sort: TSellerProductSort, storeId: bigint, id: bigint): SQL
 }
 
 /**
+ * A product (alias `p`) is low on stock when its stock or any of its variants' is at or below the shop's
+ * threshold: a variant nearly sold out cannot be sold much longer although the product's total looks healthy.
+ * Read live, for the list's flag and to re-check a row the stock table's index found.
+ */
+export function isLowStockSql(threshold: SQL): SQL {
+  return sql`(p.stock <= ${threshold} or exists (select 1 from product_variants v
+    where v.product_id = p.id and v.stock <= ${threshold}))`;
+}
+
+/**
+ * The low-stock filter of the list and the dashboard's count: the stock table `s` (product_stock_levels, its
+ * least_stock index) finds the candidates, which trail checkouts by the sales fold's few seconds; each is
+ * re-checked against the live stock.
+ */
+export function lowStockConditionSql(threshold: SQL): SQL {
+  return sql`s.least_stock <= ${threshold} and ${isLowStockSql(threshold)}`;
+}
+
+/** The shop's low-stock threshold, read inside the statement (one round trip, not two). */
+export function lowStockThresholdSql(storeId: bigint): SQL {
+  return sql`(select st.low_stock_threshold from stores st where st.id = ${storeId})`;
+}
+
+/**
  * The list's total is counted only up to this many rows past the page's start (the pager can always offer the
  * next pages); beyond it the answer says "at least" (isTotalExact false). An exact count read every row of a large
  * shop on every page (50,000 rows: most of each request's time).
@@ -113,8 +137,7 @@ export async function listSellerProducts(
   lang: string,
   query: TSellerProductsQueryParsed,
 ): Promise<TSellerProductsResponse> {
-  // The shop's threshold is read inside the statement (one round trip per page, not two).
-  const threshold = sql`(select st.low_stock_threshold from stores st where st.id = ${seller.storeId})`;
+  const threshold = lowStockThresholdSql(seller.storeId);
   const conditions: SQL[] = [sql`p.store_id = ${seller.storeId}`, sql`p.deleted_at is null`];
   if (query.categoryId) {
     conditions.push(sql`p.category_id = ${query.categoryId}::bigint`);
@@ -125,9 +148,6 @@ export async function listSellerProducts(
     conditions.push(sql`not p.is_on_shelf and p.taken_down_at is null`);
   } else if (query.state === 'takenDown') {
     conditions.push(sql`p.taken_down_at is not null`);
-  }
-  if (query.isLowStock) {
-    conditions.push(sql`p.stock <= ${threshold}`);
   }
   if (query.keyword) {
     const pattern = `%${query.keyword.toLowerCase().replace(/[\\%_]/g, '\\$&')}%`;
@@ -147,14 +167,14 @@ export async function listSellerProducts(
       { max: String(SELLER_LIST_MAX_OFFSET) },
     );
   }
-  // Stock order and the low-stock filter read the narrow stock table's index (products.stock is kept out of
+  // Stock order and the low-stock filter read the narrow stock table's indexes (products.stock is kept out of
   // the product indexes); it trails checkouts by the sales fold's few seconds, so a shown row is checked
   // against the current stock too.
   const isByStock = query.sort === 'stockAsc' || query.isLowStock === true;
   const from = isByStock
     ? sql`product_stock_levels s join products p on p.id = s.product_id and s.store_id = ${seller.storeId}`
     : sql`products p`;
-  const stockCondition = query.isLowStock ? sql` and s.stock <= ${threshold}` : sql``;
+  const stockCondition = query.isLowStock ? sql` and ${lowStockConditionSql(threshold)}` : sql``;
   const countLimit = offset + SELLER_LIST_COUNT_WINDOW + 1;
   // One walk of the index serves the page and the count (one statement, planned once): the matching ids are
   // numbered in the list's order up to the count window, the page is a slice of them.
@@ -167,7 +187,8 @@ export async function listSellerProducts(
     select t.n, t.threshold, p.id::text as id, p.names, p.lang, p.code, p.images->0 as image,
         p.category_id::text as category_id, p.price::text as price, p.stock, p.sold_count, p.is_on_shelf,
         p.taken_down_reason, p.taken_down_at, p.updated_at,
-        (select count(*)::int from product_variants v where v.product_id = p.id) as variant_count
+        (select count(*)::int from product_variants v where v.product_id = p.id) as variant_count,
+        ${isLowStockSql(sql`t.threshold`)} as is_low_stock
       from (select count(*)::int as n, ${threshold} as threshold from w) t
       left join (w join products p on p.id = w.id)
         on w.rn > ${offset} and w.rn <= ${offset + query.pageSize}
@@ -192,7 +213,7 @@ export async function listSellerProducts(
         variantCount: Number(r.variant_count),
         state: stateOf({ isOnShelf: r.is_on_shelf === true, takenDownAt: r.taken_down_at }),
         takenDownReason: (r.taken_down_reason as string | null) ?? null,
-        isLowStock: Number(r.stock) <= lowStockThreshold,
+        isLowStock: r.is_low_stock === true,
         updatedAt: iso(r.updated_at as Date | string)!,
       }),
     ),

@@ -1045,3 +1045,90 @@ describe('seller products', () => {
     expect(ok.orderNo).toBeTruthy();
   });
 });
+
+describe('low stock', () => {
+  it('counts a product one of whose variants is at or below the threshold, in the list and on the dashboard', async () => {
+    const lamps = await openShop('Lantern Row');
+    const h = bearer(lamps.token);
+    const shop = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/v1/seller/shop',
+      headers: h,
+      payload: { name: 'Lantern Row', lang: 'en', logo: null, banner: null, lowStockThreshold: 5 },
+    });
+    expect(shop.statusCode, shop.body).toBe(200);
+    const save = async (name: string, gold: number, silver: number, id?: string) => {
+      const res = await ctx.app.inject({
+        method: id ? 'PUT' : 'POST',
+        url: id ? `/api/v1/seller/products/${id}` : '/api/v1/seller/products',
+        headers: h,
+        payload: await productBody(lamps.token, {
+          names: { en: name },
+          attributes: [{ name: 'Colour', values: ['Gold', 'Silver'] }],
+          variants: [
+            { values: ['Gold'], price: null, stock: gold, code: '' },
+            { values: ['Silver'], price: '13.5', stock: silver, code: '' },
+          ],
+        }),
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return json<TSellerProductDetail>(res);
+    };
+    const lowIds = async () =>
+      json<TSellerProductsResponse>(
+        await ctx.app.inject({ method: 'GET', url: '/api/v1/seller/products?isLowStock=true', headers: h }),
+      ).pageList.map((p) => p.id);
+    const flags = async () =>
+      Object.fromEntries(
+        json<TSellerProductsResponse>(
+          await ctx.app.inject({ method: 'GET', url: '/api/v1/seller/products', headers: h }),
+        ).pageList.map((p) => [p.id, p.isLowStock]),
+      );
+    const dashboardCount = async () => {
+      const res = await ctx.app.inject({
+        method: 'GET',
+        url: '/api/v1/seller/dashboard?range=7d',
+        headers: h,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return json<{ pending: { lowStock: number } }>(res).pending.lowStock;
+    };
+
+    const lantern = await save('QA Test Lantern', 10, 6);
+    expect(await lowIds()).toEqual([]);
+    expect(await dashboardCount()).toBe(0);
+
+    // Saved with a variant at the threshold: low at once (the variants are written after the product).
+    const small = await save('Small lantern', 20, 5);
+    expect(await lowIds()).toEqual([small.id]);
+    expect(await flags()).toEqual({ [lantern.id]: false, [small.id]: true });
+    expect(await dashboardCount()).toBe(1);
+
+    // A sale leaves Silver 3 of 13: low once the sales fold has run, although the product's total is 13.
+    const buyer = await createTestUser(ctx.database.db);
+    const silver = lantern.variants.find((v) => v.values[0] === 'Silver')!;
+    await placeTestOrder(ctx.database.db, buyer.id, BigInt(lantern.id), {
+      quantity: 3,
+      variantId: BigInt(silver.id),
+      isPaid: false,
+    });
+    await foldSalesTally(ctx.database.db);
+    const low = json<TSellerProductsResponse>(
+      await ctx.app.inject({ method: 'GET', url: '/api/v1/seller/products?isLowStock=true', headers: h }),
+    ).pageList;
+    expect(low.map((p) => ({ id: p.id, stock: p.stock, isLowStock: p.isLowStock }))).toEqual(
+      expect.arrayContaining([
+        { id: lantern.id, stock: 13, isLowStock: true },
+        { id: small.id, stock: 25, isLowStock: true },
+      ]),
+    );
+    expect(low).toHaveLength(2);
+    expect(await flags()).toEqual({ [lantern.id]: true, [small.id]: true });
+    expect(await dashboardCount()).toBe(2);
+
+    // Restocking the variant in the editor takes the product off at once.
+    await save('Small lantern', 20, 20, small.id);
+    expect(await lowIds()).toEqual([lantern.id]);
+    expect(await dashboardCount()).toBe(1);
+  });
+});
