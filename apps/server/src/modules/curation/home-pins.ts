@@ -7,6 +7,7 @@ import {
 } from '@caravan/contracts';
 import { asc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
+import { containsPattern } from '../../db/like';
 import { homePins } from '../../db/schema';
 import { AppError } from '../../http/app-error';
 import { recordAudit } from '../audit';
@@ -102,7 +103,7 @@ export async function findHomePinCandidates(
       ? sql`true`
       : /^\d{1,18}$/.test(keyword)
         ? sql`(${column} = ${keyword}::bigint or ${nameColumn} ilike ${`%${keyword}%`})`
-        : sql`${nameColumn} ilike ${`%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`;
+        : sql`${nameColumn} ilike ${containsPattern(keyword)}`;
   const result = await db.execute(
     sql`select * from (${candidatesSql(input.section, input.lang, where)}) found
       order by found.id::bigint desc limit ${CANDIDATE_LIMIT}`,

@@ -9,6 +9,7 @@ import type {
 } from '@caravan/contracts';
 import { and, count, desc, eq, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { containsPattern } from '../../db/like';
 import { products, stores, users } from '../../db/schema';
 import { AppError } from '../../http/app-error';
 import { recordAudit } from '../audit';
@@ -27,7 +28,7 @@ export async function listStoresForStaff(
     conditions.push(eq(stores.status, query.status));
   }
   if (query.keyword) {
-    conditions.push(sql`${stores.name} ilike ${`%${query.keyword.replace(/[\\%_]/g, '\\$&')}%`}`);
+    conditions.push(sql`${stores.name} ilike ${containsPattern(query.keyword)}`);
   }
   const where = conditions.length > 0 ? and(...conditions) : undefined;
   const [rows, [total]] = await Promise.all([
@@ -128,7 +129,7 @@ export async function listProductsForStaff(
     conditions.push(isNull(products.takenDownAt));
   }
   if (query.keyword) {
-    const pattern = `%${query.keyword.toLowerCase().replace(/[\\%_]/g, '\\$&')}%`;
+    const pattern = containsPattern(query.keyword.toLowerCase());
     conditions.push(sql`${products.searchText} like ${pattern}`);
   }
   const where = and(...conditions);

@@ -21,6 +21,7 @@ import {
 } from '@caravan/contracts';
 import { and, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
+import { containsPattern } from '../../db/like';
 import { executeNamed } from '../../db/prepared';
 import {
   products,
@@ -150,7 +151,7 @@ export async function listSellerProducts(
     conditions.push(sql`p.taken_down_at is not null`);
   }
   if (query.keyword) {
-    const pattern = `%${query.keyword.toLowerCase().replace(/[\\%_]/g, '\\$&')}%`;
+    const pattern = containsPattern(query.keyword.toLowerCase());
     conditions.push(sql`(p.search_text like ${pattern} or lower(p.code) like ${pattern})`);
   }
   const after = query.after === undefined ? null : BigInt(query.after);
