@@ -1,18 +1,14 @@
-import type { TProductDetail } from '@caravan/contracts';
 import { act, fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { productDetailFixture } from '../../../testing/product-cards';
 import { renderWithQueries, setUpComponentTests } from '../../../testing/render';
 import { BuyBox } from './buy-box';
 
 // Product 401 of the QA report: selling 12.50, discount 11.00; Gold takes the product's (discounted) price,
 // Silver has a price of its own, 13.50, which no discount lowers.
-const PRODUCT: TProductDetail = {
+const PRODUCT = productDetailFixture({
   id: '401',
   name: 'QA Test Lantern',
-  description: '',
-  textLang: 'en',
-  images: [],
-  categoryId: '42',
   categoryPath: [],
   price: '11.00',
   retailPrice: '12.50',
@@ -20,14 +16,9 @@ const PRODUCT: TProductDetail = {
   sellingPrice: '12.50',
   discountPrice: '11.00',
   isDiscounted: true,
-  discountEndsAt: null,
   freight: { dispatchFee: '1.00', longDistanceFee: '0.00', deliveryFee: '1.00', total: '2.00' },
   stock: 20,
-  soldCount: 0,
-  pageViews: 0,
-  buyMin: 1,
   maxBuy: 20,
-  isOnShelf: true,
   attributes: [
     {
       code: 'a1',
@@ -42,22 +33,8 @@ const PRODUCT: TProductDetail = {
     { id: '1', attrs: { a1: 'v1' }, name: 'Gold', price: '11.00', stock: 10 },
     { id: '2', attrs: { a1: 'v2' }, name: 'Silver', price: '13.50', stock: 10 },
   ],
-  store: {
-    id: '1',
-    name: 'Caravan Demo Trading Co.',
-    logo: null,
-    description: '',
-    followersCount: 0,
-    soldCount: 0,
-    pageViews: 0,
-    favourableRate: null,
-    isRecommended: false,
-  },
-  isFavourite: false,
-  evaluationNum: 0,
-  reviewCounts: { all: 0, good: 0, medium: 0, bad: 0, photo: 0 },
-  createdAt: '2026-11-01T00:00:00.000Z',
-};
+  store: { ...productDetailFixture().store, id: '1', name: 'Caravan Demo Trading Co.' },
+});
 
 describe('BuyBox price', () => {
   setUpComponentTests();
