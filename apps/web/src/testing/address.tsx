@@ -1,6 +1,8 @@
 import { fireEvent, screen } from '@testing-library/react';
+import type { ComponentType } from 'react';
 import { useLocation } from 'react-router';
-import type { Mock } from 'vitest';
+import { type Mock, vi } from 'vitest';
+import { jsonResponse, renderWithQueries } from './render';
 
 /** The router's address after the path (`?pageNum=2`), for a test to read: `screen.getByTestId('address')`. */
 export function Address() {
@@ -45,4 +47,24 @@ export async function chooseOption(label: string, option: string) {
     throw new Error(`No option ${option} in ${label}`);
   }
   fireEvent.click(item);
+}
+
+/**
+ * `Page` rendered at `url` beside `Address`, every read answered with `answer`; waits for `shown` when given (a
+ * record of the list). Returns the stubbed fetch, to read what the page asked for.
+ */
+export async function renderPageAt(Page: ComponentType, url: string, answer: object, shown?: string) {
+  const fetchMock = vi.fn(async () => jsonResponse(answer));
+  vi.stubGlobal('fetch', fetchMock);
+  await renderWithQueries(
+    <>
+      <Page />
+      <Address />
+    </>,
+    url,
+  );
+  if (shown !== undefined) {
+    await screen.findByText(shown);
+  }
+  return fetchMock;
 }

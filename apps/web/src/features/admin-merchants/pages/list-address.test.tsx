@@ -4,7 +4,13 @@ import type { ComponentType } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import consoleEn from '../../../locales/en/console.json';
 import sellerEn from '../../../locales/en/seller.json';
-import { Address, addressParams, chooseOption, lastReadParams, selectShown } from '../../../testing/address';
+import {
+  addressParams,
+  chooseOption,
+  lastReadParams,
+  renderPageAt,
+  selectShown,
+} from '../../../testing/address';
 import { jsonResponse, renderWithQueries, setUpComponentTests } from '../../../testing/render';
 import { adminMerchantApplicationFixture } from '../test-fixtures';
 import MerchantApplicationsPage from './applications';
@@ -33,21 +39,8 @@ const PRODUCT: TAdminProduct = {
 };
 
 /** `Page` at `url`, its list answering `record` of 45. */
-async function openAt(Page: ComponentType, url: string, record: unknown, shown: string) {
-  const fetchMock = vi.fn(async () =>
-    jsonResponse({ pageList: [record], total: 45, pageNum: 1, pageSize: 20 }),
-  );
-  vi.stubGlobal('fetch', fetchMock);
-  await renderWithQueries(
-    <>
-      <Page />
-      <Address />
-    </>,
-    url,
-  );
-  await screen.findByText(shown);
-  return fetchMock;
-}
+const openAt = (Page: ComponentType, url: string, record: unknown, shown: string) =>
+  renderPageAt(Page, url, { pageList: [record], total: 45, pageNum: 1, pageSize: 20 }, shown);
 
 const searchbox = () => screen.getByRole('searchbox') as HTMLInputElement;
 

@@ -4,7 +4,13 @@ import type { ComponentType } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import adminEn from '../../../locales/en/admin.json';
 import servicesEn from '../../../locales/en/services.json';
-import { Address, addressParams, chooseOption, lastReadParams, selectShown } from '../../../testing/address';
+import {
+  addressParams,
+  chooseOption,
+  lastReadParams,
+  renderPageAt,
+  selectShown,
+} from '../../../testing/address';
 import { jsonResponse, renderWithQueries, setUpComponentTests } from '../../../testing/render';
 import CouponCampaignsPage from './coupon-campaigns';
 import MailOutboxPage from './mail-outbox';
@@ -49,21 +55,13 @@ const MAIL: TMailOutboxItem = {
 };
 
 /** `Page` at `url`, its list answering `record` of 45. */
-async function openAt(Page: ComponentType, url: string, record: unknown, shown: string) {
-  const fetchMock = vi.fn(async () =>
-    jsonResponse({ pageList: [record], total: 45, pageNum: 1, pageSize: 20, isSmtpConfigured: true }),
-  );
-  vi.stubGlobal('fetch', fetchMock);
-  await renderWithQueries(
-    <>
-      <Page />
-      <Address />
-    </>,
+const openAt = (Page: ComponentType, url: string, record: unknown, shown: string) =>
+  renderPageAt(
+    Page,
     url,
+    { pageList: [record], total: 45, pageNum: 1, pageSize: 20, isSmtpConfigured: true },
+    shown,
   );
-  await screen.findByText(shown);
-  return fetchMock;
-}
 
 describe('Console -> coupon campaigns: the page in the address', () => {
   setUpComponentTests({ admin: adminEn, services: servicesEn });

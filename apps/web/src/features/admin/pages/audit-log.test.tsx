@@ -4,7 +4,7 @@ import dayjs from 'dayjs';
 import { describe, expect, it, vi } from 'vitest';
 import adminEn from '../../../locales/en/admin.json';
 import consoleEn from '../../../locales/en/console.json';
-import { Address, addressParams, lastReadParams } from '../../../testing/address';
+import { addressParams, lastReadParams, renderPageAt } from '../../../testing/address';
 import { jsonResponse, renderWithQueries, setUpComponentTests } from '../../../testing/render';
 import AuditLogPage from './audit-log';
 
@@ -22,21 +22,8 @@ const ENTRY: TAuditEntry = {
 };
 
 /** The audit log at `url`, 45 entries in all. */
-async function openAt(url: string) {
-  const fetchMock = vi.fn(async () =>
-    jsonResponse({ pageList: [ENTRY], total: 45, pageNum: 1, pageSize: 20 }),
-  );
-  vi.stubGlobal('fetch', fetchMock);
-  await renderWithQueries(
-    <>
-      <AuditLogPage />
-      <Address />
-    </>,
-    url,
-  );
-  await screen.findByText('finance1');
-  return fetchMock;
-}
+const openAt = (url: string) =>
+  renderPageAt(AuditLogPage, url, { pageList: [ENTRY], total: 45, pageNum: 1, pageSize: 20 }, 'finance1');
 
 const field = (name: string) => screen.getByRole('textbox', { name }) as HTMLInputElement;
 

@@ -1,23 +1,12 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import consoleEn from '../../../locales/en/console.json';
-import { Address, addressParams, readsOf } from '../../../testing/address';
+import { addressParams, readsOf, renderPageAt } from '../../../testing/address';
 import { jsonResponse, renderWithQueries, setUpComponentTests } from '../../../testing/render';
 import CatalogPage from './catalog';
 
 /** The catalogue page at `url`, every tab's list empty. */
-async function openAt(url: string) {
-  const fetchMock = vi.fn(async () => jsonResponse({ data: [] }));
-  vi.stubGlobal('fetch', fetchMock);
-  await renderWithQueries(
-    <>
-      <CatalogPage />
-      <Address />
-    </>,
-    url,
-  );
-  return fetchMock;
-}
+const openAt = (url: string) => renderPageAt(CatalogPage, url, { data: [] });
 
 /** The page's own tab chosen (the home sections have tabs of their own inside). */
 const selectedTab = () => screen.getAllByRole('tab', { selected: true })[0]?.textContent;
