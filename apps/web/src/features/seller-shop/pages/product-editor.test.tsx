@@ -216,4 +216,52 @@ describe('Seller -> product editor', () => {
     expect(red.getAttribute('aria-invalid')).toBe('false');
     expect(screen.queryByText(stockRange)).toBeNull();
   });
+  it('gives the stock typed before the first attribute to the first variant, and says stock is now per variant', async () => {
+    stubNewProductApi();
+    await renderWithQueries(<ProductEditorPage />);
+    const stock = await screen.findByRole('spinbutton', { name: sellerEn.products.stock });
+    await act(async () => fireEvent.change(stock, { target: { value: '100' } }));
+    await act(async () =>
+      fireEvent.click(screen.getByRole('button', { name: sellerEn.editor.addAttribute })),
+    );
+    fireEvent.change(screen.getByRole('textbox', { name: sellerEn.editor.attributeName }), {
+      target: { value: 'Colour' },
+    });
+    const values = screen.getByRole('combobox', { name: sellerEn.editor.attributeValues });
+    await act(async () => fireEvent.change(values, { target: { value: 'Gold,Silver,' } }));
+    // The 100 went to Gold alone: none is made up for Silver, and none is lost unseen (it was, with stock 0 saved).
+    const gold = await screen.findByRole('spinbutton', { name: `${sellerEn.products.stock} Gold` });
+    const silver = screen.getByRole('spinbutton', { name: `${sellerEn.products.stock} Silver` });
+    expect((gold as HTMLInputElement).value).toBe('100');
+    expect((silver as HTMLInputElement).value).toBe('0');
+    expect(screen.getByText(sellerEn.editor.stockPerVariant)).toBeTruthy();
+    expect(
+      screen.getByText(
+        sellerEn.editor.stockCarried.replace('{{stock}}', '100').replace('{{variant}}', 'Gold'),
+      ),
+    ).toBeTruthy();
+  });
+
+  it('asks before saving a product on shelf with no stock, and saves it only when the seller confirms', async () => {
+    const fetchMock = stubProductWithVariants();
+    await renderWithQueries(
+      <Routes>
+        <Route path="/seller/products/:id" element={<ProductEditorPage />} />
+      </Routes>,
+      '/seller/products/405',
+    );
+    const red = await screen.findByRole('spinbutton', { name: `${sellerEn.products.stock} Red` });
+    const blue = screen.getByRole('spinbutton', { name: `${sellerEn.products.stock} Blue` });
+    await act(async () => fireEvent.change(red, { target: { value: '0' } }));
+    await act(async () => fireEvent.change(blue, { target: { value: '0' } }));
+    const isSent = () =>
+      fetchMock.mock.calls.some(([, init]) => init?.method === 'PUT' || init?.method === 'POST');
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Save' })));
+    await waitFor(() =>
+      expect(screen.getByRole('dialog').textContent).toContain(sellerEn.editor.zeroStockTitle),
+    );
+    expect(isSent()).toBe(false);
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: sellerEn.editor.zeroStockOk })));
+    await waitFor(() => expect(isSent()).toBe(true));
+  });
 });

@@ -20,6 +20,7 @@ import {
   Form,
   Input,
   InputNumber,
+  Modal,
   Result,
   Row,
   Select,
@@ -163,11 +164,27 @@ function Editor({ product, shopLang }: { product: TSellerProductDetail | null; s
     })),
   );
   const [formError, setFormError] = useState<string | null>(null);
+  /** The product's own stock given to the first variant when attributes replaced it: said beside the table. */
+  const [carriedStock, setCarriedStock] = useState<{ stock: number; variant: string } | null>(null);
+  const [modal, modalHolder] = Modal.useModal();
   const treeData = useMemo(() => toTreeData(categories.data?.categories ?? [], true), [categories.data]);
 
   const changeAttributes = (next: TAttribute[]) => {
     setAttributes(next);
-    setVariants((prev) => combine(next, prev));
+    const nextVariants = combine(next, variants);
+    const first = nextVariants[0];
+    if (variants.length === 0 && first) {
+      // The product's stock field goes away with the first variant: the number typed there was lost unseen (QA).
+      // It goes to the first variant alone, so no stock is made up; the notice says where it went.
+      const typed: unknown = form.getFieldValue('stock');
+      if (typeof typed === 'number' && typed > 0 && zVariantStock.safeParse(typed).success) {
+        nextVariants[0] = { ...first, stock: typed };
+        setCarriedStock({ stock: typed, variant: first.values.join(' / ') });
+      }
+    } else if (nextVariants.length === 0) {
+      setCarriedStock(null);
+    }
+    setVariants(nextVariants);
   };
   const patchVariant = (key: string, patch: Partial<TVariantRow>) =>
     setVariants((prev) => prev.map((v) => (v.key === key ? { ...v, ...patch } : v)));
@@ -195,6 +212,8 @@ function Editor({ product, shopLang }: { product: TSellerProductDetail | null; s
       setFormError(t('validation:attributeNameTaken'));
       return;
     }
+    const totalStock =
+      variants.length > 0 ? variants.reduce((sum, v) => sum + (v.stock ?? 0), 0) : (values.stock ?? 0);
     const body: TProductRequest = {
       categoryId: values.categoryId,
       names: pickLanguages(values.names ?? {}, langs),
@@ -225,6 +244,23 @@ function Editor({ product, shopLang }: { product: TSellerProductDetail | null; s
         code: v.code,
       })),
     };
+    if (values.isOnShelf && totalStock === 0) {
+      // On shelf with nothing to sell: saved only when the seller says so (the stock typed before adding
+      // attributes used to vanish and the product went on shelf empty without a word).
+      void modal.confirm({
+        title: t('editor.zeroStockTitle'),
+        content: t('editor.zeroStockBody'),
+        autoFocusButton: 'cancel',
+        okText: t('editor.zeroStockOk'),
+        cancelText: t('common:actions.cancel'),
+        onOk: () => send(body),
+      });
+      return;
+    }
+    await send(body);
+  };
+
+  const send = async (body: TProductRequest) => {
     try {
       const saved = await save.mutateAsync(body);
       toast.success(t('common:success.operationSucceeded'));
@@ -320,6 +356,7 @@ function Editor({ product, shopLang }: { product: TSellerProductDetail | null; s
             }
       }
     >
+      {modalHolder}
       {product?.state === 'takenDown' ? (
         <Alert
           type="error"
@@ -513,6 +550,21 @@ function Editor({ product, shopLang }: { product: TSellerProductDetail | null; s
             </Col>
           </Row>
         ))}
+        {variants.length > 0 ? (
+          // A note, not an alarm: role "status" is read out without interrupting.
+          <Alert
+            type="info"
+            role="status"
+            showIcon
+            style={{ marginBlockEnd: 8 }}
+            title={t('editor.stockPerVariant')}
+            description={
+              carriedStock
+                ? t('editor.stockCarried', { stock: carriedStock.stock, variant: carriedStock.variant })
+                : undefined
+            }
+          />
+        ) : null}
         {variants.length > 0 ? (
           <DataTable<TVariantRow>
             rowKey="key"
