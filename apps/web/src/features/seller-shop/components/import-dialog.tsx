@@ -31,6 +31,8 @@ export function ImportDialog({ isOpen, onClose }: { isOpen: boolean; onClose: ()
   const [uploadError, setUploadError] = useState<string | null>(null);
   const job = useImportJob(jobId);
   const data = job.data;
+  // A row may be refused for several reasons: it is one refused row.
+  const refusedRows = new Set(data?.errors.map((error) => error.row)).size;
   const percent = data && data.totalRows > 0 ? Math.floor((data.processedRows / data.totalRows) * 100) : 0;
   return (
     <Modal
@@ -94,11 +96,9 @@ export function ImportDialog({ isOpen, onClose }: { isOpen: boolean; onClose: ()
               <Alert
                 type={data.errors.length > 0 ? 'warning' : 'success'}
                 showIcon
-                // A row may be refused for several reasons: it is one refused row.
-                title={t('import.summary', {
-                  saved: data.savedProducts,
-                  refused: new Set(data.errors.map((error) => error.row)).size,
-                })}
+                // Two counted texts, each with its plural forms: one sentence with both numbers read "1 products saved".
+                title={t('import.saved', { count: data.savedProducts })}
+                description={refusedRows > 0 ? t('import.refused', { count: refusedRows }) : undefined}
               />
             ) : null}
             {data.errors.length > 0 ? (
