@@ -57,6 +57,8 @@ export const V = {
   stock: 'stock',
   /** Above PRICE_MAX (100,000,000). */
   priceTooHigh: 'priceTooHigh',
+  /** A price with a thousands separator, a currency sign or letters ("1,234.50", "$12"): not a plain number. */
+  priceFormat: 'priceFormat',
   /** Above STOCK_MAX (100,000,000). */
   stockTooHigh: 'stockTooHigh',
   verificationCode: 'verificationCode',

@@ -46,6 +46,8 @@ const zPriceText = (message: string) =>
     .string({ error: message })
     .trim()
     .max(24, { error: V.priceTooHigh, abort: true })
+    // "1,234.50" from a spreadsheet was told "at most 4 decimals", which did not say what was wrong.
+    .refine((v) => /^-?\d*(\.\d*)?$/.test(v), { error: V.priceFormat, abort: true })
     .refine((v) => isMoneyString(v, PRICE_DECIMALS) && !v.startsWith('-'), { error: message, abort: true })
     .refine((v) => Number(v) <= PRICE_MAX, { error: V.priceTooHigh, abort: true });
 

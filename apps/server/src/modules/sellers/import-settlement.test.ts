@@ -156,6 +156,32 @@ describe('product import and export', () => {
     expect(updated).toMatchObject({ names: { en: 'Alpine tee v2' }, stock: 9 });
   });
 
+  it('tells a price with a thousands separator or other signs to be written as a plain number', async () => {
+    const leaf = String(tree.shirts);
+    const csv = [
+      'product_code,name_en,category_id,selling_price,retail_price,stock,images',
+      `P-1,Comma price,${leaf},"1,234.50",,1,${image.url}`,
+      `P-2,Dollar price,${leaf},$12,,1,${image.url}`,
+      `P-3,Worded price,${leaf},12.50 USDT,,1,${image.url}`,
+      `P-4,Dotted thousands,${leaf},5,1.234.50,1,${image.url}`,
+      `P-5,Too many decimals,${leaf},1.234567,,1,${image.url}`,
+    ].join('\n');
+    const res = await importFile(seller.sellerToken, Buffer.from(csv));
+    expect(res.statusCode, res.body).toBe(200);
+    const job = await waitForJob(seller.sellerToken, json<TImportJob>(res).id);
+    expect(job).toMatchObject({ status: 'done', savedProducts: 0 });
+    const plainNumber =
+      'Write the price as a plain number, like 1234.50, without thousands separators or other signs';
+    expect(job.errors.map((e) => [e.row, e.field, e.code, e.message])).toEqual([
+      [2, 'selling_price', 'v:priceFormat', plainNumber],
+      [3, 'selling_price', 'v:priceFormat', plainNumber],
+      [4, 'selling_price', 'v:priceFormat', plainNumber],
+      [5, 'retail_price', 'v:priceFormat', plainNumber],
+      // A number with too many decimals keeps the message that says so.
+      [6, 'selling_price', 'v:salePrice', 'Please enter a price above 0 with at most 4 decimals'],
+    ]);
+  });
+
   it('refuses broken quoting, wrong encodings and too many rows whole, saving nothing', async () => {
     const before = (await ctx.database.db.select({ n: sql<number>`count(*)::int` }).from(products))[0]!.n;
     const broken = await importFile(
