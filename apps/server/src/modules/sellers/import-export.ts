@@ -2,6 +2,7 @@ import {
   formatMoney,
   IMPORT_ROWS_MAX,
   isErrorCode,
+  LANGUAGE_NAMES,
   LANGUAGES,
   type TImage,
   type TImportFormat,
@@ -599,6 +600,11 @@ export async function getImportJob(
   return toImportJob(job, lang);
 }
 
+/** A language named as the product editor names it ("English", not "en"); an unknown code is left as it is. */
+function languageName(code: string): string {
+  return (LANGUAGE_NAMES as Record<string, string>)[code] ?? code;
+}
+
 export function toImportJob(job: typeof productImports.$inferSelect, lang: TLanguage): TImportJob {
   return {
     id: String(job.id),
@@ -612,7 +618,7 @@ export function toImportJob(job: typeof productImports.$inferSelect, lang: TLang
         ? validationMessage(lang, e.code.slice(2))
         : isErrorCode(e.code)
           ? errorMessage(lang, e.code, {
-              lang: /^name_([a-z]{2})$/.exec(e.field)?.[1] ?? '',
+              lang: languageName(/^name_([a-z]{2})$/.exec(e.field)?.[1] ?? ''),
               max: IMPORT_ROWS_MAX,
             })
           : e.code,

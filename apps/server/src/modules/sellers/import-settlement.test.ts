@@ -182,6 +182,24 @@ describe('product import and export', () => {
     ]);
   });
 
+  it("names the shop's language of a missing name as the editor does, in words rather than its code", async () => {
+    const leaf = String(tree.shirts);
+    const csv = [
+      'product_code,name_en,category_id,selling_price,stock,images',
+      `N-1,,${leaf},5,1,${image.url}`,
+      `N-2,,,5,1,${image.url}`,
+    ].join('\n');
+    const res = await importFile(seller.sellerToken, Buffer.from(csv));
+    expect(res.statusCode, res.body).toBe(200);
+    const job = await waitForJob(seller.sellerToken, json<TImportJob>(res).id);
+    // N-1 reaches the product rules (prepareProduct); N-2, without a category, is refused by the schema first.
+    const nameErrors = job.errors.filter((e) => e.code === 'PRODUCT_TEXT_REQUIRED');
+    expect(nameErrors.map((e) => [e.row, e.field, e.message])).toEqual([
+      [2, 'name_en', "Please enter the name in the shop's language (English)"],
+      [3, 'name_en', "Please enter the name in the shop's language (English)"],
+    ]);
+  });
+
   it('refuses broken quoting, wrong encodings and too many rows whole, saving nothing', async () => {
     const before = (await ctx.database.db.select({ n: sql<number>`count(*)::int` }).from(products))[0]!.n;
     const broken = await importFile(

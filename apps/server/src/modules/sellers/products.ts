@@ -1,6 +1,7 @@
 import {
   formatMoney,
   isDiscountActive,
+  LANGUAGE_NAMES,
   parseMoney,
   SELLER_LIST_MAX_OFFSET,
   type TBulkProductsRequest,
@@ -342,7 +343,12 @@ export function prepareProduct(
   const names = cleanTexts(body.names);
   const descriptions = cleanTexts(body.descriptions);
   if (!(names as Record<string, string>)[shopLang]) {
-    throw new AppError('PRODUCT_TEXT_REQUIRED', { field: `names.${shopLang}` }, { lang: shopLang });
+    // Named as the editor names it beside the field ("English"), not by its code.
+    throw new AppError(
+      'PRODUCT_TEXT_REQUIRED',
+      { field: `names.${shopLang}` },
+      { lang: (LANGUAGE_NAMES as Record<string, string>)[shopLang] ?? shopLang },
+    );
   }
   if (!leafIds.has(body.categoryId)) {
     throw new AppError('CATEGORY_NOT_LEAF', { field: 'categoryId' });

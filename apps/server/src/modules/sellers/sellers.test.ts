@@ -527,6 +527,16 @@ describe('seller products', () => {
       });
       expect(json<TError>(res).error.code, JSON.stringify(overrides)).toBe(code);
     }
+    // The shop's language is named as the editor names it beside the field, not by its code ("(en)").
+    const withoutName = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/seller/products',
+      headers: bearer(shop.token),
+      payload: { ...base, names: { de: 'Nur Deutsch' } },
+    });
+    expect(json<{ error: { message: string } }>(withoutName).error.message).toBe(
+      "Please enter the name in the shop's language (English)",
+    );
     const after = json<TSellerProductsResponse>(
       await ctx.app.inject({ method: 'GET', url: '/api/v1/seller/products', headers: bearer(shop.token) }),
     ).total;
