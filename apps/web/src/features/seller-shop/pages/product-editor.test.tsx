@@ -70,6 +70,16 @@ function stubProductWithVariants() {
   return fetchMock;
 }
 
+/** The editor of product 405, a saved product (stubProductWithVariants answers its reads). */
+async function openSavedProduct() {
+  await renderWithQueries(
+    <Routes>
+      <Route path="/seller/products/:id" element={<ProductEditorPage />} />
+    </Routes>,
+    '/seller/products/405',
+  );
+}
+
 describe('Seller -> product editor', () => {
   setUpComponentTests({ seller: sellerEn });
 
@@ -185,12 +195,7 @@ describe('Seller -> product editor', () => {
 
   it("checks a variant's stock beside its row, keeps what was typed and names the variant on saving", async () => {
     const fetchMock = stubProductWithVariants();
-    await renderWithQueries(
-      <Routes>
-        <Route path="/seller/products/:id" element={<ProductEditorPage />} />
-      </Routes>,
-      '/seller/products/405',
-    );
+    await openSavedProduct();
     const red = await screen.findByRole('spinbutton', { name: `${sellerEn.products.stock} Red` });
     const blue = screen.getByRole('spinbutton', { name: `${sellerEn.products.stock} Blue` });
     const stockRange = validationEn.wholeRange.replace('{{min}}', '0').replace('{{max}}', '100,000,000');
@@ -244,12 +249,7 @@ describe('Seller -> product editor', () => {
 
   it('asks before saving a product on shelf with no stock, and saves it only when the seller confirms', async () => {
     const fetchMock = stubProductWithVariants();
-    await renderWithQueries(
-      <Routes>
-        <Route path="/seller/products/:id" element={<ProductEditorPage />} />
-      </Routes>,
-      '/seller/products/405',
-    );
+    await openSavedProduct();
     const red = await screen.findByRole('spinbutton', { name: `${sellerEn.products.stock} Red` });
     const blue = screen.getByRole('spinbutton', { name: `${sellerEn.products.stock} Blue` });
     await act(async () => fireEvent.change(red, { target: { value: '0' } }));
