@@ -174,6 +174,10 @@ export async function insertProductsInBulk(
     );
     await tx.execute(sql.raw(reviewCopy));
     options.log(`  reviews copied (${((Date.now() - started) / 1000).toFixed(0)} s)`);
+    // The stock table's triggers wait for the commit (migration 0048), and a table with waiting trigger events
+    // cannot be altered: they run here, with the variants copied, so each copy's least stock counts them.
+    await tx.execute(sql`set constraints all immediate`);
+    options.log(`  stock levels (${((Date.now() - started) / 1000).toFixed(0)} s)`);
     for (const trigger of COPIED_TRIGGERS) {
       await tx.execute(sql.raw(`alter table products enable trigger ${trigger}`));
     }

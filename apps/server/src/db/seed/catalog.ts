@@ -405,22 +405,26 @@ export async function insertProducts(
     const plans = Array.from({ length: Math.min(BATCH, count - offset) }, (_, i) =>
       planProduct(random, { ...ctx, now }, start + offset + i),
     );
-    const ids = await db
-      .insert(products)
-      .values(plans.map((p) => p.row))
-      .returning({ id: products.id, storeId: products.storeId });
-    const variantRows = plans.flatMap((plan, i) =>
-      plan.variants.map((v) => ({ ...v, productId: ids[i]!.id })),
-    );
-    for (let v = 0; v < variantRows.length; v += 2_000) {
-      await db.insert(productVariants).values(variantRows.slice(v, v + 2_000));
-    }
-    const reviewRows = plans.flatMap((plan, i) =>
-      plan.reviews.map((r) => ({ ...r, productId: ids[i]!.id, storeId: ids[i]!.storeId })),
-    );
-    for (let r = 0; r < reviewRows.length; r += 2_000) {
-      await db.insert(reviews).values(reviewRows.slice(r, r + 2_000));
-    }
+    // One transaction per batch: the stock table's triggers wait for the commit (migration 0048) to read the
+    // variants written after their products.
+    await db.transaction(async (tx) => {
+      const ids = await tx
+        .insert(products)
+        .values(plans.map((p) => p.row))
+        .returning({ id: products.id, storeId: products.storeId });
+      const variantRows = plans.flatMap((plan, i) =>
+        plan.variants.map((v) => ({ ...v, productId: ids[i]!.id })),
+      );
+      for (let v = 0; v < variantRows.length; v += 2_000) {
+        await tx.insert(productVariants).values(variantRows.slice(v, v + 2_000));
+      }
+      const reviewRows = plans.flatMap((plan, i) =>
+        plan.reviews.map((r) => ({ ...r, productId: ids[i]!.id, storeId: ids[i]!.storeId })),
+      );
+      for (let r = 0; r < reviewRows.length; r += 2_000) {
+        await tx.insert(reviews).values(reviewRows.slice(r, r + 2_000));
+      }
+    });
     options.onBatch?.(offset + plans.length);
   }
 }
