@@ -1,4 +1,4 @@
-import type { TAdminMerchantApplication } from '@caravan/contracts';
+import type { TAdminMerchantApplication, TAdminStore } from '@caravan/contracts';
 
 /** A merchant application waiting in the console's queue, for component tests. */
 export function adminMerchantApplicationFixture(
@@ -26,3 +26,14 @@ export function adminMerchantApplicationFixture(
     ...overrides,
   };
 }
+
+/** An active shop of the console's shop list, for component tests. */
+export const ADMIN_STORE_FIXTURE: TAdminStore = {
+  id: '12',
+  name: 'Harbour Textiles',
+  ownerUsername: 'harbour',
+  status: 'active',
+  suspendedReason: null,
+  goodsCount: 4,
+  createdAt: '2026-11-20T08:00:00.000Z',
+};

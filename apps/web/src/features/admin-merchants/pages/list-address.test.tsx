@@ -1,7 +1,7 @@
-import type { TAdminProduct, TAdminStore } from '@caravan/contracts';
+import type { TAdminProduct } from '@caravan/contracts';
 import { act, fireEvent, screen } from '@testing-library/react';
 import type { ComponentType } from 'react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import consoleEn from '../../../locales/en/console.json';
 import sellerEn from '../../../locales/en/seller.json';
 import {
@@ -11,21 +11,13 @@ import {
   renderPageAt,
   selectShown,
 } from '../../../testing/address';
-import { jsonResponse, renderWithQueries, setUpComponentTests } from '../../../testing/render';
-import { adminMerchantApplicationFixture } from '../test-fixtures';
+import { setUpComponentTests } from '../../../testing/render';
+import { ADMIN_STORE_FIXTURE, adminMerchantApplicationFixture } from '../test-fixtures';
 import MerchantApplicationsPage from './applications';
 import ProductModerationPage from './moderation';
 import AdminStoresPage from './stores';
 
-const STORE: TAdminStore = {
-  id: '12',
-  name: 'Harbour Textiles',
-  ownerUsername: 'harbour',
-  status: 'active',
-  suspendedReason: null,
-  goodsCount: 4,
-  createdAt: '2026-11-20T08:00:00.000Z',
-};
+const STORE = ADMIN_STORE_FIXTURE;
 
 const PRODUCT: TAdminProduct = {
   id: '31',

@@ -1,22 +1,13 @@
-import type { TAdminStore } from '@caravan/contracts';
 import type { ComponentType } from 'react';
 import { describe, it } from 'vitest';
 import consoleEn from '../../../locales/en/console.json';
 import { expectLoadErrorThenRetry } from '../../../testing/load-error';
 import { setUpComponentTests } from '../../../testing/render';
-import { adminMerchantApplicationFixture } from '../test-fixtures';
+import { ADMIN_STORE_FIXTURE, adminMerchantApplicationFixture } from '../test-fixtures';
 import MerchantApplicationsPage from './applications';
 import AdminStoresPage from './stores';
 
-const STORE: TAdminStore = {
-  id: '12',
-  name: 'Harbour Textiles',
-  ownerUsername: 'harbour',
-  status: 'active',
-  suspendedReason: null,
-  goodsCount: 4,
-  createdAt: '2026-11-20T08:00:00.000Z',
-};
+const STORE = ADMIN_STORE_FIXTURE;
 
 const APPLICATION = adminMerchantApplicationFixture();
 

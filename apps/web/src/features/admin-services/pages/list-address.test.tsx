@@ -1,7 +1,7 @@
 import type { TCampaign, TMailOutboxItem } from '@caravan/contracts';
 import { act, fireEvent, screen } from '@testing-library/react';
 import type { ComponentType } from 'react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import adminEn from '../../../locales/en/admin.json';
 import servicesEn from '../../../locales/en/services.json';
 import {
@@ -11,7 +11,7 @@ import {
   renderPageAt,
   selectShown,
 } from '../../../testing/address';
-import { jsonResponse, renderWithQueries, setUpComponentTests } from '../../../testing/render';
+import { setUpComponentTests } from '../../../testing/render';
 import CouponCampaignsPage from './coupon-campaigns';
 import MailOutboxPage from './mail-outbox';
 

@@ -1,11 +1,11 @@
 import type { TAuditEntry } from '@caravan/contracts';
 import { act, fireEvent, screen } from '@testing-library/react';
 import dayjs from 'dayjs';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import adminEn from '../../../locales/en/admin.json';
 import consoleEn from '../../../locales/en/console.json';
 import { addressParams, lastReadParams, renderPageAt } from '../../../testing/address';
-import { jsonResponse, renderWithQueries, setUpComponentTests } from '../../../testing/render';
+import { setUpComponentTests } from '../../../testing/render';
 import AuditLogPage from './audit-log';
 
 const AUDIT_LOG = '/api/v1/admin/audit-log';

@@ -1,8 +1,8 @@
 import { act, fireEvent, screen } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import consoleEn from '../../../locales/en/console.json';
 import { addressParams, readsOf, renderPageAt } from '../../../testing/address';
-import { jsonResponse, renderWithQueries, setUpComponentTests } from '../../../testing/render';
+import { setUpComponentTests } from '../../../testing/render';
 import CatalogPage from './catalog';
 
 /** The catalogue page at `url`, every tab's list empty. */
