@@ -22,6 +22,7 @@ export function orderInfoFixture(overrides: Partial<TOrderInfo> = {}): TOrderInf
     status: 4,
     statusName: 'received',
     refundStatus: 'none',
+    refundAmount: null,
     seller: { id: '12', name: 'Sahara Trading House' },
     items: [
       {

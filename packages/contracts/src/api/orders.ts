@@ -154,6 +154,8 @@ export const ZOrderSummary = z.object({
   status: z.number().int(),
   statusName: z.enum(ORDER_STATUS_NAMES),
   refundStatus: z.enum(REFUND_STATUSES),
+  /** The latest refund's amount (asked for by the buyer, or given by the platform); null while there is none. */
+  refundAmount: z.string().nullable(),
   seller: z.object({ id: z.string(), name: z.string() }),
   items: z.array(ZOrderItem),
   amounts: ZOrderAmounts,

@@ -228,6 +228,15 @@ describe('order lifecycle, refunds and settlement', () => {
       .where(eq(orders.orderNo, orderNo));
     const ret = await post(`/api/v1/orders/${orderNo}/refund`, buyer.token, { reason: 3, amount: '40' });
     expect((ret.json() as TInfo).orderInfo).toMatchObject({ status: 6, refundStatus: 'refunding' });
+    // Both lists tell what the latest request asks for (40), not the refused first one (the whole 100).
+    type TListed = { pageList: { orderNo: string; refundAmount: string | null }[] };
+    for (const [url, token] of [
+      ['/api/v1/seller/orders?tab=refund', seller.sellerToken],
+      ['/api/v1/orders?tab=refund', buyer.token],
+    ] as const) {
+      const listed = ((await get(url, token)).json() as TListed).pageList;
+      expect(listed.find((order) => order.orderNo === orderNo)?.refundAmount).toBe('40.00');
+    }
     const buyerBefore = await availableOf(db, buyer.id);
     const sellerBefore = await availableOf(db, seller.id);
     const revenueBefore = await getPlatformBalance(db, 'platform_revenue');

@@ -46,6 +46,10 @@ export function audienceOf(owner: TOrderOwner): TOrderAudience {
   return 'buyerUserId' in owner ? 'buyer' : 'storeId' in owner ? 'seller' : 'staff';
 }
 
+function formatRefundAmount(amount: bigint | undefined): string | null {
+  return amount === undefined ? null : formatMoney(amount);
+}
+
 async function loadSummaries(
   db: Executor,
   rows: TOrderRow[],
@@ -57,11 +61,21 @@ async function loadSummaries(
   }
   const ids = rows.map((r) => r.id);
   const storeIds = [...new Set(rows.map((r) => r.storeId))];
-  const [items, storeRows] = await Promise.all([
+  const refundedIds = rows.filter((r) => r.refundStatus !== 'none').map((r) => r.id);
+  const [items, storeRows, refundRows] = await Promise.all([
     db.select().from(orderItems).where(inArray(orderItems.orderId, ids)).orderBy(asc(orderItems.id)),
     db.select({ id: stores.id, name: stores.name }).from(stores).where(inArray(stores.id, storeIds)),
+    refundedIds.length === 0
+      ? []
+      : db
+          .select({ orderId: orderRefunds.orderId, amount: orderRefunds.amount })
+          .from(orderRefunds)
+          .where(inArray(orderRefunds.orderId, refundedIds))
+          .orderBy(asc(orderRefunds.id)),
   ]);
   const storeNames = new Map(storeRows.map((s) => [s.id, s.name]));
+  // Ascending ids: a later request of the same order overwrites an earlier one.
+  const latestRefundAmounts = new Map(refundRows.map((refund) => [refund.orderId, refund.amount]));
   const isAnyUnpaid = rows.some((r) => r.status === S.pendingPayment);
   const payMinutes = isAnyUnpaid ? (await getOrderSettings(db)).autoCancelMinutes : 0;
   return rows.map((r) => ({
@@ -69,6 +83,7 @@ async function loadSummaries(
     status: r.status,
     statusName: STATUS_NAMES[r.status] ?? 'pending_payment',
     refundStatus: r.refundStatus,
+    refundAmount: formatRefundAmount(latestRefundAmounts.get(r.id)),
     seller: { id: r.storeId.toString(), name: storeNames.get(r.storeId) ?? '' },
     items: items
       .filter((i) => i.orderId === r.id)

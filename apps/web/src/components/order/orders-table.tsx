@@ -15,7 +15,10 @@ import { OrderStatusTabs } from './order-status-tabs';
 
 const PAGE_SIZE = 20;
 
-type TOrderRow = Pick<TOrderSummary, 'orderNo' | 'createdAt' | 'statusName' | 'refundStatus'> & {
+type TOrderRow = Pick<
+  TOrderSummary,
+  'orderNo' | 'createdAt' | 'statusName' | 'refundStatus' | 'refundAmount'
+> & {
   amounts: { total: string };
 };
 
@@ -138,6 +141,18 @@ export function OrdersTable<T extends TOrderRow>(props: {
             align: 'end',
             render: (_, order) => <MoneyText isPrice value={order.amounts.total} />,
           },
+          // The refund tab's orders wait on or tell of a refund: what it is for matters as much as the total.
+          ...(state.tab === 'refund'
+            ? [
+                {
+                  title: t('detail.returnAmount'),
+                  key: 'refundAmount',
+                  align: 'end' as const,
+                  render: (_: unknown, order: T) =>
+                    order.refundAmount === null ? '--' : <MoneyText isPrice value={order.refundAmount} />,
+                },
+              ]
+            : []),
           ...(props.moneyColumns ?? []),
           {
             title: t('detail.status'),

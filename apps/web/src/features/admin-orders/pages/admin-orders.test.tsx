@@ -24,6 +24,7 @@ function deliveredOrder(refundApproval: TWaitingFirstApproval | null): TAdminOrd
     status: 4,
     statusName: 'received',
     refundStatus: 'none',
+    refundAmount: null,
     seller: { id: '3', name: 'Harbour Goods' },
     items: [
       {

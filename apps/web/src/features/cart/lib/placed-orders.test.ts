@@ -10,6 +10,7 @@ function unpaidOrder(orderNo: string, payBefore: string | null): TOrderSummary {
     status: 0,
     statusName: 'pending_payment',
     refundStatus: 'none',
+    refundAmount: null,
     seller: { id: '3', name: 'Harbour Goods' },
     items: [
       {

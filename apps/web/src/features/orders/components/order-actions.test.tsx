@@ -12,6 +12,7 @@ function paidOrder(isReminded: boolean, statusName: TOrderSummary['statusName'] 
     status: 1,
     statusName,
     refundStatus: 'none',
+    refundAmount: null,
     seller: { id: '3', name: 'Harbour Goods' },
     items: [],
     amounts: goodsOnlyAmounts('20.00'),

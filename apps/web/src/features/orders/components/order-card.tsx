@@ -65,6 +65,11 @@ export function OrderCard({ order }: { order: TOrderSummary }) {
         <span>
           {t('list.total')} <MoneyText value={order.amounts.total} isStrong />
         </span>
+        {order.refundAmount !== null && (
+          <span>
+            {t('detail.returnAmount')} <MoneyText value={order.refundAmount} />
+          </span>
+        )}
         {order.isReminded && <span className="cv-muted">{t('list.reminded')}</span>}
         {order.payBefore && (
           <span className="cv-order-card__pay-before">

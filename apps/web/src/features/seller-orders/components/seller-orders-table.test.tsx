@@ -1,6 +1,7 @@
-import { cleanup, screen } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import ordersEn from '../../../locales/en/orders.json';
+import { orderInfoFixture } from '../../../testing/orders';
 import { jsonResponse, renderWithQueries, setUpComponentTests } from '../../../testing/render';
 import { SellerOrdersTable } from './seller-orders-table';
 
@@ -21,5 +22,30 @@ describe('Seller -> orders table', () => {
     await renderWithQueries(<SellerOrdersTable initialTab="refund" />);
     await screen.findByRole('searchbox');
     expect(screen.queryByRole('checkbox', { name: reminded })).toBeNull();
+  });
+
+  it('tells on the refunds page what each refund is of, beside the order total', async () => {
+    const refunded = orderInfoFixture({
+      statusName: 'refund',
+      refundStatus: 'refunding',
+      refundAmount: '12.50',
+    });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => jsonResponse({ ...EMPTY_PAGE, pageList: [refunded], total: 1 })),
+    );
+    await renderWithQueries(<SellerOrdersTable initialTab="refund" />);
+    const row = await screen.findByTestId('seller-order-row');
+    expect(screen.getByRole('columnheader', { name: ordersEn.detail.returnAmount })).toBeTruthy();
+    const cells = within(row)
+      .getAllByRole('cell')
+      .map((cell) => cell.textContent);
+    expect(cells).toContain('37.50 USDT');
+    expect(cells).toContain('12.50 USDT');
+    cleanup();
+    // The other tabs have no refund to tell of: no column for it.
+    await renderWithQueries(<SellerOrdersTable />);
+    await screen.findByTestId('seller-order-row');
+    expect(screen.queryByRole('columnheader', { name: ordersEn.detail.returnAmount })).toBeNull();
   });
 });
