@@ -3,6 +3,7 @@ export * from './api/addresses';
 export * from './api/admin';
 export * from './api/admin-dashboard';
 export * from './api/approvals';
+export * from './api/audit';
 export * from './api/auth';
 export * from './api/cart';
 export * from './api/catalog';

@@ -301,11 +301,16 @@ describe('user administration', () => {
     expect(res.statusCode).toBe(404);
     await ctx.database.db
       .transaction(async (tx) => {
-        await recordAudit(tx, { staffId: admin.id, action: 'test.rollback', targetType: 'test' });
+        await recordAudit(tx, {
+          staffId: admin.id,
+          action: 'user.disable',
+          targetType: 'user',
+          targetId: 'rollback-check',
+        });
         throw new Error('fail');
       })
       .catch(() => undefined);
-    const rows = await ctx.database.db.select().from(auditLog).where(eq(auditLog.action, 'test.rollback'));
+    const rows = await ctx.database.db.select().from(auditLog).where(eq(auditLog.targetId, 'rollback-check'));
     expect(rows).toHaveLength(0);
   });
 });

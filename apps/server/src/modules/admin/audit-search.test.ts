@@ -39,7 +39,10 @@ describe('audit log search and CSV export', () => {
       targetType: 'recharge',
       targetId: 9n,
     });
-    await recordAudit(db, { staffId: auditor.id, action: 'withdrawal_x', targetType: 'other', targetId: 1n });
+    // A code the server no longer writes (rows outlive their code): `_` in a search must not match any letter.
+    await db
+      .insert(auditLog)
+      .values({ staffId: auditor.id, action: 'withdrawal_x', targetType: 'other', targetId: '1' });
     // One entry from last year, to search by date.
     await db.insert(auditLog).values({
       staffId: other.id,
@@ -99,14 +102,14 @@ describe('audit log search and CSV export', () => {
       .update(staff)
       .set({ username: `nightXdeskZ${tag}` })
       .where(eq(staff.id, nightly.id));
-    await recordAudit(db, { staffId: night.id, action: 'night.one', targetType: 'other' });
-    await recordAudit(db, { staffId: nightly.id, action: 'night.two', targetType: 'other' });
+    await recordAudit(db, { staffId: night.id, action: 'banner.create', targetType: 'other' });
+    await recordAudit(db, { staffId: nightly.id, action: 'banner.delete', targetType: 'other' });
     const actionsOf = async (name: string) =>
       (await search(`staff=${encodeURIComponent(name)}`)).pageList.map((e) => e.action).sort();
-    expect(await actionsOf('DESK')).toEqual(['night.one', 'night.two']);
-    expect(await actionsOf('t%desk_')).toEqual(['night.one']);
-    expect(await actionsOf('tXDESKz')).toEqual(['night.two']);
-    expect(await actionsOf('t%d')).toEqual(['night.one']);
+    expect(await actionsOf('DESK')).toEqual(['banner.create', 'banner.delete']);
+    expect(await actionsOf('t%desk_')).toEqual(['banner.create']);
+    expect(await actionsOf('tXDESKz')).toEqual(['banner.delete']);
+    expect(await actionsOf('t%d')).toEqual(['banner.create']);
     expect(await actionsOf('t_d')).toEqual([]);
     expect(await actionsOf('nobody-by-this-name')).toEqual([]);
   });

@@ -1,4 +1,4 @@
-import type { TAuditEntry } from '@caravan/contracts';
+import type { TAuditAction, TAuditEntry } from '@caravan/contracts';
 import { and, count, desc, eq, gte, ilike, like, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { containsPattern, escapeLike } from '../../db/like';
@@ -17,7 +17,7 @@ export async function recordAudit(
   tx: Executor,
   entry: {
     staffId: bigint | null;
-    action: string;
+    action: TAuditAction;
     targetType: string;
     targetId?: bigint | string | null;
     details?: Record<string, unknown>;

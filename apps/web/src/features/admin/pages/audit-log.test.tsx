@@ -1,10 +1,16 @@
 import type { TAuditEntry } from '@caravan/contracts';
-import { act, fireEvent, screen } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
 import adminEn from '../../../locales/en/admin.json';
 import consoleEn from '../../../locales/en/console.json';
-import { addressParams, lastReadParams, renderPageAt } from '../../../testing/address';
+import {
+  addressParams,
+  chooseOption,
+  lastReadParams,
+  renderPageAt,
+  selectShown,
+} from '../../../testing/address';
 import { setUpComponentTests } from '../../../testing/render';
 import AuditLogPage from './audit-log';
 
@@ -48,7 +54,8 @@ describe('Admin -> Audit log in the address', () => {
       createdFrom,
       createdTo,
     });
-    expect(field(consoleEn.audit.action).value).toBe('withdrawal.');
+    // A prefix typed into an older address is no action of the list: the box shows it as it came.
+    expect(selectShown(consoleEn.audit.action)).toBe('withdrawal.');
     expect(field(consoleEn.audit.targetId).value).toBe('42');
     expect(field(consoleEn.audit.staff).value).toBe('');
     const dates = [...document.querySelectorAll<HTMLInputElement>('.ant-picker-range input')].map(
@@ -81,6 +88,17 @@ describe('Admin -> Audit log in the address', () => {
     expect(read.pageNum).toBe('1');
     expect(read).not.toHaveProperty('action');
     expect(read).not.toHaveProperty('createdFrom');
-    expect(field(consoleEn.audit.action).value).toBe('');
+    expect(selectShown(consoleEn.audit.action)).toBe('');
+  });
+
+  it("names each action in the reader's language with its code beside it, and searches by the name", async () => {
+    const fetchMock = await openAt('/admin/audit-log');
+    const cell = screen.getByText(adminEn.auditActions.withdrawal.approve).closest('td')!;
+    expect(within(cell).getByText('withdrawal.approve').tagName).toBe('CODE');
+    await chooseOption(consoleEn.audit.action, adminEn.auditActions.recharge.reject);
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: consoleEn.audit.search })));
+    expect(addressParams()).toEqual({ action: 'recharge.reject' });
+    expect(lastReadParams(fetchMock, AUDIT_LOG)).toMatchObject({ action: 'recharge.reject' });
+    expect(selectShown(consoleEn.audit.action)).toBe(adminEn.auditActions.recharge.reject);
   });
 });

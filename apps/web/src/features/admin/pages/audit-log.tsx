@@ -1,8 +1,8 @@
 import { DownloadOutlined } from '@ant-design/icons';
 import { PAGE_SIZE, type TAuditEntry, ZAuditLogQuery } from '@caravan/contracts';
-import { Button, DatePicker, Input, Space, Typography } from 'antd';
+import { Button, DatePicker, Input, Select, Space, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConsolePageHead } from '../../../components/console/console-layout';
 import { readAddress, useFilterInAddress } from '../../../components/console/filter-in-address';
@@ -13,6 +13,7 @@ import { DataTable } from '../../../components/ui/data-table';
 import { dateTimeCell } from '../../../components/ui/date-time-text';
 import { buildApiUrl } from '../../../lib/api';
 import { type TAuditSearch, useAuditLog } from '../api/admin-api';
+import { useAuditActionText } from '../lib/audit-action-text';
 
 const TEXT_FIELDS = ['staff', 'action', 'targetType', 'targetId'] as const;
 
@@ -63,6 +64,8 @@ export default function AuditLogPage() {
   });
   const [dates, setDates] = useState(() => datesOf(search));
   const log = useAuditLog(pageNum, pageSize, search);
+  const actionText = useAuditActionText();
+  const actionOptions = useMemo(() => actionText.options(i18n.language), [actionText, i18n.language]);
 
   const apply = () => {
     const next: TAuditSearch = {};
@@ -91,18 +94,34 @@ export default function AuditLogPage() {
         }}
       >
         <Space wrap className="cv-console__filters">
-          {TEXT_FIELDS.map((field) => (
-            <Input
-              key={field}
-              value={draft[field]}
-              onChange={(event) => setDraft((d) => ({ ...d, [field]: event.target.value }))}
-              placeholder={t(`console:audit.${field}`)}
-              aria-label={t(`console:audit.${field}`)}
-              maxLength={64}
-              allowClear={{ clearIcon }}
-              style={{ width: 170 }}
-            />
-          ))}
+          {TEXT_FIELDS.map((field) =>
+            field === 'action' ? (
+              // The actions are a known list: chosen by their names, searched by name or code.
+              <Select
+                key={field}
+                value={draft.action || undefined}
+                onChange={(value: string | undefined) => setDraft((d) => ({ ...d, action: value ?? '' }))}
+                options={actionOptions}
+                showSearch={{ optionFilterProp: ['label', 'value'] }}
+                placeholder={t('console:audit.action')}
+                aria-label={t('console:audit.action')}
+                allowClear={{ clearIcon }}
+                popupMatchSelectWidth={false}
+                style={{ width: 220 }}
+              />
+            ) : (
+              <Input
+                key={field}
+                value={draft[field]}
+                onChange={(event) => setDraft((d) => ({ ...d, [field]: event.target.value }))}
+                placeholder={t(`console:audit.${field}`)}
+                aria-label={t(`console:audit.${field}`)}
+                maxLength={64}
+                allowClear={{ clearIcon }}
+                style={{ width: 170 }}
+              />
+            ),
+          )}
           <DatePicker.RangePicker
             aria-label={t('console:audit.dates')}
             value={dates}
@@ -144,7 +163,21 @@ export default function AuditLogPage() {
             dataIndex: 'staffUsername',
             render: (v: string | null) => (v ? <bdi>{v}</bdi> : '--'),
           },
-          { title: t('audit.action'), dataIndex: 'action', render: (v: string) => <code>{v}</code> },
+          {
+            title: t('audit.action'),
+            dataIndex: 'action',
+            render: (code: string) => {
+              const name = actionText.name(code);
+              return name ? (
+                <Space orientation="vertical" size={0}>
+                  {name}
+                  <code className="cv-muted">{code}</code>
+                </Space>
+              ) : (
+                <code>{code}</code>
+              );
+            },
+          },
           {
             title: t('audit.target'),
             key: 'target',
