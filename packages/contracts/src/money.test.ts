@@ -4,10 +4,13 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { zRechargeAmount } from './api/wallet';
 import {
+  CHARGE_DECIMALS,
+  chargeAtRate,
   displayMoney,
   formatMoney,
   groupMoneyDigits,
   isMoneyString,
+  lineAmount,
   MONEY_MAX,
   MONEY_SCALE,
   MoneyFormatError,
@@ -167,6 +170,35 @@ describe('money helpers (property-based)', () => {
         expect(multiplyMoney(value, '0')).toBe(0n);
       }),
     );
+  });
+
+  it('charges at a rate and prices a line in whole cents, within half a cent of the exact figure', () => {
+    const cent = 10n ** BigInt(MONEY_SCALE - CHARGE_DECIMALS);
+    const positive = fc.bigInt({ min: 0n, max: 10n ** 22n });
+    fc.assert(
+      fc.property(
+        positive,
+        decimalString(4).filter((rate) => !rate.startsWith('-')),
+        (value, rate) => {
+          const exact = value * parseMoney(rate);
+          const charge = chargeAtRate(value, rate);
+          expect(charge % cent).toBe(0n);
+          expect(abs(exact - charge * UNIT) * 2n <= cent * UNIT).toBe(true);
+        },
+      ),
+      { numRuns: 2000 },
+    );
+    fc.assert(
+      fc.property(positive, fc.integer({ min: 1, max: 100_000 }), (unitPrice, quantity) => {
+        const amount = lineAmount(unitPrice, quantity);
+        expect(amount % cent).toBe(0n);
+        expect(abs(unitPrice * BigInt(quantity) - amount) * 2n <= cent).toBe(true);
+      }),
+    );
+    // Half a cent goes up: 7 % of 37.05 is 2.5935, 5 % of 100.55 is 5.0275, 3 x 0.0125 is 0.0375.
+    expect(chargeAtRate(parseMoney('37.05'), '0.07')).toBe(parseMoney('2.59'));
+    expect(chargeAtRate(parseMoney('100.55'), '0.05')).toBe(parseMoney('5.03'));
+    expect(lineAmount(parseMoney('0.0125'), 3)).toBe(parseMoney('0.04'));
   });
 
   it('sums without loss in any order', () => {

@@ -114,6 +114,27 @@ export function multiplyMoney(value: TMoney, rate: string): TMoney {
   return product / UNIT;
 }
 
+/**
+ * What a buyer is charged and a seller is paid is whole cents (0.01 USDT): a withdrawal takes two decimals, so a
+ * fraction of a cent left in a wallet could never leave it (and kept the account from being closed).
+ */
+export const CHARGE_DECIMALS = 2;
+
+/** A charge at a rate (tax, handling fee, commission, a percent discount): value * rate in whole cents, half up. */
+export function chargeAtRate(value: TMoney, rate: string): TMoney {
+  return roundMoney(multiplyMoney(value, rate), CHARGE_DECIMALS);
+}
+
+/** An order line's amount: unit price (up to 4 decimals for wholesale) times quantity, in whole cents, half up. */
+export function lineAmount(unitPrice: TMoney, quantity: number): TMoney {
+  return roundMoney(unitPrice * BigInt(quantity), CHARGE_DECIMALS);
+}
+
+/** A sum of fees each of which may have up to 4 decimals, in whole cents, half up. */
+export function chargeOf(value: TMoney): TMoney {
+  return roundMoney(value, CHARGE_DECIMALS);
+}
+
 export function sumMoney(values: Iterable<TMoney>): TMoney {
   let total = 0n;
   for (const v of values) {

@@ -272,7 +272,7 @@ export const ZRefundOrderRequest = z.strictObject({
     RETURN_REASON_CODES.map((c) => z.literal(c)),
     { error: V.required },
   ),
-  amount: zAmount(10),
+  amount: zAmount(2, V.amountCents),
   description: z.string().trim().max(1000, { error: V.tooLong }).default(''),
   images: z.array(zImageUrl).max(REVIEW_IMAGES_MAX, { error: V.tooLong }).default([]),
 });
@@ -325,7 +325,7 @@ export const ZAdminOrderListQuery = z.object({
 });
 
 export const ZAdminRefundRequest = z.strictObject({
-  amount: zAmount(10),
+  amount: zAmount(2, V.amountCents),
   reason: zRequiredText(255),
 });
 export type TAdminRefundRequest = z.input<typeof ZAdminRefundRequest>;

@@ -1,5 +1,6 @@
 import {
   formatMoney,
+  lineAmount,
   parseMoney,
   type TCart,
   type TCartItem,
@@ -59,7 +60,7 @@ async function toCartItem(
     isChecked: row.isChecked && reason === null && isQuantityBuyable,
     isAvailable: reason === null,
     unavailableReason: reason,
-    lineTotal: formatMoney(price * BigInt(row.quantity)),
+    lineTotal: formatMoney(lineAmount(price, row.quantity)),
     seller: { id: item?.storeId.toString() ?? '0', name: item?.storeName ?? '' },
   };
 }
@@ -83,7 +84,7 @@ export async function getCart(db: Executor, userId: bigint, lang: TLanguage): Pr
     groups.set(item.seller.id, list);
   }
   const sumChecked = (list: TCartItem[]) =>
-    list.filter((i) => i.isChecked).reduce((sum, i) => sum + BigInt(i.count) * parseMoney(i.price), 0n);
+    list.filter((i) => i.isChecked).reduce((sum, i) => sum + lineAmount(parseMoney(i.price), i.count), 0n);
   const checkedCount = items.filter((i) => i.isChecked).length;
   return {
     groups: [...groups.values()].map((list) => {

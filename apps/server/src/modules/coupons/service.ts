@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import {
+  chargeAtRate,
   displayMoney,
   formatMoney,
-  multiplyMoney,
   parseMoney,
   type TCreateCampaignRequest,
   type TLanguage,
@@ -263,7 +263,7 @@ export async function priceCoupon(
   const raw =
     campaign.kind === 'amount'
       ? campaign.amountOff
-      : multiplyMoney(input.goodsAmount, (campaign.percentOff / 100).toFixed(2));
+      : chargeAtRate(input.goodsAmount, (campaign.percentOff / 100).toFixed(2));
   // biome-ignore lint/complexity/useMathMinMax: money is bigint minor units, which Math.min does not take.
   const discount = raw > input.goodsAmount ? input.goodsAmount : raw;
   return { couponId: coupon.id, campaignId: campaign.id, discount };

@@ -93,22 +93,24 @@ describe('checkout and payment', () => {
     }>(res);
     expect(body.groups).toHaveLength(2);
     const a = body.groups.find((g) => g.seller.name === 'Shop A')!;
-    // 3 x 12.3456789012 = 37.0370367036; tax 10% = 3.70370367036 -> 3.7037036703 (rounded down to 1e-10)
+    // Whole cents, half up: the line 3 x 12.3456789012 = 37.0370367036 -> 37.04; tax 10% = 3.704 -> 3.70; handling
+    // fee 1% = 0.3704 -> 0.37. A fraction of a cent charged stayed in the wallet for good.
     expect(a.amounts).toEqual({
-      itemsAmount: '37.0370367036',
+      itemsAmount: '37.04',
       dispatchFee: '1.50',
       longDistanceFee: '2.25',
       deliveryFee: '0.10',
       freight: '3.85',
-      tax: '3.7037036703',
-      handlingFee: '0.370370367',
+      tax: '3.70',
+      handlingFee: '0.37',
       discount: '0.00',
-      total: '44.9611107409',
+      total: '44.96',
     });
     const b = body.groups.find((g) => g.seller.name === 'Shop B')!;
     expect(b.amounts.itemsAmount).toBe('15.54');
-    expect(b.amounts.total).toBe('17.2494');
-    expect(body.total).toBe('62.2105107409');
+    // Tax 1.554 -> 1.55, handling fee 0.1554 -> 0.16.
+    expect(b.amounts).toMatchObject({ tax: '1.55', handlingFee: '0.16', total: '17.25' });
+    expect(body.total).toBe('62.21');
     expect(await stockOf(ctx.database.db, productA)).toBe(50);
   });
 
@@ -168,7 +170,7 @@ describe('checkout and payment', () => {
       expect(Date.parse(order.payBefore!) - Date.parse(order.createdAt)).toBe(30 * 60_000);
     }
     expect(body.orders.every((o) => o.status === 0)).toBe(true);
-    expect(body.total).toBe('62.2105107409');
+    expect(body.total).toBe('62.21');
     expect(await stockOf(db, productA)).toBe(47);
     const orderNos = body.orders.map((o) => o.orderNo);
     expect(orderNos[0]).toMatch(/^\d{20}$/);
@@ -211,8 +213,8 @@ describe('checkout and payment', () => {
     });
     expect(paid.statusCode).toBe(200);
     expect(json<{ paidTotal: string; balance: string }>(paid)).toMatchObject({
-      paidTotal: '62.2105107409',
-      balance: '37.7894892591',
+      paidTotal: '62.21',
+      balance: '37.79',
     });
     const again = await inject('POST', '/api/v1/orders/pay', buyer.token, {
       orderNos,
@@ -223,7 +225,7 @@ describe('checkout and payment', () => {
       code: 'ORDER_STATUS_INVALID',
       details: { isAlreadyPaid: true },
     });
-    expect(await availableOf(db, buyer.id)).toBe(parseMoney('37.7894892591'));
+    expect(await availableOf(db, buyer.id)).toBe(parseMoney('37.79'));
 
     const detail = await inject('GET', `/api/v1/orders/${orderNos[0]}?lang=en`, buyer.token);
     const info = json<{
@@ -295,9 +297,9 @@ describe('checkout and payment', () => {
     const ok = await inject('POST', '/api/v1/orders', poorBuyer.token, body);
     expect(ok.statusCode).toBe(201);
     const placed = json<{ orders: { orderNo: string; status: number; paidAmount: string }[] }>(ok).orders;
-    expect(placed).toMatchObject([{ status: 1, paidAmount: '8.6247' }]);
+    expect(placed).toMatchObject([{ status: 1, paidAmount: '8.63' }]);
     expect(await variantStock()).toBe(before - 1);
-    expect(await availableOf(db, poorBuyer.id)).toBe(parseMoney('6.3753'));
+    expect(await availableOf(db, poorBuyer.id)).toBe(parseMoney('6.37'));
     const detail = await inject('GET', `/api/v1/orders/${placed[0]!.orderNo}`, poorBuyer.token);
     expect(
       json<{ orderInfo: { history: { event: string }[] } }>(detail).orderInfo.history.map((h) => h.event),

@@ -1,7 +1,9 @@
 import { randomInt } from 'node:crypto';
 import {
+  chargeAtRate,
+  chargeOf,
   formatMoney,
-  multiplyMoney,
+  lineAmount,
   parseMoney,
   type TCheckoutPreview,
   type TLanguage,
@@ -65,16 +67,29 @@ export function computeGroupAmounts(lines: TLine[], settings: TOrderSettings): T
   let longDistanceFee = 0n;
   let deliveryFee = 0n;
   for (const line of lines) {
-    itemsAmount += line.item.unitPrice * BigInt(line.quantity);
+    itemsAmount += lineAmount(line.item.unitPrice, line.quantity);
     dispatchFee += line.item.dispatchFee;
     longDistanceFee += line.item.longDistanceFee;
     deliveryFee += line.item.deliveryFee;
   }
-  const tax = multiplyMoney(itemsAmount, settings.taxRate);
-  const handlingFee = multiplyMoney(itemsAmount, settings.handlingFeeRate);
+  // Every part in whole cents, so the total is too (CHARGE_DECIMALS).
+  const tax = chargeAtRate(itemsAmount, settings.taxRate);
+  const handlingFee = chargeAtRate(itemsAmount, settings.handlingFeeRate);
   const discount = 0n;
-  const total = itemsAmount + dispatchFee + longDistanceFee + deliveryFee + tax + handlingFee - discount;
-  return { itemsAmount, dispatchFee, longDistanceFee, deliveryFee, tax, handlingFee, discount, total };
+  const freight = {
+    dispatchFee: chargeOf(dispatchFee),
+    longDistanceFee: chargeOf(longDistanceFee),
+    deliveryFee: chargeOf(deliveryFee),
+  };
+  const total =
+    itemsAmount +
+    freight.dispatchFee +
+    freight.longDistanceFee +
+    freight.deliveryFee +
+    tax +
+    handlingFee -
+    discount;
+  return { itemsAmount, ...freight, tax, handlingFee, discount, total };
 }
 
 export function formatAmounts(a: TGroupAmounts) {
@@ -300,7 +315,7 @@ function toItemView(line: TLine) {
     imgUrl: line.item.imgUrl,
     unitPrice: formatMoney(line.item.unitPrice),
     quantity: line.quantity,
-    lineTotal: formatMoney(line.item.unitPrice * BigInt(line.quantity)),
+    lineTotal: formatMoney(lineAmount(line.item.unitPrice, line.quantity)),
   };
 }
 

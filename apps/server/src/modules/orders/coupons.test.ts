@@ -121,6 +121,42 @@ describe('coupons at checkout, paid by the platform', () => {
     expect((await checkLedger(db)).isOk).toBe(true);
   });
 
+  it('charges a percent discount and the commission in whole cents, so no wallet keeps a fraction of a cent', async () => {
+    const db = ctx.database.db;
+    const odd = (await createTestProduct(db, storeId, { price: '12.35', stock: 100 })).productId;
+    const { couponId } = await couponFor(buyer, {
+      kind: 'percent',
+      percentOff: 7,
+      amountOff: undefined,
+      minSpend: '0',
+    });
+    const body = {
+      items: [{ productId: odd.toString(), quantity: 3 }],
+      coupons: [{ storeId: storeId.toString(), couponId }],
+    };
+    const preview = await post('/api/v1/orders/preview', buyer.token, body);
+    // 7 % of 37.05 is 2.5935: 2.59 off, 34.46 to pay.
+    expect((preview.json() as { groups: { amounts: object }[] }).groups[0]!.amounts).toMatchObject({
+      itemsAmount: '37.05',
+      discount: '2.59',
+      total: '34.46',
+    });
+    const sellerBefore = await availableOf(db, seller.id);
+    const [placed] = await placeOrders(db, buyer.id, body, 'en');
+    await payOrdersWithBalance(db, buyer.id, [placed!.orderNo]);
+    await post(`/api/v1/seller/orders/${placed!.orderNo}/ship`, seller.sellerToken, {
+      carrier: 'DHL',
+      trackingNo: '2',
+    });
+    await post(`/api/v1/orders/${placed!.orderNo}/receive`, buyer.token);
+    await settleCompletedOrders(db, new Date(Date.now() + 8 * DAY));
+    // Settled on 37.05; 5 % commission is 1.8525: 1.85 to the platform, 35.20 to the seller.
+    const [order] = await db.select().from(orders).where(eq(orders.id, placed!.id));
+    expect(order).toMatchObject({ isSettled: true, sellerSettledAmount: parseMoney('35.2') });
+    expect(await availableOf(db, seller.id)).toBe(sellerBefore + parseMoney('35.2'));
+    expect((await checkLedger(db)).isOk).toBe(true);
+  });
+
   it('refuses every bad coupon with a localised 4xx and changes nothing', async () => {
     const db = ctx.database.db;
     const other = await createTestUser(db);

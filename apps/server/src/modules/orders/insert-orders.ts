@@ -1,4 +1,4 @@
-import { formatMoney, parseMoney, type TMoney } from '@caravan/contracts';
+import { formatMoney, lineAmount, parseMoney, type TMoney } from '@caravan/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { AppError } from '../../http/app-error';
@@ -78,7 +78,7 @@ export function orderInsertCtes(input: TInsertOrdersInput): SQL {
         ${textArray(lines.map((l) => l.item.specificationForSeller))}::text[],
         ${textArray(lines.map((l) => l.item.imgUrl))}::text[], ${money(lines.map((l) => l.item.unitPrice))},
         ${textArray(lines.map((l) => String(l.quantity)))}::int[],
-        ${money(lines.map((l) => l.item.unitPrice * BigInt(l.quantity)))})
+        ${money(lines.map((l) => lineAmount(l.item.unitPrice, l.quantity)))})
         as x(order_no, product_id, variant_id, name, specification, name_for_seller, specification_for_seller, img_url,
           unit_price, quantity, line_total)
         on x.order_no = o.order_no

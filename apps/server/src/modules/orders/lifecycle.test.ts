@@ -226,6 +226,15 @@ describe('order lifecycle, refunds and settlement', () => {
       .update(orders)
       .set({ receivedAt: new Date(Date.now() - 6 * DAY) })
       .where(eq(orders.orderNo, orderNo));
+    // Refunds are whole cents, as every charge: a fraction of a cent could never leave the buyer's wallet.
+    for (const amount of ['40.555', '0.0000000001']) {
+      const refused = await post(`/api/v1/orders/${orderNo}/refund`, buyer.token, { reason: 3, amount });
+      expect(refused.statusCode).toBe(400);
+      expect((refused.json() as TErr).error.message).toBe(
+        'Please enter an amount greater than 0 with at most 2 decimals',
+      );
+    }
+    expect(await statusOf(orderNo)).toBe(4);
     const ret = await post(`/api/v1/orders/${orderNo}/refund`, buyer.token, { reason: 3, amount: '40' });
     expect((ret.json() as TInfo).orderInfo).toMatchObject({ status: 6, refundStatus: 'refunding' });
     // Both lists tell what the latest request asks for (40), not the refused first one (the whole 100).
@@ -279,6 +288,12 @@ describe('order lifecycle, refunds and settlement', () => {
       ),
     ).toBe('NO_PERMISSION');
     const buyerBefore = await availableOf(db, buyer.id);
+    const subCent = await post(`/api/v1/admin/orders/${orderNo}/refund`, admin.token, {
+      amount: '3.333',
+      reason: 'Goodwill',
+    });
+    expect(subCent.statusCode).toBe(400);
+    expect(await availableOf(db, buyer.id)).toBe(buyerBefore);
     const res = await post(`/api/v1/admin/orders/${orderNo}/refund`, admin.token, {
       amount: '100',
       reason: 'Damaged',

@@ -1,4 +1,4 @@
-import { formatMoney, multiplyMoney, type TMoney } from '@caravan/contracts';
+import { chargeAtRate, formatMoney, type TMoney } from '@caravan/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { postLedgerTransaction, type TPosting } from '../ledger';
@@ -81,7 +81,7 @@ export function orderPaymentsCte(
 export type TSettlement = { amount: TMoney; commission: TMoney; sellerNet: TMoney; rate: string };
 
 export function computeSettlement(amount: TMoney, rate: string): TSettlement {
-  const commission = multiplyMoney(amount, rate);
+  const commission = chargeAtRate(amount, rate);
   return { amount, commission, sellerNet: amount - commission, rate };
 }
 
@@ -111,7 +111,7 @@ export async function postOrderRefund(tx: Executor, order: TOrderRow, amount: TM
     ]);
     return;
   }
-  const reversal = multiplyMoney(amount, order.commissionRate ?? '0');
+  const reversal = chargeAtRate(amount, order.commissionRate ?? '0');
   await post(tx, key, 'order_refund', order.id, [
     { account: { kind: 'user_available', userId: order.sellerUserId }, amount: -(amount - reversal) },
     { account: { kind: 'platform_revenue' }, amount: -reversal },

@@ -1,5 +1,6 @@
 import {
   formatMoney,
+  lineAmount,
   MAX_BUY_DEFAULT,
   parseMoney,
   type TCart,
@@ -83,7 +84,7 @@ export function buildLocalCart(lines: TLocalCartLine[], products: Map<string, TP
       isChecked: line.isChecked && isAvailable && line.quantity <= maxBuy,
       isAvailable,
       unavailableReason: isListed ? (isAvailable ? null : 'INSUFFICIENT_STOCK') : null,
-      lineTotal: formatMoney(price * BigInt(line.quantity)),
+      lineTotal: formatMoney(lineAmount(price, line.quantity)),
       seller: { id: product.store.id, name: product.store.name },
     };
     const group = groups.get(product.store.id) ?? {

@@ -2,7 +2,7 @@ import { CheckCircleOutlined, HeartFilled, HeartOutlined, ShoppingCartOutlined }
 import type { TProductDetail } from '@caravan/contracts';
 import { RETURN_WITHIN_DAYS, SHIP_WITHIN_HOURS } from '@caravan/contracts/constants';
 import { LANGUAGE_TAGS } from '@caravan/contracts/languages';
-import { formatMoney, parseMoney } from '@caravan/contracts/money';
+import { formatMoney, lineAmount, parseMoney } from '@caravan/contracts/money';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
@@ -116,7 +116,7 @@ export function BuyBox({ product }: { product: TProductDetail }) {
   }, [limits.min, limits.max]);
 
   const unitPrice = variant ? variant.price : product.price;
-  const goodsAmount = parseMoney(unitPrice) * BigInt(quantity);
+  const goodsAmount = lineAmount(parseMoney(unitPrice), quantity);
   const freight = parseMoney(product.freight.total);
   const isSelectionComplete = !hasVariants || variant !== null;
   const canBuy = product.isOnShelf && isSelectionComplete && limits.canBuy;
