@@ -323,6 +323,44 @@ describe('settlement', () => {
     expect(csv.body.trim().split('\n').pop()!.split(',').slice(4)).toEqual(['2.18', '10.00', '25.07']);
   });
 
+  it('a return refunded before settlement shows on its line as a refund of the whole order amount', async () => {
+    const db = ctx.database.db;
+    await setParam(db, 'commission_rate', '0.08');
+    const seller = await createTestUser(db);
+    const storeId = await createTestStore(db, seller.id, 'Returned Shop');
+    const { productId } = await createTestProduct(db, storeId, { price: '37.25' });
+    const buyer = await createTestUser(db);
+    await fundUser(db, buyer.id, '1000');
+    const order = await placeTestOrder(db, buyer.id, productId, { quantity: 1 });
+    await shipOrder(db, { storeId, orderNo: order.orderNo, carrier: 'DHL', trackingNo: 'R2' });
+    await receiveOrder(db, { userId: buyer.id, orderNo: order.orderNo });
+    const post = (url: string, token: string, payload?: object) =>
+      ctx.app.inject({ method: 'POST', url, headers: bearer(token), ...(payload ? { payload } : {}) });
+    const asked = await post(`/api/v1/orders/${order.orderNo}/refund`, buyer.token, {
+      reason: 2,
+      amount: '10',
+    });
+    expect(asked.statusCode, asked.body).toBe(200);
+    // Approving a return after receipt settles the rest at once, out of escrow.
+    const approved = await post(`/api/v1/seller/orders/${order.orderNo}/refund/approve`, seller.sellerToken);
+    expect(approved.statusCode, approved.body).toBe(200);
+
+    const month = new Date().toISOString().slice(0, 7);
+    const statement = json<TSettlementStatement>(
+      await ctx.app.inject({
+        method: 'GET',
+        url: `/api/v1/seller/settlement?month=${month}`,
+        headers: bearer(seller.sellerToken),
+      }),
+    );
+    // The order's 37.25, the 10.00 returned; 8 % of the 27.25 settled is 2.18; 25.07 reached the wallet. The line read
+    // "27.25, refunds 0.00": an order amount matching no figure of the order, the return nowhere.
+    expect(statement.lines.pageList).toEqual([
+      expect.objectContaining({ goodsAmount: '37.25', commission: '2.18', refunds: '10.00', net: '25.07' }),
+    ]);
+    expect(statement).toMatchObject({ goodsAmount: '37.25', refunds: '10.00', net: '25.07' });
+  });
+
   it("a month's statement net equals the seller's ledger movement in that month, and the CSV agrees", async () => {
     const db = ctx.database.db;
     await setParam(db, 'commission_rate', '0.08');

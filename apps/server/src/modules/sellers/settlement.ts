@@ -22,7 +22,9 @@ export function monthRange(month: string): { from: Date; to: Date } {
 
 /**
  * The seller's settlement of one month, every figure read from the ledger: for each order whose money
- * reached or left the seller's wallet in the month, the goods amount released from escrow, the platform's
+ * reached or left the seller's wallet in the month, the order's amount (what the escrow held for the seller, a
+ * part refunded from it before settlement counted in and shown again as a refund: the amount released alone, 580.96
+ * less a 100.555 return, matched no figure of the order), the platform's
  * commission less what it gave back with refunds, refunds taken back after settlement (as much as the buyer got:
  * the seller's part and the commission given back), and the net on the seller's wallet. Every line and the total
  * reconcile, goods - commission - refunds = net; the net is exactly the movement of the seller's wallet by order
@@ -46,14 +48,25 @@ function linesSql(seller: TSeller, month: string) {
         and t.created_at >= ${from.toISOString()}::timestamptz and t.created_at < ${to.toISOString()}::timestamptz
         and exists (select 1 from ledger_postings p where p.transaction_id = t.id
           and p.account_id in (select id from seller_account))
+    ), refunded_before as (
+      select t.reference_id::bigint as order_id, sum(-p.amount) as amount
+      from ledger_transactions t
+      join ledger_postings p on p.transaction_id = t.id
+      join ledger_accounts a on a.id = p.account_id and a.kind = 'order_escrow'
+      where t.reference_type = 'order' and t.kind = 'order_refund' and p.amount < 0
+        and t.reference_id in (select order_id::text from moves where kind = 'order_settlement')
+      group by t.reference_id
     )
     select o.order_no, min(m.created_at) as settled_at, o.commission_rate,
-      sum(case when m.kind = 'order_settlement' then -m.escrow_amount else 0 end)::text as goods_amount,
+      (sum(case when m.kind = 'order_settlement' then -m.escrow_amount else 0 end)
+        + coalesce(max(b.amount), 0))::text as goods_amount,
       sum(case when m.kind = 'order_settlement' then m.revenue_amount else 0 end)::text as commission,
       sum(case when m.kind = 'order_refund' then m.revenue_amount else 0 end)::text as commission_reversed,
-      sum(case when m.kind = 'order_refund' then -(m.seller_amount + m.revenue_amount) else 0 end)::text as refunds,
+      (sum(case when m.kind = 'order_refund' then -(m.seller_amount + m.revenue_amount) else 0 end)
+        + coalesce(max(b.amount), 0))::text as refunds,
       sum(m.seller_amount)::text as net
     from moves m join orders o on o.id = m.order_id and o.store_id = ${seller.storeId}
+    left join refunded_before b on b.order_id = o.id
     group by o.order_no, o.commission_rate`;
 }
 
