@@ -6,6 +6,7 @@ import { zRechargeAmount } from './api/wallet';
 import {
   CHARGE_DECIMALS,
   chargeAtRate,
+  creditAtRate,
   displayMoney,
   formatMoney,
   groupMoneyDigits,
@@ -199,6 +200,9 @@ describe('money helpers (property-based)', () => {
     expect(chargeAtRate(parseMoney('37.05'), '0.07')).toBe(parseMoney('2.59'));
     expect(chargeAtRate(parseMoney('100.55'), '0.05')).toBe(parseMoney('5.03'));
     expect(lineAmount(parseMoney('0.0125'), 3)).toBe(parseMoney('0.04'));
+    // A deposit's credit goes down to the cent: never more than arrived.
+    expect(creditAtRate(parseMoney('0.01'), '97000.12345678')).toBe(parseMoney('970'));
+    expect(creditAtRate(parseMoney('1.99'), '1')).toBe(parseMoney('1.99'));
   });
 
   it('sums without loss in any order', () => {

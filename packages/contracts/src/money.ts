@@ -130,6 +130,14 @@ export function lineAmount(unitPrice: TMoney, quantity: number): TMoney {
   return roundMoney(unitPrice * BigInt(quantity), CHARGE_DECIMALS);
 }
 
+/**
+ * What a deposit credits in USDT: the amount after fees at the channel's rate, in whole cents, rounded down (never
+ * more than arrived; a rate such as 97000.12345678 made fractions of a cent that could never be withdrawn).
+ */
+export function creditAtRate(value: TMoney, rateToUsdt: string): TMoney {
+  return roundMoney(multiplyMoney(value, rateToUsdt), CHARGE_DECIMALS, 'down');
+}
+
 /** A sum of fees each of which may have up to 4 decimals, in whole cents, half up. */
 export function chargeOf(value: TMoney): TMoney {
   return roundMoney(value, CHARGE_DECIMALS);

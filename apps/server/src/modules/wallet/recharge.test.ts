@@ -2,7 +2,7 @@ import { parseMoney } from '@caravan/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client';
-import { auditLog, recharges } from '../../db/schema';
+import { auditLog, recharges, walletChannels } from '../../db/schema';
 import { seedWalletBasics } from '../../db/seed/wallet';
 import { createTestStaff, createTestUser } from '../../testing/fixtures';
 import { uploadTestImage } from '../../testing/multipart';
@@ -329,6 +329,33 @@ describe('recharge', () => {
     await call('POST', `/api/v1/admin/finance/recharges/${bankRecharge.id}/approve`, finance.token);
     expect((await getBalances(db, bank.id)).available).toBe(parseMoney('97'));
     expect((await getPlatformBalance(db, 'platform_revenue')) - revenueBefore).toBe(parseMoney('3'));
+  });
+
+  it('credits whole cents, rounded down, at a rate with many decimals', async () => {
+    await db
+      .update(walletChannels)
+      .set({ rateToUsdt: parseMoney('3000.123456') })
+      .where(eq(walletChannels.code, 'ETH'));
+    try {
+      const buyer = await createTestUser(db);
+      const created = json<{ id: string; actualAmount: string }>(
+        await call('POST', '/api/v1/wallet/recharges', buyer.token, {
+          channelCode: 'ETH',
+          amount: '1.25',
+          txHash: HASH(31),
+        }),
+      );
+      // 1.25 x 3000.123456 is 3750.15432: 3750.15 reaches the wallet (a fraction of a cent could never leave it).
+      expect(created.actualAmount).toBe('3750.15');
+      await call('POST', `/api/v1/admin/finance/recharges/${created.id}/approve`, finance.token);
+      expect((await getBalances(db, buyer.id)).available).toBe(parseMoney('3750.15'));
+      expect((await checkLedger(db)).isOk).toBe(true);
+    } finally {
+      await db
+        .update(walletChannels)
+        .set({ rateToUsdt: parseMoney('3000') })
+        .where(eq(walletChannels.code, 'ETH'));
+    }
   });
 
   it('allows only one unfinished record under concurrent submissions', async () => {

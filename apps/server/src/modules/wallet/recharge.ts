@@ -3,6 +3,7 @@ import path from 'node:path';
 import {
   CHANNEL_AMOUNT_MAX,
   CHANNEL_RATE_MAX,
+  creditAtRate,
   displayMoney,
   formatMoney,
   multiplyMoney,
@@ -118,7 +119,7 @@ export async function createRecharge(
     await assertOwnUploads(db, { userId: input.userId }, [r.certificateUrl]);
   }
   const fee = depositFee(channel, amount);
-  const actualAmount = multiplyMoney(amount - fee, formatMoney(channel.rateToUsdt, 0));
+  const actualAmount = creditAtRate(amount - fee, formatMoney(channel.rateToUsdt, 0));
   if (actualAmount > DEPOSIT_USDT_MAX) {
     // Only a channel set up before its settings had upper bounds can get here: it takes no deposit until mended.
     throw new AppError('CHANNEL_NOT_OPEN');

@@ -30,6 +30,9 @@ describe('quoteRecharge', () => {
   it('converts ETH to USDT at the channel rate', () => {
     const eth = { ...base, code: 'ETH', currency: 'ETH', feeFixed: '0', feeRate: '0', rateToUsdt: '3000' };
     expect(quoteRecharge(eth, '1.5')).toEqual({ fee: '0.00', actualAmount: '4500.00' });
+    // 1.01 x 97000.12345678 is 97970.1246913478: the wallet gets whole cents, never more than arrived.
+    const btc = { ...eth, code: 'BTC', currency: 'BTC', rateToUsdt: '97000.12345678' };
+    expect(quoteRecharge(btc, '1.01')).toEqual({ fee: '0.00', actualAmount: '97970.12' });
   });
 
   it('gives nothing for amounts the form refuses', () => {

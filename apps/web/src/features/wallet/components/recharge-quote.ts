@@ -1,4 +1,5 @@
 import {
+  creditAtRate,
   formatMoney,
   isAmountAtLeast,
   multiplyMoney,
@@ -13,7 +14,7 @@ export type TRechargeQuote = { fee: string; actualAmount: string };
 
 /**
  * What the buyer pays and receives, computed exactly as the server does (fee = fixed + amount x rate, rounded
- * up to two decimals; received = (amount - fee) x USDT rate), so it is shown before confirming.
+ * up to two decimals; received = (amount - fee) x USDT rate, rounded down to the cent), so it is shown before confirming.
  */
 export function quoteRecharge(channel: TWalletChannel, amount: string | undefined): TRechargeQuote | null {
   if (!amount || !isAmountAtLeast(amount, RECHARGE_DECIMALS, RECHARGE_MIN)) {
@@ -25,7 +26,7 @@ export function quoteRecharge(channel: TWalletChannel, amount: string | undefine
     RECHARGE_DECIMALS,
     'up',
   );
-  const actual = multiplyMoney(value - fee, channel.rateToUsdt);
+  const actual = creditAtRate(value - fee, channel.rateToUsdt);
   return { fee: formatMoney(fee), actualAmount: formatMoney(actual > 0n ? actual : 0n) };
 }
 
