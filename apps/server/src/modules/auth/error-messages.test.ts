@@ -77,7 +77,7 @@ describe('English dictionaries', () => {
       '\u20661,000.00 USDT\u2069',
     );
     expect(errorMessage('en', 'COUPON_MIN_SPEND', { minSpend: '1,000.00' })).toBe(
-      'This coupon needs an order of at least 1,000.00 USDT',
+      'This coupon needs goods worth at least 1,000.00 USDT in the order; freight and fees do not count',
     );
   });
 

@@ -99,8 +99,23 @@ describe('coupons at checkout, paid by the platform', () => {
     const buyerBefore = await availableOf(db, buyer.id);
     const sellerBefore = await availableOf(db, seller.id);
     const marketingBefore = await getPlatformBalance(db, 'platform_marketing');
+    const sellerGmv = async () =>
+      parseMoney(
+        (
+          (
+            await ctx.app.inject({
+              method: 'GET',
+              url: '/api/v1/seller/dashboard?range=today',
+              headers: bearer(seller.sellerToken),
+            })
+          ).json() as { gmv: string }
+        ).gmv,
+      );
+    const gmvBefore = await sellerGmv();
     const [placed] = await placeOrders(db, buyer.id, orderBody(couponId), 'en');
     await payOrdersWithBalance(db, buyer.id, [placed!.orderNo]);
+    // The shop's GMV counts the order at its worth, 100: the buyer's 90 and the platform's coupon, as the admin's does.
+    expect(await sellerGmv()).toBe(gmvBefore + parseMoney('100'));
     expect(await availableOf(db, buyer.id)).toBe(buyerBefore - parseMoney('90'));
     expect(await getPlatformBalance(db, 'platform_marketing')).toBe(marketingBefore - parseMoney('10'));
     const [coupon] = await db
@@ -180,7 +195,12 @@ describe('coupons at checkout, paid by the platform', () => {
     const cases: [object, number, string, string?][] = [
       [orderBody('999999999'), 404, 'COUPON_NOT_FOUND', 'This coupon code does not exist'],
       [orderBody(othersCoupon), 404, 'COUPON_NOT_FOUND'],
-      [orderBody(highMinimum), 400, 'COUPON_MIN_SPEND', 'This coupon needs an order of at least 500.00 USDT'],
+      [
+        orderBody(highMinimum),
+        400,
+        'COUPON_MIN_SPEND',
+        'This coupon needs goods worth at least 500.00 USDT in the order; freight and fees do not count',
+      ],
       [orderBody(expiring), 400, 'COUPON_EXPIRED', 'This coupon has expired'],
       [orderBody(stopped), 400, 'COUPON_STOPPED'],
       [
@@ -232,7 +252,9 @@ describe('coupons at checkout, paid by the platform', () => {
     }
     // In German too.
     const german = await post('/api/v1/orders/preview?lang=de', buyer.token, orderBody(highMinimum));
-    expect(errorOf(german).message).toBe('Dieser Gutschein gilt ab einem Bestellwert von 500.00 USDT');
+    expect(errorOf(german).message).toBe(
+      'Dieser Gutschein gilt ab einem Warenwert von 500.00 USDT in der Bestellung; Frachtkosten und Gebühren zählen nicht mit',
+    );
 
     // A used coupon.
     const [first] = await placeOrders(db, buyer.id, orderBody(usable), 'en');

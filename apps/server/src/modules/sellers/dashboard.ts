@@ -35,14 +35,16 @@ export async function getSellerDashboard(
   const fromSql = sql`${from.toISOString()}::timestamptz`;
   const store = seller.storeId;
   const [totals, units, views, byDay, top, pending] = await Promise.all([
-    db.execute(sql`select count(*)::int as orders, coalesce(sum(o.total), 0)::text as gmv,
+    // GMV is what the paid orders are worth to the shop: the buyer's total and the coupon the platform paid (the
+    // admin dashboard's figure; without the coupon the two consoles disagreed on the same orders).
+    db.execute(sql`select count(*)::int as orders, coalesce(sum(o.total + o.discount), 0)::text as gmv,
         count(*) filter (where o.refund_status = 'success')::int as refunded
       from orders o where o.store_id = ${store} and ${PAID} and o.paid_at >= ${fromSql}`),
     db.execute(sql`select coalesce(sum(i.quantity), 0)::int as units from order_items i
       join orders o on o.id = i.order_id where o.store_id = ${store} and ${PAID} and o.paid_at >= ${fromSql}`),
     db.execute(sql`select count(*)::int as views from product_views v join products p on p.id = v.product_id
       where p.store_id = ${store} and v.viewed_at >= ${fromSql}`),
-    db.execute(sql`select to_char(d.day, 'YYYY-MM-DD') as day, coalesce(sum(o.total), 0)::text as gmv,
+    db.execute(sql`select to_char(d.day, 'YYYY-MM-DD') as day, coalesce(sum(o.total + o.discount), 0)::text as gmv,
         count(o.id)::int as orders
       from generate_series(${fromSql}, ${today.toISOString()}::timestamptz, interval '1 day') as d(day)
       left join orders o on o.store_id = ${store} and ${PAID}

@@ -2,7 +2,7 @@ import { type TUserCoupon, WELCOME_COUPON_NAME } from '@caravan/contracts';
 import { useTranslation } from 'react-i18next';
 import { formatUsdt } from '../../lib/format-money';
 
-/** "5.00 USDT off from 50.00 USDT" or "10% off": what a coupon gives, in the user's language. */
+/** "5.00 USDT off · on goods from 50.00 USDT" or "10% off": what a coupon gives, in the user's language. */
 export function useCouponValueText() {
   const { t } = useTranslation('services');
   return (coupon: Pick<TUserCoupon, 'kind' | 'amountOff' | 'percentOff' | 'minSpend'>) => {

@@ -52,7 +52,7 @@ describe('CampaignForm', () => {
     const { container } = render(<CampaignForm onSubmit={onSubmit} />);
     fill('Name', 'Spring');
     fill('Amount taken off', '5');
-    fill('Minimum spend', '50');
+    fill('Minimum spend on goods', '50');
     fill('Claim code', 'spring-5');
     // The date picker is driven through the form's values: its own calendar is not what is under test.
     fill('Valid until', '2099-01-01 00:00:00');

@@ -162,6 +162,8 @@ function DashboardBody({ board }: { board: TAdminDashboard }) {
                 title={t(`dashboard.figures.${figure.key}`)}
                 valueRender={() => <MoneyText value={figure.value} className="cv-dashboard__value" />}
               />
+              {/* Each figure's basis: deposits arrive after fees, withdrawals leave with theirs. */}
+              <p className="cv-muted cv-dashboard__hint">{t(`dashboard.figureHints.${figure.key}`)}</p>
             </Card>
           </Col>
         ))}

@@ -35,5 +35,9 @@ describe('Seller -> dashboard', () => {
     const withdraw = await screen.findByRole('link', { name: walletEn.balance.withdraw });
     expect(withdraw.getAttribute('href')).toBe('/userInfo/money-package/withdraw');
     expect(screen.getByText(sellerEn.dashboard.withdrawHint)).toBeTruthy();
+    // GMV says what it counts, as the admin dashboard's does: the same orders gave two figures on the two consoles.
+    const gmv = screen.getByText(sellerEn.dashboard.gmv).closest('.ant-card');
+    expect(gmv?.textContent).toContain('60.63 USDT');
+    expect(gmv?.textContent).toContain(sellerEn.dashboard.gmvHint);
   });
 });

@@ -72,6 +72,11 @@ export default function SellerDashboardPage() {
               <Col key={key} xs={12} md={8} xl={6}>
                 <Card size="small">
                   <Statistic title={t(key)} value={value} />
+                  {key === 'dashboard.gmv' && (
+                    <p className="cv-muted" style={{ marginBlock: '8px 0' }}>
+                      {t('dashboard.gmvHint')}
+                    </p>
+                  )}
                   {key === 'dashboard.pendingSettlement' && (
                     <p className="cv-muted" style={{ marginBlock: '8px 0' }}>
                       {t('dashboard.pendingSettlementHint')}
