@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import ordersEn from '../../../locales/en/orders.json';
 import { orderInfoFixture } from '../../../testing/orders';
@@ -21,12 +21,13 @@ function layOutAt(width: number) {
 }
 
 async function renderReviewPage() {
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async () => jsonResponse({ orderInfo: ORDER })),
+  const fetchMock = vi.fn(async (_input: RequestInfo | URL, _init?: RequestInit) =>
+    jsonResponse({ orderInfo: ORDER }),
   );
+  vi.stubGlobal('fetch', fetchMock);
   const { default: OrderEvaluationPage } = await import('./order-evaluation');
   await renderWithQueries(<OrderEvaluationPage />, `/userInfo/order-evaluation?orderNo=${ORDER.orderNo}`);
+  return fetchMock;
 }
 
 describe('/userInfo/order-evaluation goods', () => {
@@ -56,5 +57,22 @@ describe('/userInfo/order-evaluation goods', () => {
     const cell = (await screen.findByText('Soft Plush Puzzles')).closest('.cv-order-goods');
     expect(cell?.querySelector('img.cv-order-thumb')).not.toBeNull();
     expect(stylesheets.isOrderLoaded).toBe(true);
+  });
+
+  it('asks for a rating the buyer chose: none is chosen for them, and nothing is sent without one', async () => {
+    layOutAt(800);
+    const fetchMock = await renderReviewPage();
+    const group = await screen.findByRole('radiogroup');
+    expect(
+      within(group)
+        .getAllByRole('radio')
+        .some((radio) => (radio as HTMLInputElement).checked),
+    ).toBe(false);
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: ordersEn.reviewForm.submit })));
+    expect(await screen.findByText('This field is required')).toBeTruthy();
+    const posts = fetchMock.mock.calls.filter(
+      ([, init]) => (init as RequestInit | undefined)?.method === 'POST',
+    );
+    expect(posts).toEqual([]);
   });
 });

@@ -55,7 +55,8 @@ export default function OrderEvaluationPage() {
             layout="vertical"
             requiredMark={false}
             onFinish={submit}
-            initialValues={{ rating: 'good', content: '' }}
+            // No rating chosen for the buyer: one click on Submit published a "Good" review they never picked.
+            initialValues={{ content: '' }}
             style={{ marginBlockStart: 16 }}
           >
             <Form.Item name="rating" label={t('reviewForm.rating')}>
