@@ -23,6 +23,7 @@ import {
   YAxis,
 } from 'recharts';
 import { ConsolePageHead } from '../../../components/console/console-layout';
+import { DAY_AXIS } from '../../../components/console/day-axis';
 import { LoadError } from '../../../components/console/load-error';
 import { MoneyText } from '../../../components/ui/money-text';
 import { buildApiUrl } from '../../../lib/api';
@@ -201,7 +202,7 @@ function DashboardBody({ board }: { board: TAdminDashboard }) {
                 <ResponsiveContainer width="100%" height={280}>
                   <LineChart data={chartDays} margin={{ top: 8, right: 16, bottom: 8, left: 8 }}>
                     <CartesianGrid strokeDasharray="3 3" />
-                    <XAxis dataKey="day" tick={{ fontSize: 11 }} />
+                    <XAxis dataKey="day" {...DAY_AXIS} />
                     <YAxis tick={{ fontSize: 11 }} width={70} />
                     <Tooltip />
                     <Legend />
@@ -227,7 +228,7 @@ function DashboardBody({ board }: { board: TAdminDashboard }) {
                 <ResponsiveContainer width="100%" height={280}>
                   <BarChart data={chartDays} margin={{ top: 8, right: 16, bottom: 8, left: 8 }}>
                     <CartesianGrid strokeDasharray="3 3" />
-                    <XAxis dataKey="day" tick={{ fontSize: 11 }} />
+                    <XAxis dataKey="day" {...DAY_AXIS} />
                     <YAxis allowDecimals={false} tick={{ fontSize: 11 }} width={40} />
                     <Tooltip />
                     <Legend />

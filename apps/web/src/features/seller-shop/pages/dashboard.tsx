@@ -15,6 +15,7 @@ import {
   YAxis,
 } from 'recharts';
 import { ConsolePageHead } from '../../../components/console/console-layout';
+import { DAY_AXIS } from '../../../components/console/day-axis';
 import { ButtonLink } from '../../../components/ui/button-link';
 import { LoadError } from '../../../components/ui/load-error';
 import { NamedSegmented } from '../../../components/ui/named-segmented';
@@ -110,7 +111,7 @@ export default function SellerDashboardPage() {
                   <ResponsiveContainer>
                     <LineChart data={data.gmvByDay.map((d) => ({ ...d, gmv: Number(d.gmv) }))}>
                       <CartesianGrid strokeDasharray="3 3" />
-                      <XAxis dataKey="day" reversed={isRtl} tick={{ fontSize: 11 }} />
+                      <XAxis dataKey="day" reversed={isRtl} {...DAY_AXIS} />
                       <YAxis orientation={isRtl ? 'right' : 'left'} tick={{ fontSize: 11 }} />
                       <Tooltip />
                       <Line
