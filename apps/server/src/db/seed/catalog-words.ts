@@ -461,18 +461,42 @@ export const NAME_TEMPLATES: Record<TSeedLang, (adj: string, mat: string, item: 
   ja: (adj, mat, item) => `${adj}${mat}${item}`,
 };
 
+/** "1 piece", "5 pieces": a count of pieces in the plural form its language gives the number ("1 pieces" read wrong). */
+const PIECES: Record<
+  'en' | 'es' | 'fr' | 'ar',
+  Partial<Record<Intl.LDMLPluralRule, (n: number) => string>>
+> = {
+  en: { one: () => '1 piece', other: (n) => `${n} pieces` },
+  es: { one: () => '1 unidad', other: (n) => `${n} unidades` },
+  fr: { one: (n) => `${n} pièce`, other: (n) => `${n} pièces` },
+  // Arabic counts one, two, three to ten and eleven up each in its own form.
+  ar: {
+    one: () => 'قطعة واحدة',
+    two: () => 'قطعتان',
+    few: (n) => `${n} قطع`,
+    many: (n) => `${n} قطعة`,
+    other: (n) => `${n} قطعة`,
+  },
+};
+
+function pieces(lang: keyof typeof PIECES, count: number): string {
+  const forms = PIECES[lang];
+  const form = forms[new Intl.PluralRules(lang).select(count)] ?? forms.other!;
+  return form(count);
+}
+
 export const DESCRIPTION_TEMPLATES: Record<TSeedLang, (name: string, moq: number) => string> = {
   en: (name, moq) =>
-    `${name}. Factory-direct wholesale, quality checked before dispatch. Minimum order ${moq} pieces; mixed colours allowed. Ships within 24 hours from our warehouse.`,
+    `${name}. Factory-direct wholesale, quality checked before dispatch. Minimum order ${pieces('en', moq)}; mixed colours allowed. Ships within 24 hours from our warehouse.`,
   cn: (name, moq) => `${name}。工厂直供批发，发货前质检。起订量${moq}件，可混色。24小时内从仓库发货。`,
   de: (name, moq) =>
     `${name}. Großhandel direkt ab Werk, vor dem Versand geprüft. Mindestbestellmenge ${moq} Stück; Farben mischbar. Versand innerhalb von 24 Stunden.`,
   es: (name, moq) =>
-    `${name}. Venta al por mayor directa de fábrica, revisado antes del envío. Pedido mínimo ${moq} unidades; colores mezclables. Envío en 24 horas.`,
+    `${name}. Venta al por mayor directa de fábrica, revisado antes del envío. Pedido mínimo ${pieces('es', moq)}; colores mezclables. Envío en 24 horas.`,
   fr: (name, moq) =>
-    `${name}. Vente en gros directe d'usine, contrôlé avant l'expédition. Commande minimum ${moq} pièces ; couleurs panachables. Expédié sous 24 heures.`,
+    `${name}. Vente en gros directe d'usine, contrôlé avant l'expédition. Commande minimum ${pieces('fr', moq)} ; couleurs panachables. Expédié sous 24 heures.`,
   ar: (name, moq) =>
-    `${name}. بيع بالجملة مباشرة من المصنع مع فحص الجودة قبل الشحن. الحد الأدنى للطلب ${moq} قطعة. الشحن خلال 24 ساعة.`,
+    `${name}. بيع بالجملة مباشرة من المصنع مع فحص الجودة قبل الشحن. الحد الأدنى للطلب ${pieces('ar', moq)}. الشحن خلال 24 ساعة.`,
   ja: (name, moq) =>
     `${name}。工場直送の卸売、出荷前に検品済み。最小注文数${moq}個、色の組み合わせ可。24時間以内に発送。`,
 };
