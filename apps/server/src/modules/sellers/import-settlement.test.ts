@@ -276,37 +276,60 @@ describe('product import and export', () => {
 });
 
 describe('settlement', () => {
-  it('a refund after settlement reconciles on its line: goods - commission - refunds = net, the refund as the buyer got it', async () => {
+  /** A shop's order of one 37.25 item, shipped and received, commission 8 %. */
+  async function receivedOrder(shopName: string) {
     const db = ctx.database.db;
     await setParam(db, 'commission_rate', '0.08');
     await setParam(db, 'order_settle_days', '0');
     const seller = await createTestUser(db);
-    const storeId = await createTestStore(db, seller.id, 'Reconciled Shop');
+    const storeId = await createTestStore(db, seller.id, shopName);
     const { productId } = await createTestProduct(db, storeId, { price: '37.25' });
     const buyer = await createTestUser(db);
     await fundUser(db, buyer.id, '1000');
     const order = await placeTestOrder(db, buyer.id, productId, { quantity: 1 });
-    await shipOrder(db, { storeId, orderNo: order.orderNo, carrier: 'DHL', trackingNo: 'R1' });
+    await shipOrder(db, {
+      storeId,
+      orderNo: order.orderNo,
+      carrier: 'DHL',
+      trackingNo: shopName.slice(0, 8),
+    });
     await receiveOrder(db, { userId: buyer.id, orderNo: order.orderNo });
-    expect(await settleCompletedOrders(db, new Date(Date.now() + 1000))).toBeGreaterThanOrEqual(1);
+    return { seller, buyer, orderNo: order.orderNo };
+  }
+
+  /** The buyer asks for 10.00 back and the seller approves. */
+  async function refundTen(placed: Awaited<ReturnType<typeof receivedOrder>>) {
     const post = (url: string, token: string, payload?: object) =>
       ctx.app.inject({ method: 'POST', url, headers: bearer(token), ...(payload ? { payload } : {}) });
-    const asked = await post(`/api/v1/orders/${order.orderNo}/refund`, buyer.token, {
+    const asked = await post(`/api/v1/orders/${placed.orderNo}/refund`, placed.buyer.token, {
       reason: 2,
       amount: '10',
     });
     expect(asked.statusCode, asked.body).toBe(200);
-    const approved = await post(`/api/v1/seller/orders/${order.orderNo}/refund/approve`, seller.sellerToken);
+    const approved = await post(
+      `/api/v1/seller/orders/${placed.orderNo}/refund/approve`,
+      placed.seller.sellerToken,
+    );
     expect(approved.statusCode, approved.body).toBe(200);
+  }
 
-    const month = new Date().toISOString().slice(0, 7);
-    const statement = json<TSettlementStatement>(
+  const thisMonth = () => new Date().toISOString().slice(0, 7);
+  const statementOf = async (seller: Awaited<ReturnType<typeof createTestUser>>) =>
+    json<TSettlementStatement>(
       await ctx.app.inject({
         method: 'GET',
-        url: `/api/v1/seller/settlement?month=${month}`,
+        url: `/api/v1/seller/settlement?month=${thisMonth()}`,
         headers: bearer(seller.sellerToken),
       }),
     );
+
+  it('a refund after settlement reconciles on its line: goods - commission - refunds = net, the refund as the buyer got it', async () => {
+    const placed = await receivedOrder('Reconciled Shop');
+    expect(await settleCompletedOrders(ctx.database.db, new Date(Date.now() + 1000))).toBeGreaterThanOrEqual(
+      1,
+    );
+    await refundTen(placed);
+    const statement = await statementOf(placed.seller);
     // 37.25 at 8 %: commission 2.98, of which 0.80 is given back with the 10.00 refunded; the seller returns 9.20.
     expect(statement.lines.pageList).toEqual([
       expect.objectContaining({ goodsAmount: '37.25', commission: '2.18', refunds: '10.00', net: '25.07' }),
@@ -317,42 +340,17 @@ describe('settlement', () => {
     expect(reconciles(statement)).toBe(true);
     const csv = await ctx.app.inject({
       method: 'GET',
-      url: `/api/v1/seller/settlement/statement.csv?month=${month}`,
-      headers: bearer(seller.sellerToken),
+      url: `/api/v1/seller/settlement/statement.csv?month=${thisMonth()}`,
+      headers: bearer(placed.seller.sellerToken),
     });
     expect(csv.body.trim().split('\n').pop()!.split(',').slice(4)).toEqual(['2.18', '10.00', '25.07']);
   });
 
   it('a return refunded before settlement shows on its line as a refund of the whole order amount', async () => {
-    const db = ctx.database.db;
-    await setParam(db, 'commission_rate', '0.08');
-    const seller = await createTestUser(db);
-    const storeId = await createTestStore(db, seller.id, 'Returned Shop');
-    const { productId } = await createTestProduct(db, storeId, { price: '37.25' });
-    const buyer = await createTestUser(db);
-    await fundUser(db, buyer.id, '1000');
-    const order = await placeTestOrder(db, buyer.id, productId, { quantity: 1 });
-    await shipOrder(db, { storeId, orderNo: order.orderNo, carrier: 'DHL', trackingNo: 'R2' });
-    await receiveOrder(db, { userId: buyer.id, orderNo: order.orderNo });
-    const post = (url: string, token: string, payload?: object) =>
-      ctx.app.inject({ method: 'POST', url, headers: bearer(token), ...(payload ? { payload } : {}) });
-    const asked = await post(`/api/v1/orders/${order.orderNo}/refund`, buyer.token, {
-      reason: 2,
-      amount: '10',
-    });
-    expect(asked.statusCode, asked.body).toBe(200);
+    const placed = await receivedOrder('Returned Shop');
     // Approving a return after receipt settles the rest at once, out of escrow.
-    const approved = await post(`/api/v1/seller/orders/${order.orderNo}/refund/approve`, seller.sellerToken);
-    expect(approved.statusCode, approved.body).toBe(200);
-
-    const month = new Date().toISOString().slice(0, 7);
-    const statement = json<TSettlementStatement>(
-      await ctx.app.inject({
-        method: 'GET',
-        url: `/api/v1/seller/settlement?month=${month}`,
-        headers: bearer(seller.sellerToken),
-      }),
-    );
+    await refundTen(placed);
+    const statement = await statementOf(placed.seller);
     // The order's 37.25, the 10.00 returned; 8 % of the 27.25 settled is 2.18; 25.07 reached the wallet. The line read
     // "27.25, refunds 0.00": an order amount matching no figure of the order, the return nowhere.
     expect(statement.lines.pageList).toEqual([
