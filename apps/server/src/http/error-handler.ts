@@ -4,6 +4,7 @@ import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } fro
 import { errorMessage, validationMessage, withAttemptsLeft } from '../i18n/messages';
 import { isAppError } from './app-error';
 import { resolveLanguage } from './language';
+import { sendErrorPage } from './web';
 
 type TFieldError = { field: string; message: string };
 
@@ -13,6 +14,9 @@ export function sendError(
   code: TErrorCode,
   options: { message?: string; details?: Record<string, unknown>; params?: Record<string, unknown> } = {},
 ) {
+  if (sendErrorPage(request, reply, ERROR_STATUS[code])) {
+    return reply;
+  }
   const body: TErrorBody = {
     error: {
       code,

@@ -463,7 +463,11 @@ export async function sendServerRenderedPage(
     .header('x-page-cache', isRendered || request.url.length > MAX_CACHED_URL_LENGTH ? 'miss' : 'hit')
     // Browsers ask again each time; the server keeps its copy for a few seconds (catalogue cache).
     .header('cache-control', 'no-cache')
-    .header('vary', 'accept-language, cookie, accept-encoding');
+    // With a mobile site, phones are sent there (web.ts): a cache must not give them a desktop answer.
+    .header(
+      'vary',
+      `accept-language, cookie, accept-encoding${config.MOBILE_SITE_URL ? ', user-agent' : ''}`,
+    );
   if (isRendered) {
     // How many render passes this page took: one when its data was read before rendering (ssr-prefetch.ts).
     void reply.header('server-timing', `render;desc="passes=${page.passes}"`);

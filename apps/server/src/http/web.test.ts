@@ -81,7 +81,7 @@ describe('web app serving', () => {
     for (const [url, headers] of [
       [`/api/v1/catalog/products/${'1'.repeat(600)}`, { 'accept-language': 'de-DE,de;q=0.9' }],
       ['/api/v1/catalog/products/%E0%A4%A', { cookie: 'lang=de' }],
-      ['/searchResult/%E0%A4%A?lang=de', {}],
+      ['/searchResult/%E0%A4%A?lang=de', { accept: 'application/json' }],
     ] as const) {
       const res = await ctx.app.inject({ method: 'GET', url, headers });
       expect(res.statusCode, url).toBe(404);
@@ -89,6 +89,32 @@ describe('web app serving', () => {
         error: { code: 'ROUTE_NOT_FOUND', message: 'Die angeforderte Adresse existiert nicht' },
       });
     }
+  });
+
+  it('answers a browser visiting a bad address with the app and the error status, not the JSON envelope', async () => {
+    for (const [url, status] of [
+      ['/productDetails?id=%00', 400],
+      ['/store?id=%00&lang=de', 400],
+      ['/searchResult/%E0%A4%A?lang=de', 404],
+      ['/help/%ZZ', 404],
+    ] as const) {
+      const res = await ctx.app.inject({
+        method: 'GET',
+        url,
+        headers: { accept: 'text/html', 'user-agent': DESKTOP },
+      });
+      expect(res.statusCode, url).toBe(status);
+      expect(res.headers['content-type'], url).toContain('text/html');
+      expect(res.body, url).toContain('<div id="root">');
+    }
+    // An API call's refusal stays the envelope, whatever the client accepts.
+    const api = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/v1/catalog/products/%00',
+      headers: { accept: 'text/html' },
+    });
+    expect(api.statusCode).toBe(400);
+    expect(api.json()).toMatchObject({ error: { code: 'VALIDATION_FAILED' } });
   });
 
   it('answers storefront pages through their own routes as before: the page for browsers, 404 for JSON', async () => {
@@ -209,6 +235,22 @@ describe('web app serving', () => {
     const storeTarget = new URL(store.headers.location as string);
     expect(storeTarget.searchParams.get('storeId')).toBe('7');
     expect(storeTarget.searchParams.get('lang')).toBe('ja');
+    // A language the site does not have is not passed on: the visitor's own is.
+    const unknownLanguage = await ctx.app.inject({
+      method: 'GET',
+      url: '/productDetails?id=5&lang=xx',
+      headers: { accept: 'text/html', 'user-agent': IPHONE, 'accept-language': 'de-DE,de;q=0.9' },
+    });
+    expect(new URL(unknownLanguage.headers.location as string).searchParams.get('lang')).toBe('de');
+    // The same address answers phones and computers differently: caches must keep the two apart.
+    expect(goods.headers.vary).toContain('user-agent');
+    const desktop = await ctx.app.inject({
+      method: 'GET',
+      url: '/productDetails?id=42',
+      headers: { accept: 'text/html', 'user-agent': DESKTOP },
+    });
+    expect(desktop.statusCode).toBe(200);
+    expect(desktop.headers.vary).toContain('user-agent');
     // Consoles are never redirected.
     const admin = await ctx.app.inject({
       method: 'GET',

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { POLICY_PAGES } from '@caravan/contracts';
+import { isLanguage, POLICY_PAGES } from '@caravan/contracts';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { addCspNonce } from './security-headers';
@@ -20,8 +20,8 @@ export function mobileRedirectTarget(base: string, request: FastifyRequest): str
   if (id && incoming.pathname === '/store') {
     target.searchParams.set('storeId', id);
   }
-  const lang = incoming.searchParams.get('lang') ?? request.lang;
-  target.searchParams.set('lang', lang);
+  const asked = incoming.searchParams.get('lang');
+  target.searchParams.set('lang', isLanguage(asked) ? asked : request.lang);
   return target.toString();
 }
 
@@ -121,14 +121,42 @@ export function sendSpa(app: FastifyInstance, request: FastifyRequest, reply: Fa
     return false;
   }
   const isConsole = /^\/(admin|seller|cs)(\/|$)/.test(request.url);
-  if (config.MOBILE_SITE_URL && !isConsole && MOBILE_AGENT.test(request.headers['user-agent'] ?? '')) {
-    void reply.redirect(mobileRedirectTarget(config.MOBILE_SITE_URL, request), 302);
-    return true;
+  if (config.MOBILE_SITE_URL && !isConsole) {
+    // Phones and computers get different answers at the same address: caches keep them apart.
+    void reply.header('vary', 'user-agent');
+    if (MOBILE_AGENT.test(request.headers['user-agent'] ?? '')) {
+      void reply.redirect(mobileRedirectTarget(config.MOBILE_SITE_URL, request), 302);
+      return true;
+    }
   }
   if (!hasIndexHtml(path.join(config.webDistDir, 'index.html'))) {
     return false;
   }
   void sendPage(app, request, reply);
+  return true;
+}
+
+/**
+ * A browser's visit to an address that cannot be answered (a NUL in its query, a broken %-escape) gets the app with
+ * the error's status, which shows its own "not found" in the visitor's language and the way on, rather than the
+ * API's JSON envelope as a page of text. Only for a bad address (400, 404); false when this is no page visit.
+ */
+export function sendErrorPage(request: FastifyRequest, reply: FastifyReply, status: number): boolean {
+  const { config } = request.server.deps;
+  const indexFile = path.join(config.webDistDir, 'index.html');
+  if (
+    (status !== 400 && status !== 404) ||
+    !config.SERVE_WEB ||
+    !isPageRequest(request) ||
+    !hasIndexHtml(indexFile)
+  ) {
+    return false;
+  }
+  void reply
+    .status(status)
+    .header('cache-control', 'no-cache')
+    .type('text/html; charset=utf-8')
+    .send(addCspNonce(readIndexHtml(indexFile), reply));
   return true;
 }
 
