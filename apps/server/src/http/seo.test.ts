@@ -1,6 +1,9 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { clearCatalogCache } from '../modules/catalog';
+import { rowsOf } from '../modules/catalog/present';
 import { createCategoryTree, createProduct, createStore, createUser } from '../modules/catalog/test-fixtures';
 import { createTestApp, type TTestContext } from '../testing/test-app';
 
@@ -49,6 +52,12 @@ describe('robots.txt and sitemaps', () => {
     const index = await ctx.app.inject({ method: 'GET', url: '/sitemap.xml' });
     expect(index.statusCode).toBe(200);
     expect(index.body).toContain('<sitemapindex');
+    const hiddenChangedAt = Date.parse(
+      String(
+        rowsOf(await ctx.database.db.execute(sql`select updated_at from products where id = ${hidden}`))[0]
+          ?.updated_at,
+      ),
+    );
     const files = [...index.body.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1] ?? '');
     const fileDates = [...index.body.matchAll(/<\/loc><lastmod>([^<]+)<\/lastmod><\/sitemap>/g)].map(
       (match) => match[1] ?? '',
@@ -67,8 +76,10 @@ describe('robots.txt and sitemaps', () => {
       const entries = [...res.body.matchAll(/<url><loc>([^<]+)<\/loc><lastmod>([^<]+)<\/lastmod><\/url>/g)];
       const dates = entries.map((entry) => Date.parse(entry[2] ?? ''));
       expect(dates.every((date) => !Number.isNaN(date))).toBe(true);
-      // The index dates each file by its newest entry.
-      expect(Date.parse(fileDates[index] ?? '')).toBe(Math.max(...dates));
+      // The index dates each file by its newest change: an entry's, or (products) the hidden product's.
+      expect(Date.parse(fileDates[index] ?? ''), file).toBe(
+        file.includes('products') ? Math.max(...dates, hiddenChangedAt) : Math.max(...dates),
+      );
       // In id order, numerically (product 10 after product 9).
       const ids = entries.map((entry) =>
         Number(new URL((entry[1] ?? '').replaceAll('&amp;', '&')).searchParams.get('id')),
@@ -84,6 +95,35 @@ describe('robots.txt and sitemaps', () => {
     expect(urls).not.toContain(`https://shop.example/productDetails?id=${hidden}`);
     expect(urls).toContain(`https://shop.example/store?id=${storeId}`);
     expect(urls.filter((url) => url.includes('/classification?id=')).length).toBeGreaterThan(0);
+  });
+
+  it("moves a file's date when a product leaves it, so crawlers read the file again and drop the page", async () => {
+    const productsFileDate = async () => {
+      const index = await ctx.app.inject({ method: 'GET', url: '/sitemap.xml' });
+      return index.body.match(/products-1\.xml<\/loc><lastmod>([^<]+)</)?.[1] ?? '';
+    };
+    const db = ctx.database.db;
+    const before = await productsFileDate();
+    const leaving = visible[3] as bigint;
+    const later = new Date(Date.parse(before) + 60_000);
+    await db.execute(
+      sql`update products set is_on_shelf = false, updated_at = ${later} where id = ${leaving}`,
+    );
+    clearCatalogCache(db);
+    expect(await productsFileDate()).toBe(later.toISOString());
+    const file = await ctx.app.inject({ method: 'GET', url: '/sitemaps/products-1.xml' });
+    expect(file.body).not.toContain(`productDetails?id=${leaving}<`);
+
+    // A shop suspended: its products leave with it, dated by the shop's change.
+    const closedAt = new Date(Date.parse(before) + 120_000);
+    await db.execute(
+      sql`update stores set status = 'suspended', updated_at = ${closedAt} where id = ${storeId}`,
+    );
+    clearCatalogCache(db);
+    expect(await productsFileDate()).toBe(closedAt.toISOString());
+    await db.execute(sql`update stores set status = 'active' where id = ${storeId}`);
+    await db.execute(sql`update products set is_on_shelf = true where id = ${leaving}`);
+    clearCatalogCache(db);
   });
 
   it('answers unknown sitemap files with 404, never 500', async () => {

@@ -21,6 +21,7 @@ const DISALLOWED = [
   '/login',
   '/register',
   '/forgot-password',
+  // The application and the buyer's loans; /credit itself is the public loan offer, for crawlers too.
   '/credit/',
 ];
 
