@@ -4,6 +4,7 @@ import i18next from 'i18next';
 import { describe, expect, it, vi } from 'vitest';
 import servicesAr from '../../../locales/ar/services.json';
 import servicesEn from '../../../locales/en/services.json';
+import { failOnAntdWarnings } from '../../../testing/antd-warnings';
 import { jsonResponse, renderWithQueries, setUpComponentTests } from '../../../testing/render';
 import CouponsPage from './coupons';
 
@@ -22,6 +23,7 @@ const coupon = (id: string, name: string): TUserCoupon => ({
 
 describe('Account -> Coupons', () => {
   setUpComponentTests({ services: servicesEn });
+  failOnAntdWarnings();
 
   it("names the platform's welcome coupon in the buyer's language and a campaign's own name as written", async () => {
     vi.stubGlobal(

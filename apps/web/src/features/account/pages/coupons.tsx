@@ -1,11 +1,11 @@
 import type { TUserCoupon } from '@caravan/contracts';
-import { Button, Card, Empty, Input, List, Skeleton, Space, Tag } from 'antd';
+import { Button, Card, Empty, Input, Skeleton, Space, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCouponName, useCouponValueText } from '../../../components/coupons/coupon-text';
 import { useClaimCoupon, useCoupons } from '../../../components/coupons/use-coupons';
 import { DateTimeInSentence } from '../../../components/ui/date-time-text';
-import { ListItemMeta } from '../../../components/ui/list-item-meta';
+import { ItemList, ItemListItem, ItemListMeta } from '../../../components/ui/item-list';
 import { LoadError } from '../../../components/ui/load-error';
 import { PageFrame } from '../../../components/ui/page-frame';
 import { toast, toastError } from '../../../lib/toast';
@@ -69,16 +69,16 @@ export default function CouponsPage() {
           </Empty>
         )}
         {coupons.data && coupons.data.length > 0 && (
-          <List<TUserCoupon>
-            dataSource={coupons.data}
-            pagination={coupons.data.length > PAGE_SIZE ? { pageSize: PAGE_SIZE, size: 'small' } : false}
+          <ItemList<TUserCoupon>
+            items={coupons.data}
+            itemKey={(coupon) => coupon.id}
+            paging={{ pageSize: PAGE_SIZE, size: 'small' }}
             renderItem={(coupon) => (
-              <List.Item
-                key={coupon.id}
+              <ItemListItem
                 extra={<Tag color={STATUS_COLOURS[coupon.status]}>{t(`coupon.status.${coupon.status}`)}</Tag>}
                 data-testid="coupon-row"
               >
-                <ListItemMeta
+                <ItemListMeta
                   title={
                     <>
                       <bdi>{couponName(coupon)}</bdi> · <span dir="ltr">{valueText(coupon)}</span>
@@ -94,7 +94,7 @@ export default function CouponsPage() {
                     </>
                   }
                 />
-              </List.Item>
+              </ItemListItem>
             )}
           />
         )}

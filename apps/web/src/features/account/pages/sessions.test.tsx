@@ -4,6 +4,7 @@ import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testi
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { api } from '../../../lib/api';
+import { failOnAntdWarnings } from '../../../testing/antd-warnings';
 import { initTestI18n } from '../../../testing/i18n';
 import SessionsPage from './sessions';
 
@@ -47,6 +48,7 @@ describe('SessionsPage places', () => {
     const i18n = await initTestI18n();
     await i18n.changeLanguage('en');
   });
+  failOnAntdWarnings();
 
   it('names the country of each device, the local network or an unknown place, and keeps the address', async () => {
     renderWith([

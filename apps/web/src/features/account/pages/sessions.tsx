@@ -1,11 +1,11 @@
 import { DesktopOutlined, MobileOutlined } from '@ant-design/icons';
 import type { TDeviceSession, TDeviceSessionsResponse } from '@caravan/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Empty, List, Skeleton, Tag } from 'antd';
+import { Button, Card, Empty, Skeleton, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ConfirmPopover } from '../../../components/ui/confirm-popover';
 import { DateTimeInSentence } from '../../../components/ui/date-time-text';
-import { ListItemMeta } from '../../../components/ui/list-item-meta';
+import { ItemList, ItemListItem, ItemListMeta } from '../../../components/ui/item-list';
 import { LoadError } from '../../../components/ui/load-error';
 import { PageFrame } from '../../../components/ui/page-frame';
 import { REMOVAL_LIST_PROPS } from '../../../components/ui/removal-focus';
@@ -92,12 +92,12 @@ export default function SessionsPage() {
         <div {...REMOVAL_LIST_PROPS}>
           {devices.data && list.length === 0 && <Empty description={t('sessions.empty')} />}
           {list.length > 0 && (
-            <List<TDeviceSession>
-              dataSource={list}
-              pagination={list.length > PAGE_SIZE ? { pageSize: PAGE_SIZE, size: 'small' } : false}
+            <ItemList<TDeviceSession>
+              items={list}
+              itemKey={(device) => device.id}
+              paging={{ pageSize: PAGE_SIZE, size: 'small' }}
               renderItem={(device) => (
-                <List.Item
-                  key={device.id}
+                <ItemListItem
                   data-testid="device-row"
                   actions={
                     device.isCurrent
@@ -121,7 +121,7 @@ export default function SessionsPage() {
                         ]
                   }
                 >
-                  <ListItemMeta
+                  <ItemListMeta
                     avatar={
                       /iOS|Android/.test(device.os) ? (
                         <MobileOutlined aria-hidden />
@@ -155,7 +155,7 @@ export default function SessionsPage() {
                       </>
                     }
                   />
-                </List.Item>
+                </ItemListItem>
               )}
             />
           )}

@@ -1,7 +1,7 @@
 import { PlusOutlined } from '@ant-design/icons';
 import type { TAddress, TAddressRequest } from '@caravan/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Card, Empty, List, Skeleton, Space, Tag } from 'antd';
+import { Alert, Button, Card, Empty, Skeleton, Space, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AddressFormModal } from '../../../components/address/address-form-modal';
@@ -10,6 +10,7 @@ import { ADDRESSES_KEY } from '../../../components/address/api/address-keys';
 import { useAddresses } from '../../../components/address/api/list-addresses';
 import { saveAddress } from '../../../components/address/api/save-address';
 import { ConfirmPopover } from '../../../components/ui/confirm-popover';
+import { ItemList, ItemListItem } from '../../../components/ui/item-list';
 import { emptyOrLoadError } from '../../../components/ui/load-error';
 import { PageFrame } from '../../../components/ui/page-frame';
 import { REMOVAL_LIST_PROPS } from '../../../components/ui/removal-focus';
@@ -100,10 +101,11 @@ export default function ShippingAddressPage() {
         )}
         {list.length > 0 && (
           <Card>
-            <List
-              dataSource={list}
+            <ItemList
+              items={list}
+              itemKey={(address) => address.id}
               renderItem={(address) => (
-                <List.Item
+                <ItemListItem
                   data-testid="address-item"
                   actions={[
                     address.isDefault ? (
@@ -150,7 +152,7 @@ export default function ShippingAddressPage() {
                   <Space orientation="vertical" size={2}>
                     <AddressText address={address} />
                   </Space>
-                </List.Item>
+                </ItemListItem>
               )}
             />
           </Card>

@@ -4,10 +4,11 @@ import {
   type THomePinItem,
   type THomePinSection,
 } from '@caravan/contracts';
-import { Alert, Button, List, Select, Space, Tabs, Typography } from 'antd';
+import { Alert, Button, Select, Space, Tabs, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadError } from '../../../components/console/load-error';
+import { ItemList, ItemListItem } from '../../../components/ui/item-list';
 import { toast, toastError } from '../../../lib/toast';
 import { useHomePinCandidates, useHomePins, useSaveHomePins } from '../api/catalog-api';
 
@@ -52,12 +53,13 @@ function SectionPins({ section, items }: { section: THomePinSection; items: THom
         />
         <span>{t('catalog.pinsMax', { max: HOME_PINS_MAX })}</span>
       </Space>
-      <List<THomePinItem>
-        bordered
-        dataSource={items}
-        locale={{ emptyText: t('catalog.pinsEmpty') }}
+      <ItemList<THomePinItem>
+        isBordered
+        items={items}
+        itemKey={(item) => item.id}
+        emptyText={t('catalog.pinsEmpty')}
         renderItem={(item, index) => (
-          <List.Item
+          <ItemListItem
             actions={[
               <Button
                 key="up"
@@ -93,7 +95,7 @@ function SectionPins({ section, items }: { section: THomePinSection; items: THom
                 <bdi dir="ltr">#{item.id}</bdi>
               </Typography.Text>
             </Space>
-          </List.Item>
+          </ItemListItem>
         )}
       />
     </>

@@ -2,6 +2,7 @@ import type { TChatConversation } from '@caravan/contracts';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import chat from '../../../locales/en/chat.json';
+import { failOnAntdWarnings } from '../../../testing/antd-warnings';
 import { jsonResponse, renderWithQueries, setUpComponentTests } from '../../../testing/render';
 import { fakeChatSocket } from '../testing/fake-socket';
 import ChatDialog from './chat-dialog';
@@ -38,6 +39,7 @@ const SERVICE_CONVERSATION: TChatConversation = {
 
 describe('chat dialog, Messages', () => {
   setUpComponentTests({ chat });
+  failOnAntdWarnings();
 
   it("splits the header's count between its tabs: shops' unread messages and the other notifications", async () => {
     context.dialog = { isOpen: true, target: { kind: 'list' } };
@@ -55,6 +57,7 @@ describe('chat dialog, Messages', () => {
 
 describe('chat dialog, customer service', () => {
   setUpComponentTests({ chat });
+  failOnAntdWarnings();
 
   it('says when customer service has closed the conversation, as it happens, and not once it is open again', async () => {
     const live = fakeChatSocket();

@@ -2,11 +2,12 @@ import { ArrowLeftOutlined, CloseOutlined, MinusOutlined, ShopOutlined, UpOutlin
 import type { TChatConversation } from '@caravan/contracts';
 import { CHAT_DIALOG } from '@caravan/contracts/constants';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Badge, Button, Empty, List, Spin, Tabs } from 'antd';
+import { Alert, Badge, Button, Empty, Spin, Tabs } from 'antd';
 import { useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { ButtonLink } from '../../../components/ui/button-link';
+import { ItemList, ItemListItem } from '../../../components/ui/item-list';
 import { LoadError } from '../../../components/ui/load-error';
 import { isApiError } from '../../../lib/api';
 import { formatDateTime } from '../../../lib/format';
@@ -16,7 +17,6 @@ import { useChatContext } from './chat-provider';
 import { ConversationView } from './conversation-view';
 import { NotificationList } from './notification-list';
 import '../chat.css';
-import { usePagerIcons } from '../../../components/ui/pager';
 
 /** The width below which the dialog fills the screen (chat.css, .cv-chat-dialog). */
 const FULL_SCREEN_QUERY = '(max-width: 575px)';
@@ -75,7 +75,6 @@ function DialogNotifications({ onChange }: { onChange: () => void }) {
 
 function ConversationList({ onOpen }: { onOpen: (conversation: TChatConversation) => void }) {
   const { t } = useTranslation('chat');
-  const pagerIcons = usePagerIcons();
   const [page, setPage] = useState(1);
   const query = useQuery({
     queryKey: chatKeys.conversations('buyer', 'shops', page),
@@ -97,22 +96,16 @@ function ConversationList({ onOpen }: { onOpen: (conversation: TChatConversation
     return <Empty description={t('list.empty')} />;
   }
   return (
-    <List
-      dataSource={shops}
-      pagination={
+    <ItemList
+      items={shops}
+      itemKey={(conversation) => conversation.id}
+      paging={
         (query.data?.total ?? 0) > 20
-          ? {
-              ...pagerIcons,
-              current: page,
-              pageSize: 20,
-              total: query.data?.total ?? 0,
-              onChange: setPage,
-              size: 'small',
-            }
-          : false
+          ? { current: page, pageSize: 20, total: query.data?.total ?? 0, onChange: setPage, size: 'small' }
+          : undefined
       }
       renderItem={(conversation) => (
-        <List.Item>
+        <ItemListItem>
           <button type="button" className="cv-chat__list-item" onClick={() => onOpen(conversation)}>
             <Badge count={conversation.unread} size="small">
               <ShopOutlined aria-hidden className="cv-chat__list-icon" />
@@ -131,7 +124,7 @@ function ConversationList({ onOpen }: { onOpen: (conversation: TChatConversation
               {formatDateTime(conversation.lastMessageAt)}
             </time>
           </button>
-        </List.Item>
+        </ItemListItem>
       )}
     />
   );

@@ -1,7 +1,7 @@
 import type { TChatConversation } from '@caravan/contracts';
-import { Badge, Empty, List, Tag } from 'antd';
+import { Badge, Empty, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { usePagerIcons } from '../../../components/ui/pager';
+import { ItemList, ItemListItem } from '../../../components/ui/item-list';
 import { formatDateTime } from '../../../lib/format';
 
 /** The list beside a console conversation: who, last message, unread, status. */
@@ -28,27 +28,18 @@ export function ConversationPicker({
   emptyText?: string;
 }) {
   const { t } = useTranslation('chat');
-  const pagerIcons = usePagerIcons();
   return (
-    <List
-      loading={isLoading}
-      dataSource={conversations}
-      locale={{ emptyText: <Empty description={emptyText ?? t('list.empty')} /> }}
-      pagination={
-        total > pageSize
-          ? {
-              ...pagerIcons,
-              current: page,
-              pageSize,
-              total,
-              onChange: onPage,
-              size: 'small',
-              showSizeChanger: false,
-            }
-          : false
+    <ItemList
+      className="cv-chat__conversations"
+      isLoading={isLoading}
+      items={conversations}
+      itemKey={(conversation) => conversation.id}
+      emptyText={<Empty description={emptyText ?? t('list.empty')} />}
+      paging={
+        total > pageSize ? { current: page, pageSize, total, onChange: onPage, size: 'small' } : undefined
       }
       renderItem={(conversation) => (
-        <List.Item className={conversation.id === selectedId ? 'is-selected' : undefined}>
+        <ItemListItem className={conversation.id === selectedId ? 'is-selected' : undefined}>
           <button
             type="button"
             className="cv-chat__list-item"
@@ -72,7 +63,7 @@ export function ConversationPicker({
               {formatDateTime(conversation.lastMessageAt)}
             </time>
           </button>
-        </List.Item>
+        </ItemListItem>
       )}
     />
   );

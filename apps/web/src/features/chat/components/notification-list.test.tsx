@@ -2,6 +2,7 @@ import { cleanup } from '@testing-library/react';
 import i18next from 'i18next';
 import { afterEach, beforeAll, describe, it, vi } from 'vitest';
 import chatEn from '../../../locales/en/chat.json';
+import { failOnAntdWarnings } from '../../../testing/antd-warnings';
 import { initTestI18n } from '../../../testing/i18n';
 import { expectLoadErrorThenRetry } from '../../../testing/load-error';
 import { NotificationList } from './notification-list';
@@ -15,6 +16,7 @@ describe('NotificationList', () => {
     cleanup();
     vi.unstubAllGlobals();
   });
+  failOnAntdWarnings();
 
   it('shows the server\'s message when the list fails and loads it again on "Try again"', async () => {
     await expectLoadErrorThenRetry(

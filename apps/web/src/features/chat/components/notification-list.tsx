@@ -1,13 +1,12 @@
 import type { TNotification } from '@caravan/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Empty, List, Skeleton } from 'antd';
+import { Button, Empty, Skeleton } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ListItemMeta } from '../../../components/ui/list-item-meta';
+import { ItemList, ItemListItem, ItemListMeta } from '../../../components/ui/item-list';
 import { LoadError } from '../../../components/ui/load-error';
 import { formatAmount } from '../../../components/ui/money-text';
-import { usePagerIcons } from '../../../components/ui/pager';
 import { isApiError } from '../../../lib/api';
 import { isolateText } from '../../../lib/bidi';
 import { openChat, type TChatTarget } from '../../../lib/chat-launcher';
@@ -95,7 +94,6 @@ export function NotificationList({
   onChange?: () => void;
 }) {
   const { t } = useTranslation('chat');
-  const pagerIcons = usePagerIcons();
   const queryClient = useQueryClient();
   const [isMarking, setIsMarking] = useState(false);
   const query = useQuery({
@@ -148,20 +146,19 @@ export function NotificationList({
       {data.pageList.length === 0 ? (
         <Empty description={t('notifications.empty')} />
       ) : (
-        <List
-          dataSource={data.pageList}
-          pagination={
+        <ItemList
+          items={data.pageList}
+          itemKey={(notification) => notification.id}
+          paging={
             data.total > pageSize
               ? {
-                  ...pagerIcons,
                   current: page,
                   pageSize,
                   total: data.total,
                   onChange: (next: number) => onPageChange(next),
                   size: 'small',
-                  showSizeChanger: false,
                 }
-              : false
+              : undefined
           }
           renderItem={(notification) => {
             const link = linkOf(audience, notification);
@@ -172,7 +169,7 @@ export function NotificationList({
               ...(amount === undefined ? {} : { amount: formatAmount(amount) }),
             });
             return (
-              <List.Item
+              <ItemListItem
                 className={`cv-notifications__item${notification.isRead ? '' : ' is-unread'}`}
                 actions={
                   notification.isRead
@@ -184,7 +181,7 @@ export function NotificationList({
                       ]
                 }
               >
-                <ListItemMeta
+                <ItemListMeta
                   title={
                     link ? (
                       <Link to={link} onClick={() => markOne(notification)}>
@@ -205,7 +202,7 @@ export function NotificationList({
                   }
                   description={<time dir="ltr">{formatDateTime(notification.createtime)}</time>}
                 />
-              </List.Item>
+              </ItemListItem>
             );
           }}
         />

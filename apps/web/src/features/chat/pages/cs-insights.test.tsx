@@ -2,6 +2,7 @@ import type { TCsStats } from '@caravan/contracts';
 import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import chat from '../../../locales/en/chat.json';
+import { failOnAntdWarnings } from '../../../testing/antd-warnings';
 import { jsonResponse, renderWithQueries, setUpComponentTests } from '../../../testing/render';
 import CsInsightsPage from './cs-insights';
 
@@ -19,6 +20,7 @@ const STATS: TCsStats = {
 
 describe('/cs/insights', () => {
   setUpComponentTests({ chat });
+  failOnAntdWarnings();
 
   it('says a time in the singular when it is one', async () => {
     vi.stubGlobal(

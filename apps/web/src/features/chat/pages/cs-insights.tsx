@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Card, Empty, List, Skeleton, Statistic } from 'antd';
+import { Card, Empty, Skeleton, Statistic } from 'antd';
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,7 +10,7 @@ import { formatDateTime } from '../../../lib/format';
 import { chatApi } from '../api/chat-api';
 import '../chat.css';
 import { DataTable } from '../../../components/ui/data-table';
-import { ListItemMeta } from '../../../components/ui/list-item-meta';
+import { ItemList, ItemListItem, ItemListMeta } from '../../../components/ui/item-list';
 import { NamedSegmented } from '../../../components/ui/named-segmented';
 import { SearchInput } from '../../../components/ui/search-input';
 
@@ -130,24 +130,19 @@ export default function CsInsightsPage() {
         }}
       />
       {q && (
-        <List
-          loading={search.isLoading}
-          dataSource={search.data?.pageList ?? []}
-          locale={{ emptyText: <Empty description={t('search.empty')} /> }}
-          pagination={
+        <ItemList
+          isLoading={search.isLoading}
+          items={search.data?.pageList ?? []}
+          itemKey={(hit) => hit.message.id}
+          emptyText={<Empty description={t('search.empty')} />}
+          paging={
             (search.data?.total ?? 0) > 20
-              ? {
-                  current: page,
-                  pageSize: 20,
-                  total: search.data?.total ?? 0,
-                  onChange: setPage,
-                  showSizeChanger: false,
-                }
-              : false
+              ? { current: page, pageSize: 20, total: search.data?.total ?? 0, onChange: setPage }
+              : undefined
           }
           renderItem={(hit) => (
-            <List.Item>
-              <ListItemMeta
+            <ItemListItem>
+              <ItemListMeta
                 headingLevel={3}
                 title={<bdi>{hit.buyerName}</bdi>}
                 description={
@@ -157,7 +152,7 @@ export default function CsInsightsPage() {
                   </>
                 }
               />
-            </List.Item>
+            </ItemListItem>
           )}
         />
       )}

@@ -3,6 +3,7 @@ import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import sellerEn from '../../../locales/en/seller.json';
 import walletEn from '../../../locales/en/wallet.json';
+import { failOnAntdWarnings } from '../../../testing/antd-warnings';
 import { jsonResponse, renderWithQueries, setUpComponentTests } from '../../../testing/render';
 import SellerDashboardPage from './dashboard';
 
@@ -21,6 +22,7 @@ const DASHBOARD: TSellerDashboard = {
 
 describe('Seller -> dashboard', () => {
   setUpComponentTests({ seller: sellerEn, wallet: walletEn });
+  failOnAntdWarnings();
 
   it('says before the click that the balance is withdrawn on the storefront, with its own log-in', async () => {
     vi.stubGlobal(

@@ -1,5 +1,5 @@
 import { DASHBOARD_RANGES, type TDashboardRange } from '@caravan/contracts';
-import { Badge, Card, Col, List, Row, Skeleton, Statistic } from 'antd';
+import { Badge, Card, Col, Row, Skeleton, Statistic } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -17,6 +17,7 @@ import {
 import { ConsolePageHead } from '../../../components/console/console-layout';
 import { DAY_AXIS } from '../../../components/console/day-axis';
 import { ButtonLink } from '../../../components/ui/button-link';
+import { ItemList, ItemListItem } from '../../../components/ui/item-list';
 import { LoadError } from '../../../components/ui/load-error';
 import { NamedSegmented } from '../../../components/ui/named-segmented';
 import { formatUsdt } from '../../../lib/format-money';
@@ -153,8 +154,8 @@ export default function SellerDashboardPage() {
             </Col>
           </Row>
           <Card title={t('dashboard.pending')} style={{ marginBlockStart: 16 }}>
-            <List
-              dataSource={
+            <ItemList
+              items={
                 [
                   ['dashboard.toShip', data.pending.toShip, '/seller/orders'],
                   ['dashboard.refundRequests', data.pending.refundRequests, '/seller/refunds'],
@@ -163,8 +164,9 @@ export default function SellerDashboardPage() {
                   ['dashboard.unreplied', data.pending.unrepliedReviews, '/seller/reviews'],
                 ] as const
               }
+              itemKey={([key]) => key}
               renderItem={([key, count, to]) => (
-                <List.Item
+                <ItemListItem
                   extra={
                     <Badge
                       count={count}
@@ -174,7 +176,7 @@ export default function SellerDashboardPage() {
                   }
                 >
                   <Link to={to}>{t(key)}</Link>
-                </List.Item>
+                </ItemListItem>
               )}
             />
           </Card>

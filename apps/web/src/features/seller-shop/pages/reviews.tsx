@@ -1,9 +1,9 @@
 import type { TSellerReview } from '@caravan/contracts';
-import { Button, Input, List, Modal, Space, Tag } from 'antd';
+import { Button, Input, Modal, Space, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConsolePageHead } from '../../../components/console/console-layout';
-import { ListItemMeta } from '../../../components/ui/list-item-meta';
+import { ItemList, ItemListItem, ItemListMeta } from '../../../components/ui/item-list';
 import { emptyOrLoadError } from '../../../components/ui/load-error';
 import { NamedSegmented } from '../../../components/ui/named-segmented';
 import { formatDateTime } from '../../../lib/format';
@@ -55,18 +55,19 @@ export default function SellerReviewsPage() {
           { value: 'true', label: t('reviews.replied') },
         ]}
       />
-      <List<TSellerReview>
-        loading={reviews.isFetching}
-        dataSource={reviews.data?.pageList ?? []}
-        locale={{ emptyText: emptyOrLoadError(reviews, t('reviews.empty')) }}
-        pagination={{
+      <ItemList<TSellerReview>
+        isLoading={reviews.isFetching}
+        items={reviews.data?.pageList ?? []}
+        itemKey={(r) => r.id}
+        emptyText={emptyOrLoadError(reviews, t('reviews.empty'))}
+        paging={{
           current: query.pageNum,
           pageSize: query.pageSize,
           total: reviews.data?.total ?? 0,
           onChange: (pageNum) => setQuery((q) => ({ ...q, pageNum })),
         }}
         renderItem={(r) => (
-          <List.Item
+          <ItemListItem
             actions={
               r.reply
                 ? []
@@ -77,7 +78,7 @@ export default function SellerReviewsPage() {
                   ]
             }
           >
-            <ListItemMeta
+            <ItemListMeta
               title={
                 <Space wrap>
                   <Tag color={COLOURS[r.rating]}>{t(`reviews.rating.${r.rating}`)}</Tag>
@@ -98,7 +99,7 @@ export default function SellerReviewsPage() {
                 </>
               }
             />
-          </List.Item>
+          </ItemListItem>
         )}
       />
       <Modal
