@@ -302,6 +302,11 @@ describe('server-rendered storefront', () => {
       expect(missing.status, path).toBe(404);
       expect(rootMarkup(missing.html), path).toContain(`data-testid="${testId}"`);
     }
+    // An unknown category still lists the first one (with a note), but as a 404 a crawler does not index.
+    const category404 = await getPage('/classification?id=987654321');
+    expect(category404.status).toBe(404);
+    expect(rootMarkup(category404.html)).toContain('data-testid="product-card"');
+    expect(category404.html).toContain('<meta name="robots" content="noindex">');
     for (const path of ['/help/no-such-topic', '/no-such-page', '/no-such-file.png']) {
       const missing = await getPage(path, { accept: 'text/html' });
       expect(missing.status, path).toBe(404);

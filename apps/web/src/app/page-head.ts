@@ -2,7 +2,11 @@ import type { THomeResponse, TImage, TProductDetail, TProductPage, TStoreDetail 
 import { DEFAULT_LANGUAGE, LANGUAGE_TAGS, LANGUAGES, type TLanguage } from '@caravan/contracts/languages';
 import type { QueryClient } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
+import { categoriesQuery } from '../components/catalog/categories';
+import { findCategoryPath } from '../features/catalog/lib/category-path';
+import { parseKeywordParam } from '../features/catalog/lib/format';
 import { withLanguageParam } from '../lib/language';
+import { readPageParam } from '../lib/page-param';
 import { brandedTitle, homeTitle } from '../lib/page-title';
 
 /** Search-engine and link-preview tags of one server-rendered page (issue 11, part 2). */
@@ -42,6 +46,74 @@ function cut(value: string, max = DESCRIPTION_MAX): string {
   return text.length <= max ? text : `${text.slice(0, max - 1).replace(/\s+\S*$/, '')}…`;
 }
 
+/**
+ * Open Graph's locales are language_TERRITORY (its parsers ignore a bare language): the territory where the language
+ * is most read, as Facebook's own list has them.
+ */
+const OG_LOCALES: Record<TLanguage, string> = {
+  en: 'en_US',
+  cn: 'zh_CN',
+  tw: 'zh_TW',
+  ja: 'ja_JP',
+  de: 'de_DE',
+  ms: 'ms_MY',
+  af: 'af_ZA',
+  th: 'th_TH',
+  el: 'el_GR',
+  pt: 'pt_PT',
+  es: 'es_ES',
+  fr: 'fr_FR',
+  ru: 'ru_RU',
+  it: 'it_IT',
+  tr: 'tr_TR',
+  ko: 'ko_KR',
+  ph: 'tl_PH',
+  ar: 'ar_AR',
+  id: 'id_ID',
+  vi: 'vi_VN',
+  hi: 'hi_IN',
+};
+
+/**
+ * The query parameters that make a page another page, in the order the canonical address writes them. The rest
+ * (a sort order, a price range, a search inside a store, campaign tags like utm_source, a repeated id) show the same
+ * content again: a canonical that copied them split one page's ranking over endless addresses.
+ */
+const CANONICAL_PARAMS: Record<string, readonly string[]> = {
+  '/productDetails': ['id'],
+  '/store': ['id', 'page'],
+  '/classification': ['id', 'page'],
+  '/commodity': ['c', 'page'],
+  '/discounted': ['c', 'page'],
+  '/searchGoods': ['k', 'page'],
+  '/searchStore': ['k', 'page'],
+};
+
+/**
+ * The page's own address: its path and the parameters of CANONICAL_PARAMS, each once, the page number only past the
+ * first, ids as the catalogue spells them (`?id=01` is product 1).
+ */
+export function canonicalUrl(url: URL, origin: string, ids: { id?: string } = {}): URL {
+  const canonical = new URL(url.pathname, origin);
+  for (const name of CANONICAL_PARAMS[url.pathname] ?? []) {
+    const raw = url.searchParams.get(name);
+    const value =
+      name === 'page'
+        ? readPageParam(raw) > 1
+          ? String(readPageParam(raw))
+          : ''
+        : name === 'id'
+          ? (ids.id ?? raw ?? '')
+          : name === 'k'
+            ? parseKeywordParam(raw).trim()
+            : (raw ?? '');
+    if (value !== '') {
+      canonical.searchParams.set(name, value);
+    }
+  }
+  return canonical;
+}
+
 /** The page's address in one language: the same path and query, `lang` only for languages other than English. */
 export function languageUrl(origin: string, url: URL, lang: TLanguage): string {
   return `${origin}${withLanguageParam(url.pathname, url.search, lang === DEFAULT_LANGUAGE ? null : lang)}`;
@@ -58,6 +130,20 @@ function decodeEntities(text: string): string {
     .replaceAll('&quot;', '"')
     .replaceAll('&#x27;', "'")
     .replaceAll('&amp;', '&');
+}
+
+/**
+ * The first paragraph after the page's <h1>, as its description (a help or policy page's opening words), when it
+ * says enough to stand alone.
+ */
+function findIntroduction(html: string): string | null {
+  const headingEnd = html.indexOf('</h1>');
+  const mainEnd = html.indexOf('</main>', headingEnd);
+  const content = headingEnd === -1 ? '' : html.slice(headingEnd, mainEnd === -1 ? undefined : mainEnd);
+  // <p> itself, not <path> (the pictures are inline SVG).
+  const match = content.match(/<p(?:\s[^>]*)?>([\s\S]*?)<\/p>/);
+  const text = match?.[1] ? toText(decodeEntities(match[1].replace(/<[^>]+>/g, ' '))) : '';
+  return text.length >= 50 ? cut(text) : null;
 }
 
 /** The text of the page's first <h1> (every storefront page has one through PageFrame). */
@@ -147,17 +233,39 @@ function findFirstCardImage(queryClient: QueryClient): TImage | null {
   return null;
 }
 
+/**
+ * Search results are endless addresses over the same products: crawlers follow their links to the products (which
+ * the sitemap lists) but keep the results themselves out of the index.
+ */
+function isSearchResults(pathname: string): boolean {
+  return pathname === '/searchGoods' || pathname === '/searchStore' || pathname.startsWith('/searchResult/');
+}
+
 /** The <head> tags of a server-rendered page: title, description, canonical, alternates, cards, JSON-LD. */
 export function buildPageHead(input: THeadInput): string {
-  const { url, lang, origin, t, queryClient } = input;
+  const { lang, origin, t, queryClient } = input;
   const brand = t('common:brand');
   const tagline = t('common:footer.tagline');
-  const canonical = languageUrl(origin, url, lang);
-  const id = url.searchParams.get('id') ?? '';
+  const id = input.url.searchParams.get('id') ?? '';
   const homeUrl = languageUrl(origin, new URL('/index', origin), lang);
+  const product =
+    input.url.pathname === '/productDetails'
+      ? queryClient.getQueryData<TProductDetail>(['catalog', 'product', id])
+      : undefined;
+  const store =
+    input.url.pathname === '/store'
+      ? queryClient.getQueryData<TStoreDetail>(['catalog', 'store', id])
+      : undefined;
+  const categoryPath =
+    input.url.pathname === '/classification' && id !== ''
+      ? findCategoryPath(queryClient.getQueryData(categoriesQuery().queryKey)?.categories ?? [], id)
+      : [];
+  const url = canonicalUrl(input.url, origin, { id: product?.id ?? store?.id ?? categoryPath.at(-1)?.id });
+  const canonical = languageUrl(origin, url, lang);
+  const keyword = parseKeywordParam(input.url.searchParams.get('k')).trim();
 
   let title = findHeading(input.html) ?? brand;
-  let description = tagline;
+  let description = findIntroduction(input.html) ?? tagline;
   let image: TImage | null = null;
   let type = 'website';
   const structured: unknown[] = [
@@ -170,14 +278,12 @@ export function buildPageHead(input: THeadInput): string {
       description: tagline,
     },
   ];
-  const product =
-    url.pathname === '/productDetails'
-      ? queryClient.getQueryData<TProductDetail>(['catalog', 'product', id])
-      : undefined;
-  const store =
-    url.pathname === '/store' ? queryClient.getQueryData<TStoreDetail>(['catalog', 'store', id]) : undefined;
   if (url.pathname === '/index') {
     title = homeTitle(brand, tagline);
+  }
+  if (keyword !== '' && isSearchResults(url.pathname)) {
+    title = `${keyword} · ${title}`;
+    description = cut(`${title}. ${tagline}`);
   }
   if (product) {
     title = product.name;
@@ -209,6 +315,23 @@ export function buildPageHead(input: THeadInput): string {
         { name: store.name, url: canonical },
       ]),
     );
+  } else if (categoryPath.length > 0) {
+    const names = categoryPath.map((node) => node.name);
+    title = names.join(' / ');
+    description = cut(`${title}. ${tagline}`);
+    structured.push(
+      breadcrumbJsonLd([
+        { name: t('common:routes.index'), url: homeUrl },
+        ...categoryPath.map((node) => ({
+          name: node.name,
+          url: languageUrl(
+            origin,
+            canonicalUrl(new URL(`/classification?id=${node.id}`, origin), origin),
+            lang,
+          ),
+        })),
+      ]),
+    );
   } else if (url.pathname !== '/index') {
     structured.push(
       breadcrumbJsonLd([
@@ -237,7 +360,11 @@ export function buildPageHead(input: THeadInput): string {
   const tags = [
     `<title>${escapeAttribute(fullTitle)}</title>`,
     `<meta name="description" content="${escapeAttribute(description)}">`,
-    input.status === 404 ? '<meta name="robots" content="noindex">' : '',
+    input.status === 404
+      ? '<meta name="robots" content="noindex">'
+      : isSearchResults(url.pathname)
+        ? '<meta name="robots" content="noindex, follow">'
+        : '',
     lcpImage,
     `<link rel="canonical" href="${escapeAttribute(canonical)}">`,
     ...LANGUAGES.map(
@@ -250,7 +377,7 @@ export function buildPageHead(input: THeadInput): string {
     `<meta property="og:title" content="${escapeAttribute(title)}">`,
     `<meta property="og:description" content="${escapeAttribute(description)}">`,
     `<meta property="og:url" content="${escapeAttribute(canonical)}">`,
-    `<meta property="og:locale" content="${LANGUAGE_TAGS[lang].replace('-', '_')}">`,
+    `<meta property="og:locale" content="${OG_LOCALES[lang]}">`,
     `<meta property="og:image" content="${escapeAttribute(imageUrl)}">`,
     image ? `<meta property="og:image:width" content="${image.width}">` : '',
     image ? `<meta property="og:image:height" content="${image.height}">` : '',

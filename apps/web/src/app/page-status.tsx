@@ -13,3 +13,12 @@ export const PageStatusContext = createContext<TPageStatus | null>(null);
 export function useNotFoundStatus(): void {
   useContext(PageStatusContext)?.markNotFound();
 }
+
+/**
+ * The same for a page that still shows something useful in place of what is missing (an unknown category shows the
+ * first one): rendered only when the thing asked for is missing.
+ */
+export function NotFoundStatus(): null {
+  useNotFoundStatus();
+  return null;
+}

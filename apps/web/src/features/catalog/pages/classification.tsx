@@ -1,6 +1,7 @@
 import { PAGE_SIZE } from '@caravan/contracts/constants';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { NotFoundStatus } from '../../../app/page-status';
 import { useCategories } from '../../../components/catalog/categories';
 import { PageFrame } from '../../../components/ui/page-frame';
 import { useProducts } from '../api/list-products';
@@ -90,6 +91,7 @@ export default function ClassificationPage() {
           )}
           {requestedId !== '' && categories.data && path.length === 0 && (
             <p className="cv-muted" role="status">
+              <NotFoundStatus />
               {t('classification.unknown')}
             </p>
           )}
