@@ -147,6 +147,7 @@ describe('server-rendered storefront', () => {
       [`/searchResult/${encodeURIComponent(product.name.split(' ')[0] ?? '')}`, 'cv-page'],
       ['/help/buyer-rules', 'cv-page'],
       ['/privacy-policy', 'cv-page'],
+      ['/download', 'cv-download__card'],
     ];
     for (const [path, expected] of pages) {
       for (const lang of ['en', 'ar']) {

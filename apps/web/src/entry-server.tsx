@@ -84,6 +84,7 @@ const SERVER_RENDERED_PATHS = new Set<string>([
   '/commodity',
   '/discounted',
   '/information',
+  '/download',
   '/productDetails',
   '/store',
   '/searchGoods',

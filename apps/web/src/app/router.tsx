@@ -79,7 +79,8 @@ const PAGES = {
   accountCancellation: antdPage(() => import('../features/account/pages/account-cancellation')),
   policy: page(() => import('../features/pages/pages/policy-page')),
   help: page(() => import('../features/pages/pages/help-page')),
-  download: antdPage(() => import('../features/pages/pages/download')),
+  // No Ant Design: server-rendered with the public pages (a footer link), like them without its style engine.
+  download: page(() => import('../features/pages/pages/download')),
   notFound: page(() => import('../features/pages/pages/not-found')),
   userCenter: antdPage(() => import('./layout/user-center-layout')),
   notifications: antdPage(() => import('../features/chat/pages/notifications')),
