@@ -99,7 +99,7 @@ export function SortableImageUploader({
     useSensor(PointerSensor, { activationConstraint: { distance: 6 } }),
     useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
   );
-  const { t } = useTranslation('common');
+  const { t } = useTranslation(['common', 'errors']);
   // Positions as people count them (1 = the cover), not the upload ids dnd-kit would announce.
   const position = (id: UniqueIdentifier | undefined) => files.findIndex((file) => file.uid === id) + 1;
   const accessibility = {

@@ -41,7 +41,7 @@ function ManualRefundModal({
   onClose,
   afterClose,
 }: { order: TAdminOrder } & TClosingDialogProps) {
-  const { t } = useTranslation(['orders', 'validation', 'common', 'console']);
+  const { t } = useTranslation(['orders', 'validation', 'common', 'console', 'errors']);
   const [form] = Form.useForm();
   const queryClient = useQueryClient();
   const [isSending, setIsSending] = useState(false);

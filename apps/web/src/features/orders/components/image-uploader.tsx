@@ -16,7 +16,7 @@ type TImageUploaderProps = {
 
 /** Picture uploads with progress; each can be removed before the form is sent (DESIGN.md). */
 export function ImageUploader({ files, onChange, max, moduleName, label }: TImageUploaderProps) {
-  const { t } = useTranslation('orders');
+  const { t } = useTranslation(['orders', 'errors']);
   return (
     <>
       <Upload<TUploadResponse>
