@@ -40,6 +40,8 @@ async function addOnce(queryClient: QueryClient, detail: TCartEventDetail): Prom
     return;
   }
   try {
+    // A cart read on its way would land after the addition and hide it (use-cart.ts, dropCartRead).
+    await queryClient.cancelQueries({ queryKey: CART_KEY });
     const cart = await addCartItem({
       productId: detail.productId,
       ...(detail.variantId ? { variantId: detail.variantId } : {}),

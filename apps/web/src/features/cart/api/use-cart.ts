@@ -127,17 +127,29 @@ export function useCart(): TCartState {
     }
   }
   const onServerCart = (cart: TCart) => queryClient.setQueryData(CART_KEY, cart);
+  const rereadCart = () => queryClient.invalidateQueries({ queryKey: CART_KEY });
+  // A read of the cart still on its way (the drawer reads it again as it opens) would land after a change and put
+  // the cart as it was before back on screen: a box the buyer unticked came back ticked, and went to checkout so.
+  const dropCartRead = () => queryClient.cancelQueries({ queryKey: CART_KEY });
   const quantityMutation = useMutation({
     mutationFn: ({ id, quantity }: { id: string; quantity: number }) => updateCartItem(id, { quantity }),
+    onMutate: dropCartRead,
     onSuccess: onServerCart,
-    onError: () => queryClient.invalidateQueries({ queryKey: CART_KEY }),
+    onError: rereadCart,
   });
   const checkMutation = useMutation({
     mutationFn: ({ itemIds, isChecked }: { itemIds?: string[]; isChecked: boolean }) =>
       checkCartItems({ itemIds, isChecked }),
+    onMutate: dropCartRead,
     onSuccess: onServerCart,
+    onError: rereadCart,
   });
-  const deleteMutation = useMutation({ mutationFn: deleteCartItem, onSuccess: onServerCart });
+  const deleteMutation = useMutation({
+    mutationFn: deleteCartItem,
+    onMutate: dropCartRead,
+    onSuccess: onServerCart,
+    onError: rereadCart,
+  });
 
   const setQuantity = useCallback(
     (item: TCartItem, quantity: number) => {
