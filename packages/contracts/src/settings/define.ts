@@ -67,7 +67,9 @@ export function integerSetting(
       .string()
       .trim()
       .regex(/^\d{1,15}$/, { error: rule })
-      .refine((v) => Number(v) >= min && Number(v) <= max, { error: rule }),
+      .refine((v) => Number(v) >= min && Number(v) <= max, { error: rule })
+      // Stored as the number reads: "007" was kept as typed and shown so in the console and the audit log.
+      .transform((v) => String(Number(v))),
     range: { min: String(min), max: String(max), isWellFormed: (v) => /^-?\d+$/.test(v.trim()) },
     rule: { key: 'wholeNumber', params: { min: String(min), max: String(max) } },
   };
@@ -96,7 +98,9 @@ export function decimalSetting(
       .string()
       .trim()
       .regex(pattern, { error: rule })
-      .refine((v) => scaled(v) >= scaled(min) && scaled(v) <= scaled(max), { error: rule }),
+      .refine((v) => scaled(v) >= scaled(min) && scaled(v) <= scaled(max), { error: rule })
+      // Without the zeros in front ("007.5" is 7.5); the fraction stays as written (0.050 is a rate as typed).
+      .transform((v) => v.replace(/^0+(?=\d)/, '')),
     range: {
       min,
       max,

@@ -541,6 +541,30 @@ describe('roles and staff members', () => {
       .from(auditLog)
       .where(eq(auditLog.targetId, 'mall_max_goods_number_in_order'));
     expect(audit).toMatchObject({ action: 'system_param.update', details: { before: '500', after: '200' } });
+
+    // Stored as the number reads, and a save that changes nothing is not audited.
+    const padded = await call('PUT', '/api/v1/admin/system-params/mall_max_goods_number_in_order', {
+      value: ' 0300 ',
+    });
+    expect(padded.statusCode).toBe(200);
+    const again = await call('PUT', '/api/v1/admin/system-params/mall_max_goods_number_in_order', {
+      value: '300',
+    });
+    expect(again.statusCode).toBe(200);
+    const [stored] = await ctx.database.db
+      .select()
+      .from(systemParams)
+      .where(eq(systemParams.code, 'mall_max_goods_number_in_order'));
+    expect(stored?.value).toBe('300');
+    const audits = await ctx.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.targetId, 'mall_max_goods_number_in_order'))
+      .orderBy(auditLog.id);
+    expect(audits.map((row) => row.details)).toEqual([
+      { before: '500', after: '200' },
+      { before: '200', after: '300' },
+    ]);
   });
 });
 

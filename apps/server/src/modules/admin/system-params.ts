@@ -27,16 +27,18 @@ export async function listSystemParams(db: Database): Promise<TSystemParam[]> {
 
 /**
  * Every setting is declared with its range (packages/contracts/src/settings, registry SETTING_DEFINITIONS);
- * a value outside it is refused with a clear, localised error, never stored and silently ignored.
+ * a value outside it is refused with a clear, localised error, never stored and silently ignored. Returns the value
+ * in its declared form.
  */
-export function assertValidSetting(code: string, value: string): void {
+export function validSetting(code: string, value: string): string {
   const declared = findSettingDefinition(code);
   if (!declared) {
     throw new AppError('SETTING_UNKNOWN', { field: 'code' }, { code });
   }
   const parsed = declared.schema.safeParse(value);
   if (parsed.success) {
-    return;
+    // As the setting's schema writes it (trimmed, "007" as 7): what is stored, read and audited.
+    return parsed.data;
   }
   if (declared.range?.isWellFormed(value)) {
     throw new AppError(
@@ -95,7 +97,7 @@ export async function updateSystemParam(
   staffId: bigint,
   input: { code: string; value: string },
 ) {
-  assertValidSetting(input.code, input.value);
+  const value = validSetting(input.code, input.value);
   await db.transaction(async (tx) => {
     const [current] = await tx
       .select()
@@ -105,17 +107,21 @@ export async function updateSystemParam(
     if (!current) {
       throw new AppError('RECORD_NOT_FOUND');
     }
-    await assertWalletSettingsAgree(tx, input.code, input.value);
+    if (current.value === value) {
+      // Saved again as it was: nothing changed, so nothing for the audit log to tell.
+      return;
+    }
+    await assertWalletSettingsAgree(tx, input.code, value);
     await tx
       .update(systemParams)
-      .set({ value: input.value, updatedAt: sql`now()` })
+      .set({ value, updatedAt: sql`now()` })
       .where(eq(systemParams.code, input.code));
     await recordAudit(tx, {
       staffId,
       action: 'system_param.update',
       targetType: 'system_param',
       targetId: input.code,
-      details: { before: current.value, after: input.value },
+      details: { before: current.value, after: value },
     });
   });
 }
