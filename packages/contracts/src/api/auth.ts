@@ -233,7 +233,7 @@ export const BUILT_IN_ROLES = {
   },
   customer_service: {
     name: 'Customer service',
-    description: 'Answers customer chats and reads users and orders',
+    description: 'Answers customer chats and reads users',
     permissions: ['chat.answer', 'users.read'],
   },
 } as const satisfies Record<
