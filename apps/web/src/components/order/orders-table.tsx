@@ -86,12 +86,14 @@ export function OrdersTable<T extends TOrderRow>(props: {
   scrollX: number;
   size?: 'middle';
   onRow?: (row: T) => object;
+  /** False on a page that is one tab's list (the refunds): the other tabs would lead away from it. */
+  hasStatusTabs?: boolean;
 }) {
   const { t } = useTranslation(['orders', 'common']);
   const { state } = props;
   return (
     <>
-      <OrderStatusTabs value={state.tab} onChange={state.selectTab} />
+      {props.hasStatusTabs !== false && <OrderStatusTabs value={state.tab} onChange={state.selectTab} />}
       <Space wrap style={{ marginBlockEnd: 12 }}>
         <SearchInput
           allowClear

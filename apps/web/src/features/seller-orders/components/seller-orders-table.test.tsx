@@ -24,6 +24,21 @@ describe('Seller -> orders table', () => {
     expect(screen.queryByRole('checkbox', { name: reminded })).toBeNull();
   });
 
+  it('lists refunds only on the refunds page: no tabs leading to other orders, whatever tab the address names', async () => {
+    const fetchMock = vi.fn(async (_url: string) => jsonResponse(EMPTY_PAGE));
+    vi.stubGlobal('fetch', fetchMock);
+    await renderWithQueries(<SellerOrdersTable />);
+    expect(await screen.findByRole('tab', { name: ordersEn.tabs.pending })).toBeTruthy();
+    cleanup();
+    fetchMock.mockClear();
+    await renderWithQueries(<SellerOrdersTable initialTab="refund" />, '/seller/refunds?tab=pending');
+    await screen.findByRole('searchbox');
+    expect(screen.queryByRole('tab')).toBeNull();
+    expect(fetchMock.mock.calls.map(([url]) => new URL(url, 'http://local').searchParams.get('tab'))).toEqual(
+      ['refund'],
+    );
+  });
+
   it('tells on the refunds page what each refund is of, beside the order total', async () => {
     const refunded = orderInfoFixture({
       statusName: 'refund',

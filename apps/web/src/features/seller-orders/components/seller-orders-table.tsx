@@ -11,10 +11,12 @@ import '../../../components/order/order.css';
 export function SellerOrdersTable({ initialTab = 'all' }: { initialTab?: TOrderTab }) {
   const { t } = useTranslation(['orders', 'common']);
   const state = useOrderListState(initialTab);
+  // The refunds page lists refunds only, whatever tab an old address names.
+  const isRefundsPage = initialTab === 'refund';
   const [isReminded, setIsReminded] = useState(false);
   const [openNo, setOpenNo] = useState<string | null>(null);
   const orders = useSellerOrders({
-    tab: state.tab,
+    tab: isRefundsPage ? 'refund' : state.tab,
     pageNum: state.pageNum,
     orderNo: state.orderNo,
     isReminded,
@@ -23,10 +25,11 @@ export function SellerOrdersTable({ initialTab = 'all' }: { initialTab?: TOrderT
     <Card>
       <OrdersTable<TOrderSummary>
         state={state}
+        hasStatusTabs={!isRefundsPage}
         searchLabel={t('seller.orders.search')}
         filters={
           // A buyer reminds the shop to ship: no filter for the refunds page, whose orders wait for a decision.
-          initialTab !== 'refund' && (
+          !isRefundsPage && (
             <Checkbox
               checked={isReminded}
               onChange={(event) => {
