@@ -91,6 +91,35 @@ describe('Admin -> Audit log in the address', () => {
     expect(selectShown(consoleEn.audit.action)).toBe('');
   });
 
+  it('shows a change as before -> after and other details as their fields, left to right in every language', async () => {
+    const change = { ...ENTRY, id: '10', details: { before: '7', after: '14' } };
+    const fields = {
+      ...ENTRY,
+      id: '11',
+      details: { amount: '120.50', reason: 'duplicate', extra: { fee: '1' } },
+    };
+    await renderPageAt(AuditLogPage, '/admin/audit-log', {
+      pageList: [change, fields],
+      total: 2,
+      pageNum: 1,
+      pageSize: 20,
+    });
+    const changeCell = await screen.findByText('7 → 14');
+    expect(changeCell.getAttribute('dir')).toBe('ltr');
+    const list = screen.getByText('reason').closest('dl')!;
+    expect(list.getAttribute('dir')).toBe('ltr');
+    expect([...list.querySelectorAll('dt')].map((term) => term.textContent)).toEqual([
+      'amount',
+      'reason',
+      'extra',
+    ]);
+    expect([...list.querySelectorAll('dd')].map((value) => value.textContent)).toEqual([
+      '120.50',
+      'duplicate',
+      '{"fee":"1"}',
+    ]);
+  });
+
   it("names each action in the reader's language with its code beside it, and searches by the name", async () => {
     const fetchMock = await openAt('/admin/audit-log');
     const cell = screen.getByText(adminEn.auditActions.withdrawal.approve).closest('td')!;

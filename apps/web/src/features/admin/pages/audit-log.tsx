@@ -1,6 +1,6 @@
 import { DownloadOutlined } from '@ant-design/icons';
 import { PAGE_SIZE, type TAuditEntry, ZAuditLogQuery } from '@caravan/contracts';
-import { Button, DatePicker, Input, Select, Space, Typography } from 'antd';
+import { Button, DatePicker, Input, Select, Space } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -186,14 +186,46 @@ export default function AuditLogPage() {
           {
             title: t('audit.details'),
             dataIndex: 'details',
-            render: (details: Record<string, unknown>) => (
-              <Typography.Text code ellipsis={{ tooltip: JSON.stringify(details) }} style={{ maxWidth: 320 }}>
-                {JSON.stringify(details)}
-              </Typography.Text>
-            ),
+            render: (details: Record<string, unknown>) => <AuditDetails details={details} />,
           },
         ]}
       />
     </>
+  );
+}
+
+function detailText(value: unknown): string {
+  if (value === null || value === undefined) {
+    return '--';
+  }
+  return typeof value === 'object' ? JSON.stringify(value) : String(value);
+}
+
+/**
+ * An entry's details as its fields, a change as "before -> after": the raw JSON was hard to read, and in Arabic its
+ * cut showed only its start. Field names and values are the records' own (codes, amounts, ids), so left to right.
+ */
+function AuditDetails({ details }: { details: Record<string, unknown> }) {
+  const fields = Object.entries(details);
+  if (fields.length === 0) {
+    return '--';
+  }
+  const { before, after } = details;
+  if (fields.length === 2 && 'before' in details && 'after' in details) {
+    return (
+      <bdi dir="ltr" className="cv-audit-details">
+        {detailText(before)} → {detailText(after)}
+      </bdi>
+    );
+  }
+  return (
+    <dl dir="ltr" className="cv-audit-details">
+      {fields.map(([name, value]) => (
+        <div key={name}>
+          <dt>{name}</dt>
+          <dd>{detailText(value)}</dd>
+        </div>
+      ))}
+    </dl>
   );
 }
