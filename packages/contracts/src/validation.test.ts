@@ -1,5 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { messageWithValues, splitMessage, V, zId, zPageNum, zWhole, zWholeFromText } from './validation';
+import { ZChangeTxPasswordRequest, ZSetTxPasswordRequest } from './api/auth';
+import { ZResetTxPasswordRequest } from './api/verification';
+import {
+  COMMON_PINS,
+  isTrivialPin,
+  messageWithValues,
+  splitMessage,
+  V,
+  zId,
+  zNewTxPassword,
+  zPageNum,
+  zTxPassword,
+  zWhole,
+  zWholeFromText,
+} from './validation';
 
 describe('whole numbers and ids', () => {
   it('take digits only from text: no exponent, hexadecimal or spaces', () => {
@@ -30,5 +44,89 @@ describe('messages with values', () => {
     expect(splitMessage(V.required)).toEqual({ key: 'required', values: {} });
     // Text that only looks like it (a server's sentence with a question mark) is left whole.
     expect(splitMessage('Is this right? yes')).toEqual({ key: 'Is this right? yes', values: {} });
+  });
+});
+
+describe('trivial transaction passwords', () => {
+  it('refuses one digit repeated, runs up or down (9 and 0 neighbours) and the most common PINs', () => {
+    const trivial = [
+      ...Array.from({ length: 10 }, (_, d) => String(d).repeat(6)),
+      '012345',
+      '123456',
+      '234567',
+      '345678',
+      '456789',
+      '567890',
+      '890123',
+      '987654',
+      '876543',
+      '654321',
+      '543210',
+      '098765',
+      '121212',
+      '112233',
+      '123123',
+      '696969',
+      '159753',
+      '520520',
+      '147258',
+      '123321',
+      ...COMMON_PINS,
+    ];
+    for (const pin of trivial) {
+      expect(isTrivialPin(pin), pin).toBe(true);
+    }
+  });
+
+  it('accepts ordinary ones, and leaves what is not 6 digits to the format rule', () => {
+    for (const pin of [
+      '731904',
+      '246810',
+      '135790',
+      '582046',
+      '111222',
+      '123457',
+      '024680',
+      '975310',
+      '102938',
+    ]) {
+      expect(isTrivialPin(pin), pin).toBe(false);
+    }
+    for (const text of ['12345', '1234567', '12345a', '', '１２３４５６']) {
+      expect(isTrivialPin(text), text).toBe(false);
+    }
+    expect(zNewTxPassword.safeParse('12345').error?.issues.map((issue) => issue.message)).toEqual([
+      V.txPassword,
+    ]);
+  });
+
+  it('is checked when one is set, changed or reset, never when one is used', () => {
+    const tooSimple = { path: ['txPassword'], message: V.txPasswordTooSimple };
+    expect(
+      ZSetTxPasswordRequest.safeParse({ txPassword: '111111', confirmTxPassword: '111111' }).error?.issues,
+    ).toMatchObject([tooSimple]);
+    expect(
+      ZChangeTxPasswordRequest.safeParse({
+        oldTxPassword: '123456',
+        txPassword: '654321',
+        confirmTxPassword: '654321',
+      }).error?.issues,
+    ).toMatchObject([tooSimple]);
+    expect(
+      ZResetTxPasswordRequest.safeParse({ code: '482913', txPassword: '121212', confirmTxPassword: '121212' })
+        .error?.issues,
+    ).toMatchObject([tooSimple]);
+    expect(
+      ZSetTxPasswordRequest.safeParse({ txPassword: '731904', confirmTxPassword: '731904' }).success,
+    ).toBe(true);
+    // The old one, and the one given to pay or withdraw, may be anything that was set before the rule.
+    expect(
+      ZChangeTxPasswordRequest.safeParse({
+        oldTxPassword: '123456',
+        txPassword: '731904',
+        confirmTxPassword: '731904',
+      }).success,
+    ).toBe(true);
+    expect(zTxPassword.safeParse('123456').success).toBe(true);
   });
 });

@@ -28,6 +28,8 @@ export const V = {
   /** A new log-in password the same as the current one. */
   passwordUnchanged: 'passwordUnchanged',
   txPassword: 'txPassword',
+  /** A new transaction password easy to guess (isTrivialPin): one digit repeated, a run, or a very common PIN. */
+  txPasswordTooSimple: 'txPasswordTooSimple',
   amount: 'amount',
   amountCents: 'amountCents',
   /** An amount that may be 0 (a fixed fee, a price filter). */
@@ -227,8 +229,62 @@ export const zPassword = z
   .string({ error: requiredOrInvalid })
   .regex(new RegExp(`^[\\x21-\\x7E]{${PASSWORD_MIN},${PASSWORD_MAX}}$`), { error: V.password });
 
-/** Transaction password: exactly 6 digits. */
+/** Transaction password: exactly 6 digits. The rule for checking one in use (paying, withdrawing, the old one). */
 export const zTxPassword = z.string({ error: requiredOrInvalid }).regex(/^\d{6}$/, { error: V.txPassword });
+
+/**
+ * Six-digit PINs people choose most often that are not a repeated digit or a run (those isTrivialPin finds by
+ * itself), as published analyses of leaked 6-digit PINs rank them (e.g. Wang et al., "Understanding Human-chosen
+ * PINs", 2017; Markert et al., "This PIN Can Be Easily Guessed", IEEE S&P 2020). Kept short on purpose: the lockout
+ * (SPEC §9) already lets an attacker try only a few PINs (3 in a row, 10 a day), so only the very first guesses
+ * matter, and a long list mostly annoys people choosing a PIN. Patterns: repeated pairs and triples (121212,
+ * 123123), mirrored (123321), keypad lines (147258, 159753, 789456), counting by tens (102030) and number words
+ * (520520 and 520131: "I love you (for life)" in Chinese, 696969).
+ */
+export const COMMON_PINS: ReadonlySet<string> = new Set([
+  '101010',
+  '102030',
+  '112233',
+  '121212',
+  '123123',
+  '123321',
+  '131313',
+  '147258',
+  '147852',
+  '159357',
+  '159753',
+  '520131',
+  '520520',
+  '696969',
+  '753951',
+  '789456',
+]);
+
+/**
+ * Whether a 6-digit PIN is too easy to guess to be set as a transaction password: every digit the same (000000,
+ * 111111), each digit one more or one less than the one before, 9 and 0 counting as neighbours (012345, 123456,
+ * 567890, 654321, 987654, 098765), or one of COMMON_PINS. Anything that is not 6 digits is left to zTxPassword
+ * (false). The one rule for the server and the web forms; applied when a PIN is set, changed or reset, never when
+ * one is used, so a PIN set before the rule still pays.
+ */
+export function isTrivialPin(pin: string): boolean {
+  if (!/^\d{6}$/.test(pin)) {
+    return false;
+  }
+  const digits = [...pin].map(Number);
+  const steps = new Set(digits.slice(1).map((digit, i) => (digit - (digits[i] ?? 0) + 10) % 10));
+  // One step between all neighbours: 0 (one digit repeated), 1 (ascending), 9 (descending, as -1 mod 10).
+  const [step] = steps;
+  if (steps.size === 1 && (step === 0 || step === 1 || step === 9)) {
+    return true;
+  }
+  return COMMON_PINS.has(pin);
+}
+
+/** A transaction password being set, changed or reset: 6 digits and not trivial (isTrivialPin). */
+export const zNewTxPassword = zTxPassword.refine((pin) => !isTrivialPin(pin), {
+  error: V.txPasswordTooSimple,
+});
 
 /**
  * A request that sets a new transaction password typed twice (`txPassword`, `confirmTxPassword`) after `shape`'s
@@ -239,7 +295,7 @@ export function zWithNewTxPasswordTwice<TShape extends z.ZodRawShape>(shape: TSh
     z
       .strictObject({
         ...shape,
-        txPassword: zTxPassword,
+        txPassword: zNewTxPassword,
         confirmTxPassword: z.string({ error: requiredOrInvalid }),
       })
       // zod cannot narrow an output built from a generic shape, though both fields are always in it.

@@ -290,21 +290,21 @@ describe('forgot transaction password', () => {
   it("mails a code to the account's own address and sets a new one, which ends the lock", async () => {
     const buyer = await buyerWithEmail();
     expect(
-      (await txPassword(buyer.token, 'POST', { txPassword: '123456', confirmTxPassword: '123456' }))
+      (await txPassword(buyer.token, 'POST', { txPassword: '731904', confirmTxPassword: '731904' }))
         .statusCode,
     ).toBe(200);
     // Three wrong entries lock the transaction password for three minutes.
     for (let i = 0; i < 3; i += 1) {
       await txPassword(buyer.token, 'PUT', {
         oldTxPassword: '999999',
-        txPassword: '111111',
-        confirmTxPassword: '111111',
+        txPassword: '582046',
+        confirmTxPassword: '582046',
       });
     }
     const locked = await txPassword(buyer.token, 'PUT', {
-      oldTxPassword: '123456',
-      txPassword: '111111',
-      confirmTxPassword: '111111',
+      oldTxPassword: '731904',
+      txPassword: '582046',
+      confirmTxPassword: '582046',
     });
     expect(json<TError>(locked).error.code).toBe('TX_PASSWORD_LOCKED_MINUTES');
 
@@ -328,6 +328,16 @@ describe('forgot transaction password', () => {
     expect(json<TError>(wrongCode).error).toMatchObject({
       code: 'VERIFY_CODE_WRONG',
       details: { remainingAttempts: 4 },
+    });
+    // A trivial new one is refused by its rule, before the code is tried (no attempt counted).
+    const trivial = await reset(buyer.token, {
+      code: code!,
+      txPassword: '147258',
+      confirmTxPassword: '147258',
+    });
+    expect(json<TError>(trivial).error).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      details: { fields: [{ field: 'txPassword' }] },
     });
 
     const done = await reset(buyer.token, { code: code!, txPassword: '246810', confirmTxPassword: '246810' });

@@ -38,8 +38,13 @@ describe('withdrawal', () => {
       ...(payload === undefined ? {} : { payload: payload as object }),
     });
 
-  async function fundedUser(amount: string, network = 'USDT-TRC20', address = TRON) {
-    const user = await createTestUser(db, { txPassword: TX_PASSWORD });
+  async function fundedUser(
+    amount: string,
+    network = 'USDT-TRC20',
+    address = TRON,
+    txPassword = TX_PASSWORD,
+  ) {
+    const user = await createTestUser(db, { txPassword });
     await fundUser(db, user.id, amount);
     const bound = await call('POST', '/api/v1/wallet/withdraw-address', user.token, { network, address });
     expect(bound.statusCode).toBe(201);
@@ -262,6 +267,13 @@ describe('withdrawal', () => {
       .where(and(eq(auditLog.action, 'withdrawal.reject'), eq(auditLog.targetId, id)));
     expect(audit).toBeDefined();
     expect((await apply(user.token, '20')).statusCode).toBe(201);
+  });
+
+  it('takes a trivial transaction password set before the rule against them: it is checked when set, not used', async () => {
+    const user = await fundedUser('30', 'USDT-TRC20', TRON, '123456');
+    const res = await apply(user.token, '20', '123456');
+    expect(res.statusCode, res.body).toBe(201);
+    expect(await getBalances(db, user.id)).toEqual({ available: m('10'), held: m('20') });
   });
 
   it('refuses wrong password, limits, overdraft and bad amounts, moving nothing', async () => {

@@ -1,4 +1,5 @@
 import type { TUserInfo } from '@caravan/contracts';
+import validationEn from '@caravan/contracts/locales/en/validation.json';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { Route, Routes, useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -115,5 +116,83 @@ describe('/userInfo/setup/transaction-password, forgotten', () => {
       '/userInfo/setup',
     );
     expect(screen.queryByRole('button', { name: servicesEn.code.send })).toBeNull();
+  });
+});
+
+describe('/userInfo/setup/transaction-password, a new one', () => {
+  setUpComponentTests({ account: accountEn, services: servicesEn, common: commonEn });
+  afterEach(() => clearSession());
+
+  function stubApi() {
+    const sent: { method: string; path: string; body: unknown }[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+        const path = new URL(String(input), 'http://localhost').pathname;
+        if (init?.method === 'POST' || init?.method === 'PUT') {
+          sent.push({ method: init.method, path, body: JSON.parse(String(init.body)) });
+          return jsonResponse({ ok: true });
+        }
+        return jsonResponse({ user: BUYER });
+      }),
+    );
+    return sent;
+  }
+
+  const type = (label: string, value: string) =>
+    fireEvent.change(screen.getByLabelText(label), { target: { value } });
+
+  it('says beside the field, as it is typed, that a trivial one is too easy to guess, and does not send it', async () => {
+    setSession({ userInfo: { ...BUYER, hasTxPassword: false } });
+    const sent = stubApi();
+    await renderPage('/userInfo/setup/transaction-password');
+    type(accountEn.txPassword.new, '12345');
+    // Half typed: no scolding yet.
+    await waitFor(() => expect(screen.queryByText(validationEn.txPasswordTooSimple)).toBeNull());
+    type(accountEn.txPassword.new, '123456');
+    expect(await screen.findByText(validationEn.txPasswordTooSimple)).toBeTruthy();
+    type(accountEn.txPassword.confirm, '123456');
+    fireEvent.click(screen.getByRole('button', { name: commonEn.actions.save }));
+    expect(await screen.findByText(validationEn.txPasswordTooSimple)).toBeTruthy();
+    expect(sent).toEqual([]);
+
+    type(accountEn.txPassword.new, '731904');
+    await waitFor(() => expect(screen.queryByText(validationEn.txPasswordTooSimple)).toBeNull());
+    type(accountEn.txPassword.confirm, '731904');
+    fireEvent.click(screen.getByRole('button', { name: commonEn.actions.save }));
+    await waitFor(() =>
+      expect(sent).toEqual([
+        {
+          method: 'POST',
+          path: '/api/v1/account/tx-password',
+          body: { txPassword: '731904', confirmTxPassword: '731904' },
+        },
+      ]),
+    );
+  });
+
+  it('refuses a trivial one when it is changed, but takes any current one', async () => {
+    setSession({ userInfo: BUYER });
+    const sent = stubApi();
+    await renderPage('/userInfo/setup/transaction-password');
+    type(accountEn.txPassword.old, '123456');
+    type(accountEn.txPassword.new, '987654');
+    type(accountEn.txPassword.confirm, '987654');
+    fireEvent.click(screen.getByRole('button', { name: commonEn.actions.save }));
+    expect(await screen.findByText(validationEn.txPasswordTooSimple)).toBeTruthy();
+    expect(sent).toEqual([]);
+
+    type(accountEn.txPassword.new, '582046');
+    type(accountEn.txPassword.confirm, '582046');
+    fireEvent.click(screen.getByRole('button', { name: commonEn.actions.save }));
+    await waitFor(() =>
+      expect(sent).toEqual([
+        {
+          method: 'PUT',
+          path: '/api/v1/account/tx-password',
+          body: { oldTxPassword: '123456', txPassword: '582046', confirmTxPassword: '582046' },
+        },
+      ]),
+    );
   });
 });

@@ -1,17 +1,21 @@
 import {
+  isTrivialPin,
   type TSendCodeRequest,
+  V,
   ZChangeTxPasswordRequest,
   ZResetTxPasswordRequest,
   ZSetTxPasswordRequest,
 } from '@caravan/contracts';
 import { Alert, Button, Card, Form, Input, Space } from 'antd';
+import type { Rule } from 'antd/es/form';
+import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { AppForm } from '../../../components/ui/app-form';
 import { PageFrame } from '../../../components/ui/page-frame';
 import { VerificationCodeField } from '../../../components/ui/verification-code-field';
-import { parseFormValues, showSubmitError } from '../../../lib/form';
+import { parseFormValues, showSubmitError, translateValidation } from '../../../lib/form';
 import { readSafeRedirect, useSession } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
 import { changeTxPassword, refreshCurrentUser, resetTxPassword, setTxPassword } from '../api/account-api';
@@ -19,6 +23,20 @@ import { SETUP_CRUMBS } from '../components/setup-crumbs';
 
 const TX_PASSWORD_CODE_REQUEST: TSendCodeRequest = { purpose: 'resetTxPassword' };
 const DIGITS_INPUT = { inputMode: 'numeric', maxLength: 6, autoComplete: 'off' } as const;
+
+/**
+ * Names a trivial new PIN (isTrivialPin, the rule the server applies) as soon as its sixth digit is typed; the
+ * format and the confirmation wait for the submit (parseFormValues), so a half-typed PIN is not scolded.
+ */
+function notTrivialPinRule(t: TFunction): Rule {
+  return {
+    validator: async (_rule, value: unknown) => {
+      if (typeof value === 'string' && isTrivialPin(value)) {
+        throw new Error(translateValidation(t, V.txPasswordTooSimple));
+      }
+    },
+  };
+}
 
 /** This page's address in the other mode (`?mode=forgot`), keeping where to go back to afterwards. */
 function modePath(search: string, isForgot: boolean): string {
@@ -120,7 +138,12 @@ export default function TransactionPasswordPage() {
                 <Input.Password {...DIGITS_INPUT} />
               </Form.Item>
             )}
-            <Form.Item name="txPassword" label={t('txPassword.new')} extra={t('txPassword.rule')}>
+            <Form.Item
+              name="txPassword"
+              label={t('txPassword.new')}
+              extra={t('txPassword.rule')}
+              rules={[notTrivialPinRule(t)]}
+            >
               <Input.Password {...DIGITS_INPUT} />
             </Form.Item>
             <Form.Item name="confirmTxPassword" label={t('txPassword.confirm')}>
