@@ -14,8 +14,8 @@ import {
 } from './harness';
 import { chooseSelectOption, typeSelectOption } from './select';
 
-/** The refund reason the browser test picks (SPEC §9 return reason 1). */
-const RETURN_REASON = 'Not as described';
+/** The refund reason the browser test picks before shipping (return reason 8; goods-related ones are not offered). */
+const RETURN_REASON = 'Ordered by mistake';
 
 type TProductCard = { id: string; storeId: string };
 type TProductDetail = {

@@ -58,6 +58,17 @@ export const ORDER_STATUS = {
 
 export const CANCEL_REASON_CODES = [0, 1, 2, 3, 4] as const;
 export const RETURN_REASON_CODES = [1, 2, 3, 4, 5, 6, 7, 8, 9] as const;
+/**
+ * The reasons that fit an order not yet shipped (paid or confirmed): no longer needed, ordered by mistake, other.
+ * The others (not as described, wrong item, damaged, missing parts, quality, arrived late) are about goods the
+ * buyer has received; the form offers only these before shipping and the server refuses the rest.
+ */
+export const RETURN_REASON_CODES_BEFORE_SHIPPING = [7, 8, 9] as const;
+
+/** The return reasons a refund request may give: before shipping only those in RETURN_REASON_CODES_BEFORE_SHIPPING. */
+export function returnReasonCodesFor(isBeforeShipping: boolean): readonly number[] {
+  return isBeforeShipping ? RETURN_REASON_CODES_BEFORE_SHIPPING : RETURN_REASON_CODES;
+}
 
 /** Sorts of the product lists; here rather than in api/catalog.ts so a page can read them without zod. */
 export const PRODUCT_SORTS = ['newest', 'sales', 'priceAsc', 'priceDesc'] as const;

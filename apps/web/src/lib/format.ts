@@ -1,4 +1,5 @@
 import dayjs from 'dayjs';
+import i18next from 'i18next';
 
 /** Left-to-right isolate (U+2066 ... U+2069): kept in its own order inside right-to-left text. */
 const LTR_ISOLATE = ['\u2066', '\u2069'] as const;
@@ -9,4 +10,12 @@ const LTR_ISOLATE = ['\u2066', '\u2069'] as const;
  */
 export function formatDateTime(value: string | null | undefined): string {
   return value ? `${LTR_ISOLATE[0]}${dayjs(value).format('YYYY-MM-DD HH:mm:ss')}${LTR_ISOLATE[1]}` : '--';
+}
+
+/**
+ * A label followed by its colon as the reader's language writes it: French puts a no-break space before it
+ * ("Transporteur :", not "Transporteur:"), as the French texts do.
+ */
+export function withColon(label: string, lang: string = i18next.language): string {
+  return lang === 'fr' ? `${label}\u00a0:` : `${label}:`;
 }

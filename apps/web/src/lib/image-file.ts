@@ -1,5 +1,11 @@
-import { IMAGE_FORMATS, UPLOAD_MAX_BYTES, UPLOAD_MAX_LABEL } from '@caravan/contracts';
-import type { TFunction } from 'i18next';
+import {
+  IMAGE_FORMATS,
+  LANGUAGE_TAGS,
+  type TLanguage,
+  UPLOAD_MAX_BYTES,
+  UPLOAD_MAX_LABEL,
+} from '@caravan/contracts';
+import i18next, { type TFunction } from 'i18next';
 
 /** The formats a picture may be in, for a file input's `accept`. */
 export const IMAGE_ACCEPT = IMAGE_FORMATS.map((format) => `image/${format}`).join(',');
@@ -13,12 +19,26 @@ export function imageFileProblem(t: TFunction, file: { type: string; size: numbe
     return t('errors:IMAGE_TYPE_INVALID');
   }
   if (file.size > UPLOAD_MAX_BYTES) {
-    return t('errors:IMAGE_TOO_LARGE', { max: UPLOAD_MAX_LABEL });
+    return t('errors:IMAGE_TOO_LARGE', { max: uploadMaxLabel() });
   }
   return null;
 }
 
+/**
+ * The size limit with the unit as the reader's language writes it: French "10 Mo", not "10 MB" (the contracts'
+ * label is English). Latin digits, as the texts around it have.
+ */
+function uploadMaxLabel(): string {
+  const tag = LANGUAGE_TAGS[i18next.language as TLanguage];
+  if (!tag) {
+    return UPLOAD_MAX_LABEL;
+  }
+  return new Intl.NumberFormat(tag, { style: 'unit', unit: 'megabyte', numberingSystem: 'latn' }).format(
+    UPLOAD_MAX_BYTES / 1024 / 1024,
+  );
+}
+
 /** What a picture field takes, said beside it ("JPEG, PNG, WebP or GIF, at most 10 MB each"). */
 export function imageLimitsText(t: TFunction): string {
-  return t('common:upload.limits', { max: UPLOAD_MAX_LABEL });
+  return t('common:upload.limits', { max: uploadMaxLabel() });
 }

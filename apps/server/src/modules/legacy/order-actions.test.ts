@@ -217,7 +217,7 @@ describe('legacy order and address calls (SPEC §7)', () => {
       {
         token: buyer.token,
         orderNo: first,
-        reason: '1',
+        reason: '7',
         returnAmount: '12.5',
         returnDesc: 'not needed',
       },

@@ -161,7 +161,7 @@ describe('concurrency: never oversell, double clicks act once', () => {
     expect(codes(receive)).toEqual(['OK', 'ORDER_STATUS_INVALID']);
 
     const refund = await twice(`/api/v1/orders/${unpaid.orderNo}/refund`, buyer.token, {
-      reason: 4,
+      reason: 8,
       amount: '40',
     });
     expect(codes(refund)).toEqual(['OK', 'ORDER_ALREADY_REFUNDING']);

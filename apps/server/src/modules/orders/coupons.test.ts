@@ -285,7 +285,7 @@ describe('coupons at checkout, paid by the platform', () => {
     const balanceBefore = await availableOf(db, buyer.id);
     const [paid] = await placeOrders(db, buyer.id, orderBody(couponId), 'en', new Date(), { isPaid: true });
     expect(await getPlatformBalance(db, 'platform_marketing')).toBe(marketingBefore - parseMoney('10'));
-    await post(`/api/v1/orders/${paid!.orderNo}/refund`, buyer.token, { reason: 2, amount: '90' });
+    await post(`/api/v1/orders/${paid!.orderNo}/refund`, buyer.token, { reason: 8, amount: '90' });
     const approved = await post(`/api/v1/seller/orders/${paid!.orderNo}/refund/approve`, seller.sellerToken);
     expect(approved.statusCode, approved.body).toBe(200);
     expect(await availableOf(db, buyer.id)).toBe(balanceBefore);

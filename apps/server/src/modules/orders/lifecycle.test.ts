@@ -110,7 +110,7 @@ describe('order lifecycle, refunds and settlement', () => {
 
     // A shipped, not yet received order cannot be refunded.
     expect(
-      code(await post(`/api/v1/orders/${orderNo}/refund`, buyer.token, { reason: 1, amount: '1' })),
+      code(await post(`/api/v1/orders/${orderNo}/refund`, buyer.token, { reason: 8, amount: '1' })),
     ).toBe('ORDER_SHIPPED_NO_REFUND');
     expect(code(await post(`/api/v1/orders/${orderNo}/cancel`, buyer.token, { reason: 0 }))).toBe(
       'ORDER_STATUS_INVALID',
@@ -156,10 +156,20 @@ describe('order lifecycle, refunds and settlement', () => {
     const stockBefore = await stockOf(db, productId);
     const { orderNo, total } = await placeTestOrder(db, buyer.id, productId, { quantity: 2 });
     expect(await availableOf(db, buyer.id)).toBe(before - total);
-    const over = await post(`/api/v1/orders/${orderNo}/refund`, buyer.token, { reason: 2, amount: '200.01' });
+    // A goods-related reason (wrong item received) cannot be true before shipping.
+    const wrongItem = await post(`/api/v1/orders/${orderNo}/refund`, buyer.token, {
+      reason: 2,
+      amount: '200',
+    });
+    expect(wrongItem.statusCode).toBe(400);
+    expect((wrongItem.json() as TErr).error).toMatchObject({
+      code: 'REFUND_REASON_NOT_BEFORE_SHIPPING',
+      message: expect.stringContaining('The order has not shipped yet'),
+    });
+    const over = await post(`/api/v1/orders/${orderNo}/refund`, buyer.token, { reason: 8, amount: '200.01' });
     expect(code(over)).toBe('REFUND_AMOUNT_INVALID');
     // Part of the money back would end the order with the rest paid for goods nobody ships (and settled).
-    const partial = await post(`/api/v1/orders/${orderNo}/refund`, buyer.token, { reason: 2, amount: '5' });
+    const partial = await post(`/api/v1/orders/${orderNo}/refund`, buyer.token, { reason: 8, amount: '5' });
     expect(partial.statusCode).toBe(400);
     expect((partial.json() as TErr).error).toMatchObject({
       code: 'REFUND_NOT_FULL_BEFORE_SHIPPING',
@@ -167,14 +177,14 @@ describe('order lifecycle, refunds and settlement', () => {
     });
     expect(await availableOf(db, buyer.id)).toBe(before - total);
     const res = await post(`/api/v1/orders/${orderNo}/refund`, buyer.token, {
-      reason: 2,
+      reason: 8,
       amount: '200',
       description: 'Ordered by mistake',
       images: [await uploadTestImage(ctx.app, buyer.token)],
     });
     expect((res.json() as TInfo).orderInfo).toMatchObject({ status: 6, refundStatus: 'refunding' });
     expect(
-      code(await post(`/api/v1/orders/${orderNo}/refund`, buyer.token, { reason: 2, amount: '1' })),
+      code(await post(`/api/v1/orders/${orderNo}/refund`, buyer.token, { reason: 8, amount: '1' })),
     ).toBe('ORDER_ALREADY_REFUNDING');
     expect(
       code(
@@ -190,7 +200,7 @@ describe('order lifecycle, refunds and settlement', () => {
       'ORDER_STATUS_INVALID',
     );
     expect(
-      code(await post(`/api/v1/orders/${orderNo}/refund`, buyer.token, { reason: 2, amount: '1' })),
+      code(await post(`/api/v1/orders/${orderNo}/refund`, buyer.token, { reason: 8, amount: '1' })),
     ).toBe('ORDER_STATUS_INVALID');
     expect(await availableOf(db, buyer.id)).toBe(before);
     expect(await stockOf(db, productId)).toBe(stockBefore);
@@ -200,7 +210,7 @@ describe('order lifecycle, refunds and settlement', () => {
     const db = ctx.database.db;
     const { orderNo, total } = await placeTestOrder(db, buyer.id, productId);
     await post(`/api/v1/seller/orders/${orderNo}/confirm`, seller.sellerToken);
-    await post(`/api/v1/orders/${orderNo}/refund`, buyer.token, { reason: 1, amount: formatMoney(total) });
+    await post(`/api/v1/orders/${orderNo}/refund`, buyer.token, { reason: 8, amount: formatMoney(total) });
     const rejected = await post(`/api/v1/seller/orders/${orderNo}/refund/reject`, seller.sellerToken, {
       reason: 'Already packed',
     });
@@ -220,7 +230,7 @@ describe('order lifecycle, refunds and settlement', () => {
       .set({ receivedAt: new Date(Date.now() - 8 * DAY) })
       .where(eq(orders.orderNo, orderNo));
     expect(
-      code(await post(`/api/v1/orders/${orderNo}/refund`, buyer.token, { reason: 3, amount: '10' })),
+      code(await post(`/api/v1/orders/${orderNo}/refund`, buyer.token, { reason: 8, amount: '10' })),
     ).toBe('RETURN_WINDOW_CLOSED');
     await db
       .update(orders)
@@ -228,14 +238,14 @@ describe('order lifecycle, refunds and settlement', () => {
       .where(eq(orders.orderNo, orderNo));
     // Refunds are whole cents, as every charge: a fraction of a cent could never leave the buyer's wallet.
     for (const amount of ['40.555', '0.0000000001']) {
-      const refused = await post(`/api/v1/orders/${orderNo}/refund`, buyer.token, { reason: 3, amount });
+      const refused = await post(`/api/v1/orders/${orderNo}/refund`, buyer.token, { reason: 8, amount });
       expect(refused.statusCode).toBe(400);
       expect((refused.json() as TErr).error.message).toBe(
         'Please enter an amount greater than 0 with at most 2 decimals',
       );
     }
     expect(await statusOf(orderNo)).toBe(4);
-    const ret = await post(`/api/v1/orders/${orderNo}/refund`, buyer.token, { reason: 3, amount: '40' });
+    const ret = await post(`/api/v1/orders/${orderNo}/refund`, buyer.token, { reason: 8, amount: '40' });
     expect((ret.json() as TInfo).orderInfo).toMatchObject({ status: 6, refundStatus: 'refunding' });
     // Both lists tell what the latest request asks for (40), not the refused first one (the whole 100).
     type TListed = { pageList: { orderNo: string; refundAmount: string | null }[] };
@@ -415,7 +425,7 @@ describe('order lifecycle, refunds and settlement', () => {
       'ORDER_STATUS_INVALID',
     );
     expect(
-      code(await post(`/api/v1/orders/${pending.orderNo}/refund`, buyer.token, { reason: 1, amount: '1' })),
+      code(await post(`/api/v1/orders/${pending.orderNo}/refund`, buyer.token, { reason: 8, amount: '1' })),
     ).toBe('ORDER_STATUS_INVALID');
     expect(
       (await post(`/api/v1/orders/${pending.orderNo}/cancel`, buyer.token, { reason: 4 })).statusCode,

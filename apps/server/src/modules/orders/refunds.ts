@@ -3,6 +3,7 @@ import {
   formatMoney,
   parseMoney,
   RETURN_WITHIN_DAYS,
+  returnReasonCodesFor,
   type TMoney,
   type TSecondApprovalWaiting,
 } from '@caravan/contracts';
@@ -92,6 +93,10 @@ export async function requestRefund(
   return withMoneyTransaction(db, async (tx) => {
     const order = await findOrder(tx, input.orderNo, { buyerUserId: input.userId });
     const kind = refundKindFor(order, now);
+    // Before shipping, goods-related reasons (wrong item, damaged, arrived late...) cannot be true.
+    if (!returnReasonCodesFor(kind === 'refund').includes(input.reason)) {
+      throw new AppError('REFUND_REASON_NOT_BEFORE_SHIPPING');
+    }
     if (amount <= 0n || amount > refundable(order)) {
       throw new AppError('REFUND_AMOUNT_INVALID', { max: formatMoney(refundable(order)) });
     }

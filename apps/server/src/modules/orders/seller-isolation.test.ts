@@ -88,7 +88,7 @@ describe('a second seller against another shop’s orders and notifications', ()
   });
 
   it('cannot approve or reject the buyer’s refund request; the shop’s own seller can', async () => {
-    const asked = await post(`/api/v1/orders/${orderNo}/refund`, buyer.token, { reason: 1, amount: paid });
+    const asked = await post(`/api/v1/orders/${orderNo}/refund`, buyer.token, { reason: 8, amount: paid });
     expect(asked.statusCode, asked.body).toBe(200);
     const before = await rowOf();
     expect(before.refundStatus).toBe('refunding');

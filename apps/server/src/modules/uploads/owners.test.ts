@@ -61,21 +61,21 @@ describe('image fields accept only the caller’s own uploads', () => {
     const { orderNo: refundNo, total: refundTotal } = await placeTestOrder(db, buyer.id, productId);
     for (const bad of hostile) {
       const res = await post(`/api/v1/orders/${refundNo}/refund`, buyer.token, {
-        reason: 2,
+        reason: 8,
         amount: '1',
         images: [bad],
       });
       expect(res.statusCode, bad).toBe(400);
     }
     const stolen = await post(`/api/v1/orders/${refundNo}/refund`, buyer.token, {
-      reason: 2,
+      reason: 8,
       amount: '1',
       images: [own, others],
     });
     expect(stolen.statusCode).toBe(400);
     expect(json<TErr>(stolen).error.code).toBe('IMAGE_REFERENCE_INVALID');
     const ok = await post(`/api/v1/orders/${refundNo}/refund`, buyer.token, {
-      reason: 2,
+      reason: 8,
       // Before shipping a refund is of everything paid.
       amount: formatMoney(refundTotal),
       images: [own],

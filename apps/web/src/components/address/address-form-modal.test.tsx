@@ -64,4 +64,25 @@ describe('AddressFormModal', () => {
       expect.objectContaining({ areaCode: '+33', phone: '612345678' }),
     );
   });
+
+  it('marks an empty state and city with the other required fields before sending anything', async () => {
+    vi.spyOn(api, 'get').mockResolvedValue({ list: [] });
+    const post = vi.spyOn(api, 'post');
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    render(
+      <QueryClientProvider client={client}>
+        <AddressFormModal isOpen onClose={vi.fn()} />
+      </QueryClientProvider>,
+    );
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    });
+    const errorOf = (field: string) =>
+      document.querySelector(`#${field}_help .ant-form-item-explain-error`)?.textContent;
+    await waitFor(() => expect(errorOf('consignee')).toBeTruthy());
+    // State and city were left unmarked until the server answered 400.
+    expect(errorOf('state')).toBe(errorOf('consignee'));
+    expect(errorOf('city')).toBe(errorOf('consignee'));
+    expect(post).not.toHaveBeenCalled();
+  });
 });

@@ -1,9 +1,9 @@
-import { type TAddress, type TAddressRequest, ZAddressRequest } from '@caravan/contracts';
+import { type TAddress, type TAddressRequest, V, ZAddressRequest } from '@caravan/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { Checkbox, Col, Form, Input, Modal, Row, Select } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { parseFormValues, showSubmitError } from '../../lib/form';
+import { parseFormValues, showSubmitError, translateValidation } from '../../lib/form';
 import { checkMobileField } from '../../lib/phone-check';
 import { toast } from '../../lib/toast';
 import { AreaCodeSelect } from '../auth/account-fields';
@@ -65,7 +65,15 @@ export function AddressFormModal({ isOpen, address, onClose, onSaved }: TAddress
     const values = form.getFieldsValue();
     const body = parseFormValues(form, ZAddressRequest, values, t);
     const isMobileOk = checkMobileField(form, 'phone', values.areaCode, values.phone, t);
-    if (!body || !isMobileOk) {
+    // The server's rule (resolveRegion): a state where the country has states, then a city. Checked here with the
+    // other required fields, so an empty form marks them too instead of only after the server's 400. Without a
+    // country chosen yet, they are required as for most countries.
+    const needsRegion = !values.country || hasStates;
+    const missingRegion = needsRegion
+      ? (['state', 'city'] as const).filter((name) => !String(values[name] ?? '').trim())
+      : [];
+    form.setFields(missingRegion.map((name) => ({ name, errors: [translateValidation(t, V.required)] })));
+    if (!body || !isMobileOk || missingRegion.length > 0) {
       return;
     }
     setIsSaving(true);

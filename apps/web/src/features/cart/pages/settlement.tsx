@@ -26,6 +26,7 @@ import { useCart } from '../api/use-cart';
 import { forgetCheckoutDraft, useCheckoutDraft } from '../lib/checkout-draft';
 import { readPlacedOrders } from '../lib/placed-orders';
 import '../components/cart.css';
+import { withColon } from '../../../lib/format';
 
 const ID_PATTERN = /^\d{1,19}$/;
 
@@ -342,7 +343,7 @@ function SettlementContent() {
           className="cv-settle-group"
           title={
             <>
-              {t('settlement.seller')}: <bdi>{group.seller.name}</bdi>
+              {withColon(t('settlement.seller'))} <bdi>{group.seller.name}</bdi>
             </>
           }
           data-testid="settlement-order"

@@ -72,4 +72,18 @@ describe('/credit/application', () => {
       (screen.getByRole('button', { name: 'Submit the application' }) as HTMLButtonElement).disabled,
     ).toBe(true);
   });
+
+  it('says beside the grey Submit that the agreement must be accepted, until it is ticked', async () => {
+    serve({ current: null, history: [] });
+    await renderWithQueries(<CreditApplicationPage />);
+    const amount = await screen.findByRole('textbox', { name: 'Amount' });
+    fireEvent.change(amount, { target: { value: '200000' } });
+    const submit = screen.getByRole('button', { name: 'Submit the application' }) as HTMLButtonElement;
+    expect(submit.disabled).toBe(true);
+    // The button was grey with nothing saying why.
+    const hint = screen.getByText(loansEn.application.agreeToSubmit);
+    expect(submit.getAttribute('aria-describedby')).toBe(hint.id);
+    fireEvent.click(screen.getByRole('checkbox', { name: loansEn.application.agree }));
+    expect(screen.queryByText(loansEn.application.agreeToSubmit)).toBeNull();
+  });
 });

@@ -98,6 +98,9 @@ export default function CreditApplicationPage() {
         mode: chosenMode,
       })
     : null;
+  // Only when the rest is ready: an unverified account, an open loan or a missing figure each say why elsewhere.
+  const isAgreementHintShown =
+    schedule !== null && !isAgreed && isVerified && !needsAdvanced && openLoan === undefined;
   const submit = async () => {
     try {
       await apply.mutateAsync({
@@ -271,9 +274,10 @@ export default function CreditApplicationPage() {
             </Checkbox>
           </>
         )}
-        <div style={{ marginBlockStart: 16 }}>
+        <div className="cv-loans-submit" style={{ marginBlockStart: 16 }}>
           <Button
             type="primary"
+            aria-describedby={isAgreementHintShown ? 'credit-application-agree-hint' : undefined}
             onClick={() => void submit()}
             loading={apply.isPending}
             disabled={
@@ -287,6 +291,12 @@ export default function CreditApplicationPage() {
           >
             {t('application.submit')}
           </Button>
+          {isAgreementHintShown && (
+            // A grey Submit is never left unexplained: the agreement is the one box left to tick.
+            <span id="credit-application-agree-hint" className="cv-loans-submit-hint">
+              {t('application.agreeToSubmit')}
+            </span>
+          )}
         </div>
       </Card>
     </PageFrame>

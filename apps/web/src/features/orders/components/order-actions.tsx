@@ -14,6 +14,7 @@ import { OrderLogistics } from '../../../components/order/order-logistics';
 import { PayOrdersModal } from '../../../components/order/pay-orders-modal';
 import { type TClosingDialogProps, useClosingDialog } from '../../../components/ui/use-closing-dialog';
 import { isApiError } from '../../../lib/api';
+import { withColon } from '../../../lib/format';
 import { formatUsdt } from '../../../lib/format-money';
 import { toast, toastError } from '../../../lib/toast';
 import { useOneAtATime } from '../../../lib/use-one-at-a-time';
@@ -37,7 +38,7 @@ function LogisticsModal({ order, isOpen, onClose, afterClose }: { order: TOrder 
     >
       {info?.carrier && (
         <p>
-          {t('logistics.carrier')}: {info.carrier} · {t('logistics.trackingNo')}:{' '}
+          {withColon(t('logistics.carrier'))} {info.carrier} · {withColon(t('logistics.trackingNo'))}{' '}
           <span dir="ltr">{info.trackingNo}</span>
         </p>
       )}

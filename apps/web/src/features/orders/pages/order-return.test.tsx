@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import ordersEn from '../../../locales/en/orders.json';
 import { jsonResponse, renderWithQueries, setUpComponentTests } from '../../../testing/render';
@@ -40,6 +40,29 @@ describe('/userInfo/order-return', () => {
     expect(amount.hasAttribute('readonly')).toBe(false);
     await waitFor(() => expect(screen.getByText(/what you paid for this order/)).toBeTruthy());
     expect(screen.queryByText(/has not shipped yet/)).toBeNull();
+  });
+
+  async function offeredReasons(statusName: string, canReturnUntil: string | null): Promise<string[]> {
+    vi.stubGlobal('fetch', orderAnswer(statusName, canReturnUntil));
+    await renderWithQueries(<OrderReturnPage />, `/userInfo/order-return?orderNo=${ORDER_NO}`);
+    fireEvent.mouseDown(await screen.findByRole('combobox', { name: ordersEn.refundForm.reason }));
+    await screen.findAllByRole('option');
+    return [...document.querySelectorAll('.ant-select-item-option')].map(
+      (option) => option.textContent ?? '',
+    );
+  }
+
+  it('offers before shipping only the reasons that fit an order not shipped yet', async () => {
+    const r = ordersEn.returnReasons;
+    // "Wrong item received", "Arrived too late"... were offered although the page says the order has not shipped.
+    expect(await offeredReasons('paid', null)).toEqual([r['7'], r['8'], r['9']]);
+  });
+
+  it('offers every return reason once the goods are received', async () => {
+    const r = ordersEn.returnReasons;
+    expect(await offeredReasons('received', '2026-12-09T06:56:43.000Z')).toEqual(
+      ['1', '2', '3', '4', '5', '6', '7', '8', '9'].map((code) => r[code as keyof typeof r]),
+    );
   });
 
   it('heads the form with the order number and the amount paid as two facts, each value isolated', async () => {

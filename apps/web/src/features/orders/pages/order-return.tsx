@@ -1,4 +1,4 @@
-import { parseMoney, RETURN_REASON_CODES, REVIEW_IMAGES_MAX, ZRefundOrderRequest } from '@caravan/contracts';
+import { parseMoney, REVIEW_IMAGES_MAX, returnReasonCodesFor, ZRefundOrderRequest } from '@caravan/contracts';
 import { Alert, Button, Card, Form, Input, Modal, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { AmountInput } from '../../../components/ui/amount-input';
@@ -11,6 +11,7 @@ import { refundOrder } from '../api/order-actions';
 import { readUploadedUrls } from '../components/image-uploader';
 import { ImagesFormItem, OrderLoadState, useOrderRequestForm } from '../components/order-request-form';
 import '../../../components/order/order.css';
+import { withColon } from '../../../lib/format';
 
 const CRUMBS = [
   { labelKey: 'routes.userInfo', to: '/userInfo/dashboard' },
@@ -25,7 +26,7 @@ function isAmountWithin(value: string, max: string): boolean {
   }
 }
 
-/** /userInfo/order-return?orderNo=: one of 9 reasons, an amount up to what was paid, proof images. */
+/** /userInfo/order-return?orderNo=: one of 9 reasons (before shipping only the 3 that fit), an amount up to what was paid, proof images. */
 export default function OrderReturnPage() {
   const { t } = useTranslation(['orders', 'validation', 'common']);
   const { orderNo, order, form, files, setFiles, isUploading, isSending, send } = useOrderRequestForm();
@@ -82,10 +83,10 @@ export default function OrderReturnPage() {
               line wraps between the facts and neither ends nor starts with it. */}
           <dl className="cv-order-facts">
             <div>
-              <dt>{t('detail.orderNo')}:</dt> <dd dir="ltr">{info.orderNo}</dd>
+              <dt>{withColon(t('detail.orderNo'))}</dt> <dd dir="ltr">{info.orderNo}</dd>
             </div>
             <div>
-              <dt>{t('detail.paidAmount')}:</dt>{' '}
+              <dt>{withColon(t('detail.paidAmount'))}</dt>{' '}
               <dd>
                 <MoneyText isPrice value={info.paidAmount} />
               </dd>
@@ -101,7 +102,7 @@ export default function OrderReturnPage() {
             <Form.Item name="reason" label={t('refundForm.reason')}>
               <Select
                 placeholder={t('refundForm.reasonPlaceholder')}
-                options={RETURN_REASON_CODES.map((code) => ({
+                options={returnReasonCodesFor(isBeforeShipping).map((code) => ({
                   value: code,
                   label: t(`returnReasons.${code}`),
                 }))}
