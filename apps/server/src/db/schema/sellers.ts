@@ -81,7 +81,11 @@ export const productImports = pgTable(
     totalRows: integer('total_rows').notNull().default(0),
     processedRows: integer('processed_rows').notNull().default(0),
     savedProducts: integer('saved_products').notNull().default(0),
-    errors: jsonb('errors').$type<{ row: number; field: string; code: string }[]>().notNull().default([]),
+    // refusedRow: for IMPORT_PRODUCT_ROW_REFUSED, the row of the same product that was refused.
+    errors: jsonb('errors')
+      .$type<{ row: number; field: string; code: string; refusedRow?: number }[]>()
+      .notNull()
+      .default([]),
     failureCode: text('failure_code'),
     createdAt: createdAt(),
     finishedAt: tstz('finished_at'),

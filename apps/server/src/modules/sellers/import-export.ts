@@ -24,7 +24,7 @@ import { clearCatalogCache } from '../catalog';
 import { resolveSellerImages } from './images';
 import {
   IMPORT_STOCK_REASON,
-  loadLeafCategoryIds,
+  loadCategoryIds,
   prepareProduct,
   saveSellerProduct,
   type TPreparedProduct,
@@ -67,7 +67,8 @@ const BASE_COLUMNS = [
 const BATCH = 250;
 
 type TRow = Record<string, string>;
-type TRowError = { row: number; field: string; code: string };
+/** A refused row; refusedRow names, for IMPORT_PRODUCT_ROW_REFUSED, the row of the same product that was refused. */
+type TRowError = { row: number; field: string; code: string; refusedRow?: number };
 
 function columnsFor(langs: readonly string[]): string[] {
   return [
@@ -416,7 +417,7 @@ export async function startImport(
 async function runImport(db: Database, uploadDir: string, seller: TSeller, jobId: bigint, rows: TRow[]) {
   const [store] = await db.select({ lang: stores.lang }).from(stores).where(eq(stores.id, seller.storeId));
   const shopLang = store?.lang ?? 'en';
-  const leafIds = await loadLeafCategoryIds(db);
+  const categoryIds = await loadCategoryIds(db);
   const imageCache = new Map<string, TImage>();
   // Pictures already on the shop's goods may be reused by the rows (an edited export), even those that
   // predate the upload ownership records; any other picture must be the seller's own upload.
@@ -432,6 +433,7 @@ async function runImport(db: Database, uploadDir: string, seller: TSeller, jobId
   const groups = groupRows(rows);
   for (let start = 0; start < groups.length; start += BATCH) {
     const batch = groups.slice(start, start + BATCH);
+    const batchErrorsFrom = errors.length;
     const ready: {
       group: TGroup;
       prepared: TPreparedProduct;
@@ -464,7 +466,7 @@ async function runImport(db: Database, uploadDir: string, seller: TSeller, jobId
         continue;
       }
       try {
-        const prepared = prepareProduct(parsed.data, shopLang, leafIds);
+        const prepared = prepareProduct(parsed.data, shopLang, categoryIds);
         const images: TImage[] = [];
         for (const ref of parsed.data.images) {
           let image = imageCache.get(ref);
@@ -484,6 +486,7 @@ async function runImport(db: Database, uploadDir: string, seller: TSeller, jobId
       }
     }
     saved += await saveBatch(db, uploadDir, seller, ready, errors);
+    reportRowsOfRefusedProducts(batch, errors.slice(batchErrorsFrom), errors);
     processed += batch.reduce((n, g) => n + g.rows.length, 0);
     await db
       .update(productImports)
@@ -503,6 +506,31 @@ async function runImport(db: Database, uploadDir: string, seller: TSeller, jobId
       finishedAt: new Date(),
     })
     .where(eq(productImports.id, jobId));
+}
+
+/**
+ * A product is saved whole or not at all: when one of its rows is refused, its other rows are not imported
+ * either, and each is listed as such (they were in neither the saved nor the refused count, QA), naming the
+ * first refused row of the product.
+ */
+function reportRowsOfRefusedProducts(batch: TGroup[], batchErrors: TRowError[], errors: TRowError[]) {
+  const refused = new Set(batchErrors.map((e) => e.row));
+  for (const group of batch) {
+    const refusedRows = group.rows.map((r) => r.row).filter((row) => refused.has(row));
+    if (refusedRows.length === 0) {
+      continue;
+    }
+    for (const { row } of group.rows) {
+      if (!refused.has(row)) {
+        errors.push({
+          row,
+          field: 'product_code',
+          code: 'IMPORT_PRODUCT_ROW_REFUSED',
+          refusedRow: refusedRows[0]!,
+        });
+      }
+    }
+  }
 }
 
 /**
@@ -612,7 +640,7 @@ export function toImportJob(job: typeof productImports.$inferSelect, lang: TLang
     totalRows: job.totalRows,
     processedRows: job.processedRows,
     savedProducts: job.savedProducts,
-    errors: job.errors.map((e) => ({
+    errors: job.errors.map(({ refusedRow, ...e }) => ({
       ...e,
       message: e.code.startsWith('v:')
         ? validationMessage(lang, e.code.slice(2))
@@ -620,6 +648,7 @@ export function toImportJob(job: typeof productImports.$inferSelect, lang: TLang
           ? errorMessage(lang, e.code, {
               lang: languageName(/^name_([a-z]{2})$/.exec(e.field)?.[1] ?? ''),
               max: IMPORT_ROWS_MAX,
+              row: refusedRow,
             })
           : e.code,
     })),

@@ -108,23 +108,34 @@ describe('product import and export', () => {
       'E-5,,,,,,,,s,1,',
       `F-6,Outside image,,${leaf},5,1,https://evil.example/x.png,,,,`,
       `G-7,,,,5,1,${image.url},,,,`,
+      `H-8,Unknown category,,987654321,5,1,${image.url},,,,`,
     ].join('\n');
     const res = await importFile(seller.sellerToken, Buffer.from(csv));
     expect(res.statusCode, res.body).toBe(200);
     const job = await waitForJob(seller.sellerToken, json<TImportJob>(res).id);
-    expect(job).toMatchObject({ status: 'done', totalRows: 9, savedProducts: 2 });
+    expect(job).toMatchObject({ status: 'done', totalRows: 10, savedProducts: 2 });
     const byRow = job.errors.map((e) => [e.row, e.field, e.code]);
     expect(byRow).toEqual(
       expect.arrayContaining([
         [5, 'selling_price', 'v:salePrice'],
         [6, 'category_id', 'CATEGORY_NOT_LEAF'],
         [8, 'variant_values', 'VARIANT_DUPLICATE'],
+        // The product's other row was not imported either, and is listed (it was in neither list).
+        [7, 'product_code', 'IMPORT_PRODUCT_ROW_REFUSED'],
         [9, 'images', 'v:imageRef'],
         // Without its name and its category, it is told both (it was told the category only).
         [10, 'category_id', 'v:required'],
         [10, 'name_en', 'PRODUCT_TEXT_REQUIRED'],
+        // An id of no category is not told to choose a lowest-level one.
+        [11, 'category_id', 'CATEGORY_NOT_FOUND'],
       ]),
     );
+    // Every row that was not imported is listed: 10 rows, 3 of them saved (A-1 and both rows of B-2).
+    expect(new Set(job.errors.map((e) => e.row))).toEqual(new Set([5, 6, 7, 8, 9, 10, 11]));
+    expect(job.errors.find((e) => e.row === 7)?.message).toBe(
+      'Not imported: row 8 of the same product was refused',
+    );
+    expect(job.errors.find((e) => e.row === 11)?.message).toBe('Category does not exist');
     expect(job.errors.every((e) => e.message.length > 0 && e.message !== e.code)).toBe(true);
     const list = json<TSellerProductsResponse>(
       await ctx.app.inject({
@@ -302,7 +313,7 @@ describe('settlement', () => {
     const post = (url: string, token: string, payload?: object) =>
       ctx.app.inject({ method: 'POST', url, headers: bearer(token), ...(payload ? { payload } : {}) });
     const asked = await post(`/api/v1/orders/${placed.orderNo}/refund`, placed.buyer.token, {
-      reason: 2,
+      reason: 8,
       amount: '10',
     });
     expect(asked.statusCode, asked.body).toBe(200);

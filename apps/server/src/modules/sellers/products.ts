@@ -324,10 +324,17 @@ export type TPreparedProduct = {
 };
 
 /** Leaf categories (no children), loaded once per call. */
-export async function loadLeafCategoryIds(db: Executor): Promise<Set<string>> {
-  const result = await db.execute(sql`select c.id::text as id from categories c
-    where not exists (select 1 from categories k where k.parent_id = c.id)`);
-  return new Set(rowsOf(result).map((r) => String(r.id)));
+/** Every category's id, and those of the lowest level (no children): a product goes in one of the latter. */
+export type TCategoryIds = { all: Set<string>; leaves: Set<string> };
+
+export async function loadCategoryIds(db: Executor): Promise<TCategoryIds> {
+  const result = await db.execute(sql`select c.id::text as id,
+    not exists (select 1 from categories k where k.parent_id = c.id) as leaf from categories c`);
+  const rows = rowsOf(result);
+  return {
+    all: new Set(rows.map((r) => String(r.id))),
+    leaves: new Set(rows.filter((r) => r.leaf === true).map((r) => String(r.id))),
+  };
 }
 
 /**
@@ -337,7 +344,7 @@ export async function loadLeafCategoryIds(db: Executor): Promise<Set<string>> {
 export function prepareProduct(
   body: TProductRequestParsed,
   shopLang: string,
-  leafIds: Set<string>,
+  categoryIds: TCategoryIds,
   now = new Date(),
 ): TPreparedProduct {
   const names = cleanTexts(body.names);
@@ -350,7 +357,12 @@ export function prepareProduct(
       { lang: (LANGUAGE_NAMES as Record<string, string>)[shopLang] ?? shopLang },
     );
   }
-  if (!leafIds.has(body.categoryId)) {
+  // An id of no category is told so: "choose a category of the lowest level" sent the seller looking for
+  // children of a category that is not there (QA).
+  if (!categoryIds.all.has(body.categoryId)) {
+    throw new AppError('CATEGORY_NOT_FOUND', { field: 'categoryId' });
+  }
+  if (!categoryIds.leaves.has(body.categoryId)) {
     throw new AppError('CATEGORY_NOT_LEAF', { field: 'categoryId' });
   }
   const sellingPrice = parseMoney(body.sellingPrice);
@@ -525,7 +537,7 @@ export async function saveSellerProduct(
 ): Promise<TSellerProductDetail> {
   const body = ZProductRequest.parse(input);
   const store = await storeOf(db, seller.storeId);
-  const prepared = prepareProduct(body, store.lang, await loadLeafCategoryIds(db));
+  const prepared = prepareProduct(body, store.lang, await loadCategoryIds(db));
   const currentImages =
     productId === null
       ? []

@@ -42,4 +42,17 @@ describe('Seller -> stock dialog', () => {
     expect(toasts).toEqual([]);
     expect(onClose).not.toHaveBeenCalled();
   });
+
+  it('says only "required" of an empty change, not the range as well', async () => {
+    const fetchMock = vi.fn(async () => jsonResponse({}));
+    vi.stubGlobal('fetch', fetchMock);
+    await renderWithQueries(<StockDialog product={PRODUCT} onClose={vi.fn()} />);
+    fireEvent.change(await screen.findByLabelText(sellerEn.stock.reason), { target: { value: 'Delivery' } });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Save' })));
+
+    const item = () => screen.getByLabelText(sellerEn.stock.delta).closest('.ant-form-item')!;
+    await waitFor(() => expect(item().querySelectorAll('.ant-form-item-explain-error')).toHaveLength(1));
+    expect(item().querySelector('.ant-form-item-explain-error')?.textContent).toMatch(/required/i);
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
 });

@@ -73,7 +73,9 @@ export function StockDialog({
           label={t('stock.delta')}
           extra={t('stock.deltaHint')}
           // No precision: antd rounded 2.5 to 3 without a word.
-          rules={[{ required: true }, zodRule(zWhole(-STOCK_MAX, STOCK_MAX), t)]}
+          // An empty change is told "required" by the first rule alone: the range rule parsed it too and said
+          // "enter a whole number from ..." beside it (QA).
+          rules={[{ required: true }, zodRule(zWhole(-STOCK_MAX, STOCK_MAX), t, { isEmptyAllowed: true })]}
         >
           <InputNumber style={{ inlineSize: '100%' }} />
         </Form.Item>

@@ -247,6 +247,25 @@ describe('Seller -> product editor', () => {
     ).toBeTruthy();
   });
 
+  it('refuses a value the attribute has already, case and spaces aside, and says so beside the values', async () => {
+    stubNewProductApi();
+    await renderWithQueries(<ProductEditorPage />);
+    await act(async () =>
+      fireEvent.click(await screen.findByRole('button', { name: sellerEn.editor.addAttribute })),
+    );
+    fireEvent.change(screen.getByRole('textbox', { name: sellerEn.editor.attributeName }), {
+      target: { value: 'Größe' },
+    });
+    const values = screen.getByRole('combobox', { name: sellerEn.editor.attributeValues });
+    // "s" is "S" to the server (VARIANT_DUPLICATE): it made a second row labelled "S" sharing the first one's inputs.
+    await act(async () => fireEvent.change(values, { target: { value: 'S, s ,M,' } }));
+    await screen.findByRole('spinbutton', { name: `${sellerEn.products.stock} M` });
+    expect(screen.getAllByRole('spinbutton', { name: `${sellerEn.products.stock} S` })).toHaveLength(1);
+    expect(screen.queryByRole('spinbutton', { name: `${sellerEn.products.stock} s` })).toBeNull();
+    const message = sellerEn.editor.attributeValueTaken.replace('{{value}}', 's');
+    expect(screen.getByText(message).closest('.ant-col')?.contains(values)).toBe(true);
+  });
+
   it('asks before saving a product on shelf with no stock, and saves it only when the seller confirms', async () => {
     const fetchMock = stubProductWithVariants();
     await openSavedProduct();

@@ -125,6 +125,27 @@ function repeatedAttributeNames(attributes: TAttribute[]): Set<number> {
   return repeated;
 }
 
+/**
+ * An attribute's values as typed, without one equal to an earlier one as the server compares them (surrounding
+ * spaces and case aside, VARIANT_DUPLICATE): "S" and "s" made two rows labelled alike sharing one set of inputs.
+ * Returns the values kept and the first one left out, if any.
+ */
+function distinctValues(values: string[]): { values: string[]; taken: string | null } {
+  const seen = new Set<string>();
+  const kept: string[] = [];
+  let taken: string | null = null;
+  for (const value of values) {
+    const key = value.trim().toLowerCase();
+    if (seen.has(key)) {
+      taken ??= value;
+      continue;
+    }
+    seen.add(key);
+    kept.push(value);
+  }
+  return { values: kept, taken };
+}
+
 /** Every combination of the attributes' values, keeping what was typed for combinations already there. */
 function combine(attributes: TAttribute[], previous: TVariantRow[]): TVariantRow[] {
   const usable = attributes.filter((a) => a.name.trim() && a.values.length > 0);
@@ -164,6 +185,8 @@ function Editor({ product, shopLang }: { product: TSellerProductDetail | null; s
     })),
   );
   const [formError, setFormError] = useState<string | null>(null);
+  /** A value refused because the attribute has it already (by attribute id): said beside its values. */
+  const [takenValue, setTakenValue] = useState<{ id: number; value: string } | null>(null);
   /** The product's own stock given to the first variant when attributes replaced it: said beside the table. */
   const [carriedStock, setCarriedStock] = useState<{ stock: number; variant: string } | null>(null);
   const [modal, modalHolder] = Modal.useModal();
@@ -529,8 +552,13 @@ function Editor({ product, shopLang }: { product: TSellerProductDetail | null; s
                 style={{ inlineSize: '100%' }}
                 value={a.values}
                 tokenSeparators={[',']}
+                status={takenValue?.id === a.id ? 'error' : undefined}
+                aria-invalid={takenValue?.id === a.id}
                 onChange={(values: string[]) => {
-                  const typed = values.map((v) => v.trim()).filter(Boolean);
+                  const { values: typed, taken } = distinctValues(
+                    values.map((v) => v.trim()).filter(Boolean),
+                  );
+                  setTakenValue(taken === null ? null : { id: a.id, value: taken });
                   if (typed.length > ATTRIBUTE_VALUES_MAX) {
                     // A pasted list longer than the limit: say what was left out instead of dropping it unseen.
                     toast.warning(t('editor.attributeValuesMax', { max: ATTRIBUTE_VALUES_MAX }));
@@ -542,6 +570,11 @@ function Editor({ product, shopLang }: { product: TSellerProductDetail | null; s
                   );
                 }}
               />
+              {takenValue?.id === a.id && (
+                <div className="cv-field-error">
+                  {t('editor.attributeValueTaken', { value: takenValue.value })}
+                </div>
+              )}
             </Col>
             <Col flex="none">
               <Button danger onClick={() => changeAttributes(attributes.filter((_, j) => j !== i))}>
