@@ -2,8 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clearCatalogCache } from '../modules/catalog';
-import { rowsOf } from '../modules/catalog/present';
+import { clearCatalogCache, rowsOf } from '../modules/catalog';
 import { createCategoryTree, createProduct, createStore, createUser } from '../modules/catalog/test-fixtures';
 import { createTestApp, type TTestContext } from '../testing/test-app';
 
