@@ -89,6 +89,15 @@ const CANONICAL_PARAMS: Record<string, readonly string[]> = {
   '/searchStore': ['k', 'page'],
 };
 
+type TCanonicalValue = (raw: string | null, ids: { id?: string }) => string;
+const keepAsGiven: TCanonicalValue = (raw) => raw ?? '';
+/** How each parameter is written in the canonical address; '' leaves it out. */
+const CANONICAL_VALUES: Record<string, TCanonicalValue> = {
+  page: (raw) => (readPageParam(raw) > 1 ? String(readPageParam(raw)) : ''),
+  id: (raw, ids) => ids.id ?? raw ?? '',
+  k: (raw) => parseKeywordParam(raw).trim(),
+};
+
 /**
  * The page's own address: its path and the parameters of CANONICAL_PARAMS, each once, the page number only past the
  * first, ids as the catalogue spells them (`?id=01` is product 1).
@@ -97,16 +106,7 @@ export function canonicalUrl(url: URL, origin: string, ids: { id?: string } = {}
   const canonical = new URL(url.pathname, origin);
   for (const name of CANONICAL_PARAMS[url.pathname] ?? []) {
     const raw = url.searchParams.get(name);
-    const value =
-      name === 'page'
-        ? readPageParam(raw) > 1
-          ? String(readPageParam(raw))
-          : ''
-        : name === 'id'
-          ? (ids.id ?? raw ?? '')
-          : name === 'k'
-            ? parseKeywordParam(raw).trim()
-            : (raw ?? '');
+    const value = (CANONICAL_VALUES[name] ?? keepAsGiven)(raw, ids);
     if (value !== '') {
       canonical.searchParams.set(name, value);
     }
