@@ -153,11 +153,7 @@ export function sendErrorPage(request: FastifyRequest, reply: FastifyReply, stat
   ) {
     return false;
   }
-  void reply
-    .status(status)
-    .header('cache-control', 'no-cache')
-    .type('text/html; charset=utf-8')
-    .send(addCspNonce(readIndexHtml(indexFile), reply));
+  sendShell(reply.status(status), indexFile);
   return true;
 }
 
@@ -171,10 +167,15 @@ async function sendPage(app: FastifyInstance, request: FastifyRequest, reply: Fa
     // The shell still works without server rendering: the page then loads in the browser as before.
     request.log.error({ err: error }, 'server rendering failed');
   }
+  sendShell(reply, path.join(app.deps.config.webDistDir, 'index.html'));
+}
+
+/** The client shell (index.html), asked for again on every visit, with this answer's nonce. */
+function sendShell(reply: FastifyReply, indexFile: string): void {
   void reply
     .header('cache-control', 'no-cache')
     .type('text/html; charset=utf-8')
-    .send(addCspNonce(readIndexHtml(path.join(app.deps.config.webDistDir, 'index.html')), reply));
+    .send(addCspNonce(readIndexHtml(indexFile), reply));
 }
 
 const INDEX_CHECK_MS = 1000;
