@@ -13,9 +13,9 @@ export function formatDateTime(value: string | null | undefined): string {
 }
 
 /**
- * A label followed by its colon as the reader's language writes it: French puts a no-break space before it
- * ("Transporteur :", not "Transporteur:"), as the French texts do.
+ * A label followed by its colon as the reader's language writes it (common:labelled): French puts a no-break space
+ * before it ("Transporteur :"), Chinese and Japanese a full-width colon ("承运商："), the others a plain one.
  */
 export function withColon(label: string, lang: string = i18next.language): string {
-  return lang === 'fr' ? `${label}\u00a0:` : `${label}:`;
+  return i18next.t('common:labelled', { label, lng: lang, defaultValue: `${label}:` });
 }

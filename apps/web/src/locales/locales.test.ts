@@ -14,10 +14,20 @@ const SHARED = import.meta.glob<TDictionary>(
 );
 
 /**
- * Tokens that may stay as in English in any language: brand, currency, coin and network names, and the gram's
- * international symbol (Russian, Arabic or Chinese write their own; most languages write "g").
+ * Tokens that may stay as in English in any language: brand, currency, coin and network names, the gram's
+ * international symbol (Russian, Arabic or Chinese write their own; most languages write "g"), and a label with a
+ * plain colon (common:labelled; French and the CJK languages write their own).
  */
-const SAME_IN_EVERY_LANGUAGE = new Set(['Caravan', 'USDT', 'BTC', 'ETH', 'TRC20', 'ERC20', 'g']);
+const SAME_IN_EVERY_LANGUAGE = new Set([
+  'Caravan',
+  'USDT',
+  'BTC',
+  'ETH',
+  'TRC20',
+  'ERC20',
+  'g',
+  '{{label}}:',
+]);
 /** Words that really are spelled as in English in one language (checked by a native reading, not a guess). */
 const SAME_AS_ENGLISH_IN: Record<string, ReadonlySet<string>> = {
   de: new Set(['Administrator']),
