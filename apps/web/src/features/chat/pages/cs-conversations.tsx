@@ -10,7 +10,7 @@ import { useStaffMe } from '../../../components/console/staff-session';
 import { LoadError } from '../../../components/ui/load-error';
 import { MoneyText } from '../../../components/ui/money-text';
 import { isApiError } from '../../../lib/api';
-import { formatDateTime } from '../../../lib/format';
+import { formatDateTime, withColon } from '../../../lib/format';
 import { formatUsdt } from '../../../lib/format-money';
 import { toast, toastError } from '../../../lib/toast';
 import { chatApi, chatKeys } from '../api/chat-api';
@@ -113,7 +113,8 @@ function CustomerContext({ conversationId }: { conversationId: string }) {
       )}
       {context.loan && (
         <p>
-          {t('cs.loan')}: {t(`loanStatus.${context.loan.status}`)} <MoneyText value={context.loan.amount} />
+          {withColon(t('cs.loan'))} {t(`loanStatus.${context.loan.status}`)}{' '}
+          <MoneyText value={context.loan.amount} />
         </p>
       )}
       <h3>{t('cs.orders')}</h3>

@@ -15,6 +15,7 @@ import { AmountInput } from '../../../components/ui/amount-input';
 import { LoadError } from '../../../components/ui/load-error';
 import { formatAmount, MoneyText } from '../../../components/ui/money-text';
 import { PageFrame } from '../../../components/ui/page-frame';
+import { withColon } from '../../../lib/format';
 import { ratePercent } from '../../../lib/format-money';
 import { useLoanProducts } from '../api/loans-api';
 import { ScheduleTable } from '../components/schedule-table';
@@ -126,8 +127,8 @@ export default function CreditPage() {
                   {t('fields.limits', { min: formatAmount(p.minAmount), max: formatAmount(p.maxAmount) })}
                 </p>
                 <p>
-                  {t('fields.dailyRate')}: <span dir="ltr">{ratePercent(p.dailyRate)}</span> ·{' '}
-                  {t('fields.apr')}: <span dir="ltr">{p.aprPercent} %</span>
+                  {withColon(t('fields.dailyRate'))} <span dir="ltr">{ratePercent(p.dailyRate)}</span> ·{' '}
+                  {withColon(t('fields.apr'))} <span dir="ltr">{p.aprPercent} %</span>
                 </p>
               </Card>
             ))}

@@ -22,7 +22,7 @@ import { formatAmount, MoneyText } from '../../../components/ui/money-text';
 import { PageFrame } from '../../../components/ui/page-frame';
 import { type TClosingDialogProps, useClosingDialog } from '../../../components/ui/use-closing-dialog';
 import { isolateText } from '../../../lib/bidi';
-import { formatDateTime } from '../../../lib/format';
+import { formatDateTime, withColon } from '../../../lib/format';
 import { useSession } from '../../../lib/session';
 import { toast, toastError } from '../../../lib/toast';
 import { useWalletBalance } from '../../../lib/wallet-balance';
@@ -171,7 +171,7 @@ function RepayDialog({ loan, isOpen, onClose, afterClose }: { loan: TLoan } & TC
         </Form.Item>
       </Form>
       <p>
-        {t('fields.balance')}: <MoneyText value={wallet.data?.available} />
+        {withColon(t('fields.balance'))} <MoneyText value={wallet.data?.available} />
       </p>
       {/* Every digit the ledger will take: it said 2,094.84 and took 2,094.835 (penalties accrue in fractions of a cent). */}
       {shown && <p>{t('myLoan.repayConfirm', { amount: formatAmount(shown) })}</p>}

@@ -6,6 +6,7 @@ import { ConsolePageHead } from '../../../components/console/console-layout';
 import { DataTable } from '../../../components/ui/data-table';
 import { dateTimeCell } from '../../../components/ui/date-time-text';
 import { emptyOrLoadError } from '../../../components/ui/load-error';
+import { withColon } from '../../../lib/format';
 import { useStockHistory } from '../api';
 
 /** /seller/stock: every stock change with its reason; low stock is a filter of the product list. */
@@ -44,7 +45,7 @@ export default function StockHistoryPage() {
                 {adjustment.productName}
                 {adjustment.variantName && (
                   <div className="cv-muted">
-                    {t('stock.variant')}: <bdi>{adjustment.variantName}</bdi>
+                    {withColon(t('stock.variant'))} <bdi>{adjustment.variantName}</bdi>
                   </div>
                 )}
               </>
