@@ -30,6 +30,10 @@ export const V = {
   txPassword: 'txPassword',
   /** A new transaction password easy to guess (isTrivialPin): one digit repeated, a run, or a very common PIN. */
   txPasswordTooSimple: 'txPasswordTooSimple',
+  /** A new transaction password the same as the current one. */
+  txPasswordUnchanged: 'txPasswordUnchanged',
+  /** An ID card's back given as the same photo as its front. */
+  idBackSameAsFront: 'idBackSameAsFront',
   amount: 'amount',
   amountCents: 'amountCents',
   /** An amount that may be 0 (a fixed fee, a price filter). */

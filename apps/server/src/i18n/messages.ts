@@ -3,6 +3,7 @@ import path from 'node:path';
 import {
   AMOUNT_ISOLATION,
   DEFAULT_LANGUAGE,
+  formatMegabytes,
   LANGUAGES,
   splitMessage,
   type TErrorCode,
@@ -63,13 +64,28 @@ export class TranslatedParam {
   ) {}
 }
 
+/**
+ * A message's parameter that is a size (an upload limit): put in with the unit as the message's language writes it
+ * ("2 Mo" in French), as the web's own check does (lib/image-file.ts), not "2 MB" in every language.
+ */
+export class MegabytesParam {
+  constructor(readonly bytes: number) {}
+}
+
+function fillParam(lang: TLanguage, t: TFunction, value: unknown): unknown {
+  if (value instanceof TranslatedParam) {
+    return t(value.key, { ...value.params });
+  }
+  if (value instanceof MegabytesParam) {
+    return formatMegabytes(value.bytes, lang);
+  }
+  return value;
+}
+
 export function errorMessage(lang: TLanguage, code: TErrorCode, params?: Record<string, unknown>): string {
   const t = instance.getFixedT(lang);
   const filled = Object.fromEntries(
-    Object.entries(params ?? {}).map(([name, value]) => [
-      name,
-      value instanceof TranslatedParam ? t(value.key, { ...value.params }) : value,
-    ]),
+    Object.entries(params ?? {}).map(([name, value]) => [name, fillParam(lang, t, value)]),
   );
   return instance.getFixedT(lang, 'errors')(code, filled);
 }

@@ -32,6 +32,7 @@ export function disbursedLoan(overrides: Partial<TLoan> = {}): TLoan {
     totalOwed: '1206.50',
     nextDue: '1206.50',
     nextDueDate: '2026-12-21',
+    nextPayableNow: '1206.50',
     totalInterestScheduled: '18.01',
     totalRepaymentScheduled: '1218.51',
     daysLoaned: 10,

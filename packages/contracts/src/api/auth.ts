@@ -152,6 +152,9 @@ export const ZChangeTxPasswordRequest = zWithNewTxPasswordTwice({
     .string({ error: requiredOrInvalid })
     .min(1, { error: V.required })
     .max(12, { error: V.tooLong }),
+}).refine((v) => v.txPassword !== v.oldTxPassword, {
+  path: ['txPassword'],
+  error: V.txPasswordUnchanged,
 });
 export type TChangeTxPasswordRequest = z.input<typeof ZChangeTxPasswordRequest>;
 

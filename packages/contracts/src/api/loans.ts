@@ -16,6 +16,7 @@ import {
   zWhole,
   zWholeFromText,
 } from '../validation';
+import { ADMIN_USER_STATUSES } from './admin';
 
 /**
  * Identity verification (real-name, advanced) and loans: products, application, review with four-eyes,
@@ -58,15 +59,20 @@ const zCountryCode = z
   .toUpperCase()
   .regex(/^[A-Z]{2}$/, { error: requiredOrInvalid });
 
-export const ZSubmitRealNameRequest = z.strictObject({
-  realName: zRequiredText(64),
-  nationality: zCountryCode,
-  idType: zChoice(ID_TYPES),
-  idNumber: zRequiredText(32),
-  frontImageId: zId,
-  /** Required for ID cards; a passport has only its photo page. */
-  backImageId: zId.optional(),
-});
+export const ZSubmitRealNameRequest = z
+  .strictObject({
+    realName: zRequiredText(64),
+    nationality: zCountryCode,
+    idType: zChoice(ID_TYPES),
+    idNumber: zRequiredText(32),
+    frontImageId: zId,
+    /** Required for ID cards; a passport has only its photo page. */
+    backImageId: zId.optional(),
+  })
+  .refine((v) => v.backImageId === undefined || v.backImageId !== v.frontImageId, {
+    path: ['backImageId'],
+    error: V.idBackSameAsFront,
+  });
 export type TSubmitRealNameRequest = z.input<typeof ZSubmitRealNameRequest>;
 
 export const ZSubmitAdvancedRequest = z.strictObject({
@@ -133,10 +139,10 @@ export const VERIFICATION_DECISIONS = ['approve', 'reject', 'resubmit'] as const
 export const ZReviewVerificationRequest = z
   .strictObject({
     decision: zChoice(VERIFICATION_DECISIONS),
-    reason: z.string().trim().max(255, { error: V.tooLong }).optional(),
+    reason: z.string({ error: V.invalidValue }).trim().max(255, { error: V.tooLong }).optional(),
   })
   .refine((v) => v.decision === 'approve' || (v.reason !== undefined && v.reason.length > 0), {
-    error: 'reason',
+    error: V.required,
     path: ['reason'],
   });
 export type TReviewVerificationRequest = z.input<typeof ZReviewVerificationRequest>;
@@ -338,9 +344,12 @@ export const ZLoan = z.object({
   interestOwed: z.string(),
   penaltyOwed: z.string(),
   totalOwed: z.string(),
-  /** What "repay next instalment" takes now: penalty and interest to date plus the next principal part. */
+  /** What the next instalment needs by `nextDueDate` if nothing else is paid (interest still to accrue included). */
   nextDue: z.string(),
   nextDueDate: z.string().nullable(),
+  /** What "repay next instalment" takes now: penalty and interest to date plus the next principal part; "0.00" while
+   * nothing of it is owed yet (interest cannot be paid before it accrues). */
+  nextPayableNow: z.string(),
   totalInterestScheduled: z.string(),
   totalRepaymentScheduled: z.string(),
   daysLoaned: z.number().int(),
@@ -350,7 +359,12 @@ export const ZLoan = z.object({
 });
 export type TLoan = z.infer<typeof ZLoan>;
 
-export const ZMyLoans = z.object({ current: ZLoan.nullable(), history: z.array(ZLoan) });
+export const ZMyLoans = z.object({
+  current: ZLoan.nullable(),
+  history: z.array(ZLoan),
+  /** An earlier loan went overdue: a new application is refused (LOAN_NOT_QUALIFIED, reason overdue_history). */
+  hasOverdueHistory: z.boolean(),
+});
 export type TMyLoans = z.infer<typeof ZMyLoans>;
 
 export const REPAY_KINDS = ['next', 'all', 'amount'] as const;
@@ -390,6 +404,8 @@ export const ZAdminLoan = ZLoan.extend({
   firstApprovedAmount: z.string().nullable(),
   /** True when the approval needs a second, different reviewer (above the four-eyes threshold). */
   needsSecondReview: z.boolean(),
+  /** The borrower's account: an approval is refused unless it is active (disabled, locked or cancelled). */
+  userStatus: z.enum(ADMIN_USER_STATUSES),
 });
 export type TAdminLoan = z.infer<typeof ZAdminLoan>;
 export const ZAdminLoanPage = z.object({
@@ -434,7 +450,11 @@ export type TAdminLoanDetail = z.infer<typeof ZAdminLoanDetail>;
 export const ZApproveLoanRequest = z.strictObject({ amount: zLoanAmount.optional() });
 export type TApproveLoanRequest = z.input<typeof ZApproveLoanRequest>;
 export const ZRejectLoanRequest = z.strictObject({
-  reason: z.string({ error: 'reason' }).trim().min(1, { error: 'reason' }).max(255, { error: 'reason' }),
+  reason: z
+    .string({ error: requiredOrInvalid })
+    .trim()
+    .min(1, { error: V.required })
+    .max(255, { error: 'reason' }),
 });
 
 export const ZLoanBook = z.object({

@@ -159,6 +159,21 @@ describe('account settings', () => {
     await expect(verifyTxPassword(ctx.database.db, BigInt(user.id), '731904')).resolves.toBeUndefined();
   });
 
+  it('refuses changing the transaction password to the same one, as the log-in password change does', async () => {
+    const { id, token } = await createTestUser(ctx.database.db, { txPassword: '482916' });
+    const same = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/v1/account/tx-password?lang=de',
+      headers: bearer(token),
+      payload: { oldTxPassword: '482916', txPassword: '482916', confirmTxPassword: '482916' },
+    });
+    expect(same.statusCode).toBe(400);
+    expect(json<TError>(same).error.details).toMatchObject({
+      fields: [{ field: 'txPassword', message: DE_VALIDATION.txPasswordUnchanged }],
+    });
+    await expect(verifyTxPassword(ctx.database.db, id, '482916')).resolves.toBeUndefined();
+  });
+
   it('still accepts a trivial transaction password set before the rule, to pay and to change it', async () => {
     // Set straight in the database, as an account from before the rule has it: the rule is for setting, not using.
     const { id, token } = await createTestUser(ctx.database.db, { txPassword: '123456' });

@@ -3,6 +3,7 @@ import {
   parseMoney,
   type TAdminLoan,
   type TAdminLoanDetail,
+  type TApprovalFacts,
   type TLoanBook,
   type TLoanStatus,
 } from '@caravan/contracts';
@@ -18,8 +19,9 @@ import {
 } from '../../db/schema';
 import { AppError } from '../../http/app-error';
 import { getBalances, getPlatformBalance } from '../ledger';
-import type { TLoanRow } from './accrual';
+import { loanTermsOf, loanTotalsOf, type TLoanRow } from './accrual';
 import { daysSince } from './clock';
+import { owedNow } from './loan-math';
 import { presentLoan } from './present';
 import { approvalCeiling } from './review';
 import { getLoanSettings } from './settings';
@@ -28,7 +30,7 @@ import { toAdminVerification } from './verification';
 async function toAdminLoan(
   db: Executor,
   row: TLoanRow,
-  user: { usercode: string; username: string | null },
+  user: { usercode: string; username: string | null; userStatus: TAdminLoan['userStatus'] },
   threshold: bigint,
   now: Date,
 ): Promise<TAdminLoan> {
@@ -41,6 +43,7 @@ async function toAdminLoan(
     firstReviewerId: row.firstReviewerStaffId === null ? null : String(row.firstReviewerStaffId),
     firstApprovedAmount: row.firstApprovedAmount === null ? null : formatMoney(row.firstApprovedAmount),
     needsSecondReview: row.status === 'reviewing' || (row.status === 'applying' && amount > threshold),
+    userStatus: user.userStatus,
   };
 }
 
@@ -51,7 +54,7 @@ export async function listAdminLoans(
   const where = query.status ? eq(loans.status, query.status) : undefined;
   const [total] = await db.select({ n: count() }).from(loans).where(where);
   const rows = await db
-    .select({ loan: loans, usercode: users.usercode, username: users.username })
+    .select({ loan: loans, usercode: users.usercode, username: users.username, userStatus: users.status })
     .from(loans)
     .innerJoin(users, eq(users.id, loans.userId))
     .where(where)
@@ -72,7 +75,7 @@ export async function getAdminLoan(
   input: { id: bigint; now: Date },
 ): Promise<TAdminLoanDetail> {
   const [found] = await db
-    .select({ loan: loans, usercode: users.usercode, username: users.username })
+    .select({ loan: loans, usercode: users.usercode, username: users.username, userStatus: users.status })
     .from(loans)
     .innerJoin(users, eq(users.id, loans.userId))
     .where(eq(loans.id, input.id));
@@ -146,6 +149,40 @@ export async function getAdminLoan(
   };
 }
 
+/**
+ * What the second approver of a loan sees in the approvals queue: whose loan it is, as the first approval's
+ * confirmation names the borrower beside the amount (the queue showed only "#id").
+ */
+export async function loanApprovalFacts(
+  db: Executor,
+  targetIds: string[],
+): Promise<Map<string, TApprovalFacts>> {
+  const ids = targetIds.filter((id) => /^\d{1,18}$/.test(id)).map(BigInt);
+  if (ids.length === 0) {
+    return new Map();
+  }
+  const rows = await db
+    .select({ id: loans.id, usercode: users.usercode, username: users.username })
+    .from(loans)
+    .innerJoin(users, eq(users.id, loans.userId))
+    .where(inArray(loans.id, ids));
+  return new Map(
+    rows.map((row) => [
+      String(row.id),
+      {
+        userName: row.username ?? row.usercode,
+        usercode: row.usercode,
+        network: null,
+        address: null,
+        txHash: null,
+        bank: null,
+        fee: null,
+        actualAmount: null,
+      },
+    ]),
+  );
+}
+
 const BUCKETS: { bucket: string; from: number; to: number }[] = [
   { bucket: '1-30', from: 1, to: 30 },
   { bucket: '31-60', from: 31, to: 60 },
@@ -169,8 +206,10 @@ export async function getLoanBook(db: Executor, input: { now: Date; days?: numbe
   for (const loan of open) {
     const outstanding = (loan.approvedAmount ?? 0n) - loan.principalPaid;
     principal += outstanding;
-    interest += loan.interestAccrued - loan.interestPaid;
-    penalty += loan.penaltyAccrued - loan.penaltyPaid;
+    // Owed as the borrower is charged it (whole cents), so the book adds up to what the loans' pages say.
+    const owed = owedNow(loanTermsOf(loan), loanTotalsOf(loan));
+    interest += owed.interest;
+    penalty += owed.penalty;
     if (loan.status === 'overdue' && loan.overdueSince) {
       const age = Math.max(1, daysSince(loan.overdueSince, input.now));
       const bucket = buckets.find((b) => age >= b.from && age <= b.to)!;

@@ -1,5 +1,6 @@
 import {
   buildSchedule,
+  displayMoney,
   formatMoney,
   OPEN_LOAN_STATUSES,
   parseMoney,
@@ -15,6 +16,7 @@ import type { Database, Executor } from '../../db/client';
 import { findPgError } from '../../db/pg-error';
 import { loans } from '../../db/schema';
 import { AppError } from '../../http/app-error';
+import { TranslatedParam } from '../../i18n/messages';
 import { presentLoan, presentLoans } from './present';
 import { findLoanProduct, rateString, type TLoanProductRow } from './products';
 import { findApprovedVerification } from './verification';
@@ -93,6 +95,14 @@ async function hasOverdueHistory(db: Executor, userId: bigint): Promise<boolean>
   return (row?.n ?? 0) > 0;
 }
 
+/** The refusal's message names its reason (server:loanNotQualified.<reason>), as `details.reason` does. */
+function notQualifiedBecause(
+  reason: 'real_name' | 'advanced' | 'overdue_history',
+  params: Record<string, unknown> = {},
+) {
+  return { reason: new TranslatedParam(`server:loanNotQualified.${reason}`, params) };
+}
+
 /**
  * A loan application. Refusals (SPEC §8): agreement not ticked; amount outside the product's limits;
  * term or mode not offered; not qualified (no approved real-name verification, no advanced verification
@@ -111,19 +121,24 @@ export async function applyForLoan(
   const amount = assertWithinProduct(product, { amount: request.amount, termDays, mode: request.mode });
   const realName = await findApprovedVerification(db, input.userId, 'real_name');
   if (!realName) {
-    throw new AppError('LOAN_NOT_QUALIFIED', { reason: 'real_name' });
+    throw new AppError('LOAN_NOT_QUALIFIED', { reason: 'real_name' }, notQualifiedBecause('real_name'));
   }
   if (amount > product.advancedAbove && !(await findApprovedVerification(db, input.userId, 'advanced'))) {
-    throw new AppError('LOAN_NOT_QUALIFIED', {
-      reason: 'advanced',
-      above: formatMoney(product.advancedAbove),
-    });
+    throw new AppError(
+      'LOAN_NOT_QUALIFIED',
+      { reason: 'advanced', above: formatMoney(product.advancedAbove) },
+      notQualifiedBecause('advanced', { above: displayMoney(product.advancedAbove) }),
+    );
   }
   if (await hasOpenLoan(db, input.userId)) {
     throw new AppError('LOAN_PENDING_EXISTS');
   }
   if (await hasOverdueHistory(db, input.userId)) {
-    throw new AppError('LOAN_NOT_QUALIFIED', { reason: 'overdue_history' });
+    throw new AppError(
+      'LOAN_NOT_QUALIFIED',
+      { reason: 'overdue_history' },
+      notQualifiedBecause('overdue_history'),
+    );
   }
   try {
     const [row] = await db
@@ -172,6 +187,7 @@ export async function getMyLoans(db: Executor, userId: bigint, now: Date): Promi
       rows.filter((r) => r !== current),
       now,
     ),
+    hasOverdueHistory: await hasOverdueHistory(db, userId),
   };
 }
 

@@ -1,48 +1,22 @@
-import { IMAGE_FORMATS, type TIdentityImage } from '@caravan/contracts';
+import type { TIdentityImage } from '@caravan/contracts';
 import { and, eq, inArray } from 'drizzle-orm';
-import sharp from 'sharp';
 import type { Executor } from '../../db/client';
 import { identityImages } from '../../db/schema';
 import { AppError } from '../../http/app-error';
-
-/** Identity photos are kept readable (documents have small print) but bounded in size. */
-const MAX_WIDTH = 1600;
-const WEBP_QUALITY = 85;
+import { encodePrivateImage } from '../uploads';
 
 /**
- * Stores an identity photo of `userId`: the bytes must be a JPEG, PNG, WebP or GIF picture (checked by
- * content); it is re-encoded to WebP without metadata (no GPS or camera data) and kept in the database,
- * not under the public upload path.
+ * Stores an identity photo of `userId`: checked and re-encoded by the uploads module's private-picture rule (JPEG,
+ * PNG, WebP or GIF by content; WebP without metadata) and kept in the database, not under the public upload path.
  */
 export async function storeIdentityImage(
   db: Executor,
   input: { userId: bigint; buffer: Buffer },
 ): Promise<TIdentityImage> {
-  let data: Buffer;
-  let width: number;
-  let height: number;
-  try {
-    const meta = await sharp(input.buffer).metadata();
-    if (!meta.format || !(IMAGE_FORMATS as readonly string[]).includes(meta.format) || !meta.width) {
-      throw new AppError('IMAGE_TYPE_INVALID');
-    }
-    const { data: encoded, info } = await sharp(input.buffer, { animated: false })
-      .rotate()
-      .resize({ width: MAX_WIDTH, withoutEnlargement: true })
-      .webp({ quality: WEBP_QUALITY })
-      .toBuffer({ resolveWithObject: true });
-    data = encoded;
-    width = info.width;
-    height = info.height;
-  } catch (error) {
-    if (error instanceof AppError) {
-      throw error;
-    }
-    throw new AppError('IMAGE_TYPE_INVALID');
-  }
+  const { contentType, width, height, data } = await encodePrivateImage(input.buffer);
   const [row] = await db
     .insert(identityImages)
-    .values({ userId: input.userId, contentType: 'image/webp', width, height, data })
+    .values({ userId: input.userId, contentType, width, height, data })
     .returning({ id: identityImages.id });
   return { id: String(row!.id), width, height };
 }

@@ -1,8 +1,9 @@
-import { parseMoney } from '@caravan/contracts';
+import { parseMoney, roundMoney } from '@caravan/contracts';
 import { describe, expect, it } from 'vitest';
 import {
   interestThroughOf,
   nextInstalment,
+  owedNow,
   scheduleOf,
   type TLoanTerms,
   type TLoanTotals,
@@ -27,22 +28,68 @@ const FRESH: TLoanTotals = {
 };
 
 describe('nextInstalment', () => {
-  it("is the schedule's first instalment on an interest-only loan's first day, not the whole loan", () => {
+  it("owes nothing yet on an interest-only loan's first day, and projects the first instalment's interest", () => {
     const schedule = scheduleOf(TERMS);
     const first = schedule.instalments[0]!;
     expect(first.principal).toBe(0n);
     const next = nextInstalment(TERMS, schedule, FRESH, interestThroughOf([]), 0);
-    // It was 120,000 (everything owed), and "repay next instalment" repaid the loan.
-    expect(next).toEqual({ dueDay: 30, amount: first.total });
-    expect(next.amount).toBe(parseMoney('1800'));
+    // It offered the whole instalment (1,800): paid on day 0 it went to the principal, the instalment stayed unpaid
+    // and fell overdue once its interest had accrued.
+    expect(next).toEqual({ dueDay: 30, amount: 0n, projected: first.total });
+    expect(next.projected).toBe(parseMoney('1800'));
   });
 
-  it('is what is due to date once interest has accrued', () => {
+  it('is what is due to date once interest has accrued, and projects the rest of the instalment', () => {
     const schedule = scheduleOf(TERMS);
     const accrued = { ...FRESH, interestAccrued: parseMoney('600'), accruedThroughDay: 10 };
     const rows = Array.from({ length: 10 }, (_, i) => ({ day: i + 1, interest: parseMoney('60') }));
-    expect(nextInstalment(TERMS, schedule, accrued, interestThroughOf(rows), 10).amount).toBe(
-      parseMoney('600'),
-    );
+    expect(nextInstalment(TERMS, schedule, accrued, interestThroughOf(rows), 10)).toEqual({
+      dueDay: 30,
+      amount: parseMoney('600'),
+      projected: parseMoney('1800'),
+    });
+  });
+
+  it('projects the lower interest after principal paid ahead, and owes only its principal part now', () => {
+    const equal: TLoanTerms = {
+      ...TERMS,
+      principal: parseMoney('150000.55'),
+      dailyRate: '0.0008',
+      mode: 'equal_instalments',
+    };
+    const schedule = scheduleOf(equal);
+    const first = schedule.instalments[0]!;
+    const fresh = nextInstalment(equal, schedule, FRESH, interestThroughOf([]), 0);
+    expect(fresh.amount).toBe(first.principal);
+    expect(fresh.projected).toBe(first.total);
+    const paid = { ...FRESH, principalPaid: first.principal };
+    const afterPaying = nextInstalment(equal, schedule, paid, interestThroughOf([]), 0);
+    // Nothing more is owed now; by day 30 the interest on what is left (150,000.55 - principal) for 30 days.
+    expect(afterPaying.amount).toBe(0n);
+    const dayInterest = ((parseMoney('150000.55') - first.principal) * 8n) / 10_000n;
+    expect(afterPaying.projected).toBe(roundMoney(dayInterest * 30n, 2, 'down'));
+  });
+});
+
+describe('owedNow', () => {
+  it('owes accrued interest and penalty in whole cents rounded down, so every charge to the wallet is whole cents', () => {
+    const totals = {
+      ...FRESH,
+      interestAccrued: parseMoney('120.00044'),
+      penaltyAccrued: parseMoney('2.959'),
+      accruedThroughDay: 1,
+    };
+    expect(owedNow(TERMS, totals)).toEqual({
+      interest: parseMoney('120'),
+      penalty: parseMoney('2.95'),
+      principal: parseMoney('120000'),
+    });
+    // A payment made before this rule may have paid the fraction of a cent: nothing is then owed, not less than nothing.
+    expect(owedNow(TERMS, { ...totals, interestPaid: parseMoney('120.00044') }).interest).toBe(0n);
+  });
+
+  it('settles an instalment whose rounded interest was paid', () => {
+    const rows = [{ day: 30, interest: parseMoney('3600.0132') }];
+    expect(interestThroughOf(rows)(30)).toBe(parseMoney('3600.01'));
   });
 });

@@ -1,9 +1,10 @@
 import {
   buildSchedule,
+  CHARGE_DECIMALS,
   dailyAccrual,
   lastDueDayBy,
-  minMoney,
   principalDueBy,
+  roundMoney,
   type TInstalmentState,
   type TMoney,
   type TOwed,
@@ -16,8 +17,12 @@ import {
  * repay.ts only loads, locks and stores). Day 0 is the UTC date of disbursement; the accrual of day d
  * (1, 2, ...) is written once that date has begun.
  *
- * - Interest: each day up to the end of the term, the outstanding principal x the daily rate, exact to
- *   10^-10 USDT. Paying early therefore owes interest to date only.
+ * - Interest: each day up to the end of the term, the outstanding principal x the daily rate, accrued exact to
+ *   10^-10 USDT. Paying early therefore owes interest to date only: interest that has not accrued cannot be
+ *   paid ahead, so a payment before it goes to the principal (and lowers the interest to come).
+ * - Owed: what has accrued, in whole cents rounded down (the fraction of a cent is the borrower's), less what was
+ *   paid. Every charge to the wallet is whole cents: a withdrawal takes two decimals, so a fraction of a cent left
+ *   there could never leave it; and nothing is ever paid beyond what accrued.
  * - Overdue: on day d, every instalment whose due day + grace days is before d must be paid (its
  *   principal part and the interest accrued up to its due day); what is not is the overdue amount.
  * - Penalty: each overdue day, the overdue amount x the daily penalty rate.
@@ -41,8 +46,20 @@ export type TLoanTotals = {
   accruedThroughDay: number;
 };
 
-/** Interest accrued on days 1..day, from the daily accrual rows. */
+/** Interest accrued on days 1..day, from the daily accrual rows, in whole cents (what paying it takes). */
 export type TInterestThrough = (day: number) => TMoney;
+
+/** An accrued amount as it is owed and charged: whole cents, rounded down. */
+function inCents(accrued: TMoney): TMoney {
+  return roundMoney(accrued, CHARGE_DECIMALS, 'down');
+}
+
+/** What is owed of an accrued amount after what was paid (never below zero: a payment made before amounts were
+ * charged in cents may have paid the fraction of a cent the rounding leaves off). */
+function owedOf(accrued: TMoney, paid: TMoney): TMoney {
+  const owed = inCents(accrued) - paid;
+  return owed > 0n ? owed : 0n;
+}
 
 export function scheduleOf(terms: TLoanTerms): TSchedule {
   return buildSchedule({
@@ -78,7 +95,7 @@ export function interestThroughOf(rows: { day: number; interest: TMoney }[]): TI
         high = mid - 1;
       }
     }
-    return found < 0 ? 0n : cumulative[found]!;
+    return found < 0 ? 0n : inCents(cumulative[found]!);
   };
 }
 
@@ -88,8 +105,8 @@ export function principalOutstanding(terms: TLoanTerms, totals: TLoanTotals): TM
 
 export function owedNow(terms: TLoanTerms, totals: TLoanTotals): TOwed {
   return {
-    penalty: totals.penaltyAccrued - totals.penaltyPaid,
-    interest: totals.interestAccrued - totals.interestPaid,
+    penalty: owedOf(totals.penaltyAccrued, totals.penaltyPaid),
+    interest: owedOf(totals.interestAccrued, totals.interestPaid),
     principal: principalOutstanding(terms, totals),
   };
 }
@@ -168,9 +185,21 @@ export function withAccrual(totals: TLoanTotals, accrual: TDayAccrual): TLoanTot
   };
 }
 
+export type TNextInstalment = {
+  /** Due day of the next instalment, null once nothing is owed. */
+  dueDay: number | null;
+  /** What "repay next instalment" takes now: penalty and interest to date plus the principal due by it. */
+  amount: TMoney;
+  /** What that instalment needs by its due day if nothing else is paid: `amount` plus the interest still to accrue
+   * until then on today's outstanding principal. */
+  projected: TMoney;
+};
+
 /**
- * The next instalment to pay now: the first instalment not yet settled (an overdue one first), and the
- * amount "repay next instalment" takes: penalty and interest to date plus the principal due by it.
+ * The next instalment: the first one not yet settled (an overdue one first), else the first still to fall due.
+ * Nothing of it may be owed yet (an interest-only loan's first days, or principal paid ahead): `amount` is then
+ * zero, as interest cannot be paid before it accrues. Before, "next" offered the schedule's whole instalment, which
+ * went to the principal, left the instalment unpaid and let it fall overdue although the buyer had paid it early.
  */
 export function nextInstalment(
   terms: TLoanTerms,
@@ -178,10 +207,10 @@ export function nextInstalment(
   totals: TLoanTotals,
   interestThrough: TInterestThrough,
   day: number,
-): { dueDay: number | null; amount: TMoney } {
+): TNextInstalment {
   const owed = owedNow(terms, totals);
   if (totalOwed(owed) === 0n) {
-    return { dueDay: null, amount: 0n };
+    return { dueDay: null, amount: 0n, projected: 0n };
   }
   const next =
     schedule.instalments.find(
@@ -190,13 +219,13 @@ export function nextInstalment(
   const dueDay = next?.dueDay ?? terms.termDays;
   const principalDue = principalDueBy(schedule, dueDay) - totals.principalPaid;
   const amount = owed.penalty + owed.interest + (principalDue > 0n ? principalDue : 0n);
-  if (amount > 0n) {
-    return { dueDay, amount };
-  }
-  // Nothing is due yet (interest to date paid, no principal due by the next instalment): the instalment as the
-  // schedule has it. It fell back to everything owed, so "repay next instalment" on an interest-only loan's first
-  // day repaid the whole principal.
-  return { dueDay, amount: minMoney(next?.total ?? totalOwed(owed), totalOwed(owed)) };
+  const daysToAccrue = Math.min(dueDay, terms.termDays) - totals.accruedThroughDay;
+  const interestToCome =
+    daysToAccrue > 0
+      ? dailyAccrual(principalOutstanding(terms, totals), terms.dailyRate) * BigInt(daysToAccrue)
+      : 0n;
+  const projectedInterest = owedOf(totals.interestAccrued + interestToCome, totals.interestPaid);
+  return { dueDay, amount, projected: amount - owed.interest + projectedInterest };
 }
 
 /** Paid, overdue, due (the next one) or upcoming, for each instalment on `day`. */

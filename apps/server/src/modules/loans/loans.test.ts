@@ -773,6 +773,48 @@ describe('identity verification and loans', () => {
       expect(before - (await getBalances(db, user.id)).available).toBe(m('100250'));
     });
 
+    it('an instalment cannot be paid before its interest accrues; paid when due, it never falls overdue', async () => {
+      const { user, loanId } = await disbursedLoan({
+        balance: '10000',
+        termDays: 90,
+        mode: 'interest_first',
+      });
+      const repay = (body: object) =>
+        call('POST', `/api/v1/loans/${loanId}/repay`, user.token, { txPassword: TX_PASSWORD, ...body });
+      const read = async () => json<TLoan>(await call('GET', `/api/v1/loans/${loanId}`, user.token));
+      const fresh = await read();
+      // Day 0: the first instalment (30 days of interest on 100,000 at 0.05 %) is all still to accrue.
+      expect(fresh).toMatchObject({ nextDue: '1500.00', nextPayableNow: '0.00' });
+      const early = await repay({ kind: 'next' });
+      expect(early.statusCode).toBe(409);
+      expect(json<TErr>(early).error).toMatchObject({
+        code: 'LOAN_NOTHING_DUE_YET',
+        details: { dueDate: fresh.nextDueDate },
+      });
+      // Before, "next" took 1,500 here as principal, the instalment stayed unpaid and the loan fell overdue.
+      const ahead = await repay({ kind: 'amount', amount: '1500' });
+      expect(json<{ repayment: Record<string, string> }>(ahead).repayment).toMatchObject({
+        principal: '1500.00',
+      });
+      expect(await read()).toMatchObject({ nextDue: '1477.50', nextPayableNow: '0.00' });
+
+      await backdate(loanId, 30);
+      await runLoanAccrual(db, new Date());
+      expect(await read()).toMatchObject({ nextDue: '1477.50', nextPayableNow: '1477.50' });
+      const due = await repay({ kind: 'next' });
+      expect(json<{ repayment: Record<string, string> }>(due).repayment).toMatchObject({
+        interest: '1477.50',
+        principal: '0.00',
+      });
+      expect((await read()).schedule[0]!.state).toBe('paid');
+
+      await backdate(loanId, 34);
+      await runLoanAccrual(db, new Date());
+      const later = await read();
+      expect(later).toMatchObject({ status: 'disbursed', overdueDays: 0 });
+      expect(later.schedule.map((line) => line.state)).toEqual(['paid', 'due', 'upcoming']);
+    });
+
     it('a repayment retried with the same Idempotency-Key moves money once', async () => {
       const { user, loanId } = await disbursedLoan({ balance: '1000' });
       await backdate(loanId, 2);
@@ -792,6 +834,184 @@ describe('identity verification and loans', () => {
         .from(loanRepayments)
         .where(eq(loanRepayments.loanId, BigInt(loanId)));
       expect(rows.map((r) => r.amount)).toEqual([m('500')]);
+    });
+  });
+
+  describe('found by the QA pass of 2026-12-04', () => {
+    const inLanguage = (
+      method: 'GET' | 'POST',
+      url: string,
+      token: string,
+      lang: string,
+      payload?: unknown,
+    ) =>
+      ctx.app.inject({
+        method,
+        url,
+        headers: { ...bearer(token), 'accept-language': lang },
+        ...(payload === undefined ? {} : { payload: payload as object }),
+      });
+
+    it('an approval, first or second, is refused while the borrower’s account is disabled or cancelled; the drawer shows it', async () => {
+      await db
+        .insert(systemParams)
+        .values({ code: 'loan_four_eyes_threshold', value: '200000' })
+        .onConflictDoUpdate({ target: systemParams.code, set: { value: '200000' } });
+      const user = await verifiedBuyer();
+      const small = json<TLoan>(await apply(user.token)).id;
+      await db.update(users).set({ status: 'disabled' }).where(eq(users.id, user.id));
+      const detail = await call('GET', `/api/v1/admin/loans/${small}`, reviewerA.token);
+      expect(json<{ loan: { userStatus: string } }>(detail).loan.userStatus).toBe('disabled');
+      const refused = await call('POST', `/api/v1/admin/loans/${small}/approve`, reviewerA.token, {});
+      expect(refused.statusCode).toBe(403);
+      expect(json<TErr>(refused).error.code).toBe('USER_DISABLED');
+      await db.update(users).set({ status: 'cancelled' }).where(eq(users.id, user.id));
+      const closed = await call('POST', `/api/v1/admin/loans/${small}/approve`, reviewerA.token, {});
+      expect(json<TErr>(closed).error.code).toBe('ACCOUNT_CANCELLED');
+      expect((await getBalances(db, user.id)).available).toBe(0n);
+      await db.update(users).set({ status: 'active' }).where(eq(users.id, user.id));
+      await call('POST', `/api/v1/admin/loans/${small}/reject`, reviewerA.token, { reason: 'QA' });
+
+      // Above the threshold: the first approval passes, the account is disabled, the queue's second one is refused.
+      const big = json<TLoan>(await apply(user.token, { amount: '300000' })).id;
+      const first = await call('POST', `/api/v1/admin/loans/${big}/approve`, reviewerA.token, {});
+      expect(json<TLoan>(first).status).toBe('reviewing');
+      await db.update(users).set({ status: 'disabled' }).where(eq(users.id, user.id));
+      const queue = await call('GET', '/api/v1/admin/approvals?action=loan&status=waiting', reviewerB.token);
+      const waiting = json<{ pageList: TApproval[] }>(queue).pageList.find((a) => a.targetId === big)!;
+      const second = await call('POST', `/api/v1/admin/approvals/${waiting.id}/approve`, reviewerB.token, {});
+      expect(json<TErr>(second).error.code).toBe('USER_DISABLED');
+      const direct = await call('POST', `/api/v1/admin/loans/${big}/approve`, reviewerB.token, {});
+      expect(json<TErr>(direct).error.code).toBe('USER_DISABLED');
+      const [kept] = await db
+        .select()
+        .from(loans)
+        .where(eq(loans.id, BigInt(big)));
+      expect(kept!.status).toBe('reviewing');
+      expect((await getBalances(db, user.id)).available).toBe(0n);
+      await db.update(users).set({ status: 'active' }).where(eq(users.id, user.id));
+      await call('POST', `/api/v1/admin/loans/${big}/reject`, reviewerB.token, { reason: 'QA' });
+      await db
+        .update(systemParams)
+        .set({ value: '1000000' })
+        .where(eq(systemParams.code, 'loan_four_eyes_threshold'));
+    });
+
+    it('the second-approval queue names the borrower of a loan', async () => {
+      await db
+        .insert(systemParams)
+        .values({ code: 'loan_four_eyes_threshold', value: '200000' })
+        .onConflictDoUpdate({ target: systemParams.code, set: { value: '200000' } });
+      const user = await verifiedBuyer();
+      const [row] = await db.select().from(users).where(eq(users.id, user.id));
+      const loanId = json<TLoan>(await apply(user.token, { amount: '300000' })).id;
+      await call('POST', `/api/v1/admin/loans/${loanId}/approve`, reviewerA.token, {});
+      const queue = await call('GET', '/api/v1/admin/approvals?action=loan&status=waiting', reviewerB.token);
+      const waiting = json<{ pageList: TApproval[] }>(queue).pageList.find((a) => a.targetId === loanId)!;
+      expect(waiting.facts).toMatchObject({
+        userName: row!.username ?? row!.usercode,
+        usercode: row!.usercode,
+      });
+      await call('POST', `/api/v1/admin/loans/${loanId}/reject`, reviewerB.token, { reason: 'QA' });
+      await db
+        .update(systemParams)
+        .set({ value: '1000000' })
+        .where(eq(systemParams.code, 'loan_four_eyes_threshold'));
+    });
+
+    it('an overdue history is said before the form (my loans) and named in the refusal', async () => {
+      const user = await verifiedBuyer();
+      const clean = json<{ hasOverdueHistory: boolean }>(await call('GET', '/api/v1/loans/mine', user.token));
+      expect(clean.hasOverdueHistory).toBe(false);
+      const loanId = json<TLoan>(await apply(user.token)).id;
+      await call('POST', `/api/v1/admin/loans/${loanId}/reject`, reviewerA.token, { reason: 'QA' });
+      // A loan that went overdue once and was repaid (the state the repayment leaves; set here directly).
+      await db
+        .update(loans)
+        .set({ status: 'repaid', hasBeenOverdue: true })
+        .where(eq(loans.id, BigInt(loanId)));
+      const mine = json<{ hasOverdueHistory: boolean }>(await call('GET', '/api/v1/loans/mine', user.token));
+      expect(mine.hasOverdueHistory).toBe(true);
+      const refused = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/v1/loans',
+        headers: { ...bearer(user.token), 'accept-language': 'en' },
+        payload: {
+          productId: await startupProductId(),
+          amount: '100000',
+          termDays: 30,
+          mode: 'bullet',
+          purpose: 'Stock',
+          agreed: true,
+        },
+      });
+      expect(json<TErr>(refused).error).toMatchObject({
+        code: 'LOAN_NOT_QUALIFIED',
+        details: { reason: 'overdue_history' },
+        message: 'Qualification conditions are not met: an earlier loan of yours was overdue',
+      });
+      const unverified = await createTestUser(db);
+      const needsVerification = await inLanguage('POST', '/api/v1/loans', unverified.token, 'en', {
+        productId: await startupProductId(),
+        amount: '100000',
+        termDays: 30,
+        mode: 'bullet',
+        purpose: 'Stock',
+        agreed: true,
+      });
+      expect(json<TErr>(needsVerification).error.message).toBe(
+        'Qualification conditions are not met: your real-name verification is not approved yet',
+      );
+    });
+
+    it('a loan or verification rejection without a reason says the reason is required', async () => {
+      const user = await verifiedBuyer();
+      const loanId = json<TLoan>(await apply(user.token)).id;
+      for (const payload of [{}, { reason: '   ' }]) {
+        const res = await inLanguage(
+          'POST',
+          `/api/v1/admin/loans/${loanId}/reject`,
+          reviewerA.token,
+          'en',
+          payload,
+        );
+        expect(res.statusCode).toBe(400);
+        expect(json<TErr>(res).error.message).toBe('This field is required');
+      }
+      const long = await inLanguage('POST', `/api/v1/admin/loans/${loanId}/reject`, reviewerA.token, 'en', {
+        reason: 'x'.repeat(256),
+      });
+      expect(json<TErr>(long).error.message).toBe('Please enter a reason of at most 255 characters');
+      await call('POST', `/api/v1/admin/loans/${loanId}/reject`, reviewerA.token, { reason: 'QA' });
+      const other = await createTestUser(db);
+      const submitted = json<{ id: string }>(await submitRealName(other.token));
+      const noReason = await inLanguage(
+        'POST',
+        `/api/v1/admin/verifications/${submitted.id}/review`,
+        kyc.token,
+        'en',
+        { decision: 'reject' },
+      );
+      expect(noReason.statusCode).toBe(400);
+      expect(json<TErr>(noReason).error.message).toBe('This field is required');
+    });
+
+    it('an ID card’s back must be another photo than its front', async () => {
+      const user = await createTestUser(db);
+      const front = await uploadImage(user.token);
+      const res = await inLanguage('POST', '/api/v1/verification/real-name', user.token, 'pt', {
+        realName: 'Amina Trader',
+        nationality: 'ke',
+        idType: 'id_card',
+        idNumber: nextIdNumber(),
+        frontImageId: front,
+        backImageId: front,
+      });
+      expect(res.statusCode).toBe(400);
+      const error = json<TErr>(res).error;
+      expect(error.details?.fields).toEqual([
+        { field: 'backImageId', message: 'O verso do documento deve ser uma foto diferente da frente' },
+      ]);
     });
   });
 

@@ -1,4 +1,4 @@
-import { formatMoney, groupMoneyDigits, isLanguage, roundMoney, type TLanguage } from '@caravan/contracts';
+import { formatMoney, groupMoneyDigits, isLanguage, type TLanguage } from '@caravan/contracts';
 import { and, asc, eq, inArray, lt } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { loans, users } from '../../db/schema';
@@ -41,7 +41,8 @@ export async function remindDueLoans(db: Database, now: Date): Promise<number> {
       const accruals = await loadAccruals(tx, loan.id);
       const next = nextInstalment(terms, schedule, loanTotalsOf(loan), interestThroughOf(accruals), today);
       const dueDate = addDays(loan.disbursedOn, upcoming.dueDay);
-      const amount = formatMoney(roundMoney(next.amount > 0n ? next.amount : upcoming.total, 2), 2);
+      // What the instalment will need by its due day (interest still accruing included), in whole cents.
+      const amount = formatMoney(next.projected, 2);
       await tx.update(loans).set({ remindedDueDay: upcoming.dueDay }).where(eq(loans.id, loan.id));
       await notify(tx, {
         userId: loan.userId,

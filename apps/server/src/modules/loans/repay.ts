@@ -14,7 +14,7 @@ import { AppError } from '../../http/app-error';
 import { verifyTxPassword } from '../account';
 import { postLedgerTransaction, type TPosting, withMoneyTransaction } from '../ledger';
 import { catchUpLoan, loadAccruals, loanTermsOf, loanTotalsOf, overdueFields } from './accrual';
-import { daysSince } from './clock';
+import { addDays, daysSince } from './clock';
 import { interestThroughOf, nextInstalment, owedNow, scheduleOf, totalOwed } from './loan-math';
 import { presentLoan } from './present';
 
@@ -71,7 +71,13 @@ export async function repayLoan(
     if (input.kind === 'all') {
       amount = owedTotal;
     } else if (input.kind === 'next') {
-      amount = nextInstalment(terms, scheduleOf(terms), totals, interestThroughOf(accruals), today).amount;
+      const next = nextInstalment(terms, scheduleOf(terms), totals, interestThroughOf(accruals), today);
+      if (next.amount === 0n) {
+        // Interest cannot be paid before it accrues; another amount goes to the principal instead.
+        const dueDate = addDays(loan.disbursedOn, next.dueDay ?? terms.termDays);
+        throw new AppError('LOAN_NOTHING_DUE_YET', { dueDate }, { dueDate });
+      }
+      amount = next.amount;
     } else {
       amount = parseMoney(input.amount!, 2);
       if (amount > owedTotal) {

@@ -1,7 +1,7 @@
 import { displayMoney, formatMoney, parseMoney, type TLoan, type TMoney } from '@caravan/contracts';
 import { and, eq } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
-import { loanProducts, loans } from '../../db/schema';
+import { loanProducts, loans, users } from '../../db/schema';
 import { AppError } from '../../http/app-error';
 import { cancelWaitingApproval, mirrorFirstApproval, mirrorSecondApproval } from '../approvals';
 import { recordAudit } from '../audit';
@@ -19,6 +19,24 @@ function snapshot(row: TLoanRow) {
     firstReviewerStaffId: row.firstReviewerStaffId === null ? null : String(row.firstReviewerStaffId),
     firstApprovedAmount: row.firstApprovedAmount === null ? null : formatMoney(row.firstApprovedAmount),
   };
+}
+
+/**
+ * Money is not lent to an account staff have stopped: a disabled or locked owner cannot log in to repay, and a
+ * cancelled one is closed. Its row is held (shared) until the approval commits, so a disable cannot slip in between.
+ */
+async function assertBorrowerActive(tx: Executor, userId: bigint) {
+  const [user] = await tx
+    .select({ status: users.status })
+    .from(users)
+    .where(eq(users.id, userId))
+    .for('share');
+  if (user?.status === 'cancelled') {
+    throw new AppError('ACCOUNT_CANCELLED');
+  }
+  if (user?.status !== 'active') {
+    throw new AppError('USER_DISABLED');
+  }
 }
 
 /** The most an approval may give: the amount asked for, or at the second approval the first one's (never raised). */
@@ -48,6 +66,7 @@ export async function approveLoan(
     if (loan.status === 'reviewing' && loan.firstReviewerStaffId === input.staffId) {
       throw new AppError('LOAN_SAME_REVIEWER');
     }
+    await assertBorrowerActive(tx, loan.userId);
     const ceiling = approvalCeiling(loan);
     const amount = input.amount === undefined ? ceiling : parseMoney(input.amount, 2);
     const [product] = await tx

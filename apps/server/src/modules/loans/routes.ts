@@ -30,10 +30,10 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { TAuthStaff, TAuthUser } from '../../http/auth';
-import { registerApprovalExecutor } from '../approvals';
+import { registerApprovalDescriber, registerApprovalExecutor } from '../approvals';
 import { readUpload } from '../uploads';
 import { runLoanAccrual } from './accrual';
-import { getAdminLoan, getLoanBook, listAdminLoans } from './admin';
+import { getAdminLoan, getLoanBook, listAdminLoans, loanApprovalFacts } from './admin';
 import { applyForLoan, getMyLoan, getMyLoans, quoteLoan } from './apply';
 import { loanClockOf } from './clock';
 import { readIdentityImage, storeIdentityImage } from './images';
@@ -78,6 +78,7 @@ export const loanRoutes: FastifyPluginAsyncZod = async (app) => {
       approveLoan(database, { staffId, id: BigInt(approval.targetId), now: loanClockOf(database).now() }),
     reopenFirstReview,
   );
+  registerApprovalDescriber('loan', loanApprovalFacts);
 
   // Verification ------------------------------------------------------------------------------------
   app.get(

@@ -195,4 +195,16 @@ describe('/userInfo/setup/transaction-password, a new one', () => {
       ]),
     );
   });
+
+  it('refuses the current one as the new one beside its field, and does not send it', async () => {
+    setSession({ userInfo: BUYER });
+    const sent = stubApi();
+    await renderPage('/userInfo/setup/transaction-password');
+    type(accountEn.txPassword.old, '482916');
+    type(accountEn.txPassword.new, '482916');
+    type(accountEn.txPassword.confirm, '482916');
+    fireEvent.click(screen.getByRole('button', { name: commonEn.actions.save }));
+    expect(await screen.findByText(validationEn.txPasswordUnchanged)).toBeTruthy();
+    expect(sent).toEqual([]);
+  });
 });

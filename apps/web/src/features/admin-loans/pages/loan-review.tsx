@@ -16,7 +16,9 @@ import { DateTimeText } from '../../../components/ui/date-time-text';
 import { EndDrawer } from '../../../components/ui/end-drawer';
 import { formatAmount, MoneyText } from '../../../components/ui/money-text';
 import { isApiError } from '../../../lib/api';
+import { useCountryName } from '../../../lib/country-name';
 import { formatDateTime } from '../../../lib/format';
+import { ratePercent } from '../../../lib/format-money';
 import { toast, toastError } from '../../../lib/toast';
 import { useOneAtATime } from '../../../lib/use-one-at-a-time';
 import {
@@ -66,7 +68,9 @@ function approvalOutcome(
 }
 
 function LoanDetail({ id, onDone }: { id: string; onDone: () => void }) {
-  const { t } = useTranslation(['loans', 'wallet', 'validation', 'common']);
+  // `admin` names the account's status (users.statuses), as the users page does.
+  const { t } = useTranslation(['loans', 'wallet', 'validation', 'common', 'admin']);
+  const countryName = useCountryName();
   const detail = useAdminLoan(id);
   const approve = useApproveLoan();
   const reject = useRejectLoan();
@@ -98,6 +102,8 @@ function LoanDetail({ id, onDone }: { id: string; onDone: () => void }) {
     (approval && approvalAmountError(amount, approval, t)) ??
     (refusedAmount?.amount === amount ? refusedAmount.message : null);
   const isAmountValid = amountError === null;
+  // The server refuses to lend to an account staff have stopped (USER_DISABLED, ACCOUNT_CANCELLED): said first.
+  const isAccountActive = loan.userStatus === 'active';
   const approvedAmount = amount || approval?.maxAmount || loan.amount;
   // Only for an amount that can be approved: half of one on its way ("250000.") is no amount, and reading it threw.
   const outcome = approval && isAmountValid ? approvalOutcome(loan, approvedAmount, approval) : null;
@@ -136,7 +142,18 @@ function LoanDetail({ id, onDone }: { id: string; onDone: () => void }) {
               </>
             ),
           },
+          {
+            key: 'account',
+            label: t('fields.accountStatus'),
+            children: (
+              <Tag color={isAccountActive ? 'green' : 'red'}>
+                {t(`admin:users.statuses.${loan.userStatus}`)}
+              </Tag>
+            ),
+          },
           { key: 'status', label: t('fields.state'), children: t(`status.${loan.status}`) },
+          // The product as the staff named it (the loan products page), as the loan book lists it.
+          { key: 'product', label: t('fields.product'), children: <bdi>{loan.productName}</bdi> },
           { key: 'amount', label: t('fields.amount'), children: <MoneyText value={loan.amount} /> },
           ...(loan.approvedAmount
             ? [
@@ -149,12 +166,27 @@ function LoanDetail({ id, onDone }: { id: string; onDone: () => void }) {
             : []),
           { key: 'term', label: t('fields.term'), children: t('fields.termDays', { count: loan.termDays }) },
           { key: 'mode', label: t('fields.mode'), children: t(`mode.${loan.mode}`) },
+          {
+            key: 'rate',
+            label: t('fields.dailyRate'),
+            children: <span dir="ltr">{ratePercent(loan.dailyRate)}</span>,
+          },
+          { key: 'apr', label: t('fields.apr'), children: <span dir="ltr">{loan.aprPercent} %</span> },
+          {
+            key: 'totalRepayment',
+            label: t('fields.totalRepayment'),
+            children: <MoneyText value={loan.totalRepaymentScheduled} />,
+          },
           { key: 'purpose', label: t('fields.purpose'), children: <bdi>{loan.purpose}</bdi> },
           { key: 'name', label: t('fields.realName'), children: <bdi>{loan.realName}</bdi> },
+          { key: 'nationality', label: t('fields.nationality'), children: countryName(loan.nationality) },
           { key: 'number', label: t('fields.idNumber'), children: <span dir="ltr">{loan.idNumber}</span> },
           { key: 'owed', label: t('fields.totalOwed'), children: <MoneyText value={loan.totalOwed} /> },
         ]}
       />
+      {approval && !isAccountActive && (
+        <Alert type="error" showIcon style={{ marginBlock: 12 }} title={t('admin.accountNotActive')} />
+      )}
       {loan.firstReviewerId && (
         <Alert
           type="info"
@@ -236,7 +268,11 @@ function LoanDetail({ id, onDone }: { id: string; onDone: () => void }) {
             onChange={(event) => setReason(event.target.value)}
           />
           <Space wrap style={{ marginBlockStart: 12 }}>
-            <Button type="primary" disabled={!isAmountValid} onClick={() => setConfirming(true)}>
+            <Button
+              type="primary"
+              disabled={!isAmountValid || !isAccountActive}
+              onClick={() => setConfirming(true)}
+            >
               {t('admin.approve')}
             </Button>
             <ConfirmPopover
@@ -323,7 +359,7 @@ export default function LoanReviewPage() {
       <EndDrawer
         open={openId !== null}
         onClose={() => setOpenId(null)}
-        title={t('admin.loansTitle')}
+        title={openId ? t('admin.applicationTitle', { id: openId }) : t('admin.loansTitle')}
         size="large"
         destroyOnHidden
       >

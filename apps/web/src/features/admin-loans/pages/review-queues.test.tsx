@@ -2,6 +2,7 @@ import type { TAdminLoan, TAdminLoanDetail, TAdminVerification, TPage } from '@c
 import validationEn from '@caravan/contracts/locales/en/validation.json';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import adminEn from '../../../locales/en/admin.json';
 import consoleEn from '../../../locales/en/console.json';
 import loansEn from '../../../locales/en/loans.json';
 import walletEn from '../../../locales/en/wallet.json';
@@ -161,7 +162,7 @@ async function openFirstLoan() {
 }
 
 describe('Console -> loan application details', () => {
-  setUpComponentTests({ console: consoleEn, loans: loansEn, wallet: walletEn });
+  setUpComponentTests({ console: consoleEn, loans: loansEn, wallet: walletEn, admin: adminEn });
   failOnAntdWarnings();
 
   /** Applicant 1's loan as the console reads it, with no first approval yet. */
@@ -173,6 +174,7 @@ describe('Console -> loan application details', () => {
     firstReviewerId: null,
     firstApprovedAmount: null,
     needsSecondReview: false,
+    userStatus: 'active',
   });
 
   const applying = (amount: string): TAdminLoanDetail => ({
@@ -262,6 +264,37 @@ describe('Console -> loan application details', () => {
     expect(fetchMock.mock.calls.filter(([, init]) => init?.method === 'POST')).toHaveLength(1);
     // The confirmation is on its way out (jsdom never ends Ant Design's closing animation).
     await waitFor(() => expect(confirm.className).toContain('ant-zoom-leave'));
+  });
+
+  it('names the application in its title and shows the product, its price and the nationality', async () => {
+    serveDetail(applying('150000.00'));
+    const drawer = await openFirstLoan();
+    expect(await within(drawer).findByText('Loan application #101')).toBeTruthy();
+    expect(within(drawer).queryByText(loansEn.admin.loansTitle)).toBeNull();
+    const row = (label: string) => within(drawer).getByText(label).closest('tr')!.textContent;
+    expect(row(loansEn.fields.product)).toContain('Start-up loan');
+    expect(row(loansEn.fields.dailyRate)).toContain('0.05 %');
+    expect(row(loansEn.fields.apr)).toContain('18.25 %');
+    expect(row(loansEn.fields.totalRepayment)).toContain('1,218.51 USDT');
+    expect(row(loansEn.fields.nationality)).toContain('Germany');
+    expect(row(loansEn.fields.accountStatus)).toContain('Active');
+    expect(within(drawer).queryByText(loansEn.admin.accountNotActive)).toBeNull();
+  });
+
+  it.each([
+    ['disabled', 'Disabled'],
+    ['cancelled', 'Closed'],
+  ] as const)('shows a %s account and offers no approval for it', async (userStatus, label) => {
+    const detail = applying('150000.00');
+    serveDetail({ ...detail, loan: { ...detail.loan, userStatus } });
+    const drawer = await openFirstLoan();
+    await within(drawer).findByText(loansEn.admin.accountNotActive);
+    expect(within(drawer).getByText(loansEn.fields.accountStatus).closest('tr')!.textContent).toContain(
+      label,
+    );
+    expect(
+      (within(drawer).getByRole('button', { name: loansEn.admin.approve }) as HTMLButtonElement).disabled,
+    ).toBe(true);
   });
 
   it('shows the approved amount, names ledger movements, groups the wallet and checks an approved amount', async () => {

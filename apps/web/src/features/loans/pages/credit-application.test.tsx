@@ -48,7 +48,7 @@ describe('/credit/application', () => {
   failOnAntdWarnings();
 
   it('names the nationality and the product field, and says above which amount advanced verification is needed', async () => {
-    serve({ current: null, history: [] });
+    serve({ current: null, history: [], hasOverdueHistory: false });
     await renderWithQueries(<CreditApplicationPage />);
     await waitFor(() => expect(screen.getByText('Germany')).toBeTruthy());
     expect(screen.getByText('Loan product')).toBeTruthy();
@@ -64,7 +64,7 @@ describe('/credit/application', () => {
   });
 
   it('says up front that a loan not yet repaid blocks another application', async () => {
-    serve({ current: disbursedLoan(), history: [] });
+    serve({ current: disbursedLoan(), history: [], hasOverdueHistory: false });
     await renderWithQueries(<CreditApplicationPage />);
     await waitFor(() => expect(screen.getByText(loansEn.application.openLoan)).toBeTruthy());
     expect(screen.getByRole('link', { name: 'See my loan' }).getAttribute('href')).toBe('/credit/myLoan');
@@ -73,8 +73,27 @@ describe('/credit/application', () => {
     ).toBe(true);
   });
 
+  it('says up front that an earlier overdue loan blocks another application, and the form cannot be sent', async () => {
+    serve({
+      current: disbursedLoan({ status: 'repaid', repaidAt: '2027-01-09T10:00:00.000Z' }),
+      history: [],
+      hasOverdueHistory: true,
+    });
+    await renderWithQueries(<CreditApplicationPage />);
+    await waitFor(() => expect(screen.getByText(loansEn.application.overdueHistory)).toBeTruthy());
+    expect(screen.queryByText(loansEn.application.openLoan)).toBeNull();
+    fireEvent.change(screen.getByRole('textbox', { name: 'Amount' }), { target: { value: '200000' } });
+    fireEvent.change(screen.getByRole('textbox', { name: 'Purpose of the loan' }), {
+      target: { value: 'Stock' },
+    });
+    fireEvent.click(screen.getByRole('checkbox', { name: loansEn.application.agree }));
+    expect(
+      (screen.getByRole('button', { name: 'Submit the application' }) as HTMLButtonElement).disabled,
+    ).toBe(true);
+  });
+
   it('says beside the grey Submit that the agreement must be accepted, until it is ticked', async () => {
-    serve({ current: null, history: [] });
+    serve({ current: null, history: [], hasOverdueHistory: false });
     await renderWithQueries(<CreditApplicationPage />);
     const amount = await screen.findByRole('textbox', { name: 'Amount' });
     fireEvent.change(amount, { target: { value: '200000' } });

@@ -58,6 +58,8 @@ export default function CreditApplicationPage() {
   const openLoan = [myLoans.data?.current, ...(myLoans.data?.history ?? [])].find(
     (loan) => loan && (OPEN_LOAN_STATUSES as readonly TLoanStatus[]).includes(loan.status),
   );
+  // So does a loan that went overdue once (LOAN_NOT_QUALIFIED, overdue_history), even repaid since.
+  const hasOverdueHistory = myLoans.data?.hasOverdueHistory === true;
 
   if (products.isPending || verification.isPending) {
     return (
@@ -100,7 +102,12 @@ export default function CreditApplicationPage() {
     : null;
   // Only when the rest is ready: an unverified account, an open loan or a missing figure each say why elsewhere.
   const isAgreementHintShown =
-    schedule !== null && !isAgreed && isVerified && !needsAdvanced && openLoan === undefined;
+    schedule !== null &&
+    !isAgreed &&
+    isVerified &&
+    !needsAdvanced &&
+    openLoan === undefined &&
+    !hasOverdueHistory;
   const submit = async () => {
     try {
       await apply.mutateAsync({
@@ -124,6 +131,15 @@ export default function CreditApplicationPage() {
           type="info"
           showIcon
           title={t('application.openLoan')}
+          action={<Link to="/credit/myLoan">{t('application.seeMyLoan')}</Link>}
+          style={{ marginBlockEnd: 16 }}
+        />
+      )}
+      {hasOverdueHistory && !openLoan && (
+        <Alert
+          type="warning"
+          showIcon
+          title={t('application.overdueHistory')}
           action={<Link to="/credit/myLoan">{t('application.seeMyLoan')}</Link>}
           style={{ marginBlockEnd: 16 }}
         />
@@ -286,6 +302,7 @@ export default function CreditApplicationPage() {
               !isVerified ||
               needsAdvanced ||
               openLoan !== undefined ||
+              hasOverdueHistory ||
               purpose.trim().length === 0
             }
           >

@@ -108,16 +108,43 @@ describe('/credit/myLoan, repaying another amount', () => {
     expect(ok().disabled).toBe(false);
   });
 
-  it('confirms the next instalment with every digit the ledger will take', async () => {
-    serveLoan(disbursedLoan({ nextDue: '2094.835' }), '5000.00');
+  it('confirms what the next instalment takes now, not what it will need by its due date', async () => {
+    serveLoan(disbursedLoan({ nextDue: '2094.84', nextPayableNow: '1000.20' }), '5000.00');
     await renderWithQueries(<MyLoanPage />);
     fireEvent.click(await screen.findByRole('button', { name: 'Repay now' }));
     const dialog = await screen.findByRole('dialog');
     fireEvent.click(within(dialog).getByLabelText(/Next instalment/));
-    // It said "Repay 2,094.84 USDT" and 2,094.835 left the wallet.
     await waitFor(() =>
-      expect(within(dialog).getByText('Repay 2,094.835 USDT from your wallet?')).toBeTruthy(),
+      expect(within(dialog).getByText('Repay 1,000.20 USDT from your wallet?')).toBeTruthy(),
     );
+  });
+
+  it('offers no next instalment while nothing of it is owed yet, and says why', async () => {
+    serveLoan(disbursedLoan({ nextDue: '1500.00', nextPayableNow: '0.00' }), '5000.00');
+    await renderWithQueries(<MyLoanPage />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Repay now' }));
+    const dialog = await screen.findByRole('dialog');
+    // Before, it offered the whole instalment, which went to the principal and left the instalment unpaid.
+    expect((within(dialog).getByLabelText(/Next instalment/) as HTMLInputElement).disabled).toBe(true);
+    expect((within(dialog).getByRole('radio', { name: 'Another amount' }) as HTMLInputElement).checked).toBe(
+      true,
+    );
+    expect(
+      within(dialog).getByText(
+        loansEn.myLoan.nothingDueYet.replace('{{amount}}', '1,500.00').replace('{{date}}', '2026-12-21'),
+      ),
+    ).toBeTruthy();
+  });
+
+  it('says the balance is short before the password is asked for, and keeps OK off', async () => {
+    serveLoan(disbursedLoan({ totalOwed: '1206.50' }), '1000.00');
+    await renderWithQueries(<MyLoanPage />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Repay now' }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.click(within(dialog).getByLabelText(/Everything owed/));
+    fireEvent.change(within(dialog).getByLabelText('Transaction password'), { target: { value: '482916' } });
+    expect(await within(dialog).findByText('Insufficient balance, please recharge')).toBeTruthy();
+    expect((within(dialog).getByRole('button', { name: /OK/ }) as HTMLButtonElement).disabled).toBe(true);
   });
 });
 

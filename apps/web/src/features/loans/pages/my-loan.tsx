@@ -64,7 +64,9 @@ function RepayDialog({ loan, isOpen, onClose, afterClose }: { loan: TLoan } & TC
   const { t } = useTranslation(['loans', 'validation', 'errors']);
   const repay = useRepayLoan();
   const wallet = useWalletBalance();
-  const [kind, setKind] = useState<TRepayKind>('next');
+  // Nothing of the next instalment may be owed yet (its interest accrues day by day): then there is no "next" to pay.
+  const canPayNext = parseMoney(loan.nextPayableNow) > 0n;
+  const [kind, setKind] = useState<TRepayKind>(canPayNext ? 'next' : 'amount');
   const [amount, setAmount] = useState('');
   const [txPassword, setTxPassword] = useState('');
   // The confirmation names exactly what will be taken: another amount only once it is one that can be repaid.
@@ -77,7 +79,16 @@ function RepayDialog({ loan, isOpen, onClose, afterClose }: { loan: TLoan } & TC
           t('errors:LOAN_REPAY_TOO_MUCH', { owed: `\u2066${formatAmount(loan.totalOwed)} USDT\u2069` })
         : undefined;
   const shown =
-    kind === 'all' ? loan.totalOwed : kind === 'next' ? loan.nextDue : amount && !amountFault ? amount : '';
+    kind === 'all'
+      ? loan.totalOwed
+      : kind === 'next'
+        ? loan.nextPayableNow
+        : amount && !amountFault
+          ? amount
+          : '';
+  // Said beside the choice, before the password: the server refused it only after OK.
+  const isShortOfBalance =
+    shown !== '' && wallet.data !== undefined && parseMoney(wallet.data.available) < parseMoney(shown);
   const isPasswordValid = zTxPassword.safeParse(txPassword).success;
   const hasTxPassword = useSession().userInfo?.hasTxPassword !== false;
   // A second click before the first answer (the button's loading state comes a render later) sends nothing.
@@ -102,7 +113,10 @@ function RepayDialog({ loan, isOpen, onClose, afterClose }: { loan: TLoan } & TC
       onOk={() => void submit()}
       okButtonProps={{
         disabled:
-          !hasTxPassword || !isPasswordValid || (kind === 'amount' && (!amount || amountFault !== null)),
+          !hasTxPassword ||
+          !isPasswordValid ||
+          isShortOfBalance ||
+          (kind === 'amount' && (!amount || amountFault !== null)),
         loading: repay.isPending,
       }}
       destroyOnHidden
@@ -115,9 +129,10 @@ function RepayDialog({ loan, isOpen, onClose, afterClose }: { loan: TLoan } & TC
             options={[
               {
                 value: 'next',
+                disabled: !canPayNext,
                 label: (
                   <>
-                    {t('myLoan.repayNext')} (<MoneyText value={loan.nextDue} />)
+                    {t('myLoan.repayNext')} (<MoneyText value={loan.nextPayableNow} />)
                   </>
                 ),
               },
@@ -132,6 +147,11 @@ function RepayDialog({ loan, isOpen, onClose, afterClose }: { loan: TLoan } & TC
               },
             ]}
           />
+          {!canPayNext && loan.nextDueDate && (
+            <p className="cv-muted">
+              {t('myLoan.nothingDueYet', { amount: formatAmount(loan.nextDue), date: loan.nextDueDate })}
+            </p>
+          )}
         </Form.Item>
         {kind === 'amount' && (
           <Form.Item
@@ -173,8 +193,12 @@ function RepayDialog({ loan, isOpen, onClose, afterClose }: { loan: TLoan } & TC
       <p>
         {withColon(t('fields.balance'))} <MoneyText value={wallet.data?.available} />
       </p>
-      {/* Every digit the ledger will take: it said 2,094.84 and took 2,094.835 (penalties accrue in fractions of a cent). */}
-      {shown && <p>{t('myLoan.repayConfirm', { amount: formatAmount(shown) })}</p>}
+      {/* Every digit the ledger will take (whole cents since interest and penalties are owed in cents). */}
+      {isShortOfBalance ? (
+        <Alert type="error" showIcon title={t('errors:INSUFFICIENT_BALANCE')} />
+      ) : (
+        shown && <p>{t('myLoan.repayConfirm', { amount: formatAmount(shown) })}</p>
+      )}
     </Modal>
   );
 }
