@@ -7,7 +7,8 @@ import type { Database, Executor } from '../../db/client';
  */
 export type TApprovalExecutor = (
   db: Database,
-  input: { staffId: bigint; approval: TApproval },
+  /** `chainTxHash`: a withdrawal's payout hash, given by its second approver. */
+  input: { staffId: bigint; approval: TApproval; chainTxHash?: string | undefined },
 ) => Promise<unknown>;
 
 /**

@@ -245,6 +245,61 @@ describe('four-eyes on money approvals', () => {
     expect((await checkLedger(db)).isOk).toBe(true);
   });
 
+  it('a first approval is finished by another person even when the threshold is raised after it', async () => {
+    await setThreshold('withdrawal', '100');
+    const big = await withdrawalOf('500', '1000');
+    const firstBody = json<{ secondApproval: { id: string } }>(await approveWithdrawal(financeA, big.id));
+    // Raised above the amount: before, the first approver could now approve alone (an admin could raise the
+    // threshold, approve and lower it again), and the waiting approval stayed in the queue for good.
+    await setThreshold('withdrawal', '5000');
+    expect(errorCode(await approveWithdrawal(financeA, big.id))).toBe('FOUR_EYES_SAME_STAFF');
+    expect(await statusOfWithdrawal(big.id)).toBe('processing');
+    // A second staff member finishes it, from the queue, with the payout's transaction hash.
+    const approvalId = firstBody.secondApproval.id;
+    const badHash = await call('POST', `/api/v1/admin/approvals/${approvalId}/approve`, financeB.token, {
+      chainTxHash: 'not a hash',
+    });
+    expect(badHash.statusCode).toBe(400);
+    const second = await call('POST', `/api/v1/admin/approvals/${approvalId}/approve`, financeB.token, {
+      chainTxHash: HASH(901),
+    });
+    expect(second.statusCode, second.body).toBe(200);
+    expect(json<TApproval>(second)).toMatchObject({ status: 'approved', secondStaffId: String(financeB.id) });
+    const [paid] = await db
+      .select()
+      .from(withdrawals)
+      .where(eq(withdrawals.id, BigInt(big.id)));
+    expect(paid).toMatchObject({ status: 'success', chainTxHash: HASH(901) });
+    await setThreshold('withdrawal', '100');
+  });
+
+  it('the first approver cannot decline their own approval; a hash is refused on an approval that is no payout', async () => {
+    await setThreshold('recharge', '100');
+    const recharge = await rechargeOf('500', 902);
+    const first = await call(
+      'POST',
+      `/api/v1/admin/finance/recharges/${recharge.id}/approve`,
+      financeA.token,
+      {},
+    );
+    const approvalId = json<{ secondApproval: { id: string } }>(first).secondApproval.id;
+    const own = await call('POST', `/api/v1/admin/approvals/${approvalId}/decline`, financeA.token, {
+      reason: 'changed my mind',
+    });
+    // It was recorded as a second person's decline, by the first approver.
+    expect(own.statusCode).toBe(409);
+    expect(errorCode(own)).toBe('FOUR_EYES_SAME_STAFF_DECLINE');
+    const withHash = await call('POST', `/api/v1/admin/approvals/${approvalId}/approve`, financeB.token, {
+      chainTxHash: HASH(903),
+    });
+    expect(withHash.statusCode).toBe(400);
+    const [row] = await db
+      .select()
+      .from(fourEyesApprovals)
+      .where(eq(fourEyesApprovals.id, BigInt(approvalId)));
+    expect(row!.status).toBe('waiting');
+  });
+
   it('staff with no approval permission get 403 for any id; with one, an unknown id is 404', async () => {
     const [loanApproval] = await db
       .insert(fourEyesApprovals)
@@ -261,21 +316,19 @@ describe('four-eyes on money approvals', () => {
     const reason = { reason: 'Not this one' };
     for (const id of [existing, unknown, 'not-a-number']) {
       for (const step of ['approve', 'decline'] as const) {
-        const res = await call('POST', `/api/v1/admin/approvals/${id}/${step}`, support.token, reason);
+        // Each with the body its step takes (approve takes only a withdrawal's payout hash).
+        const body = step === 'decline' ? reason : {};
+        const res = await call('POST', `/api/v1/admin/approvals/${id}/${step}`, support.token, body);
         expect(res.statusCode, `${step} ${id}`).toBe(403);
         expect(errorCode(res)).toBe('NO_PERMISSION');
       }
     }
     for (const step of ['approve', 'decline'] as const) {
+      const body = step === 'decline' ? reason : {};
       // Another action's approval is refused; an unknown one is not found.
-      const other = await call('POST', `/api/v1/admin/approvals/${existing}/${step}`, financeC.token, reason);
+      const other = await call('POST', `/api/v1/admin/approvals/${existing}/${step}`, financeC.token, body);
       expect(other.statusCode, step).toBe(403);
-      const missing = await call(
-        'POST',
-        `/api/v1/admin/approvals/${unknown}/${step}`,
-        financeC.token,
-        reason,
-      );
+      const missing = await call('POST', `/api/v1/admin/approvals/${unknown}/${step}`, financeC.token, body);
       expect(missing.statusCode, step).toBe(404);
       expect(errorCode(missing)).toBe('RECORD_NOT_FOUND');
     }
@@ -437,6 +490,12 @@ describe('four-eyes on money approvals', () => {
       reason: 'Damaged in transit',
     });
     expect(errorCode(otherAmount)).toBe('FOUR_EYES_AMOUNT_MISMATCH');
+    // Nor does a smaller one pass beside it because it is under the threshold: the waiting one is decided first.
+    const smaller = await call('POST', `/api/v1/admin/orders/${orderNo}/refund`, ordersB.token, {
+      amount: '15',
+      reason: 'Partial',
+    });
+    expect(errorCode(smaller)).toBe('FOUR_EYES_AMOUNT_MISMATCH');
     // The orders list shows the waiting refund with its amount and reason, for the second staff member to check.
     const listed = json<{ pageList: { orderNo: string; refundApproval: unknown }[] }>(
       await call('GET', `/api/v1/admin/orders?tab=all&orderNo=${orderNo}`, ordersB.token),

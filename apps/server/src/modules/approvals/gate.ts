@@ -59,7 +59,7 @@ async function staffName(tx: Executor, staffId: bigint): Promise<string> {
 
 /**
  * Four-eyes on a money approval, called inside the approving transaction after the target is locked
- * and checked. At or below the threshold it passes at once. Above it, the first call records a waiting
+ * and checked. At or below the threshold, with no first approval waiting, it passes at once. Above it, the first call records a waiting
  * approval (and the audit entry) and the caller returns without moving money; a later call by another
  * staff member closes it and passes; the same staff member again is refused. The unique index on
  * waiting rows makes two first approvals racing on PostgreSQL end with one row: the loser's insert
@@ -77,10 +77,13 @@ export async function passFourEyes(
   },
 ): Promise<TFourEyesOutcome> {
   const threshold = await getFourEyesThreshold(tx, input.action);
-  if (input.amount <= threshold) {
+  let waiting = await findWaiting(tx, input.action, input.targetId);
+  // A first approval once given is finished by another person, whatever the threshold says now. Judged on the
+  // threshold first, a raised threshold let the first approver finish alone (an admin could raise it, approve and
+  // lower it again), and a smaller refund passed beside a larger one waiting; the waiting rows stayed in the queue.
+  if (!waiting && input.amount <= threshold) {
     return { isPassed: true, firstStaffId: null };
   }
-  let waiting = await findWaiting(tx, input.action, input.targetId);
   if (!waiting) {
     const [created] = await tx
       .insert(fourEyesApprovals)

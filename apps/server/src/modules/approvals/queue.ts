@@ -245,6 +245,11 @@ export async function declineApproval(db: Database, input: { id: bigint; staffId
     if (row.status !== 'waiting') {
       throw new AppError('RECORD_ALREADY_REVIEWED');
     }
+    // The decline is the second person's decision: the first approver's own read as another's in the audit log and
+    // in the next reviewer's "last declined by". A first approver who changed their mind rejects the record itself.
+    if (row.firstStaffId === input.staffId) {
+      throw new AppError('FOUR_EYES_SAME_STAFF_DECLINE');
+    }
     await tx
       .update(fourEyesApprovals)
       .set({

@@ -1,7 +1,9 @@
 import {
+  V,
   ZApproval,
   ZApprovalListQuery,
   ZApprovalPage,
+  ZApproveWithdrawalRequest,
   ZIdParams,
   ZOkResponse,
   ZRejectApprovalRequest,
@@ -44,7 +46,17 @@ export const approvalRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/v1/admin/approvals/:id/approve',
-    { preHandler: moneyPreHandler, schema: { tags, params: ZIdParams, response: { 200: ZApproval } } },
+    {
+      preHandler: moneyPreHandler,
+      schema: {
+        tags,
+        params: ZIdParams,
+        // Only a withdrawal takes a field: the payout's transaction hash, as on its own review page. Without it
+        // here, the largest payouts (those that need a second approval) could never record their hash.
+        body: ZApproveWithdrawalRequest.nullish(),
+        response: { 200: ZApproval },
+      },
+    },
     async (request) => {
       const id = BigInt(request.params.id);
       const approval = await getApproval(db, id);
@@ -56,7 +68,13 @@ export const approvalRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!execute) {
         throw new AppError('RECORD_NOT_FOUND');
       }
-      await execute(db, { staffId: request.staffMember!.id, approval });
+      const chainTxHash = request.body?.chainTxHash;
+      if (chainTxHash !== undefined && approval.action !== 'withdrawal') {
+        throw new AppError('VALIDATION_FAILED', {
+          fields: [{ field: 'chainTxHash', message: V.unknownField }],
+        });
+      }
+      await execute(db, { staffId: request.staffMember!.id, approval, chainTxHash });
       return getApproval(db, id);
     },
   );

@@ -75,8 +75,8 @@ function staffOf(request: FastifyRequest): TAuthStaff {
 export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
   registerWalletCancellationBlockers();
   const { db } = app.deps;
-  registerApprovalExecutor('withdrawal', (database, { staffId, approval }) =>
-    approveWithdrawal(database, { staffId, id: BigInt(approval.targetId) }),
+  registerApprovalExecutor('withdrawal', (database, { staffId, approval, chainTxHash }) =>
+    approveWithdrawal(database, { staffId, id: BigInt(approval.targetId), chainTxHash }),
   );
   registerApprovalExecutor('recharge', (database, { staffId, approval }) =>
     approveRecharge(database, { staffId, id: BigInt(approval.targetId) }),

@@ -29,10 +29,16 @@ export function useDecideApproval() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (
-      input: { id: string; decision: 'approve' } | { id: string; decision: 'decline'; reason: string },
+      input:
+        | { id: string; decision: 'approve'; chainTxHash?: string | undefined }
+        | { id: string; decision: 'decline'; reason: string },
     ) =>
       input.decision === 'approve'
-        ? api.post<TApproval>(`/admin/approvals/${input.id}/approve`, {}, staffCall)
+        ? api.post<TApproval>(
+            `/admin/approvals/${input.id}/approve`,
+            input.chainTxHash ? { chainTxHash: input.chainTxHash } : {},
+            staffCall,
+          )
         : api.post(`/admin/approvals/${input.id}/decline`, { reason: input.reason }, staffCall),
     // Approving moves money: every queue and balance the console shows may have changed.
     onSettled: () => queryClient.invalidateQueries({ queryKey: ['admin'] }),

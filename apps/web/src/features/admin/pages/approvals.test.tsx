@@ -60,4 +60,47 @@ describe('Console -> second approvals', () => {
     expect(dialog.getByText(/11,999\.00/)).toBeTruthy();
     expect(dialog.getByText('USDT-TRC20')).toBeTruthy();
   });
+
+  it("sends a withdrawal's payout hash with the second approval", async () => {
+    const calls: { url: string; body: string | undefined }[] = [];
+    const me = (id: string) =>
+      vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+        const url = String(input);
+        calls.push({ url, body: init?.body === undefined ? undefined : String(init.body) });
+        if (url.includes('/admin/auth/me')) {
+          return jsonResponse({ staff: { id, username: 'x', displayName: 'X', permissions: [] } });
+        }
+        return url.includes('/approve')
+          ? jsonResponse({ ...WITHDRAWAL, status: 'approved' })
+          : jsonResponse({ pageList: [WITHDRAWAL], total: 1, pageNum: 1, pageSize: 20 });
+      });
+    vi.stubGlobal('fetch', me('1'));
+    await renderWithQueries(<ApprovalsPage />, '/admin/approvals');
+    const row = (await screen.findByText('#4')).closest('tr')!;
+    await act(async () => fireEvent.click(within(row).getByRole('button', { name: 'Approve' })));
+    const dialog = within(screen.getByRole('dialog'));
+    // The largest payouts are approved here, and their hash could not be recorded anywhere afterwards.
+    fireEvent.change(dialog.getByLabelText(financeEn.review.chainTxHash), {
+      target: { value: `0x${'ab'.repeat(32)}` },
+    });
+    await act(async () => fireEvent.click(dialog.getByRole('button', { name: 'Approve' })));
+    const approved = calls.find((c) => c.url.includes('/approvals/9/approve'));
+    expect(JSON.parse(approved!.body!)).toEqual({ chainTxHash: `0x${'ab'.repeat(32)}` });
+  });
+
+  it('keeps Decline from the staff member who gave the first approval', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL) =>
+        String(input).includes('/admin/auth/me')
+          ? jsonResponse({ staff: { id: '2', username: 'finance', displayName: 'F', permissions: [] } })
+          : jsonResponse({ pageList: [WITHDRAWAL], total: 1, pageNum: 1, pageSize: 20 }),
+      ),
+    );
+    await renderWithQueries(<ApprovalsPage />, '/admin/approvals');
+    const row = (await screen.findByText('#4')).closest('tr')!;
+    const decline = await within(row).findByRole('button', { name: 'Decline' });
+    await vi.waitFor(() => expect((decline as HTMLButtonElement).disabled).toBe(true));
+    expect(decline.getAttribute('title')).toBe(consoleEn.approvals.ownFirstDecline);
+  });
 });

@@ -4,6 +4,7 @@ import {
   type TApproval,
   type TApprovalAction,
   type TApprovalStatus,
+  ZApproveWithdrawalRequest,
   ZRejectApprovalRequest,
 } from '@caravan/contracts';
 import { Alert, Button, Descriptions, Form, Input, Modal, Select, Space, Tag } from 'antd';
@@ -47,13 +48,23 @@ export default function ApprovalsPage() {
   const [confirming, setConfirming] = useState<TApproval | null>(null);
   const [declining, setDeclining] = useState<TApproval | null>(null);
   const [declineForm] = Form.useForm<{ reason?: string }>();
+  // A withdrawal's payout hash, as its own review asks for it: the largest payouts are approved here.
+  const [approveForm] = Form.useForm<{ chainTxHash?: string }>();
 
   const approve = useOneAtATime(async () => {
     if (!confirming) {
       return;
     }
+    const raw =
+      confirming.action === 'withdrawal'
+        ? (approveForm.getFieldValue('chainTxHash') as string | undefined)?.trim()
+        : undefined;
+    const body = parseFormValues(approveForm, ZApproveWithdrawalRequest, raw ? { chainTxHash: raw } : {}, t);
+    if (!body) {
+      return;
+    }
     try {
-      await decide.mutateAsync({ id: confirming.id, decision: 'approve' });
+      await decide.mutateAsync({ id: confirming.id, decision: 'approve', chainTxHash: body.chainTxHash });
       toast.success(t('approvals.approved'));
       setConfirming(null);
     } catch (error) {
@@ -195,13 +206,18 @@ export default function ApprovalsPage() {
                       type="primary"
                       disabled={a.firstStaffId === me?.id}
                       title={a.firstStaffId === me?.id ? t('approvals.ownFirst') : undefined}
-                      onClick={() => setConfirming(a)}
+                      onClick={() => {
+                        approveForm.resetFields();
+                        setConfirming(a);
+                      }}
                     >
                       {t('approvals.approve')}
                     </Button>
                     <Button
                       size="small"
                       danger
+                      disabled={a.firstStaffId === me?.id}
+                      title={a.firstStaffId === me?.id ? t('approvals.ownFirstDecline') : undefined}
                       onClick={() => {
                         declineForm.resetFields();
                         setDeclining(a);
@@ -237,6 +253,17 @@ export default function ApprovalsPage() {
           </p>
         )}
         {confirming?.facts && <ApprovalFacts facts={confirming.facts} />}
+        {confirming?.action === 'withdrawal' && (
+          <AppForm form={approveForm} layout="vertical" requiredMark={false} onFinish={approve}>
+            <Form.Item
+              name="chainTxHash"
+              label={t('finance:review.chainTxHash')}
+              extra={t('finance:review.chainTxHashHint')}
+            >
+              <Input maxLength={66} autoComplete="off" dir="ltr" spellCheck={false} />
+            </Form.Item>
+          </AppForm>
+        )}
       </Modal>
       <Modal
         open={declining !== null}
