@@ -21,10 +21,20 @@ describe('money and rate fields name the rule a value broke', () => {
     expect(
       messagesOf(ZUpdateChannelRequest.safeParse({ feeFixed: 'abc', feeRate: '1.5', minAmount: '1.234' })),
     ).toEqual({
-      feeFixed: V.amountOrZero,
+      feeFixed: V.amountOrZeroCents,
       feeRate: V.feeRate,
       minAmount: V.amountCents,
     });
+  });
+
+  it('a channel: a fixed fee in whole cents (it is charged in cents), the rate as finely as before', () => {
+    expect(messagesOf(ZUpdateChannelRequest.safeParse({ feeFixed: '0.125' }))).toEqual({
+      feeFixed: V.amountOrZeroCents,
+    });
+    expect(ZUpdateChannelRequest.safeParse({ feeFixed: '0.12', feeRate: '0.00333' }).success).toBe(true);
+    // The rate's own range is unchanged: from 0 to below 1, up to 10 decimals.
+    expect(ZUpdateChannelRequest.safeParse({ feeRate: '0.9999999999' }).success).toBe(true);
+    expect(messagesOf(ZUpdateChannelRequest.safeParse({ feeRate: '1' }))).toEqual({ feeRate: V.feeRate });
   });
 
   const product = {

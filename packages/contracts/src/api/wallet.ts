@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PAGE_SIZE, RECHARGE_DECIMALS, RECHARGE_MIN } from '../constants';
-import { isDecimalAbove, isMoneyString, MONEY_SCALE, parseMoney } from '../money';
+import { CHARGE_DECIMALS, isDecimalAbove, isMoneyString, MONEY_SCALE, parseMoney } from '../money';
 import {
   messageWithValues,
   requiredOrInvalid,
@@ -392,14 +392,15 @@ export const ZUpdateChannelRequest = z.strictObject({
   depositAddress: z.string().trim().max(128, { error: V.tooLong }).nullable().optional(),
   minAmount: zChannelAmount(CHANNEL_AMOUNT_MAX, RECHARGE_DECIMALS).optional(),
   maxAmount: zChannelAmount(CHANNEL_AMOUNT_MAX, RECHARGE_DECIMALS).optional(),
+  // Charged in whole cents (deposit fees are rounded up to cents): a sub-cent fixed fee would be shown, never taken.
   feeFixed: z
-    .string({ error: V.amountOrZero })
+    .string({ error: V.amountOrZeroCents })
     .trim()
     .refine((v) => !isDecimalAbove(v, CHANNEL_AMOUNT_MAX), {
       error: messageWithValues(V.amountOrZeroUpTo, { max: CHANNEL_AMOUNT_MAX }),
       abort: true,
     })
-    .refine((v) => isMoneyString(v) && !v.startsWith('-'), { error: V.amountOrZero })
+    .refine((v) => isMoneyString(v, CHARGE_DECIMALS) && !v.startsWith('-'), { error: V.amountOrZeroCents })
     .optional(),
   feeRate: z
     .string()

@@ -2,7 +2,7 @@ import { parseMoney } from '@caravan/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client';
-import { auditLog, recharges, walletChannels } from '../../db/schema';
+import { auditLog, notifications, recharges, walletChannels } from '../../db/schema';
 import { seedWalletBasics } from '../../db/seed/wallet';
 import { createTestStaff, createTestUser } from '../../testing/fixtures';
 import { uploadTestImage } from '../../testing/multipart';
@@ -300,6 +300,12 @@ describe('recharge', () => {
       .from(auditLog)
       .where(and(eq(auditLog.action, 'recharge.reject'), eq(auditLog.targetId, created.id)));
     expect(audit?.details).toMatchObject({ reason: 'Not received' });
+    // Nothing was credited: the notice names no amount (it carried the actual amount that never arrived).
+    const [notice] = await db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, user.id), eq(notifications.event, 'recharge.failed')));
+    expect(notice?.params).toEqual({ recordId: created.id });
   });
 
   it('converts ETH at the stored rate and takes bank fees as platform revenue', async () => {
@@ -470,6 +476,27 @@ describe('recharge', () => {
     });
     expect(raisedMin.statusCode, raisedMin.body).toBe(200);
     expect(json(raisedMin)).toMatchObject({ minAmount: '50.00', feeFixed: '6.00' });
+    // Fixed fees are charged in whole cents: a sub-cent one is refused in the reader's language, nothing saved.
+    const subCentFee = await call(
+      'PUT',
+      `/api/v1/admin/finance/channels/${paylink.id}?lang=es`,
+      finance.token,
+      {
+        feeFixed: '0.125',
+        feeRate: '0.00333',
+      },
+    );
+    expect(subCentFee.statusCode).toBe(400);
+    expect(json<TErr>(subCentFee).error.details).toMatchObject({
+      fields: [
+        { field: 'feeFixed', message: 'Introduzca un importe de 0 o más con 2 decimales como máximo' },
+      ],
+    });
+    const centFee = await call('PUT', `/api/v1/admin/finance/channels/${paylink.id}`, finance.token, {
+      feeFixed: '0.12',
+      feeRate: '0.00333',
+    });
+    expect(json(centFee)).toMatchObject({ feeFixed: '0.12', feeRate: '0.00333' });
     const [audit] = await db
       .select()
       .from(auditLog)

@@ -7,6 +7,21 @@ import { recordAudit } from '../audit';
 import { notify } from '../notifications';
 import { releasePending } from './pending';
 
+/**
+ * The USDT that really moved for the buyer, for the notice: credited or sent (the actual amount) on success; on a
+ * rejected withdrawal the whole held amount returned (no fee was taken); on a rejected deposit nothing.
+ */
+function movedAmount(
+  recordType: TRecordType,
+  row: { amount: bigint; actualAmount: bigint },
+  isSuccess: boolean,
+): { amount?: string } {
+  if (isSuccess) {
+    return { amount: formatMoney(row.actualAmount) };
+  }
+  return recordType === 'withdrawal' ? { amount: formatMoney(row.amount) } : {};
+}
+
 /** Recharges and withdrawals are read, locked and reviewed the same way; only their table differs. */
 const RECORD_TABLES = { recharge: recharges, withdrawal: withdrawals };
 
@@ -107,7 +122,7 @@ export async function finishReview<T extends TRecordType>(
     userId: row.userId,
     audience: 'buyer',
     event: `${recordType}.${isSuccess ? 'succeeded' : 'failed'}`,
-    params: { recordId: String(row.id), amount: formatMoney(row.actualAmount) },
+    params: { recordId: String(row.id), ...movedAmount(recordType, row, isSuccess) },
   });
   await recordAudit(tx, {
     staffId: review.staffId,

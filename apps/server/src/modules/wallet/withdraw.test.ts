@@ -2,7 +2,7 @@ import { hasNetworkAddressShape, parseMoney, type TMoney, type TWithdrawNetwork 
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client';
-import { auditLog, systemParams, walletChannels, withdrawals } from '../../db/schema';
+import { auditLog, notifications, systemParams, walletChannels, withdrawals } from '../../db/schema';
 import { seedWalletBasics } from '../../db/seed/wallet';
 import { AppError } from '../../http/app-error';
 import { createTestStaff, createTestUser, fundUser } from '../../testing/fixtures';
@@ -173,13 +173,25 @@ describe('withdrawal', () => {
       dailyCount: 3,
       usedToday: 0,
     });
-    const btc = await call('GET', '/api/v1/wallet/withdraw-fee?channel=BTC&amount=250.5', user.token);
-    expect(json(btc)).toMatchObject({ fee: '2.51', actualAmount: '247.99' });
+    // The withdrawal goes out on the bound network at its fee: a quote for another network is refused (it quoted
+    // BTC's 1 % while TRC20's fixed 1.00 was charged), the bound one named or not gives the same quote.
+    const btc = await call('GET', '/api/v1/wallet/withdraw-fee?channel=BTC&amount=5&lang=es', user.token);
+    expect(btc.statusCode).toBe(400);
+    expect(json<TErr>(btc).error).toMatchObject({
+      code: 'WITHDRAW_NETWORK_NOT_BOUND',
+      message: expect.stringContaining('USDT-TRC20'),
+    });
+    expect(json<TErr>(btc).error.message).not.toMatch(/withdraw/i);
+    const named = await call('GET', '/api/v1/wallet/withdraw-fee?channel=USDT-TRC20&amount=5', user.token);
+    expect(json(named)).toMatchObject({ channel: 'USDT-TRC20', fee: '1.00', actualAmount: '4.00' });
     expect((await call('GET', '/api/v1/wallet/withdraw-fee?amount=-5', user.token)).statusCode).toBe(400);
     const unbound = await createTestUser(db);
     expect(
       json<TErr>(await call('GET', '/api/v1/wallet/withdraw-fee?amount=5', unbound.token)).error.code,
     ).toBe('WITHDRAW_ADDRESS_NOT_BOUND');
+    // Before binding, a network's fee can be previewed.
+    const preview = await call('GET', '/api/v1/wallet/withdraw-fee?channel=BTC&amount=250.5', unbound.token);
+    expect(json(preview)).toMatchObject({ channel: 'BTC', fee: '2.51', actualAmount: '247.99' });
   });
 
   it('holds on apply, sends on approval and refuses a replayed session token', async () => {
@@ -266,6 +278,12 @@ describe('withdrawal', () => {
       .from(auditLog)
       .where(and(eq(auditLog.action, 'withdrawal.reject'), eq(auditLog.targetId, id)));
     expect(audit).toBeDefined();
+    // The notice names what came back: all 50.00 (no fee was taken), not the 49.00 that would have been sent.
+    const [notice] = await db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, user.id), eq(notifications.event, 'withdrawal.failed')));
+    expect(notice?.params).toEqual({ recordId: id, amount: '50.00' });
     expect((await apply(user.token, '20')).statusCode).toBe(201);
   });
 

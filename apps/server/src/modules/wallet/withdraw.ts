@@ -141,13 +141,20 @@ function assertTimeWindow(settings: TWithdrawSettings, now: Date) {
   }
 }
 
-/** What the withdraw page shows before submitting: fee (withdraw_fee), actual amount, limits. */
+/**
+ * What the withdraw page shows before submitting: fee (withdraw_fee), actual amount, limits. A withdrawal always
+ * goes out on the bound network, so the quote is that network's; `channel` previews another network's fee only
+ * while none is bound, and naming a different one once bound is refused (its fee would not be the one charged).
+ */
 export async function quoteWithdrawFee(
   db: Executor,
   input: { userId: bigint; channel?: TWithdrawNetwork | undefined; amount: string; now?: Date },
 ): Promise<TWithdrawFeeResponse> {
-  const channel =
-    input.channel ?? ((await findWithdrawAddress(db, input.userId))?.network as TWithdrawNetwork | undefined);
+  const bound = (await findWithdrawAddress(db, input.userId))?.network as TWithdrawNetwork | undefined;
+  if (bound && input.channel && input.channel !== bound) {
+    throw new AppError('WITHDRAW_NETWORK_NOT_BOUND', undefined, { network: bound, channel: input.channel });
+  }
+  const channel = bound ?? input.channel;
   if (!channel) {
     throw new AppError('WITHDRAW_ADDRESS_NOT_BOUND');
   }

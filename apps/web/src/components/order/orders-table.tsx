@@ -83,6 +83,11 @@ export function OrdersTable<T extends TOrderRow>(props: {
   moneyColumns?: TableColumnsType<T>;
   statusExtra?: (row: T) => ReactNode;
   actions: (row: T) => ReactNode;
+  /**
+   * Fixes the actions column at the table's end edge, this wide: a table wider than its box (a console at 1280 px,
+   * German) keeps the actions in view while the other columns scroll.
+   */
+  actionsWidth?: number;
   scrollX: number;
   size?: 'middle';
   onRow?: (row: T) => object;
@@ -172,7 +177,12 @@ export function OrdersTable<T extends TOrderRow>(props: {
               );
             },
           },
-          { title: t('common:table.actions'), key: 'actions', render: (_, order) => props.actions(order) },
+          {
+            title: t('common:table.actions'),
+            key: 'actions',
+            ...(props.actionsWidth ? { fixed: 'end' as const, width: props.actionsWidth } : {}),
+            render: (_, order) => props.actions(order),
+          },
         ]}
       />
     </>

@@ -83,4 +83,28 @@ describe('Console -> finance channel settings', () => {
       await within(editor).findByText('The fees on the minimum amount of 50 must be less than that amount'),
     ).toBeTruthy();
   });
+
+  it('refuses a fixed fee finer than a cent beside its field, keeping a rate with more decimals', async () => {
+    const fetchMock = serveChannels(() => jsonResponse(BANK));
+    const editor = await openEditor();
+    const fee = within(editor).getByRole('textbox', {
+      name: financeEn.channels.feeFixed.replace('{{unit}}', 'USDT'),
+    });
+    const rate = within(editor).getByRole('textbox', { name: financeEn.channels.feeRate });
+    fireEvent.change(fee, { target: { value: '0.125' } });
+    fireEvent.change(rate, { target: { value: '0.00333' } });
+    await act(async () => fireEvent.click(within(editor).getByRole('button', { name: 'Save' })));
+    // Fixed fees are charged in whole cents: 0.125 was saved and shown to buyers, never charged as such.
+    expect(
+      await within(editor).findByText('Please enter an amount of 0 or more with at most 2 decimals'),
+    ).toBeTruthy();
+    expect(saves(fetchMock)).toHaveLength(0);
+    fireEvent.change(fee, { target: { value: '0.13' } });
+    await act(async () => fireEvent.click(within(editor).getByRole('button', { name: 'Save' })));
+    await waitFor(() => expect(saves(fetchMock)).toHaveLength(1));
+    expect(JSON.parse(String(saves(fetchMock)[0]![1]!.body))).toMatchObject({
+      feeFixed: '0.13',
+      feeRate: '0.00333',
+    });
+  });
 });

@@ -95,6 +95,31 @@ describe('Console -> orders: a manual refund waiting for its second approval', (
     expect((within(dialog).getByLabelText('Reason') as HTMLTextAreaElement).value).toBe('Damaged in transit');
   });
 
+  it('keeps the mark and the actions in view on a console at 1280 px: the mark by the state, the actions fixed', async () => {
+    serve(deliveredOrder(firstApprovalBy('6', 'Orders Two')));
+    await renderWithQueries(<AdminOrdersPage />);
+    const mark = await screen.findByText('Refund awaiting 2nd approval');
+    const approve = screen.getByRole('button', { name: 'Approve refund' });
+    const table = screen.getByRole('table');
+    const headers = within(table)
+      .getAllByRole('columnheader')
+      .map((header) => header.textContent);
+    const cellOf = (element: HTMLElement) => element.closest('td')!;
+    const row = cellOf(mark).parentElement!;
+    const columnOf = (element: HTMLElement) => headers[[...row.children].indexOf(cellOf(element))];
+    // The mark, wide in German, sat in the actions column and pushed it past the screen's edge.
+    expect(columnOf(mark)).toBe(ordersEn.detail.status);
+    expect(columnOf(approve)).toBe('Actions');
+    // Denser cells, so the columns fit a console at 1280 px; narrower, the actions column stays at the end edge
+    // while the rest scrolls.
+    expect(table.closest('.ant-table-medium')).not.toBeNull();
+    expect(cellOf(approve).className).toMatch(/ant-table-cell-fix-(end|right)/);
+    // The status tabs sit closer, so the nine German tabs fit 1280 px rather than the last being cut off.
+    const tabs = screen.getAllByRole('tab');
+    expect(tabs.length).toBeGreaterThan(1);
+    expect(tabs[1]!.closest<HTMLElement>('.ant-tabs-tab')!.style.marginInlineStart).toBe('16px');
+  });
+
   it('cannot be approved again by the staff member who gave the first approval', async () => {
     serve(deliveredOrder(firstApprovalBy(ME.id, ME.displayName)));
     await renderWithQueries(<AdminOrdersPage />);

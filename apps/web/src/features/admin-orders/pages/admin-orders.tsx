@@ -149,8 +149,8 @@ function AdminOrderDrawer({ orderNo, onClose }: { orderNo: string | null; onClos
 }
 
 /**
- * The row's manual refund: a refund above the four-eyes threshold that waits for a second approval is marked, and
- * its first approver may not give the second.
+ * The row's manual refund; one above the four-eyes threshold that waits for a second approval is marked in the status
+ * column (RefundWaitingTag), and its first approver may not give the second.
  */
 function RefundAction({ order, onOpen }: { order: TAdminOrder; onOpen: () => void }) {
   const { t } = useTranslation(['orders', 'console']);
@@ -166,7 +166,6 @@ function RefundAction({ order, onOpen }: { order: TAdminOrder; onOpen: () => voi
   const isOwnFirst = waiting.staffId === me?.id;
   return (
     <Space orientation="vertical" size={0}>
-      <Tag color="gold">{t('admin.refundWaiting')}</Tag>
       <Button
         type="link"
         danger
@@ -180,6 +179,22 @@ function RefundAction({ order, onOpen }: { order: TAdminOrder; onOpen: () => voi
     </Space>
   );
 }
+
+/**
+ * A refund waiting for its second approval, beside the order's state: in the actions column, wide with its long
+ * label, it pushed the actions out of a 1280 px screen (German) and was itself the part cut off.
+ */
+function RefundWaitingTag() {
+  const { t } = useTranslation('orders');
+  return (
+    <Tag color="gold" className="cv-order-status">
+      {t('admin.refundWaiting')}
+    </Tag>
+  );
+}
+
+/** The actions column's width: "Details" and the refund's button, one above the other when they do not fit. */
+const ACTIONS_WIDTH = 170;
 
 /** /admin/orders: every order by tab and number, detail drawer and the platform's manual refund. */
 export default function AdminOrdersPage() {
@@ -200,6 +215,10 @@ export default function AdminOrdersPage() {
           isFetching={orders.isFetching}
           query={orders}
           scrollX={900}
+          // The console's denser cells: at the default padding the German columns needed 1080 px of a 970 px box.
+          size="middle"
+          actionsWidth={ACTIONS_WIDTH}
+          statusExtra={(o) => (o.refundApproval ? <RefundWaitingTag /> : null)}
           columns={[
             {
               title: t('admin.buyer'),

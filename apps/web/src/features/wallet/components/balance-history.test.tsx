@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import walletEn from '../../../locales/en/wallet.json';
+import { layOutAt } from '../../../testing/layout';
 import { jsonResponse, renderWithQueries, setUpComponentTests } from '../../../testing/render';
 import { BalanceHistory } from './balance-history';
 
@@ -36,8 +37,50 @@ const HISTORY = {
 
 describe('the balance history', () => {
   setUpComponentTests({ wallet: walletEn });
+  afterEach(() => vi.restoreAllMocks());
+
+  it('stacks each change on a phone with its amount and the balance after it in view, no sideways table', async () => {
+    layOutAt(308);
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => jsonResponse(HISTORY)),
+    );
+    await renderWithQueries(<BalanceHistory pageNum={1} onPageChange={vi.fn()} />);
+    const list = await screen.findByRole('list', { name: walletEn.records.history });
+    // The table put the change and the balance after it off-screen, behind a scroll nothing pointed to.
+    expect(screen.queryByRole('table')).toBeNull();
+    const [refund, payment] = within(list).getAllByRole('listitem');
+    const figures = (entry: HTMLElement) =>
+      Object.fromEntries(
+        [...entry.querySelectorAll('dt')].map((term) => [
+          term.textContent,
+          term.nextElementSibling?.textContent,
+        ]),
+      );
+    expect(refund!.textContent).toContain(walletEn.ledgerKind.order_refund);
+    expect(figures(refund!)).toEqual({
+      [walletEn.records.change]: '+130.72 USDT',
+      [walletEn.records.balanceAfter]: '4,846.54 USDT',
+    });
+    expect(figures(payment!)).toEqual({
+      [walletEn.records.change]: '-130.72 USDT',
+      [walletEn.records.balanceAfter]: '4,715.82 USDT',
+    });
+  });
+
+  it('keeps the table where its four columns fit', async () => {
+    layOutAt(800);
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => jsonResponse(HISTORY)),
+    );
+    await renderWithQueries(<BalanceHistory pageNum={1} onPageChange={vi.fn()} />);
+    expect(await screen.findByRole('table')).toBeTruthy();
+    expect(screen.queryByRole('list', { name: walletEn.records.history })).toBeNull();
+  });
 
   it('names what moved the balance, signs each change and gives the balance after it', async () => {
+    layOutAt(800);
     const fetchMock = vi.fn(async (_input: RequestInfo | URL) => jsonResponse(HISTORY));
     vi.stubGlobal('fetch', fetchMock);
     await renderWithQueries(<BalanceHistory pageNum={1} onPageChange={vi.fn()} />);

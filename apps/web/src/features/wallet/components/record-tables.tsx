@@ -1,5 +1,6 @@
 import type { TPage, TRecharge, TWalletRecordStatus, TWithdrawal } from '@caravan/contracts';
 import { Empty, Skeleton } from 'antd';
+import type { TFunction } from 'i18next';
 import { type ReactNode, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ButtonLink } from '../../../components/ui/button-link';
@@ -15,9 +16,12 @@ import { type TPageChange, useLastPageCorrection } from '../../../lib/page-param
 import { useIsNarrowerThan } from '../../../lib/use-is-narrower-than';
 import { RECHARGE_PAGE_SIZE, useRecharges } from '../api/list-recharges';
 import { useWithdrawals, WITHDRAWAL_PAGE_SIZE } from '../api/list-withdrawals';
-import { StatusTag } from './status-tag';
+import { RecordReason, StatusTag } from './status-tag';
 
 type TPaging = { pageNum: number; onPageChange: TPageChange };
+
+/** A figure that does not exist for the record (the fee of a failed one). */
+const NOTHING = '--';
 
 type TWalletRecord = {
   id: string;
@@ -63,7 +67,33 @@ type TRecordsProps<TRecord extends TWalletRecord> = TPaging & {
   methodTitle: string;
   method: (record: TRecord) => ReactNode;
   getAmountUnit?: (record: TRecord) => string | undefined;
+  /**
+   * A failed record gave its whole amount back to the balance (a withdrawal's hold; no fee was taken). Otherwise a
+   * failed record moved nothing (a deposit credited nothing). Either way it has no fee or actual amount to show.
+   */
+  isReturnedOnFail?: boolean;
 };
+
+/** What a record moved, beyond its amount: fee and actual amount; for a failed one only what came back, if any. */
+function outcomeFigures<TRecord extends TWalletRecord>(
+  record: TRecord,
+  { getAmountUnit = () => undefined, isReturnedOnFail = false }: TRecordsProps<TRecord>,
+  t: TFunction,
+) {
+  if (record.status === 'fail') {
+    return isReturnedOnFail
+      ? [{ key: 'returned', label: t('records.returned'), value: <MoneyText value={record.amount} /> }]
+      : [];
+  }
+  return [
+    {
+      key: 'fee',
+      label: t('records.fee'),
+      value: <MoneyText value={record.fee} unit={getAmountUnit(record)} />,
+    },
+    { key: 'actual', label: t('records.actualAmount'), value: <MoneyText value={record.actualAmount} /> },
+  ];
+}
 
 /**
  * One page of the buyer's recharges or withdrawals: amount and fee in `getAmountUnit` (USDT when it gives none),
@@ -87,17 +117,18 @@ function WalletRecords<TRecord extends TWalletRecord>(props: TRecordsProps<TReco
   return <div ref={box}>{isStacked ? <StackedRecords {...shown} /> : <WalletRecordTable {...shown} />}</div>;
 }
 
-function StackedRecords<TRecord extends TWalletRecord>({
-  records,
-  pageNum,
-  pageSize,
-  onPageChange,
-  label,
-  empty,
-  methodTitle,
-  method,
-  getAmountUnit = () => undefined,
-}: TRecordsProps<TRecord>) {
+function StackedRecords<TRecord extends TWalletRecord>(props: TRecordsProps<TRecord>) {
+  const {
+    records,
+    pageNum,
+    pageSize,
+    onPageChange,
+    label,
+    empty,
+    methodTitle,
+    method,
+    getAmountUnit = () => undefined,
+  } = props;
   const { t } = useTranslation(['wallet', 'common']);
   if (records.isLoading) {
     return <Skeleton active />;
@@ -113,8 +144,12 @@ function StackedRecords<TRecord extends TWalletRecord>({
           <li key={record.id} className="cv-wallet-record">
             <div className="cv-wallet-record__head">
               <DateTimeText value={record.createdAt} />
-              <StatusTag status={record.status} reason={record.reason} />
+              <StatusTag status={record.status} />
             </div>
+            {/* The whole width of the card, not a column beside the tag. */}
+            {record.status === 'fail' && record.reason ? (
+              <RecordReason reason={record.reason} className="cv-wallet-record__reason" />
+            ) : null}
             <Figures
               items={[
                 {
@@ -122,16 +157,7 @@ function StackedRecords<TRecord extends TWalletRecord>({
                   label: t('records.amount'),
                   value: <MoneyText value={record.amount} unit={getAmountUnit(record)} />,
                 },
-                {
-                  key: 'fee',
-                  label: t('records.fee'),
-                  value: <MoneyText value={record.fee} unit={getAmountUnit(record)} />,
-                },
-                {
-                  key: 'actual',
-                  label: t('records.actualAmount'),
-                  value: <MoneyText value={record.actualAmount} />,
-                },
+                ...outcomeFigures(record, props, t),
               ]}
             />
             <dl className="cv-wallet-record__facts">
@@ -176,6 +202,7 @@ function WalletRecordTable<TRecord extends TWalletRecord>({
   methodTitle,
   method,
   getAmountUnit = () => undefined,
+  isReturnedOnFail = false,
 }: TRecordsProps<TRecord>) {
   const { t } = useTranslation(['wallet', 'common']);
   return (
@@ -209,17 +236,31 @@ function WalletRecordTable<TRecord extends TWalletRecord>({
             align: 'end',
             render: (v: string, r) => <MoneyText value={v} unit={getAmountUnit(r)} />,
           },
+          // A failed record took no fee and sent or credited nothing; a failed withdrawal gave its amount back.
           {
             title: t('records.fee'),
             dataIndex: 'fee',
             align: 'end',
-            render: (v: string, r) => <MoneyText value={v} unit={getAmountUnit(r)} />,
+            render: (v: string, r) =>
+              r.status === 'fail' ? NOTHING : <MoneyText value={v} unit={getAmountUnit(r)} />,
           },
           {
             title: t('records.actualAmount'),
             dataIndex: 'actualAmount',
             align: 'end',
-            render: (v: string) => <MoneyText value={v} />,
+            render: (v: string, r) => {
+              if (r.status !== 'fail') {
+                return <MoneyText value={v} />;
+              }
+              return isReturnedOnFail ? (
+                <span className="cv-wallet-returned">
+                  <span>{t('records.returned')}</span>
+                  <MoneyText value={r.amount} />
+                </span>
+              ) : (
+                NOTHING
+              );
+            },
           },
           {
             title: t('records.status'),
@@ -275,6 +316,7 @@ export function WithdrawalTable({ pageNum, onPageChange }: TPaging) {
         action: t('balance.withdraw'),
       }}
       methodTitle={t('records.network')}
+      isReturnedOnFail
       method={(r) => (
         <bdi dir="ltr">
           {r.network} · <ChainAddress address={r.address} />

@@ -9,16 +9,20 @@ const COLORS: Record<TWalletRecordStatus, string> = {
   fail: 'error',
 };
 
-/** processing / success / fail, with the reviewer's reason under a failed one. */
+/** The reviewer's reason for a failed record. */
+export function RecordReason({ reason, className }: { reason: string; className: string }) {
+  const { t } = useTranslation('wallet');
+  return <span className={className}>{t('records.reason', { reason: isolateText(reason) })}</span>;
+}
+
+/** processing / success / fail, with the reviewer's reason under a failed one (a table cell). */
 export function StatusTag({ status, reason }: { status: TWalletRecordStatus; reason?: string | null }) {
   const { t } = useTranslation('wallet');
   return (
     <span className="cv-wallet-status">
       <Tag color={COLORS[status]}>{t(`status.${status}`)}</Tag>
       {status === 'fail' && reason ? (
-        <span className="cv-wallet-status__reason">
-          {t('records.reason', { reason: isolateText(reason) })}
-        </span>
+        <RecordReason reason={reason} className="cv-wallet-status__reason" />
       ) : null}
     </span>
   );

@@ -244,7 +244,9 @@ function WithdrawForm({
       >
         <AmountInput />
       </Form.Item>
-      {isApiError(fee.error) && isAmountValid && <Alert type="error" showIcon title={fee.error.message} />}
+      {isApiError(fee.error) && isAmountValid && (
+        <Alert type="error" showIcon className="cv-wallet-notice" title={fee.error.message} />
+      )}
       <Descriptions
         bordered
         size="small"
