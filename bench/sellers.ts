@@ -189,7 +189,7 @@ export async function runSellerBench(options: {
       .png()
       .toBuffer();
     const image = await storeImage(png, { uploadDir });
-    await recordUpload(db, { userId: BigInt(userId) }, image.url);
+    await recordUpload(db, { userId: BigInt(userId) }, image.url, { format: 'png', bytes: png.length });
     const lines = ['product_code,name_en,category_id,selling_price,stock,images'];
     for (let i = 0; i < 10_000; i += 1) {
       lines.push(`IMP-${i},Imported item ${i},${categoryId},${(i % 90) + 1}.5,${i % 50},${image.url}`);

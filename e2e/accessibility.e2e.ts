@@ -368,7 +368,9 @@ describe('accessibility (axe-core, WCAG 2.2 AA)', () => {
     await page.keyboard.press('Enter');
     const panel = page.getByRole('dialog', { name: 'Customer service' });
     await panel.waitFor();
-    await poll(() => panel.evaluate((element) => element.contains(document.activeElement))).toBe(true);
+    // Into its message box, what the visitor came for (it stayed on the panel, five Tab presses before it).
+    const composer = panel.getByRole('textbox', { name: 'Type a message' });
+    await poll(() => composer.evaluate((element) => element === document.activeElement)).toBe(true);
     await panel.getByRole('button', { name: 'Close' }).focus();
     await page.keyboard.press('Enter');
     await panel.waitFor({ state: 'detached' });

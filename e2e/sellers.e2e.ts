@@ -65,15 +65,32 @@ describe('sellers in the browser', () => {
     await ap.getByLabel('Contact e-mail').fill('linen.shop@example.com');
     await ap.getByLabel('Contact phone').fill('+4915112345678');
     await typeSelectOption(ap, ap.getByLabel('Country', { exact: true }), 'Germany');
-    const uploads = ap.locator('input[type=file]');
-    await uploads
-      .nth(1)
+    // The licence goes to the private store, not to /uploads: its preview comes from the applicant's own route.
+    await ap
+      .getByLabel('Identity or business-licence images', { exact: true })
       .setInputFiles({ name: 'licence.png', mimeType: 'image/png', buffer: await png('#334155') });
-    await poll(() =>
-      ap.locator('.ant-upload-list-item-done, .ant-upload-list-item-container:has(img)').count(),
-    ).toBeGreaterThan(0);
+    const licence = ap.getByRole('img', { name: 'Identity or business-licence images: picture 1 of 1' });
+    await poll(() => licence.count()).toBe(1);
+    const licenceSrc = (await licence.getAttribute('src')) ?? '';
+    expect(licenceSrc).toMatch(/^\/api\/v1\/merchant\/documents\/\d+/);
+    await poll(() => licence.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(
+      true,
+    );
+    const ownRead = await ap.request.get(licenceSrc);
+    expect(ownRead.status()).toBe(200);
+    expect(ownRead.headers()['cache-control']).toBe('private, no-store');
+    // Without the applicant's session it is not there to read.
+    const anonymous = await newPage(browser());
+    expect((await anonymous.page.request.get(licenceSrc)).status()).toBe(401);
+    await anonymous.context.close();
     await ap.getByRole('button', { name: 'Submit application' }).click();
     await poll(() => ap.getByText(`Application for “${shopName}”`).count()).toBe(1);
+    await poll(() =>
+      ap
+        .getByTestId('my-application-documents')
+        .locator('img')
+        .evaluateAll((imgs) => imgs.map((img) => (img as HTMLImageElement).naturalWidth > 0)),
+    ).toEqual([true]);
 
     // --- Staff approve it in /admin.
     const staff = await newPage(browser());
@@ -83,6 +100,16 @@ describe('sellers in the browser', () => {
     const row = sp.locator('tr').filter({ hasText: shopName });
     await poll(() => row.count()).toBe(1);
     await row.getByRole('button', { name: 'Open' }).click();
+    // The reviewer sees the licence through the staff route (merchants.review), never a public address.
+    const reviewed = sp.locator('.ant-drawer-open').getByTestId('application-documents').locator('img');
+    await poll(() =>
+      reviewed.evaluateAll((imgs) =>
+        imgs.map((img) => [
+          img.getAttribute('src')?.split('/').slice(0, 5).join('/'),
+          (img as HTMLImageElement).naturalWidth > 0,
+        ]),
+      ),
+    ).toEqual([['/api/v1/admin/merchant-documents', true]]);
     await sp.locator('.ant-drawer-open').getByRole('button', { name: 'Approve' }).click();
     await clickInDialog(sp.locator('.ant-modal-confirm'), 'Approve');
     await poll(() => sp.getByText('Operation succeeded').count()).toBeGreaterThan(0);

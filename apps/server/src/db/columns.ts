@@ -8,6 +8,12 @@ export const money = customType<{ data: TMoney; driverData: string }>({
   fromDriver: (value) => parseMoney(String(value)),
 });
 
+/** Binary data (private pictures kept in the database), read as a Buffer on PGlite and PostgreSQL alike. */
+export const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
+
 export const id = (name = 'id') => bigint(name, { mode: 'bigint' }).primaryKey().generatedAlwaysAsIdentity();
 export const ref = (name: string) => bigint(name, { mode: 'bigint' });
 export const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();

@@ -1,7 +1,7 @@
 import {
+  formatMegabytes,
   IMAGE_FORMATS,
-  LANGUAGE_TAGS,
-  type TLanguage,
+  isLanguage,
   UPLOAD_MAX_BYTES,
   UPLOAD_MAX_LABEL,
 } from '@caravan/contracts';
@@ -26,16 +26,11 @@ export function imageFileProblem(t: TFunction, file: { type: string; size: numbe
 
 /**
  * The size limit with the unit as the reader's language writes it: French "10 Mo", not "10 MB" (the contracts'
- * label is English). Latin digits, as the texts around it have.
+ * label is English); the server words its refusals the same way (formatMegabytes).
  */
 function uploadMaxLabel(): string {
-  const tag = LANGUAGE_TAGS[i18next.language as TLanguage];
-  if (!tag) {
-    return UPLOAD_MAX_LABEL;
-  }
-  return new Intl.NumberFormat(tag, { style: 'unit', unit: 'megabyte', numberingSystem: 'latn' }).format(
-    UPLOAD_MAX_BYTES / 1024 / 1024,
-  );
+  const lang = i18next.language;
+  return isLanguage(lang) ? formatMegabytes(UPLOAD_MAX_BYTES, lang) : UPLOAD_MAX_LABEL;
 }
 
 /** What a picture field takes, said beside it ("JPEG, PNG, WebP or GIF, at most 10 MB each"). */

@@ -131,6 +131,12 @@ export const ZCsListQuery = z.object({
 });
 export type TCsListQuery = z.output<typeof ZCsListQuery>;
 export const ZCsTransferRequest = z.strictObject({ staffId: zId });
+/**
+ * Claiming a conversation: a waiting one goes to the first agent who asks; one a colleague has open only with
+ * `takeOverFrom` naming that colleague (the console asks first), so two agents pressing at once do not both "win".
+ */
+export const ZCsClaimRequest = z.strictObject({ takeOverFrom: zId.optional() });
+export type TCsClaimRequest = z.input<typeof ZCsClaimRequest>;
 export const ZCsAgent = z.object({ id: z.string(), name: z.string(), isOnline: z.boolean() });
 export const ZCsAgentList = z.object({ agents: z.array(ZCsAgent) });
 export const ZCsUnread = z.object({ waiting: z.number().int(), mine: z.number().int() });

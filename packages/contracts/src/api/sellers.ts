@@ -115,9 +115,22 @@ export const ZMerchantApplicationRequest = z.strictObject({
     .toUpperCase()
     .regex(/^[A-Z]{2}$/, { error: requiredOrInvalid }),
   description: zText(2000).default(''),
-  documents: z.array(zUploadRef).min(1, { error: V.required }).max(MERCHANT_DOCUMENTS_MAX),
+  /** Ids of the applicant's own private documents (`POST /api/v1/merchant/documents`), not upload addresses. */
+  documents: z.array(zId).min(1, { error: V.required }).max(MERCHANT_DOCUMENTS_MAX),
 });
 export type TMerchantApplicationRequest = z.input<typeof ZMerchantApplicationRequest>;
+
+/**
+ * An identity or business-licence picture of a merchant application: kept private by the server (never under
+ * /uploads), read through `GET /api/v1/merchant/documents/:id` by its owner and
+ * `GET /api/v1/admin/merchant-documents/:id` by staff with merchants.review.
+ */
+export const ZMerchantDocument = z.object({
+  id: z.string(),
+  width: z.number().int(),
+  height: z.number().int(),
+});
+export type TMerchantDocument = z.infer<typeof ZMerchantDocument>;
 
 export const ZMerchantApplication = z.object({
   id: z.string(),
@@ -129,7 +142,7 @@ export const ZMerchantApplication = z.object({
   contactPhone: z.string(),
   country: z.string(),
   description: z.string(),
-  documents: z.array(ZImage),
+  documents: z.array(ZMerchantDocument),
   rejectReason: z.string().nullable(),
   storeId: z.string().nullable(),
   /** When the applicant last sent it (a rejected application is sent again on its own row). */
@@ -158,6 +171,11 @@ export type TMerchantInfoResponse = z.infer<typeof ZMerchantInfoResponse>;
 export const ZAdminMerchantApplication = ZMerchantApplication.extend({
   userId: z.string(),
   username: z.string(),
+  /**
+   * Documents sent before they were kept private: public upload pictures, shown to staff as they are. Empty for
+   * every application sent (or sent again) since.
+   */
+  legacyDocuments: z.array(ZImage),
 });
 export type TAdminMerchantApplication = z.infer<typeof ZAdminMerchantApplication>;
 

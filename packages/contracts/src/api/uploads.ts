@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LANGUAGE_TAGS, type TLanguage } from '../languages';
 import { requiredOrInvalid } from '../validation';
 import { ZImage } from './catalog';
 
@@ -7,6 +8,19 @@ export { UPLOAD_REF_PATTERN, zUploadRef } from './upload-ref';
 /** Largest accepted upload (SPEC §9 names 2, 10 and 30 MB; the platform uses 10). */
 export const UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
 export const UPLOAD_MAX_LABEL = '10 MB';
+
+/**
+ * A size limit in megabytes with the unit as `lang` writes it: French "10 Mo", Arabic "10 م.ب", not "10 MB" in every
+ * language. Latin digits, as the texts around it have; at most one decimal ("2 MB", "0.1 MB").
+ */
+export function formatMegabytes(bytes: number, lang: TLanguage): string {
+  return new Intl.NumberFormat(LANGUAGE_TAGS[lang] ?? 'en', {
+    style: 'unit',
+    unit: 'megabyte',
+    numberingSystem: 'latn',
+    maximumFractionDigits: 1,
+  }).format(bytes / 1024 / 1024);
+}
 /** Widths of the WebP variants; a picture is never enlarged past its own width. */
 export const IMAGE_WIDTHS = [240, 480, 960] as const;
 export const IMAGE_FORMATS = ['jpeg', 'png', 'webp', 'gif'] as const;

@@ -2,7 +2,6 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   check,
-  customType,
   date,
   index,
   integer,
@@ -12,15 +11,10 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { createdAt, id, money, ref, tstz, updatedAt } from '../columns';
+import { bytea, createdAt, id, money, ref, tstz, updatedAt } from '../columns';
 import { users } from './accounts';
 import { ledgerTransactions } from './ledger';
 import { staff } from './staff';
-
-const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
-  dataType: () => 'bytea',
-  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
-});
 
 const userRef = () =>
   ref('user_id')

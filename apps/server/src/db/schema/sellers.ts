@@ -1,7 +1,7 @@
-import type { TImage } from '@caravan/contracts';
+import type { TImage, TMerchantDocument } from '@caravan/contracts';
 import { sql } from 'drizzle-orm';
 import { check, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt, id, ref, tstz, updatedAt } from '../columns';
+import { bytea, createdAt, id, ref, tstz, updatedAt } from '../columns';
 import { users } from './accounts';
 import { products } from './catalog';
 import { staff } from './staff';
@@ -25,7 +25,13 @@ export const merchantApplications = pgTable(
     contactPhone: text('contact_phone').notNull(),
     country: text('country').notNull(),
     description: text('description').notNull().default(''),
-    documents: jsonb('documents').$type<TImage[]>().notNull().default([]),
+    /** The identity or licence pictures, private (`merchant_documents`); their ids were checked as the applicant's own. */
+    privateDocuments: jsonb('private_documents').$type<TMerchantDocument[]>().notNull().default([]),
+    /**
+     * Documents of applications sent before they were private: public upload pictures (column `documents`), shown
+     * to staff only; emptied when the application is sent again.
+     */
+    legacyDocuments: jsonb('documents').$type<TImage[]>().notNull().default([]),
     rejectReason: text('reject_reason'),
     reviewedBy: ref('reviewed_by').references(() => staff.id),
     reviewedAt: tstz('reviewed_at'),
@@ -40,6 +46,27 @@ export const merchantApplications = pgTable(
     uniqueIndex('merchant_applications_user_key').on(t.userId),
     index('merchant_applications_status_idx').on(t.status, t.createdAt),
   ],
+);
+
+/**
+ * Identity and business-licence pictures of merchant applications. Kept in the database, never in the public upload
+ * directory (as identity verification's `identity_images`): served only to their owner and to staff with
+ * merchants.review, `Cache-Control: private, no-store`.
+ */
+export const merchantDocuments = pgTable(
+  'merchant_documents',
+  {
+    id: id(),
+    userId: ref('user_id')
+      .notNull()
+      .references(() => users.id),
+    contentType: text('content_type').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    data: bytea('data').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('merchant_documents_user_idx').on(t.userId)],
 );
 
 /** Every stock change a seller makes by hand, with its reason (orders change stock without a row here). */

@@ -13,6 +13,13 @@ export const uploadOwners = pgTable(
     hash: text('hash').notNull(),
     /** `user:<id>` (buyers and sellers) or `staff:<id>`. */
     owner: text('owner').notNull(),
+    /**
+     * The original file's format by content (`jpeg`, `png`, `webp`, `gif`) and its size in bytes, before re-encoding:
+     * a field with its own rule (chat: JPEG or PNG within chat_image_max_kb) checks the picture it is given by them,
+     * whatever the upload was for. Null for rows recorded before they were kept.
+     */
+    format: text('format'),
+    bytes: integer('bytes'),
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.hash, t.owner] })],

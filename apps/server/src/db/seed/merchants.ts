@@ -1,4 +1,7 @@
+import sharp from 'sharp';
 import { hashPassword, newInvitationCode, newUsercode } from '../../modules/auth';
+import { saveMerchantDocument } from '../../modules/sellers';
+import { encodePrivateImage } from '../../modules/uploads';
 import type { Database } from '../client';
 import { categories, merchantApplications, users } from '../schema';
 import { logoSvg, renderPicture } from './catalog-pictures';
@@ -38,10 +41,12 @@ export async function seedDemoMerchantApplication(db: Database, uploadDir: strin
     return;
   }
   const [category] = await db.select({ id: categories.id }).from(categories).limit(1);
-  const [logo, licence] = await Promise.all([
+  // The logo is public (it becomes the shop's); the licence is private, as an applicant's upload is.
+  const [logo, licenceImage] = await Promise.all([
     renderPicture(logoSvg('Harbour Lights Trading', '#0369A1'), uploadDir),
-    renderPicture(licenceSvg(), uploadDir),
+    sharp(Buffer.from(licenceSvg())).png({ compressionLevel: 1 }).toBuffer().then(encodePrivateImage),
   ]);
+  const licence = await saveMerchantDocument(db, { userId: user.id, image: licenceImage });
   await db.insert(merchantApplications).values({
     userId: user.id,
     shopName: 'Harbour Lights Trading',
@@ -51,6 +56,6 @@ export async function seedDemoMerchantApplication(db: Database, uploadDir: strin
     contactPhone: '+4930123456789',
     country: 'DE',
     description: 'Lamps and home lighting from small workshops on the Baltic coast.',
-    documents: [licence],
+    privateDocuments: [licence],
   });
 }

@@ -1,13 +1,14 @@
 import type { TChatConversation, TChatConversationPage, TLanguage } from '@caravan/contracts';
 import { and, count, desc, eq, inArray, isNotNull, type SQL, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
-import { chatConversations, chatMessages, orders, products, staff, stores, users } from '../../db/schema';
+import { chatConversations, chatMessages, orders, staff, stores, users } from '../../db/schema';
 import { AppError } from '../../http/app-error';
 import { toRowId } from '../notifications';
 import { publishChatEvent, routeOf } from './events';
 import { markChatNotificationRead } from './notify-recipient';
 import type { TChatParty, TChatSide } from './party';
 import { largestId, presentMessages } from './present';
+import { findProductForCard } from './product-card';
 
 export type TConversationRow = typeof chatConversations.$inferSelect;
 
@@ -170,6 +171,8 @@ export async function openServiceConversation(db: Database, buyerUserId: bigint)
 /**
  * The buyer's conversation with a shop (created on first use), optionally about a product of that
  * shop or one of the buyer's orders from it, which then appears as a card unless it is the last message.
+ * The product must be one a card may show (on sale, product-card.ts). A suspended shop's goods leave the storefront
+ * (docs/roles.md) and so does the shop: it is reached only about one of the buyer's orders, which it still ships.
  */
 export async function openShopConversation(
   db: Database,
@@ -185,7 +188,7 @@ export async function openShopConversation(
     storeId === null
       ? []
       : await db
-          .select({ id: stores.id, ownerUserId: stores.ownerUserId })
+          .select({ id: stores.id, ownerUserId: stores.ownerUserId, status: stores.status })
           .from(stores)
           .where(eq(stores.id, storeId));
   if (!store) {
@@ -194,19 +197,12 @@ export async function openShopConversation(
   if (store.ownerUserId === input.buyerUserId) {
     throw new AppError('CHAT_OWN_STORE');
   }
+  if (store.status !== 'active' && input.orderNo === undefined) {
+    throw new AppError('STORE_NOT_FOUND');
+  }
   let card: { type: 'product' | 'order'; content: string } | null = null;
   if (input.productId !== undefined) {
-    const productId = toRowId(input.productId);
-    const [product] =
-      productId === null
-        ? []
-        : await db
-            .select({ id: products.id })
-            .from(products)
-            .where(and(eq(products.id, productId), eq(products.storeId, store.id)));
-    if (!product) {
-      throw new AppError('PRODUCT_NOT_FOUND');
-    }
+    const product = await findProductForCard(db, toRowId(input.productId), store.id);
     card = { type: 'product', content: String(product.id) };
   } else if (input.orderNo !== undefined) {
     const [order] = await db

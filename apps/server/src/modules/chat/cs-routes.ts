@@ -10,6 +10,7 @@ import {
   ZChatMessage,
   ZChatSendRequest,
   ZCsAgentList,
+  ZCsClaimRequest,
   ZCsCustomerContext,
   ZCsListQuery,
   ZCsSearchPage,
@@ -51,6 +52,7 @@ export function agentParty(request: FastifyRequest): Extract<TChatParty, { kind:
 /** The customer-service console (/cs): every call needs the permission chat.answer. */
 export const csRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, redis } = app.deps;
+  const { uploadDir } = app.deps.config;
   const preHandler = app.requireStaff('chat.answer');
   const params = ZChatConversationParams;
 
@@ -119,15 +121,36 @@ export const csRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      sendChatMessage({ db, redis }, agentParty(request), request.params.id, request.body, request.lang),
+      sendChatMessage(
+        { db, redis, uploadDir },
+        agentParty(request),
+        request.params.id,
+        request.body,
+        request.lang,
+      ),
   );
   app.post(
     '/api/v1/cs/conversations/:id/read',
     { preHandler, schema: { tags: TAGS, summary: 'Mark read', params, response: { 200: ZUnreadCount } } },
     async (request) => markConversationRead(db, agentParty(request), request.params.id),
   );
+  app.post(
+    '/api/v1/cs/conversations/:id/claim',
+    {
+      preHandler,
+      schema: {
+        tags: TAGS,
+        summary:
+          'Claim a waiting conversation, or take one over from the colleague `takeOverFrom` names (audited; 409 CHAT_ALREADY_CLAIMED otherwise)',
+        params,
+        body: ZCsClaimRequest.nullish(),
+        response: { 200: ZChatConversation },
+      },
+    },
+    async (request) =>
+      claimConversation(db, agentParty(request), request.params.id, request.lang, request.body?.takeOverFrom),
+  );
   for (const [action, run] of [
-    ['claim', claimConversation],
     ['close', closeConversation],
     ['reopen', reopenConversation],
   ] as const) {

@@ -69,7 +69,10 @@ export async function listCsConversations(
   return listConversations(db, lang, agent, query, where);
 }
 
-/** Changes who answers a service conversation and its status, audited, and tells both sides. */
+/**
+ * Changes who answers a service conversation and its status, audited, and tells both sides. `targetStaffId`: for a
+ * transfer the agent it goes to; for a claim the colleague the agent confirmed taking it over from.
+ */
 async function changeConversation(
   db: Database,
   agent: TAgent,
@@ -86,6 +89,21 @@ async function changeConversation(
       case 'claim':
         if (before.status === 'closed') {
           throw new AppError('CHAT_CLOSED');
+        }
+        if (before.status === 'open' && before.agentStaffId === agent.staffId) {
+          return before;
+        }
+        // Under the row lock: of two agents claiming a waiting conversation at once, the second finds it taken.
+        if (
+          before.status === 'open' &&
+          before.agentStaffId !== null &&
+          before.agentStaffId !== targetStaffId
+        ) {
+          throw new AppError(
+            'CHAT_ALREADY_CLAIMED',
+            { agentId: String(before.agentStaffId) },
+            { name: await findStaffName(tx, before.agentStaffId) },
+          );
         }
         set = { status: 'open', agentStaffId: agent.staffId };
         break;
@@ -149,8 +167,26 @@ async function changeConversation(
   return presented!;
 }
 
-export const claimConversation = (db: Database, agent: TAgent, id: string, lang: TLanguage) =>
-  changeConversation(db, agent, id, 'claim', lang);
+async function findStaffName(db: Executor, staffId: bigint): Promise<string> {
+  const [row] = await db.select({ name: staff.displayName }).from(staff).where(eq(staff.id, staffId));
+  return row?.name ?? '';
+}
+
+/**
+ * Takes a conversation: a waiting one (409 CHAT_ALREADY_CLAIMED naming the agent when someone was quicker), or one a
+ * colleague has open when `takeOverFrom` names that colleague (the console's confirmed "take over"; refused the same
+ * way when it changed hands meanwhile). Audited like every change.
+ */
+export function claimConversation(
+  db: Database,
+  agent: TAgent,
+  id: string,
+  lang: TLanguage,
+  takeOverFrom?: string,
+): Promise<TChatConversation> {
+  const fromStaffId = takeOverFrom === undefined ? undefined : (toRowId(takeOverFrom) ?? -1n);
+  return changeConversation(db, agent, id, 'claim', lang, fromStaffId);
+}
 export const closeConversation = (db: Database, agent: TAgent, id: string, lang: TLanguage) =>
   changeConversation(db, agent, id, 'close', lang);
 export const reopenConversation = (db: Database, agent: TAgent, id: string, lang: TLanguage) =>

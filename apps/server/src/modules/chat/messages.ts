@@ -5,17 +5,17 @@ import type {
   TChatSendRequest,
   TLanguage,
 } from '@caravan/contracts';
-import { and, asc, desc, eq, gt, isNull, lt, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, lt, type SQL, sql } from 'drizzle-orm';
 import type { Redis } from 'ioredis';
 import type { Database, Tx } from '../../db/client';
-import { chatConversations, chatMessages, chatPeriods, products, stores } from '../../db/schema';
-import { AppError } from '../../http/app-error';
-import { assertOwnUploads } from '../uploads';
+import { chatConversations, chatMessages, chatPeriods } from '../../db/schema';
+import { assertOwnPictureFor } from '../uploads';
 import { findConversationFor, otherSide, sideOf, type TConversationRow } from './conversations';
 import { publishChatEvent, routeOf } from './events';
 import { notifyChatRecipient } from './notify-recipient';
 import { partyKey, type TChatParty, uploadOwnerOf } from './party';
 import { largestId, presentMessages, type TMessageRow } from './present';
+import { findProductForCard } from './product-card';
 import { takeChatSendToken } from './rate-limit';
 import { getChatSettings } from './settings';
 
@@ -33,7 +33,7 @@ export type TSendInput =
  * A repeated `clientId` (a resend from the offline outbox) returns the stored message and sends nothing.
  */
 export async function sendChatMessage(
-  deps: { db: Database; redis?: Redis | undefined },
+  deps: { db: Database; redis?: Redis | undefined; uploadDir: string },
   party: TChatParty,
   conversationIdText: string,
   input: TSendInput,
@@ -44,8 +44,8 @@ export async function sendChatMessage(
   const settings = await getChatSettings(db);
   await takeChatSendToken(db, deps.redis, partyKey(party), settings.messagesPerMinute);
   if (input.type === 'img') {
-    // Only a picture the sender uploaded (the shared ownership check of every image field).
-    await assertOwnUploads(db, uploadOwnerOf(party), [input.content]);
+    // Only a picture the sender uploaded, a stored size of it, within the chat's rule whatever it was uploaded for.
+    await assertOwnPictureFor(db, deps.uploadDir, uploadOwnerOf(party), input.content, 'chat');
   }
   const side = sideOf(party);
   const row = await db.transaction(async (tx) => {
@@ -93,29 +93,13 @@ export async function sendChatMessage(
   return message!;
 }
 
-/**
- * A product card someone sends (the one a buyer opens a shop chat with is checked there): a product on sale in an
- * open shop, and in a shop conversation one of that shop's (a seller does not advertise another shop's goods).
- */
+/** A product card someone sends (in a shop conversation, one of that shop's goods: product-card.ts). */
 async function assertProductCardSendable(tx: Tx, conversation: TConversationRow, productIdText: string) {
-  const [product] = await tx
-    .select({ id: products.id })
-    .from(products)
-    .innerJoin(stores, eq(stores.id, products.storeId))
-    .where(
-      and(
-        eq(products.id, BigInt(productIdText)),
-        isNull(products.deletedAt),
-        eq(products.isOnShelf, true),
-        eq(stores.status, 'active'),
-        conversation.kind === 'shop' && conversation.storeId !== null
-          ? eq(products.storeId, conversation.storeId)
-          : undefined,
-      ),
-    );
-  if (!product) {
-    throw new AppError('PRODUCT_NOT_FOUND');
-  }
+  await findProductForCard(
+    tx,
+    BigInt(productIdText),
+    conversation.kind === 'shop' ? conversation.storeId : null,
+  );
 }
 
 async function advanceConversation(
@@ -179,6 +163,8 @@ async function advanceConversation(
 /**
  * A page of history: the newest `limit` messages before `beforeId` (scrolling up), or those after
  * `afterId` (polling), oldest first. Reading marks what the other side wrote as delivered.
+ * `types` keeps only messages of those types, in the query, so a page is short only at the end of the history
+ * (the legacy list knows no cards: filtered after the page was cut, its pages came short and old apps stopped).
  */
 export async function readChatHistory(
   db: Database,
@@ -186,9 +172,11 @@ export async function readChatHistory(
   conversationIdText: string,
   query: TChatHistoryQuery,
   lang: TLanguage,
+  options: { types?: readonly TMessageRow['type'][] } = {},
 ): Promise<TChatHistory> {
   const conversation = await findConversationFor(db, party, conversationIdText);
   const side = sideOf(party);
+  const ofTypes = options.types ? inArray(chatMessages.type, [...options.types]) : undefined;
   let rows: TMessageRow[];
   let hasMore: boolean;
   if (query.afterId !== undefined) {
@@ -196,7 +184,11 @@ export async function readChatHistory(
       .select()
       .from(chatMessages)
       .where(
-        and(eq(chatMessages.conversationId, conversation.id), gt(chatMessages.id, safeId(query.afterId))),
+        and(
+          eq(chatMessages.conversationId, conversation.id),
+          gt(chatMessages.id, safeId(query.afterId)),
+          ofTypes,
+        ),
       )
       .orderBy(asc(chatMessages.id))
       .limit(query.limit + 1);
@@ -210,6 +202,7 @@ export async function readChatHistory(
         and(
           eq(chatMessages.conversationId, conversation.id),
           query.beforeId === undefined ? undefined : lt(chatMessages.id, safeId(query.beforeId)),
+          ofTypes,
         ),
       )
       .orderBy(desc(chatMessages.id))

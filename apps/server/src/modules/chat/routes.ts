@@ -42,6 +42,7 @@ export function sellerParty(request: FastifyRequest): TChatParty {
  */
 export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, redis } = app.deps;
+  const { uploadDir } = app.deps.config;
   const sides = [
     { prefix: '/api/v1/chat', preHandler: app.requireUser, partyOf: buyerParty },
     { prefix: '/api/v1/seller/chat', preHandler: app.requireSeller, partyOf: sellerParty },
@@ -106,7 +107,13 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async (request) =>
-        sendChatMessage({ db, redis }, partyOf(request), request.params.id, request.body, request.lang),
+        sendChatMessage(
+          { db, redis, uploadDir },
+          partyOf(request),
+          request.params.id,
+          request.body,
+          request.lang,
+        ),
     );
     app.post(
       `${prefix}/conversations/:id/read`,
@@ -170,7 +177,7 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
         });
         row = opened.conversation;
         if (opened.card && !(await isLastCard(opened.card))) {
-          await sendChatMessage({ db, redis }, party, String(row.id), opened.card, request.lang, {
+          await sendChatMessage({ db, redis, uploadDir }, party, String(row.id), opened.card, request.lang, {
             isOpeningCard: true,
           });
           row = await findConversationFor(db, party, String(row.id));

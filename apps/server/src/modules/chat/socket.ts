@@ -334,7 +334,7 @@ export const chatSocketPlugin = fp(async (app: FastifyInstance) => {
       try {
         if (parsed.type === 'send') {
           const message = await sendChatMessage(
-            { db: app.deps.db, redis: app.deps.redis },
+            { db: app.deps.db, redis: app.deps.redis, uploadDir: app.deps.config.uploadDir },
             party,
             parsed.conversationId,
             parsed.message as TChatSendRequest,

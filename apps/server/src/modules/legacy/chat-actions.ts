@@ -39,16 +39,16 @@ registerLegacyAction(
         limit: Number.isInteger(size) && size >= 1 && size <= 100 ? size : CHAT_HISTORY_PAGE,
       },
       ctx.request.lang,
+      // The old apps know text and pictures only; cards are left out in the query, so a page is full until the end.
+      { types: ['text', 'img'] },
     );
-    return history.messages
-      .filter((m) => m.type === 'text' || m.type === 'img')
-      .map((m) => ({
-        id: m.id,
-        send_receive: m.send_receive,
-        content: m.content,
-        type: m.type,
-        createtime: m.createtime,
-      }));
+    return history.messages.map((m) => ({
+      id: m.id,
+      send_receive: m.send_receive,
+      content: m.content,
+      type: m.type,
+      createtime: m.createtime,
+    }));
   },
   READ_ONLY,
 );
@@ -56,7 +56,7 @@ registerLegacyAction(
 /** `type` text or img; text content arrives URL-encoded (SPEC §4) and is decoded before it is stored. */
 registerLegacyAction('newOnlinechat!send', async (ctx) => {
   const user = await requireLegacyUser(ctx);
-  const { db, redis } = ctx.app.deps;
+  const { db, redis, config } = ctx.app.deps;
   const type = ctx.params.type ?? 'text';
   let content = ctx.params.content ?? '';
   if (type === 'text') {
@@ -69,7 +69,7 @@ registerLegacyAction('newOnlinechat!send', async (ctx) => {
   const input = parseLegacy(ZChatSendRequest, { type, content });
   const conversation = await openServiceConversation(db, user.id);
   const message = await sendChatMessage(
-    { db, redis },
+    { db, redis, uploadDir: config.uploadDir },
     { kind: 'buyer', userId: user.id },
     String(conversation.id),
     input,

@@ -11,7 +11,9 @@ import {
   ZReasonRequest,
 } from '@caravan/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { PRIVATE_IMAGE_HEADERS } from '../uploads';
 import { approveApplication, listApplications, markReviewing, rejectApplication } from './applications';
+import { readMerchantDocument } from './documents';
 import {
   listProductsForStaff,
   listStoresForStaff,
@@ -38,6 +40,17 @@ export const adminMerchantRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => listApplications(db, request.query),
+  );
+  app.get(
+    '/api/v1/admin/merchant-documents/:id',
+    {
+      preHandler: review,
+      schema: { tags, summary: "An applicant's document (staff with merchants.review)", params: ZIdParams },
+    },
+    async (request, reply) => {
+      const document = await readMerchantDocument(db, { id: BigInt(request.params.id) });
+      return reply.headers(PRIVATE_IMAGE_HEADERS).send(document.data);
+    },
   );
   app.post(
     '/api/v1/admin/merchant-applications/:id/review',

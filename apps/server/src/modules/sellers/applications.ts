@@ -15,6 +15,7 @@ import { AppError } from '../../http/app-error';
 import { recordAudit } from '../audit';
 import { clearCatalogCache } from '../catalog';
 import { notify } from '../notifications';
+import { findOwnMerchantDocuments } from './documents';
 import { resolveSellerImages } from './images';
 
 type TApplicationRow = typeof merchantApplications.$inferSelect;
@@ -32,7 +33,7 @@ function toApplication(row: TApplicationRow): TMerchantApplication {
     contactPhone: row.contactPhone,
     country: row.country,
     description: row.description,
-    documents: row.documents,
+    documents: row.privateDocuments,
     rejectReason: row.rejectReason,
     storeId: row.storeId === null ? null : String(row.storeId),
     submittedAt: row.submittedAt.toISOString(),
@@ -109,15 +110,13 @@ export async function submitApplication(
 ): Promise<TMerchantApplication> {
   const body = ZMerchantApplicationRequest.parse(input);
   const [previous] = await db
-    .select({ logo: merchantApplications.logo, documents: merchantApplications.documents })
+    .select({ logo: merchantApplications.logo })
     .from(merchantApplications)
     .where(eq(merchantApplications.userId, userId));
-  const used = new Set([
-    ...(previous?.logo ? [previous.logo.url] : []),
-    ...(previous?.documents ?? []).map((d) => d.url),
-  ]);
+  const used = new Set(previous?.logo ? [previous.logo.url] : []);
+  // The logo becomes the shop's public logo; the documents are private pictures, the applicant's own.
   const [logo] = body.logo ? await resolveSellerImages(db, uploadDir, { userId }, [body.logo], used) : [];
-  const documents = await resolveSellerImages(db, uploadDir, { userId }, body.documents, used);
+  const documents = await findOwnMerchantDocuments(db, userId, body.documents);
   return db.transaction(async (tx) => {
     const [store] = await tx.select({ id: stores.id }).from(stores).where(eq(stores.ownerUserId, userId));
     if (store) {
@@ -149,7 +148,9 @@ export async function submitApplication(
       contactPhone: body.contactPhone,
       country: body.country,
       description: body.description,
-      documents,
+      privateDocuments: documents,
+      // Public pictures of an application sent before documents were private are replaced, never sent again.
+      legacyDocuments: [],
       rejectReason: null,
       reviewedBy: null,
       reviewedAt: null,
@@ -196,6 +197,7 @@ export async function listApplications(
       ...toApplication(r.row),
       userId: String(r.row.userId),
       username: r.username ?? r.usercode,
+      legacyDocuments: r.row.legacyDocuments,
     })),
     pageNum: query.pageNum,
     pageSize: query.pageSize,

@@ -9,6 +9,7 @@ import {
   ZImportJob,
   ZMerchantApplication,
   ZMerchantApplicationRequest,
+  ZMerchantDocument,
   ZMerchantInfoResponse,
   ZMyMerchantApplicationResponse,
   ZOkResponse,
@@ -33,8 +34,10 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../http/app-error';
+import { PRIVATE_IMAGE_HEADERS, readUpload } from '../uploads';
 import { getMyApplication, submitApplication } from './applications';
 import { getSellerDashboard } from './dashboard';
+import { readMerchantDocument, uploadMerchantDocument } from './documents';
 import { exportProducts, getImportJob, importTemplate, startImport } from './import-export';
 import { getMerchantInfo } from './merchant-info';
 import {
@@ -126,6 +129,38 @@ export const sellerRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => submitApplication(db, uploadDir, request.user!.id, request.body),
+  );
+  app.post(
+    '/api/v1/merchant/documents',
+    {
+      preHandler: app.requireUser,
+      config: { rateLimit: { max: config.RATE_LIMIT_PER_MINUTE, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['merchants'],
+        summary:
+          'Upload an identity or business-licence picture for the application (multipart `file`); kept private, never under /uploads',
+        consumes: ['multipart/form-data'],
+        response: { 201: ZMerchantDocument },
+      },
+    },
+    async (request, reply) => {
+      const { buffer } = await readUpload(request);
+      return reply.status(201).send(await uploadMerchantDocument(app, { userId: request.user!.id, buffer }));
+    },
+  );
+  app.get(
+    '/api/v1/merchant/documents/:id',
+    {
+      preHandler: app.requireUser,
+      schema: { tags: ['merchants'], summary: 'One of my application documents', params: ZIdParams },
+    },
+    async (request, reply) => {
+      const document = await readMerchantDocument(db, {
+        id: BigInt(request.params.id),
+        ownerId: request.user!.id,
+      });
+      return reply.headers(PRIVATE_IMAGE_HEADERS).send(document.data);
+    },
   );
 
   const preHandler = app.requireSeller;

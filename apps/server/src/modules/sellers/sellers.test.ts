@@ -1,9 +1,11 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type {
+  TAdminMerchantApplication,
   TImage,
   TMerchantApplication,
+  TMerchantDocument,
   TProductRequest,
   TSellerProductDetail,
   TSellerProductsResponse,
@@ -11,7 +13,7 @@ import type {
 import { and, eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, reviews, stores } from '../../db/schema';
+import { auditLog, merchantApplications, reviews, stores, uploadUsage } from '../../db/schema';
 import { createTestStaff, createTestUser } from '../../testing/fixtures';
 import { buildMultipart } from '../../testing/multipart';
 import { bearer, createTestApp, json, type TTestContext } from '../../testing/test-app';
@@ -24,11 +26,12 @@ import { countWaitingMerchantApplications } from './index';
 type TError = { error: { code: string; details?: Record<string, unknown> } };
 
 let ctx: TTestContext;
+let uploadDir: string;
 let tree: Awaited<ReturnType<typeof createCategoryTree>>;
 let colour = 0;
 
 beforeAll(async () => {
-  const uploadDir = mkdtempSync(path.join(tmpdir(), 'caravan-sellers-'));
+  uploadDir = mkdtempSync(path.join(tmpdir(), 'caravan-sellers-'));
   ctx = await createTestApp({ UPLOAD_DIR: uploadDir });
   tree = await createCategoryTree(ctx.database.db);
 });
@@ -52,6 +55,31 @@ async function uploadImage(token: string): Promise<TImage> {
   });
   expect(res.statusCode).toBe(200);
   return json<TImage>(res);
+}
+
+async function uploadDocument(token: string, picture?: Buffer): Promise<TMerchantDocument> {
+  colour += 1;
+  const png =
+    picture ??
+    (await sharp({
+      create: { width: 640, height: 420, channels: 3, background: { r: colour % 256, g: 40, b: 60 } },
+    })
+      .png()
+      .toBuffer());
+  const body = buildMultipart(png, 'licence.png', 'image/png', 'merchant');
+  const res = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/v1/merchant/documents',
+    headers: { ...body.headers, ...bearer(token) },
+    payload: body.payload,
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return json<TMerchantDocument>(res);
+}
+
+/** Every file under the upload directory (the public /uploads path). */
+function publicFiles(): string[] {
+  return readdirSync(uploadDir, { recursive: true, encoding: 'utf8' }).sort();
 }
 
 async function sellerSession(userId: bigint): Promise<string> {
@@ -80,7 +108,7 @@ async function openShop(
   name: string,
 ): Promise<{ userId: bigint; buyerToken: string; token: string; storeId: string }> {
   const buyer = await createTestUser(ctx.database.db);
-  const doc = await uploadImage(buyer.token);
+  const doc = await uploadDocument(buyer.token);
   const applied = await ctx.app.inject({
     method: 'POST',
     url: '/api/v1/merchant/application',
@@ -92,7 +120,7 @@ async function openShop(
       contactPhone: '+4915112345678',
       country: 'de',
       description: 'We sell shirts',
-      documents: [doc.url],
+      documents: [doc.id],
     },
   });
   expect(applied.statusCode, applied.body).toBe(200);
@@ -130,14 +158,14 @@ async function productBody(
 describe('becoming a merchant', () => {
   it('applies, refuses a second application and a taken name, and staff approve into a shop', async () => {
     const buyer = await createTestUser(ctx.database.db);
-    const doc = await uploadImage(buyer.token);
+    const doc = await uploadDocument(buyer.token);
     const body = {
       shopName: 'Harbour Linen',
       categoryIds: [String(tree.shirts)],
       contactEmail: 'harbour@example.com',
       contactPhone: '+4915112345678',
       country: 'DE',
-      documents: [doc.url],
+      documents: [doc.id],
     };
     const before = await countWaitingMerchantApplications(ctx.database.db);
     const res = await ctx.app.inject({
@@ -149,7 +177,7 @@ describe('becoming a merchant', () => {
     expect(res.statusCode, res.body).toBe(200);
     const application = json<TMerchantApplication>(res);
     expect(application).toMatchObject({ status: 'submitted', shopName: 'Harbour Linen', country: 'DE' });
-    expect(application.documents[0]!.url).toBe(doc.url);
+    expect(application.documents).toEqual([doc]);
     expect(await countWaitingMerchantApplications(ctx.database.db)).toBe(before + 1);
 
     const again = await ctx.app.inject({
@@ -161,12 +189,12 @@ describe('becoming a merchant', () => {
     expect(json<TError>(again).error.code).toBe('MERCHANT_APPLICATION_PENDING');
 
     const other = await createTestUser(ctx.database.db);
-    const otherDoc = await uploadImage(other.token);
+    const otherDoc = await uploadDocument(other.token);
     const clash = await ctx.app.inject({
       method: 'POST',
       url: '/api/v1/merchant/application',
       headers: bearer(other.token),
-      payload: { ...body, shopName: 'HARBOUR linen', documents: [otherDoc.url] },
+      payload: { ...body, shopName: 'HARBOUR linen', documents: [otherDoc.id] },
     });
     expect(json<TError>(clash).error.code).toBe('SHOP_NAME_TAKEN');
 
@@ -261,14 +289,14 @@ describe('becoming a merchant', () => {
 
   it('rejects with a reason the applicant sees, and takes a resubmission', async () => {
     const buyer = await createTestUser(ctx.database.db);
-    const doc = await uploadImage(buyer.token);
+    const doc = await uploadDocument(buyer.token);
     const payload = {
       shopName: 'Quiet Looms',
       categoryIds: [String(tree.shirts)],
       contactEmail: 'looms@example.com',
       contactPhone: '15112345678',
       country: 'FR',
-      documents: [doc.url],
+      documents: [doc.id],
     };
     const res = await ctx.app.inject({
       method: 'POST',
@@ -368,6 +396,183 @@ describe('becoming a merchant', () => {
       field: 'contactPhone',
       message: 'This field is required',
     });
+  });
+});
+
+describe('merchant application documents', () => {
+  const applicationOf = (documents: string[], shopName: string) => ({
+    shopName,
+    categoryIds: [String(tree.shirts)],
+    contactEmail: 'docs@example.com',
+    contactPhone: '+4915112345678',
+    country: 'DE',
+    documents,
+  });
+
+  it('keeps them private: never under /uploads, readable only by the applicant and merchants.review staff', async () => {
+    const applicant = await createTestUser(ctx.database.db);
+    const filesBefore = publicFiles();
+    const doc = await uploadDocument(applicant.token);
+    expect(doc).toMatchObject({ id: expect.stringMatching(/^\d+$/), width: 640, height: 420 });
+    // Nothing of it lands in the publicly served upload directory.
+    expect(publicFiles()).toEqual(filesBefore);
+    // It counts against the day's upload quota like any other picture of the account.
+    const [usage] = await ctx.database.db
+      .select()
+      .from(uploadUsage)
+      .where(eq(uploadUsage.owner, `user:${applicant.id}`));
+    expect(usage?.count).toBe(1);
+
+    const read = (url: string, headers: Record<string, string> = {}) =>
+      ctx.app.inject({ method: 'GET', url, headers });
+    const own = await read(`/api/v1/merchant/documents/${doc.id}`, bearer(applicant.token));
+    expect(own.statusCode).toBe(200);
+    expect(own.headers['cache-control']).toBe('private, no-store');
+    expect(own.headers['content-type']).toBe('image/webp');
+    expect((await sharp(own.rawPayload).metadata()).format).toBe('webp');
+
+    expect((await read(`/api/v1/merchant/documents/${doc.id}`)).statusCode).toBe(401);
+    const stranger = await createTestUser(ctx.database.db);
+    expect((await read(`/api/v1/merchant/documents/${doc.id}`, bearer(stranger.token))).statusCode).toBe(404);
+
+    const reviewer = await createTestStaff(ctx.database.db, ['merchants.review']);
+    const staffRead = await read(`/api/v1/admin/merchant-documents/${doc.id}`, bearer(reviewer.token));
+    expect(staffRead.statusCode).toBe(200);
+    expect(staffRead.headers['cache-control']).toBe('private, no-store');
+    expect(staffRead.rawPayload.equals(own.rawPayload)).toBe(true);
+    // Identity reviewers and other staff are not merchant reviewers; a buyer's session is no staff session.
+    const kyc = await createTestStaff(ctx.database.db, ['kyc.review']);
+    expect((await read(`/api/v1/admin/merchant-documents/${doc.id}`, bearer(kyc.token))).statusCode).toBe(
+      403,
+    );
+    expect((await read(`/api/v1/admin/merchant-documents/${doc.id}`)).statusCode).toBe(401);
+    expect(
+      (await read(`/api/v1/admin/merchant-documents/${doc.id}`, bearer(applicant.token))).statusCode,
+    ).toBe(401);
+    expect(
+      (await read('/api/v1/admin/merchant-documents/999999999', bearer(reviewer.token))).statusCode,
+    ).toBe(404);
+
+    // The application names the documents by id, for the applicant and for staff: no public address anywhere.
+    const applied = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/merchant/application',
+      headers: bearer(applicant.token),
+      payload: applicationOf([doc.id], 'Private Papers'),
+    });
+    expect(applied.statusCode, applied.body).toBe(200);
+    expect(json<TMerchantApplication>(applied).documents).toEqual([doc]);
+    const mine = await read('/api/v1/merchant/application', bearer(applicant.token));
+    expect(json<{ application: TMerchantApplication }>(mine).application.documents).toEqual([doc]);
+    const queue = await read('/api/v1/admin/merchant-applications?status=waiting', bearer(reviewer.token));
+    const listed = json<{ pageList: TAdminMerchantApplication[] }>(queue).pageList.find(
+      (a) => a.shopName === 'Private Papers',
+    );
+    expect(listed).toMatchObject({ documents: [doc], legacyDocuments: [] });
+    expect(JSON.stringify(listed)).not.toContain('/uploads/');
+  });
+
+  it('strips the metadata and refuses what is no picture', async () => {
+    const applicant = await createTestUser(ctx.database.db);
+    const withExif = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#445566' } })
+      .jpeg()
+      .withExif({ IFD0: { Copyright: 'Home address 12' } })
+      .toBuffer();
+    expect((await sharp(withExif).metadata()).exif).toBeDefined();
+    const doc = await uploadDocument(applicant.token, withExif);
+    const own = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/v1/merchant/documents/${doc.id}`,
+      headers: bearer(applicant.token),
+    });
+    expect((await sharp(own.rawPayload).metadata()).exif).toBeUndefined();
+
+    const text = buildMultipart(Buffer.from('not a picture'), 'licence.png', 'image/png', 'merchant');
+    const refused = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/merchant/documents',
+      headers: { ...text.headers, ...bearer(applicant.token) },
+      payload: text.payload,
+    });
+    expect(json<TError>(refused).error.code).toBe('IMAGE_TYPE_INVALID');
+    const anonymous = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/merchant/documents',
+      headers: text.headers,
+      payload: text.payload,
+    });
+    expect(anonymous.statusCode).toBe(401);
+  });
+
+  it("takes only the applicant's own private documents, never a public upload address", async () => {
+    const applicant = await createTestUser(ctx.database.db);
+    const publicPicture = await uploadImage(applicant.token);
+    const asPublic = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/merchant/application',
+      headers: bearer(applicant.token),
+      payload: applicationOf([publicPicture.url], 'Public Papers'),
+    });
+    expect(asPublic.statusCode).toBe(400);
+
+    const other = await createTestUser(ctx.database.db);
+    const othersDoc = await uploadDocument(other.token);
+    const borrowed = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/merchant/application',
+      headers: bearer(applicant.token),
+      payload: applicationOf([othersDoc.id], 'Borrowed Papers'),
+    });
+    expect(json<TError>(borrowed).error).toMatchObject({
+      code: 'IMAGE_NOT_OWNED',
+      details: { field: 'documents' },
+    });
+  });
+
+  it('shows staff the public documents of an application sent before, until it is sent again', async () => {
+    const applicant = await createTestUser(ctx.database.db);
+    const old = await uploadImage(applicant.token);
+    const [row] = await ctx.database.db
+      .insert(merchantApplications)
+      .values({
+        userId: applicant.id,
+        status: 'rejected',
+        shopName: 'Old Papers',
+        categoryIds: [String(tree.shirts)],
+        contactEmail: 'old@example.com',
+        contactPhone: '+4915112345678',
+        country: 'DE',
+        legacyDocuments: [old],
+        rejectReason: 'Blurred',
+      })
+      .returning({ id: merchantApplications.id });
+    const reviewer = await createTestStaff(ctx.database.db, ['merchants.review']);
+    const queued = async () =>
+      json<{ pageList: TAdminMerchantApplication[] }>(
+        await ctx.app.inject({
+          method: 'GET',
+          url: '/api/v1/admin/merchant-applications',
+          headers: bearer(reviewer.token),
+        }),
+      ).pageList.find((a) => a.id === String(row!.id));
+    expect(await queued()).toMatchObject({ documents: [], legacyDocuments: [old] });
+    // The applicant's own view carries no public address; sending again replaces the old pictures.
+    const mine = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/v1/merchant/application',
+      headers: bearer(applicant.token),
+    });
+    expect(json<{ application: TMerchantApplication }>(mine).application).toMatchObject({ documents: [] });
+    expect(mine.body).not.toContain('/uploads/');
+    const doc = await uploadDocument(applicant.token);
+    const resent = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/merchant/application',
+      headers: bearer(applicant.token),
+      payload: applicationOf([doc.id], 'Old Papers'),
+    });
+    expect(resent.statusCode, resent.body).toBe(200);
+    expect(await queued()).toMatchObject({ status: 'submitted', documents: [doc], legacyDocuments: [] });
   });
 });
 

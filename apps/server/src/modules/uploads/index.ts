@@ -1,5 +1,17 @@
 /** The uploads' service API for other domains: import from here. */
-export { assertOwnUploads, recordUpload, type TUploadOwner, uploadHashOf } from './owners';
+export {
+  assertOwnPictureFor,
+  assertOwnUploads,
+  recordUpload,
+  type TUploadOwner,
+  uploadHashOf,
+} from './owners';
+export {
+  encodePrivateImage,
+  PRIVATE_IMAGE_HEADERS,
+  storePrivateUpload,
+  type TPrivateImage,
+} from './private-image';
 export {
   getUploadLimits,
   pruneUploadUsage,

@@ -4,6 +4,10 @@ import sharp from 'sharp';
 import type { Executor } from '../../db/client';
 import { systemParams } from '../../db/schema';
 import { AppError } from '../../http/app-error';
+import { MegabytesParam } from '../../i18n/messages';
+
+/** What a rule looks at: the original file's format by content and its size, before re-encoding. */
+export type TOriginalPicture = { format: string | null; bytes: number | null };
 
 /** Chat pictures' largest size: the `chat_image_max_kb` setting, its default when unset or out of range. */
 async function readChatImageMaxBytes(db: Executor): Promise<number> {
@@ -17,27 +21,39 @@ async function readChatImageMaxBytes(db: Executor): Promise<number> {
   return Number(value) * 1024;
 }
 
+/** The format of the picture in `buffer` by its content (`jpeg`, `png`, ...), null when it is no picture sharp reads. */
+export async function readPictureFormat(buffer: Buffer): Promise<string | null> {
+  try {
+    return (await sharp(buffer).metadata()).format ?? null;
+  } catch {
+    return null;
+  }
+}
+
 /**
- * The stricter rule an upload's `moduleName` asks for, before it is stored. Only chat has one (SPEC §5):
- * JPEG or PNG by content, within `chat_image_max_kb`. Kept here rather than in chat so that chat pictures
- * go through the one upload path (v1 and legacy) and chat needs no upload code of its own.
+ * The stricter rule an upload's `moduleName` asks for. Only chat has one (SPEC §5): JPEG or PNG by content, within
+ * `chat_image_max_kb`. Checked when the picture is uploaded for that module, and again when it is used there
+ * (a chat message), from what the upload record kept of the original (`upload_owners.format`, `bytes`): a
+ * picture uploaded for a review is no chat picture by that alone. An original the record does not know (uploaded
+ * before it kept them) cannot pass. Kept here rather than in chat so that chat pictures go through the one upload
+ * path (v1 and legacy) and chat needs no upload code of its own.
  */
-export async function checkModuleRule(db: Executor, moduleName: string | undefined, buffer: Buffer) {
+export async function checkModuleRule(
+  db: Executor,
+  moduleName: string | undefined,
+  original: TOriginalPicture,
+): Promise<void> {
   if (moduleName !== 'chat') {
     return;
   }
   const maxBytes = await readChatImageMaxBytes(db);
-  if (buffer.length > maxBytes) {
-    const label = `${Math.round((maxBytes / 1024 / 1024) * 10) / 10} MB`;
-    throw new AppError('IMAGE_TOO_LARGE', { max: maxBytes }, { max: label });
+  if (original.bytes !== null && original.bytes > maxBytes) {
+    throw new AppError('IMAGE_TOO_LARGE', { max: maxBytes }, { max: new MegabytesParam(maxBytes) });
   }
-  let format: string | undefined;
-  try {
-    format = (await sharp(buffer).metadata()).format;
-  } catch {
-    format = undefined;
-  }
-  if (!(CHAT_IMAGE_TYPES as readonly (string | undefined)[]).includes(format)) {
+  if (
+    original.bytes === null ||
+    !(CHAT_IMAGE_TYPES as readonly (string | null)[]).includes(original.format)
+  ) {
     throw new AppError('CHAT_IMAGE_TYPE');
   }
 }

@@ -1,8 +1,11 @@
+import { stat } from 'node:fs/promises';
+import path from 'node:path';
 import { UPLOAD_REF_PATTERN } from '@caravan/contracts';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { uploadOwners } from '../../db/schema';
 import { AppError } from '../../http/app-error';
+import { checkModuleRule, type TOriginalPicture } from './module-rules';
 
 /** Whose upload: a buyer or seller (one user id for both) or a staff member. */
 export type TUploadOwner = { userId: bigint } | { staffId: bigint };
@@ -16,16 +19,24 @@ export function uploadHashOf(ref: string): string | null {
   return UPLOAD_REF_PATTERN.exec(ref)?.[2] ?? null;
 }
 
-/** Records that `owner` uploaded the picture behind `url` (call it after storeImage). */
-export async function recordUpload(db: Executor, owner: TUploadOwner, url: string): Promise<void> {
+/**
+ * Records that `owner` uploaded the picture behind `url` (call it after storeImage), with the original's format and
+ * size (the same content always has the same ones; a row recorded before they were kept gets them).
+ */
+export async function recordUpload(
+  db: Executor,
+  owner: TUploadOwner,
+  url: string,
+  original: TOriginalPicture,
+): Promise<void> {
   const hash = uploadHashOf(url);
   if (!hash) {
     throw new Error(`not an upload reference: ${url}`);
   }
   await db
     .insert(uploadOwners)
-    .values({ hash, owner: ownerKey(owner) })
-    .onConflictDoNothing();
+    .values({ hash, owner: ownerKey(owner), ...original })
+    .onConflictDoUpdate({ target: [uploadOwners.hash, uploadOwners.owner], set: original });
 }
 
 /**
@@ -58,5 +69,41 @@ export async function assertOwnUploads(
     if (!ownedHashes.has(uploadHashOf(ref)!)) {
       throw new AppError('IMAGE_REFERENCE_INVALID', { ref });
     }
+  }
+}
+
+/**
+ * The picture `ref` names, for a field with its module's rule (chat): refused unless `owner` uploaded it
+ * (IMAGE_REFERENCE_INVALID), the original keeps that rule whatever it was uploaded for (module-rules.ts), and the
+ * file the reference names exists: a size the upload never made (`<hash>-77777.webp`) showed as a broken picture.
+ */
+export async function assertOwnPictureFor(
+  db: Executor,
+  uploadDir: string,
+  owner: TUploadOwner,
+  ref: string,
+  moduleName: string,
+): Promise<void> {
+  const match = UPLOAD_REF_PATTERN.exec(ref);
+  const hash = match?.[2];
+  if (!match || !hash) {
+    throw new AppError('IMAGE_REFERENCE_INVALID', { ref });
+  }
+  const [record] = await db
+    .select({ format: uploadOwners.format, bytes: uploadOwners.bytes })
+    .from(uploadOwners)
+    .where(and(eq(uploadOwners.owner, ownerKey(owner)), eq(uploadOwners.hash, hash)));
+  if (!record || !(await isStoredFile(uploadDir, ref))) {
+    throw new AppError('IMAGE_REFERENCE_INVALID', { ref });
+  }
+  await checkModuleRule(db, moduleName, record);
+}
+
+/** Whether the file an upload reference (`/uploads/img/<xx>/<name>.webp`) names is stored under `uploadDir`. */
+async function isStoredFile(uploadDir: string, ref: string): Promise<boolean> {
+  try {
+    return (await stat(path.join(uploadDir, ref.replace(/^\/uploads\//, '')))).isFile();
+  } catch {
+    return false;
   }
 }

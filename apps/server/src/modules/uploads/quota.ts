@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Executor } from '../../db/client';
 import { systemParams, uploadUsage } from '../../db/schema';
 import { AppError } from '../../http/app-error';
-import { checkModuleRule } from './module-rules';
+import { checkModuleRule, readPictureFormat } from './module-rules';
 import { ownerKey, recordUpload, type TUploadOwner } from './owners';
 import type { TUploadParts } from './read-upload';
 import { storeImage } from './store-image';
@@ -141,13 +141,14 @@ export async function storeOwnUpload(
   const { buffer } = upload;
   const limits = await getUploadLimits(db);
   await limitUploadRate(app, owner, limits.perMinute);
-  await checkModuleRule(db, upload.moduleName, buffer);
+  const original = { format: await readPictureFormat(buffer), bytes: buffer.length };
+  await checkModuleRule(db, upload.moduleName, original);
   const now = new Date();
   await takeUploadQuota(db, owner, buffer.length, limits, now);
   try {
     const image = await storeImage(buffer, { uploadDir: config.uploadDir });
     // Image fields elsewhere accept only the uploader's own pictures (assertOwnUploads).
-    await recordUpload(db, owner, image.url);
+    await recordUpload(db, owner, image.url, original);
     return image;
   } catch (error) {
     await returnUploadQuota(db, owner, buffer.length, now);

@@ -1,6 +1,7 @@
-import { UPLOAD_MAX_BYTES, UPLOAD_MAX_LABEL, zModuleName } from '@caravan/contracts';
+import { UPLOAD_MAX_BYTES, zModuleName } from '@caravan/contracts';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../http/app-error';
+import { MegabytesParam } from '../../i18n/messages';
 
 export type TUploadParts = { buffer: Buffer; moduleName?: string };
 
@@ -29,7 +30,11 @@ export async function readUpload(request: FastifyRequest): Promise<TUploadParts>
   } catch (error) {
     const code = (error as { code?: string }).code;
     if (code === 'FST_REQ_FILE_TOO_LARGE') {
-      throw new AppError('IMAGE_TOO_LARGE', { max: UPLOAD_MAX_BYTES }, { max: UPLOAD_MAX_LABEL });
+      throw new AppError(
+        'IMAGE_TOO_LARGE',
+        { max: UPLOAD_MAX_BYTES },
+        { max: new MegabytesParam(UPLOAD_MAX_BYTES) },
+      );
     }
     if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
       throw new AppError('PAYLOAD_TOO_LARGE');

@@ -1,16 +1,24 @@
 import type { TUploadResponse } from '@caravan/contracts';
 import { Upload, type UploadProps } from 'antd';
 import i18next, { type TFunction } from 'i18next';
+import { useEffect, useState } from 'react';
+import { isApiError, type TApiAudience } from '../../lib/api';
 import { IMAGE_ACCEPT, imageFileProblem } from '../../lib/image-file';
 import { toast } from '../../lib/toast';
+import { postFileWithProgress } from '../../lib/upload-image';
+
+/** The uploads under way of one uploader, by the file's uid: each tile's cancel button aborts its own. */
+export type TUploadRequests = Map<string, AbortController>;
 
 /**
  * What every picture-card upload of the platform shares: the upload endpoint with the page's language (its refusals
- * come translated), the module the pictures belong to, the formats, and the check before sending (lib/image-file.ts).
+ * come translated) and the console's session, the module the pictures belong to, the formats, the check before
+ * sending (lib/image-file.ts), and a request that can be cancelled (`requests`, cancelUpload): Ant Design hides a
+ * tile's own actions while it uploads, so a slow upload could only be waited out.
  */
 export function pictureUploadProps(
   t: TFunction,
-  { moduleName, max }: { moduleName: string; max: number },
+  { moduleName, max, requests }: { moduleName: string; max: number; requests: TUploadRequests },
 ): UploadProps<TUploadResponse> {
   return {
     listType: 'picture-card',
@@ -25,11 +33,82 @@ export function pictureUploadProps(
       }
       return true;
     },
-    action: `/api/v1/uploads?lang=${encodeURIComponent(i18next.language || 'en')}`,
-    name: 'file',
-    data: { moduleName },
-    withCredentials: true,
+    // Read when the upload starts: the page's console says whose session it goes with.
+    action: () => uploadAddress(window.location.pathname, i18next.language || 'en'),
+    customRequest: ({ action, file, onProgress, onSuccess, onError }) => {
+      const uid = (file as File & { uid: string }).uid;
+      const controller = new AbortController();
+      requests.set(uid, controller);
+      postFileWithProgress<TUploadResponse>(
+        action,
+        file as File,
+        { moduleName },
+        {
+          signal: controller.signal,
+          onProgress: (percent) => onProgress?.({ percent }),
+        },
+      )
+        .then((image) => onSuccess?.(image))
+        .catch((error: unknown) => {
+          // Cancelled: its tile is gone already, nothing to report.
+          if (controller.signal.aborted) {
+            return;
+          }
+          // The file's `error`: uploadFailureMessage reads the server's refusal, in the page's language, from it.
+          onError?.(error instanceof Error ? error : new Error(String(error)));
+        })
+        .finally(() => requests.delete(uid));
+    },
     multiple: true,
     maxCount: max,
   };
+}
+
+/** An uploader's requests under way; leaving the form stops what is still uploading. */
+export function useUploadRequests(): TUploadRequests {
+  const [requests] = useState<TUploadRequests>(() => new Map());
+  useEffect(
+    () => () => {
+      for (const uid of [...requests.keys()]) {
+        cancelUpload(requests, uid);
+      }
+    },
+    [requests],
+  );
+  return requests;
+}
+
+/** Why an upload failed, as the server said it (translated), or `fallback`. */
+export function uploadFailureMessage(file: { error?: unknown }, fallback: string): string {
+  return isApiError(file.error) ? file.error.message : fallback;
+}
+
+/** Stops the upload of the file `uid` (its tile is taken away by the caller). */
+export function cancelUpload(requests: TUploadRequests, uid: string): void {
+  requests.get(uid)?.abort();
+  requests.delete(uid);
+}
+
+/**
+ * Whose session an upload on this page goes with: a browser holding a buyer's and a seller's (or staff) session sent
+ * the seller's pictures as the buyer's, and saving the product then refused them as not the seller's own uploads.
+ */
+function uploadAudienceOf(pathname: string): TApiAudience | undefined {
+  if (pathname === '/seller' || pathname.startsWith('/seller/')) {
+    return 'seller';
+  }
+  if (pathname === '/admin' || pathname.startsWith('/admin/')) {
+    return 'staff';
+  }
+  return undefined;
+}
+
+/** The upload endpoint for a page at `pathname`, in the page's language (refusals come translated). */
+export function uploadAddress(pathname: string, lang: string): string {
+  const query = new URLSearchParams({ lang });
+  const audience = uploadAudienceOf(pathname);
+  if (audience) {
+    query.set('as', audience);
+  }
+  return `/api/v1/uploads?${query}`;
 }

@@ -1,7 +1,9 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
+import { ConfigProvider } from 'antd';
+import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { setUpComponentTests } from '../../testing/render';
-import { SortableImageUploader } from './sortable-image-uploader';
+import { SortableImageUploader, type TUploadItem } from './sortable-image-uploader';
 
 const toastError = vi.hoisted(() => vi.fn());
 vi.mock('../../lib/toast', () => ({
@@ -73,5 +75,68 @@ describe('SortableImageUploader, before sending', () => {
     );
     expect(open).not.toHaveBeenCalled();
     expect(onChange).not.toHaveBeenCalled();
+  });
+});
+
+/** The uploader as a form holds it: the files it reports are the files it shows. */
+function StatefulUploader({ onFiles }: { onFiles: (files: TUploadItem[]) => void }) {
+  const [files, setFiles] = useState<TUploadItem[]>([]);
+  return (
+    <SortableImageUploader
+      files={files}
+      onChange={(next) => {
+        setFiles(next);
+        onFiles(next);
+      }}
+      max={9}
+      moduleName="goods"
+      label="Images"
+      addText="Add"
+      failedText="Failed"
+    />
+  );
+}
+
+describe('SortableImageUploader, while uploading', () => {
+  setUpComponentTests();
+
+  it('offers each uploading tile a named cancel button that stops the request and takes the tile away', async () => {
+    toastError.mockClear();
+    window.history.pushState({}, '', '/seller/products/13');
+    const open = vi.spyOn(XMLHttpRequest.prototype, 'open');
+    vi.spyOn(XMLHttpRequest.prototype, 'send').mockImplementation(() => undefined);
+    const abort = vi.spyOn(XMLHttpRequest.prototype, 'abort').mockImplementation(function (
+      this: XMLHttpRequest,
+    ) {
+      this.onabort?.(new ProgressEvent('abort'));
+    });
+    const onFiles = vi.fn();
+    // Without motion the tile leaves at once (jsdom ends no animation).
+    render(
+      <ConfigProvider theme={{ token: { motion: false } }}>
+        <StatefulUploader onFiles={onFiles} />
+      </ConfigProvider>,
+    );
+    const input = document.querySelector('input[type="file"]') as HTMLInputElement;
+    await act(async () =>
+      fireEvent.change(input, { target: { files: [pictureOf('slow.png', 'image/png', 4_000_000)] } }),
+    );
+    await vi.waitFor(() => expect(open).toHaveBeenCalledTimes(1));
+    // The seller console's pictures go with the seller's session (as=seller), as before.
+    expect(String(open.mock.calls[0]?.[1])).toContain('as=seller');
+
+    // Ant Design hides a tile's own actions while it uploads: the tile has its own cancel button, a real button.
+    const cancel = await screen.findByRole('button', { name: 'Cancel the upload of Images: picture 1 of 1' });
+    expect(cancel.tagName).toBe('BUTTON');
+    cancel.focus();
+    expect(document.activeElement).toBe(cancel);
+    await act(async () => fireEvent.click(cancel));
+
+    expect(abort).toHaveBeenCalledTimes(1);
+    expect(onFiles).toHaveBeenLastCalledWith([]);
+    await vi.waitFor(() => expect(screen.queryByRole('button', { name: /Cancel the upload/ })).toBeNull());
+    // Cancelling is no failure to report.
+    expect(toastError).not.toHaveBeenCalled();
+    window.history.pushState({}, '', '/');
   });
 });

@@ -24,7 +24,13 @@ import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { imageLimitsText } from '../../lib/image-file';
 import { toast } from '../../lib/toast';
-import { pictureUploadProps } from './picture-upload-props';
+import {
+  cancelUpload,
+  pictureUploadProps,
+  uploadFailureMessage,
+  useUploadRequests,
+} from './picture-upload-props';
+import { UploadTile } from './upload-tile';
 import './sortable-image-uploader.css';
 
 export type TUploadItem = UploadFile<TUploadResponse>;
@@ -83,8 +89,9 @@ export type TSortableImageUploaderProps = {
 };
 
 /**
- * Picture uploads with progress, removable before saving, reordered by dragging (or with the keyboard:
- * focus a picture, Space, arrows, Space). Used by the seller editor, shop settings and the application.
+ * Picture uploads with progress, each cancelled while it uploads, removable before saving, reordered by dragging (or
+ * with the keyboard: focus a picture, Space, arrows, Space). Used by the seller editor, shop settings and the
+ * application.
  */
 export function SortableImageUploader({
   files,
@@ -100,6 +107,7 @@ export function SortableImageUploader({
     useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
   );
   const { t } = useTranslation(['common', 'errors']);
+  const requests = useUploadRequests();
   // Positions as people count them (1 = the cover), not the upload ids dnd-kit would announce.
   const position = (id: UniqueIdentifier | undefined) => files.findIndex((file) => file.uid === id) + 1;
   const accessibility = {
@@ -136,7 +144,7 @@ export function SortableImageUploader({
     <DndContext sensors={sensors} onDragEnd={onDragEnd} accessibility={accessibility}>
       <SortableContext items={files.map((f) => f.uid)} strategy={rectSortingStrategy}>
         <Upload<TUploadResponse>
-          {...pictureUploadProps(t, { moduleName, max })}
+          {...pictureUploadProps(t, { moduleName, max, requests })}
           fileList={namedFiles}
           itemRender={(node, file) => (
             <SortableItem
@@ -148,13 +156,20 @@ export function SortableImageUploader({
                   : undefined
               }
             >
-              {node}
+              <UploadTile
+                file={file}
+                onCancel={() => {
+                  cancelUpload(requests, file.uid);
+                  onChange(files.filter((item) => item.uid !== file.uid));
+                }}
+              >
+                {node}
+              </UploadTile>
             </SortableItem>
           )}
           onChange={({ file, fileList }) => {
             if (file.status === 'error') {
-              const response = file.response as { error?: { message?: string } } | undefined;
-              toast.error(response?.error?.message ?? failedText);
+              toast.error(uploadFailureMessage(file, failedText));
               onChange(fileList.filter((item) => item.uid !== file.uid));
               return;
             }

@@ -4,7 +4,8 @@ import type {
   TAdminStoresResponse,
 } from '@caravan/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, type TQueryValue } from '../../lib/api';
+import i18next from 'i18next';
+import { api, buildApiUrl, type TQueryValue } from '../../lib/api';
 
 type TQuery = Record<string, TQueryValue>;
 
@@ -54,4 +55,9 @@ export function useStaffAction() {
       api.post<unknown>(path, body ?? {}, staff),
     onSuccess: () => client.invalidateQueries({ queryKey: KEY }),
   });
+}
+
+/** An applicant's document, private: read with the staff session (merchants.review), never cached. */
+export function staffMerchantDocumentUrl(id: string): string {
+  return buildApiUrl(`/admin/merchant-documents/${id}`, undefined, i18next.language || 'en');
 }

@@ -23,6 +23,7 @@ export function adminMerchantApplicationFixture(
     reviewedAt: null,
     userId: '9',
     username: 'delta',
+    legacyDocuments: [],
     ...overrides,
   };
 }

@@ -49,7 +49,7 @@ describe('Console -> merchant applications, the review drawer', () => {
     const withPictures: TAdminMerchantApplication = {
       ...APPLICATION,
       logo: { url: '/uploads/shop/logo-480.webp', width: 480, height: 480, srcset: '' },
-      documents: [{ url: '/uploads/kyc/licence-480.webp', width: 480, height: 640, srcset: '' }],
+      documents: [{ id: '31', width: 480, height: 640 }],
       categoryIds: ['22', '5'],
     };
     vi.stubGlobal(
@@ -85,14 +85,40 @@ describe('Console -> merchant applications, the review drawer', () => {
     const drawer = await screen.findByRole('dialog');
     // The logo stood first under "Identity or business-licence images", read as a document.
     const documents = within(drawer).getByTestId('application-documents');
+    // The documents come from the private staff route, never from the public /uploads path.
     expect([...documents.querySelectorAll('img')].map((img) => img.getAttribute('src'))).toEqual([
-      '/uploads/kyc/licence-480.webp',
+      '/api/v1/admin/merchant-documents/31?lang=en',
     ]);
     expect(within(drawer).getByAltText(sellerEn.apply.logo).getAttribute('src')).toBe(
       '/uploads/shop/logo-480.webp',
     );
     const categories = within(drawer).getByText(commonEn.routes.classification).closest('tr');
     expect(await within(categories!).findByText('Kitchen, Lighting')).toBeTruthy();
+  });
+
+  it('still shows the public documents of an application sent before documents were private', async () => {
+    const older = adminMerchantApplicationFixture({
+      documents: [{ id: '40', width: 480, height: 640 }],
+      legacyDocuments: [
+        {
+          url: '/uploads/img/ab/0123456789abcdef0123456789abcdef-800.webp',
+          width: 800,
+          height: 600,
+          srcset: '',
+        },
+      ],
+    });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => jsonResponse({ pageList: [older], total: 1, pageNum: 1, pageSize: 20 })),
+    );
+    await renderWithQueries(<MerchantApplicationsPage />);
+    await act(async () => fireEvent.click(await screen.findByRole('button', { name: sellerEn.admin.open })));
+    const documents = within(await screen.findByRole('dialog')).getByTestId('application-documents');
+    expect([...documents.querySelectorAll('img')].map((img) => img.getAttribute('src'))).toEqual([
+      '/api/v1/admin/merchant-documents/40?lang=en',
+      '/uploads/img/ab/0123456789abcdef0123456789abcdef-800.webp',
+    ]);
   });
 
   it('dates each application by its last sending, not by the last change of its row', async () => {

@@ -22,7 +22,7 @@ import { EndDrawer } from '../../../components/ui/end-drawer';
 import { usePicturePreview } from '../../../components/ui/picture-preview';
 import { useCountryName } from '../../../lib/country-name';
 import { toast } from '../../../lib/toast';
-import { useApplications, useStaffAction } from '../api';
+import { staffMerchantDocumentUrl, useApplications, useStaffAction } from '../api';
 
 const COLOURS: Record<TMerchantApplicationStatus, string> = {
   submitted: 'blue',
@@ -197,12 +197,20 @@ export default function MerchantApplicationsPage() {
               </>
             ) : null}
             <h3 style={{ marginBlock: 16 }}>{t('apply.documents')}</h3>
+            {/* Private documents from the staff route (merchants.review, never cached); an application sent before
+                they were private still shows its public pictures (docs/decisions.md). */}
             <Image.PreviewGroup preview={picturePreview}>
               <Space wrap data-testid="application-documents">
-                {open.documents.map((img, index) => (
+                {[
+                  ...open.documents.map((document) => ({
+                    key: document.id,
+                    src: staffMerchantDocumentUrl(document.id),
+                  })),
+                  ...open.legacyDocuments.map((img) => ({ key: img.url, src: img.url })),
+                ].map((picture, index) => (
                   <Image
-                    key={img.url}
-                    src={img.url}
+                    key={picture.key}
+                    src={picture.src}
                     width={140}
                     alt={`${t('apply.documents')} ${index + 1}`}
                   />

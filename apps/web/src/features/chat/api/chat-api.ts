@@ -113,8 +113,15 @@ export const chatApi = {
   csUnread: () => api.get<TCsUnread>('/cs/unread', { audience: 'staff' }),
   externalLink: (productId?: string) =>
     api.post<{ url: string | null }>('/chat/external-link', productId ? { productId } : {}),
-  csAction: (id: string, action: 'claim' | 'close' | 'reopen') =>
+  csAction: (id: string, action: 'close' | 'reopen') =>
     api.post<TChatConversation>(`/cs/conversations/${id}/${action}`, {}, { audience: 'staff' }),
+  /** A waiting conversation, or with `takeOverFrom` one that colleague has open (409 when it changed hands). */
+  csClaim: (id: string, takeOverFrom?: string) =>
+    api.post<TChatConversation>(
+      `/cs/conversations/${id}/claim`,
+      takeOverFrom === undefined ? {} : { takeOverFrom },
+      { audience: 'staff' },
+    ),
   csTransfer: (id: string, staffId: string) =>
     api.post<TChatConversation>(`/cs/conversations/${id}/transfer`, { staffId }, { audience: 'staff' }),
   csContext: (id: string) =>

@@ -1,5 +1,6 @@
 import type { TChatConversation } from '@caravan/contracts';
-import { screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import chat from '../../../locales/en/chat.json';
 import { failOnAntdWarnings } from '../../../testing/antd-warnings';
@@ -10,7 +11,7 @@ import ChatDialog from './chat-dialog';
 /** What the chat provider gives the dialog; each test sets its target and socket. */
 const context = vi.hoisted(() => ({
   dialog: { isOpen: true, target: { kind: 'list' } as { kind: 'list' } | { kind: 'service' } },
-  setDialog: () => undefined,
+  setDialog: (_next: { isOpen: boolean }): void => undefined,
   socket: null as unknown,
   isSocketOpen: false,
   settings: { pollSeconds: 5, imageMaxKb: 2048 },
@@ -85,5 +86,61 @@ describe('chat dialog, customer service', () => {
     live.push({ type: 'conversation', conversationId: '41', status: 'closed', agentId: '3' });
     // Announced: a status that screen readers read when it appears.
     expect(screen.getByText(chat.dialog.serviceClosed).getAttribute('role')).toBe('status');
+  });
+});
+
+/** The page's customer-service button and the dialog it opens, as the chat provider shows them. */
+function Page() {
+  const [isOpen, setIsOpen] = useState(false);
+  context.setDialog = (next) => setIsOpen(next.isOpen);
+  return (
+    <>
+      <button type="button" onClick={() => setIsOpen(true)}>
+        Customer service
+      </button>
+      {isOpen && <ChatDialog />}
+    </>
+  );
+}
+
+describe('chat dialog, keyboard', () => {
+  setUpComponentTests({ chat });
+  failOnAntdWarnings();
+
+  it('puts the keyboard in the message box on opening, and Escape closes it back to the button that opened it', async () => {
+    context.dialog = { isOpen: true, target: { kind: 'service' } };
+    context.socket = null;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL) =>
+        new URL(String(input), 'http://localhost').pathname.endsWith('/chat/conversations')
+          ? jsonResponse({ ...SERVICE_CONVERSATION, status: 'open' })
+          : jsonResponse({ messages: [], hasMore: false }),
+      ),
+    );
+    await renderWithQueries(<Page />);
+    const opener = screen.getByRole('button', { name: 'Customer service' });
+    opener.focus();
+    await act(async () => fireEvent.click(opener));
+    const box = await screen.findByRole('textbox', { name: chat.composer.placeholder });
+    await waitFor(() => expect(document.activeElement).toBe(box));
+
+    await act(async () => fireEvent.keyDown(box, { key: 'Escape', code: 'Escape' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    await waitFor(() => expect(document.activeElement).toBe(opener));
+  });
+
+  it('closes on Escape when the focus is nowhere in particular', async () => {
+    context.dialog = { isOpen: true, target: { kind: 'list' } };
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => jsonResponse({ pageList: [], pageNum: 1, pageSize: 20, total: 0 })),
+    );
+    await renderWithQueries(<Page />);
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Customer service' })));
+    expect(screen.getByRole('dialog')).toBeTruthy();
+    (document.activeElement as HTMLElement | null)?.blur();
+    await act(async () => fireEvent.keyDown(document.body, { key: 'Escape', code: 'Escape' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
   });
 });

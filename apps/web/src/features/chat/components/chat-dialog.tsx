@@ -251,6 +251,35 @@ export default function ChatDialog() {
       }
     };
   }, []);
+  // Once a conversation shows, the keyboard is in its message box, what the visitor came to use: it stayed on the
+  // panel, five Tab presses (minimise, close, earlier messages, a picture, the picture button) before it. Not when
+  // the visitor has put the focus somewhere already.
+  useEffect(() => {
+    const panel = panelRef.current;
+    const focused = document.activeElement;
+    if (!conversation || !panel || (focused !== panel && focused !== null && focused !== document.body)) {
+      return;
+    }
+    panel.querySelector<HTMLTextAreaElement>('.cv-chat__composer textarea')?.focus({ preventScroll: true });
+  }, [conversation]);
+  // Escape inside the panel closes it (below). With the focus nowhere in particular (the page's body: a click on an
+  // empty spot, or the control that had it gone), Escape means the panel too: there is nothing else it could close.
+  const closeRef = useRef<() => void>(() => undefined);
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      const focused = document.activeElement;
+      if (
+        event.key === 'Escape' &&
+        !event.defaultPrevented &&
+        (focused === null || focused === document.body)
+      ) {
+        closeRef.current();
+      }
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, []);
+  closeRef.current = close;
 
   return (
     <section

@@ -15,6 +15,7 @@ const conversations = vi.hoisted(() => vi.fn());
 const conversation = vi.hoisted(() => vi.fn());
 const searchProducts = vi.hoisted(() => vi.fn());
 const send = vi.hoisted(() => vi.fn());
+const csClaim = vi.hoisted(() => vi.fn());
 const csContext = vi.hoisted(() => vi.fn(async (): Promise<TCsCustomerContext | null> => null));
 vi.mock('../api/chat-api', async (importActual) => {
   const actual = await importActual<typeof import('../api/chat-api')>();
@@ -31,6 +32,7 @@ vi.mock('../api/chat-api', async (importActual) => {
       searchProducts,
       send,
       csContext,
+      csClaim,
       settings: async () => ({ data: {} }),
     },
   };
@@ -268,5 +270,50 @@ describe('/cs/conversations', () => {
         expect(conversations).toHaveBeenLastCalledWith('cs', expect.objectContaining({ view: 'waiting' }));
       },
     );
+  });
+});
+
+describe('/cs/conversations, taking a conversation', () => {
+  beforeAll(async () => {
+    (await initTestI18n()).addResourceBundle('en', 'chat', chat, true, true);
+  });
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+    csClaim.mockReset();
+  });
+
+  async function openConversation(shown: TChatConversation) {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('{}', { headers: { 'content-type': 'application/json' } })),
+    );
+    conversation.mockResolvedValue(shown);
+    conversations.mockResolvedValue({ pageList: [shown], pageNum: 1, pageSize: 20, total: 1 });
+    csClaim.mockResolvedValue({ ...shown, status: 'open', agent: { id: '1', name: 'Agent One' } });
+    renderConsole();
+    fireEvent.click(screen.getByText('All'));
+    await act(async () => fireEvent.click(await screen.findByText('Lee Trader')));
+  }
+
+  it("asks before taking over a colleague's conversation, naming the colleague, and says whom it takes it from", async () => {
+    await openConversation({ ...LEE, agent: { id: '2', name: 'Sam Colleague' } });
+    await act(async () => fireEvent.click(await screen.findByRole('button', { name: chat.cs.claim })));
+    expect(
+      await screen.findByText(chat.cs.takeOverConfirm.replace('{{name}}', 'Sam Colleague')),
+    ).toBeTruthy();
+    expect(csClaim).not.toHaveBeenCalled();
+    const confirm = screen
+      .getAllByRole('button', { name: chat.cs.claim })
+      .find((button) => button.closest('.ant-popover'));
+    await act(async () => fireEvent.click(confirm!));
+    await waitFor(() => expect(csClaim).toHaveBeenCalledWith('41', '2'));
+  });
+
+  it('claims a waiting conversation at once, without naming anyone', async () => {
+    await openConversation({ ...LEE, status: 'waiting', agent: null });
+    await act(async () => fireEvent.click(await screen.findByRole('button', { name: chat.cs.claim })));
+    await waitFor(() => expect(csClaim).toHaveBeenCalledWith('41'));
+    expect(screen.queryByText(/is answering this conversation/)).toBeNull();
   });
 });

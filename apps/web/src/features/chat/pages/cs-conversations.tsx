@@ -140,6 +140,31 @@ function CustomerContext({ conversationId }: { conversationId: string }) {
   );
 }
 
+/** "Take over" of a conversation a colleague answers: confirmed first, the colleague named. */
+function TakeOverButton({
+  colleague,
+  isBusy,
+  onConfirm,
+}: {
+  colleague: { id: string; name: string };
+  isBusy: boolean;
+  onConfirm: (agentId: string) => void;
+}) {
+  const { t } = useTranslation('chat');
+  return (
+    <ConfirmPopover
+      title={t('cs.takeOverConfirm', { name: colleague.name })}
+      okText={t('cs.claim')}
+      cancelText={t('cs.cancel')}
+      onConfirm={() => onConfirm(colleague.id)}
+    >
+      <Button size="small" loading={isBusy}>
+        {t('cs.claim')}
+      </Button>
+    </ConfirmPopover>
+  );
+}
+
 /** /cs/conversations: waiting, mine and all; claim, transfer, close and reopen; the customer beside the chat. */
 export default function CsConversationsPage() {
   const { t } = useTranslation('chat');
@@ -205,6 +230,8 @@ export default function CsConversationsPage() {
       refresh();
     } catch (error) {
       toastError(error, t('errors.load'));
+      // Someone else was quicker (CHAT_ALREADY_CLAIMED): the header shows who answers now.
+      onConversationActivity();
     } finally {
       setIsBusy(false);
     }
@@ -293,15 +320,26 @@ export default function CsConversationsPage() {
                 <Tag>{t(`status.${selected.status}`)}</Tag>
                 {selected.agent && <span>{t('cs.agent', { name: selected.agent.name })}</span>}
                 <Space wrap>
-                  {selected.status !== 'closed' && !isMine && (
-                    <Button
-                      size="small"
-                      loading={isBusy}
-                      onClick={() => act(() => chatApi.csAction(selected.id, 'claim'), t('cs.claimed'))}
-                    >
-                      {t('cs.claim')}
-                    </Button>
-                  )}
+                  {selected.status !== 'closed' &&
+                    !isMine &&
+                    (selected.status === 'open' && selected.agent ? (
+                      // A colleague's conversation leaves their "Mine" at once: asked first, naming them.
+                      <TakeOverButton
+                        colleague={selected.agent}
+                        isBusy={isBusy}
+                        onConfirm={(agentId) =>
+                          act(() => chatApi.csClaim(selected.id, agentId), t('cs.claimed'))
+                        }
+                      />
+                    ) : (
+                      <Button
+                        size="small"
+                        loading={isBusy}
+                        onClick={() => act(() => chatApi.csClaim(selected.id), t('cs.claimed'))}
+                      >
+                        {t('cs.claim')}
+                      </Button>
+                    ))}
                   {selected.status !== 'closed' && (
                     <Select
                       size="small"

@@ -1,11 +1,10 @@
-import type { TCategoryNode, TMerchantApplication } from '@caravan/contracts';
-import { Alert, Button, Card, Col, Form, Input, Result, Row, Skeleton, Steps, TreeSelect } from 'antd';
-import { useEffect, useState } from 'react';
+import { MERCHANT_DOCUMENTS_MAX, type TCategoryNode, type TMerchantApplication } from '@caravan/contracts';
+import { Alert, Button, Card, Col, Form, Input, Result, Row, Skeleton, Space, Steps, TreeSelect } from 'antd';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCategories } from '../../../components/catalog/categories';
 import {
   CountrySelect,
-  ImageUploadField,
   ShopContactFields,
   ShopLogoField,
   ShopNameField,
@@ -14,6 +13,7 @@ import { AppForm } from '../../../components/ui/app-form';
 import { ButtonLink } from '../../../components/ui/button-link';
 import { PageFrame } from '../../../components/ui/page-frame';
 import type { TPictures } from '../../../components/ui/picture-field';
+import { PrivatePicturesUpload, type TPrivatePicture } from '../../../components/ui/private-pictures-upload';
 import { toUploadItems, uploadedRefs } from '../../../components/ui/sortable-image-uploader';
 import { isApiError } from '../../../lib/api';
 import { placeFieldErrors } from '../../../lib/form';
@@ -21,7 +21,13 @@ import { formatDateTime } from '../../../lib/format';
 import { buildLoginPath, isLoggedIn, useSession } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
 import { useOneAtATime } from '../../../lib/use-one-at-a-time';
-import { useMerchantInfo, useMyApplication, useSubmitApplication } from '../api';
+import {
+  merchantDocumentUrl,
+  uploadMerchantDocument,
+  useMerchantInfo,
+  useMyApplication,
+  useSubmitApplication,
+} from '../api';
 
 type TFormValues = {
   shopName: string;
@@ -31,7 +37,8 @@ type TFormValues = {
   country: string;
   description: string;
   logo: TPictures;
-  documents: TPictures;
+  /** Private pictures (ids), never public upload addresses: only the applicant and merchant reviewers see them. */
+  documents: TPrivatePicture[];
 };
 
 function toTree(
@@ -51,13 +58,14 @@ function ApplicationForm({
   const [form] = Form.useForm<TFormValues>();
   const categories = useCategories();
   const submit = useSubmitApplication();
+  const isUploadingDocument = useRef(false);
   // A double click sent the application twice: "submitted" and "already being reviewed" stood side by side.
   const onFinish = useOneAtATime(async ({ logo, documents, ...values }: TFormValues) => {
     try {
       await submit.mutateAsync({
         ...values,
         logo: uploadedRefs(logo ?? [])[0] ?? null,
-        documents: uploadedRefs(documents ?? []),
+        documents: (documents ?? []).map((document) => document.id),
       });
       toast.success(t('common:success.applicationSucceeded'));
       onDone();
@@ -83,7 +91,7 @@ function ApplicationForm({
               country: previous.country,
               description: previous.description,
               logo: previous.logo ? toUploadItems([previous.logo]) : [],
-              documents: toUploadItems(previous.documents),
+              documents: previous.documents,
             }
           : { description: '', logo: [], documents: [] }
       }
@@ -119,14 +127,34 @@ function ApplicationForm({
           <ShopLogoField name="logo" />
         </Col>
         <Col xs={24} md={16}>
-          <ImageUploadField
+          <Form.Item
             name="documents"
             label={t('apply.documents')}
             extra={t('apply.documentsHint')}
-            requiredMessage={t('apply.documentsRequired')}
-            max={9}
-            moduleName="merchant"
-          />
+            required
+            rules={[
+              {
+                validator: async (_rule, documents: TPrivatePicture[] | undefined) => {
+                  if (isUploadingDocument.current) {
+                    throw new Error(t('apply.uploading'));
+                  }
+                  if (!documents || documents.length === 0) {
+                    throw new Error(t('apply.documentsRequired'));
+                  }
+                },
+              },
+            ]}
+          >
+            <PrivatePicturesUpload
+              label={t('apply.documents')}
+              max={MERCHANT_DOCUMENTS_MAX}
+              upload={uploadMerchantDocument}
+              urlOf={merchantDocumentUrl}
+              onUploadingChange={(isUploading) => {
+                isUploadingDocument.current = isUploading;
+              }}
+            />
+          </Form.Item>
         </Col>
       </Row>
       <Button type="primary" htmlType="submit" loading={submit.isPending}>
@@ -143,7 +171,7 @@ function ApplicationStatus({
   application: TMerchantApplication;
   onResubmit: () => void;
 }) {
-  const { t } = useTranslation('seller');
+  const { t } = useTranslation(['seller', 'common']);
   const current = { submitted: 0, reviewing: 1, approved: 2, rejected: 2 }[application.status];
   return (
     <Card title={t('apply.statusTitle', { name: application.shopName })}>
@@ -166,6 +194,28 @@ function ApplicationStatus({
           },
         ]}
       />
+      {application.documents.length > 0 ? (
+        <>
+          <h3 style={{ marginBlock: 16 }}>{t('apply.documents')}</h3>
+          {/* From the private route, with the session cookie: only the applicant and merchant reviewers read them. */}
+          <Space wrap data-testid="my-application-documents">
+            {application.documents.map((document, index) => (
+              <img
+                key={document.id}
+                src={merchantDocumentUrl(document.id)}
+                alt={t('common:sortablePictures.name', {
+                  label: t('apply.documents'),
+                  position: index + 1,
+                  count: application.documents.length,
+                })}
+                width={120}
+                height={90}
+                style={{ objectFit: 'cover' }}
+              />
+            ))}
+          </Space>
+        </>
+      ) : null}
       {application.status === 'rejected' ? (
         <Alert
           style={{ marginBlockStart: 16 }}

@@ -2,7 +2,13 @@ import { PlusOutlined } from '@ant-design/icons';
 import type { TUploadResponse } from '@caravan/contracts';
 import { Upload, type UploadFile } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { pictureUploadProps } from '../../../components/ui/picture-upload-props';
+import {
+  cancelUpload,
+  pictureUploadProps,
+  uploadFailureMessage,
+  useUploadRequests,
+} from '../../../components/ui/picture-upload-props';
+import { UploadTile } from '../../../components/ui/upload-tile';
 import { imageLimitsText } from '../../../lib/image-file';
 import { toast } from '../../../lib/toast';
 
@@ -14,18 +20,29 @@ type TImageUploaderProps = {
   label: string;
 };
 
-/** Picture uploads with progress; each can be removed before the form is sent (DESIGN.md). */
+/** Picture uploads with progress; each can be cancelled while it uploads, and removed before sending (DESIGN.md). */
 export function ImageUploader({ files, onChange, max, moduleName, label }: TImageUploaderProps) {
   const { t } = useTranslation(['orders', 'errors']);
+  const requests = useUploadRequests();
   return (
     <>
       <Upload<TUploadResponse>
-        {...pictureUploadProps(t, { moduleName, max })}
+        {...pictureUploadProps(t, { moduleName, max, requests })}
         fileList={files}
+        itemRender={(node, file) => (
+          <UploadTile
+            file={file}
+            onCancel={() => {
+              cancelUpload(requests, file.uid);
+              onChange(files.filter((item) => item.uid !== file.uid));
+            }}
+          >
+            {node}
+          </UploadTile>
+        )}
         onChange={({ file, fileList }) => {
           if (file.status === 'error') {
-            const response = file.response as { error?: { message?: string } } | undefined;
-            toast.error(response?.error?.message ?? t('upload.failed'));
+            toast.error(uploadFailureMessage(file, t('upload.failed')));
             onChange(fileList.filter((item) => item.uid !== file.uid));
             return;
           }
