@@ -84,9 +84,22 @@ export function uploadFailureMessage(file: { error?: unknown }, fallback: string
 }
 
 /** Stops the upload of the file `uid` (its tile is taken away by the caller). */
-export function cancelUpload(requests: TUploadRequests, uid: string): void {
+function cancelUpload(requests: TUploadRequests, uid: string): void {
   requests.get(uid)?.abort();
   requests.delete(uid);
+}
+
+/**
+ * A tile's cancel (UploadTile's `onCancel`): stops the upload of the file `uid` and gives the list without its tile,
+ * for the uploader's `onChange`. Ant Design hides an uploading tile's own remove button, so the tile goes here.
+ */
+export function withoutCancelledUpload<T extends { uid: string }>(
+  requests: TUploadRequests,
+  files: T[],
+  uid: string,
+): T[] {
+  cancelUpload(requests, uid);
+  return files.filter((item) => item.uid !== uid);
 }
 
 /**

@@ -2,17 +2,13 @@ import { CloseOutlined, DeleteOutlined, UploadOutlined } from '@ant-design/icons
 import { Button, Progress } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { IMAGE_ACCEPT, imageFileProblem } from '../../lib/image-file';
-import { toast, toastError } from '../../lib/toast';
+import { type TPrivateUploadRequest, usePrivateUpload } from './use-private-upload';
 import './private-pictures-upload.css';
 
 /** A picture the server keeps private: named by id, shown from a URL only its owner (and reviewers) may read. */
 export type TPrivatePicture = { id: string; width: number; height: number };
 
-export type TPrivateUpload = (
-  file: File,
-  options: { onProgress: (percent: number) => void; signal: AbortSignal },
-) => Promise<TPrivatePicture>;
+export type TPrivateUpload = TPrivateUploadRequest<TPrivatePicture>;
 
 /**
  * Private pictures as a form control (merchant application documents): one upload at a time with its progress and
@@ -41,22 +37,17 @@ export function PrivatePicturesUpload({
 }) {
   const { t } = useTranslation(['common', 'errors']);
   const pictures = value ?? [];
-  const inputRef = useRef<HTMLInputElement>(null);
-  const uploadButtonRef = useRef<HTMLButtonElement>(null);
   const listRef = useRef<HTMLUListElement>(null);
-  const uploadRef = useRef<AbortController | null>(null);
-  const [progress, setProgress] = useState<{ percent: number; name: string } | null>(null);
-  // After a cancel or a removal from the keyboard, the focus goes where the control went, not to the page.
-  const [focusOwed, setFocusOwed] = useState<number | 'upload' | null>(null);
   const latest = useRef(pictures);
   latest.current = pictures;
-  // Told at once, before the new value reaches the form: its check of the field must not still see an upload.
-  const showProgress = (next: { percent: number; name: string } | null) => {
-    setProgress(next);
-    onUploadingChange?.(next !== null);
-  };
-  // Leaving the page (or the form) stops an upload still running.
-  useEffect(() => () => uploadRef.current?.abort(), []);
+  const { inputProps, uploadButtonRef, progress, open, cancel } = usePrivateUpload({
+    upload,
+    onUploaded: (picture) => onChange?.([...latest.current, picture]),
+    onUploadingChange,
+    failedText: t('common:errors.generic'),
+  });
+  // After a removal from the keyboard, the focus goes where the control went, not to the page.
+  const [focusOwed, setFocusOwed] = useState<number | null>(null);
   useEffect(() => {
     if (focusOwed === null) {
       return;
@@ -64,59 +55,11 @@ export function PrivatePicturesUpload({
     setFocusOwed(null);
     const removeButtons = listRef.current?.querySelectorAll<HTMLButtonElement>('button') ?? [];
     const target =
-      focusOwed === 'upload' || removeButtons.length === 0
+      removeButtons.length === 0
         ? uploadButtonRef.current
         : removeButtons[Math.min(focusOwed, removeButtons.length - 1)];
     target?.focus();
-  }, [focusOwed]);
-
-  const clearInput = () => {
-    if (inputRef.current) {
-      inputRef.current.value = '';
-    }
-  };
-  const pick = async (file: File | undefined) => {
-    if (!file) {
-      return;
-    }
-    // Told at once, not after sending the whole file to be refused.
-    const problem = imageFileProblem(t, file);
-    if (problem) {
-      toast.error(problem);
-      clearInput();
-      return;
-    }
-    const controller = new AbortController();
-    uploadRef.current = controller;
-    showProgress({ percent: 0, name: file.name });
-    const finish = () => {
-      if (uploadRef.current === controller) {
-        uploadRef.current = null;
-        showProgress(null);
-      }
-    };
-    try {
-      const picture = await upload(file, {
-        signal: controller.signal,
-        onProgress: (percent) => setProgress((current) => current && { ...current, percent }),
-      });
-      finish();
-      onChange?.([...latest.current, picture]);
-    } catch (error) {
-      if (!controller.signal.aborted) {
-        toastError(error, t('common:errors.generic'));
-      }
-    } finally {
-      finish();
-      clearInput();
-    }
-  };
-  const cancel = () => {
-    uploadRef.current?.abort();
-    uploadRef.current = null;
-    showProgress(null);
-    setFocusOwed('upload');
-  };
+  }, [focusOwed, uploadButtonRef]);
   const remove = (index: number) => {
     onChange?.(pictures.filter((_, i) => i !== index));
     setFocusOwed(index);
@@ -126,15 +69,7 @@ export function PrivatePicturesUpload({
 
   return (
     <div className="cv-private-pictures">
-      <input
-        ref={inputRef}
-        id={id}
-        type="file"
-        accept={IMAGE_ACCEPT}
-        hidden
-        aria-label={label}
-        onChange={(event) => void pick(event.target.files?.[0])}
-      />
+      <input {...inputProps} id={id} aria-label={label} />
       {pictures.length > 0 ? (
         <ul ref={listRef} className="cv-private-pictures__list" data-testid="private-pictures">
           {pictures.map((picture, index) => (
@@ -167,11 +102,7 @@ export function PrivatePicturesUpload({
           </Button>
         </div>
       ) : pictures.length < max ? (
-        <Button
-          ref={uploadButtonRef}
-          icon={<UploadOutlined aria-hidden />}
-          onClick={() => inputRef.current?.click()}
-        >
+        <Button ref={uploadButtonRef} icon={<UploadOutlined aria-hidden />} onClick={open}>
           {t('common:privatePictures.add')}
         </Button>
       ) : null}

@@ -25,12 +25,13 @@ import { useTranslation } from 'react-i18next';
 import { imageLimitsText } from '../../lib/image-file';
 import { toast } from '../../lib/toast';
 import {
-  cancelUpload,
   pictureUploadProps,
   uploadFailureMessage,
   useUploadRequests,
+  withoutCancelledUpload,
 } from './picture-upload-props';
 import { UploadTile } from './upload-tile';
+import './upload-tile.css';
 import './sortable-image-uploader.css';
 
 export type TUploadItem = UploadFile<TUploadResponse>;
@@ -66,7 +67,7 @@ function SortableItem({
         <button
           type="button"
           ref={setActivatorNodeRef}
-          className="cv-sortable-picture__handle"
+          className="cv-tile-corner-button cv-sortable-picture__handle"
           {...attributes}
           aria-label={moveLabel}
         >
@@ -158,10 +159,7 @@ export function SortableImageUploader({
             >
               <UploadTile
                 file={file}
-                onCancel={() => {
-                  cancelUpload(requests, file.uid);
-                  onChange(files.filter((item) => item.uid !== file.uid));
-                }}
+                onCancel={() => onChange(withoutCancelledUpload(requests, files, file.uid))}
               >
                 {node}
               </UploadTile>

@@ -27,7 +27,7 @@ export function UploadTile({
       {children}
       <button
         type="button"
-        className="cv-upload-cancel"
+        className="cv-tile-corner-button cv-upload-cancel"
         aria-label={label}
         title={label}
         onClick={onCancel}

@@ -3,10 +3,10 @@ import type { TUploadResponse } from '@caravan/contracts';
 import { Upload, type UploadFile } from 'antd';
 import { useTranslation } from 'react-i18next';
 import {
-  cancelUpload,
   pictureUploadProps,
   uploadFailureMessage,
   useUploadRequests,
+  withoutCancelledUpload,
 } from '../../../components/ui/picture-upload-props';
 import { UploadTile } from '../../../components/ui/upload-tile';
 import { imageLimitsText } from '../../../lib/image-file';
@@ -32,10 +32,7 @@ export function ImageUploader({ files, onChange, max, moduleName, label }: TImag
         itemRender={(node, file) => (
           <UploadTile
             file={file}
-            onCancel={() => {
-              cancelUpload(requests, file.uid);
-              onChange(files.filter((item) => item.uid !== file.uid));
-            }}
+            onCancel={() => onChange(withoutCancelledUpload(requests, files, file.uid))}
           >
             {node}
           </UploadTile>
