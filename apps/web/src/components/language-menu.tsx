@@ -3,7 +3,6 @@ import { LANGUAGE_NAMES, LANGUAGE_TAGS, type TLanguage } from '@caravan/contract
 import { type KeyboardEvent, type MouseEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
-import { withColon } from '../lib/format';
 import { listMenuLanguages, withLanguageParam } from '../lib/language';
 import { switchLanguage } from '../lib/language-switch';
 
@@ -59,7 +58,7 @@ export function LanguageMenu() {
     >
       <summary className="cv-lang__button">
         <GlobalOutlined aria-hidden="true" className="cv-lang__icon" />
-        <span className="cv-visually-hidden">{withColon(t('header.language'), i18n.language)} </span>
+        <span className="cv-visually-hidden">{t('labelled', { label: t('header.language') })} </span>
         <span className="cv-lang__current" lang={LANGUAGE_TAGS[current]}>
           {LANGUAGE_NAMES[current]}
         </span>

@@ -15,6 +15,8 @@ export function formatDateTime(value: string | null | undefined): string {
 /**
  * A label followed by its colon as the reader's language writes it (common:labelled): French puts a no-break space
  * before it ("Transporteur :"), Chinese and Japanese a full-width colon ("承运商："), the others a plain one.
+ * It reads the global i18next, which is not the request's while rendering on the server: a server-rendered component
+ * uses its own `t('common:labelled', { label })` (the header's language menu did not hydrate, React error 418).
  */
 export function withColon(label: string, lang: string = i18next.language): string {
   return i18next.t('common:labelled', { label, lng: lang, defaultValue: `${label}:` });
