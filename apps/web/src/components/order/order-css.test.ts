@@ -1,17 +1,8 @@
-import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { cssRulesOf } from '../../testing/css-rules';
 
 // jsdom lays nothing out and tests read no styles: the rule itself is checked.
-const CSS_PATH = ['apps/web/src/components/order/order.css', 'src/components/order/order.css'].find((path) =>
-  existsSync(path),
-);
-const css = CSS_PATH ? readFileSync(CSS_PATH, 'utf8') : '';
-
-function declarationsOf(selector: string): string {
-  const start = css.indexOf(`\n${selector} {`);
-  expect(start, selector).toBeGreaterThanOrEqual(0);
-  return css.slice(start, css.indexOf('}', start));
-}
+const declarationsOf = cssRulesOf('apps/web/src/components/order/order.css');
 
 describe('order.css goods names', () => {
   it('cuts every long name with an ellipsis, also one whose word is wider than the line', () => {

@@ -1,7 +1,8 @@
-import { CloseOutlined, DeleteOutlined, UploadOutlined } from '@ant-design/icons';
-import { Button, Progress } from 'antd';
+import { DeleteOutlined, UploadOutlined } from '@ant-design/icons';
+import { Button } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { UploadProgress } from './upload-progress';
 import { type TPrivateUploadRequest, usePrivateUpload } from './use-private-upload';
 import './private-pictures-upload.css';
 
@@ -88,19 +89,13 @@ export function PrivatePicturesUpload({
         </ul>
       ) : null}
       {progress ? (
-        <div className="cv-private-pictures__progress">
-          <span className="cv-muted" dir="auto">
-            {progress.name}
-          </span>
-          <Progress
-            percent={progress.percent}
-            size="small"
-            aria-label={t('common:privatePictures.progress', { label })}
-          />
-          <Button size="small" icon={<CloseOutlined aria-hidden />} onClick={cancel}>
-            {t('common:privatePictures.cancel')}
-          </Button>
-        </div>
+        <UploadProgress
+          name={progress.name}
+          percent={progress.percent}
+          progressLabel={t('common:privatePictures.progress', { label })}
+          cancelText={t('common:privatePictures.cancel')}
+          onCancel={cancel}
+        />
       ) : pictures.length < max ? (
         <Button ref={uploadButtonRef} icon={<UploadOutlined aria-hidden />} onClick={open}>
           {t('common:privatePictures.add')}

@@ -1,17 +1,8 @@
-import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { cssRulesOf } from '../../testing/css-rules';
 
 // jsdom lays nothing out and tests read no styles: the rules themselves are checked.
-const CSS_PATH = ['apps/web/src/features/wallet/wallet.css', 'src/features/wallet/wallet.css'].find((path) =>
-  existsSync(path),
-);
-const css = CSS_PATH ? readFileSync(CSS_PATH, 'utf8') : '';
-
-function declarationsOf(selector: string): string {
-  const start = css.indexOf(`\n${selector} {`);
-  expect(start, selector).toBeGreaterThanOrEqual(0);
-  return css.slice(start, css.indexOf('}', start));
-}
+const declarationsOf = cssRulesOf('apps/web/src/features/wallet/wallet.css');
 
 describe('wallet.css', () => {
   it('keeps space above the withdrawal summary when the amount above it shows an error', () => {

@@ -1,6 +1,7 @@
-import { CloseOutlined, DeleteOutlined, UploadOutlined } from '@ant-design/icons';
-import { Button, Progress, Space } from 'antd';
+import { DeleteOutlined, UploadOutlined } from '@ant-design/icons';
+import { Button, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { UploadProgress } from '../../../components/ui/upload-progress';
 import { usePrivateUpload } from '../../../components/ui/use-private-upload';
 import { identityImageUrl, uploadIdentityImage } from '../api/loans-api';
 
@@ -28,19 +29,13 @@ export function IdentityUpload({
     <div>
       <input {...inputProps} aria-label={label} />
       {progress ? (
-        <div className="cv-identity-upload__progress">
-          <span className="cv-muted" dir="auto">
-            {progress.name}
-          </span>
-          <Progress
-            percent={progress.percent}
-            size="small"
-            aria-label={t('verify.uploadProgress', { label })}
-          />
-          <Button size="small" icon={<CloseOutlined aria-hidden />} onClick={cancel}>
-            {t('verify.cancelUpload')}
-          </Button>
-        </div>
+        <UploadProgress
+          name={progress.name}
+          percent={progress.percent}
+          progressLabel={t('verify.uploadProgress', { label })}
+          cancelText={t('verify.cancelUpload')}
+          onCancel={cancel}
+        />
       ) : value ? (
         <Space align="start" wrap>
           <img
