@@ -95,6 +95,18 @@ describe('staff log-in', () => {
       },
     });
     expect(withCheck.statusCode).toBe(200);
+    // An administrator enabling the member again lifts the pause of every source (QA accounts #1).
+    const manager = await createStaffMember(ctx, { role: 'Administrator' });
+    const setStatus = (status: 'active' | 'disabled') =>
+      ctx.app.inject({
+        method: 'PUT',
+        url: `/api/v1/admin/staff/${member.id}`,
+        headers: bearer(manager.token),
+        payload: { status },
+      });
+    expect((await setStatus('disabled')).statusCode).toBe(200);
+    expect((await setStatus('active')).statusCode).toBe(200);
+    expect((await attempt(member.password)).statusCode).toBe(200);
     await ctx.database.db.update(staff).set({ status: 'disabled' }).where(eq(staff.id, member.id));
     const disabled = await attempt(member.password, '10.2.0.3');
     expect(disabled.statusCode).toBe(403);

@@ -128,7 +128,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await enableUser(db, {
+      await enableUser(db, app.counters, {
         staffId: request.staffMember!.id,
         userId: BigInt(request.params.id),
         reason: request.body.reason,
@@ -147,6 +147,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) =>
       getUserDetail(db, BigInt(request.params.id), {
         canReadLedger: request.staffMember!.permissions.includes('ledger.read'),
+        counters: app.counters,
       }),
   );
 
@@ -157,7 +158,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, params: ZIdParams, body: ZUnlockUserRequest, response: { 200: ZOkResponse } },
     },
     async (request) => {
-      await unlockUser(db, {
+      await unlockUser(db, app.counters, {
         staffId: request.staffMember!.id,
         userId: BigInt(request.params.id),
         lock: request.body.lock,
@@ -271,7 +272,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, params: ZIdParams, body: ZUpdateStaffRequest, response: { 200: ZOkResponse } },
     },
     async (request) => {
-      await updateStaff(db, request.staffMember!.id, BigInt(request.params.id), request.body);
+      await updateStaff(db, app.counters, request.staffMember!.id, BigInt(request.params.id), request.body);
       return ok;
     },
   );

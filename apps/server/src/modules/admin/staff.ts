@@ -6,7 +6,8 @@ import { findPgError, uniqueViolation } from '../../db/pg-error';
 import { roles, staff } from '../../db/schema';
 import { AppError } from '../../http/app-error';
 import { recordAudit } from '../audit';
-import { deleteStaffSessions, hashNewPassword } from '../auth';
+import { deleteStaffSessions, hashNewPassword, liftLoginLimits } from '../auth';
+import type { TCounterStore } from '../ops';
 import { ADMINISTRATOR_ROLE } from './roles';
 
 export async function listStaff(db: Database): Promise<TStaffMember[]> {
@@ -107,9 +108,13 @@ async function lockActiveAdministrators(tx: Tx): Promise<{ roleId: bigint | unde
   return { roleId: role.id, ids: rows.map((row) => row.id) };
 }
 
-/** Changes a staff member's role, name, status or password; disabling or a new password ends their sessions. */
+/**
+ * Changes a staff member's role, name, status or password; disabling or a new password ends their sessions,
+ * (re-)enabling lifts their log-in locks.
+ */
 export async function updateStaff(
   db: Database,
+  counters: TCounterStore,
   actorId: bigint,
   staffId: bigint,
   input: z.output<typeof ZUpdateStaffRequest>,
@@ -147,6 +152,10 @@ export async function updateStaff(
         updatedAt: sql`now()`,
       })
       .where(eq(staff.id, staffId));
+    if (input.status === 'active') {
+      // The log-in page counts by name as typed (auth/login-guard.ts), lower-cased like staff-auth.ts.
+      await liftLoginLimits({ counters, audience: 'staff', accounts: [member.username.toLowerCase()] });
+    }
     if (input.status === 'disabled' || passwordHash) {
       await deleteStaffSessions(tx, staffId);
     }

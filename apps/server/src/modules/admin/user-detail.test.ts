@@ -1,9 +1,10 @@
-import type { TAdminUserDetail, TAdminUsersResponse } from '@caravan/contracts';
+import type { TAdminUserDetail, TAdminUsersResponse, TError } from '@caravan/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, sessions, systemParams, users } from '../../db/schema';
 import { createTestStaff, fundUser } from '../../testing/fixtures';
 import { bearer, createTestApp, json, type TTestContext } from '../../testing/test-app';
+import { registerUser, solveChallenge } from '../auth/test-fixtures';
 import { createTestProduct, createTestStore, createTestUser, placeTestOrder } from '../orders/test-fixtures';
 
 describe("a user's page in depth", () => {
@@ -89,6 +90,68 @@ describe("a user's page in depth", () => {
     expect(audits[0]!.details).toMatchObject({ reason: 'Chargeback fraud', after: { status: 'disabled' } });
     expect(audits[1]!.details).toMatchObject({ reason: 'Verified by phone', after: { lockedUntil: null } });
   });
+  it("sees and lifts the log-in page's lock, from every source and under every name (QA accounts #1)", async () => {
+    const { user, body } = await registerUser(ctx.app);
+    const tryLogIn = async (password: string, remoteAddress: string, withCheck = false) => {
+      const challenge = withCheck
+        ? json<{ id: string; difficulty: number }>(
+            await ctx.app.inject({ method: 'POST', url: '/api/v1/auth/challenge', payload: {} }),
+          )
+        : null;
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/login',
+        remoteAddress,
+        payload: {
+          accountType: 'username',
+          account: body.account.toUpperCase(),
+          password,
+          ...(challenge
+            ? { challenge: { id: challenge.id, nonce: solveChallenge(challenge.id, challenge.difficulty) } }
+            : {}),
+        },
+      });
+      return res.statusCode === 200 ? 'ok' : json<TError>(res).error.code;
+    };
+    const lockOut = async (remoteAddress: string) => {
+      await tryLogIn('wrong-pass1', remoteAddress, true);
+      await tryLogIn('wrong-pass1', remoteAddress, true);
+      return tryLogIn('wrong-pass1', remoteAddress, true);
+    };
+    expect(await lockOut('10.9.0.1')).toBe('LOGIN_LOCKED_MINUTES');
+    expect(await lockOut('10.9.0.2')).toBe('LOGIN_LOCKED_MINUTES');
+    expect(await tryLogIn(body.password, '10.9.0.1', true)).toBe('LOGIN_LOCKED_MINUTES');
+
+    const detail = json<TAdminUserDetail>(await call('GET', `/api/v1/admin/users/${user.id}`, reader.token));
+    const lockedUntil = Date.parse(detail.user.loginLockedUntil ?? '');
+    expect(lockedUntil - Date.now()).toBeGreaterThan(60_000);
+
+    const unlocked = await call('POST', `/api/v1/admin/users/${user.id}/unlock`, manager.token, {
+      lock: 'login',
+      reason: 'Customer called',
+    });
+    expect(unlocked.statusCode, unlocked.body).toBe(200);
+    const [audit] = await ctx.database.db
+      .select({ details: auditLog.details })
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'user.unlock_login'), eq(auditLog.targetId, user.id)));
+    expect(audit?.details).toMatchObject({ before: { lockedUntil: new Date(lockedUntil).toISOString() } });
+    const after = json<TAdminUserDetail>(await call('GET', `/api/v1/admin/users/${user.id}`, reader.token));
+    expect(after.user.loginLockedUntil).toBeNull();
+    // Both paused sources may log in again, without the slider their earlier failures had called for.
+    expect(await tryLogIn(body.password, '10.9.0.1')).toBe('ok');
+    expect(await tryLogIn(body.password, '10.9.0.2')).toBe('ok');
+
+    // Enabling an account lifts the lock as roles.md says.
+    expect(await lockOut('10.9.0.3')).toBe('LOGIN_LOCKED_MINUTES');
+    await call('POST', `/api/v1/admin/users/${user.id}/disable`, manager.token, { reason: 'Checking' });
+    const enabled = await call('POST', `/api/v1/admin/users/${user.id}/enable`, manager.token, {
+      reason: 'Ok',
+    });
+    expect(enabled.statusCode, enabled.body).toBe(200);
+    expect(await tryLogIn(body.password, '10.9.0.3')).toBe('ok');
+  });
+
   it("shows a cancelled account's date, reason and former names, only to staff who may read users", async () => {
     const db = ctx.database.db;
     await db

@@ -4,9 +4,10 @@ import type { Database } from '../../db/client';
 import { loans, orders, sessions, stores, users } from '../../db/schema';
 import { AppError } from '../../http/app-error';
 import { recordAudit } from '../audit';
-import { clearLockout } from '../auth';
 import { getBalances, listBalanceHistory } from '../ledger';
+import type { TCounterStore } from '../ops';
 import { readAccountSetting } from '../verification-codes';
+import { liftUserLocks, loginLockedUntil } from './user-locks';
 import { listUsers } from './users';
 
 const RECENT = 20;
@@ -16,7 +17,7 @@ const DAY_MS = 86_400_000;
 export async function getUserDetail(
   db: Database,
   userId: bigint,
-  access: { canReadLedger: boolean },
+  access: { canReadLedger: boolean; counters: TCounterStore },
 ): Promise<TAdminUserDetail> {
   const [row] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
   if (!row) {
@@ -27,42 +28,45 @@ export async function getUserDetail(
   if (!summary) {
     throw new AppError('USER_NOT_FOUND');
   }
-  const [holdDays, balances, history, orderRows, loanRows, sessionRows, [shop]] = await Promise.all([
-    readAccountSetting(db, 'account_reregister_days'),
-    getBalances(db, userId),
-    access.canReadLedger ? listBalanceHistory(db, { userId, pageNum: 1, pageSize: RECENT }) : null,
-    db
-      .select({
-        orderNo: orders.orderNo,
-        status: orders.status,
-        total: orders.total,
-        createdAt: orders.createdAt,
-      })
-      .from(orders)
-      .where(eq(orders.buyerUserId, userId))
-      .orderBy(desc(orders.id))
-      .limit(RECENT),
-    db
-      .select({ id: loans.id, status: loans.status, amount: loans.amount, createdAt: loans.createdAt })
-      .from(loans)
-      .where(eq(loans.userId, userId))
-      .orderBy(desc(loans.id))
-      .limit(RECENT),
-    db
-      .select()
-      .from(sessions)
-      .where(and(eq(sessions.userId, userId), gt(sessions.expiresAt, new Date())))
-      .orderBy(desc(sessions.lastSeenAt))
-      .limit(RECENT),
-    db
-      .select({ id: stores.id, name: stores.name, status: stores.status })
-      .from(stores)
-      .where(eq(stores.ownerUserId, userId))
-      .limit(1),
-  ]);
+  const [loginLock, holdDays, balances, history, orderRows, loanRows, sessionRows, [shop]] =
+    await Promise.all([
+      loginLockedUntil(access.counters, row),
+      readAccountSetting(db, 'account_reregister_days'),
+      getBalances(db, userId),
+      access.canReadLedger ? listBalanceHistory(db, { userId, pageNum: 1, pageSize: RECENT }) : null,
+      db
+        .select({
+          orderNo: orders.orderNo,
+          status: orders.status,
+          total: orders.total,
+          createdAt: orders.createdAt,
+        })
+        .from(orders)
+        .where(eq(orders.buyerUserId, userId))
+        .orderBy(desc(orders.id))
+        .limit(RECENT),
+      db
+        .select({ id: loans.id, status: loans.status, amount: loans.amount, createdAt: loans.createdAt })
+        .from(loans)
+        .where(eq(loans.userId, userId))
+        .orderBy(desc(loans.id))
+        .limit(RECENT),
+      db
+        .select()
+        .from(sessions)
+        .where(and(eq(sessions.userId, userId), gt(sessions.expiresAt, new Date())))
+        .orderBy(desc(sessions.lastSeenAt))
+        .limit(RECENT),
+      db
+        .select({ id: stores.id, name: stores.name, status: stores.status })
+        .from(stores)
+        .where(eq(stores.ownerUserId, userId))
+        .limit(1),
+    ]);
   return {
     user: {
       ...summary,
+      loginLockedUntil: loginLock?.toISOString() ?? null,
       txLockedUntil: row.txLockedUntil?.toISOString() ?? null,
       hasTxPassword: row.txPasswordHash !== null,
     },
@@ -116,6 +120,7 @@ export async function getUserDetail(
 /** Lifts a log-in or transaction-password lock, with the reason in the audit log. */
 export async function unlockUser(
   db: Database,
+  counters: TCounterStore,
   input: { staffId: bigint; userId: bigint; lock: 'login' | 'txPassword'; reason: string },
 ) {
   await db.transaction(async (tx) => {
@@ -123,8 +128,12 @@ export async function unlockUser(
     if (!before) {
       throw new AppError('USER_NOT_FOUND');
     }
-    await clearLockout(tx, input.lock === 'login' ? 'userLogin' : 'userTx', input.userId);
-    const lockedUntil = input.lock === 'login' ? before.loginLockedUntil : before.txLockedUntil;
+    const lockedUntil =
+      input.lock === 'login' ? await loginLockedUntil(counters, before) : before.txLockedUntil;
+    await liftUserLocks(tx, counters, before, {
+      login: input.lock === 'login',
+      txPassword: input.lock === 'txPassword',
+    });
     await recordAudit(tx, {
       staffId: input.staffId,
       action: input.lock === 'login' ? 'user.unlock_login' : 'user.unlock_tx_password',

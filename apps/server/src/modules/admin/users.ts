@@ -5,7 +5,9 @@ import { containsPattern } from '../../db/like';
 import { stores, type USER_STATUSES, users } from '../../db/schema';
 import { AppError } from '../../http/app-error';
 import { recordAudit } from '../audit';
-import { clearLockout, deleteUserSessions } from '../auth';
+import { deleteUserSessions } from '../auth';
+import type { TCounterStore } from '../ops';
+import { liftUserLocks } from './user-locks';
 
 export async function listUsers(
   db: Database,
@@ -66,7 +68,15 @@ export async function listUsers(
 
 async function lockUser(tx: Tx, userId: bigint) {
   const [user] = await tx
-    .select({ id: users.id, status: users.status })
+    .select({
+      id: users.id,
+      status: users.status,
+      username: users.username,
+      email: users.email,
+      areaCode: users.areaCode,
+      phone: users.phone,
+      loginLockedUntil: users.loginLockedUntil,
+    })
     .from(users)
     .where(eq(users.id, userId))
     .for('update');
@@ -104,12 +114,15 @@ export async function disableUser(db: Database, input: { staffId: bigint; userId
 }
 
 /** Enables an account again and lifts its log-in and transaction-password locks. */
-export async function enableUser(db: Database, input: { staffId: bigint; userId: bigint; reason: string }) {
+export async function enableUser(
+  db: Database,
+  counters: TCounterStore,
+  input: { staffId: bigint; userId: bigint; reason: string },
+) {
   await db.transaction(async (tx) => {
     const user = await lockUser(tx, input.userId);
     await tx.update(users).set({ status: 'active', updatedAt: sql`now()` }).where(eq(users.id, input.userId));
-    await clearLockout(tx, 'userLogin', input.userId);
-    await clearLockout(tx, 'userTx', input.userId);
+    await liftUserLocks(tx, counters, { ...user, id: input.userId }, { login: true, txPassword: true });
     await recordAudit(tx, {
       staffId: input.staffId,
       action: 'user.enable',

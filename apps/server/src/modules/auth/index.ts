@@ -3,8 +3,15 @@ export { newInvitationCode, newUsercode } from './codes';
 export { hashNewPassword, isCommonPassword } from './common-passwords';
 export { clearSessionCookie, setSessionCookie } from './cookies';
 export { assertNotLocked, clearLockout, countFailure, resetStreak } from './lockout-store';
-export { checkUserPassword, findUserByAccount, loginUser, type TLoginGuard } from './login';
-export { admitLoginAttempt, recordLoginFailure, recordLoginSuccess } from './login-guard';
+export {
+  checkUserPassword,
+  findUserByAccount,
+  liftUserLoginLimits,
+  loginUser,
+  type TLoginGuard,
+  userLoginLockOf,
+} from './login';
+export { admitLoginAttempt, liftLoginLimits, recordLoginFailure, recordLoginSuccess } from './login-guard';
 export { hashPassword, standInHash, verifyPassword } from './passwords';
 export { registerUser } from './register';
 export { releaseLapsedLogInName, type TLogInName } from './released-identity';

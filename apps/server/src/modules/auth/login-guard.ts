@@ -41,10 +41,25 @@ function hashed(value: string): string {
   return createHash('sha256').update(value).digest('base64url').slice(0, 22);
 }
 
-/** The counter keys of one attempt (exported for tests that move time on). */
-export function keysOf(attempt: TLoginAttempt, now: Date) {
-  const space = attempt.audience === 'staff' ? 'staff' : 'user';
-  const account = hashed(`${space}:${attempt.account}`);
+/**
+ * Staff lifting a user's log-in limits (Admin -> Users) move the account to a new epoch: every key below
+ * carries it, so the earlier counts, pauses and day locks of every source are left behind at once. Kept far
+ * longer than any lock, so an epoch never falls back to one whose keys still live.
+ */
+const EPOCH_TTL_MS = 400 * 86_400_000;
+
+function accountHashOf(audience: TLoginAudience, account: string): string {
+  return hashed(`${audience === 'staff' ? 'staff' : 'user'}:${account}`);
+}
+
+function epochKeyOf(accountHash: string): string {
+  return `login:epoch:${accountHash}`;
+}
+
+/** The counter keys of one attempt in an epoch (exported for tests that move time on). */
+export function keysOf(attempt: TLoginAttempt, now: Date, epoch = 0) {
+  const hash = accountHashOf(attempt.audience, attempt.account);
+  const account = epoch === 0 ? hash : `${hash}.${epoch}`;
   const source = hashed(attempt.ip);
   return {
     account: `login:acct:${account}`,
@@ -53,7 +68,14 @@ export function keysOf(attempt: TLoginAttempt, now: Date) {
     pause: `login:pause:${account}:${source}`,
     day: `login:day:${account}:${source}:${dayKey(now)}`,
     dayLock: `login:daylock:${account}:${source}:${dayKey(now)}`,
+    /** Whether any source is paused or locked on this account, and until when: what staff see. */
+    locked: `login:locked:${account}`,
   };
+}
+
+async function currentKeys(attempt: TLoginAttempt, now: Date) {
+  const epoch = await attempt.counters.peek(epochKeyOf(accountHashOf(attempt.audience, attempt.account)));
+  return keysOf(attempt, now, epoch);
 }
 
 function msToNextDay(now: Date): number {
@@ -62,7 +84,7 @@ function msToNextDay(now: Date): number {
 
 /** Whether the next attempt on this account from this source needs the human check. */
 export async function needsChallenge(attempt: TLoginAttempt, now = new Date()): Promise<boolean> {
-  const keys = keysOf(attempt, now);
+  const keys = await currentKeys(attempt, now);
   const [onAccount, fromSource] = await Promise.all([
     attempt.counters.peek(keys.account),
     attempt.counters.peek(keys.source),
@@ -75,7 +97,7 @@ export async function needsChallenge(attempt: TLoginAttempt, now = new Date()): 
  * uses up) the human check when the failures call for it.
  */
 export async function admitLoginAttempt(attempt: TLoginAttempt, now = new Date()): Promise<void> {
-  const keys = keysOf(attempt, now);
+  const keys = await currentKeys(attempt, now);
   const { counters } = attempt;
   if ((await counters.peek(keys.source)) >= SOURCE_MAX_FAILURES) {
     throw new AppError('TOO_FREQUENT');
@@ -98,7 +120,7 @@ export async function admitLoginAttempt(attempt: TLoginAttempt, now = new Date()
 
 /** Counts a failed attempt (unknown account or wrong password alike) and returns the error to answer. */
 export async function recordLoginFailure(attempt: TLoginAttempt, now = new Date()): Promise<AppError> {
-  const keys = keysOf(attempt, now);
+  const keys = await currentKeys(attempt, now);
   const { counters } = attempt;
   const [, , streak, day] = await Promise.all([
     counters.hit(keys.account, ACCOUNT_WINDOW_MS),
@@ -108,11 +130,15 @@ export async function recordLoginFailure(attempt: TLoginAttempt, now = new Date(
   ]);
   if (day > LOCKOUT_DAILY_MAX) {
     await counters.claim(keys.dayLock, msToNextDay(now));
+    // The day lock outlasts any pause the marker may hold.
+    await counters.remove(keys.locked);
+    await counters.claim(keys.locked, msToNextDay(now));
     return new AppError('LOGIN_LOCKED_TODAY');
   }
   if (streak >= LOCKOUT_STREAK) {
     await counters.remove(keys.streak);
     await counters.claim(keys.pause, LOCKOUT_MINUTES * 60_000);
+    await counters.claim(keys.locked, LOCKOUT_MINUTES * 60_000);
     return new AppError('LOGIN_LOCKED_MINUTES');
   }
   return new AppError('LOGIN_FAILED', {
@@ -123,6 +149,31 @@ export async function recordLoginFailure(attempt: TLoginAttempt, now = new Date(
 
 /** A right password ends the streak of this source on this account and the account's failure count. */
 export async function recordLoginSuccess(attempt: TLoginAttempt, now = new Date()): Promise<void> {
-  const keys = keysOf(attempt, now);
+  const keys = await currentKeys(attempt, now);
   await Promise.all([attempt.counters.remove(keys.streak), attempt.counters.remove(keys.account)]);
+}
+
+type TAccountNames = { counters: TCounterStore; audience: TLoginAudience; accounts: string[] };
+
+/**
+ * Until when some source is paused or locked out of an account under any of its names (the names as
+ * `TLoginAttempt.account` spells them), or null.
+ */
+export async function loginLockOf({ counters, audience, accounts }: TAccountNames): Promise<Date | null> {
+  const now = new Date();
+  const ends = await Promise.all(
+    accounts.map(async (account) => {
+      const keys = await currentKeys({ counters, audience, account, ip: '' }, now);
+      return counters.expiresAt(keys.locked);
+    }),
+  );
+  const latest = Math.max(...ends.map((end) => end ?? 0));
+  return latest > 0 ? new Date(latest) : null;
+}
+
+/** Staff lift an account's log-in limits under every name: its counts, pauses and day locks from every source. */
+export async function liftLoginLimits({ counters, accounts, audience }: TAccountNames): Promise<void> {
+  await Promise.all(
+    accounts.map((account) => counters.hit(epochKeyOf(accountHashOf(audience, account)), EPOCH_TTL_MS)),
+  );
 }

@@ -6,7 +6,13 @@ import { AppError } from '../../http/app-error';
 import type { TCounterStore } from '../ops';
 import type { TChallengeAnswer } from './challenge';
 import { assertNotLocked, countFailure, resetStreak } from './lockout-store';
-import { admitLoginAttempt, recordLoginFailure, recordLoginSuccess } from './login-guard';
+import {
+  admitLoginAttempt,
+  liftLoginLimits,
+  loginLockOf,
+  recordLoginFailure,
+  recordLoginSuccess,
+} from './login-guard';
 import { standInHash, verifyPassword } from './passwords';
 import { createSession } from './sessions';
 import { findUserStore, type TUserRow } from './user-info';
@@ -62,6 +68,35 @@ export function normalisedAccount(input: Pick<TLoginInput, 'accountType' | 'acco
   return input.accountType === 'mobile'
     ? `${input.areaCode ?? ''} ${account}`
     : `${input.accountType}:${account}`;
+}
+
+/** Every name a user can log in with, spelt as the log-in limits count them. */
+function loginNamesOf(user: Pick<TUserRow, 'username' | 'email' | 'areaCode' | 'phone'>): string[] {
+  const names: string[] = [];
+  if (user.username) {
+    names.push(normalisedAccount({ accountType: 'username', account: user.username }));
+  }
+  if (user.email) {
+    names.push(normalisedAccount({ accountType: 'email', account: user.email }));
+  }
+  if (user.phone) {
+    names.push(
+      normalisedAccount({ accountType: 'mobile', account: user.phone, areaCode: user.areaCode ?? '' }),
+    );
+  }
+  return names;
+}
+
+type TUserNames = Pick<TUserRow, 'username' | 'email' | 'areaCode' | 'phone'>;
+
+/** Until when some source may not log in to this user (buyer or seller panel) after wrong passwords. */
+export function userLoginLockOf(counters: TCounterStore, user: TUserNames): Promise<Date | null> {
+  return loginLockOf({ counters, audience: 'buyer', accounts: loginNamesOf(user) });
+}
+
+/** Staff lift a user's log-in limits (every name, every source). */
+export function liftUserLoginLimits(counters: TCounterStore, user: TUserNames): Promise<void> {
+  return liftLoginLimits({ counters, audience: 'buyer', accounts: loginNamesOf(user) });
 }
 
 /** What the log-in limits need besides the request body: the shared counters, the source, the human check. */

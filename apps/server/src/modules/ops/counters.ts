@@ -14,6 +14,8 @@ export type TCounterStore = {
   remove(key: string): Promise<void>;
   /** Removes `key`; true when it was there (a one-time token used once, even between processes). */
   take(key: string): Promise<boolean>;
+  /** When `key` expires (epoch milliseconds), or null when it is absent. */
+  expiresAt(key: string): Promise<number | null>;
 };
 
 /** One round trip, atomic: the window starts with the first hit and is not extended by later ones. */
@@ -38,6 +40,10 @@ export function redisCounterStore(redis: Redis): TCounterStore {
     },
     async take(key) {
       return (await redis.del(key)) === 1;
+    },
+    async expiresAt(key) {
+      const ttl = await redis.pttl(key);
+      return ttl >= 0 ? Date.now() + ttl : null;
     },
   };
 }
@@ -101,6 +107,9 @@ export function memoryCounterStore(maxKeys = 200_000): TCounterStore {
       const isLive = live(key, Date.now()) !== undefined;
       entries.delete(key);
       return isLive;
+    },
+    async expiresAt(key) {
+      return live(key, Date.now())?.expiresAt ?? null;
     },
   };
 }
