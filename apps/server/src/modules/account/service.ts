@@ -11,7 +11,7 @@ import { and, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database, Tx } from '../../db/client';
 import { uniqueViolation } from '../../db/pg-error';
-import { loans, orders, sessions, stores, users } from '../../db/schema';
+import { loans, merchantApplications, orders, sessions, stores, users } from '../../db/schema';
 import { AppError } from '../../http/app-error';
 import {
   checkUserPassword,
@@ -133,6 +133,20 @@ export async function findCancellationBlockers(tx: Tx, userId: bigint): Promise<
     .limit(1);
   if (store) {
     blockers.push('CANCEL_BLOCKED_SHOP');
+  }
+  // Approved, it would open a shop nobody can log in to (QA accounts #2).
+  const [waitingApplication] = await tx
+    .select({ id: merchantApplications.id })
+    .from(merchantApplications)
+    .where(
+      and(
+        eq(merchantApplications.userId, userId),
+        inArray(merchantApplications.status, ['submitted', 'reviewing']),
+      ),
+    )
+    .limit(1);
+  if (waitingApplication) {
+    blockers.push('CANCEL_BLOCKED_MERCHANT_APPLICATION');
   }
   const [openOrder] = await tx
     .select({ id: orders.id })

@@ -236,7 +236,18 @@ export async function approveApplication(
       throw new AppError('SHOP_ALREADY_EXISTS');
     }
     await assertShopNameFree(tx, row.shopName, row.userId);
-    const [user] = await tx.select({ lang: users.lang }).from(users).where(eq(users.id, row.userId));
+    const [user] = await tx
+      .select({ lang: users.lang, status: users.status })
+      .from(users)
+      .where(eq(users.id, row.userId))
+      .for('update');
+    // A shop nobody can log in to would sell in the platform's name (QA accounts #2).
+    if (user?.status === 'cancelled') {
+      throw new AppError('ACCOUNT_CANCELLED');
+    }
+    if (user?.status !== 'active') {
+      throw new AppError('USER_DISABLED');
+    }
     const [store] = await tx
       .insert(stores)
       .values({

@@ -13,7 +13,7 @@ import type {
 import { and, eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, merchantApplications, reviews, stores, uploadUsage } from '../../db/schema';
+import { auditLog, merchantApplications, reviews, stores, uploadUsage, users } from '../../db/schema';
 import { createTestStaff, createTestUser } from '../../testing/fixtures';
 import { buildMultipart } from '../../testing/multipart';
 import { bearer, createTestApp, json, type TTestContext } from '../../testing/test-app';
@@ -345,6 +345,55 @@ describe('becoming a merchant', () => {
     const first = json<TMerchantApplication>(res);
     expect(resent.createdAt).toBe(first.createdAt);
     expect(Date.parse(resent.submittedAt)).toBeGreaterThan(Date.parse(first.submittedAt));
+  });
+
+  it("a waiting application blocks closing the account; a closed or disabled applicant's is not approved (QA accounts #2)", async () => {
+    const db = ctx.database.db;
+    const buyer = await createTestUser(db);
+    const doc = await uploadDocument(buyer.token);
+    const applied = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/merchant/application',
+      headers: bearer(buyer.token),
+      payload: {
+        shopName: 'Closing Time Goods',
+        categoryIds: [String(tree.shirts)],
+        contactEmail: 'closing@example.com',
+        contactPhone: '15112345679',
+        country: 'FR',
+        documents: [doc.id],
+      },
+    });
+    expect(applied.statusCode, applied.body).toBe(200);
+    const blockers = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/v1/account/cancel',
+      headers: bearer(buyer.token),
+    });
+    expect(json<{ blockers: { code: string }[] }>(blockers).blockers.map((b) => b.code)).toContain(
+      'CANCEL_BLOCKED_MERCHANT_APPLICATION',
+    );
+
+    const reviewer = await createTestStaff(db, ['merchants.review']);
+    const approve = () =>
+      ctx.app.inject({
+        method: 'POST',
+        url: `/api/v1/admin/merchant-applications/${json<TMerchantApplication>(applied).id}/approve`,
+        headers: bearer(reviewer.token),
+      });
+    // As an account closed before the blocker existed, or disabled by staff meanwhile.
+    for (const [status, code] of [
+      ['cancelled', 'ACCOUNT_CANCELLED'],
+      ['disabled', 'USER_DISABLED'],
+    ] as const) {
+      await db.update(users).set({ status }).where(eq(users.id, buyer.id));
+      const refused = await approve();
+      expect(refused.statusCode, status).toBeGreaterThanOrEqual(400);
+      expect(json<TError>(refused).error.code).toBe(code);
+    }
+    expect(await db.select().from(stores).where(eq(stores.ownerUserId, buyer.id))).toEqual([]);
+    await db.update(users).set({ status: 'active' }).where(eq(users.id, buyer.id));
+    expect((await approve()).statusCode).toBe(200);
   });
 
   it('refuses bad input with 4xx, never 500', async () => {
