@@ -90,6 +90,7 @@ export const ERROR_STATUS = {
   ORDER_ALREADY_REMINDED: 409,
   ORDER_ALREADY_REVIEWED: 409,
   ORDER_ALREADY_REFUNDING: 409,
+  ORDER_FULLY_REFUNDED: 409,
   ORDER_SHIPPED_NO_REFUND: 409,
   RETURN_WINDOW_CLOSED: 409,
   REFUND_AMOUNT_INVALID: 400,
@@ -199,6 +200,10 @@ export const ERROR_STATUS = {
   TOTP_CODE_INVALID: 400,
   TOTP_ENROLMENT_REQUIRED: 403,
   CATEGORY_MOVE_INVALID: 400,
+  /** A category with subcategories or goods cannot be deleted: they would be left without a place. */
+  CATEGORY_NOT_EMPTY: 409,
+  /** A subcategory under a category holding goods: goods sit only in the lowest level. */
+  CATEGORY_HAS_PRODUCTS: 409,
   // Verification codes, coupons and account cancellation (issue 15)
   VERIFY_CODE_WRONG: 400,
   VERIFY_CODE_EMPTY: 400,
@@ -206,6 +211,8 @@ export const ERROR_STATUS = {
   VERIFY_CODE_LOCKED: 423,
   VERIFY_CODE_COOLDOWN: 429,
   EMAIL_CODES_TODAY_EXCEEDED: 429,
+  /** A registration code asked for while registration by e-mail needs none (register_email_code_required 0). */
+  REGISTER_EMAIL_CODE_OFF: 409,
   EMAIL_NOT_BOUND: 400,
   PHONE_NOT_BOUND: 400,
   COUPON_NOT_FOUND: 404,
@@ -219,10 +226,13 @@ export const ERROR_STATUS = {
   COUPON_ONE_PER_ORDER: 400,
   COUPON_ALREADY_CLAIMED: 409,
   CAMPAIGN_NOT_FOUND: 404,
+  /** A second active welcome campaign: subscribers get one welcome coupon, so only one may run. */
+  WELCOME_CAMPAIGN_RUNNING: 409,
   CANCEL_BLOCKED_OPEN_ORDER: 409,
   CANCEL_BLOCKED_LOAN: 409,
   CANCEL_BLOCKED_SHOP: 409,
   CANCEL_BLOCKED_MERCHANT_APPLICATION: 409,
+  PERMISSION_ABOVE_OWN: 403,
   REREGISTER_BLOCKED: 409,
   CHAT_NOT_FOUND: 404,
   CHAT_OWN_STORE: 400,

@@ -629,4 +629,87 @@ describe('the platform keeps an administrator', () => {
     // Other changes to the last administrator still go through.
     expect((await put(first.token, first.id, { displayName: 'Chief' })).statusCode).toBe(200);
   });
+
+  it('lets staff give, change or remove only what they hold themselves (QA console #2)', async () => {
+    const db = ctx.database.db;
+    const administrator = await createStaffMember(ctx, { role: 'Administrator' });
+    const staffManager = await createStaffMember(ctx, { permissions: ['staff.manage', 'users.read'] });
+    const roleManager = await createStaffMember(ctx, { permissions: ['roles.manage', 'users.read'] });
+    const administratorRoleId = await roleIdOf('Administrator');
+    const send = (token: string, method: 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
+      ctx.app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
+    const codeOf = async (pending: Promise<{ statusCode: number; body: string }>) => {
+      const res = await pending;
+      return res.statusCode === 200 || res.statusCode === 201 ? 'ok' : json<TError>(res as never).error.code;
+    };
+
+    // A staff manager can neither take an administrator's account nor raise himself or a new member.
+    expect(await codeOf(put(staffManager.token, administrator.id, { password: 'Takeover!x77' }))).toBe(
+      'PERMISSION_ABOVE_OWN',
+    );
+    expect(await codeOf(put(staffManager.token, staffManager.id, { roleId: administratorRoleId }))).toBe(
+      'PERMISSION_ABOVE_OWN',
+    );
+    const created = send(staffManager.token, 'POST', '/api/v1/admin/staff', {
+      username: uniqueName('mole'),
+      displayName: 'Mole',
+      password: 'Sekrit-12x',
+      roleId: administratorRoleId,
+    });
+    expect(await codeOf(created)).toBe('PERMISSION_ABOVE_OWN');
+    const [administratorRow] = await db.select().from(staff).where(eq(staff.id, administrator.id));
+    expect(administratorRow?.roleId).toBe(BigInt(administratorRoleId));
+    const stillAdministrator = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/admin/auth/login',
+      remoteAddress: '10.3.0.1',
+      payload: { username: administrator.username, password: administrator.password },
+    });
+    expect(stillAdministrator.statusCode).toBe(200);
+
+    // Within his own permissions he manages staff as before.
+    const smallRole = await send(administrator.token, 'POST', '/api/v1/admin/roles', {
+      name: uniqueName('readers'),
+      description: '',
+      permissions: ['users.read'],
+    });
+    const smallRoleId = json<{ id: string }>(smallRole).id;
+    const helper = send(staffManager.token, 'POST', '/api/v1/admin/staff', {
+      username: uniqueName('helper'),
+      displayName: 'Helper',
+      password: 'Sekrit-12x',
+      roleId: smallRoleId,
+    });
+    expect(await codeOf(helper)).toBe('ok');
+
+    // A role manager cannot give any role, his own included, a permission he lacks, nor edit or delete a bigger one.
+    const ownRoleId = String((await db.select().from(staff).where(eq(staff.id, roleManager.id)))[0]!.roleId);
+    const widen = send(roleManager.token, 'PUT', `/api/v1/admin/roles/${ownRoleId}`, {
+      name: uniqueName('widened'),
+      description: '',
+      permissions: ['roles.manage', 'users.read', 'settings.manage'],
+    });
+    expect(await codeOf(widen)).toBe('PERMISSION_ABOVE_OWN');
+    const bigRole = send(roleManager.token, 'POST', '/api/v1/admin/roles', {
+      name: uniqueName('big'),
+      description: '',
+      permissions: ['finance.review'],
+    });
+    expect(await codeOf(bigRole)).toBe('PERMISSION_ABOVE_OWN');
+    const financeRoleId = await roleIdOf('Finance reviewer');
+    expect(
+      await codeOf(
+        send(roleManager.token, 'PUT', `/api/v1/admin/roles/${financeRoleId}`, {
+          name: 'Finance reviewer',
+          description: '',
+          permissions: ['users.read'],
+        }),
+      ),
+    ).toBe('PERMISSION_ABOVE_OWN');
+    const ownRole = await db
+      .select()
+      .from(roles)
+      .where(eq(roles.id, BigInt(ownRoleId)));
+    expect(ownRole[0]?.permissions).toEqual(['roles.manage', 'users.read']);
+  });
 });

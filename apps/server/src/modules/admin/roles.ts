@@ -12,6 +12,7 @@ import { findPgError, uniqueViolation } from '../../db/pg-error';
 import { roles, staff } from '../../db/schema';
 import { AppError } from '../../http/app-error';
 import { recordAudit } from '../audit';
+import { assertWithinOwn, type TStaffActor } from './actor';
 
 /** The role that must always hold every permission, so someone can always manage the platform. */
 export const ADMINISTRATOR_ROLE = BUILT_IN_ROLES.administrator.name;
@@ -64,7 +65,8 @@ async function writeRole<T>(db: Database, work: (tx: Tx) => Promise<T>): Promise
   }
 }
 
-export async function createRole(db: Database, staffId: bigint, input: TRoleInput): Promise<bigint> {
+export async function createRole(db: Database, actor: TStaffActor, input: TRoleInput): Promise<bigint> {
+  assertWithinOwn(actor, input.permissions);
   return writeRole(db, async (tx) => {
     await assertNameFree(tx, input.name);
     const [role] = await tx
@@ -76,7 +78,7 @@ export async function createRole(db: Database, staffId: bigint, input: TRoleInpu
       })
       .returning({ id: roles.id });
     await recordAudit(tx, {
-      staffId,
+      staffId: actor.id,
       action: 'role.create',
       targetType: 'role',
       targetId: role!.id,
@@ -98,10 +100,12 @@ async function lockRole(tx: Tx, roleId: bigint) {
  * Updates a role. System roles keep their names (code and seed find them by name), and the
  * Administrator role keeps every permission.
  */
-export async function updateRole(db: Database, staffId: bigint, roleId: bigint, input: TRoleInput) {
+export async function updateRole(db: Database, actor: TStaffActor, roleId: bigint, input: TRoleInput) {
   await writeRole(db, async (tx) => {
     const role = await lockRole(tx, roleId);
     const permissions = sortedPermissions(input.permissions);
+    assertWithinOwn(actor, role.permissions);
+    assertWithinOwn(actor, permissions);
     if (role.isSystem && role.name !== input.name) {
       throw new AppError('ROLE_SYSTEM_LOCKED');
     }
@@ -118,7 +122,7 @@ export async function updateRole(db: Database, staffId: bigint, roleId: bigint, 
       .set({ name: input.name, description: input.description, permissions, updatedAt: sql`now()` })
       .where(eq(roles.id, roleId));
     await recordAudit(tx, {
-      staffId,
+      staffId: actor.id,
       action: 'role.update',
       targetType: 'role',
       targetId: roleId,
@@ -131,9 +135,9 @@ export async function updateRole(db: Database, staffId: bigint, roleId: bigint, 
 }
 
 /** Deletes a role nobody holds; system roles stay. */
-export async function deleteRole(db: Database, staffId: bigint, roleId: bigint) {
+export async function deleteRole(db: Database, actor: TStaffActor, roleId: bigint) {
   try {
-    await deleteRoleOnce(db, staffId, roleId);
+    await deleteRoleOnce(db, actor, roleId);
   } catch (error) {
     // A staff member given this role concurrently makes the foreign key refuse the delete.
     if (findPgError(error)?.code === '23503') {
@@ -143,19 +147,20 @@ export async function deleteRole(db: Database, staffId: bigint, roleId: bigint) 
   }
 }
 
-async function deleteRoleOnce(db: Database, staffId: bigint, roleId: bigint) {
+async function deleteRoleOnce(db: Database, actor: TStaffActor, roleId: bigint) {
   await db.transaction(async (tx) => {
     const role = await lockRole(tx, roleId);
     if (role.isSystem) {
       throw new AppError('ROLE_SYSTEM_LOCKED');
     }
+    assertWithinOwn(actor, role.permissions);
     const [held] = await tx.select({ total: count() }).from(staff).where(eq(staff.roleId, roleId));
     if ((held?.total ?? 0) > 0) {
       throw new AppError('ROLE_IN_USE');
     }
     await tx.delete(roles).where(eq(roles.id, roleId));
     await recordAudit(tx, {
-      staffId,
+      staffId: actor.id,
       action: 'role.delete',
       targetType: 'role',
       targetId: roleId,

@@ -218,7 +218,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, body: ZRoleRequest, response: { 201: ZCreatedResponse } },
     },
     async (request, reply) => {
-      const id = await createRole(db, request.staffMember!.id, request.body);
+      const id = await createRole(db, request.staffMember!, request.body);
       return reply.status(201).send({ id: String(id) });
     },
   );
@@ -230,7 +230,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, params: ZIdParams, body: ZRoleRequest, response: { 200: ZOkResponse } },
     },
     async (request) => {
-      await updateRole(db, request.staffMember!.id, BigInt(request.params.id), request.body);
+      await updateRole(db, request.staffMember!, BigInt(request.params.id), request.body);
       return ok;
     },
   );
@@ -242,7 +242,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, params: ZIdParams, response: { 200: ZOkResponse } },
     },
     async (request) => {
-      await deleteRole(db, request.staffMember!.id, BigInt(request.params.id));
+      await deleteRole(db, request.staffMember!, BigInt(request.params.id));
       return ok;
     },
   );
@@ -260,7 +260,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, body: ZCreateStaffRequest, response: { 201: ZCreatedResponse } },
     },
     async (request, reply) => {
-      const id = await createStaff(db, request.staffMember!.id, request.body);
+      const id = await createStaff(db, request.staffMember!, request.body);
       return reply.status(201).send({ id: String(id) });
     },
   );
@@ -272,7 +272,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, params: ZIdParams, body: ZUpdateStaffRequest, response: { 200: ZOkResponse } },
     },
     async (request) => {
-      await updateStaff(db, app.counters, request.staffMember!.id, BigInt(request.params.id), request.body);
+      await updateStaff(db, app.counters, request.staffMember!, BigInt(request.params.id), request.body);
       return ok;
     },
   );

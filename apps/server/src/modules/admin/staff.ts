@@ -8,6 +8,7 @@ import { AppError } from '../../http/app-error';
 import { recordAudit } from '../audit';
 import { deleteStaffSessions, hashNewPassword, liftLoginLimits } from '../auth';
 import type { TCounterStore } from '../ops';
+import { assertWithinOwn, type TStaffActor } from './actor';
 import { ADMINISTRATOR_ROLE } from './roles';
 
 export async function listStaff(db: Database): Promise<TStaffMember[]> {
@@ -32,11 +33,17 @@ export async function listStaff(db: Database): Promise<TStaffMember[]> {
   }));
 }
 
-async function assertRoleExists(tx: Tx, roleId: bigint) {
-  const [role] = await tx.select({ id: roles.id }).from(roles).where(eq(roles.id, roleId)).limit(1);
+/** The role's permissions; refused unless the actor holds every one of them. */
+async function assertRoleWithinOwn(tx: Tx, actor: TStaffActor, roleId: bigint) {
+  const [role] = await tx
+    .select({ permissions: roles.permissions })
+    .from(roles)
+    .where(eq(roles.id, roleId))
+    .limit(1);
   if (!role) {
     throw new AppError('ROLE_NOT_FOUND');
   }
+  assertWithinOwn(actor, role.permissions);
 }
 
 /** Maps the constraint errors a concurrent request can cause to their business codes. */
@@ -56,13 +63,13 @@ async function writeStaff<T>(db: Database, work: (tx: Tx) => Promise<T>): Promis
 
 export async function createStaff(
   db: Database,
-  actorId: bigint,
+  actor: TStaffActor,
   input: z.output<typeof ZCreateStaffRequest>,
 ): Promise<bigint> {
   const passwordHash = await hashNewPassword(input.password);
   const roleId = BigInt(input.roleId);
   return writeStaff(db, async (tx) => {
-    await assertRoleExists(tx, roleId);
+    await assertRoleWithinOwn(tx, actor, roleId);
     const [clash] = await tx
       .select({ id: staff.id })
       .from(staff)
@@ -76,7 +83,7 @@ export async function createStaff(
       .values({ username: input.username, displayName: input.displayName, passwordHash, roleId })
       .returning({ id: staff.id });
     await recordAudit(tx, {
-      staffId: actorId,
+      staffId: actor.id,
       action: 'staff.create',
       targetType: 'staff',
       targetId: created!.id,
@@ -115,11 +122,11 @@ async function lockActiveAdministrators(tx: Tx): Promise<{ roleId: bigint | unde
 export async function updateStaff(
   db: Database,
   counters: TCounterStore,
-  actorId: bigint,
+  actor: TStaffActor,
   staffId: bigint,
   input: z.output<typeof ZUpdateStaffRequest>,
 ) {
-  if (input.status === 'disabled' && staffId === actorId) {
+  if (input.status === 'disabled' && staffId === actor.id) {
     throw new AppError('CANNOT_DISABLE_SELF');
   }
   const passwordHash = input.password ? await hashNewPassword(input.password) : undefined;
@@ -130,14 +137,16 @@ export async function updateStaff(
       throw new AppError('STAFF_NOT_FOUND');
     }
     const roleId = input.roleId ? BigInt(input.roleId) : undefined;
-    if (roleId !== undefined) {
-      await assertRoleExists(tx, roleId);
-    }
     const isAdministrator = activeAdministrators.ids.includes(staffId);
     const isLeaving =
       (roleId !== undefined && roleId !== activeAdministrators.roleId) || input.status === 'disabled';
     if (isAdministrator && isLeaving && activeAdministrators.ids.length === 1) {
       throw new AppError('LAST_ADMINISTRATOR');
+    }
+    // Nobody changes a member who holds more than he does, nor gives a role above his own.
+    await assertRoleWithinOwn(tx, actor, member.roleId);
+    if (roleId !== undefined) {
+      await assertRoleWithinOwn(tx, actor, roleId);
     }
     await tx
       .update(staff)
@@ -160,7 +169,7 @@ export async function updateStaff(
       await deleteStaffSessions(tx, staffId);
     }
     await recordAudit(tx, {
-      staffId: actorId,
+      staffId: actor.id,
       action: 'staff.update',
       targetType: 'staff',
       targetId: staffId,

@@ -1,11 +1,14 @@
-import type { TAdminUserDetail, TAdminUsersResponse, TError } from '@caravan/contracts';
+import type { TAdminUserDetail, TAdminUsersResponse } from '@caravan/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, sessions, systemParams, users } from '../../db/schema';
 import { createTestStaff, fundUser } from '../../testing/fixtures';
 import { bearer, createTestApp, json, type TTestContext } from '../../testing/test-app';
 import { registerUser, solveChallenge } from '../auth/test-fixtures';
+
 import { createTestProduct, createTestStore, createTestUser, placeTestOrder } from '../orders/test-fixtures';
+
+type TError = { error: { code: string } };
 
 describe("a user's page in depth", () => {
   let ctx: TTestContext;
