@@ -17,6 +17,7 @@ import { originGuardPlugin } from './http/origin-guard';
 import { securityHeadersPlugin } from './http/security-headers';
 import { serializerCompiler } from './http/serializer';
 import { registerWeb, sendSpa } from './http/web';
+import { testClockRoutes } from './jobs/test-clock';
 import { ROUTE_PLUGINS } from './modules';
 import { chatSocketPlugin } from './modules/chat';
 import { isDraining } from './modules/health';
@@ -100,6 +101,9 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
 
   for (const plugin of ROUTE_PLUGINS) {
     await app.register(plugin);
+  }
+  if (deps.config.TEST_CLOCK) {
+    await app.register(testClockRoutes);
   }
 
   await registerWeb(app);

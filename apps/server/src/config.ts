@@ -117,8 +117,8 @@ const ZConfig = z.object({
   /** Sender of outgoing mail. */
   MAIL_FROM: z.string().min(3).default('Caravan <no-reply@caravan.example>'),
   /**
-   * Lets staff move the loans' clock forward (POST /api/v1/admin/test/clock) so browser tests can pass due
-   * dates without waiting. Refused at start when NODE_ENV=production.
+   * Lets staff move the server's clock forward (POST /api/v1/admin/test/clock) for loans and orders alike, so browser
+   * tests and QA can pass due dates, auto-receive and settlement without waiting. Refused when NODE_ENV=production.
    */
   TEST_CLOCK: zBool.default(false),
 });

@@ -1,5 +1,5 @@
 // @vitest-environment node
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { forgetServerFragments } from './app/server-fragment';
 import { renderPage, type TRenderResult } from './entry-server';
 
@@ -38,6 +38,27 @@ describe('server rendering with the header and footer spliced in', () => {
         expect(afterOtherPage).toEqual(rendered);
       }
     }
+  }, 60_000);
+});
+
+describe('the year a page is rendered in', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it("runs the footer's copyright to it and hands it to the browser, also once the footer's fragment is kept (QA langs 5)", async () => {
+    forgetServerFragments();
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-12-31T23:59:00Z'));
+    const before = await render('/index', 'en');
+    expect(before?.html).toContain('© \u20662023–2026\u2069 Caravan.');
+    expect(JSON.parse(before?.stateJson ?? '{}')).toMatchObject({ year: 2026 });
+    // New Year while the server runs: the footer it kept from last year is not spliced into this year's pages.
+    vi.setSystemTime(new Date('2027-01-01T00:01:00Z'));
+    const after = await render('/index', 'en');
+    expect(after?.html).toContain('© \u20662023–2027\u2069 Caravan.');
+    expect(after?.html).not.toContain('2023–2026');
+    expect(JSON.parse(after?.stateJson ?? '{}')).toMatchObject({ year: 2027 });
   }, 60_000);
 });
 

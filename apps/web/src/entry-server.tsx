@@ -472,6 +472,8 @@ export async function renderPage(input: TRenderInput): Promise<TRenderResult | n
   const router = createStaticRouter(handler.dataRoutes, routerContext);
   const [i18n, antdLocale] = await Promise.all([getBaseInstance(input.lang), antdLocaleOf(input.lang)]);
   const usedNamespaces = new Set<string>();
+  // One year for every pass and for the state the browser hydrates with (render-year.ts).
+  const year = new Date().getUTCFullYear();
   const pages = matchedPages(routerContext);
   await Promise.all(pages.map((page) => page.preload()));
 
@@ -550,7 +552,7 @@ export async function renderPage(input: TRenderInput): Promise<TRenderResult | n
         <PageStatusContext.Provider value={pageStatus}>
           <StyleProvider cache={styleRegistry.cache}>
             <I18nextProvider i18n={i18n}>
-              <AppProviders lang={input.lang} antdLocale={antdLocale} queryClient={queryClient}>
+              <AppProviders lang={input.lang} antdLocale={antdLocale} queryClient={queryClient} year={year}>
                 <StaticRouterProvider router={router} context={routerContext} hydrate={false} />
               </AppProviders>
             </I18nextProvider>
@@ -584,6 +586,7 @@ export async function renderPage(input: TRenderInput): Promise<TRenderResult | n
   );
   const state: TServerState = {
     lang: input.lang,
+    year,
     resources,
     queries: dehydrate(queryClient),
     errors,

@@ -83,7 +83,9 @@ async function start(): Promise<void> {
         // In a transition, like the hydration: a plain render is synchronous, and the new settings context would
         // hydrate every part of the page still waiting for it in that one task.
         startTransition(() => {
-          root?.render(<App lang={lang} antdLocale={locale} onMounted={loadOwnState} />);
+          root?.render(
+            <App lang={lang} antdLocale={locale} year={serverState.year} onMounted={loadOwnState} />,
+          );
         });
       }
     });
@@ -96,7 +98,10 @@ async function start(): Promise<void> {
   // clicks that come early are replayed once their part is hydrated.
   let root: ReturnType<typeof hydrateRoot> | undefined;
   startTransition(() => {
-    root = hydrateRoot(container, <App lang={lang} antdLocale={undefined} onMounted={loadOwnState} />);
+    root = hydrateRoot(
+      container,
+      <App lang={lang} antdLocale={undefined} year={serverState.year} onMounted={loadOwnState} />,
+    );
   });
 }
 

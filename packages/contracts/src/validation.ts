@@ -22,7 +22,15 @@ export const V = {
   username: 'username',
   email: 'email',
   mobile: 'mobile',
+  /** A mobile number with enough digits that no number of its area code can be (libphonenumber's plans). */
+  mobileInvalid: 'mobileInvalid',
   areaCode: 'areaCode',
+  /** An e-mail address typed as a username (usernames are letters and digits): it belongs in the E-mail tab. */
+  usernameIsEmail: 'usernameIsEmail',
+  /** An international mobile number ("+44...") typed as a username: it belongs in the Mobile tab. */
+  usernameIsMobile: 'usernameIsMobile',
+  /** A person's name with something other than letters, marks, spaces, apostrophes, hyphens or dots (an emoji). */
+  personName: 'personName',
   password: 'password',
   passwordsDiffer: 'passwordsDiffer',
   /** A new log-in password the same as the current one. */
@@ -34,6 +42,8 @@ export const V = {
   txPasswordUnchanged: 'txPasswordUnchanged',
   /** An ID card's back given as the same photo as its front. */
   idBackSameAsFront: 'idBackSameAsFront',
+  /** Advanced verification's proof of address given as the same photo as its selfie. */
+  addressProofSameAsSelfie: 'addressProofSameAsSelfie',
   amount: 'amount',
   amountCents: 'amountCents',
   /** An amount that may be 0 (a fixed fee, a price filter). */
@@ -72,6 +82,8 @@ export const V = {
   chatText: 'chatText',
   chatTextEmpty: 'chatTextEmpty',
   couponCode: 'couponCode',
+  /** The seller's order search: the start (or the whole) of an order number, in digits. */
+  orderNoSearch: 'orderNoSearch',
   couponMinSpend: 'couponMinSpend',
   couponDates: 'couponDates',
   couponPercent: 'couponPercent',
@@ -95,6 +107,8 @@ export const V = {
   invalidValue: 'invalidValue',
   /** A password from the common-password list (checked on the server: the list is large). */
   passwordTooCommon: 'passwordTooCommon',
+  /** A day that is not a date of the calendar (2026-02-30) or not written YYYY-MM-DD. */
+  date: 'date',
   /** A period whose end is before its start. */
   dateRangeOrder: 'dateRangeOrder',
   /** A period longer than the 366 days the console sums at once. */
@@ -222,6 +236,14 @@ export const zAreaCode = z
   .trim()
   .regex(/^\+?[1-9]\d{0,3}$/, { error: V.areaCode })
   .transform((v) => (v.startsWith('+') ? v : `+${v}`));
+
+/**
+ * A person's name as an identity document gives it (real-name verification): letters and combining marks of any
+ * script, with spaces, apostrophes, hyphens and dots between ("Jean-Luc O'Neil Jr."); no emoji, digits or symbols.
+ */
+export const PERSON_NAME_PATTERN = /^[\p{L}\p{M}]+(?:[\p{L}\p{M} .'’-]*[\p{L}\p{M}.])?$/u;
+export const zPersonName = (max: number) =>
+  zRequiredText(max).regex(PERSON_NAME_PATTERN, { error: V.personName });
 
 export const zMobile = z
   .string({ error: requiredOrInvalid })

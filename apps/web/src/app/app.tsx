@@ -35,10 +35,13 @@ export function getQueryClient() {
 export function App({
   lang,
   antdLocale,
+  year,
   onMounted,
 }: {
   lang: TLanguage;
   antdLocale: Locale | undefined;
+  /** The year of the server render being hydrated (render-year.ts). */
+  year?: number | undefined;
   /** Runs once after the first commit (after hydration, for a server-rendered page). */
   onMounted?: () => void;
 }) {
@@ -48,7 +51,7 @@ export function App({
   }, []);
   useEffect(() => preloadPagesOnLinkIntent(ROUTES), []);
   return (
-    <AppProviders lang={lang} antdLocale={antdLocale} queryClient={queryClient}>
+    <AppProviders lang={lang} antdLocale={antdLocale} queryClient={queryClient} year={year}>
       <RouterProvider router={getRouter()} />
     </AppProviders>
   );

@@ -7,6 +7,7 @@ import { lazy, type ReactNode, Suspense, useMemo, useSyncExternalStore } from 'r
 import { UiSettingsContext } from '../components/ui/ui-settings';
 import { scopeWithAntd } from '../lib/antd-lazy';
 import { isToastDemanded, subscribeToastDemand } from '../lib/toast';
+import { RenderYearContext } from './render-year';
 
 /** Ant Design's message code loads with the first toast, not with the first page. */
 const ToastHolder = lazy(() => scopeWithAntd(import('./toast-holder')));
@@ -37,11 +38,14 @@ export function AppProviders({
   lang,
   antdLocale,
   queryClient,
+  year,
   children,
 }: {
   lang: TLanguage;
   antdLocale: Locale | undefined;
   queryClient: QueryClient;
+  /** The server render's year (render-year.ts); undefined on a client-rendered page. */
+  year?: number | undefined;
   children: ReactNode;
 }) {
   const settings = useMemo(
@@ -52,8 +56,10 @@ export function AppProviders({
     <QueryClientProvider client={queryClient}>
       <UiSettingsContext.Provider value={settings}>
         <IconContext.Provider value={ICON_SETTINGS}>
-          <ToastHost />
-          {children}
+          <RenderYearContext.Provider value={year}>
+            <ToastHost />
+            {children}
+          </RenderYearContext.Provider>
         </IconContext.Provider>
       </UiSettingsContext.Provider>
     </QueryClientProvider>

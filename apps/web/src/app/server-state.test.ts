@@ -9,6 +9,7 @@ import {
 
 const STATE: TServerState = {
   lang: 'ar',
+  year: 2026,
   resources: { common: { brand: 'كارافان', hostile: '</script><!-- \u2028 \u2029' } },
   queries: {
     mutations: [],

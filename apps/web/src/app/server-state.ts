@@ -17,6 +17,8 @@ export type TServerQueryError = {
  */
 export type TServerState = {
   lang: TLanguage;
+  /** The year the page was rendered in, which hydration shows again (render-year.ts). */
+  year: number;
   /** Dictionaries the page used, so the first render needs no dictionary request. */
   resources: Record<string, Record<string, unknown>>;
   queries: DehydratedState;
@@ -56,7 +58,7 @@ export function serializeServerStateParts(
   resourcesJson: string,
 ): [before: string, resources: string, after: string] {
   return [
-    `{"lang":${scriptSafeJson(state.lang)},"resources":`,
+    `{"lang":${scriptSafeJson(state.lang)},"year":${scriptSafeJson(state.year)},"resources":`,
     resourcesJson,
     `,"queries":${scriptSafeJson(state.queries)},"errors":${scriptSafeJson(state.errors)}}`,
   ];

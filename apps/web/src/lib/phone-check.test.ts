@@ -31,7 +31,7 @@ describe('checkMobileField', () => {
     const { form, setFields } = formWith();
     expect(checkMobileField(form, 'phone', '+1', '12345678', i18n.t)).toBe(false);
     expect(setFields).toHaveBeenCalledWith([
-      { name: 'phone', errors: ['Please enter a mobile number of at least 8 digits'] },
+      { name: 'phone', errors: ['This is not a valid mobile number for the chosen area code'] },
     ]);
   });
 

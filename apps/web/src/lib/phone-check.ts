@@ -32,6 +32,6 @@ export function checkMobileField(
   if (!/^\+?[1-9]\d{0,3}$/.test(code) || !/^\d+$/.test(number) || isPossibleMobile(code, number)) {
     return true;
   }
-  form.setFields([{ name: field, errors: [translateValidation(t, V.mobile)] }]);
+  form.setFields([{ name: field, errors: [translateValidation(t, V.mobileInvalid)] }]);
   return false;
 }

@@ -94,6 +94,11 @@ export function wasLoggedOut(): boolean {
   return lastEnd === 'logout';
 }
 
+/** Whether a session ended in this page load (a log-out or an expiry): the server has none to offer then. */
+export function hasSessionEnded(): boolean {
+  return lastEnd !== null;
+}
+
 /**
  * Other domains register what logout must also forget (the cart team clears the cart, chat hides its badge).
  * Returns the unregister function.

@@ -35,6 +35,8 @@ const SAME_AS_ENGLISH_IN: Record<string, ReadonlySet<string>> = {
   fr: new Set(['Page {{page}}', '{{count}} minute', '{{count}} minutes']),
   id: new Set(['Administrator']),
   it: new Set(['No']),
+  pt: new Set(['Total']),
+  tr: new Set(['Net (USDT)']),
 };
 
 function collect(tables: Record<string, TDictionary>) {

@@ -17,7 +17,10 @@ export const ZSetAvatarRequest = z.strictObject({
 export type TSetAvatarRequest = z.input<typeof ZSetAvatarRequest>;
 
 /** A new log-in name (SPEC §5: 6-30 letters or digits), unique without regard to case. */
-export const ZChangeUsernameRequest = z.strictObject({ username: zUsername });
+export const ZChangeUsernameRequest = z.strictObject({
+  // Trimmed as registration trims the account name: " name " is the name, not a refusal.
+  username: z.string({ error: requiredOrInvalid }).trim().pipe(zUsername),
+});
 export type TChangeUsernameRequest = z.input<typeof ZChangeUsernameRequest>;
 
 /** The reason given for closing an account, kept with the closed account. */

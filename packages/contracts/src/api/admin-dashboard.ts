@@ -4,13 +4,21 @@ import { requiredOrInvalid, V, zWholeFromText } from '../validation';
 /** Longest range the dashboard sums at once. */
 export const ADMIN_DASHBOARD_MAX_DAYS = 366;
 
-const zDay = z.string({ error: requiredOrInvalid }).regex(/^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/, {
-  error: requiredOrInvalid,
+/**
+ * A calendar day, YYYY-MM-DD, that exists: 2026-02-30 was taken as 2 March (and 2026-11-31 as 1 December), and as a
+ * start it could give "the end is before the start" for a range that only looked wrong.
+ */
+const zDay = z.iso.date({
+  error: (issue) => (requiredOrInvalid(issue) === V.required ? V.required : V.date),
 });
 
 function dayNumber(day: string): number {
   return Date.parse(`${day}T00:00:00Z`) / 86_400_000;
 }
+
+/** Whether both ends are days, so the range can be compared (zod still runs these checks after a refused day). */
+const areDays = (q: { from: string; to: string }) =>
+  zDay.safeParse(q.from).success && zDay.safeParse(q.to).success;
 
 /**
  * Days from..to inclusive, in the viewer's zone: `utcOffsetMinutes` is how far the viewer's clock is
@@ -23,12 +31,11 @@ export const ZAdminDashboardQuery = z
     utcOffsetMinutes: zWholeFromText(-840, 840).default(0),
     lang: z.string().max(8).optional(),
   })
-  .refine((q) => !Number.isNaN(dayNumber(q.from)) && !Number.isNaN(dayNumber(q.to)), {
-    error: V.invalidValue,
-    path: ['from'],
+  .refine((q) => !areDays(q) || dayNumber(q.to) >= dayNumber(q.from), {
+    error: V.dateRangeOrder,
+    path: ['to'],
   })
-  .refine((q) => dayNumber(q.to) >= dayNumber(q.from), { error: V.dateRangeOrder, path: ['to'] })
-  .refine((q) => dayNumber(q.to) - dayNumber(q.from) < ADMIN_DASHBOARD_MAX_DAYS, {
+  .refine((q) => !areDays(q) || dayNumber(q.to) - dayNumber(q.from) < ADMIN_DASHBOARD_MAX_DAYS, {
     error: V.dateRangeTooLong,
     path: ['to'],
   });

@@ -13,6 +13,7 @@ export const AUDIT_ACTIONS = [
   'banner.delete',
   'banner.update',
   'category.create',
+  'category.delete',
   'category.move',
   'category.update',
   'chat.canned.create',
@@ -60,3 +61,32 @@ export const AUDIT_ACTIONS = [
   ...APPROVAL_ACTIONS.flatMap((action) => APPROVAL_STEPS.map((step) => `${action}.${step}` as const)),
 ] as const;
 export type TAuditAction = (typeof AUDIT_ACTIONS)[number];
+
+/**
+ * Every kind of object an audit entry names (its `targetType`). The server writes no other, and the console names
+ * each in the reader's language (admin dictionary, `auditTargets`), the code beside it; the log's search offers them.
+ */
+export const AUDIT_TARGET_TYPES = [
+  'activity',
+  'banner',
+  'category',
+  'chat_canned_reply',
+  'chat_conversation',
+  'coupon_campaign',
+  'home_section',
+  'identity_verification',
+  'loan',
+  'loan_product',
+  'merchant_application',
+  'order',
+  'product',
+  'recharge',
+  'role',
+  'staff',
+  'store',
+  'system_param',
+  'user',
+  'wallet_channel',
+  'withdrawal',
+] as const;
+export type TAuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];

@@ -38,6 +38,21 @@ function checkAccount(
   }
 }
 
+/**
+ * The message for an e-mail address or an international phone number typed as a username (log-in, Username tab),
+ * or null when the text may be a username.
+ */
+export function usernameMisplaced(value: { accountType: string; account: string }): string | null {
+  if (value.accountType !== 'username') {
+    return null;
+  }
+  const account = value.account.trim();
+  if (account.includes('@')) {
+    return V.usernameIsEmail;
+  }
+  return account.startsWith('+') ? V.usernameIsMobile : null;
+}
+
 export const ZRegisterRequest = z
   .strictObject({
     accountType: zAccountType,
@@ -97,6 +112,12 @@ export const ZLoginRequest = z
   .superRefine((value, ctx) => {
     if (value.accountType === 'mobile' && !value.areaCode) {
       ctx.addIssue({ code: 'custom', path: ['areaCode'], message: V.areaCode });
+    }
+    // No username has an "@" or a leading "+" (letters and digits only): said at once, so an owner who typed the
+    // e-mail or phone in the Username tab is not counted a wrong password toward the log-in lock.
+    const misplaced = usernameMisplaced(value);
+    if (misplaced) {
+      ctx.addIssue({ code: 'custom', path: ['account'], message: misplaced });
     }
   });
 export type TLoginRequest = z.input<typeof ZLoginRequest>;

@@ -1,6 +1,14 @@
 import { z } from 'zod';
 import { PAGE_SIZE } from '../constants';
-import { requiredOrInvalid, V, zChoice, zPageQuery, zRequiredText, zWholeFromText } from '../validation';
+import {
+  messageWithValues,
+  requiredOrInvalid,
+  V,
+  zChoice,
+  zPageQuery,
+  zRequiredText,
+  zWholeFromText,
+} from '../validation';
 import { zPageOf } from './admin';
 
 export const COUPON_KIND_NAMES = ['amount', 'percent'] as const;
@@ -38,12 +46,20 @@ export type TUserCoupon = z.infer<typeof ZUserCoupon>;
 export const ZUserCouponsResponse = z.object({ list: z.array(ZUserCoupon) });
 export type TUserCouponsResponse = z.infer<typeof ZUserCouponsResponse>;
 
-/** Up to 12 whole digits and 2 decimals; `message` names what else the field needs (above 0, or 0 or more). */
-const zMoneyText = (message: string) =>
+/** The largest amount a campaign's amount off or minimum spend can hold: 12 whole digits and 2 decimals. */
+export const CAMPAIGN_AMOUNT_MAX = 999_999_999_999.99;
+
+/**
+ * Up to 12 whole digits and 2 decimals. `message` names what else the field needs (above 0, or 0 or more);
+ * `tooHigh` says the largest amount, for a number of the right form that is too long ("with at most 2 decimals"
+ * gave no hint of the limit).
+ */
+const zMoneyText = (message: string, tooHigh: string) =>
   z
     .string({ error: requiredOrInvalid })
     .trim()
-    .regex(/^\d{1,12}(\.\d{1,2})?$/, { error: message });
+    .regex(/^\d+(\.\d{1,2})?$/, { error: message, abort: true })
+    .regex(/^\d{1,12}(\.|$)/, { error: tooHigh });
 
 /** A whole number in a range, every failure (not a number, a fraction, out of range) with one message. */
 const zWholeBetween = (min: number, max: number, message: string) => zWholeFromText(min, max, message);
@@ -53,9 +69,15 @@ export const ZCreateCampaignRequest = z
     name: zRequiredText(64),
     claimCode: zCouponCode.optional(),
     kind: zChoice(COUPON_KIND_NAMES),
-    amountOff: zMoneyText(V.amountCents).optional(),
+    amountOff: zMoneyText(
+      V.amountCents,
+      messageWithValues(V.amountUpTo, { max: CAMPAIGN_AMOUNT_MAX }),
+    ).optional(),
     percentOff: zWholeBetween(1, 90, V.couponPercent).optional(),
-    minSpend: zMoneyText(V.amountOrZeroCents),
+    minSpend: zMoneyText(
+      V.amountOrZeroCents,
+      messageWithValues(V.amountOrZeroUpTo, { max: CAMPAIGN_AMOUNT_MAX }),
+    ),
     validFrom: z.iso.datetime({ offset: true, error: requiredOrInvalid }).optional(),
     validUntil: z.iso.datetime({ offset: true, error: requiredOrInvalid }),
     validDays: zWholeBetween(1, 3650, V.couponValidDays).optional(),

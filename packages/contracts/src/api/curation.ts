@@ -9,6 +9,10 @@ import { zUploadRef } from './upload-ref';
 const zTexts = zLocalizedLines;
 const zLanguage = zChoice(LANGUAGES);
 const zInstant = z.iso.datetime({ offset: true, error: requiredOrInvalid });
+/** A schedule's end after its start, either end open ("required" was the message of an end before the start). */
+const isScheduleInOrder = (b: { startsAt: string | null; endsAt: string | null }) =>
+  !b.startsAt || !b.endsAt || Date.parse(b.endsAt) > Date.parse(b.startsAt);
+
 /** A link inside the site (a path), never an outside address. */
 const zSitePath = z
   .string({ error: requiredOrInvalid })
@@ -91,10 +95,7 @@ export const ZBannerRequest = z
     startsAt: zInstant.nullable().default(null),
     endsAt: zInstant.nullable().default(null),
   })
-  .refine((b) => !b.startsAt || !b.endsAt || Date.parse(b.endsAt) > Date.parse(b.startsAt), {
-    error: V.required,
-    path: ['endsAt'],
-  })
+  .refine(isScheduleInOrder, { error: V.couponDates, path: ['endsAt'] })
   .refine((b) => Object.keys(b.titles).length > 0, { error: V.required, path: ['titles'] });
 export type TBannerRequest = z.input<typeof ZBannerRequest>;
 
@@ -118,10 +119,7 @@ export const ZActivityRequest = z
     endsAt: zInstant.nullable().default(null),
     isActive: z.boolean().default(true),
   })
-  .refine((b) => !b.startsAt || !b.endsAt || Date.parse(b.endsAt) > Date.parse(b.startsAt), {
-    error: V.required,
-    path: ['endsAt'],
-  });
+  .refine(isScheduleInOrder, { error: V.couponDates, path: ['endsAt'] });
 export type TActivityRequest = z.input<typeof ZActivityRequest>;
 
 export const HOME_PIN_SECTION_NAMES = [
@@ -134,7 +132,11 @@ export const HOME_PIN_SECTION_NAMES = [
 ] as const;
 export const HOME_PINS_MAX = 12;
 export const ZHomePinsRequest = z.strictObject({
-  targetIds: z.array(zId).max(HOME_PINS_MAX, { error: V.tooLong }),
+  targetIds: z
+    .array(zId)
+    .max(HOME_PINS_MAX, { error: V.tooLong })
+    // Refused rather than counted once: a list sent twice the same is a client's mistake, not an order of pins.
+    .refine((ids) => new Set(ids).size === ids.length, { error: V.invalidValue }),
 });
 export const ZHomePinSectionParams = z.strictObject({ section: z.enum(HOME_PIN_SECTION_NAMES) });
 /** A pinned or pinnable item as staff see it: its id and name in the staff member's language. */

@@ -75,10 +75,15 @@ export const ZSubmitRealNameRequest = z
   });
 export type TSubmitRealNameRequest = z.input<typeof ZSubmitRealNameRequest>;
 
-export const ZSubmitAdvancedRequest = z.strictObject({
-  selfieImageId: zId,
-  addressProofImageId: zId,
-});
+export const ZSubmitAdvancedRequest = z
+  .strictObject({
+    selfieImageId: zId,
+    addressProofImageId: zId,
+  })
+  .refine((v) => v.addressProofImageId !== v.selfieImageId, {
+    path: ['addressProofImageId'],
+    error: V.addressProofSameAsSelfie,
+  });
 export type TSubmitAdvancedRequest = z.input<typeof ZSubmitAdvancedRequest>;
 
 export const ZVerification = z.object({

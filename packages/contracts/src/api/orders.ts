@@ -284,11 +284,24 @@ export const ZOrderActionResponse = z.object({ orderInfo: ZOrderInfo });
 
 // Seller panel
 
+/** The smallest start of an order number the seller's search takes: fewer digits match about every order. */
+export const ORDER_NO_SEARCH_MIN_DIGITS = 4;
+const ORDER_NO_SEARCH = new RegExp(`^\\d{${ORDER_NO_SEARCH_MIN_DIGITS},32}$`);
+
 export const ZSellerOrderListQuery = z.object({
   tab: zOrderTab.default('all'),
   pageNum: zPageNum.default(1),
   isReminded: z.enum(['true', 'false']).optional(),
-  orderNo: z.string().trim().max(32).optional(),
+  /** The start of an order number (or all of it), empty for none; "abc" found nothing and did not say why. */
+  orderNo: z
+    .string()
+    .trim()
+    .max(32)
+    // Longer than a number can be: the length message above says why.
+    .refine((v) => v === '' || v.length > 32 || ORDER_NO_SEARCH.test(v), {
+      error: `${V.orderNoSearch}?min=${ORDER_NO_SEARCH_MIN_DIGITS}`,
+    })
+    .optional(),
 });
 
 export const ZShipOrderRequest = z.strictObject({
@@ -334,6 +347,8 @@ export const ZAdminOrderSummary = ZOrderSummary.extend({
   buyer: z.object({ id: z.string(), usercode: z.string() }),
   /** A manual refund above the four-eyes threshold that waits for a second staff member. */
   refundApproval: ZWaitingFirstApproval.nullable(),
+  /** What a manual refund may still give back: paid less refunded ("0.00" once refunded in full). */
+  refundableAmount: z.string(),
 });
 export const ZAdminOrderPage = z.object({
   pageList: z.array(ZAdminOrderSummary),

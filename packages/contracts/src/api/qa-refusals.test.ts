@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { V } from '../validation';
 import { ZRejectApprovalRequest } from './approvals';
 import { ZChangeTxPasswordRequest } from './auth';
-import { ZRejectLoanRequest, ZReviewVerificationRequest, ZSubmitRealNameRequest } from './loans';
+import {
+  ZRejectLoanRequest,
+  ZReviewVerificationRequest,
+  ZSubmitAdvancedRequest,
+  ZSubmitRealNameRequest,
+} from './loans';
 import { ZRejectRefundRequest } from './orders';
 import { ZReasonRequest } from './sellers';
 import { ZRejectRecordRequest } from './wallet';
@@ -71,5 +76,16 @@ describe('a real-name submission', () => {
       ZSubmitRealNameRequest.safeParse({ ...submission, idType: 'id_card', backImageId: '11' }).success,
     ).toBe(true);
     expect(ZSubmitRealNameRequest.safeParse({ ...submission, idType: 'passport' }).success).toBe(true);
+  });
+});
+
+describe('an advanced verification', () => {
+  it('refuses the same picture as the selfie and the proof of address, as real-name does front and back', () => {
+    expect(
+      issuesOf(ZSubmitAdvancedRequest.safeParse({ selfieImageId: '10', addressProofImageId: '10' })),
+    ).toEqual([{ path: ['addressProofImageId'], message: V.addressProofSameAsSelfie }]);
+    expect(ZSubmitAdvancedRequest.safeParse({ selfieImageId: '10', addressProofImageId: '11' }).success).toBe(
+      true,
+    );
   });
 });

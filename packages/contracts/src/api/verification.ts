@@ -33,7 +33,7 @@ export const zVerificationCode = z
   .min(1, { error: V.verificationCodeEmpty })
   .regex(/^\d{6}$/, { error: V.verificationCode });
 
-/** Log-in name for forgot password: a username, an e-mail or a mobile number (digits). */
+/** Log-in name for forgot password: a username, an e-mail, or a mobile number (digits, with `areaCode`). */
 const zResetAccount = z
   .string({ error: requiredOrInvalid })
   .trim()
@@ -45,7 +45,12 @@ const zResetAccount = z
 export const ZSendCodeRequest = z.discriminatedUnion(
   'purpose',
   [
-    z.strictObject({ purpose: z.literal('resetPassword'), account: zResetAccount }),
+    // A mobile number comes with its area code, so an all-digit username can never stand in for a phone's owner.
+    z.strictObject({
+      purpose: z.literal('resetPassword'),
+      account: zResetAccount,
+      areaCode: zAreaCode.optional(),
+    }),
     z.strictObject({ purpose: z.literal('bindEmail'), email: zEmail }),
     z.strictObject({ purpose: z.literal('registerEmail'), email: zEmail }),
     z.strictObject({ purpose: z.literal('bindMobile'), areaCode: zAreaCode, phone: zMobile }),
@@ -69,6 +74,7 @@ export type TSendCodeResponse = z.infer<typeof ZSendCodeResponse>;
 export const ZResetPasswordRequest = z
   .strictObject({
     account: zResetAccount,
+    areaCode: zAreaCode.optional(),
     code: zVerificationCode,
     password: zPassword,
     confirmPassword: z.string({ error: requiredOrInvalid }),
@@ -80,13 +86,25 @@ export const ZResetPasswordRequest = z
   });
 export type TResetPasswordRequest = z.input<typeof ZResetPasswordRequest>;
 
-export const ZBindEmailRequest = z.strictObject({ email: zEmail, code: zVerificationCode });
+/** The log-in password, asked before an e-mail or mobile already bound is replaced (not for a first binding). */
+const zCurrentLoginPassword = z
+  .string({ error: requiredOrInvalid })
+  .max(64, { error: V.tooLong })
+  .optional()
+  .transform((value) => (value === '' ? undefined : value));
+
+export const ZBindEmailRequest = z.strictObject({
+  email: zEmail,
+  code: zVerificationCode,
+  loginPassword: zCurrentLoginPassword,
+});
 export type TBindEmailRequest = z.input<typeof ZBindEmailRequest>;
 
 export const ZBindMobileRequest = z.strictObject({
   areaCode: zAreaCode,
   phone: zMobile,
   code: zVerificationCode,
+  loginPassword: zCurrentLoginPassword,
 });
 export type TBindMobileRequest = z.input<typeof ZBindMobileRequest>;
 

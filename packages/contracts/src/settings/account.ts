@@ -13,6 +13,10 @@ export const ACCOUNT_SETTINGS = {
     defaultValue: '10',
     description: 'Verification codes one e-mail address or mobile number may receive per UTC day',
   }),
+  verify_code_ip_hourly_limit: integerSetting(1, 10000, {
+    defaultValue: '20',
+    description: 'Verification codes one IP address may have sent per hour, to any addresses',
+  }),
   register_email_code_required: {
     schema: z.enum(['0', '1'], { error: '0 or 1' }),
     rule: { key: 'oneOf', params: { values: '0, 1' } },

@@ -57,7 +57,9 @@ export const PLATFORM_SETTINGS = {
       .trim()
       .refine((v) => v.split(',').every((m) => (PAYMENT_METHODS as readonly string[]).includes(m.trim())), {
         error: `a comma-separated list of ${PAYMENT_METHODS.join(', ')}`,
-      }),
+      })
+      // Stored as the list reads: "balance,balance, card" was kept as typed, the repeat and the space included.
+      .transform((v) => [...new Set(v.split(',').map((m) => m.trim()))].join(',')),
     rule: { key: 'commaList', params: { values: PAYMENT_METHODS.join(', ') } },
     defaultValue: 'balance',
     description: 'Comma-separated payment methods open on this platform',

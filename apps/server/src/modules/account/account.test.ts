@@ -299,6 +299,19 @@ describe('account settings', () => {
     expect(json<{ user: { id: string } }>(relogin).user.id).toBe(second.user.id);
   });
 
+  it('trims the new username as registration trims the account name (QA accounts #10)', async () => {
+    const { token, user } = await registerUser(ctx.app);
+    const name = `Trimmed${Date.now() % 1_000_000}`;
+    const res = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/v1/account/username',
+      headers: bearer(token),
+      payload: { username: `  ${name} ` },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await userRow(user.id)).username).toBe(name);
+  });
+
   it('stores the language with a one-year cookie and the avatar', async () => {
     const { token, user } = await registerUser(ctx.app);
     const res = await ctx.app.inject({
@@ -410,7 +423,7 @@ describe('account cancellation', () => {
       account: body.account,
       password: 'Sekrit-12x',
     });
-    expect(json<TError>(relogin).error.code).toBe('USER_DISABLED');
+    expect(json<TError>(relogin).error.code).toBe('ACCOUNT_CANCELLED');
     const reregister = await ctx.app.inject({ method: 'POST', url: '/api/v1/auth/register', payload: body });
     expect(json<TError>(reregister).error.code).toBe('USERNAME_TAKEN');
   });

@@ -102,8 +102,8 @@ describe('audit log search and CSV export', () => {
       .update(staff)
       .set({ username: `nightXdeskZ${tag}` })
       .where(eq(staff.id, nightly.id));
-    await recordAudit(db, { staffId: night.id, action: 'banner.create', targetType: 'other' });
-    await recordAudit(db, { staffId: nightly.id, action: 'banner.delete', targetType: 'other' });
+    await recordAudit(db, { staffId: night.id, action: 'banner.create', targetType: 'banner' });
+    await recordAudit(db, { staffId: nightly.id, action: 'banner.delete', targetType: 'banner' });
     const actionsOf = async (name: string) =>
       (await search(`staff=${encodeURIComponent(name)}`)).pageList.map((e) => e.action).sort();
     expect(await actionsOf('DESK')).toEqual(['banner.create', 'banner.delete']);
@@ -127,6 +127,26 @@ describe('audit log search and CSV export', () => {
     expect(lines).toHaveLength(3);
     expect(lines[1]).toContain(',withdrawal.approve,withdrawal,7,"{""amount"":""500.00""}"');
     expect(lines[2]).toContain(',withdrawal.first_approval,withdrawal,7,');
+  });
+
+  it('starts the CSV with a byte order mark, so Excel reads Arabic and Chinese details as written', async () => {
+    await recordAudit(ctx.database.db, {
+      staffId: auditor.id,
+      action: 'category.update',
+      targetType: 'category',
+      targetId: 90_210n,
+      details: { after: { names: { ar: 'أدوات', zh: '工具' } } },
+    });
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/v1/admin/audit-log/export?targetType=category&targetId=90210',
+      headers: bearer(auditor.token),
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
+    expect(res.body.slice(1, 3)).toBe('id');
+    expect(res.body).toContain('أدوات');
+    expect(res.body).toContain('工具');
   });
 
   it('refuses staff without audit.read and bad searches with a 4xx', async () => {

@@ -21,10 +21,10 @@ import {
   ZUpdateSystemParamRequest,
   ZUserActionRequest,
 } from '@caravan/contracts';
-import { stringify } from 'csv-stringify/sync';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { readToken } from '../../http/auth';
+import { toSpreadsheetCsv } from '../../http/csv';
 import { exportAuditLog, listAuditLog } from '../audit';
 import { clearSessionCookie, logoutSession, sessionMeta, setSessionCookie } from '../auth';
 import { verifyStaffSecondFactor } from '../staff-totp';
@@ -185,7 +185,8 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const entries = await exportAuditLog(db, request.query);
-      const csv = stringify([
+      // With a byte order mark: without it Excel garbled the Arabic or Chinese names in `details`.
+      const csv = toSpreadsheetCsv([
         ['id', 'createdAt', 'staffId', 'staffUsername', 'action', 'targetType', 'targetId', 'details'],
         ...entries.map((e) => [
           e.id,

@@ -121,6 +121,24 @@ describe('platform settings are declared and validated', () => {
     expect(json<TError>(range).error.message).toContain('60');
   });
 
+  it('stores the payment methods as a plain list: each once, without the spaces typed around them', async () => {
+    const stored = async () =>
+      (
+        await ctx.database.db
+          .select({ value: systemParams.value })
+          .from(systemParams)
+          .where(eq(systemParams.code, 'payment_methods_enabled'))
+      )[0]?.value;
+    const res = await put('payment_methods_enabled', 'balance,balance, card');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await stored()).toBe('balance,card');
+    for (const value of ['balance,,card', 'balance,', ' , ']) {
+      expect((await put('payment_methods_enabled', value)).statusCode, value).toBe(400);
+    }
+    expect(await stored()).toBe('balance,card');
+    expect((await put('payment_methods_enabled', 'balance')).statusCode).toBe(200);
+  });
+
   it('declares a range or a translated rule for every setting, so no refusal is worded in English only', () => {
     const unworded = Object.entries(SETTING_DEFINITIONS)
       .filter(([, definition]) => !definition.range && !definition.rule)

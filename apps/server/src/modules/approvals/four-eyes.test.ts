@@ -531,6 +531,40 @@ describe('four-eyes on money approvals', () => {
     expect((await checkLedger(db)).isOk).toBe(true);
   });
 
+  it("adds the platform's earlier manual refunds of an order: parts under the threshold do not pass a large one alone", async () => {
+    await setThreshold('refund', '50');
+    const buyer = await createTestUser(db);
+    const seller = await createTestUser(db);
+    const storeId = await createTestStore(db, seller.id, 'Split refunds shop');
+    const { productId } = await createTestProduct(db, storeId, { price: '100', stock: 100 });
+    await fundUser(db, buyer.id, '1000');
+    const { orderNo } = await placeTestOrder(db, buyer.id, productId);
+    await db
+      .update(orders)
+      .set({ status: ORDER_STATUS.received, receivedAt: new Date() })
+      .where(eq(orders.orderNo, orderNo));
+    const before = (await getBalances(db, buyer.id)).available;
+    const refund = (staff: TStaff, amount: string) =>
+      call('POST', `/api/v1/admin/orders/${orderNo}/refund`, staff.token, { amount, reason: 'Goodwill' });
+
+    const first = await refund(ordersA, '40');
+    expect(first.statusCode, first.body).toBe(200);
+    expect(json<{ secondApproval: unknown }>(first).secondApproval).toBeNull();
+    expect((await getBalances(db, buyer.id)).available).toBe(before + parseMoney('40'));
+    // 40 + 20 is above 50: the second part waits for another staff member although it is small.
+    const second = await refund(ordersA, '20');
+    expect(second.statusCode, second.body).toBe(200);
+    expect(json<{ secondApproval: { amount: string } | null }>(second).secondApproval).toMatchObject({
+      amount: '20.00',
+    });
+    expect((await getBalances(db, buyer.id)).available).toBe(before + parseMoney('40'));
+    expect(errorCode(await refund(ordersA, '20'))).toBe('FOUR_EYES_SAME_STAFF');
+    const approved = await refund(ordersB, '20');
+    expect(approved.statusCode, approved.body).toBe(200);
+    expect((await getBalances(db, buyer.id)).available).toBe(before + parseMoney('60'));
+    expect((await checkLedger(db)).isOk).toBe(true);
+  });
+
   it('two second reviewers racing: the money moves once and the other is told it was reviewed', async () => {
     await setThreshold('withdrawal', '100');
     const big = await withdrawalOf('400', '400');

@@ -72,6 +72,8 @@ export async function passFourEyes(
     targetId: string;
     userId: bigint | null;
     amount: TMoney;
+    /** What is held against the threshold when more than `amount` (the same target's earlier ones added). */
+    judgedAmount?: TMoney;
     staffId: bigint;
     reason?: string | null;
   },
@@ -81,7 +83,7 @@ export async function passFourEyes(
   // A first approval once given is finished by another person, whatever the threshold says now. Judged on the
   // threshold first, a raised threshold let the first approver finish alone (an admin could raise it, approve and
   // lower it again), and a smaller refund passed beside a larger one waiting; the waiting rows stayed in the queue.
-  if (!waiting && input.amount <= threshold) {
+  if (!waiting && (input.judgedAmount ?? input.amount) <= threshold) {
     return { isPassed: true, firstStaffId: null };
   }
   if (!waiting) {

@@ -1,4 +1,4 @@
-import type { TAuditAction, TAuditEntry } from '@caravan/contracts';
+import type { TAuditAction, TAuditEntry, TAuditTargetType } from '@caravan/contracts';
 import { and, count, desc, eq, gte, ilike, like, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { containsPattern, escapeLike } from '../../db/like';
@@ -18,7 +18,7 @@ export async function recordAudit(
   entry: {
     staffId: bigint | null;
     action: TAuditAction;
-    targetType: string;
+    targetType: TAuditTargetType;
     targetId?: bigint | string | null;
     details?: Record<string, unknown>;
   },

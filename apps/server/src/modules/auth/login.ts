@@ -1,9 +1,10 @@
 import type { TErrorCode, TLoginRequest } from '@caravan/contracts';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
 import { type TSessionAudience, users } from '../../db/schema';
 import { AppError } from '../../http/app-error';
 import type { TCounterStore } from '../ops';
+import { canonicalMobile } from '../verification-codes';
 import type { TChallengeAnswer } from './challenge';
 import { assertNotLocked, countFailure, resetStreak } from './lockout-store';
 import {
@@ -29,9 +30,22 @@ export async function findUserByAccount(
       ? sql`lower(${users.username}) = lower(${account})`
       : input.accountType === 'email'
         ? eq(users.email, account.toLowerCase())
-        : and(eq(users.areaCode, input.areaCode ?? ''), eq(users.phone, account));
+        : mobileMatches(input.areaCode ?? '', account);
   const [user] = await db.select().from(users).where(where).limit(1);
   return user;
+}
+
+/**
+ * The rows holding a mobile number: its one spelling (canonicalMobile), or the digits as typed, which is how numbers
+ * registered before that spelling were stored (docs/decisions.md: no migration rewrites them).
+ */
+export function mobileMatches(areaCode: string, phone: string) {
+  const canonical = canonicalMobile(areaCode, phone);
+  const typed = phone.trim();
+  return and(
+    eq(users.areaCode, canonical.areaCode),
+    canonical.phone === typed ? eq(users.phone, typed) : inArray(users.phone, [canonical.phone, typed]),
+  );
 }
 
 function loginState(user: TUserRow) {
@@ -65,9 +79,12 @@ export async function checkUserPassword(
 /** The account as typed, in one spelling: what the log-in limits count by (login-guard.ts). */
 export function normalisedAccount(input: Pick<TLoginInput, 'accountType' | 'account' | 'areaCode'>): string {
   const account = input.account.trim().toLowerCase();
-  return input.accountType === 'mobile'
-    ? `${input.areaCode ?? ''} ${account}`
-    : `${input.accountType}:${account}`;
+  if (input.accountType !== 'mobile') {
+    return `${input.accountType}:${account}`;
+  }
+  // "07911..." and "7911..." are one phone: one count, not a second allowance of wrong passwords.
+  const mobile = canonicalMobile(input.areaCode ?? '', account);
+  return `${mobile.areaCode} ${mobile.phone}`;
 }
 
 /** Every name a user can log in with, spelt as the log-in limits count them. */
@@ -128,6 +145,9 @@ export async function loginUser(
     throw await recordLoginFailure(attempt);
   }
   await recordLoginSuccess(attempt);
+  if (user.status === 'cancelled') {
+    throw new AppError('ACCOUNT_CANCELLED');
+  }
   if (user.status !== 'active') {
     throw new AppError('USER_DISABLED');
   }

@@ -44,14 +44,18 @@ export async function registerUser(
   input: TRegisterInput,
   session: { ttlHours: number; ip?: string; userAgent?: string; lang?: string },
 ): Promise<{ token: string; expiresAt: Date; user: TUserRow }> {
-  const account = input.accountType === 'email' ? input.account.toLowerCase() : input.account;
-  if (input.accountType === 'mobile') {
-    assertPossibleMobile(input.areaCode ?? '', account, 'account');
-  }
+  // A mobile number in its one spelling (trunk prefix dropped), so one phone cannot own two accounts.
+  const mobile =
+    input.accountType === 'mobile'
+      ? assertPossibleMobile(input.areaCode ?? '', input.account, 'account')
+      : null;
+  const account =
+    input.accountType === 'email' ? input.account.toLowerCase() : (mobile?.phone ?? input.account);
+  // A number is looked up as typed too: findUserByAccount also finds one stored in that spelling before.
   const identity = {
     accountType: input.accountType,
-    account,
-    ...(input.areaCode ? { areaCode: input.areaCode } : {}),
+    account: mobile ? input.account : account,
+    ...(mobile ? { areaCode: mobile.areaCode } : {}),
   };
   await releaseLapsedLogInName(
     db,
@@ -59,7 +63,7 @@ export async function registerUser(
       ? { username: account }
       : input.accountType === 'email'
         ? { email: account }
-        : { areaCode: input.areaCode ?? '', phone: account },
+        : { areaCode: mobile?.areaCode ?? '', phone: input.account },
   );
   if (await findUserByAccount(db, identity)) {
     throw new AppError(takenCode(input));
@@ -105,8 +109,8 @@ export async function registerUser(
             invitationCode: newInvitationCode(),
             username: input.accountType === 'username' ? account : null,
             email: input.accountType === 'email' ? account : null,
-            areaCode: input.accountType === 'mobile' ? (input.areaCode ?? null) : null,
-            phone: input.accountType === 'mobile' ? account : null,
+            areaCode: mobile?.areaCode ?? null,
+            phone: mobile?.phone ?? null,
             passwordHash,
             invitedByUserId,
             agentCode: input.agentCode || null,

@@ -2,6 +2,7 @@ import { and, eq, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { users } from '../../db/schema';
 import { readAccountSetting } from '../verification-codes';
+import { mobileMatches } from './login';
 
 export type TLogInName = { username: string } | { email: string } | { areaCode: string; phone: string };
 
@@ -19,7 +20,7 @@ export async function releaseLapsedLogInName(db: Executor, name: TLogInName): Pr
       ? sql`lower(${users.username}) = lower(${name.username.trim()})`
       : 'email' in name
         ? eq(users.email, name.email.trim().toLowerCase())
-        : and(eq(users.areaCode, name.areaCode), eq(users.phone, name.phone));
+        : mobileMatches(name.areaCode, name.phone);
   await db
     .update(users)
     .set({

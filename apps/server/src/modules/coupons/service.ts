@@ -67,6 +67,15 @@ function assertCampaignOpen(campaign: TCampaignRow, now: Date) {
   }
 }
 
+/** A welcome campaign that hands out coupons now: active, not ended, stock left. */
+const isRunningWelcome = () =>
+  and(
+    eq(couponCampaigns.isWelcome, true),
+    eq(couponCampaigns.status, 'active'),
+    sql`${couponCampaigns.validUntil} > now()`,
+    sql`(${couponCampaigns.stock} is null or ${couponCampaigns.issuedCount} < ${couponCampaigns.stock})`,
+  );
+
 /**
  * Subscription: one welcome coupon for the e-mail, mailed in the subscriber's language, in the
  * subscription's transaction. No active welcome campaign: nothing is issued.
@@ -79,14 +88,7 @@ export async function issueWelcomeCoupon(
   const [campaign] = await tx
     .select()
     .from(couponCampaigns)
-    .where(
-      and(
-        eq(couponCampaigns.isWelcome, true),
-        eq(couponCampaigns.status, 'active'),
-        sql`${couponCampaigns.validUntil} > now()`,
-        sql`(${couponCampaigns.stock} is null or ${couponCampaigns.issuedCount} < ${couponCampaigns.stock})`,
-      ),
-    )
+    .where(isRunningWelcome())
     .orderBy(desc(couponCampaigns.id))
     .limit(1);
   if (!campaign) {
@@ -318,6 +320,9 @@ export async function returnOrderCoupon(tx: Executor, orderId: bigint): Promise<
 }
 
 export async function createCampaign(tx: Executor, staffId: bigint, input: TCreateCampaignRequest) {
+  if (input.isWelcome) {
+    await assertNoRunningWelcome(tx);
+  }
   if (input.claimCode) {
     // Checked first so the answer is a field error rather than a failed insert; the unique index still
     // decides a race, caught below.
@@ -352,6 +357,27 @@ export async function createCampaign(tx: Executor, staffId: bigint, input: TCrea
       throw uniqueViolation(error) === 'coupon_campaigns_claim_code_key' ? claimCodeTaken() : error;
     });
   return row!;
+}
+
+/**
+ * Subscribers get one welcome coupon, from the newest running welcome campaign: a second one silently replaced the
+ * first. Refused instead, naming the running one, until it is stopped. The lock makes two creations at once wait
+ * for each other on PostgreSQL.
+ */
+async function assertNoRunningWelcome(tx: Executor): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended('coupon:welcome', 0))`);
+  const [running] = await tx
+    .select({ id: couponCampaigns.id, name: couponCampaigns.name })
+    .from(couponCampaigns)
+    .where(isRunningWelcome())
+    .limit(1);
+  if (running) {
+    throw new AppError(
+      'WELCOME_CAMPAIGN_RUNNING',
+      { campaignId: String(running.id) },
+      { name: running.name },
+    );
+  }
 }
 
 function claimCodeTaken() {

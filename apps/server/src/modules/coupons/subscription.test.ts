@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mailOutbox, userCoupons } from '../../db/schema';
-import { createTestUser } from '../../testing/fixtures';
+import { couponCampaigns, mailOutbox, userCoupons } from '../../db/schema';
+import { createTestStaff, createTestUser } from '../../testing/fixtures';
 import { startTestSmtpServer } from '../../testing/smtp';
 import { bearer, createTestApp, json, type TTestContext } from '../../testing/test-app';
 import { createSmtpSender, deliverDueMail } from '../mail';
@@ -106,5 +106,86 @@ describe('footer subscription', () => {
       `Your welcome coupon ${coupon?.code} is already in your account, under Coupons.`,
     );
     expect(mail.text).not.toContain('add the code');
+  });
+});
+
+describe('coupon campaigns in the console', () => {
+  it('refuses a second welcome campaign while one runs, naming it; once it is stopped, the new one welcomes', async () => {
+    const db = ctx.database.db;
+    const marketer = await createTestStaff(db, ['marketing.manage']);
+    const campaign = (name: string, isWelcome: boolean) => ({
+      name,
+      kind: 'amount',
+      amountOff: '3',
+      minSpend: '10',
+      validUntil: '2099-06-01T00:00:00Z',
+      perUserLimit: 1,
+      isWelcome,
+    });
+    const create = (body: object) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/v1/admin/coupon-campaigns?lang=en',
+        headers: bearer(marketer.token),
+        payload: body,
+      });
+    const second = await create(campaign('QA welcome2', true));
+    expect(second.statusCode).toBe(409);
+    expect(json<{ error: { code: string; message: string } }>(second).error).toEqual(
+      expect.objectContaining({
+        code: 'WELCOME_CAMPAIGN_RUNNING',
+        message: 'The welcome campaign "Welcome coupon" is still running: stop it before starting another',
+      }),
+    );
+    expect(await db.select().from(couponCampaigns).where(eq(couponCampaigns.name, 'QA welcome2'))).toEqual(
+      [],
+    );
+    // Other campaigns are not held up by it.
+    expect((await create(campaign('QA spring', false))).statusCode).toBe(201);
+
+    const [running] = await db.select().from(couponCampaigns).where(eq(couponCampaigns.isWelcome, true));
+    const stopped = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/v1/admin/coupon-campaigns/${running!.id}/stop`,
+      headers: bearer(marketer.token),
+    });
+    expect(stopped.statusCode).toBe(200);
+    expect((await create(campaign('QA welcome2', true))).statusCode).toBe(201);
+    const email = `welcome2${Date.now().toString(36)}@caravan.example`;
+    await ctx.app.inject({ method: 'POST', url: '/api/v1/subscriptions?lang=en', payload: { email } });
+    expect((await deliveredMailTo(email)).text).toContain('3.00 USDT');
+  });
+  it('says the largest amount off a campaign can take, not only "at most 2 decimals"', async () => {
+    const marketer = await createTestStaff(ctx.database.db, ['marketing.manage']);
+    const messageFor = async (amounts: { amountOff: string; minSpend: string }) => {
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/v1/admin/coupon-campaigns?lang=en',
+        headers: bearer(marketer.token),
+        payload: {
+          name: 'QA big',
+          kind: 'amount',
+          validUntil: '2099-06-01T00:00:00Z',
+          perUserLimit: 1,
+          ...amounts,
+        },
+      });
+      expect(res.statusCode).toBe(400);
+      return json<{ error: { details: { fields: { field: string; message: string }[] } } }>(res).error.details
+        .fields;
+    };
+    expect(await messageFor({ amountOff: '99999999999999', minSpend: '100' })).toContainEqual({
+      field: 'amountOff',
+      message: 'Please enter an amount greater than 0 and at most 999,999,999,999.99',
+    });
+    expect(await messageFor({ amountOff: '5', minSpend: '99999999999999.5' })).toContainEqual({
+      field: 'minSpend',
+      message: 'Please enter an amount from 0 to 999,999,999,999.99',
+    });
+    // A malformed amount keeps the message about its form.
+    expect(await messageFor({ amountOff: '5.123', minSpend: '100' })).toContainEqual({
+      field: 'amountOff',
+      message: 'Please enter an amount greater than 0 with at most 2 decimals',
+    });
   });
 });

@@ -1,7 +1,7 @@
 import type { TAdminCategory, TCreateCategoryRequest, TUpdateCategoryRequest } from '@caravan/contracts';
-import { asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
-import { categories } from '../../db/schema';
+import { categories, homePins } from '../../db/schema';
 import { AppError } from '../../http/app-error';
 import { recordAudit } from '../audit';
 import { clearCatalogCache } from '../catalog';
@@ -62,6 +62,33 @@ async function subtreeIds(tx: Executor, id: bigint): Promise<bigint[]> {
   return (result.rows as { id: string }[]).map((r) => BigInt(r.id));
 }
 
+/** Goods filed in the category itself (goods sit only in the lowest level, so a parent holds none). */
+async function countOwnProducts(tx: Executor, id: bigint): Promise<number> {
+  const result = await tx.execute(
+    sql`select count(*)::int as n from products where category_id = ${String(id)}::bigint`,
+  );
+  return Number((result.rows[0] as { n: number }).n);
+}
+
+/** Goods in the category and everything below it, as the console's list counts them. */
+async function countSubtreeProducts(tx: Executor, id: bigint): Promise<number> {
+  const below = await subtreeIds(tx, id);
+  const result = await tx.execute(sql`select count(*)::int as n from products
+    where category_id = any(${`{${below.join(',')}}`}::bigint[])`);
+  return Number((result.rows[0] as { n: number }).n);
+}
+
+/**
+ * A new or moved subcategory may not go under a category holding goods: sellers and the import file goods only in
+ * a lowest-level category, and the goods would then sit in a parent.
+ */
+async function assertHoldsNoProducts(tx: Executor, parentId: bigint): Promise<void> {
+  const products = await countOwnProducts(tx, parentId);
+  if (products > 0) {
+    throw new AppError('CATEGORY_HAS_PRODUCTS', { parentId: String(parentId), products });
+  }
+}
+
 export async function createCategory(db: Database, staffId: bigint, input: TCreateCategoryRequest) {
   return db.transaction(async (tx) => {
     const parentId = input.parentId ? BigInt(input.parentId) : null;
@@ -69,6 +96,9 @@ export async function createCategory(db: Database, staffId: bigint, input: TCrea
     const level = parent ? parent.level + 1 : 1;
     if (level > MAX_LEVEL) {
       throw new AppError('CATEGORY_MOVE_INVALID');
+    }
+    if (parentId) {
+      await assertHoldsNoProducts(tx, parentId);
     }
     const [row] = await tx
       .insert(categories)
@@ -135,6 +165,9 @@ export async function updateCategory(
       }
       const parent = newParentId === null ? null : await lockCategory(tx, newParentId);
       const level = parent ? parent.level + 1 : 1;
+      if (newParentId !== null) {
+        await assertHoldsNoProducts(tx, newParentId);
+      }
       const depth = await tx.execute(sql`with recursive down as (
           select id, 0 as depth from categories where id = ${String(id)}::bigint
           union all select c.id, down.depth + 1 from categories c join down on c.parent_id = down.id where down.depth < 10
@@ -152,7 +185,8 @@ export async function updateCategory(
       changes.level = level;
     }
     if (Object.keys(changes).length === 0) {
-      return before; // nothing to change: no update (drizzle refuses an empty one) and no audit entry
+      // Nothing to change: no update (drizzle refuses an empty one) and no audit entry.
+      return { row: before, productCount: await countSubtreeProducts(tx, id) };
     }
     const [row] = await tx.update(categories).set(changes).where(eq(categories.id, id)).returning();
     if (isMoved) {
@@ -161,15 +195,48 @@ export async function updateCategory(
       await tx.execute(sql`update products set category_id = category_id
         where category_id = any(${`{${below.join(',')}}`}::bigint[])`);
     }
+    // The answer replaces the row in the console's list: a 0 there hid the 16 goods of a category just moved.
+    const productCount = await countSubtreeProducts(tx, id);
     await recordAudit(tx, {
       staffId,
       action: isMoved ? 'category.move' : 'category.update',
       targetType: 'category',
       targetId: id,
-      details: { before: toAdminCategory(before, 0), after: toAdminCategory(row!, 0) },
+      details: { before: toAdminCategory(before, productCount), after: toAdminCategory(row!, productCount) },
     });
-    return row!;
+    return { row: row!, productCount };
   });
   clearCatalogCache(db);
-  return toAdminCategory(updated, 0);
+  return toAdminCategory(updated.row, updated.productCount);
+}
+
+/**
+ * Deletes a category made by mistake: only an empty one (no subcategories, no goods, whatever their state), so
+ * nothing is left without a place. Its pins on the home page go with it. Audited with what was deleted.
+ */
+export async function deleteCategory(db: Database, staffId: bigint, id: bigint): Promise<void> {
+  await db.transaction(async (tx) => {
+    const before = await lockCategory(tx, id);
+    const children = await tx.execute(
+      sql`select count(*)::int as n from categories where parent_id = ${String(id)}::bigint`,
+    );
+    const subcategories = Number((children.rows[0] as { n: number }).n);
+    const products = await countOwnProducts(tx, id);
+    if (subcategories > 0 || products > 0) {
+      throw new AppError('CATEGORY_NOT_EMPTY', { subcategories, products });
+    }
+    const unpinned = await tx
+      .delete(homePins)
+      .where(and(eq(homePins.section, 'recommendCategories'), eq(homePins.targetId, id)))
+      .returning({ id: homePins.id });
+    await tx.delete(categories).where(eq(categories.id, id));
+    await recordAudit(tx, {
+      staffId,
+      action: 'category.delete',
+      targetType: 'category',
+      targetId: id,
+      details: { before: toAdminCategory(before, 0), after: null, unpinnedFromHome: unpinned.length > 0 },
+    });
+  });
+  clearCatalogCache(db);
 }

@@ -63,6 +63,7 @@ describe('catalogue curation', () => {
       ['GET', '/api/v1/admin/catalog/categories'],
       ['POST', '/api/v1/admin/catalog/categories'],
       ['PUT', '/api/v1/admin/catalog/categories/1'],
+      ['DELETE', '/api/v1/admin/catalog/categories/1'],
       ['GET', '/api/v1/admin/catalog/banners'],
       ['POST', '/api/v1/admin/catalog/banners'],
       ['PUT', '/api/v1/admin/catalog/banners/1'],
@@ -316,5 +317,154 @@ describe('catalogue curation', () => {
       { before: [], after: [oldest, made[1]] },
       { before: [oldest, made[1]], after: [] },
     ]);
+  });
+  it('deletes an empty category (audited, unpinned from home); refuses one with subcategories or goods', async () => {
+    const db = ctx.database.db;
+    const shelf = await category({ en: 'QA shelf' });
+    const sub = await category({ en: 'QA shelf sub' }, shelf.id);
+    const stocked = await category({ en: 'QA stocked' });
+    const owner = await createTestUser(db);
+    const storeId = await createTestStore(db, owner.id);
+    const { productId } = await createTestProduct(db, storeId, { isOnShelf: false });
+    await db
+      .update(products)
+      .set({ categoryId: BigInt(stocked.id) })
+      .where(eq(products.id, productId));
+
+    const withChild = await call('DELETE', `/api/v1/admin/catalog/categories/${shelf.id}`, curator.token);
+    expect(withChild.statusCode).toBe(409);
+    expect(json<TErr>(withChild).error.code).toBe('CATEGORY_NOT_EMPTY');
+    // Goods off shelf count too: the products table still points at the category.
+    const withGoods = await call(
+      'DELETE',
+      `/api/v1/admin/catalog/categories/${stocked.id}?lang=de`,
+      curator.token,
+    );
+    expect(withGoods.statusCode).toBe(409);
+    expect(
+      json<{ error: { code: string; message: string; details: object } }>(withGoods).error,
+    ).toMatchObject({
+      code: 'CATEGORY_NOT_EMPTY',
+      details: { subcategories: 0, products: 1 },
+    });
+    const unknown = await call('DELETE', '/api/v1/admin/catalog/categories/999999999', curator.token);
+    expect(unknown.statusCode).toBe(404);
+
+    await call('PUT', '/api/v1/admin/catalog/home-pins/recommendCategories', curator.token, {
+      targetIds: [sub.id],
+    });
+    const deleted = await call('DELETE', `/api/v1/admin/catalog/categories/${sub.id}`, curator.token);
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    const pins = json<{ data: THomePins[] }>(
+      await call('GET', '/api/v1/admin/catalog/home-pins', curator.token),
+    );
+    expect(pins.data.find((s) => s.section === 'recommendCategories')?.targetIds).not.toContain(sub.id);
+    // Its parent is empty now and goes too.
+    expect(
+      (await call('DELETE', `/api/v1/admin/catalog/categories/${shelf.id}`, curator.token)).statusCode,
+    ).toBe(200);
+    const list = json<{ data: TAdminCategory[] }>(
+      await call('GET', '/api/v1/admin/catalog/categories', curator.token),
+    );
+    expect(list.data.map((c) => c.id)).not.toContain(shelf.id);
+    expect(list.data.map((c) => c.id)).toContain(stocked.id);
+    const [audit] = await db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'category.delete'), eq(auditLog.targetId, sub.id)));
+    expect(audit!.details).toMatchObject({
+      before: { names: { en: 'QA shelf sub' }, parentId: shelf.id },
+      after: null,
+      unpinnedFromHome: true,
+    });
+  });
+
+  it('puts no subcategory under a category holding goods, and answers an edit with the real count of goods', async () => {
+    const db = ctx.database.db;
+    const leaf = await category({ en: 'QA T-shirts' });
+    const spare = await category({ en: 'QA spare' });
+    const owner = await createTestUser(db);
+    const storeId = await createTestStore(db, owner.id);
+    for (let i = 0; i < 2; i += 1) {
+      const { productId } = await createTestProduct(db, storeId);
+      await db
+        .update(products)
+        .set({ categoryId: BigInt(leaf.id) })
+        .where(eq(products.id, productId));
+    }
+    const created = await call('POST', '/api/v1/admin/catalog/categories', curator.token, {
+      names: { en: 'QA Sub of T-Shirts' },
+      parentId: leaf.id,
+    });
+    expect(created.statusCode).toBe(409);
+    expect(json<TErr>(created).error.code).toBe('CATEGORY_HAS_PRODUCTS');
+    const moved = await call('PUT', `/api/v1/admin/catalog/categories/${spare.id}`, curator.token, {
+      parentId: leaf.id,
+    });
+    expect(moved.statusCode).toBe(409);
+    expect(json<TErr>(moved).error.code).toBe('CATEGORY_HAS_PRODUCTS');
+    const list = json<{ data: TAdminCategory[] }>(
+      await call('GET', '/api/v1/admin/catalog/categories', curator.token),
+    );
+    expect(list.data.filter((c) => c.parentId === leaf.id)).toEqual([]);
+    expect(list.data.find((c) => c.id === spare.id)?.parentId).toBeNull();
+
+    // The leaf itself can still move, with its goods: the answer counts them.
+    const movedLeaf = await call('PUT', `/api/v1/admin/catalog/categories/${leaf.id}`, curator.token, {
+      parentId: spare.id,
+    });
+    expect(movedLeaf.statusCode, movedLeaf.body).toBe(200);
+    expect(json<TAdminCategory>(movedLeaf).productCount).toBe(2);
+    const renamedParent = await call('PUT', `/api/v1/admin/catalog/categories/${spare.id}`, curator.token, {
+      sort: 3,
+    });
+    expect(json<TAdminCategory>(renamedParent).productCount).toBe(2);
+    const unchanged = await call('PUT', `/api/v1/admin/catalog/categories/${spare.id}`, curator.token, {});
+    expect(json<TAdminCategory>(unchanged).productCount).toBe(2);
+  });
+
+  it('refuses a home section with the same id twice (400), and writes no audit entry for a save that changes nothing', async () => {
+    const db = ctx.database.db;
+    const pinned = await category({ en: 'QA pinned twice' });
+    const twice = await call('PUT', '/api/v1/admin/catalog/home-pins/recommendCategories', curator.token, {
+      targetIds: [pinned.id, pinned.id],
+    });
+    expect(twice.statusCode).toBe(400);
+    expect(json<TErr>(twice).error.code).toBe('VALIDATION_FAILED');
+    const audited = async () =>
+      (
+        await db
+          .select()
+          .from(auditLog)
+          .where(and(eq(auditLog.action, 'home_pins.update'), eq(auditLog.targetId, 'newGoods')))
+      ).length;
+    const owner = await createTestUser(db);
+    const storeId = await createTestStore(db, owner.id);
+    const { productId } = await createTestProduct(db, storeId);
+    const body = { targetIds: [String(productId)] };
+    expect(
+      (await call('PUT', '/api/v1/admin/catalog/home-pins/newGoods', curator.token, body)).statusCode,
+    ).toBe(200);
+    expect(await audited()).toBe(1);
+    const again = await call('PUT', '/api/v1/admin/catalog/home-pins/newGoods', curator.token, body);
+    expect(json<THomePins>(again).targetIds).toEqual([String(productId)]);
+    expect(await audited()).toBe(1);
+  });
+
+  it('says the end must be after the start for a banner or activity scheduled backwards', async () => {
+    for (const [url, body] of [
+      ['/api/v1/admin/catalog/activities', { detailUrl: '/commodity' }],
+      ['/api/v1/admin/catalog/banners', { titles: { en: 'QA' }, imageRef: 'x' }],
+    ] as const) {
+      const res = await call('POST', url, curator.token, {
+        ...body,
+        startsAt: '2027-02-01T00:00:00Z',
+        endsAt: '2027-01-01T00:00:00Z',
+      });
+      expect(res.statusCode).toBe(400);
+      const fields = json<{ error: { details: { fields: { field: string; message: string }[] } } }>(res).error
+        .details.fields;
+      expect(fields).toContainEqual({ field: 'endsAt', message: 'The end must be after the start' });
+    }
   });
 });

@@ -112,8 +112,8 @@ export async function findHomePinCandidates(
 }
 
 /**
- * Replaces a section's pins (order as given). Each id must be an item the section may show; repeats count
- * once. Audited with before and after; the home page is rebuilt from the next request.
+ * Replaces a section's pins (order as given). Each id must be an item the section may show (the request refuses
+ * repeats). Audited with before and after when they differ; the home page is rebuilt from the next request.
  */
 export async function setHomePins(
   db: Database,
@@ -135,15 +135,16 @@ export async function setHomePins(
         .insert(homePins)
         .values(targetIds.map((id, sort) => ({ section: input.section, targetId: BigInt(id), sort })));
     }
+    const previous = before.sort((a, b) => a.sort - b.sort).map((r) => String(r.targetId));
+    if (previous.join(',') === targetIds.join(',')) {
+      return; // the same pins in the same order: an audit entry whose before and after agree says nothing
+    }
     await recordAudit(tx, {
       staffId: input.staffId,
       action: 'home_pins.update',
       targetType: 'home_section',
       targetId: input.section,
-      details: {
-        before: before.sort((a, b) => a.sort - b.sort).map((r) => String(r.targetId)),
-        after: targetIds,
-      },
+      details: { before: previous, after: targetIds },
     });
   });
   clearCatalogCache(db);

@@ -22,7 +22,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { READ_ONLY, registerLegacyAction } from '../legacy';
 import { getCurrentActivity, listActivities, saveActivity } from './activity';
 import { deleteBanner, listAdminBanners, saveBanner } from './banners';
-import { createCategory, listAdminCategories, updateCategory } from './categories';
+import { createCategory, deleteCategory, listAdminCategories, updateCategory } from './categories';
 import { findHomePinCandidates, listHomePins, setHomePins } from './home-pins';
 
 // SPEC §7: the storefront asks for the current activity and opens its detailUrl.
@@ -60,6 +60,22 @@ export const curationRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, params: ZIdParams, body: ZUpdateCategoryRequest, response: { 200: ZAdminCategory } },
     },
     async (request) => updateCategory(db, request.staffMember!.id, BigInt(request.params.id), request.body),
+  );
+  app.delete(
+    '/api/v1/admin/catalog/categories/:id',
+    {
+      preValidation: preHandler,
+      schema: {
+        tags,
+        summary: 'Deletes an empty category (409 CATEGORY_NOT_EMPTY while it has subcategories or goods)',
+        params: ZIdParams,
+        response: { 200: ZOkResponse },
+      },
+    },
+    async (request) => {
+      await deleteCategory(db, request.staffMember!.id, BigInt(request.params.id));
+      return ok;
+    },
   );
 
   app.get(

@@ -171,7 +171,36 @@ describe('admin dashboard', () => {
       'The end date cannot be before the start date',
     );
     expect(await messageOf('from=2023-01-01&to=2026-12-01')).toBe('A period can be at most 366 days');
-    expect(await messageOf('from=2020-13-45&to=2026-01-01')).toBe('This value is not valid');
+    expect(await messageOf('from=2020-13-45&to=2026-01-01')).toBe('This is not a valid date (YYYY-MM-DD)');
     expect(await messageOf('to=2026-01-01')).toBe('This field is required');
+  });
+
+  it('refuses a day the calendar does not have (it was read as a day of the next month), saying so', async () => {
+    for (const query of [
+      'from=2026-02-30&to=2026-12-01',
+      'from=2026-11-31&to=2026-12-04',
+      'from=2026-02-30&to=2026-03-01',
+      'from=2026-02-01&to=2026-04-31',
+      'from=2025-02-29&to=2025-03-01',
+    ]) {
+      for (const path of ['/api/v1/admin/dashboard', '/api/v1/admin/dashboard/export']) {
+        const res = await get(`${path}?${query}`, finance.token);
+        expect(res.statusCode, `${path}?${query}`).toBe(400);
+        // Not "The end date cannot be before the start date": the range only looked reversed.
+        expect((res.json() as { error: { message: string } }).error.message, query).toBe(
+          'This is not a valid date (YYYY-MM-DD)',
+        );
+      }
+    }
+    expect(
+      (await get('/api/v1/admin/dashboard?from=2024-02-29&to=2024-03-01', finance.token)).statusCode,
+    ).toBe(200);
+  });
+
+  it('starts the CSV with a byte order mark, so a spreadsheet reads it as UTF-8', async () => {
+    const day = today();
+    const res = await get(`/api/v1/admin/dashboard/export?from=${day}&to=${day}`, finance.token);
+    expect(res.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
+    expect(res.body.slice(1, 4)).toBe('day');
   });
 });

@@ -4,9 +4,9 @@ import {
   ZAdminDashboard,
   ZAdminDashboardQuery,
 } from '@caravan/contracts';
-import { stringify } from 'csv-stringify/sync';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../http/app-error';
+import { toSpreadsheetCsv } from '../../http/csv';
 import { countQueues, getDashboardFigures } from './figures';
 import { QUEUE_COUNTERS } from './queues';
 
@@ -54,7 +54,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="${fileName}"`)
-        .send(stringify([header, ...rows]));
+        .send(toSpreadsheetCsv([header, ...rows]));
     },
   );
 };

@@ -71,15 +71,23 @@ const ALIASES = {
   subscribe: { email: ['email'] },
 } as const;
 
-/** The old apps send no account type; guess it from the account's shape. */
-function withAccountType(input: Record<string, string>): Record<string, string> {
+/**
+ * The old apps send no account type; guess it from the account's shape. A number sent as `phone` is a mobile
+ * number even without its area code: then the schema asks for the area code, where it was taken for a username
+ * ("2025550199" became a username account that later hid the phone's owner from forgot password).
+ */
+function withAccountType(
+  input: Record<string, string>,
+  params: Record<string, string>,
+): Record<string, string> {
   if (input.accountType) {
     return input;
   }
   const account = input.account ?? '';
+  const isSentAsPhone = params.phone !== undefined && account === params.phone;
   const accountType = account.includes('@')
     ? 'email'
-    : input.areaCode && /^\d+$/.test(account)
+    : (input.areaCode || isSentAsPhone) && /^\s*\d+\s*$/.test(account)
       ? 'mobile'
       : 'username';
   return { ...input, accountType };
@@ -90,7 +98,10 @@ function sessionOptions(ctx: TLegacyContext) {
 }
 
 registerLegacyAction('user!newlogin', async (ctx) => {
-  const input = parseLegacy(ZLoginRequest, withAccountType(mapLegacyParams(ctx.params, ALIASES.login)));
+  const input = parseLegacy(
+    ZLoginRequest,
+    withAccountType(mapLegacyParams(ctx.params, ALIASES.login), ctx.params),
+  );
   // The human check of the web (challenge.ts), for old apps that learn to answer it.
   const challenge =
     ctx.params.challengeId && ctx.params.challengeNonce
@@ -104,7 +115,10 @@ registerLegacyAction('user!newlogin', async (ctx) => {
 });
 
 registerLegacyAction('localuser!registerNoVerifcode', async (ctx) => {
-  const input = parseLegacy(ZRegisterRequest, withAccountType(mapLegacyParams(ctx.params, ALIASES.register)));
+  const input = parseLegacy(
+    ZRegisterRequest,
+    withAccountType(mapLegacyParams(ctx.params, ALIASES.register), ctx.params),
+  );
   const result = await registerUser(ctx.app.deps.db, input, {
     ...sessionOptions(ctx),
     ...(ctx.request.isLangExplicit ? { lang: ctx.request.lang } : {}),

@@ -139,6 +139,31 @@ describe('legacy /api/<entity>!<action>.action calls', () => {
     expect(json<TLegacy>(invalid)).toEqual({ code: 1, msg: EN_VALIDATION.username, data: null });
   });
 
+  it('takes a number sent as phone for a mobile account: refused without its area code (QA accounts #10)', async () => {
+    const phone = `20255${String(Date.now()).slice(-5)}`;
+    const bare = await form('/api/localuser!registerNoVerifcode.action?lang=en', {
+      phone,
+      password: 'Sekrit-12x',
+      re_password: 'Sekrit-12x',
+    });
+    expect(json<TLegacy>(bare)).toEqual({ code: 1, msg: EN_VALIDATION.areaCode, data: null });
+    const nobody = await ctx.database.db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.username, phone));
+    expect(nobody).toEqual([]);
+    const withCode = await form('/api/localuser!registerNoVerifcode.action', {
+      phone,
+      areaCode: '1',
+      password: 'Sekrit-12x',
+      re_password: 'Sekrit-12x',
+    });
+    const created =
+      json<TLegacy<{ user: { username: string | null; areaCode: string; phone: string } }>>(withCode);
+    expect(created.code).toBe(0);
+    expect(created.data.user).toMatchObject({ username: null, areaCode: '+1', phone });
+  });
+
   it('registers, changes passwords, sets the safeword and cancels through the old names', async () => {
     const reg = await form('/api/localuser!registerNoVerifcode.action', {
       username: 'legacyuser1',

@@ -1,49 +1,11 @@
-import type { Database } from '../../db/client';
+import { testClockOf } from '../ops';
 
 /**
- * The loans' clock. Loan days, accrual and overdue are computed from `loanClockOf(db).now()`, never from
- * `new Date()` directly, so tests move time instead of waiting for it. Moving it is possible only when the
- * server started with TEST_CLOCK=true, which the configuration refuses when NODE_ENV=production.
- * One clock per database handle (the app's `deps.db`): a server has one; test files that share a process
- * (vitest's isolate: false) each have their own database and so never see another file's moved clock.
+ * The loans' clock is the server's clock for timed work (ops: testClockOf), which the orders' timed work reads too:
+ * a moved test clock moves loans and orders together. Loan days, accrual and overdue are computed from
+ * `loanClockOf(db).now()`, never from `new Date()` directly.
  */
-export type TLoanClock = {
-  now(): Date;
-  /** TEST_CLOCK=true: the app's test route may move it. */
-  enableMoving(): void;
-  /** Moves the clock forward by whole days (test mode only). */
-  advance(days: number): Date;
-};
-
-function newLoanClock(): TLoanClock {
-  let offsetMs = 0;
-  let isMovable = false;
-  const clock: TLoanClock = {
-    now: () => new Date(Date.now() + offsetMs),
-    enableMoving: () => {
-      isMovable = true;
-    },
-    advance: (days) => {
-      if (!isMovable) {
-        throw new Error('the loan clock can be moved only in test mode (TEST_CLOCK=true)');
-      }
-      offsetMs += days * 86_400_000;
-      return clock.now();
-    },
-  };
-  return clock;
-}
-
-const clocks = new WeakMap<Database, TLoanClock>();
-
-export function loanClockOf(db: Database): TLoanClock {
-  let clock = clocks.get(db);
-  if (!clock) {
-    clock = newLoanClock();
-    clocks.set(db, clock);
-  }
-  return clock;
-}
+export const loanClockOf = testClockOf;
 
 const DAY_MS = 86_400_000;
 

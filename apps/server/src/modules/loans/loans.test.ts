@@ -4,6 +4,7 @@ import {
   type TApproval,
   type TLoan,
   type TMyVerification,
+  V,
 } from '@caravan/contracts';
 import { and, eq, like, sql } from 'drizzle-orm';
 import sharp from 'sharp';
@@ -33,6 +34,7 @@ import {
 } from '../ledger';
 import { catchUpLoan, runLoanAccrual } from './accrual';
 import { remindDueLoans } from './reminders';
+import { submitAdvanced } from './verification';
 
 type TErr = { error: { code: string; message: string; details?: Record<string, unknown> } };
 const TX_PASSWORD = '135790';
@@ -213,6 +215,41 @@ describe('identity verification and loans', () => {
       ]);
     });
 
+    it('refuses the same photo as selfie and proof of address, at the route and in the service (QA accounts 7)', async () => {
+      const user = await verifiedBuyer();
+      const photo = await uploadImage(user.token);
+      const refused = await call('POST', '/api/v1/verification/advanced', user.token, {
+        selfieImageId: photo,
+        addressProofImageId: photo,
+      });
+      expect(refused.statusCode).toBe(400);
+      expect(json<TErr>(refused).error.details?.fields).toEqual([
+        {
+          field: 'addressProofImageId',
+          message: 'The proof of address must be a different photo from the selfie',
+        },
+      ]);
+      // The service refuses it without the route's schema too.
+      await expect(
+        submitAdvanced(db, {
+          userId: user.id,
+          request: { selfieImageId: photo, addressProofImageId: photo },
+        }),
+      ).rejects.toMatchObject({
+        code: 'VALIDATION_FAILED',
+        details: { fields: [{ field: 'addressProofImageId', message: V.addressProofSameAsSelfie }] },
+      });
+      const mine = json<TMyVerification>(await call('GET', '/api/v1/verification', user.token));
+      expect(mine.advancedStatus).toBe('not_submitted');
+      // Two photos are taken.
+      const proof = await uploadImage(user.token);
+      const accepted = await call('POST', '/api/v1/verification/advanced', user.token, {
+        selfieImageId: photo,
+        addressProofImageId: proof,
+      });
+      expect(accepted.statusCode, accepted.body).toBe(201);
+    });
+
     it('refuses an ID number of another account, a malformed one, and pictures that are not images', async () => {
       const first = await createTestUser(db);
       const idNumber = nextIdNumber();
@@ -248,6 +285,23 @@ describe('identity verification and loans', () => {
         ]);
       }
       expect((await call('GET', '/api/v1/verification', second.token)).body).not.toContain('C01X00T48');
+      // A name as on an ID: letters (any script), spaces, apostrophes, hyphens and dots; no emoji (QA accounts #10).
+      for (const realName of ['Jane 😀 Doe', 'Jane <b>Doe</b>', 'R2D2 Unit']) {
+        const symbol = await call('POST', '/api/v1/verification/real-name?lang=en', second.token, {
+          realName,
+          nationality: 'DE',
+          idType: 'passport',
+          idNumber: 'C01X00T48',
+          frontImageId: front,
+        });
+        expect(symbol.statusCode, realName).toBe(400);
+        expect(json<TErr>(symbol).error.details?.fields).toEqual([
+          {
+            field: 'realName',
+            message: 'Enter the name as on your ID: letters, spaces, apostrophes, hyphens and dots only',
+          },
+        ]);
+      }
 
       const notImage = buildMultipart(Buffer.from('%PDF-1.4 not a picture'), 'id.png', 'image/png');
       const upload = await ctx.app.inject({

@@ -4,10 +4,8 @@ import {
   ZAdminLoanQuery,
   ZAdminVerificationPage,
   ZAdminVerificationQuery,
-  ZAdvanceClockRequest,
   ZApplyLoanRequest,
   ZApproveLoanRequest,
-  ZClockResponse,
   ZIdentityImage,
   ZIdParams,
   ZLoan,
@@ -32,13 +30,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { TAuthStaff, TAuthUser } from '../../http/auth';
 import { registerApprovalDescriber, registerApprovalExecutor } from '../approvals';
 import { readUpload } from '../uploads';
-import { runLoanAccrual } from './accrual';
 import { getAdminLoan, getLoanBook, listAdminLoans, loanApprovalFacts } from './admin';
 import { applyForLoan, getMyLoan, getMyLoans, quoteLoan } from './apply';
 import { loanClockOf } from './clock';
 import { readIdentityImage, storeIdentityImage } from './images';
 import { createLoanProduct, listLoanProducts, updateLoanProduct } from './products';
-import { remindDueLoans } from './reminders';
 import { repayLoan } from './repay';
 import { approveLoan, rejectLoan, reopenFirstReview } from './review';
 import {
@@ -323,22 +319,4 @@ export const loanRoutes: FastifyPluginAsyncZod = async (app) => {
         request: request.body,
       }),
   );
-
-  // Test mode only: move the loans' clock and run the daily job now (TEST_CLOCK=true, never in production).
-  if (app.deps.config.TEST_CLOCK) {
-    loanClock.enableMoving();
-    app.post(
-      '/api/v1/admin/test/clock',
-      {
-        ...review,
-        schema: { tags: adminTags, body: ZAdvanceClockRequest, response: { 200: ZClockResponse } },
-      },
-      async (request) => {
-        const now = loanClock.advance(request.body.days);
-        await runLoanAccrual(db, now);
-        await remindDueLoans(db, now);
-        return { now: now.toISOString() };
-      },
-    );
-  }
 };

@@ -1,6 +1,7 @@
 import {
   isValidIdNumber,
   normaliseIdNumber,
+  PERSON_NAME_PATTERN,
   type TAdminVerification,
   type TIdType,
   type TMyVerification,
@@ -92,6 +93,10 @@ export async function submitRealName(
   input: { userId: bigint; request: TSubmitRealNameRequest },
 ): Promise<TVerification> {
   const { request } = input;
+  // Letters, marks, spaces, apostrophes, hyphens and dots: "Jane 😀 Doe" reached reviewers as typed (QA accounts #10).
+  if (!PERSON_NAME_PATTERN.test(request.realName.trim())) {
+    throw new AppError('VALIDATION_FAILED', { fields: [{ field: 'realName', message: V.personName }] });
+  }
   const nationality = request.nationality.trim().toUpperCase();
   // The countries the application's list offers (libphonenumber's, as the web's select): "ZZ" has the shape of a
   // code but names no country, and a reviewer saw "Unknown Region".
@@ -147,6 +152,13 @@ export async function submitAdvanced(
   }
   const selfieId = BigInt(input.request.selfieImageId);
   const proofId = BigInt(input.request.addressProofImageId);
+  // The route's schema refuses this too; callers of the service without it (tests, scripts) must not file a
+  // submission whose two photos are one, which a reviewer could approve as two proofs.
+  if (selfieId === proofId) {
+    throw new AppError('VALIDATION_FAILED', {
+      fields: [{ field: 'addressProofImageId', message: V.addressProofSameAsSelfie }],
+    });
+  }
   await assertOwnImages(db, input.userId, [selfieId, proofId]);
   assertCanSubmit(await findLatestVerification(db, input.userId, 'advanced'));
   try {

@@ -241,6 +241,33 @@ describe('mail outbox', () => {
     });
     expect(bad.statusCode).toBe(400);
   });
+
+  it('finds mail by part of the address in any case, the wildcards of LIKE taken as written', async () => {
+    const db = ctx.database.db;
+    for (const to of ['qa.sub1@example.com', 'qa_sub1x@example.com']) {
+      await enqueueMail(db, {
+        to,
+        template: 'codeResetPassword',
+        lang: 'en',
+        params: { code: '111111', minutes: 10 },
+      });
+    }
+    const reader = await createTestStaff(db, ['mail.read']);
+    const found = async (to: string) =>
+      json<{ pageList: { to: string }[] }>(
+        await ctx.app.inject({
+          method: 'GET',
+          url: `/api/v1/admin/mail-outbox?to=${encodeURIComponent(to)}`,
+          headers: bearer(reader.token),
+        }),
+      ).pageList.map((mail) => mail.to);
+    expect(await found('qa.sub1@example.com')).toEqual(['qa.sub1@example.com']);
+    expect(await found('QA.SUB1@example.com')).toEqual(['qa.sub1@example.com']);
+    expect(await found('qa.sub1')).toEqual(['qa.sub1@example.com']);
+    expect(await found('SUB1')).toEqual(['qa_sub1x@example.com', 'qa.sub1@example.com']);
+    expect(await found('qa_sub')).toEqual(['qa_sub1x@example.com']);
+    expect(await found('qa%sub')).toEqual([]);
+  });
 });
 
 /** A language's mail texts as written in its own file. */
@@ -264,6 +291,8 @@ describe('mail templates', () => {
       loanId: '7',
       dueDate: '2027-01-31',
       amount: '101500.00',
+      newAddress: 'ne***@example.com',
+      time: '2027-01-02 03:04',
     };
     for (const lang of LANGUAGES) {
       for (const template of MAIL_TEMPLATES) {
@@ -274,6 +303,8 @@ describe('mail templates', () => {
           expect(mail.text).toContain('2027-01-31');
         } else if (template === 'welcomeCouponInAccount') {
           expect(mail.text).toContain('2027-01-01');
+        } else if (template === 'emailChanged' || template === 'mobileChanged') {
+          expect(mail.text).toContain('ne***@example.com');
         } else if (template !== 'welcomeCoupon' && template !== 'smsCode') {
           expect(mail.text).toContain('123456');
         }

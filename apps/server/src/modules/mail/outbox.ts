@@ -1,6 +1,7 @@
 import type { TLanguage } from '@caravan/contracts';
-import { and, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, inArray, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
+import { containsPattern } from '../../db/like';
 import { mailAttempts, mailOutbox, type TMailChannel, type TMailStatus } from '../../db/schema';
 import { renderMail, type TMailParams, type TMailTemplate } from './templates';
 
@@ -54,7 +55,8 @@ export async function listOutbox(db: Executor, query: TOutboxQuery) {
     conditions.push(eq(mailOutbox.status, query.status));
   }
   if (query.to) {
-    conditions.push(eq(mailOutbox.toAddress, query.to));
+    // Part of an address, in any case: support types "qa.sub1" or "QA.SUB1@example.com" for qa.sub1@example.com.
+    conditions.push(ilike(mailOutbox.toAddress, containsPattern(query.to)));
   }
   const where = conditions.length > 0 ? and(...conditions) : undefined;
   const rows = await db

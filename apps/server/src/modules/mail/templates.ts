@@ -16,6 +16,9 @@ export const MAIL_TEMPLATES = [
   'welcomeCouponInAccount',
   'smsCode',
   'loanDueSoon',
+  // To the old address when an e-mail or mobile already bound is replaced (a text message for a mobile).
+  'emailChanged',
+  'mobileChanged',
 ] as const;
 export type TMailTemplate = (typeof MAIL_TEMPLATES)[number];
 export type TMailParams = Record<string, string | number>;

@@ -7,6 +7,7 @@ import { memoryCounterStore, redisCounterStore, type TCounterStore } from './cou
  * Shared machinery between server processes: counters (rate limits, throttles), in Redis when REDIS_URL
  * is set, in this process otherwise. (The pub/sub bus is modules/realtime.) Other modules import from here.
  */
+export { type TTestClock, testClockOf } from './clock';
 export type { TCounterStore } from './counters';
 export { memoryCounterStore, redisCounterStore } from './counters';
 export { mayReadMetrics, metricsPlugin, type TMetrics } from './metrics';

@@ -315,14 +315,108 @@ describe('order lifecycle, refunds and settlement', () => {
     expect(await getPlatformBalance(db, 'platform_revenue')).toBe(
       revenueBefore + parseMoney('24') - parseMoney('8'),
     );
-    expect(
-      code(
-        await post(`/api/v1/admin/orders/${orderNo}/refund`, admin.token, { amount: '1', reason: 'Again' }),
-      ),
-    ).toBe('ORDER_STATUS_INVALID');
+    // The 200 still paid stays refundable by the platform, and no more than that.
+    const over = await post(`/api/v1/admin/orders/${orderNo}/refund`, admin.token, {
+      amount: '200.01',
+      reason: 'Again',
+    });
+    expect(code(over)).toBe('REFUND_AMOUNT_INVALID');
+    expect((over.json() as TErr).error.message).toBe(
+      'The refund amount cannot exceed what is still paid for this order: 200.00 USDT',
+    );
+    const again = await post(`/api/v1/admin/orders/${orderNo}/refund`, admin.token, {
+      amount: '1',
+      reason: 'Again',
+    });
+    expect(again.statusCode, again.body).toBe(200);
+    expect(await availableOf(db, buyer.id)).toBe(buyerBefore + parseMoney('101'));
+    expect(await availableOf(db, seller.id)).toBe(sellerBefore + parseMoney('276') - parseMoney('92.92'));
     const audits = await db.select().from(auditLog).where(eq(auditLog.targetId, orderNo));
-    expect(audits.map((a) => a.action)).toEqual(['order.refund']);
+    expect(audits.map((a) => a.action)).toEqual(['order.refund', 'order.refund']);
     expect((await checkLedger(db)).isOk).toBe(true);
+  });
+
+  it('the platform refunds the rest of a partly returned order in parts, taken back from the seller, then nothing more', async () => {
+    const db = ctx.database.db;
+    const admin = await createStaffMember(ctx, { role: 'Administrator' });
+    const received = async () => {
+      const placed = await placeTestOrder(db, buyer.id, productId);
+      await post(`/api/v1/seller/orders/${placed.orderNo}/ship`, seller.sellerToken, {
+        carrier: 'DHL',
+        trackingNo: 'R1',
+      });
+      await post(`/api/v1/orders/${placed.orderNo}/receive`, buyer.token);
+      return placed.orderNo;
+    };
+    const refund = (orderNo: string, amount: string) =>
+      post(`/api/v1/admin/orders/${orderNo}/refund`, admin.token, { amount, reason: 'Goodwill' });
+    const money = async () => ({
+      buyer: await availableOf(db, buyer.id),
+      seller: await availableOf(db, seller.id),
+      revenue: await getPlatformBalance(db, 'platform_revenue'),
+    });
+
+    // A return of 40 of 100, approved by the seller, settles the rest at once (57 to the seller, 3 commission).
+    const returned = await received();
+    await post(`/api/v1/orders/${returned}/refund`, buyer.token, { reason: 8, amount: '40' });
+    await post(`/api/v1/seller/orders/${returned}/refund/approve`, seller.sellerToken);
+    const start = await money();
+    expect(code(await refund(returned, '60.01'))).toBe('REFUND_AMOUNT_INVALID');
+    const part = await refund(returned, '5');
+    expect(part.statusCode, part.body).toBe(200);
+    const rest = await refund(returned, '55');
+    expect(rest.statusCode, rest.body).toBe(200);
+    // Each part taken back from the seller with the 5% commission given back: 60 = 57 + 3.
+    expect(await money()).toEqual({
+      buyer: start.buyer + parseMoney('60'),
+      seller: start.seller - parseMoney('57'),
+      revenue: start.revenue - parseMoney('3'),
+    });
+    const [row] = await db.select().from(orders).where(eq(orders.orderNo, returned));
+    expect(row).toMatchObject({ status: 6, refundStatus: 'success', refundedAmount: parseMoney('100') });
+    const full = await refund(returned, '1');
+    expect(full.statusCode).toBe(409);
+    expect((full.json() as TErr).error).toMatchObject({
+      code: 'ORDER_FULLY_REFUNDED',
+      message: 'This order has already been refunded in full: nothing paid is left to refund',
+    });
+    // The admin list offers no manual refund of it any more: nothing is left.
+    type TAdminListed = { pageList: { orderNo: string; refundableAmount: string }[] };
+    const listed = (
+      (await get(`/api/v1/admin/orders?orderNo=${returned}`, admin.token)).json() as TAdminListed
+    ).pageList;
+    expect(listed.map((o) => o.refundableAmount)).toEqual(['0.00']);
+    expect((await checkLedger(db)).isOk).toBe(true);
+  });
+
+  it("the seller summary's settled amount is what reached the seller's wallet: less a refund taken back after settlement", async () => {
+    const db = ctx.database.db;
+    const admin = await createStaffMember(ctx, { role: 'Administrator' });
+    const ownSeller = await createTestUser(db);
+    const ownStore = await createTestStore(db, ownSeller.id, 'Summary shop');
+    const ownProduct = (await createTestProduct(db, ownStore, { price: '100', stock: 10 })).productId;
+    const { orderNo } = await placeTestOrder(db, buyer.id, ownProduct);
+    await post(`/api/v1/seller/orders/${orderNo}/ship`, ownSeller.sellerToken, {
+      carrier: 'DHL',
+      trackingNo: 'S2',
+    });
+    await post(`/api/v1/orders/${orderNo}/receive`, buyer.token);
+    expect(await settleCompletedOrders(db, new Date(Date.now() + 8 * DAY))).toBeGreaterThanOrEqual(1);
+    type TSummary = { balance: string; settledAmount: string };
+    const summaryOf = async () =>
+      (await get('/api/v1/seller/summary', ownSeller.sellerToken)).json() as TSummary;
+    // 100 at 5%: 95 to the seller.
+    expect(await summaryOf()).toMatchObject({ balance: '95.00', settledAmount: '95.00' });
+    const refunded = await post(`/api/v1/admin/orders/${orderNo}/refund`, admin.token, {
+      amount: '40',
+      reason: 'Damaged',
+    });
+    expect(refunded.statusCode, refunded.body).toBe(200);
+    // 38 taken back from the seller (2 from the platform's commission): the wallet and the statement say 57.
+    expect(await summaryOf()).toMatchObject({ balance: '57.00', settledAmount: '57.00' });
+    const month = new Date().toISOString().slice(0, 7);
+    const statement = await get(`/api/v1/seller/settlement?month=${month}`, ownSeller.sellerToken);
+    expect((statement.json() as { net: string }).net).toBe('57.00');
   });
 
   it('a manual refund before shipping is of everything paid, never a part that would settle the rest', async () => {

@@ -97,9 +97,17 @@ export async function postOrderSettlement(tx: Executor, order: TOrderRow, s: TSe
 /**
  * Refund of `amount` to the buyer. Before settlement it comes out of escrow; after settlement it comes
  * back from the seller and the platform, reversing the commission at the rate that was charged.
+ * `refundId` (order_refunds) tells a later refund of the same order from the first: under the first's key it
+ * would have been a replay that moved nothing. The first keeps the key it always had.
  */
-export async function postOrderRefund(tx: Executor, order: TOrderRow, amount: TMoney): Promise<void> {
-  const key = `order:${order.id}:refund`;
+export async function postOrderRefund(
+  tx: Executor,
+  order: TOrderRow,
+  amount: TMoney,
+  refundId: bigint,
+): Promise<void> {
+  const key =
+    order.refundedAmount === 0n ? `order:${order.id}:refund` : `order:${order.id}:refund:${refundId}`;
   if (!order.isSettled) {
     // A full refund also gives the platform back the coupon discount it put into the escrow.
     const isFull = amount === order.paidAmount - order.refundedAmount;

@@ -10,9 +10,12 @@ import {
   type TOrderTab,
   type TSellerSummary,
 } from '@caravan/contracts';
-import { and, asc, count, desc, eq, inArray, isNotNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, isNotNull, like, lt, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import {
+  ledgerAccounts,
+  ledgerPostings,
+  ledgerTransactions,
   orderItems,
   orderLogistics,
   orderLogs,
@@ -244,6 +247,27 @@ export async function listBuyerOrders(db: Executor, userId: bigint, tab: TOrderT
   };
 }
 
+/** The next string of digits of the same length ("2026120499" -> "2026120500"), or null past all nines. */
+function nextDigits(digits: string): string | null {
+  const next = (BigInt(digits) + 1n).toString().padStart(digits.length, '0');
+  return next.length > digits.length ? null : next;
+}
+
+/**
+ * Order numbers starting with `digits` (validated digits only, ZSellerOrderListQuery). Order numbers are digits, so
+ * they start with it exactly when they sort from it to the next prefix: a range on orders_order_no_key in any
+ * collation, where LIKE 'prefix%' needs the C collation or text_pattern_ops to use an index. The LIKE stays as the
+ * exact test.
+ */
+export function orderNoStartsWith(digits: string): SQL {
+  const upper = nextDigits(digits);
+  return and(
+    gte(orders.orderNo, digits),
+    upper === null ? undefined : lt(orders.orderNo, upper),
+    like(orders.orderNo, `${digits}%`),
+  )!;
+}
+
 export async function listSellerOrders(
   db: Executor,
   storeId: bigint,
@@ -259,7 +283,7 @@ export async function listSellerOrders(
     extra.push(isNotNull(orders.remindedAt), inArray(orders.status, [S.paid, S.confirmed]));
   }
   if (query.orderNo) {
-    extra.push(eq(orders.orderNo, query.orderNo));
+    extra.push(orderNoStartsWith(query.orderNo));
   }
   const page = await listOrders(db, { owner: { storeId }, tab: query.tab, pageNum: query.pageNum, extra });
   return {
@@ -298,11 +322,12 @@ export async function listAdminOrders(
   );
   return {
     pageList: summaries.map((s, i) => {
-      const buyerId = page.rows[i]!.buyerUserId;
+      const row = page.rows[i]!;
       return {
         ...s,
-        buyer: { id: buyerId.toString(), usercode: codes.get(buyerId) ?? '' },
+        buyer: { id: row.buyerUserId.toString(), usercode: codes.get(row.buyerUserId) ?? '' },
         refundApproval: refundApprovals.get(s.orderNo) ?? null,
+        refundableAmount: formatMoney(row.paidAmount - row.refundedAmount),
       };
     }),
     pageNum: query.pageNum,
@@ -330,20 +355,43 @@ export async function listLogistics(
   }));
 }
 
+/**
+ * What the shop's orders put into the seller's wallet, read from the ledger as the settlement statement's net is:
+ * settlements less what refunds after settlement took back. orders.seller_settled_amount is written once at
+ * settlement and stays as it was when a refund later takes part of it back.
+ */
+function settledToSeller(db: Executor, storeId: bigint, sellerUserId: bigint) {
+  return db
+    .select({ amount: sql<string>`coalesce(sum(${ledgerPostings.amount}), 0)::text` })
+    .from(ledgerPostings)
+    .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerPostings.accountId))
+    .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerPostings.transactionId))
+    .innerJoin(orders, sql`${ledgerTransactions.referenceId} = ${orders.id}::text`)
+    .where(
+      and(
+        eq(ledgerAccounts.kind, 'user_available'),
+        eq(ledgerAccounts.userId, sellerUserId),
+        eq(ledgerTransactions.referenceType, 'order'),
+        inArray(ledgerTransactions.kind, ['order_settlement', 'order_refund']),
+        eq(orders.storeId, storeId),
+      ),
+    );
+}
+
 export async function getSellerSummary(
   db: Executor,
   storeId: bigint,
   sellerUserId: bigint,
 ): Promise<TSellerSummary> {
-  const [byStatus, [money], [counts], balances] = await Promise.all([
+  const [byStatus, [settled], [money], [counts], balances] = await Promise.all([
     db
       .select({ status: orders.status, n: count() })
       .from(orders)
       .where(eq(orders.storeId, storeId))
       .groupBy(orders.status),
+    settledToSeller(db, storeId, sellerUserId),
     db
       .select({
-        settled: sql<string>`coalesce(sum(${orders.sellerSettledAmount}) filter (where ${orders.isSettled}), 0)::text`,
         pending: sql<string>`coalesce(sum(${orders.paidAmount} - ${orders.refundedAmount}) filter (where not ${orders.isSettled} and ${orders.status} in (1, 2, 3, 4, 5, 6)), 0)::text`,
       })
       .from(orders)
@@ -363,7 +411,7 @@ export async function getSellerSummary(
   }
   return {
     balance: formatMoney(balances.available),
-    settledAmount: formatMoney(parseMoney(money?.settled ?? '0')),
+    settledAmount: formatMoney(parseMoney(settled?.amount ?? '0')),
     pendingSettlement: formatMoney(parseMoney(money?.pending ?? '0')),
     ordersByStatus,
     remindedCount: counts?.reminded ?? 0,

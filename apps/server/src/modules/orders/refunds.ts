@@ -55,6 +55,29 @@ function refundable(order: TOrderRow): TMoney {
   return order.paidAmount - order.refundedAmount;
 }
 
+/** At most what the buyer still has paid; the message names that amount (after a partial refund, not the price). */
+function assertRefundableAmount(amount: TMoney, order: TOrderRow): void {
+  if (amount <= 0n || amount > refundable(order)) {
+    const max = refundable(order);
+    throw new AppError('REFUND_AMOUNT_INVALID', { max: formatMoney(max) }, { max: displayMoney(max) });
+  }
+}
+
+/** What the platform's own manual refunds of this order have given back so far. */
+async function platformRefundedOf(tx: Executor, orderId: bigint): Promise<TMoney> {
+  const [row] = await tx
+    .select({ sum: sql<string>`coalesce(sum(${orderRefunds.amount}), 0)::text` })
+    .from(orderRefunds)
+    .where(
+      and(
+        eq(orderRefunds.orderId, orderId),
+        eq(orderRefunds.initiatedBy, 'platform'),
+        eq(orderRefunds.status, 'success'),
+      ),
+    );
+  return parseMoney(row?.sum ?? '0');
+}
+
 /**
  * A refund before the goods reach the buyer ends the order: the escrow is settled (and before shipping the stock goes
  * back). Part of the money back would leave the buyer the rest paid for goods nobody ships, or that are still on
@@ -97,9 +120,7 @@ export async function requestRefund(
     if (!returnReasonCodesFor(kind === 'refund').includes(input.reason)) {
       throw new AppError('REFUND_REASON_NOT_BEFORE_SHIPPING');
     }
-    if (amount <= 0n || amount > refundable(order)) {
-      throw new AppError('REFUND_AMOUNT_INVALID', { max: formatMoney(refundable(order)) });
-    }
+    assertRefundableAmount(amount, order);
     assertWholeBeforeReceipt(order.status, amount, order);
     const moved = await transitionOrder(tx, order.id, [order.status], S.refund, {
       statusBeforeRefund: order.status,
@@ -124,17 +145,18 @@ export async function requestRefund(
 
 /**
  * Pays a refund of `amount` and closes the order: the buyer gets the amount back; before settlement the
- * rest of the escrow goes to the seller minus commission, after settlement the commission on the
- * refunded part is reversed. Pre-shipping refunds put the stock back.
+ * rest of the escrow goes to the seller minus commission, after settlement (also a later manual refund of
+ * what a first one left paid) the seller and the platform give it back, the commission at the rate charged.
+ * Pre-shipping refunds put the stock back.
  */
 async function completeRefund(
   tx: Executor,
   order: TOrderRow,
-  amount: TMoney,
-  kind: 'refund' | 'return',
+  refund: { id: bigint; amount: TMoney; kind: 'refund' | 'return' },
   now: Date,
 ): Promise<TOrderRow> {
-  await postOrderRefund(tx, order, amount);
+  const { amount, kind } = refund;
+  await postOrderRefund(tx, order, amount, refund.id);
   const set: PgUpdateSetSource<typeof orders> = {
     refundStatus: 'success',
     refundedAmount: sql`${orders.refundedAmount} + ${formatMoney(amount, 0)}::numeric`,
@@ -197,7 +219,7 @@ export async function approveRefund(
       .update(orderRefunds)
       .set({ status: 'success', decidedAt: now })
       .where(eq(orderRefunds.id, refund.id));
-    return completeRefund(tx, order, refund.amount, refund.kind, now);
+    return completeRefund(tx, order, refund, now);
   });
 }
 
@@ -232,8 +254,8 @@ export async function rejectRefund(
 }
 
 /**
- * Manual refund started by the platform (/admin): any paid order not yet fully refunded; an open buyer
- * request is closed by it. Audit-logged in the same transaction. Above the four-eyes threshold the first
+ * Manual refund started by the platform (/admin): any paid order not yet fully refunded, up to what is still
+ * paid (also the rest of an order a first refund left partly paid); an open buyer request is closed by it. Audit-logged in the same transaction. Above the four-eyes threshold the first
  * call only records the first approval; the refund happens when a second staff member approves it.
  */
 export async function adminRefund(
@@ -246,16 +268,13 @@ export async function adminRefund(
     // The order row lock orders two staff members approving at once: the later one reads the outcome.
     await tx.select({ id: orders.id }).from(orders).where(eq(orders.orderNo, input.orderNo)).for('update');
     const found = await findOrder(tx, input.orderNo, { isStaff: true });
-    if (
-      found.status === S.pendingPayment ||
-      found.status === S.cancelled ||
-      found.refundStatus === 'success'
-    ) {
+    if (found.status === S.pendingPayment || found.status === S.cancelled) {
       throw new AppError('ORDER_STATUS_INVALID');
     }
-    if (amount <= 0n || amount > refundable(found)) {
-      throw new AppError('REFUND_AMOUNT_INVALID', { max: formatMoney(refundable(found)) });
+    if (refundable(found) <= 0n) {
+      throw new AppError('ORDER_FULLY_REFUNDED');
     }
+    assertRefundableAmount(amount, found);
     const before = found.status === S.refund ? found.statusBeforeRefund : found.status;
     const kind = before === S.paid || before === S.confirmed ? 'refund' : 'return';
     assertWholeBeforeReceipt(before, amount, found);
@@ -264,6 +283,8 @@ export async function adminRefund(
       targetId: found.orderNo,
       userId: found.buyerUserId,
       amount,
+      // The platform's refunds of one order add up: split into parts under the threshold, a large one had passed alone.
+      judgedAmount: (await platformRefundedOf(tx, found.id)) + amount,
       staffId: input.staffId,
       reason: input.reason,
     });
@@ -271,6 +292,7 @@ export async function adminRefund(
       return { order: found, secondApproval: fourEyes.waiting };
     }
     const claim = { refundStatus: 'success' as const, updatedAt: now };
+    // In the refund state the order either has an open request ('refunding') or was partly refunded ('success').
     const order =
       found.status === S.refund
         ? (
@@ -281,7 +303,8 @@ export async function adminRefund(
                 and(
                   eq(orders.id, found.id),
                   eq(orders.status, S.refund),
-                  eq(orders.refundStatus, 'refunding'),
+                  eq(orders.refundStatus, found.refundStatus),
+                  sql`${orders.refundedAmount} = ${formatMoney(found.refundedAmount, 0)}::numeric`,
                 ),
               )
               .returning()
@@ -298,23 +321,29 @@ export async function adminRefund(
       throw new AppError('ORDER_STATUS_INVALID');
     }
     const open = await claimOpenRefund(tx, order);
+    let refundId: bigint;
     if (open) {
       await tx
         .update(orderRefunds)
         .set({ status: 'success', amount, decidedAt: now })
         .where(eq(orderRefunds.id, open.id));
+      refundId = open.id;
     } else {
-      await tx.insert(orderRefunds).values({
-        orderId: order.id,
-        kind,
-        reason: 0,
-        amount,
-        description: input.reason,
-        status: 'success',
-        initiatedBy: 'platform',
-        createdAt: now,
-        decidedAt: now,
-      });
+      const [inserted] = await tx
+        .insert(orderRefunds)
+        .values({
+          orderId: order.id,
+          kind,
+          reason: 0,
+          amount,
+          description: input.reason,
+          status: 'success',
+          initiatedBy: 'platform',
+          createdAt: now,
+          decidedAt: now,
+        })
+        .returning({ id: orderRefunds.id });
+      refundId = inserted!.id;
     }
     await recordAudit(tx, {
       staffId: input.staffId,
@@ -328,6 +357,9 @@ export async function adminRefund(
         ...(fourEyes.firstStaffId === null ? {} : { firstApproverStaffId: String(fourEyes.firstStaffId) }),
       },
     });
-    return { order: await completeRefund(tx, order, amount, kind, now), secondApproval: null };
+    return {
+      order: await completeRefund(tx, order, { id: refundId, amount, kind }, now),
+      secondApproval: null,
+    };
   });
 }

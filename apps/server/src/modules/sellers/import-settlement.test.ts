@@ -9,11 +9,13 @@ import {
   type TSellerProductsResponse,
   type TSettlementStatement,
 } from '@caravan/contracts';
+import { parse } from 'csv-parse/sync';
 import { and, eq, gte, lt, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ledgerAccounts, ledgerPostings, products, stores } from '../../db/schema';
+import { translator } from '../../i18n/messages';
 import { buildMultipart } from '../../testing/multipart';
 import { bearer, createTestApp, json, type TTestContext } from '../../testing/test-app';
 import { createCategoryTree } from '../catalog/test-fixtures';
@@ -423,9 +425,37 @@ describe('settlement', () => {
       url: `/api/v1/seller/settlement/statement.csv?month=${month}`,
       headers: bearer(seller.sellerToken),
     });
-    const total = csv.body.trim().split('\n').pop()!.split(',');
-    expect(total[0]).toBe('total');
+    const lines = csv.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\n');
+    // Headers a person reads, the times' zone and the figures' unit named in them; the figures plain decimals.
+    expect(lines[0]).toBe(
+      'Order number,Settled at (UTC),Goods amount (USDT),Commission rate,Commission (USDT),Refunds (USDT),Net (USDT)',
+    );
+    expect(lines[1]!.split(',')[1]).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+    const total = lines.pop()!.split(',');
+    expect(total[0]).toBe('Total');
     expect(total[6]).toBe('137.08');
+    // In the reader's language: the request's, as every text of the server.
+    for (const lang of ['de', 'ar'] as const) {
+      const localised = await ctx.app.inject({
+        method: 'GET',
+        url: `/api/v1/seller/settlement/statement.csv?month=${month}&lang=${lang}`,
+        headers: bearer(seller.sellerToken),
+      });
+      const [header, ...rest] = localised.body
+        .replace(/^\uFEFF/, '')
+        .trim()
+        .split('\n');
+      const t = translator(lang);
+      expect(parse(header!, { relax_quotes: true })[0]).toEqual(
+        ['orderNo', 'settledAt', 'goodsAmount', 'commissionRate', 'commission', 'refunds', 'net'].map((k) =>
+          t(`server:statementCsv.${k}`),
+        ),
+      );
+      expect(rest.pop()!.split(',').slice(0, 1)).toEqual([t('server:statementCsv.total')]);
+    }
 
     const rivalView = json<TSettlementStatement>(
       await ctx.app.inject({

@@ -255,7 +255,7 @@ export const sellerRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, summary: 'Monthly statement as CSV', querystring: ZSettlementStatementQuery },
     },
     async (request, reply) => {
-      const csv = await settlementCsv(db, sellerOf(request), request.query.month);
+      const csv = await settlementCsv(db, sellerOf(request), request.query.month, request.lang);
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="statement-${request.query.month}.csv"`)

@@ -1,13 +1,15 @@
 import {
   formatMoney,
   parseMoney,
+  type TLanguage,
   type TMoney,
   type TSettlementLine,
   type TSettlementStatement,
 } from '@caravan/contracts';
-import { stringify } from 'csv-stringify/sync';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { toSpreadsheetCsv } from '../../http/csv';
+import { serverText } from '../../i18n/messages';
 import type { TSeller } from './products';
 
 type TRawRow = Record<string, unknown>;
@@ -111,23 +113,25 @@ export async function getSettlementStatement(
   };
 }
 
-/** The month's statement as CSV: one line per order and a total line, amounts in USDT. */
-export async function settlementCsv(db: Database, seller: TSeller, month: string): Promise<string> {
+/**
+ * The month's statement as CSV: one line per order and a total line. Headers and the total's label in the reader's
+ * language; the figures plain decimals in USDT (1234.56, no grouping) and the times ISO 8601 in UTC, as the headers
+ * say, so a program reads the file as well as a person.
+ */
+export async function settlementCsv(
+  db: Database,
+  seller: TSeller,
+  month: string,
+  lang: TLanguage,
+): Promise<string> {
   const rows = rowsOf(await db.execute(sql`${linesSql(seller, month)} order by settled_at, order_no`)).map(
     toLine,
   );
   const sum = (pick: (l: TSettlementLine) => string): string =>
     formatMoney(rows.reduce<TMoney>((s, l) => s + parseMoney(pick(l)), 0n));
-  return stringify([
-    [
-      'order_no',
-      'settled_at',
-      'goods_amount_usdt',
-      'commission_rate',
-      'commission_usdt',
-      'refunds_usdt',
-      'net_usdt',
-    ],
+  const head = (key: string) => serverText(lang, `statementCsv.${key}`);
+  return toSpreadsheetCsv([
+    ['orderNo', 'settledAt', 'goodsAmount', 'commissionRate', 'commission', 'refunds', 'net'].map(head),
     ...rows.map((l) => [
       l.orderNo,
       l.settledAt,
@@ -138,7 +142,7 @@ export async function settlementCsv(db: Database, seller: TSeller, month: string
       l.net,
     ]),
     [
-      'total',
+      head('total'),
       month,
       sum((l) => l.goodsAmount),
       '',

@@ -10,5 +10,5 @@ export {
   maskTarget,
   type TCodeChannel,
 } from './codes';
-export { assertPossibleMobile } from './phone';
+export { assertPossibleMobile, canonicalMobile, type TMobile } from './phone';
 export { readAccountSetting } from './settings';

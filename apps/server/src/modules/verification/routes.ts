@@ -29,6 +29,7 @@ export const verificationRoutes: FastifyPluginAsyncZod = async (app) => {
         userId: request.user?.id,
         lang: request.lang,
         ip: request.ip,
+        counters: app.counters,
       });
       return reply.status(201).send(sent);
     },
@@ -64,7 +65,7 @@ export const verificationRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['account'], body: ZBindEmailRequest, response: { 200: ZOkResponse } },
     },
     async (request) => {
-      await bindEmail(db, request.user!.id, request.body);
+      await bindEmail(db, request.user!.id, request.body, { lang: request.lang });
       return ok;
     },
   );
@@ -77,7 +78,7 @@ export const verificationRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['account'], body: ZBindMobileRequest, response: { 200: ZOkResponse } },
     },
     async (request) => {
-      await bindMobile(db, request.user!.id, request.body);
+      await bindMobile(db, request.user!.id, request.body, { lang: request.lang });
       return ok;
     },
   );

@@ -14,6 +14,8 @@ beforeAll(async () => {
   smtp = await startTestSmtpServer();
   sender = createSmtpSender(smtp.url, 'Caravan <no-reply@caravan.example>');
   ctx = await createTestApp();
+  // Every request of this file comes from one address: the per-IP cap has its own test below.
+  await setSetting('verify_code_ip_hourly_limit', '10000');
 });
 
 afterAll(async () => {
@@ -21,6 +23,10 @@ afterAll(async () => {
   await ctx.close();
   await smtp.close();
 });
+
+async function setSetting(code: string, value: string) {
+  await ctx.database.db.update(systemParams).set({ value }).where(eq(systemParams.code, code));
+}
 
 type TError = { error: { code: string; message: string; details?: Record<string, unknown> } };
 
@@ -417,14 +423,14 @@ describe('binding an e-mail and a mobile number', () => {
       method: 'PUT',
       url: '/api/v1/account/email',
       headers: bearer(buyer.token),
-      payload: { email: `elsewhere${seq}@caravan.example`, code },
+      payload: { email: `elsewhere${seq}@caravan.example`, code, loginPassword: 'oldpass1' },
     });
     expect(elsewhere.statusCode).toBe(400);
     const bound = await ctx.app.inject({
       method: 'PUT',
       url: '/api/v1/account/email',
       headers: bearer(buyer.token),
-      payload: { email: next, code },
+      payload: { email: next, code, loginPassword: 'oldpass1' },
     });
     expect(bound.statusCode).toBe(200);
     const [row] = await ctx.database.db
@@ -466,7 +472,7 @@ describe('binding an e-mail and a mobile number', () => {
       bearer(buyer.token),
     );
     expect(impossible.statusCode).toBe(400);
-    expect(impossible.body).toContain('Please enter a mobile number');
+    expect(impossible.body).toContain('This is not a valid mobile number for the chosen area code');
   });
 });
 
@@ -503,6 +509,244 @@ describe('registration by e-mail with a code (platform setting)', () => {
         .update(systemParams)
         .set({ value: '0' })
         .where(eq(systemParams.code, 'register_email_code_required'));
+    }
+  });
+});
+
+/** A UK mobile number no other test uses: 7 and nine more digits. */
+function ukMobile(): string {
+  seq += 1;
+  return `7${String(100_000_000 + ((Date.now() * 7 + seq * 7919) % 800_000_000)).slice(0, 9)}`;
+}
+
+function put(url: string, token: string, payload: Record<string, string>) {
+  return ctx.app.inject({ method: 'PUT', url, headers: bearer(token), payload });
+}
+
+async function outboxTo(to: string) {
+  return ctx.database.db
+    .select()
+    .from(mailOutbox)
+    .where(eq(mailOutbox.toAddress, to))
+    .orderBy(sql`${mailOutbox.id} desc`);
+}
+
+describe('mobile numbers in one spelling (QA accounts #3)', () => {
+  it('keeps one cooldown for a number typed with and without its trunk 0, and texts the E.164 number', async () => {
+    const buyer = await buyerWithEmail();
+    const phone = ukMobile();
+    const first = await post(
+      '/api/v1/verification/codes',
+      { purpose: 'bindMobile', areaCode: '+44', phone: `0${phone}` },
+      bearer(buyer.token),
+    );
+    expect(first.statusCode).toBe(201);
+    const second = await post(
+      '/api/v1/verification/codes',
+      { purpose: 'bindMobile', areaCode: '44', phone },
+      bearer(buyer.token),
+    );
+    expect(second.statusCode).toBe(429);
+    expect(json<TError>(second).error.code).toBe('VERIFY_CODE_COOLDOWN');
+    expect(await outboxTo(`+440${phone}`)).toEqual([]);
+    const [text] = await outboxTo(`+44${phone}`);
+    const code = /(\d{6})/.exec(text!.textBody)?.[1];
+    // Bound with the trunk 0 typed, stored without it: a registration of the same phone is then refused.
+    expect(
+      (await put('/api/v1/account/mobile', buyer.token, { areaCode: '+44', phone: `0${phone}`, code: code! }))
+        .statusCode,
+    ).toBe(200);
+    const [row] = await ctx.database.db.select().from(users).where(eq(users.id, buyer.userId));
+    expect([row?.areaCode, row?.phone]).toEqual(['+44', phone]);
+    const again = await post('/api/v1/auth/register', {
+      accountType: 'mobile',
+      areaCode: '+44',
+      account: phone,
+      password: 'Sekrit-12x',
+      confirmPassword: 'Sekrit-12x',
+    });
+    expect(json<TError>(again).error.code).toBe('PHONE_TAKEN');
+  });
+});
+
+describe('code mails in the account language (QA langs #2)', () => {
+  it('mails a bindEmail code in the account language, not the request language', async () => {
+    const buyer = await buyerWithEmail();
+    const next = `langbind${seq}x@caravan.example`;
+    const sent = await post(
+      '/api/v1/verification/codes?lang=fr',
+      { purpose: 'bindEmail', email: next },
+      bearer(buyer.token),
+    );
+    expect(sent.statusCode).toBe(201);
+    const [mail] = await outboxTo(next);
+    expect(mail?.lang).toBe('de');
+    expect(mail?.subject).toMatch(/^Ihr Caravan-Bestätigungscode: \d{6}$/);
+  });
+});
+
+describe('replacing a bound e-mail or mobile (QA accounts #4)', () => {
+  it('asks for the log-in password and tells the old address, in the account language', async () => {
+    const buyer = await buyerWithEmail();
+    const next = `moved${seq}x@caravan.example`;
+    await post('/api/v1/verification/codes', { purpose: 'bindEmail', email: next }, bearer(buyer.token));
+    const code = await latestCodeFromOutbox(next);
+    const noPassword = await put('/api/v1/account/email?lang=en', buyer.token, { email: next, code });
+    expect(noPassword.statusCode).toBe(400);
+    expect(json<TError>(noPassword).error.details).toEqual({
+      fields: [{ field: 'loginPassword', message: 'This field is required' }],
+    });
+    const wrong = await put('/api/v1/account/email', buyer.token, {
+      email: next,
+      code,
+      loginPassword: 'wrongpass9',
+    });
+    expect(json<TError>(wrong).error).toMatchObject({
+      code: 'WRONG_PASSWORD',
+      details: { remainingAttempts: 2 },
+    });
+    const [unchanged] = await ctx.database.db.select().from(users).where(eq(users.id, buyer.userId));
+    expect(unchanged?.email).toBe(buyer.email);
+    expect(await outboxTo(buyer.email)).toEqual([]);
+
+    const done = await put('/api/v1/account/email', buyer.token, {
+      email: next,
+      code,
+      loginPassword: 'oldpass1',
+    });
+    expect(done.statusCode, done.body).toBe(200);
+    const [notice] = await outboxTo(buyer.email);
+    expect(notice).toMatchObject({ template: 'emailChanged', lang: 'de', channel: 'email' });
+    expect(notice?.textBody).toContain(`${next.slice(0, 2)}***@caravan.example`);
+  });
+
+  it('binds a first e-mail or mobile with the code alone, and texts the old number when it changes', async () => {
+    const buyer = await buyerWithEmail();
+    await ctx.database.db.update(users).set({ email: null }).where(eq(users.id, buyer.userId));
+    const first = `first${seq}x@caravan.example`;
+    await post('/api/v1/verification/codes', { purpose: 'bindEmail', email: first }, bearer(buyer.token));
+    const emailCode = await latestCodeFromOutbox(first);
+    expect(
+      (await put('/api/v1/account/email', buyer.token, { email: first, code: emailCode })).statusCode,
+    ).toBe(200);
+
+    const bindPhone = async (phone: string, loginPassword?: string) => {
+      await post(
+        '/api/v1/verification/codes',
+        { purpose: 'bindMobile', areaCode: '+44', phone },
+        bearer(buyer.token),
+      );
+      const [text] = await outboxTo(`+44${phone}`);
+      const code = /(\d{6})/.exec(text!.textBody)![1]!;
+      return put('/api/v1/account/mobile', buyer.token, {
+        areaCode: '+44',
+        phone,
+        code,
+        ...(loginPassword ? { loginPassword } : {}),
+      });
+    };
+    const oldPhone = ukMobile();
+    expect((await bindPhone(oldPhone)).statusCode).toBe(200);
+    const newPhone = ukMobile();
+    const refused = await bindPhone(newPhone);
+    expect(json<TError>(refused).error.details).toMatchObject({ fields: [{ field: 'loginPassword' }] });
+    await ageCodes(`+44${newPhone}`, 181);
+    expect((await bindPhone(newPhone, 'oldpass1')).statusCode).toBe(200);
+    const [notice] = await outboxTo(`+44${oldPhone}`);
+    expect(notice).toMatchObject({ template: 'mobileChanged', channel: 'sms', lang: 'de' });
+    expect(notice?.textBody).toContain(newPhone.slice(-4));
+  });
+});
+
+describe('forgot password for a mobile account (QA accounts #6)', () => {
+  it('finds the phone owner by area code, even when a username has the same digits', async () => {
+    const phone = ukMobile();
+    const owner = await post('/api/v1/auth/register', {
+      accountType: 'mobile',
+      areaCode: '+44',
+      account: phone,
+      password: 'Sekrit-12x',
+      confirmPassword: 'Sekrit-12x',
+    });
+    expect(owner.statusCode).toBe(201);
+    const ownerId = json<{ user: { id: string } }>(owner).user.id;
+    const namesake = await post('/api/v1/auth/register', {
+      accountType: 'username',
+      account: phone,
+      password: 'Sekrit-12x',
+      confirmPassword: 'Sekrit-12x',
+    });
+    expect(namesake.statusCode).toBe(201);
+    await ctx.database.db
+      .update(users)
+      .set({ email: `namesake${phone}@caravan.example` })
+      .where(eq(users.id, BigInt(json<{ user: { id: string } }>(namesake).user.id)));
+
+    const byPhone = await post('/api/v1/verification/codes', {
+      purpose: 'resetPassword',
+      account: `0${phone}`,
+      areaCode: '44',
+    });
+    expect(byPhone.statusCode, byPhone.body).toBe(201);
+    expect(json(byPhone)).toMatchObject({ channel: 'sms', sentTo: `+********${phone.slice(-4)}` });
+    const [text] = await outboxTo(`+44${phone}`);
+    const code = /(\d{6})/.exec(text!.textBody)![1]!;
+    const reset = await post('/api/v1/auth/password-reset', {
+      account: phone,
+      areaCode: '+44',
+      code,
+      password: 'Newpass-82',
+      confirmPassword: 'Newpass-82',
+    });
+    expect(reset.statusCode, reset.body).toBe(200);
+    const relog = await post('/api/v1/auth/login', {
+      accountType: 'mobile',
+      areaCode: '+44',
+      account: phone,
+      password: 'Newpass-82',
+    });
+    expect(json<{ user: { id: string } }>(relog).user.id).toBe(ownerId);
+    // Without an area code the digits are the username, whose code goes to its own e-mail.
+    const byName = await post('/api/v1/verification/codes', { purpose: 'resetPassword', account: phone });
+    expect(json(byName)).toMatchObject({ channel: 'email', sentTo: 'na***@caravan.example' });
+  });
+});
+
+describe('limits on sending codes (QA accounts #9)', () => {
+  it('sends no registration code while registration needs none', async () => {
+    const email = `nocode${seq}x@caravan.example`;
+    const res = await post('/api/v1/verification/codes?lang=en', { purpose: 'registerEmail', email });
+    expect(res.statusCode).toBe(409);
+    expect(json<TError>(res).error).toMatchObject({
+      code: 'REGISTER_EMAIL_CODE_OFF',
+      message: 'Registration by e-mail needs no verification code at the moment: register without one',
+    });
+    expect(await outboxTo(email)).toEqual([]);
+  });
+
+  it('caps the codes one IP address gets sent in an hour, over all addresses', async () => {
+    await setSetting('verify_code_ip_hourly_limit', '3');
+    await setSetting('register_email_code_required', '1');
+    try {
+      const send = (email: string, remoteAddress: string) =>
+        ctx.app.inject({
+          method: 'POST',
+          url: '/api/v1/verification/codes',
+          payload: { purpose: 'registerEmail', email },
+          remoteAddress,
+        });
+      for (let i = 0; i < 3; i += 1) {
+        expect((await send(`spamtarget${i}${seq}@caravan.example`, '203.0.113.9')).statusCode).toBe(201);
+      }
+      const fourth = await send(`spamtarget9${seq}@caravan.example`, '203.0.113.9');
+      expect(fourth.statusCode).toBe(429);
+      expect(json<TError>(fourth).error.code).toBe('TOO_FREQUENT');
+      expect(await outboxTo(`spamtarget9${seq}@caravan.example`)).toEqual([]);
+      // Another address is not held back by that one.
+      expect((await send(`spamtarget9${seq}@caravan.example`, '203.0.113.10')).statusCode).toBe(201);
+    } finally {
+      await setSetting('verify_code_ip_hourly_limit', '10000');
+      await setSetting('register_email_code_required', '0');
     }
   });
 });

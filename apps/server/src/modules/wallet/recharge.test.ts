@@ -104,14 +104,18 @@ describe('recharge', () => {
     expect(above.statusCode).toBe(400);
     expect(json<TErr>(above).error).toMatchObject({
       code: 'DEPOSIT_ABOVE_MAX',
-      message: 'The amount is above the maximum deposit of 500.00',
+      message: 'The amount is above the maximum deposit of 500.00 ETH',
     });
     const below = await call('POST', '/api/v1/wallet/recharges', user.token, {
       channelCode: 'USDT-ERC20',
       amount: '9.99',
       txHash: HASH(3),
     });
-    expect(json<TErr>(below).error.code).toBe('DEPOSIT_BELOW_MIN');
+    // The limit in the channel's own unit: "10.00" alone read like any currency (and 50 BTC like 50 USDT).
+    expect(json<TErr>(below).error).toMatchObject({
+      code: 'DEPOSIT_BELOW_MIN',
+      message: 'The amount is below the minimum deposit of 10.00 USDT',
+    });
     const noProof = await call('POST', '/api/v1/wallet/recharges', user.token, {
       channelCode: 'USDT-TRC20',
       amount: '10',

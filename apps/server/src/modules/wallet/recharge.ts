@@ -102,10 +102,16 @@ export async function createRecharge(
   }
   const amount = parseMoney(r.amount, RECHARGE_DECIMALS);
   if (amount < channel.minAmount) {
-    throw new AppError('DEPOSIT_BELOW_MIN', undefined, { min: displayMoney(channel.minAmount) });
+    throw new AppError('DEPOSIT_BELOW_MIN', undefined, {
+      min: displayMoney(channel.minAmount),
+      currency: channel.currency,
+    });
   }
   if (amount > channel.maxAmount) {
-    throw new AppError('DEPOSIT_ABOVE_MAX', undefined, { max: displayMoney(channel.maxAmount) });
+    throw new AppError('DEPOSIT_ABOVE_MAX', undefined, {
+      max: displayMoney(channel.maxAmount),
+      currency: channel.currency,
+    });
   }
   if (channel.kind === 'blockchain' && !r.txHash && !r.certificateUrl) {
     throw new AppError('PARAMETER_ERROR', { fields: [{ field: 'txHash' }, { field: 'certificateUrl' }] });
@@ -125,7 +131,10 @@ export async function createRecharge(
     throw new AppError('CHANNEL_NOT_OPEN');
   }
   if (actualAmount <= 0n) {
-    throw new AppError('DEPOSIT_BELOW_MIN', undefined, { min: displayMoney(channel.minAmount) });
+    throw new AppError('DEPOSIT_BELOW_MIN', undefined, {
+      min: displayMoney(channel.minAmount),
+      currency: channel.currency,
+    });
   }
   const txHash = r.txHash ? normalizeTxHash(r.txHash) : null;
   const isBank = channel.kind === 'bank';

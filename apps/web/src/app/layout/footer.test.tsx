@@ -1,7 +1,8 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderWithQueries, setUpComponentTests } from '../../testing/render';
-import { Footer } from './footer';
+import { RenderYearContext } from '../render-year';
+import { copyrightYears, Footer } from './footer';
 
 describe('the footer', () => {
   setUpComponentTests();
@@ -11,5 +12,19 @@ describe('the footer', () => {
     expect(screen.getByRole('link', { name: 'Seller centre log-in' }).getAttribute('href')).toBe(
       '/seller/login',
     );
+  });
+
+  it('runs the copyright from 2023 to the year the page was rendered in, not a fixed 2023 (QA langs 5)', async () => {
+    await renderWithQueries(
+      <RenderYearContext.Provider value={2026}>
+        <Footer />
+      </RenderYearContext.Provider>,
+      '/index',
+    );
+    // One left-to-right run: in an Arabic sentence a bare "2023–2026" reads "2026–2023".
+    expect(screen.getByText(/Caravan\. All rights reserved\./).textContent).toBe(
+      '© \u20662023–2026\u2069 Caravan. All rights reserved.',
+    );
+    expect(copyrightYears(2023)).toBe('2023');
   });
 });

@@ -5,10 +5,20 @@ import { LightButton } from '../../components/ui/light-button';
 import { LogoGlyph } from '../../components/ui/logo';
 import { CoinLogo, PaymentPartnerLogos } from '../../components/ui/payment-logos';
 import { api } from '../../lib/api';
+import { isolateLtr } from '../../lib/bidi';
 import { useInAppLinkHandler } from '../../lib/in-app-link';
 import { buildLoginPath, isLoggedIn, useSession } from '../../lib/session';
 import { toast, toastError } from '../../lib/toast';
 import { useOneAtATime } from '../../lib/use-one-at-a-time';
+import { useRenderYear } from '../render-year';
+
+/** The year Caravan's copyright starts. */
+const FIRST_YEAR = 2023;
+
+/** "2023–2026", one left-to-right run: in an Arabic sentence a bare range read "2026–2023". */
+export function copyrightYears(year: number): string {
+  return year > FIRST_YEAR ? isolateLtr(`${FIRST_YEAR}–${year}`) : String(FIRST_YEAR);
+}
 
 const HELP_LINKS = [
   { to: '/help/buyer-rules', labelKey: 'footer.buyerRules' },
@@ -140,6 +150,7 @@ function LinkColumn({
 
 export function Footer() {
   const { t } = useTranslation('common');
+  const year = useRenderYear();
   const session = useSession();
   const hasSession = isLoggedIn(session);
   const onOpen = useInAppLinkHandler();
@@ -191,7 +202,7 @@ export function Footer() {
           </li>
         </ul>
       </div>
-      <div className="cv-footer__copyright">{t('footer.copyright', { year: 2023 })}</div>
+      <div className="cv-footer__copyright">{t('footer.copyright', { year: copyrightYears(year) })}</div>
     </footer>
   );
 }

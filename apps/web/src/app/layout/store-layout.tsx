@@ -1,6 +1,7 @@
 import { Suspense } from 'react';
 import { Outlet, useLocation, useMatches } from 'react-router';
 import { PageSkeleton } from '../../components/ui/page-skeleton';
+import { useRenderYear } from '../render-year';
 import { useRouteHandle } from '../route-handle';
 import { ServerFragment } from '../server-fragment';
 import { CartButtonSlot, ChatProviderSlot } from '../slots';
@@ -18,6 +19,7 @@ export function StoreLayout() {
   const { hasCartButton } = useRouteHandle();
   const { pathname } = useLocation();
   const pageRouteId = useMatches().at(-1)?.id ?? '';
+  const year = useRenderYear();
   return (
     <ChatProviderSlot>
       <div className="cv-shell">
@@ -33,7 +35,8 @@ export function StoreLayout() {
             <Outlet />
           </Suspense>
         </main>
-        <ServerFragment name="footer" namespaces={FOOTER_NAMESPACES}>
+        {/* Per year: the footer's copyright runs to the current one (a fragment is kept while the server runs). */}
+        <ServerFragment name="footer" variant={String(year)} namespaces={FOOTER_NAMESPACES}>
           <Footer />
         </ServerFragment>
         <CartButtonSlot isVisible={Boolean(hasCartButton)} />

@@ -49,7 +49,7 @@ describe('AddressFormModal', () => {
     };
     await save();
     await waitFor(() =>
-      expect(screen.getByText('Please enter a mobile number of at least 8 digits')).toBeTruthy(),
+      expect(screen.getByText('This is not a valid mobile number for the chosen area code')).toBeTruthy(),
     );
     expect(put).not.toHaveBeenCalled();
 

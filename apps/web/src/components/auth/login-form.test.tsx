@@ -2,7 +2,7 @@ import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-libra
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../lib/api';
 import { initTestI18n } from '../../testing/i18n';
-import { LoginForm } from './login-form';
+import { accountTypedAsUsername, LoginForm } from './login-form';
 
 describe('LoginForm', () => {
   beforeAll(async () => {
@@ -158,5 +158,40 @@ describe('LoginForm', () => {
     await act(async () => undefined);
     expect(screen.queryByRole('slider')).toBeNull();
     vi.unstubAllGlobals();
+  });
+  it('logs an e-mail or an international number typed in the Username tab in with its own account type', async () => {
+    const onSubmit = vi.fn(async () => undefined);
+    render(<LoginForm onSubmit={onSubmit} />);
+    fireEvent.change(screen.getByRole('textbox', { name: 'Username' }), {
+      target: { value: ' qa.tester01@example.com ' },
+    });
+    fireEvent.change(screen.getByLabelText('Password', { selector: 'input' }), {
+      target: { value: 'buyer123' },
+    });
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
+    });
+    await waitFor(() =>
+      expect(onSubmit).toHaveBeenCalledWith({
+        accountType: 'email',
+        account: 'qa.tester01@example.com',
+        password: 'buyer123',
+      }),
+    );
+    // The E-mail tab is the one shown now.
+    expect(screen.getByRole('tab', { name: 'E-mail', selected: true })).toBeTruthy();
+  });
+
+  it('reads "+44 7911 123456" typed as a username as the UK mobile number', () => {
+    expect(accountTypedAsUsername('+44 7911 123456')).toEqual({
+      accountType: 'mobile',
+      areaCode: '+44',
+      account: '7911123456',
+    });
+    expect(accountTypedAsUsername('+1 (202) 555-0143')).toMatchObject({
+      areaCode: '+1',
+      account: '2025550143',
+    });
+    expect(accountTypedAsUsername('demobuyer')).toBeNull();
   });
 });

@@ -1,5 +1,6 @@
 import { type TAccountType, type TLoginRequest, ZLoginRequest } from '@caravan/contracts';
 import { Alert, Button, Form } from 'antd';
+import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../lib/api';
@@ -10,6 +11,27 @@ import { AccountTypeTabs } from './account-type-tabs';
 import { DEFAULT_AREA_CODE } from './area-codes';
 import { HumanCheck } from './human-check';
 import { useHumanCheck } from './use-human-check';
+
+type TTypedAccount = { accountType: TAccountType; account: string; areaCode?: string };
+
+/**
+ * What was typed in the Username tab, as the account it names: usernames are letters and digits only, so an
+ * "@" is an e-mail and a leading "+" an international mobile number ("+44 7911 123456"). The owner logs in with
+ * it instead of getting "wrong account or password" counted toward the lock (the legacy log-in guessed so too).
+ */
+export function accountTypedAsUsername(typed: string): TTypedAccount | null {
+  const account = typed.trim();
+  if (account.includes('@')) {
+    return { accountType: 'email', account };
+  }
+  if (!account.startsWith('+')) {
+    return null;
+  }
+  const phone = parsePhoneNumberFromString(account.replace(/[\s().-]/g, ''));
+  return phone
+    ? { accountType: 'mobile', areaCode: `+${phone.countryCallingCode}`, account: phone.nationalNumber }
+    : null;
+}
 
 type TLoginFormProps = {
   onSubmit: (body: TLoginRequest) => Promise<void>;
@@ -27,7 +49,17 @@ export function LoginForm({ onSubmit, submitLabelKey = 'login.submit' }: TLoginF
 
   const submit = async () => {
     setServerError('');
-    const values = { ...form.getFieldsValue(), accountType };
+    let values = { ...form.getFieldsValue(), accountType };
+    const typed = accountType === 'username' ? accountTypedAsUsername(String(values.account ?? '')) : null;
+    if (typed) {
+      // The tab follows what was typed, so the form shows the account it logs in with.
+      setAccountType(typed.accountType);
+      form.setFieldsValue({
+        account: typed.account,
+        ...(typed.areaCode ? { areaCode: typed.areaCode } : {}),
+      });
+      values = { ...values, ...typed };
+    }
     const body = parseFormValues(form, ZLoginRequest, values, t);
     if (!body) {
       return;
@@ -35,10 +67,10 @@ export function LoginForm({ onSubmit, submitLabelKey = 'login.submit' }: TLoginF
     setIsSubmitting(true);
     try {
       await onSubmit({
-        accountType,
+        accountType: body.accountType,
         account: body.account,
         password: body.password,
-        ...(accountType === 'mobile' ? { areaCode: body.areaCode } : {}),
+        ...(body.accountType === 'mobile' ? { areaCode: body.areaCode } : {}),
         ...(humanCheck.answer ? { challenge: humanCheck.answer } : {}),
       });
       humanCheck.afterAttempt();

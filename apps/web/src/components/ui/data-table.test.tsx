@@ -1,4 +1,4 @@
-import { fireEvent, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { ConfigProvider } from 'antd';
 import { describe, expect, it } from 'vitest';
 import commonEn from '../../locales/en/common.json';
@@ -51,6 +51,45 @@ describe('DataTable', () => {
     const previous = screen.getByRole('button', { name: 'Previous page' });
     expect(previous.querySelector('.anticon-right')).not.toBeNull();
     expect(screen.getByRole('button', { name: 'Next page' }).querySelector('.anticon-left')).not.toBeNull();
+  });
+
+  it('pins the actions column to the end, in either direction, unless the caller pins it otherwise', () => {
+    const withActions = [
+      { title: 'Number', dataIndex: 'id' },
+      { title: 'Note', key: 'note', render: () => 'A long note about the row' },
+      { title: 'Actions', key: 'actions', render: () => <button type="button">Edit</button> },
+    ];
+    for (const direction of ['ltr', 'rtl'] as const) {
+      render(
+        <ConfigProvider direction={direction}>
+          <DataTable<TRow> rowKey="id" columns={withActions} dataSource={rows(2)} scroll={{ x: 1200 }} />
+        </ConfigProvider>,
+      );
+      const cells = screen.getAllByRole('button', { name: 'Edit' }).map((button) => button.closest('td'));
+      expect(cells).toHaveLength(2);
+      // At 1024 px the column was scrolled out of view: "Ed" and "Del" showed at the window's edge.
+      for (const cell of cells) {
+        expect(cell?.classList.contains('ant-table-cell-fix-end'), direction).toBe(true);
+      }
+      expect(screen.getByRole('columnheader', { name: 'Actions' }).classList).toContain(
+        'ant-table-cell-fix-end',
+      );
+      expect(screen.getByRole('columnheader', { name: 'Note' }).classList).not.toContain(
+        'ant-table-cell-fix',
+      );
+      cleanup();
+    }
+    render(
+      <DataTable<TRow>
+        rowKey="id"
+        columns={[{ ...withActions[2]!, fixed: 'start' as const }, withActions[0]!]}
+        dataSource={rows(1)}
+        scroll={{ x: 1200 }}
+      />,
+    );
+    expect(screen.getByRole('button', { name: 'Edit' }).closest('td')?.classList).toContain(
+      'ant-table-cell-fix-start',
+    );
   });
 
   it('shows no pager when told not to', () => {

@@ -54,7 +54,7 @@ describe('ProfileEditor', () => {
     fireEvent.change(phone, { target: { value: '12345678' } });
     await click('Send code');
     await waitFor(() =>
-      expect(screen.getByText('Please enter a mobile number of at least 8 digits')).toBeTruthy(),
+      expect(screen.getByText('This is not a valid mobile number for the chosen area code')).toBeTruthy(),
     );
     expect(post).not.toHaveBeenCalled();
     fireEvent.change(phone, { target: { value: '2025550123' } });
@@ -116,6 +116,42 @@ describe('ProfileEditor', () => {
     await click('Save');
     await waitFor(() => expect(screen.getByText('Please enter the verification code')).toBeTruthy());
     expect(put).not.toHaveBeenCalled();
+  });
+  it('asks for the log-in password when it replaces a bound e-mail, not when it binds the first one', async () => {
+    vi.spyOn(api, 'post').mockResolvedValue({
+      ok: true,
+      sentTo: 'ne***@example.com',
+      channel: 'email',
+      cooldownSeconds: 180,
+      expiresInSeconds: 600,
+    });
+    const put = vi.spyOn(api, 'put').mockResolvedValue({ ok: true });
+    vi.spyOn(accountApi, 'refreshCurrentUser').mockResolvedValue({} as never);
+    const onDone = vi.fn();
+    const replacing = render(<ProfileEditor field="email" isReplacing onDone={onDone} />);
+    fireEvent.change(screen.getByRole('textbox', { name: 'E-mail' }), {
+      target: { value: 'newmail01@example.com' },
+    });
+    fireEvent.change(screen.getByRole('textbox', { name: 'Verification code' }), {
+      target: { value: '123456' },
+    });
+    await click('Save');
+    await waitFor(() => expect(screen.getByText('This field is required')).toBeTruthy());
+    expect(put).not.toHaveBeenCalled();
+    fireEvent.change(screen.getByLabelText('Log-in password', { selector: 'input' }), {
+      target: { value: 'Sekrit-12x' },
+    });
+    await click('Save');
+    await waitFor(() => expect(onDone).toHaveBeenCalled());
+    expect(put).toHaveBeenCalledWith('/account/email', {
+      email: 'newmail01@example.com',
+      code: '123456',
+      loginPassword: 'Sekrit-12x',
+    });
+    replacing.unmount();
+
+    render(<ProfileEditor field="email" onDone={onDone} />);
+    expect(screen.queryByLabelText('Log-in password', { selector: 'input' })).toBeNull();
   });
 });
 

@@ -24,13 +24,32 @@ import { UserAvatar } from './user-avatar';
 
 export type TProfileField = 'username' | 'email' | 'mobile';
 
-type TValues = { username?: string; email?: string; areaCode?: string; phone?: string; code?: string };
+type TValues = {
+  username?: string;
+  email?: string;
+  areaCode?: string;
+  phone?: string;
+  code?: string;
+  loginPassword?: string;
+};
 
 const SCHEMAS = { username: ZChangeUsernameRequest, email: ZBindEmailRequest, mobile: ZBindMobileRequest };
 const PATHS = { username: '/account/username', email: '/account/email', mobile: '/account/mobile' };
 
-/** One profile change in a dialog: a new username, or an e-mail or mobile number confirmed by a code. */
-export function ProfileEditor({ field, onDone }: { field: TProfileField; onDone: () => void }) {
+/**
+ * One profile change in a dialog: a new username, or an e-mail or mobile number confirmed by a code. Replacing an
+ * e-mail or mobile already bound (`isReplacing`) also asks for the log-in password: a session alone must not move
+ * where password resets go.
+ */
+export function ProfileEditor({
+  field,
+  onDone,
+  isReplacing = false,
+}: {
+  field: TProfileField;
+  onDone: () => void;
+  isReplacing?: boolean;
+}) {
   const { t } = useTranslation(['account', 'auth', 'services', 'validation', 'common']);
   const [form] = Form.useForm<TValues>();
   const [isBusy, setIsBusy] = useState(false);
@@ -43,6 +62,7 @@ export function ProfileEditor({ field, onDone }: { field: TProfileField; onDone:
       ? { purpose: 'bindEmail', email: values.email ?? '' }
       : { purpose: 'bindMobile', areaCode: values.areaCode ?? '', phone: values.phone ?? '' };
   const typedValues: TValues = Form.useWatch([], form) ?? {};
+  const asksPassword = isReplacing && field !== 'username';
 
   const buildCodeRequest = (): TSendCodeRequest | null => {
     const values = form.getFieldsValue();
@@ -54,6 +74,10 @@ export function ProfileEditor({ field, onDone }: { field: TProfileField; onDone:
     const values = form.getFieldsValue();
     const body = parseFormValues(form, SCHEMAS[field], values, t);
     if (!body || mobileError(values)) {
+      return;
+    }
+    if (asksPassword && !values.loginPassword) {
+      form.setFields([{ name: 'loginPassword', errors: [t('validation:required')] }]);
       return;
     }
     setIsBusy(true);
@@ -111,6 +135,16 @@ export function ProfileEditor({ field, onDone }: { field: TProfileField; onDone:
           buildRequest={buildCodeRequest}
           isMarkedRequired
         />
+      )}
+      {asksPassword && (
+        <Form.Item
+          name="loginPassword"
+          label={t('profile.loginPassword')}
+          extra={t('profile.loginPasswordHint')}
+          required
+        >
+          <Input.Password autoComplete="current-password" maxLength={64} />
+        </Form.Item>
       )}
       <Button type="primary" htmlType="submit" loading={isBusy} block>
         {t('common:actions.save')}
@@ -256,7 +290,13 @@ export function ProfileCard() {
         footer={null}
         destroyOnHidden
       >
-        {editing && <ProfileEditor field={editing} onDone={() => setEditing(null)} />}
+        {editing && (
+          <ProfileEditor
+            field={editing}
+            isReplacing={Boolean(rows.find((row) => row.field === editing)?.value)}
+            onDone={() => setEditing(null)}
+          />
+        )}
       </Modal>
       <Modal
         open={isChoosingAvatar}

@@ -4,6 +4,7 @@ import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testi
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { api } from '../../../lib/api';
+import arServices from '../../../locales/ar/services.json';
 import { failOnAntdWarnings } from '../../../testing/antd-warnings';
 import { initTestI18n } from '../../../testing/i18n';
 import SessionsPage from './sessions';
@@ -73,6 +74,30 @@ describe('SessionsPage places', () => {
     await i18n.changeLanguage('ja');
     renderWith([{ ...DEVICE, countryCode: 'JP' }]);
     expect(await places()).toEqual(['From 日本']);
+  });
+
+  it('reads "browser on system" in the page\u2019s direction with the names and the address isolated in Arabic (QA accounts 10)', async () => {
+    const i18n = await initTestI18n();
+    i18n.addResourceBundle('ar', 'services', arServices, true, true);
+    await i18n.changeLanguage('ar');
+    renderWith([
+      {
+        ...DEVICE,
+        browser: 'Chrome',
+        os: 'Linux',
+        place: '127.0.0.1',
+        countryCode: null,
+        isLocalNetwork: true,
+      },
+    ]);
+    const name = await screen.findByTestId('device-name');
+    // Not one auto-direction run (a <bdi> took "Chrome"'s left-to-right for the whole Arabic sentence).
+    expect(name.closest('bdi')).toBeNull();
+    expect(name.getAttribute('dir')).toBeNull();
+    expect(name.textContent).toBe('\u2068Chrome\u2069 على \u2068Linux\u2069');
+    // The address with its parentheses is one left-to-right run.
+    expect(screen.getByText('(127.0.0.1)').getAttribute('dir')).toBe('ltr');
+    expect(screen.getByText('(127.0.0.1)').tagName).toBe('BDI');
   });
 
   it('passes the focus to the next device’s Sign out when one is signed out from the keyboard', async () => {

@@ -10,6 +10,7 @@ import { LoadError } from '../../../components/ui/load-error';
 import { PageFrame } from '../../../components/ui/page-frame';
 import { REMOVAL_LIST_PROPS } from '../../../components/ui/removal-focus';
 import { api } from '../../../lib/api';
+import { isolateText } from '../../../lib/bidi';
 import { useCountryName } from '../../../lib/country-name';
 import { toast, toastError } from '../../../lib/toast';
 import { SETUP_CRUMBS } from '../components/setup-crumbs';
@@ -130,11 +131,13 @@ export default function SessionsPage() {
                       )
                     }
                     title={
-                      <bdi>
+                      // A sentence of the page's language with the names isolated in it: the whole in one <bdi> took
+                      // the direction of its first letter, and Arabic read "Chrome على Linux" left to right.
+                      <span data-testid="device-name">
                         {deviceName(device, t('sessions.unknownDevice'), (browser, os) =>
-                          t('sessions.browserOn', { browser, os }),
+                          t('sessions.browserOn', { browser: isolateText(browser), os: isolateText(os) }),
                         )}
-                      </bdi>
+                      </span>
                     }
                     description={
                       <>

@@ -90,7 +90,7 @@ export default function KycReviewPage() {
         },
         { key: 'at', title: t('fields.createdAt'), render: (_, v) => <DateTimeText value={v.createdAt} /> },
         {
-          key: 'open',
+          key: 'actions',
           title: t('common:table.actions'),
           render: (_, v) => (
             <Button size="small" onClick={() => show(v)}>

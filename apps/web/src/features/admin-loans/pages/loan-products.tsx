@@ -129,7 +129,7 @@ export default function LoanProductsPage() {
             render: (_, p) => (p.isActive ? <Tag color="green">✓</Tag> : <Tag>—</Tag>),
           },
           {
-            key: 'edit',
+            key: 'actions',
             title: t('common:table.actions'),
             render: (_, p) => (
               <Button size="small" onClick={() => setEditing(p)}>

@@ -346,7 +346,7 @@ export default function LoanReviewPage() {
         },
         { key: 'at', title: t('fields.createdAt'), render: (_, l) => <DateTimeText value={l.createdAt} /> },
         {
-          key: 'open',
+          key: 'actions',
           title: t('common:table.actions'),
           render: (_, l) => (
             <Button size="small" onClick={() => setOpenId(l.id)}>

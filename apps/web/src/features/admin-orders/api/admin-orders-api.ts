@@ -16,6 +16,8 @@ type TActionResponse = { orderInfo: TOrderInfo };
 export type TAdminOrder = TOrderSummary & {
   buyer: { id: string; usercode: string };
   refundApproval: TWaitingFirstApproval | null;
+  /** What a manual refund may still give back: paid less refunded ("0.00" once refunded in full). */
+  refundableAmount: string;
 };
 export type TAdminOrderPage = { pageList: TAdminOrder[]; pageNum: number; pageSize: number; total: number };
 

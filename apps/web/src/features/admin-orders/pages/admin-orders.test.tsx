@@ -47,6 +47,7 @@ function deliveredOrder(refundApproval: TWaitingFirstApproval | null): TAdminOrd
     payBefore: null,
     buyer: { id: '7', usercode: '10000007' },
     refundApproval,
+    refundableAmount: '200.00',
   };
 }
 
@@ -114,10 +115,11 @@ describe('Console -> orders: a manual refund waiting for its second approval', (
     // while the rest scrolls.
     expect(table.closest('.ant-table-medium')).not.toBeNull();
     expect(cellOf(approve).className).toMatch(/ant-table-cell-fix-(end|right)/);
-    // The status tabs sit closer, so the nine German tabs fit 1280 px rather than the last being cut off.
+    // The status tabs are the shared ones, which go on to a second line rather than cut the last one off
+    // (order-status-tabs.test.tsx checks how).
     const tabs = screen.getAllByRole('tab');
     expect(tabs.length).toBeGreaterThan(1);
-    expect(tabs[1]!.closest<HTMLElement>('.ant-tabs-tab')!.style.marginInlineStart).toBe('16px');
+    expect(tabs[0]!.closest('.ant-tabs')!.classList.contains('cv-status-tabs')).toBe(true);
   });
 
   it('cannot be approved again by the staff member who gave the first approval', async () => {
@@ -170,6 +172,44 @@ describe('Console -> orders: the manual refund of an order not yet received', ()
     const dialog = await screen.findByRole('dialog');
     expect((within(dialog).getByLabelText('Amount (USDT)') as HTMLInputElement).readOnly).toBe(false);
     expect(within(dialog).getByText('At most 200.00 USDT, what the buyer paid')).toBeTruthy();
+  });
+});
+
+describe('Console -> orders: the manual refund of a partly refunded order', () => {
+  setUpComponentTests({ console: consoleEn, orders: ordersEn });
+  failOnAntdWarnings();
+
+  const partlyRefunded = (refundableAmount: string): TAdminOrder => ({
+    ...deliveredOrder(null),
+    status: 6,
+    statusName: 'refund',
+    refundStatus: 'success',
+    refundAmount: '80.00',
+    refundableAmount,
+  });
+
+  it('offers the rest that is still paid, and no more', async () => {
+    serve(partlyRefunded('120.00'));
+    await renderWithQueries(<AdminOrdersPage />);
+    await act(async () => {
+      fireEvent.click(await screen.findByRole('button', { name: 'Manual refund' }));
+    });
+    const dialog = await screen.findByRole('dialog');
+    const amount = within(dialog).getByLabelText('Amount (USDT)') as HTMLInputElement;
+    expect(amount.value).toBe('120.00');
+    expect(amount.readOnly).toBe(false);
+    expect(
+      within(dialog).getByText(
+        'At most 120.00 USDT, what is left of the 200.00 USDT paid after the earlier refunds',
+      ),
+    ).toBeTruthy();
+  });
+
+  it('offers nothing once everything paid went back', async () => {
+    serve(partlyRefunded('0.00'));
+    await renderWithQueries(<AdminOrdersPage />);
+    expect(await screen.findByRole('button', { name: 'Details' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Manual refund' })).toBeNull();
   });
 });
 

@@ -48,14 +48,17 @@ function ManualRefundModal({
   const [modal, modalHolder] = Modal.useModal();
   const firstApproval = order.refundApproval;
   const wholeRule = WHOLE_REFUND_RULES[order.statusName];
+  // After a partial refund only the rest is left to give back (the server refuses more).
+  const refundable = order.refundableAmount;
+  const isPartlyRefunded = parseMoney(refundable) < parseMoney(order.paidAmount);
   const submit = () => {
     const body = parseFormValues(form, ZAdminRefundRequest, form.getFieldsValue(), t);
     if (!body) {
       return;
     }
-    if (parseMoney(body.amount) > parseMoney(order.paidAmount)) {
+    if (parseMoney(body.amount) > parseMoney(refundable)) {
       form.setFields([
-        { name: 'amount', errors: [t('refundForm.amountTooHigh', { max: formatUsdt(order.paidAmount) })] },
+        { name: 'amount', errors: [t('refundForm.amountTooHigh', { max: formatUsdt(refundable) })] },
       ]);
       return;
     }
@@ -116,7 +119,7 @@ function ManualRefundModal({
         onFinish={submit}
         // The second approval must name the first one's amount; its reason is the first approver's.
         initialValues={{
-          amount: firstApproval?.amount ?? order.paidAmount,
+          amount: firstApproval?.amount ?? refundable,
           reason: firstApproval?.reason ?? '',
         }}
       >
@@ -125,8 +128,13 @@ function ManualRefundModal({
           label={t('admin.refundAmount')}
           extra={
             wholeRule
-              ? t(wholeRule, { max: displayMoney(parseMoney(order.paidAmount)) })
-              : t('admin.refundAmountHint', { max: formatUsdt(order.paidAmount) })
+              ? t(wholeRule, { max: displayMoney(parseMoney(refundable)) })
+              : isPartlyRefunded
+                ? t('admin.refundRestHint', {
+                    max: formatUsdt(refundable),
+                    paid: formatUsdt(order.paidAmount),
+                  })
+                : t('admin.refundAmountHint', { max: formatUsdt(refundable) })
           }
         >
           <AmountInput readOnly={wholeRule !== undefined} />
@@ -193,6 +201,11 @@ function RefundWaitingTag() {
   );
 }
 
+/** Paid, not cancelled and not yet refunded in full: a partial refund leaves the rest to the platform. */
+function isRefundable(order: TAdminOrder): boolean {
+  return order.paidAt !== null && order.statusName !== 'cancelled' && parseMoney(order.refundableAmount) > 0n;
+}
+
 /** The actions column's width: "Details" and the refund's button, one above the other when they do not fit. */
 const ACTIONS_WIDTH = 170;
 
@@ -240,9 +253,7 @@ export default function AdminOrdersPage() {
               <Button type="link" onClick={() => setOpenNo(o.orderNo)}>
                 {t('list.details')}
               </Button>
-              {o.paidAt !== null && o.refundStatus !== 'success' && o.statusName !== 'cancelled' && (
-                <RefundAction order={o} onOpen={() => refundDialog.open(o)} />
-              )}
+              {isRefundable(o) && <RefundAction order={o} onOpen={() => refundDialog.open(o)} />}
             </Space>
           )}
         />

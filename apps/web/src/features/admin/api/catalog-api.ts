@@ -70,6 +70,18 @@ export function useDeleteBanner() {
   });
 }
 
+/** Deletes an empty category (the server refuses one with subcategories or goods); its home pins go with it. */
+export function useDeleteCategory() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api.delete(`/admin/catalog/categories/${id}`, staffCall),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: CATALOG_KEYS.categories });
+      await queryClient.invalidateQueries({ queryKey: CATALOG_KEYS.homePins });
+    },
+  });
+}
+
 /** Every home section with its pinned items, named in the staff member's language. */
 export function useHomePins(lang: string) {
   return useQuery({

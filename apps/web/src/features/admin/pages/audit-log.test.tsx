@@ -130,4 +130,27 @@ describe('Admin -> Audit log in the address', () => {
     expect(lastReadParams(fetchMock, AUDIT_LOG)).toMatchObject({ action: 'recharge.reject' });
     expect(selectShown(consoleEn.audit.action)).toBe(adminEn.auditActions.recharge.reject);
   });
+
+  it("names each object type in the reader's language with its code beside it, and searches by the name (QA langs 4)", async () => {
+    const legacy = { ...ENTRY, id: '12', targetType: 'retired_thing', targetId: '5' };
+    const fetchMock = await renderPageAt(
+      AuditLogPage,
+      '/admin/audit-log',
+      { pageList: [ENTRY, legacy], total: 2, pageNum: 1, pageSize: 20 },
+      'retired_thing 5',
+    );
+    // "withdrawal 42" read as English on every page.
+    const cell = screen.getByText('withdrawal', { selector: 'code' }).closest('td')!;
+    expect(cell.textContent).toBe(`${adminEn.auditTargets.withdrawal} 42withdrawal`);
+    expect(within(cell).getByText('42').getAttribute('dir')).toBe('ltr');
+    // A type the server no longer writes keeps its code.
+    expect(screen.getByText('retired_thing 5').getAttribute('dir')).toBe('ltr');
+    // The filter is a choice of the known types by name, not a box matching only the English code.
+    expect(screen.queryByRole('textbox', { name: consoleEn.audit.targetType })).toBeNull();
+    await chooseOption(consoleEn.audit.targetType, adminEn.auditTargets.recharge);
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: consoleEn.audit.search })));
+    expect(addressParams()).toEqual({ targetType: 'recharge' });
+    expect(lastReadParams(fetchMock, AUDIT_LOG)).toMatchObject({ targetType: 'recharge' });
+    expect(selectShown(consoleEn.audit.targetType)).toBe(adminEn.auditTargets.recharge);
+  });
 });

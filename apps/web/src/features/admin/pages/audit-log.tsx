@@ -14,6 +14,7 @@ import { dateTimeCell } from '../../../components/ui/date-time-text';
 import { buildApiUrl } from '../../../lib/api';
 import { type TAuditSearch, useAuditLog } from '../api/admin-api';
 import { useAuditActionText } from '../lib/audit-action-text';
+import { useAuditTargetText } from '../lib/audit-target-text';
 
 const TEXT_FIELDS = ['staff', 'action', 'targetType', 'targetId'] as const;
 
@@ -66,6 +67,12 @@ export default function AuditLogPage() {
   const log = useAuditLog(pageNum, pageSize, search);
   const actionText = useAuditActionText();
   const actionOptions = useMemo(() => actionText.options(i18n.language), [actionText, i18n.language]);
+  const targetText = useAuditTargetText();
+  const targetOptions = useMemo(() => targetText.options(i18n.language), [targetText, i18n.language]);
+  const choices: Record<'action' | 'targetType', { value: string; label: string }[]> = {
+    action: actionOptions,
+    targetType: targetOptions,
+  };
 
   const apply = () => {
     const next: TAuditSearch = {};
@@ -95,19 +102,20 @@ export default function AuditLogPage() {
       >
         <Space wrap className="cv-console__filters">
           {TEXT_FIELDS.map((field) =>
-            field === 'action' ? (
-              // The actions are a known list: chosen by their names, searched by name or code.
+            field === 'action' || field === 'targetType' ? (
+              // Actions and object types are known lists: chosen by their names, searched by name or code (a
+              // typed object type matched only the English code, and nothing said so).
               <Select
                 key={field}
-                value={draft.action || undefined}
-                onChange={(value: string | undefined) => setDraft((d) => ({ ...d, action: value ?? '' }))}
-                options={actionOptions}
+                value={draft[field] || undefined}
+                onChange={(value: string | undefined) => setDraft((d) => ({ ...d, [field]: value ?? '' }))}
+                options={choices[field]}
                 showSearch={{ optionFilterProp: ['label', 'value'] }}
-                placeholder={t('console:audit.action')}
-                aria-label={t('console:audit.action')}
+                placeholder={t(`console:audit.${field}`)}
+                aria-label={t(`console:audit.${field}`)}
                 allowClear={{ clearIcon }}
                 popupMatchSelectWidth={false}
-                style={{ width: 220 }}
+                style={{ width: field === 'action' ? 220 : 190 }}
               />
             ) : (
               <Input
@@ -181,7 +189,20 @@ export default function AuditLogPage() {
           {
             title: t('audit.target'),
             key: 'target',
-            render: (_, entry) => <bdi dir="ltr">{`${entry.targetType} ${entry.targetId ?? ''}`}</bdi>,
+            // Named like the action, in the reader's language with the code under it ("recharge 1" read as English).
+            render: (_, entry) => {
+              const name = targetText.name(entry.targetType);
+              return name ? (
+                <Space orientation="vertical" size={0}>
+                  <span>
+                    {name} <bdi dir="ltr">{entry.targetId ?? ''}</bdi>
+                  </span>
+                  <code className="cv-muted">{entry.targetType}</code>
+                </Space>
+              ) : (
+                <bdi dir="ltr">{`${entry.targetType} ${entry.targetId ?? ''}`}</bdi>
+              );
+            },
           },
           {
             title: t('audit.details'),

@@ -9,7 +9,20 @@ import {
   ZCreateCategoryRequest,
   ZUpdateCategoryRequest,
 } from '@caravan/contracts';
-import { Button, Form, Input, InputNumber, Modal, Select, Space, Switch, Tabs, Tag, TreeSelect } from 'antd';
+import {
+  Button,
+  Form,
+  Input,
+  InputNumber,
+  Modal,
+  Select,
+  Space,
+  Switch,
+  Tabs,
+  Tag,
+  Tooltip,
+  TreeSelect,
+} from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
@@ -27,10 +40,12 @@ import {
   useAdminBanners,
   useAdminCategories,
   useDeleteBanner,
+  useDeleteCategory,
   useSaveBanner,
   useSaveCategory,
 } from '../api/catalog-api';
 import {
+  ActiveTag,
   CurationDialog,
   CurationTable,
   fromScheduleValue,
@@ -60,10 +75,12 @@ function buildTree(rows: TAdminCategory[]): TCategoryNode[] {
 }
 
 function CategoriesTab() {
-  const { t, i18n } = useTranslation(['console', 'validation', 'common']);
+  const { t, i18n } = useTranslation(['console', 'validation', 'common', 'errors']);
   const selectClear = useSelectClear();
   const categories = useAdminCategories();
   const save = useSaveCategory();
+  const remove = useDeleteCategory();
+  const [modal, modalHolder] = Modal.useModal();
   const {
     editing,
     form,
@@ -88,23 +105,38 @@ function CategoriesTab() {
           },
     );
   const submit = async () => {
-    const raw = form.getFieldsValue() as Record<string, unknown>;
-    const values = { ...raw, parentId: raw.parentId ?? null };
-    const schema = editing === 'new' ? ZCreateCategoryRequest.omit({}) : ZUpdateCategoryRequest;
+    // A new category has no Hidden switch: the create request refuses the field, even empty.
+    const { isHidden, ...raw } = form.getFieldsValue() as Record<string, unknown>;
+    // The languages left empty are not sent: their untouched inputs hold `undefined`, which the request refuses.
+    const values = {
+      ...raw,
+      names: compactTexts(raw.names as Record<string, string> | undefined),
+      parentId: raw.parentId ?? null,
+    };
     const body =
       editing === 'new'
-        ? parseFormValues(form, ZCreateCategoryRequest, { ...values, isHidden: undefined }, t)
-        : parseFormValues(form, schema, values, t);
+        ? parseFormValues(form, ZCreateCategoryRequest, values, t)
+        : parseFormValues(form, ZUpdateCategoryRequest, { ...values, isHidden }, t);
     if (!body || editing === null) {
       return;
     }
-    const { isHidden: _unused, ...createBody } = body as Record<string, unknown>;
-    await saveWith(() =>
-      save.mutateAsync({
-        id: editing === 'new' ? null : editing.id,
-        body: (editing === 'new' ? createBody : body) as never,
-      }),
-    );
+    await saveWith(() => save.mutateAsync({ id: editing === 'new' ? null : editing.id, body }));
+  };
+  const confirmDelete = (category: TAdminCategory) => {
+    const removalPlace = captureRemovalPlace(document.activeElement);
+    void modal.confirm({
+      title: t('catalog.deleteCategoryTitle'),
+      content: nameOf(category.names, lang),
+      okText: t('common:actions.delete'),
+      okButtonProps: { danger: true },
+      // A destructive step starts on Cancel: Enter twice must not carry it out.
+      autoFocusButton: 'cancel',
+      cancelText: t('common:actions.cancel'),
+      onOk: async () => {
+        await remove.mutateAsync(category.id);
+        removalPlace?.focusNeighbourOnceRemoved();
+      },
+    });
   };
   const treeOptions = (nodes: TCategoryNode[], excluded: string | null): unknown[] =>
     nodes
@@ -120,6 +152,7 @@ function CategoriesTab() {
   }
   return (
     <>
+      {modalHolder}
       <NewRecordBar label={t('catalog.newCategory')} onClick={() => openCategory('new')} />
       <DataTable<TCategoryNode>
         rowKey="id"
@@ -147,11 +180,25 @@ function CategoriesTab() {
           {
             title: t('common:table.actions'),
             key: 'actions',
-            width: 100,
+            width: 180,
             render: (_, c) => (
-              <Button size="small" onClick={() => openCategory(c)}>
-                {t('common:actions.edit')}
-              </Button>
+              <Space>
+                <Button size="small" onClick={() => openCategory(c)}>
+                  {t('common:actions.edit')}
+                </Button>
+                {/* Only an empty category goes: its subcategories and goods would be left without a place. */}
+                {c.children || c.productCount > 0 ? (
+                  <Tooltip title={t('errors:CATEGORY_NOT_EMPTY')}>
+                    <Button size="small" danger disabled>
+                      {t('common:actions.delete')}
+                    </Button>
+                  </Tooltip>
+                ) : (
+                  <Button size="small" danger data-removal-focus onClick={() => confirmDelete(c)}>
+                    {t('common:actions.delete')}
+                  </Button>
+                )}
+              </Space>
             ),
           },
         ]}
@@ -182,7 +229,12 @@ function CategoriesTab() {
             <Input maxLength={32} dir="ltr" />
           </Form.Item>
           {editing !== 'new' && (
-            <Form.Item name="isHidden" label={t('catalog.hidden')} valuePropName="checked">
+            <Form.Item
+              name="isHidden"
+              label={t('catalog.hidden')}
+              valuePropName="checked"
+              extra={t('catalog.hiddenHint')}
+            >
               <Switch />
             </Form.Item>
           )}
@@ -306,6 +358,12 @@ function BannersTab() {
             render: (_, b) => <ScheduleText startsAt={b.startsAt} endsAt={b.endsAt} />,
           },
           { title: t('catalog.sort'), dataIndex: 'sort', width: 70 },
+          {
+            title: t('catalog.active'),
+            dataIndex: 'isActive',
+            width: 90,
+            render: (isActive: boolean) => <ActiveTag isActive={isActive} />,
+          },
           {
             title: t('common:table.actions'),
             key: 'actions',

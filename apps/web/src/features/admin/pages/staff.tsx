@@ -1,6 +1,8 @@
 import {
   STAFF_MEMBER_STATUSES,
+  type TRoleInfo,
   type TStaffMember,
+  type TUpdateStaffRequest,
   ZCreateStaffRequest,
   ZUpdateStaffRequest,
 } from '@caravan/contracts';
@@ -9,6 +11,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConsolePageHead } from '../../../components/console/console-layout';
 import { LoadError } from '../../../components/console/load-error';
+import { useStaffMe } from '../../../components/console/staff-session';
 import { AppForm } from '../../../components/ui/app-form';
 import { DataTable } from '../../../components/ui/data-table';
 import { dateTimeCell } from '../../../components/ui/date-time-text';
@@ -24,20 +27,56 @@ export default function StaffPage() {
   const { t } = useTranslation(['admin', 'common', 'validation', 'auth']);
   const staff = useStaffList();
   const roles = useRoles();
+  const { data: me } = useStaffMe();
   const saveStaff = useSaveStaff();
   const [editing, setEditing] = useState<TEditing>(null);
   const [form] = Form.useForm();
+  const [modal, modalHolder] = Modal.useModal();
   const roleText = useRoleText();
   const isCreate = editing !== null && editing.member === null;
+  // A role with a permission the signed-in member lacks is not his to give: the server refuses it (403).
+  const isGrantable = (role: TRoleInfo) => !me || role.permissions.every((p) => me.permissions.includes(p));
+  const roleOptions = (roles.data ?? [])
+    .filter((role) => isGrantable(role) || role.id === editing?.member?.roleId)
+    .map((role) => ({ value: role.id, label: roleText.name(role.name), disabled: !isGrantable(role) }));
 
   const open = (member: TStaffMember | null) => {
     setEditing({ member });
     form.resetFields();
     form.setFieldsValue(
       member
-        ? { displayName: member.displayName, roleId: member.roleId, status: member.status }
+        ? { displayName: member.displayName, roleId: member.roleId, status: member.status, password: '' }
         : { username: '', displayName: '', password: '', roleId: undefined },
     );
+  };
+
+  const send = async (call: () => Promise<unknown>) => {
+    try {
+      await call();
+      toast.success(t('common:success.operationSucceeded'));
+      setEditing(null);
+    } catch (error) {
+      showSubmitError(form, error, t);
+    }
+  };
+
+  const update = async (member: TStaffMember, body: TUpdateStaffRequest) => {
+    const call = () => saveStaff.mutateAsync({ id: member.id, body });
+    if (member.status !== 'active' || body.status !== 'disabled') {
+      await send(call);
+      return;
+    }
+    // Disabling ends the member's sessions at once: it asks first, as stopping a campaign does.
+    void modal.confirm({
+      title: t('staff.disableTitle', { name: member.displayName || member.username }),
+      content: t('staff.disableWarning'),
+      okText: t('staff.disable'),
+      okButtonProps: { danger: true },
+      // A destructive step starts on Cancel: Enter twice must not carry it out.
+      autoFocusButton: 'cancel',
+      cancelText: t('common:actions.cancel'),
+      onOk: () => send(call),
+    });
   };
 
   // A double click created the member and then said its username was taken.
@@ -46,29 +85,24 @@ export default function StaffPage() {
       return;
     }
     const values = form.getFieldsValue();
-    try {
-      if (editing.member) {
-        const body = parseFormValues(form, ZUpdateStaffRequest, values, t);
-        if (!body) {
-          return;
-        }
-        await saveStaff.mutateAsync({ id: editing.member.id, body });
-      } else {
-        const body = parseFormValues(form, ZCreateStaffRequest, values, t);
-        if (!body) {
-          return;
-        }
-        await saveStaff.mutateAsync({ body });
+    if (editing.member) {
+      // An empty new password keeps the current one.
+      const { password, ...rest } = values as Record<string, unknown>;
+      const body = parseFormValues(form, ZUpdateStaffRequest, password ? { ...rest, password } : rest, t);
+      if (body) {
+        await update(editing.member, body);
       }
-      toast.success(t('common:success.operationSucceeded'));
-      setEditing(null);
-    } catch (error) {
-      showSubmitError(form, error, t);
+      return;
+    }
+    const body = parseFormValues(form, ZCreateStaffRequest, values, t);
+    if (body) {
+      await send(() => saveStaff.mutateAsync({ body }));
     }
   });
 
   return (
     <>
+      {modalHolder}
       <ConsolePageHead
         title={t('menu.staff')}
         extra={
@@ -132,27 +166,27 @@ export default function StaffPage() {
             <Input maxLength={64} />
           </Form.Item>
           <Form.Item name="roleId" label={t('staff.role')}>
-            <Select
-              loading={roles.isLoading}
-              options={(roles.data ?? []).map((role) => ({
-                value: role.id,
-                label: roleText.name(role.name),
-              }))}
-            />
+            <Select loading={roles.isLoading} options={roleOptions} />
           </Form.Item>
           {isCreate ? (
             <Form.Item name="password" label={t('auth:fields.password')} extra={t('staff.passwordRule')}>
               <Input.Password autoComplete="new-password" maxLength={64} />
             </Form.Item>
           ) : (
-            <Form.Item name="status" label={t('staff.status')}>
-              <Select
-                options={STAFF_MEMBER_STATUSES.map((status) => ({
-                  value: status,
-                  label: t(`staff.statuses.${status}`),
-                }))}
-              />
-            </Form.Item>
+            <>
+              <Form.Item name="status" label={t('staff.status')}>
+                <Select
+                  options={STAFF_MEMBER_STATUSES.map((status) => ({
+                    value: status,
+                    label: t(`staff.statuses.${status}`),
+                  }))}
+                />
+              </Form.Item>
+              {/* A member locked out of his account gets a new password here (his sessions end). */}
+              <Form.Item name="password" label={t('staff.newPassword')} extra={t('staff.newPasswordHint')}>
+                <Input.Password autoComplete="new-password" maxLength={64} />
+              </Form.Item>
+            </>
           )}
         </AppForm>
       </Modal>

@@ -1,9 +1,17 @@
-import { LockOutlined, UserOutlined } from '@ant-design/icons';
-import { ZResetPasswordRequest, ZSendCodeRequest } from '@caravan/contracts';
+import { LockOutlined } from '@ant-design/icons';
+import {
+  type TAccountType,
+  type TSendCodeRequest,
+  ZResetPasswordRequest,
+  ZSendCodeRequest,
+} from '@caravan/contracts';
 import { Button, Form, Input } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { AccountField } from '../../../components/auth/account-fields';
+import { AccountTypeTabs } from '../../../components/auth/account-type-tabs';
+import { DEFAULT_AREA_CODE } from '../../../components/auth/area-codes';
 import { AuthCard } from '../../../components/auth/auth-card';
 import { AppForm } from '../../../components/ui/app-form';
 import { VerificationCodeField } from '../../../components/ui/verification-code-field';
@@ -12,16 +20,35 @@ import { parseFormValues, showSubmitError } from '../../../lib/form';
 import { clearSession, isLoggedIn } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
 
-/** Forgot password: account or e-mail, the code mailed to the account, the new password twice. */
+/**
+ * Forgot password: the account as at log-in (username, e-mail, or a mobile number with its area code), the code sent
+ * to it, the new password twice. The area code tells a phone from an all-digit username with the same digits.
+ */
 export default function ForgotPasswordPage() {
   const { t } = useTranslation(['services', 'auth', 'validation', 'common']);
   const [form] = Form.useForm();
   const navigate = useNavigate();
   const [isSubmitting, setIsSubmitting] = useState(false);
+  const [accountType, setAccountType] = useState<TAccountType>('username');
   const typedAccount: string = Form.useWatch('account', form) ?? '';
+  const typedAreaCode: string = Form.useWatch('areaCode', form) ?? '';
+
+  /** The account fields of the requests: the area code only for a mobile number. */
+  const accountOf = (account: string, areaCode: string) =>
+    accountType === 'mobile' ? { account, areaCode } : { account };
+  const codeRequest = (account: string, areaCode: string): TSendCodeRequest => ({
+    purpose: 'resetPassword',
+    ...accountOf(account, areaCode),
+  });
 
   const submit = async () => {
-    const body = parseFormValues(form, ZResetPasswordRequest, form.getFieldsValue(), t);
+    const { account, areaCode, ...rest } = form.getFieldsValue();
+    const body = parseFormValues(
+      form,
+      ZResetPasswordRequest,
+      { ...rest, ...accountOf(account ?? '', areaCode ?? '') },
+      t,
+    );
     if (!body) {
       return;
     }
@@ -43,17 +70,28 @@ export default function ForgotPasswordPage() {
 
   return (
     <AuthCard title={t('auth:forgot.title')} subtitle={t('forgot.intro')}>
-      <AppForm form={form} layout="vertical" requiredMark={false} onFinish={submit}>
-        <Form.Item name="account" label={t('forgot.account')}>
-          <Input prefix={<UserOutlined aria-hidden="true" />} autoComplete="username" maxLength={64} />
-        </Form.Item>
+      <AccountTypeTabs
+        value={accountType}
+        onChange={(type) => {
+          setAccountType(type);
+          form.resetFields(['account']);
+        }}
+      />
+      <AppForm
+        form={form}
+        layout="vertical"
+        requiredMark={false}
+        initialValues={{ areaCode: DEFAULT_AREA_CODE }}
+        onFinish={submit}
+      >
+        <AccountField accountType={accountType} />
         <VerificationCodeField
-          typedRequest={{ purpose: 'resetPassword', account: typedAccount }}
+          typedRequest={codeRequest(typedAccount, typedAreaCode)}
           buildRequest={() =>
             parseFormValues(
               form,
               ZSendCodeRequest,
-              { purpose: 'resetPassword', account: form.getFieldValue('account') ?? '' },
+              codeRequest(form.getFieldValue('account') ?? '', form.getFieldValue('areaCode') ?? ''),
               t,
             )
           }

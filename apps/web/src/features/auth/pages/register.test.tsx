@@ -52,7 +52,7 @@ describe('RegisterPage', () => {
       fireEvent.click(screen.getByRole('button', { name: 'Register' }));
     });
     await waitFor(() =>
-      expect(screen.getByText('Please enter a mobile number of at least 8 digits')).toBeTruthy(),
+      expect(screen.getByText('This is not a valid mobile number for the chosen area code')).toBeTruthy(),
     );
     expect(post).not.toHaveBeenCalled();
   });

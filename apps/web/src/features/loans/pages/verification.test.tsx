@@ -89,4 +89,38 @@ describe('/userInfo/verification', () => {
       ]),
     );
   });
+
+  it('refuses one picture as both the selfie and the proof of address at the field, before sending (QA accounts 7)', async () => {
+    const submitted: unknown[] = [];
+    // An earlier submission, declined, that had one picture for both (the server took it before it refused that).
+    const declined: TVerification = {
+      ...SENT_BACK,
+      id: '20',
+      level: 'advanced',
+      status: 'rejected',
+      images: { front: null, back: null, selfie: '41', addressProof: '41' },
+      reason: 'Two different photos, please',
+    };
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (_input: RequestInfo | URL, init?: RequestInit) => {
+        if (init?.method === 'POST') {
+          submitted.push(JSON.parse(String(init.body)));
+          return jsonResponse({ ...declined, id: '21', status: 'reviewing', reason: null }, 201);
+        }
+        return jsonResponse({
+          realName: { ...SENT_BACK, status: 'approved', reason: null },
+          advanced: declined,
+          realNameStatus: 'approved',
+          advancedStatus: 'rejected',
+        });
+      }),
+    );
+    await renderWithQueries(<VerificationPage />);
+    fireEvent.click(await screen.findByRole('button', { name: loansEn.verify.submit }));
+    expect(
+      await screen.findByText('The proof of address must be a different photo from the selfie'),
+    ).toBeTruthy();
+    expect(submitted).toEqual([]);
+  });
 });

@@ -1,5 +1,7 @@
-import { ID_TYPES, type TIdType, type TVerification, type TVerificationStatus } from '@caravan/contracts';
+import { ID_TYPES, type TIdType, type TVerification, type TVerificationStatus, V } from '@caravan/contracts';
 import { Alert, Button, Card, Descriptions, Form, Input, Select, Skeleton, Tag } from 'antd';
+import type { Rule } from 'antd/es/form';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { AppForm } from '../../../components/ui/app-form';
 import { LoadError } from '../../../components/ui/load-error';
@@ -104,7 +106,12 @@ function RealNameForm({ previous }: { previous: TVerification | null }) {
         <ImageField label={t('fields.idFront')} />
       </Form.Item>
       {idType === 'id_card' && (
-        <Form.Item name="backImageId" label={t('fields.idBack')} rules={required}>
+        <Form.Item
+          name="backImageId"
+          label={t('fields.idBack')}
+          rules={[...required, differentPhotoRule('frontImageId', V.idBackSameAsFront, t)]}
+          dependencies={['frontImageId']}
+        >
           <ImageField label={t('fields.idBack')} />
         </Form.Item>
       )}
@@ -113,6 +120,20 @@ function RealNameForm({ previous }: { previous: TVerification | null }) {
       </Button>
     </AppForm>
   );
+}
+
+/**
+ * A photo field that must not be the same picture as `other` (the server refuses it, as VALIDATION_FAILED on this
+ * field): a submission sent back starts from the last one's photos, which may be one picture twice.
+ */
+function differentPhotoRule(other: string, message: string, t: TFunction): Rule {
+  return ({ getFieldValue }) => ({
+    validator: async (_: unknown, value: string | undefined) => {
+      if (value && value === getFieldValue(other)) {
+        throw new Error(t(`validation:${message}`));
+      }
+    },
+  });
 }
 
 /** Form.Item passes value/onChange to its child. */
@@ -158,7 +179,12 @@ function AdvancedForm({ previous }: { previous: TVerification | null }) {
       <Form.Item name="selfieImageId" label={t('fields.selfie')} rules={required}>
         <ImageField label={t('fields.selfie')} />
       </Form.Item>
-      <Form.Item name="addressProofImageId" label={t('fields.addressProof')} rules={required}>
+      <Form.Item
+        name="addressProofImageId"
+        label={t('fields.addressProof')}
+        rules={[...required, differentPhotoRule('selfieImageId', V.addressProofSameAsSelfie, t)]}
+        dependencies={['selfieImageId']}
+      >
         <ImageField label={t('fields.addressProof')} />
       </Form.Item>
       <Button type="primary" htmlType="submit" loading={submit.isPending}>

@@ -9,6 +9,7 @@ import type {
 } from '@caravan/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
+import { runIntent } from '../../../lib/intent';
 
 const seller = { audience: 'seller' } as const;
 const base = (orderNo: string) => `/seller/orders/${encodeURIComponent(orderNo)}`;
@@ -74,8 +75,11 @@ export function addSellerLogistics(orderNo: string, content: string): Promise<TL
     .then((r) => r.list);
 }
 
+/** Pays the buyer back: one Idempotency-Key per intent, so a retry after a timeout replays the approval. */
 export function approveSellerRefund(orderNo: string): Promise<TOrderInfo> {
-  return api.post<TActionResponse>(`${base(orderNo)}/refund/approve`, {}, seller).then(unwrap);
+  return runIntent(`seller-refund-approve:${orderNo}`, null, ({ key }) =>
+    api.post<TActionResponse>(`${base(orderNo)}/refund/approve`, {}, { ...seller, idempotencyKey: key }),
+  ).then(unwrap);
 }
 
 export function rejectSellerRefund(orderNo: string, body: TRejectRefundRequest): Promise<TOrderInfo> {

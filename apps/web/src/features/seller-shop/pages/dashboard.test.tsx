@@ -42,4 +42,40 @@ describe('Seller -> dashboard', () => {
     expect(gmv?.textContent).toContain('60.63 USDT');
     expect(gmv?.textContent).toContain(sellerEn.dashboard.gmvHint);
   });
+
+  it('says that the platform suspended the shop, with its reason, on the overview too (QA seller 7)', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL) => {
+        const path = new URL(String(input), 'http://localhost').pathname;
+        if (path === '/api/v1/seller/shop') {
+          return jsonResponse({ status: 'suspended', suspendedReason: 'Counterfeit complaints' });
+        }
+        return path.includes('/dashboard')
+          ? jsonResponse(DASHBOARD)
+          : jsonResponse({ balance: '57.60', pendingSettlement: '0.00' });
+      }),
+    );
+    await renderWithQueries(<SellerDashboardPage />, '/seller/dashboard');
+    const notice = (await screen.findByText(sellerEn.shop.suspended)).closest('[role="alert"]');
+    expect(notice?.textContent).toContain('Counterfeit complaints');
+  });
+
+  it('shows no notice for an active shop', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL) => {
+        const path = new URL(String(input), 'http://localhost').pathname;
+        if (path === '/api/v1/seller/shop') {
+          return jsonResponse({ status: 'active', suspendedReason: null });
+        }
+        return path.includes('/dashboard')
+          ? jsonResponse(DASHBOARD)
+          : jsonResponse({ balance: '57.60', pendingSettlement: '0.00' });
+      }),
+    );
+    await renderWithQueries(<SellerDashboardPage />, '/seller/dashboard');
+    await screen.findByText(sellerEn.dashboard.gmvHint);
+    expect(screen.queryByText(sellerEn.shop.suspended)).toBeNull();
+  });
 });

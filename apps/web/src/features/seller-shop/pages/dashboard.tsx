@@ -23,6 +23,7 @@ import { NamedSegmented } from '../../../components/ui/named-segmented';
 import { formatUsdt } from '../../../lib/format-money';
 import { COLORS } from '../../../lib/theme';
 import { useDashboard, useSellerBalance } from '../api';
+import { ShopSuspendedNotice } from '../components/shop-suspended-notice';
 
 const PRIMARY = COLORS.primary;
 const ACCENT = COLORS.accent;
@@ -49,6 +50,7 @@ export default function SellerDashboardPage() {
           />
         }
       />
+      <ShopSuspendedNotice />
       {dashboard.isError ? <LoadError onRetry={() => void dashboard.refetch()} /> : null}
       {!data ? (
         !dashboard.isError && <Skeleton active paragraph={{ rows: 10 }} />

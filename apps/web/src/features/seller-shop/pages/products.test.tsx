@@ -53,4 +53,36 @@ describe('Seller -> products list', () => {
     await waitFor(() => expect(asked.at(-1)?.get('pageNum')).toBe('3'));
     expect(asked.at(-1)?.get('state')).toBe('onShelf');
   });
+
+  it('says above the list that the platform suspended the shop (QA seller 7)', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL) => {
+        const path = new URL(String(input), 'http://localhost').pathname;
+        if (path === '/api/v1/seller/shop') {
+          return jsonResponse({ status: 'suspended', suspendedReason: 'Counterfeit complaints' });
+        }
+        if (path !== '/api/v1/seller/products') {
+          return jsonResponse({ categories: [] });
+        }
+        return jsonResponse({
+          pageList: [sellerProductRow({ id: '1' })],
+          pageNum: 1,
+          pageSize: 20,
+          total: 1,
+          lowStockThreshold: 5,
+          isTotalExact: true,
+          nextCursor: null,
+        });
+      }),
+    );
+    await renderWithQueries(
+      <Routes>
+        <Route path="/seller/products/*" element={<SellerProductsPage />} />
+      </Routes>,
+      '/seller/products',
+    );
+    const notice = (await screen.findByText(sellerEn.shop.suspended)).closest('[role="alert"]');
+    expect(notice?.textContent).toContain('Counterfeit complaints');
+  });
 });

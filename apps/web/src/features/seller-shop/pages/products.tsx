@@ -25,6 +25,7 @@ import { SearchInput } from '../../../components/ui/search-input';
 import { toast } from '../../../lib/toast';
 import { useBulkProducts, useSellerProducts } from '../api';
 import { ImportDialog } from '../components/import-dialog';
+import { ShopSuspendedNotice } from '../components/shop-suspended-notice';
 import { StockDialog } from '../components/stock-dialog';
 import ProductEditorPage from './product-editor';
 
@@ -152,6 +153,7 @@ function ProductList() {
           </Space>
         }
       />
+      <ShopSuspendedNotice />
       <Space wrap className="cv-console__filters">
         <SearchInput
           allowClear

@@ -1,18 +1,5 @@
 import { LANGUAGE_NAMES, LANGUAGES, type TLanguage, type TShopSettings, zWhole } from '@caravan/contracts';
-import {
-  Alert,
-  Button,
-  Card,
-  Col,
-  Form,
-  Input,
-  InputNumber,
-  Result,
-  Row,
-  Select,
-  Skeleton,
-  Space,
-} from 'antd';
+import { Button, Card, Col, Form, Input, InputNumber, Result, Row, Select, Skeleton, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ConsolePageHead } from '../../../components/console/console-layout';
 import {
@@ -35,6 +22,7 @@ import { isApiError } from '../../../lib/api';
 import { placeFieldErrors, zodRule } from '../../../lib/form';
 import { toast } from '../../../lib/toast';
 import { useSaveShop, useShopSettings } from '../api';
+import { ShopSuspendedNotice } from '../components/shop-suspended-notice';
 
 type TValues = {
   logo: TPictures;
@@ -162,15 +150,7 @@ export default function ShopSettingsPage() {
   return (
     <>
       <ConsolePageHead title={t('menu.shop')} />
-      {shop.data.status === 'suspended' ? (
-        <Alert
-          type="error"
-          showIcon
-          style={{ marginBlockEnd: 16 }}
-          title={t('shop.suspended')}
-          description={shop.data.suspendedReason && <bdi>{shop.data.suspendedReason}</bdi>}
-        />
-      ) : null}
+      <ShopSuspendedNotice />
       <Card>
         <ShopForm key={shop.data.name} shop={shop.data} />
       </Card>
