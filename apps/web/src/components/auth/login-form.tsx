@@ -5,10 +5,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../lib/api';
 import { parseFormValues, showSubmitError } from '../../lib/form';
-import { AppForm } from '../ui/app-form';
-import { AccountField, PasswordField } from './account-fields';
-import { AccountTypeTabs } from './account-type-tabs';
-import { DEFAULT_AREA_CODE } from './area-codes';
+import { PasswordField } from './account-fields';
+import { AccountForm } from './account-form';
 import { HumanCheck } from './human-check';
 import { useHumanCheck } from './use-human-check';
 
@@ -87,32 +85,23 @@ export function LoginForm({ onSubmit, submitLabelKey = 'login.submit' }: TLoginF
   };
 
   return (
-    <>
-      <AccountTypeTabs
-        value={accountType}
-        onChange={(type) => {
-          setAccountType(type);
-          setServerError('');
-          form.resetFields(['account']);
-        }}
-      />
-      <AppForm
-        form={form}
-        layout="vertical"
-        requiredMark={false}
-        initialValues={{ areaCode: DEFAULT_AREA_CODE }}
-        onFinish={submit}
-      >
-        <AccountField accountType={accountType} />
-        <PasswordField name="password" labelKey="fields.password" autoComplete="current-password" />
-        {humanCheck.isNeeded && <HumanCheck key={humanCheck.key} onSolved={humanCheck.onSolved} />}
-        {serverError && (
-          <Alert type="error" showIcon title={serverError} role="alert" className="cv-form-alert" />
-        )}
-        <Button type="primary" htmlType="submit" block loading={isSubmitting}>
-          {t(submitLabelKey)}
-        </Button>
-      </AppForm>
-    </>
+    <AccountForm
+      form={form}
+      accountType={accountType}
+      onAccountTypeChange={(type) => {
+        setAccountType(type);
+        setServerError('');
+      }}
+      onFinish={submit}
+    >
+      <PasswordField name="password" labelKey="fields.password" autoComplete="current-password" />
+      {humanCheck.isNeeded && <HumanCheck key={humanCheck.key} onSolved={humanCheck.onSolved} />}
+      {serverError && (
+        <Alert type="error" showIcon title={serverError} role="alert" className="cv-form-alert" />
+      )}
+      <Button type="primary" htmlType="submit" block loading={isSubmitting}>
+        {t(submitLabelKey)}
+      </Button>
+    </AccountForm>
   );
 }

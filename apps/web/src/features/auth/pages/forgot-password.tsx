@@ -9,11 +9,8 @@ import { Button, Form, Input } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { AccountField } from '../../../components/auth/account-fields';
-import { AccountTypeTabs } from '../../../components/auth/account-type-tabs';
-import { DEFAULT_AREA_CODE } from '../../../components/auth/area-codes';
+import { AccountForm } from '../../../components/auth/account-form';
 import { AuthCard } from '../../../components/auth/auth-card';
-import { AppForm } from '../../../components/ui/app-form';
 import { VerificationCodeField } from '../../../components/ui/verification-code-field';
 import { api } from '../../../lib/api';
 import { parseFormValues, showSubmitError } from '../../../lib/form';
@@ -70,21 +67,12 @@ export default function ForgotPasswordPage() {
 
   return (
     <AuthCard title={t('auth:forgot.title')} subtitle={t('forgot.intro')}>
-      <AccountTypeTabs
-        value={accountType}
-        onChange={(type) => {
-          setAccountType(type);
-          form.resetFields(['account']);
-        }}
-      />
-      <AppForm
+      <AccountForm
         form={form}
-        layout="vertical"
-        requiredMark={false}
-        initialValues={{ areaCode: DEFAULT_AREA_CODE }}
+        accountType={accountType}
+        onAccountTypeChange={setAccountType}
         onFinish={submit}
       >
-        <AccountField accountType={accountType} />
         <VerificationCodeField
           typedRequest={codeRequest(typedAccount, typedAreaCode)}
           buildRequest={() =>
@@ -113,7 +101,7 @@ export default function ForgotPasswordPage() {
         <Button type="primary" htmlType="submit" block loading={isSubmitting}>
           {t('forgot.submit')}
         </Button>
-      </AppForm>
+      </AccountForm>
       <div className="cv-auth__links">
         <Link to="/login">{t('auth:forgot.backToLogin')}</Link>
       </div>

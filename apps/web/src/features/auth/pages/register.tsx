@@ -4,11 +4,9 @@ import { Button, Form, Input } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { AccountField, PasswordField } from '../../../components/auth/account-fields';
-import { AccountTypeTabs } from '../../../components/auth/account-type-tabs';
-import { DEFAULT_AREA_CODE } from '../../../components/auth/area-codes';
+import { PasswordField } from '../../../components/auth/account-fields';
+import { AccountForm } from '../../../components/auth/account-form';
 import { AuthCard } from '../../../components/auth/auth-card';
-import { AppForm } from '../../../components/ui/app-form';
 import { parseFormValues, showSubmitError } from '../../../lib/form';
 import { checkMobileField } from '../../../lib/phone-check';
 import { readSafeRedirect, setSession } from '../../../lib/session';
@@ -66,21 +64,12 @@ export default function RegisterPage() {
 
   return (
     <AuthCard title={t('register.title')} subtitle={t('register.subtitle')}>
-      <AccountTypeTabs
-        value={accountType}
-        onChange={(type) => {
-          setAccountType(type);
-          form.resetFields(['account']);
-        }}
-      />
-      <AppForm
+      <AccountForm
         form={form}
-        layout="vertical"
-        requiredMark={false}
-        initialValues={{ areaCode: DEFAULT_AREA_CODE }}
+        accountType={accountType}
+        onAccountTypeChange={setAccountType}
         onFinish={submit}
       >
-        <AccountField accountType={accountType} />
         <PasswordField name="password" labelKey="fields.password" autoComplete="new-password" />
         <PasswordField name="confirmPassword" labelKey="fields.confirmPassword" autoComplete="new-password" />
         <Form.Item name="invitationCode" label={t('fields.invitationCode')} extra={t('fields.optional')}>
@@ -90,7 +79,7 @@ export default function RegisterPage() {
         <Button type="primary" htmlType="submit" block loading={isSubmitting}>
           {t('register.submit')}
         </Button>
-      </AppForm>
+      </AccountForm>
       <div className="cv-auth__links">
         <span>
           {t('register.hasAccount')} <Link to={`/login${location.search}`}>{t('register.toLogin')}</Link>
