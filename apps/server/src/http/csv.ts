@@ -13,6 +13,11 @@ export function spreadsheetSafeCell(value: string): string {
   return FORMULA_START.test(value) && !PLAIN_NUMBER.test(value) ? `'${value}` : value;
 }
 
+/** A cell read back from a file we wrote: the apostrophe spreadsheetSafeCell put before a formula start comes off. */
+export function fromSpreadsheetCell(value: string): string {
+  return value.startsWith("'") && FORMULA_START.test(value.slice(1)) ? value.slice(1) : value;
+}
+
 /**
  * Rows as a CSV file for people and programs: every cell guarded by spreadsheetSafeCell, and a byte order mark so
  * spreadsheet programs read the UTF-8 (Arabic or Japanese headers came out garbled without it).

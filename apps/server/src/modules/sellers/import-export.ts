@@ -13,12 +13,12 @@ import {
   ZProductRequest,
 } from '@caravan/contracts';
 import { parse } from 'csv-parse/sync';
-import { stringify } from 'csv-stringify/sync';
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import type { Database } from '../../db/client';
 import { productImports, products, productVariants, stores } from '../../db/schema';
 import { AppError, isAppError } from '../../http/app-error';
+import { fromSpreadsheetCell, toSpreadsheetCsv } from '../../http/csv';
 import { errorMessage, validationMessage } from '../../i18n/messages';
 import { clearCatalogCache } from '../catalog';
 import { resolveSellerImages } from './images';
@@ -112,10 +112,10 @@ async function toFile(
   name: string,
 ): Promise<{ body: Buffer; type: string; name: string }> {
   if (format === 'csv') {
-    const text = stringify([columns, ...rows.map((r) => columns.map((c) => r[c] ?? ''))]);
-    // A BOM so spreadsheet programs read the file as UTF-8.
+    // A product named `=HYPERLINK(...)` must reach the seller's spreadsheet as text, not as a formula.
+    const text = toSpreadsheetCsv([columns, ...rows.map((r) => columns.map((c) => r[c] ?? ''))]);
     return {
-      body: Buffer.from(`\uFEFF${text}`, 'utf8'),
+      body: Buffer.from(text, 'utf8'),
       type: 'text/csv; charset=utf-8',
       name: `${name}.csv`,
     };
@@ -270,7 +270,9 @@ export async function readRows(file: Buffer, format: TImportFormat): Promise<TRo
   const keys = header.map((h) => h.trim().toLowerCase());
   return body
     .filter((cells) => cells.some((c) => String(c ?? '').trim() !== ''))
-    .map((cells) => Object.fromEntries(keys.map((k, i) => [k, String(cells[i] ?? '').trim()])));
+    .map((cells) =>
+      Object.fromEntries(keys.map((k, i) => [k, fromSpreadsheetCell(String(cells[i] ?? '').trim())])),
+    );
 }
 
 function cellText(value: unknown): string {

@@ -259,6 +259,35 @@ describe('product import and export', () => {
     expect(template.body.split('\n')[0]).toContain('product_code,name_en,description_en,category_id');
   });
 
+  it('exports a name that would start a formula as text, and reads it back as the seller wrote it (QA seller 5)', async () => {
+    const name = '=HYPERLINK("http://evil.example","click")';
+    const file = [
+      'product_code,name_en,category_id,selling_price,stock,images',
+      `FORMULA-1,"${name.replaceAll('"', '""')}",${tree.shirts},5,1,${image.url}`,
+    ].join('\n');
+    const first = await importFile(seller.sellerToken, Buffer.from(file));
+    expect(await waitForJob(seller.sellerToken, json<TImportJob>(first).id)).toMatchObject({ errors: [] });
+    const exported = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/v1/seller/products/export?format=csv',
+      headers: bearer(seller.sellerToken),
+    });
+    const rows = parse(exported.body.replace(/^\uFEFF/, '')) as string[][];
+    const header = rows[0]!;
+    const row = rows.find((r) => r[header.indexOf('product_code')] === 'FORMULA-1')!;
+    expect(row[header.indexOf('name_en')]).toBe(`'${name}`);
+    // Figures stay figures.
+    expect(row[header.indexOf('selling_price')]).toMatch(/^5(\.0+)?$/);
+
+    const again = await importFile(seller.sellerToken, exported.rawPayload);
+    expect(await waitForJob(seller.sellerToken, json<TImportJob>(again).id)).toMatchObject({ errors: [] });
+    const [saved] = await ctx.database.db
+      .select({ names: products.names })
+      .from(products)
+      .where(eq(products.code, 'FORMULA-1'));
+    expect(saved?.names.en).toBe(name);
+  });
+
   // Its speed (goal: under 60 s) is measured by `npm run bench` (sellers scenario), not by a timed test.
   it('imports 10,000 rows', async () => {
     const other = await createTestUser(ctx.database.db);
