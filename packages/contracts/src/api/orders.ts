@@ -288,20 +288,22 @@ export const ZOrderActionResponse = z.object({ orderInfo: ZOrderInfo });
 export const ORDER_NO_SEARCH_MIN_DIGITS = 4;
 const ORDER_NO_SEARCH = new RegExp(`^\\d{${ORDER_NO_SEARCH_MIN_DIGITS},32}$`);
 
+/** The start of an order number (or all of it), empty for none; "abc" found nothing and did not say why. */
+const zOrderNoSearch = z
+  .string()
+  .trim()
+  .max(32)
+  // Longer than a number can be: the length message above says why.
+  .refine((v) => v === '' || v.length > 32 || ORDER_NO_SEARCH.test(v), {
+    error: `${V.orderNoSearch}?min=${ORDER_NO_SEARCH_MIN_DIGITS}`,
+  })
+  .optional();
+
 export const ZSellerOrderListQuery = z.object({
   tab: zOrderTab.default('all'),
   pageNum: zPageNum.default(1),
   isReminded: z.enum(['true', 'false']).optional(),
-  /** The start of an order number (or all of it), empty for none; "abc" found nothing and did not say why. */
-  orderNo: z
-    .string()
-    .trim()
-    .max(32)
-    // Longer than a number can be: the length message above says why.
-    .refine((v) => v === '' || v.length > 32 || ORDER_NO_SEARCH.test(v), {
-      error: `${V.orderNoSearch}?min=${ORDER_NO_SEARCH_MIN_DIGITS}`,
-    })
-    .optional(),
+  orderNo: zOrderNoSearch,
 });
 
 export const ZShipOrderRequest = z.strictObject({
@@ -334,7 +336,7 @@ export type TSellerSummary = z.infer<typeof ZSellerSummary>;
 export const ZAdminOrderListQuery = z.object({
   tab: zOrderTab.default('all'),
   pageNum: zPageNum.default(1),
-  orderNo: z.string().trim().max(32).optional(),
+  orderNo: zOrderNoSearch,
 });
 
 export const ZAdminRefundRequest = z.strictObject({

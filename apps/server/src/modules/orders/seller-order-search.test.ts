@@ -2,7 +2,7 @@ import type { TOrderPage } from '@caravan/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders } from '../../db/schema';
-import { fundUser } from '../../testing/fixtures';
+import { createTestStaff, fundUser } from '../../testing/fixtures';
 import { bearer, createTestApp, type TTestContext } from '../../testing/test-app';
 import { orderNoStartsWith } from './queries';
 import {
@@ -78,6 +78,24 @@ describe("the seller's order search by the start of the order number", () => {
         'Enter at least 4 digits of the order number, digits only',
       );
     }
+  });
+
+  it("finds any shop's orders by the start of the number in the console, with the same refusals", async () => {
+    const staff = await createTestStaff(ctx.database.db, ['orders.manage']);
+    const inConsole = (orderNo: string) =>
+      ctx.app.inject({
+        method: 'GET',
+        url: `/api/v1/admin/orders?orderNo=${encodeURIComponent(orderNo)}`,
+        headers: bearer(staff.token),
+      });
+    const res = await inConsole('2026120494');
+    expect(res.statusCode, res.body).toBe(200);
+    expect((res.json() as TOrderPage).pageList.map((o) => o.orderNo).sort()).toEqual([
+      '20261204942800000001',
+      '20261204942809403224',
+      '20261204942811111111',
+    ]);
+    expect((await inConsole('abc')).statusCode).toBe(400);
   });
 
   it('reads an index, not every order of every shop', async () => {
