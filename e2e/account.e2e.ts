@@ -115,7 +115,7 @@ describe('account services in the browser, with real e-mail', () => {
     await page.goto('/forgot-password');
     // The account as at log-in: a tab for each kind (a mobile number comes with its area code).
     await page.getByRole('tab', { name: 'E-mail' }).click();
-    await page.getByRole('textbox', { name: 'E-mail' }).fill(user.email);
+    await page.getByRole('textbox', { name: 'E-mail', exact: true }).fill(user.email);
     await page.getByRole('button', { name: 'Send code' }).click();
     await poll(() => page.getByRole('button', { name: /Resend in \d+ s/ }).count()).toBe(1);
     const mail = await smtp.waitFor(user.email, 30_000);
