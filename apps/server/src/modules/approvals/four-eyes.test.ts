@@ -462,19 +462,24 @@ describe('four-eyes on money approvals', () => {
     expect(await getBalances(db, big.userId)).toMatchObject({ available: parseMoney('300'), held: 0n });
   });
 
-  it('holds a large manual refund until a second staff member approves the same amount', async () => {
-    await setThreshold('refund', '50');
+  /** A paid order of 100 USDT, delivered: a part of the price can go back (before shipping a refund is of everything paid). */
+  const deliveredOrderOf100 = async (shopName: string) => {
     const buyer = await createTestUser(db);
     const seller = await createTestUser(db);
-    const storeId = await createTestStore(db, seller.id, 'Four-eyes shop');
+    const storeId = await createTestStore(db, seller.id, shopName);
     const { productId } = await createTestProduct(db, storeId, { price: '100', stock: 100 });
     await fundUser(db, buyer.id, '1000');
     const { orderNo } = await placeTestOrder(db, buyer.id, productId);
-    // Delivered: a part of the price can go back (before shipping a refund is of everything paid).
     await db
       .update(orders)
       .set({ status: ORDER_STATUS.received, receivedAt: new Date() })
       .where(eq(orders.orderNo, orderNo));
+    return { buyer, orderNo };
+  };
+
+  it('holds a large manual refund until a second staff member approves the same amount', async () => {
+    await setThreshold('refund', '50');
+    const { buyer, orderNo } = await deliveredOrderOf100('Four-eyes shop');
     const before = (await getBalances(db, buyer.id)).available;
 
     const first = await call('POST', `/api/v1/admin/orders/${orderNo}/refund`, ordersA.token, {
@@ -533,16 +538,7 @@ describe('four-eyes on money approvals', () => {
 
   it("adds the platform's earlier manual refunds of an order: parts under the threshold do not pass a large one alone", async () => {
     await setThreshold('refund', '50');
-    const buyer = await createTestUser(db);
-    const seller = await createTestUser(db);
-    const storeId = await createTestStore(db, seller.id, 'Split refunds shop');
-    const { productId } = await createTestProduct(db, storeId, { price: '100', stock: 100 });
-    await fundUser(db, buyer.id, '1000');
-    const { orderNo } = await placeTestOrder(db, buyer.id, productId);
-    await db
-      .update(orders)
-      .set({ status: ORDER_STATUS.received, receivedAt: new Date() })
-      .where(eq(orders.orderNo, orderNo));
+    const { buyer, orderNo } = await deliveredOrderOf100('Split refunds shop');
     const before = (await getBalances(db, buyer.id)).available;
     const refund = (staff: TStaff, amount: string) =>
       call('POST', `/api/v1/admin/orders/${orderNo}/refund`, staff.token, { amount, reason: 'Goodwill' });
