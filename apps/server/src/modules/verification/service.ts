@@ -96,7 +96,8 @@ function ipKey(ip: string): string {
  * Sends a code for one of the purposes; binding and a transaction password's reset need the logged-in user. One
  * IP address gets at most verify_code_ip_hourly_limit codes an hour, whatever the addresses: the per-address
  * cooldown and daily number alone let one machine mail thousands of strangers (QA accounts #9). Counted in the
- * shared counters (Redis with REDIS_URL), as the log-in limits are, and only for codes actually sent.
+ * shared counters (Redis with REDIS_URL), as the log-in limits are, for codes actually sent and for answers that a
+ * forgotten password's account does not exist.
  */
 export async function sendVerificationCode(
   db: Database,
@@ -107,9 +108,21 @@ export async function sendVerificationCode(
   let channel: TCodeChannel;
   let userId: bigint | undefined;
   let lang = context.lang;
+  const sourceKey = ipKey(context.ip ?? 'unknown');
+  const ipLimit = Number(await readAccountSetting(db, 'verify_code_ip_hourly_limit'));
+  if ((await context.counters.peek(sourceKey)) >= ipLimit) {
+    throw new AppError('TOO_FREQUENT');
+  }
   switch (input.purpose) {
     case 'resetPassword': {
-      const user = await findResetUser(db, input);
+      const user = await findResetUser(db, input).catch(async (error: unknown) => {
+        // "No such account" tells whether a name is registered; counted like a code sent, one address can test
+        // only verify_code_ip_hourly_limit names an hour instead of walking a list of them.
+        if (error instanceof AppError && error.code === 'USER_NOT_FOUND') {
+          await context.counters.hit(sourceKey, IP_WINDOW_MS);
+        }
+        throw error;
+      });
       ({ target, channel } = resetTarget(user));
       userId = user.id;
       lang = accountLanguage(user, lang);
@@ -157,11 +170,6 @@ export async function sendVerificationCode(
       break;
     }
   }
-  const sourceKey = ipKey(context.ip ?? 'unknown');
-  const ipLimit = Number(await readAccountSetting(db, 'verify_code_ip_hourly_limit'));
-  if ((await context.counters.peek(sourceKey)) >= ipLimit) {
-    throw new AppError('TOO_FREQUENT');
-  }
   const issued = await issueVerificationCode(db, {
     purpose: input.purpose,
     channel,
@@ -193,7 +201,13 @@ async function assertPhoneFree(
 
 /** Forgot password: checks the code sent to the account, sets the new password and ends every session. */
 export async function resetPassword(db: Database, input: TResetPasswordRequest) {
-  const user = await findResetUser(db, input);
+  // No code was ever sent to an account that does not exist, so its code is wrong: "no such account" here would
+  // let anybody test names with any six digits, around the count on sending codes.
+  const user = await findResetUser(db, input).catch((error: unknown) => {
+    throw error instanceof AppError && error.code === 'USER_NOT_FOUND'
+      ? new AppError('VERIFY_CODE_WRONG')
+      : error;
+  });
   const { target } = resetTarget(user);
   const codeId = await checkVerificationCode(db, { purpose: 'resetPassword', target, code: input.code });
   const passwordHash = await hashNewPassword(input.password);

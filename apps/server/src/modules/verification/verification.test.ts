@@ -713,6 +713,41 @@ describe('forgot password for a mobile account (QA accounts #6)', () => {
 });
 
 describe('limits on sending codes (QA accounts #9)', () => {
+  it('counts asking for unknown accounts against the hourly allowance, so names cannot be walked', async () => {
+    await setSetting('verify_code_ip_hourly_limit', '2');
+    try {
+      const ask = (account: string) =>
+        ctx.app.inject({
+          method: 'POST',
+          url: '/api/v1/verification/codes',
+          payload: { purpose: 'resetPassword', account },
+          remoteAddress: '203.0.113.44',
+        });
+      expect((await ask(`nobody${seq}a`)).statusCode).toBe(404);
+      expect((await ask(`nobody${seq}b`)).statusCode).toBe(404);
+      const third = await ask(`nobody${seq}c`);
+      expect(third.statusCode).toBe(429);
+      expect(json<TError>(third).error.code).toBe('TOO_FREQUENT');
+    } finally {
+      await setSetting('verify_code_ip_hourly_limit', '10000');
+    }
+  });
+
+  it('answers a reset for an unknown account as for a known one that was sent no code', async () => {
+    const reset = { code: '123456', password: 'Newpass-82', confirmPassword: 'Newpass-82' };
+    const unknown = await post('/api/v1/auth/password-reset?lang=en', {
+      ...reset,
+      account: `nobody${seq}reset`,
+    });
+    const known = await post('/api/v1/auth/password-reset?lang=en', {
+      ...reset,
+      account: (await buyerWithEmail()).username,
+    });
+    expect(unknown.statusCode).toBe(400);
+    expect(json<TError>(unknown).error.code).toBe('VERIFY_CODE_WRONG');
+    expect(json<TError>(unknown).error).toEqual(json<TError>(known).error);
+  });
+
   it('sends no registration code while registration needs none', async () => {
     const email = `nocode${seq}x@caravan.example`;
     const res = await post('/api/v1/verification/codes?lang=en', { purpose: 'registerEmail', email });
