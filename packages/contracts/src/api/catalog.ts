@@ -142,6 +142,7 @@ export const ZCategoryNode: z.ZodType<TCategoryNode> = z.lazy(() =>
     parentId: z.string().nullable(),
     level: z.number().int(),
     name: z.string(),
+    /** The icon's picture address (an upload reference, `/uploads/img/...webp`, like an image's `url`); '' for none. */
     icon: z.string(),
     isRecommended: z.boolean(),
     children: z.array(ZCategoryNode),

@@ -26,6 +26,7 @@ export const ZAdminCategory = z.object({
   parentId: z.string().nullable(),
   level: z.number().int(),
   sort: z.number().int(),
+  /** The icon's picture (an upload reference, its public address) or '' for none. */
   icon: z.string(),
   isRecommended: z.boolean(),
   isHidden: z.boolean(),
@@ -36,17 +37,20 @@ export const ZAdminCategory = z.object({
 export type TAdminCategory = z.infer<typeof ZAdminCategory>;
 export const ZAdminCategoryList = z.object({ data: z.array(ZAdminCategory) });
 
-const zIcon = z
-  .string()
+/**
+ * A category's icon: a picture uploaded to this platform (its upload reference, as banners take), or '' for none.
+ * Free text, an outside address or anything else is refused as no picture of the platform.
+ */
+const zCategoryIcon = z
+  .string({ error: V.imageRef })
   .trim()
-  .max(32, { error: V.tooLong })
-  .regex(/^[a-z0-9-]*$/, { error: requiredOrInvalid });
+  .pipe(z.union([z.literal(''), zUploadRef], { error: V.imageRef }));
 const zSort = zWhole(0, 1_000_000);
 
 export const ZCreateCategoryRequest = z.strictObject({
   names: zTexts(64).refine((t) => Boolean(t.en), { error: V.required, path: ['en'] }),
   parentId: zId.nullable().default(null),
-  icon: zIcon.default(''),
+  icon: zCategoryIcon.default(''),
   sort: zSort.default(0),
 });
 export type TCreateCategoryRequest = z.input<typeof ZCreateCategoryRequest>;
@@ -57,7 +61,7 @@ export const ZUpdateCategoryRequest = z.strictObject({
     .refine((t) => Boolean(t.en), { error: V.required, path: ['en'] })
     .optional(),
   parentId: zId.nullable().optional(),
-  icon: zIcon.optional(),
+  icon: zCategoryIcon.optional(),
   sort: zSort.optional(),
   isHidden: z.boolean().optional(),
   isRecommended: z.boolean().optional(),

@@ -51,8 +51,28 @@ export const users = pgTable(
     uniqueIndex('users_email_key').on(t.email),
     uniqueIndex('users_phone_key').on(t.areaCode, t.phone),
     uniqueIndex('users_invitation_code_key').on(t.invitationCode),
+    // The console's user list sorted by creation, either way (db/list-sort.ts): without it, every row sorted.
+    index('users_created_idx').on(t.createdAt, t.id),
     check('users_avatar_range', sql`${t.avatar} between 1 and 20`),
   ],
+);
+
+/**
+ * Usernames an account gave up by renaming itself, held from anybody else for `account_reregister_days` as a
+ * cancelled account's names are: the old name is on no row of `users` any more, and whoever took it at once would
+ * receive the messages and trust meant for its former holder.
+ */
+export const givenUpUsernames = pgTable(
+  'given_up_usernames',
+  {
+    id: id(),
+    userId: ref('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    username: text('username').notNull(),
+    givenUpAt: tstz('given_up_at').notNull().defaultNow(),
+  },
+  (t) => [index('given_up_usernames_name_idx').on(sql`lower(${t.username})`, t.givenUpAt)],
 );
 
 export const SESSION_AUDIENCES = ['buyer', 'seller', 'staff'] as const;

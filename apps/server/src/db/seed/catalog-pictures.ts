@@ -233,6 +233,19 @@ export function pictureSvg(shape: TPictureShape, colour: TSeedColour, compositio
   </svg>`;
 }
 
+/** Category icons are 96 px: the storefront shows them at 24-28 px, sharp on screens of 3 device pixels a px. */
+const ICON_SIZE = 96;
+const ICON_COLOUR = '#0F766E';
+
+/** A top-level category's icon: its kind of goods in the brand's teal on a pale rounded tile, square. */
+export function categoryIconSvg(shape: TPictureShape): string {
+  const art = SHAPES[shape](ICON_COLOUR, shade(ICON_COLOUR, 0.3), tint(ICON_COLOUR, 0.6));
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${ICON_SIZE}" height="${ICON_SIZE}" viewBox="0 0 400 400">
+    <rect width="400" height="400" rx="88" fill="${tint(ICON_COLOUR, 0.86)}"/>
+    <g transform="translate(200 200) scale(0.9) translate(-200 -200)">${art}</g>
+  </svg>`;
+}
+
 /** Renders an SVG and stores it like an upload (WebP in every width). */
 export async function renderPicture(svg: string, uploadDir: string): Promise<TImage> {
   const png = await sharp(Buffer.from(svg)).png({ compressionLevel: 1 }).toBuffer();

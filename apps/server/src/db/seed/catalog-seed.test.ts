@@ -1,5 +1,7 @@
-import { LANGUAGES } from '@caravan/contracts';
+import path from 'node:path';
+import { LANGUAGES, UPLOAD_REF_PATTERN } from '@caravan/contracts';
 import { sql } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createTestStore, createTestUser } from '../../modules/orders/test-fixtures';
 import { createTestDatabase } from '../../testing/test-db';
@@ -59,6 +61,21 @@ describe('demo catalogue', () => {
       expect(names.ko).not.toBe(names.en);
       expect(names.tr).not.toBe(names.en);
     }
+  });
+
+  it('gives each top-level category an icon of its own, a small square picture stored like an upload', async () => {
+    const result = await database.db.execute(sql`select level, icon from categories order by level, sort`);
+    const rows = (result as unknown as { rows: { level: number; icon: string }[] }).rows;
+    const icons = rows.filter((r) => r.level === 1).map((r) => r.icon);
+    expect(icons.length).toBeGreaterThan(5);
+    expect(new Set(icons).size).toBe(icons.length);
+    for (const icon of icons) {
+      expect(icon).toMatch(UPLOAD_REF_PATTERN);
+      const file = path.join(uploadDir, icon.replace(/^\/uploads\//, ''));
+      const meta = await sharp(file).metadata();
+      expect([meta.format, meta.width, meta.height]).toEqual(['webp', 96, 96]);
+    }
+    expect(rows.filter((r) => r.level > 1).every((r) => r.icon === '')).toBe(true);
   });
 
   it("draws each leaf category's goods as their own kind: no two leaves share a picture", async () => {

@@ -13,7 +13,7 @@ import {
   users,
 } from '../schema';
 import { BANNER_TITLES } from './banner-texts';
-import { bannerSvg, logoSvg, pictureSvg, renderPicture } from './catalog-pictures';
+import { bannerSvg, categoryIconSvg, logoSvg, pictureSvg, renderPicture } from './catalog-pictures';
 import {
   ADJECTIVES,
   ATTRIBUTE_NAMES,
@@ -111,9 +111,21 @@ export async function renderCatalogPictures(uploadDir: string): Promise<TPicture
   return set;
 }
 
+/**
+ * The icon of each top-level category (in CATALOG_TREE's order), stored like an upload: its address, the reference a
+ * category keeps. Seven small pictures, a few milliseconds each.
+ */
+async function renderCategoryIcons(uploadDir: string): Promise<string[]> {
+  const icons = await mapLimited([...CATALOG_TREE], 4, (top) =>
+    renderPicture(categoryIconSvg(top.icon), uploadDir),
+  );
+  return icons.map((icon) => icon.url);
+}
+
 type TLeaf = { id: bigint; topIndex: number; names: Record<TSeedLang, string>; shape: TPictureShape };
 
-async function insertCategories(db: Executor): Promise<TLeaf[]> {
+/** The three levels of CATALOG_TREE; `icons` are the top level's pictures (renderCategoryIcons), the others have none. */
+async function insertCategories(db: Executor, icons: readonly string[]): Promise<TLeaf[]> {
   const leaves: TLeaf[] = [];
   for (const [topIndex, top] of CATALOG_TREE.entries()) {
     const [topRow] = await db
@@ -121,7 +133,7 @@ async function insertCategories(db: Executor): Promise<TLeaf[]> {
       .values({
         level: 1,
         sort: topIndex,
-        icon: top.icon,
+        icon: icons[topIndex] ?? '',
         isRecommended: true,
         names: platformWordsToRecord(top.names),
       })
@@ -133,7 +145,6 @@ async function insertCategories(db: Executor): Promise<TLeaf[]> {
           parentId: topRow!.id,
           level: 2,
           sort: midIndex,
-          icon: top.icon,
           isRecommended: midIndex === 0,
           names: platformWordsToRecord(mid.names),
         })
@@ -145,7 +156,6 @@ async function insertCategories(db: Executor): Promise<TLeaf[]> {
             parentId: midRow!.id,
             level: 3,
             sort: leafIndex,
-            icon: top.icon,
             isRecommended: false,
             names: platformWordsToRecord(leaf),
           })),
@@ -464,17 +474,20 @@ async function insertBanners(db: Executor, uploadDir: string, leaves: TLeaf[]) {
 }
 
 /**
- * The demo marketplace: 49 categories in three levels, 12 stores (the demo seller's among them), their
- * owners, reviewers, 400 products with pictures, variants and reviews, and home banners. Pictures are
+ * The demo marketplace: 49 categories in three levels (the top level with icons), 12 stores (the demo seller's among
+ * them), their owners, reviewers, 400 products with pictures, variants and reviews, and home banners. Pictures are
  * rendered before the transaction (files), rows are written in one transaction.
  */
 export async function seedDemoCatalog(
   db: Database,
   options: { storeId: bigint; uploadDir: string; products?: number },
 ): Promise<{ products: number; stores: number }> {
-  const pictures = await renderCatalogPictures(options.uploadDir);
+  const [pictures, icons] = await Promise.all([
+    renderCatalogPictures(options.uploadDir),
+    renderCategoryIcons(options.uploadDir),
+  ]);
   return db.transaction(async (tx) => {
-    const leaves = await insertCategories(tx);
+    const leaves = await insertCategories(tx, icons);
     const seedStores = await insertStores(tx, { storeId: options.storeId }, options.uploadDir);
     const reviewers = await insertReviewers(tx);
     const count = options.products ?? DEMO_PRODUCT_COUNT;

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { parseMoney } from '@caravan/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { orders, sessions, subscriptions, systemParams, users } from '../../db/schema';
+import { givenUpUsernames, orders, sessions, subscriptions, systemParams, users } from '../../db/schema';
 import { errorMessage } from '../../i18n/messages';
 import { createTestUser } from '../../testing/fixtures';
 import { bearer, createTestApp, json, type TTestContext } from '../../testing/test-app';
@@ -297,6 +297,48 @@ describe('account settings', () => {
     expect(json<TError>(await rename(first.token, name.toLowerCase())).error.code).toBe('USERNAME_TAKEN');
     const relogin = await login(ctx.app, { accountType: 'username', account: name, password: 'Sekrit-12x' });
     expect(json<{ user: { id: string } }>(relogin).user.id).toBe(second.user.id);
+  });
+
+  it('holds a username given up by renaming for account_reregister_days; its former holder may take it back', async () => {
+    const db = ctx.database.db;
+    const holder = await registerUser(ctx.app);
+    const other = await registerUser(ctx.app);
+    const oldName = holder.body.account;
+    const rename = (token: string, username: string) =>
+      ctx.app.inject({
+        method: 'PUT',
+        url: '/api/v1/account/username?lang=en',
+        headers: bearer(token),
+        payload: { username },
+      });
+    expect((await rename(holder.token, `Moved${Date.now() % 1_000_000}`)).statusCode).toBe(200);
+    // Neither renaming nor registering takes it from somebody else, whatever the case.
+    const byRename = await rename(other.token, oldName.toUpperCase());
+    expect(byRename.statusCode).toBe(409);
+    expect(json<TError>(byRename).error.code).toBe('USERNAME_TAKEN');
+    const byRegister = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/register',
+      payload: { ...other.body, account: oldName },
+    });
+    expect(byRegister.statusCode).toBe(409);
+    expect(json<TError>(byRegister).error.code).toBe('USERNAME_TAKEN');
+    // Its former holder takes it back; the name it leaves is held in turn.
+    const movedName = (await userRow(holder.user.id)).username!;
+    expect((await rename(holder.token, oldName)).statusCode).toBe(200);
+    expect((await userRow(holder.user.id)).username).toBe(oldName);
+    expect(json<TError>(await rename(other.token, movedName)).error.code).toBe('USERNAME_TAKEN');
+    // Once the hold has passed the name is anybody's.
+    const days = Number(
+      (await db.select().from(systemParams).where(eq(systemParams.code, 'account_reregister_days')))[0]
+        ?.value ?? 30,
+    );
+    await db
+      .update(givenUpUsernames)
+      .set({ givenUpAt: sql`now() - make_interval(days => ${days + 1})` })
+      .where(eq(givenUpUsernames.userId, BigInt(holder.user.id)));
+    expect((await rename(other.token, movedName)).statusCode).toBe(200);
+    expect((await userRow(other.user.id)).username).toBe(movedName);
   });
 
   it('trims the new username as registration trims the account name (QA accounts #10)', async () => {

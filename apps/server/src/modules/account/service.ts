@@ -14,12 +14,14 @@ import { uniqueViolation } from '../../db/pg-error';
 import { loans, merchantApplications, orders, sessions, stores, users } from '../../db/schema';
 import { AppError } from '../../http/app-error';
 import {
+  assertUsernameNotHeld,
   checkUserPassword,
   deleteUserSessions,
   forgetCachedSessions,
   getActiveUser,
   hashNewPassword,
   hashPassword,
+  holdGivenUpUsername,
   releaseLapsedLogInName,
 } from '../auth';
 import { ACCOUNT_CANCELLATION_BLOCKERS } from './cancellation';
@@ -75,7 +77,8 @@ export async function setLanguage(db: Database, userId: bigint, lang: TLanguage)
 
 /**
  * Changes (or, for an account registered by e-mail or mobile, sets) the username. Another account's name is
- * refused whatever its case; a cancelled account's name only once its hold has passed.
+ * refused whatever its case; a cancelled account's name, or one another account gave up by renaming, only once its
+ * hold (account_reregister_days) has passed. The name given up is held the same way.
  */
 export async function changeUsername(
   db: Database,
@@ -95,11 +98,18 @@ export async function changeUsername(
   if (owner && owner.id !== userId) {
     throw new AppError('USERNAME_TAKEN');
   }
+  await assertUsernameNotHeld(db, input.username, userId);
   try {
-    await db
-      .update(users)
-      .set({ username: input.username, updatedAt: new Date() })
-      .where(eq(users.id, userId));
+    await db.transaction(async (tx) => {
+      await tx
+        .update(users)
+        .set({ username: input.username, updatedAt: new Date() })
+        .where(eq(users.id, userId));
+      // Only another spelling of its own name is not given up (lower-case names are one name).
+      if (user.username && user.username.toLowerCase() !== input.username.toLowerCase()) {
+        await holdGivenUpUsername(tx, userId, user.username);
+      }
+    });
   } catch (error) {
     // Two accounts asking for one name at once: the unique index lets one through.
     if (uniqueViolation(error) === 'users_username_key') {

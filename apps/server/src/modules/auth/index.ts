@@ -14,7 +14,12 @@ export {
 export { admitLoginAttempt, liftLoginLimits, recordLoginFailure, recordLoginSuccess } from './login-guard';
 export { hashPassword, standInHash, verifyPassword } from './passwords';
 export { registerUser } from './register';
-export { releaseLapsedLogInName, type TLogInName } from './released-identity';
+export {
+  assertUsernameNotHeld,
+  holdGivenUpUsername,
+  releaseLapsedLogInName,
+  type TLogInName,
+} from './released-identity';
 export { authRoutes, sessionMeta } from './routes';
 export { extendSession, logoutSession } from './service';
 export {

@@ -14,7 +14,7 @@ import {
 import { newInvitationCode, newUsercode } from './codes';
 import { hashNewPassword } from './common-passwords';
 import { findUserByAccount } from './login';
-import { releaseLapsedLogInName } from './released-identity';
+import { assertUsernameNotHeld, releaseLapsedLogInName } from './released-identity';
 import { createSession } from './sessions';
 import type { TUserRow } from './user-info';
 
@@ -67,6 +67,9 @@ export async function registerUser(
   );
   if (await findUserByAccount(db, identity)) {
     throw new AppError(takenCode(input));
+  }
+  if (input.accountType === 'username') {
+    await assertUsernameNotHeld(db, account);
   }
   let invitedByUserId: bigint | null = null;
   if (input.invitationCode) {

@@ -1,6 +1,7 @@
-import { and, eq, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, gt, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { users } from '../../db/schema';
+import { givenUpUsernames, users } from '../../db/schema';
+import { AppError } from '../../http/app-error';
 import { readAccountSetting } from '../verification-codes';
 import { mobileMatches } from './login';
 
@@ -42,4 +43,32 @@ export async function releaseLapsedLogInName(db: Executor, name: TLogInName): Pr
         or(matches),
       ),
     );
+}
+
+/** Records the name an account gives up by renaming itself (call it in the renaming's transaction). */
+export async function holdGivenUpUsername(tx: Executor, userId: bigint, username: string): Promise<void> {
+  await tx.insert(givenUpUsernames).values({ userId, username });
+}
+
+/**
+ * Refuses a username another account gave up less than `account_reregister_days` ago (USERNAME_TAKEN, as if it
+ * still held it); its former holder may take it back. Check it after the name was found free on `users`: the
+ * renaming writes the hold in the transaction that frees the name, so a hold is visible once the name is free.
+ */
+export async function assertUsernameNotHeld(db: Executor, username: string, userId?: bigint): Promise<void> {
+  const days = Number(await readAccountSetting(db, 'account_reregister_days'));
+  const [held] = await db
+    .select({ id: givenUpUsernames.id })
+    .from(givenUpUsernames)
+    .where(
+      and(
+        sql`lower(${givenUpUsernames.username}) = lower(${username.trim()})`,
+        gt(givenUpUsernames.givenUpAt, sql`now() - make_interval(days => ${days})`),
+        userId === undefined ? undefined : ne(givenUpUsernames.userId, userId),
+      ),
+    )
+    .limit(1);
+  if (held) {
+    throw new AppError('USERNAME_TAKEN');
+  }
 }

@@ -62,7 +62,6 @@ export async function createCategory(
       parentId: input.parentId ?? null,
       level: input.level,
       names: input.names,
-      icon: 'shirt',
       isRecommended: input.isRecommended ?? false,
       sort: input.sort ?? 0,
     })

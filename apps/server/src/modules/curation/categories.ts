@@ -1,15 +1,44 @@
-import type { TAdminCategory, TCreateCategoryRequest, TUpdateCategoryRequest } from '@caravan/contracts';
+import {
+  type TAdminCategory,
+  type TCreateCategoryRequest,
+  type TUpdateCategoryRequest,
+  V,
+} from '@caravan/contracts';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
 import { categories, homePins } from '../../db/schema';
 import { AppError } from '../../http/app-error';
 import { recordAudit } from '../audit';
 import { clearCatalogCache } from '../catalog';
+import { resolveUploadedImages } from '../sellers';
 
 /** Deepest level a category may sit at (the table's check). */
 const MAX_LEVEL = 5;
 
 type TCategoryRow = typeof categories.$inferSelect;
+/** Who changes the catalogue, and where uploaded pictures are stored (a category's icon is one). */
+type TCurator = { staffId: bigint; uploadDir: string };
+
+/**
+ * The icon as stored: '' for none, else the smallest size of a picture uploaded to this platform (any staff or
+ * seller upload, as banners take). The storefront shows it at about 28 px, so the upload's largest size (what the
+ * upload call answers) would only be a heavier file. A reference without its files here is refused beside the field.
+ */
+async function toStoredIcon(uploadDir: string, icon: string): Promise<string> {
+  if (icon === '') {
+    return '';
+  }
+  try {
+    const [image] = await resolveUploadedImages(uploadDir, [icon]);
+    // srcset lists the sizes from the smallest.
+    return image!.srcset.split(', ')[0]!.split(' ')[0]!;
+  } catch (error) {
+    if (error instanceof AppError) {
+      throw new AppError('VALIDATION_FAILED', { fields: [{ field: 'icon', message: V.imageRef }] });
+    }
+    throw error;
+  }
+}
 
 function toAdminCategory(row: TCategoryRow, productCount: number): TAdminCategory {
   return {
@@ -89,7 +118,9 @@ async function assertHoldsNoProducts(tx: Executor, parentId: bigint): Promise<vo
   }
 }
 
-export async function createCategory(db: Database, staffId: bigint, input: TCreateCategoryRequest) {
+export async function createCategory(db: Database, curator: TCurator, input: TCreateCategoryRequest) {
+  const { staffId } = curator;
+  const icon = await toStoredIcon(curator.uploadDir, input.icon ?? '');
   return db.transaction(async (tx) => {
     const parentId = input.parentId ? BigInt(input.parentId) : null;
     const parent = parentId ? await lockCategory(tx, parentId) : null;
@@ -106,7 +137,7 @@ export async function createCategory(db: Database, staffId: bigint, input: TCrea
         parentId,
         level,
         names: input.names as Record<string, string>,
-        icon: input.icon ?? '',
+        icon,
         sort: input.sort ?? 0,
       })
       .returning();
@@ -129,18 +160,20 @@ export async function createCategory(db: Database, staffId: bigint, input: TCrea
  */
 export async function updateCategory(
   db: Database,
-  staffId: bigint,
+  curator: TCurator,
   id: bigint,
   input: TUpdateCategoryRequest,
 ): Promise<TAdminCategory> {
+  const { staffId } = curator;
   const updated = await db.transaction(async (tx) => {
     const before = await lockCategory(tx, id);
     const changes: Partial<TCategoryRow> = {};
     if (input.names) {
       changes.names = input.names as Record<string, string>;
     }
-    if (input.icon !== undefined) {
-      changes.icon = input.icon;
+    // The icon it has is kept as it is (its files are not looked for again to save a rename).
+    if (input.icon !== undefined && input.icon.trim() !== before.icon) {
+      changes.icon = await toStoredIcon(curator.uploadDir, input.icon.trim());
     }
     if (input.sort !== undefined) {
       changes.sort = input.sort;

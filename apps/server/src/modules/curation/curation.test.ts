@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type {
@@ -9,10 +9,11 @@ import type {
   THomePins,
   THomeResponse,
 } from '@caravan/contracts';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, products } from '../../db/schema';
+import { MIGRATIONS_DIR } from '../../db/migrate';
+import { auditLog, categories, products } from '../../db/schema';
 import { createTestStaff } from '../../testing/fixtures';
 import { buildMultipart } from '../../testing/multipart';
 import { bearer, createTestApp, json, type TTestContext } from '../../testing/test-app';
@@ -26,9 +27,10 @@ describe('catalogue curation', () => {
   let ctx: TTestContext;
   let curator: TStaff;
   let support: TStaff;
+  const uploadDir = mkdtempSync(path.join(tmpdir(), 'caravan-curation-'));
 
   beforeAll(async () => {
-    ctx = await createTestApp({ UPLOAD_DIR: mkdtempSync(path.join(tmpdir(), 'caravan-curation-')) });
+    ctx = await createTestApp({ UPLOAD_DIR: uploadDir });
     curator = await createTestStaff(ctx.database.db, ['catalog.manage']);
     support = await createTestStaff(ctx.database.db, ['chat.answer']);
   });
@@ -150,6 +152,161 @@ describe('catalogue curation', () => {
     expect(ids).toContain(home.id);
     expect(ids).not.toContain(garden.id);
     expect(JSON.stringify(await legacyTree('category!sellerTree', 'en'))).not.toContain(lamps.id);
+  });
+
+  it("takes a category's icon only as a picture uploaded here, and shows its smallest size on the storefront", async () => {
+    const png = await sharp({ create: { width: 480, height: 480, channels: 3, background: '#E4572E' } })
+      .png()
+      .toBuffer();
+    const body = buildMultipart(png, 'icon.png', 'image/png', 'category');
+    const uploaded = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/uploads',
+      headers: { ...body.headers, ...bearer(curator.token) },
+      payload: body.payload,
+    });
+    expect(uploaded.statusCode, uploaded.body).toBe(200);
+    // The upload answers its largest size (480 of 240 and 480); the icon keeps the smallest.
+    const ref = json<{ url: string }>(uploaded).url;
+    expect(ref).toMatch(/-480\.webp$/);
+    const smallest = ref.replace(/-480\.webp$/, '-240.webp');
+
+    const created = await call('POST', '/api/v1/admin/catalog/categories', curator.token, {
+      names: { en: 'QA Icons' },
+      icon: ref,
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const withIcon = json<TAdminCategory>(created);
+    expect(withIcon.icon).toBe(smallest);
+    expect(existsSync(path.join(uploadDir, smallest.replace(/^\/uploads\//, '')))).toBe(true);
+    await call('PUT', `/api/v1/admin/catalog/categories/${withIcon.id}`, curator.token, {
+      isRecommended: true,
+    });
+    const plain = await category({ en: 'QA No icon' });
+    expect(plain.icon).toBe('');
+
+    // The storefront's tree, the home page's categories and the old apps' tree give the picture's address.
+    const node = (await tree('en')).find((n) => n.id === withIcon.id);
+    expect(node?.icon).toBe(smallest);
+    expect((await tree('en')).find((n) => n.id === plain.id)?.icon).toBe('');
+    const home = json<THomeResponse>(
+      await ctx.app.inject({ method: 'GET', url: '/api/v1/catalog/home?lang=en' }),
+    );
+    expect(home.categories.find((c) => c.id === withIcon.id)?.icon).toBe(smallest);
+    expect((await legacyTree('category!tree', 'en')).find((n) => n.id === withIcon.id)?.icon).toBe(smallest);
+    const picture = await ctx.app.inject({ method: 'GET', url: smallest });
+    expect(picture.statusCode).toBe(200);
+    expect(picture.headers['content-type']).toContain('image/webp');
+
+    // A rename keeps the icon; the same reference sent back is kept as it is.
+    const renamed = await call('PUT', `/api/v1/admin/catalog/categories/${withIcon.id}`, curator.token, {
+      names: { en: 'QA Icons renamed' },
+      icon: smallest,
+    });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect(json<TAdminCategory>(renamed).icon).toBe(smallest);
+
+    const refusedWith = async (method: 'POST' | 'PUT', url: string, icon: unknown) => {
+      const res = await call(method, `${url}?lang=fr`, curator.token, { names: { en: 'QA Refused' }, icon });
+      expect(res.statusCode, `${JSON.stringify(icon)}: ${res.body}`).toBe(400);
+      return json<{ error: { code: string; message: string; details: { fields: { field: string }[] } } }>(res)
+        .error;
+    };
+    for (const [method, url] of [
+      ['POST', '/api/v1/admin/catalog/categories'],
+      ['PUT', `/api/v1/admin/catalog/categories/${withIcon.id}`],
+    ] as const) {
+      for (const icon of [
+        'shirt',
+        'https://elsewhere.example/icon.webp',
+        '//elsewhere.example/uploads/img/ab/0123456789abcdef0123456789abcdef-240.webp',
+        '/uploads/img/ab/../../../etc/passwd',
+        `${smallest}?x=1`,
+        5,
+        null,
+      ]) {
+        const error = await refusedWith(method, url, icon);
+        expect(error.code).toBe('VALIDATION_FAILED');
+        expect(error.message).toBe('Veuillez téléverser l’image à nouveau');
+        expect(error.details.fields.map((f) => f.field)).toContain('icon');
+      }
+      // The shape of a reference, but no picture of this platform.
+      const unknown = await refusedWith(
+        method,
+        url,
+        '/uploads/img/ab/0123456789abcdef0123456789abcdef-240.webp',
+      );
+      expect(unknown).toMatchObject({
+        code: 'VALIDATION_FAILED',
+        message: 'Veuillez téléverser l’image à nouveau',
+      });
+      expect(unknown.details.fields).toEqual([
+        { field: 'icon', message: 'Veuillez téléverser l’image à nouveau' },
+      ]);
+      for (const icon of ['shirt\u0000', `${smallest}\u0000`]) {
+        const error = await refusedWith(method, url, icon);
+        expect(error.code).toBe('VALIDATION_FAILED');
+      }
+    }
+    // Nothing refused was stored.
+    const [stored] = await ctx.database.db
+      .select({ icon: categories.icon })
+      .from(categories)
+      .where(eq(categories.id, BigInt(withIcon.id)));
+    expect(stored!.icon).toBe(smallest);
+
+    // Empty takes the icon away (spaces are empty too).
+    const cleared = await call('PUT', `/api/v1/admin/catalog/categories/${withIcon.id}`, curator.token, {
+      icon: '  ',
+    });
+    expect(cleared.statusCode, cleared.body).toBe(200);
+    expect(json<TAdminCategory>(cleared).icon).toBe('');
+    expect((await tree('en')).find((n) => n.id === withIcon.id)?.icon).toBe('');
+    // The database holds to the rule too, whoever writes.
+    await expect(
+      ctx.database.db
+        .update(categories)
+        .set({ icon: 'shirt' })
+        .where(eq(categories.id, BigInt(plain.id))),
+    ).rejects.toThrow();
+  });
+
+  it('migration 0051 clears the icons that are no upload references and keeps the others', async () => {
+    const db = ctx.database.db;
+    const reference = '/uploads/img/0a/0123456789abcdef0123456789abcdef-240.webp';
+    await db.execute(sql`alter table categories drop constraint categories_icon_upload_ref`);
+    const icons = [
+      'shirt',
+      'phone',
+      'https://elsewhere.example/a.webp',
+      `${reference} `,
+      '/uploads/img/0A/0123456789ABCDEF0123456789abcdef-240.webp',
+      '',
+      reference,
+    ];
+    const rows = await db
+      .insert(categories)
+      .values(icons.map((icon, i) => ({ level: 1, sort: i, icon, names: { en: `QA migrated ${i}` } })))
+      .returning({ id: categories.id });
+    const migration = readFileSync(path.join(MIGRATIONS_DIR, '0051_category_icon_pictures.sql'), 'utf8');
+    for (const statement of migration.split('--> statement-breakpoint')) {
+      await db.execute(sql.raw(statement));
+    }
+    const after = await db
+      .select({ id: categories.id, icon: categories.icon })
+      .from(categories)
+      .where(
+        inArray(
+          categories.id,
+          rows.map((r) => r.id),
+        ),
+      )
+      .orderBy(categories.sort);
+    expect(after.map((r) => r.icon)).toEqual(['', '', '', '', '', '', reference]);
+    // The check is back in place.
+    await expect(
+      db.update(categories).set({ icon: 'phone' }).where(eq(categories.id, rows[0]!.id)),
+    ).rejects.toThrow();
   });
 
   it('sets a banner for Arabic only, with its own text and picture, audited and shown at once', async () => {

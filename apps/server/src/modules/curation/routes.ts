@@ -51,7 +51,15 @@ export const curationRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, body: ZCreateCategoryRequest, response: { 201: ZAdminCategory } },
     },
     async (request, reply) =>
-      reply.status(201).send(await createCategory(db, request.staffMember!.id, request.body)),
+      reply
+        .status(201)
+        .send(
+          await createCategory(
+            db,
+            { staffId: request.staffMember!.id, uploadDir: config.uploadDir },
+            request.body,
+          ),
+        ),
   );
   app.put(
     '/api/v1/admin/catalog/categories/:id',
@@ -59,7 +67,13 @@ export const curationRoutes: FastifyPluginAsyncZod = async (app) => {
       preValidation: preHandler,
       schema: { tags, params: ZIdParams, body: ZUpdateCategoryRequest, response: { 200: ZAdminCategory } },
     },
-    async (request) => updateCategory(db, request.staffMember!.id, BigInt(request.params.id), request.body),
+    async (request) =>
+      updateCategory(
+        db,
+        { staffId: request.staffMember!.id, uploadDir: config.uploadDir },
+        BigInt(request.params.id),
+        request.body,
+      ),
   );
   app.delete(
     '/api/v1/admin/catalog/categories/:id',

@@ -137,6 +137,79 @@ describe('Admin -> Catalogue: categories', () => {
     });
   });
 
+  it("shows each category's icon in the list and in its form, and saves it taken away as none", async () => {
+    const icon = '/uploads/img/4e/4e70c6733e9266299c7b16094b42749f-96.webp';
+    const changes = await openCatalog({
+      categories: [category({ icon }), category({ id: '51', names: { en: 'QA Plain' } })],
+    });
+    const row = (await screen.findByText('QA Gadgets')).closest('tr') as HTMLElement;
+    const thumbnail = row.querySelector('img');
+    expect(thumbnail?.getAttribute('src')).toBe(icon);
+    expect(thumbnail?.getAttribute('alt')).toBe('');
+    expect([thumbnail?.getAttribute('width'), thumbnail?.getAttribute('height')]).toEqual(['28', '28']);
+    expect(screen.getByRole('columnheader', { name: consoleEn.catalog.iconPicture })).toBeTruthy();
+    const plainRow = screen.getByText('QA Plain').closest('tr') as HTMLElement;
+    expect(plainRow.querySelector('img')).toBeNull();
+
+    await act(async () => fireEvent.click(within(row).getByRole('button', { name: 'Edit' })));
+    const dialog = await screen.findByRole('dialog');
+    // The picture field, with the stored icon to preview or remove, and no text box for a name any more.
+    const preview = within(dialog).getByRole('img', { name: consoleEn.catalog.iconPicture });
+    expect(preview.getAttribute('src')).toBe(icon);
+    expect(within(dialog).queryByRole('textbox', { name: 'Icon name' })).toBeNull();
+    await saveDialog();
+    await waitFor(() => expect(changes).toHaveLength(1));
+    expect(changes[0]).toMatchObject({
+      method: 'PUT',
+      path: '/api/v1/admin/catalog/categories/50',
+      body: { icon },
+    });
+
+    await act(async () => fireEvent.click(within(row).getByRole('button', { name: 'Edit' })));
+    const again = await screen.findByRole('dialog');
+    const remove = within(again).getByRole('button', { name: /remove|delete/i });
+    await act(async () => fireEvent.click(remove));
+    await waitFor(() =>
+      expect(within(again).queryByRole('img', { name: consoleEn.catalog.iconPicture })).toBeNull(),
+    );
+    expect(
+      within(again).getByRole('button', {
+        name: `${consoleEn.catalog.upload}: ${consoleEn.catalog.iconPicture}`,
+      }),
+    ).toBeTruthy();
+    await saveDialog();
+    await waitFor(() => expect(changes).toHaveLength(2));
+    expect(changes[1]).toMatchObject({ method: 'PUT', body: { icon: '' } });
+  });
+
+  it("puts the server's refusal of an icon beside the picture field", async () => {
+    const changes = await openCatalog({
+      answerChange: () =>
+        jsonResponse(
+          {
+            error: {
+              code: 'VALIDATION_FAILED',
+              message: 'Please upload the image again',
+              details: { fields: [{ field: 'icon', message: 'Please upload the image again' }] },
+            },
+          },
+          400,
+        ),
+    });
+    await act(async () =>
+      fireEvent.click(await screen.findByRole('button', { name: consoleEn.catalog.newCategory })),
+    );
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.change(within(dialog).getByLabelText('Name · English'), { target: { value: 'QA Iconless' } });
+    await saveDialog();
+    await waitFor(() => expect(changes).toHaveLength(1));
+    expect(changes[0]?.body).toMatchObject({ names: { en: 'QA Iconless' }, icon: '' });
+    const field = within(dialog)
+      .getByText(consoleEn.catalog.iconHint)
+      .closest('.ant-form-item') as HTMLElement;
+    await waitFor(() => expect(within(field).getByText('Please upload the image again')).toBeTruthy());
+  });
+
   it('unfolds the other languages when one of them is refused, so the message can be seen', async () => {
     await openCatalog({
       answerChange: () =>

@@ -61,6 +61,14 @@ import { HomePinsTab } from './catalog-home-pins';
 
 type TCategoryNode = TAdminCategory & { children?: TCategoryNode[] };
 
+/** A category's icon in its form's picture field: the stored upload, or none. Its address is all the form needs. */
+function iconPictures(icon: string): TPictures {
+  return icon ? toUploadItems([{ url: icon, width: 0, height: 0, srcset: '' }]) : [];
+}
+
+/** The size of the icon thumbnail in the category table (none for a category without an icon). */
+const ICON_THUMB_SIZE = 28;
+
 function buildTree(rows: TAdminCategory[]): TCategoryNode[] {
   const byParent = new Map<string | null, TAdminCategory[]>();
   for (const row of rows) {
@@ -95,11 +103,11 @@ function CategoriesTab() {
     open(
       category,
       category === 'new'
-        ? null
+        ? { icon: [] }
         : {
             names: category.names,
             parentId: category.parentId,
-            icon: category.icon,
+            icon: iconPictures(category.icon),
             sort: category.sort,
             isHidden: category.isHidden,
           },
@@ -112,6 +120,8 @@ function CategoriesTab() {
       ...raw,
       names: compactTexts(raw.names as Record<string, string> | undefined),
       parentId: raw.parentId ?? null,
+      // The picture uploaded, or '' once it was removed: none.
+      icon: uploadedRefs((raw.icon as TPictures | undefined) ?? [])[0] ?? '',
     };
     const body =
       editing === 'new'
@@ -163,7 +173,23 @@ function CategoriesTab() {
         locale={{ emptyText: t('catalog.noCategories') }}
         scroll={{ x: 640 }}
         columns={[
+          // The name first: the tree's indent and unfold button go in the first column.
           { title: t('catalog.name'), key: 'name', render: (_, c) => <bdi>{nameOf(c.names, lang)}</bdi> },
+          {
+            title: t('catalog.iconPicture'),
+            key: 'icon',
+            width: 64,
+            render: (_, c) =>
+              c.icon ? (
+                <img
+                  src={c.icon}
+                  alt=""
+                  width={ICON_THUMB_SIZE}
+                  height={ICON_THUMB_SIZE}
+                  style={{ objectFit: 'contain', display: 'block' }}
+                />
+              ) : null,
+          },
           { title: t('catalog.sort'), dataIndex: 'sort', width: 80 },
           { title: t('catalog.products'), dataIndex: 'productCount', width: 100 },
           {
@@ -221,12 +247,19 @@ function CategoriesTab() {
             treeData={treeOptions(tree, editing && editing !== 'new' ? editing.id : null) as never}
           />
         </Form.Item>
+        <PictureField
+          name="icon"
+          label={t('catalog.iconPicture')}
+          extra={t('catalog.iconHint')}
+          rules={[picturesRule({ uploading: t('catalog.stillUploading') })]}
+          max={1}
+          moduleName="category"
+          addText={t('catalog.upload')}
+          failedText={t('catalog.uploadFailed')}
+        />
         <Space wrap>
           <Form.Item name="sort" label={t('catalog.sort')}>
             <InputNumber />
-          </Form.Item>
-          <Form.Item name="icon" label={t('catalog.icon')}>
-            <Input maxLength={32} dir="ltr" />
           </Form.Item>
           {editing !== 'new' && (
             <Form.Item

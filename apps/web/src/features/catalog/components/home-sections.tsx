@@ -10,6 +10,7 @@ import { homeQuery } from '../api/get-home';
 import { getHomeListPage, useHomeListMore } from '../api/get-home-list';
 import '../catalog.css';
 import { BannerCarousel } from './banner-carousel';
+import { CATEGORY_ICON_SIZE, CategoryIcon } from './category-icon';
 import { LightLoadError } from './light-load-error';
 import { ProductGrid, ProductGridSkeleton } from './product-grid';
 import { StoreCard } from './store-card';
@@ -154,14 +155,15 @@ export default function HomeSections() {
             </h2>
             <Link to="/classification">{t('home.allCategories')}</Link>
           </div>
-          <ul className="cv-chips">
+          <ul className="cv-chips cv-chips--categories">
             {data.categories.map((category) => (
               <li key={category.id}>
                 <a
-                  className="cv-chip"
+                  className={category.icon ? 'cv-chip has-icon' : 'cv-chip'}
                   href={`/classification?id=${encodeURIComponent(category.id)}`}
                   onClick={onOpen}
                 >
+                  <CategoryIcon src={category.icon} size={CATEGORY_ICON_SIZE.chip} />
                   {category.name}
                 </a>
               </li>

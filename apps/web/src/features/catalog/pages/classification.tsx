@@ -7,6 +7,7 @@ import { PageFrame } from '../../../components/ui/page-frame';
 import { useProducts } from '../api/list-products';
 import '../catalog.css';
 import { useLastPageCorrection, usePageParam } from '../../../lib/page-param';
+import { CATEGORY_ICON_SIZE, CategoryIcon } from '../components/category-icon';
 import { ListPager } from '../components/list-pager';
 import { ProductGrid } from '../components/product-grid';
 import { chooseCategory } from '../lib/category-path';
@@ -24,12 +25,14 @@ export default function ClassificationPage() {
   const [page, setPage] = usePageParam();
   const products = useProducts(categoryProductFilters(chosen?.id, page), Boolean(chosen));
   const isPastEnd = useLastPageCorrection(page, products.data?.total, PAGE_SIZE.list, setPage);
+  // Without any icon the list stays as it was: names only, no empty places.
+  const hasIcons = tree.some((node) => node.icon !== '');
 
   return (
     <PageFrame titleKey="routes.classification">
       <div className="cv-classification">
         <nav aria-label={t('classification.topLevel')}>
-          <ul className="cv-cat-nav">
+          <ul className={hasIcons ? 'cv-cat-nav has-icons' : 'cv-cat-nav'}>
             {categories.isLoading &&
               [1, 2, 3, 4, 5].map((key) => (
                 <li key={key} style={{ padding: '8px 16px' }}>
@@ -43,6 +46,7 @@ export default function ClassificationPage() {
                   className={node.id === top?.id ? 'is-active' : undefined}
                   aria-current={node.id === top?.id ? 'true' : undefined}
                 >
+                  {hasIcons && <CategoryIcon src={node.icon} size={CATEGORY_ICON_SIZE.nav} hasPlaceholder />}
                   {node.name}
                 </Link>
               </li>
