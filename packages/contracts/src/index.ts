@@ -26,6 +26,7 @@ export * from './api/wallet';
 export * from './constants';
 export * from './errors';
 export * from './languages';
+export * from './list-sort';
 export * from './loan-schedule';
 export * from './money';
 export * from './settings';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PAGE_SIZE } from '../constants';
+import { zSortQuery } from '../list-sort';
 import {
   requiredOrInvalid,
   V,
@@ -25,9 +26,14 @@ export const ADMIN_USER_STATUSES = ['active', 'disabled', 'locked', 'cancelled']
 /** The longest user search (a name, e-mail, phone or user code). */
 export const ADMIN_USER_KEYWORD_MAX = 64;
 
+/** The console's user list sorts by these (`sort=<key>&order=asc|desc`); by default newest first (by id). */
+export const ADMIN_USER_SORTS = ['createdAt'] as const;
+export type TAdminUserSort = (typeof ADMIN_USER_SORTS)[number];
+
 export const ZAdminUsersQuery = zPageQuery(PAGE_SIZE.list).extend({
   keyword: z.string().trim().max(ADMIN_USER_KEYWORD_MAX, { error: V.tooLong }).optional(),
   status: zChoice(ADMIN_USER_STATUSES).optional(),
+  ...zSortQuery(ADMIN_USER_SORTS),
   lang: z.string().optional(),
 });
 export type TAdminUsersQuery = z.input<typeof ZAdminUsersQuery>;

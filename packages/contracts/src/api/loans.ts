@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LOAN_MAX, LOAN_MAX_TERM_DAYS, LOAN_MIN, PAGE_SIZE } from '../constants';
+import { zSortQuery } from '../list-sort';
 import { REPAYMENT_MODES } from '../loan-schedule';
 import { isDecimalAbove, isMoneyString, parseMoney } from '../money';
 import {
@@ -394,10 +395,18 @@ export const ZRepayLoanResponse = z.object({ repayment: ZLoanRepayment, loan: ZL
 
 // Staff ----------------------------------------------------------------------------------------------
 
+/**
+ * The loan queue sorts by these (amount: the approved amount, else the one asked for, as the queue shows it); by
+ * default newest first (by id).
+ */
+export const ADMIN_LOAN_SORTS = ['createdAt', 'amount'] as const;
+export type TAdminLoanSort = (typeof ADMIN_LOAN_SORTS)[number];
+
 export const ZAdminLoanQuery = z.strictObject({
   pageNum: zPageNum.default(1),
   pageSize: zPageSize.default(PAGE_SIZE.list),
   status: z.enum(LOAN_STATUSES).optional(),
+  ...zSortQuery(ADMIN_LOAN_SORTS),
   lang: z.string().max(8).optional(),
 });
 

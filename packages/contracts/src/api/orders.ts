@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CANCEL_REASON_CODES, RETURN_REASON_CODES, REVIEW_IMAGES_MAX } from '../constants';
+import { zSortQuery } from '../list-sort';
 import {
   requiredOrInvalid,
   V,
@@ -299,11 +300,19 @@ const zOrderNoSearch = z
   })
   .optional();
 
+/**
+ * The seller's and the console's order lists sort by these (`sort=<key>&order=asc|desc`): when the order was placed
+ * and its total; by default newest first.
+ */
+export const ORDER_LIST_SORTS = ['createdAt', 'total'] as const;
+export type TOrderListSort = (typeof ORDER_LIST_SORTS)[number];
+
 export const ZSellerOrderListQuery = z.object({
   tab: zOrderTab.default('all'),
   pageNum: zPageNum.default(1),
   isReminded: z.enum(['true', 'false']).optional(),
   orderNo: zOrderNoSearch,
+  ...zSortQuery(ORDER_LIST_SORTS),
 });
 
 export const ZShipOrderRequest = z.strictObject({
@@ -337,6 +346,7 @@ export const ZAdminOrderListQuery = z.object({
   tab: zOrderTab.default('all'),
   pageNum: zPageNum.default(1),
   orderNo: zOrderNoSearch,
+  ...zSortQuery(ORDER_LIST_SORTS),
 });
 
 export const ZAdminRefundRequest = z.strictObject({

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PAGE_SIZE, STOCK_MAX } from '../constants';
 import { LANGUAGES } from '../languages';
+import { zSortQuery } from '../list-sort';
 import { isMoneyString } from '../money';
 import { requiredOrInvalid, V, zId, zPageQuery, zWhole } from '../validation';
 import { zPageOf } from './admin';
@@ -186,8 +187,13 @@ export type TAdminMerchantApplication = z.infer<typeof ZAdminMerchantApplication
 export const MERCHANT_APPLICATION_FILTERS = ['waiting', ...MERCHANT_APPLICATION_STATUSES] as const;
 export type TMerchantApplicationFilter = (typeof MERCHANT_APPLICATION_FILTERS)[number];
 
+/** The application queue sorts by when an application was (last) sent; by default the latest change first. */
+export const MERCHANT_APPLICATION_SORTS = ['submittedAt'] as const;
+export type TMerchantApplicationSort = (typeof MERCHANT_APPLICATION_SORTS)[number];
+
 export const ZAdminMerchantApplicationsQuery = zPageQuery(PAGE_SIZE.list).extend({
   status: z.enum(MERCHANT_APPLICATION_FILTERS).optional(),
+  ...zSortQuery(MERCHANT_APPLICATION_SORTS),
 });
 export type TAdminMerchantApplicationsQuery = z.input<typeof ZAdminMerchantApplicationsQuery>;
 export type TAdminMerchantApplicationsQueryParsed = z.output<typeof ZAdminMerchantApplicationsQuery>;
@@ -200,9 +206,14 @@ export const ZReasonRequest = z.strictObject({ reason: zRequired(MODERATION_REAS
 export type TReasonRequest = z.input<typeof ZReasonRequest>;
 
 export const STORE_STATUS_VALUES = ['pending', 'active', 'suspended'] as const;
+/** The console's shop list sorts by these; by default newest first (by id). */
+export const ADMIN_STORE_SORTS = ['createdAt', 'goodsCount'] as const;
+export type TAdminStoreSort = (typeof ADMIN_STORE_SORTS)[number];
+
 export const ZAdminStoresQuery = zPageQuery(PAGE_SIZE.list).extend({
   keyword: zText(64).optional(),
   status: z.enum(STORE_STATUS_VALUES).optional(),
+  ...zSortQuery(ADMIN_STORE_SORTS),
 });
 export type TAdminStoresQuery = z.input<typeof ZAdminStoresQuery>;
 export type TAdminStoresQueryParsed = z.output<typeof ZAdminStoresQuery>;
@@ -219,6 +230,14 @@ export type TAdminStore = z.infer<typeof ZAdminStore>;
 export const ZAdminStoresResponse = zPageOf(ZAdminStore);
 export type TAdminStoresResponse = z.infer<typeof ZAdminStoresResponse>;
 
+/**
+ * The console's product list sorts by these (sales: the sold count); by default newest first (by id). Not by stock:
+ * an index on products.stock would cost checkout its HOT update ("The seller's product list" in docs/decisions.md),
+ * and without one the sort reads every product.
+ */
+export const ADMIN_PRODUCT_SORTS = ['price', 'sales'] as const;
+export type TAdminProductSort = (typeof ADMIN_PRODUCT_SORTS)[number];
+
 export const ZAdminProductsQuery = zPageQuery(PAGE_SIZE.list).extend({
   keyword: zText(64).optional(),
   storeId: zId.optional(),
@@ -226,6 +245,7 @@ export const ZAdminProductsQuery = zPageQuery(PAGE_SIZE.list).extend({
     .enum(['true', 'false'])
     .transform((v) => v === 'true')
     .optional(),
+  ...zSortQuery(ADMIN_PRODUCT_SORTS),
 });
 export type TAdminProductsQuery = z.input<typeof ZAdminProductsQuery>;
 export type TAdminProductsQueryParsed = z.output<typeof ZAdminProductsQuery>;
@@ -235,6 +255,9 @@ export const ZAdminProduct = z.object({
   storeId: z.string(),
   storeName: z.string(),
   image: ZImage.nullable(),
+  /** The price the storefront charges without a variant (products.price), as the seller's list shows it. */
+  price: z.string(),
+  soldCount: z.number().int(),
   isOnShelf: z.boolean(),
   takenDownReason: z.string().nullable(),
   takenDownAt: z.string().nullable(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PAGE_SIZE, RECHARGE_DECIMALS, RECHARGE_MIN } from '../constants';
+import { zSortQuery } from '../list-sort';
 import { CHARGE_DECIMALS, isDecimalAbove, isMoneyString, MONEY_SCALE, parseMoney } from '../money';
 import {
   messageWithValues,
@@ -311,6 +312,13 @@ export type TWithdrawalPage = z.infer<typeof ZWithdrawalPage>;
 
 // Admin (finance) -----------------------------------------------------------------------------------
 
+/**
+ * The finance queues (deposits, withdrawals) sort by these; by default newest first (by id). The actual amount is
+ * USDT in both queues, where a deposit's amount is in its channel's currency and would not compare across channels.
+ */
+export const ADMIN_WALLET_SORTS = ['createdAt', 'actualAmount'] as const;
+export type TAdminWalletSort = (typeof ADMIN_WALLET_SORTS)[number];
+
 export const ZAdminWalletListQuery = z.strictObject({
   pageNum: zPageNum.default(1),
   pageSize: zPageSize.default(PAGE_SIZE.list),
@@ -321,6 +329,7 @@ export const ZAdminWalletListQuery = z.strictObject({
   createdFrom: z.iso.datetime({ offset: true, error: requiredOrInvalid }).optional(),
   /** Created before this instant (ISO 8601). */
   createdTo: z.iso.datetime({ offset: true, error: requiredOrInvalid }).optional(),
+  ...zSortQuery(ADMIN_WALLET_SORTS),
   lang: z.string().optional(),
 });
 export type TAdminWalletListQuery = z.input<typeof ZAdminWalletListQuery>;

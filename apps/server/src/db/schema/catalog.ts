@@ -26,7 +26,10 @@ export const categories = pgTable(
     parentId: ref('parent_id'),
     level: smallint('level').notNull(),
     sort: integer('sort').notNull().default(0),
-    /** Icon name the web maps to a glyph (shirt, phone, chair, ...). */
+    /**
+     * The icon's picture: an upload reference (`/uploads/img/<xx>/<hash>-<width>.webp`, its smallest size), which is
+     * also its public address; '' for none (the check below, migration 0051 cleared the old glyph names).
+     */
     icon: text('icon').notNull().default(''),
     isRecommended: boolean('is_recommended').notNull().default(false),
     /** Hidden by staff: left out of the storefront tree and the seller's choice of category. */
@@ -37,6 +40,11 @@ export const categories = pgTable(
   (t) => [
     index('categories_parent_idx').on(t.parentId, t.sort),
     check('categories_level_range', sql`${t.level} between 1 and 5`),
+    // UPLOAD_REF_PATTERN of the contracts, written without backslashes.
+    check(
+      'categories_icon_upload_ref',
+      sql`${t.icon} = '' or ${t.icon} ~ '^/uploads/img/[0-9a-f]{2}/[0-9a-f]{32}-[0-9]{1,5}[.]webp$'`,
+    ),
   ],
 );
 
@@ -121,6 +129,10 @@ export const products = pgTable(
       .on(t.storeId, t.soldCount.desc(), t.id.desc())
       .where(sql`${t.deletedAt} is null`),
     index('products_seller_price_idx').on(t.storeId, t.price, t.id).where(sql`${t.deletedAt} is null`),
+    // The console's product list sorted by price or sales, either way (db/list-sort.ts); not by stock (see
+    // ADMIN_PRODUCT_SORTS).
+    index('products_admin_price_idx').on(t.price, t.id).where(sql`${t.deletedAt} is null`),
+    index('products_admin_sales_idx').on(t.soldCount, t.id).where(sql`${t.deletedAt} is null`),
     // The list indexes end in (price, store_id) though they never sort by them: a list filtered by price
     // in an active shop then reads the index alone. Without them a price range that matches few goods
     // read every product row of the category (85 ms instead of 3 ms at 100,000 products).

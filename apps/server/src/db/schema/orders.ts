@@ -89,6 +89,11 @@ export const orders = pgTable(
     uniqueIndex('orders_order_no_key').on(t.orderNo),
     index('orders_buyer_idx').on(t.buyerUserId, t.createdAt),
     index('orders_store_idx').on(t.storeId, t.createdAt),
+    // The console's order list, newest first by default or sorted by date or total either way, and the shop's list
+    // by total (db/list-sort.ts): each read every order and sorted them all for one page.
+    index('orders_created_idx').on(t.createdAt, t.id),
+    index('orders_total_idx').on(t.total, t.id),
+    index('orders_store_total_idx').on(t.storeId, t.total, t.id),
     // The timed jobs' scans, as partial indexes: an order paid at checkout (the hot insert) enters none of them.
     index('orders_unpaid_idx')
       .on(t.createdAt)

@@ -92,6 +92,9 @@ export const recharges = pgTable(
     uniqueIndex('wallet_recharges_tx_hash_key').on(t.txHash).where(sql`${t.txHash} is not null`),
     index('wallet_recharges_user_idx').on(t.userId, t.id),
     index('wallet_recharges_status_idx').on(t.status, t.id),
+    // The finance queue sorted by date or USDT amount, either way, over every status (db/list-sort.ts).
+    index('wallet_recharges_created_idx').on(t.createdAt, t.id),
+    index('wallet_recharges_actual_amount_idx').on(t.actualAmount, t.id),
     check('wallet_recharges_amounts', sql`${t.amount} > 0 and ${t.fee} >= 0 and ${t.actualAmount} > 0`),
   ],
 );
@@ -129,6 +132,9 @@ export const withdrawals = pgTable(
   (t) => [
     index('wallet_withdrawals_user_idx').on(t.userId, t.id),
     index('wallet_withdrawals_status_idx').on(t.status, t.id),
+    // The finance queue sorted by date or USDT amount, either way, over every status (db/list-sort.ts).
+    index('wallet_withdrawals_created_idx').on(t.createdAt, t.id),
+    index('wallet_withdrawals_actual_amount_idx').on(t.actualAmount, t.id),
     check(
       'wallet_withdrawals_amounts',
       sql`${t.amount} > 0 and ${t.fee} >= 0 and ${t.actualAmount} > 0 and ${t.amount} = ${t.fee} + ${t.actualAmount}`,

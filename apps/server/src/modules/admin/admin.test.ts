@@ -208,6 +208,52 @@ describe('user administration', () => {
     expect(badPage.statusCode).toBe(400);
   });
 
+  it('sorts users by creation either way across pages, equal times by id, and refuses other keys', async () => {
+    const prefix = uniqueName('sort').slice(0, 12);
+    const ids: bigint[] = [];
+    for (let i = 0; i < 5; i++) {
+      ids.push(BigInt((await registerUser(ctx.app, { account: `${prefix}x${i}` })).user.id));
+    }
+    // Creation times against the ids' order, two of them equal: [x0, x1, x2, x3, x4] -> 3, 1, 2, 1, 0 days ago.
+    const daysAgo = [3, 1, 2, 1, 0];
+    for (const [i, id] of ids.entries()) {
+      await ctx.database.db
+        .update(users)
+        .set({ createdAt: new Date(Date.UTC(2026, 10, 20 - daysAgo[i]!)) })
+        .where(eq(users.id, id));
+    }
+    const names = async (query: string) => {
+      const listed: string[] = [];
+      for (const pageNum of [1, 2, 3]) {
+        const res = await ctx.app.inject({
+          method: 'GET',
+          url: `/api/v1/admin/users?keyword=${prefix}&pageSize=2&pageNum=${pageNum}${query}`,
+          headers: bearer(admin.token),
+        });
+        expect(res.statusCode, res.body).toBe(200);
+        listed.push(...json<{ pageList: { username: string }[] }>(res).pageList.map((u) => u.username));
+      }
+      return listed.map((name) => name.slice(prefix.length));
+    };
+    // x1 and x3 were created at the same time: x1 (the smaller id) first going up, last going down.
+    expect(await names('&sort=createdAt&order=asc')).toEqual(['x0', 'x2', 'x1', 'x3', 'x4']);
+    expect(await names('&sort=createdAt&order=desc')).toEqual(['x4', 'x3', 'x1', 'x2', 'x0']);
+    // Without a sort the list stays newest account first, by id.
+    expect(await names('')).toEqual(['x4', 'x3', 'x2', 'x1', 'x0']);
+    for (const query of ['sort=balance', 'sort=createdAt&order=newest', 'sort=created_at']) {
+      const res = await ctx.app.inject({
+        method: 'GET',
+        url: `/api/v1/admin/users?${query}`,
+        headers: bearer(admin.token),
+      });
+      expect(res.statusCode, query).toBe(400);
+      expect(json<TError>(res).error).toMatchObject({
+        code: 'VALIDATION_FAILED',
+        message: 'This is not one of the allowed values',
+      });
+    }
+  });
+
   it('disabling ends the user sessions and blocks log-in; enabling lifts the lockouts; both are audited', async () => {
     const { token, user, body } = await registerUser(ctx.app);
     for (const payload of [undefined, {}, { reason: '   ' }]) {

@@ -1,7 +1,8 @@
-import type { TAdminUser } from '@caravan/contracts';
+import type { TAdminUser, TAdminUserSort, TListSort } from '@caravan/contracts';
 import { and, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client';
 import { containsPattern } from '../../db/like';
+import { listOrderBy } from '../../db/list-sort';
 import { stores, type USER_STATUSES, users } from '../../db/schema';
 import { AppError } from '../../http/app-error';
 import { recordAudit } from '../audit';
@@ -16,7 +17,7 @@ export async function listUsers(
     pageSize: number;
     keyword?: string | undefined;
     status?: (typeof USER_STATUSES)[number] | undefined;
-  },
+  } & TListSort<TAdminUserSort>,
 ) {
   const filters: SQL[] = [];
   if (query.keyword) {
@@ -44,7 +45,7 @@ export async function listUsers(
     .from(users)
     .leftJoin(stores, eq(stores.ownerUserId, users.id))
     .where(where)
-    .orderBy(desc(users.id))
+    .orderBy(...listOrderBy(query, { createdAt: users.createdAt }, users.id, [desc(users.id)]))
     .limit(query.pageSize)
     .offset((query.pageNum - 1) * query.pageSize);
   const pageList: TAdminUser[] = rows.map(({ user, storeId }) => ({

@@ -3,12 +3,15 @@ import {
   parseMoney,
   type TAdminLoan,
   type TAdminLoanDetail,
+  type TAdminLoanSort,
   type TApprovalFacts,
+  type TListSort,
   type TLoanBook,
   type TLoanStatus,
 } from '@caravan/contracts';
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
+import { listOrderBy } from '../../db/list-sort';
 import {
   identityVerifications,
   ledgerTransactions,
@@ -49,7 +52,12 @@ async function toAdminLoan(
 
 export async function listAdminLoans(
   db: Executor,
-  query: { pageNum: number; pageSize: number; status?: TLoanStatus | undefined; now: Date },
+  query: {
+    pageNum: number;
+    pageSize: number;
+    status?: TLoanStatus | undefined;
+    now: Date;
+  } & TListSort<TAdminLoanSort>,
 ) {
   const where = query.status ? eq(loans.status, query.status) : undefined;
   const [total] = await db.select({ n: count() }).from(loans).where(where);
@@ -58,7 +66,15 @@ export async function listAdminLoans(
     .from(loans)
     .innerJoin(users, eq(users.id, loans.userId))
     .where(where)
-    .orderBy(desc(loans.id))
+    .orderBy(
+      ...listOrderBy(
+        query,
+        // The amount the queue shows: the approved one once there is one, else the one asked for.
+        { createdAt: loans.createdAt, amount: sql`coalesce(${loans.approvedAmount}, ${loans.amount})` },
+        loans.id,
+        [desc(loans.id)],
+      ),
+    )
     .limit(query.pageSize)
     .offset((query.pageNum - 1) * query.pageSize);
   const { fourEyesThreshold } = await getLoanSettings(db);

@@ -4,14 +4,17 @@ import {
   parseMoney,
   RETURN_WITHIN_DAYS,
   type TLanguage,
+  type TListSort,
   type TLogisticsEntry,
   type TOrderInfo,
+  type TOrderListSort,
   type TOrderSummary,
   type TOrderTab,
   type TSellerSummary,
 } from '@caravan/contracts';
 import { and, asc, count, desc, eq, gte, inArray, isNotNull, like, lt, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
+import { listOrderBy } from '../../db/list-sort';
 import {
   ledgerAccounts,
   ledgerPostings,
@@ -213,7 +216,14 @@ export async function getOrderInfo(
 
 export async function listOrders(
   db: Executor,
-  query: { owner: TOrderOwner; tab: TOrderTab; pageNum: number; extra?: SQL[] },
+  query: {
+    owner: TOrderOwner;
+    tab: TOrderTab;
+    pageNum: number;
+    extra?: SQL[];
+    /** The seller's and the console's column sort; the buyer's list is always newest first. */
+    sort?: TListSort<TOrderListSort>;
+  },
 ) {
   const owner = query.owner;
   const filters: (SQL | undefined)[] = [
@@ -230,7 +240,12 @@ export async function listOrders(
       .select()
       .from(orders)
       .where(where)
-      .orderBy(desc(orders.createdAt), desc(orders.id))
+      .orderBy(
+        ...listOrderBy(query.sort ?? {}, { createdAt: orders.createdAt, total: orders.total }, orders.id, [
+          desc(orders.createdAt),
+          desc(orders.id),
+        ]),
+      )
       .limit(pageSize)
       .offset((query.pageNum - 1) * pageSize),
   ]);
@@ -276,7 +291,7 @@ export async function listSellerOrders(
     pageNum: number;
     isReminded?: 'true' | 'false' | undefined;
     orderNo?: string | undefined;
-  },
+  } & TListSort<TOrderListSort>,
 ) {
   const extra: SQL[] = [];
   if (query.isReminded === 'true') {
@@ -285,7 +300,13 @@ export async function listSellerOrders(
   if (query.orderNo) {
     extra.push(orderNoStartsWith(query.orderNo));
   }
-  const page = await listOrders(db, { owner: { storeId }, tab: query.tab, pageNum: query.pageNum, extra });
+  const page = await listOrders(db, {
+    owner: { storeId },
+    tab: query.tab,
+    pageNum: query.pageNum,
+    extra,
+    sort: query,
+  });
   return {
     pageList: await loadSummaries(db, page.rows, 'seller'),
     pageNum: query.pageNum,
@@ -296,7 +317,7 @@ export async function listSellerOrders(
 
 export async function listAdminOrders(
   db: Executor,
-  query: { tab: TOrderTab; pageNum: number; orderNo?: string | undefined },
+  query: { tab: TOrderTab; pageNum: number; orderNo?: string | undefined } & TListSort<TOrderListSort>,
 ) {
   // The same search as the seller's: the start of a number finds the orders it begins (QA seller 4).
   const extra: SQL[] = query.orderNo ? [orderNoStartsWith(query.orderNo)] : [];
@@ -305,6 +326,7 @@ export async function listAdminOrders(
     tab: query.tab,
     pageNum: query.pageNum,
     extra,
+    sort: query,
   });
   const summaries = await loadSummaries(db, page.rows, 'staff');
   const buyerIds = [...new Set(page.rows.map((r) => r.buyerUserId))];

@@ -10,6 +10,7 @@ import { V, ZMerchantApplicationRequest } from '@caravan/contracts';
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import { isSupportedCountry } from 'libphonenumber-js/min';
 import type { Database, Executor } from '../../db/client';
+import { listOrderBy } from '../../db/list-sort';
 import { categories, merchantApplications, stores, users } from '../../db/schema';
 import { AppError } from '../../http/app-error';
 import { recordAudit } from '../audit';
@@ -187,7 +188,12 @@ export async function listApplications(
       .from(merchantApplications)
       .innerJoin(users, eq(users.id, merchantApplications.userId))
       .where(where)
-      .orderBy(desc(merchantApplications.updatedAt), desc(merchantApplications.id))
+      .orderBy(
+        ...listOrderBy(query, { submittedAt: merchantApplications.submittedAt }, merchantApplications.id, [
+          desc(merchantApplications.updatedAt),
+          desc(merchantApplications.id),
+        ]),
+      )
       .limit(query.pageSize)
       .offset((query.pageNum - 1) * query.pageSize),
     db.select({ n: count() }).from(merchantApplications).where(where),

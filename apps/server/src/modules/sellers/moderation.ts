@@ -1,15 +1,17 @@
-import type {
-  TAdminProduct,
-  TAdminProductsQueryParsed,
-  TAdminStore,
-  TAdminStoresQuery,
-  TImage,
-  TLocalizedText,
-  TPage,
+import {
+  formatMoney,
+  type TAdminProduct,
+  type TAdminProductsQueryParsed,
+  type TAdminStore,
+  type TAdminStoresQuery,
+  type TImage,
+  type TLocalizedText,
+  type TPage,
 } from '@caravan/contracts';
 import { and, count, desc, eq, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { containsPattern } from '../../db/like';
+import { listOrderBy } from '../../db/list-sort';
 import { products, stores, users } from '../../db/schema';
 import { AppError } from '../../http/app-error';
 import { recordAudit } from '../audit';
@@ -46,7 +48,11 @@ export async function listStoresForStaff(
       .from(stores)
       .innerJoin(users, eq(users.id, stores.ownerUserId))
       .where(where)
-      .orderBy(desc(stores.id))
+      .orderBy(
+        ...listOrderBy(query, { createdAt: stores.createdAt, goodsCount: stores.goodsCount }, stores.id, [
+          desc(stores.id),
+        ]),
+      )
       .limit(query.pageSize)
       .offset((query.pageNum - 1) * query.pageSize),
     db.select({ n: count() }).from(stores).where(where),
@@ -142,6 +148,8 @@ export async function listProductsForStaff(
         images: products.images,
         storeId: products.storeId,
         storeName: stores.name,
+        price: products.price,
+        soldCount: products.soldCount,
         isOnShelf: products.isOnShelf,
         takenDownReason: products.takenDownReason,
         takenDownAt: products.takenDownAt,
@@ -149,7 +157,11 @@ export async function listProductsForStaff(
       .from(products)
       .innerJoin(stores, eq(stores.id, products.storeId))
       .where(where)
-      .orderBy(desc(products.id))
+      .orderBy(
+        ...listOrderBy(query, { price: products.price, sales: products.soldCount }, products.id, [
+          desc(products.id),
+        ]),
+      )
       .limit(query.pageSize)
       .offset((query.pageNum - 1) * query.pageSize),
     db.select({ n: count() }).from(products).where(where),
@@ -161,6 +173,8 @@ export async function listProductsForStaff(
       storeId: String(r.storeId),
       storeName: r.storeName,
       image: (r.images as TImage[])[0] ?? null,
+      price: formatMoney(r.price),
+      soldCount: r.soldCount,
       isOnShelf: r.isOnShelf,
       takenDownReason: r.takenDownReason,
       takenDownAt: r.takenDownAt ? r.takenDownAt.toISOString() : null,

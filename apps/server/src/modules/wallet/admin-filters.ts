@@ -1,5 +1,7 @@
-import { and, eq, gte, lt, type SQL } from 'drizzle-orm';
+import type { TAdminWalletSort, TListSort } from '@caravan/contracts';
+import { and, desc, eq, gte, lt, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
+import { listOrderBy } from '../../db/list-sort';
 
 /** The finance queues' filters (status, user, channel, creation date range [from, to)). */
 export type TAdminRecordFilter = {
@@ -32,4 +34,14 @@ export function whereAdminRecords(
     filters.push(lt(columns.createdAt, new Date(query.createdTo)));
   }
   return filters.length ? and(...filters) : undefined;
+}
+
+/** The recharge and withdrawal queues' order: the column sort asked for, else newest first (by id) as always. */
+export function orderAdminRecords(
+  columns: { id: PgColumn; createdAt: PgColumn; actualAmount: PgColumn },
+  sort: TListSort<TAdminWalletSort>,
+): SQL[] {
+  return listOrderBy(sort, { createdAt: columns.createdAt, actualAmount: columns.actualAmount }, columns.id, [
+    desc(columns.id),
+  ]);
 }

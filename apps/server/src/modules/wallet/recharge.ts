@@ -16,7 +16,7 @@ import {
   type TSecondApprovalWaiting,
   type TWalletRecordStatus,
 } from '@caravan/contracts';
-import { count, desc, eq, sql } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
 import { bankCards, recharges, users, walletChannels } from '../../db/schema';
 import { AppError } from '../../http/app-error';
@@ -24,7 +24,7 @@ import { cancelWaitingApproval, describeFourEyes, passFourEyes } from '../approv
 import { postLedgerTransaction, withMoneyTransaction } from '../ledger';
 import { assertOwnUploads } from '../uploads';
 import { normalizeTxHash } from './address-format';
-import { whereAdminRecords } from './admin-filters';
+import { orderAdminRecords, whereAdminRecords } from './admin-filters';
 import { depositFee, isChannelOpenIn } from './channels';
 import { claimPending } from './pending';
 import { findUserRecord, finishReview, listUserRecords, lockProcessingRecord } from './records';
@@ -275,7 +275,12 @@ export async function listAdminRecharges(
     .from(recharges)
     .innerJoin(users, eq(users.id, recharges.userId))
     .where(where)
-    .orderBy(desc(recharges.id))
+    .orderBy(
+      ...orderAdminRecords(
+        { id: recharges.id, createdAt: recharges.createdAt, actualAmount: recharges.actualAmount },
+        query,
+      ),
+    )
     .limit(query.pageSize)
     .offset((query.pageNum - 1) * query.pageSize);
   // The four-eyes gate weighs what the buyer is credited (approveRecharge), not the amount paid in.

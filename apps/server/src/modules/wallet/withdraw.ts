@@ -3,7 +3,9 @@ import {
   displayMoney,
   formatMoney,
   parseMoney,
+  type TAdminWalletSort,
   type TAdminWithdrawal,
+  type TListSort,
   type TSecondApprovalWaiting,
   type TWalletRecordStatus,
   type TWithdrawAddressResponse,
@@ -12,7 +14,7 @@ import {
   type TWithdrawNetwork,
   WALLET_VALIDATION_KEYS,
 } from '@caravan/contracts';
-import { and, count, desc, eq, gt, gte, inArray, isNull, sql } from 'drizzle-orm';
+import { and, count, eq, gt, gte, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
 import { users, walletChannels, withdrawAddresses, withdrawals, withdrawSessions } from '../../db/schema';
 import { AppError } from '../../http/app-error';
@@ -20,7 +22,7 @@ import { verifyTxPassword } from '../account';
 import { cancelWaitingApproval, describeFourEyes, passFourEyes } from '../approvals';
 import { holdFunds, postLedgerTransaction, releaseHold, withMoneyTransaction } from '../ledger';
 import { isValidAddress, normalizeTxHash } from './address-format';
-import { whereAdminRecords } from './admin-filters';
+import { orderAdminRecords, whereAdminRecords } from './admin-filters';
 import { claimPending } from './pending';
 import { displayNameSql } from './recharge';
 import { findUserRecord, finishReview, listUserRecords, lockProcessingRecord } from './records';
@@ -355,7 +357,7 @@ export async function listAdminWithdrawals(
     channelCode?: string | undefined;
     createdFrom?: string | undefined;
     createdTo?: string | undefined;
-  },
+  } & TListSort<TAdminWalletSort>,
 ) {
   const where = whereAdminRecords(
     {
@@ -372,7 +374,12 @@ export async function listAdminWithdrawals(
     .from(withdrawals)
     .innerJoin(users, eq(users.id, withdrawals.userId))
     .where(where)
-    .orderBy(desc(withdrawals.id))
+    .orderBy(
+      ...orderAdminRecords(
+        { id: withdrawals.id, createdAt: withdrawals.createdAt, actualAmount: withdrawals.actualAmount },
+        query,
+      ),
+    )
     .limit(query.pageSize)
     .offset((query.pageNum - 1) * query.pageSize);
   const fourEyes = await describeFourEyes(

@@ -10,6 +10,12 @@ const pageOf = (filter: object): unknown => (filter as { pageNum?: unknown }).pa
 /** Past a list's numbered pages, the record the next page starts after (keyset paging). */
 const cursorOf = (filter: object): unknown => (filter as { after?: unknown }).after;
 
+/** A list's order: its column sort and direction (table-sort.ts), or the seller's product sort. */
+const orderOf = (filter: object): string => {
+  const { sort, order } = filter as { sort?: unknown; order?: unknown };
+  return `${String(sort)} ${String(order)}`;
+};
+
 /**
  * The address's parameters read by `schema`, most often the list's query schema from the contracts (its page number,
  * page size, choices and text lengths are the server's), or null when it refuses one of them. An empty parameter is
@@ -30,8 +36,9 @@ export function readAddress<TSchema extends z.ZodType>(
  * the same page and filters (they started over at page 1 with the default filter). `parse` reads the address's
  * parameters into a filter, or null when they do not make a valid one (then `defaults`). A value left at its
  * default is not written; one cleared where the default has a value (every status where the default is
- * "processing") is written empty. A page turn is a step of its own in the history; a filter change replaces it.
- * A page without paging (a tab) keeps its choice the same way.
+ * "processing") is written empty. A page turn or a new sort order is a step of its own in the history (Back returns
+ * to the order the list had); a filter change replaces it. A page without paging (a tab) keeps its choice the same
+ * way.
  */
 export function useFilterInAddress<TFilter extends object>(
   defaults: TFilter,
@@ -50,8 +57,11 @@ export function useFilterInAddress<TFilter extends object>(
         }
         search.set(key, value === undefined ? '' : String(value));
       }
-      const isPageTurn = pageOf(next) !== pageOf(filter) || cursorOf(next) !== cursorOf(filter);
-      setParams(search, { replace: !isPageTurn });
+      const isNewStep =
+        pageOf(next) !== pageOf(filter) ||
+        cursorOf(next) !== cursorOf(filter) ||
+        orderOf(next) !== orderOf(filter);
+      setParams(search, { replace: !isNewStep });
     },
     [filter, setParams, defaults],
   );

@@ -1,4 +1,11 @@
-import { type TOrderSummary, type TOrderTab, zOrderTab } from '@caravan/contracts';
+import {
+  ORDER_LIST_SORTS,
+  type TOrderListSort,
+  type TOrderSummary,
+  type TOrderTab,
+  zOrderTab,
+  zSortQuery,
+} from '@caravan/contracts';
 import { Empty, Space, type TableColumnsType } from 'antd';
 import { type ReactNode, useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +18,7 @@ import { OrderStatusTag } from './order-status-tag';
 import './order.css';
 import { DataTable } from '../ui/data-table';
 import { SearchInput } from '../ui/search-input';
+import { sortingInAddress, type TTableSort } from '../ui/table-sort';
 import { OrderStatusTabs } from './order-status-tabs';
 
 const PAGE_SIZE = 20;
@@ -22,17 +30,18 @@ type TOrderRow = Pick<
   amounts: { total: string };
 };
 
-type TOrderListFilter = { tab: TOrderTab; pageNum: number; orderNo: string };
+type TOrderListFilter = { tab: TOrderTab; pageNum: number; orderNo: string } & TTableSort<TOrderListSort>;
 
 const ZOrderListAddress = z.object({
   tab: zOrderTab.optional(),
   pageNum: z.coerce.number().int().min(1).max(100_000).optional(),
   orderNo: z.string().trim().max(32).optional(),
+  ...zSortQuery(ORDER_LIST_SORTS),
 });
 
 /**
- * Tab, page and searched number of an order list, kept in the address: a reload or Back kept neither the tab nor
- * the search (QA, 2026-12-03). A new tab or search starts again at page 1.
+ * Tab, page, searched number and column sort of an order list, kept in the address: a reload or Back kept neither the
+ * tab nor the search (QA, 2026-12-03). A new tab, search or sort starts again at page 1; a new tab keeps the sort.
  */
 export function useOrderListState(initialTab: TOrderTab = 'all') {
   const defaults = useMemo<TOrderListFilter>(
@@ -47,6 +56,8 @@ export function useOrderListState(initialTab: TOrderTab = 'all') {
             tab: parsed.data.tab ?? initialTab,
             pageNum: parsed.data.pageNum ?? 1,
             orderNo: parsed.data.orderNo ?? '',
+            sort: parsed.data.sort,
+            order: parsed.data.order,
           }
         : null;
     },
@@ -57,6 +68,9 @@ export function useOrderListState(initialTab: TOrderTab = 'all') {
     tab: filter.tab,
     pageNum: filter.pageNum,
     orderNo: filter.orderNo,
+    /** The column sort the list reads the server with (none: newest first). */
+    sort: { sort: filter.sort, order: filter.order } satisfies TTableSort<TOrderListSort>,
+    sorting: sortingInAddress(ORDER_LIST_SORTS, filter, setFilter),
     pageSize: PAGE_SIZE,
     setPageNum: (pageNum: number) => setFilter((current) => ({ ...current, pageNum })),
     /** A filter changed: back to the first page. */
@@ -123,6 +137,7 @@ export function OrdersTable<T extends TOrderRow>(props: {
           ),
         }}
         {...(props.onRow ? { onRow: props.onRow } : {})}
+        sorting={state.sorting}
         pagination={{
           current: state.pageNum,
           pageSize: state.pageSize,

@@ -2,6 +2,7 @@
 import { Table, type TableProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { usePagerIcons } from './pager';
+import { sortColumns, type TTableSorting, tableSortOf } from './table-sort';
 
 /** Whether a table's `loading` (a flag or the spinner's props) says it is loading. */
 function isSpinning(loading: TableProps['loading']): boolean {
@@ -36,23 +37,41 @@ function pinActions<TRecord>(columns: TableProps<TRecord>['columns']): TableProp
  *
  * A selection's header box is named in the page's language (Ant Design's is "Select all" in every language); a row's
  * box is named by the caller's `rowSelection.getCheckboxProps` (common:table.selectRow, "Select <the row's name>").
+ *
+ * A list the server pages is sorted by the server too (`sorting`): sorting only the rows of the page shown would put
+ * the page's largest amount first while larger ones wait on later pages.
  */
-export function DataTable<TRecord extends object>({
+export function DataTable<TRecord extends object, TSortKey extends string = string>({
   pagination,
   locale,
   tableLayout,
   rowSelection,
   columns,
+  sorting,
+  onChange,
   ...props
-}: TableProps<TRecord>) {
+}: TableProps<TRecord> & {
+  /**
+   * The server's sort of the list (table-sort.ts): the columns whose key is one of `sorting.keys` get a sort button
+   * showing `sorting.value`, and a click hands the new sort to `sorting.onChange`. Ant Design sorts nothing itself.
+   */
+  sorting?: TTableSorting<TSortKey>;
+}) {
   const { t } = useTranslation('common');
   const icons = usePagerIcons();
   const selectAllLabel = t('table.selectAll');
   const isLoadingFirstRows = isSpinning(props.loading) && (props.dataSource?.length ?? 0) === 0;
+  const shownColumns = pinActions(sorting ? sortColumns(columns, sorting) : columns);
   return (
     <Table<TRecord>
       {...props}
-      columns={pinActions(columns)}
+      columns={shownColumns}
+      onChange={(paging, filters, sorter, extra) => {
+        if (sorting && extra.action === 'sort') {
+          sorting.onChange(tableSortOf(sorter, sorting.keys));
+        }
+        onChange?.(paging, filters, sorter, extra);
+      }}
       rowSelection={
         rowSelection && {
           getTitleCheckboxProps: () => ({ 'aria-label': selectAllLabel }),

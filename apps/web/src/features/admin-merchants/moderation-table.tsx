@@ -8,6 +8,7 @@ import { ReasonModal } from '../../components/console/reason-modal';
 import { type TPagedQuery, useServerPaging } from '../../components/console/server-paging';
 import { DataTable } from '../../components/ui/data-table';
 import { SearchInput } from '../../components/ui/search-input';
+import type { TTableSorting } from '../../components/ui/table-sort';
 import { toast } from '../../lib/toast';
 import { useStaffAction } from './api';
 
@@ -63,12 +64,18 @@ function useModeration<TRow>() {
  * Page frame of a moderation list: title, keyword search, one status filter, the load error, the paged table with its
  * restrict / restore buttons, the reason dialog.
  */
-export function ModerationTable<TRow extends { id: string }, TQuery extends TModerationQuery>(props: {
+export function ModerationTable<
+  TRow extends { id: string },
+  TQuery extends TModerationQuery,
+  TSortKey extends string,
+>(props: {
   title: string;
   keywordLabel: string;
   filter: ReactNode;
   query: TQuery;
   setQuery: (update: (query: TQuery) => TQuery) => void;
+  /** The list's column sort (sortingInAddress). */
+  sorting: TTableSorting<TSortKey>;
   list: TPagedQuery<TRow>;
   columns: TableColumnsType<TRow>;
   actions: TModerationActions<TRow>;
@@ -131,6 +138,7 @@ export function ModerationTable<TRow extends { id: string }, TQuery extends TMod
         loading={props.list.isFetching}
         dataSource={props.list.data?.pageList ?? []}
         scroll={{ x: 800 }}
+        sorting={props.sorting}
         pagination={paging(props.query, props.list.data?.total, (pageNum, pageSize) =>
           setQuery((q) => ({ ...q, pageNum, pageSize })),
         )}

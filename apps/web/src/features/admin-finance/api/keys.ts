@@ -1,8 +1,9 @@
-import type { TWalletRecordStatus } from '@caravan/contracts';
+import type { TAdminWalletSort, TWalletRecordStatus } from '@caravan/contracts';
+import type { TTableSort } from '../../../components/ui/table-sort';
 
 export const staffCall = { audience: 'staff' } as const;
 
-/** Queue filters: status, user and a creation date range (ISO instants). */
+/** Queue filters: status, user and a creation date range (ISO instants); and the column sort. */
 export type TQueueFilter = {
   pageNum: number;
   pageSize: number;
@@ -10,7 +11,7 @@ export type TQueueFilter = {
   userId?: string;
   createdFrom?: string;
   createdTo?: string;
-};
+} & TTableSort<TAdminWalletSort>;
 
 export const FINANCE_KEYS = {
   all: ['admin', 'finance'] as const,

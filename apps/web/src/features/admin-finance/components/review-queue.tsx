@@ -1,4 +1,5 @@
 import {
+  ADMIN_WALLET_SORTS,
   PAGE_SIZE,
   type TRecordFourEyes,
   type TWalletRecordStatus,
@@ -17,6 +18,7 @@ import { DataTable } from '../../../components/ui/data-table';
 import { dateTimeCell } from '../../../components/ui/date-time-text';
 import { EndDrawer } from '../../../components/ui/end-drawer';
 import { formatAmount, MoneyText } from '../../../components/ui/money-text';
+import { sortingInAddress } from '../../../components/ui/table-sort';
 import { formatDateTime } from '../../../lib/format';
 import { toastError } from '../../../lib/toast';
 import { useOneAtATime } from '../../../lib/use-one-at-a-time';
@@ -47,7 +49,7 @@ const DEFAULT_QUEUE_FILTER: TQueueFilter = { pageNum: 1, pageSize: PAGE_SIZE.lis
  * Null when a value is not one the list takes.
  */
 function parseQueueFilter(params: Record<string, string>): TQueueFilter | null {
-  const { pageNum, pageSize, status, userId, createdFrom, createdTo } = params;
+  const { pageNum, pageSize, status, userId, createdFrom, createdTo, sort, order } = params;
   const parsed = ZAdminWalletListQuery.safeParse({
     pageNum,
     pageSize,
@@ -55,6 +57,8 @@ function parseQueueFilter(params: Record<string, string>): TQueueFilter | null {
     userId,
     createdFrom,
     createdTo,
+    sort,
+    order,
   });
   if (!parsed.success) {
     return null;
@@ -67,6 +71,8 @@ function parseQueueFilter(params: Record<string, string>): TQueueFilter | null {
     userId: query.userId,
     createdFrom: query.createdFrom,
     createdTo: query.createdTo,
+    sort: query.sort,
+    order: query.order,
   };
 }
 
@@ -78,6 +84,7 @@ export function useReviewQueue() {
   const { t } = useTranslation(['common', 'console']);
   const [filter, updateFilter] = useFilterInAddress(DEFAULT_QUEUE_FILTER, parseQueueFilter);
   const setFilter = (next: TQueueFilter) => updateFilter(() => next);
+  const sorting = sortingInAddress(ADMIN_WALLET_SORTS, filter, updateFilter);
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [action, setAction] = useState<TReviewAction | null>(null);
 
@@ -91,7 +98,7 @@ export function useReviewQueue() {
     }
   };
 
-  return { filter, setFilter, selectedId, setSelectedId, action, setAction, submitDecision };
+  return { filter, setFilter, sorting, selectedId, setSelectedId, action, setAction, submitDecision };
 }
 
 export type TReviewQueue = ReturnType<typeof useReviewQueue>;
@@ -135,6 +142,7 @@ export function ReviewQueueTable<TRecord extends TQueueRecord>({
         dataSource={list.data?.pageList ?? []}
         scroll={{ x: scrollX }}
         locale={{ emptyText: t('queue.empty') }}
+        sorting={queue.sorting}
         pagination={paging(filter, list.data?.total, (pageNum, pageSize) =>
           setFilter({ ...filter, pageNum, pageSize }),
         )}

@@ -1,6 +1,7 @@
 import type {
   TAdminLoan,
   TAdminLoanDetail,
+  TAdminLoanSort,
   TAdminVerification,
   TLoan,
   TLoanBook,
@@ -13,6 +14,7 @@ import type {
 } from '@caravan/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import i18next from 'i18next';
+import type { TTableSort } from '../../../components/ui/table-sort';
 import { api, buildApiUrl } from '../../../lib/api';
 import { runIntent } from '../../../lib/intent';
 
@@ -40,7 +42,13 @@ export function useAdminVerifications(filter: {
   });
 }
 
-export function useAdminLoans(filter: { pageNum: number; pageSize: number; status?: TLoanStatus }) {
+export function useAdminLoans(
+  filter: {
+    pageNum: number;
+    pageSize: number;
+    status?: TLoanStatus | undefined;
+  } & TTableSort<TAdminLoanSort>,
+) {
   return useQuery({
     queryKey: KEYS.loans(filter),
     queryFn: () => api.get<TPage<TAdminLoan>>('/admin/loans', { ...staffCall, query: filter }),

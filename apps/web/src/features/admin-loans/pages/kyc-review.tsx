@@ -1,16 +1,41 @@
-import type { TAdminVerification, TVerificationStatus } from '@caravan/contracts';
+import {
+  type TAdminVerification,
+  type TVerificationStatus,
+  ZAdminVerificationQuery,
+} from '@caravan/contracts';
 import { Button, Descriptions, Input, Space, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { readAddress } from '../../../components/console/filter-in-address';
 import { ConfirmPopover } from '../../../components/ui/confirm-popover';
 import { DateTimeText } from '../../../components/ui/date-time-text';
 import { EndDrawer } from '../../../components/ui/end-drawer';
 import { useCountryName } from '../../../lib/country-name';
 import { toast, toastError } from '../../../lib/toast';
 import { staffImageUrl, useAdminVerifications, useReviewVerification } from '../api/admin-loans-api';
-import { ReviewQueueFrame, useReviewQueueFilter } from '../components/review-queue-frame';
+import {
+  ReviewQueueFrame,
+  type TReviewQueueFilter,
+  useReviewQueueFilter,
+} from '../components/review-queue-frame';
 
 const STATUSES: TVerificationStatus[] = ['reviewing', 'approved', 'rejected', 'resubmit'];
+
+type TKycQueueFilter = TReviewQueueFilter<TVerificationStatus>;
+
+const DEFAULT_KYC_FILTER: TKycQueueFilter = { pageNum: 1, pageSize: 20, status: 'reviewing' };
+
+/** The queue's page and status as the address gives them: no status is the default (reviewing), an empty one all. */
+function parseKycFilter(params: Record<string, string>): TKycQueueFilter | null {
+  const query = readAddress(ZAdminVerificationQuery, params);
+  return (
+    query && {
+      pageNum: query.pageNum,
+      pageSize: query.pageSize,
+      status: params.status === undefined ? DEFAULT_KYC_FILTER.status : query.status,
+    }
+  );
+}
 
 function Documents({ verification }: { verification: TAdminVerification }) {
   const { t } = useTranslation('loans');
@@ -44,7 +69,10 @@ function Documents({ verification }: { verification: TAdminVerification }) {
 export default function KycReviewPage() {
   const { t } = useTranslation(['loans', 'common']);
   const countryName = useCountryName();
-  const queue = useReviewQueueFilter<TVerificationStatus>('reviewing');
+  const queue = useReviewQueueFilter<TVerificationStatus, TKycQueueFilter>(
+    DEFAULT_KYC_FILTER,
+    parseKycFilter,
+  );
   const list = useAdminVerifications(queue.filter);
   const review = useReviewVerification();
   const [open, setOpen] = useState<TAdminVerification | null>(null);

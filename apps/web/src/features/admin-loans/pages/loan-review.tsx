@@ -1,20 +1,25 @@
 import {
+  ADMIN_LOAN_SORTS,
   parseMoney,
   type TAdminLoan,
   type TAdminLoanDetail,
+  type TAdminLoanSort,
   type TLoanStatus,
+  ZAdminLoanQuery,
   zLoanAmount,
 } from '@caravan/contracts';
 import { Alert, Button, Descriptions, Form, Input, Modal, Space, Tag } from 'antd';
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { readAddress } from '../../../components/console/filter-in-address';
 import { LoadError } from '../../../components/console/load-error';
 import { AmountInput } from '../../../components/ui/amount-input';
 import { ConfirmPopover } from '../../../components/ui/confirm-popover';
 import { DateTimeText } from '../../../components/ui/date-time-text';
 import { EndDrawer } from '../../../components/ui/end-drawer';
 import { formatAmount, MoneyText } from '../../../components/ui/money-text';
+import { sortingInAddress, type TTableSort } from '../../../components/ui/table-sort';
 import { isApiError } from '../../../lib/api';
 import { useCountryName } from '../../../lib/country-name';
 import { formatDateTime } from '../../../lib/format';
@@ -28,9 +33,31 @@ import {
   useApproveLoan,
   useRejectLoan,
 } from '../api/admin-loans-api';
-import { ReviewQueueFrame, useReviewQueueFilter } from '../components/review-queue-frame';
+import {
+  ReviewQueueFrame,
+  type TReviewQueueFilter,
+  useReviewQueueFilter,
+} from '../components/review-queue-frame';
 
 const STATUSES: TLoanStatus[] = ['applying', 'reviewing', 'disbursed', 'overdue', 'repaid', 'failed'];
+
+type TLoanQueueFilter = TReviewQueueFilter<TLoanStatus> & TTableSort<TAdminLoanSort>;
+
+const DEFAULT_LOAN_FILTER: TLoanQueueFilter = { pageNum: 1, pageSize: 20 };
+
+/** The queue's page, status and sort as the address gives them, or null when the server would refuse one. */
+function parseLoanFilter(params: Record<string, string>): TLoanQueueFilter | null {
+  const query = readAddress(ZAdminLoanQuery, params);
+  return (
+    query && {
+      pageNum: query.pageNum,
+      pageSize: query.pageSize,
+      status: query.status,
+      sort: query.sort,
+      order: query.order,
+    }
+  );
+}
 
 /**
  * Why a typed approval amount cannot be approved, or null: empty approves the most it may (the amount asked for, or
@@ -314,17 +341,18 @@ function LoanDetail({ id, onDone }: { id: string; onDone: () => void }) {
 /** Loan applications (loans.review): queue with documents and applicant history; approve (four-eyes) or reject. */
 export default function LoanReviewPage() {
   const { t } = useTranslation('loans');
-  const queue = useReviewQueueFilter<TLoanStatus>();
+  const queue = useReviewQueueFilter<TLoanStatus, TLoanQueueFilter>(DEFAULT_LOAN_FILTER, parseLoanFilter);
   const list = useAdminLoans(queue.filter);
   const [openId, setOpenId] = useState<string | null>(null);
   return (
-    <ReviewQueueFrame<TAdminLoan, TLoanStatus>
+    <ReviewQueueFrame<TAdminLoan, TLoanStatus, TAdminLoanSort>
       title={t('admin.loansTitle')}
       statuses={STATUSES}
       labelOf={(s) => t(`status.${s}`)}
       queue={queue}
       list={list}
       scrollX={720}
+      sorting={sortingInAddress(ADMIN_LOAN_SORTS, queue.filter, queue.setFilter)}
       columns={[
         { key: 'id', title: '#', dataIndex: 'id', width: 70 },
         { key: 'user', title: t('fields.user'), render: (_, l) => `${l.userDisplayName} (${l.usercode})` },
@@ -344,7 +372,11 @@ export default function LoanReviewPage() {
             </Space>
           ),
         },
-        { key: 'at', title: t('fields.createdAt'), render: (_, l) => <DateTimeText value={l.createdAt} /> },
+        {
+          key: 'createdAt',
+          title: t('fields.createdAt'),
+          render: (_, l) => <DateTimeText value={l.createdAt} />,
+        },
         {
           key: 'actions',
           title: t('common:table.actions'),

@@ -1,8 +1,10 @@
 import {
   MERCHANT_APPLICATION_FILTERS,
+  MERCHANT_APPLICATION_SORTS,
   MODERATION_REASON_MAX,
   type TAdminMerchantApplication,
   type TMerchantApplicationFilter,
+  type TMerchantApplicationSort,
   type TMerchantApplicationStatus,
   ZAdminMerchantApplicationsQuery,
 } from '@caravan/contracts';
@@ -20,6 +22,7 @@ import { DataTable } from '../../../components/ui/data-table';
 import { dateTimeCell } from '../../../components/ui/date-time-text';
 import { EndDrawer } from '../../../components/ui/end-drawer';
 import { usePicturePreview } from '../../../components/ui/picture-preview';
+import { sortingInAddress, type TTableSort } from '../../../components/ui/table-sort';
 import { useCountryName } from '../../../lib/country-name';
 import { toast } from '../../../lib/toast';
 import { staffMerchantDocumentUrl, useApplications, useStaffAction } from '../api';
@@ -31,7 +34,11 @@ const COLOURS: Record<TMerchantApplicationStatus, string> = {
   rejected: 'red',
 };
 
-type TApplicationsQuery = { pageNum: number; pageSize: number; status?: TMerchantApplicationFilter };
+type TApplicationsQuery = {
+  pageNum: number;
+  pageSize: number;
+  status?: TMerchantApplicationFilter;
+} & TTableSort<TMerchantApplicationSort>;
 
 const DEFAULT_APPLICATIONS_QUERY: TApplicationsQuery = { pageNum: 1, pageSize: 20, status: 'waiting' };
 
@@ -46,6 +53,8 @@ function parseApplicationsQuery(params: Record<string, string>): TApplicationsQu
       pageNum: query.pageNum,
       pageSize: query.pageSize,
       status: params.status === undefined ? DEFAULT_APPLICATIONS_QUERY.status : query.status,
+      sort: query.sort,
+      order: query.order,
     }
   );
 }
@@ -102,6 +111,7 @@ export default function MerchantApplicationsPage() {
         dataSource={list.data?.pageList ?? []}
         scroll={{ x: 800 }}
         locale={{ emptyText: t('admin.noApplications') }}
+        sorting={sortingInAddress(MERCHANT_APPLICATION_SORTS, query, setQuery)}
         pagination={paging(query, list.data?.total, (pageNum, pageSize) =>
           setQuery((q) => ({ ...q, pageNum, pageSize })),
         )}

@@ -25,6 +25,8 @@ const PRODUCT: TAdminProduct = {
   storeId: '12',
   storeName: 'Harbour Textiles',
   image: null,
+  price: '12.50',
+  soldCount: 3,
   isOnShelf: true,
   takenDownAt: null,
   takenDownReason: null,

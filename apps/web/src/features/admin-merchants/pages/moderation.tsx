@@ -1,15 +1,22 @@
-import { type TAdminProduct, ZAdminProductsQuery } from '@caravan/contracts';
+import {
+  ADMIN_PRODUCT_SORTS,
+  type TAdminProduct,
+  type TAdminProductSort,
+  ZAdminProductsQuery,
+} from '@caravan/contracts';
 import { Image, Select, Space, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { readAddress, useFilterInAddress } from '../../../components/console/filter-in-address';
 import { useSelectClear } from '../../../components/ui/clear-icon';
+import { MoneyText } from '../../../components/ui/money-text';
 import { usePicturePreview } from '../../../components/ui/picture-preview';
+import { sortingInAddress, type TTableSort } from '../../../components/ui/table-sort';
 import { formatDateTime } from '../../../lib/format';
 import { useModerationProducts } from '../api';
 import { FIRST_MODERATION_PAGE, ModerationTable, type TModerationQueryOf } from '../moderation-table';
 
 /** Taken down or not as the address and the list's query say it (`isTakenDown=false` is a choice, not none). */
-type TProductsQuery = TModerationQueryOf<{ isTakenDown: 'true' | 'false' }>;
+type TProductsQuery = TModerationQueryOf<{ isTakenDown: 'true' | 'false' }> & TTableSort<TAdminProductSort>;
 
 /** The products' page, name searched and state as the address gives them, or null when the server would refuse one. */
 function parseProductsQuery(params: Record<string, string>): TProductsQuery | null {
@@ -20,6 +27,8 @@ function parseProductsQuery(params: Record<string, string>): TProductsQuery | nu
       pageSize: query.pageSize,
       keyword: query.keyword || undefined,
       isTakenDown: query.isTakenDown === undefined ? undefined : query.isTakenDown ? 'true' : 'false',
+      sort: query.sort,
+      order: query.order,
     }
   );
 }
@@ -33,7 +42,7 @@ export default function ProductModerationPage() {
   const [query, setQuery] = useFilterInAddress<TProductsQuery>(FIRST_MODERATION_PAGE, parseProductsQuery);
   const list = useModerationProducts(query);
   return (
-    <ModerationTable<TAdminProduct, typeof query>
+    <ModerationTable<TAdminProduct, typeof query, TAdminProductSort>
       title={t('admin.moderation')}
       keywordLabel={t('products.keyword')}
       filter={
@@ -52,6 +61,7 @@ export default function ProductModerationPage() {
       }
       query={query}
       setQuery={setQuery}
+      sorting={sortingInAddress(ADMIN_PRODUCT_SORTS, query, setQuery)}
       list={list}
       actions={{
         stateOf: (row) => (row.takenDownAt ? 'restore' : 'restrict'),
@@ -74,6 +84,13 @@ export default function ProductModerationPage() {
         },
         { title: t('products.name'), dataIndex: 'name' },
         { title: t('apply.shopName'), dataIndex: 'storeName' },
+        {
+          title: t('products.price'),
+          key: 'price',
+          align: 'end',
+          render: (_, row) => <MoneyText isPrice value={row.price} />,
+        },
+        { title: t('products.sold'), key: 'sales', dataIndex: 'soldCount', align: 'end' },
         {
           title: t('admin.status'),
           key: 'state',

@@ -1,14 +1,21 @@
-import { STORE_STATUS_VALUES, type TAdminStore, ZAdminStoresQuery } from '@caravan/contracts';
+import {
+  ADMIN_STORE_SORTS,
+  STORE_STATUS_VALUES,
+  type TAdminStore,
+  type TAdminStoreSort,
+  ZAdminStoresQuery,
+} from '@caravan/contracts';
 import { Select, Space, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { readAddress, useFilterInAddress } from '../../../components/console/filter-in-address';
 import { useSelectClear } from '../../../components/ui/clear-icon';
 import { dateTimeCell } from '../../../components/ui/date-time-text';
+import { sortingInAddress, type TTableSort } from '../../../components/ui/table-sort';
 import { useStores } from '../api';
 import { FIRST_MODERATION_PAGE, ModerationTable, type TModerationQueryOf } from '../moderation-table';
 
 type TStatus = (typeof STORE_STATUS_VALUES)[number];
-type TStoresQuery = TModerationQueryOf<{ status: TStatus }>;
+type TStoresQuery = TModerationQueryOf<{ status: TStatus }> & TTableSort<TAdminStoreSort>;
 
 /** The shops' page, name searched and status as the address gives them, or null when the server would refuse one. */
 function parseStoresQuery(params: Record<string, string>): TStoresQuery | null {
@@ -19,6 +26,8 @@ function parseStoresQuery(params: Record<string, string>): TStoresQuery | null {
       pageSize: query.pageSize,
       keyword: query.keyword || undefined,
       status: query.status,
+      sort: query.sort,
+      order: query.order,
     }
   );
 }
@@ -31,7 +40,7 @@ export default function AdminStoresPage() {
   const [query, setQuery] = useFilterInAddress<TStoresQuery>(FIRST_MODERATION_PAGE, parseStoresQuery);
   const list = useStores(query);
   return (
-    <ModerationTable<TAdminStore, typeof query>
+    <ModerationTable<TAdminStore, typeof query, TAdminStoreSort>
       title={t('admin.stores')}
       keywordLabel={t('admin.storeKeyword')}
       filter={
@@ -47,6 +56,7 @@ export default function AdminStoresPage() {
       }
       query={query}
       setQuery={setQuery}
+      sorting={sortingInAddress(ADMIN_STORE_SORTS, query, setQuery)}
       list={list}
       actions={{
         stateOf: (row) =>
@@ -73,6 +83,7 @@ export default function AdminStoresPage() {
             </Space>
           ),
         },
+        { title: t('admin.goodsCount'), dataIndex: 'goodsCount', align: 'end' },
         { title: t('admin.createdAt'), dataIndex: 'createdAt', render: dateTimeCell },
       ]}
     />

@@ -1,12 +1,14 @@
 import type {
   TAdminRefundRequest,
   TOrderInfo,
+  TOrderListSort,
   TOrderSummary,
   TOrderTab,
   TSecondApprovalWaiting,
   TWaitingFirstApproval,
 } from '@caravan/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { TTableSort } from '../../../components/ui/table-sort';
 import { api } from '../../../lib/api';
 import { runIntent } from '../../../lib/intent';
 
@@ -23,13 +25,21 @@ export type TAdminOrderPage = { pageList: TAdminOrder[]; pageNum: number; pageSi
 
 export const ADMIN_ORDERS_KEY = ['admin', 'orders'] as const;
 
-export function useAdminOrders(filter: { tab: TOrderTab; pageNum: number; orderNo?: string }) {
+export function useAdminOrders(
+  filter: { tab: TOrderTab; pageNum: number; orderNo?: string } & TTableSort<TOrderListSort>,
+) {
   return useQuery({
     queryKey: [...ADMIN_ORDERS_KEY, 'list', filter],
     queryFn: () =>
       api.get<TAdminOrderPage>('/admin/orders', {
         ...staff,
-        query: { tab: filter.tab, pageNum: filter.pageNum, orderNo: filter.orderNo || undefined },
+        query: {
+          tab: filter.tab,
+          pageNum: filter.pageNum,
+          orderNo: filter.orderNo || undefined,
+          sort: filter.sort,
+          order: filter.order,
+        },
       }),
     placeholderData: keepPreviousData,
   });

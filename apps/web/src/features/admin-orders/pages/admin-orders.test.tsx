@@ -3,6 +3,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest';
 import consoleEn from '../../../locales/en/console.json';
 import ordersEn from '../../../locales/en/orders.json';
+import { Address, addressParams } from '../../../testing/address';
 import { failOnAntdWarnings } from '../../../testing/antd-warnings';
 import { goodsOnlyAmounts } from '../../../testing/orders';
 import { jsonResponse, renderWithQueries, setUpComponentTests } from '../../../testing/render';
@@ -241,5 +242,44 @@ describe('Console -> orders: the tab and the search in the address', () => {
       pageNum: '2',
     });
     expect((screen.getByRole('searchbox') as HTMLInputElement).value).toBe('CV2026112000001');
+  });
+
+  it('sorts by total on the server from page 1 of the same tab, and reads the sort back from the address', async () => {
+    const lists: URLSearchParams[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL) => {
+        const url = new URL(String(input), 'http://localhost');
+        if (url.pathname === '/api/v1/admin/auth/me') {
+          return jsonResponse({ staff: ME });
+        }
+        lists.push(url.searchParams);
+        return jsonResponse({ pageList: [deliveredOrder(null)], total: 45, pageNum: 1, pageSize: 20 });
+      }),
+    );
+    await renderWithQueries(
+      <>
+        <AdminOrdersPage />
+        <Address />
+      </>,
+      '/admin/orders?tab=receipt&pageNum=2&sort=createdAt&order=desc',
+    );
+    await screen.findByText('CV2026112000001');
+    expect(Object.fromEntries(lists.at(-1)!)).toMatchObject({
+      pageNum: '2',
+      sort: 'createdAt',
+      order: 'desc',
+    });
+    const header = (name: string) => screen.getByRole('columnheader', { name });
+    expect(header(ordersEn.detail.createdAt).getAttribute('aria-sort')).toBe('descending');
+
+    await act(async () => fireEvent.click(header(ordersEn.detail.total)));
+    await waitFor(() => expect(Object.fromEntries(lists.at(-1)!)).toMatchObject({ sort: 'total' }));
+    expect(Object.fromEntries(lists.at(-1)!)).toMatchObject({ tab: 'receipt', pageNum: '1', order: 'asc' });
+    expect(addressParams()).toEqual({ tab: 'receipt', sort: 'total', order: 'asc' });
+    expect(header(ordersEn.detail.total).getAttribute('aria-sort')).toBe('ascending');
+    expect(header(ordersEn.detail.createdAt).hasAttribute('aria-sort')).toBe(false);
+    // What was paid is not a sort the server offers.
+    expect(header(ordersEn.detail.paidAmount).hasAttribute('aria-description')).toBe(false);
   });
 });

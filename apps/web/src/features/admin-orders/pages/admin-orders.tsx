@@ -215,7 +215,12 @@ export default function AdminOrdersPage() {
   const state = useOrderListState();
   const [openNo, setOpenNo] = useState<string | null>(null);
   const refundDialog = useClosingDialog<TAdminOrder>();
-  const orders = useAdminOrders({ tab: state.tab, pageNum: state.pageNum, orderNo: state.orderNo });
+  const orders = useAdminOrders({
+    tab: state.tab,
+    pageNum: state.pageNum,
+    orderNo: state.orderNo,
+    ...state.sort,
+  });
   return (
     <>
       <ConsolePageHead title={t('admin.title')} />

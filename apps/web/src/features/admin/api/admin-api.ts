@@ -1,5 +1,6 @@
 import type {
   ADMIN_USER_STATUSES,
+  TAdminUserSort,
   TAdminUsersResponse,
   TAuditEntry,
   TCreateStaffRequest,
@@ -13,6 +14,7 @@ import type {
   TUpdateStaffRequest,
 } from '@caravan/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { TTableSort } from '../../../components/ui/table-sort';
 import { api } from '../../../lib/api';
 
 const staffCall = { audience: 'staff' } as const;
@@ -22,7 +24,7 @@ export type TUsersFilter = {
   pageSize: number;
   keyword?: string;
   status?: (typeof ADMIN_USER_STATUSES)[number];
-};
+} & TTableSort<TAdminUserSort>;
 
 export const ADMIN_KEYS = {
   users: (query: TUsersFilter) => ['admin', 'users', query] as const,

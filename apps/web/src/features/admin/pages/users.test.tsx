@@ -3,6 +3,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest';
 import adminEn from '../../../locales/en/admin.json';
 import consoleEn from '../../../locales/en/console.json';
+import { Address, addressParams, lastReadParams } from '../../../testing/address';
 import { jsonResponse, renderWithQueries, setUpComponentTests } from '../../../testing/render';
 import { captureToasts } from '../../../testing/toasts';
 import UsersPage from './users';
@@ -102,5 +103,40 @@ describe('Admin -> Users: disabling and enabling an account', () => {
       keyword: 'trader',
     });
     expect((screen.getByRole('searchbox') as HTMLInputElement).value).toBe('trader');
+  });
+
+  it('asks the server for the sort the address names, and a header click sorts again from page 1', async () => {
+    const fetchMock = serve();
+    await renderWithQueries(
+      <>
+        <UsersPage />
+        <Address />
+      </>,
+      '/admin/users?pageNum=2&status=active&sort=createdAt&order=asc',
+    );
+    await screen.findByText('trader7');
+    const USERS = '/api/v1/admin/users';
+    expect(lastReadParams(fetchMock, USERS)).toMatchObject({ pageNum: '2', sort: 'createdAt', order: 'asc' });
+    const created = () => screen.getByRole('columnheader', { name: adminEn.users.createdAt });
+    expect(created().getAttribute('aria-sort')).toBe('ascending');
+    // Only creation sorts: the server has no order for the other columns.
+    expect(
+      screen.getByRole('columnheader', { name: adminEn.users.username }).hasAttribute('aria-description'),
+    ).toBe(false);
+
+    await act(async () => fireEvent.click(created()));
+    await waitFor(() => expect(lastReadParams(fetchMock, USERS)).toMatchObject({ order: 'desc' }));
+    expect(lastReadParams(fetchMock, USERS)).toMatchObject({
+      pageNum: '1',
+      status: 'active',
+      sort: 'createdAt',
+    });
+    expect(addressParams()).toEqual({ status: 'active', sort: 'createdAt', order: 'desc' });
+    expect(created().getAttribute('aria-sort')).toBe('descending');
+
+    // A third click goes back to the list's own order (newest account first): no sort is asked for.
+    await act(async () => fireEvent.click(created()));
+    await waitFor(() => expect(lastReadParams(fetchMock, USERS)).not.toHaveProperty('sort'));
+    expect(addressParams()).toEqual({ status: 'active' });
   });
 });

@@ -1,5 +1,6 @@
 import {
   ADMIN_USER_KEYWORD_MAX,
+  ADMIN_USER_SORTS,
   ADMIN_USER_STATUSES,
   PAGE_SIZE,
   type TAdminUser,
@@ -19,8 +20,9 @@ import { useSelectClear } from '../../../components/ui/clear-icon';
 import { DataTable } from '../../../components/ui/data-table';
 import { dateTimeCell } from '../../../components/ui/date-time-text';
 import { SearchInput } from '../../../components/ui/search-input';
+import { sortingInAddress } from '../../../components/ui/table-sort';
 import { toast } from '../../../lib/toast';
-import { useAdminUsers, useSetUserStatus } from '../api/admin-api';
+import { type TUsersFilter, useAdminUsers, useSetUserStatus } from '../api/admin-api';
 import { UserDetailDrawer } from '../components/user-detail-drawer';
 
 type TStatus = (typeof ADMIN_USER_STATUSES)[number];
@@ -31,11 +33,9 @@ const STATUS_COLOURS: Record<TStatus, string> = {
   cancelled: 'default',
 };
 
-type TUsersQuery = { pageNum: number; pageSize: number; keyword?: string; status?: TStatus };
+const DEFAULT_USERS_QUERY: TUsersFilter = { pageNum: 1, pageSize: PAGE_SIZE.list };
 
-const DEFAULT_USERS_QUERY: TUsersQuery = { pageNum: 1, pageSize: PAGE_SIZE.list };
-
-function parseUsersQuery(params: Record<string, string>): TUsersQuery | null {
+function parseUsersQuery(params: Record<string, string>): TUsersFilter | null {
   const query = readAddress(ZAdminUsersQuery, params);
   return (
     query && {
@@ -43,6 +43,8 @@ function parseUsersQuery(params: Record<string, string>): TUsersQuery | null {
       pageSize: query.pageSize,
       keyword: query.keyword || undefined,
       status: query.status,
+      sort: query.sort,
+      order: query.order,
     }
   );
 }
@@ -111,6 +113,7 @@ export default function UsersPage() {
         loading={users.isFetching}
         dataSource={users.data?.pageList ?? []}
         scroll={{ x: 900 }}
+        sorting={sortingInAddress(ADMIN_USER_SORTS, query, setQuery)}
         pagination={{
           ...paging(query, users.data?.total, (pageNum, pageSize) =>
             setQuery((q) => ({ ...q, pageNum, pageSize })),

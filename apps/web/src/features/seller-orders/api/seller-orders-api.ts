@@ -1,6 +1,7 @@
 import type {
   TLogisticsEntry,
   TOrderInfo,
+  TOrderListSort,
   TOrderPage,
   TOrderTab,
   TRejectRefundRequest,
@@ -8,6 +9,7 @@ import type {
   TShipOrderRequest,
 } from '@caravan/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { TTableSort } from '../../../components/ui/table-sort';
 import { api } from '../../../lib/api';
 import { runIntent } from '../../../lib/intent';
 
@@ -18,7 +20,12 @@ const unwrap = (result: TActionResponse) => result.orderInfo;
 
 export const SELLER_ORDERS_KEY = ['seller', 'orders'] as const;
 
-export type TSellerOrderFilter = { tab: TOrderTab; pageNum: number; orderNo?: string; isReminded?: boolean };
+export type TSellerOrderFilter = {
+  tab: TOrderTab;
+  pageNum: number;
+  orderNo?: string;
+  isReminded?: boolean;
+} & TTableSort<TOrderListSort>;
 
 export function useSellerSummary() {
   return useQuery({
@@ -38,6 +45,8 @@ export function useSellerOrders(filter: TSellerOrderFilter) {
           pageNum: filter.pageNum,
           orderNo: filter.orderNo || undefined,
           isReminded: filter.isReminded ? 'true' : undefined,
+          sort: filter.sort,
+          order: filter.order,
         },
       }),
     placeholderData: keepPreviousData,

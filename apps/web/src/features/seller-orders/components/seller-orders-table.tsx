@@ -20,6 +20,7 @@ export function SellerOrdersTable({ initialTab = 'all' }: { initialTab?: TOrderT
     pageNum: state.pageNum,
     orderNo: state.orderNo,
     isReminded,
+    ...state.sort,
   });
   return (
     <Card>
