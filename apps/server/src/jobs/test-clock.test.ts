@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders } from '../db/schema';
 import { checkLedger } from '../modules/ledger';
 import { testClockOf } from '../modules/ops';
-import { shipOrder } from '../modules/orders';
+import { receiveOrder, requestRefund, shipOrder } from '../modules/orders';
 import {
   availableOf,
   createTestProduct,
@@ -78,6 +78,17 @@ describe('the test clock moves the orders’ time too (TEST_CLOCK=true)', () => 
     expect(await rowOf(orderNo)).toMatchObject({ status: 5, isSettled: true });
     expect(await availableOf(ctx.database.db, seller.id)).toBe(sellerBefore + parseMoney('95'));
     expect((await checkLedger(ctx.database.db)).isOk).toBe(true);
+  });
+
+  it("the buyer's and seller's own steps read it too: the return window closes on the moved clock", async () => {
+    const db = ctx.database.db;
+    const orderNo = await shipped('CLK3');
+    const received = await receiveOrder(db, { userId: buyer.id, orderNo });
+    expect(received.receivedAt!.getTime()).toBeGreaterThanOrEqual(testClockOf(db).now().getTime() - 5_000);
+    testClockOf(db).advance(8);
+    await expect(
+      requestRefund(db, { userId: buyer.id, orderNo, reason: 1, amount: '1.00', description: 'late', images: [] }),
+    ).rejects.toMatchObject({ code: 'RETURN_WINDOW_CLOSED' });
   });
 
   it('the timed order jobs read the same clock as the route moves', async () => {

@@ -5,6 +5,7 @@ import { orderReviews, orders } from '../../db/schema';
 import { AppError } from '../../http/app-error';
 import { returnOrderCoupon } from '../coupons';
 import { withMoneyTransaction } from '../ledger';
+import { testClockOf } from '../ops';
 import { assertOwnUploads } from '../uploads';
 import { createOrderProductReviews, returnOrderStock } from './catalog-port';
 import { findOrder, findOrderLines, stockLinesOf } from './find-order';
@@ -17,7 +18,7 @@ export async function cancelOrder(
   db: Database,
   input: { userId: bigint; orderNo: string; reason: number; now?: Date },
 ): Promise<TOrderRow> {
-  const now = input.now ?? new Date();
+  const now = input.now ?? testClockOf(db).now();
   return withMoneyTransaction(db, async (tx) => {
     const order = await findOrder(tx, input.orderNo, { buyerUserId: input.userId });
     const cancelled = await cancelPendingOrder(tx, order.id, input.reason, 'cancelledManually', now);
@@ -54,7 +55,7 @@ export async function remindOrder(
   db: Database,
   input: { userId: bigint; orderNo: string; now?: Date },
 ): Promise<TOrderRow> {
-  const now = input.now ?? new Date();
+  const now = input.now ?? testClockOf(db).now();
   return db.transaction(async (tx) => {
     const order = await findOrder(tx, input.orderNo, { buyerUserId: input.userId });
     const [row] = await tx
@@ -97,7 +98,7 @@ export async function receiveOrder(
   db: Database,
   input: { userId: bigint; orderNo: string; now?: Date },
 ): Promise<TOrderRow> {
-  const now = input.now ?? new Date();
+  const now = input.now ?? testClockOf(db).now();
   return db.transaction(async (tx) => {
     const order = await findOrder(tx, input.orderNo, { buyerUserId: input.userId });
     const received = await receiveShippedOrder(tx, order.id, now);
@@ -140,7 +141,7 @@ export async function reviewOrder(
   db: Database,
   input: { userId: bigint; orderNo: string; review: Required<TReviewOrderRequest>; now?: Date },
 ): Promise<TOrderRow> {
-  const now = input.now ?? new Date();
+  const now = input.now ?? testClockOf(db).now();
   await assertOwnUploads(db, { userId: input.userId }, input.review.images);
   return db.transaction(async (tx) => {
     const order = await findOrder(tx, input.orderNo, { buyerUserId: input.userId });

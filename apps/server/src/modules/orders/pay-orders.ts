@@ -12,6 +12,7 @@ import { orderLogs, orders } from '../../db/schema';
 import { AppError } from '../../http/app-error';
 import { verifyTxPassword } from '../account';
 import { getBalances, withMoneyTransaction } from '../ledger';
+import { testClockOf } from '../ops';
 import { placeOrders, type TPlacedOrder } from './checkout';
 import { notifyOrderEvents } from './notices';
 import { postOrderPayment } from './order-money';
@@ -121,7 +122,9 @@ export async function submitOrders(
     await assertPaymentMethod(db, pay.method);
     await verifyTxPassword(db, userId, pay.txPassword);
   }
-  const placed = await placeOrders(db, userId, checkout, lang, new Date(), { isPaid: pay !== undefined });
+  const placed = await placeOrders(db, userId, checkout, lang, testClockOf(db).now(), {
+    isPaid: pay !== undefined,
+  });
   if (pay) {
     // The one-statement checkout writes its history in SQL; the shops hear of the paid orders just after.
     await notifyOrderEvents(

@@ -16,6 +16,7 @@ import { passFourEyes } from '../approvals';
 import { recordAudit } from '../audit';
 import { returnOrderCoupon } from '../coupons';
 import { withMoneyTransaction } from '../ledger';
+import { testClockOf } from '../ops';
 import { assertOwnUploads } from '../uploads';
 import { returnOrderStock } from './catalog-port';
 import { findOrder, findOrderLines, stockLinesOf, type TOrderOwner } from './find-order';
@@ -110,7 +111,7 @@ export async function requestRefund(
     now?: Date;
   },
 ): Promise<TOrderRow> {
-  const now = input.now ?? new Date();
+  const now = input.now ?? testClockOf(db).now();
   const amount = parseMoney(input.amount);
   await assertOwnUploads(db, { userId: input.userId }, input.images);
   return withMoneyTransaction(db, async (tx) => {
@@ -202,7 +203,7 @@ export async function approveRefund(
   db: Database,
   input: { owner: TOrderOwner; orderNo: string; now?: Date },
 ): Promise<TOrderRow> {
-  const now = input.now ?? new Date();
+  const now = input.now ?? testClockOf(db).now();
   return withMoneyTransaction(db, async (tx) => {
     const found = await findOrder(tx, input.orderNo, input.owner);
     // Claims the order: of two concurrent approvals only one sees 'refunding'.
@@ -228,7 +229,7 @@ export async function rejectRefund(
   db: Database,
   input: { owner: TOrderOwner; orderNo: string; reason: string; now?: Date },
 ): Promise<TOrderRow> {
-  const now = input.now ?? new Date();
+  const now = input.now ?? testClockOf(db).now();
   return withMoneyTransaction(db, async (tx) => {
     const found = await findOrder(tx, input.orderNo, input.owner);
     const back = found.statusBeforeRefund ?? S.paid;
@@ -262,7 +263,7 @@ export async function adminRefund(
   db: Database,
   input: { staffId: bigint; orderNo: string; amount: string; reason: string; now?: Date },
 ): Promise<{ order: TOrderRow; secondApproval: TSecondApprovalWaiting }> {
-  const now = input.now ?? new Date();
+  const now = input.now ?? testClockOf(db).now();
   const amount = parseMoney(input.amount);
   return withMoneyTransaction(db, async (tx) => {
     // The order row lock orders two staff members approving at once: the later one reads the outcome.

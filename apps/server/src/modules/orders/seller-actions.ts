@@ -2,6 +2,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { orderLogistics, orders } from '../../db/schema';
 import { AppError } from '../../http/app-error';
+import { testClockOf } from '../ops';
 import { findOrder } from './find-order';
 import { addOrderLog } from './logs';
 import { S, type TOrderRow, transitionOrder } from './state';
@@ -11,7 +12,7 @@ export async function confirmOrder(
   db: Database,
   input: { storeId: bigint; orderNo: string; now?: Date },
 ): Promise<TOrderRow> {
-  const now = input.now ?? new Date();
+  const now = input.now ?? testClockOf(db).now();
   return db.transaction(async (tx) => {
     const order = await findOrder(tx, input.orderNo, { storeId: input.storeId });
     const confirmed = await transitionOrder(tx, order.id, [S.paid], S.confirmed, { confirmedAt: now });
@@ -28,7 +29,7 @@ export async function shipOrder(
   db: Database,
   input: { storeId: bigint; orderNo: string; carrier: string; trackingNo: string; now?: Date },
 ): Promise<TOrderRow> {
-  const now = input.now ?? new Date();
+  const now = input.now ?? testClockOf(db).now();
   return db.transaction(async (tx) => {
     const order = await findOrder(tx, input.orderNo, { storeId: input.storeId });
     const shipped = await transitionOrder(tx, order.id, [S.paid, S.confirmed], S.shipped, {
@@ -60,7 +61,7 @@ export async function addLogisticsEntry(
   db: Database,
   input: { storeId: bigint; orderNo: string; content: string; now?: Date },
 ): Promise<void> {
-  const now = input.now ?? new Date();
+  const now = input.now ?? testClockOf(db).now();
   await db.transaction(async (tx) => {
     const order = await findOrder(tx, input.orderNo, { storeId: input.storeId });
     const [open] = await tx
