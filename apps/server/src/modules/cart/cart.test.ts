@@ -174,4 +174,66 @@ describe('cart', () => {
     const lowered = await call('PUT', `/api/v1/cart/items/${after.id}`, shopper.token, { quantity: 41 });
     expect(json<TErr>(lowered).error.code).toBe('INSUFFICIENT_STOCK');
   });
+  it('keeps naming a line whose goods can no longer be sold: name and variant in the language, picture, shop', async () => {
+    const db = ctx.database.db;
+    const shopper = await createTestUser(db);
+    const made = await createTestProduct(db, storeA, {
+      variants: [
+        { price: '4', stock: 10 },
+        { price: '5', stock: 10 },
+      ],
+    });
+    const picture = { url: '/uploads/charger.webp', width: 800, height: 800, srcset: '' };
+    await db.execute(sql`update products set names = ${JSON.stringify({ en: 'Portable Charger', de: 'Tragbares Ladegerät' })}::jsonb,
+      attributes = jsonb_set(attributes, '{0,values,1,names}', '{"en":"Yellow","de":"Gelb"}'),
+      images = ${JSON.stringify([picture])}::jsonb where id = ${made.productId}`);
+    await call('POST', '/api/v1/cart', shopper.token, {
+      productId: made.productId.toString(),
+      variantId: made.variantIds[1]!.toString(),
+      quantity: 5,
+    });
+    type TLine = TCartBody['groups'][number]['items'][number] & Record<string, unknown>;
+    const lineIn = async (lang: string) => {
+      const body = json<TCartBody>(await call('GET', `/api/v1/cart?lang=${lang}`, shopper.token));
+      return { seller: body.groups[0]!.seller.name, line: body.groups[0]!.items[0] as TLine };
+    };
+    const named = { name: 'Tragbares Ladegerät', checkAttrName: 'Gelb', imgUrl: picture.url };
+
+    await db.execute(sql`update products set is_on_shelf = false where id = ${made.productId}`);
+    const off = await lineIn('de');
+    expect(off.line).toMatchObject({
+      ...named,
+      isAvailable: false,
+      unavailableReason: 'GOODS_OFF_SHELF',
+      count: 5,
+    });
+    expect(off.seller).toBe('Cart shop A');
+    expect((await lineIn('en')).line).toMatchObject({ name: 'Portable Charger', checkAttrName: 'Yellow' });
+
+    await db.execute(sql`update products set is_on_shelf = true where id = ${made.productId}`);
+    await db.execute(sql`update stores set status = 'suspended' where id = ${storeA}`);
+    try {
+      const closed = await lineIn('de');
+      expect(closed.line).toMatchObject({
+        ...named,
+        isAvailable: false,
+        unavailableReason: 'GOODS_OFF_SHELF',
+      });
+      expect(closed.seller).toBe('Cart shop A');
+    } finally {
+      await db.execute(sql`update stores set status = 'active' where id = ${storeA}`);
+    }
+
+    // The seller deleted the variant: the product is still named, without the variant it no longer has.
+    await db.execute(sql`delete from product_variants where id = ${made.variantIds[1]!}`);
+    const removed = await lineIn('de');
+    expect(removed.line).toMatchObject({
+      name: 'Tragbares Ladegerät',
+      checkAttrName: '',
+      imgUrl: picture.url,
+      isAvailable: false,
+      unavailableReason: 'PRODUCT_REMOVED',
+    });
+    expect(removed.seller).toBe('Cart shop A');
+  });
 });

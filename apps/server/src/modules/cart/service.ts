@@ -15,6 +15,7 @@ import { AppError, isAppError } from '../../http/app-error';
 import {
   checkLine,
   findBuyerOrderGoods,
+  findGoodsLabel,
   findPurchasable,
   getOrderSettings,
   isUnavailable,
@@ -45,13 +46,16 @@ async function toCartItem(
   const maxBuy = Math.max(buyMin, Math.min(settings.maxBuy, item?.buyMax ?? settings.maxBuy, stock));
   const isQuantityBuyable = row.quantity <= maxBuy;
   const price = item?.unitPrice ?? 0n;
+  // Goods no longer for sale still say what they were (name, variant, picture, shop), so the buyer can tell what
+  // disappeared and remove it knowingly.
+  const label = item ?? (await findGoodsLabel(db, row.productId, row.variantId, lang));
   return {
     id: row.id.toString(),
     productId: row.productId.toString(),
     variantId: row.variantId?.toString() ?? null,
-    name: item?.name ?? '',
-    checkAttrName: item?.specification ?? '',
-    imgUrl: item?.imgUrl ?? null,
+    name: label?.name ?? '',
+    checkAttrName: label?.specification ?? '',
+    imgUrl: label?.imgUrl ?? null,
     price: formatMoney(price),
     count: row.quantity,
     buyMin,
@@ -61,7 +65,7 @@ async function toCartItem(
     isAvailable: reason === null,
     unavailableReason: reason,
     lineTotal: formatMoney(lineAmount(price, row.quantity)),
-    seller: { id: item?.storeId.toString() ?? '0', name: item?.storeName ?? '' },
+    seller: { id: label?.storeId.toString() ?? '0', name: label?.storeName ?? '' },
   };
 }
 

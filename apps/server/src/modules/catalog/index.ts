@@ -28,9 +28,11 @@ export {
   type TSitemapKind,
 } from './sitemap';
 export {
+  getGoodsLabel,
   getPurchasableItem,
   returnStock,
   stockTakingSql,
+  type TGoodsLabel,
   type TPurchasableItem,
   type TStockItem,
   type TStockTakingSql,

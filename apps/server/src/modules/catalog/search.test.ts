@@ -189,6 +189,49 @@ describe('catalogue search', () => {
     expect(json(empty)).toEqual({ keyword: '', goods: [], storesEntry: false });
   });
 
+  it('suggests each shown name once (case-insensitively), in the order of the goods found', async () => {
+    const db = ctx.database.db;
+    const owner = await createUser(db, 'searchowner3');
+    const otherStore = await createStore(db, { ownerId: owner.id, name: 'Second Coat Shop' });
+    const added: bigint[] = [];
+    const addJacket = async (store: bigint, name: string, soldCount: number) => {
+      added.push(await createProduct(db, { storeId: store, categoryId, names: { en: name }, soldCount }));
+    };
+    try {
+      await addJacket(storeId, 'Elegant Wool Jackets', 40);
+      await addJacket(otherStore, 'Eco Wool Jackets', 30);
+      await addJacket(otherStore, 'elegant wool jackets', 20);
+      await addJacket(storeId, ' Elegant  Wool Jackets', 10);
+      await addJacket(storeId, 'Eco Wool Jackets', 5);
+      clearCatalogCache(db);
+      // Every goods line, duplicates and all, in the search's order: the suggestions keep the first of each name.
+      const found = (await search('wool jac')).goodsList;
+      expect(found.length).toBeGreaterThanOrEqual(5);
+      const firstOfEach = found.filter(
+        (g, i) =>
+          found.findIndex(
+            (o) =>
+              o.name.trim().replace(/\s+/g, ' ').toLowerCase() ===
+              g.name.trim().replace(/\s+/g, ' ').toLowerCase(),
+          ) === i,
+      );
+      const res = await ctx.app.inject({ url: '/api/v1/catalog/search/suggest?k=wool%20jac' });
+      const goods = json<{ goods: { id: string; name: string }[] }>(res).goods;
+      expect(goods).toEqual(firstOfEach);
+      expect(
+        goods
+          .filter((g) => /jackets/i.test(g.name))
+          .map((g) => g.name.toLowerCase())
+          .sort(),
+      ).toEqual(['eco wool jackets', 'elegant wool jackets']);
+    } finally {
+      for (const id of added) {
+        await db.execute(sql`delete from products where id = ${id}`);
+      }
+      clearCatalogCache(db);
+    }
+  });
+
   it.each([
     ['emoji', '😀🔥', 200],
     ['Arabic', 'مرحبا بالعالم', 200],

@@ -83,13 +83,35 @@ async function findStoreNames(db: Executor, keyword: string, limit: number) {
   return rowsOf(result).map((r) => ({ id: String(r.id), name: String(r.name) }));
 }
 
+/** How many matches suggestions read to find SUGGEST_LIMIT distinct names (several shops sell the same name). */
+const SUGGEST_READ_ROWS = SUGGEST_LIMIT * 5;
+
+/** Each shown name once (the first, best-ranked), compared trimmed and case-insensitively; order kept. */
+function distinctNames<T extends { name: string }>(goods: T[], limit: number): T[] {
+  const seen = new Set<string>();
+  const distinct: T[] = [];
+  for (const item of goods) {
+    const key = item.name.trim().replace(/\s+/g, ' ').toLowerCase();
+    if (key === '' || seen.has(key)) {
+      continue;
+    }
+    seen.add(key);
+    distinct.push(item);
+    if (distinct.length === limit) {
+      break;
+    }
+  }
+  return distinct;
+}
+
 export async function suggest(db: Database, lang: TLanguage, keyword: string) {
   if (!keyword) {
     return { keyword, goods: [], storesEntry: false };
   }
   return catalogCache(db).getOrLoad(`suggest:${lang}:${keyword}`, CACHE_TTL.search, async () => ({
     keyword,
-    goods: await findGoodsNames(db, lang, keyword, SUGGEST_LIMIT),
+    // Suggestions are search terms: "Elegant Wool Jackets" from three shops read as the same entry three times.
+    goods: distinctNames(await findGoodsNames(db, lang, keyword, SUGGEST_READ_ROWS), SUGGEST_LIMIT),
     storesEntry: true,
   }));
 }

@@ -37,6 +37,64 @@ export type TPurchasableItem = {
   deliveryFee: TMoney;
 };
 
+/** A variant's values in one language, e.g. "Red / XL". */
+function variantNameOf(
+  attributes: TProductAttributeDef[],
+  attrs: Record<string, string>,
+  language: TLanguage,
+  fallback: TLanguage,
+): string {
+  return attributes
+    .map((a) => {
+      const value = a.values.find((v) => v.code === attrs[a.code]);
+      return value ? pickText(value.names, language, fallback) : '';
+    })
+    .filter((n) => n)
+    .join(' / ');
+}
+
+/** What names goods that can no longer be sold: enough for a buyer to recognise them in the cart. */
+export type TGoodsLabel = {
+  name: string;
+  /** The variant in the request language; empty without one, or when the seller deleted it. */
+  variantName: string;
+  image: TImage | null;
+  storeId: string;
+  storeName: string;
+};
+
+/**
+ * Name, variant, picture and shop of goods whatever their state (off shelf, deleted, of a closed shop), in the
+ * request language: a cart line that cannot be bought any more still says what it was. Null for an unknown product.
+ */
+export async function getGoodsLabel(
+  db: Executor,
+  productId: bigint | string,
+  variantId: bigint | string | null,
+  lang: TLanguage,
+): Promise<TGoodsLabel | null> {
+  const rows = rowsOf(
+    await db.execute(sql`select p.lang, p.names, p.images->0 as image, p.attributes, p.store_id::text as store_id,
+      s.name as store_name,
+      (select v.attrs from product_variants v where v.id = ${variantId === null ? null : String(variantId)}::bigint
+        and v.product_id = p.id) as variant_attrs
+    from products p join stores s on s.id = p.store_id where p.id = ${String(productId)}::bigint`),
+  );
+  const row = rows[0];
+  if (!row) {
+    return null;
+  }
+  const fallback = String(row.lang) as TLanguage;
+  const attrs = row.variant_attrs as Record<string, string> | null;
+  return {
+    name: pickText(row.names as TLocalizedText, lang, fallback),
+    variantName: attrs ? variantNameOf(row.attributes as TProductAttributeDef[], attrs, lang, fallback) : '',
+    image: (row.image as TImage | null) ?? null,
+    storeId: String(row.store_id),
+    storeName: String(row.store_name),
+  };
+}
+
 /**
  * What the cart and checkout need to sell one item, read inside the caller's transaction. Refuses
  * unknown goods or variants (PRODUCT_NOT_FOUND), goods off shelf or of a closed store (GOODS_OFF_SHELF),
@@ -98,15 +156,7 @@ export async function getPurchasableItem(
   }
   const attributes = row.attributes as TProductAttributeDef[];
   const variantNameIn = (language: TLanguage) =>
-    variant
-      ? attributes
-          .map((a) => {
-            const value = a.values.find((v) => v.code === variant.attrs[a.code]);
-            return value ? pickText(value.names, language, fallback) : '';
-          })
-          .filter((n) => n)
-          .join(' / ')
-      : '';
+    variant ? variantNameOf(attributes, variant.attrs, language, fallback) : '';
   return {
     productId: String(row.id),
     variantId: variant?.id ?? null,

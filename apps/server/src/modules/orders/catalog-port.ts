@@ -2,6 +2,7 @@ import type { TLanguage, TMoney, TReviewRating } from '@caravan/contracts';
 import type { Executor } from '../../db/client';
 import { isAppError } from '../../http/app-error';
 import {
+  getGoodsLabel,
   getPurchasableItem,
   recordReview,
   returnStock,
@@ -80,6 +81,34 @@ export async function findPurchasable(
     }
     throw error;
   }
+}
+
+/** What a cart line names when its goods can no longer be sold: name, variant, picture and shop. */
+export type TGoodsLabel = {
+  name: string;
+  specification: string;
+  imgUrl: string | null;
+  storeId: bigint;
+  storeName: string;
+};
+
+/** Name, variant, picture and shop of goods in any state, in the request language; null for unknown goods. */
+export async function findGoodsLabel(
+  db: Executor,
+  productId: bigint,
+  variantId: bigint | null,
+  lang: TLanguage,
+): Promise<TGoodsLabel | null> {
+  const label = await getGoodsLabel(db, productId, variantId, lang);
+  return label
+    ? {
+        name: label.name,
+        specification: label.variantName,
+        imgUrl: label.image?.url ?? null,
+        storeId: BigInt(label.storeId),
+        storeName: label.storeName,
+      }
+    : null;
 }
 
 export type TStockLine = { productId: bigint; variantId: bigint | null; quantity: number };

@@ -2,7 +2,14 @@
 // Routes for the app; services for cart, the legacy layer, timed jobs, the demo seed and benches.
 export { adminOrderRoutes } from './admin-routes';
 export { cancelOrder, receiveOrder, reviewOrder } from './buyer-actions';
-export { findPurchasable, isUnavailable, type TPurchasable, type TUnavailable } from './catalog-port';
+export {
+  findGoodsLabel,
+  findPurchasable,
+  isUnavailable,
+  type TGoodsLabel,
+  type TPurchasable,
+  type TUnavailable,
+} from './catalog-port';
 export { checkLine, placeOrders } from './checkout';
 export { findBuyerOrderGoods, findOrder } from './find-order';
 export { payOrders, payOrdersWithBalance, submitOrders } from './pay-orders';

@@ -132,6 +132,9 @@ export function useCart(): TCartState {
   // the cart as it was before back on screen: a box the buyer unticked came back ticked, and went to checkout so.
   const dropCartRead = () => queryClient.cancelQueries({ queryKey: CART_KEY });
   const quantityMutation = useMutation({
+    // One change at a time, in the order made: quick clicks on + could otherwise land out of order and leave the
+    // cart at an earlier quantity.
+    scope: { id: 'cart-quantity' },
     mutationFn: ({ id, quantity }: { id: string; quantity: number }) => updateCartItem(id, { quantity }),
     onMutate: dropCartRead,
     onSuccess: onServerCart,

@@ -1,4 +1,5 @@
 import type { TCart, TCartItem, TUserInfo } from '@caravan/contracts';
+import errors from '@caravan/contracts/locales/en/errors.json';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
@@ -52,7 +53,7 @@ function cartWith(lines: Array<{ id: string; isChecked: boolean }>): TCart {
 }
 
 describe('Cart drawer', () => {
-  setUpComponentTests({ cart });
+  setUpComponentTests({ cart, errors });
   afterEach(() => clearSession('logout'));
 
   it('says the cart could not be loaded and asks again, instead of calling it empty', async () => {
@@ -129,5 +130,85 @@ describe('Cart drawer', () => {
       false,
     );
     expect(screen.getByTestId('cart-checkout').textContent).toContain('1');
+  });
+  it('sends the typed quantity once, when the box is left, brought within what can be bought and saying so', async () => {
+    setSession({ userInfo: { id: '1' } as unknown as TUserInfo });
+    const start = cartWith([{ id: '21', isChecked: true }]);
+    const line = start.groups[0]!.items[0]!;
+    Object.assign(line, { count: 22, maxBuy: 23, stock: 23 });
+    const sent: unknown[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (_url: string, init?: RequestInit) => {
+        if (init?.method === 'PUT') {
+          const body = JSON.parse(String(init.body)) as { quantity: number };
+          sent.push(body);
+          const next = cartWith([{ id: '21', isChecked: true }]);
+          Object.assign(next.groups[0]!.items[0]!, { count: body.quantity, maxBuy: 23, stock: 23 });
+          return jsonResponse(next);
+        }
+        return jsonResponse(start);
+      }),
+    );
+    await renderWithQueries(<CartDrawer isOpen onClose={() => undefined} />);
+    const box = (await screen.findByRole('spinbutton', { name: 'Quantity of Chair 21' })) as HTMLInputElement;
+    await waitFor(() => expect(box.value).toBe('22'));
+    await act(async () => {
+      fireEvent.focus(box);
+      fireEvent.change(box, { target: { value: '9' } });
+    });
+    await act(async () => {
+      fireEvent.change(box, { target: { value: '99' } });
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    });
+    // Nothing is sent while typing, and the box keeps what is typed.
+    expect(sent).toEqual([]);
+    expect(box.value).toBe('99');
+    await act(async () => {
+      fireEvent.blur(box);
+    });
+    await waitFor(() => expect(sent).toEqual([{ quantity: 23 }]));
+    await waitFor(() => expect(box.value).toBe('23'));
+    expect(screen.getByText('Buy 1 to 23')).toBeTruthy();
+
+    // Enter commits too; a value already there sends nothing.
+    await act(async () => {
+      fireEvent.change(box, { target: { value: '5' } });
+      fireEvent.keyDown(box, { key: 'Enter' });
+    });
+    await waitFor(() => expect(sent).toEqual([{ quantity: 23 }, { quantity: 5 }]));
+    expect(screen.queryByText('Buy 1 to 23')).toBeNull();
+    await act(async () => {
+      fireEvent.blur(box);
+    });
+    expect(sent).toHaveLength(2);
+  });
+
+  it('names a line that can no longer be bought: name, variant, picture, shop and why, without a price', async () => {
+    setSession({ userInfo: { id: '1' } as unknown as TUserInfo });
+    const off = cartWith([{ id: '31', isChecked: false }]);
+    Object.assign(off.groups[0]!.items[0]!, {
+      name: 'Portable Silicone Chargers',
+      checkAttrName: 'Yellow',
+      imgUrl: '/uploads/charger.webp',
+      price: '0.00',
+      lineTotal: '0.00',
+      count: 5,
+      stock: 0,
+      isAvailable: false,
+      unavailableReason: 'GOODS_OFF_SHELF',
+    });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => jsonResponse(off)),
+    );
+    await renderWithQueries(<CartDrawer isOpen onClose={() => undefined} />);
+    const row = await screen.findByTestId('cart-item');
+    expect(row.textContent).toContain('Portable Silicone Chargers');
+    expect(row.textContent).toContain('Yellow');
+    expect(row.textContent).toContain(errors.GOODS_OFF_SHELF);
+    expect(row.textContent).not.toContain('0.00');
+    expect(row.querySelector('img')?.getAttribute('src')).toBe('/uploads/charger.webp');
+    expect(screen.getByRole('heading', { name: SELLER.name })).toBeTruthy();
   });
 });

@@ -1,10 +1,13 @@
 import { DeleteOutlined } from '@ant-design/icons';
 import type { TCartItem } from '@caravan/contracts';
-import { Button, Checkbox, InputNumber } from 'antd';
+import { Button, Checkbox } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmPopover } from '../../../components/ui/confirm-popover';
 import { MoneyText } from '../../../components/ui/money-text';
+import { QuantityStepper } from '../../../components/ui/quantity-stepper';
+import { isPositiveAmount } from '../../../lib/format-money';
+import { cartLineProblem } from '../lib/line-problem';
 
 type TCartItemRowProps = {
   item: TCartItem;
@@ -17,7 +20,10 @@ type TCartItemRowProps = {
 export function CartItemRow({ item, onCheck, onQuantity, onRemove }: TCartItemRowProps) {
   const { t } = useTranslation(['cart', 'common', 'errors']);
   const [isRemoving, setIsRemoving] = useState(false);
+  /** The most (or least) that can be bought, said once a typed quantity was brought within it. */
+  const [clampedTo, setClampedTo] = useState<number | null>(null);
   const isOverLimit = item.isAvailable && item.count > item.maxBuy;
+  const problem = cartLineProblem(item, t);
   return (
     <li className={`cv-cart-item${item.isAvailable ? '' : ' cv-cart-item--off'}`} data-testid="cart-item">
       <Checkbox
@@ -41,38 +47,36 @@ export function CartItemRow({ item, onCheck, onQuantity, onRemove }: TCartItemRo
       <div className="cv-cart-item__body">
         <bdi className="cv-cart-item__name">{item.name}</bdi>
         {item.checkAttrName && <div className="cv-muted cv-cart-item__attr">{item.checkAttrName}</div>}
-        {!item.isAvailable && (
+        {problem && (
           <div className="cv-cart-item__warn" role="status">
-            {item.unavailableReason
-              ? t(`errors:${item.unavailableReason}`, { defaultValue: t('drawer.unavailable') })
-              : t('drawer.unavailable')}
-          </div>
-        )}
-        {isOverLimit && (
-          <div className="cv-cart-item__warn" role="status">
-            {t('drawer.overLimit', { max: item.maxBuy })}
+            {problem}
           </div>
         )}
         <div className="cv-cart-item__row">
-          <InputNumber
-            size="small"
+          <QuantityStepper
+            label={t('drawer.quantity', { name: item.name })}
+            title={t('drawer.minMax', { min: item.buyMin, max: item.maxBuy })}
             min={item.buyMin}
             max={item.maxBuy}
-            precision={0}
-            step={1}
             value={item.count}
-            disabled={!item.isAvailable}
-            aria-label={t('drawer.quantity', { name: item.name })}
-            title={t('drawer.minMax', { min: item.buyMin, max: item.maxBuy })}
-            onChange={(value) => {
-              if (typeof value === 'number' && value !== item.count) {
-                onQuantity(value);
+            isDisabled={!item.isAvailable}
+            testId="cart-quantity"
+            onClamp={setClampedTo}
+            onChange={(quantity) => {
+              setClampedTo(null);
+              if (quantity !== item.count) {
+                onQuantity(quantity);
               }
             }}
-            style={{ width: 96 }}
           />
-          <MoneyText value={item.lineTotal} isStrong />
+          {/* Goods no longer sold have no price to show ("0.00 USDT" read as free). */}
+          {isPositiveAmount(item.price) && <MoneyText value={item.lineTotal} isStrong />}
         </div>
+        {clampedTo !== null && item.isAvailable && (
+          <div className="cv-cart-item__warn" role="status">
+            {t('drawer.minMax', { min: item.buyMin, max: item.maxBuy })}
+          </div>
+        )}
         {item.isAvailable && (
           <div className="cv-muted cv-cart-item__stock">{t('drawer.inStock', { count: item.stock })}</div>
         )}

@@ -1,4 +1,5 @@
 import type { TCart, TCheckoutPreview, TUserInfo } from '@caravan/contracts';
+import errors from '@caravan/contracts/locales/en/errors.json';
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { clearSession, setSession } from '../../../lib/session';
@@ -72,10 +73,10 @@ const PREVIEW: TCheckoutPreview = {
   paymentMethods: ['balance'],
 };
 
-function answer(input: RequestInfo | URL) {
+function answer(input: RequestInfo | URL, cartAnswer: TCart = CART) {
   const path = new URL(String(input), 'http://x').pathname;
   if (path.endsWith('/cart')) {
-    return jsonResponse(CART);
+    return jsonResponse(cartAnswer);
   }
   if (path.endsWith('/orders/preview')) {
     return jsonResponse(PREVIEW);
@@ -87,7 +88,7 @@ function answer(input: RequestInfo | URL) {
 }
 
 describe('/settlement', () => {
-  setUpComponentTests({ cart, orders });
+  setUpComponentTests({ cart, orders, errors });
   afterEach(() => clearSession('logout'));
 
   it('isolates the name, the variant and "× 15" of a chosen line, the spaces between them outside', async () => {
@@ -107,5 +108,44 @@ describe('/settlement', () => {
       'دبة قطيفة محمول',
       'أصفر',
     ]);
+  });
+  it('says why a line cannot be bought, as the cart drawer does', async () => {
+    setSession({ userInfo: { id: '1' } as unknown as TUserInfo });
+    const available = CART.groups[0]!.items[0]!;
+    const soldOut = {
+      ...available,
+      id: '2',
+      variantId: '63',
+      name: 'Elegant Wool Jackets',
+      checkAttrName: 'Red / L',
+    };
+    Object.assign(soldOut, {
+      count: 2,
+      stock: 0,
+      maxBuy: 1,
+      isChecked: false,
+      isAvailable: false,
+      unavailableReason: 'INSUFFICIENT_STOCK',
+    });
+    const overLimit = { ...available, id: '3', variantId: '64', name: 'Cotton Scarf', checkAttrName: '' };
+    Object.assign(overLimit, { count: 30, stock: 12, maxBuy: 12, isChecked: false });
+    const withProblems: TCart = {
+      ...CART,
+      groups: [{ ...CART.groups[0]!, items: [available, soldOut, overLimit] }],
+      count: 3,
+    };
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL) => answer(input, withProblems)),
+    );
+    await renderWithQueries(<SettlementPage />, '/settlement');
+    await screen.findByText('× 2');
+    const problems = screen.getAllByTestId('line-problem').map((node) => node.textContent);
+    expect(problems).toEqual([
+      errors.INSUFFICIENT_STOCK,
+      'Only 12 can be bought now: lower the quantity to check out',
+    ]);
+    // Each reason stands under its own line.
+    expect(screen.getByText('× 2').closest('div')?.textContent).toContain(errors.INSUFFICIENT_STOCK);
   });
 });

@@ -24,6 +24,7 @@ import { placeOrders, type TPlacedOrders } from '../api/place-orders';
 import { previewCheckout } from '../api/preview-checkout';
 import { useCart } from '../api/use-cart';
 import { forgetCheckoutDraft, useCheckoutDraft } from '../lib/checkout-draft';
+import { cartLineProblem } from '../lib/line-problem';
 import { readPlacedOrders } from '../lib/placed-orders';
 import '../components/cart.css';
 import { withColon } from '../../../lib/format';
@@ -51,7 +52,7 @@ function readCartItemIds(params: URLSearchParams): string[] | null {
 }
 
 function SettlementContent() {
-  const { t } = useTranslation(['cart', 'orders', 'common']);
+  const { t } = useTranslation(['cart', 'orders', 'common', 'errors']);
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const location = useLocation();
@@ -303,27 +304,41 @@ function SettlementContent() {
             }
           >
             <Space orientation="vertical" style={{ width: '100%' }}>
-              {group.items.map((item) => (
-                <Checkbox
-                  key={item.id}
-                  checked={item.isChecked}
-                  disabled={!item.isAvailable}
-                  onChange={(event) => setChecked([item.id], event.target.checked)}
-                >
-                  {/* Name, variant and "× 15" each isolated, the spaces between them outside: inside the
-                      left-to-right run a leading space put "15" against an Arabic colour ("أزرق15 ×"). */}
-                  <bdi>{item.name}</bdi>
-                  {item.checkAttrName && (
-                    <span className="cv-muted">
-                      {' · '}
-                      <bdi>{item.checkAttrName}</bdi>
-                    </span>
-                  )}{' '}
-                  <span className="cv-muted" dir="ltr">
-                    × {item.count}
-                  </span>
-                </Checkbox>
-              ))}
+              {group.items.map((item) => {
+                // Why a greyed line cannot be bought, as the cart drawer says it.
+                const problem = cartLineProblem(item, t);
+                return (
+                  <div key={item.id}>
+                    <Checkbox
+                      checked={item.isChecked}
+                      disabled={!item.isAvailable}
+                      onChange={(event) => setChecked([item.id], event.target.checked)}
+                    >
+                      {/* Name, variant and "× 15" each isolated, the spaces between them outside: inside the
+                          left-to-right run a leading space put "15" against an Arabic colour ("أزرق15 ×"). */}
+                      <bdi>{item.name}</bdi>
+                      {item.checkAttrName && (
+                        <span className="cv-muted">
+                          {' · '}
+                          <bdi>{item.checkAttrName}</bdi>
+                        </span>
+                      )}{' '}
+                      <span className="cv-muted" dir="ltr">
+                        × {item.count}
+                      </span>
+                    </Checkbox>
+                    {problem && (
+                      <div
+                        className="cv-cart-item__warn cv-settle-line__problem"
+                        role="status"
+                        data-testid="line-problem"
+                      >
+                        {problem}
+                      </div>
+                    )}
+                  </div>
+                );
+              })}
             </Space>
           </Card>
         ))}

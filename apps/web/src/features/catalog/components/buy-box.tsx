@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { LightButton } from '../../../components/ui/light-button';
 import { LightChoiceGroup } from '../../../components/ui/light-controls';
+import { QuantityStepper } from '../../../components/ui/quantity-stepper';
 import { buildLoginPath, isLoggedIn, useSession } from '../../../lib/session';
 import { STORAGE_KEYS, writeStorage } from '../../../lib/storage';
 import { toast } from '../../../lib/toast';
@@ -22,77 +23,6 @@ import {
   type TSelection,
 } from '../lib/variants';
 import { Money } from './money';
-
-/**
- * The quantity box with minus and plus (Ant Design's InputNumber in spinner mode): typing is free, the value is
- * brought within min..max when the box loses focus or Enter is pressed.
- */
-function QuantityStepper({
-  labelledBy,
-  min,
-  max,
-  value,
-  isDisabled,
-  onChange,
-}: {
-  labelledBy: string;
-  min: number;
-  max: number;
-  value: number;
-  isDisabled: boolean;
-  onChange: (value: number) => void;
-}) {
-  const [draft, setDraft] = useState(String(value));
-  useEffect(() => {
-    setDraft(String(value));
-  }, [value]);
-  const clamp = (next: number) => Math.min(Math.max(Math.round(next), min), max);
-  const commit = () => {
-    const parsed = Number(draft);
-    const next = draft.trim() !== '' && Number.isFinite(parsed) ? clamp(parsed) : value;
-    setDraft(String(next));
-    onChange(next);
-  };
-  return (
-    <span className="cv-stepper" data-testid="quantity">
-      <button
-        type="button"
-        tabIndex={-1}
-        aria-hidden="true"
-        disabled={isDisabled || value <= min}
-        onClick={() => onChange(clamp(value - 1))}
-      >
-        −
-      </button>
-      <input
-        type="number"
-        inputMode="numeric"
-        aria-labelledby={labelledBy}
-        min={min}
-        max={max}
-        step={1}
-        value={draft}
-        disabled={isDisabled}
-        onChange={(event) => setDraft(event.target.value)}
-        onBlur={commit}
-        onKeyDown={(event) => {
-          if (event.key === 'Enter') {
-            commit();
-          }
-        }}
-      />
-      <button
-        type="button"
-        tabIndex={-1}
-        aria-hidden="true"
-        disabled={isDisabled || value >= max}
-        onClick={() => onChange(clamp(value + 1))}
-      >
-        +
-      </button>
-    </span>
-  );
-}
 
 /** Variant choice, quantity within buyMin..maxBuy, charged price, freight and total, then cart actions. */
 export function BuyBox({ product }: { product: TProductDetail }) {
