@@ -163,6 +163,7 @@ export const ERROR_STATUS = {
   STORE_STATUS_INVALID: 409,
   PRODUCT_STATUS_INVALID: 409,
   PRODUCT_TAKEN_DOWN: 409,
+  PRODUCT_CODE_TAKEN: 409,
   PRODUCT_TEXT_REQUIRED: 400,
   CATEGORY_NOT_LEAF: 400,
   PRICE_INVALID: 400,
@@ -228,6 +229,8 @@ export const ERROR_STATUS = {
   CAMPAIGN_NOT_FOUND: 404,
   /** A second active welcome campaign: subscribers get one welcome coupon, so only one may run. */
   WELCOME_CAMPAIGN_RUNNING: 409,
+  /** The account holds (or held) a welcome coupon already: one per account, whatever address it was mailed to. */
+  WELCOME_COUPON_ALREADY_HELD: 409,
   CANCEL_BLOCKED_OPEN_ORDER: 409,
   CANCEL_BLOCKED_LOAN: 409,
   CANCEL_BLOCKED_SHOP: 409,

@@ -31,6 +31,8 @@ export const V = {
   usernameIsMobile: 'usernameIsMobile',
   /** A person's name with something other than letters, marks, spaces, apostrophes, hyphens or dots (an emoji). */
   personName: 'personName',
+  /** An ID number that does not fit its ID type (isValidIdNumber): also the field error of VERIFICATION_ID_INVALID. */
+  idNumberInvalid: 'idNumberInvalid',
   password: 'password',
   passwordsDiffer: 'passwordsDiffer',
   /** A new log-in password the same as the current one. */
@@ -115,6 +117,8 @@ export const V = {
   dateRangeTooLong: 'dateRangeTooLong',
   /** Two attributes of a product with one name ("Colour" twice). */
   attributeNameTaken: 'attributeNameTaken',
+  /** Two variants of one product with the same code (SKU). */
+  variantCodeTaken: 'variantCodeTaken',
   /** A stock change of 0 (it would record a change that changes nothing). */
   stockChangeZero: 'stockChangeZero',
   /** A whole number outside its range, or no whole number: `{{min}}` to `{{max}}` (messageWithValues). */
@@ -222,13 +226,15 @@ export const zEmail = z
   .max(EMAIL_MAX, { error: V.tooLong })
   .regex(/^[a-z0-9][a-z0-9._-]{5,}@[a-z0-9-]+(\.[a-z0-9-]+)*\.[a-z]{2,}$/, { error: V.email });
 
-/** Subscription e-mail: local part starts alphanumeric, at least 3 characters, then a domain. */
+/**
+ * Subscription e-mail: local part starts alphanumeric, at least 3 characters, then a domain. Kept as typed (trimmed);
+ * the server decides "already subscribed" on a canonical form (case, `+tag`).
+ */
 export const zSubscriptionEmail = z
   .string({ error: requiredOrInvalid })
   .trim()
-  .toLowerCase()
   .max(EMAIL_MAX, { error: V.tooLong })
-  .regex(/^[a-z0-9][a-z0-9._%+-]{2,}@[a-z0-9-]+(\.[a-z0-9-]+)*\.[a-z]{2,}$/, { error: V.subscriptionEmail });
+  .regex(/^[a-z0-9][a-z0-9._%+-]{2,}@[a-z0-9-]+(\.[a-z0-9-]+)*\.[a-z]{2,}$/i, { error: V.subscriptionEmail });
 
 /** International area code such as "+86" or "+1". */
 export const zAreaCode = z

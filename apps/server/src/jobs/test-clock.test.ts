@@ -87,7 +87,14 @@ describe('the test clock moves the orders’ time too (TEST_CLOCK=true)', () => 
     expect(received.receivedAt!.getTime()).toBeGreaterThanOrEqual(testClockOf(db).now().getTime() - 5_000);
     testClockOf(db).advance(8);
     await expect(
-      requestRefund(db, { userId: buyer.id, orderNo, reason: 1, amount: '1.00', description: 'late', images: [] }),
+      requestRefund(db, {
+        userId: buyer.id,
+        orderNo,
+        reason: 1,
+        amount: '1.00',
+        description: 'late',
+        images: [],
+      }),
     ).rejects.toMatchObject({ code: 'RETURN_WINDOW_CLOSED' });
   });
 

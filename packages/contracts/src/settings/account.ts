@@ -17,6 +17,10 @@ export const ACCOUNT_SETTINGS = {
     defaultValue: '20',
     description: 'Verification codes one IP address may have sent per hour, to any addresses',
   }),
+  subscribe_ip_hourly_limit: integerSetting(1, 10000, {
+    defaultValue: '5',
+    description: 'Welcome coupon e-mails the footer subscription may send per hour for one IP address',
+  }),
   register_email_code_required: {
     schema: z.enum(['0', '1'], { error: '0 or 1' }),
     rule: { key: 'oneOf', params: { values: '0, 1' } },

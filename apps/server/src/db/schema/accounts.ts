@@ -110,5 +110,12 @@ export const subscriptions = pgTable(
     userId: ref('user_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('subscriptions_email_key').on(t.email)],
+  (t) => [
+    uniqueIndex('subscriptions_email_key').on(t.email),
+    // The mailbox an address reaches (lower case, no `+tag`): subscribing looks it up (subscriptions/service.ts,
+    // canonicalColumn, which must stay the same expression). Not unique: older rows may hold two spellings of one.
+    index('subscriptions_mailbox_idx').on(
+      sql`lower(split_part(split_part(${t.email}, '@', 1), '+', 1) || '@' || split_part(${t.email}, '@', 2))`,
+    ),
+  ],
 );

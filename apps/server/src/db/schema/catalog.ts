@@ -131,6 +131,11 @@ export const products = pgTable(
     index('products_seller_price_idx').on(t.storeId, t.price, t.id).where(sql`${t.deletedAt} is null`),
     // The console's product list sorted by price or sales, either way (db/list-sort.ts); not by stock (see
     // ADMIN_PRODUCT_SORTS).
+    // A product code names one product of its shop: the import updates the product its code names, and two sharing
+    // one had a file's rows of the first overwrite the second (QA seller #1). Empty is no code.
+    uniqueIndex('products_store_code_key')
+      .on(t.storeId, t.code)
+      .where(sql`${t.deletedAt} is null and ${t.code} <> ''`),
     index('products_admin_price_idx').on(t.price, t.id).where(sql`${t.deletedAt} is null`),
     index('products_admin_sales_idx').on(t.soldCount, t.id).where(sql`${t.deletedAt} is null`),
     // The list indexes end in (price, store_id) though they never sort by them: a list filtered by price

@@ -13,7 +13,7 @@ import {
 import { and, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
 import { uniqueViolation } from '../../db/pg-error';
-import { couponCampaigns, userCoupons } from '../../db/schema';
+import { couponCampaigns, userCoupons, users } from '../../db/schema';
 import { AppError } from '../../http/app-error';
 import { enqueueMail } from '../mail';
 
@@ -77,8 +77,25 @@ const isRunningWelcome = () =>
   );
 
 /**
+ * Locks the buyer's account row and tells whether it holds or ever held a welcome coupon (used, expired or
+ * available, from any welcome campaign). The lock makes two welcome claims of one account wait for each other on
+ * PostgreSQL, so they cannot both pass the check (QA buyer #4: one account collected codes mailed to many addresses).
+ */
+async function lockAndHasWelcomeCoupon(tx: Executor, userId: bigint): Promise<boolean> {
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+  const [held] = await tx
+    .select({ id: userCoupons.id })
+    .from(userCoupons)
+    .innerJoin(couponCampaigns, eq(couponCampaigns.id, userCoupons.campaignId))
+    .where(and(eq(userCoupons.userId, userId), eq(couponCampaigns.isWelcome, true)))
+    .limit(1);
+  return held !== undefined;
+}
+
+/**
  * Subscription: one welcome coupon for the e-mail, mailed in the subscriber's language, in the
- * subscription's transaction. No active welcome campaign: nothing is issued.
+ * subscription's transaction. No active welcome campaign, or a logged-in subscriber whose account already has a
+ * welcome coupon: nothing is issued (null).
  */
 export async function issueWelcomeCoupon(
   tx: Executor,
@@ -92,6 +109,9 @@ export async function issueWelcomeCoupon(
     .orderBy(desc(couponCampaigns.id))
     .limit(1);
   if (!campaign) {
+    return null;
+  }
+  if (input.userId && (await lockAndHasWelcomeCoupon(tx, input.userId))) {
     return null;
   }
   const taken = await takeFromStock(tx, campaign.id);
@@ -136,6 +156,14 @@ export async function claimCoupon(db: Database, userId: bigint, rawCode: string,
       }
       if (issued.validUntil.getTime() <= now.getTime()) {
         throw new AppError('COUPON_EXPIRED');
+      }
+      const [campaign] = await tx
+        .select({ isWelcome: couponCampaigns.isWelcome })
+        .from(couponCampaigns)
+        .where(eq(couponCampaigns.id, issued.campaignId))
+        .limit(1);
+      if (campaign?.isWelcome && (await lockAndHasWelcomeCoupon(tx, userId))) {
+        throw new AppError('WELCOME_COUPON_ALREADY_HELD');
       }
       const [claimed] = await tx
         .update(userCoupons)

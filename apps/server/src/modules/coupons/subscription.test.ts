@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { couponCampaigns, mailOutbox, userCoupons } from '../../db/schema';
+import { couponCampaigns, mailOutbox, subscriptions, systemParams, userCoupons } from '../../db/schema';
 import { createTestStaff, createTestUser } from '../../testing/fixtures';
 import { startTestSmtpServer } from '../../testing/smtp';
 import { bearer, createTestApp, json, type TTestContext } from '../../testing/test-app';
@@ -106,6 +106,117 @@ describe('footer subscription', () => {
       `Your welcome coupon ${coupon?.code} is already in your account, under Coupons.`,
     );
     expect(mail.text).not.toContain('add the code');
+  });
+});
+
+describe('abuse of the subscription (QA buyer #4)', () => {
+  const subscribe = (email: string, options: { ip: string; token?: string }) =>
+    ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/subscriptions?lang=en',
+      remoteAddress: options.ip,
+      ...(options.token ? { headers: bearer(options.token) } : {}),
+      payload: { email },
+    });
+  const claim = (token: string, code: string) =>
+    ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/coupons/claim?lang=en',
+      headers: bearer(token),
+      payload: { code },
+    });
+  const welcomeCodeOf = async (email: string) => {
+    const [row] = await ctx.database.db.select().from(userCoupons).where(eq(userCoupons.email, email));
+    return row!.code;
+  };
+
+  it('lets one account hold one welcome coupon, even after using it, whatever address the codes went to', async () => {
+    const tag = Date.now().toString(36);
+    const first = `one${tag}@caravan.example`;
+    const second = `two${tag}@caravan.example`;
+    expect((await subscribe(first, { ip: '198.51.100.1' })).statusCode).toBe(201);
+    expect((await subscribe(second, { ip: '198.51.100.1' })).statusCode).toBe(201);
+    const buyer = await createTestUser(ctx.database.db);
+    expect((await claim(buyer.token, await welcomeCodeOf(first))).statusCode).toBe(201);
+    // A used welcome coupon still counts.
+    await ctx.database.db.update(userCoupons).set({ status: 'used' }).where(eq(userCoupons.email, first));
+    const refused = await claim(buyer.token, await welcomeCodeOf(second));
+    expect(refused.statusCode).toBe(409);
+    expect(json<{ error: { code: string; message: string } }>(refused).error).toEqual({
+      code: 'WELCOME_COUPON_ALREADY_HELD',
+      message: 'Your account already has a welcome coupon: each account can have only one',
+    });
+    const [unclaimed] = await ctx.database.db.select().from(userCoupons).where(eq(userCoupons.email, second));
+    expect(unclaimed?.userId).toBeNull();
+    // Subscribing a third address while logged in adds no second welcome coupon to the account either.
+    expect(
+      (await subscribe(`three${tag}@caravan.example`, { ip: '198.51.100.1', token: buyer.token })).statusCode,
+    ).toBe(201);
+    const held = await ctx.database.db.select().from(userCoupons).where(eq(userCoupons.userId, buyer.id));
+    expect(held).toHaveLength(1);
+  });
+
+  it('lets only one of two welcome claims of one account made at once succeed', async () => {
+    const tag = Date.now().toString(36);
+    const emails = [`race1${tag}@caravan.example`, `race2${tag}@caravan.example`];
+    for (const email of emails) {
+      expect((await subscribe(email, { ip: '198.51.100.2' })).statusCode).toBe(201);
+    }
+    const codes = await Promise.all(emails.map(welcomeCodeOf));
+    const buyer = await createTestUser(ctx.database.db);
+    const answers = await Promise.all(codes.map((code) => claim(buyer.token, code)));
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 409]);
+    expect(
+      await ctx.database.db.select().from(userCoupons).where(eq(userCoupons.userId, buyer.id)),
+    ).toHaveLength(1);
+  });
+
+  it('treats case and +tags as the same subscriber, keeping the address as typed', async () => {
+    const tag = Date.now().toString(36);
+    const typed = `Qa.Sub+1${tag}@Caravan.example`;
+    expect((await subscribe(typed, { ip: '198.51.100.3' })).statusCode).toBe(201);
+    for (const other of [
+      `qa.sub+2${tag}@caravan.example`,
+      `qa.sub@caravan.example`,
+      `QA.SUB@CARAVAN.EXAMPLE`,
+    ]) {
+      const res = await subscribe(other, { ip: '198.51.100.3' });
+      expect(res.statusCode).toBe(409);
+      expect(json<{ error: { code: string } }>(res).error.code).toBe('EMAIL_ALREADY_SUBSCRIBED');
+    }
+    expect((await subscribe(`qa.sub2${tag}@caravan.example`, { ip: '198.51.100.3' })).statusCode).toBe(201);
+    const stored = await ctx.database.db.select().from(subscriptions).where(eq(subscriptions.email, typed));
+    expect(stored).toHaveLength(1);
+    expect(await ctx.database.db.select().from(userCoupons).where(eq(userCoupons.email, typed))).toHaveLength(
+      1,
+    );
+  });
+
+  it('caps the welcome mails of one IP address an hour at subscribe_ip_hourly_limit, then answers TOO_FREQUENT', async () => {
+    await ctx.database.db
+      .insert(systemParams)
+      .values({ code: 'subscribe_ip_hourly_limit', value: '3' })
+      .onConflictDoUpdate({ target: systemParams.code, set: { value: '3' } });
+    const tag = Date.now().toString(36);
+    const ip = '198.51.100.4';
+    for (let i = 0; i < 3; i += 1) {
+      expect((await subscribe(`farm${i}${tag}@caravan.example`, { ip })).statusCode).toBe(201);
+    }
+    const refused = await subscribe(`farm9${tag}@caravan.example`, { ip });
+    expect(refused.statusCode).toBe(429);
+    expect(json<{ error: { code: string } }>(refused).error.code).toBe('TOO_FREQUENT');
+    expect(
+      await ctx.database.db
+        .select()
+        .from(mailOutbox)
+        .where(eq(mailOutbox.toAddress, `farm9${tag}@caravan.example`)),
+    ).toHaveLength(0);
+    // Another address is not held up by it.
+    expect((await subscribe(`other${tag}@caravan.example`, { ip: '198.51.100.5' })).statusCode).toBe(201);
+    await ctx.database.db
+      .update(systemParams)
+      .set({ value: '5' })
+      .where(eq(systemParams.code, 'subscribe_ip_hourly_limit'));
   });
 });
 

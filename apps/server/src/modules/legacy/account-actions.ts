@@ -189,7 +189,11 @@ registerLegacyAction(
 
 registerLegacyAction('subscribe!add', async (ctx) => {
   const input = parseLegacy(ZSubscribeRequest, mapLegacyParams(ctx.params, ALIASES.subscribe));
-  await subscribeEmail(ctx.app.deps.db, { email: input.email, lang: ctx.request.lang });
+  await subscribeEmail(
+    ctx.app.deps.db,
+    { email: input.email, lang: ctx.request.lang },
+    { ip: ctx.request.ip, counters: ctx.app.counters },
+  );
   return null;
 });
 

@@ -27,6 +27,7 @@ import {
   loadCategoryIds,
   prepareProduct,
   saveSellerProduct,
+  saveWithCodeGuard,
   type TPreparedProduct,
   type TSeller,
 } from './products';
@@ -65,6 +66,9 @@ const BASE_COLUMNS = [
 ] as const;
 
 const BATCH = 250;
+/** The code an exported row gives a product that has none of its own: `ID-<its id>`. */
+const STAND_IN_PREFIX = 'ID-';
+const STAND_IN_CODE = /^ID-(\d+)$/;
 
 type TRow = Record<string, string>;
 /** A refused row; refusedRow names, for IMPORT_PRODUCT_ROW_REFUSED, the row of the same product that was refused. */
@@ -170,7 +174,7 @@ export async function exportProducts(
   const columns = columnsFor(LANGUAGES.filter((l) => langs.has(l)));
   const out: TRow[] = [];
   for (const p of rows) {
-    const code = p.code || `ID-${p.id}`;
+    const code = p.code || `${STAND_IN_PREFIX}${p.id}`;
     const base: TRow = {
       product_code: code,
       category_id: String(p.categoryId),
@@ -569,6 +573,31 @@ async function saveBatch(
       byCode.set(e.code, e.id);
     }
   }
+  // The export writes `ID-<id>` for a product without a code of its own (exportRows): that row is the product, so a
+  // file exported and imported back updates it rather than adding a copy of every such product.
+  const standIns = new Map<bigint, string>();
+  for (const code of codes) {
+    const id = STAND_IN_CODE.exec(code)?.[1];
+    if (id && !byCode.has(code) && id.length <= 18) {
+      standIns.set(BigInt(id), code);
+    }
+  }
+  if (standIns.size > 0) {
+    const codeless = await db
+      .select({ id: products.id })
+      .from(products)
+      .where(
+        and(
+          eq(products.storeId, seller.storeId),
+          isNull(products.deletedAt),
+          eq(products.code, ''),
+          inArray(products.id, [...standIns.keys()]),
+        ),
+      );
+    for (const { id } of codeless) {
+      byCode.set(standIns.get(id)!, id);
+    }
+  }
   let saved = 0;
   const fresh = ready.filter((r) => !r.group.code || !byCode.has(r.group.code));
   for (const r of ready.filter((x) => x.group.code && byCode.has(x.group.code))) {
@@ -590,25 +619,27 @@ async function saveBatch(
     }
   }
   if (fresh.length > 0) {
-    await db.transaction(async (tx) => {
-      const inserted = await tx
-        .insert(products)
-        .values(fresh.map((r) => ({ ...r.prepared.values, images: r.images, storeId: seller.storeId })))
-        .returning({ id: products.id });
-      const variantValues = fresh.flatMap((r, i) =>
-        r.prepared.variants.map((v, sort) => ({
-          productId: inserted[i]!.id,
-          attrs: v.attrs,
-          price: v.price,
-          stock: v.stock,
-          sku: v.sku,
-          sort,
-        })),
-      );
-      if (variantValues.length > 0) {
-        await tx.insert(productVariants).values(variantValues);
-      }
-    });
+    await saveWithCodeGuard(() =>
+      db.transaction(async (tx) => {
+        const inserted = await tx
+          .insert(products)
+          .values(fresh.map((r) => ({ ...r.prepared.values, images: r.images, storeId: seller.storeId })))
+          .returning({ id: products.id });
+        const variantValues = fresh.flatMap((r, i) =>
+          r.prepared.variants.map((v, sort) => ({
+            productId: inserted[i]!.id,
+            attrs: v.attrs,
+            price: v.price,
+            stock: v.stock,
+            sku: v.sku,
+            sort,
+          })),
+        );
+        if (variantValues.length > 0) {
+          await tx.insert(productVariants).values(variantValues);
+        }
+      }),
+    );
     saved += fresh.length;
   }
   return saved;

@@ -259,6 +259,47 @@ describe('product import and export', () => {
     expect(template.body.split('\n')[0]).toContain('product_code,name_en,description_en,category_id');
   });
 
+  it('imports an exported file back onto the same products, those without a code of their own too (QA seller #1)', async () => {
+    const owner = await createTestUser(ctx.database.db);
+    const storeId = await createTestStore(ctx.database.db, owner.id, 'Round Trip');
+    const picture = await uploadImage(owner.sellerToken);
+    const header = 'product_code,name_en,category_id,selling_price,stock,images';
+    const made = await importFile(
+      owner.sellerToken,
+      Buffer.from(
+        `${header}\n,No code one,${tree.shirts},10,5,${picture.url}\n,No code two,${tree.shirts},11,6,${picture.url}\n`,
+      ),
+    );
+    expect(await waitForJob(owner.sellerToken, json<TImportJob>(made).id)).toMatchObject({
+      savedProducts: 2,
+    });
+    const shopProducts = () =>
+      ctx.database.db
+        .select({ id: products.id, code: products.code, stock: products.stock })
+        .from(products)
+        .where(eq(products.storeId, storeId))
+        .orderBy(products.id);
+    const before = await shopProducts();
+    expect(before.map((p) => p.code)).toEqual(['', '']);
+
+    const exported = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/v1/seller/products/export?format=csv',
+      headers: bearer(owner.sellerToken),
+    });
+    const rows = parse(exported.body.replace(/^\uFEFF/, ''), { columns: true }) as Record<string, string>[];
+    expect(rows.map((r) => r.product_code).sort()).toEqual(before.map((p) => `ID-${p.id}`).sort());
+    const again = await importFile(owner.sellerToken, Buffer.from(exported.body));
+    expect(await waitForJob(owner.sellerToken, json<TImportJob>(again).id)).toMatchObject({
+      status: 'done',
+      savedProducts: 2,
+      errors: [],
+    });
+    const after = await shopProducts();
+    // The same two products, updated in place: no copies.
+    expect(after.map((p) => p.id)).toEqual(before.map((p) => p.id));
+  });
+
   it('exports a name that would start a formula as text, and reads it back as the seller wrote it (QA seller 5)', async () => {
     const name = '=HYPERLINK("http://evil.example","click")';
     const file = [

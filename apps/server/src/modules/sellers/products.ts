@@ -20,9 +20,10 @@ import {
   ZBulkProductsRequest,
   ZProductRequest,
 } from '@caravan/contracts';
-import { and, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
 import { containsPattern } from '../../db/like';
+import { uniqueViolation } from '../../db/pg-error';
 import { executeNamed } from '../../db/prepared';
 import {
   products,
@@ -432,6 +433,13 @@ export function prepareProduct(
       throw new AppError('VARIANT_DUPLICATE', { field: `variants.${i}` });
     }
     seen.add(key);
+    const sku = v.code.trim();
+    if (sku !== '' && body.variants.some((other, j) => j < i && other.code.trim() === sku)) {
+      // A variant's code names it in the seller's own stock-keeping; two sharing one cannot be told apart.
+      throw new AppError('VALIDATION_FAILED', {
+        fields: [{ field: `variants.${i}.code`, message: V.variantCodeTaken }],
+      });
+    }
     const price = v.price === null ? null : parseMoney(v.price);
     if (price !== null && price <= 0n) {
       throw new AppError('PRICE_INVALID', { field: `variants.${i}.price` });
@@ -527,6 +535,44 @@ async function adjustStoreGoodsCount(tx: Executor, storeId: bigint): Promise<voi
       where store_id = ${storeId} and is_on_shelf) where id = ${storeId}`);
 }
 
+/**
+ * A product code names one product of its shop (the import updates the product its code names); another product's
+ * code is refused beside the field. The unique index `products_store_code_key` decides between two saves at once
+ * (saveWithCodeGuard).
+ */
+async function assertProductCodeFree(db: Database, storeId: bigint, code: string, productId: bigint | null) {
+  if (code === '') {
+    return;
+  }
+  const [other] = await db
+    .select({ id: products.id })
+    .from(products)
+    .where(
+      and(
+        eq(products.storeId, storeId),
+        eq(products.code, code),
+        isNull(products.deletedAt),
+        productId === null ? undefined : ne(products.id, productId),
+      ),
+    )
+    .limit(1);
+  if (other) {
+    throw new AppError('PRODUCT_CODE_TAKEN', { field: 'code' });
+  }
+}
+
+/** Runs a write of products, answering a clash on a shop's product code as PRODUCT_CODE_TAKEN. */
+export async function saveWithCodeGuard<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (uniqueViolation(error) === 'products_store_code_key') {
+      throw new AppError('PRODUCT_CODE_TAKEN', { field: 'code' });
+    }
+    throw error;
+  }
+}
+
 export async function saveSellerProduct(
   db: Database,
   uploadDir: string,
@@ -554,48 +600,51 @@ export async function saveSellerProduct(
     body.images,
     new Set(currentImages.map((i) => i.url)),
   );
-  const id = await db.transaction(async (tx) => {
-    let savedId: bigint;
-    if (productId === null) {
-      const [row] = await tx
-        .insert(products)
-        .values({ ...prepared.values, images, storeId: seller.storeId })
-        .returning({ id: products.id });
-      savedId = row!.id;
-      await syncVariants(tx, seller, savedId, [], store.lang, prepared.variants, stockReason);
-    } else {
-      const current = await findOwnProduct(tx, seller, productId, true);
-      if (current.takenDownAt && prepared.values.isOnShelf) {
-        throw new AppError('PRODUCT_TAKEN_DOWN', { field: 'isOnShelf' });
-      }
-      await tx
-        .update(products)
-        .set({ ...prepared.values, images, updatedAt: new Date() })
-        .where(eq(products.id, productId));
-      if (prepared.variants.length === 0 && current.stock !== prepared.values.stock) {
-        await tx.insert(stockAdjustments).values({
-          storeId: seller.storeId,
+  await assertProductCodeFree(db, seller.storeId, prepared.values.code ?? '', productId);
+  const id = await saveWithCodeGuard(() =>
+    db.transaction(async (tx) => {
+      let savedId: bigint;
+      if (productId === null) {
+        const [row] = await tx
+          .insert(products)
+          .values({ ...prepared.values, images, storeId: seller.storeId })
+          .returning({ id: products.id });
+        savedId = row!.id;
+        await syncVariants(tx, seller, savedId, [], store.lang, prepared.variants, stockReason);
+      } else {
+        const current = await findOwnProduct(tx, seller, productId, true);
+        if (current.takenDownAt && prepared.values.isOnShelf) {
+          throw new AppError('PRODUCT_TAKEN_DOWN', { field: 'isOnShelf' });
+        }
+        await tx
+          .update(products)
+          .set({ ...prepared.values, images, updatedAt: new Date() })
+          .where(eq(products.id, productId));
+        if (prepared.variants.length === 0 && current.stock !== prepared.values.stock) {
+          await tx.insert(stockAdjustments).values({
+            storeId: seller.storeId,
+            productId,
+            delta: (prepared.values.stock ?? 0) - current.stock,
+            stockAfter: prepared.values.stock ?? 0,
+            reason: stockReason,
+            userId: seller.id,
+          });
+        }
+        await syncVariants(
+          tx,
+          seller,
           productId,
-          delta: (prepared.values.stock ?? 0) - current.stock,
-          stockAfter: prepared.values.stock ?? 0,
-          reason: stockReason,
-          userId: seller.id,
-        });
+          current.attributes,
+          store.lang,
+          prepared.variants,
+          stockReason,
+        );
+        savedId = productId;
       }
-      await syncVariants(
-        tx,
-        seller,
-        productId,
-        current.attributes,
-        store.lang,
-        prepared.variants,
-        stockReason,
-      );
-      savedId = productId;
-    }
-    await adjustStoreGoodsCount(tx, seller.storeId);
-    return savedId;
-  });
+      await adjustStoreGoodsCount(tx, seller.storeId);
+      return savedId;
+    }),
+  );
   clearCatalogCache(db);
   return getSellerProduct(db, seller, id);
 }

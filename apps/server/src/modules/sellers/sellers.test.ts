@@ -837,6 +837,68 @@ describe('seller products', () => {
     }
   });
 
+  it('gives each product of a shop its own product code, and each variant of a product its own code (QA seller #1)', async () => {
+    // Shops of their own: the other tests count the goods of theirs.
+    const shop = await openShop('Code House');
+    const rival = await openShop('Code Rival');
+    // One set of pictures per shop: every upload counts against the per-minute limit.
+    const bodies = new Map([
+      [shop.token, await productBody(shop.token)],
+      [rival.token, await productBody(rival.token)],
+    ]);
+    const body = (token: string, overrides: Partial<TProductRequest>) => ({
+      ...bodies.get(token)!,
+      ...overrides,
+    });
+    const create = (token: string, overrides: Partial<TProductRequest>) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/v1/seller/products?lang=en',
+        headers: bearer(token),
+        payload: body(token, overrides),
+      });
+    const first = await create(shop.token, { code: 'QA-CODE-1' });
+    expect(first.statusCode, first.body).toBe(200);
+    const second = await create(shop.token, { code: 'QA-CODE-2' });
+    expect(second.statusCode, second.body).toBe(200);
+    const secondId = json<TSellerProductDetail>(second).id;
+
+    const taken = await create(shop.token, { code: 'QA-CODE-1' });
+    expect(taken.statusCode).toBe(409);
+    expect(json<TError>(taken).error).toMatchObject({
+      code: 'PRODUCT_CODE_TAKEN',
+      details: { field: 'code' },
+    });
+    const renamedOnto = await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/v1/seller/products/${secondId}`,
+      headers: bearer(shop.token),
+      payload: body(shop.token, { code: 'QA-CODE-1' }),
+    });
+    expect(json<TError>(renamedOnto).error.code).toBe('PRODUCT_CODE_TAKEN');
+    // Saving a product with its own code, and another shop using the same code, are fine.
+    const resaved = await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/v1/seller/products/${secondId}`,
+      headers: bearer(shop.token),
+      payload: body(shop.token, { code: 'QA-CODE-2' }),
+    });
+    expect(resaved.statusCode, resaved.body).toBe(200);
+    expect((await create(rival.token, { code: 'QA-CODE-1' })).statusCode).toBe(200);
+
+    const sameSku = await create(shop.token, {
+      code: 'QA-CODE-3',
+      variants: [
+        { values: ['Sand'], price: null, stock: 1, code: 'SKU-1' },
+        { values: ['Navy'], price: null, stock: 1, code: ' SKU-1' },
+      ],
+    });
+    expect(sameSku.statusCode).toBe(400);
+    expect(json<TError>(sameSku).error.details?.fields).toEqual([
+      { field: 'variants.1.code', message: 'Each variant needs a different code' },
+    ]);
+  });
+
   it("names a repeated attribute name at its field, in the reader's language", async () => {
     const base = await productBody(shop.token);
     const res = await ctx.app.inject({

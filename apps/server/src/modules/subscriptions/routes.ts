@@ -20,7 +20,11 @@ export const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await subscribeEmail(db, { email: request.body.email, lang: request.lang, userId: request.user?.id });
+      await subscribeEmail(
+        db,
+        { email: request.body.email, lang: request.lang, userId: request.user?.id },
+        { ip: request.ip, counters: app.counters },
+      );
       return reply.status(201).send({ ok: true as const });
     },
   );

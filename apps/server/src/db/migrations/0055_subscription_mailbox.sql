@@ -1,0 +1,1 @@
+CREATE INDEX "subscriptions_mailbox_idx" ON "subscriptions" USING btree (lower(split_part(split_part("email", '@', 1), '+', 1) || '@' || split_part("email", '@', 2)));
