@@ -105,6 +105,10 @@ describe('chat: buyer, agent on another server process, seller', () => {
     await dialog
       .getByTestId('chat-image-input')
       .setInputFiles({ name: 'parcel.png', mimeType: 'image/png', buffer: picture });
+    // Shown above the composer, removable, and posted only by Send (DESIGN.md; QA L9).
+    await dialog.getByRole('img', { name: 'Chosen picture parcel.png' }).waitFor();
+    expect(await dialog.getByRole('img', { name: 'Picture in the chat' }).count()).toBe(0);
+    await dialog.getByRole('button', { name: 'Send' }).click();
     await poll(() => dialog.getByRole('img', { name: 'Picture in the chat' }).count()).toBe(1);
 
     // The agent, served by the other process.

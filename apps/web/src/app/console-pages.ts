@@ -1,4 +1,5 @@
 import type { TConsolePages } from '../components/console/console-layout';
+import { useCsMenuCounts } from '../features/chat/api/use-cs-menu-counts';
 import { useSellerMenuCounts } from '../features/chat/api/use-seller-menu-counts';
 import { preloadableLazy } from '../lib/preloadable-lazy';
 
@@ -39,6 +40,9 @@ export const SELLER_AREA_PAGES: TConsolePages = {
 
 /** Counts beside the seller menu's entries (unread messages and notifications), keyed by section path. */
 export const useSellerMenuCountsSlot: () => Partial<Record<string, number>> = useSellerMenuCounts;
+
+/** The customer-service menu's count: conversations waiting plus the agent's own unread ones. */
+export const useCsMenuCountsSlot: () => Partial<Record<string, number>> = useCsMenuCounts;
 
 export const CS_AREA_PAGES: TConsolePages = {
   conversations: preloadableLazy(() => import('../features/chat/pages/cs-conversations')),

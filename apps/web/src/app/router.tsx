@@ -117,7 +117,7 @@ const AdminConsole = consoleRoute(
 );
 const CsConsole = consoleRoute(
   () => import('../features/cs/console'),
-  (pages) => ({ areaPages: pages.CS_AREA_PAGES }),
+  (pages) => ({ areaPages: pages.CS_AREA_PAGES, useMenuCounts: pages.useCsMenuCountsSlot }),
 );
 
 /**

@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { PAGE_SIZE } from '../constants';
+import { REPAYMENT_MODES } from '../loan-schedule';
 import { zChoice, zPageQuery, zRequiredText } from '../validation';
 import { zPageOf } from './admin';
+import { VERIFICATION_STATUSES } from './loans';
 
 /** Money actions that need a second staff approval above their threshold (settings/approvals.ts). */
 /** A loan keeps its own first approval (loans module) and is mirrored here so the queue shows it too. */
@@ -26,6 +28,21 @@ export const ZApprovalFacts = z.object({
   bank: z.string().nullable(),
   fee: z.string().nullable(),
   actualAmount: z.string().nullable(),
+  /** A loan's terms as its first reviewer saw them; only for loans. */
+  loan: z
+    .object({
+      productName: z.string(),
+      termDays: z.number().int(),
+      dailyRate: z.string(),
+      mode: z.enum(REPAYMENT_MODES),
+      /** What the borrower asked for; the approval's own amount is what the first reviewer approved. */
+      amountAsked: z.string(),
+      firstApprovedAmount: z.string().nullable(),
+      /** The borrower's latest real-name and advanced verification ("not_submitted" without one). */
+      realNameStatus: z.enum(VERIFICATION_STATUSES),
+      advancedStatus: z.enum(VERIFICATION_STATUSES),
+    })
+    .optional(),
 });
 export type TApprovalFacts = z.infer<typeof ZApprovalFacts>;
 

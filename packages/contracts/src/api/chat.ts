@@ -179,7 +179,27 @@ export const ZCsCustomerContext = z.object({
       })
       .nullable(),
   }),
-  loan: z.object({ status: z.string(), amount: z.string() }).nullable(),
+  /**
+   * The customer's open loan, else the latest. amount: the amount lent (approved) when there is one, else the amount
+   * asked for (isApproved false); for a paid-out loan not yet repaid, what is owed now, the next instalment and
+   * whether it is overdue.
+   */
+  loan: z
+    .object({
+      status: z.string(),
+      amount: z.string(),
+      isApproved: z.boolean(),
+      owed: z
+        .object({
+          total: z.string(),
+          nextDue: z.string(),
+          nextDueDate: z.string().nullable(),
+          isOverdue: z.boolean(),
+          overdueDays: z.number().int(),
+        })
+        .nullable(),
+    })
+    .nullable(),
   /** What the agent may open next to the chat (links in the console). */
   permissions: z.array(z.string()),
 });

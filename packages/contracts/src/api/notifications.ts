@@ -7,8 +7,9 @@ import { ZPageOf, zPageParams } from './catalog';
  * Every notification event. The web renders `notifications:event.<event>` with the notification's
  * params, in the reader's language. A module that adds an event adds it here and to the dictionaries.
  * Params by event: order.* -> orderNo; refund.* -> orderNo, amount?; recharge.* / withdrawal.* ->
- * recordId, amount; loan.* -> loanId, amount?; chat.* -> conversationId, count (messages since last read),
- * name (chat.shop: the shop; chat.buyer: the buyer), one notification per conversation, updated;
+ * recordId, amount, reason (failed: what staff wrote); loan.* -> loanId, amount?, dueDate (dueSoon), reason
+ * (rejected); chat.* -> conversationId, count (messages since last read), name (chat.shop: the shop; chat.buyer:
+ * the buyer), one notification per conversation, updated;
  * merchant.* -> shopName, reason (rejected); shop.suspended -> reason; product.* -> productId, name (in the
  * product's own language), reason (takenDown); verification.* -> verificationId, reason (rejected, resubmit).
  */

@@ -17,7 +17,7 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client';
-import { auditLog, chatMessages, products, systemParams, users } from '../../db/schema';
+import { auditLog, chatMessages, loanProducts, loans, products, systemParams, users } from '../../db/schema';
 import { createTestStaff } from '../../testing/fixtures';
 import { buildMultipart } from '../../testing/multipart';
 import { bearer, createTestApp, json, type TTestContext } from '../../testing/test-app';
@@ -417,6 +417,78 @@ describe('chat', () => {
     expect(found.pageList[0]!.conversationId).toBe(serviceId);
     const pattern = json<TCsSearchPage>(await call('GET', '/api/v1/cs/search?q=%25', agent.token));
     expect(pattern.total).toBe(0);
+  });
+
+  it("shows the customer's loan as lent, with what is owed and whether it is overdue", async () => {
+    const [product] = await db
+      .insert(loanProducts)
+      .values({
+        code: 'CS-CONTEXT',
+        kind: 'startup',
+        name: 'Start-up loan',
+        minAmount: parseMoney('100000'),
+        maxAmount: parseMoney('30000000'),
+        termOptions: [30],
+        dailyRate: parseMoney('0.0005'),
+        modes: ['equal_instalments'],
+        cycleDays: 30,
+        penaltyDailyRate: parseMoney('0.001'),
+        graceDays: 3,
+        advancedAbove: parseMoney('1000000'),
+      })
+      .returning();
+    const day = (daysAgo: number) => new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 10);
+    const terms = {
+      userId: buyer.id,
+      productId: product!.id,
+      termDays: 30,
+      mode: 'equal_instalments' as const,
+      cycleDays: 30,
+      dailyRate: parseMoney('0.0005'),
+      penaltyDailyRate: parseMoney('0.001'),
+      graceDays: 3,
+      purpose: 'Stock',
+      realName: 'Lee Demo',
+      nationality: 'DE',
+      idNumber: 'X1234567',
+      agreedAt: new Date(),
+    };
+    // Asked 150,000.50, lent 120,000.25: repaid, the panel names the amount lent and nothing owed.
+    await db.insert(loans).values({
+      ...terms,
+      status: 'repaid',
+      amount: parseMoney('150000.50'),
+      approvedAmount: parseMoney('120000.25'),
+      disbursedOn: day(80),
+      principalPaid: parseMoney('120000.25'),
+      repaidAt: new Date(),
+    });
+    const context = async () =>
+      json<TCsCustomerContext>(
+        await call('GET', `/api/v1/cs/conversations/${serviceId}/context`, agent.token),
+      ).loan;
+    expect(await context()).toEqual({ status: 'repaid', amount: '120000.25', isApproved: true, owed: null });
+
+    // An open loan past its due date and grace days: what is owed now (principal, interest, penalty) and overdue.
+    await db.insert(loans).values({
+      ...terms,
+      status: 'overdue',
+      amount: parseMoney('100000'),
+      approvedAmount: parseMoney('100000'),
+      disbursedOn: day(40),
+      principalPaid: parseMoney('20000'),
+      interestAccrued: parseMoney('1500'),
+      interestPaid: parseMoney('500'),
+      penaltyAccrued: parseMoney('101.50'),
+      overdueSince: day(6),
+      hasBeenOverdue: true,
+    });
+    expect(await context()).toMatchObject({
+      status: 'overdue',
+      amount: '100000.00',
+      isApproved: true,
+      owed: { total: '81101.50', isOverdue: true },
+    });
   });
 
   it('canned replies are kept by administrators and read by agents', async () => {

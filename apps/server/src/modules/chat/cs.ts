@@ -9,6 +9,7 @@ import {
   type TCsSearchPage,
   type TCsStats,
   type TLanguage,
+  type TLoan,
 } from '@caravan/contracts';
 import { and, asc, count, desc, eq, ilike, inArray, isNotNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
@@ -18,7 +19,6 @@ import {
   chatConversations,
   chatMessages,
   chatPeriods,
-  loans,
   orders,
   recharges,
   roles,
@@ -30,6 +30,7 @@ import {
 import { AppError } from '../../http/app-error';
 import { recordAudit } from '../audit';
 import { getBalances } from '../ledger';
+import { getCurrentLoanOf, loanClockOf } from '../loans';
 import { toRowId } from '../notifications';
 import { findConversationFor, listConversations, presentConversations } from './conversations';
 import { publishChatEvent, routeOf } from './events';
@@ -219,6 +220,25 @@ export async function listAgents(db: Executor): Promise<{ id: string; name: stri
   return rows.map((r) => ({ id: String(r.id), name: r.name }));
 }
 
+/** The loan as the agent needs it to answer "how much do I owe?": the amount lent, and what is owed while open. */
+function loanSummaryOf(loan: TLoan): NonNullable<TCsCustomerContext['loan']> {
+  const isOpen = loan.status === 'disbursed' || loan.status === 'overdue';
+  return {
+    status: loan.status,
+    amount: loan.approvedAmount ?? loan.amount,
+    isApproved: loan.approvedAmount !== null,
+    owed: isOpen
+      ? {
+          total: loan.totalOwed,
+          nextDue: loan.nextDue,
+          nextDueDate: loan.nextDueDate,
+          isOverdue: loan.status === 'overdue',
+          overdueDays: loan.overdueDays,
+        }
+      : null,
+  };
+}
+
 /** What the agent sees beside the conversation: the customer's account, orders, wallet and loan. */
 export async function getCustomerContext(
   db: Database,
@@ -243,7 +263,7 @@ export async function getCustomerContext(
   if (!account) {
     throw new AppError('CHAT_NOT_FOUND');
   }
-  const [recentOrders, balances, [pending], [loan]] = await Promise.all([
+  const [recentOrders, balances, [pending], loan] = await Promise.all([
     db
       .select({
         orderNo: orders.orderNo,
@@ -257,13 +277,7 @@ export async function getCustomerContext(
       .limit(5),
     getBalances(db, userId),
     db.select().from(walletPending).where(eq(walletPending.userId, userId)),
-    // The customer's latest loan, read from the loans' table (the loans module has no reader for one user).
-    db
-      .select({ status: loans.status, amount: loans.amount })
-      .from(loans)
-      .where(eq(loans.userId, userId))
-      .orderBy(desc(loans.id))
-      .limit(1),
+    getCurrentLoanOf(db, userId, loanClockOf(db).now()),
   ]);
   let unfinished: TCsCustomerContext['wallet']['unfinished'] = null;
   if (pending) {
@@ -298,7 +312,7 @@ export async function getCustomerContext(
       createtime: o.createdAt.toISOString(),
     })),
     wallet: { balance: formatMoney(balances.available), held: formatMoney(balances.held), unfinished },
-    loan: loan ? { status: loan.status, amount: formatMoney(loan.amount) } : null,
+    loan: loan ? loanSummaryOf(loan) : null,
     permissions: [...agent.permissions],
   };
 }

@@ -8,6 +8,8 @@ import {
   type TListSort,
   type TLoanBook,
   type TLoanStatus,
+  type TVerificationLevel,
+  type TVerificationStatus,
 } from '@caravan/contracts';
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
@@ -26,6 +28,7 @@ import { loanTermsOf, loanTotalsOf, type TLoanRow } from './accrual';
 import { daysSince } from './clock';
 import { owedNow } from './loan-math';
 import { presentLoan } from './present';
+import { rateString } from './products';
 import { approvalCeiling } from './review';
 import { getLoanSettings } from './settings';
 import { toAdminVerification } from './verification';
@@ -167,7 +170,9 @@ export async function getAdminLoan(
 
 /**
  * What the second approver of a loan sees in the approvals queue: whose loan it is, as the first approval's
- * confirmation names the borrower beside the amount (the queue showed only "#id").
+ * confirmation names the borrower beside the amount, and the terms the first reviewer approved (product, term,
+ * rate, repayment mode, the amount asked and the amount approved) with the borrower's identity checks (QA L7: the
+ * queue showed only the borrower).
  */
 export async function loanApprovalFacts(
   db: Executor,
@@ -178,22 +183,55 @@ export async function loanApprovalFacts(
     return new Map();
   }
   const rows = await db
-    .select({ id: loans.id, usercode: users.usercode, username: users.username })
+    .select({
+      loan: loans,
+      usercode: users.usercode,
+      username: users.username,
+      productName: loanProducts.name,
+    })
     .from(loans)
     .innerJoin(users, eq(users.id, loans.userId))
+    .innerJoin(loanProducts, eq(loanProducts.id, loans.productId))
     .where(inArray(loans.id, ids));
+  const userIds = [...new Set(rows.map((row) => row.loan.userId))];
+  const checks =
+    userIds.length === 0
+      ? []
+      : await db
+          .select({
+            userId: identityVerifications.userId,
+            level: identityVerifications.level,
+            status: identityVerifications.status,
+          })
+          .from(identityVerifications)
+          .where(inArray(identityVerifications.userId, userIds))
+          .orderBy(desc(identityVerifications.id));
+  // The latest submission per user and level (rows come newest first).
+  const statusOf = (userId: bigint, level: TVerificationLevel): TVerificationStatus =>
+    checks.find((check) => check.userId === userId && check.level === level)?.status ?? 'not_submitted';
   return new Map(
-    rows.map((row) => [
-      String(row.id),
+    rows.map(({ loan, usercode, username, productName }) => [
+      String(loan.id),
       {
-        userName: row.username ?? row.usercode,
-        usercode: row.usercode,
+        userName: username ?? usercode,
+        usercode,
         network: null,
         address: null,
         txHash: null,
         bank: null,
         fee: null,
         actualAmount: null,
+        loan: {
+          productName,
+          termDays: loan.termDays,
+          dailyRate: rateString(loan.dailyRate),
+          mode: loan.mode,
+          amountAsked: formatMoney(loan.amount),
+          firstApprovedAmount:
+            loan.firstApprovedAmount === null ? null : formatMoney(loan.firstApprovedAmount),
+          realNameStatus: statusOf(loan.userId, 'real_name'),
+          advancedStatus: statusOf(loan.userId, 'advanced'),
+        },
       },
     ]),
   );

@@ -170,16 +170,21 @@ export async function applyForLoan(
   }
 }
 
-/** The current (open or latest) loan and the history, newest first. */
-export async function getMyLoans(db: Executor, userId: bigint, now: Date): Promise<TMyLoans> {
+/** The user's latest 50 loans, newest first, and the current one among them: the open loan, else the latest. */
+async function recentLoansOf(db: Executor, userId: bigint) {
   const rows = await db
     .select()
     .from(loans)
     .where(eq(loans.userId, userId))
     .orderBy(desc(loans.id))
     .limit(50);
-  const open = rows.find((r) => (OPEN_LOAN_STATUSES as readonly string[]).includes(r.status));
-  const current = open ?? rows[0];
+  const current = rows.find((r) => (OPEN_LOAN_STATUSES as readonly string[]).includes(r.status)) ?? rows[0];
+  return { rows, current };
+}
+
+/** The current (open or latest) loan and the history, newest first. */
+export async function getMyLoans(db: Executor, userId: bigint, now: Date): Promise<TMyLoans> {
+  const { rows, current } = await recentLoansOf(db, userId);
   return {
     current: current ? await presentLoan(db, current, now) : null,
     history: await presentLoans(
@@ -189,6 +194,15 @@ export async function getMyLoans(db: Executor, userId: bigint, now: Date): Promi
     ),
     hasOverdueHistory: await hasOverdueHistory(db, userId),
   };
+}
+
+/**
+ * The user's open loan, else the latest, with its figures as the buyer sees them (approved amount, owed now,
+ * overdue); null without any loan. For the customer-service panel.
+ */
+export async function getCurrentLoanOf(db: Executor, userId: bigint, now: Date): Promise<TLoan | null> {
+  const { current } = await recentLoansOf(db, userId);
+  return current ? presentLoan(db, current, now) : null;
 }
 
 /** One loan of the user; another user's loan is not found. */

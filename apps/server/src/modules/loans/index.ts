@@ -1,6 +1,6 @@
 /** The loans' service API for other domains (dashboard counts, jobs): import from here. */
 export { runLoanAccrual } from './accrual';
-export { countWaitingLoans } from './apply';
+export { countWaitingLoans, getCurrentLoanOf } from './apply';
 export { loanClockOf } from './clock';
 export { remindDueLoans } from './reminders';
 export { loanRoutes } from './routes';

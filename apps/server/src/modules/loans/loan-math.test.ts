@@ -50,6 +50,28 @@ describe('nextInstalment', () => {
     });
   });
 
+  it('moves on to the following instalment once the one due today is paid, not 0.00 due today', () => {
+    const schedule = scheduleOf(TERMS);
+    const rows = Array.from({ length: 30 }, (_, i) => ({ day: i + 1, interest: parseMoney('60') }));
+    const paidToday = {
+      ...FRESH,
+      interestAccrued: parseMoney('1800'),
+      interestPaid: parseMoney('1800'),
+      accruedThroughDay: 30,
+    };
+    expect(nextInstalment(TERMS, schedule, paidToday, interestThroughOf(rows), 30)).toEqual({
+      dueDay: 60,
+      amount: 0n,
+      projected: parseMoney('1800'),
+    });
+    // Not paid yet, today's instalment is the next one.
+    const unpaid = { ...paidToday, interestPaid: 0n };
+    expect(nextInstalment(TERMS, schedule, unpaid, interestThroughOf(rows), 30)).toMatchObject({
+      dueDay: 30,
+      amount: parseMoney('1800'),
+    });
+  });
+
   it('projects the lower interest after principal paid ahead, and owes only its principal part now', () => {
     const equal: TLoanTerms = {
       ...TERMS,

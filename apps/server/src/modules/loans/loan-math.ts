@@ -196,7 +196,8 @@ export type TNextInstalment = {
 };
 
 /**
- * The next instalment: the first one not yet settled (an overdue one first), else the first still to fall due.
+ * The next instalment: the first one not yet settled (an overdue one, or today's), else the first falling due after
+ * today (today's, once paid, is no longer next: it showed 0.00 due today).
  * Nothing of it may be owed yet (an interest-only loan's first days, or principal paid ahead): `amount` is then
  * zero, as interest cannot be paid before it accrues. Before, "next" offered the schedule's whole instalment, which
  * went to the principal, left the instalment unpaid and let it fall overdue although the buyer had paid it early.
@@ -215,7 +216,7 @@ export function nextInstalment(
   const next =
     schedule.instalments.find(
       (i) => i.dueDay <= day && !isInstalmentSettled(schedule, totals, interestThrough, i.dueDay),
-    ) ?? schedule.instalments.find((i) => i.dueDay >= day && i.dueDay > 0);
+    ) ?? schedule.instalments.find((i) => i.dueDay > day);
   const dueDay = next?.dueDay ?? terms.termDays;
   const principalDue = principalDueBy(schedule, dueDay) - totals.principalPaid;
   const amount = owed.penalty + owed.interest + (principalDue > 0n ? principalDue : 0n);

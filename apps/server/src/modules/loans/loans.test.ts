@@ -14,6 +14,7 @@ import {
   auditLog,
   fourEyesApprovals,
   loanAccruals,
+  loanProducts,
   loanRepayments,
   loans,
   mailOutbox,
@@ -268,6 +269,10 @@ describe('identity verification and loans', () => {
         frontImageId: front,
       });
       expect(json<TErr>(passport).error.code).toBe('VERIFICATION_ID_INVALID');
+      // Named by its field, so the form shows it beside the ID number, not only in a toast.
+      expect(json<TErr>(passport).error.details?.fields).toEqual([
+        { field: 'idNumber', message: 'The ID number does not fit the chosen ID type' },
+      ]);
 
       // A code of the right shape that names no country is refused at the field, and nothing is stored.
       for (const nationality of ['ZZ', 'xx']) {
@@ -714,7 +719,10 @@ describe('identity verification and loans', () => {
       expect(loan.interestAccrued).toBe('1500.00');
       // penalty: days 34..40 on 101,500 owed at 0.1 % a day = 7 x 101.5
       expect(loan.penaltyOwed).toBe('710.50');
-      expect(loan.overdueDays).toBe(10);
+      // Overdue from day 34 (the grace days are not): 7 days, as many as the penalty's, and the timeline says so.
+      expect(loan.overdueDays).toBe(7);
+      const day34 = new Date(Date.now() - 6 * 86_400_000).toISOString().slice(0, 10);
+      expect(loan.events.find((e) => e.kind === 'overdue')?.at).toBe(`${day34}T00:00:00.000Z`);
       expect(loan.schedule[0]!.state).toBe('overdue');
       const overdueNotes = await db.select().from(notifications).where(eq(notifications.userId, user.id));
       expect(overdueNotes.filter((n) => n.event === 'loan.overdue')).toHaveLength(1);
@@ -967,6 +975,42 @@ describe('identity verification and loans', () => {
         usercode: row!.usercode,
       });
       await call('POST', `/api/v1/admin/loans/${loanId}/reject`, reviewerB.token, { reason: 'QA' });
+      await db
+        .update(systemParams)
+        .set({ value: '1000000' })
+        .where(eq(systemParams.code, 'loan_four_eyes_threshold'));
+    });
+
+    it("the second-approval queue shows a loan's terms, the amount asked and approved, and the identity checks", async () => {
+      await db
+        .insert(systemParams)
+        .values({ code: 'loan_four_eyes_threshold', value: '200000' })
+        .onConflictDoUpdate({ target: systemParams.code, set: { value: '200000' } });
+      const user = await verifiedBuyer();
+      const productId = await startupProductId();
+      const [product] = await db
+        .select()
+        .from(loanProducts)
+        .where(eq(loanProducts.id, BigInt(productId)));
+      const loan = json<TLoan>(await apply(user.token, { amount: '300000.50', mode: 'interest_first' }));
+      const first = await call('POST', `/api/v1/admin/loans/${loan.id}/approve`, reviewerA.token, {
+        amount: '250000.25',
+      });
+      expect(first.statusCode, first.body).toBe(200);
+      const queue = await call('GET', '/api/v1/admin/approvals?action=loan&status=waiting', reviewerB.token);
+      const waiting = json<{ pageList: TApproval[] }>(queue).pageList.find((a) => a.targetId === loan.id)!;
+      expect(waiting.amount).toBe('250000.25');
+      expect(waiting.facts?.loan).toEqual({
+        productName: product!.name,
+        termDays: 30,
+        dailyRate: loan.dailyRate,
+        mode: 'interest_first',
+        amountAsked: '300000.50',
+        firstApprovedAmount: '250000.25',
+        realNameStatus: 'approved',
+        advancedStatus: 'not_submitted',
+      });
+      await call('POST', `/api/v1/admin/loans/${loan.id}/reject`, reviewerB.token, { reason: 'QA' });
       await db
         .update(systemParams)
         .set({ value: '1000000' })

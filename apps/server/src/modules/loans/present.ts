@@ -90,8 +90,11 @@ export async function presentLoan(db: Executor, row: TLoanRow, now: Date): Promi
   if (row.rejectedAt) {
     events.push({ kind: 'failed', at: row.rejectedAt.toISOString(), amount: null });
   }
-  if (row.overdueSince) {
-    events.push({ kind: 'overdue', at: `${row.overdueSince}T00:00:00.000Z`, amount: null });
+  // `overdueSince` is the due date of the oldest late instalment; the loan became overdue (and the penalty started)
+  // at the start of the first day after its grace days.
+  const overdueFrom = row.overdueSince ? addDays(row.overdueSince, row.graceDays + 1) : null;
+  if (overdueFrom) {
+    events.push({ kind: 'overdue', at: `${overdueFrom}T00:00:00.000Z`, amount: null });
   }
   for (const repayment of repayments) {
     events.push({
@@ -105,8 +108,9 @@ export async function presentLoan(db: Executor, row: TLoanRow, now: Date): Promi
   }
   events.sort((a, b) => a.at.localeCompare(b.at));
   const dailyRate = rateString(row.dailyRate);
+  // Days with a penalty, the first overdue day counting as one: the grace days after the due date are not overdue.
   const overdueDays =
-    row.status === 'overdue' && row.overdueSince ? Math.max(0, daysSince(row.overdueSince, now)) : 0;
+    row.status === 'overdue' && overdueFrom ? Math.max(0, daysSince(overdueFrom, now) + 1) : 0;
   return {
     id: String(row.id),
     productId: String(row.productId),

@@ -104,7 +104,10 @@ export async function submitRealName(
     throw new AppError('VALIDATION_FAILED', { fields: [{ field: 'nationality', message: V.invalidChoice }] });
   }
   if (!isValidIdNumber(request.idType, request.idNumber)) {
-    throw new AppError('VERIFICATION_ID_INVALID');
+    // Named by its field, so the form says it beside the ID number (as VALIDATION_FAILED field errors).
+    throw new AppError('VERIFICATION_ID_INVALID', {
+      fields: [{ field: 'idNumber', message: V.idNumberInvalid }],
+    });
   }
   if (request.idType === 'id_card' && request.backImageId === undefined) {
     throw new AppError('VERIFICATION_IMAGE_INVALID');

@@ -304,12 +304,13 @@ describe('recharge', () => {
       .from(auditLog)
       .where(and(eq(auditLog.action, 'recharge.reject'), eq(auditLog.targetId, created.id)));
     expect(audit?.details).toMatchObject({ reason: 'Not received' });
-    // Nothing was credited: the notice names no amount (it carried the actual amount that never arrived).
+    // Nothing was credited: the notice names no amount (it carried the actual amount that never arrived), but it
+    // says why.
     const [notice] = await db
       .select()
       .from(notifications)
       .where(and(eq(notifications.userId, user.id), eq(notifications.event, 'recharge.failed')));
-    expect(notice?.params).toEqual({ recordId: created.id });
+    expect(notice?.params).toEqual({ recordId: created.id, reason: 'Not received' });
   });
 
   it('converts ETH at the stored rate and takes bank fees as platform revenue', async () => {

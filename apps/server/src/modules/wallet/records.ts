@@ -22,6 +22,11 @@ function movedAmount(
   return recordType === 'withdrawal' ? { amount: formatMoney(row.amount) } : {};
 }
 
+/** The reason staff gave for declining, for the buyer's notification ("…declined: {{reason}}"). */
+function rejectReason(changes: { status?: string | null; reason?: string | null }): { reason?: string } {
+  return changes.status !== 'success' && changes.reason ? { reason: changes.reason } : {};
+}
+
 /** Recharges and withdrawals are read, locked and reviewed the same way; only their table differs. */
 const RECORD_TABLES = { recharge: recharges, withdrawal: withdrawals };
 
@@ -122,7 +127,11 @@ export async function finishReview<T extends TRecordType>(
     userId: row.userId,
     audience: 'buyer',
     event: `${recordType}.${isSuccess ? 'succeeded' : 'failed'}`,
-    params: { recordId: String(row.id), ...movedAmount(recordType, row, isSuccess) },
+    params: {
+      recordId: String(row.id),
+      ...movedAmount(recordType, row, isSuccess),
+      ...rejectReason(review.changes),
+    },
   });
   await recordAudit(tx, {
     staffId: review.staffId,

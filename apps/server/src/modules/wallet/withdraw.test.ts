@@ -283,7 +283,7 @@ describe('withdrawal', () => {
       .select()
       .from(notifications)
       .where(and(eq(notifications.userId, user.id), eq(notifications.event, 'withdrawal.failed')));
-    expect(notice?.params).toEqual({ recordId: id, amount: '50.00' });
+    expect(notice?.params).toEqual({ recordId: id, amount: '50.00', reason: 'Address on a sanctions list' });
     expect((await apply(user.token, '20')).statusCode).toBe(201);
   });
 

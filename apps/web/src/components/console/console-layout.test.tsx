@@ -31,7 +31,7 @@ function FailingPage(): never {
 /** A page whose code never arrives, as on a slow line. */
 const NeverLoadedPage = lazy(() => new Promise<never>(() => undefined));
 
-async function renderConsole(at = '/seller/dashboard') {
+async function renderConsole(at = '/seller/dashboard', titleCount?: number) {
   const router = createMemoryRouter(
     [
       {
@@ -44,6 +44,7 @@ async function renderConsole(at = '/seller/dashboard') {
             menu={MENU}
             userName="Demo"
             onLogout={vi.fn(async () => undefined)}
+            titleCount={titleCount}
           />
         ),
         children: [
@@ -88,6 +89,18 @@ describe('ConsoleLayout', () => {
     fireEvent.click(toggle);
     expect(toggle.getAttribute('aria-expanded')).toBe('false');
     expect(within(screen.getByRole('menu')).queryAllByRole('img')).toEqual([]);
+  });
+
+  it('puts an unread count before the document title while there is one', async () => {
+    await renderConsole('/seller/products', 4);
+    expect(document.title).toBe(`(4) ${LABELS.products} · Caravan pour les vendeurs`);
+    // The menu entry's count is read out with its name, as the header's badges are.
+    expect(screen.getByRole('menuitem', { name: `${LABELS.refunds} (120)` })).toBeTruthy();
+  });
+
+  it('leaves the document title alone without an unread count', async () => {
+    await renderConsole('/seller/products', 0);
+    expect(document.title).toBe(`${LABELS.products} · Caravan pour les vendeurs`);
   });
 
   it('keeps the whole of a long title as its tooltip, beside the glyph', async () => {

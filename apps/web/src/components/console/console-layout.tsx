@@ -46,6 +46,8 @@ type TConsoleLayoutProps = {
   menu: TConsoleMenuItem[];
   userName: string;
   onLogout: () => Promise<void>;
+  /** Shown before the document's title as "(3) " while above zero: unread work seen from another tab or page. */
+  titleCount?: number;
 };
 
 /** Lets a page's heading name it in the breadcrumb (ConsolePageHead); null outside a console. */
@@ -65,6 +67,7 @@ export function ConsoleLayout({
   menu,
   userName,
   onLogout,
+  titleCount = 0,
 }: TConsoleLayoutProps) {
   const { t } = useTranslation([namespace, 'common']);
   const location = useLocation();
@@ -81,8 +84,9 @@ export function ConsoleLayout({
   const isSectionPage =
     current !== undefined && location.pathname.replace(/\/$/, '') === `${basePath}/${current.path}`;
   useEffect(() => {
-    document.title = current ? `${t(current.labelKey)} · ${title}` : title;
-  }, [current, t, title]);
+    const pageTitle = current ? `${t(current.labelKey)} · ${title}` : title;
+    document.title = titleCount > 0 ? `(${titleCount}) ${pageTitle}` : pageTitle;
+  }, [current, t, title, titleCount]);
   const isMenuShown = isPhone ? isDrawerOpen : !isCollapsed;
   const navigation = (
     <>

@@ -23,8 +23,52 @@ function CsSection({ labelKey }: { labelKey: string }) {
   return <ConsolePageHead title={t(labelKey)} />;
 }
 
-/** The pages come from the chat feature through `areaPages` (app/console-pages.ts). */
-export default function CsConsole({ areaPages = {} }: { areaPages?: TConsolePages }) {
+/** The console's frame; only rendered for an agent who can answer chats, so the counts are asked for only then. */
+function CsLayout({
+  areaPages,
+  name,
+  onLogout,
+  useMenuCounts,
+}: {
+  areaPages: TConsolePages;
+  name: string;
+  onLogout: () => Promise<void>;
+  useMenuCounts: () => Partial<Record<string, number>>;
+}) {
+  const counts = useMenuCounts();
+  return (
+    <ConsoleLayout
+      namespace="cs"
+      basePath={BASE}
+      titleKey="title"
+      userName={name}
+      onLogout={onLogout}
+      // A customer waiting is seen from every console page and from another tab (QA M2).
+      titleCount={counts.conversations ?? 0}
+      menu={CS_PAGES.map((page) => ({
+        path: page.path,
+        labelKey: page.labelKey,
+        icon: ICONS[page.path],
+        count: counts[page.path] ?? 0,
+        preload: areaPages[page.path]?.preload,
+      }))}
+    />
+  );
+}
+
+const useNoCounts = (): Partial<Record<string, number>> => ({});
+
+/**
+ * The pages come from the chat feature through `areaPages` (app/console-pages.ts), keyed by section path; so do
+ * the counts beside menu entries (`useMenuCounts`, a hook called on every render of the console).
+ */
+export default function CsConsole({
+  areaPages = {},
+  useMenuCounts = useNoCounts,
+}: {
+  areaPages?: TConsolePages;
+  useMenuCounts?: () => Partial<Record<string, number>>;
+}) {
   // Loads the console's dictionaries before its pages render.
   useTranslation(['cs', 'common']);
   const navigate = useNavigate();
@@ -41,18 +85,11 @@ export default function CsConsole({ areaPages = {} }: { areaPages?: TConsolePage
         element={
           <StaffGuard basePath={BASE} permission="chat.answer">
             {(staff) => (
-              <ConsoleLayout
-                namespace="cs"
-                basePath={BASE}
-                titleKey="title"
-                userName={staff.displayName}
+              <CsLayout
+                areaPages={areaPages}
+                name={staff.displayName}
                 onLogout={logout}
-                menu={CS_PAGES.map((page) => ({
-                  path: page.path,
-                  labelKey: page.labelKey,
-                  icon: ICONS[page.path],
-                  preload: areaPages[page.path]?.preload,
-                }))}
+                useMenuCounts={useMenuCounts}
               />
             )}
           </StaffGuard>

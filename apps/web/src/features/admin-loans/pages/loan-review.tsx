@@ -12,6 +12,7 @@ import { Alert, Button, Descriptions, Form, Input, Modal, Space, Tag } from 'ant
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { readAddress } from '../../../components/console/filter-in-address';
 import { LoadError } from '../../../components/console/load-error';
 import { AmountInput } from '../../../components/ui/amount-input';
@@ -47,7 +48,9 @@ const DEFAULT_LOAN_FILTER: TLoanQueueFilter = { pageNum: 1, pageSize: 20 };
 
 /** The queue's page, status and sort as the address gives them, or null when the server would refuse one. */
 function parseLoanFilter(params: Record<string, string>): TLoanQueueFilter | null {
-  const query = readAddress(ZAdminLoanQuery, params);
+  // `loan`: the application open in the drawer (LoanReviewPage), not part of the list's query.
+  const { loan: _openLoan, ...listParams } = params;
+  const query = readAddress(ZAdminLoanQuery, listParams);
   return (
     query && {
       pageNum: query.pageNum,
@@ -343,7 +346,20 @@ export default function LoanReviewPage() {
   const { t } = useTranslation('loans');
   const queue = useReviewQueueFilter<TLoanStatus, TLoanQueueFilter>(DEFAULT_LOAN_FILTER, parseLoanFilter);
   const list = useAdminLoans(queue.filter);
-  const [openId, setOpenId] = useState<string | null>(null);
+  // In the address, so the approvals queue links a loan's review (QA L7) and a reload keeps it open.
+  const [params, setParams] = useSearchParams();
+  const openParam = params.get('loan');
+  const openId = openParam !== null && /^\d{1,18}$/.test(openParam) ? openParam : null;
+  const setOpenId = (id: string | null) =>
+    setParams((current) => {
+      const next = new URLSearchParams(current);
+      if (id === null) {
+        next.delete('loan');
+      } else {
+        next.set('loan', id);
+      }
+      return next;
+    });
   return (
     <ReviewQueueFrame<TAdminLoan, TLoanStatus, TAdminLoanSort>
       title={t('admin.loansTitle')}

@@ -281,6 +281,18 @@ describe('Console -> loan application details', () => {
     expect(within(drawer).queryByText(loansEn.admin.accountNotActive)).toBeNull();
   });
 
+  it('opens the application the address names, as the second-approval queue links it', async () => {
+    serveDetail(applying('150000.00'));
+    await renderWithQueries(<LoanReviewPage />, '/admin/loan-review?loan=101');
+    const drawer = await screen.findByRole('dialog');
+    expect(await within(drawer).findByText('Loan application #101')).toBeTruthy();
+    expect(await within(drawer).findByText('Start-up loan')).toBeTruthy();
+    // The queue itself still loads: `loan` is not one of the list's filters.
+    expect((await screen.findAllByRole('button', { name: loansEn.admin.documents })).length).toBeGreaterThan(
+      0,
+    );
+  });
+
   it.each([
     ['disabled', 'Disabled'],
     ['cancelled', 'Closed'],

@@ -3,6 +3,7 @@ import { act, fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import consoleEn from '../../../locales/en/console.json';
 import financeEn from '../../../locales/en/finance.json';
+import loansEn from '../../../locales/en/loans.json';
 import { jsonResponse, renderWithQueries, setUpComponentTests } from '../../../testing/render';
 import ApprovalsPage from './approvals';
 
@@ -35,8 +36,68 @@ const WITHDRAWAL: TApproval = {
   },
 };
 
+const LOAN: TApproval = {
+  ...WITHDRAWAL,
+  id: '11',
+  action: 'loan',
+  targetId: '5',
+  amount: '1800000.00',
+  threshold: '1000000.00',
+  facts: {
+    userName: 'qaloanar',
+    usercode: '99227466',
+    network: null,
+    address: null,
+    txHash: null,
+    bank: null,
+    fee: null,
+    actualAmount: null,
+    loan: {
+      productName: 'Start-up loan',
+      termDays: 60,
+      dailyRate: '0.0015',
+      mode: 'equal_instalments',
+      amountAsked: '2000000.00',
+      firstApprovedAmount: '1800000.00',
+      realNameStatus: 'approved',
+      advancedStatus: 'reviewing',
+    },
+  },
+};
+
 describe('Console -> second approvals', () => {
-  setUpComponentTests({ console: consoleEn, finance: financeEn });
+  setUpComponentTests({ console: consoleEn, finance: financeEn, loans: loansEn });
+
+  it("shows a loan's terms, the amount asked and approved and the identity checks, and links its review", async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL) =>
+        String(input).includes('/admin/auth/me')
+          ? jsonResponse({ staff: { id: '1', username: 'admin', displayName: 'Admin', permissions: [] } })
+          : jsonResponse({ pageList: [LOAN], total: 1, pageNum: 1, pageSize: 20 }),
+      ),
+    );
+    await renderWithQueries(<ApprovalsPage />, '/admin/approvals');
+    // "Loan #5 · qaloanar · 1,800,000.00": the product, term and amount asked were nowhere, and #5 led nowhere.
+    const link = await screen.findByRole('link', { name: '#5' });
+    expect(link.getAttribute('href')).toBe('/admin/loan-review?loan=5');
+    const row = link.closest('tr')!;
+    expect(within(row).getByText('Start-up loan')).toBeTruthy();
+    expect(row.textContent).toContain('60 days');
+    expect(row.textContent).toContain(`${consoleEn.approvals.loan.asked} 2,000,000.00`);
+
+    await act(async () => fireEvent.click(within(row).getByRole('button', { name: 'Approve' })));
+    const dialog = within(screen.getByRole('dialog'));
+    const fact = (label: string) => dialog.getByText(label).closest('tr')?.textContent ?? '';
+    expect(fact(loansEn.fields.product)).toContain('Start-up loan');
+    expect(fact(loansEn.fields.term)).toContain('60 days');
+    expect(fact(loansEn.fields.dailyRate)).toContain('0.15');
+    expect(fact(loansEn.fields.mode)).toContain(loansEn.mode.equal_instalments);
+    expect(fact(consoleEn.approvals.loan.asked)).toContain('2,000,000.00');
+    expect(fact(consoleEn.approvals.loan.firstApproved)).toContain('1,800,000.00');
+    expect(fact(loansEn.verify.realName)).toContain(loansEn.verifyStatus.approved);
+    expect(fact(loansEn.verify.advanced)).toContain(loansEn.verifyStatus.reviewing);
+  });
 
   it('shows the second approver whose money goes where before it moves', async () => {
     vi.stubGlobal(

@@ -10,6 +10,7 @@ import {
 import { Alert, Button, Descriptions, Form, Input, Modal, Select, Space, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { ConsolePageHead } from '../../../components/console/console-layout';
 import { LoadError } from '../../../components/console/load-error';
 import { useServerPaging } from '../../../components/console/server-paging';
@@ -21,6 +22,7 @@ import { DataTable } from '../../../components/ui/data-table';
 import { MoneyText } from '../../../components/ui/money-text';
 import { parseFormValues } from '../../../lib/form';
 import { formatDateTime } from '../../../lib/format';
+import { ratePercent } from '../../../lib/format-money';
 import { toast, toastError } from '../../../lib/toast';
 import { useOneAtATime } from '../../../lib/use-one-at-a-time';
 import { type TApprovalFilter, useApprovals, useDecideApproval } from '../api/approvals-api';
@@ -38,7 +40,8 @@ const STATUS_COLOURS: Record<TApprovalStatus, string> = {
  */
 export default function ApprovalsPage() {
   // `finance` labels the records' facts (ApprovalFacts), loaded with the page rather than inside its dialog.
-  const { t } = useTranslation(['console', 'validation', 'common', 'finance']);
+  // `loans` labels a loan's terms (LoanFacts).
+  const { t } = useTranslation(['console', 'validation', 'common', 'finance', 'loans']);
   const selectClear = useSelectClear();
   const paging = useServerPaging();
   const { data: me } = useStaffMe();
@@ -145,7 +148,14 @@ export default function ApprovalsPage() {
               dataIndex: 'targetId',
               render: (v: string, a) => (
                 <span>
-                  <bdi dir="ltr">#{v}</bdi>
+                  {a.action === 'loan' ? (
+                    // The loan's own review (documents, history), opened in its drawer.
+                    <Link to={loanReviewPath(v)}>
+                      <bdi dir="ltr">#{v}</bdi>
+                    </Link>
+                  ) : (
+                    <bdi dir="ltr">#{v}</bdi>
+                  )}
                   {a.facts?.userName && (
                     <>
                       <br />
@@ -156,6 +166,14 @@ export default function ApprovalsPage() {
                     <>
                       <br />
                       <ChainAddress address={a.facts.address} />
+                    </>
+                  )}
+                  {a.facts?.loan && (
+                    <>
+                      <br />
+                      <bdi>{a.facts.loan.productName}</bdi> ·{' '}
+                      {t('loans:fields.termDays', { count: a.facts.loan.termDays })} ·{' '}
+                      {t('approvals.loan.asked')} <MoneyText value={a.facts.loan.amountAsked} />
                     </>
                   )}
                 </span>
@@ -253,6 +271,7 @@ export default function ApprovalsPage() {
           </p>
         )}
         {confirming?.facts && <ApprovalFacts facts={confirming.facts} />}
+        {confirming?.facts?.loan && <LoanFacts loan={confirming.facts.loan} />}
         {confirming?.action === 'withdrawal' && (
           <AppForm form={approveForm} layout="vertical" requiredMark={false} onFinish={approve}>
             <Form.Item
@@ -348,4 +367,52 @@ function ApprovalFacts({ facts }: { facts: NonNullable<TApproval['facts']> }) {
       items={items.flatMap(({ key, label, value }) => (value ? [{ key, label, children: value }] : []))}
     />
   );
+}
+
+/** The loan's review page with its drawer open (loan-review.tsx reads `loan` from the address). */
+function loanReviewPath(loanId: string): string {
+  return `/admin/loan-review?${new URLSearchParams({ loan: loanId })}`;
+}
+
+/**
+ * A loan's terms as its first reviewer approved them: what the second reviewer checks before 1.8 million moves
+ * (the queue showed only the borrower and the approved amount; QA L7).
+ */
+function LoanFacts({ loan }: { loan: NonNullable<NonNullable<TApproval['facts']>['loan']> }) {
+  const { t } = useTranslation(['console', 'loans']);
+  const items = [
+    { key: 'product', label: t('loans:fields.product'), children: <bdi>{loan.productName}</bdi> },
+    {
+      key: 'term',
+      label: t('loans:fields.term'),
+      children: t('loans:fields.termDays', { count: loan.termDays }),
+    },
+    {
+      key: 'rate',
+      label: t('loans:fields.dailyRate'),
+      children: <span dir="ltr">{ratePercent(loan.dailyRate)}</span>,
+    },
+    { key: 'mode', label: t('loans:fields.mode'), children: t(`loans:mode.${loan.mode}`) },
+    { key: 'asked', label: t('approvals.loan.asked'), children: <MoneyText value={loan.amountAsked} /> },
+    ...(loan.firstApprovedAmount
+      ? [
+          {
+            key: 'firstApproved',
+            label: t('approvals.loan.firstApproved'),
+            children: <MoneyText value={loan.firstApprovedAmount} isStrong />,
+          },
+        ]
+      : []),
+    {
+      key: 'realName',
+      label: t('loans:verify.realName'),
+      children: t(`loans:verifyStatus.${loan.realNameStatus}`),
+    },
+    {
+      key: 'advanced',
+      label: t('loans:verify.advanced'),
+      children: t(`loans:verifyStatus.${loan.advancedStatus}`),
+    },
+  ];
+  return <Descriptions size="small" column={1} bordered style={{ marginBlockStart: 8 }} items={items} />;
 }

@@ -27,7 +27,29 @@ import { listOutbox, newClientId, putOutbox, removeOutbox } from '../lib/outbox'
 import { MessageText } from './message-text';
 
 type TShownMessage = TChatMessage & { isPending?: boolean };
-type TUpload = { key: string; name: string; percent: number; controller: AbortController };
+/**
+ * A chosen picture waiting above the composer: uploading (with its progress), then ready (`url`) until Send posts
+ * it. `preview`: the file itself, shown at once as the thumbnail.
+ */
+type TUpload = {
+  key: string;
+  name: string;
+  percent: number;
+  controller: AbortController;
+  preview: string | null;
+  url: string | null;
+};
+
+/** A thumbnail of the file before it is uploaded (none where the browser cannot make one). */
+function previewOf(file: File): string | null {
+  return typeof URL.createObjectURL === 'function' ? URL.createObjectURL(file) : null;
+}
+
+function forgetPreview(upload: TUpload) {
+  if (upload.preview) {
+    URL.revokeObjectURL(upload.preview);
+  }
+}
 
 const IMAGE_TYPES = ['image/jpeg', 'image/png'];
 
@@ -162,6 +184,10 @@ export function ConversationView({
   const [loadError, setLoadError] = useState<string | null>(null);
   const [text, setText] = useState('');
   const [uploads, setUploads] = useState<TUpload[]>([]);
+  const uploadsRef = useRef(uploads);
+  uploadsRef.current = uploads;
+  // Pictures the writer sent while they were still uploading: posted as soon as their upload ends.
+  const sendWhenUploaded = useRef(new Set<string>());
   const listRef = useRef<HTMLDivElement>(null);
   const contentRef = useRef<HTMLDivElement>(null);
   const keepScroll = useRef<{ height: number; top: number } | null>(null);
@@ -409,19 +435,47 @@ export function ConversationView({
     void sendNow({ ...body, clientId });
   };
 
+  const removeUpload = useCallback((upload: TUpload) => {
+    upload.controller.abort();
+    sendWhenUploaded.current.delete(upload.key);
+    forgetPreview(upload);
+    setUploads((current) => current.filter((u) => u.key !== upload.key));
+  }, []);
+
+  // Chosen pictures belong to the conversation they were chosen in: another one opened does not inherit them.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: clears on each change of the conversation
+  useEffect(
+    () => () => {
+      for (const upload of uploadsRef.current) {
+        removeUpload(upload);
+      }
+    },
+    [conversationId, removeUpload],
+  );
+
   const isTooLong = text.trim().length > CHAT_TEXT_MAX;
-  const submitText = () => {
+  /** Send: the chosen pictures (DESIGN.md: removable until then), then the text, either of them alone. */
+  const submit = () => {
     const content = text.trim();
-    if (!hasVisibleChatText(content)) {
-      return;
-    }
-    if (content.length > CHAT_TEXT_MAX) {
+    const hasText = hasVisibleChatText(content);
+    if (hasText && content.length > CHAT_TEXT_MAX) {
       // Kept whole in the composer (not cut at the limit): the writer sees the count and shortens it.
       toast.error(t('validation:chatText'));
       return;
     }
-    setText('');
-    queue({ type: 'text', content });
+    for (const upload of uploads) {
+      if (upload.url) {
+        queue({ type: 'img', content: upload.url });
+        forgetPreview(upload);
+      } else {
+        sendWhenUploaded.current.add(upload.key);
+      }
+    }
+    setUploads((current) => current.filter((u) => !u.url));
+    if (hasText) {
+      setText('');
+      queue({ type: 'text', content });
+    }
   };
 
   const pickFiles = (files: FileList | null) => {
@@ -439,6 +493,8 @@ export function ConversationView({
         name: file.name,
         percent: 0,
         controller: new AbortController(),
+        preview: previewOf(file),
+        url: null,
       };
       setUploads((current) => [...current, upload]);
       uploadImage(file, {
@@ -448,13 +504,29 @@ export function ConversationView({
         onProgress: (percent) =>
           setUploads((current) => current.map((u) => (u.key === upload.key ? { ...u, percent } : u))),
       })
-        .then((image) => queue({ type: 'img', content: image.url }))
+        .then((image) => {
+          if (upload.controller.signal.aborted) {
+            return;
+          }
+          if (sendWhenUploaded.current.delete(upload.key)) {
+            queue({ type: 'img', content: image.url });
+            removeUpload(upload);
+            return;
+          }
+          // Waits above the composer, removable, until Send.
+          setUploads((current) =>
+            current.map((u) => (u.key === upload.key ? { ...u, percent: 100, url: image.url } : u)),
+          );
+        })
         .catch((error: unknown) => {
+          if (upload.controller.signal.aborted) {
+            return;
+          }
           if (isApiError(error)) {
             toast.error(error.message);
           }
-        })
-        .finally(() => setUploads((current) => current.filter((u) => u.key !== upload.key)));
+          removeUpload(upload);
+        });
     }
     if (fileRef.current) {
       fileRef.current.value = '';
@@ -521,15 +593,34 @@ export function ConversationView({
       {uploads.length > 0 && (
         <ul className="cv-chat__uploads" aria-label={t('composer.uploads')}>
           {uploads.map((upload) => (
-            <li key={upload.key}>
-              <span className="cv-chat__upload-name">{upload.name}</span>
-              <Progress percent={upload.percent} size="small" />
+            <li key={upload.key} data-testid="chat-upload">
+              {(upload.preview ?? upload.url) && (
+                <img
+                  className="cv-chat__upload-thumb"
+                  src={upload.preview ?? upload.url ?? undefined}
+                  alt={t('composer.chosenPicture', { name: upload.name })}
+                  width={40}
+                  height={40}
+                />
+              )}
+              <span className="cv-chat__upload-name" dir="auto">
+                {upload.name}
+              </span>
+              {upload.url ? (
+                <span className="cv-chat__upload-ready">{t('composer.pictureReady')}</span>
+              ) : (
+                <Progress percent={upload.percent} size="small" />
+              )}
               <Button
                 type="text"
                 size="small"
                 icon={<CloseOutlined aria-hidden />}
-                aria-label={t('composer.cancelUpload', { name: upload.name })}
-                onClick={() => upload.controller.abort()}
+                aria-label={
+                  upload.url
+                    ? t('composer.removePicture', { name: upload.name })
+                    : t('composer.cancelUpload', { name: upload.name })
+                }
+                onClick={() => removeUpload(upload)}
               />
             </li>
           ))}
@@ -539,7 +630,7 @@ export function ConversationView({
         className="cv-chat__composer"
         onSubmit={(event) => {
           event.preventDefault();
-          submitText();
+          submit();
         }}
       >
         {composerExtra?.({ sendProductCard: (productId) => queue({ type: 'product', content: productId }) })}
@@ -564,7 +655,7 @@ export function ConversationView({
           onKeyDown={(event) => {
             if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
               event.preventDefault();
-              submitText();
+              submit();
             }
           }}
           // The count shows near the limit and past it (red); a paste past it is kept whole, not cut silently. Shown

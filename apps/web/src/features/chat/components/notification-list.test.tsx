@@ -1,10 +1,11 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, screen, waitFor } from '@testing-library/react';
 import i18next from 'i18next';
-import { afterEach, beforeAll, describe, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import chatEn from '../../../locales/en/chat.json';
 import { failOnAntdWarnings } from '../../../testing/antd-warnings';
 import { initTestI18n } from '../../../testing/i18n';
 import { expectLoadErrorThenRetry } from '../../../testing/load-error';
+import { jsonResponse, renderWithQueries } from '../../../testing/render';
 import { NotificationList } from './notification-list';
 
 describe('NotificationList', () => {
@@ -28,5 +29,45 @@ describe('NotificationList', () => {
         shown: chatEn.notifications.empty,
       },
     );
+  });
+
+  it('names the amount, due date and reason the server sent with loan, deposit and withdrawal notices', async () => {
+    const notice = (id: string, event: string, params: Record<string, string>) => ({
+      id,
+      event,
+      params,
+      isRead: true,
+      createtime: '2027-08-28T00:00:00.000Z',
+    });
+    const pageList = [
+      notice('1', 'loan.dueSoon', { loanId: '3', amount: '101500.00', dueDate: '2027-08-31' }),
+      notice('2', 'loan.rejected', { loanId: '4', reason: 'Insufficient trading history' }),
+      notice('3', 'loan.disbursed', { loanId: '1', amount: '120000.25' }),
+      notice('4', 'recharge.failed', { recordId: '7', reason: 'No such transaction on chain' }),
+      notice('5', 'withdrawal.failed', {
+        recordId: '8',
+        amount: '50.00',
+        reason: 'Address flagged by compliance',
+      }),
+      // Written before deposit notices carried the reason.
+      notice('6', 'recharge.failed', { recordId: '6' }),
+    ];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () =>
+        jsonResponse({ pageList, total: pageList.length, pageNum: 1, pageSize: 20, unread: 0 }),
+      ),
+    );
+    await renderWithQueries(<NotificationList audience="buyer" page={1} onPageChange={() => undefined} />);
+    const plain = (text: string | null) => (text ?? '').replace(/[\u2066-\u2069]/g, '');
+    await waitFor(() => expect(screen.getAllByRole('link')).toHaveLength(pageList.length));
+    expect(screen.getAllByRole('link').map((link) => plain(link.textContent))).toEqual([
+      'Your loan instalment of 101,500.00 USDT is due on 2027-08-31',
+      'Your loan application was declined: Insufficient trading history',
+      'Your loan of 120,000.25 USDT has been paid into your balance',
+      'Your deposit request was declined: No such transaction on chain',
+      'Your withdrawal of 50.00 USDT was declined and the money returned to your balance: Address flagged by compliance',
+      'Your deposit request was declined: --',
+    ]);
   });
 });

@@ -8,7 +8,7 @@ import { ItemList, ItemListItem, ItemListMeta } from '../../../components/ui/ite
 import { LoadError } from '../../../components/ui/load-error';
 import { formatAmount } from '../../../components/ui/money-text';
 import { isApiError } from '../../../lib/api';
-import { isolateText } from '../../../lib/bidi';
+import { isolateLtr, isolateText } from '../../../lib/bidi';
 import { openChat, type TChatTarget } from '../../../lib/chat-launcher';
 import { formatDateTime } from '../../../lib/format';
 import { useLastPageCorrection } from '../../../lib/page-param';
@@ -64,6 +64,9 @@ function isolateFreeText(params: TNotification['params']): TNotification['params
   }
   return isolated;
 }
+
+/** The facts a text may name that an older notification of its event did not carry. */
+const MISSING_FACTS = { amount: '--', reason: '--', dueDate: '--' } as const;
 
 /** A buyer's "new messages" notification opens the chat dialog on that conversation. */
 function chatTargetOf(notification: TNotification): TChatTarget | null {
@@ -163,10 +166,13 @@ export function NotificationList({
           renderItem={(notification) => {
             const link = linkOf(audience, notification);
             const chatTarget = audience === 'buyer' ? chatTargetOf(notification) : null;
-            const { amount } = notification.params;
+            const { amount, dueDate } = notification.params;
             const text = t(`notification.${notification.event}`, {
+              // A notice written before its text named a fact shows "--" there, not "{{reason}}".
+              ...MISSING_FACTS,
               ...isolateFreeText(notification.params),
               ...(amount === undefined ? {} : { amount: formatAmount(amount) }),
+              ...(dueDate === undefined ? {} : { dueDate: isolateLtr(dueDate) }),
             });
             return (
               <ItemListItem

@@ -10,13 +10,14 @@ import { useStaffMe } from '../../../components/console/staff-session';
 import { LoadError } from '../../../components/ui/load-error';
 import { MoneyText } from '../../../components/ui/money-text';
 import { isApiError } from '../../../lib/api';
-import { formatDateTime, withColon } from '../../../lib/format';
+import { formatDateTime } from '../../../lib/format';
 import { formatUsdt } from '../../../lib/format-money';
 import { toast, toastError } from '../../../lib/toast';
 import { chatApi, chatKeys } from '../api/chat-api';
 import { useChatSettings } from '../components/chat-provider';
 import { ConversationPicker } from '../components/conversation-picker';
 import { ConversationView } from '../components/conversation-view';
+import { CsLoanSummary } from '../components/cs-loan-summary';
 import { ProductCardPicker } from '../components/product-card-picker';
 import type { TSocketEvent } from '../lib/chat-socket';
 import { useConsoleSocket } from '../lib/use-console-socket';
@@ -111,12 +112,7 @@ function CustomerContext({ conversationId }: { conversationId: string }) {
           )}
         </p>
       )}
-      {context.loan && (
-        <p>
-          {withColon(t('cs.loan'))} {t(`loanStatus.${context.loan.status}`)}{' '}
-          <MoneyText value={context.loan.amount} />
-        </p>
-      )}
+      {context.loan && <CsLoanSummary loan={context.loan} />}
       <h3>{t('cs.orders')}</h3>
       {context.orders.length === 0 ? (
         <p>{t('cs.noOrders')}</p>
@@ -199,11 +195,8 @@ export default function CsConversationsPage() {
     queryKey: chatKeys.conversations('cs', view, page, q),
     queryFn: () => chatApi.conversations('cs', { pageNum: page, pageSize: PAGE_SIZE, view, q }),
   });
-  const unread = useQuery({
-    queryKey: chatKeys.unread('cs'),
-    queryFn: () => chatApi.csUnread(),
-    refetchInterval: 30_000,
-  });
+  // Polled by the console's menu count (use-cs-menu-counts.ts), which shares this query.
+  const unread = useQuery({ queryKey: chatKeys.unread('cs'), queryFn: () => chatApi.csUnread() });
   const agents = useQuery({ queryKey: ['chat', 'cs', 'agents'], queryFn: () => chatApi.csAgents() });
   const canned = useQuery({ queryKey: ['chat', 'cs', 'canned'], queryFn: () => chatApi.cannedReplies() });
   const refresh = useCallback(() => {

@@ -1,9 +1,27 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { TUserInfo } from '@caravan/contracts';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { clearSession, setSession } from '../../../lib/session';
 import loansEn from '../../../locales/en/loans.json';
 import { STARTUP_LOAN } from '../../../testing/loan-products';
 import { jsonResponse, renderWithQueries, setUpComponentTests } from '../../../testing/render';
 import CreditPage from './credit';
+
+const BUYER = {
+  id: '5',
+  usercode: 'U5',
+  username: 'buyer5',
+  email: 'buyer5@caravan.example',
+  areaCode: null,
+  phone: null,
+  displayName: 'buyer5',
+  avatar: 1,
+  invitationCode: 'ABC123',
+  hasTxPassword: true,
+  isSeller: false,
+  lang: 'en',
+  createdAt: '2026-11-01T10:00:00.000Z',
+} satisfies TUserInfo;
 
 describe('/credit', () => {
   setUpComponentTests({ loans: loansEn });
@@ -43,5 +61,27 @@ describe('/credit', () => {
     fireEvent.keyDown(radios()[1]!, { key: 'ArrowDown' });
     await waitFor(() => expect(radios()[0]!.getAttribute('aria-checked')).toBe('true'));
     expect(group.contains(document.activeElement)).toBe(true);
+  });
+
+  it('says at once that a buyer whose earlier loan went overdue cannot apply, instead of "Apply for this loan"', async () => {
+    for (const hasOverdueHistory of [false, true]) {
+      vi.stubGlobal(
+        'fetch',
+        vi.fn(async (input: RequestInfo | URL) =>
+          String(input).includes('/loans/mine')
+            ? jsonResponse({ current: null, history: [], hasOverdueHistory })
+            : jsonResponse({ products: [STARTUP_LOAN] }),
+        ),
+      );
+      setSession({ userInfo: BUYER });
+      await renderWithQueries(<CreditPage />);
+      await waitFor(() => expect(screen.getAllByText('100,000.00 USDT').length).toBeGreaterThan(0));
+      await waitFor(() =>
+        expect(screen.queryByText(loansEn.application.overdueHistory) !== null).toBe(hasOverdueHistory),
+      );
+      expect(screen.queryByRole('button', { name: loansEn.credit.apply }) !== null).toBe(!hasOverdueHistory);
+      cleanup();
+      clearSession();
+    }
   });
 });

@@ -7,7 +7,7 @@ import {
   type TLoanProduct,
   type TRepaymentMode,
 } from '@caravan/contracts';
-import { Button, Card, Descriptions, Empty, Form, Radio, Select, Skeleton } from 'antd';
+import { Alert, Button, Card, Descriptions, Empty, Form, Radio, Select, Skeleton } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -17,7 +17,8 @@ import { formatAmount, MoneyText } from '../../../components/ui/money-text';
 import { PageFrame } from '../../../components/ui/page-frame';
 import { withColon } from '../../../lib/format';
 import { ratePercent } from '../../../lib/format-money';
-import { useLoanProducts } from '../api/loans-api';
+import { isLoggedIn, useSession } from '../../../lib/session';
+import { useLoanProducts, useMyLoans } from '../api/loans-api';
 import { ScheduleTable } from '../components/schedule-table';
 import '../loans.css';
 
@@ -70,6 +71,9 @@ export default function CreditPage() {
   const { t } = useTranslation('loans');
   const navigate = useNavigate();
   const products = useLoanProducts();
+  // A buyer whose earlier loan went overdue cannot apply (LOAN_NOT_QUALIFIED): said here, not after the form.
+  const myLoans = useMyLoans(isLoggedIn(useSession()));
+  const hasOverdueHistory = myLoans.data?.hasOverdueHistory === true;
   const list = products.data?.products ?? [];
   const [productId, setProductId] = useState<string | undefined>();
   const product = list.find((p) => p.id === productId) ?? list[0];
@@ -203,17 +207,21 @@ export default function CreditPage() {
                 />
                 <h3>{t('credit.schedule')}</h3>
                 <ScheduleTable lines={result.lines} />
-                <Button
-                  type="primary"
-                  block
-                  onClick={() =>
-                    void navigate(
-                      `/credit/application?productId=${product.id}&amount=${encodeURIComponent(current.amount)}&termDays=${current.termDays}&mode=${current.mode}`,
-                    )
-                  }
-                >
-                  {t('credit.apply')}
-                </Button>
+                {hasOverdueHistory ? (
+                  <Alert type="warning" showIcon title={t('application.overdueHistory')} />
+                ) : (
+                  <Button
+                    type="primary"
+                    block
+                    onClick={() =>
+                      void navigate(
+                        `/credit/application?productId=${product.id}&amount=${encodeURIComponent(current.amount)}&termDays=${current.termDays}&mode=${current.mode}`,
+                      )
+                    }
+                  >
+                    {t('credit.apply')}
+                  </Button>
+                )}
               </>
             )}
           </Card>

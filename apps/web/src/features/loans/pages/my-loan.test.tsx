@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import loansEn from '../../../locales/en/loans.json';
 import { failOnAntdWarnings } from '../../../testing/antd-warnings';
@@ -32,6 +32,25 @@ describe('/credit/myLoan', () => {
     const link = screen.getByRole('link', { name: 'See the loans on offer' });
     expect(link.getAttribute('href')).toBe('/credit');
     expect(screen.queryByText('Apply for this loan')).toBeNull();
+  });
+
+  it('offers "Apply again" after a repaid loan, but not to a buyer whose earlier loan went overdue, and says why', async () => {
+    const repaid = disbursedLoan({
+      status: 'repaid',
+      repaidAt: '2026-12-20T10:00:00.000Z',
+      totalOwed: '0.00',
+    });
+    for (const hasOverdueHistory of [false, true]) {
+      vi.stubGlobal(
+        'fetch',
+        vi.fn(async () => jsonResponse({ current: repaid, history: [], hasOverdueHistory })),
+      );
+      await renderWithQueries(<MyLoanPage />);
+      await waitFor(() => expect(screen.getAllByText(loansEn.kind.startup).length).toBeGreaterThan(0));
+      expect(screen.queryByRole('link', { name: 'Apply again' }) !== null).toBe(!hasOverdueHistory);
+      expect(screen.queryByText(loansEn.application.overdueHistory) !== null).toBe(hasOverdueHistory);
+      cleanup();
+    }
   });
 
   it('opens a past loan from the history with its figures and its progress', async () => {

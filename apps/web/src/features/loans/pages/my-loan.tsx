@@ -297,7 +297,7 @@ function LoanDetails({ loan }: { loan: TLoan }) {
   );
 }
 
-function CurrentLoan({ loan }: { loan: TLoan }) {
+function CurrentLoan({ loan, hasOverdueHistory }: { loan: TLoan; hasOverdueHistory: boolean }) {
   const { t } = useTranslation('loans');
   const repayDialog = useClosingDialog();
   const isLive = loan.status === 'disbursed' || loan.status === 'overdue';
@@ -314,11 +314,19 @@ function CurrentLoan({ loan }: { loan: TLoan }) {
           <Button type="primary" onClick={() => repayDialog.open(true)}>
             {t('myLoan.repay')}
           </Button>
-        ) : loan.status === 'failed' || loan.status === 'repaid' ? (
+        ) : (loan.status === 'failed' || loan.status === 'repaid') && !hasOverdueHistory ? (
           <Link to="/credit">{t('myLoan.applyAgain')}</Link>
         ) : null
       }
     >
+      {hasOverdueHistory && (loan.status === 'failed' || loan.status === 'repaid') && (
+        <Alert
+          type="warning"
+          showIcon
+          title={t('application.overdueHistory')}
+          style={{ marginBlockEnd: 16 }}
+        />
+      )}
       <LoanDetails loan={loan} />
       {repayDialog.value && <RepayDialog loan={loan} {...repayDialog.props} />}
     </Card>
@@ -340,7 +348,9 @@ export default function MyLoanPage() {
           <Link to="/credit">{t('myLoan.browse')}</Link>
         </Empty>
       )}
-      {loans.data?.current && <CurrentLoan loan={loans.data.current} />}
+      {loans.data?.current && (
+        <CurrentLoan loan={loans.data.current} hasOverdueHistory={loans.data.hasOverdueHistory} />
+      )}
       {loans.data && loans.data.history.length > 0 && (
         <>
           <h3 style={{ marginBlockStart: 16 }}>{t('myLoan.history')}</h3>

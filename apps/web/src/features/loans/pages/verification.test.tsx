@@ -57,6 +57,50 @@ describe('/userInfo/verification', () => {
     expect(submitted).toEqual([]);
   });
 
+  it('says beside the ID number that it does not fit the ID type: checked before sending, and from the server', async () => {
+    const submitted: unknown[] = [];
+    const invalid = 'The ID number does not fit the chosen ID type';
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (_input: RequestInfo | URL, init?: RequestInit) => {
+        if (init?.method === 'POST') {
+          submitted.push(JSON.parse(String(init.body)));
+          return jsonResponse(
+            {
+              error: {
+                code: 'VERIFICATION_ID_INVALID',
+                message: invalid,
+                details: { fields: [{ field: 'idNumber', message: invalid }] },
+              },
+            },
+            400,
+          );
+        }
+        return jsonResponse({
+          realName: { ...SENT_BACK, status: 'rejected' },
+          advanced: null,
+          realNameStatus: 'rejected',
+          advancedStatus: 'not_submitted',
+        });
+      }),
+    );
+    await renderWithQueries(<VerificationPage />);
+    const idNumber = (await screen.findByLabelText(loansEn.fields.idNumber)) as HTMLInputElement;
+    const fieldError = () =>
+      idNumber.closest('.ant-form-item')?.querySelector('.ant-form-item-explain')?.textContent;
+    fireEvent.change(idNumber, { target: { value: 'x' } });
+    fireEvent.click(screen.getByRole('button', { name: loansEn.verify.submit }));
+    await waitFor(() => expect(fieldError()).toBe(invalid));
+    expect(submitted).toEqual([]);
+
+    // A number of the right shape the server still refuses: its field error goes beside the field too.
+    fireEvent.change(idNumber, { target: { value: 'AB1234567' } });
+    await waitFor(() => expect(fieldError() ?? '').toBe(''));
+    fireEvent.click(screen.getByRole('button', { name: loansEn.verify.submit }));
+    await waitFor(() => expect(submitted).toHaveLength(1));
+    await waitFor(() => expect(fieldError()).toBe(invalid));
+  });
+
   it('sends the kept answers and photos as they were when nothing needs changing', async () => {
     const submitted: unknown[] = [];
     vi.stubGlobal(

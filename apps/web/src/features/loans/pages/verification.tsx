@@ -1,4 +1,11 @@
-import { ID_TYPES, type TIdType, type TVerification, type TVerificationStatus, V } from '@caravan/contracts';
+import {
+  ID_TYPES,
+  isValidIdNumber,
+  type TIdType,
+  type TVerification,
+  type TVerificationStatus,
+  V,
+} from '@caravan/contracts';
 import { Alert, Button, Card, Descriptions, Form, Input, Select, Skeleton, Tag } from 'antd';
 import type { Rule } from 'antd/es/form';
 import type { TFunction } from 'i18next';
@@ -99,7 +106,12 @@ function RealNameForm({ previous }: { previous: TVerification | null }) {
       <Form.Item name="idType" label={t('fields.idType')}>
         <Select options={ID_TYPES.map((type) => ({ value: type, label: t(`idType.${type}`) }))} />
       </Form.Item>
-      <Form.Item name="idNumber" label={t('fields.idNumber')} rules={required}>
+      <Form.Item
+        name="idNumber"
+        label={t('fields.idNumber')}
+        rules={[...required, idNumberRule(t)]}
+        dependencies={['idType']}
+      >
         <Input maxLength={32} dir="ltr" autoComplete="off" />
       </Form.Item>
       <Form.Item name="frontImageId" label={t('fields.idFront')} rules={required}>
@@ -120,6 +132,18 @@ function RealNameForm({ previous }: { previous: TVerification | null }) {
       </Button>
     </AppForm>
   );
+}
+
+/** The ID number must fit the chosen ID type (the server's rule, VERIFICATION_ID_INVALID), checked before sending. */
+function idNumberRule(t: TFunction): Rule {
+  return ({ getFieldValue }) => ({
+    validator: async (_: unknown, value: string | undefined) => {
+      const type: TIdType = getFieldValue('idType') ?? 'id_card';
+      if (value?.trim() && !isValidIdNumber(type, value)) {
+        throw new Error(t(`validation:${V.idNumberInvalid}`));
+      }
+    },
+  });
 }
 
 /**

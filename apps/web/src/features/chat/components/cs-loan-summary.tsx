@@ -1,0 +1,42 @@
+import type { TCsCustomerContext } from '@caravan/contracts';
+import { Tag } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { MoneyText } from '../../../components/ui/money-text';
+import { isolateLtr } from '../../../lib/bidi';
+import { withColon } from '../../../lib/format';
+import { formatUsdt } from '../../../lib/format-money';
+
+/**
+ * The customer's loan beside the conversation: the amount lent (or asked for, before approval) and, while it is
+ * open, what is owed now, the next instalment and whether it is overdue: what an agent needs to answer "how much do
+ * I owe?".
+ */
+export function CsLoanSummary({ loan }: { loan: NonNullable<TCsCustomerContext['loan']> }) {
+  const { t } = useTranslation('chat');
+  return (
+    <>
+      <p>
+        {withColon(t('cs.loan'))} {t(`loanStatus.${loan.status}`)} <MoneyText value={loan.amount} />
+        {!loan.isApproved && <> ({t('cs.loanAsked')})</>}
+      </p>
+      {loan.owed && (
+        <>
+          <p>
+            {withColon(t('cs.loanOwed'))} <MoneyText value={loan.owed.total} />{' '}
+            {loan.owed.isOverdue && (
+              <Tag color="error">{t('cs.loanOverdue', { days: loan.owed.overdueDays })}</Tag>
+            )}
+          </p>
+          {loan.owed.nextDueDate && (
+            <p>
+              {t('cs.loanNextDue', {
+                amount: formatUsdt(loan.owed.nextDue),
+                date: isolateLtr(loan.owed.nextDueDate),
+              })}
+            </p>
+          )}
+        </>
+      )}
+    </>
+  );
+}
