@@ -118,4 +118,14 @@ describe('/merchantSettled, the application documents', () => {
     expect(await screen.findByText(sellerEn.apply.documentsRequired)).toBeTruthy();
     expect(sent).toEqual([]);
   });
+
+  it('keeps the rejection reason above the form while the applicant resubmits', async () => {
+    stubApi(REJECTED);
+    await renderWithQueries(<MerchantSettledPage />);
+    fireEvent.click(await screen.findByRole('button', { name: sellerEn.apply.resubmit }));
+    // The form is open: its fields are there, and the reason is still said.
+    expect(await screen.findByRole('textbox', { name: sellerEn.apply.description })).toBeTruthy();
+    expect(screen.getByText(sellerEn.apply.rejectedBecause)).toBeTruthy();
+    expect(screen.getByText(REJECTED.rejectReason ?? '')).toBeTruthy();
+  });
 });

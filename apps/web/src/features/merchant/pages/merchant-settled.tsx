@@ -96,6 +96,17 @@ function ApplicationForm({
           : { description: '', logo: [], documents: [] }
       }
     >
+      {previous?.status === 'rejected' ? (
+        // Kept in sight while the applicant corrects the application: it left with the status view (QA).
+        <Alert
+          style={{ marginBlockEnd: 16 }}
+          type="warning"
+          role="status"
+          showIcon
+          title={t('apply.rejectedBecause')}
+          description={previous.rejectReason && <bdi>{previous.rejectReason}</bdi>}
+        />
+      ) : null}
       <Row gutter={16}>
         <Col xs={24} md={12}>
           <ShopNameField name="shopName" />

@@ -1,11 +1,13 @@
 import type { TSellerProductDetail } from '@caravan/contracts';
 import errorsEn from '@caravan/contracts/locales/en/errors.json';
 import validationEn from '@caravan/contracts/locales/en/validation.json';
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import i18next from 'i18next';
-import { Route, Routes } from 'react-router';
+import { createMemoryRouter, Route, RouterProvider, Routes } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { AntdScope } from '../../../components/ui/antd-scope';
+import commonEn from '../../../locales/en/common.json';
 import sellerEn from '../../../locales/en/seller.json';
 import sellerRu from '../../../locales/ru/seller.json';
 import { jsonResponse, renderWithQueries, setUpComponentTests } from '../../../testing/render';
@@ -79,6 +81,32 @@ async function openSavedProduct() {
     '/seller/products/405',
   );
 }
+
+/**
+ * Product 405's editor under a data router, as the app runs it (useBlocker needs one), with the products list and
+ * the orders page to leave to. Returns the router.
+ */
+async function openSavedProductInDataRouter() {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const router = createMemoryRouter(
+    [
+      { path: '/seller/products/:id', element: <ProductEditorPage /> },
+      { path: '/seller/products', element: <p>Products list</p> },
+      { path: '/seller/orders', element: <p>Orders page</p> },
+    ],
+    { initialEntries: ['/seller/products/405'] },
+  );
+  await act(async () => {
+    render(
+      <QueryClientProvider client={client}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>,
+    );
+  });
+  return router;
+}
+
+const isUnloadAsked = () => !window.dispatchEvent(new Event('beforeunload', { cancelable: true }));
 
 describe('Seller -> product editor', () => {
   setUpComponentTests({ seller: sellerEn });
@@ -245,6 +273,87 @@ describe('Seller -> product editor', () => {
         sellerEn.editor.stockCarried.replace('{{stock}}', '100').replace('{{variant}}', 'Gold'),
       ),
     ).toBeTruthy();
+  });
+
+  it('keeps the stock given to the first variant with it when a second attribute rebuilds the rows', async () => {
+    stubNewProductApi();
+    await renderWithQueries(<ProductEditorPage />);
+    const stock = await screen.findByRole('spinbutton', { name: sellerEn.products.stock });
+    await act(async () => fireEvent.change(stock, { target: { value: '40' } }));
+    const addAttribute = async (name: string, values: string) => {
+      await act(async () =>
+        fireEvent.click(screen.getByRole('button', { name: sellerEn.editor.addAttribute })),
+      );
+      const names = screen.getAllByRole('textbox', { name: sellerEn.editor.attributeName });
+      fireEvent.change(names[names.length - 1] as HTMLElement, { target: { value: name } });
+      const lists = screen.getAllByRole('combobox', { name: sellerEn.editor.attributeValues });
+      await act(async () =>
+        fireEvent.change(lists[lists.length - 1] as HTMLElement, { target: { value: values } }),
+      );
+    };
+    const stockOf = (variant: string) =>
+      (screen.getByRole('spinbutton', { name: `${sellerEn.products.stock} ${variant}` }) as HTMLInputElement)
+        .value;
+    const carried = (variant: string) =>
+      sellerEn.editor.stockCarried.replace('{{stock}}', '40').replace('{{variant}}', variant);
+    await addAttribute('Size', 'S,M,L,');
+    await waitFor(() => expect(stockOf('S')).toBe('40'));
+    expect(screen.getByText(carried('S'))).toBeTruthy();
+    await addAttribute('Colour', 'Red,Blue,');
+    // Every row went back to 0 while the notice still said the 40 was in S.
+    await waitFor(() => expect(stockOf('S / Red')).toBe('40'));
+    for (const variant of ['S / Blue', 'M / Red', 'M / Blue', 'L / Red', 'L / Blue']) {
+      expect(stockOf(variant)).toBe('0');
+    }
+    expect(screen.getByText(carried('S / Red'))).toBeTruthy();
+    expect(screen.queryByText(carried('S'))).toBeNull();
+  });
+
+  it('asks before unsaved edits are left by Cancel, the menu or a reload', async () => {
+    const fetchMock = stubProductWithVariants();
+    const router = await openSavedProductInDataRouter();
+    const code = await screen.findByLabelText(sellerEn.editor.code, { selector: 'input' });
+    // Nothing changed yet: Cancel leaves at once, and a reload is not questioned.
+    expect(isUnloadAsked()).toBe(false);
+    await act(async () => fireEvent.change(code, { target: { value: 'LS-2' } }));
+    expect(isUnloadAsked()).toBe(true);
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: commonEn.actions.cancel })));
+    // Labelled by its title (the tests' stand-in ids are all alike, so the title is looked for inside).
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog.getAttribute('aria-modal')).toBe('true');
+    expect(dialog.textContent).toContain(commonEn.unsavedChanges.title);
+    await act(async () =>
+      fireEvent.click(screen.getByRole('button', { name: commonEn.unsavedChanges.stay })),
+    );
+    expect(router.state.location.pathname).toBe('/seller/products/405');
+    expect(
+      (screen.getByLabelText(sellerEn.editor.code, { selector: 'input' }) as HTMLInputElement).value,
+    ).toBe('LS-2');
+    // The side menu is a router link: the same question.
+    await act(async () => void router.navigate('/seller/orders'));
+    await waitFor(() =>
+      expect(screen.getByRole('dialog').textContent).toContain(commonEn.unsavedChanges.title),
+    );
+    expect(router.state.location.pathname).toBe('/seller/products/405');
+    await act(async () =>
+      fireEvent.click(screen.getByRole('button', { name: commonEn.unsavedChanges.discard })),
+    );
+    await waitFor(() => expect(screen.getByText('Orders page')).toBeTruthy());
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'PUT')).toBe(false);
+  });
+
+  it('leaves without asking once the edits are saved', async () => {
+    const fetchMock = stubProductWithVariants();
+    const router = await openSavedProductInDataRouter();
+    const code = await screen.findByLabelText(sellerEn.editor.code, { selector: 'input' });
+    await act(async () => fireEvent.change(code, { target: { value: 'LS-2' } }));
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: commonEn.actions.save })));
+    await waitFor(() => expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'PUT')).toBe(true));
+    await waitFor(() => expect(isUnloadAsked()).toBe(false));
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: commonEn.actions.cancel })));
+    await waitFor(() => expect(screen.getByText('Products list')).toBeTruthy());
+    expect(router.state.location.pathname).toBe('/seller/products');
+    expect(screen.queryByRole('dialog')).toBeNull();
   });
 
   it('refuses a value the attribute has already, case and spaces aside, and says so beside the values', async () => {

@@ -50,6 +50,7 @@ import { toUploadItems, uploadedRefs } from '../../../components/ui/sortable-ima
 import { isApiError, isNotFoundError } from '../../../lib/api';
 import { placeFieldErrors, translateValidation, zodRule } from '../../../lib/form';
 import { toast } from '../../../lib/toast';
+import { useUnsavedChangesGuard } from '../../../lib/use-unsaved-changes-guard';
 import { useSaveProduct, useSellerProduct, useShopSettings } from '../api';
 import { toTreeData } from './products';
 
@@ -146,21 +147,51 @@ function distinctValues(values: string[]): { values: string[]; taken: string | n
   return { values: kept, taken };
 }
 
-/** Every combination of the attributes' values, keeping what was typed for combinations already there. */
-function combine(attributes: TAttribute[], previous: TVariantRow[]): TVariantRow[] {
+/** Whether one list of values begins with the other (case aside): S and S / Red. */
+function isPrefixEither(a: string[], b: string[]): boolean {
+  const [short, long] = a.length <= b.length ? [a, b] : [b, a];
+  return short.every((value, i) => value.toLowerCase() === long[i]?.toLowerCase());
+}
+
+/**
+ * Every combination of the attributes' values, keeping what was typed for combinations already there. A row whose
+ * combination is gone because an attribute was added or removed (S becoming S / Red and S / Blue) passes what was
+ * typed in it to the first new combination that begins with its values, or that its values begin with: the 40 given
+ * to S stays with S / Red instead of every row going back to 0 (QA). Each old row goes to one new row only, so no
+ * stock is made up. `movedTo` maps an old row's key to the key of the row that now holds its entries.
+ */
+function combine(
+  attributes: TAttribute[],
+  previous: TVariantRow[],
+): { rows: TVariantRow[]; movedTo: Map<string, string> } {
+  const movedTo = new Map<string, string>();
   const usable = attributes.filter((a) => a.name.trim() && a.values.length > 0);
   if (usable.length === 0) {
-    return [];
+    return { rows: [], movedTo };
   }
   let combos: string[][] = [[]];
   for (const a of usable) {
     combos = combos.flatMap((c) => a.values.map((v) => [...c, v]));
   }
+  const keys = combos.map((values) => values.join('\u0001').toLowerCase());
   const byKey = new Map(previous.map((v) => [v.key, v]));
-  return combos.map((values) => {
-    const key = values.join('\u0001').toLowerCase();
-    return byKey.get(key) ?? { key, values, price: null, stock: 0, code: '' };
+  const keySet = new Set(keys);
+  const leftOver = previous.filter((v) => !keySet.has(v.key));
+  const rows = combos.map((values, i) => {
+    const key = keys[i] ?? '';
+    const same = byKey.get(key);
+    if (same) {
+      movedTo.set(same.key, key);
+      return same;
+    }
+    const from = leftOver.find((v) => !movedTo.has(v.key) && isPrefixEither(v.values, values));
+    if (from) {
+      movedTo.set(from.key, key);
+      return { ...from, key, values };
+    }
+    return { key, values, price: null, stock: 0, code: '' };
   });
+  return { rows, movedTo };
 }
 
 function Editor({ product, shopLang }: { product: TSellerProductDetail | null; shopLang: TLanguage }) {
@@ -188,13 +219,22 @@ function Editor({ product, shopLang }: { product: TSellerProductDetail | null; s
   /** A value refused because the attribute has it already (by attribute id): said beside its values. */
   const [takenValue, setTakenValue] = useState<{ id: number; value: string } | null>(null);
   /** The product's own stock given to the first variant when attributes replaced it: said beside the table. */
-  const [carriedStock, setCarriedStock] = useState<{ stock: number; variant: string } | null>(null);
+  const [carriedStock, setCarriedStock] = useState<{ stock: number; key: string; variant: string } | null>(
+    null,
+  );
   const [modal, modalHolder] = Modal.useModal();
+  // Leaving with unsaved edits (Cancel, the side menu, a reload) asks first (QA).
+  const unsaved = useUnsavedChangesGuard();
   const treeData = useMemo(() => toTreeData(categories.data?.categories ?? [], true), [categories.data]);
 
+  const changeLangs = (next: TLanguage[]) => {
+    unsaved.markDirty();
+    setLangs(next);
+  };
   const changeAttributes = (next: TAttribute[]) => {
+    unsaved.markDirty();
     setAttributes(next);
-    const nextVariants = combine(next, variants);
+    const { rows: nextVariants, movedTo } = combine(next, variants);
     const first = nextVariants[0];
     if (variants.length === 0 && first) {
       // The product's stock field goes away with the first variant: the number typed there was lost unseen (QA).
@@ -202,15 +242,21 @@ function Editor({ product, shopLang }: { product: TSellerProductDetail | null; s
       const typed: unknown = form.getFieldValue('stock');
       if (typeof typed === 'number' && typed > 0 && zVariantStock.safeParse(typed).success) {
         nextVariants[0] = { ...first, stock: typed };
-        setCarriedStock({ stock: typed, variant: first.values.join(' / ') });
+        setCarriedStock({ stock: typed, key: first.key, variant: first.values.join(' / ') });
       }
-    } else if (nextVariants.length === 0) {
-      setCarriedStock(null);
+    } else if (carriedStock) {
+      // The notice follows the row now holding that stock (S became S / Red), and goes when no row holds it.
+      const holder = nextVariants.find((v) => v.key === movedTo.get(carriedStock.key));
+      setCarriedStock(
+        holder ? { ...carriedStock, key: holder.key, variant: holder.values.join(' / ') } : null,
+      );
     }
     setVariants(nextVariants);
   };
-  const patchVariant = (key: string, patch: Partial<TVariantRow>) =>
+  const patchVariant = (key: string, patch: Partial<TVariantRow>) => {
+    unsaved.markDirty();
     setVariants((prev) => prev.map((v) => (v.key === key ? { ...v, ...patch } : v)));
+  };
 
   const onFinish = async (values: TFormValues) => {
     setFormError(null);
@@ -286,6 +332,7 @@ function Editor({ product, shopLang }: { product: TSellerProductDetail | null; s
   const send = async (body: TProductRequest) => {
     try {
       const saved = await save.mutateAsync(body);
+      unsaved.markSaved();
       toast.success(t('common:success.operationSucceeded'));
       if (!product) {
         await navigate(`/seller/products/${saved.id}`, { replace: true });
@@ -342,6 +389,7 @@ function Editor({ product, shopLang }: { product: TSellerProductDetail | null; s
       layout="vertical"
       onKeyDown={keepEnterFromSubmitting}
       onFinish={onFinish}
+      onValuesChange={unsaved.markDirty}
       initialValues={
         product
           ? {
@@ -380,6 +428,7 @@ function Editor({ product, shopLang }: { product: TSellerProductDetail | null; s
       }
     >
       {modalHolder}
+      {unsaved.guard}
       {product?.state === 'takenDown' ? (
         <Alert
           type="error"
@@ -393,7 +442,7 @@ function Editor({ product, shopLang }: { product: TSellerProductDetail | null; s
         <PerLanguageTexts
           primary={shopLang}
           langs={langs}
-          onLangsChange={setLangs}
+          onLangsChange={changeLangs}
           fields={[
             {
               name: 'names',
@@ -678,6 +727,7 @@ function Editor({ product, shopLang }: { product: TSellerProductDetail | null; s
         <Button type="primary" htmlType="submit" loading={save.isPending}>
           {t('common:actions.save')}
         </Button>
+        {/* Through the router, so that unsaved edits are asked about like any other way out. */}
         <Button onClick={() => void navigate('/seller/products')}>{t('common:actions.cancel')}</Button>
       </Space>
     </AppForm>

@@ -21,6 +21,7 @@ import { toUploadItems, uploadedRefs } from '../../../components/ui/sortable-ima
 import { isApiError } from '../../../lib/api';
 import { placeFieldErrors, zodRule } from '../../../lib/form';
 import { toast } from '../../../lib/toast';
+import { useUnsavedChangesGuard } from '../../../lib/use-unsaved-changes-guard';
 import { useSaveShop, useShopSettings } from '../api';
 import { ShopSuspendedNotice } from '../components/shop-suspended-notice';
 
@@ -43,6 +44,8 @@ function ShopForm({ shop }: { shop: TShopSettings }) {
   const [form] = Form.useForm<TValues>();
   const save = useSaveShop();
   const [langs, setLangs] = useTextLanguages(shop.lang, shop.descriptions);
+  // Leaving with unsaved edits (the side menu, a reload) asks first (QA).
+  const unsaved = useUnsavedChangesGuard();
   const onFinish = async ({ logo, banner, descriptions, ...values }: TValues) => {
     try {
       await save.mutateAsync({
@@ -52,6 +55,7 @@ function ShopForm({ shop }: { shop: TShopSettings }) {
         banner: uploadedRefs(banner ?? [])[0] ?? null,
         descriptions: pickLanguages(descriptions ?? {}, langs),
       });
+      unsaved.markSaved();
       toast.success(t('common:success.operationSucceeded'));
     } catch (error) {
       // The message itself was shown by the query client.
@@ -65,6 +69,7 @@ function ShopForm({ shop }: { shop: TShopSettings }) {
       form={form}
       layout="vertical"
       onFinish={onFinish}
+      onValuesChange={unsaved.markDirty}
       initialValues={{
         name: shop.name,
         lang: shop.lang,
@@ -78,6 +83,7 @@ function ShopForm({ shop }: { shop: TShopSettings }) {
         lowStockThreshold: shop.lowStockThreshold,
       }}
     >
+      {unsaved.guard}
       <Row gutter={16}>
         <Col xs={24} md={12}>
           <ShopNameField name="name" />
@@ -98,7 +104,10 @@ function ShopForm({ shop }: { shop: TShopSettings }) {
             <PerLanguageTexts
               primary={shop.lang}
               langs={langs}
-              onLangsChange={setLangs}
+              onLangsChange={(next) => {
+                unsaved.markDirty();
+                setLangs(next);
+              }}
               fields={[{ name: 'descriptions', label: t('apply.description'), maxLength: 2000, rows: 3 }]}
             />
           </Form.Item>
