@@ -108,7 +108,7 @@ describe('chat: buyer, agent on another server process, seller', () => {
     // Shown above the composer, removable, and posted only by Send (DESIGN.md; QA L9).
     await dialog.getByRole('img', { name: 'Chosen picture parcel.png' }).waitFor();
     expect(await dialog.getByRole('img', { name: 'Picture in the chat' }).count()).toBe(0);
-    await dialog.getByRole('button', { name: 'Send' }).click();
+    await dialog.getByRole('button', { name: 'Send', exact: true }).click();
     await poll(() => dialog.getByRole('img', { name: 'Picture in the chat' }).count()).toBe(1);
 
     // The agent, served by the other process.
