@@ -338,6 +338,9 @@ describe('sellers in the browser', () => {
     await sp.getByRole('searchbox', { name: 'Shop name' }).fill(shopName);
     await sp.getByRole('searchbox', { name: 'Shop name' }).press('Enter');
     const shopRow = sp.locator('tr').filter({ hasText: shopName });
+    // The searched list, not the first page it replaces: a click on the first page's row was lost when the search's
+    // answer re-rendered the table (CI, a loaded machine).
+    await poll(() => sp.locator('tr.ant-table-row').count()).toBe(1);
     await poll(() => shopRow.count()).toBe(1);
     await shopRow.getByRole('button', { name: 'Suspend' }).click();
     await sp.locator('.ant-modal:visible').getByLabel('Reason (shown to the seller)').fill('E2E suspension');
