@@ -10,6 +10,16 @@ import { SearchBox } from './search-box';
 const searchAll = vi.hoisted(() => vi.fn());
 const warning = vi.hoisted(() => vi.fn());
 vi.mock('../api/search-all', () => ({ searchAll }));
+// Two products named alike, ranked first and second: the panel shows the name once.
+vi.mock('../api/suggest-search', () => ({
+  useSuggestions: (keyword: string) => ({
+    data:
+      keyword === ''
+        ? undefined
+        : { keyword, goods: [{ id: '41', name: 'Cotton T-Shirt' }], storesEntry: false },
+    isFetching: false,
+  }),
+}));
 vi.mock('../../../lib/toast', () => ({
   toast: { warning, error: vi.fn(), success: vi.fn(), info: vi.fn() },
 }));
@@ -68,6 +78,21 @@ describe('SearchBox', () => {
     expect(searchAll).toHaveBeenCalledWith('Cotton');
     expect(screen.getByTestId('path').textContent).toBe(`/searchGoods?k=${encodeURIComponent('"Cotton"')}`);
     expect(JSON.parse(localStorage.getItem('searchHistory') ?? '[]')).toEqual(['Cotton']);
+  });
+
+  it('searches for a chosen suggestion by its name instead of opening one of the products that carry it', async () => {
+    const input = renderBox();
+    fireEvent.focus(input);
+    fireEvent.change(input, { target: { value: 'cott' } });
+    const option = await screen.findByRole('option', { name: /Cotton T-Shirt/ });
+    await act(async () => {
+      fireEvent.click(option);
+    });
+    expect(screen.getByTestId('path').textContent).toBe(
+      `/searchGoods?k=${encodeURIComponent('"Cotton T-Shirt"')}`,
+    );
+    expect((input as HTMLInputElement).value).toBe('Cotton T-Shirt');
+    expect(JSON.parse(localStorage.getItem('searchHistory') ?? '[]')).toEqual(['Cotton T-Shirt']);
   });
 
   it('goes to store results when no goods match', async () => {

@@ -17,7 +17,7 @@ import { LightButton } from '../../../components/ui/light-button';
 import { scopeWithAntd } from '../../../lib/antd-lazy';
 import { toast } from '../../../lib/toast';
 import { searchAll } from '../api/search-all';
-import { buildProductPath, buildSearchStorePath } from '../lib/format';
+import { buildSearchStorePath } from '../lib/format';
 import { rememberSearch } from '../lib/search-history';
 import type { TSuggestOption } from './search-panel';
 
@@ -74,8 +74,11 @@ export function SearchBox() {
   const choose = (option: TSuggestOption) => {
     setIsOpen(false);
     if (option.kind === 'goods') {
-      rememberSearch(value);
-      void navigate(buildProductPath(option.id));
+      // Suggestions are names, each shown once though several products may carry it (QA buyer): choosing one
+      // searches for it rather than opening whichever product happened to be ranked first.
+      rememberSearch(option.name);
+      setSearchText(option.name);
+      void navigate(buildSearchGoodsPath(option.name));
     } else if (option.kind === 'stores') {
       rememberSearch(option.keyword);
       void navigate(buildSearchStorePath(option.keyword));
