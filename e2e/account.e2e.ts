@@ -139,7 +139,7 @@ describe('account services in the browser, with real e-mail', () => {
     await context.close();
   });
 
-  it('subscribing mails a coupon; paid with it, the seller is settled on the full amount and the platform pays the discount', {
+  it('subscribing and confirming mails a coupon; paid with it, the seller is settled on the full amount and the platform pays the discount', {
     timeout: 240_000,
   }, async () => {
     const user = await register();
@@ -148,11 +148,23 @@ describe('account services in the browser, with real e-mail', () => {
     const subscribe = page.locator('form.cv-subscribe');
     await subscribe.getByRole('textbox').fill(user.email);
     await subscribe.getByRole('button', { name: 'Subscribe' }).click();
+    await poll(() => page.getByText(/check your mailbox and open the link/).count()).toBeGreaterThan(0);
+    // Double opt-in: the coupon comes only once the link of the confirmation mail is followed.
+    const confirmation = await smtp.waitFor(user.email, 30_000, (m) => m.subject.startsWith('Confirm your'));
+    const link = /https?:\/\/\S+\/subscription\/confirm\S*#[\w.-]+/.exec(confirmation.text)?.[0];
+    expect(link).toBeDefined();
+    const { pathname, search, hash } = new URL(link!);
+    await page.goto(`${pathname}${search}${hash}`);
+    await page.getByRole('button', { name: 'Confirm subscription' }).click();
+    await poll(() =>
+      page.getByText('Your subscription is confirmed', { exact: false }).count(),
+    ).toBeGreaterThan(0);
     const mail = await smtp.waitFor(user.email, 30_000, (m) => m.subject.startsWith('Welcome to Caravan'));
     const coupon = /WELCOME-[A-Z0-9]{10}/.exec(mail.text)?.[0];
     expect(coupon).toBeDefined();
     expect(mail.text).toContain('It takes 5.00 USDT off an order of at least 50.00 USDT');
     // Subscribing the same address again is refused and sends nothing more.
+    await page.goto('/index');
     await subscribe.getByRole('textbox').fill(user.email);
     await subscribe.getByRole('button', { name: 'Subscribe' }).click();
     await poll(() => page.getByText('This email is already subscribed').count()).toBeGreaterThan(0);

@@ -212,5 +212,7 @@ export async function confirmAndShip(
   await shipModal.getByLabel('Carrier').fill(shipment.carrier);
   await shipModal.getByLabel('Tracking number').fill(shipment.trackingNo);
   await clickInDialog(shipModal, 'Ship');
+  // Shipping asks first, naming the carrier and tracking number.
+  await clickInDialog(page.locator('.ant-modal-confirm:visible'), 'Ship');
   await poll(() => drawer.getByText('Shipped, to be received').count()).toBeGreaterThan(0);
 }

@@ -221,6 +221,8 @@ describe('cart, checkout and orders in the browser', () => {
     });
     await sellerDrawer.getByLabel('Add a logistics entry').fill('Arrived at the sorting centre');
     await sellerDrawer.getByRole('button', { name: 'Add', exact: true }).click();
+    // A logistics entry cannot be removed: it asks first.
+    await clickInDialog(sellerA.page.locator('.ant-modal-confirm:visible'), 'Add');
     await poll(() => sellerDrawer.getByText('Arrived at the sorting centre').count()).toBeGreaterThan(0);
     await sellerA.context.close();
 

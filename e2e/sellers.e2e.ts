@@ -264,6 +264,8 @@ describe('sellers in the browser', () => {
     await shipDialog.getByLabel('Carrier').fill('DHL');
     await shipDialog.getByLabel('Tracking number').fill('E2E123456');
     await shipDialog.getByRole('button', { name: 'Ship', exact: true }).click();
+    // Shipping asks first, naming the carrier and tracking number.
+    await clickInDialog(sel.locator('.ant-modal-confirm:visible'), 'Ship');
     await poll(
       async () =>
         (

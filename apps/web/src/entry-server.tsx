@@ -89,6 +89,8 @@ const SERVER_RENDERED_PATHS = new Set<string>([
   '/store',
   '/searchGoods',
   '/searchStore',
+  '/subscription/confirm',
+  '/subscription/unsubscribe',
   ...POLICY_PAGES.map((name) => `/${name}`),
 ]);
 

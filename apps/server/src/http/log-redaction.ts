@@ -12,8 +12,19 @@ import { type LoggerOptions, stdSerializers } from 'pino';
 const SECRET_NAME = /pass|pwd|safeword|token|secret|code|otp|auth|sign|key|captcha|session/i;
 export const REDACTED = '[REDACTED]';
 
-/** The URL with the value of every secret-looking query parameter replaced; the path stays as it is. */
-export function scrubUrl(url: string): string {
+/**
+ * Paths that carry a secret themselves: the one-click unsubscribe address of a mail's List-Unsubscribe header must
+ * hold its token in the URI (RFC 8058: the POST body is only "List-Unsubscribe=One-Click").
+ */
+// Any case and doubled slashes too: such a spelling is logged before routing decides it matches nothing.
+const SECRET_PATHS = [/^(\/+api\/+v1\/+subscriptions\/+one-click\/+)[^/?#]*/i];
+
+/** The URL with a path's secret and the value of every secret-looking query parameter replaced. */
+export function scrubUrl(rawUrl: string): string {
+  let url = rawUrl;
+  for (const pattern of SECRET_PATHS) {
+    url = url.replace(pattern, `$1${REDACTED}`);
+  }
   const mark = url.indexOf('?');
   if (mark < 0) {
     return url;

@@ -95,6 +95,9 @@ describe('CSRF: cookie-authenticated writes from another origin (issue 10, defec
     expect(bearer.statusCode).toBe(201);
   });
 
+  /** Routes marked `ignoresSession` (origin-guard.ts): the RFC 8058 one-click unsubscribe, posted by mail providers. */
+  const SESSIONLESS_ROUTES = new Set(['/api/v1/subscriptions/one-click/{token}']);
+
   it('covers every write route of the API, including routes added later, for every audience', async () => {
     const user = await createTestUser(db);
     const doc = ctx.app.swagger() as unknown as TOpenApi;
@@ -106,6 +109,18 @@ describe('CSRF: cookie-authenticated writes from another origin (issue 10, defec
           continue;
         }
         const url = path.replace(/\{[^}]+\}/g, '1');
+        if (SESSIONLESS_ROUTES.has(path)) {
+          // Reads no session: the cookie gives a forger nothing; only the token in the URI counts (404 here).
+          const res = await ctx.app.inject({
+            method: 'POST',
+            url,
+            cookies: { caravan_session: user.token },
+            headers: { origin: EVIL },
+            payload: {},
+          });
+          expect(res.body, `${method} ${url}`).toContain('SUBSCRIPTION_LINK_INVALID');
+          continue;
+        }
         for (const cookie of ['caravan_session', 'caravan_seller_session', 'caravan_staff_session']) {
           const res = await ctx.app.inject({
             method: method.toUpperCase() as 'POST',

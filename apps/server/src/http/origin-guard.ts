@@ -3,6 +3,17 @@ import fp from 'fastify-plugin';
 import { AppError } from './app-error';
 import { SESSION_COOKIES } from './auth';
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * The route never reads a session (no cookie, no Bearer): what it does rests on a secret in the request
+     * alone, so a foreign page gains nothing by sending it with the visitor's cookies. Only such a route may skip
+     * the Origin check (the RFC 8058 one-click unsubscribe, posted by mail providers from anywhere).
+     */
+    ignoresSession?: boolean;
+  }
+}
+
 const SAFE_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTIONS']);
 const SESSION_COOKIE_NAMES = Object.values(SESSION_COOKIES);
 
@@ -65,6 +76,9 @@ export const originGuardPlugin = fp(async (app: FastifyInstance) => {
     }
     const path = request.url;
     if (!path.startsWith('/api/') && !path.startsWith('/wap/api/')) {
+      return;
+    }
+    if (request.routeOptions.config?.ignoresSession === true) {
       return;
     }
     if (isCookieAuthenticated(request) && !isSameOriginRequest(request, publicOrigin)) {

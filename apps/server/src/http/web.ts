@@ -27,7 +27,7 @@ export function mobileRedirectTarget(base: string, request: FastifyRequest): str
 
 /** Storefront paths answer any client that does not insist on JSON (curl, link previews, crawlers). */
 const STOREFRONT_PATH = new RegExp(
-  `^/(index|classification|commodity|discounted|information|download|productDetails|store|searchGoods|searchStore|searchResult/[^/?]+|help/[^/?]+|${POLICY_PAGES.join('|')})(\\?|$)`,
+  `^/(index|classification|commodity|discounted|information|download|productDetails|store|searchGoods|searchStore|searchResult/[^/?]+|help/[^/?]+|subscription/(?:confirm|unsubscribe)|${POLICY_PAGES.join('|')})(\\?|$)`,
 );
 
 function isPageRequest(request: FastifyRequest): boolean {
@@ -62,6 +62,8 @@ const STOREFRONT_ROUTES = [
   '/searchStore',
   '/searchResult/:keyword',
   '/help/:topic',
+  '/subscription/confirm',
+  '/subscription/unsubscribe',
   ...POLICY_PAGES.map((name) => `/${name}`),
 ];
 

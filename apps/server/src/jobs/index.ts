@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { pruneIdempotencyKeys } from '../http/idempotency';
 import { deleteExpiredSessions } from '../modules/auth';
 import { foldSalesTally, pruneProductViews } from '../modules/catalog';
-import { loanClockOf, remindDueLoans, runLoanAccrual } from '../modules/loans';
+import { lapseLoanOffers, loanClockOf, remindDueLoans, runLoanAccrual } from '../modules/loans';
+import { pruneUnconfirmedSubscriptions } from '../modules/subscriptions';
 import { pruneUploadUsage } from '../modules/uploads';
 import { runExclusive } from './lock';
 import { ORDER_JOBS } from './orders';
@@ -31,6 +32,12 @@ export const JOBS: TJob[] = [
     run: (app) => pruneProductViews(app.deps.db),
   },
   { name: 'prune-upload-usage', everyMs: 6 * 60 * 60_000, run: (app) => pruneUploadUsage(app.deps.db) },
+  // Double opt-in: addresses never confirmed within the link's 7 days are forgotten.
+  {
+    name: 'prune-unconfirmed-subscriptions',
+    everyMs: 6 * 60 * 60_000,
+    run: async (app) => void (await pruneUnconfirmedSubscriptions(app.deps.db)),
+  },
   ...ORDER_JOBS,
   // Sold counts on the shop pages trail checkouts by at most these few seconds.
   {
@@ -39,7 +46,7 @@ export const JOBS: TJob[] = [
     run: async (app) => void (await foldSalesTally(app.deps.db)),
   },
   // Loans: accrue interest and penalties once per loan per day (catching up missed days), mark overdue,
-  // then remind borrowers of instalments due soon (once per instalment).
+  // then remind borrowers of instalments due soon (once per instalment), and lapse offers left unanswered.
   {
     name: 'loans-daily-accrual',
     everyMs: 10 * 60_000,
@@ -47,6 +54,7 @@ export const JOBS: TJob[] = [
       const now = loanClockOf(app.deps.db).now();
       await runLoanAccrual(app.deps.db, now);
       await remindDueLoans(app.deps.db, now);
+      await lapseLoanOffers(app.deps.db, now);
     },
   },
 ];

@@ -241,6 +241,11 @@ function isSearchResults(pathname: string): boolean {
   return pathname === '/searchGoods' || pathname === '/searchStore' || pathname.startsWith('/searchResult/');
 }
 
+/** Pages of one reader's mail link (confirm, unsubscribe): nothing for a search index, links to follow neither. */
+function isMailLinkPage(pathname: string): boolean {
+  return pathname.startsWith('/subscription/');
+}
+
 /** The <head> tags of a server-rendered page: title, description, canonical, alternates, cards, JSON-LD. */
 export function buildPageHead(input: THeadInput): string {
   const { lang, origin, t, queryClient } = input;
@@ -360,7 +365,7 @@ export function buildPageHead(input: THeadInput): string {
   const tags = [
     `<title>${escapeAttribute(fullTitle)}</title>`,
     `<meta name="description" content="${escapeAttribute(description)}">`,
-    input.status === 404
+    input.status === 404 || isMailLinkPage(url.pathname)
       ? '<meta name="robots" content="noindex">'
       : isSearchResults(url.pathname)
         ? '<meta name="robots" content="noindex, follow">'

@@ -81,6 +81,9 @@ const PAGES = {
   help: page(() => import('../features/pages/pages/help-page')),
   // No Ant Design: server-rendered with the public pages (a footer link), like them without its style engine.
   download: page(() => import('../features/pages/pages/download')),
+  // Opened from subscription mails: public, server-rendered like the help pages, kept out of search indexes.
+  subscriptionConfirm: page(() => import('../features/subscription/pages/subscription-confirm')),
+  subscriptionUnsubscribe: page(() => import('../features/subscription/pages/subscription-unsubscribe')),
   notFound: page(() => import('../features/pages/pages/not-found')),
   userCenter: antdPage(() => import('./layout/user-center-layout')),
   notifications: antdPage(() => import('../features/chat/pages/notifications')),
@@ -186,6 +189,8 @@ export const ROUTES: RouteObject[] = [
           route('download', PAGES.download),
           ...POLICY_PAGES.map((name) => route(name, PAGES.policy, CACHED)),
           route('help/:topic', PAGES.help, CACHED),
+          route('subscription/confirm', PAGES.subscriptionConfirm),
+          route('subscription/unsubscribe', PAGES.subscriptionUnsubscribe),
           {
             path: 'userInfo',
             element: (

@@ -37,6 +37,22 @@ export type TCancelAccountRequest = z.input<typeof ZCancelAccountRequest>;
 export const ZSubscribeRequest = z.strictObject({ email: zSubscriptionEmail });
 export type TSubscribeRequest = z.input<typeof ZSubscribeRequest>;
 
+/** Pending subscriptions may be confirmed for this long after their confirmation mail. */
+export const SUBSCRIPTION_CONFIRM_DAYS = 7;
+/**
+ * The token of a subscription mail's link (confirm or unsubscribe), posted in the body by the storefront page that
+ * read it from the link's fragment. Its shape is checked by the server, which answers a wrong one as a wrong link.
+ */
+export const ZSubscriptionTokenRequest = z.strictObject({
+  token: z.string({ error: requiredOrInvalid }).min(1, { error: V.required }).max(200, { error: V.tooLong }),
+});
+export type TSubscriptionTokenRequest = z.input<typeof ZSubscriptionTokenRequest>;
+export const ZSubscriptionConfirmResponse = z.object({
+  /** `alreadyConfirmed`: the link was followed before; nothing more was sent. */
+  result: z.enum(['confirmed', 'alreadyConfirmed']),
+});
+export type TSubscriptionConfirmResponse = z.infer<typeof ZSubscriptionConfirmResponse>;
+
 /** System parameters anyone may read (SPEC §7 syspara); every other code stays staff-only. */
 export const PUBLIC_SYSTEM_PARAM_CODES = [
   'mall_max_goods_number_in_order',

@@ -294,16 +294,32 @@ export const ZApplyLoanRequest = z.strictObject({
 });
 export type TApplyLoanRequest = z.input<typeof ZApplyLoanRequest>;
 
-/** Stored loan states (SPEC §4): applying = waiting for review; reviewing = first approval given. */
-export const LOAN_STATUSES = ['applying', 'reviewing', 'disbursed', 'overdue', 'repaid', 'failed'] as const;
+/**
+ * Stored loan states (SPEC §4): applying = waiting for review; reviewing = first approval given; approved = approved
+ * for less than was asked, an offer waiting for the borrower's answer (nothing credited yet).
+ */
+export const LOAN_STATUSES = [
+  'applying',
+  'reviewing',
+  'approved',
+  'disbursed',
+  'overdue',
+  'repaid',
+  'failed',
+] as const;
 export type TLoanStatus = (typeof LOAN_STATUSES)[number];
 /** A loan in one of these blocks a new application (SPEC §4): not yet decided, or paid out and not yet repaid. */
 export const OPEN_LOAN_STATUSES = [
   'applying',
   'reviewing',
+  'approved',
   'disbursed',
   'overdue',
 ] as const satisfies readonly TLoanStatus[];
+
+/** How a counter-offer (status approved) ended: taken and paid out, declined by the borrower, or left to lapse. */
+export const LOAN_OFFER_OUTCOMES = ['accepted', 'declined', 'lapsed'] as const;
+export type TLoanOfferOutcome = (typeof LOAN_OFFER_OUTCOMES)[number];
 
 export const LOAN_EVENT_KINDS = [
   'applied',
@@ -342,6 +358,11 @@ export const ZLoan = z.object({
   nationality: z.string(),
   idNumber: z.string(),
   rejectReason: z.string().nullable(),
+  /** While the loan is an offer (status approved): when it lapses unanswered; kept afterwards. */
+  offerExpiresAt: z.string().nullable(),
+  offerOutcome: z.enum(LOAN_OFFER_OUTCOMES).nullable(),
+  /** The borrower's own words when declining an offer (optional). */
+  offerDeclineReason: z.string().nullable(),
   createdAt: z.string(),
   disbursedAt: z.string().nullable(),
   repaidAt: z.string().nullable(),
@@ -372,6 +393,12 @@ export const ZMyLoans = z.object({
   hasOverdueHistory: z.boolean(),
 });
 export type TMyLoans = z.infer<typeof ZMyLoans>;
+
+/** The borrower declines an offer for less than asked; the reason is optional. */
+export const ZDeclineLoanOfferRequest = z.strictObject({
+  reason: z.string({ error: requiredOrInvalid }).trim().max(255, { error: V.tooLong }).optional(),
+});
+export type TDeclineLoanOfferRequest = z.input<typeof ZDeclineLoanOfferRequest>;
 
 export const REPAY_KINDS = ['next', 'all', 'amount'] as const;
 export const ZRepayLoanRequest = z.strictObject({

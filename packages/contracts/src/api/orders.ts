@@ -323,6 +323,9 @@ export const ZShipOrderRequest = z.strictObject({
   }),
 });
 export type TShipOrderRequest = z.input<typeof ZShipOrderRequest>;
+/** A shipped order's carrier and tracking number, corrected: the rules of shipping. */
+export const ZCorrectTrackingRequest = ZShipOrderRequest;
+export type TCorrectTrackingRequest = TShipOrderRequest;
 
 export const ZLogisticsRequest = z.strictObject({ content: zRequiredText(255) });
 export type TLogisticsRequest = z.input<typeof ZLogisticsRequest>;

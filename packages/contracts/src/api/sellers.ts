@@ -588,6 +588,11 @@ export const ZImportJob = z.object({
   totalRows: z.number().int(),
   processedRows: z.number().int(),
   savedProducts: z.number().int(),
+  /** savedProducts split: new products, and existing ones (same product code) updated. */
+  createdProducts: z.number().int(),
+  updatedProducts: z.number().int(),
+  /** Rows not imported, each counted once whatever its reasons; `errors` lists at most the first 1000 reasons. */
+  refusedRows: z.number().int(),
   errors: z.array(
     z.object({ row: z.number().int(), field: z.string(), code: z.string(), message: z.string() }),
   ),

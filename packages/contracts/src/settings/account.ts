@@ -19,7 +19,8 @@ export const ACCOUNT_SETTINGS = {
   }),
   subscribe_ip_hourly_limit: integerSetting(1, 10000, {
     defaultValue: '5',
-    description: 'Welcome coupon e-mails the footer subscription may send per hour for one IP address',
+    description:
+      'Confirmation e-mails (double opt-in) the footer subscription may send per hour for one IP address',
   }),
   register_email_code_required: {
     schema: z.enum(['0', '1'], { error: '0 or 1' }),

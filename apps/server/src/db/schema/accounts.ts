@@ -100,7 +100,13 @@ export const sessions = pgTable(
   ],
 );
 
-/** E-mail subscriptions for coupons (footer form); one row per address. */
+export const SUBSCRIPTION_STATUSES = ['pending', 'active', 'unsubscribed'] as const;
+export type TSubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
+
+/**
+ * E-mail subscriptions for coupons (footer form); one row per address. `pending` until the mailbox owner follows the
+ * confirmation link (double opt-in), then `active`; `unsubscribed` gets no marketing mail until subscribed again.
+ */
 export const subscriptions = pgTable(
   'subscriptions',
   {
@@ -108,6 +114,13 @@ export const subscriptions = pgTable(
     email: text('email').notNull(),
     lang: text('lang'),
     userId: ref('user_id').references(() => users.id, { onDelete: 'set null' }),
+    status: text('status', { enum: SUBSCRIPTION_STATUSES }).notNull().default('pending'),
+    /** The last confirmation mail: re-sends wait for the cooldown after it. */
+    confirmSentAt: tstz('confirm_sent_at'),
+    confirmedAt: tstz('confirmed_at'),
+    /** When the first confirmation handed out (or found no) welcome coupon: never a second one for this mailbox. */
+    welcomedAt: tstz('welcomed_at'),
+    unsubscribedAt: tstz('unsubscribed_at'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -117,5 +130,31 @@ export const subscriptions = pgTable(
     index('subscriptions_mailbox_idx').on(
       sql`lower(split_part(split_part(${t.email}, '@', 1), '+', 1) || '@' || split_part(${t.email}, '@', 2))`,
     ),
+  ],
+);
+
+export const SUBSCRIPTION_TOKEN_PURPOSES = ['confirm', 'unsubscribe'] as const;
+
+/**
+ * Links of subscription mails: `<selector>.<verifier>`, random, one per mail. The selector finds the row; only a
+ * SHA-256 of the verifier is kept and compared in constant time, so the table cannot be replayed into links and no
+ * signing secret is shared between processes. Unsubscribe links never run out (every mail ever sent keeps working).
+ */
+export const subscriptionTokens = pgTable(
+  'subscription_tokens',
+  {
+    id: id(),
+    subscriptionId: ref('subscription_id')
+      .notNull()
+      .references(() => subscriptions.id, { onDelete: 'cascade' }),
+    purpose: text('purpose', { enum: SUBSCRIPTION_TOKEN_PURPOSES }).notNull(),
+    selector: text('selector').notNull(),
+    verifierHash: text('verifier_hash').notNull(),
+    expiresAt: tstz('expires_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('subscription_tokens_selector_key').on(t.selector),
+    index('subscription_tokens_subscription_idx').on(t.subscriptionId),
   ],
 );

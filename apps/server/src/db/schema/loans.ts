@@ -119,7 +119,16 @@ export const loanProducts = pgTable(
   ],
 );
 
-export const LOAN_STATUSES = ['applying', 'reviewing', 'disbursed', 'overdue', 'repaid', 'failed'] as const;
+export const LOAN_STATUSES = [
+  'applying',
+  'reviewing',
+  'approved',
+  'disbursed',
+  'overdue',
+  'repaid',
+  'failed',
+] as const;
+export const LOAN_OFFER_OUTCOMES = ['accepted', 'declined', 'lapsed'] as const;
 
 /**
  * A loan from application to repayment. Its terms are copied from the product when applying, so a later
@@ -156,6 +165,11 @@ export const loans = pgTable(
     approvedAt: tstz('approved_at'),
     rejectReason: text('reject_reason'),
     rejectedAt: tstz('rejected_at'),
+    /** An approval below the amount asked is an offer (status approved) the borrower answers before this instant. */
+    offerExpiresAt: tstz('offer_expires_at'),
+    offerOutcome: text('offer_outcome', { enum: LOAN_OFFER_OUTCOMES }),
+    offerAnsweredAt: tstz('offer_answered_at'),
+    offerDeclineReason: text('offer_decline_reason'),
     disbursedAt: tstz('disbursed_at'),
     /** UTC date of disbursement: day 0 of the schedule. */
     disbursedOn: date('disbursed_on', { mode: 'string' }),
@@ -178,10 +192,12 @@ export const loans = pgTable(
   (t) => [
     index('loans_user_idx').on(t.userId, t.id),
     index('loans_status_idx').on(t.status, t.id),
+    // the lapse job's scan of open offers
+    index('loans_offer_expiry_idx').on(t.offerExpiresAt).where(sql`${t.status} = 'approved'`),
     // a pending or outstanding loan blocks a new application, also between racing requests
     uniqueIndex('loans_one_open_per_user')
       .on(t.userId)
-      .where(sql`${t.status} in ('applying', 'reviewing', 'disbursed', 'overdue')`),
+      .where(sql`${t.status} in ('applying', 'reviewing', 'approved', 'disbursed', 'overdue')`),
     check(
       'loans_paid_within_accrued',
       sql`${t.interestPaid} <= ${t.interestAccrued} and ${t.penaltyPaid} <= ${t.penaltyAccrued} and ${t.principalPaid} >= 0`,

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
 import { createdAt, id, ref, tstz } from '../columns';
 
 export const MAIL_CHANNELS = ['email', 'sms'] as const;
@@ -23,6 +23,8 @@ export const mailOutbox = pgTable(
     subject: text('subject').notNull(),
     textBody: text('text_body').notNull(),
     htmlBody: text('html_body').notNull(),
+    /** Extra header lines of the message (List-Unsubscribe of marketing mail), name to value. */
+    headers: jsonb('headers').$type<Record<string, string>>(),
     status: text('status', { enum: MAIL_STATUSES }).notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: tstz('next_attempt_at').notNull().defaultNow(),

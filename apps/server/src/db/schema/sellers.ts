@@ -108,6 +108,10 @@ export const productImports = pgTable(
     totalRows: integer('total_rows').notNull().default(0),
     processedRows: integer('processed_rows').notNull().default(0),
     savedProducts: integer('saved_products').notNull().default(0),
+    // savedProducts split by what the save did, and the rows refused (errors keeps only its first 1000 entries).
+    createdProducts: integer('created_products').notNull().default(0),
+    updatedProducts: integer('updated_products').notNull().default(0),
+    refusedRows: integer('refused_rows').notNull().default(0),
     // refusedRow: for IMPORT_PRODUCT_ROW_REFUSED, the row of the same product that was refused.
     errors: jsonb('errors')
       .$type<{ row: number; field: string; code: string; refusedRow?: number }[]>()

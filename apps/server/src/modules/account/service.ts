@@ -7,6 +7,7 @@ import type {
   ZChangeUsernameRequest,
   ZSetTxPasswordRequest,
 } from '@caravan/contracts';
+import { OPEN_LOAN_STATUSES } from '@caravan/contracts';
 import { and, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database, Tx } from '../../db/client';
@@ -174,9 +175,7 @@ export async function findCancellationBlockers(tx: Tx, userId: bigint): Promise<
   const [openLoan] = await tx
     .select({ id: loans.id })
     .from(loans)
-    .where(
-      and(eq(loans.userId, userId), inArray(loans.status, ['applying', 'reviewing', 'disbursed', 'overdue'])),
-    )
+    .where(and(eq(loans.userId, userId), inArray(loans.status, [...OPEN_LOAN_STATUSES])))
     .limit(1);
   if (openLoan) {
     blockers.push('CANCEL_BLOCKED_LOAN');

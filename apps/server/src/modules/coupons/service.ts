@@ -99,7 +99,14 @@ async function lockAndHasWelcomeCoupon(tx: Executor, userId: bigint): Promise<bo
  */
 export async function issueWelcomeCoupon(
   tx: Executor,
-  input: { email: string; userId?: bigint | null | undefined; lang: TLanguage; now?: Date },
+  input: {
+    email: string;
+    userId?: bigint | null | undefined;
+    lang: TLanguage;
+    now?: Date;
+    /** The subscription's unsubscribe link: in the text and as the mail's List-Unsubscribe headers. */
+    unsubscribe?: { url: string; headers: Record<string, string> };
+  },
 ): Promise<string | null> {
   const now = input.now ?? new Date();
   const [campaign] = await tx
@@ -134,7 +141,9 @@ export async function issueWelcomeCoupon(
       value: taken.kind === 'amount' ? `${displayMoney(taken.amountOff)} USDT` : `${taken.percentOff}%`,
       minSpend: displayMoney(taken.minSpend),
       validUntil: validUntil.toISOString().slice(0, 10),
+      ...(input.unsubscribe ? { unsubscribeUrl: input.unsubscribe.url } : {}),
     },
+    ...(input.unsubscribe ? { headers: input.unsubscribe.headers } : {}),
   });
   return code;
 }

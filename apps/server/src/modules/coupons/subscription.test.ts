@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { couponCampaigns, mailOutbox, subscriptions, systemParams, userCoupons } from '../../db/schema';
 import { createTestStaff, createTestUser } from '../../testing/fixtures';
@@ -18,12 +18,29 @@ afterAll(async () => {
   await smtp.close();
 });
 
-/** Sends what the outbox holds through the test SMTP server and answers the mail that reached `email`. */
+/** Sends what the outbox holds through the test SMTP server and answers the welcome mail that reached `email`. */
 async function deliveredMailTo(email: string) {
   const sender = createSmtpSender(smtp.url, 'Caravan <no-reply@caravan.example>');
   await deliverDueMail(ctx.database.db, { channel: 'email', send: sender });
   sender.close();
-  return smtp.waitFor(email);
+  return smtp.waitFor(email, 15_000, (mail) => mail.text.includes('WELCOME-'));
+}
+
+/** Follows the link of the newest confirmation mail to `email` (double opt-in): the welcome coupon comes then. */
+async function confirmMailbox(email: string) {
+  const [mail] = await ctx.database.db
+    .select({ text: mailOutbox.textBody })
+    .from(mailOutbox)
+    .where(and(eq(mailOutbox.toAddress, email), eq(mailOutbox.template, 'subscriptionConfirm')))
+    .orderBy(desc(mailOutbox.id))
+    .limit(1);
+  const token = /\/subscription\/confirm\?lang=[a-z-]+#([\w-]+\.[\w-]+)/i.exec(mail?.text ?? '')?.[1];
+  const res = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/v1/subscriptions/confirm',
+    payload: { token: token ?? 'missing' },
+  });
+  expect(res.statusCode).toBe(200);
 }
 
 describe('footer subscription', () => {
@@ -35,6 +52,7 @@ describe('footer subscription', () => {
       payload: { email },
     });
     expect(res.statusCode).toBe(201);
+    await confirmMailbox(email);
     const mail = await deliveredMailTo(email);
     expect(mail.subject).toMatch(/^Bienvenue sur Caravan : votre coupon WELCOME-[A-Z0-9]{10}$/);
     expect(mail.text).toContain('Il retire 5.00 USDT d’une commande d’au moins 50.00 USDT');
@@ -50,9 +68,10 @@ describe('footer subscription', () => {
     expect(json<{ error: { code: string; message: string } }>(again).error).toMatchObject({
       code: 'EMAIL_ALREADY_SUBSCRIBED',
     });
+    // The confirmation mail and the welcome mail; nothing for the refused repeat.
     expect(
       await ctx.database.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, email)),
-    ).toHaveLength(1);
+    ).toHaveLength(2);
     expect(await ctx.database.db.select().from(userCoupons).where(eq(userCoupons.email, email))).toHaveLength(
       1,
     );
@@ -99,6 +118,7 @@ describe('footer subscription', () => {
       payload: { email },
     });
     expect(res.statusCode).toBe(201);
+    await confirmMailbox(email);
     const [coupon] = await ctx.database.db.select().from(userCoupons).where(eq(userCoupons.email, email));
     expect(coupon?.userId).toBe(buyer.id);
     const mail = await deliveredMailTo(email);
@@ -110,14 +130,20 @@ describe('footer subscription', () => {
 });
 
 describe('abuse of the subscription (QA buyer #4)', () => {
-  const subscribe = (email: string, options: { ip: string; token?: string }) =>
-    ctx.app.inject({
+  /** Subscribes and, when that succeeded, confirms (the coupon comes with confirmation); answers the subscription. */
+  const subscribe = async (email: string, options: { ip: string; token?: string; isConfirmed?: boolean }) => {
+    const res = await ctx.app.inject({
       method: 'POST',
       url: '/api/v1/subscriptions?lang=en',
       remoteAddress: options.ip,
       ...(options.token ? { headers: bearer(options.token) } : {}),
       payload: { email },
     });
+    if (res.statusCode === 201 && options.isConfirmed !== false) {
+      await confirmMailbox(email);
+    }
+    return res;
+  };
   const claim = (token: string, code: string) =>
     ctx.app.inject({
       method: 'POST',
@@ -192,7 +218,7 @@ describe('abuse of the subscription (QA buyer #4)', () => {
     );
   });
 
-  it('caps the welcome mails of one IP address an hour at subscribe_ip_hourly_limit, then answers TOO_FREQUENT', async () => {
+  it('caps the confirmation mails of one IP address an hour at subscribe_ip_hourly_limit, then answers TOO_FREQUENT', async () => {
     await ctx.database.db
       .insert(systemParams)
       .values({ code: 'subscribe_ip_hourly_limit', value: '3' })
@@ -200,7 +226,9 @@ describe('abuse of the subscription (QA buyer #4)', () => {
     const tag = Date.now().toString(36);
     const ip = '198.51.100.4';
     for (let i = 0; i < 3; i += 1) {
-      expect((await subscribe(`farm${i}${tag}@caravan.example`, { ip })).statusCode).toBe(201);
+      expect((await subscribe(`farm${i}${tag}@caravan.example`, { ip, isConfirmed: false })).statusCode).toBe(
+        201,
+      );
     }
     const refused = await subscribe(`farm9${tag}@caravan.example`, { ip });
     expect(refused.statusCode).toBe(429);
@@ -264,6 +292,7 @@ describe('coupon campaigns in the console', () => {
     expect((await create(campaign('QA welcome2', true))).statusCode).toBe(201);
     const email = `welcome2${Date.now().toString(36)}@caravan.example`;
     await ctx.app.inject({ method: 'POST', url: '/api/v1/subscriptions?lang=en', payload: { email } });
+    await confirmMailbox(email);
     expect((await deliveredMailTo(email)).text).toContain('3.00 USDT');
   });
   it('says the largest amount off a campaign can take, not only "at most 2 decimals"', async () => {

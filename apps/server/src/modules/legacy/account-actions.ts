@@ -192,7 +192,7 @@ registerLegacyAction('subscribe!add', async (ctx) => {
   await subscribeEmail(
     ctx.app.deps.db,
     { email: input.email, lang: ctx.request.lang },
-    { ip: ctx.request.ip, counters: ctx.app.counters },
+    { ip: ctx.request.ip, counters: ctx.app.counters, publicUrl: ctx.app.deps.config.PUBLIC_URL },
   );
   return null;
 });

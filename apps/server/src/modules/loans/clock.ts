@@ -7,7 +7,7 @@ import { testClockOf } from '../ops';
  */
 export const loanClockOf = testClockOf;
 
-const DAY_MS = 86_400_000;
+export const DAY_MS = 86_400_000;
 
 /** The UTC calendar date of an instant, as YYYY-MM-DD. */
 export function utcDate(instant: Date): string {

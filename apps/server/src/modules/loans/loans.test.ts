@@ -448,7 +448,13 @@ describe('identity verification and loans', () => {
 
       const second = await call('POST', `/api/v1/admin/loans/${loanId}/approve`, reviewerB.token, {});
       expect(second.statusCode, second.body).toBe(200);
-      const loan = json<TLoan>(second);
+      // Less than the 300,000 asked: an offer the borrower accepts before anything is credited (loan-offers.test.ts).
+      const offer = json<TLoan>(second);
+      expect(offer).toMatchObject({ status: 'approved', approvedAmount: '250000.00' });
+      expect((await getBalances(db, user.id)).available).toBe(0n);
+      const accepted = await call('POST', `/api/v1/loans/${loanId}/accept`, user.token, {});
+      expect(accepted.statusCode, accepted.body).toBe(200);
+      const loan = json<TLoan>(accepted);
       expect(loan.status).toBe('disbursed');
       expect(loan.approvedAmount).toBe('250000.00');
       expect(loan.schedule).toHaveLength(1);
@@ -471,6 +477,7 @@ describe('identity verification and loans', () => {
         .from(notifications)
         .where(and(eq(notifications.userId, user.id), like(notifications.event, 'loan.%')));
       expect(sent.map((n) => [n.event, n.params])).toEqual([
+        ['loan.offered', { loanId, amount: '250000.00', expiresAt: offer.offerExpiresAt }],
         ['loan.disbursed', { loanId, amount: '250000.00' }],
       ]);
       const movements = json<{ movements: { kind: string; amount: string }[] }>(

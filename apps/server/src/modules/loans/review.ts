@@ -8,7 +8,7 @@ import { recordAudit } from '../audit';
 import { postLedgerTransaction, withMoneyTransaction } from '../ledger';
 import { notify } from '../notifications';
 import type { TLoanRow } from './accrual';
-import { utcDate } from './clock';
+import { DAY_MS, utcDate } from './clock';
 import { presentLoan } from './present';
 import { getLoanSettings } from './settings';
 
@@ -25,7 +25,7 @@ function snapshot(row: TLoanRow) {
  * Money is not lent to an account staff have stopped: a disabled or locked owner cannot log in to repay, and a
  * cancelled one is closed. Its row is held (shared) until the approval commits, so a disable cannot slip in between.
  */
-async function assertBorrowerActive(tx: Executor, userId: bigint) {
+export async function assertBorrowerActive(tx: Executor, userId: bigint) {
   const [user] = await tx
     .select({ status: users.status })
     .from(users)
@@ -45,10 +45,53 @@ export function approvalCeiling(loan: Pick<TLoanRow, 'status' | 'amount' | 'firs
 }
 
 /**
+ * Pays a loan out: credits the wallet from the loan book through the ledger, once (idempotency key per loan), starts
+ * its schedule (day 0 = today) and tells the borrower. The one path for a full approval and an accepted offer. The
+ * caller holds the loan row lock and has checked its state.
+ */
+export async function disburseLoan(
+  tx: Executor,
+  loan: TLoanRow,
+  input: { amount: TMoney; reviewerStaffId: bigint | null; approvedAt: Date; now: Date },
+): Promise<{ row: TLoanRow; transactionId: bigint }> {
+  const { transactionId } = await postLedgerTransaction(tx, {
+    idempotencyKey: `loan:disburse:${loan.id}`,
+    kind: 'loan_disbursement',
+    reference: { type: 'loan', id: loan.id },
+    postings: [
+      { account: { kind: 'loan_book' }, amount: -input.amount },
+      { account: { kind: 'user_available', userId: loan.userId }, amount: input.amount },
+    ],
+  });
+  const [updated] = await tx
+    .update(loans)
+    .set({
+      status: 'disbursed',
+      approvedAmount: input.amount,
+      reviewerStaffId: input.reviewerStaffId,
+      approvedAt: input.approvedAt,
+      disbursedAt: input.now,
+      disbursedOn: utcDate(input.now),
+      disburseTransactionId: transactionId,
+      updatedAt: new Date(),
+    })
+    .where(eq(loans.id, loan.id))
+    .returning();
+  await notify(tx, {
+    userId: loan.userId,
+    audience: 'buyer',
+    event: 'loan.disbursed',
+    params: { loanId: String(loan.id), amount: formatMoney(input.amount) },
+  });
+  return { row: updated!, transactionId };
+}
+
+/**
  * A staff approval. The amount may be lowered (never raised, never below the product minimum).
- * At or below the four-eyes threshold one approval disburses. Above it, the first approval is recorded
- * with its reviewer (status reviewing) and a second approval by another staff member disburses.
- * Disbursement credits the wallet from the loan book through the ledger, once (idempotency key per loan).
+ * At or below the four-eyes threshold one approval decides. Above it, the first approval is recorded
+ * with its reviewer (status reviewing) and a second approval by another staff member decides.
+ * The deciding approval of the amount asked for disburses (disburseLoan). One below it is an offer (status
+ * approved): nothing is credited until the borrower accepts it (offers.ts); it lapses after loan_offer_valid_days.
  */
 export async function approveLoan(
   db: Database,
@@ -115,29 +158,46 @@ export async function approveLoan(
     if (loan.status === 'reviewing') {
       await mirrorSecondApproval(tx, { action: 'loan', targetId: String(loan.id), staffId: input.staffId });
     }
-    const { transactionId } = await postLedgerTransaction(tx, {
-      idempotencyKey: `loan:disburse:${loan.id}`,
-      kind: 'loan_disbursement',
-      reference: { type: 'loan', id: loan.id },
-      postings: [
-        { account: { kind: 'loan_book' }, amount: -amount },
-        { account: { kind: 'user_available', userId: loan.userId }, amount },
-      ],
+    if (amount < loan.amount) {
+      // Less than the borrower asked for: they have not agreed to borrow this, so it waits for their answer.
+      const offerExpiresAt = new Date(input.now.getTime() + settings.offerValidDays * DAY_MS);
+      const [offered] = await tx
+        .update(loans)
+        .set({
+          status: 'approved',
+          approvedAmount: amount,
+          reviewerStaffId: input.staffId,
+          approvedAt: input.now,
+          offerExpiresAt,
+          updatedAt: new Date(),
+        })
+        .where(eq(loans.id, loan.id))
+        .returning();
+      await recordAudit(tx, {
+        staffId: input.staffId,
+        action: 'loan.approve',
+        targetType: 'loan',
+        targetId: loan.id,
+        details: { userId: String(loan.userId), before: snapshot(loan), after: snapshot(offered!) },
+      });
+      await notify(tx, {
+        userId: loan.userId,
+        audience: 'buyer',
+        event: 'loan.offered',
+        params: {
+          loanId: String(loan.id),
+          amount: formatMoney(amount),
+          expiresAt: offerExpiresAt.toISOString(),
+        },
+      });
+      return offered!;
+    }
+    const { row: updated, transactionId } = await disburseLoan(tx, loan, {
+      amount,
+      reviewerStaffId: input.staffId,
+      approvedAt: input.now,
+      now: input.now,
     });
-    const [updated] = await tx
-      .update(loans)
-      .set({
-        status: 'disbursed',
-        approvedAmount: amount,
-        reviewerStaffId: input.staffId,
-        approvedAt: input.now,
-        disbursedAt: input.now,
-        disbursedOn: utcDate(input.now),
-        disburseTransactionId: transactionId,
-        updatedAt: new Date(),
-      })
-      .where(eq(loans.id, loan.id))
-      .returning();
     await recordAudit(tx, {
       staffId: input.staffId,
       action: 'loan.approve',
@@ -146,17 +206,11 @@ export async function approveLoan(
       details: {
         userId: String(loan.userId),
         before: snapshot(loan),
-        after: snapshot(updated!),
+        after: snapshot(updated),
         ledgerTransactionId: String(transactionId),
       },
     });
-    await notify(tx, {
-      userId: loan.userId,
-      audience: 'buyer',
-      event: 'loan.disbursed',
-      params: { loanId: String(loan.id), amount: formatMoney(amount) },
-    });
-    return updated!;
+    return updated;
   });
   return presentLoan(db, row, input.now);
 }

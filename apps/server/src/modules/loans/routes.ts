@@ -6,6 +6,7 @@ import {
   ZAdminVerificationQuery,
   ZApplyLoanRequest,
   ZApproveLoanRequest,
+  ZDeclineLoanOfferRequest,
   ZIdentityImage,
   ZIdParams,
   ZLoan,
@@ -27,6 +28,7 @@ import {
 } from '@caravan/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { TAuthStaff, TAuthUser } from '../../http/auth';
 import { registerApprovalDescriber, registerApprovalExecutor } from '../approvals';
 import { readUpload } from '../uploads';
@@ -34,6 +36,7 @@ import { getAdminLoan, getLoanBook, listAdminLoans, loanApprovalFacts } from './
 import { applyForLoan, getMyLoan, getMyLoans, quoteLoan } from './apply';
 import { loanClockOf } from './clock';
 import { readIdentityImage, storeIdentityImage } from './images';
+import { acceptLoanOffer, declineLoanOffer } from './offers';
 import { createLoanProduct, listLoanProducts, updateLoanProduct } from './products';
 import { repayLoan } from './repay';
 import { approveLoan, rejectLoan, reopenFirstReview } from './review';
@@ -182,6 +185,46 @@ export const loanRoutes: FastifyPluginAsyncZod = async (app) => {
         kind: request.body.kind,
         amount: request.body.amount,
         txPassword: request.body.txPassword,
+        now: loanClock.now(),
+      }),
+  );
+
+  app.post(
+    '/api/v1/loans/:id/accept',
+    {
+      ...buyerMoney,
+      schema: {
+        tags,
+        summary: 'Accept a loan approved for less than asked: it is paid into the wallet now',
+        params: ZIdParams,
+        body: z.strictObject({}).optional(),
+        response: { 200: ZLoan },
+      },
+    },
+    async (request) =>
+      acceptLoanOffer(db, {
+        userId: userOf(request).id,
+        id: BigInt(request.params.id),
+        now: loanClock.now(),
+      }),
+  );
+  app.post(
+    '/api/v1/loans/:id/decline',
+    {
+      ...buyer,
+      schema: {
+        tags,
+        summary: 'Decline a loan approved for less than asked: the loan fails and may be applied for again',
+        params: ZIdParams,
+        body: ZDeclineLoanOfferRequest.optional(),
+        response: { 200: ZLoan },
+      },
+    },
+    async (request) =>
+      declineLoanOffer(db, {
+        userId: userOf(request).id,
+        id: BigInt(request.params.id),
+        reason: request.body?.reason,
         now: loanClock.now(),
       }),
   );

@@ -3,7 +3,7 @@ import { inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { systemParams } from '../../db/schema';
 
-export type TLoanSettings = { fourEyesThreshold: TMoney; reminderDaysBefore: number };
+export type TLoanSettings = { fourEyesThreshold: TMoney; reminderDaysBefore: number; offerValidDays: number };
 
 /** The loan settings; a missing or invalid stored value falls back to its declared default. */
 export async function getLoanSettings(db: Executor): Promise<TLoanSettings> {
@@ -19,5 +19,6 @@ export async function getLoanSettings(db: Executor): Promise<TLoanSettings> {
   return {
     fourEyesThreshold: parseMoney(read(LOAN_SETTING_CODES.fourEyesThreshold)),
     reminderDaysBefore: Number(read(LOAN_SETTING_CODES.reminderDaysBefore)),
+    offerValidDays: Number(read(LOAN_SETTING_CODES.offerValidDays)),
   };
 }

@@ -293,6 +293,8 @@ describe('mail templates', () => {
       amount: '101500.00',
       newAddress: 'ne***@example.com',
       time: '2027-01-02 03:04',
+      days: 7,
+      confirmUrl: 'https://caravan.example/subscription/confirm?lang=en#abc',
     };
     for (const lang of LANGUAGES) {
       for (const template of MAIL_TEMPLATES) {
@@ -305,6 +307,8 @@ describe('mail templates', () => {
           expect(mail.text).toContain('2027-01-01');
         } else if (template === 'emailChanged' || template === 'mobileChanged') {
           expect(mail.text).toContain('ne***@example.com');
+        } else if (template === 'subscriptionConfirm') {
+          expect(mail.text).toContain('https://caravan.example/subscription/confirm?lang=en#abc');
         } else if (template !== 'welcomeCoupon' && template !== 'smsCode') {
           expect(mail.text).toContain('123456');
         }

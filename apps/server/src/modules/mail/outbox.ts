@@ -14,7 +14,18 @@ export type TEnqueueMail = {
   expiresAt?: Date;
   /** `sms` rows go to the text-message provider; without one they stay readable in the admin outbox. */
   channel?: TMailChannel;
+  /** Extra header lines of the e-mail (List-Unsubscribe); names and values are checked before they are kept. */
+  headers?: Record<string, string>;
 };
+
+/** A header name as RFC 5322 allows it, and a value on one line: nothing can smuggle in another header. */
+function assertSafeHeaders(headers: Record<string, string>): void {
+  for (const [name, value] of Object.entries(headers)) {
+    if (!/^[!-9;-~]+$/.test(name) || /[\r\n\0]/.test(value)) {
+      throw new Error(`mail header ${name} refused`);
+    }
+  }
+}
 
 /**
  * Writes one mail to the outbox. Call it with the transaction of the change that causes the mail, so
@@ -22,6 +33,9 @@ export type TEnqueueMail = {
  */
 export async function enqueueMail(tx: Executor, mail: TEnqueueMail): Promise<bigint> {
   const rendered = renderMail(mail.template, mail.lang, mail.params);
+  if (mail.headers) {
+    assertSafeHeaders(mail.headers);
+  }
   const [row] = await tx
     .insert(mailOutbox)
     .values({
@@ -32,6 +46,7 @@ export async function enqueueMail(tx: Executor, mail: TEnqueueMail): Promise<big
       subject: rendered.subject,
       textBody: rendered.text,
       htmlBody: rendered.html,
+      headers: mail.headers ?? null,
       expiresAt: mail.expiresAt ?? null,
     })
     .returning({ id: mailOutbox.id });
@@ -39,6 +54,26 @@ export async function enqueueMail(tx: Executor, mail: TEnqueueMail): Promise<big
     throw new Error('mail not queued');
   }
   return row.id;
+}
+
+/**
+ * Marks the unsent mails of these templates to this address as expired, so the worker drops them (an
+ * unsubscribed address gets no marketing mail, not even one queued a moment before).
+ */
+export async function cancelPendingMail(
+  tx: Executor,
+  input: { to: string; templates: readonly TMailTemplate[] },
+): Promise<void> {
+  await tx
+    .update(mailOutbox)
+    .set({ status: 'expired', claimToken: null, claimedUntil: null })
+    .where(
+      and(
+        eq(mailOutbox.status, 'pending'),
+        eq(mailOutbox.toAddress, input.to),
+        inArray(mailOutbox.template, [...input.templates]),
+      ),
+    );
 }
 
 export type TOutboxQuery = {

@@ -14,6 +14,8 @@ export const MAIL_TEMPLATES = [
   'welcomeCoupon',
   // The same coupon for a subscriber who was logged in: it is in the account already, nothing to add.
   'welcomeCouponInAccount',
+  // Double opt-in of the coupon subscription: the link that activates it (and one that cancels it).
+  'subscriptionConfirm',
   'smsCode',
   'loanDueSoon',
   // To the old address when an e-mail or mobile already bound is replaced (a text message for a mobile).
@@ -45,6 +47,18 @@ function required(lang: TLanguage, key: string, params: TMailParams): string {
   return text;
 }
 
+/** The link parameters (names ending in `Url`) made into links in escaped HTML; any other text stays text. */
+function linkUrls(html: string, params: TMailParams): string {
+  let out = html;
+  for (const [name, value] of Object.entries(params)) {
+    if (name.endsWith('Url') && typeof value === 'string' && /^https?:\/\//.test(value)) {
+      const escaped = escapeHtml(value);
+      out = out.split(escaped).join(`<a href="${escaped}">${escaped}</a>`);
+    }
+  }
+  return out;
+}
+
 /**
  * The subject, plain text and HTML of one mail in `lang`. Parameters are inserted as text: the HTML is
  * escaped after they are filled in, so a value such as a user name cannot inject markup.
@@ -58,12 +72,16 @@ export function renderMail(
   const body = required(lang, `${template}.body`, params);
   const footer = required(lang, 'footer', {});
   const paragraphs = body.split(/\n{2,}/);
+  // Marketing mail says how to stop it, in the mail itself as well as in its List-Unsubscribe header.
+  if (params.unsubscribeUrl !== undefined) {
+    paragraphs.push(required(lang, 'unsubscribeLine', { unsubscribeUrl: params.unsubscribeUrl }));
+  }
   const dir = isRtlLanguage(lang) ? 'rtl' : 'ltr';
   const html = [
     `<!doctype html><html lang="${escapeHtml(lang)}" dir="${dir}"><head><meta charset="utf-8">`,
     `<title>${escapeHtml(subject)}</title></head>`,
     '<body style="font-family:Arial,Helvetica,sans-serif;font-size:15px;line-height:1.5;color:#1f1f1f">',
-    ...paragraphs.map((p) => `<p>${escapeHtml(p).replace(/\n/g, '<br>')}</p>`),
+    ...paragraphs.map((p) => `<p>${linkUrls(escapeHtml(p), params).replace(/\n/g, '<br>')}</p>`),
     `<p style="color:#8c8c8c;font-size:12px">${escapeHtml(footer)}</p>`,
     '</body></html>',
   ].join('');

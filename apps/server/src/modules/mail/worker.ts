@@ -4,7 +4,14 @@ import nodemailer from 'nodemailer';
 import type { Database } from '../../db/client';
 import { mailAttempts, mailOutbox, type TMailChannel } from '../../db/schema';
 
-export type TMailMessage = { to: string; subject: string; text: string; html: string };
+export type TMailMessage = {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  /** Extra header lines (List-Unsubscribe, List-Unsubscribe-Post of marketing mail). */
+  headers?: Record<string, string>;
+};
 /** Sends one message or throws; the worker records either outcome. */
 export type TMailSender = (message: TMailMessage) => Promise<void>;
 
@@ -85,7 +92,13 @@ export async function deliverDueMail(
     const startedAt = new Date();
     const ours = and(eq(mailOutbox.id, row.id), eq(mailOutbox.claimToken, claimToken));
     try {
-      await options.send({ to: row.toAddress, subject: row.subject, text: row.textBody, html: row.htmlBody });
+      await options.send({
+        to: row.toAddress,
+        subject: row.subject,
+        text: row.textBody,
+        html: row.htmlBody,
+        ...(row.headers ? { headers: row.headers } : {}),
+      });
       await db.transaction(async (tx) => {
         await tx
           .insert(mailAttempts)

@@ -11,6 +11,7 @@ export const ORDER_EVENTS = [
   'confirmed',
   'shipped',
   'inTransit',
+  'trackingCorrected',
   'received',
   'cancelledManually',
   'cancelledTimeout',

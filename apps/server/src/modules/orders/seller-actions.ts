@@ -75,3 +75,53 @@ export async function addLogisticsEntry(
     await tx.insert(orderLogistics).values({ orderId: order.id, content: input.content, createdAt: now });
   });
 }
+
+/**
+ * Corrects the carrier and tracking number of a shipped order the buyer has not received yet (a mistyped number
+ * left the buyer tracking someone else's parcel). The history keeps the previous value; the logistics line gets
+ * the corrected one, as shipping wrote the first.
+ */
+export async function correctTracking(
+  db: Database,
+  input: { storeId: bigint; orderNo: string; carrier: string; trackingNo: string; now?: Date },
+): Promise<TOrderRow> {
+  const now = input.now ?? testClockOf(db).now();
+  return db.transaction(async (tx) => {
+    const order = await findOrder(tx, input.orderNo, { storeId: input.storeId });
+    const [current] = await tx
+      .select({ status: orders.status, carrier: orders.carrier, trackingNo: orders.trackingNo })
+      .from(orders)
+      .where(eq(orders.id, order.id))
+      .for('update');
+    if (current?.status !== S.shipped) {
+      throw new AppError('TRACKING_NOT_CORRECTABLE');
+    }
+    if (current.carrier === input.carrier && current.trackingNo === input.trackingNo) {
+      throw new AppError('TRACKING_UNCHANGED');
+    }
+    const [corrected] = await tx
+      .update(orders)
+      .set({ carrier: input.carrier, trackingNo: input.trackingNo, updatedAt: new Date() })
+      .where(and(eq(orders.id, order.id), eq(orders.status, S.shipped)))
+      .returning();
+    if (!corrected) {
+      throw new AppError('TRACKING_NOT_CORRECTABLE');
+    }
+    await addOrderLog(
+      tx,
+      order.id,
+      'trackingCorrected',
+      {
+        carrier: input.carrier,
+        trackingNo: input.trackingNo,
+        previousCarrier: current.carrier ?? '',
+        previousTrackingNo: current.trackingNo ?? '',
+      },
+      now,
+    );
+    await tx
+      .insert(orderLogistics)
+      .values({ orderId: order.id, content: `${input.carrier} ${input.trackingNo}`, createdAt: now });
+    return corrected;
+  });
+}

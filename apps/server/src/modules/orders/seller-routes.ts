@@ -1,4 +1,5 @@
 import {
+  ZCorrectTrackingRequest,
   ZLogisticsRequest,
   ZOrderActionResponse,
   ZOrderNoParams,
@@ -20,7 +21,7 @@ import {
   toOrderActionResponse,
   ZLogisticsListResponse,
 } from './route-helpers';
-import { addLogisticsEntry, confirmOrder, shipOrder } from './seller-actions';
+import { addLogisticsEntry, confirmOrder, correctTracking, shipOrder } from './seller-actions';
 
 export const sellerOrderRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps;
@@ -96,6 +97,30 @@ export const sellerOrderRoutes: FastifyPluginAsyncZod = async (app) => {
       toOrderActionResponse(
         db,
         await shipOrder(db, {
+          storeId: request.seller!.storeId,
+          orderNo: request.params.orderNo,
+          ...request.body,
+        }),
+        request.lang,
+        'seller',
+      ),
+  );
+  app.post(
+    '/api/v1/seller/orders/:orderNo/tracking',
+    {
+      preHandler,
+      schema: {
+        tags,
+        summary: 'Correct the carrier and tracking number of a shipped order not yet received',
+        params: ZOrderNoParams,
+        body: ZCorrectTrackingRequest,
+        response: { 200: ZOrderActionResponse },
+      },
+    },
+    async (request) =>
+      toOrderActionResponse(
+        db,
+        await correctTracking(db, {
           storeId: request.seller!.storeId,
           orderNo: request.params.orderNo,
           ...request.body,

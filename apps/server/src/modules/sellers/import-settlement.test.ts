@@ -115,7 +115,15 @@ describe('product import and export', () => {
     const res = await importFile(seller.sellerToken, Buffer.from(csv));
     expect(res.statusCode, res.body).toBe(200);
     const job = await waitForJob(seller.sellerToken, json<TImportJob>(res).id);
-    expect(job).toMatchObject({ status: 'done', totalRows: 10, savedProducts: 2 });
+    expect(job).toMatchObject({
+      status: 'done',
+      totalRows: 10,
+      processedRows: 10,
+      savedProducts: 2,
+      createdProducts: 2,
+      updatedProducts: 0,
+      refusedRows: 7,
+    });
     const byRow = job.errors.map((e) => [e.row, e.field, e.code]);
     expect(byRow).toEqual(
       expect.arrayContaining([
@@ -161,7 +169,12 @@ describe('product import and export', () => {
       ),
     );
     const second = await waitForJob(seller.sellerToken, json<TImportJob>(again).id);
-    expect(second.savedProducts).toBe(1);
+    expect(second).toMatchObject({
+      savedProducts: 1,
+      createdProducts: 0,
+      updatedProducts: 1,
+      refusedRows: 0,
+    });
     const [updated] = await ctx.database.db
       .select({ names: products.names, stock: products.stock })
       .from(products)
@@ -342,6 +355,65 @@ describe('product import and export', () => {
     const job = await waitForJob(other.sellerToken, json<TImportJob>(res).id);
     expect(job).toMatchObject({ status: 'done', savedProducts: 10_000, errors: [] });
   }, 300_000);
+
+  it('reports the rows processed at every batch while it runs, up to the total (not 0 % until done)', async () => {
+    const { db } = ctx.database;
+    // Every update of the job row is written down as it happens, so the test sees what a poll could have read.
+    await db.execute(sql`create table import_progress_seen (seq serial, job_id bigint, processed int,
+      total int, status text)`);
+    await db.execute(sql`create function note_import_progress() returns trigger language plpgsql as $$
+      begin
+        insert into import_progress_seen (job_id, processed, total, status)
+          values (new.id, new.processed_rows, new.total_rows, new.status);
+        return new;
+      end $$`);
+    await db.execute(sql`create trigger note_import_progress after update on product_imports
+      for each row execute function note_import_progress()`);
+    try {
+      const other = await createTestUser(db);
+      await createTestStore(db, other.id, 'Progress Depot');
+      const img = await uploadImage(other.sellerToken);
+      const lines = ['product_code,name_en,category_id,selling_price,stock,images,attributes,variant_values'];
+      // 300 products in 301 rows (the first has two variants), 100 of them already in the shop (updated).
+      lines.push(`P-0,Item 0,${tree.shirts},1.5,0,${img.url},Size,S`, 'P-0,,,,,,,M');
+      for (let i = 1; i < 300; i += 1) {
+        lines.push(`P-${i},Item ${i},${tree.shirts},${(i % 90) + 1}.5,${i % 50},${img.url},,`);
+      }
+      const first = lines.slice(0, 1).concat(lines.slice(202));
+      await waitForJob(
+        other.sellerToken,
+        json<TImportJob>(await importFile(other.sellerToken, Buffer.from(first.join('\n')))).id,
+      );
+      const res = await importFile(other.sellerToken, Buffer.from(lines.join('\n')));
+      const id = json<TImportJob>(res).id;
+      expect(json<TImportJob>(res)).toMatchObject({ status: 'running', totalRows: 301 });
+      const job = await waitForJob(other.sellerToken, id);
+      expect(job).toMatchObject({
+        status: 'done',
+        totalRows: 301,
+        processedRows: 301,
+        savedProducts: 300,
+        createdProducts: 200,
+        updatedProducts: 100,
+        refusedRows: 0,
+      });
+      const seen = (
+        await db.execute(sql`select processed, total, status from import_progress_seen
+          where job_id = ${BigInt(id)} order by seq`)
+      ).rows as { processed: number; total: number; status: string }[];
+      const whileRunning = seen.filter((s) => s.status === 'running').map((s) => s.processed);
+      // 300 products in batches of 15: twenty steps, the first a twentieth of the file, each one further.
+      expect(whileRunning).toHaveLength(20);
+      expect(whileRunning[0]).toBe(16);
+      expect(whileRunning.every((n, i) => i === 0 || n === whileRunning[i - 1]! + 15)).toBe(true);
+      expect(whileRunning.at(-1)).toBe(301);
+      expect(seen.at(-1)).toMatchObject({ processed: 301, total: 301, status: 'done' });
+    } finally {
+      await db.execute(sql`drop trigger note_import_progress on product_imports`);
+      await db.execute(sql`drop function note_import_progress()`);
+      await db.execute(sql`drop table import_progress_seen`);
+    }
+  }, 120_000);
 
   it('a second seller cannot read another shop’s import job', async () => {
     const owner = await createTestUser(ctx.database.db);

@@ -1,3 +1,10 @@
 /** What other modules may use from subscriptions (imports go through this file). */
 export { subscriptionRoutes } from './routes';
-export { getPublicSystemParams, subscribeEmail } from './service';
+export {
+  confirmSubscription,
+  getPublicSystemParams,
+  pruneUnconfirmedSubscriptions,
+  subscribeEmail,
+  type TSubscriptionContext,
+  unsubscribe,
+} from './service';

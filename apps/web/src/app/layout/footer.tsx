@@ -74,7 +74,7 @@ function SubscriptionForm() {
     setIsSending(true);
     try {
       await api.post('/subscriptions', { email: parsed.data });
-      toast.success(t('footer.subscribed'));
+      toast.success(t('footer.subscribePending'));
       setEmail('');
     } catch (error) {
       toastError(error, t('errors.generic'));

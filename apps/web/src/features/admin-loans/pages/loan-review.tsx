@@ -40,7 +40,15 @@ import {
   useReviewQueueFilter,
 } from '../components/review-queue-frame';
 
-const STATUSES: TLoanStatus[] = ['applying', 'reviewing', 'disbursed', 'overdue', 'repaid', 'failed'];
+const STATUSES: TLoanStatus[] = [
+  'applying',
+  'reviewing',
+  'approved',
+  'disbursed',
+  'overdue',
+  'repaid',
+  'failed',
+];
 
 type TLoanQueueFilter = TReviewQueueFilter<TLoanStatus> & TTableSort<TAdminLoanSort>;
 
@@ -83,17 +91,28 @@ function approvalAmountError(
     : null;
 }
 
-/** What approving `amount` does now: credits it, or (above the four-eyes threshold) waits for a second reviewer. */
+/**
+ * What approving `amount` does now: above the four-eyes threshold a first approval waits for a second reviewer;
+ * the deciding approval credits it, or, below the amount asked for, offers it to the borrower to accept.
+ */
 function approvalOutcome(
   loan: TAdminLoan,
   amount: string,
   limits: NonNullable<TAdminLoanDetail['approval']>,
 ) {
-  if (loan.status === 'reviewing') {
-    return { key: 'admin.confirmSecond', values: {} } as const;
+  const isFirstOfTwo =
+    loan.status !== 'reviewing' && parseMoney(amount) > parseMoney(limits.fourEyesThreshold);
+  if (isFirstOfTwo) {
+    return {
+      key: 'admin.confirmFirst',
+      values: { threshold: formatAmount(limits.fourEyesThreshold) },
+    } as const;
   }
-  return parseMoney(amount) > parseMoney(limits.fourEyesThreshold)
-    ? ({ key: 'admin.confirmFirst', values: { threshold: formatAmount(limits.fourEyesThreshold) } } as const)
+  if (parseMoney(amount) < parseMoney(loan.amount)) {
+    return { key: 'admin.confirmOffer', values: { asked: formatAmount(loan.amount) } } as const;
+  }
+  return loan.status === 'reviewing'
+    ? ({ key: 'admin.confirmSecond', values: {} } as const)
     : ({ key: 'admin.confirmCredit', values: {} } as const);
 }
 
@@ -191,6 +210,33 @@ function LoanDetail({ id, onDone }: { id: string; onDone: () => void }) {
                   key: 'approved',
                   label: t('fields.approvedAmount'),
                   children: <MoneyText value={loan.approvedAmount} />,
+                },
+              ]
+            : []),
+          ...(loan.offerExpiresAt && loan.status === 'approved'
+            ? [
+                {
+                  key: 'offerExpiresAt',
+                  label: t('fields.offerExpiresAt'),
+                  children: <DateTimeText value={loan.offerExpiresAt} />,
+                },
+              ]
+            : []),
+          ...(loan.offerOutcome
+            ? [
+                {
+                  key: 'offerOutcome',
+                  label: t('fields.offerOutcome'),
+                  children: t(`offerOutcome.${loan.offerOutcome}`),
+                },
+              ]
+            : []),
+          ...(loan.offerDeclineReason
+            ? [
+                {
+                  key: 'declineReason',
+                  label: t('fields.declineReason'),
+                  children: <bdi>{loan.offerDeclineReason}</bdi>,
                 },
               ]
             : []),

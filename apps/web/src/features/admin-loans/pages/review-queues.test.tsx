@@ -1,6 +1,6 @@
 import type { TAdminLoan, TAdminLoanDetail, TAdminVerification, TPage } from '@caravan/contracts';
 import validationEn from '@caravan/contracts/locales/en/validation.json';
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import adminEn from '../../../locales/en/admin.json';
 import consoleEn from '../../../locales/en/console.json';
@@ -193,23 +193,63 @@ describe('Console -> loan application details', () => {
   });
 
   it.each([
-    ['', /^Above the four-eyes threshold of 1,000,000\.00 USDT: this is the first approval/],
-    ['900000', /^The money is credited to the borrower's wallet now\.$/],
+    ['2000000.00', '', /^Above the four-eyes threshold of 1,000,000\.00 USDT: this is the first approval/],
+    // Lowered below the amount asked: an offer the borrower accepts before anything is credited.
+    [
+      '2000000.00',
+      '900000',
+      /^Less than the 2,000,000\.00 USDT asked for: the borrower is offered this amount/,
+    ],
+    ['900000.00', '', /^The money is credited to the borrower's wallet now\.$/],
   ])(
-    'says what approving %j of 2,000,000 does: waits for a second reviewer above the threshold, else credits',
-    async (typed, outcome) => {
-      serveDetail(applying('2000000.00'));
+    'says what approving %s as %j does: waits for a second reviewer above the threshold, offers less, else credits',
+    async (asked, typed, outcome) => {
+      serveDetail(applying(asked));
       const drawer = await openFirstLoan();
       const amount = await within(drawer).findByRole('textbox', { name: loansEn.admin.approveAmount });
       fireEvent.change(amount, { target: { value: typed } });
       fireEvent.click(within(drawer).getByRole('button', { name: loansEn.admin.approve }));
       const confirm = (await screen.findAllByRole('dialog')).at(-1)!;
       expect(within(confirm).getByText(outcome)).toBeTruthy();
-      expect(within(confirm).queryByText(/four-eyes/)).toBe(
-        typed === '' ? within(confirm).getByText(/four-eyes/) : null,
-      );
+      expect(within(confirm).queryByText(/four-eyes/) !== null).toBe(outcome.source.includes('four-eyes'));
     },
   );
+
+  it('shows an offer waiting for the borrower, and how an answered one ended with the borrower’s reason', async () => {
+    const offered: TAdminLoanDetail = {
+      ...applying('150000.00'),
+      loan: adminLoan({
+        status: 'approved',
+        amount: '150000.00',
+        approvedAmount: '120000.00',
+        offerExpiresAt: '2026-12-12T10:00:00.000Z',
+      }),
+      approval: null,
+    };
+    serveDetail(offered);
+    let drawer = await openFirstLoan();
+    const row = (label: string) => within(drawer).getByText(label).closest('tr')!.textContent;
+    await within(drawer).findByText(loansEn.fields.offerExpiresAt);
+    expect(row(loansEn.fields.state)).toContain(loansEn.status.approved);
+    expect(row(loansEn.fields.offerExpiresAt)).toContain('2026-12-12');
+    // No approval form: the decision is the borrower's now.
+    expect(within(drawer).queryByRole('button', { name: loansEn.admin.approve })).toBeNull();
+    cleanup();
+
+    serveDetail({
+      ...offered,
+      loan: {
+        ...offered.loan,
+        status: 'failed',
+        offerOutcome: 'declined',
+        offerDeclineReason: 'Too little for my order',
+      },
+    });
+    drawer = await openFirstLoan();
+    await within(drawer).findByText(loansEn.fields.offerOutcome);
+    expect(row(loansEn.fields.offerOutcome)).toContain(loansEn.offerOutcome.declined);
+    expect(row(loansEn.fields.declineReason)).toContain('Too little for my order');
+  });
 
   it.each(['250000.', '-', 'abc', '1,5'])(
     'keeps the drawer while %j is being typed, the amount refused beside its field',

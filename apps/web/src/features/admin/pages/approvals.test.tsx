@@ -1,10 +1,11 @@
 import type { TApproval } from '@caravan/contracts';
-import { act, fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import consoleEn from '../../../locales/en/console.json';
 import financeEn from '../../../locales/en/finance.json';
 import loansEn from '../../../locales/en/loans.json';
 import { jsonResponse, renderWithQueries, setUpComponentTests } from '../../../testing/render';
+import { captureToasts } from '../../../testing/toasts';
 import ApprovalsPage from './approvals';
 
 const ADDRESS = 'TTumca9c2LsbQ9rPWYjfHNNaaLaVvSmust';
@@ -147,6 +148,33 @@ describe('Console -> second approvals', () => {
     await act(async () => fireEvent.click(dialog.getByRole('button', { name: 'Approve' })));
     const approved = calls.find((c) => c.url.includes('/approvals/9/approve'));
     expect(JSON.parse(approved!.body!)).toEqual({ chainTxHash: `0x${'ab'.repeat(32)}` });
+  });
+
+  it('says a loan lowered by its first approver is offered to the borrower, not paid out', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL) => {
+        const url = String(input);
+        if (url.includes('/admin/auth/me')) {
+          return jsonResponse({
+            staff: { id: '1', username: 'admin', displayName: 'Admin', permissions: [] },
+          });
+        }
+        return url.includes('/approve')
+          ? jsonResponse({ ...LOAN, status: 'approved' })
+          : jsonResponse({ pageList: [LOAN], total: 1, pageNum: 1, pageSize: 20 });
+      }),
+    );
+    const toasts = captureToasts();
+    await renderWithQueries(<ApprovalsPage />, '/admin/approvals');
+    const row = (await screen.findByRole('link', { name: '#5' })).closest('tr')!;
+    await act(async () => fireEvent.click(within(row).getByRole('button', { name: 'Approve' })));
+    const dialog = within(screen.getByRole('dialog'));
+    // "The money moves now" and then "the money has moved" were said of an approval that only offers the amount.
+    expect(dialog.queryByText(/The money moves now/)).toBeNull();
+    expect(dialog.getByText(/for less than asked\. The borrower is offered it/)).toBeTruthy();
+    await act(async () => fireEvent.click(dialog.getByRole('button', { name: 'Approve' })));
+    await waitFor(() => expect(toasts).toEqual([`success: ${consoleEn.approvals.offered}`]));
   });
 
   it('keeps Decline from the staff member who gave the first approval', async () => {

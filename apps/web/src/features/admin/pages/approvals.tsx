@@ -1,6 +1,7 @@
 import {
   APPROVAL_ACTIONS,
   APPROVAL_STATUSES,
+  parseMoney,
   type TApproval,
   type TApprovalAction,
   type TApprovalStatus,
@@ -19,7 +20,7 @@ import { AppForm } from '../../../components/ui/app-form';
 import { ChainAddress } from '../../../components/ui/chain-address';
 import { useSelectClear } from '../../../components/ui/clear-icon';
 import { DataTable } from '../../../components/ui/data-table';
-import { MoneyText } from '../../../components/ui/money-text';
+import { formatAmount, MoneyText } from '../../../components/ui/money-text';
 import { parseFormValues } from '../../../lib/form';
 import { formatDateTime } from '../../../lib/format';
 import { ratePercent } from '../../../lib/format-money';
@@ -68,7 +69,7 @@ export default function ApprovalsPage() {
     }
     try {
       await decide.mutateAsync({ id: confirming.id, decision: 'approve', chainTxHash: body.chainTxHash });
-      toast.success(t('approvals.approved'));
+      toast.success(t(isLoweredLoan(confirming.facts?.loan) ? 'approvals.offered' : 'approvals.approved'));
       setConfirming(null);
     } catch (error) {
       toastError(error, t('common:errors.generic'));
@@ -262,11 +263,14 @@ export default function ApprovalsPage() {
       >
         {confirming && (
           <p>
-            {t('approvals.approveBody', {
-              action: t(`approvals.actions.${confirming.action}`),
-              target: confirming.targetId,
-              name: confirming.firstStaffName,
-            })}{' '}
+            {t(
+              isLoweredLoan(confirming.facts?.loan) ? 'approvals.approveOfferBody' : 'approvals.approveBody',
+              {
+                action: t(`approvals.actions.${confirming.action}`),
+                target: confirming.targetId,
+                name: confirming.firstStaffName,
+              },
+            )}{' '}
             <MoneyText value={confirming.amount} />
           </p>
         )}
@@ -378,7 +382,18 @@ function loanReviewPath(loanId: string): string {
  * A loan's terms as its first reviewer approved them: what the second reviewer checks before 1.8 million moves
  * (the queue showed only the borrower and the approved amount; QA L7).
  */
-function LoanFacts({ loan }: { loan: NonNullable<NonNullable<TApproval['facts']>['loan']> }) {
+type TLoanFacts = NonNullable<NonNullable<TApproval['facts']>['loan']>;
+
+/** A lowered amount is not paid out by the second approval: the borrower is offered it first (loan counter-offers). */
+function isLoweredLoan(loan: TLoanFacts | undefined): boolean {
+  return (
+    loan !== undefined &&
+    loan.firstApprovedAmount !== null &&
+    parseMoney(loan.firstApprovedAmount) < parseMoney(loan.amountAsked)
+  );
+}
+
+function LoanFacts({ loan }: { loan: TLoanFacts }) {
   const { t } = useTranslation(['console', 'loans']);
   const items = [
     { key: 'product', label: t('loans:fields.product'), children: <bdi>{loan.productName}</bdi> },
@@ -414,5 +429,18 @@ function LoanFacts({ loan }: { loan: NonNullable<NonNullable<TApproval['facts']>
       children: t(`loans:verifyStatus.${loan.advancedStatus}`),
     },
   ];
-  return <Descriptions size="small" column={1} bordered style={{ marginBlockStart: 8 }} items={items} />;
+  const isOffer = isLoweredLoan(loan);
+  return (
+    <>
+      <Descriptions size="small" column={1} bordered style={{ marginBlockStart: 8 }} items={items} />
+      {isOffer && (
+        <Alert
+          type="info"
+          showIcon
+          style={{ marginBlockStart: 8 }}
+          title={t('loans:admin.confirmOffer', { asked: formatAmount(loan.amountAsked) })}
+        />
+      )}
+    </>
+  );
 }

@@ -20,6 +20,14 @@ describe('CsLoanSummary', () => {
     expect(screen.queryByText(/Owed now/)).toBeNull();
   });
 
+  it('names an offer for less than asked, which waits for the borrower, by its own status', () => {
+    const { container } = render(
+      <CsLoanSummary loan={{ status: 'approved', amount: '120000.00', isApproved: true, owed: null }} />,
+    );
+    expect(plain(container)).toContain(`${chatEn.loanStatus.approved} 120,000.00 USDT`);
+    expect(screen.queryByText(/Owed now/)).toBeNull();
+  });
+
   it('says an amount is only asked for before approval', () => {
     const { container } = render(
       <CsLoanSummary loan={{ status: 'reviewing', amount: '150000.50', isApproved: false, owed: null }} />,

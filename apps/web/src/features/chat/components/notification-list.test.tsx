@@ -1,6 +1,7 @@
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import i18next from 'i18next';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { formatDateTime } from '../../../lib/format';
 import chatEn from '../../../locales/en/chat.json';
 import { failOnAntdWarnings } from '../../../testing/antd-warnings';
 import { initTestI18n } from '../../../testing/i18n';
@@ -43,6 +44,8 @@ describe('NotificationList', () => {
       notice('1', 'loan.dueSoon', { loanId: '3', amount: '101500.00', dueDate: '2027-08-31' }),
       notice('2', 'loan.rejected', { loanId: '4', reason: 'Insufficient trading history' }),
       notice('3', 'loan.disbursed', { loanId: '1', amount: '120000.25' }),
+      notice('7', 'loan.offered', { loanId: '9', amount: '90000.00', expiresAt: '2027-09-04T12:00:00.000Z' }),
+      notice('8', 'loan.offerLapsed', { loanId: '9', amount: '90000.00' }),
       notice('4', 'recharge.failed', { recordId: '7', reason: 'No such transaction on chain' }),
       notice('5', 'withdrawal.failed', {
         recordId: '8',
@@ -65,6 +68,9 @@ describe('NotificationList', () => {
       'Your loan instalment of 101,500.00 USDT is due on 2027-08-31',
       'Your loan application was declined: Insufficient trading history',
       'Your loan of 120,000.25 USDT has been paid into your balance',
+      // The offer's deadline in the reader's zone, as every date is shown.
+      `Your loan was approved for 90,000.00 USDT, less than you asked for: accept or decline it by ${plain(formatDateTime('2027-09-04T12:00:00.000Z'))}`,
+      'The loan offer of 90,000.00 USDT lapsed without an answer: you can apply again',
       'Your deposit request was declined: No such transaction on chain',
       'Your withdrawal of 50.00 USDT was declined and the money returned to your balance: Address flagged by compliance',
       'Your deposit request was declined: --',

@@ -166,13 +166,15 @@ export function NotificationList({
           renderItem={(notification) => {
             const link = linkOf(audience, notification);
             const chatTarget = audience === 'buyer' ? chatTargetOf(notification) : null;
-            const { amount, dueDate } = notification.params;
+            const { amount, dueDate, expiresAt } = notification.params;
             const text = t(`notification.${notification.event}`, {
               // A notice written before its text named a fact shows "--" there, not "{{reason}}".
               ...MISSING_FACTS,
               ...isolateFreeText(notification.params),
               ...(amount === undefined ? {} : { amount: formatAmount(amount) }),
               ...(dueDate === undefined ? {} : { dueDate: isolateLtr(dueDate) }),
+              // A loan offer's deadline is an instant: shown in the reader's zone, as dates are everywhere.
+              ...(expiresAt === undefined ? {} : { expiresAt: isolateLtr(formatDateTime(expiresAt)) }),
             });
             return (
               <ItemListItem

@@ -1,5 +1,6 @@
 import type {
   TApplyLoanRequest,
+  TDeclineLoanOfferRequest,
   TIdentityImage,
   TLoan,
   TLoanProduct,
@@ -76,6 +77,21 @@ export function useRepayLoan() {
     runIntent('loan-repay', input, ({ key }) =>
       api.post<{ loan: TLoan }>(`/loans/${input.id}/repay`, input.body, { idempotencyKey: key }),
     ),
+  );
+}
+
+/** Accepting an offer pays it out: one Idempotency-Key per intent, like a repayment. */
+export function useAcceptLoanOffer() {
+  return useInvalidatingMutation((input: { id: string }) =>
+    runIntent('loan-accept-offer', input, ({ key }) =>
+      api.post<TLoan>(`/loans/${input.id}/accept`, {}, { idempotencyKey: key }),
+    ),
+  );
+}
+
+export function useDeclineLoanOffer() {
+  return useInvalidatingMutation((input: { id: string; body: TDeclineLoanOfferRequest }) =>
+    api.post<TLoan>(`/loans/${input.id}/decline`, input.body),
   );
 }
 

@@ -10,6 +10,7 @@ import {
   Modal,
   Radio,
   Skeleton,
+  Space,
   Tag,
   Timeline,
 } from 'antd';
@@ -26,7 +27,7 @@ import { formatDateTime, withColon } from '../../../lib/format';
 import { useSession } from '../../../lib/session';
 import { toast, toastError } from '../../../lib/toast';
 import { useWalletBalance } from '../../../lib/wallet-balance';
-import { useMyLoans, useRepayLoan } from '../api/loans-api';
+import { useAcceptLoanOffer, useDeclineLoanOffer, useMyLoans, useRepayLoan } from '../api/loans-api';
 import { ScheduleTable } from '../components/schedule-table';
 import '../loans.css';
 import { DataTable } from '../../../components/ui/data-table';
@@ -39,6 +40,7 @@ import { useOneAtATime } from '../../../lib/use-one-at-a-time';
 const STATUS_COLOURS: Record<TLoanStatus, string> = {
   applying: 'processing',
   reviewing: 'processing',
+  approved: 'gold',
   disbursed: 'success',
   overdue: 'error',
   repaid: 'default',
@@ -203,6 +205,126 @@ function RepayDialog({ loan, isOpen, onClose, afterClose }: { loan: TLoan } & TC
   );
 }
 
+/**
+ * A loan approved for less than asked: nothing is paid until the borrower accepts. The card names both amounts, what
+ * the offered amount costs, and until when it stands; accept and decline each ask to confirm in a dialog (focus
+ * trapped, Escape closes) whose button waits for the answer.
+ */
+function LoanOffer({ loan }: { loan: TLoan }) {
+  const { t } = useTranslation(['loans', 'common']);
+  const accept = useAcceptLoanOffer();
+  const decline = useDeclineLoanOffer();
+  const [dialog, setDialog] = useState<'accept' | 'decline' | null>(null);
+  const [reason, setReason] = useState('');
+  const offered = loan.approvedAmount ?? loan.amount;
+  // A second click before the first answer sends nothing (the dialog's loading state comes a render later).
+  const answer = useOneAtATime(async (choice: 'accept' | 'decline') => {
+    try {
+      if (choice === 'accept') {
+        await accept.mutateAsync({ id: loan.id });
+        toast.success(t('myLoan.offer.accepted'));
+      } else {
+        const trimmed = reason.trim();
+        await decline.mutateAsync({ id: loan.id, body: trimmed ? { reason: trimmed } : {} });
+        toast.success(t('myLoan.offer.declined'));
+      }
+      setDialog(null);
+    } catch (error) {
+      toastError(error, t('loadError'));
+    }
+  });
+  const isBusy = accept.isPending || decline.isPending;
+  return (
+    <Alert
+      type="info"
+      showIcon
+      className="cv-loan-offer"
+      style={{ marginBlockEnd: 16 }}
+      title={t('myLoan.offer.title', { amount: formatAmount(offered) })}
+      description={
+        <>
+          <p>
+            {t('myLoan.offer.body', {
+              asked: formatAmount(loan.amount),
+              amount: formatAmount(offered),
+            })}
+          </p>
+          <Descriptions
+            size="small"
+            column={{ xs: 1, md: 3 }}
+            items={[
+              {
+                key: 'offered',
+                label: t('myLoan.offer.amount'),
+                children: <MoneyText decimals={2} value={offered} />,
+              },
+              {
+                key: 'interest',
+                label: t('fields.totalInterest'),
+                children: <MoneyText decimals={2} value={loan.totalInterestScheduled} />,
+              },
+              {
+                key: 'total',
+                label: t('fields.totalRepayment'),
+                children: <MoneyText decimals={2} value={loan.totalRepaymentScheduled} />,
+              },
+            ]}
+          />
+          {loan.offerExpiresAt && (
+            <p>{t('myLoan.offer.validUntil', { date: formatDateTime(loan.offerExpiresAt) })}</p>
+          )}
+          <Space wrap>
+            <Button type="primary" onClick={() => setDialog('accept')} disabled={isBusy}>
+              {t('myLoan.offer.accept')}
+            </Button>
+            <Button onClick={() => setDialog('decline')} disabled={isBusy}>
+              {t('myLoan.offer.decline')}
+            </Button>
+          </Space>
+          <Modal
+            open={dialog === 'accept'}
+            title={t('myLoan.offer.acceptTitle')}
+            okText={t('myLoan.offer.accept')}
+            cancelText={t('common:actions.cancel')}
+            onCancel={() => setDialog(null)}
+            onOk={() => void answer('accept')}
+            confirmLoading={accept.isPending}
+            destroyOnHidden
+          >
+            <p>
+              {t('myLoan.offer.acceptConfirm', {
+                amount: formatAmount(offered),
+                days: loan.termDays,
+                total: formatAmount(loan.totalRepaymentScheduled),
+              })}
+            </p>
+          </Modal>
+          <Modal
+            open={dialog === 'decline'}
+            title={t('myLoan.offer.declineTitle')}
+            okText={t('myLoan.offer.decline')}
+            okButtonProps={{ danger: true }}
+            cancelText={t('common:actions.cancel')}
+            onCancel={() => setDialog(null)}
+            onOk={() => void answer('decline')}
+            confirmLoading={decline.isPending}
+            destroyOnHidden
+          >
+            <p>{t('myLoan.offer.declineConfirm')}</p>
+            <Input.TextArea
+              aria-label={t('myLoan.offer.declineReason')}
+              placeholder={t('myLoan.offer.declineReason')}
+              maxLength={255}
+              value={reason}
+              onChange={(event) => setReason(event.target.value)}
+            />
+          </Modal>
+        </>
+      }
+    />
+  );
+}
+
 /** What a loan is and how it went: its figures, its progress and its schedule (the current loan and past ones). */
 function LoanDetails({ loan }: { loan: TLoan }) {
   const { t } = useTranslation('loans');
@@ -227,6 +349,22 @@ function LoanDetails({ loan }: { loan: TLoan }) {
   };
   return (
     <>
+      {loan.offerOutcome === 'declined' && (
+        <Alert
+          type="warning"
+          showIcon
+          className="cv-reason-notice"
+          title={t('myLoan.offerDeclined')}
+          description={
+            loan.offerDeclineReason
+              ? t('myLoan.rejectReason', { reason: isolateText(loan.offerDeclineReason) })
+              : undefined
+          }
+        />
+      )}
+      {loan.offerOutcome === 'lapsed' && (
+        <Alert type="warning" showIcon className="cv-reason-notice" title={t('myLoan.offerLapsed')} />
+      )}
       {loan.rejectReason && (
         <Alert
           type="warning"
@@ -327,6 +465,7 @@ function CurrentLoan({ loan, hasOverdueHistory }: { loan: TLoan; hasOverdueHisto
           style={{ marginBlockEnd: 16 }}
         />
       )}
+      {loan.status === 'approved' && <LoanOffer loan={loan} />}
       <LoanDetails loan={loan} />
       {repayDialog.value && <RepayDialog loan={loan} {...repayDialog.props} />}
     </Card>

@@ -1,4 +1,5 @@
 import type {
+  TCorrectTrackingRequest,
   TLogisticsEntry,
   TOrderInfo,
   TOrderListSort,
@@ -76,6 +77,11 @@ export function confirmSellerOrder(orderNo: string): Promise<TOrderInfo> {
 
 export function shipSellerOrder(orderNo: string, body: TShipOrderRequest): Promise<TOrderInfo> {
   return api.post<TActionResponse>(`${base(orderNo)}/ship`, body, seller).then(unwrap);
+}
+
+/** A shipped order's carrier and tracking number, corrected before the buyer receives it. */
+export function correctSellerTracking(orderNo: string, body: TCorrectTrackingRequest): Promise<TOrderInfo> {
+  return api.post<TActionResponse>(`${base(orderNo)}/tracking`, body, seller).then(unwrap);
 }
 
 export function addSellerLogistics(orderNo: string, content: string): Promise<TLogisticsEntry[]> {

@@ -1,12 +1,14 @@
 import {
   type TOrderInfo,
+  type TShipOrderRequest,
+  ZCorrectTrackingRequest,
   ZLogisticsRequest,
   ZRejectRefundRequest,
   ZShipOrderRequest,
 } from '@caravan/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Form, Input, Modal, Space } from 'antd';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { OrderDrawer } from '../../../components/order/order-drawer';
 import { OrderInfoView } from '../../../components/order/order-info-view';
@@ -14,6 +16,7 @@ import { OrderLogistics } from '../../../components/order/order-logistics';
 import { AppForm } from '../../../components/ui/app-form';
 import { DateTimeInSentence } from '../../../components/ui/date-time-text';
 import { parseFormValues } from '../../../lib/form';
+import { withColon } from '../../../lib/format';
 import { formatUsdt } from '../../../lib/format-money';
 import { toast } from '../../../lib/toast';
 import { useOneAtATime } from '../../../lib/use-one-at-a-time';
@@ -21,6 +24,7 @@ import {
   addSellerLogistics,
   approveSellerRefund,
   confirmSellerOrder,
+  correctSellerTracking,
   rejectSellerRefund,
   SELLER_ORDERS_KEY,
   shipSellerOrder,
@@ -28,13 +32,31 @@ import {
   useSellerOrder,
 } from '../api/seller-orders-api';
 
+/** A carrier and tracking number as the confirmations show them: the number left to right in any language. */
+function TrackingLines({ tracking, label }: { tracking: TShipOrderRequest; label?: string }) {
+  const { t } = useTranslation('orders');
+  return (
+    <div style={{ marginBlockStart: 8 }}>
+      {label ? <strong>{label}</strong> : null}
+      <div>
+        {withColon(t('seller.orders.carrier'))} {tracking.carrier}
+      </div>
+      <div>
+        {withColon(t('seller.orders.trackingNo'))} <span dir="ltr">{tracking.trackingNo}</span>
+      </div>
+    </div>
+  );
+}
+
 function SellerOrderActions({ order }: { order: TOrderInfo }) {
   const { t } = useTranslation(['orders', 'validation', 'common']);
   const queryClient = useQueryClient();
   const [shipForm] = Form.useForm();
   const [logForm] = Form.useForm();
   const [rejectForm] = Form.useForm();
+  const [correctForm] = Form.useForm();
   const [isShipOpen, setIsShipOpen] = useState(false);
+  const [isCorrectOpen, setIsCorrectOpen] = useState(false);
   const [isRejectOpen, setIsRejectOpen] = useState(false);
   const [modal, modalHolder] = Modal.useModal();
   const done = async () => {
@@ -46,6 +68,13 @@ function SellerOrderActions({ order }: { order: TOrderInfo }) {
     mutationFn: (body: { carrier: string; trackingNo: string }) => shipSellerOrder(order.orderNo, body),
     onSuccess: async () => {
       setIsShipOpen(false);
+      await done();
+    },
+  });
+  const correct = useMutation({
+    mutationFn: (body: TShipOrderRequest) => correctSellerTracking(order.orderNo, body),
+    onSuccess: async () => {
+      setIsCorrectOpen(false);
       await done();
     },
   });
@@ -69,6 +98,21 @@ function SellerOrderActions({ order }: { order: TOrderInfo }) {
     ship.mutateAsync(body).catch(() => undefined),
   );
   const addLogOnce = useOneAtATime((content: string) => addLog.mutateAsync(content).catch(() => undefined));
+  const correctOnce = useOneAtATime((body: TShipOrderRequest) =>
+    correct.mutateAsync(body).catch(() => undefined),
+  );
+  /**
+   * Asks before a step that cannot be undone, showing what it will send; Cancel leaves the form as it was typed.
+   * The dialog's OK waits for the request (its button shows it is busy).
+   */
+  const askFirst = (title: string, content: ReactNode, okText: string, run: () => Promise<unknown>) =>
+    void modal.confirm({
+      title,
+      content,
+      okText,
+      cancelText: t('common:actions.cancel'),
+      onOk: () => run(),
+    });
   const rejectOnce = useOneAtATime((reason: string) => reject.mutateAsync(reason).catch(() => undefined));
   const status = order.statusName;
   const isRefunding = order.refundStatus === 'refunding';
@@ -142,7 +186,10 @@ function SellerOrderActions({ order }: { order: TOrderInfo }) {
           )}
         </Space>
       )}
-      <p className="cv-muted" style={{ marginBlock: hasActions ? '8px 0' : 0 }}>
+      {status === 'shipped' && (
+        <Button onClick={() => setIsCorrectOpen(true)}>{t('seller.orders.correctTracking')}</Button>
+      )}
+      <p className="cv-muted" style={{ marginBlock: hasActions || status === 'shipped' ? '8px 0' : 0 }}>
         {t('seller.orders.noCancel')}
       </p>
       {(status === 'shipped' || status === 'received') && (
@@ -153,7 +200,15 @@ function SellerOrderActions({ order }: { order: TOrderInfo }) {
           onFinish={() => {
             const body = parseFormValues(logForm, ZLogisticsRequest, logForm.getFieldsValue(), t);
             if (body) {
-              void addLogOnce(body.content);
+              askFirst(
+                t('seller.orders.logisticsConfirmTitle', { orderNo: order.orderNo }),
+                <>
+                  <p style={{ margin: 0 }}>{t('seller.orders.logisticsConfirmBody')}</p>
+                  <blockquote style={{ margin: '8px 0 0' }}>{body.content}</blockquote>
+                </>,
+                t('seller.orders.add'),
+                () => addLogOnce(body.content),
+              );
             }
           }}
         >
@@ -186,7 +241,63 @@ function SellerOrderActions({ order }: { order: TOrderInfo }) {
           onFinish={() => {
             const body = parseFormValues(shipForm, ZShipOrderRequest, shipForm.getFieldsValue(), t);
             if (body) {
-              void shipOnce(body);
+              askFirst(
+                t('seller.orders.shipConfirmTitle', { orderNo: order.orderNo }),
+                <>
+                  <p style={{ margin: 0 }}>{t('seller.orders.shipConfirmBody')}</p>
+                  <TrackingLines tracking={body} />
+                </>,
+                t('seller.orders.ship'),
+                () => shipOnce(body),
+              );
+            }
+          }}
+        >
+          <Form.Item name="carrier" label={t('seller.orders.carrier')}>
+            <Input maxLength={64} />
+          </Form.Item>
+          <Form.Item name="trackingNo" label={t('seller.orders.trackingNo')}>
+            <Input maxLength={64} dir="ltr" />
+          </Form.Item>
+        </AppForm>
+      </Modal>
+      <Modal
+        open={isCorrectOpen}
+        title={t('seller.orders.correctTitle', { orderNo: order.orderNo })}
+        okText={t('seller.orders.correctTracking')}
+        cancelText={t('common:actions.cancel')}
+        okButtonProps={{ loading: correct.isPending }}
+        onOk={() => correctForm.submit()}
+        onCancel={() => setIsCorrectOpen(false)}
+        destroyOnHidden
+      >
+        <p className="cv-muted">{t('seller.orders.correctHint')}</p>
+        <AppForm
+          form={correctForm}
+          layout="vertical"
+          requiredMark={false}
+          initialValues={{ carrier: order.carrier ?? '', trackingNo: order.trackingNo ?? '' }}
+          onFinish={() => {
+            const body = parseFormValues(
+              correctForm,
+              ZCorrectTrackingRequest,
+              correctForm.getFieldsValue(),
+              t,
+            );
+            if (body) {
+              askFirst(
+                t('seller.orders.correctConfirmTitle', { orderNo: order.orderNo }),
+                <>
+                  <p style={{ margin: 0 }}>{t('seller.orders.correctConfirmBody')}</p>
+                  <TrackingLines
+                    label={t('seller.orders.trackingBefore')}
+                    tracking={{ carrier: order.carrier ?? '', trackingNo: order.trackingNo ?? '' }}
+                  />
+                  <TrackingLines label={t('seller.orders.trackingAfter')} tracking={body} />
+                </>,
+                t('seller.orders.correctTracking'),
+                () => correctOnce(body),
+              );
             }
           }}
         >

@@ -65,7 +65,12 @@ describe('Seller -> product import dialog, the result', () => {
   afterEach(() => vi.restoreAllMocks());
 
   /** Sends a file whose import ends as `result` says, and opens the dialog on it. */
-  async function importWith(result: Pick<TImportJob, 'savedProducts' | 'errors'>) {
+  async function importWith(
+    result: Pick<
+      TImportJob,
+      'savedProducts' | 'createdProducts' | 'updatedProducts' | 'refusedRows' | 'errors'
+    >,
+  ) {
     const job: TImportJob = {
       id: '7',
       status: 'done',
@@ -93,7 +98,13 @@ describe('Seller -> product import dialog, the result', () => {
   }
 
   it('says "1 product saved", not "1 products saved", and no refused rows when there are none', async () => {
-    await importWith({ savedProducts: 1, errors: [] });
+    await importWith({
+      savedProducts: 1,
+      createdProducts: 1,
+      updatedProducts: 0,
+      refusedRows: 0,
+      errors: [],
+    });
     expect(await screen.findByText('1 product saved')).toBeTruthy();
     expect(screen.queryByText(/products saved/)).toBeNull();
     expect(screen.queryByText(/refused/)).toBeNull();
@@ -103,6 +114,9 @@ describe('Seller -> product import dialog, the result', () => {
     const reason = { code: 'v:required', message: 'This field is required' };
     await importWith({
       savedProducts: 2,
+      createdProducts: 1,
+      updatedProducts: 1,
+      refusedRows: 1,
       errors: [
         { row: 3, field: 'category_id', ...reason },
         { row: 3, field: 'name_en', ...reason },
@@ -110,5 +124,99 @@ describe('Seller -> product import dialog, the result', () => {
     });
     expect(await screen.findByText('2 products saved')).toBeTruthy();
     expect(screen.getByText('1 row refused')).toBeTruthy();
+    expect(screen.getByText('1 new product created')).toBeTruthy();
+    expect(screen.getByText('1 existing product updated')).toBeTruthy();
+  });
+});
+
+describe('Seller -> product import dialog, progress', () => {
+  setUpComponentTests({ seller: sellerEn });
+  afterEach(() => vi.restoreAllMocks());
+
+  const running = (processedRows: number): TImportJob => ({
+    id: '9',
+    status: 'running',
+    totalRows: 301,
+    processedRows,
+    savedProducts: 0,
+    createdProducts: 0,
+    updatedProducts: 0,
+    refusedRows: 0,
+    errors: [],
+    failure: null,
+    createdAt: '2026-12-05T08:00:00.000Z',
+    finishedAt: null,
+  });
+
+  function bar(): HTMLElement {
+    return document.querySelector('[role="progressbar"]') as HTMLElement;
+  }
+
+  it('shows the file going up, then the rows processed as the server reports them, then the summary', async () => {
+    let sendUpload: ((loaded: number) => void) | undefined;
+    let answerUpload: (() => void) | undefined;
+    vi.spyOn(XMLHttpRequest.prototype, 'send').mockImplementation(function (this: XMLHttpRequest) {
+      sendUpload = (loaded) =>
+        this.upload.onprogress?.call(
+          this,
+          new ProgressEvent('progress', { loaded, total: 200, lengthComputable: true }),
+        );
+      answerUpload = () => {
+        Object.defineProperty(this, 'status', { value: 200 });
+        Object.defineProperty(this, 'responseText', { value: JSON.stringify(running(0)) });
+        this.onload?.(new ProgressEvent('load'));
+      };
+    });
+    const polls = [
+      running(120),
+      running(240),
+      {
+        ...running(301),
+        status: 'done' as const,
+        savedProducts: 299,
+        createdProducts: 199,
+        updatedProducts: 100,
+        refusedRows: 2,
+        errors: [
+          { row: 5, field: 'selling_price', code: 'v:salePrice', message: 'Enter a valid price' },
+          { row: 9, field: 'category_id', code: 'CATEGORY_NOT_FOUND', message: 'Category does not exist' },
+        ],
+        finishedAt: '2026-12-05T08:00:09.000Z',
+      },
+    ];
+    let polled = 0;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => jsonResponse(polls[Math.min(polled++, polls.length - 1)])),
+    );
+    await renderWithQueries(<ImportDialog isOpen onClose={() => undefined} />);
+    const input = document.querySelector('input[type="file"]') as HTMLInputElement;
+    await act(async () =>
+      fireEvent.change(input, { target: { files: [fileOf('goods.csv', 'text/csv', 200)] } }),
+    );
+    await vi.waitFor(() => expect(sendUpload).toBeDefined());
+    await act(async () => sendUpload?.(100));
+    expect(await screen.findByText(sellerEn.import.uploading)).toBeTruthy();
+    expect(bar().getAttribute('aria-valuenow')).toBe('50');
+    await act(async () => sendUpload?.(200));
+    expect(await screen.findByText(sellerEn.import.reading)).toBeTruthy();
+
+    await act(async () => answerUpload?.());
+    expect(await screen.findByText('120 of 301 rows processed')).toBeTruthy();
+    expect(bar().getAttribute('aria-valuenow')).toBe('39');
+    expect(screen.queryByText(sellerEn.import.reading)).toBeNull();
+    // The next poll moves the bar on before the import is done.
+    expect(await screen.findByText('240 of 301 rows processed', undefined, { timeout: 3000 })).toBeTruthy();
+    expect(bar().getAttribute('aria-valuenow')).toBe('79');
+    expect(screen.queryByText(/products saved/)).toBeNull();
+
+    expect(await screen.findByText('299 products saved', undefined, { timeout: 3000 })).toBeTruthy();
+    expect(screen.getByText('301 of 301 rows processed')).toBeTruthy();
+    expect(bar().getAttribute('aria-valuenow')).toBe('100');
+    expect(screen.getByText('199 new products created')).toBeTruthy();
+    expect(screen.getByText('100 existing products updated')).toBeTruthy();
+    expect(screen.getByText('2 rows refused')).toBeTruthy();
+    expect(screen.getByText('Category does not exist')).toBeTruthy();
+    expect(screen.queryByText(sellerEn.import.uploading)).toBeNull();
   });
 });

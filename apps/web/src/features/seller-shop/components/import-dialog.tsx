@@ -24,16 +24,45 @@ function importFileProblem(t: TFunction, file: { name: string; size: number }): 
   return null;
 }
 
+/** How far an import is: the rows the server has processed (it reports them batch by batch) of the file's rows. */
+function ImportProgress({ job }: { job: TImportJob }) {
+  const { t } = useTranslation('seller');
+  const processed = job.status === 'done' ? job.totalRows : job.processedRows;
+  const percent = job.totalRows > 0 ? Math.floor((processed / job.totalRows) * 100) : 0;
+  const rows = t('import.rowsProgress', { processed, count: job.totalRows });
+  return (
+    <div>
+      <Progress
+        percent={job.status === 'done' ? 100 : percent}
+        status={job.status === 'failed' ? 'exception' : job.status === 'done' ? 'success' : 'active'}
+        aria-label={rows}
+      />
+      <span className="cv-muted">{rows}</span>
+    </div>
+  );
+}
+
+/** The file going up, then the server reading it (it answers with the job once the file is read). */
+function UploadProgress({ percent }: { percent: number }) {
+  const { t } = useTranslation('seller');
+  const text = percent >= 100 ? t('import.reading') : t('import.uploading');
+  return (
+    <div>
+      <Progress percent={percent} status="active" aria-label={text} />
+      <span className="cv-muted">{text}</span>
+    </div>
+  );
+}
+
 /** Uploads a CSV or XLSX file of products; shows progress and the refused rows with their reasons. */
 export function ImportDialog({ isOpen, onClose }: { isOpen: boolean; onClose: () => void }) {
   const { t } = useTranslation(['seller', 'common']);
   const [jobId, setJobId] = useState<string | null>(null);
   const [uploadError, setUploadError] = useState<string | null>(null);
+  /** The share of the file sent so far, while it is being sent. */
+  const [uploadPercent, setUploadPercent] = useState<number | null>(null);
   const job = useImportJob(jobId);
   const data = job.data;
-  // A row may be refused for several reasons: it is one refused row.
-  const refusedRows = new Set(data?.errors.map((error) => error.row)).size;
-  const percent = data && data.totalRows > 0 ? Math.floor((data.processedRows / data.totalRows) * 100) : 0;
   return (
     <Modal
       open={isOpen}
@@ -42,6 +71,7 @@ export function ImportDialog({ isOpen, onClose }: { isOpen: boolean; onClose: ()
       afterClose={() => {
         setJobId(null);
         setUploadError(null);
+        setUploadPercent(null);
       }}
       footer={<Button onClick={onClose}>{t('import.close')}</Button>}
       width={720}
@@ -67,8 +97,13 @@ export function ImportDialog({ isOpen, onClose }: { isOpen: boolean; onClose: ()
           withCredentials
           maxCount={1}
           showUploadList={false}
-          disabled={data?.status === 'running'}
+          disabled={data?.status === 'running' || uploadPercent !== null}
           onChange={({ file }) => {
+            if (file.status === 'uploading') {
+              setUploadPercent(Math.floor(file.percent ?? 0));
+              return;
+            }
+            setUploadPercent(null);
             if (file.status === 'done') {
               setUploadError(null);
               setJobId((file.response as TImportJob).id);
@@ -85,20 +120,26 @@ export function ImportDialog({ isOpen, onClose }: { isOpen: boolean; onClose: ()
           <p className="ant-upload-hint">{t('import.hint')}</p>
         </Upload.Dragger>
         {uploadError ? <Alert type="error" showIcon title={uploadError} /> : null}
-        {data ? (
+        {uploadPercent !== null ? <UploadProgress percent={uploadPercent} /> : null}
+        {data && uploadPercent === null ? (
           <>
-            <Progress
-              percent={data.status === 'done' ? 100 : percent}
-              status={data.status === 'failed' ? 'exception' : data.status === 'done' ? 'success' : 'active'}
-            />
+            <ImportProgress job={data} />
             {data.failure ? <Alert type="error" showIcon title={data.failure.message} /> : null}
             {data.status === 'done' ? (
               <Alert
-                type={data.errors.length > 0 ? 'warning' : 'success'}
+                type={data.refusedRows > 0 ? 'warning' : 'success'}
                 showIcon
-                // Two counted texts, each with its plural forms: one sentence with both numbers read "1 products saved".
+                // Counted texts, each with its plural forms: one sentence with both numbers read "1 products saved".
                 title={t('import.saved', { count: data.savedProducts })}
-                description={refusedRows > 0 ? t('import.refused', { count: refusedRows }) : undefined}
+                description={
+                  <ul className="cv-import-summary" style={{ margin: 0, paddingInlineStart: 20 }}>
+                    <li>{t('import.created', { count: data.createdProducts })}</li>
+                    <li>{t('import.updated', { count: data.updatedProducts })}</li>
+                    {data.refusedRows > 0 ? (
+                      <li>{t('import.refused', { count: data.refusedRows })}</li>
+                    ) : null}
+                  </ul>
+                }
               />
             ) : null}
             {data.errors.length > 0 ? (

@@ -1,8 +1,9 @@
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import sellerEn from '../../../locales/en/seller.json';
 import { failOnAntdWarnings } from '../../../testing/antd-warnings';
+import { layOutAt } from '../../../testing/layout';
 import { jsonResponse, renderWithQueries, setUpComponentTests } from '../../../testing/render';
 import { sellerProductRow } from '../test-fixtures';
 import SellerProductsPage from './products';
@@ -84,5 +85,88 @@ describe('Seller -> products list', () => {
     );
     const notice = (await screen.findByText(sellerEn.shop.suspended)).closest('[role="alert"]');
     expect(notice?.textContent).toContain('Counterfeit complaints');
+  });
+});
+
+describe('Seller -> products list, narrow and wide', () => {
+  setUpComponentTests({ seller: sellerEn });
+  failOnAntdWarnings();
+  afterEach(() => {
+    vi.restoreAllMocks();
+    vi.unstubAllGlobals();
+  });
+
+  const LONG_NAME = 'Hand-woven organic linen shirt with mother-of-pearl buttons, relaxed fit';
+
+  async function renderListAt(width: number) {
+    const resize = layOutAt(width);
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL) => {
+        const path = new URL(String(input), 'http://localhost').pathname;
+        if (path !== '/api/v1/seller/products') {
+          return jsonResponse({ categories: [] });
+        }
+        return jsonResponse({
+          pageList: [
+            sellerProductRow({ id: '1', name: LONG_NAME, stock: 2, isLowStock: true, soldCount: 14 }),
+            sellerProductRow({ id: '2' }),
+          ],
+          pageNum: 1,
+          pageSize: 20,
+          total: 2,
+          lowStockThreshold: 5,
+          isTotalExact: true,
+          nextCursor: null,
+        });
+      }),
+    );
+    await renderWithQueries(
+      <Routes>
+        <Route path="/seller/products/*" element={<SellerProductsPage />} />
+      </Routes>,
+      '/seller/products',
+    );
+    await screen.findByText(LONG_NAME);
+    return resize;
+  }
+
+  const headers = () => [...document.querySelectorAll('thead th')].map((th) => th.textContent?.trim() ?? '');
+  const rowOf = (name: string) => screen.getByText(name).closest('tr') as HTMLElement;
+
+  it('at 360 px stacks each product in one cell: the whole name in two lines, its figures and buttons, no sideways scroll', async () => {
+    await renderListAt(360);
+    // The selection box and one product column: nothing pushes the table wider than the screen.
+    expect(headers().filter(Boolean)).toEqual([sellerEn.products.name]);
+    expect(document.querySelector('.ant-table-scroll-horizontal')).toBeNull();
+    expect(document.querySelector('.ant-table-cell-fix-right, .ant-table-cell-fix-end')).toBeNull();
+    const name = screen.getByText(LONG_NAME);
+    expect(name.getAttribute('title')).toBe(LONG_NAME);
+    // jsdom keeps no line-clamp style: that the name is cut at two lines is seen in a browser, not here.
+    const row = within(rowOf(LONG_NAME));
+    expect(row.getByText('Stock:')).toBeTruthy();
+    expect(row.getByText('2').closest('.ant-tag')).toBeTruthy();
+    expect(row.getByText(/14/)).toBeTruthy();
+    expect(row.getByText(sellerEn.products.state.onShelf)).toBeTruthy();
+    expect(row.getByRole('button', { name: sellerEn.products.adjustStock })).toBeTruthy();
+    expect(row.getByRole('checkbox')).toBeTruthy();
+  });
+
+  it('at 1280 px keeps the table of columns, and turns into the stacked list when the window narrows', async () => {
+    const resize = await renderListAt(1280);
+    expect(headers()).toEqual(
+      expect.arrayContaining([
+        sellerEn.products.image,
+        sellerEn.products.name,
+        sellerEn.products.price,
+        sellerEn.products.stock,
+        sellerEn.products.sold,
+        sellerEn.products.stateLabel,
+      ]),
+    );
+    expect(document.querySelector('.ant-table-scroll-horizontal')).not.toBeNull();
+    expect(screen.getByText(LONG_NAME).getAttribute('title')).toBeNull();
+    await act(async () => resize(360));
+    await waitFor(() => expect(headers().filter(Boolean)).toEqual([sellerEn.products.name]));
   });
 });

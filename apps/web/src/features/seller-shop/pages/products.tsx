@@ -9,7 +9,7 @@ import {
   ZSellerProductsQuery,
 } from '@caravan/contracts';
 import { Button, Dropdown, Image, Modal, Select, Space, Switch, Tag, Tooltip, TreeSelect } from 'antd';
-import { useState } from 'react';
+import { type CSSProperties, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Route, Routes, useNavigate } from 'react-router';
 import { useCategories } from '../../../components/catalog/categories';
@@ -22,7 +22,9 @@ import { ListEmptyText } from '../../../components/ui/list-empty-text';
 import { LoadError } from '../../../components/ui/load-error';
 import { MoneyText } from '../../../components/ui/money-text';
 import { SearchInput } from '../../../components/ui/search-input';
+import { withColon } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
+import { useIsNarrowerThan } from '../../../lib/use-is-narrower-than';
 import { useBulkProducts, useSellerProducts } from '../api';
 import { ImportDialog } from '../components/import-dialog';
 import { ShopSuspendedNotice } from '../components/shop-suspended-notice';
@@ -51,6 +53,22 @@ export function toTreeData(
     children: toTreeData(n.children, leavesOnly),
   }));
 }
+
+/**
+ * Narrower than this (a phone), each product is one stacked cell: picture, name on up to two lines, then price,
+ * stock, sales and state, then its buttons. Eight columns at 360 px left the name a few letters wide behind a
+ * sideways scroll.
+ */
+const STACK_BELOW_WIDTH = 640;
+
+/** The name in two lines at most; the whole name is its tooltip. */
+const TWO_LINES: CSSProperties = {
+  display: '-webkit-box',
+  WebkitBoxOrient: 'vertical',
+  WebkitLineClamp: 2,
+  overflow: 'hidden',
+  overflowWrap: 'anywhere',
+};
 
 type TFilter = {
   pageNum: number;
@@ -105,6 +123,46 @@ function ProductList() {
   const isLastNumberedPage = filter.pageNum * filter.pageSize >= SELLER_LIST_MAX_OFFSET;
   const categories = useCategories();
   const bulk = useBulkProducts();
+  const box = useRef<HTMLDivElement>(null);
+  const isStacked = useIsNarrowerThan(box, STACK_BELOW_WIDTH);
+  const nameLink = (row: TSellerProductRow, style?: CSSProperties) => (
+    <a
+      href={`/seller/products/${row.id}`}
+      title={style ? row.name : undefined}
+      style={style}
+      onClick={(e) => {
+        e.preventDefault();
+        void navigate(`/seller/products/${row.id}`);
+      }}
+    >
+      {row.name}
+    </a>
+  );
+  const stateTag = (s: TSellerProductState, row: TSellerProductRow) =>
+    s === 'takenDown' ? (
+      <Tooltip title={row.takenDownReason}>
+        <Space orientation="vertical" size={0}>
+          <Tag color="red">{t('products.state.takenDown')}</Tag>
+          <small>{row.takenDownReason}</small>
+        </Space>
+      </Tooltip>
+    ) : (
+      <Tag color={STATE_COLOURS[s]}>{t(`products.state.${s}`)}</Tag>
+    );
+  const rowActions = (row: TSellerProductRow) => (
+    <Space wrap>
+      <Button size="small" onClick={() => void navigate(`/seller/products/${row.id}`)}>
+        {t('common:actions.edit')}
+      </Button>
+      <Button size="small" onClick={() => setStockFor(row)}>
+        {t('products.adjustStock')}
+      </Button>
+    </Space>
+  );
+  const stockText = (row: TSellerProductRow) =>
+    row.isLowStock ? <Tag color="orange">{row.stock}</Tag> : row.stock;
+  const image = (img: TSellerProductRow['image'], row: TSellerProductRow) =>
+    img ? <Image src={img.url} width={48} height={48} alt={row.name} preview={false} /> : null;
   const runBulk = (action: 'onShelf' | 'offShelf' | 'delete') => {
     void modal.confirm({
       title: t(`products.bulk.${action}Title`, { count: selected.length }),
@@ -217,117 +275,118 @@ function ProductList() {
         </Space>
       ) : null}
       {list.isError ? <LoadError onRetry={() => void list.refetch()} /> : null}
-      <DataTable<TSellerProductRow>
-        rowKey="id"
-        size="middle"
-        loading={list.isFetching}
-        dataSource={list.data?.pageList ?? []}
-        scroll={{ x: 900 }}
-        rowSelection={{
-          selectedRowKeys: selected,
-          onChange: (keys) => setSelected(keys.map(String)),
-          // Ant Design names each box "Select row 3", in English whatever the language.
-          getCheckboxProps: (row) => ({ 'aria-label': t('common:table.selectRow', { name: row.name }) }),
-        }}
-        locale={{
-          emptyText: (
-            <ListEmptyText
-              isFiltered={isFiltered}
-              empty={t('products.empty')}
-              onClearFilters={clearFilters}
-            />
-          ),
-        }}
-        pagination={
-          filter.after
-            ? false
-            : {
-                current: filter.pageNum,
-                pageSize: filter.pageSize,
-                // Page numbers stop at SELLER_LIST_MAX_OFFSET products ("Next" goes on from there), and a large
-                // shop's count stops a window past the current page: "220+" then.
-                total: Math.min(list.data?.total ?? 0, SELLER_LIST_MAX_OFFSET),
-                showSizeChanger: true,
-                showTotal: () =>
-                  t('common:table.total', {
-                    total:
-                      list.data?.isTotalExact === false ? `${list.data.total}+` : (list.data?.total ?? 0),
-                  }),
-                onChange: (pageNum, pageSize) => setFilter((f) => ({ ...f, pageNum, pageSize })),
-              }
-        }
-        columns={[
-          {
-            title: t('products.image'),
-            dataIndex: 'image',
-            width: 72,
-            render: (img: TSellerProductRow['image'], row) =>
-              img ? <Image src={img.url} width={48} height={48} alt={row.name} preview={false} /> : null,
-          },
-          {
-            title: t('products.name'),
-            dataIndex: 'name',
-            render: (name: string, row) => (
-              <Space orientation="vertical" size={0}>
-                <a
-                  href={`/seller/products/${row.id}`}
-                  onClick={(e) => {
-                    e.preventDefault();
-                    void navigate(`/seller/products/${row.id}`);
-                  }}
-                >
-                  {name}
-                </a>
-                {row.code ? <small dir="ltr">{row.code}</small> : null}
-              </Space>
+      <div ref={box}>
+        <DataTable<TSellerProductRow>
+          rowKey="id"
+          size="middle"
+          loading={list.isFetching}
+          dataSource={list.data?.pageList ?? []}
+          scroll={isStacked ? undefined : { x: 900 }}
+          rowSelection={{
+            selectedRowKeys: selected,
+            onChange: (keys) => setSelected(keys.map(String)),
+            // Ant Design names each box "Select row 3", in English whatever the language.
+            getCheckboxProps: (row) => ({ 'aria-label': t('common:table.selectRow', { name: row.name }) }),
+          }}
+          locale={{
+            emptyText: (
+              <ListEmptyText
+                isFiltered={isFiltered}
+                empty={t('products.empty')}
+                onClearFilters={clearFilters}
+              />
             ),
-          },
-          {
-            title: t('products.price'),
-            dataIndex: 'price',
-            align: 'end',
-            render: (v: string) => <MoneyText value={v} isPrice />,
-          },
-          {
-            title: t('products.stock'),
-            dataIndex: 'stock',
-            align: 'end',
-            render: (v: number, row) => (row.isLowStock ? <Tag color="orange">{v}</Tag> : v),
-          },
-          { title: t('products.sold'), dataIndex: 'soldCount', align: 'end' },
-          {
-            title: t('products.stateLabel'),
-            dataIndex: 'state',
-            render: (s: TSellerProductState, row) =>
-              s === 'takenDown' ? (
-                <Tooltip title={row.takenDownReason}>
-                  <Space orientation="vertical" size={0}>
-                    <Tag color="red">{t('products.state.takenDown')}</Tag>
-                    <small>{row.takenDownReason}</small>
-                  </Space>
-                </Tooltip>
-              ) : (
-                <Tag color={STATE_COLOURS[s]}>{t(`products.state.${s}`)}</Tag>
-              ),
-          },
-          { title: t('products.updatedAt'), dataIndex: 'updatedAt', render: dateTimeCell },
-          {
-            title: t('common:table.actions'),
-            key: 'actions',
-            fixed: 'right',
-            render: (_, row) => (
-              <Space>
-                <Button size="small" onClick={() => void navigate(`/seller/products/${row.id}`)}>
-                  {t('common:actions.edit')}
-                </Button>
-                <Button size="small" onClick={() => setStockFor(row)}>
-                  {t('products.adjustStock')}
-                </Button>
-              </Space>
-            ),
-          },
-        ]}
-      />
+          }}
+          pagination={
+            filter.after
+              ? false
+              : {
+                  current: filter.pageNum,
+                  pageSize: filter.pageSize,
+                  // Page numbers stop at SELLER_LIST_MAX_OFFSET products ("Next" goes on from there), and a large
+                  // shop's count stops a window past the current page: "220+" then.
+                  total: Math.min(list.data?.total ?? 0, SELLER_LIST_MAX_OFFSET),
+                  // The size changer and the total beside the pages do not fit a phone's row.
+                  showSizeChanger: !isStacked,
+                  size: isStacked ? 'small' : undefined,
+                  showTotal: () =>
+                    t('common:table.total', {
+                      total:
+                        list.data?.isTotalExact === false ? `${list.data.total}+` : (list.data?.total ?? 0),
+                    }),
+                  onChange: (pageNum, pageSize) => setFilter((f) => ({ ...f, pageNum, pageSize })),
+                }
+          }
+          columns={
+            isStacked
+              ? [
+                  {
+                    title: t('products.name'),
+                    key: 'product',
+                    render: (_, row) => (
+                      <div style={{ display: 'flex', gap: 12, alignItems: 'flex-start', minWidth: 0 }}>
+                        {image(row.image, row)}
+                        <Space orientation="vertical" size={4} style={{ minWidth: 0, flex: 1 }}>
+                          {nameLink(row, TWO_LINES)}
+                          {row.code ? <small dir="ltr">{row.code}</small> : null}
+                          <Space wrap size={[12, 4]}>
+                            <MoneyText value={row.price} isPrice />
+                            <span>
+                              {withColon(t('products.stock'))} {stockText(row)}
+                            </span>
+                            <span>
+                              {withColon(t('products.sold'))} {row.soldCount}
+                            </span>
+                            {stateTag(row.state, row)}
+                          </Space>
+                          {rowActions(row)}
+                        </Space>
+                      </div>
+                    ),
+                  },
+                ]
+              : [
+                  {
+                    title: t('products.image'),
+                    dataIndex: 'image',
+                    width: 72,
+                    render: image,
+                  },
+                  {
+                    title: t('products.name'),
+                    dataIndex: 'name',
+                    render: (_: string, row) => (
+                      <Space orientation="vertical" size={0}>
+                        {nameLink(row)}
+                        {row.code ? <small dir="ltr">{row.code}</small> : null}
+                      </Space>
+                    ),
+                  },
+                  {
+                    title: t('products.price'),
+                    dataIndex: 'price',
+                    align: 'end',
+                    render: (v: string) => <MoneyText value={v} isPrice />,
+                  },
+                  {
+                    title: t('products.stock'),
+                    dataIndex: 'stock',
+                    align: 'end',
+                    render: (_: number, row) => stockText(row),
+                  },
+                  { title: t('products.sold'), dataIndex: 'soldCount', align: 'end' },
+                  { title: t('products.stateLabel'), dataIndex: 'state', render: stateTag },
+                  { title: t('products.updatedAt'), dataIndex: 'updatedAt', render: dateTimeCell },
+                  {
+                    title: t('common:table.actions'),
+                    key: 'actions',
+                    fixed: 'right',
+                    render: (_, row) => rowActions(row),
+                  },
+                ]
+          }
+        />
+      </div>
       {filter.after || isLastNumberedPage ? (
         <Space style={{ marginBlockStart: 12 }}>
           {filter.after ? (

@@ -1,0 +1,393 @@
+import { parseMoney, type TLoan, type TMyLoans } from '@caravan/contracts';
+import { and, eq, like } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../../db/client';
+import {
+  identityVerifications,
+  ledgerTransactions,
+  loans,
+  notifications,
+  systemParams,
+} from '../../db/schema';
+import { createTestStaff, createTestUser } from '../../testing/fixtures';
+import { bearer, createTestApp, json, type TTestContext } from '../../testing/test-app';
+import { checkLedger, getBalances, getPlatformBalance } from '../ledger';
+import { testClockOf } from '../ops';
+
+type TErr = { error: { code: string; message: string; details?: Record<string, unknown> } };
+const m = (v: string) => parseMoney(v);
+const PUBLIC_URL = 'https://shop.caravan.example';
+
+/**
+ * Counter-offers: an approval below the amount asked waits for the borrower (status approved, nothing credited);
+ * accepting pays it out once, declining or leaving it past loan_offer_valid_days fails it.
+ */
+describe('loan counter-offers', () => {
+  let ctx: TTestContext;
+  let db: Database;
+  let reviewerA: { id: bigint; token: string };
+  let reviewerB: { id: bigint; token: string };
+  let settingsStaff: { id: bigint; token: string };
+  let startupId: string;
+  let idSeq = 0;
+
+  beforeAll(async () => {
+    ctx = await createTestApp({ TEST_CLOCK: 'true', PUBLIC_URL });
+    db = ctx.database.db;
+    reviewerA = await createTestStaff(db, ['loans.review']);
+    reviewerB = await createTestStaff(db, ['loans.review']);
+    settingsStaff = await createTestStaff(db, ['settings.manage']);
+    const products = json<{ products: { id: string; code: string }[] }>(
+      await ctx.app.inject({ method: 'GET', url: '/api/v1/loans/products' }),
+    ).products;
+    startupId = products.find((p) => p.code === 'startup')!.id;
+  });
+  afterAll(async () => {
+    await ctx.close();
+  });
+
+  const call = (
+    method: 'GET' | 'POST' | 'PUT',
+    url: string,
+    token: string,
+    payload?: unknown,
+    headers: Record<string, string> = {},
+  ) =>
+    ctx.app.inject({
+      method,
+      url,
+      headers: { ...bearer(token), ...headers },
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
+
+  /** A buyer whose real-name verification is approved (written directly: the review is tested in loans.test.ts). */
+  async function verifiedBuyer() {
+    const user = await createTestUser(db);
+    idSeq += 1;
+    const idNumber = `OF${process.pid % 1000}${String(idSeq).padStart(6, '0')}`;
+    await db.insert(identityVerifications).values({
+      userId: user.id,
+      level: 'real_name',
+      status: 'approved',
+      realName: 'Amina Trader',
+      nationality: 'KE',
+      idType: 'id_card',
+      idNumber,
+      idNumberKey: idNumber,
+      reviewedAt: new Date(),
+    });
+    return user;
+  }
+
+  async function applied(amount = '300000') {
+    const user = await verifiedBuyer();
+    const res = await call('POST', '/api/v1/loans', user.token, {
+      productId: startupId,
+      amount,
+      termDays: 30,
+      mode: 'bullet',
+      purpose: 'Stock for the spring season',
+      agreed: true,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    return { user, loanId: json<TLoan>(res).id };
+  }
+
+  /** A loan asked for 300,000 and approved for 200,000: an open offer. */
+  async function offered() {
+    const { user, loanId } = await applied('300000');
+    const res = await call('POST', `/api/v1/admin/loans/${loanId}/approve`, reviewerA.token, {
+      amount: '200000',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    return { user, loanId, loan: json<TLoan>(res) };
+  }
+
+  const disbursements = async (loanId: string) =>
+    db
+      .select()
+      .from(ledgerTransactions)
+      .where(and(eq(ledgerTransactions.referenceType, 'loan'), eq(ledgerTransactions.referenceId, loanId)));
+
+  it('an approval below the amount asked is an offer: nothing credited, the ledger unchanged, the borrower told', async () => {
+    const bookBefore = await getPlatformBalance(db, 'loan_book');
+    const { user, loanId, loan } = await offered();
+    expect(loan).toMatchObject({
+      status: 'approved',
+      amount: '300000.00',
+      approvedAmount: '200000.00',
+      disbursedAt: null,
+      offerOutcome: null,
+    });
+    // The schedule and figures are those of the amount offered.
+    expect(loan.schedule).toHaveLength(1);
+    expect(loan.schedule[0]!.principal).toBe('200000.00');
+    expect(loan.totalRepaymentScheduled).toBe('203000.00');
+    const expiresIn = Date.parse(loan.offerExpiresAt!) - testClockOf(db).now().getTime();
+    expect(expiresIn).toBeGreaterThan(6.9 * 86_400_000);
+    expect(expiresIn).toBeLessThanOrEqual(7 * 86_400_000);
+
+    expect((await getBalances(db, user.id)).available).toBe(0n);
+    expect(await getPlatformBalance(db, 'loan_book')).toBe(bookBefore);
+    expect(await disbursements(loanId)).toEqual([]);
+    const sent = await db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, user.id), like(notifications.event, 'loan.%')));
+    expect(sent.map((n) => [n.event, n.params])).toEqual([
+      ['loan.offered', { loanId, amount: '200000.00', expiresAt: loan.offerExpiresAt }],
+    ]);
+    const mine = json<TMyLoans>(await call('GET', '/api/v1/loans/mine', user.token));
+    expect(mine.current).toMatchObject({ id: loanId, status: 'approved', approvedAmount: '200000.00' });
+    // A pending offer blocks a new application.
+    const again = await call('POST', '/api/v1/loans', user.token, {
+      productId: startupId,
+      amount: '100000',
+      termDays: 30,
+      mode: 'bullet',
+      purpose: 'Another one',
+      agreed: true,
+    });
+    expect([again.statusCode, json<TErr>(again).error.code]).toEqual([409, 'LOAN_PENDING_EXISTS']);
+    // Staff see it under its own status, and cannot approve it a second time.
+    const list = json<{ pageList: { id: string }[] }>(
+      await call('GET', '/api/v1/admin/loans?status=approved', reviewerB.token),
+    );
+    expect(list.pageList.map((l) => l.id)).toContain(loanId);
+    const twice = await call('POST', `/api/v1/admin/loans/${loanId}/approve`, reviewerB.token, {});
+    expect(json<TErr>(twice).error.code).toBe('RECORD_ALREADY_REVIEWED');
+  });
+
+  it('accepting pays the offer out once, under two accepts at once and with a repeated Idempotency-Key', async () => {
+    const { user, loanId } = await offered();
+    const bookBefore = await getPlatformBalance(db, 'loan_book');
+    const [first, second] = await Promise.all([
+      call('POST', `/api/v1/loans/${loanId}/accept`, user.token, {}, { 'idempotency-key': `a-${loanId}` }),
+      call('POST', `/api/v1/loans/${loanId}/accept`, user.token, {}, { 'idempotency-key': `b-${loanId}` }),
+    ]);
+    const statuses = [first.statusCode, second.statusCode].sort();
+    expect(statuses).toEqual([200, 409]);
+    const loser = first.statusCode === 409 ? first : second;
+    expect(json<TErr>(loser).error).toMatchObject({
+      code: 'LOAN_OFFER_NOT_OPEN',
+      message: 'This loan offer is no longer open: it has been answered or has lapsed',
+    });
+    const winner = json<TLoan>(first.statusCode === 200 ? first : second);
+    expect(winner).toMatchObject({
+      status: 'disbursed',
+      approvedAmount: '200000.00',
+      offerOutcome: 'accepted',
+    });
+    expect(winner.schedule[0]!.dueDate).not.toBeNull();
+
+    // The same key again is the same answer, not a second credit.
+    const winnerKey = first.statusCode === 200 ? `a-${loanId}` : `b-${loanId}`;
+    const replay = await call(
+      'POST',
+      `/api/v1/loans/${loanId}/accept`,
+      user.token,
+      {},
+      { 'idempotency-key': winnerKey },
+    );
+    expect(replay.statusCode).toBe(200);
+    expect(replay.headers['idempotent-replayed']).toBe('true');
+
+    expect((await getBalances(db, user.id)).available).toBe(m('200000'));
+    expect(await getPlatformBalance(db, 'loan_book')).toBe(bookBefore - m('200000'));
+    expect((await disbursements(loanId)).map((t) => t.kind)).toEqual(['loan_disbursement']);
+    const sent = await db
+      .select({ event: notifications.event })
+      .from(notifications)
+      .where(and(eq(notifications.userId, user.id), eq(notifications.event, 'loan.disbursed')));
+    expect(sent).toHaveLength(1);
+    expect((await checkLedger(db)).isOk).toBe(true);
+  });
+
+  it('declining fails the loan with the reason, staff see it, and a new application is allowed', async () => {
+    const { user, loanId } = await offered();
+    const res = await call('POST', `/api/v1/loans/${loanId}/decline`, user.token, {
+      reason: '  Too little for my order  ',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(json<TLoan>(res)).toMatchObject({
+      status: 'failed',
+      offerOutcome: 'declined',
+      offerDeclineReason: 'Too little for my order',
+    });
+    expect(json<TLoan>(res).events.map((e) => e.kind)).toEqual(['applied', 'approved', 'failed']);
+    const detail = json<{ loan: TLoan }>(await call('GET', `/api/v1/admin/loans/${loanId}`, reviewerB.token));
+    expect(detail.loan).toMatchObject({
+      offerOutcome: 'declined',
+      offerDeclineReason: 'Too little for my order',
+    });
+    expect((await getBalances(db, user.id)).available).toBe(0n);
+    expect(await disbursements(loanId)).toEqual([]);
+    // Answered: neither accept nor decline again.
+    for (const action of ['accept', 'decline']) {
+      const late = await call(
+        'POST',
+        `/api/v1/loans/${loanId}/${action}`,
+        user.token,
+        {},
+        {
+          'accept-language': 'de',
+        },
+      );
+      expect(late.statusCode).toBe(409);
+      expect(json<TErr>(late).error.code).toBe('LOAN_OFFER_NOT_OPEN');
+    }
+    const again = await call('POST', '/api/v1/loans', user.token, {
+      productId: startupId,
+      amount: '100000',
+      termDays: 30,
+      mode: 'bullet',
+      purpose: 'Smaller this time',
+      agreed: true,
+    });
+    expect(again.statusCode, again.body).toBe(201);
+  });
+
+  it("someone else's offer is not found, a loan in another state is refused, bad input is a 4xx", async () => {
+    const { loanId } = await offered();
+    const stranger = await verifiedBuyer();
+    for (const action of ['accept', 'decline']) {
+      const res = await call('POST', `/api/v1/loans/${loanId}/${action}`, stranger.token, {});
+      expect([res.statusCode, json<TErr>(res).error.code]).toEqual([404, 'LOAN_NOT_FOUND']);
+    }
+    const { user: waiting, loanId: waitingId } = await applied('100000');
+    const early = await call('POST', `/api/v1/loans/${waitingId}/accept`, waiting.token, {});
+    expect([early.statusCode, json<TErr>(early).error.code]).toEqual([409, 'LOAN_OFFER_NOT_OPEN']);
+    const cases: [string, unknown, number][] = [
+      [`/api/v1/loans/1234567890123456789/accept`, {}, 400],
+      [`/api/v1/loans/${waitingId}/decline`, { reason: 'x'.repeat(256) }, 400],
+      [`/api/v1/loans/${waitingId}/decline`, { reason: 'a\u0000b' }, 400],
+      [`/api/v1/loans/${waitingId}/accept`, { extra: 1 }, 400],
+    ];
+    for (const [url, body, status] of cases) {
+      const res = await call('POST', url, waiting.token, body);
+      expect(res.statusCode, `${url} ${res.body}`).toBe(status);
+      expect(json<TErr>(res).error.message).toBeTruthy();
+    }
+    const [row] = await db
+      .select()
+      .from(loans)
+      .where(eq(loans.id, BigInt(waitingId)));
+    expect(row!.status).toBe('applying');
+    // A cookie write from another site is refused before it reaches the offer.
+    const owner = await db
+      .select({ userId: loans.userId })
+      .from(loans)
+      .where(eq(loans.id, BigInt(loanId)));
+    expect(owner).toHaveLength(1);
+    const foreign = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/v1/loans/${waitingId}/accept`,
+      cookies: { caravan_session: waiting.token },
+      headers: { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' },
+      payload: {},
+    });
+    expect([foreign.statusCode, json<TErr>(foreign).error.code]).toEqual([403, 'FOREIGN_ORIGIN']);
+  });
+
+  it('an offer left unanswered lapses after loan_offer_valid_days on the test clock', async () => {
+    const put = await call('PUT', '/api/v1/admin/system-params/loan_offer_valid_days', settingsStaff.token, {
+      value: '3',
+    });
+    expect(put.statusCode, put.body).toBe(200);
+    const { user, loanId } = await offered();
+    const moveClock = (days: number) => call('POST', '/api/v1/admin/test/clock', reviewerA.token, { days });
+    expect((await moveClock(2)).statusCode).toBe(200);
+    expect(json<TLoan>(await call('GET', `/api/v1/loans/${loanId}`, user.token)).status).toBe('approved');
+    expect((await moveClock(2)).statusCode).toBe(200);
+    const lapsed = json<TLoan>(await call('GET', `/api/v1/loans/${loanId}`, user.token));
+    expect(lapsed).toMatchObject({ status: 'failed', offerOutcome: 'lapsed' });
+    const late = await call('POST', `/api/v1/loans/${loanId}/accept`, user.token, {});
+    expect(json<TErr>(late).error.code).toBe('LOAN_OFFER_NOT_OPEN');
+    expect((await getBalances(db, user.id)).available).toBe(0n);
+    const told = await db
+      .select({ params: notifications.params })
+      .from(notifications)
+      .where(and(eq(notifications.userId, user.id), eq(notifications.event, 'loan.offerLapsed')));
+    expect(told.map((n) => n.params)).toEqual([{ loanId, amount: '200000.00' }]);
+    await db.update(systemParams).set({ value: '7' }).where(eq(systemParams.code, 'loan_offer_valid_days'));
+  });
+
+  it('the full amount still disburses at once; a four-eyes loan lowered at the second approval becomes an offer', async () => {
+    const { user, loanId } = await applied('150000');
+    const full = await call('POST', `/api/v1/admin/loans/${loanId}/approve`, reviewerA.token, {});
+    expect(json<TLoan>(full)).toMatchObject({
+      status: 'disbursed',
+      approvedAmount: '150000.00',
+      offerOutcome: null,
+    });
+    expect((await getBalances(db, user.id)).available).toBe(m('150000'));
+
+    await db
+      .insert(systemParams)
+      .values({ code: 'loan_four_eyes_threshold', value: '200000' })
+      .onConflictDoUpdate({ target: systemParams.code, set: { value: '200000' } });
+    const fourEyes = await applied('300000');
+    const first = await call('POST', `/api/v1/admin/loans/${fourEyes.loanId}/approve`, reviewerA.token, {});
+    expect(json<TLoan>(first).status).toBe('reviewing');
+    const second = await call('POST', `/api/v1/admin/loans/${fourEyes.loanId}/approve`, reviewerB.token, {
+      amount: '250000',
+    });
+    expect(json<TLoan>(second)).toMatchObject({ status: 'approved', approvedAmount: '250000.00' });
+    expect((await getBalances(db, fourEyes.user.id)).available).toBe(0n);
+    const accepted = await call('POST', `/api/v1/loans/${fourEyes.loanId}/accept`, fourEyes.user.token, {});
+    expect(json<TLoan>(accepted).status).toBe('disbursed');
+    expect((await getBalances(db, fourEyes.user.id)).available).toBe(m('250000'));
+
+    // Full amount above the threshold: the second approval disburses at once, as before.
+    const fullFourEyes = await applied('300000');
+    await call('POST', `/api/v1/admin/loans/${fullFourEyes.loanId}/approve`, reviewerA.token, {});
+    const paid = await call(
+      'POST',
+      `/api/v1/admin/loans/${fullFourEyes.loanId}/approve`,
+      reviewerB.token,
+      {},
+    );
+    expect(json<TLoan>(paid).status).toBe('disbursed');
+    await db
+      .update(systemParams)
+      .set({ value: '1000000' })
+      .where(eq(systemParams.code, 'loan_four_eyes_threshold'));
+    expect((await checkLedger(db)).isOk).toBe(true);
+  });
+
+  it('loan_offer_valid_days is refused outside 1..30', async () => {
+    for (const value of ['0', '31', '2.5', 'abc']) {
+      const res = await call(
+        'PUT',
+        '/api/v1/admin/system-params/loan_offer_valid_days',
+        settingsStaff.token,
+        {
+          value,
+        },
+      );
+      expect(res.statusCode, value).toBe(400);
+      expect(json<TErr>(res).error.message).toBeTruthy();
+    }
+    const outside = await call(
+      'PUT',
+      '/api/v1/admin/system-params/loan_offer_valid_days',
+      settingsStaff.token,
+      {
+        value: '31',
+      },
+    );
+    expect(json<TErr>(outside).error.message).toContain('30');
+    for (const value of ['1', '30']) {
+      const res = await call(
+        'PUT',
+        '/api/v1/admin/system-params/loan_offer_valid_days',
+        settingsStaff.token,
+        {
+          value,
+        },
+      );
+      expect(res.statusCode, value).toBe(200);
+    }
+    await db.update(systemParams).set({ value: '7' }).where(eq(systemParams.code, 'loan_offer_valid_days'));
+  });
+});
