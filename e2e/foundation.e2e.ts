@@ -46,6 +46,8 @@ describe('foundation in the browser', () => {
       }
     });
     await header.getByRole('button', { name: /log out/i }).click();
+    // Log out asks first (DESIGN: destructive actions confirm).
+    await header.getByRole('dialog').getByRole('button', { name: 'Log out', exact: true }).click();
     await poll(() => refusedCounts).toBeGreaterThan(0);
     await poll(() => page.getByText('Logged out successfully').count()).toBeGreaterThan(0);
     await poll(() => header.getByRole('link', { name: 'Log in' }).count()).toBeGreaterThan(0);

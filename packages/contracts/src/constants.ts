@@ -105,3 +105,10 @@ export const HELP_TOPICS = [
 
 /** Largest stock a product or variant may hold, and so the largest quantity a cart or order line may ask for. */
 export const STOCK_MAX = 100_000_000;
+
+/**
+ * A buyer session exists (value `1`): set and cleared with the httpOnly session cookie, readable by the page, so a
+ * browser whose storage lost the user info asks for its profile once instead of showing the visitor's header. It
+ * proves nothing; the session cookie alone authorises.
+ */
+export const BUYER_SESSION_MARKER_COOKIE = 'caravan_signed_in';

@@ -1,19 +1,21 @@
-import { MONEY_PERMISSIONS, type TPermission } from '@caravan/contracts';
+import { BUYER_SESSION_MARKER_COOKIE, MONEY_PERMISSIONS, type TPermission } from '@caravan/contracts';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { roles, staff, type TSessionAudience } from '../db/schema';
 import {
+  clearBuyerSessionMarker,
   findSession,
   findSessionUser,
   hashToken,
   SESSION_CACHE_TOPIC,
   sessionCacheOf,
   sessionLifetime,
+  setBuyerSessionMarker,
   touchSession,
 } from '../modules/auth';
 import { isTotpEnrolmentMissing } from '../modules/staff-totp';
-import { AppError } from './app-error';
+import { AppError, isAppError } from './app-error';
 
 export const SESSION_COOKIES: Record<TSessionAudience, string> = {
   buyer: 'caravan_session',
@@ -74,8 +76,16 @@ export function readToken(request: FastifyRequest, audience: TSessionAudience): 
   return request.cookies?.[SESSION_COOKIES[audience]] || undefined;
 }
 
+/** Answers that say the buyer's cookie holds no usable session (ended, expired, unknown, account disabled). */
+const NO_SESSION_CODES = new Set(['NOT_LOGGED_IN', 'SESSION_EXPIRED', 'USER_DISABLED']);
+
+/** A browser's call: the session, if any, is its cookie (apps send a Bearer header and have no marker). */
+function isCookieCall(request: FastifyRequest): boolean {
+  return !request.headers.authorization?.startsWith('Bearer ');
+}
+
 export const authPlugin = fp(async (app: FastifyInstance) => {
-  const { db } = app.deps;
+  const { db, config } = app.deps;
   const lifetime = sessionLifetime(app.deps.config);
   app.decorateRequest('user', null);
   app.decorateRequest('seller', null);
@@ -93,6 +103,7 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     request: FastifyRequest,
     audience: 'buyer' | 'seller',
     isRequired: boolean,
+    onLiveSession?: (expiresAt: Date) => void,
   ): Promise<TAuthSeller | TAuthUser | null> {
     const token = readToken(request, audience);
     if (!token) {
@@ -130,6 +141,7 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     const touchedAt = await touchSession(db, session, lifetime);
     const resolved = { id: user.id, usercode: user.usercode, sessionId: session.id, token };
     if (!isSeller) {
+      onLiveSession?.(session.expiresAt);
       return resolved;
     }
     if (found.storeId === null) {
@@ -147,8 +159,29 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     return { ...resolved, storeId: found.storeId };
   }
 
-  app.decorate('requireUser', async (request: FastifyRequest) => {
-    request.user = await resolveUser(request, 'buyer', true);
+  /**
+   * Keeps the page's session marker (modules/auth cookies.ts) true to the cookie it stands for, on the calls that
+   * need a session (the storefront's first one is /auth/me): cleared once a call finds no usable session behind it
+   * (expired, signed out on another device, ended by a password change or reset, account disabled), set when a live
+   * cookie session lacks it (a log-in from before the marker existed, or a stale call's late 401 that cleared the
+   * marker of a log-in made meanwhile). The session cookie itself is left alone: that late 401 clearing it would end
+   * the new log-in.
+   */
+  app.decorate('requireUser', async (request: FastifyRequest, reply: FastifyReply) => {
+    const keepsMarker = isCookieCall(request);
+    const hasMarker = Boolean(request.cookies?.[BUYER_SESSION_MARKER_COOKIE]);
+    try {
+      request.user = await resolveUser(request, 'buyer', true, (expiresAt) => {
+        if (keepsMarker && !hasMarker) {
+          setBuyerSessionMarker(reply, config, expiresAt);
+        }
+      });
+    } catch (error) {
+      if (keepsMarker && hasMarker && isAppError(error) && NO_SESSION_CODES.has(error.code)) {
+        clearBuyerSessionMarker(reply, config);
+      }
+      throw error;
+    }
   });
   app.decorate('optionalUser', async (request: FastifyRequest) => {
     request.user = await resolveUser(request, 'buyer', false);

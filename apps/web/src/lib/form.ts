@@ -5,6 +5,7 @@ import type { NamePath } from 'antd/es/form/interface';
 import type { TFunction } from 'i18next';
 import type { z } from 'zod';
 import { type ApiError, isApiError } from './api';
+import { revealFirstError } from './reveal-error';
 import { toast } from './toast';
 
 /** Zod messages are keys of the `validation` dictionary; anything else is shown as it is. */
@@ -60,6 +61,9 @@ export function parseFormValues<S extends z.ZodType>(
     ...stale,
     ...[...byField.values()].map(({ name, message }) => ({ name, errors: [message] })),
   ]);
+  if (byField.size > 0) {
+    revealFirstError(form);
+  }
   return result.success ? result.data : null;
 }
 
@@ -104,6 +108,7 @@ export function placeFieldErrors(form: FormInstance, error: ApiError): boolean {
       return false;
     }
     form.setFields([{ name: single, errors: [error.message] }]);
+    revealFirstError(form);
     return true;
   }
   const placed: { name: NamePath; errors: string[] }[] = [];
@@ -114,6 +119,9 @@ export function placeFieldErrors(form: FormInstance, error: ApiError): boolean {
     }
   }
   form.setFields(placed);
+  if (placed.length > 0) {
+    revealFirstError(form);
+  }
   return placed.length === error.fieldErrors.length;
 }
 
@@ -132,9 +140,3 @@ export function showSubmitError(form: FormInstance, error: unknown, t: TFunction
   }
   return error.message;
 }
-
-/**
- * For `form.validateFields().then(submit, ignoreInvalidForm)`: a form that fails its rules has already marked each
- * field; left unhandled, the rejection surfaced as an uncaught error on every invalid submit.
- */
-export function ignoreInvalidForm(): void {}

@@ -3,6 +3,7 @@ import type { FormInstance } from 'antd';
 import type { TFunction } from 'i18next';
 import { isPossiblePhoneNumber } from 'libphonenumber-js/min';
 import { translateValidation } from './form';
+import { revealFirstError } from './reveal-error';
 
 /**
  * The mobile check of the server (modules/verification-codes/phone.ts): the number must be possible for its area
@@ -33,5 +34,6 @@ export function checkMobileField(
     return true;
   }
   form.setFields([{ name: field, errors: [translateValidation(t, V.mobileInvalid)] }]);
+  revealFirstError(form);
   return false;
 }

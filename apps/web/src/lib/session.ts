@@ -1,4 +1,5 @@
 import type { TUserInfo } from '@caravan/contracts';
+import { BUYER_SESSION_MARKER_COOKIE } from '@caravan/contracts/constants';
 import { useSyncExternalStore } from 'react';
 import {
   readJsonStorage,
@@ -73,7 +74,36 @@ export function clearSession(reason: 'logout' | 'expired' = 'expired'): void {
   lastEnd = reason;
   current = ANONYMOUS_SESSION;
   removeStorage(STORAGE_KEYS.userInfo);
+  forgetSessionMarker();
   emit();
+}
+
+/**
+ * Whether the server said this browser holds a buyer session: the readable marker it sets and clears with the
+ * httpOnly session cookie (`BUYER_SESSION_MARKER_COOKIE`). A hint only: whose session it is comes from /auth/me.
+ */
+export function hasSessionMarker(): boolean {
+  if (typeof document === 'undefined') {
+    return false;
+  }
+  const prefix = `${BUYER_SESSION_MARKER_COOKIE}=`;
+  return document.cookie.split(';').some((part) => {
+    const cookie = part.trim();
+    return cookie.startsWith(prefix) && cookie.length > prefix.length;
+  });
+}
+
+/**
+ * Drops a marker the server no longer backs. The server clears it too on the 401 that shows this; doing it here
+ * as well keeps a marker that outlived its cookie from asking again on the next page load.
+ */
+export function forgetSessionMarker(): void {
+  if (!hasSessionMarker()) {
+    return;
+  }
+  const secure = window.location.protocol === 'https:' ? '; Secure' : '';
+  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is not in every browser we support; the value is fixed.
+  document.cookie = `${BUYER_SESSION_MARKER_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax${secure}`;
 }
 
 /** Only same-site paths are followed after login, so a crafted link cannot send users elsewhere. */

@@ -6,7 +6,7 @@ import { ZPageOf, zPageParams } from './catalog';
 /**
  * Every notification event. The web renders `notifications:event.<event>` with the notification's
  * params, in the reader's language. A module that adds an event adds it here and to the dictionaries.
- * Params by event: order.* -> orderNo; refund.* -> orderNo, amount?; recharge.* / withdrawal.* ->
+ * Params by event: order.* -> orderNo (order.trackingCorrected: and the new carrier, trackingNo); refund.* -> orderNo, amount?; recharge.* / withdrawal.* ->
  * recordId, amount, reason (failed: what staff wrote); loan.* -> loanId, amount?, dueDate (dueSoon), reason
  * (rejected), expiresAt (offered: ISO instant the offer lapses); chat.* -> conversationId, count (messages since last read), name (chat.shop: the shop; chat.buyer:
  * the buyer), one notification per conversation, updated;
@@ -17,6 +17,7 @@ export const NOTIFICATION_EVENTS = [
   // to the buyer
   'order.confirmed',
   'order.shipped',
+  'order.trackingCorrected',
   'order.cancelledTimeout',
   'order.completed',
   'refund.succeeded',

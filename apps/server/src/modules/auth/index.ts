@@ -1,7 +1,12 @@
 /** What other modules may use from auth (imports go through this file). */
 export { newInvitationCode, newUsercode } from './codes';
 export { hashNewPassword, isCommonPassword } from './common-passwords';
-export { clearSessionCookie, setSessionCookie } from './cookies';
+export {
+  clearBuyerSessionMarker,
+  clearSessionCookie,
+  setBuyerSessionMarker,
+  setSessionCookie,
+} from './cookies';
 export { assertNotLocked, clearLockout, countFailure, resetStreak } from './lockout-store';
 export {
   checkUserPassword,

@@ -11,6 +11,7 @@ const NOTICE_OF_EVENT: Partial<
 > = {
   confirmed: { audience: 'buyer', event: 'order.confirmed' },
   shipped: { audience: 'buyer', event: 'order.shipped' },
+  trackingCorrected: { audience: 'buyer', event: 'order.trackingCorrected' },
   cancelledTimeout: { audience: 'buyer', event: 'order.cancelledTimeout' },
   completed: { audience: 'buyer', event: 'order.completed' },
   refundSucceeded: { audience: 'buyer', event: 'refund.succeeded' },
@@ -54,7 +55,12 @@ export async function notifyOrderEvents(
   );
 }
 
-/** Amounts travel with refund notices; a rejection reason is the seller's text and stays in the order. */
+/**
+ * Amounts travel with refund notices, the new carrier and tracking number with a correction (the buyer needs them to
+ * follow the parcel); a rejection reason is the seller's text and stays in the order, as does the previous number.
+ */
+const NOTICE_PARAMS = ['amount', 'carrier', 'trackingNo'] as const;
+
 function pickParams(params: Record<string, string>): Record<string, string> {
-  return params.amount ? { amount: params.amount } : {};
+  return Object.fromEntries(NOTICE_PARAMS.flatMap((name) => (params[name] ? [[name, params[name]]] : [])));
 }

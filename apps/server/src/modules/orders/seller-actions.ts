@@ -15,7 +15,10 @@ export async function confirmOrder(
   const now = input.now ?? testClockOf(db).now();
   return db.transaction(async (tx) => {
     const order = await findOrder(tx, input.orderNo, { storeId: input.storeId });
-    const confirmed = await transitionOrder(tx, order.id, [S.paid], S.confirmed, { confirmedAt: now });
+    const confirmed = await transitionOrder(tx, order.id, [S.paid], S.confirmed, {
+      confirmedAt: now,
+      updatedAt: now,
+    });
     if (!confirmed) {
       throw new AppError('ORDER_STATUS_INVALID');
     }
@@ -37,6 +40,7 @@ export async function shipOrder(
       carrier: input.carrier,
       trackingNo: input.trackingNo,
       confirmedAt: order.confirmedAt ?? now,
+      updatedAt: now,
     });
     if (!shipped) {
       throw new AppError('ORDER_STATUS_INVALID');
@@ -101,7 +105,7 @@ export async function correctTracking(
     }
     const [corrected] = await tx
       .update(orders)
-      .set({ carrier: input.carrier, trackingNo: input.trackingNo, updatedAt: new Date() })
+      .set({ carrier: input.carrier, trackingNo: input.trackingNo, updatedAt: now })
       .where(and(eq(orders.id, order.id), eq(orders.status, S.shipped)))
       .returning();
     if (!corrected) {

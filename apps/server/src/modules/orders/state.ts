@@ -95,7 +95,8 @@ export async function transitionOrder(
   }
   const [row] = await tx
     .update(orders)
-    .set({ ...set, status: to, updatedAt: new Date() })
+    // The caller's `updatedAt` (its clock's `now`, which tests and a QA server move) wins over the wall clock.
+    .set({ updatedAt: new Date(), ...set, status: to })
     .where(and(eq(orders.id, orderId), inArray(orders.status, [...from]), extra))
     .returning();
   return row ?? null;

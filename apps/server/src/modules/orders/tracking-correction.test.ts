@@ -1,8 +1,9 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orderLogs, orders } from '../../db/schema';
+import { notifications, orderLogs, orders } from '../../db/schema';
 import { fundUser } from '../../testing/fixtures';
 import { bearer, createTestApp, type TTestContext } from '../../testing/test-app';
+import { correctTracking, shipOrder } from './seller-actions';
 import {
   createTestProduct,
   createTestStore,
@@ -29,6 +30,7 @@ describe('a seller corrects the tracking number of a shipped order', () => {
   let seller: TTestUser;
   let rival: TTestUser;
   let productId: bigint;
+  let storeId: bigint;
 
   beforeAll(async () => {
     ctx = await createTestApp({ PUBLIC_URL });
@@ -36,7 +38,7 @@ describe('a seller corrects the tracking number of a shipped order', () => {
     buyer = await createTestUser(db);
     seller = await createTestUser(db);
     rival = await createTestUser(db);
-    const storeId = await createTestStore(db, seller.id, 'Tracking shop');
+    storeId = await createTestStore(db, seller.id, 'Tracking shop');
     await createTestStore(db, rival.id, 'Rival shop');
     productId = (await createTestProduct(db, storeId, { price: '20', stock: 100 })).productId;
     await fundUser(db, buyer.id, '1000');
@@ -60,6 +62,21 @@ describe('a seller corrects the tracking number of a shipped order', () => {
         .from(orders)
         .where(eq(orders.orderNo, orderNo))
     )[0]!;
+  const noticesOf = async (orderNo: string) =>
+    ctx.database.db
+      .select({
+        userId: notifications.userId,
+        audience: notifications.audience,
+        params: notifications.params,
+        createdAt: notifications.createdAt,
+      })
+      .from(notifications)
+      .where(
+        and(
+          eq(notifications.event, 'order.trackingCorrected'),
+          sql`${notifications.params}->>'orderNo' = ${orderNo}`,
+        ),
+      );
   const correct = (orderNo: string, body: object, token = seller.sellerToken) =>
     post(`/api/v1/seller/orders/${orderNo}/tracking`, token, body);
 
@@ -110,13 +127,70 @@ describe('a seller corrects the tracking number of a shipped order', () => {
       previousTrackingNo: 'JD0001',
     });
 
-    // The same value again is no correction.
+    // The buyer is told, with the new carrier and number (not the previous ones), and it leads to the order.
+    expect(await noticesOf(orderNo)).toMatchObject([
+      {
+        userId: buyer.id,
+        audience: 'buyer',
+        params: { orderNo, carrier: 'UPS', trackingNo: '1Z 999-AA1' },
+      },
+    ]);
+    expect(Object.keys((await noticesOf(orderNo))[0]!.params).sort()).toEqual([
+      'carrier',
+      'orderNo',
+      'trackingNo',
+    ]);
+    const buyerNotices = (await get('/api/v1/notifications', buyer.token)).json() as {
+      pageList: { event: string; params: Record<string, string> }[];
+    };
+    expect(buyerNotices.pageList.filter((n) => n.params.orderNo === orderNo).map((n) => n.event)).toEqual([
+      'order.trackingCorrected',
+      'order.shipped',
+    ]);
+    const sellerNotices = (await get('/api/v1/seller/notifications', seller.sellerToken)).json() as {
+      pageList: { event: string }[];
+    };
+    expect(sellerNotices.pageList.map((n) => n.event)).not.toContain('order.trackingCorrected');
+
+    // The same value again is no correction, and tells nobody anything.
     const same = await correct(orderNo, { carrier: 'UPS', trackingNo: '1Z 999-AA1' });
     expect(same.statusCode).toBe(400);
     expect((same.json() as TErr).error).toMatchObject({
       code: 'TRACKING_UNCHANGED',
       message: "This is already the order's carrier and tracking number",
     });
+    expect(await noticesOf(orderNo)).toHaveLength(1);
+  });
+
+  it("stamps the order, its history and the buyer's notice with the clock's time, as shipping does", async () => {
+    const db = ctx.database.db;
+    const { orderNo } = await placeTestOrder(db, buyer.id, productId);
+    const shippedAt = new Date('2031-03-01T08:00:00.000Z');
+    const shipped = await shipOrder(db, {
+      storeId,
+      orderNo,
+      carrier: 'DHL',
+      trackingNo: 'JD7',
+      now: shippedAt,
+    });
+    expect(shipped.updatedAt).toEqual(shippedAt);
+    const correctedAt = new Date('2031-03-02T09:30:00.000Z');
+    const corrected = await correctTracking(db, {
+      storeId,
+      orderNo,
+      carrier: 'UPS',
+      trackingNo: 'JD8',
+      now: correctedAt,
+    });
+    expect(corrected.updatedAt).toEqual(correctedAt);
+    const [log] = await db
+      .select({ createdAt: orderLogs.createdAt })
+      .from(orderLogs)
+      .where(and(eq(orderLogs.orderId, corrected.id), eq(orderLogs.event, 'trackingCorrected')));
+    expect(log?.createdAt).toEqual(correctedAt);
+    expect(await noticesOf(orderNo)).toMatchObject([
+      { params: { orderNo, carrier: 'UPS', trackingNo: 'JD8' }, createdAt: correctedAt },
+    ]);
   });
 
   it('is validated as shipping is, and bad input changes nothing', async () => {
@@ -186,5 +260,7 @@ describe('a seller corrects the tracking number of a shipped order', () => {
       .from(orderLogs)
       .where(eq(orderLogs.orderId, (await rowOf(orderNo)).id));
     expect(logs.map((l) => l.event)).not.toContain('trackingCorrected');
+    expect(await noticesOf(orderNo)).toEqual([]);
+    expect(await noticesOf(paid)).toEqual([]);
   });
 });

@@ -1,4 +1,4 @@
-import { CustomerServiceOutlined, LogoutOutlined, MessageOutlined, UserOutlined } from '@ant-design/icons';
+import { CustomerServiceOutlined, MessageOutlined, UserOutlined } from '@ant-design/icons';
 import { HEADER_SHRINK_PX } from '@caravan/contracts/constants';
 import type { MouseEvent, ReactNode } from 'react';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
@@ -7,9 +7,11 @@ import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { LanguageMenu } from '../../components/language-menu';
 import { LightButton } from '../../components/ui/light-button';
 import { Logo } from '../../components/ui/logo';
+import { useSelectedInView } from '../../components/ui/selected-in-view';
 import { useLogout } from '../../features/auth/api/use-logout';
 import { isLoggedIn, useSession } from '../../lib/session';
 import { SearchBoxSlot, useChatLaunchers, useUnreadCounts } from '../slots';
+import { LogoutButton } from './logout-button';
 
 export const NAV_TABS = [
   { to: '/index', labelKey: 'nav.home' },
@@ -114,7 +116,6 @@ function AccountLinks() {
   const { t } = useTranslation('common');
   const session = useSession();
   const logout = useLogout();
-  const [isLoggingOut, setIsLoggingOut] = useState(false);
   const toLogin = useReturningLink('/login');
   const toRegister = useReturningLink('/register');
   if (!isLoggedIn(session)) {
@@ -139,23 +140,7 @@ function AccountLinks() {
         {/* Its own direction: an e-mail on an Arabic page was cut at its start ("…1@example.com"), not its end. */}
         <span dir="auto">{session.userInfo?.displayName ?? t('header.myAccount')}</span>
       </Link>
-      <LightButton
-        variant="text"
-        size="small"
-        icon={<LogoutOutlined aria-hidden="true" />}
-        aria-label={t('header.logout')}
-        isLoading={isLoggingOut}
-        onClick={async () => {
-          setIsLoggingOut(true);
-          try {
-            await logout();
-          } finally {
-            setIsLoggingOut(false);
-          }
-        }}
-      >
-        <span className="cv-hide-narrow">{t('header.logout')}</span>
-      </LightButton>
+      <LogoutButton onLogout={logout} />
     </div>
   );
 }
@@ -187,8 +172,13 @@ function HeaderIconButton({
 }
 
 export function Header() {
-  const { t } = useTranslation('common');
+  const { t, i18n } = useTranslation('common');
   const { headerRef, spacerRef, isCompact } = useShrinkingHeader(HEADER_SHRINK_PX);
+  const { pathname } = useLocation();
+  const tabList = useRef<HTMLUListElement>(null);
+  // A phone's tab row scrolls sideways: it shows the current tab, also once the compact header (which hides the row,
+  // losing its scroll position) grows back.
+  useSelectedInView(tabList, '.is-active', isCompact ? null : `${pathname} ${i18n.language}`);
   const unread = useUnreadCounts();
   const { openService, openChat } = useChatLaunchers();
   return (
@@ -222,7 +212,7 @@ export function Header() {
           </div>
         </div>
         <nav className="cv-nav" aria-label={t('a11y.mainNavigation')}>
-          <ul className="cv-container cv-nav__list">
+          <ul ref={tabList} className="cv-container cv-nav__list">
             {NAV_TABS.map((tab) => (
               <li key={tab.to}>
                 <NavLink

@@ -1,9 +1,15 @@
 import type { TUserInfo } from '@caravan/contracts';
 import { HEARTBEAT_MS } from '@caravan/contracts/constants';
-import { act, cleanup, render } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, cleanup, render as renderTree } from '@testing-library/react';
+import type { ReactElement } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearSession, getSession, setSession } from '../../lib/session';
 import { SessionKeeper } from './session-keeper';
+
+/** The storefront gives the keeper a query client (it reloads the catalogue after restoring a session). */
+const render = (ui: ReactElement) =>
+  renderTree(<QueryClientProvider client={new QueryClient()}>{ui}</QueryClientProvider>);
 
 const USER = { id: '1', usercode: 'U1', username: 'buyer1' } as unknown as TUserInfo;
 

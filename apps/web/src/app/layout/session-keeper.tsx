@@ -1,7 +1,9 @@
 import type { TUserInfo } from '@caravan/contracts';
 import { HEARTBEAT_MS } from '@caravan/contracts/constants';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { api } from '../../lib/api';
+import { askServerForSession, shouldRestoreSession, wasSessionRestored } from '../../lib/server-session';
 import { getSession, isLoggedIn, reloadSessionFromStorage, setSession, useSession } from '../../lib/session';
 import { onOtherTabChange, readStorage, removeStorage, STORAGE_KEYS, writeStorage } from '../../lib/storage';
 
@@ -19,10 +21,27 @@ function msUntilHeartbeat(now: number): number {
   return Math.max(0, last + HEARTBEAT_MS - now);
 }
 
-/** Refreshes the stored user info once per load and sends the 5-minute heartbeat while logged in (SPEC §7). */
+/**
+ * Refreshes the stored user info once per load and sends the 5-minute heartbeat while logged in (SPEC §7). When
+ * storage knows no user but the server's marker says a session exists, it asks for the profile once after
+ * hydrating: header, cart and chat follow the session store, and the catalogue's favourite and follow state is
+ * read again, as for a buyer known from storage (main.tsx).
+ */
 export function SessionKeeper() {
   const session = useSession();
   const hasSession = isLoggedIn(session);
+  const queryClient = useQueryClient();
+
+  useEffect(() => {
+    if (!shouldRestoreSession()) {
+      return;
+    }
+    void askServerForSession().then((isRestored) => {
+      if (isRestored) {
+        void queryClient.invalidateQueries({ queryKey: ['catalog'] });
+      }
+    });
+  }, [queryClient]);
 
   useEffect(() => {
     if (!hasSession) {
@@ -30,15 +49,18 @@ export function SessionKeeper() {
       return;
     }
     const controller = new AbortController();
-    api
-      .get<{ user: TUserInfo }>('/auth/me', { signal: controller.signal })
-      .then(({ user }) => {
-        // A late answer must not log back in a user who logged out meanwhile.
-        if (!controller.signal.aborted && isLoggedIn(getSession())) {
-          setSession({ userInfo: user });
-        }
-      })
-      .catch(() => undefined);
+    // A session this load restored from the server (above) comes with fresh user info already.
+    if (!wasSessionRestored()) {
+      api
+        .get<{ user: TUserInfo }>('/auth/me', { signal: controller.signal })
+        .then(({ user }) => {
+          // A late answer must not log back in a user who logged out meanwhile.
+          if (!controller.signal.aborted && isLoggedIn(getSession())) {
+            setSession({ userInfo: user });
+          }
+        })
+        .catch(() => undefined);
+    }
     let timer: number | undefined;
     const schedule = () => {
       window.clearTimeout(timer);

@@ -11,11 +11,12 @@ import {
   WalletOutlined,
 } from '@ant-design/icons';
 import { Menu } from 'antd';
-import { Suspense } from 'react';
+import { Suspense, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { LabelWithCount } from '../../components/ui/label-with-count';
 import { PageSkeleton } from '../../components/ui/page-skeleton';
+import { useSelectedInView } from '../../components/ui/selected-in-view';
 import { KeyboardScrollableTables } from '../../components/ui/table-scrollers';
 import { useUnreadCounts } from '../slots';
 
@@ -50,14 +51,17 @@ export function findUserCentreMenuKey(pathname: string): string {
 }
 
 export default function UserCenterLayout() {
-  const { t } = useTranslation('common');
+  const { t, i18n } = useTranslation('common');
   const location = useLocation();
   const navigate = useNavigate();
   const unread = useUnreadCounts();
   const menuKey = findUserCentreMenuKey(location.pathname);
+  const menuBox = useRef<HTMLElement>(null);
+  // On a phone the menu is a strip that scrolls sideways (global.css): it opens at the current section.
+  useSelectedInView(menuBox, '.ant-menu-item-selected', `${menuKey} ${i18n.language}`, '.ant-menu');
   return (
     <div className="cv-user-centre">
-      <aside className="cv-user-centre__menu" aria-label={t('routes.userInfo')}>
+      <aside ref={menuBox} className="cv-user-centre__menu" aria-label={t('routes.userInfo')}>
         <Menu
           mode="inline"
           selectedKeys={[menuKey]}

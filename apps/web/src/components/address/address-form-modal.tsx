@@ -5,6 +5,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { parseFormValues, showSubmitError, translateValidation } from '../../lib/form';
 import { checkMobileField } from '../../lib/phone-check';
+import { revealFirstError } from '../../lib/reveal-error';
 import { toast } from '../../lib/toast';
 import { AreaCodeSelect } from '../auth/account-fields';
 import { AppForm } from '../ui/app-form';
@@ -73,6 +74,9 @@ export function AddressFormModal({ isOpen, address, onClose, onSaved }: TAddress
       ? (['state', 'city'] as const).filter((name) => !String(values[name] ?? '').trim())
       : [];
     form.setFields(missingRegion.map((name) => ({ name, errors: [translateValidation(t, V.required)] })));
+    if (missingRegion.length > 0) {
+      revealFirstError(form);
+    }
     if (!body || !isMobileOk || missingRegion.length > 0) {
       return;
     }

@@ -3,6 +3,7 @@ import { LANGUAGE_TAGS, type TAccountType, type TLanguage } from '@caravan/contr
 import { Form, Input, Select, Space } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { isolateLtr } from '../../lib/bidi';
 import { AREA_CODES } from './area-codes';
 
 export function AreaCodeSelect(props: { value?: string; onChange?: (value: string) => void; id?: string }) {
@@ -11,17 +12,25 @@ export function AreaCodeSelect(props: { value?: string; onChange?: (value: strin
     const names = new Intl.DisplayNames([LANGUAGE_TAGS[i18n.language as TLanguage] ?? 'en'], {
       type: 'region',
     });
-    return AREA_CODES.map((item) => ({
-      value: `${item.region}:${item.code}`,
-      code: item.code,
-      label: `${names.of(item.region) ?? item.region} ${item.code}`,
-    })).sort((a, b) => a.label.localeCompare(b.label));
+    return AREA_CODES.map((item) => {
+      const name = names.of(item.region) ?? item.region;
+      return {
+        value: `${item.region}:${item.code}`,
+        code: item.code,
+        name,
+        // The code isolated left to right (LRI ... PDI) also where the text is used as it is (the option's title,
+        // what a screen reader says): an Arabic "أرمينيا +374" otherwise read "374+".
+        label: `${name} ${isolateLtr(item.code)}`,
+        // What a search matches: "Armenia +374" as typed, without the isolation marks between.
+        search: `${name} ${item.code}`,
+      };
+    }).sort((a, b) => a.name.localeCompare(b.name));
   }, [i18n.language]);
   const selected = options.find((o) => o.code === props.value && props.value)?.value;
   return (
     <Select
       id={props.id}
-      showSearch={{ optionFilterProp: 'label' }}
+      showSearch={{ optionFilterProp: 'search' }}
       value={selected}
       onChange={(value: string) => props.onChange?.(value.split(':')[1] ?? '')}
       options={options}
@@ -30,6 +39,12 @@ export function AreaCodeSelect(props: { value?: string; onChange?: (value: strin
       popupMatchSelectWidth={260}
       style={{ width: 140 }}
       labelRender={({ value }) => <span dir="ltr">{String(value).split(':')[1]}</span>}
+      // DESIGN: numbers stay left to right inside right-to-left text; the "+" stays before the digits.
+      optionRender={({ data }) => (
+        <>
+          {data.name} <bdi dir="ltr">{data.code}</bdi>
+        </>
+      )}
     />
   );
 }

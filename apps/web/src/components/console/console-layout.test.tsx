@@ -31,7 +31,11 @@ function FailingPage(): never {
 /** A page whose code never arrives, as on a slow line. */
 const NeverLoadedPage = lazy(() => new Promise<never>(() => undefined));
 
-async function renderConsole(at = '/seller/dashboard', titleCount?: number) {
+async function renderConsole(
+  at = '/seller/dashboard',
+  titleCount?: number,
+  onLogout: () => Promise<void> = vi.fn(async () => undefined),
+) {
   const router = createMemoryRouter(
     [
       {
@@ -43,7 +47,7 @@ async function renderConsole(at = '/seller/dashboard', titleCount?: number) {
             titleKey="title"
             menu={MENU}
             userName="Demo"
-            onLogout={vi.fn(async () => undefined)}
+            onLogout={onLogout}
             titleCount={titleCount}
           />
         ),
@@ -89,6 +93,34 @@ describe('ConsoleLayout', () => {
     fireEvent.click(toggle);
     expect(toggle.getAttribute('aria-expanded')).toBe('false');
     expect(within(screen.getByRole('menu')).queryAllByRole('img')).toEqual([]);
+  });
+
+  it('logs out only once the question is confirmed (a stray tap used to end the session)', async () => {
+    const onLogout = vi.fn(async () => undefined);
+    await renderConsole('/seller/dashboard', 0, onLogout);
+    const header = document.querySelector('.cv-console__header') as HTMLElement;
+    fireEvent.click(within(header).getByRole('button', { name: commonEn.header.logout }));
+    const question = await screen.findByText(commonEn.header.logoutConfirm);
+    expect(onLogout).not.toHaveBeenCalled();
+    const popup = question.closest('.ant-popover') as HTMLElement;
+    // Cancel has the focus: a second Enter does not log out.
+    await waitFor(() =>
+      expect(document.activeElement).toBe(
+        within(popup).getByRole('button', { name: commonEn.actions.cancel }),
+      ),
+    );
+    fireEvent.click(within(popup).getByRole('button', { name: commonEn.actions.cancel }));
+    expect(onLogout).not.toHaveBeenCalled();
+
+    fireEvent.click(within(header).getByRole('button', { name: commonEn.header.logout }));
+    // The cancelled question may still be fading out: the new one is the last.
+    const again = (await screen.findAllByText(commonEn.header.logoutConfirm))
+      .at(-1)
+      ?.closest('.ant-popover') as HTMLElement;
+    await act(async () => {
+      fireEvent.click(within(again).getByRole('button', { name: commonEn.header.logout }));
+    });
+    expect(onLogout).toHaveBeenCalledTimes(1);
   });
 
   it('puts an unread count before the document title while there is one', async () => {

@@ -14,6 +14,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { LanguageMenu } from '../language-menu';
+import { ConfirmPopover } from '../ui/confirm-popover';
 import { LabelWithCount } from '../ui/label-with-count';
 import { LogoGlyph } from '../ui/logo';
 import type { TMenuIcon } from '../ui/menu-icon';
@@ -184,11 +185,13 @@ export function ConsoleLayout({
           <span className="cv-console__user" dir="auto">
             {userName}
           </span>
-          <Button
-            type="text"
-            icon={<LogoutOutlined aria-hidden />}
-            loading={isLoggingOut}
-            onClick={async () => {
+          {/* Asks first, as the storefront's Log out does (DESIGN: destructive actions confirm). */}
+          <ConfirmPopover
+            title={t('common:header.logoutConfirm')}
+            okText={t('common:header.logout')}
+            cancelText={t('common:actions.cancel')}
+            okButtonProps={{ loading: isLoggingOut }}
+            onConfirm={async () => {
               setIsLoggingOut(true);
               try {
                 await onLogout();
@@ -197,8 +200,15 @@ export function ConsoleLayout({
               }
             }}
           >
-            {t('common:header.logout')}
-          </Button>
+            <Button
+              type="text"
+              icon={<LogoutOutlined aria-hidden />}
+              loading={isLoggingOut}
+              aria-haspopup="dialog"
+            >
+              {t('common:header.logout')}
+            </Button>
+          </ConfirmPopover>
         </Layout.Header>
         <Layout.Content className="cv-console__content">
           <KeyboardScrollableTables>

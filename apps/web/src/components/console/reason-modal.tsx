@@ -1,6 +1,7 @@
 import { Form, Input, Modal } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { revealFirstError } from '../../lib/reveal-error';
 import { useOneAtATime } from '../../lib/use-one-at-a-time';
 
 type TProps = {
@@ -42,7 +43,8 @@ export function ReasonModal({
     try {
       values = await form.validateFields();
     } catch {
-      // A refusal is shown beside the field.
+      // A refusal is shown beside the field, brought into view.
+      revealFirstError(form);
       return;
     }
     await onSubmit(values.reason.trim());

@@ -1,6 +1,7 @@
 import { Button, Input, Select, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { isolateText } from '../../lib/bidi';
 import { toast, toastError } from '../../lib/toast';
 import { useSelectClear } from '../ui/clear-icon';
 import { useCouponName, useCouponValueText } from './coupon-text';
@@ -66,7 +67,8 @@ export function CouponPicker({
         notFoundContent={t('coupon.none')}
         options={usable.map((c) => ({
           value: c.id,
-          label: `${couponName(c)} · ${valueText(c)}`,
+          // A name staff typed keeps its own direction inside the option (a Latin "SALE 10%" in an Arabic list).
+          label: `${isolateText(couponName(c))} · ${valueText(c)}`,
           disabled:
             takenElsewhere.includes(c.id) ||
             Number(goodsAmount) < Number(c.minSpend) ||

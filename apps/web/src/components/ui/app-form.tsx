@@ -1,6 +1,7 @@
 import { Form, type FormProps } from 'antd';
 import type { NamePath } from 'antd/es/form/interface';
 import type { KeyboardEvent, ReactNode } from 'react';
+import { revealFirstError } from '../../lib/reveal-error';
 import { useOneAtATime } from '../../lib/use-one-at-a-time';
 
 /**
@@ -20,7 +21,9 @@ export function changedNamePaths(changed: unknown, prefix: (string | number)[] =
  * the user has since corrected until the next submit; editing a field clears its own error here. `onFinish` runs
  * one at a time: antd drops only a submit whose validation a newer one overtook, so a second press while the first
  * request ran (a button not shown busy, or pressed as it turned busy) sent it again. An `onFinish` that answers a
- * promise holds the form until it settles.
+ * promise holds the form until it settles. A submit its rules refuse scrolls to and focuses the first invalid field,
+ * clear of the sticky header (lib/reveal-error.ts; antd's `scrollToFirstError` counts a field under it as shown), as
+ * do the errors `parseFormValues` and `showSubmitError` put beside fields.
  */
 type TAppFormProps<Values> = Omit<FormProps<Values>, 'children'> & { children?: ReactNode };
 
@@ -28,6 +31,7 @@ export function AppForm<Values = unknown>({
   form,
   onValuesChange,
   onFinish,
+  onFinishFailed,
   ...props
 }: TAppFormProps<Values>) {
   const [instance] = Form.useForm<Values>(form);
@@ -45,6 +49,10 @@ export function AppForm<Values = unknown>({
       form={instance}
       onValuesChange={clearEditedErrors}
       onFinish={onFinish && finishOnce}
+      onFinishFailed={(errorInfo) => {
+        onFinishFailed?.(errorInfo);
+        revealFirstError(instance);
+      }}
     />
   );
 }

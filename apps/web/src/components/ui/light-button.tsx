@@ -1,5 +1,5 @@
 import { LoadingOutlined } from '@ant-design/icons';
-import type { ButtonHTMLAttributes, ReactNode } from 'react';
+import type { ButtonHTMLAttributes, ReactNode, Ref } from 'react';
 
 type TLightButtonProps = Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'type'> & {
   variant?: 'default' | 'primary' | 'danger' | 'text' | 'link';
@@ -8,6 +8,7 @@ type TLightButtonProps = Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'type'> &
   icon?: ReactNode;
   isLoading?: boolean;
   isIconOnly?: boolean;
+  ref?: Ref<HTMLButtonElement>;
 };
 
 /**

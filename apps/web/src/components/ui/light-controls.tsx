@@ -1,5 +1,6 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSelectedInView } from './selected-in-view';
 
 /*
  * Light controls for the public storefront pages (global.css `.cv-*`), which mirror Ant Design's look: a server
@@ -164,6 +165,10 @@ export function LightTabs<K extends string>({
   idPrefix: string;
 }) {
   const current = items.find((item) => item.key === active) ?? items[0];
+  const tabList = useRef<HTMLDivElement>(null);
+  // A row of tabs wider than a phone scrolls sideways (global.css): the chosen one is in view, also one chosen from
+  // the address.
+  useSelectedInView(tabList, '.is-active', current?.key);
   const moveFocus = (from: number, step: number) => {
     const next = items[(from + step + items.length) % items.length];
     if (next) {
@@ -173,7 +178,7 @@ export function LightTabs<K extends string>({
   };
   return (
     <div className="cv-tabs">
-      <div role="tablist" className="cv-tabs__list">
+      <div ref={tabList} role="tablist" className="cv-tabs__list">
         {items.map((item, index) => (
           <button
             key={item.key}

@@ -17,6 +17,7 @@ import { VerificationCodeField } from '../../../components/ui/verification-code-
 import { api } from '../../../lib/api';
 import { parseFormValues, showSubmitError } from '../../../lib/form';
 import { checkMobileField } from '../../../lib/phone-check';
+import { revealFirstError } from '../../../lib/reveal-error';
 import { useSession } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
 import { refreshCurrentUser } from '../api/account-api';
@@ -78,6 +79,7 @@ export function ProfileEditor({
     }
     if (asksPassword && !values.loginPassword) {
       form.setFields([{ name: 'loginPassword', errors: [t('validation:required')] }]);
+      revealFirstError(form);
       return;
     }
     setIsBusy(true);

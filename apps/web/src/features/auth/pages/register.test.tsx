@@ -56,4 +56,25 @@ describe('RegisterPage', () => {
     );
     expect(post).not.toHaveBeenCalled();
   });
+
+  it('an empty submit scrolls to and focuses the first field in error, not leaving the focus on Register', async () => {
+    const post = vi.spyOn(api, 'post').mockRejectedValue(new Error('not expected in this test'));
+    const scrolled: Element[] = [];
+    const scrollIntoView = vi.spyOn(Element.prototype, 'scrollIntoView').mockImplementation(function (
+      this: Element,
+    ) {
+      scrolled.push(this);
+    });
+    await renderRegister();
+    const register = screen.getByRole('button', { name: 'Register' });
+    register.focus();
+    await act(async () => {
+      fireEvent.click(register);
+    });
+    const account = screen.getByRole('textbox', { name: 'Username' });
+    await waitFor(() => expect(document.activeElement).toBe(account));
+    expect(scrolled).toEqual([account.closest('.ant-form-item')]);
+    expect(post).not.toHaveBeenCalled();
+    scrollIntoView.mockRestore();
+  });
 });

@@ -1,6 +1,6 @@
 import type { TCart, TCheckoutPreview, TUserInfo } from '@caravan/contracts';
 import errors from '@caravan/contracts/locales/en/errors.json';
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { clearSession, setSession } from '../../../lib/session';
 import cart from '../../../locales/en/cart.json';
@@ -109,6 +109,30 @@ describe('/settlement', () => {
       'أصفر',
     ]);
   });
+  it("keeps the place-order bar's sum in one block beside the button (one row on a phone)", async () => {
+    setSession({ userInfo: { id: '1' } as unknown as TUserInfo });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL) => answer(input)),
+    );
+    await renderWithQueries(<SettlementPage />, '/settlement');
+    const bar = await screen.findByTestId('settle-bar');
+    await waitFor(() => expect(bar.querySelector('.cv-settle-bar__amount')?.textContent).toBe('131.70 USDT'));
+    // Two children: the phone's row puts the sum at the start and the button at the end (cart.css).
+    expect([...bar.children].map((child) => child.className.split(' ')[0])).toEqual([
+      'cv-settle-bar__sum',
+      'ant-btn',
+    ]);
+    const sum = bar.querySelector('.cv-settle-bar__sum') as HTMLElement;
+    expect(sum.querySelector('.cv-settle-bar__count')?.textContent).toBe(
+      cart.settlement.orderCount_one.replace('{{count}}', '1'),
+    );
+    expect(sum.querySelector('.cv-settle-bar__label')?.textContent).toBe(cart.settlement.grandTotal);
+    expect(sum.querySelector('.cv-settle-bar__amount')?.textContent).toBe('131.70 USDT');
+    // The dot between count and label is drawn for the eye only.
+    expect(sum.querySelector('.cv-settle-bar__sep')?.getAttribute('aria-hidden')).toBe('true');
+  });
+
   it('says why a line cannot be bought, as the cart drawer does', async () => {
     setSession({ userInfo: { id: '1' } as unknown as TUserInfo });
     const available = CART.groups[0]!.items[0]!;

@@ -411,11 +411,20 @@ function SettlementContent() {
         </Card>
       ))}
 
-      <div className="cv-settle-bar">
-        <span className="cv-muted">{t('settlement.orderCount', { count: previewGroups.length })}</span>
-        <span>
-          {t('settlement.grandTotal')} <MoneyText value={preview.data?.total ?? '0'} isStrong />
-        </span>
+      <div className="cv-settle-bar" data-testid="settle-bar">
+        {/* One block, so a phone lays the bar out as one row: the sum at the start, the button at the end. */}
+        <div className="cv-settle-bar__sum">
+          <span className="cv-muted cv-settle-bar__count">
+            {t('settlement.orderCount', { count: previewGroups.length })}
+          </span>
+          <span className="cv-muted cv-settle-bar__sep" aria-hidden="true">
+            ·
+          </span>
+          <span className="cv-settle-bar__total">
+            <span className="cv-settle-bar__label">{t('settlement.grandTotal')}</span>{' '}
+            <MoneyText value={preview.data?.total ?? '0'} isStrong className="cv-settle-bar__amount" />
+          </span>
+        </div>
         <Button
           type="primary"
           size="large"

@@ -38,4 +38,68 @@ describe('ProductBrowser (/commodity)', () => {
     expect(screen.queryByText(catalogEn.empty.products)).toBeNull();
     await waitFor(() => expect(asked).toEqual(['999', '3']));
   });
+
+  it('keeps the Price label with its Min and Max fields in one group that wraps as one', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL) => {
+        const url = new URL(String(input), 'http://localhost');
+        if (url.pathname.endsWith('/catalog/categories')) {
+          return jsonResponse({ categories: [] });
+        }
+        return jsonResponse({ pageList: [], total: 0, pageNum: 1, pageSize: 20 });
+      }),
+    );
+    await renderWithQueries(<ProductBrowser />, '/commodity');
+    const group = screen.getByRole('group', { name: catalogEn.filters.price });
+    expect(group.classList.contains('cv-filter-group')).toBe(true);
+    // The label, both fields and the dash between them, and nothing else (Apply and the category stay outside).
+    expect(
+      group.querySelector(`#${CSS.escape(group.getAttribute('aria-labelledby') ?? '')}`)?.textContent,
+    ).toBe(catalogEn.filters.price);
+    expect([...group.querySelectorAll('input')].map((input) => input.getAttribute('aria-label'))).toEqual([
+      catalogEn.filters.minPrice,
+      catalogEn.filters.maxPrice,
+    ]);
+    expect(group.contains(screen.getByTestId('filter-category'))).toBe(false);
+    expect(group.contains(screen.getByRole('button', { name: catalogEn.filters.apply }))).toBe(false);
+    // The group is one item of the toolbar, beside the category select.
+    expect(group.parentElement).toBe(screen.getByTestId('filter-category').parentElement);
+  });
+
+  it('keeps the Sort label with its choices in one group that wraps them beside it', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL) => {
+        const url = new URL(String(input), 'http://localhost');
+        if (url.pathname.endsWith('/catalog/categories')) {
+          return jsonResponse({ categories: [] });
+        }
+        return jsonResponse({ pageList: [], total: 0, pageNum: 1, pageSize: 20 });
+      }),
+    );
+    await renderWithQueries(<ProductBrowser />, '/commodity');
+    const group = screen.getByRole('group', { name: catalogEn.sort.label });
+    expect(group).toBe(screen.getByTestId('filter-sort'));
+    expect(group.classList.contains('cv-filter-group')).toBe(true);
+    expect(
+      group.querySelector(`#${CSS.escape(group.getAttribute('aria-labelledby') ?? '')}`)?.textContent,
+    ).toBe(catalogEn.sort.label);
+    // The label and the choices, and nothing else: the product count stays outside.
+    const choices = screen.getByRole('radiogroup', { name: catalogEn.sort.label });
+    expect(group.contains(choices)).toBe(true);
+    expect([...group.children]).toEqual([group.querySelector('.cv-toolbar__label'), choices]);
+    expect(
+      [...group.querySelectorAll('input[type="radio"]')].map((radio) => radio.parentElement?.textContent),
+    ).toEqual([
+      catalogEn.sort.newest,
+      catalogEn.sort.sales,
+      catalogEn.sort.priceAsc,
+      catalogEn.sort.priceDesc,
+    ]);
+    expect(group.contains(await screen.findByText(/0/, { selector: '[aria-live="polite"]' }))).toBe(false);
+    // One item of the sort toolbar, apart from the filters.
+    expect(group.parentElement?.classList.contains('cv-toolbar')).toBe(true);
+    expect(group.parentElement?.contains(screen.getByTestId('filter-category'))).toBe(false);
+  });
 });

@@ -1,7 +1,7 @@
 import type { TCategoryNode } from '@caravan/contracts';
 import { PAGE_SIZE, PRODUCT_SORTS } from '@caravan/contracts/constants';
 import { isMoneyString, parseMoney } from '@caravan/contracts/money';
-import { useEffect, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useCategories } from '../../../components/catalog/categories';
@@ -69,6 +69,8 @@ export function ProductBrowser({ isDiscountFixed = false }: { isDiscountFixed?: 
   const isDiscounted = filters.isDiscounted === true;
   const [priceDraft, setPriceDraft] = useState({ min: minPrice ?? '', max: maxPrice ?? '' });
   const [priceError, setPriceError] = useState('');
+  const priceLabelId = useId();
+  const sortLabelId = useId();
 
   useEffect(() => {
     setPriceDraft({ min: minPrice ?? '', max: maxPrice ?? '' });
@@ -134,20 +136,26 @@ export function ProductBrowser({ isDiscountFixed = false }: { isDiscountFixed?: 
             </option>
           ))}
         </select>
-        <span className="cv-toolbar__label">{t('filters.price')}</span>
-        <PriceInput
-          label={t('filters.minPrice')}
-          value={priceDraft.min}
-          onChange={(min) => setPriceDraft((draft) => ({ ...draft, min }))}
-          onEnter={applyPrice}
-        />
-        <span aria-hidden="true">–</span>
-        <PriceInput
-          label={t('filters.maxPrice')}
-          value={priceDraft.max}
-          onChange={(max) => setPriceDraft((draft) => ({ ...draft, max }))}
-          onEnter={applyPrice}
-        />
+        {/* The label and its two fields wrap as one: on a phone "Price" stayed beside the category with Min and
+            Max alone on the next line (QA 2026-12-05). */}
+        <fieldset className="cv-filter-group" aria-labelledby={priceLabelId} data-testid="filter-price">
+          <span id={priceLabelId} className="cv-toolbar__label">
+            {t('filters.price')}
+          </span>
+          <PriceInput
+            label={t('filters.minPrice')}
+            value={priceDraft.min}
+            onChange={(min) => setPriceDraft((draft) => ({ ...draft, min }))}
+            onEnter={applyPrice}
+          />
+          <span aria-hidden="true">–</span>
+          <PriceInput
+            label={t('filters.maxPrice')}
+            value={priceDraft.max}
+            onChange={(max) => setPriceDraft((draft) => ({ ...draft, max }))}
+            onEnter={applyPrice}
+          />
+        </fieldset>
         <LightButton onClick={applyPrice}>{t('filters.apply')}</LightButton>
         {!isDiscountFixed && (
           <LightCheckbox
@@ -172,14 +180,23 @@ export function ProductBrowser({ isDiscountFixed = false }: { isDiscountFixed?: 
         )}
       </fieldset>
       <div className="cv-toolbar">
-        <span className="cv-toolbar__label">{t('sort.label')}</span>
-        <LightChoiceGroup
-          name="sort"
-          value={sort}
-          onChange={(value) => update({ sort: value === 'newest' ? undefined : value })}
-          options={PRODUCT_SORTS.map((value) => ({ value, label: t(`sort.${value}`) }))}
-          aria-label={t('sort.label')}
-        />
+        {/* As Price: the choices wrap beside their label, which stayed alone above them on a phone. */}
+        <fieldset
+          className="cv-filter-group cv-filter-group--choices"
+          aria-labelledby={sortLabelId}
+          data-testid="filter-sort"
+        >
+          <span id={sortLabelId} className="cv-toolbar__label">
+            {t('sort.label')}
+          </span>
+          <LightChoiceGroup
+            name="sort"
+            value={sort}
+            onChange={(value) => update({ sort: value === 'newest' ? undefined : value })}
+            options={PRODUCT_SORTS.map((value) => ({ value, label: t(`sort.${value}`) }))}
+            aria-labelledby={sortLabelId}
+          />
+        </fieldset>
         {products.data && (
           <span className="cv-muted" aria-live="polite">
             {t('list.total', { count: products.data.total })}

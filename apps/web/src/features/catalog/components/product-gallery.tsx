@@ -1,6 +1,7 @@
 import type { TImage } from '@caravan/contracts';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSelectedInView } from '../../../components/ui/selected-in-view';
 import { scopeWithAntd } from '../../../lib/antd-lazy';
 
 const GalleryPreview = lazy(() => scopeWithAntd(import('./gallery-preview')));
@@ -11,6 +12,10 @@ export function ProductGallery({ images, name }: { images: TImage[]; name: strin
   const [active, setActive] = useState(0);
   const [isPreviewOpen, setIsPreviewOpen] = useState(false);
   const [hasPreview, setHasPreview] = useState(false);
+  const thumbs = useRef<HTMLUListElement>(null);
+  // The preview's arrows move through the pictures: once it closes, the row of thumbnails shows the one it ended on.
+  // Not on hover, which chooses a picture too: the row would slide under the pointer.
+  useSelectedInView(thumbs, '.is-active', isPreviewOpen);
   const current = images[active];
   if (!current) {
     return <div className="cv-gallery__main" />;
@@ -50,7 +55,7 @@ export function ProductGallery({ images, name }: { images: TImage[]; name: strin
         </Suspense>
       )}
       {images.length > 1 && (
-        <ul className="cv-gallery__thumbs" aria-label={t('detail.pictures')}>
+        <ul ref={thumbs} className="cv-gallery__thumbs" aria-label={t('detail.pictures')}>
           {images.map((image, index) => (
             <li key={image.url}>
               <button

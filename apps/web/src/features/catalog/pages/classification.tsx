@@ -1,9 +1,11 @@
 import { PAGE_SIZE } from '@caravan/contracts/constants';
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { NotFoundStatus } from '../../../app/page-status';
 import { useCategories } from '../../../components/catalog/categories';
 import { PageFrame } from '../../../components/ui/page-frame';
+import { useSelectedInView } from '../../../components/ui/selected-in-view';
 import { useProducts } from '../api/list-products';
 import '../catalog.css';
 import { useLastPageCorrection, usePageParam } from '../../../lib/page-param';
@@ -27,12 +29,15 @@ export default function ClassificationPage() {
   const isPastEnd = useLastPageCorrection(page, products.data?.total, PAGE_SIZE.list, setPage);
   // Without any icon the list stays as it was: names only, no empty places.
   const hasIcons = tree.some((node) => node.icon !== '');
+  const topNav = useRef<HTMLUListElement>(null);
+  // On a phone the top categories are a row that scrolls sideways (catalog.css): the chosen one is in view.
+  useSelectedInView(topNav, '.is-active', top?.id);
 
   return (
     <PageFrame titleKey="routes.classification">
       <div className="cv-classification">
         <nav aria-label={t('classification.topLevel')}>
-          <ul className={hasIcons ? 'cv-cat-nav has-icons' : 'cv-cat-nav'}>
+          <ul ref={topNav} className={hasIcons ? 'cv-cat-nav has-icons' : 'cv-cat-nav'}>
             {categories.isLoading &&
               [1, 2, 3, 4, 5].map((key) => (
                 <li key={key} style={{ padding: '8px 16px' }}>

@@ -76,4 +76,27 @@ describe('NotificationList', () => {
       'Your deposit request was declined: --',
     ]);
   });
+
+  it('tells the buyer the corrected carrier and tracking number and links to the order', async () => {
+    const pageList = [
+      {
+        id: '11',
+        event: 'order.trackingCorrected',
+        params: { orderNo: 'ORD-20261205-7', carrier: 'UPS', trackingNo: '1Z 999-AA1' },
+        isRead: false,
+        createtime: '2026-12-05T00:00:00.000Z',
+      },
+    ];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => jsonResponse({ pageList, total: 1, pageNum: 1, pageSize: 20, unread: 1 })),
+    );
+    await renderWithQueries(<NotificationList audience="buyer" page={1} onPageChange={() => undefined} />);
+    const link = await screen.findByRole('link', { name: /ORD-20261205-7/ });
+    // The carrier is the seller's text (first-strong isolate), the number a code kept left to right (LRI).
+    expect(link.textContent).toBe(
+      'The seller corrected the tracking number of order ORD-20261205-7: \u2068UPS\u2069 \u20661Z 999-AA1\u2069',
+    );
+    expect(link.getAttribute('href')).toBe('/userInfo/order-detail?orderNo=ORD-20261205-7');
+  });
 });

@@ -50,8 +50,11 @@ function linkOf(audience: 'buyer' | 'seller', notification: TNotification): stri
   return null;
 }
 
-/** Texts people wrote (a reviewer's reason, a shop's or a buyer's name) in a sentence of another writing direction. */
-const FREE_TEXT_PARAMS = ['reason', 'name', 'shopName'] as const;
+/**
+ * Texts people wrote (a reviewer's reason, a shop's or a buyer's name, a carrier) in a sentence of another writing
+ * direction.
+ */
+const FREE_TEXT_PARAMS = ['reason', 'name', 'shopName', 'carrier'] as const;
 
 /** Each free text in its own direction inside the sentence (an English reason in an Arabic notification). */
 function isolateFreeText(params: TNotification['params']): TNotification['params'] {
@@ -166,13 +169,15 @@ export function NotificationList({
           renderItem={(notification) => {
             const link = linkOf(audience, notification);
             const chatTarget = audience === 'buyer' ? chatTargetOf(notification) : null;
-            const { amount, dueDate, expiresAt } = notification.params;
+            const { amount, dueDate, expiresAt, trackingNo } = notification.params;
             const text = t(`notification.${notification.event}`, {
               // A notice written before its text named a fact shows "--" there, not "{{reason}}".
               ...MISSING_FACTS,
               ...isolateFreeText(notification.params),
               ...(amount === undefined ? {} : { amount: formatAmount(amount) }),
               ...(dueDate === undefined ? {} : { dueDate: isolateLtr(dueDate) }),
+              // A tracking number is a code: its letters, digits and dashes read left to right in any page.
+              ...(trackingNo === undefined ? {} : { trackingNo: isolateLtr(trackingNo) }),
               // A loan offer's deadline is an instant: shown in the reader's zone, as dates are everywhere.
               ...(expiresAt === undefined ? {} : { expiresAt: isolateLtr(formatDateTime(expiresAt)) }),
             });

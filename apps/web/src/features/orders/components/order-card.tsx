@@ -33,7 +33,7 @@ export function OrderCard({ order }: { order: TOrderSummary }) {
     >
       <ul className="cv-order-card__items">
         {order.items.map((item) => (
-          <li key={item.id} className="cv-order-goods">
+          <li key={item.id} className="cv-order-goods cv-order-card__item">
             {item.imgUrl ? (
               <img
                 className="cv-order-thumb"
@@ -46,18 +46,27 @@ export function OrderCard({ order }: { order: TOrderSummary }) {
             ) : (
               <span className="cv-order-thumb" aria-hidden />
             )}
-            <Link
-              to={`/userInfo/order-detail?orderNo=${encodeURIComponent(order.orderNo)}`}
-              className="cv-order-goods__name"
-              dir="auto"
-            >
-              {item.name}
-            </Link>
-            <span className="cv-muted">{item.specification}</span>
-            <span className="cv-order-card__qty" dir="ltr">
-              × {item.quantity}
-            </span>
-            <MoneyText isPrice value={item.lineTotal} />
+            {/* The name and its facts wrap apart where both do not fit (a phone): the name gets the whole line (two
+                lines of it) and the variant, quantity and price go under it, as on the order's page. In one line
+                the name had some 100 px ("Elegant Wool…"). */}
+            <div className="cv-order-card__item-body">
+              <Link
+                to={`/userInfo/order-detail?orderNo=${encodeURIComponent(order.orderNo)}`}
+                className="cv-order-goods__name"
+                dir="auto"
+              >
+                {item.name}
+              </Link>
+              <div className="cv-order-card__item-facts">
+                {item.specification && (
+                  <bdi className="cv-muted cv-order-card__spec">{item.specification}</bdi>
+                )}
+                <span className="cv-order-card__qty" dir="ltr">
+                  × {item.quantity}
+                </span>
+                <MoneyText isPrice value={item.lineTotal} />
+              </div>
+            </div>
           </li>
         ))}
       </ul>

@@ -7,6 +7,7 @@ import { MoneyText } from '../../../components/ui/money-text';
 import { PageFrame } from '../../../components/ui/page-frame';
 import { parseFormValues } from '../../../lib/form';
 import { formatUsdt } from '../../../lib/format-money';
+import { revealFirstError } from '../../../lib/reveal-error';
 import { refundOrder } from '../api/order-actions';
 import { readUploadedUrls } from '../components/image-uploader';
 import { ImagesFormItem, OrderLoadState, useOrderRequestForm } from '../components/order-request-form';
@@ -61,6 +62,7 @@ export default function OrderReturnPage() {
       form.setFields([
         { name: 'amount', errors: [t('refundForm.amountTooHigh', { max: formatUsdt(info.paidAmount) })] },
       ]);
+      revealFirstError(form);
       return;
     }
     modal.confirm({

@@ -63,4 +63,27 @@ describe('Seller -> orders table', () => {
     await screen.findByTestId('seller-order-row');
     expect(screen.queryByRole('columnheader', { name: ordersEn.detail.returnAmount })).toBeNull();
   });
+
+  it('lists each product of an order on its own line, its name isolated and its quantity after it', async () => {
+    const base = orderInfoFixture();
+    const twoProducts = {
+      ...base,
+      items: [
+        ...base.items,
+        { ...base.items[0], id: '6', name: 'قطعة قماش', specification: '', quantity: 2 },
+      ],
+    };
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => jsonResponse({ ...EMPTY_PAGE, pageList: [twoProducts], total: 1 })),
+    );
+    await renderWithQueries(<SellerOrdersTable initialTab="refund" />);
+    const row = await screen.findByTestId('seller-order-row');
+    const lines = [...row.querySelectorAll('.cv-order-item-list > li')];
+    expect(lines.map((line) => line.querySelector('bdi')?.textContent)).toEqual([
+      'Soft Plush Puzzles',
+      'قطعة قماش',
+    ]);
+    expect(lines.map((line) => line.querySelector('[dir="ltr"]')?.textContent)).toEqual(['× 3', '× 2']);
+  });
 });

@@ -53,7 +53,20 @@ export function SellerOrdersTable({ initialTab = 'all' }: { initialTab?: TOrderT
           {
             title: t('detail.items'),
             key: 'items',
-            render: (_, order) => order.items.map((item) => `${item.name} × ${item.quantity}`).join(', '),
+            // A product a line, its name cut at two lines and its quantity after it: joined with commas the names
+            // ran together in the narrow column a phone leaves them, one product's "× 2" next to another's name.
+            render: (_, order) => (
+              <ul className="cv-order-item-list">
+                {order.items.map((item) => (
+                  <li key={item.id}>
+                    <bdi className="cv-order-goods__name">{item.name}</bdi>
+                    <span className="cv-order-card__qty" dir="ltr">
+                      × {item.quantity}
+                    </span>
+                  </li>
+                ))}
+              </ul>
+            ),
           },
         ]}
         statusExtra={(order) =>

@@ -1,7 +1,8 @@
 import { STOCK_MAX, type TSellerProductRow, zWhole } from '@caravan/contracts';
 import { Form, Input, InputNumber, Modal, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { ignoreInvalidForm, showSubmitError, zodRule } from '../../../lib/form';
+import { showSubmitError, zodRule } from '../../../lib/form';
+import { revealFirstError } from '../../../lib/reveal-error';
 import { toast } from '../../../lib/toast';
 import { useOneAtATime } from '../../../lib/use-one-at-a-time';
 import { useAdjustStock, useSellerProduct } from '../api';
@@ -42,7 +43,7 @@ export function StockDialog({
     }
   };
   // A double click on Save applied the change twice (+5 became +10, two lines in the stock history).
-  const save = useOneAtATime(() => form.validateFields().then(submit, ignoreInvalidForm));
+  const save = useOneAtATime(() => form.validateFields().then(submit, () => revealFirstError(form)));
   return (
     <Modal
       open={product !== null}

@@ -21,6 +21,7 @@ import { formatAmount, MoneyText } from '../../../components/ui/money-text';
 import { PageFrame } from '../../../components/ui/page-frame';
 import { isApiError } from '../../../lib/api';
 import { parseFormValues, zodRule } from '../../../lib/form';
+import { revealFirstError } from '../../../lib/reveal-error';
 import { toast } from '../../../lib/toast';
 import { useWalletBalance } from '../../../lib/wallet-balance';
 import { useCreateRecharge } from '../api/create-recharge';
@@ -189,6 +190,7 @@ function RechargeForm({ channel, isBlocked }: { channel: TWalletChannel; isBlock
       const fields = isApiError(error) ? error.fieldErrors.filter((f) => FORM_FIELDS.has(f.field)) : [];
       if (fields.length > 0) {
         form.setFields(fields.map((f) => ({ name: f.field as keyof TFormValues, errors: [f.message] })));
+        revealFirstError(form);
         return;
       }
       const message = isApiError(error) ? error.message : t('common:errors.generic');
