@@ -1,3 +1,4 @@
+import { LOAN_OFFER_OUTCOMES, LOAN_STATUSES } from '@caravan/contracts';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -118,17 +119,6 @@ export const loanProducts = pgTable(
     check('loan_products_days', sql`${t.cycleDays} between 1 and 365 and ${t.graceDays} between 0 and 90`),
   ],
 );
-
-export const LOAN_STATUSES = [
-  'applying',
-  'reviewing',
-  'approved',
-  'disbursed',
-  'overdue',
-  'repaid',
-  'failed',
-] as const;
-export const LOAN_OFFER_OUTCOMES = ['accepted', 'declined', 'lapsed'] as const;
 
 /**
  * A loan from application to repayment. Its terms are copied from the product when applying, so a later

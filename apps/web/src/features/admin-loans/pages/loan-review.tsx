@@ -1,5 +1,6 @@
 import {
   ADMIN_LOAN_SORTS,
+  LOAN_STATUSES,
   parseMoney,
   type TAdminLoan,
   type TAdminLoanDetail,
@@ -39,16 +40,6 @@ import {
   type TReviewQueueFilter,
   useReviewQueueFilter,
 } from '../components/review-queue-frame';
-
-const STATUSES: TLoanStatus[] = [
-  'applying',
-  'reviewing',
-  'approved',
-  'disbursed',
-  'overdue',
-  'repaid',
-  'failed',
-];
 
 type TLoanQueueFilter = TReviewQueueFilter<TLoanStatus> & TTableSort<TAdminLoanSort>;
 
@@ -409,7 +400,7 @@ export default function LoanReviewPage() {
   return (
     <ReviewQueueFrame<TAdminLoan, TLoanStatus, TAdminLoanSort>
       title={t('admin.loansTitle')}
-      statuses={STATUSES}
+      statuses={LOAN_STATUSES}
       labelOf={(s) => t(`status.${s}`)}
       queue={queue}
       list={list}

@@ -48,6 +48,21 @@ function TrackingLines({ tracking, label }: { tracking: TShipOrderRequest; label
   );
 }
 
+/** The carrier and tracking number, as shipping asks for them and a correction changes them. */
+function TrackingFields() {
+  const { t } = useTranslation('orders');
+  return (
+    <>
+      <Form.Item name="carrier" label={t('seller.orders.carrier')}>
+        <Input maxLength={64} />
+      </Form.Item>
+      <Form.Item name="trackingNo" label={t('seller.orders.trackingNo')}>
+        <Input maxLength={64} dir="ltr" />
+      </Form.Item>
+    </>
+  );
+}
+
 function SellerOrderActions({ order }: { order: TOrderInfo }) {
   const { t } = useTranslation(['orders', 'validation', 'common']);
   const queryClient = useQueryClient();
@@ -253,12 +268,7 @@ function SellerOrderActions({ order }: { order: TOrderInfo }) {
             }
           }}
         >
-          <Form.Item name="carrier" label={t('seller.orders.carrier')}>
-            <Input maxLength={64} />
-          </Form.Item>
-          <Form.Item name="trackingNo" label={t('seller.orders.trackingNo')}>
-            <Input maxLength={64} dir="ltr" />
-          </Form.Item>
+          <TrackingFields />
         </AppForm>
       </Modal>
       <Modal
@@ -301,12 +311,7 @@ function SellerOrderActions({ order }: { order: TOrderInfo }) {
             }
           }}
         >
-          <Form.Item name="carrier" label={t('seller.orders.carrier')}>
-            <Input maxLength={64} />
-          </Form.Item>
-          <Form.Item name="trackingNo" label={t('seller.orders.trackingNo')}>
-            <Input maxLength={64} dir="ltr" />
-          </Form.Item>
+          <TrackingFields />
         </AppForm>
       </Modal>
       <Modal
