@@ -19,7 +19,10 @@ describe('isPossibleMobile', () => {
 describe('checkMobileField', () => {
   const formWith = () => {
     const setFields = vi.fn();
-    return { form: { setFields } as unknown as FormInstance, setFields };
+    // A refused number also asks the form to reveal its first error (lib/reveal-error.ts), after the task: none is
+    // on this page, but the call must find the form's error list.
+    const getFieldsError = vi.fn(() => []);
+    return { form: { setFields, getFieldsError } as unknown as FormInstance, setFields, getFieldsError };
   };
 
   beforeAll(async () => {
@@ -28,11 +31,13 @@ describe('checkMobileField', () => {
 
   it('puts the server\u2019s localised mobile message beside the field for an impossible number', async () => {
     const i18n = await initTestI18n();
-    const { form, setFields } = formWith();
+    const { form, setFields, getFieldsError } = formWith();
     expect(checkMobileField(form, 'phone', '+1', '12345678', i18n.t)).toBe(false);
     expect(setFields).toHaveBeenCalledWith([
       { name: 'phone', errors: ['This is not a valid mobile number for the chosen area code'] },
     ]);
+    await Promise.resolve();
+    expect(getFieldsError).toHaveBeenCalledTimes(1);
   });
 
   it('passes a possible number, and leaves malformed input to the contract\u2019s rules', async () => {
