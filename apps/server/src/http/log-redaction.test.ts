@@ -70,6 +70,23 @@ describe('secrets stay out of the log (issue 10, defect 2)', () => {
     expect(scrubUrl('/a?Password=1&x=2&sessionToken=3&txPassword=4&p%61ssword=5')).toBe(
       '/a?Password=[REDACTED]&x=2&sessionToken=[REDACTED]&txPassword=[REDACTED]&p%61ssword=[REDACTED]',
     );
+    // The router decodes the path before matching, so the redaction judges it decoded (QA newfeat finding 1).
+    for (const [raw, logged] of [
+      ['/api/v1/subscriptions/one-click/SECRET', '/api/v1/subscriptions/one-click/[REDACTED]'],
+      [
+        '/api/v1/subscriptions/one%2Dclick/SECRET?lang=en',
+        '/api/v1/subscriptions/one%2Dclick/[REDACTED]?lang=en',
+      ],
+      ['/api/v1/subscription%73/one-click/SECRET', '/api/v1/subscription%73/one-click/[REDACTED]'],
+      ['/%61pi/V1//SUBSCRIPTIONS/One%2dClick/SECRET/', '/%61pi/V1//SUBSCRIPTIONS/One%2dClick/[REDACTED]/'],
+      ['/api/v1/subscriptions/one-click%2FSECRET', '/api/v1/subscriptions/[REDACTED]'],
+      ['/api/v1/subscriptions/SECRET', '/api/v1/subscriptions/[REDACTED]'],
+      ['/api/v1/subscriptions/confirm?lang=en', '/api/v1/subscriptions/confirm?lang=en'],
+      ['/api/v1/subscriptions?lang=en', '/api/v1/subscriptions?lang=en'],
+      ['/api/v1/coupons/one-click/x', '/api/v1/coupons/one-click/x'],
+    ]) {
+      expect(scrubUrl(raw!), raw).toBe(logged);
+    }
   });
 
   it('no longer takes a session token from the /api/v1 query string', async () => {

@@ -16,15 +16,50 @@ export const REDACTED = '[REDACTED]';
  * Paths that carry a secret themselves: the one-click unsubscribe address of a mail's List-Unsubscribe header must
  * hold its token in the URI (RFC 8058: the POST body is only "List-Unsubscribe=One-Click").
  */
-// Any case and doubled slashes too: such a spelling is logged before routing decides it matches nothing.
-const SECRET_PATHS = [/^(\/+api\/+v1\/+subscriptions\/+one-click\/+)[^/?#]*/i];
+const SECRET_PATH_PREFIX = ['api', 'v1', 'subscriptions'];
+/** Segments right after SECRET_PATH_PREFIX that are route names, not tokens; every later segment is redacted. */
+const PUBLIC_SUBSCRIPTION_SEGMENTS = new Set(['confirm', 'unsubscribe', 'one-click']);
+
+/** A path segment as the router reads it: percent-decoded once, in lower case (a malformed escape stays raw). */
+function routedSegment(raw: string): string {
+  try {
+    return decodeURIComponent(raw).toLowerCase();
+  } catch {
+    return raw.toLowerCase();
+  }
+}
+
+/**
+ * The path with every segment after /api/v1/subscriptions/ replaced except a known route name. It is judged after
+ * percent-decoding, in any case and with doubled slashes, because the router decodes `one%2Dclick` and
+ * `subscription%73` and still matches (QA newfeat finding 1); such a spelling is logged before routing decides.
+ */
+function scrubPath(path: string): string {
+  const segments = path.split('/');
+  const meaningful = segments
+    .map((segment, index) => ({ segment, index }))
+    .filter(({ segment }) => segment !== '');
+  const isSecretPath = SECRET_PATH_PREFIX.every((name, i) => {
+    const entry = meaningful[i];
+    return entry !== undefined && routedSegment(entry.segment) === name;
+  });
+  if (!isSecretPath) {
+    return path;
+  }
+  const after = meaningful.slice(SECRET_PATH_PREFIX.length);
+  after.forEach(({ segment, index }, position) => {
+    if (position > 0 || !PUBLIC_SUBSCRIPTION_SEGMENTS.has(routedSegment(segment))) {
+      segments[index] = REDACTED;
+    }
+  });
+  return segments.join('/');
+}
 
 /** The URL with a path's secret and the value of every secret-looking query parameter replaced. */
 export function scrubUrl(rawUrl: string): string {
-  let url = rawUrl;
-  for (const pattern of SECRET_PATHS) {
-    url = url.replace(pattern, `$1${REDACTED}`);
-  }
+  const pathEnd = rawUrl.search(/[?#]/);
+  const url =
+    pathEnd < 0 ? scrubPath(rawUrl) : `${scrubPath(rawUrl.slice(0, pathEnd))}${rawUrl.slice(pathEnd)}`;
   const mark = url.indexOf('?');
   if (mark < 0) {
     return url;

@@ -29,6 +29,11 @@ export const ZMailOutboxItem = z.object({
   lang: z.string(),
   subject: z.string(),
   text: z.string(),
+  /**
+   * Extra header lines of the mail (List-Unsubscribe, List-Unsubscribe-Post), {} when none. The one-click URL holds
+   * an unsubscribe token unmasked, as the mail's own text shows its links and codes to staff (mail.read).
+   */
+  headers: z.record(z.string(), z.string()),
   status: z.enum(MAIL_STATUSES),
   attempts: z.number().int(),
   lastError: z.string().nullable(),

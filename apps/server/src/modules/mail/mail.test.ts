@@ -219,7 +219,7 @@ describe('mail outbox', () => {
     });
     expect(answer.statusCode).toBe(200);
     const body = json<{
-      pageList: { text: string; status: string; subject: string }[];
+      pageList: { text: string; status: string; subject: string; headers: Record<string, string> }[];
       total: number;
       isSmtpConfigured: boolean;
     }>(answer);
@@ -228,6 +228,27 @@ describe('mail outbox', () => {
     expect(body.pageList[0]!.status).toBe('pending');
     expect(body.pageList[0]!.subject).toBe('Votre code de vérification Caravan : 654321');
     expect(body.pageList[0]!.text).toContain('654321');
+    expect(body.pageList[0]!.headers).toEqual({});
+    // A marketing mail's List-Unsubscribe headers are shown to staff (QA newfeat finding 6).
+    const oneClick = '<https://shop.example/api/v1/subscriptions/one-click/abc.def>';
+    await enqueueMail(db, {
+      to: 'outbox-headers@caravan.example',
+      template: 'welcomeCouponInAccount',
+      lang: 'en',
+      params: { unsubscribeUrl: 'https://shop.example/subscription/unsubscribe#abc.def' },
+      headers: { 'List-Unsubscribe': oneClick, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+    });
+    const withHeaders = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/v1/admin/mail-outbox?to=outbox-headers@caravan.example',
+      headers: bearer(reader.token),
+    });
+    expect(
+      json<{ pageList: { headers: Record<string, string> }[] }>(withHeaders).pageList[0]!.headers,
+    ).toEqual({
+      'List-Unsubscribe': oneClick,
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+    });
     const refused = await ctx.app.inject({
       method: 'GET',
       url: '/api/v1/admin/mail-outbox',
@@ -323,5 +344,41 @@ describe('mail templates', () => {
       }
     }
     expect(renderMail('codeResetPassword', 'ar', params).html).toContain('dir="rtl"');
+  });
+
+  it('word the confirmation for a pending address, hedge the coupon and name the page button (QA newfeat 9)', () => {
+    const unsubscribeUrl = 'https://caravan.example/subscription/unsubscribe?lang=en#abc';
+    const params = {
+      days: 7,
+      confirmUrl: 'https://caravan.example/subscription/confirm?lang=en#abc',
+      unsubscribeUrl,
+    };
+    for (const lang of LANGUAGES) {
+      const texts = ownMailTexts(lang) as Record<string, unknown>;
+      const confirmTexts = texts.subscriptionConfirm as { unsubscribeLine?: string };
+      const general = (texts.unsubscribeLine as string).replace('{{unsubscribeUrl}}', unsubscribeUrl);
+      const pending = confirmTexts.unsubscribeLine?.replace('{{unsubscribeUrl}}', unsubscribeUrl);
+      const confirmMail = renderMail('subscriptionConfirm', lang, params).text;
+      expect(pending, lang).toBeTypeOf('string');
+      expect(confirmMail, lang).toContain(pending);
+      expect(confirmMail, lang).not.toContain(general);
+      // Other marketing mail keeps the general line.
+      expect(renderMail('welcomeCouponInAccount', lang, { ...params, code: 'X' }).text, lang).toContain(
+        general,
+      );
+      const webCommon = JSON.parse(
+        readFileSync(
+          path.resolve(import.meta.dirname, `../../../../web/src/locales/${lang}/common.json`),
+          'utf8',
+        ),
+      ) as { subscriptionPage: { confirmAction: string } };
+      expect(confirmMail, `${lang} button`).toContain(webCommon.subscriptionPage.confirmAction);
+    }
+    const english = renderMail('subscriptionConfirm', 'en', params).text;
+    expect(english).toContain('if one is on offer and the address has not had one');
+    expect(english).not.toContain('was subscribed');
+    const arabic = renderMail('subscriptionConfirm', 'ar', params).text;
+    expect(arabic).not.toContain('يومًا');
+    expect(arabic).toContain('«تأكيد الاشتراك»');
   });
 });

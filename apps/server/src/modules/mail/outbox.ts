@@ -127,6 +127,8 @@ export async function listOutbox(db: Executor, query: TOutboxQuery) {
       lang: row.lang,
       subject: row.subject,
       text: row.textBody,
+      // Unmasked like the text above, which carries the same unsubscribe link: staff check the RFC 8058 header here.
+      headers: row.headers ?? {},
       status: row.status,
       attempts: row.attempts,
       lastError: row.lastError,

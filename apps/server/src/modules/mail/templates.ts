@@ -73,8 +73,13 @@ export function renderMail(
   const footer = required(lang, 'footer', {});
   const paragraphs = body.split(/\n{2,}/);
   // Marketing mail says how to stop it, in the mail itself as well as in its List-Unsubscribe header.
+  // A template may word it itself: the confirmation goes to an address that is only pending, not subscribed.
   if (params.unsubscribeUrl !== undefined) {
-    paragraphs.push(required(lang, 'unsubscribeLine', { unsubscribeUrl: params.unsubscribeUrl }));
+    const lineParams = { unsubscribeUrl: params.unsubscribeUrl };
+    paragraphs.push(
+      mailText(lang, `${template}.unsubscribeLine`, lineParams) ??
+        required(lang, 'unsubscribeLine', lineParams),
+    );
   }
   const dir = isRtlLanguage(lang) ? 'rtl' : 'ltr';
   const html = [

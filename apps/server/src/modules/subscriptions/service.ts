@@ -32,8 +32,12 @@ const IP_WINDOW_MS = 60 * 60_000;
 /** A day of confirmation mails to one mailbox (verify_code_daily_limit, as for codes to one address). */
 const MAILBOX_WINDOW_MS = 24 * 60 * 60_000;
 const CONFIRM_VALID_MS = SUBSCRIPTION_CONFIRM_DAYS * 24 * 60 * 60_000;
-/** The mails an unsubscribed address must not get any more. */
-const MARKETING_TEMPLATES = ['subscriptionConfirm', 'welcomeCoupon', 'welcomeCouponInAccount'] as const;
+/**
+ * The queued mails an unsubscribed address must not get any more. Not the welcome-coupon mails: their coupon is
+ * already issued and the mail is its only carrier, the answer to the confirmation rather than marketing to stop
+ * (QA newfeat finding 10); an anonymous subscriber would otherwise never learn the code.
+ */
+const CANCELLED_ON_UNSUBSCRIBE = ['subscriptionConfirm'] as const;
 
 function hashedKey(prefix: string, value: string): string {
   return `${prefix}${createHash('sha256').update(value).digest('base64url').slice(0, 22)}`;
@@ -305,8 +309,9 @@ export async function confirmSubscription(
 
 /**
  * Follows an unsubscribe link (the page's button or a mail provider's one-click POST): the subscription gets no more
- * marketing mail, queued ones included, and its confirmation links stop working. Unsubscribing again changes
- * nothing and succeeds. The address may subscribe again later; its welcome coupon stays given (welcomedAt).
+ * marketing mail, a queued confirmation included (not a queued welcome mail: its coupon is issued), and its
+ * confirmation links stop working. Unsubscribing again changes nothing and succeeds. The address may subscribe again
+ * later; its welcome coupon stays given (welcomedAt).
  */
 export async function unsubscribe(db: Database, token: string): Promise<void> {
   await db.transaction(async (tx) => {
@@ -328,7 +333,7 @@ export async function unsubscribe(db: Database, token: string): Promise<void> {
     await tx
       .delete(subscriptionTokens)
       .where(and(eq(subscriptionTokens.subscriptionId, row.id), eq(subscriptionTokens.purpose, 'confirm')));
-    await cancelPendingMail(tx, { to: row.email, templates: MARKETING_TEMPLATES });
+    await cancelPendingMail(tx, { to: row.email, templates: CANCELLED_ON_UNSUBSCRIBE });
   });
 }
 

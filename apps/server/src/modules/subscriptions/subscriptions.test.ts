@@ -258,8 +258,10 @@ describe('unsubscribing', () => {
     const res = await unsubscribeByPage(linkToken(confirmMail.textBody, 'unsubscribe'));
     expect(res.statusCode).toBe(200);
     expect(await subscriptionOf(email)).toMatchObject({ status: 'unsubscribed' });
-    // The queued welcome mail is not sent any more.
-    expect((await latestMail(email, 'welcomeCoupon')).status).toBe('expired');
+    // The queued welcome mail still goes: it answers the confirmation and is the only carrier of the coupon already
+    // issued (QA newfeat finding 10); only mails without an issued coupon are cancelled.
+    expect((await latestMail(email, 'welcomeCoupon')).status).toBe('pending');
+    expect(await couponsOf(email)).toHaveLength(1);
     expect((await unsubscribeByPage(linkToken(welcome.textBody, 'unsubscribe'))).statusCode).toBe(200);
     // An old confirmation link does not bring the subscription back.
     expect((await confirm(confirmToken)).statusCode).toBe(404);
@@ -388,5 +390,34 @@ describe('the one-click token in the request log', () => {
     expect(logged).toContain('/api/v1/subscriptions/one-click/[REDACTED]');
     expect(logged).toContain('/API/v1//subscriptions/one-click/[REDACTED]?lang=en');
     expect(logged).not.toContain('v'.repeat(43));
+  });
+
+  it('is redacted when the path is percent-encoded, which the router still matches (QA newfeat finding 1)', async () => {
+    const email = `encoded${Date.now().toString(36)}@caravan.example`;
+    const subscribed = await app.inject({
+      method: 'POST',
+      url: '/api/v1/subscriptions?lang=en',
+      payload: { email },
+    });
+    expect(subscribed.statusCode).toBe(201);
+    const [mail] = await database.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, email));
+    const token = /\/one-click\/([^>]+)>$/.exec(mail?.headers?.['List-Unsubscribe'] ?? '')?.[1];
+    expect(token).toMatch(/^[\w-]{16}\.[\w-]{43}$/);
+    const verifier = token!.split('.')[1]!;
+    const opened = await app.inject({ method: 'GET', url: `/api/v1/subscription%73/one-click/${token}` });
+    expect(opened.statusCode).toBe(303);
+    const res = await app.inject({
+      method: 'POST',
+      url: `/api/v1/subscriptions/one%2Dclick/${token}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'List-Unsubscribe=One-Click',
+    });
+    expect(res.statusCode).toBe(200);
+    const [row] = await database.db.select().from(subscriptions).where(eq(subscriptions.email, email));
+    expect(row?.status).toBe('unsubscribed');
+    const logged = lines.join('');
+    expect(logged).toContain('/api/v1/subscriptions/one%2Dclick/[REDACTED]');
+    expect(logged).toContain('/api/v1/subscription%73/one-click/[REDACTED]');
+    expect(logged).not.toContain(verifier);
   });
 });

@@ -44,6 +44,7 @@ const MAIL: TMailOutboxItem = {
   lang: 'en',
   subject: 'Your code',
   text: 'Your code is 123456',
+  headers: {},
   status: 'failed',
   attempts: 3,
   lastError: null,
@@ -120,6 +121,20 @@ describe('Console -> mail outbox in the address', () => {
     });
     await act(async () => chooseOption(servicesEn.outbox.status, servicesEn.outbox.allStatuses));
     expect(addressParams()).toEqual({ to: 'lee@example.com' });
+  });
+
+  it("shows a mail's List-Unsubscribe headers under its text (QA newfeat finding 6)", async () => {
+    const oneClick = '<https://caravan.example/api/v1/subscriptions/one-click/abc.def>';
+    const withHeaders = {
+      ...MAIL,
+      headers: { 'List-Unsubscribe': oneClick, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+    };
+    await openAt(MailOutboxPage, '/admin/mail-outbox', withHeaders, 'Your code');
+    expect(screen.queryByText(servicesEn.outbox.headers)).toBeNull();
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: /expand/i })));
+    expect(screen.getByText(servicesEn.outbox.headers)).toBeTruthy();
+    expect(screen.getByText(`List-Unsubscribe: ${oneClick}`)).toBeTruthy();
+    expect(screen.getByText('List-Unsubscribe-Post: List-Unsubscribe=One-Click')).toBeTruthy();
   });
 
   it.each(['?status=bounced', '?pageNum=-1&status=sent', `?to=${'a'.repeat(129)}`])(

@@ -42,8 +42,20 @@ function parseOutboxFilter(params: Record<string, string>): TOutboxFilter | null
 
 function MailBody({ mail }: { mail: TMailOutboxItem }) {
   const { t } = useTranslation('services');
+  // Shown unmasked, as the text below shows the same unsubscribe link: the outbox is where staff check the header.
+  const headerLines = Object.entries(mail.headers).map(([name, value]) => `${name}: ${value}`);
   return (
     <div className="cv-outbox__body">
+      {headerLines.length > 0 && (
+        <Typography.Paragraph copyable={{ text: headerLines.join('\n') }}>
+          <Typography.Text strong>{t('outbox.headers')}</Typography.Text>
+          {headerLines.map((line) => (
+            <span key={line} style={{ display: 'block', overflowWrap: 'anywhere' }}>
+              <bdi>{line}</bdi>
+            </span>
+          ))}
+        </Typography.Paragraph>
+      )}
       <Typography.Paragraph style={{ whiteSpace: 'pre-wrap' }} copyable={{ text: mail.text }}>
         <bdi>{mail.text}</bdi>
       </Typography.Paragraph>
