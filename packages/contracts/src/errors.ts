@@ -185,6 +185,8 @@ export const ERROR_STATUS = {
   IMAGE_NOT_OWNED: 400,
   IMPORT_FILE_INVALID: 400,
   IMPORT_ENCODING_INVALID: 400,
+  /** A cell holds a NUL character (row in params; the header is row 1). */
+  IMPORT_NUL_CHARACTER: 400,
   IMPORT_TOO_MANY_ROWS: 413,
   IMPORT_NOT_FOUND: 404,
   /** An import row not saved because another row of the same product (product_code) was refused. */

@@ -25,3 +25,11 @@ describe('global.css (QA accounts 10)', () => {
     expect(lineHeight).toBeGreaterThanOrEqual(1.5);
   });
 });
+
+describe('global.css dialog titles (QA newfeat 4)', () => {
+  it("keeps a closable dialog's title clear of the close button and wraps a long order number", () => {
+    const rule = declarationsOf('.ant-modal-container:has(> .ant-modal-close) .ant-modal-title');
+    expect(pixels(rule, 'padding-inline-end')).toBeGreaterThanOrEqual(32);
+    expect(rule).toContain('overflow-wrap: anywhere');
+  });
+});

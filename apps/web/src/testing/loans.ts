@@ -24,6 +24,7 @@ export function disbursedLoan(overrides: Partial<TLoan> = {}): TLoan {
     rejectReason: null,
     offerExpiresAt: null,
     offerOutcome: null,
+    offerAnsweredAt: null,
     offerDeclineReason: null,
     createdAt: '2026-11-20T10:00:00.000Z',
     disbursedAt: '2026-11-21T10:00:00.000Z',

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { V, zId, zWhole, zWholeFromText } from '../validation';
 import { ZPageOf, zPageParams } from './catalog';
+import { LOAN_OFFER_OUTCOMES } from './loans';
 import { zUploadRef } from './upload-ref';
 
 export const CHAT_TEXT_MAX = 2000;
@@ -189,6 +190,10 @@ export const ZCsCustomerContext = z.object({
       status: z.string(),
       amount: z.string(),
       isApproved: z.boolean(),
+      /** The amount asked for, shown beside a lower amount approved (an offer) so the agent can explain the gap. */
+      askedAmount: z.string(),
+      /** How a counter-offer ended: a failed loan whose offer was declined or lapsed was not rejected by staff. */
+      offerOutcome: z.enum(LOAN_OFFER_OUTCOMES).nullable(),
       owed: z
         .object({
           total: z.string(),

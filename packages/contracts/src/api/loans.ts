@@ -361,6 +361,8 @@ export const ZLoan = z.object({
   /** While the loan is an offer (status approved): when it lapses unanswered; kept afterwards. */
   offerExpiresAt: z.string().nullable(),
   offerOutcome: z.enum(LOAN_OFFER_OUTCOMES).nullable(),
+  /** When the borrower accepted or declined the offer (null while open, and for a lapsed one). */
+  offerAnsweredAt: z.string().nullable(),
   /** The borrower's own words when declining an offer (optional). */
   offerDeclineReason: z.string().nullable(),
   createdAt: z.string(),

@@ -170,7 +170,13 @@ export const ZOrderSummary = z.object({
 export type TOrderSummary = z.infer<typeof ZOrderSummary>;
 
 export const ZOrderLog = z.object({ event: z.string(), message: z.string(), createTime: z.string() });
-export const ZLogisticsEntry = z.object({ id: z.string(), content: z.string(), createTime: z.string() });
+export const ZLogisticsEntry = z.object({
+  id: z.string(),
+  content: z.string(),
+  createTime: z.string(),
+  /** When a tracking correction replaced the number on this line; null while it is current. */
+  supersededTime: z.string().nullable(),
+});
 export type TLogisticsEntry = z.infer<typeof ZLogisticsEntry>;
 
 export const ZRefundInfo = z.object({

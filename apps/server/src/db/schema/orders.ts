@@ -170,6 +170,8 @@ export const orderLogistics = pgTable(
       .references(() => orders.id, { onDelete: 'cascade' }),
     content: text('content').notNull(),
     createdAt: createdAt(),
+    /** Set when a tracking correction replaced the number this line carries: the buyer sees it struck through. */
+    supersededAt: tstz('superseded_at'),
   },
   (t) => [index('order_logistics_order_idx').on(t.orderId, t.createdAt)],
 );

@@ -467,7 +467,14 @@ describe('chat', () => {
       json<TCsCustomerContext>(
         await call('GET', `/api/v1/cs/conversations/${serviceId}/context`, agent.token),
       ).loan;
-    expect(await context()).toEqual({ status: 'repaid', amount: '120000.25', isApproved: true, owed: null });
+    expect(await context()).toEqual({
+      status: 'repaid',
+      amount: '120000.25',
+      isApproved: true,
+      askedAmount: '150000.50',
+      offerOutcome: null,
+      owed: null,
+    });
 
     // An open loan past its due date and grace days: what is owed now (principal, interest, penalty) and overdue.
     await db.insert(loans).values({

@@ -227,6 +227,8 @@ function loanSummaryOf(loan: TLoan): NonNullable<TCsCustomerContext['loan']> {
     status: loan.status,
     amount: loan.approvedAmount ?? loan.amount,
     isApproved: loan.approvedAmount !== null,
+    askedAmount: loan.amount,
+    offerOutcome: loan.offerOutcome,
     owed: isOpen
       ? {
           total: loan.totalOwed,

@@ -170,7 +170,7 @@ describe('loan counter-offers', () => {
     const loser = first.statusCode === 409 ? first : second;
     expect(json<TErr>(loser).error).toMatchObject({
       code: 'LOAN_OFFER_NOT_OPEN',
-      message: 'This loan offer is no longer open: it has been answered or has lapsed',
+      message: 'This loan is not waiting for your answer: there is no open offer on it',
     });
     const winner = json<TLoan>(first.statusCode === 200 ? first : second);
     expect(winner).toMatchObject({
@@ -257,11 +257,15 @@ describe('loan counter-offers', () => {
     const { user: waiting, loanId: waitingId } = await applied('100000');
     const early = await call('POST', `/api/v1/loans/${waitingId}/accept`, waiting.token, {});
     expect([early.statusCode, json<TErr>(early).error.code]).toEqual([409, 'LOAN_OFFER_NOT_OPEN']);
+    // Never offered: the answer must not claim an offer was answered or lapsed.
+    expect(json<TErr>(early).error.message).toBe(
+      'This loan is not waiting for your answer: there is no open offer on it',
+    );
     const cases: [string, unknown, number][] = [
       [`/api/v1/loans/1234567890123456789/accept`, {}, 400],
       [`/api/v1/loans/${waitingId}/decline`, { reason: 'x'.repeat(256) }, 400],
       [`/api/v1/loans/${waitingId}/decline`, { reason: 'a\u0000b' }, 400],
-      [`/api/v1/loans/${waitingId}/accept`, { extra: 1 }, 400],
+      [`/api/v1/loans/${waitingId}/decline`, { extra: 1 }, 400],
     ];
     for (const [url, body, status] of cases) {
       const res = await call('POST', url, waiting.token, body);
@@ -287,6 +291,33 @@ describe('loan counter-offers', () => {
       payload: {},
     });
     expect([foreign.statusCode, json<TErr>(foreign).error.code]).toEqual([403, 'FOREIGN_ORIGIN']);
+  });
+
+  it('accept takes no body, like the other bodiless POSTs: none at all pays out, an empty JSON body is refused cleanly', async () => {
+    const { user, loanId } = await offered();
+    // Fastify refuses a JSON content type with nothing in it on every route (ILLEGAL_REQUEST), nothing decided.
+    const emptyJson = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/v1/loans/${loanId}/accept`,
+      headers: { ...bearer(user.token), 'content-type': 'application/json' },
+      payload: '',
+    });
+    expect([emptyJson.statusCode, json<TErr>(emptyJson).error.code]).toEqual([400, 'ILLEGAL_REQUEST']);
+    expect((await getBalances(db, user.id)).available).toBe(0n);
+    const before = testClockOf(db).now().getTime();
+    const bare = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/v1/loans/${loanId}/accept`,
+      headers: bearer(user.token),
+    });
+    expect(bare.statusCode, bare.body).toBe(200);
+    const accepted = json<TLoan>(bare);
+    expect(accepted).toMatchObject({ status: 'disbursed', offerOutcome: 'accepted' });
+    // When the borrower answered, on the loans' clock, for the console's drawer.
+    const answeredAt = Date.parse(accepted.offerAnsweredAt!);
+    expect(answeredAt).toBeGreaterThanOrEqual(before);
+    expect(answeredAt).toBeLessThanOrEqual(testClockOf(db).now().getTime());
+    expect((await getBalances(db, user.id)).available).toBe(m('200000'));
   });
 
   it('an offer left unanswered lapses after loan_offer_valid_days on the test clock', async () => {

@@ -133,6 +133,7 @@ export async function presentLoan(db: Executor, row: TLoanRow, now: Date): Promi
     rejectReason: row.rejectReason,
     offerExpiresAt: iso(row.offerExpiresAt),
     offerOutcome: row.offerOutcome,
+    offerAnsweredAt: iso(row.offerAnsweredAt),
     offerDeclineReason: row.offerDeclineReason,
     createdAt: row.createdAt.toISOString(),
     disbursedAt: iso(row.disbursedAt),

@@ -375,6 +375,7 @@ export async function listLogistics(
     id: r.id.toString(),
     content: r.content,
     createTime: r.createdAt.toISOString(),
+    supersededTime: r.supersededAt?.toISOString() ?? null,
   }));
 }
 

@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { orderLogistics, orders } from '../../db/schema';
 import { AppError } from '../../http/app-error';
@@ -100,7 +100,12 @@ export async function correctTracking(
     if (current?.status !== S.shipped) {
       throw new AppError('TRACKING_NOT_CORRECTABLE');
     }
-    if (current.carrier === input.carrier && current.trackingNo === input.trackingNo) {
+    // Carriers and numbers are read without regard to case or outer spaces, so "dhl trk-1" is no correction of
+    // "DHL TRK-1": it would only add another line for the same parcel to the buyer's logistics.
+    if (
+      sameTrackingValue(current.carrier, input.carrier) &&
+      sameTrackingValue(current.trackingNo, input.trackingNo)
+    ) {
       throw new AppError('TRACKING_UNCHANGED');
     }
     const [corrected] = await tx
@@ -123,9 +128,25 @@ export async function correctTracking(
       },
       now,
     );
+    // The lines that carried the replaced number (shipping's or an earlier correction's) are marked, so the buyer
+    // reads only the new one as current; the seller's other entries stay as they were.
+    await tx
+      .update(orderLogistics)
+      .set({ supersededAt: now })
+      .where(
+        and(
+          eq(orderLogistics.orderId, order.id),
+          isNull(orderLogistics.supersededAt),
+          eq(orderLogistics.content, `${current.carrier ?? ''} ${current.trackingNo ?? ''}`),
+        ),
+      );
     await tx
       .insert(orderLogistics)
       .values({ orderId: order.id, content: `${input.carrier} ${input.trackingNo}`, createdAt: now });
     return corrected;
   });
+}
+
+function sameTrackingValue(stored: string | null, given: string): boolean {
+  return (stored ?? '').trim().toLowerCase() === given.trim().toLowerCase();
 }

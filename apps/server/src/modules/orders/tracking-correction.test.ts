@@ -162,6 +162,42 @@ describe('a seller corrects the tracking number of a shipped order', () => {
     expect(await noticesOf(orderNo)).toHaveLength(1);
   });
 
+  it('takes a change of case or outer spaces for no change, and marks the lines a correction replaced', async () => {
+    const orderNo = await shippedOrder();
+    expect((await correct(orderNo, { carrier: 'DHL', trackingNo: 'TRK-CORRECTED-222' })).statusCode).toBe(
+      200,
+    );
+    for (const body of [
+      { carrier: 'dhl', trackingNo: 'trk-corrected-222' },
+      { carrier: ' DHL ', trackingNo: ' TRK-CORRECTED-222 ' },
+    ]) {
+      const res = await correct(orderNo, body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      expect((res.json() as TErr).error.code, JSON.stringify(body)).toBe('TRACKING_UNCHANGED');
+    }
+    expect(await rowOf(orderNo)).toMatchObject({ carrier: 'DHL', trackingNo: 'TRK-CORRECTED-222' });
+    const note = await post(`/api/v1/seller/orders/${orderNo}/logistics`, seller.sellerToken, {
+      content: 'Arrived at the sorting centre',
+    });
+    expect(note.statusCode, note.body).toBe(200);
+    expect((await correct(orderNo, { carrier: 'UPS', trackingNo: '1Z999AA10123456784' })).statusCode).toBe(
+      200,
+    );
+
+    const logistics = (await get(`/api/v1/orders/${orderNo}/logistics`, buyer.token)).json() as {
+      list: { content: string; supersededTime: string | null }[];
+    };
+    expect(logistics.list.map((l) => [l.content, l.supersededTime !== null])).toEqual([
+      ['DHL JD0001', true],
+      ['DHL TRK-CORRECTED-222', true],
+      ['Arrived at the sorting centre', false],
+      ['UPS 1Z999AA10123456784', false],
+    ]);
+    const history = ((await get(`/api/v1/orders/${orderNo}`, buyer.token)).json() as TInfo).orderInfo.history;
+    expect(history.filter((h) => h.event === 'trackingCorrected')).toHaveLength(2);
+    expect(await noticesOf(orderNo)).toHaveLength(2);
+  });
+
   it("stamps the order, its history and the buyer's notice with the clock's time, as shipping does", async () => {
     const db = ctx.database.db;
     const { orderNo } = await placeTestOrder(db, buyer.id, productId);

@@ -263,9 +263,6 @@ export async function readRows(file: Buffer, format: TImportFormat): Promise<TRo
     } catch {
       throw new AppError('IMPORT_ENCODING_INVALID');
     }
-    if (text.includes('\u0000')) {
-      throw new AppError('IMPORT_ENCODING_INVALID');
-    }
     try {
       table = parse(text.replace(/^\uFEFF/, ''), {
         relax_column_count: true,
@@ -284,11 +281,18 @@ export async function readRows(file: Buffer, format: TImportFormat): Promise<TRo
     throw new AppError('IMPORT_TOO_MANY_ROWS', { max: IMPORT_ROWS_MAX }, { max: IMPORT_ROWS_MAX });
   }
   const keys = header.map((h) => h.trim().toLowerCase());
-  return body
-    .filter((cells) => cells.some((c) => String(c ?? '').trim() !== ''))
-    .map((cells) =>
-      Object.fromEntries(keys.map((k, i) => [k, fromSpreadsheetCell(String(cells[i] ?? '').trim())])),
-    );
+  const filled = body.filter((cells) => cells.some((c) => String(c ?? '').trim() !== ''));
+  // A NUL cannot be stored in a text column, and the file is otherwise readable UTF-8: the seller is told which
+  // row holds it (numbered as refused rows are, the header being row 1) rather than to re-save the file.
+  const nulAt = [header, ...filled].findIndex((cells) =>
+    cells.some((c) => String(c ?? '').includes('\u0000')),
+  );
+  if (nulAt >= 0) {
+    throw new AppError('IMPORT_NUL_CHARACTER', { row: nulAt + 1 }, { row: nulAt + 1 });
+  }
+  return filled.map((cells) =>
+    Object.fromEntries(keys.map((k, i) => [k, fromSpreadsheetCell(String(cells[i] ?? '').trim())])),
+  );
 }
 
 function cellText(value: unknown): string {

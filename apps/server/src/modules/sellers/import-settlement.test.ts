@@ -30,7 +30,7 @@ import {
 } from '../orders/test-fixtures';
 import { monthRange } from './settlement';
 
-type TError = { error: { code: string } };
+type TError = { error: { code: string; message: string } };
 
 let ctx: TTestContext;
 let tree: Awaited<ReturnType<typeof createCategoryTree>>;
@@ -238,6 +238,17 @@ describe('product import and export', () => {
       Buffer.from([0x70, 0x72, 0x6f, 0x64, 0x75, 0x63, 0x74, 0x5f, 0x63, 0x6f, 0x64, 0x65, 0x0a, 0xe9, 0xff]),
     );
     expect(json<TError>(latin1).error.code).toBe('IMPORT_ENCODING_INVALID');
+    // A NUL in one cell of a UTF-8 file: named with its row, not blamed on the encoding.
+    const nul = await importFile(
+      seller.sellerToken,
+      Buffer.from('product_code,name_en\nN-1,Fine\n\nN-2,Bro\u0000ken\n'),
+    );
+    expect(nul.statusCode).toBe(400);
+    expect(json<TError>(nul).error).toMatchObject({
+      code: 'IMPORT_NUL_CHARACTER',
+      message:
+        'Row 3 contains a NUL character (an invisible control character); remove it and import the file again',
+    });
     const many = `product_code,name_en\n${'X,y\n'.repeat(100_000)}`;
     const tooMany = await importFile(seller.sellerToken, Buffer.from(many));
     expect(json<TError>(tooMany).error.code).toBe('IMPORT_TOO_MANY_ROWS');

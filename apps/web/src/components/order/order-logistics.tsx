@@ -13,9 +13,17 @@ export function OrderLogistics({ entries }: { entries: TLogisticsEntry[] }) {
     <Timeline
       items={entries.map((entry) => ({
         key: entry.id,
+        // A line whose number a tracking correction replaced stays (it is the order's history) but reads as past.
+        color: entry.supersededTime ? 'gray' : undefined,
         content: (
           <>
-            <div>{entry.content}</div>
+            {entry.supersededTime ? (
+              <div>
+                <del>{entry.content}</del> <span className="cv-muted">{t('logistics.superseded')}</span>
+              </div>
+            ) : (
+              <div>{entry.content}</div>
+            )}
             <div className="cv-muted" dir="ltr">
               {formatDateTime(entry.createTime)}
             </div>

@@ -5,6 +5,7 @@ import {
   type TAdminLoan,
   type TAdminLoanDetail,
   type TAdminLoanSort,
+  type TLoan,
   type TLoanStatus,
   ZAdminLoanQuery,
   zLoanAmount,
@@ -24,7 +25,7 @@ import { formatAmount, MoneyText } from '../../../components/ui/money-text';
 import { sortingInAddress, type TTableSort } from '../../../components/ui/table-sort';
 import { isApiError } from '../../../lib/api';
 import { useCountryName } from '../../../lib/country-name';
-import { formatDateTime } from '../../../lib/format';
+import { formatDateTime, withColon } from '../../../lib/format';
 import { ratePercent } from '../../../lib/format-money';
 import { toast, toastError } from '../../../lib/toast';
 import { useOneAtATime } from '../../../lib/use-one-at-a-time';
@@ -94,10 +95,16 @@ function approvalOutcome(
   const isFirstOfTwo =
     loan.status !== 'reviewing' && parseMoney(amount) > parseMoney(limits.fourEyesThreshold);
   if (isFirstOfTwo) {
-    return {
-      key: 'admin.confirmFirst',
-      values: { threshold: formatAmount(limits.fourEyesThreshold) },
-    } as const;
+    // The second approval of a lowered amount offers it, as a single one does: nothing is credited then either.
+    return parseMoney(amount) < parseMoney(loan.amount)
+      ? ({
+          key: 'admin.confirmFirstOffer',
+          values: { threshold: formatAmount(limits.fourEyesThreshold), asked: formatAmount(loan.amount) },
+        } as const)
+      : ({
+          key: 'admin.confirmFirst',
+          values: { threshold: formatAmount(limits.fourEyesThreshold) },
+        } as const);
   }
   if (parseMoney(amount) < parseMoney(loan.amount)) {
     return { key: 'admin.confirmOffer', values: { asked: formatAmount(loan.amount) } } as const;
@@ -120,11 +127,13 @@ function LoanDetail({ id, onDone }: { id: string; onDone: () => void }) {
   // The server's refusal of the typed amount (a limit changed since the page was read), beside the amount.
   const [refusedAmount, setRefusedAmount] = useState<{ amount: string; message: string } | null>(null);
   // One decision per click, however fast the clicks (the second was sent before the button showed it was busy).
-  // `action` says whether the decision went through; one it refused and showed itself is not reported again.
-  const run = useOneAtATime(async (action: () => Promise<boolean>) => {
+  // `action` says whether the decision went through (false: one it refused and showed itself is not reported
+  // again), or what to say when "Saved" would hide what happened (an offer, not a credit).
+  const run = useOneAtATime(async (action: () => Promise<boolean | string>) => {
     try {
-      if (await action()) {
-        toast.success(t('admin.done'));
+      const result = await action();
+      if (result) {
+        toast.success(typeof result === 'string' ? result : t('admin.done'));
         onDone();
       }
     } catch (error) {
@@ -149,8 +158,9 @@ function LoanDetail({ id, onDone }: { id: string; onDone: () => void }) {
   const outcome = approval && isAmountValid ? approvalOutcome(loan, approvedAmount, approval) : null;
   const approveNow = () =>
     run(async () => {
+      let decided: TLoan;
       try {
-        await approve.mutateAsync({ id: loan.id, ...(amount ? { amount } : {}) });
+        decided = await approve.mutateAsync({ id: loan.id, ...(amount ? { amount } : {}) });
       } catch (error) {
         // The confirmation closes on a refusal: it asked about an approval that did not happen.
         setConfirming(false);
@@ -162,7 +172,8 @@ function LoanDetail({ id, onDone }: { id: string; onDone: () => void }) {
         throw error;
       }
       setConfirming(false);
-      return true;
+      // Status approved after an approval is an offer waiting for the borrower (a first of two stays reviewing).
+      return decided.status === 'approved' ? t('admin.offered') : true;
     });
   return (
     <>
@@ -199,7 +210,11 @@ function LoanDetail({ id, onDone }: { id: string; onDone: () => void }) {
             ? [
                 {
                   key: 'approved',
-                  label: t('fields.approvedAmount'),
+                  // An offer's amount was only offered: "approved" read as lent for a declined or lapsed one.
+                  label:
+                    loan.status === 'approved' || loan.offerOutcome
+                      ? t('myLoan.offer.amount')
+                      : t('fields.approvedAmount'),
                   children: <MoneyText value={loan.approvedAmount} />,
                 },
               ]
@@ -222,6 +237,15 @@ function LoanDetail({ id, onDone }: { id: string; onDone: () => void }) {
                 },
               ]
             : []),
+          ...(loan.offerAnsweredAt
+            ? [
+                {
+                  key: 'offerAnsweredAt',
+                  label: t('fields.offerAnsweredAt'),
+                  children: <DateTimeText value={loan.offerAnsweredAt} />,
+                },
+              ]
+            : []),
           ...(loan.offerDeclineReason
             ? [
                 {
@@ -239,11 +263,16 @@ function LoanDetail({ id, onDone }: { id: string; onDone: () => void }) {
             children: <span dir="ltr">{ratePercent(loan.dailyRate)}</span>,
           },
           { key: 'apr', label: t('fields.apr'), children: <span dir="ltr">{loan.aprPercent} %</span> },
-          {
-            key: 'totalRepayment',
-            label: t('fields.totalRepayment'),
-            children: <MoneyText value={loan.totalRepaymentScheduled} />,
-          },
+          // A failed loan (rejected, offer declined or lapsed) was never paid out: there is nothing to repay.
+          ...(loan.status === 'failed'
+            ? []
+            : [
+                {
+                  key: 'totalRepayment',
+                  label: t('fields.totalRepayment'),
+                  children: <MoneyText value={loan.totalRepaymentScheduled} />,
+                },
+              ]),
           { key: 'purpose', label: t('fields.purpose'), children: <bdi>{loan.purpose}</bdi> },
           { key: 'name', label: t('fields.realName'), children: <bdi>{loan.realName}</bdi> },
           { key: 'nationality', label: t('fields.nationality'), children: countryName(loan.nationality) },
@@ -413,7 +442,22 @@ export default function LoanReviewPage() {
           key: 'amount',
           title: t('fields.amount'),
           align: 'end',
-          render: (_, l) => <MoneyText value={l.approvedAmount ?? l.amount} />,
+          // The amount asked, as the drawer's "Amount"; a lower one approved beside it, named as what it was.
+          render: (_, l) => (
+            <>
+              <MoneyText value={l.amount} />
+              {l.approvedAmount && l.approvedAmount !== l.amount && (
+                <div className="cv-muted">
+                  {withColon(
+                    l.status === 'approved' || l.offerOutcome
+                      ? t('myLoan.offer.amount')
+                      : t('fields.approvedAmount'),
+                  )}{' '}
+                  <MoneyText value={l.approvedAmount} />
+                </div>
+              )}
+            </>
+          ),
         },
         {
           key: 'status',

@@ -2,6 +2,7 @@ import type { TAdminLoan, TAdminLoanDetail, TAdminVerification, TPage } from '@c
 import validationEn from '@caravan/contracts/locales/en/validation.json';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { bindToastInstance } from '../../../lib/toast';
 import adminEn from '../../../locales/en/admin.json';
 import consoleEn from '../../../locales/en/console.json';
 import loansEn from '../../../locales/en/loans.json';
@@ -201,6 +202,12 @@ describe('Console -> loan application details', () => {
       /^Less than the 2,000,000\.00 USDT asked for: the borrower is offered this amount/,
     ],
     ['900000.00', '', /^The money is credited to the borrower's wallet now\.$/],
+    // Lowered but still above the threshold: the second approval offers it, it does not credit it.
+    [
+      '2000000.00',
+      '1500000',
+      /^Above the four-eyes threshold of 1,000,000\.00 USDT: this is the first approval\. Less than the 2,000,000\.00 USDT asked for: once a second reviewer approves, the borrower is offered this amount/,
+    ],
   ])(
     'says what approving %s as %j does: waits for a second reviewer above the threshold, offers less, else credits',
     async (asked, typed, outcome) => {
@@ -242,6 +249,7 @@ describe('Console -> loan application details', () => {
         ...offered.loan,
         status: 'failed',
         offerOutcome: 'declined',
+        offerAnsweredAt: '2026-12-08T09:30:00.000Z',
         offerDeclineReason: 'Too little for my order',
       },
     });
@@ -249,6 +257,44 @@ describe('Console -> loan application details', () => {
     await within(drawer).findByText(loansEn.fields.offerOutcome);
     expect(row(loansEn.fields.offerOutcome)).toContain(loansEn.offerOutcome.declined);
     expect(row(loansEn.fields.declineReason)).toContain('Too little for my order');
+    expect(row(loansEn.fields.offerAnsweredAt)).toContain('2026-12-08');
+    // Only offered, never lent: named so, and no total to repay for money never paid out.
+    expect(row(loansEn.myLoan.offer.amount)).toContain('120,000.00');
+    expect(within(drawer).queryByText(loansEn.fields.approvedAmount)).toBeNull();
+    expect(within(drawer).queryByText(loansEn.fields.totalRepayment)).toBeNull();
+  });
+
+  it('toasts that a single approval below the amount asked only offers it, not a bare "Saved"', async () => {
+    const toasts: string[] = [];
+    bindToastInstance({
+      error: (text: string) => toasts.push(`error ${text}`),
+      success: (text: string) => toasts.push(text),
+      warning: () => undefined,
+      info: () => undefined,
+    } as unknown as Parameters<typeof bindToastInstance>[0]);
+    serveDetail(applying('900000.00'), () => jsonResponse({ ...loan('101'), status: 'approved' }));
+    const drawer = await openFirstLoan();
+    const amount = await within(drawer).findByRole('textbox', { name: loansEn.admin.approveAmount });
+    fireEvent.change(amount, { target: { value: '600000' } });
+    fireEvent.click(within(drawer).getByRole('button', { name: loansEn.admin.approve }));
+    const confirm = (await screen.findAllByRole('dialog')).at(-1)!;
+    fireEvent.click(within(confirm).getByRole('button', { name: loansEn.admin.approve }));
+    await waitFor(() => expect(toasts).toEqual([loansEn.admin.offered]));
+  });
+
+  it('lists a decided offer by the amount asked, as the drawer does, with the amount offered named beside it', async () => {
+    vi.stubGlobal(
+      'fetch',
+      serveQueue<TAdminLoan>(
+        (id) => ({ ...loan(id), status: 'failed', approvedAmount: '300.00', offerOutcome: 'lapsed' }),
+        0,
+      ),
+    );
+    await renderWithQueries(<LoanReviewPage />, '/admin/loan-review');
+    const cell = (
+      await screen.findAllByText(`${loansEn.myLoan.offer.amount}:`, { exact: false })
+    )[0]!.closest('td')!;
+    expect(cell.textContent).toMatch(/^500\.00.*Amount offered: 300\.00/);
   });
 
   it.each(['250000.', '-', 'abc', '1,5'])(

@@ -8,12 +8,16 @@ import { CsLoanSummary } from './cs-loan-summary';
 const plain = (element: HTMLElement) =>
   (element.textContent ?? '').replace(/[\u2066-\u2069\u200e\u200f]/g, '');
 
+const base = { offerOutcome: null, owed: null };
+
 describe('CsLoanSummary', () => {
   setUpComponentTests({ chat: chatEn });
 
   it('shows the amount lent of a repaid loan, and nothing owed', () => {
     const { container } = render(
-      <CsLoanSummary loan={{ status: 'repaid', amount: '120000.25', isApproved: true, owed: null }} />,
+      <CsLoanSummary
+        loan={{ ...base, status: 'repaid', amount: '120000.25', askedAmount: '120000.25', isApproved: true }}
+      />,
     );
     expect(plain(container)).toContain('Repaid 120,000.25');
     expect(plain(container)).not.toContain('asked for');
@@ -22,15 +26,55 @@ describe('CsLoanSummary', () => {
 
   it('names an offer for less than asked, which waits for the borrower, by its own status', () => {
     const { container } = render(
-      <CsLoanSummary loan={{ status: 'approved', amount: '120000.00', isApproved: true, owed: null }} />,
+      <CsLoanSummary
+        loan={{
+          ...base,
+          status: 'approved',
+          amount: '120000.00',
+          askedAmount: '120000.00',
+          isApproved: true,
+        }}
+      />,
     );
     expect(plain(container)).toContain(`${chatEn.loanStatus.approved} 120,000.00 USDT`);
     expect(screen.queryByText(/Owed now/)).toBeNull();
   });
 
+  it('names a lapsed or declined offer by its outcome, not as a rejection, with the amount asked beside it', () => {
+    for (const [outcome, label] of [
+      ['lapsed', 'Offer lapsed'],
+      ['declined', 'Offer declined by the borrower'],
+    ] as const) {
+      const { container, unmount } = render(
+        <CsLoanSummary
+          loan={{
+            ...base,
+            status: 'failed',
+            amount: '150000.00',
+            askedAmount: '200000.00',
+            isApproved: true,
+            offerOutcome: outcome,
+          }}
+        />,
+      );
+      const text = plain(container);
+      expect(text).toContain(`${label} 150,000.00 USDT (lower amount offered; 200,000.00 USDT asked for)`);
+      expect(text).not.toContain(chatEn.loanStatus.failed);
+      unmount();
+    }
+  });
+
   it('says an amount is only asked for before approval', () => {
     const { container } = render(
-      <CsLoanSummary loan={{ status: 'reviewing', amount: '150000.50', isApproved: false, owed: null }} />,
+      <CsLoanSummary
+        loan={{
+          ...base,
+          status: 'reviewing',
+          amount: '150000.50',
+          askedAmount: '150000.50',
+          isApproved: false,
+        }}
+      />,
     );
     expect(plain(container)).toContain('In review 150,000.50 USDT (asked for, not lent yet)');
   });
@@ -41,6 +85,8 @@ describe('CsLoanSummary', () => {
         loan={{
           status: 'overdue',
           amount: '100000.00',
+          askedAmount: '100000.00',
+          offerOutcome: null,
           isApproved: true,
           owed: {
             total: '81101.50',

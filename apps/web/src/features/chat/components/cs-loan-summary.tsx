@@ -9,15 +9,24 @@ import { formatUsdt } from '../../../lib/format-money';
 /**
  * The customer's loan beside the conversation: the amount lent (or asked for, before approval) and, while it is
  * open, what is owed now, the next instalment and whether it is overdue: what an agent needs to answer "how much do
- * I owe?".
+ * I owe?". An amount approved below the one asked is shown with the amount asked, so "why did I get less (or
+ * nothing)?" can be answered too.
  */
 export function CsLoanSummary({ loan }: { loan: NonNullable<TCsCustomerContext['loan']> }) {
   const { t } = useTranslation('chat');
+  // A declined or lapsed offer also ends as `failed`, which alone reads as a staff rejection.
+  const endedOffer =
+    loan.status === 'failed' && (loan.offerOutcome === 'declined' || loan.offerOutcome === 'lapsed')
+      ? loan.offerOutcome
+      : null;
+  const statusLabel = endedOffer ? t(`loanOfferOutcome.${endedOffer}`) : t(`loanStatus.${loan.status}`);
+  const isLowered = loan.isApproved && loan.askedAmount !== loan.amount;
   return (
     <>
       <p>
-        {withColon(t('cs.loan'))} {t(`loanStatus.${loan.status}`)} <MoneyText value={loan.amount} />
+        {withColon(t('cs.loan'))} {statusLabel} <MoneyText value={loan.amount} />
         {!loan.isApproved && <> ({t('cs.loanAsked')})</>}
+        {isLowered && <> ({t('cs.loanLowered', { asked: formatUsdt(loan.askedAmount) })})</>}
       </p>
       {loan.owed && (
         <>

@@ -128,10 +128,22 @@ describe('/credit/myLoan, an offer for less than asked', () => {
     await waitFor(() => expect(toasts).toEqual([{ kind: 'success', text: loansEn.myLoan.offer.declined }]));
   });
 
+  it('keeps the offer deadline whole: the sentence may wrap, the date inside it may not', async () => {
+    serveOffer(() => jsonResponse(offer));
+    await renderWithQueries(<MyLoanPage />);
+    const [before] = loansEn.myLoan.offer.validUntil.split('{{date}}');
+    const sentence = await screen.findByText(
+      (_, el) => el?.tagName === 'P' && el.textContent!.startsWith(before!),
+    );
+    const pieces = [...sentence.querySelectorAll('.cv-nowrap')].map((el) => el.textContent);
+    expect(pieces).toHaveLength(2);
+    expect(pieces[0]).toMatch(/2026-12-1[12]/);
+  });
+
   it('a declined or lapsed offer says so', async () => {
-    for (const [outcome, text] of [
-      ['declined', loansEn.myLoan.offerDeclined],
-      ['lapsed', loansEn.myLoan.offerLapsed],
+    for (const [outcome, text, tag] of [
+      ['declined', loansEn.myLoan.offerDeclined, loansEn.statusOffer.declined],
+      ['lapsed', loansEn.myLoan.offerLapsed, loansEn.statusOffer.lapsed],
     ] as const) {
       vi.stubGlobal(
         'fetch',
@@ -145,6 +157,9 @@ describe('/credit/myLoan, an offer for less than asked', () => {
       );
       await renderWithQueries(<MyLoanPage />);
       expect(await screen.findByText(text)).toBeTruthy();
+      // The card's status tag names how the offer ended, not "Loan failed" (read as a rejection by staff).
+      expect(screen.getByText(tag)).toBeTruthy();
+      expect(screen.queryByText(loansEn.status.failed)).toBeNull();
       expect(screen.queryByRole('button', { name: loansEn.myLoan.offer.accept })).toBeNull();
       expect(screen.getByRole('link', { name: 'Apply again' })).toBeTruthy();
       cleanup();

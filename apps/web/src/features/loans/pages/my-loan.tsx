@@ -31,7 +31,7 @@ import { useAcceptLoanOffer, useDeclineLoanOffer, useMyLoans, useRepayLoan } fro
 import { ScheduleTable } from '../components/schedule-table';
 import '../loans.css';
 import { DataTable } from '../../../components/ui/data-table';
-import { DateTimeText } from '../../../components/ui/date-time-text';
+import { DateTimeInSentence, DateTimeText } from '../../../components/ui/date-time-text';
 import { EndDrawer } from '../../../components/ui/end-drawer';
 import { ForgotTxPasswordLink, txPasswordPath } from '../../../components/ui/tx-password-link';
 import { usePageParam } from '../../../lib/page-param';
@@ -47,9 +47,21 @@ const STATUS_COLOURS: Record<TLoanStatus, string> = {
   failed: 'warning',
 };
 
-export function LoanStatusTag({ status }: { status: TLoanStatus }) {
+/**
+ * The loan's status; a declined or lapsed offer also ends `failed`, which alone read as "loan rejected", so those
+ * are named by how the offer ended.
+ */
+export function LoanStatusTag({ loan }: { loan: Pick<TLoan, 'status' | 'offerOutcome'> }) {
   const { t } = useTranslation('loans');
-  return <Tag color={STATUS_COLOURS[status]}>{t(`status.${status}`)}</Tag>;
+  const endedOffer =
+    loan.status === 'failed' && (loan.offerOutcome === 'declined' || loan.offerOutcome === 'lapsed')
+      ? loan.offerOutcome
+      : null;
+  return (
+    <Tag color={STATUS_COLOURS[loan.status]}>
+      {endedOffer ? t(`statusOffer.${endedOffer}`) : t(`status.${loan.status}`)}
+    </Tag>
+  );
 }
 
 type TRepayKind = 'next' | 'amount' | 'all';
@@ -271,7 +283,12 @@ function LoanOffer({ loan }: { loan: TLoan }) {
             ]}
           />
           {loan.offerExpiresAt && (
-            <p>{t('myLoan.offer.validUntil', { date: formatDateTime(loan.offerExpiresAt) })}</p>
+            <p>
+              <DateTimeInSentence
+                value={loan.offerExpiresAt}
+                sentence={(date) => t('myLoan.offer.validUntil', { date })}
+              />
+            </p>
           )}
           <Space wrap>
             <Button type="primary" onClick={() => setDialog('accept')} disabled={isBusy}>
@@ -444,7 +461,7 @@ function CurrentLoan({ loan, hasOverdueHistory }: { loan: TLoan; hasOverdueHisto
       size="small"
       title={
         <span>
-          {t(`kind.${loan.productKind}`)} <LoanStatusTag status={loan.status} />
+          {t(`kind.${loan.productKind}`)} <LoanStatusTag loan={loan} />
         </span>
       }
       extra={
@@ -524,7 +541,7 @@ export default function MyLoanPage() {
               {
                 key: 'status',
                 title: t('fields.state'),
-                render: (_, l) => <LoanStatusTag status={l.status} />,
+                render: (_, l) => <LoanStatusTag loan={l} />,
               },
               {
                 key: 'details',
@@ -549,7 +566,7 @@ export default function MyLoanPage() {
             title={
               pastLoan && (
                 <span>
-                  {t(`kind.${pastLoan.productKind}`)} <LoanStatusTag status={pastLoan.status} />
+                  {t(`kind.${pastLoan.productKind}`)} <LoanStatusTag loan={pastLoan} />
                 </span>
               )
             }

@@ -131,6 +131,54 @@ describe('Seller -> order drawer -> correct the tracking number', () => {
     );
   });
 
+  it('closes the form and reloads the order when the buyer received it meanwhile', async () => {
+    const receivedOrder = orderInfoFixture({ carrier: 'DHL', trackingNo: 'JD0001' });
+    let current: TOrderInfo = shippedOrder;
+    const posts: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+        const path = new URL(String(input), 'http://localhost').pathname;
+        if (init?.method === 'POST') {
+          posts.push(path);
+          current = receivedOrder;
+          return jsonResponse(
+            {
+              error: {
+                code: 'TRACKING_NOT_CORRECTABLE',
+                message:
+                  'The tracking number can be corrected only while the order is shipped and not yet received',
+              },
+            },
+            409,
+          );
+        }
+        return path.endsWith('/logistics')
+          ? jsonResponse({ list: [] })
+          : jsonResponse({ orderInfo: current });
+      }),
+    );
+    await renderWithQueries(<SellerOrderDrawer orderNo={shippedOrder.orderNo} onClose={() => undefined} />);
+    await act(async () =>
+      fireEvent.click(await screen.findByRole('button', { name: texts.correctTracking })),
+    );
+    const form = await dialogTitled(`Correct the tracking number of order ${shippedOrder.orderNo}`);
+    typeInto(form, texts.trackingNo, 'RACE-2');
+    await act(async () => fireEvent.click(within(form).getByRole('button', { name: texts.correctTracking })));
+    const ask = await dialogTitled(`Change the tracking number of order ${shippedOrder.orderNo}?`);
+    await act(async () => fireEvent.click(within(ask).getByRole('button', { name: texts.correctTracking })));
+
+    // The form's dialog closes (jsdom never ends Ant Design's closing animation, so it is seen leaving).
+    await waitFor(() => expect(form.className).toContain('ant-zoom-leave'));
+    // The drawer reloads the order, now received: no Correct button outside the closing dialogs.
+    const drawerCorrectButtons = () =>
+      screen
+        .queryAllByRole('button', { name: texts.correctTracking })
+        .filter((button) => !button.closest('.ant-modal'));
+    await waitFor(() => expect(drawerCorrectButtons()).toEqual([]));
+    expect(posts).toEqual([`/api/v1/seller/orders/${shippedOrder.orderNo}/tracking`]);
+  });
+
   it('is not offered before shipping', async () => {
     await openDrawer(confirmedOrder);
     await screen.findByRole('button', { name: texts.ship });

@@ -15,6 +15,7 @@ import { OrderInfoView } from '../../../components/order/order-info-view';
 import { OrderLogistics } from '../../../components/order/order-logistics';
 import { AppForm } from '../../../components/ui/app-form';
 import { DateTimeInSentence } from '../../../components/ui/date-time-text';
+import { ApiError } from '../../../lib/api';
 import { parseFormValues } from '../../../lib/form';
 import { withColon } from '../../../lib/format';
 import { formatUsdt } from '../../../lib/format-money';
@@ -91,6 +92,14 @@ function SellerOrderActions({ order }: { order: TOrderInfo }) {
     onSuccess: async () => {
       setIsCorrectOpen(false);
       await done();
+    },
+    // A 409 means the order moved on meanwhile (the buyer received it): the form can no longer succeed, so it
+    // closes and the drawer reloads the order, which then shows its real state without the Correct button.
+    onError: async (error) => {
+      if (error instanceof ApiError && error.status === 409) {
+        setIsCorrectOpen(false);
+        await queryClient.invalidateQueries({ queryKey: SELLER_ORDERS_KEY });
+      }
     },
   });
   const addLog = useMutation({

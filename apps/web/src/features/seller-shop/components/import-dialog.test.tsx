@@ -1,8 +1,9 @@
 import type { TImportJob } from '@caravan/contracts';
-import { act, fireEvent, screen } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import sellerEn from '../../../locales/en/seller.json';
 import { failOnAntdWarnings } from '../../../testing/antd-warnings';
+import { layOutAt } from '../../../testing/layout';
 import { jsonResponse, renderWithQueries, setUpComponentTests } from '../../../testing/render';
 import { ImportDialog } from './import-dialog';
 
@@ -126,6 +127,57 @@ describe('Seller -> product import dialog, the result', () => {
     expect(screen.getByText('1 row refused')).toBeTruthy();
     expect(screen.getByText('1 new product created')).toBeTruthy();
     expect(screen.getByText('1 existing product updated')).toBeTruthy();
+  });
+});
+
+describe('Seller -> product import dialog, refused rows on a phone', () => {
+  setUpComponentTests({ seller: sellerEn });
+  afterEach(() => {
+    vi.restoreAllMocks();
+    vi.unstubAllGlobals();
+  });
+
+  it('puts the field above its reason, so the reason has the width, and keeps three columns when wide', async () => {
+    const job: TImportJob = {
+      id: '8',
+      status: 'done',
+      totalRows: 2,
+      processedRows: 2,
+      failure: null,
+      createdAt: '2026-12-03T08:00:00.000Z',
+      finishedAt: '2026-12-03T08:00:01.000Z',
+      savedProducts: 1,
+      createdProducts: 1,
+      updatedProducts: 0,
+      refusedRows: 1,
+      errors: [{ row: 3, field: 'name_ar', code: 'v:too_long', message: 'This text is too long' }],
+    };
+    const resizeTo = layOutAt(328);
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => jsonResponse(job)),
+    );
+    vi.spyOn(XMLHttpRequest.prototype, 'send').mockImplementation(function (this: XMLHttpRequest) {
+      Object.defineProperty(this, 'status', { value: 200 });
+      Object.defineProperty(this, 'responseText', { value: JSON.stringify({ ...job, status: 'running' }) });
+      setTimeout(() => this.onload?.(new ProgressEvent('load')));
+    });
+    await renderWithQueries(<ImportDialog isOpen onClose={() => undefined} />);
+    const input = document.querySelector('input[type="file"]') as HTMLInputElement;
+    await act(async () =>
+      fireEvent.change(input, { target: { files: [fileOf('goods.csv', 'text/csv', 500)] } }),
+    );
+    const table = await screen.findByRole('table');
+    const headers = () =>
+      within(screen.getByRole('table'))
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent);
+    expect(headers()).toEqual([sellerEn.import.row, sellerEn.import.reason]);
+    const cells = within(table).getAllByRole('cell');
+    expect(cells.map((cell) => cell.textContent)).toEqual(['3', 'name_arThis text is too long']);
+
+    resizeTo(680);
+    expect(headers()).toEqual([sellerEn.import.row, sellerEn.import.field, sellerEn.import.reason]);
   });
 });
 

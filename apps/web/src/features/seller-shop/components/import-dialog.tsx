@@ -2,9 +2,10 @@ import { InboxOutlined } from '@ant-design/icons';
 import { IMPORT_FILE_MAX_BYTES, type TImportJob } from '@caravan/contracts';
 import { Alert, Button, Modal, Progress, Space, Upload } from 'antd';
 import i18next, { type TFunction } from 'i18next';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable } from '../../../components/ui/data-table';
+import { useIsNarrowerThan } from '../../../lib/use-is-narrower-than';
 import { useImportJob } from '../api';
 
 const IMPORT_EXTENSIONS = ['.csv', '.xlsx'];
@@ -142,22 +143,53 @@ export function ImportDialog({ isOpen, onClose }: { isOpen: boolean; onClose: ()
                 }
               />
             ) : null}
-            {data.errors.length > 0 ? (
-              <DataTable
-                size="small"
-                rowKey={(r) => `${r.row}-${r.field}`}
-                dataSource={data.errors}
-                pagination={{ pageSize: 10 }}
-                columns={[
-                  { title: t('import.row'), dataIndex: 'row', width: 80 },
-                  { title: t('import.field'), dataIndex: 'field', width: 160 },
-                  { title: t('import.reason'), dataIndex: 'message' },
-                ]}
-              />
-            ) : null}
+            {data.errors.length > 0 ? <RefusedRowsTable errors={data.errors} /> : null}
           </>
         ) : null}
       </Space>
     </Modal>
+  );
+}
+
+/**
+ * The refused rows with their reasons. Where the dialog is narrow (a phone) the field goes above its reason in one
+ * column: three columns left the reason about 50 px, a short Arabic reason wrapped over three lines.
+ */
+function RefusedRowsTable({ errors }: { errors: TImportJob['errors'] }) {
+  const { t } = useTranslation('seller');
+  const box = useRef<HTMLDivElement>(null);
+  const isNarrow = useIsNarrowerThan(box, 480);
+  return (
+    <div ref={box}>
+      <DataTable
+        size="small"
+        rowKey={(r) => `${r.row}-${r.field}`}
+        dataSource={errors}
+        pagination={{ pageSize: 10 }}
+        columns={
+          isNarrow
+            ? [
+                { title: t('import.row'), dataIndex: 'row', width: 56 },
+                {
+                  title: t('import.reason'),
+                  dataIndex: 'message',
+                  render: (message: string, r) => (
+                    <>
+                      <div className="cv-muted" dir="ltr" style={{ overflowWrap: 'anywhere' }}>
+                        {r.field}
+                      </div>
+                      <div>{message}</div>
+                    </>
+                  ),
+                },
+              ]
+            : [
+                { title: t('import.row'), dataIndex: 'row', width: 80 },
+                { title: t('import.field'), dataIndex: 'field', width: 160 },
+                { title: t('import.reason'), dataIndex: 'message' },
+              ]
+        }
+      />
+    </div>
   );
 }

@@ -1,0 +1,1 @@
+ALTER TABLE "order_logistics" ADD COLUMN "superseded_at" timestamp with time zone;
