@@ -1,12 +1,9 @@
-import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../app';
-import { loadConfig } from '../config';
 import type { DatabaseHandle } from '../db/client';
 import { users } from '../db/schema';
 import { createTestUser } from '../testing/fixtures';
-import { createTestDatabase } from '../testing/test-db';
+import { createTestApp, type TTestContext } from '../testing/test-app';
 import { scrubUrl } from './log-redaction';
 
 const PASSWORD = 'PlainSecret91';
@@ -15,36 +12,18 @@ const HASH_TAIL = 'c2VjcmV0aGFzaHZhbHVlZm9ybG9ncw';
 
 describe('secrets stay out of the log (issue 10, defect 2)', () => {
   let app: FastifyInstance;
+  let context: TTestContext;
   let database: DatabaseHandle;
   const lines: string[] = [];
   const logText = () => lines.join('');
 
   beforeAll(async () => {
-    database = await createTestDatabase();
-    const config = loadConfig({
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'debug',
-      SEED_DEMO: 'false',
-      SERVE_WEB: 'false',
-      RUN_JOBS: 'false',
-      RATE_LIMIT_PER_MINUTE: '100000',
-      DATA_DIR: '.tmp/test-data',
-    });
-    const stream = new Writable({
-      write(chunk, _encoding, done) {
-        lines.push(String(chunk));
-        done();
-      },
-    });
-    app = await buildApp(
-      { config, db: database.db, readDb: database.db, database },
-      { logger: { level: 'debug', stream } },
-    );
-    await app.ready();
+    context = await createTestApp({}, { logLines: lines });
+    app = context.app;
+    database = context.database;
   });
   afterAll(async () => {
-    await app.close();
-    await database.close();
+    await context.close();
   });
 
   it('scrubs passwords, safewords, tokens and codes from every logged URL', async () => {

@@ -1,3 +1,4 @@
+import { Writable } from 'node:stream';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { Redis } from 'ioredis';
 import { buildApp } from '../app';
@@ -11,12 +12,19 @@ export type TTestContext = {
   close: () => Promise<void>;
 };
 
-/** An app on a fresh database, with config overrides; call close() in afterAll. */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TTestContext> {
+/**
+ * An app on a fresh database, with config overrides; call close() in afterAll. With `logLines`, the app logs at
+ * debug level into that array (one JSON line per entry), for tests of what the request log holds.
+ */
+export async function createTestApp(
+  env: Record<string, string> = {},
+  options: { logLines?: string[] } = {},
+): Promise<TTestContext> {
   const database = await createTestDatabase();
+  const { logLines } = options;
   const config = loadConfig({
     NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
+    LOG_LEVEL: logLines ? 'debug' : 'silent',
     SEED_DEMO: 'false',
     SERVE_WEB: 'false',
     RUN_JOBS: 'false',
@@ -25,7 +33,18 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     DATA_DIR: '.tmp/test-data',
     ...env,
   });
-  const app = await buildApp({ config, db: database.db, readDb: database.db, database });
+  const stream = logLines
+    ? new Writable({
+        write(chunk, _encoding, done) {
+          logLines.push(String(chunk));
+          done();
+        },
+      })
+    : undefined;
+  const app = await buildApp(
+    { config, db: database.db, readDb: database.db, database },
+    stream ? { logger: { level: 'debug', stream } } : undefined,
+  );
   await app.ready();
   return {
     app,

@@ -1,15 +1,11 @@
-import { Writable } from 'node:stream';
 import { and, desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app';
-import { loadConfig } from '../../config';
 import type { DatabaseHandle } from '../../db/client';
 import { mailOutbox, subscriptions, subscriptionTokens, userCoupons } from '../../db/schema';
 import { createTestUser } from '../../testing/fixtures';
 import { startTestSmtpServer } from '../../testing/smtp';
 import { createTestApp, json, type TTestContext } from '../../testing/test-app';
-import { createTestDatabase } from '../../testing/test-db';
 import { createSmtpSender, deliverDueMail } from '../mail';
 import { pruneUnconfirmedSubscriptions } from './service';
 
@@ -342,35 +338,17 @@ describe('unsubscribing', () => {
 
 describe('the one-click token in the request log', () => {
   let app: FastifyInstance;
+  let context: TTestContext;
   let database: DatabaseHandle;
   const lines: string[] = [];
 
   beforeAll(async () => {
-    database = await createTestDatabase();
-    const config = loadConfig({
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'debug',
-      SEED_DEMO: 'false',
-      SERVE_WEB: 'false',
-      RUN_JOBS: 'false',
-      RATE_LIMIT_PER_MINUTE: '100000',
-      DATA_DIR: '.tmp/test-data',
-    });
-    const stream = new Writable({
-      write(chunk, _encoding, done) {
-        lines.push(String(chunk));
-        done();
-      },
-    });
-    app = await buildApp(
-      { config, db: database.db, readDb: database.db, database },
-      { logger: { level: 'debug', stream } },
-    );
-    await app.ready();
+    context = await createTestApp({}, { logLines: lines });
+    app = context.app;
+    database = context.database;
   });
   afterAll(async () => {
-    await app.close();
-    await database.close();
+    await context.close();
   });
 
   it('is redacted from the logged URL, whatever the spelling', async () => {
