@@ -12,7 +12,7 @@ import { subscriptions, subscriptionTokens, systemParams } from '../../db/schema
 import { AppError } from '../../http/app-error';
 import { issueWelcomeCoupon } from '../coupons';
 import { cancelPendingMail, enqueueMail } from '../mail';
-import type { TCounterStore } from '../ops';
+import { type TCounterStore, testClockOf } from '../ops';
 import { readAccountSetting } from '../verification-codes';
 
 /**
@@ -176,7 +176,7 @@ export async function subscribeEmail(
       if (known.some((row) => row.status === 'active')) {
         throw new AppError('EMAIL_ALREADY_SUBSCRIBED');
       }
-      const now = new Date();
+      const now = testClockOf(db).now();
       let row = known[0];
       if (row) {
         const sinceLast = row.confirmSentAt ? now.getTime() - row.confirmSentAt.getTime() : Infinity;
@@ -280,7 +280,7 @@ export async function confirmSubscription(
     if (row.status === 'active') {
       return { result: 'alreadyConfirmed' as const };
     }
-    const now = new Date();
+    const now = testClockOf(db).now();
     if (link.expiresAt && link.expiresAt.getTime() <= now.getTime()) {
       throw new AppError('SUBSCRIPTION_LINK_EXPIRED');
     }
@@ -327,7 +327,7 @@ export async function unsubscribe(db: Database, token: string): Promise<void> {
     if (row.status !== 'unsubscribed') {
       await tx
         .update(subscriptions)
-        .set({ status: 'unsubscribed', unsubscribedAt: new Date() })
+        .set({ status: 'unsubscribed', unsubscribedAt: testClockOf(db).now() })
         .where(eq(subscriptions.id, row.id));
     }
     await tx
@@ -342,7 +342,10 @@ export async function unsubscribe(db: Database, token: string): Promise<void> {
  * and puts back to `unsubscribed` an earlier subscriber's unconfirmed return, keeping the record of its welcome
  * coupon. Expired confirmation links go with them. Answers how many addresses were forgotten.
  */
-export async function pruneUnconfirmedSubscriptions(db: Database, now = new Date()): Promise<number> {
+export async function pruneUnconfirmedSubscriptions(
+  db: Database,
+  now = testClockOf(db).now(),
+): Promise<number> {
   const cutoff = new Date(now.getTime() - CONFIRM_VALID_MS);
   return db.transaction(async (tx) => {
     const forgotten = await tx

@@ -7,6 +7,7 @@ import { createTestUser } from '../../testing/fixtures';
 import { startTestSmtpServer } from '../../testing/smtp';
 import { createTestApp, json, type TTestContext } from '../../testing/test-app';
 import { createSmtpSender, deliverDueMail } from '../mail';
+import { testClockOf } from '../ops';
 import { pruneUnconfirmedSubscriptions } from './service';
 
 type TError = { error: { code: string; message: string } };
@@ -333,6 +334,39 @@ describe('unsubscribing', () => {
       payload: { token: linkToken(mail.textBody, 'unsubscribe') },
     });
     expect(forged.statusCode).toBe(403);
+  });
+});
+
+describe('the confirmation link on the test clock', () => {
+  it('expires when the test clock passes its 7 days (a QA server can try it without waiting)', async () => {
+    const own = await createTestApp();
+    try {
+      const email = `clock${Date.now().toString(36)}@caravan.example`;
+      const subscribed = await own.app.inject({
+        method: 'POST',
+        url: '/api/v1/subscriptions?lang=en',
+        remoteAddress: '198.51.100.7',
+        payload: { email },
+      });
+      expect(subscribed.statusCode).toBe(201);
+      const [mail] = await own.database.db
+        .select()
+        .from(mailOutbox)
+        .where(and(eq(mailOutbox.toAddress, email), eq(mailOutbox.template, 'subscriptionConfirm')));
+      const token = linkToken(mail!.textBody, 'confirm');
+      const clock = testClockOf(own.database.db);
+      clock.enableMoving();
+      clock.advance(8);
+      const late = await own.app.inject({
+        method: 'POST',
+        url: '/api/v1/subscriptions/confirm?lang=en',
+        payload: { token },
+      });
+      expect(late.statusCode).toBe(410);
+      expect(json<TError>(late).error.code).toBe('SUBSCRIPTION_LINK_EXPIRED');
+    } finally {
+      await own.close();
+    }
   });
 });
 
