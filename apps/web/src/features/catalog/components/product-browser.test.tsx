@@ -6,6 +6,21 @@ import { productCardFixture } from '../../../testing/product-cards';
 import { jsonResponse, renderWithQueries, setUpComponentTests } from '../../../testing/render';
 import { ProductBrowser } from './product-browser';
 
+/** /commodity over an empty catalogue: the filter bar alone, for tests of its structure. */
+async function renderEmptyCatalogue() {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL) => {
+      const url = new URL(String(input), 'http://localhost');
+      if (url.pathname.endsWith('/catalog/categories')) {
+        return jsonResponse({ categories: [] });
+      }
+      return jsonResponse({ pageList: [], total: 0, pageNum: 1, pageSize: 20 });
+    }),
+  );
+  await renderWithQueries(<ProductBrowser />, '/commodity');
+}
+
 describe('ProductBrowser (/commodity)', () => {
   setUpComponentTests({ catalog: catalogEn });
 
@@ -40,17 +55,7 @@ describe('ProductBrowser (/commodity)', () => {
   });
 
   it('keeps the Price label with its Min and Max fields in one group that wraps as one', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (input: RequestInfo | URL) => {
-        const url = new URL(String(input), 'http://localhost');
-        if (url.pathname.endsWith('/catalog/categories')) {
-          return jsonResponse({ categories: [] });
-        }
-        return jsonResponse({ pageList: [], total: 0, pageNum: 1, pageSize: 20 });
-      }),
-    );
-    await renderWithQueries(<ProductBrowser />, '/commodity');
+    await renderEmptyCatalogue();
     const group = screen.getByRole('group', { name: catalogEn.filters.price });
     expect(group.classList.contains('cv-filter-group')).toBe(true);
     // The label, both fields and the dash between them, and nothing else (Apply and the category stay outside).
@@ -68,17 +73,7 @@ describe('ProductBrowser (/commodity)', () => {
   });
 
   it('keeps the Sort label with its choices in one group that wraps them beside it', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (input: RequestInfo | URL) => {
-        const url = new URL(String(input), 'http://localhost');
-        if (url.pathname.endsWith('/catalog/categories')) {
-          return jsonResponse({ categories: [] });
-        }
-        return jsonResponse({ pageList: [], total: 0, pageNum: 1, pageSize: 20 });
-      }),
-    );
-    await renderWithQueries(<ProductBrowser />, '/commodity');
+    await renderEmptyCatalogue();
     const group = screen.getByRole('group', { name: catalogEn.sort.label });
     expect(group).toBe(screen.getByTestId('filter-sort'));
     expect(group.classList.contains('cv-filter-group')).toBe(true);

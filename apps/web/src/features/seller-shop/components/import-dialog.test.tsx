@@ -61,42 +61,42 @@ describe('Seller -> product import dialog, before sending', () => {
   });
 });
 
+/** Sends a file whose import ends as `result` says, and opens the dialog on it. */
+async function importWith(
+  result: Pick<
+    TImportJob,
+    'savedProducts' | 'createdProducts' | 'updatedProducts' | 'refusedRows' | 'errors'
+  >,
+) {
+  const job: TImportJob = {
+    id: '7',
+    status: 'done',
+    totalRows: 3,
+    processedRows: 3,
+    failure: null,
+    createdAt: '2026-12-03T08:00:00.000Z',
+    finishedAt: '2026-12-03T08:00:01.000Z',
+    ...result,
+  };
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => jsonResponse(job)),
+  );
+  vi.spyOn(XMLHttpRequest.prototype, 'send').mockImplementation(function (this: XMLHttpRequest) {
+    Object.defineProperty(this, 'status', { value: 200 });
+    Object.defineProperty(this, 'responseText', { value: JSON.stringify({ ...job, status: 'running' }) });
+    setTimeout(() => this.onload?.(new ProgressEvent('load')));
+  });
+  await renderWithQueries(<ImportDialog isOpen onClose={() => undefined} />);
+  const input = document.querySelector('input[type="file"]') as HTMLInputElement;
+  await act(async () =>
+    fireEvent.change(input, { target: { files: [fileOf('goods.csv', 'text/csv', 500)] } }),
+  );
+}
+
 describe('Seller -> product import dialog, the result', () => {
   setUpComponentTests({ seller: sellerEn });
   afterEach(() => vi.restoreAllMocks());
-
-  /** Sends a file whose import ends as `result` says, and opens the dialog on it. */
-  async function importWith(
-    result: Pick<
-      TImportJob,
-      'savedProducts' | 'createdProducts' | 'updatedProducts' | 'refusedRows' | 'errors'
-    >,
-  ) {
-    const job: TImportJob = {
-      id: '7',
-      status: 'done',
-      totalRows: 3,
-      processedRows: 3,
-      failure: null,
-      createdAt: '2026-12-03T08:00:00.000Z',
-      finishedAt: '2026-12-03T08:00:01.000Z',
-      ...result,
-    };
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => jsonResponse(job)),
-    );
-    vi.spyOn(XMLHttpRequest.prototype, 'send').mockImplementation(function (this: XMLHttpRequest) {
-      Object.defineProperty(this, 'status', { value: 200 });
-      Object.defineProperty(this, 'responseText', { value: JSON.stringify({ ...job, status: 'running' }) });
-      setTimeout(() => this.onload?.(new ProgressEvent('load')));
-    });
-    await renderWithQueries(<ImportDialog isOpen onClose={() => undefined} />);
-    const input = document.querySelector('input[type="file"]') as HTMLInputElement;
-    await act(async () =>
-      fireEvent.change(input, { target: { files: [fileOf('goods.csv', 'text/csv', 500)] } }),
-    );
-  }
 
   it('says "1 product saved", not "1 products saved", and no refused rows when there are none', async () => {
     await importWith({
@@ -138,35 +138,14 @@ describe('Seller -> product import dialog, refused rows on a phone', () => {
   });
 
   it('puts the field above its reason, so the reason has the width, and keeps three columns when wide', async () => {
-    const job: TImportJob = {
-      id: '8',
-      status: 'done',
-      totalRows: 2,
-      processedRows: 2,
-      failure: null,
-      createdAt: '2026-12-03T08:00:00.000Z',
-      finishedAt: '2026-12-03T08:00:01.000Z',
+    const resizeTo = layOutAt(328);
+    await importWith({
       savedProducts: 1,
       createdProducts: 1,
       updatedProducts: 0,
       refusedRows: 1,
       errors: [{ row: 3, field: 'name_ar', code: 'v:too_long', message: 'This text is too long' }],
-    };
-    const resizeTo = layOutAt(328);
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => jsonResponse(job)),
-    );
-    vi.spyOn(XMLHttpRequest.prototype, 'send').mockImplementation(function (this: XMLHttpRequest) {
-      Object.defineProperty(this, 'status', { value: 200 });
-      Object.defineProperty(this, 'responseText', { value: JSON.stringify({ ...job, status: 'running' }) });
-      setTimeout(() => this.onload?.(new ProgressEvent('load')));
     });
-    await renderWithQueries(<ImportDialog isOpen onClose={() => undefined} />);
-    const input = document.querySelector('input[type="file"]') as HTMLInputElement;
-    await act(async () =>
-      fireEvent.change(input, { target: { files: [fileOf('goods.csv', 'text/csv', 500)] } }),
-    );
     const table = await screen.findByRole('table');
     const headers = () =>
       within(screen.getByRole('table'))

@@ -8,6 +8,16 @@ import { jsonResponse, renderWithQueries, setUpComponentTests } from '../../../t
 import { sellerProductRow } from '../test-fixtures';
 import SellerProductsPage from './products';
 
+/** The seller's product list at `address`, under its route as the seller centre mounts it. */
+function renderProductsPage(address: string) {
+  return renderWithQueries(
+    <Routes>
+      <Route path="/seller/products/*" element={<SellerProductsPage />} />
+    </Routes>,
+    address,
+  );
+}
+
 describe('Seller -> products list', () => {
   setUpComponentTests({ seller: sellerEn });
   failOnAntdWarnings();
@@ -34,12 +44,7 @@ describe('Seller -> products list', () => {
         });
       }),
     );
-    await renderWithQueries(
-      <Routes>
-        <Route path="/seller/products/*" element={<SellerProductsPage />} />
-      </Routes>,
-      '/seller/products?pageNum=2&state=onShelf&keyword=linen',
-    );
+    await renderProductsPage('/seller/products?pageNum=2&state=onShelf&keyword=linen');
     // It started over at page 1, unfiltered.
     await waitFor(() => expect(asked.length).toBeGreaterThan(0));
     expect(asked[0]?.get('pageNum')).toBe('2');
@@ -77,12 +82,7 @@ describe('Seller -> products list', () => {
         });
       }),
     );
-    await renderWithQueries(
-      <Routes>
-        <Route path="/seller/products/*" element={<SellerProductsPage />} />
-      </Routes>,
-      '/seller/products',
-    );
+    await renderProductsPage('/seller/products');
     const notice = (await screen.findByText(sellerEn.shop.suspended)).closest('[role="alert"]');
     expect(notice?.textContent).toContain('Counterfeit complaints');
   });
@@ -121,12 +121,7 @@ describe('Seller -> products list, narrow and wide', () => {
         });
       }),
     );
-    await renderWithQueries(
-      <Routes>
-        <Route path="/seller/products/*" element={<SellerProductsPage />} />
-      </Routes>,
-      '/seller/products',
-    );
+    await renderProductsPage('/seller/products');
     await screen.findByText(LONG_NAME);
     return resize;
   }
