@@ -27,6 +27,14 @@ export async function confirmOrder(
   });
 }
 
+/**
+ * The logistics line shipping writes for a carrier and tracking number; a correction writes the new one the same
+ * way and finds the lines it replaces by it.
+ */
+function trackingLine(tracking: { carrier: string; trackingNo: string }): string {
+  return `${tracking.carrier} ${tracking.trackingNo}`;
+}
+
 /** paid or confirmed -> shipped with a carrier and tracking number; the first logistics entry. */
 export async function shipOrder(
   db: Database,
@@ -55,7 +63,7 @@ export async function shipOrder(
     );
     await tx
       .insert(orderLogistics)
-      .values({ orderId: order.id, content: `${input.carrier} ${input.trackingNo}`, createdAt: now });
+      .values({ orderId: order.id, content: trackingLine(input), createdAt: now });
     return shipped;
   });
 }
@@ -137,12 +145,15 @@ export async function correctTracking(
         and(
           eq(orderLogistics.orderId, order.id),
           isNull(orderLogistics.supersededAt),
-          eq(orderLogistics.content, `${current.carrier ?? ''} ${current.trackingNo ?? ''}`),
+          eq(
+            orderLogistics.content,
+            trackingLine({ carrier: current.carrier ?? '', trackingNo: current.trackingNo ?? '' }),
+          ),
         ),
       );
     await tx
       .insert(orderLogistics)
-      .values({ orderId: order.id, content: `${input.carrier} ${input.trackingNo}`, createdAt: now });
+      .values({ orderId: order.id, content: trackingLine(input), createdAt: now });
     return corrected;
   });
 }
