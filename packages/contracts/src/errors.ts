@@ -149,6 +149,10 @@ export const ERROR_STATUS = {
   LOAN_MODE_INVALID: 400,
   LOAN_SAME_REVIEWER: 409,
   LOAN_OFFER_NOT_OPEN: 409,
+  /** The borrower answered an offer staff had withdrawn. */
+  LOAN_OFFER_WITHDRAWN: 409,
+  /** Staff withdraw an offer that is no longer waiting (accepted, declined, lapsed or withdrawn already). */
+  LOAN_OFFER_NOT_PENDING: 409,
   LOAN_NOT_REPAYABLE: 409,
   LOAN_NOTHING_DUE_YET: 409,
   LOAN_REPAY_TOO_MUCH: 400,

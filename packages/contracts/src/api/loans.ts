@@ -317,8 +317,11 @@ export const OPEN_LOAN_STATUSES = [
   'overdue',
 ] as const satisfies readonly TLoanStatus[];
 
-/** How a counter-offer (status approved) ended: taken and paid out, declined by the borrower, or left to lapse. */
-export const LOAN_OFFER_OUTCOMES = ['accepted', 'declined', 'lapsed'] as const;
+/**
+ * How a counter-offer (status approved) ended: taken and paid out, declined by the borrower, left to lapse, or
+ * withdrawn by staff before the borrower answered (the staff's reason is the loan's rejectReason).
+ */
+export const LOAN_OFFER_OUTCOMES = ['accepted', 'declined', 'lapsed', 'withdrawn'] as const;
 export type TLoanOfferOutcome = (typeof LOAN_OFFER_OUTCOMES)[number];
 
 export const LOAN_EVENT_KINDS = [
@@ -499,6 +502,19 @@ export const ZRejectLoanRequest = z.strictObject({
     .min(1, { error: V.required })
     .max(255, { error: 'reason' }),
 });
+
+/** Most characters of the reason staff give for withdrawing an offer (shown to the borrower). */
+export const LOAN_OFFER_WITHDRAW_REASON_MAX = 500;
+/** Staff withdraw an offer the borrower has not answered: a reason is required (trimmed, no NUL). */
+export const ZWithdrawLoanOfferRequest = z.strictObject({
+  reason: z
+    .string({ error: requiredOrInvalid })
+    .trim()
+    .min(1, { error: V.required })
+    .max(LOAN_OFFER_WITHDRAW_REASON_MAX, { error: V.tooLong })
+    .refine((v) => !v.includes('\u0000'), { error: V.invalidValue }),
+});
+export type TWithdrawLoanOfferRequest = z.input<typeof ZWithdrawLoanOfferRequest>;
 
 export const ZLoanBook = z.object({
   outstandingPrincipal: z.string(),

@@ -8,7 +8,7 @@ import { ZPageOf, zPageParams } from './catalog';
  * params, in the reader's language. A module that adds an event adds it here and to the dictionaries.
  * Params by event: order.* -> orderNo (order.trackingCorrected: and the new carrier, trackingNo); refund.* -> orderNo, amount?; recharge.* / withdrawal.* ->
  * recordId, amount, reason (failed: what staff wrote); loan.* -> loanId, amount?, dueDate (dueSoon), reason
- * (rejected), expiresAt (offered: ISO instant the offer lapses); chat.* -> conversationId, count (messages since last read), name (chat.shop: the shop; chat.buyer:
+ * (rejected), expiresAt (offered: ISO instant the offer lapses; offerWithdrawn: amount and the staff's reason); chat.* -> conversationId, count (messages since last read), name (chat.shop: the shop; chat.buyer:
  * the buyer), one notification per conversation, updated;
  * merchant.* -> shopName, reason (rejected); shop.suspended -> reason; product.* -> productId, name (in the
  * product's own language), reason (takenDown); verification.* -> verificationId, reason (rejected, resubmit).
@@ -30,6 +30,7 @@ export const NOTIFICATION_EVENTS = [
   'loan.rejected',
   'loan.offered',
   'loan.offerLapsed',
+  'loan.offerWithdrawn',
   'loan.disbursed',
   'loan.overdue',
   'loan.dueSoon',

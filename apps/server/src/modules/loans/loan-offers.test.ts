@@ -1,8 +1,9 @@
 import { parseMoney, type TLoan, type TMyLoans } from '@caravan/contracts';
-import { and, eq, like } from 'drizzle-orm';
+import { and, asc, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client';
 import {
+  auditLog,
   identityVerifications,
   ledgerTransactions,
   loans,
@@ -384,6 +385,293 @@ describe('loan counter-offers', () => {
       .set({ value: '1000000' })
       .where(eq(systemParams.code, 'loan_four_eyes_threshold'));
     expect((await checkLedger(db)).isOk).toBe(true);
+  });
+
+  const auditOf = async (loanId: string) =>
+    db
+      .select({
+        staffId: auditLog.staffId,
+        action: auditLog.action,
+        details: auditLog.details,
+      })
+      .from(auditLog)
+      .where(and(eq(auditLog.targetType, 'loan'), eq(auditLog.targetId, loanId)))
+      .orderBy(asc(auditLog.id));
+
+  const withdraw = (
+    loanId: string,
+    payload: unknown,
+    token = reviewerB.token,
+    headers: Record<string, string> = {},
+  ) => call('POST', `/api/v1/admin/loans/${loanId}/withdraw-offer`, token, payload, headers);
+
+  it('staff withdraw an unanswered offer: the loan fails, nothing is credited, the borrower is told and may reapply', async () => {
+    const { user, loanId } = await offered();
+    const bookBefore = await getPlatformBalance(db, 'loan_book');
+    const res = await withdraw(loanId, { reason: '  Income could not be confirmed  ' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(json<TLoan>(res)).toMatchObject({
+      status: 'failed',
+      offerOutcome: 'withdrawn',
+      rejectReason: 'Income could not be confirmed',
+      offerAnsweredAt: null,
+      disbursedAt: null,
+    });
+    expect(json<TLoan>(res).events.map((e) => e.kind)).toEqual(['applied', 'approved', 'failed']);
+    // The borrower sees it on their page, staff in the console.
+    const mine = json<TLoan>(await call('GET', `/api/v1/loans/${loanId}`, user.token));
+    expect(mine).toMatchObject({ status: 'failed', offerOutcome: 'withdrawn' });
+    const detail = json<{ loan: TLoan }>(await call('GET', `/api/v1/admin/loans/${loanId}`, reviewerA.token));
+    expect(detail.loan).toMatchObject({
+      offerOutcome: 'withdrawn',
+      rejectReason: 'Income could not be confirmed',
+    });
+    expect((await getBalances(db, user.id)).available).toBe(0n);
+    expect(await getPlatformBalance(db, 'loan_book')).toBe(bookBefore);
+    expect(await disbursements(loanId)).toEqual([]);
+
+    const told = await db
+      .select({ params: notifications.params, audience: notifications.audience })
+      .from(notifications)
+      .where(and(eq(notifications.userId, user.id), eq(notifications.event, 'loan.offerWithdrawn')));
+    expect(told).toEqual([
+      {
+        audience: 'buyer',
+        params: { loanId, amount: '200000.00', reason: 'Income could not be confirmed' },
+      },
+    ]);
+    // The borrower's notification list carries it.
+    const page = json<{ pageList: { event: string }[] }>(
+      await call('GET', '/api/v1/notifications', user.token),
+    );
+    expect(page.pageList.map((n) => n.event)).toContain('loan.offerWithdrawn');
+
+    const audit = await auditOf(loanId);
+    expect(audit.at(-1)).toEqual({
+      staffId: reviewerB.id,
+      action: 'loan.offer_withdraw',
+      details: {
+        userId: String(user.id),
+        amount: '200000.00',
+        reason: 'Income could not be confirmed',
+        before: { status: 'approved', offerOutcome: null },
+        after: { status: 'failed', offerOutcome: 'withdrawn' },
+      },
+    });
+
+    // Answering it now is refused, with its own localized message, and credits nothing.
+    for (const action of ['accept', 'decline']) {
+      const late = await call(
+        'POST',
+        `/api/v1/loans/${loanId}/${action}`,
+        user.token,
+        {},
+        { 'accept-language': 'de' },
+      );
+      expect([late.statusCode, json<TErr>(late).error.code]).toEqual([409, 'LOAN_OFFER_WITHDRAWN']);
+      expect(json<TErr>(late).error.message).toContain('zurückgezogen');
+    }
+    // A second withdrawal finds nothing pending.
+    const twice = await withdraw(loanId, { reason: 'again' });
+    expect([twice.statusCode, json<TErr>(twice).error.code]).toEqual([409, 'LOAN_OFFER_NOT_PENDING']);
+    expect((await getBalances(db, user.id)).available).toBe(0n);
+    expect(await auditOf(loanId)).toHaveLength(audit.length);
+
+    const again = await call('POST', '/api/v1/loans', user.token, {
+      productId: startupId,
+      amount: '100000',
+      termDays: 30,
+      mode: 'bullet',
+      purpose: 'After the withdrawal',
+      agreed: true,
+    });
+    expect(again.statusCode, again.body).toBe(201);
+    expect((await checkLedger(db)).isOk).toBe(true);
+  });
+
+  it('withdraw and accept at once: exactly one wins, the loser gets a 409, and money moves only if accept won', async () => {
+    const winners: string[] = [];
+    for (let round = 0; round < 4; round += 1) {
+      const { user, loanId } = await offered();
+      const bookBefore = await getPlatformBalance(db, 'loan_book');
+      const accept = () =>
+        call(
+          'POST',
+          `/api/v1/loans/${loanId}/accept`,
+          user.token,
+          {},
+          { 'idempotency-key': `race-a-${loanId}` },
+        );
+      const take = () =>
+        withdraw(loanId, { reason: 'Race' }, reviewerA.token, { 'idempotency-key': `race-w-${loanId}` });
+      // Both orders of sending, so each side is first at least once on a single-session database.
+      const [acceptRes, withdrawRes] =
+        round % 2 === 0
+          ? await Promise.all([accept(), take()])
+          : (await Promise.all([take(), accept()])).reverse();
+      const codes = [acceptRes!.statusCode, withdrawRes!.statusCode].sort();
+      expect(codes, `${acceptRes!.body} ${withdrawRes!.body}`).toEqual([200, 409]);
+      const [row] = await db
+        .select()
+        .from(loans)
+        .where(eq(loans.id, BigInt(loanId)));
+      const actions = (await auditOf(loanId)).map((a) => a.action);
+      if (acceptRes!.statusCode === 200) {
+        winners.push('accept');
+        expect(json<TErr>(withdrawRes!).error).toMatchObject({
+          code: 'LOAN_OFFER_NOT_PENDING',
+          message:
+            "This loan has no offer waiting for the borrower's answer: it was already accepted, declined, withdrawn or has lapsed",
+        });
+        expect(row).toMatchObject({ status: 'disbursed', offerOutcome: 'accepted', rejectReason: null });
+        expect((await getBalances(db, user.id)).available).toBe(m('200000'));
+        expect(await getPlatformBalance(db, 'loan_book')).toBe(bookBefore - m('200000'));
+        expect(actions).toContain('loan.offer_accept');
+        expect(actions).not.toContain('loan.offer_withdraw');
+      } else {
+        winners.push('withdraw');
+        expect(json<TErr>(acceptRes!).error).toMatchObject({
+          code: 'LOAN_OFFER_WITHDRAWN',
+          message:
+            'This offer was withdrawn before you answered: nothing was paid out, and you can apply again',
+        });
+        expect(row).toMatchObject({ status: 'failed', offerOutcome: 'withdrawn' });
+        expect((await getBalances(db, user.id)).available).toBe(0n);
+        expect(await getPlatformBalance(db, 'loan_book')).toBe(bookBefore);
+        expect(await disbursements(loanId)).toEqual([]);
+        expect(actions).toContain('loan.offer_withdraw');
+        expect(actions).not.toContain('loan.offer_accept');
+      }
+    }
+    expect(winners).toHaveLength(4);
+    expect((await checkLedger(db)).isOk).toBe(true);
+  });
+
+  it('accepted first, a withdrawal changes nothing; lapsed or never offered is refused too', async () => {
+    const { user, loanId } = await offered();
+    expect((await call('POST', `/api/v1/loans/${loanId}/accept`, user.token, {})).statusCode).toBe(200);
+    const late = await withdraw(loanId, { reason: 'Too late' });
+    expect([late.statusCode, json<TErr>(late).error.code]).toEqual([409, 'LOAN_OFFER_NOT_PENDING']);
+    const [row] = await db
+      .select()
+      .from(loans)
+      .where(eq(loans.id, BigInt(loanId)));
+    expect(row).toMatchObject({ status: 'disbursed', offerOutcome: 'accepted', rejectReason: null });
+    expect((await getBalances(db, user.id)).available).toBe(m('200000'));
+    const withdrawn = await db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, user.id), eq(notifications.event, 'loan.offerWithdrawn')));
+    expect(withdrawn).toEqual([]);
+
+    const { loanId: waitingId } = await applied('100000');
+    const early = await withdraw(waitingId, { reason: 'Nothing offered' });
+    expect([early.statusCode, json<TErr>(early).error.code]).toEqual([409, 'LOAN_OFFER_NOT_PENDING']);
+    const missing = await withdraw('999999999', { reason: 'x' });
+    expect([missing.statusCode, json<TErr>(missing).error.code]).toEqual([404, 'LOAN_NOT_FOUND']);
+
+    // Past its expiry (the lapse job has not run): it is no longer pending.
+    const { loanId: oldId } = await offered();
+    await db
+      .update(loans)
+      .set({ offerExpiresAt: new Date(testClockOf(db).now().getTime() - 1000) })
+      .where(eq(loans.id, BigInt(oldId)));
+    const expired = await withdraw(oldId, { reason: 'Expired' });
+    expect([expired.statusCode, json<TErr>(expired).error.code]).toEqual([409, 'LOAN_OFFER_NOT_PENDING']);
+  });
+
+  it('the withdrawal reason is required, trimmed, at most 500 characters, without NUL; only loan reviewers may withdraw', async () => {
+    const { user, loanId } = await offered();
+    const cases: [unknown, number, string][] = [
+      [{}, 400, 'reason'],
+      [{ reason: '' }, 400, 'reason'],
+      [{ reason: '   ' }, 400, 'reason'],
+      [{ reason: 'x'.repeat(501) }, 400, 'reason'],
+      [{ reason: 'a\u0000b' }, 400, ''],
+      [{ reason: 42 }, 400, 'reason'],
+      [{ reason: 'ok', extra: 1 }, 400, ''],
+      [[{ reason: 'ok' }], 400, ''],
+    ];
+    for (const [body, status, field] of cases) {
+      const res = await withdraw(loanId, body);
+      expect(res.statusCode, `${JSON.stringify(body)} ${res.body}`).toBe(status);
+      const { error } = json<TErr>(res);
+      expect(error.message).toBeTruthy();
+      if (field) {
+        expect(JSON.stringify(error.details ?? {})).toContain(field);
+      }
+    }
+    const idTooLong = await withdraw('1234567890123456789', { reason: 'ok' });
+    expect(idTooLong.statusCode).toBe(400);
+    // A buyer, and staff without loans.review, are refused.
+    const byBuyer = await withdraw(loanId, { reason: 'ok' }, user.token);
+    expect(byBuyer.statusCode).toBeGreaterThanOrEqual(401);
+    expect(byBuyer.statusCode).toBeLessThan(404);
+    const bySettings = await withdraw(loanId, { reason: 'ok' }, settingsStaff.token);
+    expect(bySettings.statusCode).toBe(403);
+    const [row] = await db
+      .select()
+      .from(loans)
+      .where(eq(loans.id, BigInt(loanId)));
+    expect(row!.status).toBe('approved');
+
+    // 500 characters after trimming are taken.
+    const res = await withdraw(loanId, { reason: ` ${'y'.repeat(500)} ` });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(json<TLoan>(res).rejectReason).toBe('y'.repeat(500));
+  });
+
+  it("the borrower's accept and decline are in the staff audit log with the borrower as the actor", async () => {
+    const { user, loanId } = await offered();
+    expect((await call('POST', `/api/v1/loans/${loanId}/accept`, user.token)).statusCode).toBe(200);
+    const accepted = (await auditOf(loanId)).filter((a) => a.action === 'loan.offer_accept');
+    expect(accepted).toHaveLength(1);
+    expect(accepted[0]).toMatchObject({
+      staffId: null,
+      details: {
+        actor: 'borrower',
+        userId: String(user.id),
+        amount: '200000.00',
+        before: { status: 'approved', offerOutcome: null },
+        after: { status: 'disbursed', offerOutcome: 'accepted' },
+      },
+    });
+    expect(accepted[0]!.details.ledgerTransactionId).toMatch(/^\d+$/);
+
+    const other = await offered();
+    const declined = await call('POST', `/api/v1/loans/${other.loanId}/decline`, other.user.token, {
+      reason: ' Not enough ',
+    });
+    expect(declined.statusCode, declined.body).toBe(200);
+    expect((await auditOf(other.loanId)).filter((a) => a.action.startsWith('loan.offer_'))).toEqual([
+      {
+        staffId: null,
+        action: 'loan.offer_decline',
+        details: {
+          actor: 'borrower',
+          userId: String(other.user.id),
+          amount: '200000.00',
+          reason: 'Not enough',
+          before: { status: 'approved', offerOutcome: null },
+          after: { status: 'failed', offerOutcome: 'declined' },
+        },
+      },
+    ]);
+    // A refused answer writes no row.
+    const refused = await call('POST', `/api/v1/loans/${other.loanId}/accept`, other.user.token);
+    expect(refused.statusCode).toBe(409);
+    expect((await auditOf(other.loanId)).filter((a) => a.action.startsWith('loan.offer_'))).toHaveLength(1);
+    // Staff find them in the log by action.
+    const auditor = await createTestStaff(db, ['audit.read']);
+    const log = await call(
+      'GET',
+      `/api/v1/admin/audit-log?action=loan.offer_&targetId=${other.loanId}`,
+      auditor.token,
+    );
+    expect(log.statusCode, log.body).toBe(200);
+    expect(json<{ pageList: { action: string; staffId: string | null }[] }>(log).pageList).toEqual([
+      expect.objectContaining({ action: 'loan.offer_decline', staffId: null }),
+    ]);
   });
 
   it('loan_offer_valid_days is refused outside 1..30', async () => {

@@ -471,7 +471,13 @@ describe('identity verification and loans', () => {
         .select()
         .from(auditLog)
         .where(and(eq(auditLog.targetType, 'loan'), eq(auditLog.targetId, loanId)));
-      expect(audits.map((a) => a.action).sort()).toEqual(['loan.approve', 'loan.first_approval']);
+      // Both staff approvals, and the borrower's accept of the offer (actor: the borrower, no staff member).
+      expect(audits.map((a) => a.action).sort()).toEqual([
+        'loan.approve',
+        'loan.first_approval',
+        'loan.offer_accept',
+      ]);
+      expect(audits.find((a) => a.action === 'loan.offer_accept')?.staffId).toBeNull();
       const sent = await db
         .select()
         .from(notifications)

@@ -3,6 +3,7 @@ import { and, asc, eq, lte } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
 import { loans } from '../../db/schema';
 import { AppError } from '../../http/app-error';
+import { recordAudit } from '../audit';
 import { withMoneyTransaction } from '../ledger';
 import { notify } from '../notifications';
 import type { TLoanRow } from './accrual';
@@ -25,6 +26,10 @@ async function lockOpenOffer(
   if (!loan) {
     throw new AppError('LOAN_NOT_FOUND');
   }
+  if (loan.offerOutcome === 'withdrawn') {
+    // Staff took it back first (withdrawLoanOffer holds the same lock): nothing is credited, and the borrower is told why.
+    throw new AppError('LOAN_OFFER_WITHDRAWN');
+  }
   if (
     loan.status !== 'approved' ||
     loan.approvedAmount === null ||
@@ -34,6 +39,35 @@ async function lockOpenOffer(
     throw new AppError('LOAN_OFFER_NOT_OPEN');
   }
   return { ...loan, approvedAmount: loan.approvedAmount };
+}
+
+/**
+ * The borrower's answer in the staff audit log, as staff decisions are: no staff member acted (staffId null), so the
+ * borrower is named in the details as the actor.
+ */
+async function auditBorrowerAnswer(
+  tx: Executor,
+  loan: TLoanRow,
+  input: {
+    action: 'loan.offer_accept' | 'loan.offer_decline';
+    after: TLoanRow;
+    details?: Record<string, unknown>;
+  },
+) {
+  await recordAudit(tx, {
+    staffId: null,
+    action: input.action,
+    targetType: 'loan',
+    targetId: loan.id,
+    details: {
+      actor: 'borrower',
+      userId: String(loan.userId),
+      amount: loan.approvedAmount === null ? null : formatMoney(loan.approvedAmount),
+      ...input.details,
+      before: { status: loan.status, offerOutcome: loan.offerOutcome },
+      after: { status: input.after.status, offerOutcome: input.after.offerOutcome },
+    },
+  });
 }
 
 /**
@@ -48,7 +82,7 @@ export async function acceptLoanOffer(
   const row = await withMoneyTransaction(db, async (tx) => {
     const loan = await lockOpenOffer(tx, input);
     await assertBorrowerActive(tx, loan.userId);
-    const { row: disbursed } = await disburseLoan(tx, loan, {
+    const { row: disbursed, transactionId } = await disburseLoan(tx, loan, {
       amount: loan.approvedAmount,
       reviewerStaffId: loan.reviewerStaffId,
       approvedAt: loan.approvedAt ?? input.now,
@@ -59,6 +93,11 @@ export async function acceptLoanOffer(
       .set({ offerOutcome: 'accepted', offerAnsweredAt: input.now })
       .where(eq(loans.id, disbursed.id))
       .returning();
+    await auditBorrowerAnswer(tx, loan, {
+      action: 'loan.offer_accept',
+      after: answered!,
+      details: { ledgerTransactionId: String(transactionId) },
+    });
     return answered!;
   });
   return presentLoan(db, row, input.now);
@@ -83,6 +122,71 @@ export async function declineLoanOffer(
       })
       .where(eq(loans.id, loan.id))
       .returning();
+    await auditBorrowerAnswer(tx, loan, {
+      action: 'loan.offer_decline',
+      after: updated!,
+      details: { reason: input.reason ? input.reason : null },
+    });
+    return updated!;
+  });
+  return presentLoan(db, row, input.now);
+}
+
+/**
+ * Staff (loans.review) take back an offer the borrower has not answered: the loan fails as a lapsed one does (a new
+ * application is allowed), with the staff's reason as its reject reason, and the borrower is told. Under the same row
+ * lock as the borrower's accept and decline, so exactly one wins: an offer accepted first is refused here
+ * (LOAN_OFFER_NOT_PENDING) and nothing changes; one withdrawn first refuses the accept (LOAN_OFFER_WITHDRAWN) and
+ * nothing is credited. An offer past its expiry that the lapse job has not reached yet is refused as well.
+ */
+export async function withdrawLoanOffer(
+  db: Database,
+  input: { staffId: bigint; id: bigint; reason: string; now: Date },
+): Promise<TLoan> {
+  const row = await db.transaction(async (tx) => {
+    const [loan] = await tx.select().from(loans).where(eq(loans.id, input.id)).for('update');
+    if (!loan) {
+      throw new AppError('LOAN_NOT_FOUND');
+    }
+    if (
+      loan.status !== 'approved' ||
+      loan.offerOutcome !== null ||
+      loan.offerExpiresAt === null ||
+      loan.offerExpiresAt <= input.now
+    ) {
+      throw new AppError('LOAN_OFFER_NOT_PENDING');
+    }
+    const [updated] = await tx
+      .update(loans)
+      .set({
+        status: 'failed',
+        offerOutcome: 'withdrawn',
+        rejectReason: input.reason,
+        rejectedAt: input.now,
+        updatedAt: new Date(),
+      })
+      .where(eq(loans.id, loan.id))
+      .returning();
+    const amount = formatMoney(loan.approvedAmount ?? loan.amount);
+    await recordAudit(tx, {
+      staffId: input.staffId,
+      action: 'loan.offer_withdraw',
+      targetType: 'loan',
+      targetId: loan.id,
+      details: {
+        userId: String(loan.userId),
+        amount,
+        reason: input.reason,
+        before: { status: loan.status, offerOutcome: loan.offerOutcome },
+        after: { status: updated!.status, offerOutcome: updated!.offerOutcome },
+      },
+    });
+    await notify(tx, {
+      userId: loan.userId,
+      audience: 'buyer',
+      event: 'loan.offerWithdrawn',
+      params: { loanId: String(loan.id), amount, reason: input.reason },
+    });
     return updated!;
   });
   return presentLoan(db, row, input.now);

@@ -25,6 +25,7 @@ import {
   ZSubmitAdvancedRequest,
   ZSubmitRealNameRequest,
   ZVerification,
+  ZWithdrawLoanOfferRequest,
 } from '@caravan/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -35,7 +36,7 @@ import { getAdminLoan, getLoanBook, listAdminLoans, loanApprovalFacts } from './
 import { applyForLoan, getMyLoan, getMyLoans, quoteLoan } from './apply';
 import { loanClockOf } from './clock';
 import { readIdentityImage, storeIdentityImage } from './images';
-import { acceptLoanOffer, declineLoanOffer } from './offers';
+import { acceptLoanOffer, declineLoanOffer, withdrawLoanOffer } from './offers';
 import { createLoanProduct, listLoanProducts, updateLoanProduct } from './products';
 import { repayLoan } from './repay';
 import { approveLoan, rejectLoan, reopenFirstReview } from './review';
@@ -325,6 +326,27 @@ export const loanRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) =>
       rejectLoan(db, {
+        staffId: staffOf(request).id,
+        id: BigInt(request.params.id),
+        reason: request.body.reason,
+        now: loanClock.now(),
+      }),
+  );
+  app.post(
+    '/api/v1/admin/loans/:id/withdraw-offer',
+    {
+      ...reviewMoney,
+      schema: {
+        tags: adminTags,
+        summary:
+          'Withdraw an offer (approval below the amount asked) the borrower has not answered: the loan fails, they are told',
+        params: ZIdParams,
+        body: ZWithdrawLoanOfferRequest,
+        response: { 200: ZLoan },
+      },
+    },
+    async (request) =>
+      withdrawLoanOffer(db, {
         staffId: staffOf(request).id,
         id: BigInt(request.params.id),
         reason: request.body.reason,

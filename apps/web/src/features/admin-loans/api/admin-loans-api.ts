@@ -124,6 +124,19 @@ export function useRejectLoan() {
   );
 }
 
+/** Takes back an offer the borrower has not answered; one Idempotency-Key per staff intent, as the other decisions. */
+export function useWithdrawLoanOffer() {
+  return useStaffMutation((input: { id: string; reason: string }) =>
+    runIntent('loan-withdraw-offer', input, ({ key }) =>
+      api.post<TLoan>(
+        `/admin/loans/${input.id}/withdraw-offer`,
+        { reason: input.reason },
+        { ...staffCall, idempotencyKey: key },
+      ),
+    ),
+  );
+}
+
 export function useSaveProduct() {
   return useStaffMutation((input: { id?: string; body: TLoanProductRequest }) =>
     input.id

@@ -1,5 +1,6 @@
 import {
   ADMIN_LOAN_SORTS,
+  LOAN_OFFER_WITHDRAW_REASON_MAX,
   LOAN_STATUSES,
   parseMoney,
   type TAdminLoan,
@@ -35,6 +36,7 @@ import {
   useAdminLoans,
   useApproveLoan,
   useRejectLoan,
+  useWithdrawLoanOffer,
 } from '../api/admin-loans-api';
 import {
   ReviewQueueFrame,
@@ -112,6 +114,85 @@ function approvalOutcome(
   return loan.status === 'reviewing'
     ? ({ key: 'admin.confirmSecond', values: {} } as const)
     : ({ key: 'admin.confirmCredit', values: {} } as const);
+}
+
+/** Most characters of a withdrawal's reason, as the server takes it (LOAN_OFFER_WITHDRAW_REASON_MAX). */
+const WITHDRAW_REASON_MAX = LOAN_OFFER_WITHDRAW_REASON_MAX;
+
+/** An offer (approval below the amount asked) still waiting for the borrower: staff may withdraw it. */
+function isOfferPending(
+  loan: Pick<TAdminLoan, 'status' | 'offerOutcome' | 'offerExpiresAt'>,
+  now = Date.now(),
+) {
+  return (
+    loan.status === 'approved' &&
+    loan.offerOutcome === null &&
+    loan.offerExpiresAt !== null &&
+    Date.parse(loan.offerExpiresAt) > now
+  );
+}
+
+/**
+ * "Withdraw offer" and its confirmation, which asks for the reason the borrower is told (required, trimmed). A
+ * refusal (the borrower answered first: LOAN_OFFER_NOT_PENDING) is shown and the loan read again.
+ */
+function WithdrawOfferButton({
+  loan,
+  size,
+  onDone,
+}: {
+  loan: Pick<TAdminLoan, 'id' | 'approvedAmount' | 'amount' | 'userDisplayName' | 'usercode'>;
+  size?: 'small' | 'middle';
+  onDone?: () => void;
+}) {
+  const { t } = useTranslation(['loans', 'common', 'validation']);
+  const withdraw = useWithdrawLoanOffer();
+  const [isOpen, setOpen] = useState(false);
+  const [reason, setReason] = useState('');
+  const trimmed = reason.trim();
+  const run = useOneAtATime(async () => {
+    try {
+      await withdraw.mutateAsync({ id: loan.id, reason: trimmed });
+      setOpen(false);
+      setReason('');
+      toast.success(t('admin.offerWithdrawn'));
+      onDone?.();
+    } catch (error) {
+      setOpen(false);
+      toastError(error, t('loadError'));
+    }
+  });
+  return (
+    <>
+      <Button danger size={size} onClick={() => setOpen(true)}>
+        {t('admin.withdrawOffer')}
+      </Button>
+      <Modal
+        open={isOpen}
+        title={t('admin.withdrawOffer')}
+        okText={t('admin.withdrawOffer')}
+        okButtonProps={{ danger: true, disabled: trimmed === '' }}
+        cancelText={t('common:actions.cancel')}
+        confirmLoading={withdraw.isPending}
+        onCancel={() => setOpen(false)}
+        onOk={() => void run()}
+        destroyOnHidden
+      >
+        <p>
+          <bdi>{loan.userDisplayName}</bdi> (<bdi dir="ltr">{loan.usercode}</bdi>)
+        </p>
+        <p>{t('admin.withdrawOfferConfirm', { amount: formatAmount(loan.approvedAmount ?? loan.amount) })}</p>
+        <Input.TextArea
+          aria-label={t('admin.withdrawReason')}
+          placeholder={t('admin.withdrawReason')}
+          maxLength={WITHDRAW_REASON_MAX}
+          showCount
+          value={reason}
+          onChange={(event) => setReason(event.target.value)}
+        />
+      </Modal>
+    </>
+  );
 }
 
 function LoanDetail({ id, onDone }: { id: string; onDone: () => void }) {
@@ -246,6 +327,15 @@ function LoanDetail({ id, onDone }: { id: string; onDone: () => void }) {
                 },
               ]
             : []),
+          ...(loan.offerOutcome === 'withdrawn' && loan.rejectReason
+            ? [
+                {
+                  key: 'withdrawReason',
+                  label: t('fields.withdrawReason'),
+                  children: <bdi>{loan.rejectReason}</bdi>,
+                },
+              ]
+            : []),
           ...(loan.offerDeclineReason
             ? [
                 {
@@ -293,6 +383,11 @@ function LoanDetail({ id, onDone }: { id: string; onDone: () => void }) {
             amount: formatAmount(loan.firstApprovedAmount),
           })}
         />
+      )}
+      {isOfferPending(loan) && (
+        <Space wrap style={{ marginBlock: 12 }}>
+          <WithdrawOfferButton loan={loan} onDone={onDone} />
+        </Space>
       )}
       {verification && (
         <div className="cv-loans-images" style={{ marginBlock: 12 }}>
@@ -478,9 +573,12 @@ export default function LoanReviewPage() {
           key: 'actions',
           title: t('common:table.actions'),
           render: (_, l) => (
-            <Button size="small" onClick={() => setOpenId(l.id)}>
-              {t('admin.documents')}
-            </Button>
+            <Space size={4} wrap>
+              <Button size="small" onClick={() => setOpenId(l.id)}>
+                {t('admin.documents')}
+              </Button>
+              {isOfferPending(l) && <WithdrawOfferButton loan={l} size="small" />}
+            </Space>
           ),
         },
       ]}

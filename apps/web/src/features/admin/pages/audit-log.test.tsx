@@ -120,6 +120,38 @@ describe('Admin -> Audit log in the address', () => {
     ]);
   });
 
+  it("names the borrower as the actor of their answer to a loan offer, and staff's withdrawal by the staff member", async () => {
+    const accepted: TAuditEntry = {
+      ...ENTRY,
+      id: '20',
+      staffId: null,
+      staffUsername: null,
+      action: 'loan.offer_accept',
+      targetType: 'loan',
+      targetId: '77',
+      details: { actor: 'borrower', userId: '501', amount: '200000.00' },
+    };
+    const withdrawn: TAuditEntry = {
+      ...ENTRY,
+      id: '21',
+      action: 'loan.offer_withdraw',
+      targetType: 'loan',
+      targetId: '78',
+      details: { userId: '502', reason: 'Income not confirmed' },
+    };
+    await renderPageAt(AuditLogPage, '/admin/audit-log', {
+      pageList: [accepted, withdrawn],
+      total: 2,
+      pageNum: 1,
+      pageSize: 20,
+    });
+    const acceptRow = (await screen.findByText(adminEn.auditActions.loan.offer_accept)).closest('tr')!;
+    expect(within(acceptRow).getByText(adminEn.audit.borrower.replace('{{id}}', '501'))).toBeTruthy();
+    const withdrawRow = screen.getByText(adminEn.auditActions.loan.offer_withdraw).closest('tr')!;
+    expect(within(withdrawRow).getByText('finance1')).toBeTruthy();
+    expect(within(withdrawRow).getByText('loan.offer_withdraw').tagName).toBe('CODE');
+  });
+
   it("names each action in the reader's language with its code beside it, and searches by the name", async () => {
     const fetchMock = await openAt('/admin/audit-log');
     const cell = screen.getByText(adminEn.auditActions.withdrawal.approve).closest('td')!;

@@ -169,7 +169,15 @@ export default function AuditLogPage() {
           {
             title: t('audit.staff'),
             dataIndex: 'staffUsername',
-            render: (v: string | null) => (v ? <bdi>{v}</bdi> : '--'),
+            // A borrower's own answer to a loan offer is logged with them as the actor (no staff member acted).
+            render: (v: string | null, entry) =>
+              v ? (
+                <bdi>{v}</bdi>
+              ) : entry.details.actor === 'borrower' && typeof entry.details.userId === 'string' ? (
+                t('audit.borrower', { id: entry.details.userId })
+              ) : (
+                '--'
+              ),
           },
           {
             title: t('audit.action'),

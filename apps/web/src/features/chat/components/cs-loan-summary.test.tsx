@@ -40,10 +40,11 @@ describe('CsLoanSummary', () => {
     expect(screen.queryByText(/Owed now/)).toBeNull();
   });
 
-  it('names a lapsed or declined offer by its outcome, not as a rejection, with the amount asked beside it', () => {
+  it('names a lapsed, declined or withdrawn offer by its outcome, not as a rejection, with the amount asked beside it', () => {
     for (const [outcome, label] of [
       ['lapsed', 'Offer lapsed'],
       ['declined', 'Offer declined by the borrower'],
+      ['withdrawn', 'Offer withdrawn by staff'],
     ] as const) {
       const { container, unmount } = render(
         <CsLoanSummary

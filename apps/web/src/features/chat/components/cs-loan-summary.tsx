@@ -14,9 +14,10 @@ import { formatUsdt } from '../../../lib/format-money';
  */
 export function CsLoanSummary({ loan }: { loan: NonNullable<TCsCustomerContext['loan']> }) {
   const { t } = useTranslation('chat');
-  // A declined or lapsed offer also ends as `failed`, which alone reads as a staff rejection.
+  // A declined, lapsed or withdrawn offer also ends as `failed`, which alone reads as a staff rejection.
   const endedOffer =
-    loan.status === 'failed' && (loan.offerOutcome === 'declined' || loan.offerOutcome === 'lapsed')
+    loan.status === 'failed' &&
+    (loan.offerOutcome === 'declined' || loan.offerOutcome === 'lapsed' || loan.offerOutcome === 'withdrawn')
       ? loan.offerOutcome
       : null;
   const statusLabel = endedOffer ? t(`loanOfferOutcome.${endedOffer}`) : t(`loanStatus.${loan.status}`);

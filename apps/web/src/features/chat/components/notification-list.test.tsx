@@ -46,6 +46,7 @@ describe('NotificationList', () => {
       notice('3', 'loan.disbursed', { loanId: '1', amount: '120000.25' }),
       notice('7', 'loan.offered', { loanId: '9', amount: '90000.00', expiresAt: '2027-09-04T12:00:00.000Z' }),
       notice('8', 'loan.offerLapsed', { loanId: '9', amount: '90000.00' }),
+      notice('9', 'loan.offerWithdrawn', { loanId: '9', amount: '90000.00', reason: 'Income not confirmed' }),
       notice('4', 'recharge.failed', { recordId: '7', reason: 'No such transaction on chain' }),
       notice('5', 'withdrawal.failed', {
         recordId: '8',
@@ -71,6 +72,7 @@ describe('NotificationList', () => {
       // The offer's deadline in the reader's zone, as every date is shown.
       `Your loan was approved for 90,000.00 USDT, less than you asked for: accept or decline it by ${plain(formatDateTime('2027-09-04T12:00:00.000Z'))}`,
       'The loan offer of 90,000.00 USDT lapsed without an answer: you can apply again',
+      'The loan offer of 90,000.00 USDT was withdrawn: Income not confirmed. You can apply again',
       'Your deposit request was declined: No such transaction on chain',
       'Your withdrawal of 50.00 USDT was declined and the money returned to your balance: Address flagged by compliance',
       'Your deposit request was declined: --',

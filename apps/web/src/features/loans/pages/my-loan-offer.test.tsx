@@ -140,10 +140,11 @@ describe('/credit/myLoan, an offer for less than asked', () => {
     expect(pieces[0]).toMatch(/2026-12-1[12]/);
   });
 
-  it('a declined or lapsed offer says so', async () => {
+  it('a declined, lapsed or withdrawn offer says so', async () => {
     for (const [outcome, text, tag] of [
       ['declined', loansEn.myLoan.offerDeclined, loansEn.statusOffer.declined],
       ['lapsed', loansEn.myLoan.offerLapsed, loansEn.statusOffer.lapsed],
+      ['withdrawn', loansEn.myLoan.offerWithdrawn, loansEn.statusOffer.withdrawn],
     ] as const) {
       vi.stubGlobal(
         'fetch',

@@ -48,13 +48,14 @@ const STATUS_COLOURS: Record<TLoanStatus, string> = {
 };
 
 /**
- * The loan's status; a declined or lapsed offer also ends `failed`, which alone read as "loan rejected", so those
+ * The loan's status; a declined, lapsed or withdrawn offer also ends `failed`, which alone read as "loan rejected", so those
  * are named by how the offer ended.
  */
 export function LoanStatusTag({ loan }: { loan: Pick<TLoan, 'status' | 'offerOutcome'> }) {
   const { t } = useTranslation('loans');
   const endedOffer =
-    loan.status === 'failed' && (loan.offerOutcome === 'declined' || loan.offerOutcome === 'lapsed')
+    loan.status === 'failed' &&
+    (loan.offerOutcome === 'declined' || loan.offerOutcome === 'lapsed' || loan.offerOutcome === 'withdrawn')
       ? loan.offerOutcome
       : null;
   return (
@@ -381,6 +382,9 @@ function LoanDetails({ loan }: { loan: TLoan }) {
       )}
       {loan.offerOutcome === 'lapsed' && (
         <Alert type="warning" showIcon className="cv-reason-notice" title={t('myLoan.offerLapsed')} />
+      )}
+      {loan.offerOutcome === 'withdrawn' && (
+        <Alert type="warning" showIcon className="cv-reason-notice" title={t('myLoan.offerWithdrawn')} />
       )}
       {loan.rejectReason && (
         <Alert
