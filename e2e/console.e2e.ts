@@ -285,7 +285,7 @@ describe('platform console in the browser', () => {
       const waiting = finance.page.locator('.ant-table-row', { hasText: `#${withdrawalId}` });
       await poll(() => waiting.count()).toBe(1);
       expect(await waiting.textContent()).toContain('Withdrawal');
-      expect(await waiting.textContent()).toContain('Finance reviewer');
+      expect(await waiting.textContent()).toContain('Omar Haddad');
       expect(await waiting.getByRole('button', { name: 'Approve' }).isDisabled()).toBe(true);
       // Nor can they give the second approval from the review queue, which marks the record as waiting.
       const again = await openInQueue();
@@ -301,7 +301,7 @@ describe('platform console in the browser', () => {
       await admin.page.goto('/admin/approvals');
       const second = admin.page.locator('.ant-table-row', { hasText: `#${withdrawalId}` });
       await poll(() => second.count()).toBe(1);
-      expect(await second.textContent()).toContain('Finance reviewer');
+      expect(await second.textContent()).toContain('Omar Haddad');
       await second.getByRole('button', { name: 'Approve' }).click();
       const dialog = admin.page.getByRole('dialog', { name: 'Give the second approval?' });
       await poll(() => dialog.textContent()).toContain('first approved by Finance reviewer');

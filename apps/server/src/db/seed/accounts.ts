@@ -142,10 +142,12 @@ export async function seedDemoAccounts(
       isRecommended: 1,
     })
     .returning({ id: stores.id });
+  // People's names, as real staff have: a role's name as a display name stayed English in every language (the role
+  // itself is shown translated beside it), and the buyer's chat named its agent "Customer service".
   const staffRows = [
-    { ...DEMO_LOGINS.admin, displayName: 'Platform administrator', role: BUILT_IN_ROLES.administrator.name },
-    { ...DEMO_LOGINS.finance, displayName: 'Finance reviewer', role: BUILT_IN_ROLES.finance_reviewer.name },
-    { ...DEMO_LOGINS.support, displayName: 'Customer service', role: BUILT_IN_ROLES.customer_service.name },
+    { ...DEMO_LOGINS.admin, displayName: 'Maya Lindqvist', role: BUILT_IN_ROLES.administrator.name },
+    { ...DEMO_LOGINS.finance, displayName: 'Omar Haddad', role: BUILT_IN_ROLES.finance_reviewer.name },
+    { ...DEMO_LOGINS.support, displayName: 'Lena Okafor', role: BUILT_IN_ROLES.customer_service.name },
   ];
   for (const member of staffRows) {
     await db.insert(staff).values({
