@@ -7,6 +7,7 @@ export const ERROR_STATUS = {
   VALIDATION_FAILED: 400,
   PARAMETER_ERROR: 400,
   ILLEGAL_REQUEST: 400,
+  JSON_BODY_EMPTY: 400,
   TOO_FREQUENT: 429,
   DUPLICATE_SUBMISSION: 409,
   NO_PERMISSION: 403,
@@ -96,6 +97,10 @@ export const ERROR_STATUS = {
   TRACKING_UNCHANGED: 400,
   ORDER_ALREADY_REVIEWED: 409,
   ORDER_ALREADY_REFUNDING: 409,
+  ORDER_ALREADY_CONFIRMED: 409,
+  ORDER_ALREADY_SHIPPED: 409,
+  REFUND_ALREADY_APPROVED: 409,
+  REFUND_ALREADY_REJECTED: 409,
   ORDER_FULLY_REFUNDED: 409,
   ORDER_SHIPPED_NO_REFUND: 409,
   RETURN_WINDOW_CLOSED: 409,
@@ -201,6 +206,8 @@ export const ERROR_STATUS = {
   UPLOAD_STILL_RUNNING: 400,
   IMAGE_TYPE_INVALID: 415,
   IMAGE_TOO_LARGE: 413,
+  /** A picture within the byte limit whose width × height passes IMAGE_MAX_PIXELS (decoding it would take too much). */
+  IMAGE_TOO_MANY_PIXELS: 413,
   UPLOAD_TOO_FREQUENT: 429,
   UPLOAD_DAILY_COUNT_EXCEEDED: 429,
   UPLOAD_DAILY_BYTES_EXCEEDED: 413,
@@ -255,6 +262,8 @@ export const ERROR_STATUS = {
   CHAT_IMAGE_TYPE: 415,
   CHAT_CLOSED: 409,
   CHAT_ALREADY_CLAIMED: 409,
+  /** A chat clientId (the resend key) already used by the sender for a message of another type or content. */
+  CHAT_CLIENT_ID_REUSED: 422,
 } as const satisfies Record<string, number>;
 
 export type TErrorCode = keyof typeof ERROR_STATUS;

@@ -111,6 +111,8 @@ export const V = {
   passwordTooCommon: 'passwordTooCommon',
   /** A day that is not a date of the calendar (2026-02-30) or not written YYYY-MM-DD. */
   date: 'date',
+  /** A day or an instant outside DATE_MIN..DATE_MAX (year 0, or past 9999 once its offset is applied). */
+  dateOutOfRange: 'dateOutOfRange',
   /** A period whose end is before its start. */
   dateRangeOrder: 'dateRangeOrder',
   /** A period longer than the 366 days the console sums at once. */
@@ -200,6 +202,42 @@ export const requiredOrInvalid = (issue: { input?: unknown }): TValidationKey =>
   issue.input === undefined || issue.input === null || String(issue.input).trim() === ''
     ? V.required
     : V.invalidValue;
+
+/**
+ * The first and the last calendar day any date input may name (as days, or as the UTC day of an instant). PostgreSQL
+ * has no year 0, and a JavaScript date past 9999 reaches it as "+010000-…", which it refuses: both answered 500. The
+ * last day keeps a day's margin below 9999-12-31, so a query that adds a day or a time zone (the dashboard's ranges)
+ * still stays in four-digit years.
+ */
+export const DATE_MIN = '1970-01-01';
+export const DATE_MAX = '9999-12-30';
+const DAY_MS = 86_400_000;
+const INSTANT_MIN_MS = Date.parse(`${DATE_MIN}T00:00:00Z`);
+/** The first instant after DATE_MAX (UTC), excluded. */
+const INSTANT_END_MS = Date.parse(`${DATE_MAX}T00:00:00Z`) + DAY_MS;
+
+/**
+ * An instant in ISO 8601 with its offset ("2026-12-05T09:30:00+08:00", "…Z") on a UTC day from DATE_MIN to DATE_MAX
+ * once its offset is applied. The one schema for every date-and-time input (filters, campaign and banner periods).
+ */
+export const zInstant = z.iso
+  .datetime({ offset: true, error: requiredOrInvalid })
+  .refine((v) => !Number.isNaN(Date.parse(v)), { error: V.invalidValue, abort: true })
+  .refine(
+    (v) => {
+      const at = Date.parse(v);
+      return at >= INSTANT_MIN_MS && at < INSTANT_END_MS;
+    },
+    { error: V.dateOutOfRange },
+  );
+
+/**
+ * A calendar day, YYYY-MM-DD, that exists (2026-02-30 is refused, not taken as 2 March), from DATE_MIN to DATE_MAX.
+ * The one schema for every day input.
+ */
+export const zDay = z.iso
+  .date({ error: (issue) => (requiredOrInvalid(issue) === V.required ? V.required : V.date) })
+  .refine((v) => v >= DATE_MIN && v <= DATE_MAX, { error: V.dateOutOfRange });
 
 /**
  * One of `values`: "required" when the field is missing or empty (a form's unchosen select), "not one of the allowed

@@ -1,16 +1,8 @@
 import { z } from 'zod';
-import { requiredOrInvalid, V, zWholeFromText } from '../validation';
+import { V, zDay, zWholeFromText } from '../validation';
 
 /** Longest range the dashboard sums at once. */
 export const ADMIN_DASHBOARD_MAX_DAYS = 366;
-
-/**
- * A calendar day, YYYY-MM-DD, that exists: 2026-02-30 was taken as 2 March (and 2026-11-31 as 1 December), and as a
- * start it could give "the end is before the start" for a range that only looked wrong.
- */
-const zDay = z.iso.date({
-  error: (issue) => (requiredOrInvalid(issue) === V.required ? V.required : V.date),
-});
 
 function dayNumber(day: string): number {
   return Date.parse(`${day}T00:00:00Z`) / 86_400_000;

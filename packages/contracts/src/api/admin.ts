@@ -6,6 +6,7 @@ import {
   V,
   zChoice,
   zId,
+  zInstant,
   zPageQuery,
   zPassword,
   zRequiredText,
@@ -127,7 +128,6 @@ const zAuditText = z
   .trim()
   .max(64, { error: V.tooLong })
   .refine((v) => !v.includes('\u0000'), { error: V.required });
-const zInstant = z.iso.datetime({ offset: true, error: requiredOrInvalid });
 
 /** Search of the audit log: staff member (part of the name, or id), action (prefix, e.g. `withdrawal.`), object, time. */
 export const ZAuditLogFilter = z.object({

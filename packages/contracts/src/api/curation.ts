@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LANGUAGES } from '../languages';
-import { requiredOrInvalid, V, zChoice, zId, zLocalizedLines, zWhole } from '../validation';
+import { requiredOrInvalid, V, zChoice, zId, zInstant, zLocalizedLines, zWhole } from '../validation';
 import { ZImage } from './catalog';
 import { zUploadRef } from './upload-ref';
 
@@ -8,7 +8,6 @@ import { zUploadRef } from './upload-ref';
 
 const zTexts = zLocalizedLines;
 const zLanguage = zChoice(LANGUAGES);
-const zInstant = z.iso.datetime({ offset: true, error: requiredOrInvalid });
 /** A schedule's end after its start, either end open ("required" was the message of an end before the start). */
 const isScheduleInOrder = (b: { startsAt: string | null; endsAt: string | null }) =>
   !b.startsAt || !b.endsAt || Date.parse(b.endsAt) > Date.parse(b.startsAt);

@@ -3,7 +3,7 @@ import { PAGE_SIZE, STOCK_MAX } from '../constants';
 import { LANGUAGES } from '../languages';
 import { zSortQuery } from '../list-sort';
 import { isMoneyString } from '../money';
-import { requiredOrInvalid, V, zId, zPageQuery, zWhole } from '../validation';
+import { requiredOrInvalid, V, zId, zInstant, zPageQuery, zWhole } from '../validation';
 import { zPageOf } from './admin';
 import { ZImage } from './catalog';
 import { zUploadRef } from './upload-ref';
@@ -347,7 +347,7 @@ export const ZProductRequest = z.strictObject({
   retailPrice: zPriceInput.nullable().default(null),
   originalPrice: zPriceInput.nullable().default(null),
   discountPrice: zPriceInput.nullable().default(null),
-  discountEndsAt: z.iso.datetime({ offset: true, error: requiredOrInvalid }).nullable().default(null),
+  discountEndsAt: zInstant.nullable().default(null),
   stock: zStockCount.default(0),
   buyMin: zWhole(1, STOCK_MAX).default(1),
   buyMax: zWhole(1, STOCK_MAX).nullable().default(null),
@@ -591,6 +591,11 @@ export const ZImportJob = z.object({
   /** savedProducts split: new products, and existing ones (same product code) updated. */
   createdProducts: z.number().int(),
   updatedProducts: z.number().int(),
+  /**
+   * Of createdProducts, those from rows without a product_code: such rows always add new products, so importing
+   * the same file again adds them again (the dialog warns when this is above 0).
+   */
+  createdWithoutCode: z.number().int(),
   /** Rows not imported, each counted once whatever its reasons; `errors` lists at most the first 1000 reasons. */
   refusedRows: z.number().int(),
   errors: z.array(

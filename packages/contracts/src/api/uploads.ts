@@ -24,6 +24,11 @@ export function formatMegabytes(bytes: number, lang: TLanguage): string {
 /** Widths of the WebP variants; a picture is never enlarged past its own width. */
 export const IMAGE_WIDTHS = [240, 480, 960] as const;
 export const IMAGE_FORMATS = ['jpeg', 'png', 'webp', 'gif'] as const;
+/**
+ * Largest picture accepted, in pixels (width × height of the original): decoding costs memory by pixels, not by
+ * bytes, so a small file can still be too much (a 20000 × 20000 PNG of one colour is about 1 MB).
+ */
+export const IMAGE_MAX_PIXELS = 100_000_000;
 
 export const zModuleName = z
   .string()

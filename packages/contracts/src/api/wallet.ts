@@ -7,6 +7,7 @@ import {
   requiredOrInvalid,
   V,
   zId,
+  zInstant,
   zLocalizedLines,
   zPageNum,
   zPageSize,
@@ -280,6 +281,18 @@ export const ZWithdrawFeeResponse = z.object({
   timeWindow: z.string(),
 });
 export type TWithdrawFeeResponse = z.infer<typeof ZWithdrawFeeResponse>;
+/**
+ * GET /api/v1/wallet/withdraw-limits: the limits alone (the withdraw page shows them before any amount is typed;
+ * the fee quote refuses amounts outside them).
+ */
+export const ZWithdrawLimitsResponse = ZWithdrawFeeResponse.pick({
+  minAmount: true,
+  maxAmount: true,
+  dailyCount: true,
+  usedToday: true,
+  timeWindow: true,
+});
+export type TWithdrawLimitsResponse = z.infer<typeof ZWithdrawLimitsResponse>;
 
 /** POST /api/v1/wallet/withdraw-session: a fresh one-time token fetched right before submitting. */
 export const ZWithdrawSessionResponse = z.object({ sessionToken: z.string(), expiresAt: z.string() });
@@ -326,9 +339,9 @@ export const ZAdminWalletListQuery = z.strictObject({
   userId: zId.optional(),
   channelCode: z.string().trim().max(32).optional(),
   /** Created at or after this instant (ISO 8601). */
-  createdFrom: z.iso.datetime({ offset: true, error: requiredOrInvalid }).optional(),
+  createdFrom: zInstant.optional(),
   /** Created before this instant (ISO 8601). */
-  createdTo: z.iso.datetime({ offset: true, error: requiredOrInvalid }).optional(),
+  createdTo: zInstant.optional(),
   ...zSortQuery(ADMIN_WALLET_SORTS),
   lang: z.string().optional(),
 });

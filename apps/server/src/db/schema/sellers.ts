@@ -111,6 +111,9 @@ export const productImports = pgTable(
     // savedProducts split by what the save did, and the rows refused (errors keeps only its first 1000 entries).
     createdProducts: integer('created_products').notNull().default(0),
     updatedProducts: integer('updated_products').notNull().default(0),
+    // Of createdProducts, those from rows without a product_code: such a row always adds a product (a re-import
+    // of the same file adds it again), so the dialog warns.
+    createdWithoutCode: integer('created_without_code').notNull().default(0),
     refusedRows: integer('refused_rows').notNull().default(0),
     // refusedRow: for IMPORT_PRODUCT_ROW_REFUSED, the row of the same product that was refused.
     errors: jsonb('errors')

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DESCRIPTION_TEMPLATES } from './catalog-words';
+import { ADJECTIVES, CATALOG_TREE, DESCRIPTION_TEMPLATES, NAME_TEMPLATES } from './catalog-words';
 
 describe('demo product descriptions', () => {
   it('count the minimum order in the form its number takes ("1 pieces" read wrong, as did Arabic "5 قطعة")', () => {
@@ -10,5 +10,31 @@ describe('demo product descriptions', () => {
     expect(DESCRIPTION_TEMPLATES.ar('حقائب', 5)).toContain('الحد الأدنى للطلب 5 قطع.');
     expect(DESCRIPTION_TEMPLATES.ar('حقائب', 2)).toContain('الحد الأدنى للطلب قطعتان.');
     expect(DESCRIPTION_TEMPLATES.ar('حقائب', 20)).toContain('الحد الأدنى للطلب 20 قطعة.');
+  });
+});
+
+describe('demo product names in Spanish (QA seller 11)', () => {
+  it('make the adjective agree with the item in gender and number', () => {
+    expect(NAME_TEMPLATES.es('ecológico', 'lana', 'Camisetas')).toBe('Camisetas de lana ecológicas');
+    expect(NAME_TEMPLATES.es('ecológico', 'algodón', 'Vestidos')).toBe('Vestidos de algodón ecológicos');
+    expect(NAME_TEMPLATES.es('portátil', 'silicona', 'Cargadores')).toBe('Cargadores de silicona portátiles');
+    expect(NAME_TEMPLATES.es('suave', 'lana', 'Bufandas')).toBe('Bufandas de lana suaves');
+    expect(NAME_TEMPLATES.es('de lujo', 'madera', 'Sillas de oficina')).toBe(
+      'Sillas de oficina de madera de lujo',
+    );
+  });
+
+  it('never leave a singular adjective after a plural item', () => {
+    const es = 3;
+    const items = CATALOG_TREE.flatMap((top) => top.children.flatMap((c) => c.leaves.map((l) => l[es]!)));
+    for (const item of items) {
+      for (const adjective of ADJECTIVES) {
+        const name = NAME_TEMPLATES.es(adjective[es]!, 'lana', item);
+        expect(name).not.toMatch(/ (suave|elegante|resistente|portátil|versátil|ecológico|ecológica)$/);
+      }
+    }
+    expect(NAME_TEMPLATES.es('ecológico', 'lana', 'Cajas de envío')).toBe(
+      'Cajas de envío de lana ecológicas',
+    );
   });
 });

@@ -450,12 +450,54 @@ export const ADJECTIVES: readonly TWords[] = [
   ['Eco', '环保', 'umweltfreundlich', 'ecológico', 'écologique', 'صديق للبيئة', 'エコ'],
 ];
 
+/**
+ * Spanish adjectives agree with the item they describe, and every item name is a plural noun: "Camisetas de lana
+ * ecológicas", "Cargadores de silicona portátiles" (the seed wrote "ecológico", "portátil", QA seller 11).
+ * Masculine and feminine plural of each adjective of ADJECTIVES; "premium" and "de lujo" do not change.
+ */
+const ES_ADJECTIVE_PLURALS: Readonly<Record<string, { m: string; f: string }>> = {
+  suave: { m: 'suaves', f: 'suaves' },
+  elegante: { m: 'elegantes', f: 'elegantes' },
+  resistente: { m: 'resistentes', f: 'resistentes' },
+  portátil: { m: 'portátiles', f: 'portátiles' },
+  versátil: { m: 'versátiles', f: 'versátiles' },
+  ecológico: { m: 'ecológicos', f: 'ecológicas' },
+};
+
+/** The feminine ones of the Spanish item names (leaves of CATALOG_TREE); the others are masculine. */
+const ES_FEMININE_ITEMS: ReadonlySet<string> = new Set([
+  'Camisetas',
+  'Chaquetas',
+  'Bufandas',
+  'Fundas de móvil',
+  'Mesas de centro',
+  'Sillas de oficina',
+  'Ollas',
+  'Sartenes',
+  'Tazas',
+  'Cremas faciales',
+  'Botellas de agua',
+  'Cajas de regalo',
+  'Cajas de envío',
+  'Cajas organizadoras',
+  'Cestas',
+]);
+
+/** A Spanish adjective in the gender and number of `item` (a plural noun). */
+export function spanishAdjectiveFor(adjective: string, item: string): string {
+  const forms = ES_ADJECTIVE_PLURALS[adjective];
+  if (!forms) {
+    return adjective;
+  }
+  return ES_FEMININE_ITEMS.has(item) ? forms.f : forms.m;
+}
+
 /** How each language puts adjective, material and item together. */
 export const NAME_TEMPLATES: Record<TSeedLang, (adj: string, mat: string, item: string) => string> = {
   en: (adj, mat, item) => `${adj} ${mat} ${item}`,
   cn: (adj, mat, item) => `${adj}${mat}${item}`,
   de: (adj, mat, item) => `${item} aus ${mat}, ${adj}`,
-  es: (adj, mat, item) => `${item} de ${mat} ${adj}`,
+  es: (adj, mat, item) => `${item} de ${mat} ${spanishAdjectiveFor(adj, item)}`,
   fr: (adj, mat, item) => `${item} en ${mat} ${adj}`,
   ar: (adj, mat, item) => `${item} ${mat} ${adj}`,
   ja: (adj, mat, item) => `${adj}${mat}${item}`,

@@ -19,6 +19,7 @@ export { getReviewCounts, listReviews, recordReview } from './reviews';
 export { catalogRoutes } from './routes';
 export { foldSalesTally } from './sales-tally';
 export { searchAll, searchGoods } from './search';
+export { foldedContainsSql } from './search-sql';
 export type { TPageCodec } from './shared-pages';
 export {
   listSitemapEntries,

@@ -57,6 +57,16 @@ function normalised(keyword: string) {
 }
 
 /**
+ * `text` contains `keyword`, both folded like the storefront search (caravan_search_norm: lower case, accents
+ * removed), so "portátil" and "portatil" find the same rows. `text` must already be normalised (search_text,
+ * caravan_search_norm(column)); the keyword is a bound parameter with the LIKE wildcards taken literally.
+ */
+export function foldedContainsSql(text: SQL, keyword: string): SQL {
+  const { escaped } = normalised(keyword);
+  return sql`${text} like '%' || ${escaped} || '%'`;
+}
+
+/**
  * Direct matches over products `p`: every word as a word prefix (full-text GIN index), or with
  * `isSubstring` the keyword as a substring of a name in any language (trigram GIN index; covers CJK,
  * which has no word breaks, and mid-word parts). The keyword is only ever a bound parameter;

@@ -213,6 +213,44 @@ describe('chat', () => {
     expect(rows).toHaveLength(1);
   });
 
+  it('refuses another message under a used clientId instead of dropping it silently', async () => {
+    const url = `/api/v1/chat/conversations/${serviceId}/messages`;
+    const first = await call('POST', url, buyer.token, {
+      type: 'text',
+      content: 'hello',
+      clientId: 'c-reuse',
+    });
+    expect(first.statusCode).toBe(200);
+    const changed = await call('POST', `${url}?lang=fr`, buyer.token, {
+      type: 'text',
+      content: 'hello2',
+      clientId: 'c-reuse',
+    });
+    expect(changed.statusCode).toBe(422);
+    expect(json<TErr>(changed).error).toEqual({
+      code: 'CHAT_CLIENT_ID_REUSED',
+      message:
+        'Cet identifiant de message a déjà servi pour un autre message ; envoyez-le comme un nouveau message',
+    });
+    // Another type under the same key is another message too.
+    const card = await call('POST', url, buyer.token, {
+      type: 'product',
+      content: String(productId),
+      clientId: 'c-reuse',
+    });
+    expect(json<TErr>(card).error.code).toBe('CHAT_CLIENT_ID_REUSED');
+    // The same message again is still a resend: the stored one, and nothing else was stored.
+    const replay = await call('POST', url, buyer.token, {
+      type: 'text',
+      content: 'hello',
+      clientId: 'c-reuse',
+    });
+    expect(replay.statusCode).toBe(200);
+    expect(json<TChatMessage>(replay).id).toBe(json<TChatMessage>(first).id);
+    const rows = await db.select().from(chatMessages).where(eq(chatMessages.clientId, 'c-reuse'));
+    expect(rows.map((row) => row.content)).toEqual(['hello']);
+  });
+
   it('sends only pictures the sender uploaded through the shared upload path, JPEG or PNG within the setting', async () => {
     const uploadAs = (token: string, file: Buffer, type: string, moduleName = 'chat', as?: string) => {
       const body = buildMultipart(file, 'photo', type, moduleName);

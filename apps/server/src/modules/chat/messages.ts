@@ -9,6 +9,7 @@ import { and, asc, desc, eq, gt, inArray, isNull, lt, type SQL, sql } from 'driz
 import type { Redis } from 'ioredis';
 import type { Database, Tx } from '../../db/client';
 import { chatConversations, chatMessages, chatPeriods } from '../../db/schema';
+import { AppError } from '../../http/app-error';
 import { assertOwnPictureFor } from '../uploads';
 import { findConversationFor, otherSide, sideOf, type TConversationRow } from './conversations';
 import { publishChatEvent, routeOf } from './events';
@@ -30,7 +31,8 @@ export type TSendInput =
  * response), updates the recipient's "new messages" notification and, after the commit, publishes it to
  * every socket of both sides.
  *
- * A repeated `clientId` (a resend from the offline outbox) returns the stored message and sends nothing.
+ * A repeated `clientId` (a resend from the offline outbox) returns the stored message and sends nothing; one with
+ * another type or content is refused (422 CHAT_CLIENT_ID_REUSED), as a reused Idempotency-Key is.
  */
 export async function sendChatMessage(
   deps: { db: Database; redis?: Redis | undefined; uploadDir: string },
@@ -79,6 +81,10 @@ export async function sendChatMessage(
             eq(chatMessages.clientId, input.clientId ?? ''),
           ),
         );
+      // A resend repeats its message; another message under a used clientId would be dropped without a word.
+      if (existing!.type !== input.type || existing!.content !== input.content) {
+        throw new AppError('CHAT_CLIENT_ID_REUSED');
+      }
       return { message: existing!, isNew: false };
     }
     await advanceConversation(tx, conversation, party, inserted, now);

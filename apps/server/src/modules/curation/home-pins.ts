@@ -7,11 +7,10 @@ import {
 } from '@caravan/contracts';
 import { asc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
-import { containsPattern } from '../../db/like';
 import { homePins } from '../../db/schema';
 import { AppError } from '../../http/app-error';
 import { recordAudit } from '../audit';
-import { clearCatalogCache } from '../catalog';
+import { clearCatalogCache, foldedContainsSql } from '../catalog';
 
 type TTargetKind = 'product' | 'store' | 'category';
 
@@ -94,16 +93,18 @@ export async function findHomePinCandidates(
   const column = idColumn(input.section);
   const nameColumn =
     KIND_OF[input.section] === 'store'
-      ? sql`s.name`
+      ? sql`caravan_search_norm(s.name)`
       : KIND_OF[input.section] === 'product'
-        ? sql`p.names::text`
-        : sql`c.names::text`;
+        ? sql`p.search_text`
+        : sql`caravan_search_norm(c.names::text)`;
+  // Names fold like the storefront search (accents, case).
+  const nameMatches = foldedContainsSql(nameColumn, keyword);
   const where =
     keyword === ''
       ? sql`true`
       : /^\d{1,18}$/.test(keyword)
-        ? sql`(${column} = ${keyword}::bigint or ${nameColumn} ilike ${`%${keyword}%`})`
-        : sql`${nameColumn} ilike ${containsPattern(keyword)}`;
+        ? sql`(${column} = ${keyword}::bigint or ${nameMatches})`
+        : nameMatches;
   const result = await db.execute(
     sql`select * from (${candidatesSql(input.section, input.lang, where)}) found
       order by found.id::bigint desc limit ${CANDIDATE_LIMIT}`,

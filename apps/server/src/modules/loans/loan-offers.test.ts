@@ -14,6 +14,7 @@ import { createTestStaff, createTestUser } from '../../testing/fixtures';
 import { bearer, createTestApp, json, type TTestContext } from '../../testing/test-app';
 import { checkLedger, getBalances, getPlatformBalance } from '../ledger';
 import { testClockOf } from '../ops';
+import { lapseLoanOffers } from './offers';
 
 type TErr = { error: { code: string; message: string; details?: Record<string, unknown> } };
 const m = (v: string) => parseMoney(v);
@@ -296,14 +297,14 @@ describe('loan counter-offers', () => {
 
   it('accept takes no body, like the other bodiless POSTs: none at all pays out, an empty JSON body is refused cleanly', async () => {
     const { user, loanId } = await offered();
-    // Fastify refuses a JSON content type with nothing in it on every route (ILLEGAL_REQUEST), nothing decided.
+    // Fastify refuses a JSON content type with nothing in it on every route (JSON_BODY_EMPTY), nothing decided.
     const emptyJson = await ctx.app.inject({
       method: 'POST',
       url: `/api/v1/loans/${loanId}/accept`,
       headers: { ...bearer(user.token), 'content-type': 'application/json' },
       payload: '',
     });
-    expect([emptyJson.statusCode, json<TErr>(emptyJson).error.code]).toEqual([400, 'ILLEGAL_REQUEST']);
+    expect([emptyJson.statusCode, json<TErr>(emptyJson).error.code]).toEqual([400, 'JSON_BODY_EMPTY']);
     expect((await getBalances(db, user.id)).available).toBe(0n);
     const before = testClockOf(db).now().getTime();
     const bare = await ctx.app.inject({
@@ -708,5 +709,72 @@ describe('loan counter-offers', () => {
       expect(res.statusCode, value).toBe(200);
     }
     await db.update(systemParams).set({ value: '7' }).where(eq(systemParams.code, 'loan_offer_valid_days'));
+  });
+
+  it('a settled offer no longer counts its "accept or decline" notification as unread', async () => {
+    const offerNotices = (userId: bigint) =>
+      db
+        .select({ params: notifications.params, readAt: notifications.readAt })
+        .from(notifications)
+        .where(and(eq(notifications.userId, userId), eq(notifications.event, 'loan.offered')));
+    const unread = async (token: string) =>
+      json<{ unread: number }>(await call('GET', '/api/v1/notifications/unread', token)).unread;
+    const settlements: [string, (loanId: string, token: string) => Promise<void>][] = [
+      [
+        'accepted',
+        async (loanId, token) => {
+          expect((await call('POST', `/api/v1/loans/${loanId}/accept`, token)).statusCode).toBe(200);
+        },
+      ],
+      [
+        'declined',
+        async (loanId, token) => {
+          expect((await call('POST', `/api/v1/loans/${loanId}/decline`, token, {})).statusCode).toBe(200);
+        },
+      ],
+      [
+        'withdrawn',
+        async (loanId) => {
+          expect((await withdraw(loanId, { reason: 'Changed terms' })).statusCode).toBe(200);
+        },
+      ],
+      [
+        'lapsed',
+        async (loanId) => {
+          const [row] = await db
+            .select()
+            .from(loans)
+            .where(eq(loans.id, BigInt(loanId)));
+          expect(await lapseLoanOffers(db, row!.offerExpiresAt!)).toBeGreaterThanOrEqual(1);
+        },
+      ],
+    ];
+    for (const [outcome, settle] of settlements) {
+      const { user, loanId } = await offered();
+      // Another offer's notice (another loan id) is not this offer's and stays as it is.
+      await db.insert(notifications).values({
+        userId: user.id,
+        audience: 'buyer',
+        event: 'loan.offered',
+        params: { loanId: `${loanId}0`, amount: '1.00', expiresAt: new Date().toISOString() },
+      });
+      expect(
+        (await offerNotices(user.id)).every((n) => n.readAt === null),
+        outcome,
+      ).toBe(true);
+      const before = await unread(user.token);
+      await settle(loanId, user.token);
+      const notices = await offerNotices(user.id);
+      expect(notices.find((n) => n.params.loanId === loanId)?.readAt, outcome).not.toBeNull();
+      expect(notices.find((n) => n.params.loanId === `${loanId}0`)?.readAt, outcome).toBeNull();
+      const [loan] = await db
+        .select()
+        .from(loans)
+        .where(eq(loans.id, BigInt(loanId)));
+      expect(loan?.offerOutcome).toBe(outcome);
+      // The settlement's own notice (lapsed, withdrawn, paid out) may add one; the offer's no longer counts.
+      const told = outcome === 'declined' ? 0 : 1;
+      expect(await unread(user.token), outcome).toBe(before - 1 + told);
+    }
   });
 });

@@ -6,7 +6,7 @@ import {
   type TMyVerification,
   V,
 } from '@caravan/contracts';
-import { and, eq, like, sql } from 'drizzle-orm';
+import { and, asc, eq, like, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client';
@@ -481,7 +481,8 @@ describe('identity verification and loans', () => {
       const sent = await db
         .select()
         .from(notifications)
-        .where(and(eq(notifications.userId, user.id), like(notifications.event, 'loan.%')));
+        .where(and(eq(notifications.userId, user.id), like(notifications.event, 'loan.%')))
+        .orderBy(asc(notifications.id));
       expect(sent.map((n) => [n.event, n.params])).toEqual([
         ['loan.offered', { loanId, amount: '250000.00', expiresAt: offer.offerExpiresAt }],
         ['loan.disbursed', { loanId, amount: '250000.00' }],

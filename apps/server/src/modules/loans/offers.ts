@@ -5,7 +5,7 @@ import { loans } from '../../db/schema';
 import { AppError } from '../../http/app-error';
 import { recordAudit } from '../audit';
 import { withMoneyTransaction } from '../ledger';
-import { notify } from '../notifications';
+import { markSubjectNotificationsRead, notify } from '../notifications';
 import type { TLoanRow } from './accrual';
 import { presentLoan } from './present';
 import { assertBorrowerActive, disburseLoan } from './review';
@@ -39,6 +39,18 @@ async function lockOpenOffer(
     throw new AppError('LOAN_OFFER_NOT_OPEN');
   }
   return { ...loan, approvedAmount: loan.approvedAmount };
+}
+
+/**
+ * The offer is settled (accepted, declined, withdrawn, lapsed): its "accept or decline before ..." notification is
+ * marked read in the same transaction, so the unread count no longer invites an answer that is no longer possible.
+ */
+async function closeOfferNotification(tx: Executor, loan: TLoanRow): Promise<void> {
+  await markSubjectNotificationsRead(
+    tx,
+    { userId: loan.userId, audience: 'buyer' },
+    { event: 'loan.offered', subject: { loanId: String(loan.id) } },
+  );
 }
 
 /**
@@ -93,6 +105,7 @@ export async function acceptLoanOffer(
       .set({ offerOutcome: 'accepted', offerAnsweredAt: input.now })
       .where(eq(loans.id, disbursed.id))
       .returning();
+    await closeOfferNotification(tx, loan);
     await auditBorrowerAnswer(tx, loan, {
       action: 'loan.offer_accept',
       after: answered!,
@@ -122,6 +135,7 @@ export async function declineLoanOffer(
       })
       .where(eq(loans.id, loan.id))
       .returning();
+    await closeOfferNotification(tx, loan);
     await auditBorrowerAnswer(tx, loan, {
       action: 'loan.offer_decline',
       after: updated!,
@@ -181,6 +195,7 @@ export async function withdrawLoanOffer(
         after: { status: updated!.status, offerOutcome: updated!.offerOutcome },
       },
     });
+    await closeOfferNotification(tx, loan);
     await notify(tx, {
       userId: loan.userId,
       audience: 'buyer',
@@ -214,6 +229,7 @@ export async function lapseLoanOffers(db: Database, now: Date): Promise<number> 
         .update(loans)
         .set({ status: 'failed', offerOutcome: 'lapsed', rejectedAt: now, updatedAt: new Date() })
         .where(eq(loans.id, id));
+      await closeOfferNotification(tx, loan);
       await notify(tx, {
         userId: loan.userId,
         audience: 'buyer',

@@ -15,6 +15,7 @@ export { notificationRoutes } from './routes';
 export {
   countUnreadNotifications,
   markNotificationGroupRead,
+  markSubjectNotificationsRead,
   NOTIFICATION_TOPIC,
   notify,
   notifyGrouped,

@@ -102,6 +102,33 @@ export async function markNotificationGroupRead(
   }
 }
 
+/**
+ * Marks the recipient's unread notifications of `event` about one subject (their params contain all of `subject`,
+ * e.g. `{ loanId }`) read, in the caller's transaction: the subject was settled elsewhere, so a notification asking
+ * for an action no longer possible (answer an offer) stops counting as unread.
+ */
+export async function markSubjectNotificationsRead(
+  tx: Executor,
+  recipient: TRecipient,
+  input: { event: TNotificationEvent; subject: Record<string, string> },
+): Promise<void> {
+  const marked = await tx
+    .update(notifications)
+    .set({ readAt: new Date() })
+    .where(
+      and(
+        recipientWhere(recipient),
+        eq(notifications.event, input.event),
+        sql`${notifications.params} @> ${JSON.stringify(input.subject)}::jsonb`,
+        isNull(notifications.readAt),
+      ),
+    )
+    .returning({ id: notifications.id });
+  if (marked.length > 0) {
+    signalUnread(tx, recipient);
+  }
+}
+
 const INT8_MAX = 9223372036854775807n;
 
 /** A path id as a bigint; null when it cannot be a row id (beyond int8), so the caller answers 404. */

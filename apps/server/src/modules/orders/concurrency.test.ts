@@ -169,7 +169,7 @@ describe('concurrency: never oversell, double clicks act once', () => {
     expect(await db.select().from(orderRefunds).where(eq(orderRefunds.orderId, order!.id))).toHaveLength(1);
 
     const approve = await twice(`/api/v1/seller/orders/${unpaid.orderNo}/refund/approve`, seller.sellerToken);
-    expect(codes(approve)).toEqual(['OK', 'ORDER_STATUS_INVALID']);
+    expect(codes(approve)).toEqual(['OK', 'REFUND_ALREADY_APPROVED']);
     expect(await availableOf(db, buyer.id)).toBe(parseMoney('1000'));
 
     const remind = await placeTestOrder(db, buyer.id, productId);

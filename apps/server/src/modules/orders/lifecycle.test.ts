@@ -74,7 +74,7 @@ describe('order lifecycle, refunds and settlement', () => {
 
     expect((await post(`/api/v1/seller/orders/${orderNo}/confirm`, seller.sellerToken)).statusCode).toBe(200);
     expect(code(await post(`/api/v1/seller/orders/${orderNo}/confirm`, seller.sellerToken))).toBe(
-      'ORDER_STATUS_INVALID',
+      'ORDER_ALREADY_CONFIRMED',
     );
     const shipped = await post(`/api/v1/seller/orders/${orderNo}/ship`, seller.sellerToken, {
       carrier: 'DHL',
@@ -197,7 +197,7 @@ describe('order lifecycle, refunds and settlement', () => {
     const approved = await post(`/api/v1/seller/orders/${orderNo}/refund/approve`, seller.sellerToken);
     expect((approved.json() as TInfo).orderInfo).toMatchObject({ status: 6, refundStatus: 'success' });
     expect(code(await post(`/api/v1/seller/orders/${orderNo}/refund/approve`, seller.sellerToken))).toBe(
-      'ORDER_STATUS_INVALID',
+      'REFUND_ALREADY_APPROVED',
     );
     expect(
       code(await post(`/api/v1/orders/${orderNo}/refund`, buyer.token, { reason: 8, amount: '1' })),

@@ -189,6 +189,24 @@ async function completeRefund(
   return row!;
 }
 
+/**
+ * Why a decision found no open request: the last one was already approved or rejected (a second click, another
+ * tab, a retry without Idempotency-Key) is said as such; anything else is the generic ORDER_STATUS_INVALID.
+ */
+async function closedRequestError(tx: Executor, orderId: bigint): Promise<AppError> {
+  const [current] = await tx
+    .select({ status: orders.status, refundStatus: orders.refundStatus })
+    .from(orders)
+    .where(eq(orders.id, orderId));
+  if (current?.refundStatus === 'success') {
+    return new AppError('REFUND_ALREADY_APPROVED');
+  }
+  if (current?.refundStatus === 'fail' && current.status !== S.refund) {
+    return new AppError('REFUND_ALREADY_REJECTED');
+  }
+  return new AppError('ORDER_STATUS_INVALID');
+}
+
 async function claimOpenRefund(tx: Executor, order: TOrderRow) {
   const [refund] = await tx
     .select()
@@ -212,8 +230,11 @@ export async function approveRefund(
       .set({ refundStatus: 'success', updatedAt: now })
       .where(and(eq(orders.id, found.id), eq(orders.status, S.refund), eq(orders.refundStatus, 'refunding')))
       .returning();
-    const refund = order ? await claimOpenRefund(tx, order) : null;
-    if (!order || !refund) {
+    if (!order) {
+      throw await closedRequestError(tx, found.id);
+    }
+    const refund = await claimOpenRefund(tx, order);
+    if (!refund) {
       throw new AppError('ORDER_STATUS_INVALID');
     }
     await tx
@@ -241,8 +262,11 @@ export async function rejectRefund(
       { refundStatus: 'fail' },
       eq(orders.refundStatus, 'refunding'),
     );
-    const refund = order ? await claimOpenRefund(tx, order) : null;
-    if (!order || !refund) {
+    if (!order) {
+      throw await closedRequestError(tx, found.id);
+    }
+    const refund = await claimOpenRefund(tx, order);
+    if (!refund) {
       throw new AppError('ORDER_STATUS_INVALID');
     }
     await tx

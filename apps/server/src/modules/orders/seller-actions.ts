@@ -1,11 +1,26 @@
 import { and, eq, inArray, isNull } from 'drizzle-orm';
-import type { Database } from '../../db/client';
+import type { Database, Executor } from '../../db/client';
 import { orderLogistics, orders } from '../../db/schema';
 import { AppError } from '../../http/app-error';
 import { testClockOf } from '../ops';
 import { findOrder } from './find-order';
 import { addOrderLog } from './logs';
 import { S, type TOrderRow, transitionOrder } from './state';
+
+const SHIPPED_STATUSES: readonly number[] = [S.shipped, S.received, S.reviewed];
+
+/**
+ * Why confirming or shipping found the order in another status: already confirmed or already shipped (a second
+ * click, another tab, a retry without Idempotency-Key) is said as such (QA seller 8); anything else is the generic
+ * ORDER_STATUS_INVALID. Read after the refused update, so a concurrent winner's status is seen.
+ */
+async function alreadyDoneError(tx: Executor, orderId: bigint): Promise<AppError> {
+  const [current] = await tx.select({ status: orders.status }).from(orders).where(eq(orders.id, orderId));
+  if (current && SHIPPED_STATUSES.includes(current.status)) {
+    return new AppError('ORDER_ALREADY_SHIPPED');
+  }
+  return new AppError(current?.status === S.confirmed ? 'ORDER_ALREADY_CONFIRMED' : 'ORDER_STATUS_INVALID');
+}
 
 /** paid -> confirmed ("merchant confirmed, preparing stock"). */
 export async function confirmOrder(
@@ -20,7 +35,7 @@ export async function confirmOrder(
       updatedAt: now,
     });
     if (!confirmed) {
-      throw new AppError('ORDER_STATUS_INVALID');
+      throw await alreadyDoneError(tx, order.id);
     }
     await addOrderLog(tx, order.id, 'confirmed', {}, now);
     return confirmed;
@@ -51,7 +66,7 @@ export async function shipOrder(
       updatedAt: now,
     });
     if (!shipped) {
-      throw new AppError('ORDER_STATUS_INVALID');
+      throw await alreadyDoneError(tx, order.id);
     }
     await addOrderLog(tx, order.id, 'shipped', {}, now);
     await addOrderLog(

@@ -65,7 +65,7 @@ export const sellerOrderRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/v1/seller/orders/:orderNo/confirm',
     {
-      preHandler,
+      preHandler: [preHandler, app.idempotent],
       schema: {
         tags,
         summary: 'Confirm (preparing stock)',
@@ -84,7 +84,7 @@ export const sellerOrderRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/v1/seller/orders/:orderNo/ship',
     {
-      preHandler,
+      preHandler: [preHandler, app.idempotent],
       schema: {
         tags,
         summary: 'Ship with carrier and tracking number',
@@ -108,7 +108,7 @@ export const sellerOrderRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/v1/seller/orders/:orderNo/tracking',
     {
-      preHandler,
+      preHandler: [preHandler, app.idempotent],
       schema: {
         tags,
         summary: 'Correct the carrier and tracking number of a shipped order not yet received',
@@ -172,7 +172,7 @@ export const sellerOrderRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/v1/seller/orders/:orderNo/refund/reject',
     {
-      preHandler,
+      preHandler: [preHandler, app.idempotent],
       schema: {
         tags,
         summary: 'Reject the refund or return',

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { TImage } from '@caravan/contracts';
 import sharp from 'sharp';
 import type { Executor } from '../../db/client';
-import { AppError } from '../../http/app-error';
+import { AppError, isAppError } from '../../http/app-error';
 import { assertOwnUploads } from '../uploads';
 
 const REF_PATTERN = /^\/uploads\/img\/([0-9a-f]{2})\/([0-9a-f]{32})-(\d{1,5})\.webp$/;
@@ -23,12 +23,37 @@ export async function resolveSellerImages(
   refs: readonly string[],
   alreadyUsed: ReadonlySet<string> = new Set(),
 ): Promise<TImage[]> {
-  await assertOwnUploads(
-    db,
-    owner,
-    refs.filter((ref) => !alreadyUsed.has(ref)),
-  );
+  try {
+    await assertOwnUploads(
+      db,
+      owner,
+      refs.filter((ref) => !alreadyUsed.has(ref)),
+    );
+  } catch (error) {
+    throw await ownershipError(uploadDir, error);
+  }
   return resolveUploadedImages(uploadDir, refs);
+}
+
+/**
+ * A refused reference that names a picture stored on this platform (another shop's product picture) is not "upload
+ * it to this platform first" but someone else's upload: IMAGE_NOT_OWNED says only one's own uploads can be used
+ * (QA seller 10). Any other refusal is passed on as it is.
+ */
+async function ownershipError(uploadDir: string, error: unknown): Promise<unknown> {
+  if (!isAppError(error) || error.code !== 'IMAGE_REFERENCE_INVALID') {
+    return error;
+  }
+  const ref = error.details?.ref;
+  if (typeof ref !== 'string' || !REF_PATTERN.test(ref)) {
+    return error;
+  }
+  try {
+    await resolveImage(uploadDir, ref);
+  } catch {
+    return error;
+  }
+  return new AppError('IMAGE_NOT_OWNED', { ref });
 }
 
 /**

@@ -450,7 +450,7 @@ async function runImport(db: Database, uploadDir: string, seller: TSeller, jobId
     ).rows.map((r) => String((r as { url: unknown }).url)),
   );
   const errors: TRowError[] = [];
-  const saved = { created: 0, updated: 0 };
+  const saved = { created: 0, updated: 0, withoutCode: 0 };
   let processed = 0;
   const groups = groupRows(rows);
   const batchSize = importBatchSize(groups.length);
@@ -511,6 +511,7 @@ async function runImport(db: Database, uploadDir: string, seller: TSeller, jobId
     const batchSaved = await saveBatch(db, uploadDir, seller, ready, errors);
     saved.created += batchSaved.created;
     saved.updated += batchSaved.updated;
+    saved.withoutCode += batchSaved.withoutCode;
     reportRowsOfRefusedProducts(batch, errors.slice(batchErrorsFrom), errors);
     processed += batch.reduce((n, g) => n + g.rows.length, 0);
     await db
@@ -532,10 +533,11 @@ async function runImport(db: Database, uploadDir: string, seller: TSeller, jobId
     .where(eq(productImports.id, jobId));
 }
 
-function savedCounts(saved: { created: number; updated: number }, errors: TRowError[]) {
+function savedCounts(saved: { created: number; updated: number; withoutCode: number }, errors: TRowError[]) {
   return {
     savedProducts: saved.created + saved.updated,
     createdProducts: saved.created,
+    createdWithoutCode: saved.withoutCode,
     updatedProducts: saved.updated,
     refusedRows: new Set(errors.map((e) => e.row)).size,
     errors: errors.slice(0, 1000),
@@ -577,9 +579,9 @@ async function saveBatch(
   seller: TSeller,
   ready: { group: TGroup; prepared: TPreparedProduct; images: TImage[]; body: TProductRequestParsed }[],
   errors: TRowError[],
-): Promise<{ created: number; updated: number }> {
+): Promise<{ created: number; updated: number; withoutCode: number }> {
   if (ready.length === 0) {
-    return { created: 0, updated: 0 };
+    return { created: 0, updated: 0, withoutCode: 0 };
   }
   const codes = ready.map((r) => r.group.code).filter(Boolean);
   const existing = codes.length
@@ -669,7 +671,7 @@ async function saveBatch(
       }),
     );
   }
-  return { created: fresh.length, updated };
+  return { created: fresh.length, updated, withoutCode: fresh.filter((r) => !r.group.code).length };
 }
 
 export async function getImportJob(
@@ -702,6 +704,7 @@ export function toImportJob(job: typeof productImports.$inferSelect, lang: TLang
     savedProducts: job.savedProducts,
     createdProducts: job.createdProducts,
     updatedProducts: job.updatedProducts,
+    createdWithoutCode: job.createdWithoutCode,
     refusedRows: job.refusedRows,
     errors: job.errors.map(({ refusedRow, ...e }) => ({
       ...e,

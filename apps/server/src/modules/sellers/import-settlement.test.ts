@@ -584,7 +584,7 @@ describe('settlement', () => {
       .split('\n');
     // Headers a person reads, the times' zone and the figures' unit named in them; the figures plain decimals.
     expect(lines[0]).toBe(
-      'Order number,Settled at (UTC),Goods amount (USDT),Commission rate,Commission (USDT),Refunds (USDT),Net (USDT)',
+      'Order number,Settled at (UTC),Order amount incl. shipping (USDT),Commission rate,Commission (USDT),Refunds (USDT),Net (USDT)',
     );
     expect(lines[1]!.split(',')[1]).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
     const total = lines.pop()!.split(',');

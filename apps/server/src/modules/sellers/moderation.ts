@@ -10,12 +10,11 @@ import {
 } from '@caravan/contracts';
 import { and, count, desc, eq, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { containsPattern } from '../../db/like';
 import { listOrderBy } from '../../db/list-sort';
 import { products, stores, users } from '../../db/schema';
 import { AppError } from '../../http/app-error';
 import { recordAudit } from '../audit';
-import { clearCatalogCache } from '../catalog';
+import { clearCatalogCache, foldedContainsSql } from '../catalog';
 import { notify } from '../notifications';
 import { pickName } from './present';
 
@@ -30,7 +29,7 @@ export async function listStoresForStaff(
     conditions.push(eq(stores.status, query.status));
   }
   if (query.keyword) {
-    conditions.push(sql`${stores.name} ilike ${containsPattern(query.keyword)}`);
+    conditions.push(foldedContainsSql(sql`caravan_search_norm(${stores.name})`, query.keyword));
   }
   const where = conditions.length > 0 ? and(...conditions) : undefined;
   const [rows, [total]] = await Promise.all([
@@ -135,8 +134,7 @@ export async function listProductsForStaff(
     conditions.push(isNull(products.takenDownAt));
   }
   if (query.keyword) {
-    const pattern = containsPattern(query.keyword.toLowerCase());
-    conditions.push(sql`${products.searchText} like ${pattern}`);
+    conditions.push(foldedContainsSql(sql`${products.searchText}`, query.keyword));
   }
   const where = and(...conditions);
   const [rows, [total]] = await Promise.all([

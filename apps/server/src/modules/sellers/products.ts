@@ -33,7 +33,7 @@ import {
   type TProductAttributeDef,
 } from '../../db/schema';
 import { AppError } from '../../http/app-error';
-import { clearCatalogCache } from '../catalog';
+import { clearCatalogCache, foldedContainsSql } from '../catalog';
 import { resolveSellerImages } from './images';
 import { iso, pickName } from './present';
 
@@ -153,8 +153,11 @@ export async function listSellerProducts(
     conditions.push(sql`p.taken_down_at is not null`);
   }
   if (query.keyword) {
-    const pattern = containsPattern(query.keyword.toLowerCase());
-    conditions.push(sql`(p.search_text like ${pattern} or lower(p.code) like ${pattern})`);
+    // Names fold like the storefront search (accents, case); codes only by case.
+    const codePattern = containsPattern(query.keyword.toLowerCase());
+    conditions.push(
+      sql`(${foldedContainsSql(sql`p.search_text`, query.keyword)} or lower(p.code) like ${codePattern})`,
+    );
   }
   const after = query.after === undefined ? null : BigInt(query.after);
   if (after !== null) {

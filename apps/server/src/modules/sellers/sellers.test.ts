@@ -762,7 +762,8 @@ describe('seller products', () => {
       ],
       [{ variants: [{ values: ['Sand'], price: null, stock: -1, code: '' }] }, 'VALIDATION_FAILED'],
       [{ images: ['/uploads/img/ab/0123456789abcdef0123456789abcdef-960.webp'] }, 'IMAGE_REFERENCE_INVALID'],
-      [{ images: [strangerImage.url] }, 'IMAGE_REFERENCE_INVALID'],
+      // Someone else's upload is on this platform: "not yours", not "upload it here first" (QA seller 10).
+      [{ images: [strangerImage.url] }, 'IMAGE_NOT_OWNED'],
       [{ images: ['https://example.com/a.png'] }, 'VALIDATION_FAILED'],
       [{ buyMin: 5, buyMax: 2 }, 'BUY_LIMITS_INVALID'],
       // Half an emoji, as a cut paste leaves it: PostgreSQL's json refused it and the call answered 500.

@@ -24,7 +24,8 @@ async function readChatImageMaxBytes(db: Executor): Promise<number> {
 /** The format of the picture in `buffer` by its content (`jpeg`, `png`, ...), null when it is no picture sharp reads. */
 export async function readPictureFormat(buffer: Buffer): Promise<string | null> {
   try {
-    return (await sharp(buffer).metadata()).format ?? null;
+    // No pixel limit on the header: too big a picture is refused as such by storeImage, not as no picture.
+    return (await sharp(buffer, { limitInputPixels: false }).metadata()).format ?? null;
   } catch {
     return null;
   }

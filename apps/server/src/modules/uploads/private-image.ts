@@ -1,9 +1,8 @@
-import { IMAGE_FORMATS } from '@caravan/contracts';
 import type { FastifyInstance } from 'fastify';
-import sharp from 'sharp';
 import { AppError } from '../../http/app-error';
 import { ownerKey, type TUploadOwner } from './owners';
 import { getUploadLimits, takeUploadQuota } from './quota';
+import { decodeImage, readImageMeta, toImageError } from './read-image-meta';
 
 /** Documents are kept readable (they have small print) but bounded in size. */
 const MAX_WIDTH = 1600;
@@ -20,26 +19,20 @@ export type TPrivateImage = { contentType: 'image/webp'; width: number; height: 
 
 /**
  * A picture to keep privately (identity photos, merchant documents): the bytes must be a JPEG, PNG, WebP or GIF
- * picture (checked by content); it is re-encoded to WebP without metadata (no GPS or camera data), one size. The
- * caller keeps it in its own table, never under the public upload path.
+ * picture (checked by content) within IMAGE_MAX_PIXELS; it is re-encoded to WebP without metadata (no GPS or camera
+ * data), one size. The caller keeps it in its own table, never under the public upload path.
  */
 export async function encodePrivateImage(buffer: Buffer): Promise<TPrivateImage> {
+  await readImageMeta(buffer);
   try {
-    const meta = await sharp(buffer).metadata();
-    if (!meta.format || !(IMAGE_FORMATS as readonly string[]).includes(meta.format) || !meta.width) {
-      throw new AppError('IMAGE_TYPE_INVALID');
-    }
-    const { data, info } = await sharp(buffer, { animated: false })
+    const { data, info } = await decodeImage(buffer)
       .rotate()
       .resize({ width: MAX_WIDTH, withoutEnlargement: true })
       .webp({ quality: WEBP_QUALITY })
       .toBuffer({ resolveWithObject: true });
     return { contentType: 'image/webp', width: info.width, height: info.height, data };
   } catch (error) {
-    if (error instanceof AppError) {
-      throw error;
-    }
-    throw new AppError('IMAGE_TYPE_INVALID');
+    throw toImageError(error);
   }
 }
 

@@ -1,9 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdir, rename, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { IMAGE_FORMATS, IMAGE_WIDTHS, type TImage } from '@caravan/contracts';
-import sharp from 'sharp';
-import { AppError } from '../../http/app-error';
+import { IMAGE_WIDTHS, type TImage } from '@caravan/contracts';
+import { decodeImage, readImageMeta, toImageError } from './read-image-meta';
 
 /** Public path prefix under which `uploadDir` is served (http/web.ts). */
 const PUBLIC_PREFIX = '/uploads';
@@ -28,23 +27,15 @@ async function fileExists(file: string): Promise<boolean> {
 }
 
 /**
- * Checks the bytes are a JPEG, PNG, WebP or GIF picture (by content, not by name), re-encodes it to WebP
- * in the widths of IMAGE_WIDTHS (never enlarged), rotated per EXIF and without any metadata, and stores
- * the files under `uploadDir` named by content hash (the same picture is stored once).
+ * Checks the bytes are a JPEG, PNG, WebP or GIF picture (by content, not by name) within IMAGE_MAX_PIXELS,
+ * re-encodes it to WebP in the widths of IMAGE_WIDTHS (never enlarged), rotated per EXIF and without any metadata,
+ * and stores the files under `uploadDir` named by content hash (the same picture is stored once).
  */
 export async function storeImage(
   buffer: Buffer,
   options: { uploadDir: string; effort?: number },
 ): Promise<TImage> {
-  let meta: Awaited<ReturnType<ReturnType<typeof sharp>['metadata']>>;
-  try {
-    meta = await sharp(buffer).metadata();
-  } catch {
-    throw new AppError('IMAGE_TYPE_INVALID');
-  }
-  if (!meta.format || !(IMAGE_FORMATS as readonly string[]).includes(meta.format) || !meta.width) {
-    throw new AppError('IMAGE_TYPE_INVALID');
-  }
+  const meta = await readImageMeta(buffer);
   const hash = createHash('sha256').update(buffer).digest('hex').slice(0, 32);
   const dir = path.join(options.uploadDir, 'img', hash.slice(0, 2));
   await mkdir(dir, { recursive: true });
@@ -60,7 +51,7 @@ export async function storeImage(
       const name = `${hash}-${w}.webp`;
       const file = path.join(dir, name);
       if (!(await fileExists(file))) {
-        const data = await sharp(buffer, { animated: false })
+        const data = await decodeImage(buffer)
           .rotate()
           .resize({ width: w, withoutEnlargement: true })
           .webp({ quality: WEBP_QUALITY, effort: options.effort ?? 4 })
@@ -74,10 +65,7 @@ export async function storeImage(
       variants.push({ width: w, height: h, url: `${PUBLIC_PREFIX}/img/${hash.slice(0, 2)}/${name}` });
     }
   } catch (error) {
-    if (error instanceof AppError) {
-      throw error;
-    }
-    throw new AppError('IMAGE_TYPE_INVALID');
+    throw toImageError(error);
   }
   const largest = variants[variants.length - 1]!;
   return {

@@ -1,12 +1,36 @@
 import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { crc32, deflateSync } from 'node:zlib';
 import type { TImage } from '@caravan/contracts';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildMultipart } from '../../testing/multipart';
 import { bearer, createTestApp, json, type TTestContext } from '../../testing/test-app';
 import { createUser } from '../catalog/test-fixtures';
+
+/** A real one-colour PNG (1 bit grey) of `width` × `height`: a small file, however many pixels. */
+function hugePng(width: number, height: number): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body) >>> 0);
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header[8] = 1;
+  const rows = Buffer.alloc((Math.ceil(width / 8) + 1) * height);
+  return Buffer.concat([
+    Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(rows)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
 
 describe('image uploads', () => {
   let ctx: TTestContext;
@@ -113,6 +137,43 @@ describe('image uploads', () => {
     expect(json(res)).toMatchObject({
       error: { code: 'IMAGE_TOO_LARGE', message: 'The image is larger than 10 MB' },
     });
+  });
+
+  it('refuses a valid picture of too many pixels as too large, not as the wrong type, on every upload path', async () => {
+    const huge = hugePng(20_000, 20_000);
+    expect((await sharp(huge, { limitInputPixels: false }).metadata()).format).toBe('png');
+    const res = await upload(buildMultipart(huge, 'huge.png', 'image/png'), token);
+    expect(res.statusCode).toBe(413);
+    expect(json(res)).toMatchObject({
+      error: {
+        code: 'IMAGE_TOO_MANY_PIXELS',
+        message: 'The image has too many pixels: at most 100 megapixels are allowed',
+      },
+    });
+    // A chat picture (JPEG or PNG only) is told the same, not that it is no PNG; in the request's language.
+    const chat = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/uploads?lang=fr',
+      headers: { ...buildMultipart(huge, 'huge.png', 'image/png', 'chat').headers, ...bearer(token) },
+      payload: buildMultipart(huge, 'huge.png', 'image/png', 'chat').payload,
+    });
+    expect(chat.statusCode).toBe(413);
+    expect(json(chat)).toMatchObject({
+      error: { code: 'IMAGE_TOO_MANY_PIXELS', message: expect.stringContaining('100 mégapixels') },
+    });
+    // Identity photos (private pictures) go through the same check.
+    const identity = buildMultipart(huge, 'id.png', 'image/png');
+    const privateRes = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/verification/images',
+      headers: { ...identity.headers, ...bearer(token) },
+      payload: identity.payload,
+    });
+    expect(privateRes.statusCode).toBe(413);
+    expect(json(privateRes)).toMatchObject({ error: { code: 'IMAGE_TOO_MANY_PIXELS' } });
+    // Just under the limit is no refusal of its size.
+    const wide = await upload(buildMultipart(hugePng(10_000, 10_000), 'wide.png', 'image/png'), token);
+    expect(wide.statusCode).toBe(200);
   });
 
   it('needs a session and a file', async () => {

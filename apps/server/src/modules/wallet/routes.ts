@@ -27,6 +27,7 @@ import {
   ZWithdrawalPage,
   ZWithdrawFeeQuery,
   ZWithdrawFeeResponse,
+  ZWithdrawLimitsResponse,
   ZWithdrawSessionResponse,
 } from '@caravan/contracts';
 import type { FastifyRequest } from 'fastify';
@@ -58,6 +59,7 @@ import {
   createWithdrawal,
   createWithdrawSession,
   getWithdrawAddress,
+  getWithdrawLimits,
   listAdminWithdrawals,
   listWithdrawals,
   quoteWithdrawFee,
@@ -189,6 +191,19 @@ export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
         channel: request.query.channel,
         amount: request.query.amount,
       }),
+  );
+
+  app.get(
+    '/api/v1/wallet/withdraw-limits',
+    {
+      ...buyer,
+      schema: {
+        tags,
+        summary: 'Withdrawal limits and the withdrawals counted today, before any amount is typed',
+        response: { 200: ZWithdrawLimitsResponse },
+      },
+    },
+    async (request) => getWithdrawLimits(db, { userId: userOf(request).id }),
   );
 
   app.post(

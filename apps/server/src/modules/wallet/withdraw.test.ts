@@ -182,16 +182,54 @@ describe('withdrawal', () => {
       message: expect.stringContaining('USDT-TRC20'),
     });
     expect(json<TErr>(btc).error.message).not.toMatch(/withdraw/i);
-    const named = await call('GET', '/api/v1/wallet/withdraw-fee?channel=USDT-TRC20&amount=5', user.token);
-    expect(json(named)).toMatchObject({ channel: 'USDT-TRC20', fee: '1.00', actualAmount: '4.00' });
+    const named = await call('GET', '/api/v1/wallet/withdraw-fee?channel=USDT-TRC20&amount=15', user.token);
+    expect(json(named)).toMatchObject({ channel: 'USDT-TRC20', fee: '1.00', actualAmount: '14.00' });
     expect((await call('GET', '/api/v1/wallet/withdraw-fee?amount=-5', user.token)).statusCode).toBe(400);
     const unbound = await createTestUser(db);
     expect(
       json<TErr>(await call('GET', '/api/v1/wallet/withdraw-fee?amount=5', unbound.token)).error.code,
     ).toBe('WITHDRAW_ADDRESS_NOT_BOUND');
+    // The limits alone need no address and no amount.
+    expect(json(await call('GET', '/api/v1/wallet/withdraw-limits', unbound.token))).toEqual({
+      minAmount: '10.00',
+      maxAmount: '50000.00',
+      dailyCount: 3,
+      usedToday: 0,
+      timeWindow: expect.any(String),
+    });
     // Before binding, a network's fee can be previewed.
     const preview = await call('GET', '/api/v1/wallet/withdraw-fee?channel=BTC&amount=250.5', unbound.token);
     expect(json(preview)).toMatchObject({ channel: 'BTC', fee: '2.51', actualAmount: '247.99' });
+  });
+
+  it('refuses to quote an amount the withdrawal would refuse, with the errors of a withdrawal', async () => {
+    const user = await fundedUser('100');
+    const quote = (amount: string, lang = 'en') =>
+      call('GET', `/api/v1/wallet/withdraw-fee?amount=${amount}&lang=${lang}`, user.token);
+    for (const amount of ['0.01', '9.99']) {
+      const res = await quote(amount);
+      expect(res.statusCode, amount).toBe(400);
+      expect(json<TErr>(res).error.code, amount).toBe('WITHDRAW_BELOW_MIN');
+    }
+    const huge = await quote('99999999999999999999', 'fr');
+    expect(huge.statusCode).toBe(400);
+    expect(json<TErr>(huge).error).toMatchObject({
+      code: 'WITHDRAW_ABOVE_MAX',
+      message: expect.stringContaining('50'),
+    });
+    expect(json<TErr>(await quote('50000.01')).error.code).toBe('WITHDRAW_ABOVE_MAX');
+    // The limits themselves can be quoted.
+    expect(json(await quote('10'))).toMatchObject({ amount: '10.00', actualAmount: '9.00' });
+    expect(json(await quote('50000'))).toMatchObject({ amount: '50000.00', actualAmount: '49999.00' });
+    // A minimum at or below the fee: an amount that would leave nothing after it is below the minimum too.
+    await setParam('withdraw_min', '1');
+    try {
+      const nothingLeft = await quote('1');
+      expect(json<TErr>(nothingLeft).error.code).toBe('WITHDRAW_BELOW_MIN');
+      expect(json(await quote('1.01'))).toMatchObject({ actualAmount: '0.01' });
+    } finally {
+      await db.delete(systemParams).where(eq(systemParams.code, 'withdraw_min'));
+    }
   });
 
   it('holds on apply, sends on approval and refuses a replayed session token', async () => {

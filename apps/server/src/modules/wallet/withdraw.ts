@@ -11,6 +11,7 @@ import {
   type TWithdrawAddressResponse,
   type TWithdrawal,
   type TWithdrawFeeResponse,
+  type TWithdrawLimitsResponse,
   type TWithdrawNetwork,
   WALLET_VALIDATION_KEYS,
 } from '@caravan/contracts';
@@ -144,7 +145,8 @@ function assertTimeWindow(settings: TWithdrawSettings, now: Date) {
 }
 
 /**
- * What the withdraw page shows before submitting: fee (withdraw_fee), actual amount, limits. A withdrawal always
+ * What the withdraw page shows before submitting: fee (withdraw_fee), actual amount, limits; an amount outside the
+ * limits is refused with the withdrawal's own errors (WITHDRAW_BELOW_MIN, WITHDRAW_ABOVE_MAX). A withdrawal always
  * goes out on the bound network, so the quote is that network's; `channel` previews another network's fee only
  * while none is bound, and naming a different one once bound is refused (its fee would not be the one charged).
  */
@@ -163,18 +165,39 @@ export async function quoteWithdrawFee(
   const settings = await getWithdrawSettings(db);
   const amount = parseMoney(input.amount);
   const fee = computeWithdrawFee(settings.fees[channel], amount);
-  const actual = amount - fee;
+  // Refused as the withdrawal would be: a quote of an amount that can never be withdrawn (0.01 receiving 0.00, or
+  // more than the largest withdrawal) would mislead any client that does not check the limits itself.
+  assertAmountRules(settings, amount, fee);
   return {
     channel,
     amount: formatMoney(amount),
     fee: formatMoney(fee),
-    actualAmount: formatMoney(actual > 0n ? actual : 0n),
+    actualAmount: formatMoney(amount - fee),
+    ...(await limitsOf(db, settings, input.userId, input.now ?? new Date())),
+  };
+}
+
+async function limitsOf(
+  db: Executor,
+  settings: TWithdrawSettings,
+  userId: bigint,
+  now: Date,
+): Promise<TWithdrawLimitsResponse> {
+  return {
     minAmount: formatMoney(settings.min),
     maxAmount: formatMoney(settings.max),
     dailyCount: settings.dailyCount,
-    usedToday: await countToday(db, input.userId, input.now ?? new Date()),
+    usedToday: await countToday(db, userId, now),
     timeWindow: settings.timeWindow,
   };
+}
+
+/** The withdrawal limits and today's count, for a form to show before any amount is typed. */
+export async function getWithdrawLimits(
+  db: Executor,
+  input: { userId: bigint; now?: Date },
+): Promise<TWithdrawLimitsResponse> {
+  return limitsOf(db, await getWithdrawSettings(db), input.userId, input.now ?? new Date());
 }
 
 /** A fresh one-time token the withdraw form fetches right before submitting (SPEC session_token). */

@@ -1,0 +1,1 @@
+ALTER TABLE "product_imports" ADD COLUMN "created_without_code" integer DEFAULT 0 NOT NULL;
