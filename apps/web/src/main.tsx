@@ -1,4 +1,3 @@
-import { isLanguage } from '@caravan/contracts/languages';
 import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App, getQueryClient, getRouter } from './app/app';
@@ -6,7 +5,7 @@ import { findRoutePages } from './app/route-pages';
 import { applyServerState, readServerState } from './app/server-state';
 import { applyDocumentLanguage, ensureDayjsLocale, initI18n, loadAntdLocale } from './lib/i18n';
 import { captureInstallPrompt, registerServiceWorkerWhenIdle } from './lib/install-prompt';
-import { resolveLanguage } from './lib/language';
+import { readLanguageCookie, resolveLanguage } from './lib/language';
 import { handleEntryUrl } from './lib/language-switch';
 import { getSession, isLoggedIn } from './lib/session';
 import { reloadOnStaleBuild } from './lib/stale-build';
@@ -36,11 +35,12 @@ async function start(): Promise<void> {
   if (!(await handleEntryUrl(serverState?.lang))) {
     return;
   }
-  const stored = readStorage(STORAGE_KEYS.language);
-  const lang =
-    serverState && !isLanguage(stored)
-      ? serverState.lang
-      : resolveLanguage({ stored, navigatorLanguages: navigator.languages ?? [navigator.language] });
+  const lang = resolveLanguage({
+    cookie: readLanguageCookie(document.cookie),
+    stored: readStorage(STORAGE_KEYS.language),
+    rendered: serverState?.lang,
+    navigatorLanguages: navigator.languages ?? [navigator.language],
+  });
   // A page rendered in another language than this browser's choice is rendered again rather than hydrated.
   const isHydrating = serverState !== undefined && serverState.lang === lang;
   applyDocumentLanguage(lang);

@@ -33,3 +33,9 @@ describe('global.css dialog titles (QA newfeat 4)', () => {
     expect(rule).toContain('overflow-wrap: anywhere');
   });
 });
+
+describe('global.css tabs (QA account 7)', () => {
+  it("takes the tab library's English position announcement out of the accessibility tree", () => {
+    expect(declarationsOf('.ant-tabs-tab [aria-live]')).toMatch(/display:\s*none/);
+  });
+});

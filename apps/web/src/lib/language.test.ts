@@ -4,6 +4,7 @@ import {
   buildLanguageCookie,
   listMenuLanguages,
   readAgentCode,
+  readLanguageCookie,
   readLanguageSwitch,
   resolveLanguage,
   withLanguageParam,
@@ -17,6 +18,21 @@ describe('resolveLanguage', () => {
     expect(resolveLanguage({ stored: 'xx', navigatorLanguages: ['sw-KE', 'zh-TW', 'de'] })).toBe('tw');
     expect(resolveLanguage({ stored: null, navigatorLanguages: ['fil-PH'] })).toBe('ph');
     expect(resolveLanguage({ stored: null, navigatorLanguages: ['pt-BR'] })).toBe('pt');
+  });
+  it('takes the lang cookie first, as the server does: a console in German for a shop choice made there (QA consoles 9)', () => {
+    expect(resolveLanguage({ cookie: 'de', stored: null, navigatorLanguages: ['en-US'] })).toBe('de');
+    expect(resolveLanguage({ cookie: 'de', stored: 'ar', navigatorLanguages: ['en-US'] })).toBe('de');
+    // An unknown cookie value is ignored like an unknown stored one.
+    expect(resolveLanguage({ cookie: 'xx', stored: null, navigatorLanguages: ['ja-JP'] })).toBe('ja');
+  });
+  it("keeps a server-rendered page's language, so it hydrates: the cookie's, else the stored choice, else the server's", () => {
+    // The server rendered German from the cookie: the same language in the browser, whatever else is stored.
+    expect(resolveLanguage({ cookie: 'de', stored: 'fr', rendered: 'de', navigatorLanguages: ['en'] })).toBe(
+      'de',
+    );
+    // No cookie: the server guessed from Accept-Language; a stored choice still wins, the navigator does not.
+    expect(resolveLanguage({ stored: null, rendered: 'ko', navigatorLanguages: ['en'] })).toBe('ko');
+    expect(resolveLanguage({ stored: 'fr', rendered: 'ko', navigatorLanguages: ['en'] })).toBe('fr');
   });
   it('falls back to English', () => {
     expect(resolveLanguage({ stored: null, navigatorLanguages: ['sw', 'nl-NL'] })).toBe('en');
@@ -49,6 +65,12 @@ describe('language helpers', () => {
     expect(listMenuLanguages(true)).not.toContain('tw');
     expect(listMenuLanguages(true)).toHaveLength(LANGUAGES.length - 2);
     expect(listMenuLanguages(false)).toEqual([...LANGUAGES]);
+  });
+  it('reads the lang cookie from document.cookie', () => {
+    expect(readLanguageCookie('sid=1; lang=de; theme=x')).toBe('de');
+    expect(readLanguageCookie('lang=ar')).toBe('ar');
+    expect(readLanguageCookie('slang=fr; other=lang')).toBeNull();
+    expect(readLanguageCookie('')).toBeNull();
   });
   it('builds the lang cookie the server reads', () => {
     expect(buildLanguageCookie('fr')).toMatch(/^lang=fr; path=\/; max-age=\d+; SameSite=Lax$/);

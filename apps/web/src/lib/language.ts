@@ -28,13 +28,27 @@ export function listMenuLanguages(isDev: boolean): TLanguage[] {
   return isDev ? LANGUAGES.filter((code) => code !== 'cn' && code !== 'tw') : [...LANGUAGES];
 }
 
-/** Stored choice, else the first navigator language we support, else English. */
+/**
+ * The language a page starts in, in the server's order (apps/server/src/http/language.ts; a `?lang=` has been applied
+ * by then): the `lang` cookie the server and the language switch set, then the choice stored in this browser, then
+ * the language the server rendered the page in (its guess from Accept-Language), then the first navigator language
+ * we support, else English. The cookie first: a console (rendered in the browser only) ignored a choice made in the
+ * shop, and a server-rendered page in the cookie's language is hydrated, not rendered again.
+ */
 export function resolveLanguage(input: {
+  cookie?: string | null;
   stored: string | null;
+  rendered?: TLanguage;
   navigatorLanguages: readonly string[];
 }): TLanguage {
+  if (isLanguage(input.cookie)) {
+    return input.cookie;
+  }
   if (isLanguage(input.stored)) {
     return input.stored;
+  }
+  if (input.rendered) {
+    return input.rendered;
   }
   for (const tag of input.navigatorLanguages) {
     const code = languageFromTag(tag);
@@ -43,6 +57,17 @@ export function resolveLanguage(input: {
     }
   }
   return DEFAULT_LANGUAGE;
+}
+
+/** The `lang` cookie's value in a `document.cookie` string, or null. */
+export function readLanguageCookie(cookies: string): string | null {
+  for (const part of cookies.split(';')) {
+    const [name, ...value] = part.split('=');
+    if (name?.trim() === LANGUAGE_COOKIE) {
+      return value.join('=').trim();
+    }
+  }
+  return null;
 }
 
 export type TLanguageSwitch = { lang: TLanguage; cleanUrl: string };

@@ -86,3 +86,27 @@ describe('AddressFormModal', () => {
     expect(post).not.toHaveBeenCalled();
   });
 });
+
+describe('AddressFormModal opening', () => {
+  beforeAll(async () => {
+    await initTestI18n();
+  });
+  afterEach(() => {
+    cleanup();
+    vi.restoreAllMocks();
+  });
+
+  it('opens with the focus in its first field (the consignee), not on the close button', async () => {
+    vi.spyOn(api, 'get').mockResolvedValue({ list: [] });
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    render(
+      <QueryClientProvider client={client}>
+        <AddressFormModal isOpen address={ADDRESS} onClose={vi.fn()} />
+      </QueryClientProvider>,
+    );
+    await waitFor(() =>
+      expect((document.activeElement as HTMLInputElement | null)?.value).toBe('Camille Martin'),
+    );
+    expect(document.activeElement?.closest('.ant-modal-close')).toBeNull();
+  });
+});

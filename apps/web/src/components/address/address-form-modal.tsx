@@ -9,6 +9,7 @@ import { revealFirstError } from '../../lib/reveal-error';
 import { toast } from '../../lib/toast';
 import { AreaCodeSelect } from '../auth/account-fields';
 import { AppForm } from '../ui/app-form';
+import { useDialogFocus } from '../ui/use-dialog-focus';
 import { ADDRESSES_KEY } from './api/address-keys';
 import { useCities, useStates } from './api/list-regions';
 import { saveAddress } from './api/save-address';
@@ -44,6 +45,7 @@ function toFormValues(address: TAddress | null | undefined): Partial<TAddressReq
 /** Add or edit a delivery address: country -> state/province -> city from the server's lists (SPEC §3). */
 export function AddressFormModal({ isOpen, address, onClose, onSaved }: TAddressFormModalProps) {
   const { t } = useTranslation(['orders', 'validation', 'common']);
+  const dialogFocus = useDialogFocus(isOpen);
   const [form] = Form.useForm();
   const queryClient = useQueryClient();
   const [isSaving, setIsSaving] = useState(false);
@@ -105,10 +107,11 @@ export function AddressFormModal({ isOpen, address, onClose, onSaved }: TAddress
       okButtonProps={{ loading: isSaving }}
       destroyOnHidden
       width={640}
+      {...dialogFocus.modalProps}
     >
       <AppForm form={form} layout="vertical" requiredMark={false} onFinish={submit}>
         <Form.Item name="consignee" label={t('address.consignee')}>
-          <Input maxLength={64} autoComplete="name" />
+          <Input maxLength={64} autoComplete="name" {...dialogFocus.target} />
         </Form.Item>
         <Row gutter={12}>
           <Col xs={10} sm={8}>

@@ -6,6 +6,27 @@ import { useTranslation } from 'react-i18next';
 import { isolateLtr } from '../../lib/bidi';
 import { AREA_CODES } from './area-codes';
 
+type TAreaCodeOption = { code: string; search: string; name: string };
+
+/**
+ * How well an area code matches what was typed, best first: the exact code ("81" -> +81), then codes that start with
+ * the digits (+810...), then any match in the country's name or code ("81" inside +681). Null when nothing matches.
+ */
+export function rankAreaCode(option: TAreaCodeOption, typed: string): number | null {
+  const text = typed.normalize('NFKC').trim().toLocaleLowerCase();
+  const digits = text.replace(/[\s+]/g, '');
+  const code = option.code.replace('+', '');
+  if (/^\d+$/.test(digits)) {
+    if (code === digits) {
+      return 0;
+    }
+    if (code.startsWith(digits)) {
+      return 1;
+    }
+  }
+  return option.search.toLocaleLowerCase().includes(text) ? 2 : null;
+}
+
 export function AreaCodeSelect(props: { value?: string; onChange?: (value: string) => void; id?: string }) {
   const { t, i18n } = useTranslation('auth');
   const options = useMemo(() => {
@@ -30,7 +51,13 @@ export function AreaCodeSelect(props: { value?: string; onChange?: (value: strin
   return (
     <Select
       id={props.id}
-      showSearch={{ optionFilterProp: 'search' }}
+      showSearch={{
+        filterOption: (typed, option) => option !== undefined && rankAreaCode(option, typed) !== null,
+        // Enter picks the first option: "81" must be Japan, not Wallis and Futuna (+681) that sorts before it.
+        filterSort: (a, b, { searchValue }) =>
+          (rankAreaCode(a, searchValue) ?? 3) - (rankAreaCode(b, searchValue) ?? 3) ||
+          a.name.localeCompare(b.name),
+      }}
       value={selected}
       onChange={(value: string) => props.onChange?.(value.split(':')[1] ?? '')}
       options={options}

@@ -111,6 +111,39 @@ describe('LoginForm', () => {
     vi.unstubAllGlobals();
   });
 
+  it('clears the "complete the slider" error once the slider is solved', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () =>
+        Response.json({ id: 'ef'.repeat(16), difficulty: 6, expiresAt: '2030-01-01T00:00:00.000Z' }),
+      ),
+    );
+    const onSubmit = vi.fn(async () => {
+      throw new ApiError({
+        status: 400,
+        code: 'CHALLENGE_REQUIRED',
+        message: 'Please complete the slider verification',
+        details: { challengeRequired: true },
+      });
+    });
+    render(<LoginForm onSubmit={onSubmit} />);
+    fireEvent.change(screen.getByRole('textbox', { name: 'Username' }), { target: { value: 'demobuyer' } });
+    fireEvent.change(screen.getByLabelText('Password', { selector: 'input' }), {
+      target: { value: 'wrong-one' },
+    });
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
+    });
+    const slider = await screen.findByRole('slider', { name: 'Verification slider' });
+    expect(screen.getByRole('alert').textContent).toContain('slider verification');
+    await act(async () => {
+      fireEvent.keyDown(slider, { key: 'End' });
+    });
+    await waitFor(() => expect(screen.getByTestId('human-check').textContent).toContain('Verified'));
+    expect(screen.queryByText('Please complete the slider verification')).toBeNull();
+    vi.unstubAllGlobals();
+  });
+
   it('after a reload of the tab shows the slider at once, until a log-in gets through', async () => {
     vi.stubGlobal(
       'fetch',

@@ -2,6 +2,7 @@ import { Skeleton } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EndDrawer } from '../ui/end-drawer';
+import { WithOrderNumber } from './order-number';
 
 /** The side panel of one order (seller and console lists): its number as title, a skeleton while loading. */
 export function OrderDrawer({
@@ -23,7 +24,7 @@ export function OrderDrawer({
       open={orderNo !== null}
       onClose={onClose}
       size={Math.min(760, window.innerWidth)}
-      title={orderNo ? t('list.orderNo', { orderNo }) : ''}
+      title={orderNo ? <WithOrderNumber text={t('list.orderNo', { orderNo })} orderNo={orderNo} /> : ''}
       destroyOnHidden
     >
       {isLoading && <Skeleton active paragraph={{ rows: 10 }} />}

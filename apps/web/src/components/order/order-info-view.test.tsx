@@ -2,13 +2,40 @@ import { render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import cartEn from '../../locales/en/cart.json';
 import ordersEn from '../../locales/en/orders.json';
+import { cssRulesOf } from '../../testing/css-rules';
 import { orderInfoFixture } from '../../testing/orders';
 import { setUpComponentTests } from '../../testing/render';
+import { OrderDrawer } from './order-drawer';
 import { OrderInfoView } from './order-info-view';
 
 describe('OrderInfoView', () => {
   setUpComponentTests({ orders: ordersEn, cart: cartEn });
   afterEach(() => vi.restoreAllMocks());
+
+  it('keeps the order number whole, left to right and isolated, its row wrapping instead (QA seller 12)', () => {
+    const orderNo = '20261205701485312657';
+    // The buyer's page and the seller's and console's drawers all show the order through OrderInfoView.
+    render(
+      <OrderDrawer orderNo={orderNo} isLoading={false} onClose={() => undefined}>
+        <OrderInfoView order={orderInfoFixture({ orderNo })} />
+      </OrderDrawer>,
+    );
+    const numbers = screen.getAllByText(orderNo);
+    // The details' row and the drawer's title ("Order 2026…").
+    expect(numbers).toHaveLength(2);
+    for (const number of numbers) {
+      expect(number.tagName).toBe('BDI');
+      expect(number.getAttribute('dir')).toBe('ltr');
+      expect(number.classList.contains('cv-order-no')).toBe(true);
+    }
+    expect(numbers.some((number) => number.closest('.cv-order-no-item .ant-descriptions-item-content'))).toBe(
+      true,
+    );
+    const rules = cssRulesOf('apps/web/src/components/order/order.css');
+    expect(rules('.cv-order-no')).toContain('white-space: nowrap');
+    expect(rules('.cv-order-no-item .ant-descriptions-item-container')).toContain('flex-wrap: wrap');
+    expect(rules('.cv-order-no-item .ant-descriptions-item-content')).toContain('flex-basis: auto');
+  });
 
   it('shows what the buyer and the seller wrote in its own direction (English texts in an Arabic page)', () => {
     render(

@@ -8,6 +8,7 @@ import { DateTimeInSentence } from '../ui/date-time-text';
 import { MoneyText } from '../ui/money-text';
 import { OrderAmounts } from './order-amounts';
 import { OrderItemsTable } from './order-items-table';
+import { OrderNumber } from './order-number';
 import { OrderStatusTag } from './order-status-tag';
 
 /** Whether a refund of everything the buyer paid ended the order (so nothing was settled to the seller). */
@@ -51,7 +52,10 @@ export function OrderInfoView({ order, logistics }: { order: TOrderInfo; logisti
             {
               key: 'no',
               label: t('detail.orderNo'),
-              children: <span dir="ltr">{order.orderNo}</span>,
+              // Whole, on one line: a narrow cell broke the 20 digits in two ("20261205701 / 485312657", QA seller
+              // 12). The value goes below its label instead (order.css).
+              className: 'cv-order-no-item',
+              children: <OrderNumber orderNo={order.orderNo} />,
             },
             { key: 'seller', label: t('detail.seller'), children: <bdi>{order.seller.name}</bdi> },
             ...times

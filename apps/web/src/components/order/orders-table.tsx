@@ -149,7 +149,12 @@ export function OrdersTable<T extends TOrderRow>(props: {
           {
             title: t('detail.orderNo'),
             dataIndex: 'orderNo',
-            render: (value: string) => <span dir="ltr">{value}</span>,
+            // Isolated left to right in Arabic, wrapped rather than run under the pinned actions column at 360 px.
+            render: (value: string) => (
+              <bdi dir="ltr" className="cv-table-code">
+                {value}
+              </bdi>
+            ),
           },
           {
             title: t('detail.createdAt'),

@@ -1,6 +1,8 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { Form } from 'antd';
+import i18next from 'i18next';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { initTestI18n } from '../../testing/i18n';
 import { AmountInput } from './amount-input';
 
 describe('AmountInput', () => {
@@ -37,5 +39,36 @@ describe('AmountInput', () => {
     fireEvent.change(screen.getByRole('textbox', { name: 'Amount' }), { target: { value: '100.999' } });
     fireEvent.click(screen.getByRole('button', { name: 'Send' }));
     await vi.waitFor(() => expect(onFinish).toHaveBeenCalledWith({ amount: '100.999' }));
+  });
+});
+
+describe('AmountInput in the reader’s language', () => {
+  afterEach(cleanup);
+
+  it('shows what was typed and hands the form the normalised amount (French comma, Japanese full-width)', async () => {
+    await initTestI18n();
+    const before = i18next.language;
+    await i18next.changeLanguage('fr');
+    try {
+      const onFinish = vi.fn();
+      render(
+        <Form onFinish={onFinish} initialValues={{ amount: '' }}>
+          <Form.Item name="amount" label="Montant">
+            <AmountInput />
+          </Form.Item>
+          <button type="submit">Envoyer</button>
+        </Form>,
+      );
+      const field = screen.getByRole('textbox', { name: 'Montant' }) as HTMLInputElement;
+      fireEvent.change(field, { target: { value: '1 000,50' } });
+      expect(field.value).toBe('1 000,50');
+      fireEvent.click(screen.getByRole('button', { name: 'Envoyer' }));
+      await vi.waitFor(() => expect(onFinish).toHaveBeenCalledWith({ amount: '1000.50' }));
+      fireEvent.change(field, { target: { value: '１００' } });
+      fireEvent.click(screen.getByRole('button', { name: 'Envoyer' }));
+      await vi.waitFor(() => expect(onFinish).toHaveBeenLastCalledWith({ amount: '100' }));
+    } finally {
+      await i18next.changeLanguage(before);
+    }
   });
 });

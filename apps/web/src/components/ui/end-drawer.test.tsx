@@ -2,6 +2,7 @@ import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { Button, ConfigProvider } from 'antd';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
+import { cssMediaBlock } from '../../testing/css-rules';
 import { setUpComponentTests } from '../../testing/render';
 import { EndDrawer } from './end-drawer';
 
@@ -35,6 +36,26 @@ describe('EndDrawer', () => {
       </ConfigProvider>,
     );
     expect(document.querySelector('.ant-drawer-left')).not.toBeNull();
+  });
+
+  it("puts a narrow screen's decisions on a line below the title, away from the close button (QA consoles 5)", () => {
+    render(
+      <EndDrawer
+        open
+        title="Harbour Lights Trading"
+        rootClassName="cv-finance-drawer"
+        extra={<Button>Reject</Button>}
+      >
+        Details
+      </EndDrawer>,
+    );
+    const root = document.querySelector('.cv-end-drawer')!;
+    // The caller's own class is kept beside it.
+    expect(root.classList.contains('cv-finance-drawer')).toBe(true);
+    expect(root.querySelector('.ant-drawer-header .ant-drawer-extra')?.textContent).toBe('Reject');
+    const narrow = cssMediaBlock('apps/web/src/app/global.css', '(max-width: 767px)');
+    expect(narrow).toMatch(/\.cv-end-drawer \.ant-drawer-header \{\s*flex-wrap: wrap;/);
+    expect(narrow).toMatch(/\.cv-end-drawer \.ant-drawer-extra \{\s*flex-basis: 100%;/);
   });
 
   it('gives the focus back to the button that opened it once it closes', async () => {

@@ -59,9 +59,31 @@ export function pictureUploadProps(
         })
         .finally(() => requests.delete(uid));
     },
-    multiple: true,
-    maxCount: max,
+    // One picture (a logo, a banner, an icon): Ant Design's maxCount 1 took the current picture away as soon as
+    // another file was chosen, and a refused upload then left none, saved as "no logo" (QA). The list is kept by
+    // nextUploadList instead: the current picture stays until its replacement is uploaded.
+    multiple: max > 1,
+    maxCount: max === 1 ? undefined : max,
   };
+}
+
+/**
+ * The uploader's list after Ant Design's change of `file`: a failed upload leaves it (its message is the caller's to
+ * show), and in a one-picture field a finished upload replaces the picture shown before; until then (uploading,
+ * refused, failed or cancelled) the previous picture stays.
+ */
+export function nextUploadList<T extends { uid: string; status?: string }>(
+  fileList: T[],
+  file: { uid: string; status?: string },
+  max: number,
+): T[] {
+  if (file.status === 'error') {
+    return fileList.filter((item) => item.uid !== file.uid);
+  }
+  if (max === 1 && file.status === 'done' && fileList.length > 1) {
+    return fileList.filter((item) => item.uid === file.uid || item.status === 'uploading').slice(-1);
+  }
+  return fileList;
 }
 
 /** An uploader's requests under way; leaving the form stops what is still uploading. */

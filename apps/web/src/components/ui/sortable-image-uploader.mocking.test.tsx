@@ -3,7 +3,13 @@ import { ConfigProvider } from 'antd';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { setUpComponentTests } from '../../testing/render';
-import { SortableImageUploader, type TUploadItem } from './sortable-image-uploader';
+import { stubUploadRequests } from '../../testing/upload-requests';
+import {
+  SortableImageUploader,
+  type TUploadItem,
+  toUploadItems,
+  uploadedRefs,
+} from './sortable-image-uploader';
 
 const toastError = vi.hoisted(() => vi.fn());
 vi.mock('../../lib/toast', () => ({
@@ -138,5 +144,89 @@ describe('SortableImageUploader, while uploading', () => {
     // Cancelling is no failure to report.
     expect(toastError).not.toHaveBeenCalled();
     window.history.pushState({}, '', '/');
+  });
+});
+
+const LOGO = {
+  url: '/uploads/img/0a/0123456789abcdef0123456789abcdef-480.webp',
+  width: 480,
+  height: 480,
+  srcset: '',
+};
+const NEW_LOGO = {
+  url: '/uploads/img/0b/fedcba9876543210fedcba9876543210-480.webp',
+  width: 480,
+  height: 480,
+  srcset: '',
+};
+
+/** A one-picture field (a shop's logo) holding its stored picture, as the shop settings form holds it. */
+function OnePictureField({ onFiles }: { onFiles: (files: TUploadItem[]) => void }) {
+  const [files, setFiles] = useState<TUploadItem[]>(() => toUploadItems([LOGO]));
+  return (
+    <SortableImageUploader
+      files={files}
+      onChange={(next) => {
+        setFiles(next);
+        onFiles(next);
+      }}
+      max={1}
+      moduleName="shop"
+      label="Logo"
+      addText="Add"
+      failedText="Failed"
+    />
+  );
+}
+
+describe('SortableImageUploader, replacing the one picture of a field', () => {
+  setUpComponentTests();
+
+  it('keeps the current picture when its replacement is refused', async () => {
+    toastError.mockClear();
+    const requests = stubUploadRequests();
+    const onFiles = vi.fn();
+    render(
+      <ConfigProvider theme={{ token: { motion: false } }}>
+        <OnePictureField onFiles={onFiles} />
+      </ConfigProvider>,
+    );
+    const input = document.querySelector('input[type="file"]') as HTMLInputElement;
+    await act(async () =>
+      fireEvent.change(input, { target: { files: [pictureOf('logo.png', 'image/png', 40_000)] } }),
+    );
+    await vi.waitFor(() => expect(requests).toHaveLength(1));
+    // While the new one uploads, the stored logo is still there (Ant Design's maxCount 1 had dropped it).
+    expect(uploadedRefs(onFiles.mock.lastCall?.[0] ?? [])).toEqual([LOGO.url]);
+    await act(async () =>
+      requests[0]?.answer(415, {
+        error: { code: 'IMAGE_TYPE_INVALID', message: 'Only JPEG, PNG, WebP or GIF images are allowed' },
+      }),
+    );
+    await vi.waitFor(() => expect(toastError).toHaveBeenCalled());
+    const kept = onFiles.mock.lastCall?.[0] as TUploadItem[];
+    expect(kept).toHaveLength(1);
+    expect(uploadedRefs(kept)).toEqual([LOGO.url]);
+    expect(screen.getByRole('img', { name: 'Logo' }).getAttribute('src')).toBe(LOGO.url);
+    vi.unstubAllGlobals();
+  });
+
+  it('replaces the picture once the new one is uploaded', async () => {
+    const requests = stubUploadRequests();
+    const onFiles = vi.fn();
+    render(
+      <ConfigProvider theme={{ token: { motion: false } }}>
+        <OnePictureField onFiles={onFiles} />
+      </ConfigProvider>,
+    );
+    const input = document.querySelector('input[type="file"]') as HTMLInputElement;
+    await act(async () =>
+      fireEvent.change(input, { target: { files: [pictureOf('logo.png', 'image/png', 40_000)] } }),
+    );
+    await vi.waitFor(() => expect(requests).toHaveLength(1));
+    await act(async () => requests[0]?.answer(200, NEW_LOGO));
+    await vi.waitFor(() => expect(uploadedRefs(onFiles.mock.lastCall?.[0] ?? [])).toEqual([NEW_LOGO.url]));
+    expect(onFiles.mock.lastCall?.[0]).toHaveLength(1);
+    vi.unstubAllGlobals();
   });
 });

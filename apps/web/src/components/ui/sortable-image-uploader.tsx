@@ -25,6 +25,7 @@ import { useTranslation } from 'react-i18next';
 import { imageLimitsText } from '../../lib/image-file';
 import { toast } from '../../lib/toast';
 import {
+  nextUploadList,
   pictureUploadProps,
   uploadFailureMessage,
   useUploadRequests,
@@ -168,10 +169,8 @@ export function SortableImageUploader({
           onChange={({ file, fileList }) => {
             if (file.status === 'error') {
               toast.error(uploadFailureMessage(file, failedText));
-              onChange(fileList.filter((item) => item.uid !== file.uid));
-              return;
             }
-            onChange(withUploadedPreviews(fileList));
+            onChange(withUploadedPreviews(nextUploadList(fileList, file, max)));
           }}
           // How far each upload is, in figures: a thin bar alone read as "Uploading..." with no end in sight.
           progress={{ size: [-1, 3], showInfo: true, format: (percent) => `${Math.round(percent ?? 0)}%` }}

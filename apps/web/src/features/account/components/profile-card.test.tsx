@@ -1,9 +1,10 @@
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { api } from '../../../lib/api';
+import { clearSession, setSession } from '../../../lib/session';
 import { initTestI18n } from '../../../testing/i18n';
 import * as accountApi from '../api/account-api';
-import { AvatarPicker, ProfileEditor } from './profile-card';
+import { AvatarPicker, ProfileCard, ProfileEditor } from './profile-card';
 
 async function click(name: string | RegExp) {
   await act(async () => {
@@ -182,5 +183,64 @@ describe('AvatarPicker', () => {
     await waitFor(() => expect(onDone).toHaveBeenCalled());
     expect(put).toHaveBeenCalledWith('/account/avatar', { avatar: 14 });
     expect(refresh).toHaveBeenCalled();
+  });
+});
+
+describe('ProfileCard buttons', () => {
+  beforeAll(async () => {
+    await initTestI18n();
+  });
+  afterEach(() => {
+    cleanup();
+    clearSession('logout');
+  });
+
+  it('names what each Change or Bind button changes, so a list of buttons tells them apart', async () => {
+    setSession({
+      userInfo: {
+        id: '1',
+        usercode: 'U1',
+        username: 'demobuyer',
+        email: 'demo@example.com',
+        areaCode: null,
+        phone: null,
+        displayName: 'demobuyer',
+        avatar: 1,
+        invitationCode: 'ABC',
+        hasTxPassword: true,
+        isSeller: false,
+        lang: null,
+        createdAt: '2026-11-20T10:00:00.000Z',
+      },
+    });
+    render(<ProfileCard />);
+    const names = screen
+      .getAllByRole('button')
+      .map((button) => button.getAttribute('aria-label') ?? button.textContent);
+    expect(names).toEqual(['Change avatar', 'Change username', 'Change e-mail', 'Bind mobile number']);
+  });
+
+  it('opens the username editor with the focus in its field', async () => {
+    setSession({
+      userInfo: {
+        id: '1',
+        usercode: 'U1',
+        username: 'demobuyer',
+        email: null,
+        areaCode: null,
+        phone: null,
+        displayName: 'demobuyer',
+        avatar: 1,
+        invitationCode: 'ABC',
+        hasTxPassword: true,
+        isSeller: false,
+        lang: null,
+        createdAt: '2026-11-20T10:00:00.000Z',
+      },
+    });
+    render(<ProfileCard />);
+    await click('Change username');
+    const input = await screen.findByLabelText('New username', { selector: 'input' });
+    await waitFor(() => expect(document.activeElement).toBe(input));
   });
 });

@@ -13,6 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { AreaCodeSelect } from '../../../components/auth/account-fields';
 import { DEFAULT_AREA_CODE } from '../../../components/auth/area-codes';
 import { AppForm } from '../../../components/ui/app-form';
+import { useDialogFocus } from '../../../components/ui/use-dialog-focus';
 import { VerificationCodeField } from '../../../components/ui/verification-code-field';
 import { api } from '../../../lib/api';
 import { parseFormValues, showSubmitError } from '../../../lib/form';
@@ -220,12 +221,21 @@ export function AvatarPicker({
   );
 }
 
+/** The accessible name of each row's button. */
+const EDIT_LABEL_KEYS = {
+  username: { change: 'profile.changeUsername', bind: 'profile.bindUsername' },
+  email: { change: 'profile.changeEmail', bind: 'profile.bindEmail' },
+  mobile: { change: 'profile.changeMobile', bind: 'profile.bindMobile' },
+} as const satisfies Record<TProfileField, { change: string; bind: string }>;
+
 /** Avatar, username, user code, e-mail and mobile of the account, each changeable from here. */
 export function ProfileCard() {
   const { t } = useTranslation(['account', 'common']);
   const { userInfo } = useSession();
   const [editing, setEditing] = useState<TProfileField | null>(null);
   const [isChoosingAvatar, setIsChoosingAvatar] = useState(false);
+  const editorFocus = useDialogFocus(editing !== null);
+  const avatarFocus = useDialogFocus(isChoosingAvatar);
   if (!userInfo) {
     return null;
   }
@@ -253,6 +263,7 @@ export function ProfileCard() {
               type="link"
               onClick={() => setIsChoosingAvatar(true)}
               data-testid="profile-edit-avatar"
+              aria-label={t('profile.changeAvatar')}
             >
               {t('profile.change')}
             </Button>
@@ -278,6 +289,10 @@ export function ProfileCard() {
                 type="link"
                 onClick={() => setEditing(row.field)}
                 data-testid={`profile-edit-${row.field}`}
+                // Each "Change" names what it changes: a screen reader's list of buttons read "Change" three times.
+                aria-label={t(
+                  row.value ? EDIT_LABEL_KEYS[row.field].change : EDIT_LABEL_KEYS[row.field].bind,
+                )}
               >
                 {row.value ? t('profile.change') : t('profile.bind')}
               </Button>
@@ -291,13 +306,16 @@ export function ProfileCard() {
         onCancel={() => setEditing(null)}
         footer={null}
         destroyOnHidden
+        {...editorFocus.modalProps}
       >
         {editing && (
-          <ProfileEditor
-            field={editing}
-            isReplacing={Boolean(rows.find((row) => row.field === editing)?.value)}
-            onDone={() => setEditing(null)}
-          />
+          <div {...editorFocus.target}>
+            <ProfileEditor
+              field={editing}
+              isReplacing={Boolean(rows.find((row) => row.field === editing)?.value)}
+              onDone={() => setEditing(null)}
+            />
+          </div>
         )}
       </Modal>
       <Modal
@@ -306,12 +324,15 @@ export function ProfileCard() {
         onCancel={() => setIsChoosingAvatar(false)}
         footer={null}
         destroyOnHidden
+        {...avatarFocus.modalProps}
       >
-        <AvatarPicker
-          name={userInfo.displayName}
-          current={userInfo.avatar}
-          onDone={() => setIsChoosingAvatar(false)}
-        />
+        <div {...avatarFocus.target}>
+          <AvatarPicker
+            name={userInfo.displayName}
+            current={userInfo.avatar}
+            onDone={() => setIsChoosingAvatar(false)}
+          />
+        </div>
       </Modal>
     </Card>
   );

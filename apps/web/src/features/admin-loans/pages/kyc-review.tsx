@@ -166,8 +166,10 @@ export default function KycReviewPage() {
                   style={{ marginBlock: 12 }}
                 />
                 <Space wrap>
-                  {/* Approving lets the applicant borrow: asked once more, as rejecting is. */}
+                  {/* Approving lets the applicant borrow: asked once more, as rejecting is. Both questions open below
+                      the buttons: above them they covered the ID photo and the reason while the reviewer decided. */}
                   <ConfirmPopover
+                    placement="bottom"
                     title={t('admin.approveKycConfirm', { name: open.realName })}
                     okText={t('admin.approve')}
                     cancelText={t('common:actions.cancel')}
@@ -181,6 +183,7 @@ export default function KycReviewPage() {
                     {t('admin.resubmit')}
                   </Button>
                   <ConfirmPopover
+                    placement="bottom"
                     title={t('admin.rejectKycConfirm')}
                     okText={t('admin.reject')}
                     okButtonProps={{ danger: true }}

@@ -1,5 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import i18next from 'i18next';
 import { describe, expect, it, vi } from 'vitest';
+import loansDe from '../../../locales/de/loans.json';
 import loansEn from '../../../locales/en/loans.json';
 import { STARTUP_LOAN } from '../../../testing/loan-products';
 import { jsonResponse, renderWithQueries, setUpComponentTests } from '../../../testing/render';
@@ -15,6 +17,33 @@ describe('Admin -> Loan products', () => {
     expect(parseTermOptions('0')).toBeNull();
     expect(parseTermOptions('366')).toBeNull();
     expect(parseTermOptions('7.5')).toBeNull();
+  });
+
+  it('names each product by the kind the borrower reads, the own name after it only when it says more (QA consoles 6)', async () => {
+    const micro = {
+      ...STARTUP_LOAN,
+      id: '2',
+      code: 'micro',
+      kind: 'other' as const,
+      name: 'Harbour micro loan',
+    };
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => jsonResponse({ products: [STARTUP_LOAN, micro] })),
+    );
+    i18next.addResourceBundle('de', 'loans', loansDe, true, true);
+    await i18next.changeLanguage('de');
+    try {
+      await renderWithQueries(<LoanProductsPage />);
+      // The seeded English name only repeats the kind: German staff read what the borrower reads.
+      expect(await screen.findByText(loansDe.kind.startup)).toBeTruthy();
+      expect(screen.queryByText(/Start-up loan/)).toBeNull();
+      const own = screen.getByText('Harbour micro loan');
+      expect(own.tagName).toBe('BDI');
+      expect(own.parentElement!.textContent).toBe(`${loansDe.kind.other} (Harbour micro loan)`);
+    } finally {
+      await i18next.changeLanguage('en');
+    }
   });
 
   it('shows rates as percentages, says what a typed rate means, and refuses bad terms instead of dropping them', async () => {

@@ -21,6 +21,7 @@ import { parseFormValues, showSubmitError } from '../../../lib/form';
 import { ratePercent } from '../../../lib/format-money';
 import { toast } from '../../../lib/toast';
 import { useAdminProducts, useSaveProduct } from '../api/admin-loans-api';
+import { LoanProductName } from '../components/loan-product-name';
 
 type TValues = Omit<TLoanProductRequest, 'termOptions'> & { termOptions: string };
 
@@ -100,8 +101,23 @@ export default function LoanProductsPage() {
         scroll={{ x: 720 }}
         locale={{ emptyText: t('empty') }}
         columns={[
-          { key: 'code', title: t('fields.code'), dataIndex: 'code' },
-          { key: 'name', title: t('fields.name'), dataIndex: 'name' },
+          {
+            key: 'code',
+            title: t('fields.code'),
+            dataIndex: 'code',
+            // A long code wraps rather than run under the pinned actions column at 360 px.
+            render: (v: string) => (
+              <code dir="ltr" className="cv-table-code">
+                {v}
+              </code>
+            ),
+          },
+          // The kind as the borrower reads it, with the staff's own name when it says more (QA consoles 6).
+          {
+            key: 'name',
+            title: t('fields.name'),
+            render: (_, p) => <LoanProductName kind={p.kind} name={p.name} />,
+          },
           {
             key: 'min',
             title: t('fields.minAmount'),

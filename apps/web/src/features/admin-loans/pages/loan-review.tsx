@@ -38,6 +38,7 @@ import {
   useRejectLoan,
   useWithdrawLoanOffer,
 } from '../api/admin-loans-api';
+import { LoanProductName } from '../components/loan-product-name';
 import {
   ReviewQueueFrame,
   type TReviewQueueFilter,
@@ -284,8 +285,12 @@ function LoanDetail({ id, onDone }: { id: string; onDone: () => void }) {
             ),
           },
           { key: 'status', label: t('fields.state'), children: t(`status.${loan.status}`) },
-          // The product as the staff named it (the loan products page), as the loan book lists it.
-          { key: 'product', label: t('fields.product'), children: <bdi>{loan.productName}</bdi> },
+          // The product as the borrower names it, with the staff's own name when it says more (QA consoles 6).
+          {
+            key: 'product',
+            label: t('fields.product'),
+            children: <LoanProductName kind={loan.productKind} name={loan.productName} />,
+          },
           { key: 'amount', label: t('fields.amount'), children: <MoneyText value={loan.amount} /> },
           ...(loan.approvedAmount
             ? [
@@ -466,7 +471,9 @@ function LoanDetail({ id, onDone }: { id: string; onDone: () => void }) {
             >
               {t('admin.approve')}
             </Button>
+            {/* Below the button, as the approval's question keeps to the screen's foot: the facts stay in view. */}
             <ConfirmPopover
+              placement="bottom"
               title={t('admin.rejectLoanConfirm')}
               okText={t('admin.reject')}
               okButtonProps={{ danger: true }}
@@ -479,8 +486,10 @@ function LoanDetail({ id, onDone }: { id: string; onDone: () => void }) {
               </Button>
             </ConfirmPopover>
           </Space>
+          {/* At the screen's foot (global.css): in its middle it covered the loan's facts and the ID photo. */}
           <Modal
             open={isConfirming}
+            rootClassName="cv-confirm-sheet"
             title={t('admin.approve')}
             okText={t('admin.approve')}
             cancelText={t('common:actions.cancel')}

@@ -8,6 +8,7 @@ import consoleEn from '../../../locales/en/console.json';
 import loansEn from '../../../locales/en/loans.json';
 import walletEn from '../../../locales/en/wallet.json';
 import { failOnAntdWarnings } from '../../../testing/antd-warnings';
+import { cssRulesOf } from '../../../testing/css-rules';
 import { disbursedLoan } from '../../../testing/loans';
 import { jsonResponse, renderWithQueries, setUpComponentTests } from '../../../testing/render';
 import KycReviewPage from './kyc-review';
@@ -352,6 +353,28 @@ describe('Console -> loan application details', () => {
     await waitFor(() => expect(confirm.className).toContain('ant-zoom-leave'));
   });
 
+  it("asks to confirm an approval at the screen's foot, the loan's facts left in view above it (QA consoles 7)", async () => {
+    serveDetail(applying('900000.00'));
+    const drawer = await openFirstLoan();
+    await within(drawer).findByRole('textbox', { name: loansEn.admin.approveAmount });
+    fireEvent.click(within(drawer).getByRole('button', { name: loansEn.admin.approve }));
+    const confirm = (await screen.findAllByRole('dialog')).at(-1)!;
+    expect(confirm.closest('.cv-confirm-sheet')).not.toBeNull();
+    const sheet = cssRulesOf('apps/web/src/app/global.css')('.cv-confirm-sheet .ant-modal');
+    expect(sheet).toMatch(/position: fixed;/);
+    expect(sheet).toMatch(/inset-block: auto 16px;/);
+    // Rejecting asks below its button too.
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    fireEvent.change(within(drawer).getByRole('textbox', { name: loansEn.fields.reason }), {
+      target: { value: 'Income not confirmed' },
+    });
+    await act(async () =>
+      fireEvent.click(within(drawer).getByRole('button', { name: loansEn.admin.reject })),
+    );
+    const question = await screen.findByText(loansEn.admin.rejectLoanConfirm);
+    expect(question.closest('.ant-popover')!.className).toMatch(/ant-popover-placement-bottom\b/);
+  });
+
   it('names the application in its title and shows the product, its price and the nationality', async () => {
     serveDetail(applying('150000.00'));
     const drawer = await openFirstLoan();
@@ -365,6 +388,21 @@ describe('Console -> loan application details', () => {
     expect(row(loansEn.fields.nationality)).toContain('Germany');
     expect(row(loansEn.fields.accountStatus)).toContain('Active');
     expect(within(drawer).queryByText(loansEn.admin.accountNotActive)).toBeNull();
+  });
+
+  it("names the product by the kind the borrower reads, the staff's own name after it (QA consoles 6)", async () => {
+    const detail = applying('150000.00');
+    serveDetail({
+      ...detail,
+      loan: { ...detail.loan, productKind: 'credit', productName: 'Pearl credit line' },
+    });
+    const drawer = await openFirstLoan();
+    await within(drawer).findByText('Loan application #101');
+    const row = within(drawer).getByText(loansEn.fields.product).closest('tr')!;
+    expect(within(row).getByText('Pearl credit line').tagName).toBe('BDI');
+    expect(within(row).getByText('Pearl credit line').parentElement!.textContent).toBe(
+      `${loansEn.kind.credit} (Pearl credit line)`,
+    );
   });
 
   it('opens the application the address names, as the second-approval queue links it', async () => {
@@ -485,6 +523,8 @@ describe('Console -> identity checks: a reason belongs to one applicant', () => 
     );
     expect(posts()).toHaveLength(0);
     const popover = question.closest('.ant-popover') as HTMLElement;
+    // Below the buttons: above them it covered the ID photo and the reason (QA consoles 7).
+    expect(popover.className).toMatch(/ant-popover-placement-bottom\b/);
     await act(async () =>
       fireEvent.click(within(popover).getByRole('button', { name: loansEn.admin.approve })),
     );

@@ -5,6 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import commonEn from '../../../locales/en/common.json';
 import consoleEn from '../../../locales/en/console.json';
 import sellerEn from '../../../locales/en/seller.json';
+import { cssRulesOf } from '../../../testing/css-rules';
 import { jsonResponse, renderWithQueries, setUpComponentTests } from '../../../testing/render';
 import { adminMerchantApplicationFixture } from '../test-fixtures';
 import MerchantApplicationsPage from './applications';
@@ -43,6 +44,29 @@ describe('Console -> merchant applications, the review drawer', () => {
       expect(isolate, typed).not.toBeNull();
       expect(isolate?.hasAttribute('dir'), typed).toBe(false);
     }
+  });
+
+  it('wraps a long shop name of one word in the title and the list, never under the decisions (QA seller 4)', async () => {
+    const shopName = 'ТоварищМеждународныхоптовыхпоставокпромышленногооборудования';
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () =>
+        jsonResponse({ pageList: [{ ...APPLICATION, shopName }], total: 1, pageNum: 1, pageSize: 20 }),
+      ),
+    );
+    await renderWithQueries(<MerchantApplicationsPage />);
+    const listed = await screen.findByText(shopName);
+    expect(listed.closest('td')?.classList.contains('cv-table-name')).toBe(true);
+    await act(async () => fireEvent.click(await screen.findByRole('button', { name: sellerEn.admin.open })));
+    const drawer = await screen.findByRole('dialog');
+    const title = within(drawer).getByText(shopName).closest('.ant-drawer-title');
+    expect(title?.closest('.cv-end-drawer')).not.toBeNull();
+    // The title keeps its own place beside the header's decisions, and a word too long for it breaks inside it.
+    const rules = cssRulesOf('apps/web/src/app/global.css');
+    expect(rules('.cv-end-drawer .ant-drawer-title')).toContain('overflow-wrap: anywhere');
+    expect(rules('.cv-end-drawer .ant-drawer-title')).toContain('min-inline-size: 0');
+    expect(rules('.cv-end-drawer .ant-drawer-header-title')).toContain('min-inline-size: 0');
+    expect(rules('.cv-table-name')).toContain('overflow-wrap: anywhere');
   });
 
   it('shows the shop logo apart from the identity documents, and the categories the shop will sell', async () => {

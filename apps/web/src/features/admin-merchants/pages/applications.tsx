@@ -116,7 +116,13 @@ export default function MerchantApplicationsPage() {
           setQuery((q) => ({ ...q, pageNum, pageSize })),
         )}
         columns={[
-          { title: t('apply.shopName'), dataIndex: 'shopName', render: (name: string) => <bdi>{name}</bdi> },
+          {
+            title: t('apply.shopName'),
+            dataIndex: 'shopName',
+            // A 60-letter name of one word wraps inside the column instead of clipping it.
+            className: 'cv-table-name',
+            render: (name: string) => <bdi>{name}</bdi>,
+          },
           { title: t('admin.applicant'), dataIndex: 'username', render: (name: string) => <bdi>{name}</bdi> },
           { title: t('apply.country'), dataIndex: 'country', render: (code: string) => countryName(code) },
           {

@@ -82,8 +82,8 @@ export default function ProductModerationPage() {
               <Image src={img.url} width={48} height={48} alt={row.name} preview={picturePreview} />
             ) : null,
         },
-        { title: t('products.name'), dataIndex: 'name' },
-        { title: t('apply.shopName'), dataIndex: 'storeName' },
+        { title: t('products.name'), dataIndex: 'name', className: 'cv-table-name' },
+        { title: t('apply.shopName'), dataIndex: 'storeName', className: 'cv-table-name' },
         {
           title: t('products.price'),
           key: 'price',

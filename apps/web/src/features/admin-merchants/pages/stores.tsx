@@ -69,7 +69,7 @@ export default function AdminStoresPage() {
         restorePath: (row) => `/admin/stores/${row.id}/reinstate`,
       }}
       columns={[
-        { title: t('apply.shopName'), dataIndex: 'name' },
+        { title: t('apply.shopName'), dataIndex: 'name', className: 'cv-table-name' },
         { title: t('admin.applicant'), dataIndex: 'ownerUsername' },
         {
           title: t('admin.status'),

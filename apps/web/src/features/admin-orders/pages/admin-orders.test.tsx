@@ -5,6 +5,7 @@ import consoleEn from '../../../locales/en/console.json';
 import ordersEn from '../../../locales/en/orders.json';
 import { Address, addressParams } from '../../../testing/address';
 import { failOnAntdWarnings } from '../../../testing/antd-warnings';
+import { cssRulesOf, tableCodeOnPhone } from '../../../testing/css-rules';
 import { goodsOnlyAmounts } from '../../../testing/orders';
 import { jsonResponse, renderWithQueries, setUpComponentTests } from '../../../testing/render';
 import type { TAdminOrder } from '../api/admin-orders-api';
@@ -121,6 +122,18 @@ describe('Console -> orders: a manual refund waiting for its second approval', (
     const tabs = screen.getAllByRole('tab');
     expect(tabs.length).toBeGreaterThan(1);
     expect(tabs[0]!.closest('.ant-tabs')!.classList.contains('cv-status-tabs')).toBe(true);
+  });
+
+  it('wraps a 20-digit order number at 360 px rather than run it under the pinned actions column (QA consoles 4)', async () => {
+    serve({ ...deliveredOrder(null), orderNo: '20261205919942151627' });
+    await renderWithQueries(<AdminOrdersPage />);
+    const number = await screen.findByText('20261205919942151627');
+    // Left to right and isolated in Arabic, wrapped anywhere and held narrow on a phone (global.css).
+    expect(number.tagName).toBe('BDI');
+    expect(number.getAttribute('dir')).toBe('ltr');
+    expect(number.classList.contains('cv-table-code')).toBe(true);
+    expect(cssRulesOf('apps/web/src/app/global.css')('.cv-table-code')).toMatch(/overflow-wrap: anywhere;/);
+    expect(tableCodeOnPhone()).toMatch(/max-inline-size: 8em;/);
   });
 
   it('cannot be approved again by the staff member who gave the first approval', async () => {

@@ -11,6 +11,7 @@ import {
   renderPageAt,
   selectShown,
 } from '../../../testing/address';
+import { cssRulesOf } from '../../../testing/css-rules';
 import { setUpComponentTests } from '../../../testing/render';
 import AuditLogPage from './audit-log';
 
@@ -106,18 +107,71 @@ describe('Admin -> Audit log in the address', () => {
     });
     const changeCell = await screen.findByText('7 → 14');
     expect(changeCell.getAttribute('dir')).toBe('ltr');
-    const list = screen.getByText('reason').closest('dl')!;
-    expect(list.getAttribute('dir')).toBe('ltr');
+    expect(changeCell.closest('div')!.querySelector('dt')!.textContent).toBe(adminEn.audit.fields.change);
+    const list = screen.getByText('duplicate').closest('dl')!;
+    // Known names in the reader's language, an unknown one as its code; the code stays in the title.
     expect([...list.querySelectorAll('dt')].map((term) => term.textContent)).toEqual([
+      adminEn.audit.fields.amount,
+      adminEn.audit.fields.reason,
+      'extra',
+    ]);
+    expect([...list.querySelectorAll('dt')].map((term) => term.getAttribute('title'))).toEqual([
       'amount',
       'reason',
       'extra',
     ]);
+    // A simple object reads as its fields, not as JSON; every value left to right.
     expect([...list.querySelectorAll('dd')].map((value) => value.textContent)).toEqual([
       '120.50',
       'duplicate',
-      '{"fee":"1"}',
+      'fee: 1',
     ]);
+    for (const value of list.querySelectorAll('dd > bdi')) {
+      expect(value.getAttribute('dir')).toBe('ltr');
+    }
+  });
+
+  it('shows before -> after beside the other fields of an entry, field by field (QA consoles 3)', async () => {
+    const approval: TAuditEntry = {
+      ...ENTRY,
+      id: '30',
+      action: 'loan.approve',
+      targetType: 'loan',
+      targetId: '1',
+      details: {
+        userId: '501',
+        before: { status: 'pending', approvedAmount: null, firstReviewerStaffId: null },
+        after: { status: 'approved', approvedAmount: '300000.00', firstReviewerStaffId: null },
+        ledgerTransactionId: '88',
+      },
+    };
+    await renderPageAt(AuditLogPage, '/admin/audit-log', {
+      pageList: [approval],
+      total: 1,
+      pageNum: 1,
+      pageSize: 20,
+    });
+    const list = (await screen.findByText('pending → approved')).closest('dl')!;
+    const rows = [...list.querySelectorAll('div')].map((row) => [
+      row.querySelector('dt')!.textContent,
+      row.querySelector('dd')!.textContent,
+    ]);
+    // Unchanged fields are left out of the change; no raw JSON anywhere.
+    expect(rows).toEqual([
+      [adminEn.audit.fields.userId, '501'],
+      [adminEn.audit.fields.ledgerTransactionId, '88'],
+      [adminEn.audit.fields.status, 'pending → approved'],
+      [adminEn.audit.fields.approvedAmount, '-- → 300000.00'],
+    ]);
+    expect(list.textContent).not.toContain('{');
+  });
+
+  it('keeps a field name whole beside a long value: only the value wraps (QA consoles 3, "af/te/r:")', () => {
+    const rule = cssRulesOf('apps/web/src/app/global.css');
+    expect(rule('.cv-audit-details dt')).toMatch(/flex: none;/);
+    expect(rule('.cv-audit-details dt')).toMatch(/white-space: nowrap;/);
+    expect(rule('.cv-audit-details dd')).toMatch(/min-inline-size: 0;/);
+    expect(rule('.cv-audit-details')).toMatch(/overflow-wrap: anywhere;/);
   });
 
   it("names the borrower as the actor of their answer to a loan offer, and staff's withdrawal by the staff member", async () => {

@@ -223,36 +223,82 @@ export default function AuditLogPage() {
   );
 }
 
+type TDetailValue = string | number | boolean | null | undefined;
+
+const isSimple = (value: unknown): value is TDetailValue => value === null || typeof value !== 'object';
+
+/** An object whose fields are plain values: shown as "name: value" lines, not as JSON. */
+const isFlatObject = (value: unknown): value is Record<string, TDetailValue> =>
+  value !== null &&
+  typeof value === 'object' &&
+  !Array.isArray(value) &&
+  Object.values(value).every(isSimple);
+
 function detailText(value: unknown): string {
-  if (value === null || value === undefined) {
+  if (value === null || value === undefined || value === '') {
     return '--';
+  }
+  if (Array.isArray(value) && value.every(isSimple)) {
+    return value.length === 0 ? '--' : value.map(detailText).join(', ');
+  }
+  if (isFlatObject(value)) {
+    const fields = Object.entries(value);
+    return fields.length === 0
+      ? '--'
+      : fields.map(([name, field]) => `${name}: ${detailText(field)}`).join(', ');
   }
   return typeof value === 'object' ? JSON.stringify(value) : String(value);
 }
 
+/** A before/after pair as one "name: before -> after" line per field that changed (every field when none did). */
+function changeLines(before: unknown, after: unknown): [string, string][] | null {
+  const isPair = (value: unknown) => value === null || value === undefined || isFlatObject(value);
+  if (!isPair(before) || !isPair(after) || (before == null && after == null)) {
+    return null;
+  }
+  const was = (before ?? {}) as Record<string, TDetailValue>;
+  const now = (after ?? {}) as Record<string, TDetailValue>;
+  const names = [...new Set([...Object.keys(was), ...Object.keys(now)])];
+  const changed = names.filter((name) => detailText(was[name]) !== detailText(now[name]));
+  return (changed.length > 0 ? changed : names).map((name) => [
+    name,
+    changed.includes(name) ? `${detailText(was[name])} → ${detailText(now[name])}` : detailText(now[name]),
+  ]);
+}
+
 /**
- * An entry's details as its fields, a change as "before -> after": the raw JSON was hard to read, and in Arabic its
- * cut showed only its start. Field names and values are the records' own (codes, amounts, ids), so left to right.
+ * An entry's details as its fields, a change as "before -> after" beside the entry's other fields (a loan approval
+ * also names the borrower and the ledger entry). Field names are in the reader's language where the console knows
+ * them (an unknown one keeps its code, which the title of every name gives); values are the records' own (codes,
+ * amounts, ids), so left to right.
  */
 function AuditDetails({ details }: { details: Record<string, unknown> }) {
+  const { t } = useTranslation('admin');
   const fields = Object.entries(details);
   if (fields.length === 0) {
     return '--';
   }
-  const { before, after } = details;
-  if (fields.length === 2 && 'before' in details && 'after' in details) {
-    return (
-      <bdi dir="ltr" className="cv-audit-details">
-        {detailText(before)} → {detailText(after)}
-      </bdi>
-    );
+  const label = (name: string) =>
+    /^\w+$/.test(name) ? t(`audit.fields.${name}`, { defaultValue: name }) : name;
+  const hasChange = 'before' in details || 'after' in details;
+  // Each line with its key: a field of the change may share its name with one of the entry's own (a reason).
+  const lines: { key: string; name: string; text: string }[] = fields
+    .filter(([name]) => !hasChange || (name !== 'before' && name !== 'after'))
+    .map(([name, value]) => ({ key: name, name, text: detailText(value) }));
+  if (hasChange) {
+    const changes = changeLines(details.before, details.after) ?? [
+      ['change', `${detailText(details.before)} → ${detailText(details.after)}`],
+    ];
+    lines.push(...changes.map(([name, text]) => ({ key: `change:${name}`, name, text })));
   }
   return (
-    <dl dir="ltr" className="cv-audit-details">
-      {fields.map(([name, value]) => (
-        <div key={name}>
-          <dt>{name}</dt>
-          <dd>{detailText(value)}</dd>
+    <dl className="cv-audit-details">
+      {lines.map(({ key, name, text }) => (
+        <div key={key}>
+          <dt title={name}>{label(name)}</dt>
+          <dd>
+            <bdi dir="ltr">{text}</bdi>
+          </dd>
         </div>
       ))}
     </dl>

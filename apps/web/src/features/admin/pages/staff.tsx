@@ -123,7 +123,12 @@ export default function StaffPage() {
           {
             title: t('staff.username'),
             dataIndex: 'username',
-            render: (v: string) => <span dir="ltr">{v}</span>,
+            // Wrapped rather than run under the pinned actions column at 360 px, as an order number is.
+            render: (v: string) => (
+              <bdi dir="ltr" className="cv-table-code">
+                {v}
+              </bdi>
+            ),
           },
           { title: t('staff.displayName'), dataIndex: 'displayName' },
           { title: t('staff.role'), dataIndex: 'roleName', render: (name: string) => roleText.name(name) },

@@ -4,6 +4,7 @@ import i18next from 'i18next';
 import { describe, expect, it, vi } from 'vitest';
 import ar from '../../../locales/ar/admin.json';
 import en from '../../../locales/en/admin.json';
+import { tableCodeOnPhone } from '../../../testing/css-rules';
 import { jsonResponse, renderWithQueries, setUpComponentTests } from '../../../testing/render';
 import SystemParamsPage from './system-params';
 
@@ -22,6 +23,21 @@ describe('Admin -> System parameters', () => {
     const described = en.params.descriptions as Record<string, string>;
     const missing = Object.keys(SETTING_DEFINITIONS).filter((code) => !described[code.replaceAll('.', '__')]);
     expect(missing).toEqual([]);
+  });
+
+  it('wraps a long key rather than run it under the pinned "Edit" column at 360 px (QA consoles 4)', async () => {
+    const long = { ...WINDOW, code: 'staff_totp_required_for_money_roles', value: 'false' };
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => jsonResponse({ data: [long] })),
+    );
+    await renderWithQueries(<SystemParamsPage />);
+    const key = await screen.findByText('staff_totp_required_for_money_roles');
+    expect(key.tagName).toBe('CODE');
+    // Left to right in Arabic (its start "staff" was off the cell), wrapped and held narrow on a phone.
+    expect(key.getAttribute('dir')).toBe('ltr');
+    expect(key.classList.contains('cv-table-code')).toBe(true);
+    expect(tableCodeOnPhone()).toMatch(/display: inline-block;/);
   });
 
   it("describes a setting in the reader's language and shows the server's refusal beside the field", async () => {

@@ -60,7 +60,16 @@ export default function SystemParamsPage() {
         pagination={false}
         scroll={{ x: 800 }}
         columns={[
-          { title: t('params.code'), dataIndex: 'code', render: (v: string) => <code>{v}</code> },
+          {
+            title: t('params.code'),
+            dataIndex: 'code',
+            // Keys of 35 letters wrap rather than run under the pinned "Edit" column at 360 px.
+            render: (v: string) => (
+              <code dir="ltr" className="cv-table-code">
+                {v}
+              </code>
+            ),
+          },
           {
             title: t('params.value'),
             dataIndex: 'value',

@@ -7,6 +7,7 @@ import { useSearchParams } from 'react-router';
 import { useCategories } from '../../../components/catalog/categories';
 import { LightButton } from '../../../components/ui/light-button';
 import { LightCheckbox, LightChoiceGroup } from '../../../components/ui/light-controls';
+import { normaliseAmount } from '../../../lib/normalise-amount';
 import { useProducts } from '../api/list-products';
 import { readProductFilters } from '../lib/product-filters';
 import '../catalog.css';
@@ -61,7 +62,7 @@ function PriceInput({
  * and shared links restore the same list.
  */
 export function ProductBrowser({ isDiscountFixed = false }: { isDiscountFixed?: boolean }) {
-  const { t } = useTranslation('catalog');
+  const { t, i18n } = useTranslation('catalog');
   const [params, setParams] = useSearchParams();
   const categories = useCategories();
   const filters = readProductFilters(params, isDiscountFixed);
@@ -99,8 +100,8 @@ export function ProductBrowser({ isDiscountFixed = false }: { isDiscountFixed?: 
   };
 
   const applyPrice = () => {
-    const min = priceDraft.min.trim();
-    const max = priceDraft.max.trim();
+    const min = normaliseAmount(priceDraft.min, i18n.language);
+    const max = normaliseAmount(priceDraft.max, i18n.language);
     const isValid = (value: string) => value === '' || (isMoneyString(value) && !value.startsWith('-'));
     if (!isValid(min) || !isValid(max)) {
       setPriceError(t('filters.priceInvalid'));

@@ -28,6 +28,7 @@ import {
 } from '../api/loans-api';
 import { ScheduleTable } from '../components/schedule-table';
 import '../loans.css';
+import { isAmountUnreadable } from '../../../lib/normalise-amount';
 
 /** The application, prefilled from the verification, with the agreement of these figures to tick. */
 export default function CreditApplicationPage() {
@@ -207,6 +208,8 @@ export default function CreditApplicationPage() {
                   {t('application.needAdvanced', { amount: formatAmount(product.advancedAbove) })}{' '}
                   <Link to="/userInfo/verification">{t('application.goVerify')}</Link>
                 </>
+              ) : isAmountUnreadable(amount) ? (
+                t('common:amountFormat')
               ) : (
                 t('fields.limits', {
                   min: formatAmount(product.minAmount),

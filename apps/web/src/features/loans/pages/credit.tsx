@@ -21,6 +21,7 @@ import { isLoggedIn, useSession } from '../../../lib/session';
 import { useLoanProducts, useMyLoans } from '../api/loans-api';
 import { ScheduleTable } from '../components/schedule-table';
 import '../loans.css';
+import { isAmountUnreadable } from '../../../lib/normalise-amount';
 
 type TCalc = { amount: string; termDays: number; mode: TRepaymentMode };
 
@@ -149,7 +150,7 @@ export default function CreditPage() {
                         min: formatAmount(product.minAmount),
                         max: formatAmount(product.maxAmount),
                       })
-                    : t('credit.amountInvalid')
+                    : t(isAmountUnreadable(current.amount) ? 'common:amountFormat' : 'credit.amountInvalid')
                 }
               >
                 <AmountInput

@@ -128,6 +128,60 @@ describe('/credit/myLoan, an offer for less than asked', () => {
     await waitFor(() => expect(toasts).toEqual([{ kind: 'success', text: loansEn.myLoan.offer.declined }]));
   });
 
+  it('after an answer puts the focus on the loan heading that names the new status, not on the page body', async () => {
+    for (const [button, after, statusText] of [
+      [
+        loansEn.myLoan.offer.accept,
+        { ...offer, status: 'disbursed', offerOutcome: 'accepted' },
+        loansEn.status.disbursed,
+      ],
+      [
+        loansEn.myLoan.offer.decline,
+        { ...offer, status: 'failed', offerOutcome: 'declined' },
+        loansEn.statusOffer.declined,
+      ],
+    ] as const) {
+      let current: typeof offer = offer;
+      vi.stubGlobal(
+        'fetch',
+        vi.fn(async (input: RequestInfo | URL) => {
+          const url = String(input);
+          if (url.includes('/accept') || url.includes('/decline')) {
+            current = after as typeof offer;
+            return jsonResponse(after);
+          }
+          return url.includes('/loans/mine')
+            ? jsonResponse({ current, history: [], hasOverdueHistory: false })
+            : jsonResponse({ available: '0.00', frozen: '0.00' });
+        }),
+      );
+      await renderWithQueries(<MyLoanPage />);
+      const opener = await screen.findByRole('button', { name: button });
+      opener.focus();
+      fireEvent.click(opener);
+      const dialog = await screen.findByRole('dialog');
+      fireEvent.click(within(dialog).getByRole('button', { name: button }));
+      const heading = await waitFor(() => {
+        const found = screen.getByRole('heading', { level: 2 });
+        expect(found.textContent).toContain(statusText);
+        return found;
+      });
+      await waitFor(() => expect(document.activeElement).toBe(heading));
+      cleanup();
+    }
+  });
+
+  it('opens the decline dialog in its reason box, where Enter does not close it', async () => {
+    serveOffer(() => jsonResponse(offer));
+    await renderWithQueries(<MyLoanPage />);
+    fireEvent.click(await screen.findByRole('button', { name: loansEn.myLoan.offer.decline }));
+    const dialog = await screen.findByRole('dialog');
+    const reason = within(dialog).getByLabelText(loansEn.myLoan.offer.declineReason);
+    await waitFor(() => expect(document.activeElement).toBe(reason));
+    fireEvent.keyDown(reason, { key: 'Enter', code: 'Enter', keyCode: 13 });
+    expect(screen.getByRole('dialog')).toBeTruthy();
+  });
+
   it('keeps the offer deadline whole: the sentence may wrap, the date inside it may not', async () => {
     serveOffer(() => jsonResponse(offer));
     await renderWithQueries(<MyLoanPage />);

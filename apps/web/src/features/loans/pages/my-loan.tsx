@@ -14,7 +14,7 @@ import {
   Tag,
   Timeline,
 } from 'antd';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { AmountInput } from '../../../components/ui/amount-input';
@@ -22,6 +22,7 @@ import { LoadError } from '../../../components/ui/load-error';
 import { formatAmount, MoneyText } from '../../../components/ui/money-text';
 import { PageFrame } from '../../../components/ui/page-frame';
 import { type TClosingDialogProps, useClosingDialog } from '../../../components/ui/use-closing-dialog';
+import { useDialogFocus } from '../../../components/ui/use-dialog-focus';
 import { isolateText } from '../../../lib/bidi';
 import { formatDateTime, withColon } from '../../../lib/format';
 import { useSession } from '../../../lib/session';
@@ -34,6 +35,7 @@ import { DataTable } from '../../../components/ui/data-table';
 import { DateTimeInSentence, DateTimeText } from '../../../components/ui/date-time-text';
 import { EndDrawer } from '../../../components/ui/end-drawer';
 import { ForgotTxPasswordLink, txPasswordPath } from '../../../components/ui/tx-password-link';
+import { isAmountUnreadable } from '../../../lib/normalise-amount';
 import { usePageParam } from '../../../lib/page-param';
 import { useOneAtATime } from '../../../lib/use-one-at-a-time';
 
@@ -77,6 +79,7 @@ function repayAmountFault(amount: string, totalOwed: string): 'format' | 'tooMuc
 
 function RepayDialog({ loan, isOpen, onClose, afterClose }: { loan: TLoan } & TClosingDialogProps) {
   const { t } = useTranslation(['loans', 'validation', 'errors']);
+  const dialogFocus = useDialogFocus(isOpen);
   const repay = useRepayLoan();
   const wallet = useWalletBalance();
   // Nothing of the next instalment may be owed yet (its interest accrues day by day): then there is no "next" to pay.
@@ -88,7 +91,7 @@ function RepayDialog({ loan, isOpen, onClose, afterClose }: { loan: TLoan } & TC
   const amountFault = kind === 'amount' && amount ? repayAmountFault(amount, loan.totalOwed) : null;
   const amountHelp =
     amountFault === 'format'
-      ? t('validation:amountCents')
+      ? t(isAmountUnreadable(amount) ? 'common:amountFormat' : 'validation:amountCents')
       : amountFault === 'tooMuch'
         ? // Isolated, so the figure and its unit stay one left-to-right piece inside an Arabic sentence.
           t('errors:LOAN_REPAY_TOO_MUCH', { owed: `\u2066${formatAmount(loan.totalOwed)} USDT\u2069` })
@@ -126,6 +129,7 @@ function RepayDialog({ loan, isOpen, onClose, afterClose }: { loan: TLoan } & TC
       title={t('myLoan.repay')}
       onCancel={onClose}
       onOk={() => void submit()}
+      {...dialogFocus.modalProps}
       okButtonProps={{
         disabled:
           !hasTxPassword ||
@@ -139,6 +143,7 @@ function RepayDialog({ loan, isOpen, onClose, afterClose }: { loan: TLoan } & TC
       <Form layout="vertical">
         <Form.Item label={t('fields.amount')}>
           <Radio.Group
+            {...dialogFocus.target}
             value={kind}
             onChange={(event) => setKind(event.target.value as TRepayKind)}
             options={[
@@ -229,6 +234,8 @@ function LoanOffer({ loan }: { loan: TLoan }) {
   const decline = useDeclineLoanOffer();
   const [dialog, setDialog] = useState<'accept' | 'decline' | null>(null);
   const [reason, setReason] = useState('');
+  const acceptFocus = useDialogFocus(dialog === 'accept');
+  const declineFocus = useDialogFocus(dialog === 'decline');
   const offered = loan.approvedAmount ?? loan.amount;
   // A second click before the first answer sends nothing (the dialog's loading state comes a render later).
   const answer = useOneAtATime(async (choice: 'accept' | 'decline') => {
@@ -306,8 +313,10 @@ function LoanOffer({ loan }: { loan: TLoan }) {
             cancelText={t('common:actions.cancel')}
             onCancel={() => setDialog(null)}
             onOk={() => void answer('accept')}
+            okButtonProps={{ ...acceptFocus.target }}
             confirmLoading={accept.isPending}
             destroyOnHidden
+            {...acceptFocus.modalProps}
           >
             <p>
               {t('myLoan.offer.acceptConfirm', {
@@ -327,9 +336,11 @@ function LoanOffer({ loan }: { loan: TLoan }) {
             onOk={() => void answer('decline')}
             confirmLoading={decline.isPending}
             destroyOnHidden
+            {...declineFocus.modalProps}
           >
             <p>{t('myLoan.offer.declineConfirm')}</p>
             <Input.TextArea
+              {...declineFocus.target}
               aria-label={t('myLoan.offer.declineReason')}
               placeholder={t('myLoan.offer.declineReason')}
               maxLength={255}
@@ -460,13 +471,25 @@ function CurrentLoan({ loan, hasOverdueHistory }: { loan: TLoan; hasOverdueHisto
   const { t } = useTranslation('loans');
   const repayDialog = useClosingDialog();
   const isLive = loan.status === 'disbursed' || loan.status === 'overdue';
+  const statusHeadingRef = useRef<HTMLHeadingElement>(null);
+  const previousStatusRef = useRef(loan.status);
+  // An answered offer takes its card, its buttons and its dialog away, and the focus fell to the page's body:
+  // it goes to the loan's heading, which now names the new status.
+  useEffect(() => {
+    const wasOffer = previousStatusRef.current === 'approved';
+    previousStatusRef.current = loan.status;
+    const isFocusLost = document.activeElement === null || document.activeElement === document.body;
+    if (wasOffer && loan.status !== 'approved' && isFocusLost) {
+      statusHeadingRef.current?.focus();
+    }
+  }, [loan.status]);
   return (
     <Card
       size="small"
       title={
-        <span>
+        <h2 ref={statusHeadingRef} tabIndex={-1} style={{ margin: 0, font: 'inherit' }}>
           {t(`kind.${loan.productKind}`)} <LoanStatusTag loan={loan} />
-        </span>
+        </h2>
       }
       extra={
         isLive ? (

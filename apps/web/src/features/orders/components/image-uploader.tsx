@@ -3,6 +3,7 @@ import type { TUploadResponse } from '@caravan/contracts';
 import { Upload, type UploadFile } from 'antd';
 import { useTranslation } from 'react-i18next';
 import {
+  nextUploadList,
   pictureUploadProps,
   uploadFailureMessage,
   useUploadRequests,
@@ -40,10 +41,8 @@ export function ImageUploader({ files, onChange, max, moduleName, label }: TImag
         onChange={({ file, fileList }) => {
           if (file.status === 'error') {
             toast.error(uploadFailureMessage(file, t('upload.failed')));
-            onChange(fileList.filter((item) => item.uid !== file.uid));
-            return;
           }
-          onChange(fileList);
+          onChange(nextUploadList(fileList, file, max));
         }}
       >
         {files.length >= max ? null : (

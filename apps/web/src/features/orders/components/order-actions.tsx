@@ -13,6 +13,7 @@ import { useNavigate } from 'react-router';
 import { OrderLogistics } from '../../../components/order/order-logistics';
 import { PayOrdersModal } from '../../../components/order/pay-orders-modal';
 import { type TClosingDialogProps, useClosingDialog } from '../../../components/ui/use-closing-dialog';
+import { useDialogFocus } from '../../../components/ui/use-dialog-focus';
 import { isApiError } from '../../../lib/api';
 import { withColon } from '../../../lib/format';
 import { formatUsdt } from '../../../lib/format-money';
@@ -54,6 +55,7 @@ export function OrderActions({ order, isDetailShown = true }: { order: TOrder; i
   const queryClient = useQueryClient();
   const payDialog = useClosingDialog();
   const cancelDialog = useClosingDialog();
+  const cancelFocus = useDialogFocus(cancelDialog.isOpen);
   const [cancelReason, setCancelReason] = useState<number>(0);
   const logisticsDialog = useClosingDialog();
   const [modal, modalHolder] = Modal.useModal();
@@ -229,10 +231,12 @@ export function OrderActions({ order, isDetailShown = true }: { order: TOrder; i
           okButtonProps={{ danger: true, loading: cancel.isPending }}
           onOk={() => void cancelOnce()}
           onCancel={cancelDialog.close}
+          {...cancelFocus.modalProps}
         >
           <p>{t('cancel.body')}</p>
           <p>{t('cancel.reason')}</p>
           <Radio.Group
+            {...cancelFocus.target}
             value={cancelReason}
             onChange={(event) => setCancelReason(event.target.value as number)}
             style={{ display: 'flex', flexDirection: 'column', gap: 6 }}

@@ -1,6 +1,7 @@
 import { parseMoney, REVIEW_IMAGES_MAX, returnReasonCodesFor, ZRefundOrderRequest } from '@caravan/contracts';
 import { Alert, Button, Card, Form, Input, Modal, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { OrderNumber } from '../../../components/order/order-number';
 import { AmountInput } from '../../../components/ui/amount-input';
 import { AppForm } from '../../../components/ui/app-form';
 import { MoneyText } from '../../../components/ui/money-text';
@@ -85,7 +86,10 @@ export default function OrderReturnPage() {
               line wraps between the facts and neither ends nor starts with it. */}
           <dl className="cv-order-facts">
             <div>
-              <dt>{withColon(t('detail.orderNo'))}</dt> <dd dir="ltr">{info.orderNo}</dd>
+              <dt>{withColon(t('detail.orderNo'))}</dt>{' '}
+              <dd>
+                <OrderNumber orderNo={info.orderNo} />
+              </dd>
             </div>
             <div>
               <dt>{withColon(t('detail.paidAmount'))}</dt>{' '}

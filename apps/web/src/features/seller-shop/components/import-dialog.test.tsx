@@ -66,10 +66,12 @@ async function importWith(
   result: Pick<
     TImportJob,
     'savedProducts' | 'createdProducts' | 'updatedProducts' | 'refusedRows' | 'errors'
-  >,
+  > &
+    Partial<Pick<TImportJob, 'createdWithoutCode'>>,
 ) {
   const job: TImportJob = {
     id: '7',
+    createdWithoutCode: 0,
     status: 'done',
     totalRows: 3,
     processedRows: 3,
@@ -127,6 +129,20 @@ describe('Seller -> product import dialog, the result', () => {
     expect(screen.getByText('1 row refused')).toBeTruthy();
     expect(screen.getByText('1 new product created')).toBeTruthy();
     expect(screen.getByText('1 existing product updated')).toBeTruthy();
+    expect(screen.queryByText(/always create new products/)).toBeNull();
+  });
+
+  it('warns that rows without a product code always create new products (QA seller 7)', async () => {
+    await importWith({
+      savedProducts: 3,
+      createdProducts: 2,
+      updatedProducts: 1,
+      createdWithoutCode: 2,
+      refusedRows: 0,
+      errors: [],
+    });
+    expect(await screen.findByText('3 products saved')).toBeTruthy();
+    expect(screen.getByText(/Rows without a product_code always create new products/)).toBeTruthy();
   });
 });
 
@@ -172,6 +188,7 @@ describe('Seller -> product import dialog, progress', () => {
     savedProducts: 0,
     createdProducts: 0,
     updatedProducts: 0,
+    createdWithoutCode: 0,
     refusedRows: 0,
     errors: [],
     failure: null,

@@ -143,6 +143,10 @@ export function ImportDialog({ isOpen, onClose }: { isOpen: boolean; onClose: ()
                 }
               />
             ) : null}
+            {data.status === 'done' && data.createdWithoutCode > 0 ? (
+              // Such rows add a product at every import: a corrected file sent again doubles them (QA seller 7).
+              <Alert type="warning" showIcon title={t('import.withoutCode')} />
+            ) : null}
             {data.errors.length > 0 ? <RefusedRowsTable errors={data.errors} /> : null}
           </>
         ) : null}

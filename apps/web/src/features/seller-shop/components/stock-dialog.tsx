@@ -1,9 +1,11 @@
 import { STOCK_MAX, type TSellerProductRow, zWhole } from '@caravan/contracts';
 import { Form, Input, InputNumber, Modal, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useDialogFocus } from '../../../components/ui/use-dialog-focus';
 import { showSubmitError, zodRule } from '../../../lib/form';
 import { revealFirstError } from '../../../lib/reveal-error';
 import { toast } from '../../../lib/toast';
+import { useNumberParser } from '../../../lib/use-number-parser';
 import { useOneAtATime } from '../../../lib/use-one-at-a-time';
 import { useAdjustStock, useSellerProduct } from '../api';
 
@@ -18,6 +20,8 @@ export function StockDialog({
   onClose: () => void;
 }) {
   const { t } = useTranslation(['seller', 'common']);
+  const parseNumber = useNumberParser();
+  const dialogFocus = useDialogFocus(product !== null);
   const [form] = Form.useForm<TValues>();
   const detail = useSellerProduct(product && product.variantCount > 0 ? product.id : null);
   const adjust = useAdjustStock();
@@ -56,8 +60,9 @@ export function StockDialog({
       onOk={() => void save()}
       afterClose={() => form.resetFields()}
       destroyOnHidden
+      {...dialogFocus.modalProps}
     >
-      <Form form={form} layout="vertical">
+      <Form form={form} layout="vertical" {...dialogFocus.target}>
         {product && product.variantCount > 0 ? (
           <Form.Item name="variantId" label={t('stock.variant')} rules={[{ required: true }]}>
             <Select
@@ -78,7 +83,7 @@ export function StockDialog({
           // "enter a whole number from ..." beside it (QA).
           rules={[{ required: true }, zodRule(zWhole(-STOCK_MAX, STOCK_MAX), t, { isEmptyAllowed: true })]}
         >
-          <InputNumber style={{ inlineSize: '100%' }} />
+          <InputNumber parser={parseNumber} style={{ inlineSize: '100%' }} />
         </Form.Item>
         <Form.Item
           name="reason"

@@ -50,6 +50,7 @@ import { toUploadItems, uploadedRefs } from '../../../components/ui/sortable-ima
 import { isApiError, isNotFoundError } from '../../../lib/api';
 import { placeFieldErrors, translateValidation, zodRule } from '../../../lib/form';
 import { toast } from '../../../lib/toast';
+import { useNumberParser } from '../../../lib/use-number-parser';
 import { useUnsavedChangesGuard } from '../../../lib/use-unsaved-changes-guard';
 import { useSaveProduct, useSellerProduct, useShopSettings } from '../api';
 import { toTreeData } from './products';
@@ -196,6 +197,7 @@ function combine(
 
 function Editor({ product, shopLang }: { product: TSellerProductDetail | null; shopLang: TLanguage }) {
   const { t } = useTranslation(['seller', 'common', 'errors']);
+  const parseNumber = useNumberParser();
   const navigate = useNavigate();
   const [form] = Form.useForm<TFormValues>();
   // An end date belongs to a discount price: without one it is neither asked for nor sent.
@@ -519,7 +521,7 @@ function Editor({ product, shopLang }: { product: TSellerProductDetail | null; s
               label={t('editor.buyMin')}
               rules={[{ required: true }, wholeRule(1, STOCK_MAX)]}
             >
-              <InputNumber style={{ inlineSize: '100%' }} />
+              <InputNumber parser={parseNumber} style={{ inlineSize: '100%' }} />
             </Form.Item>
           </Col>
           <Col xs={12} md={6}>
@@ -529,7 +531,7 @@ function Editor({ product, shopLang }: { product: TSellerProductDetail | null; s
               rules={[wholeRule(1, STOCK_MAX), buyMaxRule]}
               dependencies={['buyMin']}
             >
-              <InputNumber style={{ inlineSize: '100%' }} />
+              <InputNumber parser={parseNumber} style={{ inlineSize: '100%' }} />
             </Form.Item>
           </Col>
           {variants.length === 0 ? (
@@ -539,7 +541,7 @@ function Editor({ product, shopLang }: { product: TSellerProductDetail | null; s
                 label={t('products.stock')}
                 rules={[{ required: true }, wholeRule(0, STOCK_MAX)]}
               >
-                <InputNumber style={{ inlineSize: '100%' }} />
+                <InputNumber parser={parseNumber} style={{ inlineSize: '100%' }} />
               </Form.Item>
             </Col>
           ) : null}
@@ -556,7 +558,11 @@ function Editor({ product, shopLang }: { product: TSellerProductDetail | null; s
           ))}
           <Col xs={24} sm={12} md={6}>
             <Form.Item name="weightGrams" label={t('editor.weight')} rules={[wholeRule(0, 1_000_000_000)]}>
-              <InputNumber suffix={t('editor.weightUnit')} style={{ inlineSize: '100%' }} />
+              <InputNumber
+                parser={parseNumber}
+                suffix={t('editor.weightUnit')}
+                style={{ inlineSize: '100%' }}
+              />
             </Form.Item>
           </Col>
         </Row>
@@ -687,6 +693,7 @@ function Editor({ product, shopLang }: { product: TSellerProductDetail | null; s
                   return (
                     <>
                       <InputNumber
+                        parser={parseNumber}
                         aria-label={`${t('products.stock')} ${v.values.join(' / ')}`}
                         value={v.stock}
                         status={problem ? 'error' : undefined}

@@ -3,6 +3,7 @@ import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import sellerEn from '../../../locales/en/seller.json';
 import { failOnAntdWarnings } from '../../../testing/antd-warnings';
+import { cssRulesOf } from '../../../testing/css-rules';
 import { layOutAt } from '../../../testing/layout';
 import { jsonResponse, renderWithQueries, setUpComponentTests } from '../../../testing/render';
 import { sellerProductRow } from '../test-fixtures';
@@ -163,5 +164,20 @@ describe('Seller -> products list, narrow and wide', () => {
     expect(screen.getByText(LONG_NAME).getAttribute('title')).toBeNull();
     await act(async () => resize(360));
     await waitFor(() => expect(headers().filter(Boolean)).toEqual([sellerEn.products.name]));
+  });
+
+  it('at 1280 px breaks a long word of a name inside its column, not pushing the columns under the actions (QA seller 5)', async () => {
+    await renderListAt(1280);
+    const cell = screen.getByText(LONG_NAME).closest('td') as HTMLElement;
+    expect(cell.classList.contains('cv-table-name')).toBe(true);
+    // The column has a width of its own, and the rule breaks a word inside it (jsdom lays nothing out).
+    const nameColumn = [...document.querySelectorAll('thead th')].findIndex(
+      (th) => th.textContent?.trim() === sellerEn.products.name,
+    );
+    const widths = [...document.querySelectorAll('colgroup col')].map(
+      (col) => (col as HTMLElement).style.width,
+    );
+    expect(widths[nameColumn]).toBe('240px');
+    expect(cssRulesOf('apps/web/src/app/global.css')('.cv-table-name')).toContain('overflow-wrap: anywhere');
   });
 });

@@ -355,6 +355,10 @@ function ProductList() {
                   {
                     title: t('products.name'),
                     dataIndex: 'name',
+                    // A long word of a name (a Russian or German compound) breaks inside: unbroken it widened the
+                    // column and pushed the state and the date under the pinned actions (QA, 1280 px).
+                    width: 240,
+                    className: 'cv-table-name',
                     render: (_: string, row) => (
                       <Space orientation="vertical" size={0}>
                         {nameLink(row)}

@@ -6,6 +6,7 @@ import { ConsolePageHead } from '../../../components/console/console-layout';
 import { ItemList, ItemListItem, ItemListMeta } from '../../../components/ui/item-list';
 import { emptyOrLoadError } from '../../../components/ui/load-error';
 import { NamedSegmented } from '../../../components/ui/named-segmented';
+import { useDialogFocus } from '../../../components/ui/use-dialog-focus';
 import { formatDateTime } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
 import { useOneAtATime } from '../../../lib/use-one-at-a-time';
@@ -23,6 +24,7 @@ export default function SellerReviewsPage() {
   const reviews = useSellerReviews(query);
   const reply = useReplyReview();
   const [target, setTarget] = useState<TSellerReview | null>(null);
+  const dialogFocus = useDialogFocus(target !== null);
   const [text, setText] = useState('');
   // A double click sent the reply twice: "succeeded" and "already replied" stood side by side.
   const send = useOneAtATime(async () => {
@@ -110,9 +112,11 @@ export default function SellerReviewsPage() {
         okButtonProps={{ loading: reply.isPending, disabled: !text.trim() }}
         onCancel={() => setTarget(null)}
         onOk={() => void send()}
+        {...dialogFocus.modalProps}
       >
         <p dir="auto">{target?.content}</p>
         <Input.TextArea
+          {...dialogFocus.target}
           aria-label={t('reviews.reply')}
           rows={4}
           maxLength={1000}

@@ -21,6 +21,7 @@ import { toUploadItems, uploadedRefs } from '../../../components/ui/sortable-ima
 import { isApiError } from '../../../lib/api';
 import { placeFieldErrors, zodRule } from '../../../lib/form';
 import { toast } from '../../../lib/toast';
+import { useNumberParser } from '../../../lib/use-number-parser';
 import { useUnsavedChangesGuard } from '../../../lib/use-unsaved-changes-guard';
 import { useSaveShop, useShopSettings } from '../api';
 import { ShopSuspendedNotice } from '../components/shop-suspended-notice';
@@ -40,6 +41,7 @@ type TValues = {
 
 function ShopForm({ shop }: { shop: TShopSettings }) {
   const { t } = useTranslation(['seller', 'common']);
+  const parseNumber = useNumberParser();
   const selectClear = useSelectClear();
   const [form] = Form.useForm<TValues>();
   const save = useSaveShop();
@@ -125,7 +127,7 @@ function ShopForm({ shop }: { shop: TShopSettings }) {
             // No min or precision: antd turned -5 into 0 and 2.5 into 3 without a word.
             rules={[zodRule(zWhole(0, 1_000_000), t)]}
           >
-            <InputNumber style={{ inlineSize: '100%' }} />
+            <InputNumber parser={parseNumber} style={{ inlineSize: '100%' }} />
           </Form.Item>
         </Col>
         <Col xs={24}>

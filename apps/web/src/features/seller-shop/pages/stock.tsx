@@ -39,6 +39,7 @@ export default function StockHistoryPage() {
           {
             title: t('products.name'),
             key: 'product',
+            className: 'cv-table-name',
             // Which variant changed: its stock is the "stock after" (it read as the product's).
             render: (_, adjustment: TStockAdjustment) => (
               <>

@@ -1,4 +1,4 @@
-import type { TWithdrawFeeResponse } from '@caravan/contracts';
+import type { TWithdrawFeeResponse, TWithdrawLimitsResponse } from '@caravan/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { WALLET_KEYS } from './keys';
@@ -14,6 +14,20 @@ export function useWithdrawFee(amount: string, isEnabled: boolean) {
     queryFn: () => getWithdrawFee(amount),
     enabled: isEnabled,
     placeholderData: keepPreviousData,
+    staleTime: 10_000,
+    meta: { isToastSkipped: true },
+  });
+}
+
+export function getWithdrawLimits(): Promise<TWithdrawLimitsResponse> {
+  return api.get<TWithdrawLimitsResponse>('/wallet/withdraw-limits');
+}
+
+/** The withdrawal limits before any amount is typed (the fee quote refuses amounts outside them). */
+export function useWithdrawLimits() {
+  return useQuery({
+    queryKey: WALLET_KEYS.withdrawLimits,
+    queryFn: getWithdrawLimits,
     staleTime: 10_000,
     meta: { isToastSkipped: true },
   });

@@ -10,5 +10,6 @@ export const WALLET_KEYS = {
   history: (pageNum: number) => ['wallet', 'history', pageNum] as const,
   withdrawAddress: ['wallet', 'withdraw-address'] as const,
   withdrawFee: (amount: string) => ['wallet', 'withdraw-fee', amount] as const,
+  withdrawLimits: ['wallet', 'withdraw-limits'] as const,
   me: ['wallet', 'me'] as const,
 };

@@ -19,6 +19,10 @@ describe('checkWithdrawAmount', () => {
     expect(checkWithdrawAmount('0', facts)).toEqual({ key: 'validation:amountCents' });
     expect(checkWithdrawAmount('-5', facts)).toEqual({ key: 'validation:amountCents' });
   });
+  it('says how to write an amount when what was typed is still no number ("12,50" on an English page)', () => {
+    expect(checkWithdrawAmount('12,50', facts)).toEqual({ key: 'common:amountFormat' });
+    expect(checkWithdrawAmount('1.2.3', facts)).toEqual({ key: 'common:amountFormat' });
+  });
   it('applies the platform limits when they are known', () => {
     expect(checkWithdrawAmount('9.99', facts)).toEqual({ key: 'errors:WITHDRAW_BELOW_MIN', min: '10.00' });
     expect(checkWithdrawAmount('120', { ...facts, maxAmount: '100' })).toEqual({

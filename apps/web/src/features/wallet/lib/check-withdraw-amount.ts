@@ -1,6 +1,8 @@
 import { displayMoney, isAmountAtLeast, isMoneyString, parseMoney } from '@caravan/contracts';
+import { isAmountUnreadable } from '../../../lib/normalise-amount';
 
 export type TWithdrawAmountProblem =
+  | { key: 'common:amountFormat' }
   | { key: 'validation:amountCents' }
   | { key: 'errors:INSUFFICIENT_BALANCE' }
   | { key: 'errors:WITHDRAW_BELOW_MIN'; min: string }
@@ -16,6 +18,9 @@ export function checkWithdrawAmount(
   facts: { available?: string; minAmount?: string; maxAmount?: string },
 ): TWithdrawAmountProblem | null {
   const amount = input?.trim() ?? '';
+  if (isAmountUnreadable(amount)) {
+    return { key: 'common:amountFormat' };
+  }
   if (!isMoneyString(amount, 2) || !isAmountAtLeast(amount, 2, '0.01')) {
     return { key: 'validation:amountCents' };
   }

@@ -30,6 +30,8 @@ import { CertificateUpload } from '../components/certificate-upload';
 import { isWithinChannelLimits, quoteRechargeWithinLimits } from '../components/recharge-quote';
 import { UnfinishedNotice } from '../components/unfinished-notice';
 import '../wallet.css';
+import { useDialogFocus } from '../../../components/ui/use-dialog-focus';
+import { isAmountUnreadable } from '../../../lib/normalise-amount';
 import { useOneAtATime } from '../../../lib/use-one-at-a-time';
 
 const CRUMBS = [
@@ -151,6 +153,7 @@ function RechargeForm({ channel, isBlocked }: { channel: TWalletChannel; isBlock
   const [failure, setFailure] = useState<string | null>(null);
   const redirectTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const createRecharge = useCreateRecharge();
+  const dialogFocus = useDialogFocus(pending !== null);
   const quote = quoteRechargeWithinLimits(channel, amount);
   const isChain = channel.kind === 'blockchain';
   const isBank = channel.kind === 'bank';
@@ -221,6 +224,13 @@ function RechargeForm({ channel, isBlocked }: { channel: TWalletChannel; isBlock
         // The range first: 23 digits are above the largest recharge, not "at most 2 decimals".
         validateFirst
         rules={[
+          {
+            validator: async (_rule, value: string | undefined) => {
+              if (isAmountUnreadable(value)) {
+                throw new Error(t('common:amountFormat'));
+              }
+            },
+          },
           {
             validator: async (_rule, value: string | undefined) => {
               const isAboveLimits =
@@ -339,8 +349,9 @@ function RechargeForm({ channel, isBlocked }: { channel: TWalletChannel; isBlock
         onOk={submit}
         onCancel={() => setPending(null)}
         confirmLoading={createRecharge.isPending}
-        okButtonProps={{ disabled: createRecharge.isPending }}
+        okButtonProps={{ disabled: createRecharge.isPending, ...dialogFocus.target }}
         destroyOnHidden
+        {...dialogFocus.modalProps}
       >
         <Descriptions
           size="small"

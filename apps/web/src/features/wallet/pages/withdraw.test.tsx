@@ -6,7 +6,15 @@ import { failOnAntdWarnings } from '../../../testing/antd-warnings';
 import { jsonResponse, renderWithQueries, setUpComponentTests } from '../../../testing/render';
 import WithdrawPage from './withdraw';
 
-/** A wallet of 100 USDT, a bound address, limits of 10 to 50,000 and a fee of 1 USDT for any amount. */
+const LIMITS = {
+  minAmount: '10.00',
+  maxAmount: '50000.00',
+  dailyCount: 3,
+  usedToday: 0,
+  timeWindow: '00:00-23:59',
+};
+
+/** A wallet of 100 USDT, a bound address, limits of 10 to 50,000 and a fee of 1 USDT for any amount within them. */
 function stubWallet() {
   vi.stubGlobal(
     'fetch',
@@ -31,18 +39,21 @@ function stubWallet() {
           });
         case '/api/v1/auth/me':
           return jsonResponse({ user: { hasTxPassword: true } });
+        case '/api/v1/wallet/withdraw-limits':
+          return jsonResponse(LIMITS);
         case '/api/v1/wallet/withdraw-fee': {
+          // As the server: an amount outside the limits is refused, never quoted.
           const amount = url.searchParams.get('amount') ?? '0';
+          if (Number(amount) < 10 || Number(amount) > 50000) {
+            const code = Number(amount) < 10 ? 'WITHDRAW_BELOW_MIN' : 'WITHDRAW_ABOVE_MAX';
+            return jsonResponse({ error: { code, message: `Refused: ${code}`, details: {} } }, 400);
+          }
           return jsonResponse({
             channel: 'USDT-TRC20',
             amount,
             fee: '1.00',
             actualAmount: (Number(amount) - 1).toFixed(2),
-            minAmount: '10.00',
-            maxAmount: '50000.00',
-            dailyCount: 3,
-            usedToday: 0,
-            timeWindow: '00:00-23:59',
+            ...LIMITS,
           });
         }
         default:
@@ -79,6 +90,11 @@ describe('/userInfo/money-package/withdraw', () => {
       await waitFor(() => expect(summaryValue(walletEn.records.actualAmount), refused).toBe('--'));
       expect(summaryValue(walletEn.records.fee)).toBe('--');
     }
+    // The server's refusal of those quotes is not repeated above the form's own message beside the field.
+    await act(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    });
+    expect(document.body.textContent).not.toContain('Refused:');
   });
 
   it('checks the transaction password once it is typed or the form is sent, not when it is only tabbed through', async () => {
@@ -96,5 +112,19 @@ describe('/userInfo/money-package/withdraw', () => {
     expect(await screen.findByText(validationEn.txPassword)).toBeTruthy();
     fireEvent.change(password, { target: { value: '135790' } });
     await waitFor(() => expect(screen.queryByText(validationEn.txPassword)).toBeNull());
+  });
+  it('reads a full-width amount and opens the confirmation on its Confirm button once the fee is known', async () => {
+    stubWallet();
+    await renderWithQueries(<WithdrawPage />, '/userInfo/money-package/withdraw');
+    const amount = await screen.findByRole('textbox', { name: walletEn.withdraw.amount });
+    // A Japanese keyboard types full-width digits by default.
+    fireEvent.change(amount, { target: { value: '５０' } });
+    await waitFor(() => expect(summaryValue(walletEn.records.actualAmount)).toContain('49.00'));
+    expect(screen.queryByText(validationEn.amountCents)).toBeNull();
+    fireEvent.change(screen.getByLabelText(walletEn.withdraw.txPassword), { target: { value: '135790' } });
+    fireEvent.click(screen.getByRole('button', { name: walletEn.withdraw.submit }));
+    const dialog = await screen.findByRole('dialog');
+    const confirm = within(dialog).getByRole('button', { name: 'Confirm' });
+    await waitFor(() => expect(document.activeElement).toBe(confirm));
   });
 });

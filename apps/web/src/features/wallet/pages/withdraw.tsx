@@ -7,7 +7,7 @@ import {
   zTxPassword,
 } from '@caravan/contracts';
 import { Alert, Button, Card, Descriptions, Form, Input, Modal, Select, Skeleton } from 'antd';
-import { useDeferredValue, useState } from 'react';
+import { useDeferredValue, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { AmountInput } from '../../../components/ui/amount-input';
@@ -17,6 +17,7 @@ import { LoadError } from '../../../components/ui/load-error';
 import { formatAmount, MoneyText } from '../../../components/ui/money-text';
 import { PageFrame } from '../../../components/ui/page-frame';
 import { ForgotTxPasswordLink, txPasswordPath } from '../../../components/ui/tx-password-link';
+import { useDialogFocus } from '../../../components/ui/use-dialog-focus';
 import { isApiError } from '../../../lib/api';
 import { parseFormValues, showSubmitError, zodRule } from '../../../lib/form';
 import { formatDateTime } from '../../../lib/format';
@@ -26,7 +27,7 @@ import { useBindWithdrawAddress } from '../api/bind-withdraw-address';
 import { useCreateWithdrawal } from '../api/create-withdrawal';
 import { useCurrentUser } from '../api/get-current-user';
 import { useWithdrawAddress } from '../api/get-withdraw-address';
-import { useWithdrawFee } from '../api/get-withdraw-fee';
+import { useWithdrawFee, useWithdrawLimits } from '../api/get-withdraw-fee';
 import { UnfinishedNotice } from '../components/unfinished-notice';
 import { checkWithdrawAmount } from '../lib/check-withdraw-amount';
 import '../wallet.css';
@@ -38,8 +39,6 @@ const CRUMBS = [
   { labelKey: 'routes.moneyPackage', to: '/userInfo/money-package' },
 ];
 
-/** Any amount: the fee quote answers with the platform's withdrawal limits whatever the amount. */
-const LIMITS_PROBE_AMOUNT = '0.01';
 const WITHDRAW_PATH = '/userInfo/money-package/withdraw';
 
 /** Worth asking the fee for: withdrawals are in cents (the contract refuses more decimals). */
@@ -50,12 +49,14 @@ function isPositiveAmount(value: string | undefined): value is string {
 /** Valid form values wait in `pending` while a modal asks the buyer to confirm them. */
 function usePendingConfirmation<TBody>() {
   const [pending, setPending] = useState<TBody | null>(null);
+  // The dialog opens on its Confirm button, not on its close (×) button.
+  const dialogFocus = useDialogFocus(pending !== null);
   const holdForConfirmation = (body: TBody | null) => {
     if (body) {
       setPending(body);
     }
   };
-  return { pending, setPending, holdForConfirmation };
+  return { pending, setPending, holdForConfirmation, dialogFocus };
 }
 
 function AddressText({ address }: { address: { network: string; address: string } }) {
@@ -71,7 +72,7 @@ function BindAddressForm() {
   const { t } = useTranslation(['wallet', 'validation', 'common']);
   const [form] = Form.useForm<{ network?: TWithdrawNetwork; address?: string }>();
   const bind = useBindWithdrawAddress();
-  const { pending, setPending, holdForConfirmation } = usePendingConfirmation<{
+  const { pending, setPending, holdForConfirmation, dialogFocus } = usePendingConfirmation<{
     network: TWithdrawNetwork;
     address: string;
   }>();
@@ -115,7 +116,9 @@ function BindAddressForm() {
         onOk={submit}
         onCancel={() => setPending(null)}
         confirmLoading={bind.isPending}
+        okButtonProps={{ ...dialogFocus.target }}
         destroyOnHidden
+        {...dialogFocus.modalProps}
       >
         <p>{t('withdraw.bindConfirmBody')}</p>
         <Descriptions
@@ -159,9 +162,9 @@ function WithdrawForm({
   const deferredAmount = useDeferredValue(amount);
   const isAmountValid = isPositiveAmount(deferredAmount);
   const fee = useWithdrawFee(deferredAmount ?? '', isAmountValid);
-  // The limits are the same for every amount: asked for with the smallest one when the page opens, so the first
-  // amount typed is checked against them (they came only with the first valid amount's quote).
-  const limitsOnOpen = useWithdrawFee(LIMITS_PROBE_AMOUNT, true);
+  // The limits come on their own when the page opens, so the first amount typed is checked against them (the fee
+  // quote refuses an amount outside them).
+  const limitsOnOpen = useWithdrawLimits();
   const limits = fee.data ?? limitsOnOpen.data;
   // A fee and an amount to receive only for an amount that can be withdrawn: above the largest withdrawal or the
   // balance, "you receive 99,998.00" beside the refusal promised what never happens.
@@ -174,7 +177,7 @@ function WithdrawForm({
     }) === null;
   const quote = isWithdrawable ? fee.data : undefined;
   const createWithdrawal = useCreateWithdrawal();
-  const { pending, setPending, holdForConfirmation } = usePendingConfirmation<{
+  const { pending, setPending, holdForConfirmation, dialogFocus } = usePendingConfirmation<{
     amount: string;
     txPassword: string;
   }>();
@@ -205,6 +208,13 @@ function WithdrawForm({
   });
   const pendingQuote =
     pending && quote && formatAmount(quote.amount) === formatAmount(pending.amount) ? quote : undefined;
+  // Confirm is disabled until the fee quote has come: then it takes the focus the dialog opened with.
+  const hasPendingQuote = pendingQuote !== undefined;
+  useEffect(() => {
+    if (hasPendingQuote) {
+      dialogFocus.focusIfOnClose();
+    }
+  }, [hasPendingQuote, dialogFocus]);
   return (
     <AppForm form={form} layout="vertical" requiredMark={false} onFinish={review} className="cv-form-card">
       <Form.Item
@@ -244,7 +254,8 @@ function WithdrawForm({
       >
         <AmountInput />
       </Form.Item>
-      {isApiError(fee.error) && isAmountValid && (
+      {/* An amount the form already refuses says why beside the field; only a refusal the form did not foresee here. */}
+      {isApiError(fee.error) && isWithdrawable && (
         <Alert type="error" showIcon className="cv-wallet-notice" title={fee.error.message} />
       )}
       <Descriptions
@@ -311,8 +322,9 @@ function WithdrawForm({
         onOk={submit}
         onCancel={() => setPending(null)}
         confirmLoading={createWithdrawal.isPending}
-        okButtonProps={{ disabled: !pendingQuote }}
+        okButtonProps={{ disabled: !pendingQuote, ...dialogFocus.target }}
         destroyOnHidden
+        {...dialogFocus.modalProps}
       >
         <Descriptions
           size="small"

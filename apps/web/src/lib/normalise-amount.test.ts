@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { isAmountUnreadable, normaliseAmount, numberSeparatorsOf } from './normalise-amount';
+
+describe('normaliseAmount', () => {
+  it('reads the French decimal comma and spaces of any width', () => {
+    expect(normaliseAmount('12,50', 'fr')).toBe('12.50');
+    expect(normaliseAmount('1 000', 'fr')).toBe('1000');
+    expect(normaliseAmount('1\u00a0000,5', 'fr')).toBe('1000.5');
+    expect(normaliseAmount('1\u202f234\u202f567,89', 'fr')).toBe('1234567.89');
+    expect(normaliseAmount('12.50', 'fr')).toBe('12.50');
+  });
+
+  it('turns full-width digits and separators into ASCII', () => {
+    expect(normaliseAmount('１００', 'ja')).toBe('100');
+    expect(normaliseAmount('１，０００．５０', 'ja')).toBe('1000.50');
+    expect(normaliseAmount('\u3000１２．５\u3000', 'ja')).toBe('12.5');
+  });
+
+  it('reads Arabic-Indic digits and the Arabic separators', () => {
+    expect(normaliseAmount('١٢٣٫٥', 'ar')).toBe('123.5');
+    expect(normaliseAmount('١٬٠٠٠', 'ar')).toBe('1000');
+  });
+
+  it('takes the separators of the language (German point groups, comma decimals)', () => {
+    expect(numberSeparatorsOf('de')).toEqual({ decimal: ',', group: '.' });
+    expect(numberSeparatorsOf('en')).toEqual({ decimal: '.', group: ',' });
+    expect(normaliseAmount('1.000,50', 'de')).toBe('1000.50');
+    expect(normaliseAmount('1.000', 'de')).toBe('1000');
+    expect(normaliseAmount('12,5', 'de')).toBe('12.5');
+    expect(normaliseAmount('1,234.50', 'en')).toBe('1234.50');
+    expect(normaliseAmount('1,000', 'cn')).toBe('1000');
+  });
+
+  it('leaves an ambiguous text as it is, for the field check to refuse', () => {
+    expect(normaliseAmount('12,50', 'en')).toBe('12,50');
+    expect(normaliseAmount('1,2,3', 'en')).toBe('1,2,3');
+    expect(normaliseAmount('1,5.000', 'en')).toBe('1,5.000');
+    expect(normaliseAmount('1.2.3', 'fr')).toBe('1.2.3');
+    expect(normaliseAmount('abc', 'fr')).toBe('abc');
+    expect(normaliseAmount('', 'fr')).toBe('');
+  });
+});
+
+describe('isAmountUnreadable', () => {
+  it('flags what is still not a number after normalising, not an amount with too many decimals', () => {
+    expect(isAmountUnreadable('12,50')).toBe(true);
+    expect(isAmountUnreadable('1.2.3')).toBe(true);
+    expect(isAmountUnreadable('abc')).toBe(true);
+    expect(isAmountUnreadable('12.505')).toBe(false);
+    expect(isAmountUnreadable('100')).toBe(false);
+    expect(isAmountUnreadable('')).toBe(false);
+    expect(isAmountUnreadable(undefined)).toBe(false);
+  });
+});

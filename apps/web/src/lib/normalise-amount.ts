@@ -1,0 +1,90 @@
+import { isLanguage, LANGUAGE_TAGS } from '@caravan/contracts/languages';
+
+/** Zero of each decimal-digit block a phone keyboard may produce (full-width digits are folded by NFKC). */
+const DIGIT_ZEROS = [0x0660, 0x06f0, 0x0966, 0x09e6, 0x0e50];
+/** Spaces of every width (French groups with U+202F) and the direction marks an Arabic keyboard inserts. */
+const IGNORED = /[\s\u00a0\u2007\u2009\u202f\u200e\u200f\u061c\u2066-\u2069]/gu;
+
+type TSeparators = { decimal: string; group: string };
+
+const separatorsCache = new Map<string, TSeparators>();
+
+/** The decimal and grouping separators of a language, as Intl writes them (NFKC-folded, no space groups). */
+export function numberSeparatorsOf(language: string): TSeparators {
+  const known = separatorsCache.get(language);
+  if (known) {
+    return known;
+  }
+  const tag = isLanguage(language) ? LANGUAGE_TAGS[language] : language;
+  let parts: Intl.NumberFormatPart[] = [];
+  try {
+    parts = new Intl.NumberFormat(tag).formatToParts(12345.6);
+  } catch {
+    // An unknown tag: only the ASCII point counts.
+  }
+  const decimal = foldArabicSeparators(parts.find((part) => part.type === 'decimal')?.value ?? '.');
+  const group = foldArabicSeparators(parts.find((part) => part.type === 'group')?.value ?? '').replace(
+    IGNORED,
+    '',
+  );
+  const separators = { decimal: decimal === '' ? '.' : decimal, group };
+  separatorsCache.set(language, separators);
+  return separators;
+}
+
+/** The Arabic decimal and thousands separators (which ICU may or may not use for "ar") as their ASCII forms. */
+function foldArabicSeparators(text: string): string {
+  return text.normalize('NFKC').replaceAll('\u066b', '.').replaceAll('\u066c', ',');
+}
+
+function toAsciiDigits(text: string): string {
+  return text.replace(/\p{Nd}/gu, (digit) => {
+    const code = digit.codePointAt(0) ?? 0;
+    const zero = DIGIT_ZEROS.find((start) => code >= start && code <= start + 9);
+    return zero === undefined ? digit : String(code - zero);
+  });
+}
+
+function isGrouped(whole: string, group: string): boolean {
+  const digits = whole.replace(/^-/, '').split(group);
+  return /^\d{1,3}$/.test(digits[0] ?? '') && digits.slice(1).every((part) => /^\d{3}$/.test(part));
+}
+
+/**
+ * An amount as the reader typed it, in the form the money checks read ("1234.5"): full-width and other digits to
+ * ASCII, spaces removed, the language's decimal separator turned into a point and its grouping separator removed
+ * when the groups are whole thousands. Text that stays ambiguous ("12,50" on an English page) is returned as it is
+ * (spaces removed) so the field check refuses it rather than guessing 1250.
+ */
+export function normaliseAmount(text: string, language: string): string {
+  const plain = toAsciiDigits(foldArabicSeparators(text)).replace(IGNORED, '');
+  if (plain === '') {
+    return plain;
+  }
+  const { decimal, group } = numberSeparatorsOf(language);
+  const decimalMark = plain.includes(decimal) ? decimal : '.';
+  // German "1.000": the point is that language's grouping separator, not a decimal point.
+  if (decimalMark === '.' && group === '.' && isGrouped(plain, '.')) {
+    return plain.replaceAll('.', '');
+  }
+  const parts = plain.split(decimalMark);
+  if (parts.length > 2) {
+    return plain;
+  }
+  const [whole = '', fraction] = parts;
+  const isGroupUsed = group !== '' && group !== decimalMark && whole.includes(group);
+  if (isGroupUsed && !isGrouped(whole, group)) {
+    return plain;
+  }
+  const digits = isGroupUsed ? whole.replaceAll(group, '') : whole;
+  return fraction === undefined ? digits : `${digits}.${fraction}`;
+}
+
+/**
+ * Whether an amount, once normalised, is still not written as a number ("12,50" on an English page, "1.2.3"): the
+ * field then says how to write an amount (common:amountFormat) instead of its rule on decimals, which it may meet.
+ */
+export function isAmountUnreadable(value: string | undefined): boolean {
+  const text = value?.trim() ?? '';
+  return text !== '' && !/^-?\d*\.?\d*$/.test(text);
+}
