@@ -304,7 +304,7 @@ describe('platform console in the browser', () => {
       expect(await second.textContent()).toContain('Omar Haddad');
       await second.getByRole('button', { name: 'Approve' }).click();
       const dialog = admin.page.getByRole('dialog', { name: 'Give the second approval?' });
-      await poll(() => dialog.textContent()).toContain('first approved by Finance reviewer');
+      await poll(() => dialog.textContent()).toContain('first approved by Omar Haddad');
       await clickInDialog(dialog, 'Approve');
       await poll(() => admin.page.getByText('Approved: the money has moved').count()).toBeGreaterThan(0);
       await poll(() => second.count()).toBe(0);
