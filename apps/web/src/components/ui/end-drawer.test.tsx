@@ -55,7 +55,10 @@ describe('EndDrawer', () => {
     expect(root.querySelector('.ant-drawer-header .ant-drawer-extra')?.textContent).toBe('Reject');
     const narrow = cssMediaBlock('apps/web/src/app/global.css', '(max-width: 767px)');
     expect(narrow).toMatch(/\.cv-end-drawer \.ant-drawer-header \{\s*flex-wrap: wrap;/);
-    expect(narrow).toMatch(/\.cv-end-drawer \.ant-drawer-extra \{\s*flex-basis: 100%;/);
+    // The title takes a whole line too: with its basis of 0 it shared the line with the actions and got no width.
+    expect(narrow).toMatch(
+      /\.cv-end-drawer \.ant-drawer-header-title,\s*\.cv-end-drawer \.ant-drawer-extra \{\s*flex-basis: 100%;/,
+    );
   });
 
   it('gives the focus back to the button that opened it once it closes', async () => {
