@@ -8,7 +8,7 @@ import { withMoneyTransaction } from '../ledger';
 import { markSubjectNotificationsRead, notify } from '../notifications';
 import type { TLoanRow } from './accrual';
 import { presentLoan } from './present';
-import { assertBorrowerActive, disburseLoan } from './review';
+import { assertBorrowerActive, disburseLoan, lockLoan } from './review';
 
 /**
  * The borrower's offer, locked: another user's loan is not found (as in getMyLoan), and one no longer waiting for an
@@ -158,10 +158,7 @@ export async function withdrawLoanOffer(
   input: { staffId: bigint; id: bigint; reason: string; now: Date },
 ): Promise<TLoan> {
   const row = await db.transaction(async (tx) => {
-    const [loan] = await tx.select().from(loans).where(eq(loans.id, input.id)).for('update');
-    if (!loan) {
-      throw new AppError('LOAN_NOT_FOUND');
-    }
+    const loan = await lockLoan(tx, input.id);
     if (
       loan.status !== 'approved' ||
       loan.offerOutcome !== null ||

@@ -99,10 +99,7 @@ export async function approveLoan(
 ): Promise<TLoan> {
   const settings = await getLoanSettings(db);
   const row = await withMoneyTransaction(db, async (tx) => {
-    const [loan] = await tx.select().from(loans).where(eq(loans.id, input.id)).for('update');
-    if (!loan) {
-      throw new AppError('LOAN_NOT_FOUND');
-    }
+    const loan = await lockLoan(tx, input.id);
     if (loan.status !== 'applying' && loan.status !== 'reviewing') {
       throw new AppError('RECORD_ALREADY_REVIEWED');
     }
@@ -215,16 +212,22 @@ export async function approveLoan(
   return presentLoan(db, row, input.now);
 }
 
+/** A loan row locked for a staff decision (review, reject, an offer's withdrawal); LOAN_NOT_FOUND when there is none. */
+export async function lockLoan(tx: Executor, id: bigint): Promise<TLoanRow> {
+  const [loan] = await tx.select().from(loans).where(eq(loans.id, id)).for('update');
+  if (!loan) {
+    throw new AppError('LOAN_NOT_FOUND');
+  }
+  return loan;
+}
+
 /** Rejects an application (also one with a first approval): the loan fails and may be applied for again. */
 export async function rejectLoan(
   db: Database,
   input: { staffId: bigint; id: bigint; reason: string; now: Date },
 ): Promise<TLoan> {
   const row = await db.transaction(async (tx) => {
-    const [loan] = await tx.select().from(loans).where(eq(loans.id, input.id)).for('update');
-    if (!loan) {
-      throw new AppError('LOAN_NOT_FOUND');
-    }
+    const loan = await lockLoan(tx, input.id);
     if (loan.status !== 'applying' && loan.status !== 'reviewing') {
       throw new AppError('RECORD_ALREADY_REVIEWED');
     }
