@@ -84,9 +84,20 @@ describe('SortableImageUploader, before sending', () => {
   });
 });
 
-/** The uploader as a form holds it: the files it reports are the files it shows. */
-function StatefulUploader({ onFiles }: { onFiles: (files: TUploadItem[]) => void }) {
-  const [files, setFiles] = useState<TUploadItem[]>([]);
+/**
+ * The uploader as a form holds it: the files it reports are the files it shows. `stored` are the pictures the form
+ * starts with; a one-picture field (a shop's logo, max 1) as the shop settings form holds it.
+ */
+function StatefulUploader({
+  onFiles,
+  stored = [],
+  max = 9,
+}: {
+  onFiles: (files: TUploadItem[]) => void;
+  stored?: Parameters<typeof toUploadItems>[0];
+  max?: number;
+}) {
+  const [files, setFiles] = useState<TUploadItem[]>(() => toUploadItems(stored));
   return (
     <SortableImageUploader
       files={files}
@@ -94,9 +105,9 @@ function StatefulUploader({ onFiles }: { onFiles: (files: TUploadItem[]) => void
         setFiles(next);
         onFiles(next);
       }}
-      max={9}
-      moduleName="goods"
-      label="Images"
+      max={max}
+      moduleName={max === 1 ? 'shop' : 'goods'}
+      label={max === 1 ? 'Logo' : 'Images'}
       addText="Add"
       failedText="Failed"
     />
@@ -160,25 +171,6 @@ const NEW_LOGO = {
   srcset: '',
 };
 
-/** A one-picture field (a shop's logo) holding its stored picture, as the shop settings form holds it. */
-function OnePictureField({ onFiles }: { onFiles: (files: TUploadItem[]) => void }) {
-  const [files, setFiles] = useState<TUploadItem[]>(() => toUploadItems([LOGO]));
-  return (
-    <SortableImageUploader
-      files={files}
-      onChange={(next) => {
-        setFiles(next);
-        onFiles(next);
-      }}
-      max={1}
-      moduleName="shop"
-      label="Logo"
-      addText="Add"
-      failedText="Failed"
-    />
-  );
-}
-
 describe('SortableImageUploader, replacing the one picture of a field', () => {
   setUpComponentTests();
 
@@ -188,7 +180,7 @@ describe('SortableImageUploader, replacing the one picture of a field', () => {
     const onFiles = vi.fn();
     render(
       <ConfigProvider theme={{ token: { motion: false } }}>
-        <OnePictureField onFiles={onFiles} />
+        <StatefulUploader onFiles={onFiles} stored={[LOGO]} max={1} />
       </ConfigProvider>,
     );
     const input = document.querySelector('input[type="file"]') as HTMLInputElement;
@@ -216,7 +208,7 @@ describe('SortableImageUploader, replacing the one picture of a field', () => {
     const onFiles = vi.fn();
     render(
       <ConfigProvider theme={{ token: { motion: false } }}>
-        <OnePictureField onFiles={onFiles} />
+        <StatefulUploader onFiles={onFiles} stored={[LOGO]} max={1} />
       </ConfigProvider>,
     );
     const input = document.querySelector('input[type="file"]') as HTMLInputElement;
