@@ -3,7 +3,7 @@ import { PAGE_SIZE } from '../constants';
 import { REPAYMENT_MODES } from '../loan-schedule';
 import { zChoice, zPageQuery, zRequiredText } from '../validation';
 import { zPageOf } from './admin';
-import { VERIFICATION_STATUSES } from './loans';
+import { LOAN_PRODUCT_KINDS, VERIFICATION_STATUSES } from './loans';
 
 /** Money actions that need a second staff approval above their threshold (settings/approvals.ts). */
 /** A loan keeps its own first approval (loans module) and is mirrored here so the queue shows it too. */
@@ -31,6 +31,8 @@ export const ZApprovalFacts = z.object({
   /** A loan's terms as its first reviewer saw them; only for loans. */
   loan: z
     .object({
+      /** The product's kind, which the console names in the reader's language; the name is the stored one. */
+      productKind: z.enum(LOAN_PRODUCT_KINDS),
       productName: z.string(),
       termDays: z.number().int(),
       dailyRate: z.string(),

@@ -188,6 +188,7 @@ export async function loanApprovalFacts(
       usercode: users.usercode,
       username: users.username,
       productName: loanProducts.name,
+      productKind: loanProducts.kind,
     })
     .from(loans)
     .innerJoin(users, eq(users.id, loans.userId))
@@ -210,7 +211,7 @@ export async function loanApprovalFacts(
   const statusOf = (userId: bigint, level: TVerificationLevel): TVerificationStatus =>
     checks.find((check) => check.userId === userId && check.level === level)?.status ?? 'not_submitted';
   return new Map(
-    rows.map(({ loan, usercode, username, productName }) => [
+    rows.map(({ loan, usercode, username, productName, productKind }) => [
       String(loan.id),
       {
         userName: username ?? usercode,
@@ -222,6 +223,7 @@ export async function loanApprovalFacts(
         fee: null,
         actualAmount: null,
         loan: {
+          productKind,
           productName,
           termDays: loan.termDays,
           dailyRate: rateString(loan.dailyRate),

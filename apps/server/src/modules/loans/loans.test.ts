@@ -1015,6 +1015,7 @@ describe('identity verification and loans', () => {
       const waiting = json<{ pageList: TApproval[] }>(queue).pageList.find((a) => a.targetId === loan.id)!;
       expect(waiting.amount).toBe('250000.25');
       expect(waiting.facts?.loan).toEqual({
+        productKind: product!.kind,
         productName: product!.name,
         termDays: 30,
         dailyRate: loan.dailyRate,

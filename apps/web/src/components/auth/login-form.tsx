@@ -1,7 +1,7 @@
 import { type TAccountType, type TLoginRequest, ZLoginRequest } from '@caravan/contracts';
 import { Alert, Button, Form } from 'antd';
 import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../lib/api';
 import { parseFormValues, showSubmitError } from '../../lib/form';
@@ -9,9 +9,6 @@ import { PasswordField } from './account-fields';
 import { AccountForm } from './account-form';
 import { HumanCheck } from './human-check';
 import { useHumanCheck } from './use-human-check';
-
-/** Errors that only ask for the slider check: solving it answers them. */
-const CHALLENGE_ERROR_CODES = new Set(['CHALLENGE_REQUIRED', 'CHALLENGE_FAILED']);
 
 type TTypedAccount = { accountType: TAccountType; account: string; areaCode?: string };
 
@@ -45,10 +42,8 @@ export function LoginForm({ onSubmit, submitLabelKey = 'login.submit' }: TLoginF
   const [form] = Form.useForm();
   const [accountType, setAccountType] = useState<TAccountType>('username');
   const [serverError, setServerError] = useState('');
-  // The server's "complete the slider check" error, which the solved slider answers.
-  const isChallengeErrorRef = useRef(false);
   const [isSubmitting, setIsSubmitting] = useState(false);
-  const humanCheck = useHumanCheck('user');
+  const humanCheck = useHumanCheck('user', { onChallengeErrorAnswered: () => setServerError('') });
 
   const submit = async () => {
     setServerError('');
@@ -79,7 +74,6 @@ export function LoginForm({ onSubmit, submitLabelKey = 'login.submit' }: TLoginF
       humanCheck.afterAttempt();
     } catch (error) {
       humanCheck.afterAttempt(error);
-      isChallengeErrorRef.current = isApiError(error) && CHALLENGE_ERROR_CODES.has(error.code);
       if (isApiError(error) && error.fieldErrors.length === 0) {
         setServerError(error.message);
       } else {
@@ -101,18 +95,7 @@ export function LoginForm({ onSubmit, submitLabelKey = 'login.submit' }: TLoginF
       onFinish={submit}
     >
       <PasswordField name="password" labelKey="fields.password" autoComplete="current-password" />
-      {humanCheck.isNeeded && (
-        <HumanCheck
-          key={humanCheck.key}
-          onSolved={(answer) => {
-            humanCheck.onSolved(answer);
-            if (isChallengeErrorRef.current) {
-              isChallengeErrorRef.current = false;
-              setServerError('');
-            }
-          }}
-        />
-      )}
+      {humanCheck.isNeeded && <HumanCheck key={humanCheck.key} onSolved={humanCheck.onSolved} />}
       {serverError && (
         <Alert type="error" showIcon title={serverError} role="alert" className="cv-form-alert" />
       )}

@@ -25,7 +25,7 @@ export function StaffLoginPage({ titleKey, basePath }: { titleKey: string; baseP
   const [isSubmitting, setIsSubmitting] = useState(false);
   // Staff who use an authenticator are asked for its code after the password was accepted.
   const [isCodeAsked, setIsCodeAsked] = useState(false);
-  const humanCheck = useHumanCheck('staff');
+  const humanCheck = useHumanCheck('staff', { onChallengeErrorAnswered: () => setServerError('') });
   const submit = async () => {
     setServerError('');
     const { totpCode, ...values } = form.getFieldsValue();

@@ -13,6 +13,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConsolePageHead } from '../../../components/console/console-layout';
 import { LoadError } from '../../../components/console/load-error';
+import { LoanProductName } from '../../../components/console/loan-product-name';
 import { AmountInput } from '../../../components/ui/amount-input';
 import { AppForm } from '../../../components/ui/app-form';
 import { DataTable } from '../../../components/ui/data-table';
@@ -21,7 +22,6 @@ import { parseFormValues, showSubmitError } from '../../../lib/form';
 import { ratePercent } from '../../../lib/format-money';
 import { toast } from '../../../lib/toast';
 import { useAdminProducts, useSaveProduct } from '../api/admin-loans-api';
-import { LoanProductName } from '../components/loan-product-name';
 
 type TValues = Omit<TLoanProductRequest, 'termOptions'> & { termOptions: string };
 

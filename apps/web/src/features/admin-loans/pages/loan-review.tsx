@@ -18,6 +18,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { readAddress } from '../../../components/console/filter-in-address';
 import { LoadError } from '../../../components/console/load-error';
+import { LoanProductName } from '../../../components/console/loan-product-name';
 import { AmountInput } from '../../../components/ui/amount-input';
 import { ConfirmPopover } from '../../../components/ui/confirm-popover';
 import { DateTimeText } from '../../../components/ui/date-time-text';
@@ -38,7 +39,6 @@ import {
   useRejectLoan,
   useWithdrawLoanOffer,
 } from '../api/admin-loans-api';
-import { LoanProductName } from '../components/loan-product-name';
 import {
   ReviewQueueFrame,
   type TReviewQueueFilter,

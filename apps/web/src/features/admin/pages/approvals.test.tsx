@@ -54,6 +54,7 @@ const LOAN: TApproval = {
     fee: null,
     actualAmount: null,
     loan: {
+      productKind: 'startup',
       productName: 'Start-up loan',
       termDays: 60,
       dailyRate: '0.0015',
@@ -98,6 +99,36 @@ describe('Console -> second approvals', () => {
     expect(fact(consoleEn.approvals.loan.firstApproved)).toContain('1,800,000.00');
     expect(fact(loansEn.verify.realName)).toContain(loansEn.verifyStatus.approved);
     expect(fact(loansEn.verify.advanced)).toContain(loansEn.verifyStatus.reviewing);
+  });
+
+  it("names the loan product by its kind in the reader's language, the staff's own name after it", async () => {
+    const credit: TApproval = {
+      ...LOAN,
+      facts: {
+        ...LOAN.facts!,
+        loan: { ...LOAN.facts!.loan!, productKind: 'credit', productName: 'Pearl credit line' },
+      },
+    };
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL) =>
+        String(input).includes('/admin/auth/me')
+          ? jsonResponse({ staff: { id: '1', username: 'admin', displayName: 'Admin', permissions: [] } })
+          : jsonResponse({ pageList: [credit], total: 1, pageNum: 1, pageSize: 20 }),
+      ),
+    );
+    await renderWithQueries(<ApprovalsPage />, '/admin/approvals');
+    const row = (await screen.findByRole('link', { name: '#5' })).closest('tr')!;
+    // The stored English name alone was shown: a German reviewer read "Start-up loan" where the borrower read
+    // "Gründerkredit".
+    expect(within(row).getByText('Pearl credit line').parentElement!.textContent).toBe(
+      `${loansEn.kind.credit} (Pearl credit line)`,
+    );
+    await act(async () => fireEvent.click(within(row).getByRole('button', { name: 'Approve' })));
+    const dialog = within(screen.getByRole('dialog'));
+    expect(dialog.getByText(loansEn.fields.product).closest('tr')?.textContent).toContain(
+      `${loansEn.kind.credit} (Pearl credit line)`,
+    );
   });
 
   it('shows the second approver whose money goes where before it moves', async () => {

@@ -14,6 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ConsolePageHead } from '../../../components/console/console-layout';
 import { LoadError } from '../../../components/console/load-error';
+import { LoanProductName } from '../../../components/console/loan-product-name';
 import { useServerPaging } from '../../../components/console/server-paging';
 import { useStaffMe } from '../../../components/console/staff-session';
 import { AppForm } from '../../../components/ui/app-form';
@@ -172,7 +173,7 @@ export default function ApprovalsPage() {
                   {a.facts?.loan && (
                     <>
                       <br />
-                      <bdi>{a.facts.loan.productName}</bdi> ·{' '}
+                      <LoanProductName kind={a.facts.loan.productKind} name={a.facts.loan.productName} /> ·{' '}
                       {t('loans:fields.termDays', { count: a.facts.loan.termDays })} ·{' '}
                       {t('approvals.loan.asked')} <MoneyText value={a.facts.loan.amountAsked} />
                     </>
@@ -396,7 +397,11 @@ function isLoweredLoan(loan: TLoanFacts | undefined): boolean {
 function LoanFacts({ loan }: { loan: TLoanFacts }) {
   const { t } = useTranslation(['console', 'loans']);
   const items = [
-    { key: 'product', label: t('loans:fields.product'), children: <bdi>{loan.productName}</bdi> },
+    {
+      key: 'product',
+      label: t('loans:fields.product'),
+      children: <LoanProductName kind={loan.productKind} name={loan.productName} />,
+    },
     {
       key: 'term',
       label: t('loans:fields.term'),

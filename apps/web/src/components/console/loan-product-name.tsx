@@ -1,6 +1,6 @@
 import type { TLoanProductKind } from '@caravan/contracts';
 import { useTranslation } from 'react-i18next';
-import loansEn from '../../../locales/en/loans.json';
+import loansEn from '../../locales/en/loans.json';
 
 const normalised = (text: string) => text.trim().toLowerCase();
 
