@@ -5,6 +5,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { Writable } from 'node:stream';
 import { createCache, extractStyle, StyleProvider } from '@ant-design/cssinjs';
+import { isStorefrontPath } from '@caravan/contracts/constants';
 import { AMOUNT_ISOLATION, isRtlLanguage, LANGUAGE_TAGS, type TLanguage } from '@caravan/contracts/languages';
 import { dehydrate, type Query, QueryClient } from '@tanstack/react-query';
 import i18next, { type i18n as TI18n } from 'i18next';
@@ -21,7 +22,7 @@ import {
 import { buildPageHead } from './app/page-head';
 import { PageStatusContext, type TPageStatus } from './app/page-status';
 import { AppProviders } from './app/providers';
-import { POLICY_PAGES, ROUTES, type TPage } from './app/router';
+import { ROUTES, type TPage } from './app/router';
 import { createServerFragments, ServerFragmentsContext } from './app/server-fragment';
 import {
   serializeResources,
@@ -77,23 +78,6 @@ export type TRenderResult = {
   passes: number;
 };
 
-/** The public storefront (issue 11); every other path stays the client-rendered shell. */
-const SERVER_RENDERED_PATHS = new Set<string>([
-  '/index',
-  '/classification',
-  '/commodity',
-  '/discounted',
-  '/information',
-  '/download',
-  '/productDetails',
-  '/store',
-  '/searchGoods',
-  '/searchStore',
-  '/subscription/confirm',
-  '/subscription/unsubscribe',
-  ...POLICY_PAGES.map((name) => `/${name}`),
-]);
-
 /**
  * Whether no page of the app has this path, so the router shows its "page not found": rendered on the server too,
  * so the answer is a 404 (a crawler following a dead link must not see a 200). Paths of the consoles and the user
@@ -105,11 +89,7 @@ function isUnknownPath(pathname: string): boolean {
 }
 
 export function isServerRenderedPath(pathname: string): boolean {
-  return (
-    SERVER_RENDERED_PATHS.has(pathname) ||
-    /^\/(searchResult|help)\/[^/]+$/.test(pathname) ||
-    isUnknownPath(pathname)
-  );
+  return isStorefrontPath(pathname) || isUnknownPath(pathname);
 }
 
 /** Renders, reads what the render asked for, renders again; a page needs at most a chain this long. */

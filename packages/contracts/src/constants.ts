@@ -103,6 +103,40 @@ export const HELP_TOPICS = [
   'partners',
 ] as const;
 
+/**
+ * The public storefront's pages (issue 11): the server renders them, sends them without Cross-Origin-Opener-Policy
+ * and gives them routes of their own (http/web.ts); the web app leaves a storefront document for any other page with
+ * a new load (apps/web/src/app/opener-policy.ts). STOREFRONT_SEGMENT_PATHS take one more path segment (a search
+ * keyword, a help topic).
+ */
+export const STOREFRONT_PATHS: readonly string[] = [
+  '/index',
+  '/classification',
+  '/commodity',
+  '/discounted',
+  '/information',
+  '/download',
+  '/productDetails',
+  '/store',
+  '/searchGoods',
+  '/searchStore',
+  '/subscription/confirm',
+  '/subscription/unsubscribe',
+  ...POLICY_PAGES.map((name) => `/${name}`),
+];
+export const STOREFRONT_SEGMENT_PATHS: readonly string[] = ['/searchResult', '/help'];
+
+/** Whether a path (without its query) is one of the storefront's pages. */
+export function isStorefrontPath(pathname: string): boolean {
+  if (STOREFRONT_PATHS.includes(pathname)) {
+    return true;
+  }
+  const slash = pathname.lastIndexOf('/');
+  return (
+    slash > 0 && slash < pathname.length - 1 && STOREFRONT_SEGMENT_PATHS.includes(pathname.slice(0, slash))
+  );
+}
+
 /** Largest stock a product or variant may hold, and so the largest quantity a cart or order line may ask for. */
 export const STOCK_MAX = 100_000_000;
 

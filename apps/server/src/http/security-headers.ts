@@ -78,8 +78,9 @@ export function withInlineNonces(html: string, nonces: TNonces): string {
  *   attributes; they cannot run script.
  * - X-Content-Type-Options nosniff, Referrer-Policy same-origin, X-Frame-Options DENY for old browsers;
  * - Cross-Origin-Opener-Policy same-origin: a window of another site that opened ours loses its handle on it
- *   (no navigating it away, no counting its frames), on every page: the storefront's too, which a buyer may
- *   leave for the wallet without a new document (docs/decisions.md, web vitals 10);
+ *   (no navigating it away, no counting its frames). Every answer but the storefront's server-rendered pages
+ *   (ssr.ts), which the web app leaves with a new document for any other page, so the log-in, wallet, user
+ *   centre and consoles always have it (docs/decisions.md, web vitals 10);
  * - Strict-Transport-Security only over https (PUBLIC_URL https, or X-Forwarded-Proto https with
  *   TRUST_PROXY), never on plain http where a browser would pin a site that cannot answer https.
  * /api/docs (Swagger UI) sends its own policy, see app.ts.

@@ -246,6 +246,32 @@ function inlineCssMarkers(build: TBuild, modules: string[]): string {
     .join('');
 }
 
+/** How long the loader waits for the first paint before it starts the scripts anyway (a tab opened in the background). */
+const FIRST_PAINT_WAIT_MS = 3_000;
+
+/**
+ * The page's inline script that starts the app: after `load`, once the browser has painted the page (its first
+ * contentful paint, else the next frame where paint timing is unknown, else after FIRST_PAINT_WAIT_MS), it asks for
+ * the scripts. So the page's largest picture is on screen before any script runs, and the end of parsing, the load
+ * event and the scripts are separate tasks. Waiting for a frame alone was not enough: a browser can hold a page's
+ * first paint back while its frames run (Chromium did for a second in a tab it reused), and the scripts then ran
+ * before anything was on screen.
+ */
+export function scriptLoader(scripts: string[], entry: string): string {
+  return [
+    "addEventListener('load',function(){",
+    'var started=false;',
+    'function start(){if(started)return;started=true;setTimeout(function(){var h=document.head;',
+    `${JSON.stringify(scripts)}.forEach(function(u){var l=document.createElement('link');l.rel='modulepreload';l.href=u;h.appendChild(l)});`,
+    `var s=document.createElement('script');s.type='module';s.src=${JSON.stringify(entry)};h.appendChild(s)})}`,
+    'var types=window.PerformanceObserver&&PerformanceObserver.supportedEntryTypes||[];',
+    "if(types.indexOf('paint')<0){requestAnimationFrame(start);return}",
+    "new PerformanceObserver(function(list,observer){if(list.getEntriesByName('first-contentful-paint').length){observer.disconnect();start()}}).observe({type:'paint',buffered:true});",
+    `setTimeout(start,${FIRST_PAINT_WAIT_MS})`,
+    '},{once:true})',
+  ].join('');
+}
+
 function composeWith(build: TBuild, page: TRenderResult, hasHead: boolean, inlineCss: string): string {
   const assets = pageAssets(build.manifest, page.modules);
   const entry = build.template.match(SCRIPT_TAG)?.[1];
@@ -257,11 +283,7 @@ function composeWith(build: TBuild, page: TRenderResult, hasHead: boolean, inlin
     ]),
   ];
   const scripts = [...new Set([...preloads, ...assets.scripts.map((file) => `/${file}`)])];
-  // The scripts are asked for after the first frame that follows `load`, so the page's largest picture is on
-  // screen before any script runs, and the end of parsing, the load event and the scripts are separate tasks.
-  const loader = entry
-    ? `<script>addEventListener('load',function(){requestAnimationFrame(function(){setTimeout(function(){var h=document.head;${JSON.stringify(scripts)}.forEach(function(u){var l=document.createElement('link');l.rel='modulepreload';l.href=u;h.appendChild(l)});var s=document.createElement('script');s.type='module';s.src=${JSON.stringify(entry)};h.appendChild(s)})})},{once:true})</script>`
-    : '';
+  const loader = entry ? `<script>${scriptLoader(scripts, entry)}</script>` : '';
   let html = build.template
     .replace(/<html[^>]*>/, `<html lang="${page.htmlLang}" dir="${page.dir}">`)
     .replace(SCRIPT_TAG, '')
@@ -456,6 +478,11 @@ export async function sendServerRenderedPage(
   if (!page) {
     return false;
   }
+  // The storefront's own pages go without Cross-Origin-Opener-Policy, which every other answer has: the new
+  // browsing context group it asks for made Chromium commit the page in a new renderer process, and that start,
+  // multiplied by Lighthouse's slowdown, was most of these pages' blocking time. The web app leaves such a document
+  // with a new load for every page that is not the storefront's (opener-policy.ts; docs/decisions.md, web vitals 10).
+  reply.raw.removeHeader('cross-origin-opener-policy');
   void reply
     .status(page.status)
     .header('content-type', 'text/html; charset=utf-8')

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { isLanguage, POLICY_PAGES } from '@caravan/contracts';
+import { isLanguage, isStorefrontPath, STOREFRONT_PATHS, STOREFRONT_SEGMENT_PATHS } from '@caravan/contracts';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { addCspNonce } from './security-headers';
@@ -25,11 +25,6 @@ export function mobileRedirectTarget(base: string, request: FastifyRequest): str
   return target.toString();
 }
 
-/** Storefront paths answer any client that does not insist on JSON (curl, link previews, crawlers). */
-const STOREFRONT_PATH = new RegExp(
-  `^/(index|classification|commodity|discounted|information|download|productDetails|store|searchGoods|searchStore|searchResult/[^/?]+|help/[^/?]+|subscription/(?:confirm|unsubscribe)|${POLICY_PAGES.join('|')})(\\?|$)`,
-);
-
 function isPageRequest(request: FastifyRequest): boolean {
   const accept = request.headers.accept ?? '';
   return (
@@ -37,8 +32,9 @@ function isPageRequest(request: FastifyRequest): boolean {
     !request.url.startsWith('/api') &&
     !request.url.startsWith('/uploads') &&
     !request.url.startsWith('/ws') &&
+    // Storefront pages answer any client that does not insist on JSON (curl, link previews, crawlers).
     (accept.includes('text/html') ||
-      (STOREFRONT_PATH.test(request.url) && !accept.includes('application/json')))
+      (isStorefrontPath(request.url.split('?')[0] ?? '') && !accept.includes('application/json')))
   );
 }
 
@@ -50,21 +46,8 @@ function isPageRequest(request: FastifyRequest): boolean {
  * pool on every page, cache hits included (issue 11, speed at scale). Other page paths still arrive there.
  */
 const STOREFRONT_ROUTES = [
-  '/index',
-  '/classification',
-  '/commodity',
-  '/discounted',
-  '/information',
-  '/download',
-  '/productDetails',
-  '/store',
-  '/searchGoods',
-  '/searchStore',
-  '/searchResult/:keyword',
-  '/help/:topic',
-  '/subscription/confirm',
-  '/subscription/unsubscribe',
-  ...POLICY_PAGES.map((name) => `/${name}`),
+  ...STOREFRONT_PATHS,
+  ...STOREFRONT_SEGMENT_PATHS.map((path) => `${path}/:segment`),
 ];
 
 /** Serves the built SPA: hashed assets cached for a year, index.html never cached, any page path -> SPA. */

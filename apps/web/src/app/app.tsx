@@ -5,8 +5,10 @@ import { createBrowserRouter, RouterProvider } from 'react-router';
 import { configureApi } from '../lib/api';
 import { createQueryClient } from '../lib/query-client';
 import { preloadPagesOnLinkIntent } from './link-intent';
+import { leaveForIsolatedPages } from './opener-policy';
 import { AppProviders } from './providers';
 import { ROUTES } from './router';
+import { isServerRenderedDocument } from './server-state';
 
 const queryClient = createQueryClient();
 
@@ -19,6 +21,10 @@ let router: ReturnType<typeof createBrowserRouter> | undefined;
 export function getRouter() {
   if (!router) {
     router = createBrowserRouter(ROUTES);
+    // A server-rendered storefront page came without Cross-Origin-Opener-Policy (opener-policy.ts).
+    if (isServerRenderedDocument()) {
+      leaveForIsolatedPages(router);
+    }
     configureApi({
       navigate: (path) => {
         void router?.navigate(path);

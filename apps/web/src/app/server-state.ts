@@ -35,6 +35,11 @@ export function readServerState(): TServerState | undefined {
   return text ? (JSON.parse(text) as TServerState) : undefined;
 }
 
+/** Whether this document is a server-rendered page (it carries the state, hydrated or not). */
+export function isServerRenderedDocument(): boolean {
+  return document.getElementById(SERVER_STATE_ELEMENT_ID) !== null;
+}
+
 /** JSON inside a <script>: nothing in it can close the element or start a comment. */
 function scriptSafeJson(value: unknown): string {
   return JSON.stringify(value)

@@ -149,9 +149,10 @@ export function OrdersTable<T extends TOrderRow>(props: {
           {
             title: t('detail.orderNo'),
             dataIndex: 'orderNo',
-            // Isolated left to right in Arabic, wrapped rather than run under the pinned actions column at 360 px.
+            // Isolated left to right in Arabic, wrapped rather than run under the pinned actions column at 360 px,
+            // whole on wider screens.
             render: (value: string) => (
-              <bdi dir="ltr" className="cv-table-code">
+              <bdi dir="ltr" className="cv-table-code cv-table-code--whole">
                 {value}
               </bdi>
             ),
