@@ -28,13 +28,21 @@ describe('OrderInfoView', () => {
       expect(number.getAttribute('dir')).toBe('ltr');
       expect(number.classList.contains('cv-order-no')).toBe(true);
     }
-    expect(numbers.some((number) => number.closest('.cv-order-no-item .ant-descriptions-item-content'))).toBe(
-      true,
-    );
+    expect(
+      numbers.some((number) => number.closest('.cv-value-below-item .ant-descriptions-item-content')),
+    ).toBe(true);
     const rules = cssRulesOf('apps/web/src/components/order/order.css');
     expect(rules('.cv-order-no')).toContain('white-space: nowrap');
-    expect(rules('.cv-order-no-item .ant-descriptions-item-container')).toContain('flex-wrap: wrap');
-    expect(rules('.cv-order-no-item .ant-descriptions-item-content')).toContain('flex-basis: auto');
+    expect(rules('.cv-value-below-item .ant-descriptions-item-container')).toContain('flex-wrap: wrap');
+    expect(rules('.cv-value-below-item .ant-descriptions-item-content')).toContain('flex-basis: auto');
+  });
+
+  it('puts a tracking number below its label rather than break it beside the label (QA, session 50)', () => {
+    const trackingNo = '1Z999AA10123456784';
+    render(<OrderInfoView order={orderInfoFixture({ carrier: 'UPS', trackingNo })} />);
+    const tracking = screen.getByText(trackingNo);
+    expect(tracking.getAttribute('dir')).toBe('ltr');
+    expect(tracking.closest('.cv-value-below-item .ant-descriptions-item-content')).not.toBeNull();
   });
 
   it('shows what the buyer and the seller wrote in its own direction (English texts in an Arabic page)', () => {

@@ -54,7 +54,7 @@ export function OrderInfoView({ order, logistics }: { order: TOrderInfo; logisti
               label: t('detail.orderNo'),
               // Whole, on one line: a narrow cell broke the 20 digits in two ("20261205701 / 485312657", QA seller
               // 12). The value goes below its label instead (order.css).
-              className: 'cv-order-no-item',
+              className: 'cv-value-below-item',
               children: <OrderNumber orderNo={order.orderNo} />,
             },
             { key: 'seller', label: t('detail.seller'), children: <bdi>{order.seller.name}</bdi> },
@@ -91,6 +91,9 @@ export function OrderInfoView({ order, logistics }: { order: TOrderInfo; logisti
                   {
                     key: 'tracking',
                     label: t('logistics.trackingNo'),
+                    // Below its label rather than broken beside it; one longer than the row (up to 64 characters)
+                    // still breaks.
+                    className: 'cv-value-below-item',
                     children: <span dir="ltr">{order.trackingNo}</span>,
                   },
                 ]
