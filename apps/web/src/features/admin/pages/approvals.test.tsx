@@ -67,18 +67,23 @@ const LOAN: TApproval = {
   },
 };
 
+/** The console's answers: an administrator logged in, and `approval` the queue's one entry. */
+function serveApprovals(approval: TApproval) {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL) =>
+      String(input).includes('/admin/auth/me')
+        ? jsonResponse({ staff: { id: '1', username: 'admin', displayName: 'Admin', permissions: [] } })
+        : jsonResponse({ pageList: [approval], total: 1, pageNum: 1, pageSize: 20 }),
+    ),
+  );
+}
+
 describe('Console -> second approvals', () => {
   setUpComponentTests({ console: consoleEn, finance: financeEn, loans: loansEn });
 
   it("shows a loan's terms, the amount asked and approved and the identity checks, and links its review", async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (input: RequestInfo | URL) =>
-        String(input).includes('/admin/auth/me')
-          ? jsonResponse({ staff: { id: '1', username: 'admin', displayName: 'Admin', permissions: [] } })
-          : jsonResponse({ pageList: [LOAN], total: 1, pageNum: 1, pageSize: 20 }),
-      ),
-    );
+    serveApprovals(LOAN);
     await renderWithQueries(<ApprovalsPage />, '/admin/approvals');
     // "Loan #5 · qaloanar · 1,800,000.00": the product, term and amount asked were nowhere, and #5 led nowhere.
     const link = await screen.findByRole('link', { name: '#5' });
@@ -109,14 +114,7 @@ describe('Console -> second approvals', () => {
         loan: { ...LOAN.facts!.loan!, productKind: 'credit', productName: 'Pearl credit line' },
       },
     };
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (input: RequestInfo | URL) =>
-        String(input).includes('/admin/auth/me')
-          ? jsonResponse({ staff: { id: '1', username: 'admin', displayName: 'Admin', permissions: [] } })
-          : jsonResponse({ pageList: [credit], total: 1, pageNum: 1, pageSize: 20 }),
-      ),
-    );
+    serveApprovals(credit);
     await renderWithQueries(<ApprovalsPage />, '/admin/approvals');
     const row = (await screen.findByRole('link', { name: '#5' })).closest('tr')!;
     // The stored English name alone was shown: a German reviewer read "Start-up loan" where the borrower read
@@ -132,14 +130,7 @@ describe('Console -> second approvals', () => {
   });
 
   it('shows the second approver whose money goes where before it moves', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (input: RequestInfo | URL) =>
-        String(input).includes('/admin/auth/me')
-          ? jsonResponse({ staff: { id: '1', username: 'admin', displayName: 'Admin', permissions: [] } })
-          : jsonResponse({ pageList: [WITHDRAWAL], total: 1, pageNum: 1, pageSize: 20 }),
-      ),
-    );
+    serveApprovals(WITHDRAWAL);
     await renderWithQueries(<ApprovalsPage />, '/admin/approvals');
     // The row named only "#4" and the amount: whose withdrawal and to which address was nowhere.
     const row = (await screen.findByText('#4')).closest('tr')!;
