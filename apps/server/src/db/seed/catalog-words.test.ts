@@ -13,6 +13,23 @@ describe('demo product descriptions', () => {
   });
 });
 
+describe('demo product descriptions in Spanish and French (QA, session 50)', () => {
+  it('say nothing whose gender would have to agree with the item ("Camisetas ..., revisado")', () => {
+    expect(DESCRIPTION_TEMPLATES.es('Camisetas de lana ecológicas', 10)).toContain(
+      'con control de calidad antes del envío',
+    );
+    expect(DESCRIPTION_TEMPLATES.fr('Chemises en laine', 10)).toContain(
+      "avec contrôle qualité avant l'expédition",
+    );
+    for (const text of [
+      DESCRIPTION_TEMPLATES.es('Camisetas', 10),
+      DESCRIPTION_TEMPLATES.fr('Chemises', 10),
+    ]) {
+      expect(text).not.toMatch(/(?<!\p{L})(revisad[oa]s?|contrôlée?s?|expédiée?s?)(?!\p{L})/iu);
+    }
+  });
+});
+
 describe('demo product names in Spanish (QA seller 11)', () => {
   it('make the adjective agree with the item in gender and number', () => {
     expect(NAME_TEMPLATES.es('ecológico', 'lana', 'Camisetas')).toBe('Camisetas de lana ecológicas');

@@ -534,9 +534,9 @@ export const DESCRIPTION_TEMPLATES: Record<TSeedLang, (name: string, moq: number
   de: (name, moq) =>
     `${name}. Großhandel direkt ab Werk, vor dem Versand geprüft. Mindestbestellmenge ${moq} Stück; Farben mischbar. Versand innerhalb von 24 Stunden.`,
   es: (name, moq) =>
-    `${name}. Venta al por mayor directa de fábrica, revisado antes del envío. Pedido mínimo ${pieces('es', moq)}; colores mezclables. Envío en 24 horas.`,
+    `${name}. Venta al por mayor directa de fábrica, con control de calidad antes del envío. Pedido mínimo ${pieces('es', moq)}; colores mezclables. Envío en 24 horas.`,
   fr: (name, moq) =>
-    `${name}. Vente en gros directe d'usine, contrôlé avant l'expédition. Commande minimum ${pieces('fr', moq)} ; couleurs panachables. Expédié sous 24 heures.`,
+    `${name}. Vente en gros directe d'usine, avec contrôle qualité avant l'expédition. Commande minimum ${pieces('fr', moq)} ; couleurs panachables. Expédition sous 24 heures.`,
   ar: (name, moq) =>
     `${name}. بيع بالجملة مباشرة من المصنع مع فحص الجودة قبل الشحن. الحد الأدنى للطلب ${pieces('ar', moq)}. الشحن خلال 24 ساعة.`,
   ja: (name, moq) =>
