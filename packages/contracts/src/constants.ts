@@ -126,14 +126,17 @@ export const STOREFRONT_PATHS: readonly string[] = [
 ];
 export const STOREFRONT_SEGMENT_PATHS: readonly string[] = ['/searchResult', '/help'];
 
-/** Whether a path (without its query) is one of the storefront's pages. */
+const STOREFRONT_PATH_SET = new Set(STOREFRONT_PATHS);
+const STOREFRONT_SEGMENT_PATH_SET = new Set(STOREFRONT_SEGMENT_PATHS);
+
+/** Whether a path (without its query) is one of the storefront's pages; asked on every page request. */
 export function isStorefrontPath(pathname: string): boolean {
-  if (STOREFRONT_PATHS.includes(pathname)) {
+  if (STOREFRONT_PATH_SET.has(pathname)) {
     return true;
   }
   const slash = pathname.lastIndexOf('/');
   return (
-    slash > 0 && slash < pathname.length - 1 && STOREFRONT_SEGMENT_PATHS.includes(pathname.slice(0, slash))
+    slash > 0 && slash < pathname.length - 1 && STOREFRONT_SEGMENT_PATH_SET.has(pathname.slice(0, slash))
   );
 }
 
