@@ -67,15 +67,21 @@ const LOAN: TApproval = {
   },
 };
 
-/** The console's answers: an administrator logged in, and `approval` the queue's one entry. */
-function serveApprovals(approval: TApproval) {
+const ADMIN = { id: '1', username: 'admin', displayName: 'Admin' };
+
+/** The console's answers: `staff` (an administrator unless said) logged in, `approval` the queue's one entry. */
+function serveApprovals(approval: TApproval, staff = ADMIN) {
   vi.stubGlobal(
     'fetch',
-    vi.fn(async (input: RequestInfo | URL) =>
-      String(input).includes('/admin/auth/me')
-        ? jsonResponse({ staff: { id: '1', username: 'admin', displayName: 'Admin', permissions: [] } })
-        : jsonResponse({ pageList: [approval], total: 1, pageNum: 1, pageSize: 20 }),
-    ),
+    vi.fn(async (input: RequestInfo | URL) => {
+      const url = String(input);
+      if (url.includes('/admin/auth/me')) {
+        return jsonResponse({ staff: { ...staff, permissions: [] } });
+      }
+      return url.includes('/approve')
+        ? jsonResponse({ ...approval, status: 'approved' })
+        : jsonResponse({ pageList: [approval], total: 1, pageNum: 1, pageSize: 20 });
+    }),
   );
 }
 
@@ -173,20 +179,7 @@ describe('Console -> second approvals', () => {
   });
 
   it('says a loan lowered by its first approver is offered to the borrower, not paid out', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (input: RequestInfo | URL) => {
-        const url = String(input);
-        if (url.includes('/admin/auth/me')) {
-          return jsonResponse({
-            staff: { id: '1', username: 'admin', displayName: 'Admin', permissions: [] },
-          });
-        }
-        return url.includes('/approve')
-          ? jsonResponse({ ...LOAN, status: 'approved' })
-          : jsonResponse({ pageList: [LOAN], total: 1, pageNum: 1, pageSize: 20 });
-      }),
-    );
+    serveApprovals(LOAN);
     const toasts = captureToasts();
     await renderWithQueries(<ApprovalsPage />, '/admin/approvals');
     const row = (await screen.findByRole('link', { name: '#5' })).closest('tr')!;
@@ -200,14 +193,7 @@ describe('Console -> second approvals', () => {
   });
 
   it('keeps Decline from the staff member who gave the first approval', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (input: RequestInfo | URL) =>
-        String(input).includes('/admin/auth/me')
-          ? jsonResponse({ staff: { id: '2', username: 'finance', displayName: 'F', permissions: [] } })
-          : jsonResponse({ pageList: [WITHDRAWAL], total: 1, pageNum: 1, pageSize: 20 }),
-      ),
-    );
+    serveApprovals(WITHDRAWAL, { id: '2', username: 'finance', displayName: 'F' });
     await renderWithQueries(<ApprovalsPage />, '/admin/approvals');
     const row = (await screen.findByText('#4')).closest('tr')!;
     const decline = await within(row).findByRole('button', { name: 'Decline' });
