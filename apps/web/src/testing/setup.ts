@@ -11,9 +11,9 @@ import { bindToastInstance, resetToastMemory, type TToastInstance } from '../lib
  * Ant Design's styles stay out of the test page: happy-dom matched each of their thousands of rules against an element
  * and its ancestors on every `getComputedStyle`, which Testing Library calls for each element a role query looks at
  * (45 % of the product editor's test time). The web projects took 178 s and 311 s of CPU with them, 125 s and 207 s
- * without (2026-12-05, two workers). Every
- * `render` is wrapped in a style provider that keeps them in its cache, as on the server; the page's behaviour,
- * markup and ARIA are the same. CSS the app itself writes is not loaded in these tests either (Vitest's default).
+ * without (2026-12-05, two workers). Every `render` is wrapped in a style provider that keeps them in its cache, as
+ * on the server; the page's behaviour, markup and ARIA are the same. CSS the app itself writes is not loaded in these
+ * tests either (Vitest's default).
  */
 vi.mock('@testing-library/react', async (importOriginal) => {
   const library = await importOriginal<typeof import('@testing-library/react')>();
