@@ -1,27 +1,16 @@
 import { SERVER_STATE_ELEMENT_ID } from '@caravan/contracts';
 import { type Browser, type BrowserContext, chromium, type Page, type Request } from 'playwright-core';
 import { inject } from 'vitest';
+import { playwrightChromiumArgs } from '../scripts/chromium-flags.mjs';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-
-/** Flags this machine needs (TOOLCHAIN.md): no sandbox as root, no background network calls. */
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-];
 
 export function baseUrl(): string {
   return inject('baseUrl');
 }
 
 export async function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args: playwrightChromiumArgs(), headless: true });
 }
 
 /**
@@ -53,12 +42,16 @@ export async function newPage(
     height?: number;
     locale?: string;
     baseURL?: string;
-    /** 'block' for a test that routes the app's own files: what the service worker answers, no route sees. */
+    /**
+     * 'allow' for a test of the service worker itself. The others block it: its start and its copying of every
+     * script into its cache cost each new context about a seventh of the browser's CPU (docs/decisions.md, "CI
+     * lanes"), and what it answers, a test's routes would not see.
+     */
     serviceWorkers?: 'allow' | 'block';
   } = {},
 ): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({
-    serviceWorkers: options.serviceWorkers ?? 'allow',
+    serviceWorkers: options.serviceWorkers ?? 'block',
     // A test that starts its own server (e.g. with SMTP_URL) passes that server's address.
     baseURL: options.baseURL ?? baseUrl(),
     viewport: { width: options.width ?? 1280, height: options.height ?? 900 },

@@ -118,7 +118,7 @@ describe('platform console in the browser', () => {
   it("a menu entry shows its page's skeleton at once while the page's code is on its way", {
     timeout: 120_000,
   }, async () => {
-    const { context, page } = await newPage(browser(), { serviceWorkers: 'block' });
+    const { context, page } = await newPage(browser());
     await loginStaff(page, ADMIN);
     await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
     // A slow line: every script takes 1.5 s. The router navigates in a transition, in which React kept the

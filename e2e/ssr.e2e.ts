@@ -501,7 +501,7 @@ describe('server-rendered storefront', () => {
     const home = await getPage('/index');
     expect(home.html).toContain('<link rel="manifest" href="/manifest.webmanifest"');
 
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser, { serviceWorkers: 'allow' });
     await page.goto('/index', { waitUntil: 'load' });
     await page.evaluate(async () => {
       await navigator.serviceWorker.ready;

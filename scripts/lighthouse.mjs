@@ -12,18 +12,13 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { Launcher } from 'chrome-launcher';
+import { lighthouseChromeFlags } from './chromium-flags.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-const CHROME_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-].join(' ');
+// Lighthouse's Chrome launcher starts Chrome with its own flags first; ours follow (scripts/chromium-flags.mjs).
+const CHROME_FLAGS = lighthouseChromeFlags(Launcher.defaultFlags()).join(' ');
 const GOALS = { score: 0.9, lcpMs: 2500, cls: 0.05, tbtMs: 200, jsKb: 170 };
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 if (!Number.isInteger(RUNS) || RUNS < 1 || RUNS > 15) {

@@ -16,6 +16,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
+import { playwrightChromiumArgs } from '../../../scripts/chromium-flags.mjs';
 
 const BUDGET_KB = 167;
 const PAGE_PATH = '/index';
@@ -44,16 +45,6 @@ const VIEWPORTS = [
   { name: 'phone 360 px', width: 360, height: 740, isMobile: true },
 ];
 const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-];
 
 const webRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const repoRoot = path.resolve(webRoot, '../..');
@@ -193,7 +184,7 @@ async function startServer() {
 async function measureInBrowser(chromium, baseUrl, pagePath = PAGE_PATH, viewports = VIEWPORTS) {
   const browser = await chromium.launch({
     executablePath: CHROMIUM_PATH,
-    args: CHROMIUM_ARGS,
+    args: playwrightChromiumArgs(),
     headless: true,
   });
   const results = [];
