@@ -48,10 +48,16 @@ export function wrapPglite(client: PGlite): DatabaseHandle {
   };
 }
 
-export async function openPglite(dataDir: string | undefined, loadDataDir?: Blob): Promise<DatabaseHandle> {
+/** `settings` are PostgreSQL settings for this start (`['-c', 'name=value', ...]`), after PGlite's own. */
+export async function openPglite(
+  dataDir: string | undefined,
+  loadDataDir?: Blob,
+  settings: readonly string[] = [],
+): Promise<DatabaseHandle> {
   const client = await PGlite.create({
     ...(dataDir ? { dataDir } : {}),
     ...(loadDataDir ? { loadDataDir } : {}),
+    ...(settings.length > 0 ? { startParams: [...PGlite.defaultStartParams, ...settings] } : {}),
     extensions: PGLITE_EXTENSIONS,
   });
   return wrapPglite(client);
