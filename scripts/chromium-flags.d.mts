@@ -1,5 +1,4 @@
 /** Flags of Chromium for the browser tests, the bundle check and Lighthouse (chromium-flags.mjs). */
-export declare const CHROMIUM_ARGS: readonly string[];
 /** The flags for playwright-core's `chromium.launch`, with its own disabled features kept. */
 export declare function playwrightChromiumArgs(): string[];
 /** The flags for Lighthouse's Chrome launcher, with the launcher's own disabled features kept. */

@@ -6,7 +6,7 @@ import path from 'node:path';
  * Flags of Debian's Chromium wherever a script or test starts it (the browser tests, the bundle check, Lighthouse):
  * no sandbox as root, no GPU, no background network calls or component updates (TOOLCHAIN.md).
  */
-export const CHROMIUM_ARGS = [
+const CHROMIUM_ARGS = [
   '--headless',
   '--no-sandbox',
   '--disable-gpu',
@@ -52,17 +52,22 @@ function playwrightDisabledFeatures() {
   return names.map((name) => name.slice(1, -1));
 }
 
-/** The flags for `chromium.launch` of playwright-core: ours and one `--disable-features` with Playwright's and ours. */
-export function playwrightChromiumArgs() {
-  const features = new Set([...playwrightDisabledFeatures(), ...DISABLED_FEATURES]);
+/** Our flags and one `--disable-features` with the starter's own disabled features (it passes them first) and ours. */
+function argsKeeping(startersFeatures) {
+  const features = new Set([...startersFeatures, ...DISABLED_FEATURES]);
   return [...CHROMIUM_ARGS, `--disable-features=${[...features].join(',')}`];
 }
 
-/** The flags for Lighthouse's Chrome launcher, whose own `--disable-features` comes first, as Playwright's does. */
+/** The flags for `chromium.launch` of playwright-core. */
+export function playwrightChromiumArgs() {
+  return argsKeeping(playwrightDisabledFeatures());
+}
+
+/** The flags for Lighthouse's Chrome launcher, given its default flags (`Launcher.defaultFlags()`). */
 export function lighthouseChromeFlags(launcherDefaultFlags) {
-  const launcherFeatures = launcherDefaultFlags
-    .filter((flag) => flag.startsWith('--disable-features='))
-    .flatMap((flag) => flag.slice('--disable-features='.length).split(','));
-  const features = new Set([...launcherFeatures, ...DISABLED_FEATURES]);
-  return [...CHROMIUM_ARGS, `--disable-features=${[...features].join(',')}`];
+  return argsKeeping(
+    launcherDefaultFlags
+      .filter((flag) => flag.startsWith('--disable-features='))
+      .flatMap((flag) => flag.slice('--disable-features='.length).split(',')),
+  );
 }
