@@ -163,12 +163,15 @@ async function seedNewTemplates(parent: string): Promise<TSeeded & { remove: () 
     // One after the other, not at once: the demo pictures are named by their content, and a seeding that finds
     // them in its uploads draws none (29 s a seeding with pictures to draw, 13 s without, against 50 s for both at
     // once on two cores). The unit tests' picture directory (TEST_PICTURE_CACHE, kept by .ci/run) gives the first a
-    // head start.
+    // head start, or, when this seeding comes first (CI seeds before the unit tests), gets what it drew.
     const pictureCache = process.env.TEST_PICTURE_CACHE;
     if (pictureCache && existsSync(pictureCache)) {
       cpSync(pictureCache, path.join(seededPgliteDir, 'uploads'), { recursive: true });
     }
     await runSeed(seededPgliteDir);
+    if (pictureCache) {
+      cpSync(path.join(seededPgliteDir, 'uploads'), pictureCache, { recursive: true });
+    }
     if (seededPostgresTemplate) {
       cpSync(path.join(seededPgliteDir, 'uploads'), path.join(seededPostgresDataDir, 'uploads'), {
         recursive: true,

@@ -6,17 +6,20 @@
 // on a free port, opens /index in a fresh headless Chromium at 1280 px and at 360 px, waits until the network is
 // idle and sums the gzip size of every JavaScript file the page fetched (computed from dist, since the server may
 // or may not compress). Set CHECK_BUNDLE_URL=http://host:port to measure an already running server instead, or
-// CHECK_BUNDLE_STATIC=1 for the quick static walk below.
+// CHECK_BUNDLE_STATIC=1 for the quick static walk below. CHECK_BUNDLE_DATA_DIR names a data directory that already
+// holds the demo data (CI passes the browser tests' seeding, e2e/seed-templates.ts): the server starts on a copy of
+// it instead of seeding its own.
 // Fallback (no Chromium or playwright-core): the static walk of the Vite manifest from the entry, the home page,
 // the chunks the home page loads at once and the dictionaries loaded at start.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { playwrightChromiumArgs } from '../../../scripts/chromium-flags.mjs';
+import { ensureServerBuild, serverBuildFile } from '../../../scripts/server-build.mjs';
 
 const BUDGET_KB = 167;
 const PAGE_PATH = '/index';
@@ -148,6 +151,9 @@ async function startServer() {
   const port = await findFreePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(path.join(tmpdir(), 'caravan-bundle-'));
+  if (process.env.CHECK_BUNDLE_DATA_DIR) {
+    cpSync(process.env.CHECK_BUNDLE_DATA_DIR, dataDir, { recursive: true });
+  }
   const env = { ...process.env };
   delete env.DATABASE_URL;
   Object.assign(env, {
@@ -160,7 +166,9 @@ async function startServer() {
     SEED_DEMO: 'true',
     RUN_JOBS: 'false',
   });
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  // The compiled server, as the browser tests run it: under tsx its start compiled the whole server again.
+  await ensureServerBuild();
+  const child = spawn(process.execPath, [serverBuildFile('main')], {
     cwd: repoRoot,
     env,
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -181,49 +189,41 @@ async function startServer() {
   return { baseUrl, stop };
 }
 
-async function measureInBrowser(chromium, baseUrl, pagePath = PAGE_PATH, viewports = VIEWPORTS) {
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM_PATH,
-    args: playwrightChromiumArgs(),
-    headless: true,
-  });
+/** Each measurement in a fresh context of `browser`: nothing cached from the one before. */
+async function measureInBrowser(browser, baseUrl, pagePath = PAGE_PATH, viewports = VIEWPORTS) {
   const results = [];
-  try {
-    for (const viewport of viewports) {
-      const context = await browser.newContext({
-        viewport: { width: viewport.width, height: viewport.height },
-        isMobile: viewport.isMobile,
-        locale: 'en-US',
-      });
-      const page = await context.newPage();
-      const files = new Set();
-      const unknown = new Set();
-      page.on('response', (response) => {
-        const url = new URL(response.url());
-        const isScript =
-          url.pathname.endsWith('.js') || (response.headers()['content-type'] ?? '').includes('javascript');
-        const isStyle = url.pathname.endsWith('.css');
-        if (!isScript && !isStyle) {
-          return;
-        }
-        const file = url.pathname.replace(/^\//, '');
-        if (existsSync(path.join(dist, file))) {
-          files.add(file);
-        } else {
-          unknown.add(url.pathname);
-        }
-      });
-      await page.goto(`${baseUrl}${pagePath}`, { waitUntil: 'networkidle', timeout: 60_000 });
-      // Sections that appear once data arrives may start more imports; wait for the network to settle again.
-      await page.waitForLoadState('networkidle');
-      await page.waitForTimeout(500);
-      await page.waitForLoadState('networkidle');
-      const hasContent = await page.locator('#main').count();
-      results.push({ viewport: viewport.name, files: [...files], unknown: [...unknown], hasContent });
-      await context.close();
-    }
-  } finally {
-    await browser.close();
+  for (const viewport of viewports) {
+    const context = await browser.newContext({
+      viewport: { width: viewport.width, height: viewport.height },
+      isMobile: viewport.isMobile,
+      locale: 'en-US',
+    });
+    const page = await context.newPage();
+    const files = new Set();
+    const unknown = new Set();
+    page.on('response', (response) => {
+      const url = new URL(response.url());
+      const isScript =
+        url.pathname.endsWith('.js') || (response.headers()['content-type'] ?? '').includes('javascript');
+      const isStyle = url.pathname.endsWith('.css');
+      if (!isScript && !isStyle) {
+        return;
+      }
+      const file = url.pathname.replace(/^\//, '');
+      if (existsSync(path.join(dist, file))) {
+        files.add(file);
+      } else {
+        unknown.add(url.pathname);
+      }
+    });
+    await page.goto(`${baseUrl}${pagePath}`, { waitUntil: 'networkidle', timeout: 60_000 });
+    // Sections that appear once data arrives may start more imports; wait for the network to settle again.
+    await page.waitForLoadState('networkidle');
+    await page.waitForTimeout(500);
+    await page.waitForLoadState('networkidle');
+    const hasContent = await page.locator('#main').count();
+    results.push({ viewport: viewport.name, files: [...files], unknown: [...unknown], hasContent });
+    await context.close();
   }
   return results;
 }
@@ -271,8 +271,13 @@ async function main() {
   if (chromium) {
     const external = process.env.CHECK_BUNDLE_URL?.replace(/\/$/, '');
     const server = external ? { baseUrl: external, stop: async () => {} } : await startServer();
+    const browser = await chromium.launch({
+      executablePath: CHROMIUM_PATH,
+      args: playwrightChromiumArgs(),
+      headless: true,
+    });
     try {
-      for (const result of await measureInBrowser(chromium, server.baseUrl)) {
+      for (const result of await measureInBrowser(browser, server.baseUrl)) {
         if (result.unknown.length > 0) {
           console.warn(`warning: fetched files not in dist (stale build?): ${result.unknown.join(', ')}`);
         }
@@ -293,7 +298,7 @@ async function main() {
       };
       for (const route of ROUTE_BUDGETS) {
         const routePath = await route.path(api);
-        const [result] = await measureInBrowser(chromium, server.baseUrl, routePath, [VIEWPORTS[1]]);
+        const [result] = await measureInBrowser(browser, server.baseUrl, routePath, [VIEWPORTS[1]]);
         const figures = report(
           `${route.name} (${routePath}) in Chromium, phone, until network idle`,
           result.files,
@@ -302,6 +307,7 @@ async function main() {
         routeResults.push({ ...route, routePath, ...figures });
       }
     } finally {
+      await browser.close();
       await server.stop();
     }
   } else {
