@@ -7,7 +7,7 @@ import { parseFormValues, showSubmitError, translateValidation } from '../../lib
 import { checkMobileField } from '../../lib/phone-check';
 import { revealFirstError } from '../../lib/reveal-error';
 import { toast } from '../../lib/toast';
-import { AreaCodeSelect } from '../auth/account-fields';
+import { AreaCodeSelect } from '../auth/area-code-select';
 import { AppForm } from '../ui/app-form';
 import { useDialogFocus } from '../ui/use-dialog-focus';
 import { ADDRESSES_KEY } from './api/address-keys';

@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { AppForm } from '../ui/app-form';
 import { AccountField } from './account-fields';
 import { AccountTypeTabs } from './account-type-tabs';
-import { DEFAULT_AREA_CODE } from './area-codes';
+import { DEFAULT_AREA_CODE } from './default-area-code';
 
 /**
  * The account part of log-in, registration and password recovery: the username / e-mail / mobile tabs and the form

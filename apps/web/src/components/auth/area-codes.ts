@@ -8,5 +8,3 @@ export const AREA_CODES: readonly { region: string; code: string }[] = getCountr
   region,
   code: `+${getCountryCallingCode(region)}`,
 }));
-
-export const DEFAULT_AREA_CODE = '+1';

@@ -215,16 +215,43 @@ describe('LoginForm', () => {
     expect(screen.getByRole('tab', { name: 'E-mail', selected: true })).toBeTruthy();
   });
 
-  it('reads "+44 7911 123456" typed as a username as the UK mobile number', () => {
-    expect(accountTypedAsUsername('+44 7911 123456')).toEqual({
+  it("logs in with a mobile number: the tab's area codes load when it is chosen, the default code shown meanwhile", async () => {
+    const onSubmit = vi.fn(async () => undefined);
+    render(<LoginForm onSubmit={onSubmit} />);
+    await act(async () => {
+      fireEvent.click(screen.getByRole('tab', { name: 'Mobile' }));
+    });
+    const areaCode = await screen.findByRole('combobox', { name: 'Area code' });
+    expect(areaCode.closest('.ant-select')?.textContent).toContain('+1');
+    fireEvent.change(screen.getByRole('textbox', { name: 'Mobile number' }), {
+      target: { value: '2025550143' },
+    });
+    fireEvent.change(screen.getByLabelText('Password', { selector: 'input' }), {
+      target: { value: 'buyer123' },
+    });
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
+    });
+    await waitFor(() =>
+      expect(onSubmit).toHaveBeenCalledWith({
+        accountType: 'mobile',
+        areaCode: '+1',
+        account: '2025550143',
+        password: 'buyer123',
+      }),
+    );
+  });
+
+  it('reads "+44 7911 123456" typed as a username as the UK mobile number', async () => {
+    expect(await accountTypedAsUsername('+44 7911 123456')).toEqual({
       accountType: 'mobile',
       areaCode: '+44',
       account: '7911123456',
     });
-    expect(accountTypedAsUsername('+1 (202) 555-0143')).toMatchObject({
+    expect(await accountTypedAsUsername('+1 (202) 555-0143')).toMatchObject({
       areaCode: '+1',
       account: '2025550143',
     });
-    expect(accountTypedAsUsername('demobuyer')).toBeNull();
+    expect(await accountTypedAsUsername('demobuyer')).toBeNull();
   });
 });

@@ -1,6 +1,5 @@
 import { type TAccountType, type TLoginRequest, ZLoginRequest } from '@caravan/contracts';
 import { Alert, Button, Form } from 'antd';
-import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../lib/api';
@@ -16,8 +15,9 @@ type TTypedAccount = { accountType: TAccountType; account: string; areaCode?: st
  * What was typed in the Username tab, as the account it names: usernames are letters and digits only, so an
  * "@" is an e-mail and a leading "+" an international mobile number ("+44 7911 123456"). The owner logs in with
  * it instead of getting "wrong account or password" counted toward the lock (the legacy log-in guessed so too).
+ * libphonenumber's numbering plans load only for such a number, not with the log-in page.
  */
-export function accountTypedAsUsername(typed: string): TTypedAccount | null {
+export async function accountTypedAsUsername(typed: string): Promise<TTypedAccount | null> {
   const account = typed.trim();
   if (account.includes('@')) {
     return { accountType: 'email', account };
@@ -25,6 +25,7 @@ export function accountTypedAsUsername(typed: string): TTypedAccount | null {
   if (!account.startsWith('+')) {
     return null;
   }
+  const { parsePhoneNumberFromString } = await import('libphonenumber-js/min');
   const phone = parsePhoneNumberFromString(account.replace(/[\s().-]/g, ''));
   return phone
     ? { accountType: 'mobile', areaCode: `+${phone.countryCallingCode}`, account: phone.nationalNumber }
@@ -48,7 +49,14 @@ export function LoginForm({ onSubmit, submitLabelKey = 'login.submit' }: TLoginF
   const submit = async () => {
     setServerError('');
     let values = { ...form.getFieldsValue(), accountType };
-    const typed = accountType === 'username' ? accountTypedAsUsername(String(values.account ?? '')) : null;
+    let typed: TTypedAccount | null = null;
+    try {
+      typed = accountType === 'username' ? await accountTypedAsUsername(String(values.account ?? '')) : null;
+    } catch (error) {
+      // The numbering plans did not load (the connection dropped): nothing is sent that could count toward the lock.
+      setServerError(showSubmitError(form, error, t));
+      return;
+    }
     if (typed) {
       // The tab follows what was typed, so the form shows the account it logs in with.
       setAccountType(typed.accountType);

@@ -10,8 +10,8 @@ import {
 import { Button, Card, Form, Input, Modal, Radio, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AreaCodeSelect } from '../../../components/auth/account-fields';
-import { DEFAULT_AREA_CODE } from '../../../components/auth/area-codes';
+import { AreaCodeSelect } from '../../../components/auth/area-code-select';
+import { DEFAULT_AREA_CODE } from '../../../components/auth/default-area-code';
 import { AppForm } from '../../../components/ui/app-form';
 import { useDialogFocus } from '../../../components/ui/use-dialog-focus';
 import { VerificationCodeField } from '../../../components/ui/verification-code-field';

@@ -1,7 +1,7 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { setUpComponentTests } from '../../testing/render';
-import { AreaCodeSelect } from './account-fields';
+import { AreaCodeSelect } from './area-code-select';
 
 describe('the area-code list', () => {
   setUpComponentTests();
