@@ -4,6 +4,15 @@ import { ApiError } from '../../lib/api';
 import { initTestI18n } from '../../testing/i18n';
 import { accountTypedAsUsername, LoginForm } from './login-form';
 
+/** Types the account into the field of that name and the password, then presses "Log in". */
+async function logInWith(accountField: string, account: string, password: string): Promise<void> {
+  fireEvent.change(screen.getByRole('textbox', { name: accountField }), { target: { value: account } });
+  fireEvent.change(screen.getByLabelText('Password', { selector: 'input' }), { target: { value: password } });
+  await act(async () => {
+    fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
+  });
+}
+
 describe('LoginForm', () => {
   beforeAll(async () => {
     await initTestI18n();
@@ -195,15 +204,7 @@ describe('LoginForm', () => {
   it('logs an e-mail or an international number typed in the Username tab in with its own account type', async () => {
     const onSubmit = vi.fn(async () => undefined);
     render(<LoginForm onSubmit={onSubmit} />);
-    fireEvent.change(screen.getByRole('textbox', { name: 'Username' }), {
-      target: { value: ' qa.tester01@example.com ' },
-    });
-    fireEvent.change(screen.getByLabelText('Password', { selector: 'input' }), {
-      target: { value: 'buyer123' },
-    });
-    await act(async () => {
-      fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
-    });
+    await logInWith('Username', ' qa.tester01@example.com ', 'buyer123');
     await waitFor(() =>
       expect(onSubmit).toHaveBeenCalledWith({
         accountType: 'email',
@@ -215,7 +216,7 @@ describe('LoginForm', () => {
     expect(screen.getByRole('tab', { name: 'E-mail', selected: true })).toBeTruthy();
   });
 
-  it("logs in with a mobile number: the tab's area codes load when it is chosen, the default code shown meanwhile", async () => {
+  it('logs in with a mobile number from the Mobile tab, whose area codes load when it is chosen', async () => {
     const onSubmit = vi.fn(async () => undefined);
     render(<LoginForm onSubmit={onSubmit} />);
     await act(async () => {
@@ -223,15 +224,7 @@ describe('LoginForm', () => {
     });
     const areaCode = await screen.findByRole('combobox', { name: 'Area code' });
     expect(areaCode.closest('.ant-select')?.textContent).toContain('+1');
-    fireEvent.change(screen.getByRole('textbox', { name: 'Mobile number' }), {
-      target: { value: '2025550143' },
-    });
-    fireEvent.change(screen.getByLabelText('Password', { selector: 'input' }), {
-      target: { value: 'buyer123' },
-    });
-    await act(async () => {
-      fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
-    });
+    await logInWith('Mobile number', '2025550143', 'buyer123');
     await waitFor(() =>
       expect(onSubmit).toHaveBeenCalledWith({
         accountType: 'mobile',
