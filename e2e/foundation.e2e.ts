@@ -110,6 +110,18 @@ describe('foundation in the browser', () => {
     await poll(() => page.evaluate(() => document.documentElement.dir)).toBe('rtl');
     await page.goto('/index?lang=en');
     await poll(() => page.evaluate(() => document.documentElement.dir)).toBe('ltr');
+    // A page rendered in the browser starts in the asked language: one document (it used to load itself again).
+    let documents = 0;
+    page.on('request', (request) => {
+      if (request.resourceType() === 'document') {
+        documents += 1;
+      }
+    });
+    await page.goto('/login?lang=de');
+    await poll(() => page.evaluate(() => document.documentElement.lang)).toBe('de');
+    await page.getByRole('heading', { name: 'Bei Caravan anmelden' }).waitFor();
+    expect(new URL(page.url()).searchParams.has('lang')).toBe(false);
+    expect(documents).toBe(1);
     await context.close();
   });
 

@@ -28,6 +28,7 @@ export async function switchLanguage(lang: TLanguage, cleanUrl?: string): Promis
 
 /**
  * Handles the entry URL before the app renders: keeps `?code=` as the agent code and applies `?lang=`.
+ * `renderedLang` is the language of a server-rendered page, undefined for a page rendered in the browser.
  * Returns false when the page is about to reload (nothing should render).
  */
 export async function handleEntryUrl(renderedLang?: TLanguage): Promise<boolean> {
@@ -44,9 +45,11 @@ export async function handleEntryUrl(renderedLang?: TLanguage): Promise<boolean>
     window.history.replaceState(window.history.state, '', requested.cleanUrl);
     return true;
   }
-  if (requested.lang === renderedLang) {
-    // The server already rendered this page in the asked language (a search engine's hreflang link): keep
-    // the choice and tidy the address without loading the page again.
+  if (renderedLang === undefined || requested.lang === renderedLang) {
+    // Nothing on screen is in another language: a page rendered in the browser has shown nothing yet and starts in
+    // the stored choice, and the server already rendered this one in the asked language (a search engine's hreflang
+    // link). Keep the choice and tidy the address without loading the page again (a link into an account page
+    // with ?lang= loaded it twice).
     await storeLanguageChoice(requested.lang);
     window.history.replaceState(window.history.state, '', requested.cleanUrl);
     return true;
