@@ -125,6 +125,72 @@ export async function clickInDialog(dialog: Locator, name: string | RegExp): Pro
   await dialog.getByRole('button', { name }).click();
 }
 
+/**
+ * Waits until the page shows what people read: its heading (a page rendered in the browser shows it once its code has
+ * loaded; one without an h1 is left for the caller to find), and no skeleton or spinner, twice 300 ms apart (a list
+ * whose language changed with the address loads again once that language's texts are in).
+ */
+export async function waitForContent(page: Page): Promise<void> {
+  await page
+    .locator('h1')
+    .first()
+    .waitFor({ timeout: 10_000 })
+    .catch(() => undefined);
+  const loading = page.locator('.ant-skeleton, .ant-spin-spinning');
+  const loadingAfterPause = async () => {
+    const before = await loading.count();
+    await page.waitForTimeout(300);
+    return before + (await loading.count());
+  };
+  await poll(loadingAfterPause).toBe(0);
+}
+
+/**
+ * Opens `path` in `lang` as a person reaches it: a page in another language, or the first of a page, is a document
+ * load with `?lang=` (the choice is stored and the address tidied); a page in the language already chosen, in the
+ * same app, is a move of the app's router, as after following one of its links, without loading the document and
+ * the app's code again (that load is most of a page's cost in the browser, and the tests above the first page check
+ * what the page shows, which is the same either way). Done when the new page's heading has replaced the last one's.
+ */
+export async function openPage(page: Page, path: string, lang: string): Promise<void> {
+  const target = new URL(path, page.url() === 'about:blank' ? 'http://app.invalid' : page.url());
+  const current = await page
+    .evaluate(() => ({
+      lang: /(?:^|;\s*)lang=([^;]*)/.exec(document.cookie)?.[1] ?? null,
+      origin: window.location.origin,
+      pathname: window.location.pathname,
+      isApp: document.documentElement.dataset.hydrated === 'true',
+    }))
+    .catch(() => null);
+  // The same route with other parameters keeps its heading element: loaded, so its end can be seen.
+  const isMove =
+    current?.isApp === true &&
+    current.lang === lang &&
+    current.origin === target.origin &&
+    current.pathname !== target.pathname;
+  if (!isMove) {
+    await page.goto(`${path}${path.includes('?') ? '&' : '?'}lang=${lang}`);
+    await waitForContent(page);
+    return;
+  }
+  await page.evaluate((to) => {
+    for (const heading of document.querySelectorAll('h1')) {
+      heading.setAttribute('data-e2e-left', '');
+    }
+    // What React Router's own links do: a history entry, then the router reads it (it listens to popstate).
+    window.history.pushState(null, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate', { state: null }));
+  }, path);
+  await poll(() =>
+    page
+      .evaluate(() =>
+        [...document.querySelectorAll('h1')].some((heading) => !heading.hasAttribute('data-e2e-left')),
+      )
+      .catch(() => false),
+  ).toBe(true);
+  await waitForContent(page);
+}
+
 type TLogin = { username: string; password: string };
 
 /** A buyer logs in through the storefront's log-in page; done when the header shows the account. */

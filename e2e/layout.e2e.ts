@@ -1,16 +1,18 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { newPage, uniqueName } from './browser';
-import { loginBuyer, loginSeller, loginStaff, poll, readJson, useBrowser } from './harness';
+import { loginBuyer, loginSeller, loginStaff, openPage, poll, readJson, useBrowser } from './harness';
 
 async function pageWidth(page: Page): Promise<number> {
   return page.evaluate(() => document.documentElement.scrollWidth);
 }
 
-/** Opens the page in the language, once it has settled, and expects it no wider than the 360 px screen. */
+/**
+ * Opens the page in the language as a person reaches it (`openPage`), once its content is in, and expects it no
+ * wider than the 360 px screen.
+ */
 async function expectFits(page: Page, path: string, lang: string): Promise<void> {
-  await page.goto(`${path}${path.includes('?') ? '&' : '?'}lang=${lang}`, { waitUntil: 'networkidle' });
-  await page.waitForTimeout(300);
+  await openPage(page, path, lang);
   expect(await pageWidth(page), `${path} in ${lang}`).toBeLessThanOrEqual(360);
 }
 
