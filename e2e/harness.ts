@@ -149,8 +149,8 @@ export async function waitForContent(page: Page): Promise<void> {
  * Opens `path` in `lang` as a person reaches it: a page in another language, or the first of a page, is a document
  * load with `?lang=` (the choice is stored and the address tidied); a page in the language already chosen, in the
  * same app, is a move of the app's router, as after following one of its links, without loading the document and
- * the app's code again (that load is most of a page's cost in the browser, and the tests above the first page check
- * what the page shows, which is the same either way). Done when the new page's heading has replaced the last one's.
+ * the app's code again (that load is most of a page's cost in the browser; what the page then shows is the same
+ * either way). Done when the new page's heading has replaced the last one's.
  */
 export async function openPage(page: Page, path: string, lang: string): Promise<void> {
   const target = new URL(path, page.url() === 'about:blank' ? 'http://app.invalid' : page.url());
