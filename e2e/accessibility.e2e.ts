@@ -4,6 +4,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { newPage } from './browser';
 import {
+  loadPage,
   loginBuyer,
   loginSeller,
   loginStaff,
@@ -11,7 +12,6 @@ import {
   poll,
   readJson,
   useBrowser,
-  waitForContent,
 } from './harness';
 
 /** axe-core, the engine Lighthouse's accessibility audit runs, put into each page as it is checked. */
@@ -59,12 +59,7 @@ async function expectAccessible(
   const findings: string[] = [];
   for (const lang of langs) {
     for (const path of paths) {
-      if (options.eachLoaded) {
-        await page.goto(`${path}${path.includes('?') ? '&' : '?'}lang=${lang}`);
-        await waitForContent(page);
-      } else {
-        await openPage(page, path, lang);
-      }
+      await (options.eachLoaded ? loadPage : openPage)(page, path, lang);
       for (const violation of await violationsOn(page)) {
         findings.push(`${path} (${lang}): ${violation}`);
       }

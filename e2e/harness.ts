@@ -130,7 +130,7 @@ export async function clickInDialog(dialog: Locator, name: string | RegExp): Pro
  * loaded; one without an h1 is left for the caller to find), and no skeleton or spinner, twice 300 ms apart (a list
  * whose language changed with the address loads again once that language's texts are in).
  */
-export async function waitForContent(page: Page): Promise<void> {
+async function waitForContent(page: Page): Promise<void> {
   await page
     .locator('h1')
     .first()
@@ -145,32 +145,37 @@ export async function waitForContent(page: Page): Promise<void> {
   await poll(loadingAfterPause).toBe(0);
 }
 
+/** Loads `path` in `lang` as a new document (the server or the app stores the choice), until its content is in. */
+export async function loadPage(page: Page, path: string, lang: string): Promise<void> {
+  await page.goto(`${path}${path.includes('?') ? '&' : '?'}lang=${lang}`);
+  await waitForContent(page);
+}
+
 /**
  * Opens `path` in `lang` as a person reaches it: a page in another language, or the first of a page, is a document
- * load with `?lang=` (the choice is stored and the address tidied); a page in the language already chosen, in the
- * same app, is a move of the app's router, as after following one of its links, without loading the document and
- * the app's code again (that load is most of a page's cost in the browser; what the page then shows is the same
- * either way). Done when the new page's heading has replaced the last one's.
+ * load (`loadPage`); a page in the language already chosen, in the same app, is a move of the app's router, as after
+ * following one of its links, without loading the document and the app's code again (that load is most of a page's
+ * cost in the browser; what the page then shows is the same either way). Done when the new page's heading has
+ * replaced the last one's.
  */
 export async function openPage(page: Page, path: string, lang: string): Promise<void> {
-  const target = new URL(path, page.url() === 'about:blank' ? 'http://app.invalid' : page.url());
-  const current = await page
-    .evaluate(() => ({
-      lang: /(?:^|;\s*)lang=([^;]*)/.exec(document.cookie)?.[1] ?? null,
-      origin: window.location.origin,
-      pathname: window.location.pathname,
-      isApp: document.documentElement.dataset.hydrated === 'true',
-    }))
-    .catch(() => null);
-  // The same route with other parameters keeps its heading element: loaded, so its end can be seen.
-  const isMove =
-    current?.isApp === true &&
-    current.lang === lang &&
-    current.origin === target.origin &&
-    current.pathname !== target.pathname;
+  const isMove = await page
+    .evaluate(
+      ({ to, wanted }) => {
+        const target = new URL(to, window.location.href);
+        return (
+          document.documentElement.dataset.hydrated === 'true' &&
+          /(?:^|;\s*)lang=([^;]*)/.exec(document.cookie)?.[1] === wanted &&
+          target.origin === window.location.origin &&
+          // The same route with other parameters keeps its heading element: loaded, so its end can be seen.
+          target.pathname !== window.location.pathname
+        );
+      },
+      { to: path, wanted: lang },
+    )
+    .catch(() => false);
   if (!isMove) {
-    await page.goto(`${path}${path.includes('?') ? '&' : '?'}lang=${lang}`);
-    await waitForContent(page);
+    await loadPage(page, path, lang);
     return;
   }
   await page.evaluate((to) => {
