@@ -3,10 +3,12 @@ import { readFileSync } from 'node:fs';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { type DatabaseHandle, openPglite, openPostgres } from '../db/client';
+import { lendPglite } from './pglite-pool';
 
 /**
- * A fresh, migrated database for one test file: PGlite in memory by default, or a new PostgreSQL
- * database when the run has DATABASE_URL. Close it in afterAll.
+ * A migrated database at the template's state for one test file: PGlite in memory by default (a new one, or one an
+ * earlier file of this worker closed, brought back to the template: pglite-pool.ts), or a new PostgreSQL database
+ * when the run has DATABASE_URL. Close it in afterAll.
  */
 export async function createTestDatabase(): Promise<DatabaseHandle> {
   const template = inject('postgresTemplate');
@@ -35,11 +37,15 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
     };
     return handle;
   }
-  return openPglite(
-    undefined,
-    new TemplateBytes(pgliteTemplate(inject('pgliteTemplate'))),
-    TEST_PGLITE_SETTINGS,
-  );
+  const templateFile = inject('pgliteTemplate');
+  return lendPglite(templateFile, async () => {
+    const started = await openPglite(
+      undefined,
+      new TemplateBytes(pgliteTemplate(templateFile)),
+      TEST_PGLITE_SETTINGS,
+    );
+    return started.pglite!;
+  });
 }
 
 /**
