@@ -6,7 +6,7 @@ import { lendPglite } from './pglite-pool';
 /**
  * A kept PGlite database must be, for the next test file, what a fresh start from the template would be. A small
  * schema of its own stands for the project's: a template row behind an identity, a foreign key to it, a trigger
- * that refuses TRUNCATE (as the ledger's do) and a sequence of its own.
+ * that refuses TRUNCATE (as the ledger's do), a sequence of its own and a materialized view.
  */
 const TEMPLATE_SQL = `
   create table parent (id int generated always as identity primary key, name text not null);
@@ -16,6 +16,7 @@ const TEMPLATE_SQL = `
     $$ begin raise exception 'parent rows stay'; end $$;
   create trigger parent_stays before truncate on parent for each statement execute function refuse_truncate();
   insert into parent (name) values ('from the template');
+  create materialized view parent_names as select name from parent;
 `;
 
 let starts = 0;
@@ -69,6 +70,7 @@ describe('a kept PGlite test database', () => {
       insert into parent (name) values ('written by a test');
       update parent set name = 'changed by a test' where id = 1;
       insert into child (parent_id) values (1), (1);
+      refresh materialized view parent_names;
       select nextval('numbers'), nextval('numbers');
       set statement_timeout = '1234ms';
       create temporary table scratch (note text);
@@ -82,6 +84,7 @@ describe('a kept PGlite test database', () => {
         { id: 1, name: 'from the template' },
       ]);
       expect(await rows(second, 'select count(*)::int as count from child')).toEqual([{ count: 0 }]);
+      expect(await rows(second, 'select name from parent_names')).toEqual([{ name: 'from the template' }]);
       expect(await rows(second, "insert into parent (name) values ('next') returning id")).toEqual(
         freshNextId,
       );

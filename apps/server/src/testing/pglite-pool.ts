@@ -25,6 +25,8 @@ type TTemplateState = {
   rows: readonly { table: string; columns: string; json: string }[];
   /** `select setval(...)` for every sequence, to its template value. */
   sequencesSql: string;
+  /** `refresh materialized view` for each, so they hold what the reset tables hold (none in the schema yet). */
+  refreshViewsSql: string;
   /** One statement naming the tables that have a row now. */
   nonEmptyTablesSql: string;
 };
@@ -124,6 +126,14 @@ async function readTemplateState(client: PGlite): Promise<TTemplateState> {
       rows.push({ table, columns, json });
     }
   }
+  const views = (
+    await client.query<{ name: string }>(
+      `select format('%I.%I', n.nspname, c.relname) as name
+         from pg_class c join pg_namespace n on n.oid = c.relnamespace
+        where c.relkind = 'm' and ${USER_SCHEMA}
+        order by c.oid`,
+    )
+  ).rows.map((row) => `refresh materialized view ${row.name};`);
   const setvals = (
     await client.query<{ call: string }>(
       `select format('setval(%L, %s, %L)', format('%I.%I', schemaname, sequencename),
@@ -135,6 +145,7 @@ async function readTemplateState(client: PGlite): Promise<TTemplateState> {
     fingerprint: await readFingerprint(client),
     rows,
     sequencesSql: `select ${['1', ...setvals].join(', ')}`,
+    refreshViewsSql: views.join('\n'),
     nonEmptyTablesSql: [
       'select null::text as name where false',
       ...tables.map((table) => `select ${quoteLiteral(table)} where exists (select from ${table})`),
@@ -175,6 +186,9 @@ async function resetToTemplate(client: PGlite, template: TTemplateState): Promis
       );
     }
     await tx.exec(template.sequencesSql);
+    if (template.refreshViewsSql) {
+      await tx.exec(template.refreshViewsSql);
+    }
   });
   return true;
 }
