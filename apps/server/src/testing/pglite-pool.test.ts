@@ -139,6 +139,25 @@ describe('a kept PGlite test database', () => {
     }
   });
 
+  it("closes a database of one template closed after another template's first use, and keeps it from the other", async () => {
+    const first = await lendPglite(templateKey('first'), startFromTemplate);
+    const firstClient = startedClients.at(-1)!;
+    const otherKey = templateKey('other');
+    const other = await lendPglite(otherKey, startFromTemplate);
+    await first.exec("insert into parent (name) values ('of the first template')");
+    await first.close();
+    expect(firstClient.closed).toBe(true);
+    await other.close();
+    const startsBefore = starts;
+    const next = await lendPglite(otherKey, startFromTemplate);
+    try {
+      expect(starts).toBe(startsBefore);
+      expect(await rows(next, 'select name from parent')).toEqual([{ name: 'from the template' }]);
+    } finally {
+      await next.close();
+    }
+  });
+
   it('refuses every call through a closed handle, so a file cannot reach the next one', async () => {
     const key = templateKey('closed');
     const used = await lendPglite(key, startFromTemplate);

@@ -97,15 +97,20 @@ async function readFingerprint(client: PGlite): Promise<string> {
   return result.rows[0]!.fingerprint;
 }
 
+/** The quoted names of the project's relations of these kinds (`pg_class.relkind`), in the catalogue's order. */
+async function relationsOfKind(client: PGlite, kinds: readonly string[]): Promise<string[]> {
+  const result = await client.query<{ name: string }>(
+    `select format('%I.%I', n.nspname, c.relname) as name
+       from pg_class c join pg_namespace n on n.oid = c.relnamespace
+      where c.relkind = any($1::"char"[]) and ${USER_SCHEMA}
+      order by c.oid`,
+    [kinds],
+  );
+  return result.rows.map((row) => row.name);
+}
+
 async function readTemplateState(client: PGlite): Promise<TTemplateState> {
-  const tables = (
-    await client.query<{ name: string }>(
-      `select format('%I.%I', n.nspname, c.relname) as name
-         from pg_class c join pg_namespace n on n.oid = c.relnamespace
-        where c.relkind in ('r', 'p') and ${USER_SCHEMA}
-        order by c.oid`,
-    )
-  ).rows.map((row) => row.name);
+  const tables = await relationsOfKind(client, ['r', 'p']);
   const rows: { table: string; columns: string; json: string }[] = [];
   for (const table of tables) {
     const { json } = (
@@ -126,14 +131,7 @@ async function readTemplateState(client: PGlite): Promise<TTemplateState> {
       rows.push({ table, columns, json });
     }
   }
-  const views = (
-    await client.query<{ name: string }>(
-      `select format('%I.%I', n.nspname, c.relname) as name
-         from pg_class c join pg_namespace n on n.oid = c.relnamespace
-        where c.relkind = 'm' and ${USER_SCHEMA}
-        order by c.oid`,
-    )
-  ).rows.map((row) => `refresh materialized view ${row.name};`);
+  const views = (await relationsOfKind(client, ['m'])).map((view) => `refresh materialized view ${view};`);
   const setvals = (
     await client.query<{ call: string }>(
       `select format('setval(%L, %s, %L)', format('%I.%I', schemaname, sequencename),
@@ -193,28 +191,31 @@ async function resetToTemplate(client: PGlite, template: TTemplateState): Promis
   return true;
 }
 
-/** The databases of this worker that are back at the template's state, ready for its next file. */
-const idle: PGlite[] = [];
-let templateState: { key: string; state: TTemplateState } | undefined;
+/** A template's state and the databases of this worker that are back at it, ready for its next file. */
+type TPool = { key: string; state: TTemplateState; idle: PGlite[] };
+let pool: TPool | undefined;
 
 /**
  * A database at the template's state: a kept one, or `start()`'s new one. `templateKey` names the template (its
- * file); the state read from a new database is what the kept ones are reset to.
+ * file); the state read from a new database is what the kept ones are reset to. Another template drops the kept
+ * ones of the last.
  */
 export async function lendPglite(templateKey: string, start: () => Promise<PGlite>): Promise<DatabaseHandle> {
-  if (templateState?.key !== templateKey) {
-    idle.length = 0;
-    templateState = undefined;
+  if (pool && pool.key !== templateKey) {
+    const dropped = pool.idle;
+    pool = undefined;
+    await Promise.all(dropped.filter((client) => !client.closed).map((client) => client.close()));
   }
-  let client = idle.pop();
-  if (!client) {
-    client = await start();
-    templateState ??= { key: templateKey, state: await readTemplateState(client) };
+  const kept = pool?.idle.pop();
+  if (kept) {
+    return lend(kept, pool!);
   }
-  return lend(client, templateState!.state);
+  const client = await start();
+  pool ??= { key: templateKey, state: await readTemplateState(client), idle: [] };
+  return lend(client, pool);
 }
 
-function lend(client: PGlite, template: TTemplateState): DatabaseHandle {
+function lend(client: PGlite, from: TPool): DatabaseHandle {
   let isReturned = false;
   const lent = new Proxy(client, {
     get(target, property) {
@@ -234,9 +235,10 @@ function lend(client: PGlite, template: TTemplateState): DatabaseHandle {
       return;
     }
     isReturned = true;
-    const isKept = await resetToTemplate(client, template).catch(() => false);
-    if (isKept) {
-      idle.push(client);
+    // A database lent before another template's first use goes back to no pool: it is closed.
+    const isKept = from === pool && (await resetToTemplate(client, from.state).catch(() => false));
+    if (isKept && from === pool) {
+      from.idle.push(client);
     } else if (!client.closed) {
       await client.close();
     }
