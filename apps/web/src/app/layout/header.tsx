@@ -61,6 +61,10 @@ function useShrinkingHeader(threshold: number) {
     }
     const compensate = () => {
       if (isCompact) {
+        // The spacer takes the whole expanded height before the compact header is measured: measuring lays the
+        // page out, and a page shorter by the lost height at that moment had its scroll position clamped. At the
+        // bottom of a page the page jumped up by the lost height, and a click there landed 56 px off its target.
+        spacer.style.height = `${expandedHeight.current}px`;
         const lost = Math.max(0, expandedHeight.current - header.offsetHeight);
         spacer.style.height = `${lost}px`;
       } else {
