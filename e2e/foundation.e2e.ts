@@ -162,40 +162,56 @@ describe('foundation in the browser', () => {
       const { context, page } = await newPage(browser(), { width, height: 800 });
       await page.goto('/index');
       await page.getByTestId('home-stores').waitFor({ timeout: 20_000 });
-      // A header that flickers (it did where shrinking moved the page back above 78 px) shows here as a scroll
-      // position or a class that changes between samples.
-      const sampleAfterScrolling = async (top: number) => {
-        await page.evaluate((y) => window.scrollTo(0, y), top);
-        await page.waitForTimeout(300);
-        const samples: string[] = [];
+      // Where the page is, from its top, or from its bottom when `top` is 'bottom', and the header's state.
+      const headerState = (top: number | 'bottom') =>
+        page.evaluate((at) => {
+          const { scrollHeight } = document.documentElement;
+          const position =
+            at === 'bottom' ? scrollHeight - window.innerHeight - window.scrollY : window.scrollY;
+          const isCompact = document.querySelector('.cv-header')?.classList.contains('cv-header--compact');
+          return `${Math.round(position)} ${isCompact ? 'compact' : 'full'}`;
+        }, top);
+      // Scrolls to `top`, waits for the header to take the state it has there, then samples it: a header that
+      // flickers (it did where shrinking moved the page back above 78 px) changes between the samples, and a page
+      // that moves its own scroll position never gets there.
+      const expectSettledAt = async (top: number | 'bottom') => {
+        const where = `width ${width}, scrolled to ${top}`;
+        const expected = top === 'bottom' ? '0 compact' : `${top} ${top > 78 ? 'compact' : 'full'}`;
+        await page.evaluate(
+          (y) => window.scrollTo(0, y ?? document.documentElement.scrollHeight),
+          top === 'bottom' ? null : top,
+        );
+        await expect
+          .poll(() => headerState(top), { timeout: 10_000, interval: 100, message: where })
+          .toBe(expected);
+        const samples = new Set<string>();
         for (let i = 0; i < 6; i++) {
-          samples.push(
-            await page.evaluate(
-              () =>
-                `${Math.round(window.scrollY)} ${document.querySelector('.cv-header')?.classList.contains('cv-header--compact') ? 'compact' : 'full'}`,
-            ),
-          );
           await page.waitForTimeout(50);
+          samples.add(await headerState(top));
         }
-        return new Set(samples);
+        expect(samples, where).toEqual(new Set([expected]));
       };
       for (const y of [80, 90, 120, 60]) {
-        expect(await sampleAfterScrolling(y), `width ${width}, scrolled to ${y}`).toEqual(
-          new Set([`${y} ${y > 78 ? 'compact' : 'full'}`]),
-        );
+        await expectSettledAt(y);
       }
-      // From the top straight to the bottom: measuring the compact header once laid out a page shorter by the
-      // height it lost, the browser pulled the scroll position up by that much, and a click there (a footer link)
-      // landed on what had moved under the pointer.
-      // The first visit to the bottom lays its product sections out for the first time (content-visibility), which
-      // moves the end of the page by a few pixels by itself; the second is the header's alone.
-      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-      await page.waitForTimeout(300);
-      expect(await sampleAfterScrolling(60), `width ${width}, back to 60`).toEqual(new Set(['60 full']));
-      const bottom = await page.evaluate(() => document.documentElement.scrollHeight - window.innerHeight);
-      expect(await sampleAfterScrolling(bottom), `width ${width}, scrolled to the bottom`).toEqual(
-        new Set([`${bottom} compact`]),
-      );
+      // From near the top straight to the bottom, where the page cannot scroll further: measuring the compact header
+      // once laid out a page shorter by the height the header lost, the browser pulled the scroll position up by that
+      // much (it stayed 56 px above the bottom), and a click there (a footer link) landed on what had moved under the
+      // pointer. The product sections at the bottom lay themselves out when first seen (content-visibility), which
+      // moves the end of the page by a few pixels by itself: they are seen once first, and keep their sizes then.
+      for (let round = 0, lastHeight = -1; round < 20; round++) {
+        const height = await page.evaluate(async () => {
+          window.scrollTo(0, document.documentElement.scrollHeight);
+          await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+          return document.documentElement.scrollHeight;
+        });
+        if (height === lastHeight) {
+          break;
+        }
+        lastHeight = height;
+      }
+      await expectSettledAt(60);
+      await expectSettledAt('bottom');
       await context.close();
     }
   });
