@@ -181,9 +181,7 @@ describe('foundation in the browser', () => {
           (y) => window.scrollTo(0, y ?? document.documentElement.scrollHeight),
           top === 'bottom' ? null : top,
         );
-        await expect
-          .poll(() => headerState(top), { timeout: 10_000, interval: 100, message: where })
-          .toBe(expected);
+        await poll(() => headerState(top), { interval: 100, message: where }).toBe(expected);
         const samples = new Set<string>();
         for (let i = 0; i < 6; i++) {
           await page.waitForTimeout(50);

@@ -13,7 +13,10 @@ import { startServer, type TTestServer } from './test-server';
  * Waits until `read` passes the assertion that follows. A page waits for the server and the browser on a busy
  * two-core machine: 20 s (the longest any file allowed), unless a step needs longer.
  */
-export function poll<T>(read: () => Promise<T> | T, options: { timeout?: number; interval?: number } = {}) {
+export function poll<T>(
+  read: () => Promise<T> | T,
+  options: { timeout?: number; interval?: number; message?: string } = {},
+) {
   return expect.poll(read, { timeout: 20_000, interval: 200, ...options });
 }
 

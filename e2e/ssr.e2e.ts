@@ -378,7 +378,7 @@ describe('server-rendered storefront', () => {
           }).observe({ type: 'layout-shift', buffered: true });
         });
         await page.goto(pagePath, { waitUntil: 'load' });
-        await expect.poll(() => page.getByTestId('product-not-found').isVisible()).toBe(true);
+        await poll(() => page.getByTestId('product-not-found').isVisible()).toBe(true);
         const moved = await page.evaluate(
           () => (window as unknown as { __movedInFrame: string[] }).__movedInFrame,
         );
