@@ -26,7 +26,17 @@ export type DatabaseHandle = {
   close(): Promise<void>;
   pglite?: PGlite;
   pool?: pg.Pool;
+  /** PostgreSQL only: connections that hold advisory locks while the locked work runs (withAdvisoryLock). */
+  lockPool?: pg.Pool;
 };
+
+/**
+ * Advisory locks held at once per process (timed jobs, a migration): a job beyond these waits for one to end. They
+ * are a pool of their own, opened on demand, so the queries of the locked work never wait for the connection that
+ * holds the lock: on one of the query pool's own connections, a pool of N with N locks held waited forever (with
+ * DATABASE_POOL_SIZE=1 the server hung in its migration at start).
+ */
+const LOCK_CONNECTIONS = 4;
 
 export const PGLITE_EXTENSIONS = { pg_trgm, unaccent, citext };
 
@@ -86,22 +96,74 @@ export function openPostgres(url: string, poolSize = 20): DatabaseHandle {
     max: poolSize,
     options: '-c plan_cache_mode=force_generic_plan -c jit=off',
   });
+  const lockPool = new pg.Pool({ connectionString: url, max: LOCK_CONNECTIONS });
   // An idle client that loses its server must not crash the process.
   pool.on('error', () => undefined);
   hotPathPool.on('error', () => undefined);
+  lockPool.on('error', () => undefined);
   hotPathPools.set(pool, hotPathPool);
   const db = installAfterCommit(drizzlePg({ client: pool, schema, casing: 'snake_case' }));
   return {
     db,
     kind: 'postgres',
     pool,
+    lockPool,
     exec: async (sql) => {
       await pool.query(sql);
     },
     close: async () => {
-      await Promise.all([pool.end(), hotPathPool.end()]);
+      await Promise.all([pool.end(), hotPathPool.end(), lockPool.end()]);
     },
   };
+}
+
+/**
+ * Runs `work` holding the PostgreSQL session advisory lock `key` (instances of the server doing the same thing one
+ * at a time), on a connection of the lock pool while `work` queries through the query pools. `wait` false: when
+ * another session holds the lock, `work` does not run and the answer is false. PGlite is one process, so `work`
+ * just runs.
+ */
+export async function withAdvisoryLock(
+  handle: DatabaseHandle,
+  key: bigint | number,
+  options: { wait: boolean },
+  work: () => Promise<void>,
+): Promise<boolean> {
+  if (!handle.lockPool) {
+    await work();
+    return true;
+  }
+  const client = await handle.lockPool.connect();
+  let isHeld = false;
+  try {
+    const lockKey = key.toString();
+    if (options.wait) {
+      await client.query('select pg_advisory_lock($1::bigint)', [lockKey]);
+      isHeld = true;
+    } else {
+      const { rows } = await client.query<{ locked: boolean }>(
+        'select pg_try_advisory_lock($1::bigint) as locked',
+        [lockKey],
+      );
+      isHeld = rows[0]?.locked === true;
+    }
+    if (!isHeld) {
+      return false;
+    }
+    await work();
+    return true;
+  } finally {
+    if (isHeld) {
+      // A failed unlock (connection lost) ended the session, and the lock with it: the client is dropped below.
+      const unlocked = await client
+        .query('select pg_advisory_unlock($1::bigint)', [key.toString()])
+        .then(() => true)
+        .catch(() => false);
+      client.release(!unlocked);
+    } else {
+      client.release();
+    }
+  }
 }
 
 export async function openDatabase(options: {

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgliteDatabase } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import type { DatabaseHandle } from './client';
+import { type DatabaseHandle, withAdvisoryLock } from './client';
 
 export const MIGRATIONS_DIR = path.resolve(import.meta.dirname, 'migrations');
 
@@ -14,12 +14,7 @@ export async function migrateDatabase(handle: DatabaseHandle): Promise<void> {
     await migratePglite(handle.db as unknown as PgliteDatabase, { migrationsFolder: MIGRATIONS_DIR });
     return;
   }
-  const client = await handle.pool!.connect();
-  try {
-    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+  await withAdvisoryLock(handle, MIGRATION_LOCK_KEY, { wait: true }, async () => {
     await migratePg(handle.db, { migrationsFolder: MIGRATIONS_DIR });
-  } finally {
-    await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => undefined);
-    client.release();
-  }
+  });
 }
