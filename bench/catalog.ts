@@ -293,7 +293,7 @@ export async function startServer(
       RUN_JOBS: 'false',
       SERVE_WEB: 'false',
       LOG_LEVEL: 'warn',
-      DATABASE_POOL_SIZE: '32',
+      // DATABASE_POOL_SIZE as the product sets it (config.ts, defaultDatabasePoolSize): the bench measures what runs.
       NODE_ENV: 'production',
       // The flags `npm start` gives the server (scripts/server-flags.mjs), so the bench measures what runs.
       NODE_OPTIONS: [process.env.NODE_OPTIONS, ...SERVER_NODE_FLAGS].filter(Boolean).join(' '),

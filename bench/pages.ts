@@ -321,8 +321,6 @@ export async function runPageBench(options: TPageBenchOptions): Promise<TPageBen
       SERVE_WEB: 'true',
       DATA_DIR: '.tmp/bench-data',
       SERVER_PROCESSES: serverProcesses,
-      // The same 32 connections to PostgreSQL in all, however many processes share them (max_connections 100).
-      DATABASE_POOL_SIZE: String(Math.ceil(32 / processCount)),
       ...(processCount > 1
         ? {
             REDIS_URL: options.redisUrl ?? 'redis://127.0.0.1:6379',

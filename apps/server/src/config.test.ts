@@ -1,6 +1,6 @@
 import os from 'node:os';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, defaultDatabasePoolSize, loadConfig } from './config';
 
 const POSTGRES = 'postgres://caravan@127.0.0.1:5432/caravan';
 const REDIS = 'redis://127.0.0.1:6379';
@@ -39,6 +39,31 @@ describe('SERVER_PROCESSES', () => {
     expect(() => loadConfig({ SERVER_PROCESSES: '2', DATABASE_URL: POSTGRES })).toThrow(
       /SERVER_PROCESSES: 2 processes need REDIS_URL/,
     );
+  });
+});
+
+describe('DATABASE_POOL_SIZE', () => {
+  it("defaults to twice the machine's cores and two, split between the server processes, at least two", () => {
+    expect(defaultDatabasePoolSize(1, 2)).toBe(6);
+    expect(defaultDatabasePoolSize(2, 2)).toBe(3);
+    expect(defaultDatabasePoolSize(1, 16)).toBe(34);
+    expect(defaultDatabasePoolSize(16, 16)).toBe(3);
+    expect(defaultDatabasePoolSize(64, 2)).toBe(2);
+    const cores = os.availableParallelism();
+    expect(loadConfig({ DATABASE_URL: POSTGRES }).DATABASE_POOL_SIZE).toBe(2 * cores + 2);
+    expect(
+      loadConfig({ DATABASE_URL: POSTGRES, REDIS_URL: REDIS, SERVER_PROCESSES: 'auto' }).DATABASE_POOL_SIZE,
+    ).toBe(Math.max(2, Math.ceil((2 * cores + 2) / cores)));
+  });
+
+  it('takes a whole number from 1 to 500 as set, and refuses anything else', () => {
+    expect(loadConfig({ DATABASE_URL: POSTGRES, DATABASE_POOL_SIZE: '1' }).DATABASE_POOL_SIZE).toBe(1);
+    expect(loadConfig({ DATABASE_URL: POSTGRES, DATABASE_POOL_SIZE: '40' }).DATABASE_POOL_SIZE).toBe(40);
+    for (const value of ['0', '501', '2.5', 'many', '-3']) {
+      expect(() => loadConfig({ DATABASE_URL: POSTGRES, DATABASE_POOL_SIZE: value })).toThrow(
+        /DATABASE_POOL_SIZE/,
+      );
+    }
   });
 });
 

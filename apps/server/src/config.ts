@@ -22,7 +22,8 @@ const ZConfig = z.object({
   DATABASE_URL: z.url().optional(),
   /** Optional read replica for catalogue reads; defaults to DATABASE_URL. */
   DATABASE_READ_URL: z.url().optional(),
-  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(20),
+  /** Connections of each query pool of a process; unset: defaultDatabasePoolSize. */
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).optional(),
   /**
    * Server processes sharing the port (node:cluster): a whole number, or `auto` for one per core. More than
    * one needs PostgreSQL and Redis (checked below). Each opens its own database pools.
@@ -123,8 +124,13 @@ const ZConfig = z.object({
   TEST_CLOCK: zBool.default(false),
 });
 
-export type Config = Omit<z.infer<typeof ZConfig>, 'PUBLIC_URL' | 'SERVER_PROCESSES'> & {
+export type Config = Omit<
+  z.infer<typeof ZConfig>,
+  'PUBLIC_URL' | 'SERVER_PROCESSES' | 'DATABASE_POOL_SIZE'
+> & {
   PUBLIC_URL: string;
+  /** As set, or defaultDatabasePoolSize. */
+  DATABASE_POOL_SIZE: number;
   /** SERVER_PROCESSES with `auto` resolved to this machine's cores. */
   serverProcesses: number;
   uploadDir: string;
@@ -134,6 +140,18 @@ export type Config = Omit<z.infer<typeof ZConfig>, 'PUBLIC_URL' | 'SERVER_PROCES
 };
 
 const REPO_ROOT = path.resolve(import.meta.dirname, '../../..');
+
+/**
+ * PostgreSQL answers most with about twice its cores in active connections; beyond that they only take turns on the
+ * cores, and the server's own process gets fewer turns. On two cores shared by the server and PostgreSQL, pools of
+ * 6 or 8 connections served 30-50 % more pages a second than 20 or 32, and keyword search at 32 connections ran
+ * 3-20 times faster (docs/operations.md, "Speed at scale"). The default takes this machine's cores as the
+ * database's (the single-machine set-up of README.md) and splits them between the processes; a database on a
+ * machine of its own is sized with DATABASE_POOL_SIZE.
+ */
+export function defaultDatabasePoolSize(serverProcesses: number, cores = os.availableParallelism()): number {
+  return Math.max(2, Math.ceil((2 * cores + 2) / serverProcesses));
+}
 
 export class ConfigError extends Error {}
 
@@ -171,6 +189,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   return {
     ...settings,
     serverProcesses,
+    DATABASE_POOL_SIZE: c.DATABASE_POOL_SIZE ?? defaultDatabasePoolSize(serverProcesses),
     PUBLIC_URL: publicUrl,
     DATA_DIR: dataDir,
     uploadDir: path.resolve(REPO_ROOT, c.UPLOAD_DIR ?? path.join(dataDir, 'uploads')),
