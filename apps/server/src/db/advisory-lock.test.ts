@@ -25,6 +25,15 @@ function within<T>(ms: number, promise: Promise<T>): Promise<T> {
   ]);
 }
 
+/** A promise and the function that settles it (Promise.withResolvers needs Node 22). */
+function signal(): { promise: Promise<void>; send: () => void } {
+  let send = () => {};
+  const promise = new Promise<void>((resolve) => {
+    send = resolve;
+  });
+  return { promise, send };
+}
+
 describe('advisory locks beside pools of one connection (PostgreSQL)', { timeout: 120_000 }, () => {
   const name = `caravan_lock_${randomBytes(5).toString('hex')}`;
   const handles: DatabaseHandle[] = [];
@@ -62,24 +71,18 @@ describe('advisory locks beside pools of one connection (PostgreSQL)', { timeout
 
   it('runs a job whose queries need the only query connection, and skips it where another instance holds it', async () => {
     const [first, second] = [open(), open()];
-    let releaseFirst = () => {};
-    const firstHolds = new Promise<void>((resolve) => {
-      releaseFirst = resolve;
-    });
-    let firstStarted = () => {};
-    const started = new Promise<void>((resolve) => {
-      firstStarted = resolve;
-    });
+    const release = signal();
+    const started = signal();
     const seen: number[] = [];
     const firstRun = runExclusive(first, 'lock-test-job', async () => {
       const result = await first.db.execute(sql`select 1 as one`);
       seen.push((result.rows[0] as { one: number }).one);
-      firstStarted();
-      await firstHolds;
+      started.send();
+      await release.promise;
       // The job still queries while its lock is held, through the one query connection.
       await first.db.execute(sql`select 2`);
     });
-    await within(10_000, started);
+    await within(10_000, started.promise);
     const secondRun = await within(
       10_000,
       runExclusive(second, 'lock-test-job', async () => {
@@ -87,7 +90,7 @@ describe('advisory locks beside pools of one connection (PostgreSQL)', { timeout
       }),
     );
     expect(secondRun).toBe(false);
-    releaseFirst();
+    release.send();
     expect(await within(10_000, firstRun)).toBe(true);
     expect(seen).toEqual([1]);
     // Released: the next run anywhere takes it.
@@ -102,28 +105,22 @@ describe('advisory locks beside pools of one connection (PostgreSQL)', { timeout
   it('lets a blocking lock wait for its holder and releases it when the work fails', async () => {
     const [first, second] = [open(), open()];
     const order: string[] = [];
-    let releaseFirst = () => {};
-    const held = new Promise<void>((resolve) => {
-      releaseFirst = resolve;
-    });
-    let firstStarted = () => {};
-    const started = new Promise<void>((resolve) => {
-      firstStarted = resolve;
-    });
+    const release = signal();
+    const started = signal();
     const firstRun = withAdvisoryLock(first, 42, { wait: true }, async () => {
       order.push('first in');
-      firstStarted();
-      await held;
+      started.send();
+      await release.promise;
       order.push('first out');
       throw new Error('work failed');
     });
-    await within(10_000, started);
+    await within(10_000, started.promise);
     const secondRun = withAdvisoryLock(second, 42, { wait: true }, async () => {
       order.push('second in');
     });
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(order).toEqual(['first in']);
-    releaseFirst();
+    release.send();
     await expect(within(10_000, firstRun)).rejects.toThrow('work failed');
     expect(await within(10_000, secondRun)).toBe(true);
     expect(order).toEqual(['first in', 'first out', 'second in']);
