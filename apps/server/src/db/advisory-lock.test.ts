@@ -131,4 +131,32 @@ describe('advisory locks beside pools of one connection (PostgreSQL)', { timeout
     );
     expect(locks.rows[0].n).toBe(0);
   });
+
+  it('survives losing the session that holds a lock: the work ends, the next lock gets a new connection', async () => {
+    const handle = open();
+    const release = signal();
+    const started = signal();
+    const run = withAdvisoryLock(handle, 77, { wait: false }, async () => {
+      started.send();
+      await release.promise;
+    });
+    await within(10_000, started.promise);
+    // A bigint key 77 is held as classid 0, objid 77.
+    const holder = await admin.query(
+      `select l.pid from pg_locks l join pg_database d on d.oid = l.database
+        where l.locktype = 'advisory' and l.objid = 77 and d.datname = $1`,
+      [name],
+    );
+    expect(holder.rows).toHaveLength(1);
+    await admin.query('select pg_terminate_backend($1)', [holder.rows[0].pid]);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    release.send();
+    expect(await within(10_000, run)).toBe(true);
+    expect(
+      await within(
+        10_000,
+        withAdvisoryLock(handle, 77, { wait: false }, async () => undefined),
+      ),
+    ).toBe(true);
+  });
 });

@@ -134,18 +134,31 @@ export async function withAdvisoryLock(
     return true;
   }
   const client = await handle.lockPool.connect();
+  const lockKey = key.toString();
   let isHeld = false;
+  // A client whose lock statement failed may have lost its session: it is dropped, not handed to the next lock.
+  let isReusable = true;
+  // The session can end while the lock is held (the database restarted, an administrator ended it): the client then
+  // emits an error, which with no listener would end the process; a checked-out client has none of the pool's.
+  const onLost = () => {
+    isReusable = false;
+  };
+  client.on('error', onLost);
   try {
-    const lockKey = key.toString();
-    if (options.wait) {
-      await client.query('select pg_advisory_lock($1::bigint)', [lockKey]);
-      isHeld = true;
-    } else {
-      const { rows } = await client.query<{ locked: boolean }>(
-        'select pg_try_advisory_lock($1::bigint) as locked',
-        [lockKey],
-      );
-      isHeld = rows[0]?.locked === true;
+    try {
+      if (options.wait) {
+        await client.query('select pg_advisory_lock($1::bigint)', [lockKey]);
+        isHeld = true;
+      } else {
+        const { rows } = await client.query<{ locked: boolean }>(
+          'select pg_try_advisory_lock($1::bigint) as locked',
+          [lockKey],
+        );
+        isHeld = rows[0]?.locked === true;
+      }
+    } catch (error) {
+      isReusable = false;
+      throw error;
     }
     if (!isHeld) {
       return false;
@@ -153,16 +166,15 @@ export async function withAdvisoryLock(
     await work();
     return true;
   } finally {
-    if (isHeld) {
-      // A failed unlock (connection lost) ended the session, and the lock with it: the client is dropped below.
-      const unlocked = await client
-        .query('select pg_advisory_unlock($1::bigint)', [key.toString()])
-        .then(() => true)
-        .catch(() => false);
-      client.release(!unlocked);
-    } else {
-      client.release();
+    if (isHeld && isReusable) {
+      // A failed unlock means the session ended (connection lost), and the lock with it.
+      isReusable = await client.query('select pg_advisory_unlock($1::bigint)', [lockKey]).then(
+        () => true,
+        () => false,
+      );
     }
+    client.removeListener('error', onLost);
+    client.release(!isReusable);
   }
 }
 
