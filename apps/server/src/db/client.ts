@@ -97,10 +97,15 @@ export function openPostgres(url: string, poolSize = 20): DatabaseHandle {
     options: '-c plan_cache_mode=force_generic_plan -c jit=off',
   });
   const lockPool = new pg.Pool({ connectionString: url, max: LOCK_CONNECTIONS });
-  // An idle client that loses its server must not crash the process.
-  pool.on('error', () => undefined);
-  hotPathPool.on('error', () => undefined);
-  lockPool.on('error', () => undefined);
+  for (const each of [pool, hotPathPool, lockPool]) {
+    // A client that loses its server must not end the process: an idle one reports to the pool, a checked-out one
+    // (a transaction between two statements, a held lock) to listeners of its own, of which it had none. Its
+    // statement in flight fails on its own, and the pool drops the client when it comes back.
+    each.on('error', () => undefined);
+    each.on('connect', (client) => {
+      client.on('error', () => undefined);
+    });
+  }
   hotPathPools.set(pool, hotPathPool);
   const db = installAfterCommit(drizzlePg({ client: pool, schema, casing: 'snake_case' }));
   return {

@@ -7,10 +7,11 @@ import { type DatabaseHandle, openPostgres, withAdvisoryLock } from './client';
 import { migrateDatabase } from './migrate';
 
 /**
- * Advisory locks (a migration, a timed job) are held on connections of their own while the locked work queries
- * through the pools. Held on one of the query pool's connections, a pool of one waited forever for itself: the
- * server hung in its migration at start with DATABASE_POOL_SIZE=1. Always PostgreSQL (PGlite has no pool), on a
- * database of its own on the local server.
+ * The server's PostgreSQL connections (db/client.ts), always on PostgreSQL (PGlite has no pool), on a database of
+ * its own on the local server. Advisory locks (a migration, a timed job) are held on connections of their own while
+ * the locked work queries through the pools: held on one of the query pool's connections, a pool of one waited
+ * forever for itself (the server hung in its migration at start with DATABASE_POOL_SIZE=1). A connection lost while
+ * checked out (a transaction between statements, a held lock) fails its own work and nothing else.
  */
 const POSTGRES_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
@@ -34,7 +35,9 @@ function signal(): { promise: Promise<void>; send: () => void } {
   return { promise, send };
 }
 
-describe('advisory locks beside pools of one connection (PostgreSQL)', { timeout: 120_000 }, () => {
+describe('PostgreSQL connections: advisory locks beside pools of one connection, lost sessions', {
+  timeout: 120_000,
+}, () => {
   const name = `caravan_lock_${randomBytes(5).toString('hex')}`;
   const handles: DatabaseHandle[] = [];
   let admin: pg.Client;
@@ -158,5 +161,30 @@ describe('advisory locks beside pools of one connection (PostgreSQL)', { timeout
         withAdvisoryLock(handle, 77, { wait: false }, async () => undefined),
       ),
     ).toBe(true);
+  });
+
+  it('survives losing the session of a transaction between two statements: it fails, the pool goes on', async () => {
+    const handle = open();
+    const release = signal();
+    const started = signal();
+    const transaction = handle.db.transaction(async (tx) => {
+      await tx.execute(sql`select 1`);
+      started.send();
+      await release.promise;
+      await tx.execute(sql`select 2`);
+    });
+    await within(10_000, started.promise);
+    const backend = await admin.query(
+      `select pid from pg_stat_activity where datname = $1 and state = 'idle in transaction'`,
+      [name],
+    );
+    expect(backend.rows).toHaveLength(1);
+    await admin.query('select pg_terminate_backend($1)', [backend.rows[0].pid]);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    release.send();
+    await expect(within(10_000, transaction)).rejects.toThrow();
+    // The pool of one connection dropped the lost one and opens another.
+    const after = await within(10_000, handle.db.execute(sql`select 3 as three`));
+    expect((after.rows[0] as { three: number }).three).toBe(3);
   });
 });
