@@ -141,29 +141,16 @@ export async function withAdvisoryLock(
   const client = await handle.lockPool.connect();
   const lockKey = key.toString();
   let isHeld = false;
-  // A client whose lock statement failed may have lost its session: it is dropped, not handed to the next lock.
-  let isReusable = true;
-  // The session can end while the lock is held (the database restarted, an administrator ended it): the client then
-  // emits an error, which with no listener would end the process; a checked-out client has none of the pool's.
-  const onLost = () => {
-    isReusable = false;
-  };
-  client.on('error', onLost);
   try {
-    try {
-      if (options.wait) {
-        await client.query('select pg_advisory_lock($1::bigint)', [lockKey]);
-        isHeld = true;
-      } else {
-        const { rows } = await client.query<{ locked: boolean }>(
-          'select pg_try_advisory_lock($1::bigint) as locked',
-          [lockKey],
-        );
-        isHeld = rows[0]?.locked === true;
-      }
-    } catch (error) {
-      isReusable = false;
-      throw error;
+    if (options.wait) {
+      await client.query('select pg_advisory_lock($1::bigint)', [lockKey]);
+      isHeld = true;
+    } else {
+      const { rows } = await client.query<{ locked: boolean }>(
+        'select pg_try_advisory_lock($1::bigint) as locked',
+        [lockKey],
+      );
+      isHeld = rows[0]?.locked === true;
     }
     if (!isHeld) {
       return false;
@@ -171,15 +158,15 @@ export async function withAdvisoryLock(
     await work();
     return true;
   } finally {
-    if (isHeld && isReusable) {
-      // A failed unlock means the session ended (connection lost), and the lock with it.
-      isReusable = await client.query('select pg_advisory_unlock($1::bigint)', [lockKey]).then(
-        () => true,
-        () => false,
-      );
-    }
-    client.removeListener('error', onLost);
-    client.release(!isReusable);
+    // A failed unlock means the session ended (the connection was lost), and the lock with it. The pool drops a
+    // client released with an error, or one that lost its connection (openPostgres keeps that from ending the process).
+    const unlockError = isHeld
+      ? await client.query('select pg_advisory_unlock($1::bigint)', [lockKey]).then(
+          () => undefined,
+          (error: Error) => error,
+        )
+      : undefined;
+    client.release(unlockError);
   }
 }
 
