@@ -34,13 +34,13 @@ export default function LoanBookPage() {
           ['penalty', t('fields.penalty'), data.penaltyOwed],
         ].map(([key, label, value]) => (
           <Col key={key} xs={24} sm={12} lg={6}>
-            <Card size="small">
+            <Card size="small" className="cv-stat-card">
               <Statistic title={label} valueRender={() => <MoneyText value={value} />} />
             </Card>
           </Col>
         ))}
         <Col xs={24} sm={12} lg={6}>
-          <Card size="small">
+          <Card size="small" className="cv-stat-card">
             <Statistic title={t('admin.openLoans')} value={data.openLoans} />
           </Card>
         </Col>

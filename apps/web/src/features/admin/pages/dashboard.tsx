@@ -158,7 +158,7 @@ function DashboardBody({ board }: { board: TAdminDashboard }) {
       <Row gutter={[12, 12]}>
         {money.map((figure) => (
           <Col key={figure.key} xs={12} md={6}>
-            <Card size="small" data-figure={figure.key}>
+            <Card size="small" className="cv-stat-card" data-figure={figure.key}>
               <Statistic
                 title={t(`dashboard.figures.${figure.key}`)}
                 valueRender={() => <MoneyText value={figure.value} className="cv-dashboard__value" />}
@@ -170,7 +170,7 @@ function DashboardBody({ board }: { board: TAdminDashboard }) {
         ))}
         {counts.map((figure) => (
           <Col key={figure.key} xs={12} md={6} lg={4}>
-            <Card size="small" data-figure={figure.key}>
+            <Card size="small" className="cv-stat-card" data-figure={figure.key}>
               <Statistic title={t(`dashboard.figures.${figure.key}`)} value={figure.value} />
             </Card>
           </Col>

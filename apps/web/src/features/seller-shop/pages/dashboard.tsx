@@ -74,7 +74,7 @@ export default function SellerDashboardPage() {
               ] as const
             ).map(([key, value]) => (
               <Col key={key} xs={12} md={8} xl={6}>
-                <Card size="small">
+                <Card size="small" className="cv-stat-card">
                   <Statistic title={t(key)} value={value} />
                   {key === 'dashboard.gmv' && (
                     <p className="cv-muted" style={{ marginBlock: '8px 0' }}>
