@@ -62,20 +62,18 @@ export function isSameOriginRequest(request: FastifyRequest, publicOrigin: strin
 }
 
 /**
- * CSRF defence for the whole API: every request under /api (v1 and the legacy calls, /wap/api too) that
- * may change state (any method but GET, HEAD and OPTIONS) and is authenticated by a session cookie must
- * come from our own origin. It is a global hook, so routes added later are covered without doing anything.
+ * CSRF defence for the whole server: every request that may change state (any method but GET, HEAD and OPTIONS;
+ * the API's v1 and legacy calls, /wap/api too) and is authenticated by a session cookie must come from our own
+ * origin. It is a global hook, so routes added later are covered without doing anything.
  * Calls with a Bearer header are not cookie-authenticated: another site cannot set that header without a
  * CORS preflight, which this server never grants.
  */
 export const originGuardPlugin = fp(async (app: FastifyInstance) => {
   const publicOrigin = new URL(app.deps.config.PUBLIC_URL).origin;
   app.addHook('onRequest', async (request) => {
+    // Whatever the path says: the router decodes it before matching (`/%61pi/v1/...` runs the /api/v1 route),
+    // so a check on the raw path's spelling let a foreign page through. No write outside the API reads a session.
     if (SAFE_METHODS.has(request.method)) {
-      return;
-    }
-    const path = request.url;
-    if (!path.startsWith('/api/') && !path.startsWith('/wap/api/')) {
       return;
     }
     if (request.routeOptions.config?.ignoresSession === true) {
