@@ -311,6 +311,51 @@ describe('coupons at checkout, paid by the platform', () => {
     expect(coupon!.status).toBe('used');
   });
 
+  it('a refund after settlement that empties the order undoes the settlement: the seller keeps nothing, the platform gets its discount back', async () => {
+    const db = ctx.database.db;
+    const admin = await createTestStaff(db, ['orders.manage']);
+    const { couponId } = await couponFor(buyer);
+    const buyerBefore = await availableOf(db, buyer.id);
+    const sellerBefore = await availableOf(db, seller.id);
+    const marketingBefore = await getPlatformBalance(db, 'platform_marketing');
+    const revenueBefore = await getPlatformBalance(db, 'platform_revenue');
+    const [placed] = await placeOrders(db, buyer.id, orderBody(couponId), 'en');
+    await payOrdersWithBalance(db, buyer.id, [placed!.orderNo]);
+    await post(`/api/v1/seller/orders/${placed!.orderNo}/ship`, seller.sellerToken, {
+      carrier: 'DHL',
+      trackingNo: '3',
+    });
+    await post(`/api/v1/orders/${placed!.orderNo}/receive`, buyer.token);
+    await settleCompletedOrders(db, new Date(Date.now() + 8 * DAY));
+    // Settled on 100 (the buyer's 90 and the platform's 10): 95 to the seller, 5 commission.
+    expect(await availableOf(db, seller.id)).toBe(sellerBefore + parseMoney('95'));
+
+    // A part first, then the rest: each refund's commission is counted on the refunds together.
+    const part = await post(`/api/v1/admin/orders/${placed!.orderNo}/refund`, admin.token, {
+      amount: '0.10',
+      reason: 'Damaged',
+    });
+    expect(part.statusCode, part.body).toBe(200);
+    // 5 % of 0.10 rounds to 0.01: the platform gives it back, the seller the other 0.09.
+    expect(await availableOf(db, seller.id)).toBe(sellerBefore + parseMoney('94.91'));
+    const rest = await post(`/api/v1/admin/orders/${placed!.orderNo}/refund`, admin.token, {
+      amount: '89.90',
+      reason: 'Damaged',
+    });
+    expect(rest.statusCode, rest.body).toBe(200);
+    expect(await availableOf(db, buyer.id)).toBe(buyerBefore);
+    // Before: the seller kept 9.50 of the discount on goods that all came back, and 0.01 of rounding.
+    expect(await availableOf(db, seller.id)).toBe(sellerBefore);
+    expect(await getPlatformBalance(db, 'platform_revenue')).toBe(revenueBefore);
+    expect(await getPlatformBalance(db, 'platform_marketing')).toBe(marketingBefore);
+    const [coupon] = await db
+      .select()
+      .from(userCoupons)
+      .where(eq(userCoupons.id, BigInt(couponId)));
+    expect(coupon).toMatchObject({ status: 'available', orderId: null });
+    expect((await checkLedger(db)).isOk).toBe(true);
+  });
+
   it('lets only one of two orders placed at the same time use one coupon', async () => {
     const db = ctx.database.db;
     const { couponId } = await couponFor(buyer);

@@ -119,10 +119,61 @@ export async function postOrderRefund(
     ]);
     return;
   }
-  const reversal = chargeAtRate(amount, order.commissionRate ?? '0');
+  const shares = settledRefundShares(order, amount);
   await post(tx, key, 'order_refund', order.id, [
-    { account: { kind: 'user_available', userId: order.sellerUserId }, amount: -(amount - reversal) },
-    { account: { kind: 'platform_revenue' }, amount: -reversal },
+    { account: { kind: 'user_available', userId: order.sellerUserId }, amount: -shares.seller },
+    { account: { kind: 'platform_revenue' }, amount: -shares.commission },
+    { account: { kind: 'platform_marketing' }, amount: shares.marketing },
     { account: { kind: 'user_available', userId: order.buyerUserId }, amount },
   ]);
+}
+
+export type TSettledRefundShares = {
+  /** Taken back from the seller's wallet. */
+  seller: TMoney;
+  /** Commission the platform's revenue gives back. */
+  commission: TMoney;
+  /** The coupon discount the settlement paid the seller on, back to the platform's marketing (the last refund). */
+  marketing: TMoney;
+};
+
+/**
+ * Who gives back a refund of `amount` after the order was settled; seller + commission = amount + marketing.
+ * The commission is reversed on the refunds after settlement together, rounded once (`chargeAtRate` of their sum
+ * less what earlier ones reversed): rounded per refund, small refunds gave back more than was charged. The
+ * refund that empties the order undoes the settlement exactly: the rest of the seller's net and of the commission,
+ * and the coupon discount the settlement counted as paid (settlementBase) goes back to the platform, as it does
+ * before settlement; otherwise the seller kept the discount on goods that came back while the buyer got the coupon
+ * again. The settlement's amounts are on the order (commission_amount, seller_settled_amount); what refunds after
+ * it took back is its refunded amount beyond what had been refunded when it settled.
+ */
+export function settledRefundShares(
+  order: Pick<
+    TOrderRow,
+    | 'paidAmount'
+    | 'refundedAmount'
+    | 'discount'
+    | 'commissionRate'
+    | 'commissionAmount'
+    | 'sellerSettledAmount'
+  >,
+  amount: TMoney,
+): TSettledRefundShares {
+  const rate = order.commissionRate ?? '0';
+  const settledBase = order.commissionAmount + order.sellerSettledAmount;
+  const paidWhenSettled = settledBase - order.discount;
+  const refundedBefore = order.refundedAmount - (order.paidAmount - paidWhenSettled);
+  if (paidWhenSettled <= 0n || refundedBefore < 0n || refundedBefore + amount > paidWhenSettled) {
+    // Amounts that do not fit one settlement (never written so): the refund alone, at the rate charged.
+    const commission = chargeAtRate(amount, rate);
+    return { seller: amount - commission, commission, marketing: 0n };
+  }
+  const reversedBefore = chargeAtRate(refundedBefore, rate);
+  if (refundedBefore + amount === paidWhenSettled) {
+    const commission = order.commissionAmount - reversedBefore;
+    const seller = order.sellerSettledAmount - (refundedBefore - reversedBefore);
+    return { seller, commission, marketing: seller + commission - amount };
+  }
+  const commission = chargeAtRate(refundedBefore + amount, rate) - reversedBefore;
+  return { seller: amount - commission, commission, marketing: 0n };
 }
