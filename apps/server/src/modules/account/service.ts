@@ -39,7 +39,7 @@ export async function changePassword(
   await db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, user.id));
     await tx.delete(sessions).where(and(eq(sessions.userId, user.id), ne(sessions.id, input.sessionId)));
-    forgetCachedSessions(tx, db);
+    forgetCachedSessions(tx, db, { userId: user.id.toString() });
   });
 }
 

@@ -12,6 +12,7 @@ import { findPgError, uniqueViolation } from '../../db/pg-error';
 import { roles, staff } from '../../db/schema';
 import { AppError } from '../../http/app-error';
 import { recordAudit } from '../audit';
+import { forgetCachedSessions } from '../auth';
 import { assertWithinOwn, type TStaffActor } from './actor';
 
 /** The role that must always hold every permission, so someone can always manage the platform. */
@@ -121,6 +122,8 @@ export async function updateRole(db: Database, actor: TStaffActor, roleId: bigin
       .update(roles)
       .set({ name: input.name, description: input.description, permissions, updatedAt: sql`now()` })
       .where(eq(roles.id, roleId));
+    // Open chat sockets of agents check again whether they may still answer (a message that names no one).
+    forgetCachedSessions(tx, db);
     await recordAudit(tx, {
       staffId: actor.id,
       action: 'role.update',

@@ -6,7 +6,7 @@ import { findPgError, uniqueViolation } from '../../db/pg-error';
 import { roles, staff } from '../../db/schema';
 import { AppError } from '../../http/app-error';
 import { recordAudit } from '../audit';
-import { deleteStaffSessions, hashNewPassword, liftLoginLimits } from '../auth';
+import { deleteStaffSessions, forgetCachedSessions, hashNewPassword, liftLoginLimits } from '../auth';
 import type { TCounterStore } from '../ops';
 import { assertWithinOwn, type TStaffActor } from './actor';
 import { ADMINISTRATOR_ROLE } from './roles';
@@ -167,6 +167,9 @@ export async function updateStaff(
     }
     if (input.status === 'disabled' || passwordHash) {
       await deleteStaffSessions(tx, staffId);
+    } else if (roleId !== undefined) {
+      // A new role may not answer chats: the member's open chat sockets check again.
+      forgetCachedSessions(tx, db, { staffId: staffId.toString() });
     }
     await recordAudit(tx, {
       staffId: actor.id,

@@ -32,6 +32,7 @@ export {
   SESSION_CACHE_TOPIC,
   SESSION_CACHE_TTL_MS,
   sessionCacheOf,
+  type TSessionsChanged,
 } from './session-cache';
 export {
   createSession,

@@ -93,9 +93,16 @@ export function sessionCacheOf(db: Database): SessionCache {
   return cache;
 }
 
-function forgetNow(root: Database): void {
+/**
+ * Whose sessions ended or whose access changed, as the bus message of SESSION_CACHE_TOPIC: the chat sockets of
+ * that account (or that one session) are checked again and closed when their session no longer holds. Ids are
+ * strings (the bus carries JSON); an empty message names no one.
+ */
+export type TSessionsChanged = { userId?: string; staffId?: string; tokenHash?: string };
+
+function forgetNow(root: Database, changed: TSessionsChanged): void {
   caches.get(root)?.clear();
-  findBus(root)?.publish(SESSION_CACHE_TOPIC, {});
+  findBus(root)?.publish(SESSION_CACHE_TOPIC, changed);
 }
 
 /**
@@ -103,11 +110,15 @@ function forgetNow(root: Database): void {
  * had resolved. Inside a transaction this happens once it has committed (and again on the bus's echo);
  * on the database itself at once, before the caller's next request can run.
  */
-export function forgetCachedSessions(executor: Executor, db?: Database): void {
+export function forgetCachedSessions(
+  executor: Executor,
+  db?: Database,
+  changed: TSessionsChanged = {},
+): void {
   const root = (db ?? executor) as Database;
   if (executor === root && caches.has(root)) {
-    forgetNow(root);
+    forgetNow(root, changed);
     return;
   }
-  afterCommit(executor, forgetNow, db);
+  afterCommit(executor, (hookRoot) => forgetNow(hookRoot, changed), db);
 }

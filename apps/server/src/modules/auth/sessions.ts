@@ -132,17 +132,20 @@ export async function findSessionUser(
 }
 
 export async function deleteSession(db: Executor, token: string) {
-  await db.delete(sessions).where(eq(sessions.tokenHash, hashToken(token)));
-  forgetCachedSessions(db);
+  const tokenHash = hashToken(token);
+  await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
+  forgetCachedSessions(db, undefined, { tokenHash });
 }
 
 export async function deleteUserSessions(db: Executor, userId: bigint) {
   await db.delete(sessions).where(eq(sessions.userId, userId));
-  forgetCachedSessions(db);
+  forgetCachedSessions(db, undefined, { userId: userId.toString() });
 }
 
 export async function deleteStaffSessions(db: Executor, staffId: bigint) {
   await db.delete(sessions).where(eq(sessions.staffId, staffId));
+  // Staff sessions are not cached; the message closes the member's open chat sockets.
+  forgetCachedSessions(db, undefined, { staffId: staffId.toString() });
 }
 
 export async function deleteExpiredSessions(db: Executor) {

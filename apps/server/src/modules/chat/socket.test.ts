@@ -1,4 +1,5 @@
 import type { TChatConversation, TChatMessage } from '@caravan/contracts';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -6,8 +7,10 @@ import type WebSocket from 'ws';
 import { buildApp } from '../../app';
 import { loadConfig } from '../../config';
 import { type DatabaseHandle, openPostgres, wrapPglite } from '../../db/client';
+import { sessions } from '../../db/schema';
 import { createTestStaff } from '../../testing/fixtures';
 import { bearer, createTestApp, json, type TTestContext } from '../../testing/test-app';
+import { createSession, hashToken } from '../auth';
 import { notify } from '../notifications';
 import { createTestUser, type TTestUser } from '../orders/test-fixtures';
 
@@ -205,6 +208,70 @@ describe('chat socket', () => {
     for (const socket of [buyerSocket, agentSocket, otherSocket]) {
       socket.terminate();
     }
+  });
+  it('refuses a session cookie sent by another site, and takes it from ours', async () => {
+    const cookie = `caravan_session=${buyer.token}`;
+    const foreign = await connect(ctx.app, '/ws', { cookie, origin: 'https://evil.example' });
+    expect(await foreign.events.next('error')).toMatchObject({ code: 'FOREIGN_ORIGIN' });
+    expect(await foreign.closed).toBe(4403);
+    const staffCookie = await connect(ctx.app, '/ws?as=staff', {
+      cookie: `caravan_staff_session=${agent.token}`,
+      origin: 'https://evil.example',
+    });
+    expect(await staffCookie.closed).toBe(4403);
+
+    const ours = await connect(ctx.app, '/ws', { cookie, origin: ctx.app.deps.config.PUBLIC_URL });
+    expect(await ours.events.next('hello')).toMatchObject({ party: 'buyer' });
+    ours.socket.terminate();
+    // An app's Bearer header is no cookie: another site's page cannot set it.
+    const app = await connect(ctx.app, '/ws', { ...bearer(buyer.token), origin: 'https://evil.example' });
+    expect(await app.events.next('hello')).toMatchObject({ party: 'buyer' });
+    app.socket.terminate();
+  });
+
+  it('closes a socket once its session ends (log-out, signed out, a disabled agent), and never acts for it after', async () => {
+    const db = ctx.database.db;
+    const user = await createTestUser(db);
+    const logIn = async () =>
+      (await createSession(db, { audience: 'buyer', userId: user.id, ttlHours: 1 })).token;
+    const [first, second] = [await logIn(), await logIn()];
+    const one = await connect(ctx.app, '/ws', bearer(first));
+    const two = await connect(ctx.app, '/ws', bearer(second));
+    await one.events.next('hello');
+    await two.events.next('hello');
+    // Log-out ends that session only: its socket closes, the other device's stays.
+    const out = await ctx.app.inject({ method: 'POST', url: '/api/v1/auth/logout', headers: bearer(first) });
+    expect(out.statusCode, out.body).toBe(200);
+    expect(await one.closed).toBe(4401);
+    two.socket.send(JSON.stringify({ type: 'ping' }));
+    expect(await two.events.next('pong')).toBeTruthy();
+
+    // A session gone without a word on the bus (deleted by hand): the next send is refused and the socket closed.
+    await db.delete(sessions).where(eq(sessions.tokenHash, hashToken(second)));
+    two.socket.send(
+      JSON.stringify({
+        type: 'send',
+        conversationId,
+        message: { type: 'text', content: 'after the end', clientId: 'late' },
+      }),
+    );
+    expect(await two.events.next('error')).toMatchObject({ code: 'NOT_LOGGED_IN' });
+    expect(await two.closed).toBe(4401);
+    expect(two.events.events.filter((e) => e.type === 'sent')).toEqual([]);
+
+    // An agent disabled by an administrator stops hearing the customers at once.
+    const member = await createTestStaff(db, ['chat.answer']);
+    const admin = await createTestStaff(db, ['staff.manage', 'chat.answer']);
+    const agentSocket = await connect(ctx.app, '/ws?as=staff', bearer(member.token));
+    await agentSocket.events.next('hello');
+    const disabled = await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/v1/admin/staff/${member.id}`,
+      headers: bearer(admin.token),
+      payload: { status: 'disabled' },
+    });
+    expect(disabled.statusCode, disabled.body).toBe(200);
+    expect(await agentSocket.closed).toBe(4401);
   });
 });
 

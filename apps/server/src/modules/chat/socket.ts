@@ -9,12 +9,13 @@ import { z } from 'zod';
 import { roles, staff, stores, type TSessionAudience, users } from '../../db/schema';
 import { isAppError } from '../../http/app-error';
 import { SESSION_COOKIES } from '../../http/auth';
-import { findSession } from '../auth';
+import { isSameOriginRequest } from '../../http/origin-guard';
+import { findSession, SESSION_CACHE_TOPIC, type TSessionsChanged } from '../auth';
 import { NOTIFICATION_TOPIC, type TNotificationSignal } from '../notifications';
 import { findConversationFor, markConversationRead, sideOf } from './conversations';
 import { CHAT_TOPIC, type TChatEvent } from './events';
 import { markDelivered, sendChatMessage } from './messages';
-import type { TChatParty } from './party';
+import { partyKey, type TChatParty } from './party';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -47,7 +48,21 @@ const ZClientMessage = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('read'), conversationId: z.string().regex(/^\d{1,19}$/) }),
 ]);
 
-type TConnection = { socket: WebSocket; party: TChatParty; isAlive: boolean };
+/** Who a live session belongs to, and the session: a socket keeps it to check again later. */
+type TIdentity = { party: TChatParty; tokenHash: string; expiresAt: number };
+
+type TConnection = TIdentity & {
+  socket: WebSocket;
+  /** The token and audience the socket identified with: each check resolves them again. */
+  token: string;
+  audience: TSessionAudience;
+};
+
+/** Whether a session still resolves to the party its socket is indexed under (a seller's shop included). */
+function isSameParty(a: TChatParty, b: TChatParty): boolean {
+  const storeOf = (party: TChatParty) => (party.kind === 'seller' ? party.storeId : undefined);
+  return partyKey(a) === partyKey(b) && storeOf(a) === storeOf(b);
+}
 
 /** The sockets this process holds, indexed by who may receive what. */
 class SocketHub {
@@ -55,7 +70,9 @@ class SocketHub {
   private readonly stores = new Map<string, Set<TConnection>>();
   private readonly sellerUsers = new Map<string, Set<TConnection>>();
   private readonly agentsById = new Map<string, Set<TConnection>>();
+  private readonly byToken = new Map<string, Set<TConnection>>();
   readonly agents = new Set<TConnection>();
+  readonly all = new Set<TConnection>();
   count = 0;
 
   private static put(index: Map<string, Set<TConnection>>, key: string, connection: TConnection) {
@@ -76,6 +93,8 @@ class SocketHub {
 
   add(connection: TConnection) {
     this.count += 1;
+    this.all.add(connection);
+    SocketHub.put(this.byToken, connection.tokenHash, connection);
     const { party } = connection;
     if (party.kind === 'buyer') {
       SocketHub.put(this.buyers, String(party.userId), connection);
@@ -89,7 +108,12 @@ class SocketHub {
   }
 
   remove(connection: TConnection) {
+    if (!this.all.has(connection)) {
+      return;
+    }
     this.count -= 1;
+    this.all.delete(connection);
+    SocketHub.drop(this.byToken, connection.tokenHash, connection);
     const { party } = connection;
     if (party.kind === 'buyer') {
       SocketHub.drop(this.buyers, String(party.userId), connection);
@@ -99,6 +123,27 @@ class SocketHub {
     } else {
       this.agents.delete(connection);
       SocketHub.drop(this.agentsById, String(party.staffId), connection);
+    }
+  }
+
+  /**
+   * The sockets whose session a SESSION_CACHE_TOPIC message may have ended or narrowed: that session's, that
+   * account's (buyer and seller sockets of a user, or an agent's), and every agent's when it names no one (a
+   * role's permissions changed).
+   */
+  *affectedBy(changed: TSessionsChanged): Iterable<TConnection> {
+    if (changed.tokenHash) {
+      yield* this.byToken.get(changed.tokenHash) ?? [];
+    }
+    if (changed.userId) {
+      yield* this.buyers.get(changed.userId) ?? [];
+      yield* this.sellerUsers.get(changed.userId) ?? [];
+    }
+    if (changed.staffId) {
+      yield* this.agentsById.get(changed.staffId) ?? [];
+    }
+    if (!changed.tokenHash && !changed.userId && !changed.staffId) {
+      yield* this.agents;
     }
   }
 
@@ -163,19 +208,31 @@ function deliver(hub: SocketHub, event: TChatEvent) {
   }
 }
 
-/** Who the token belongs to, as a chat party; null when it is no live session of that audience. */
-async function resolveParty(
+/** Who the token belongs to, as a chat party with its session; null when it is no live session of that audience. */
+async function resolveIdentity(
   app: FastifyInstance,
   token: string,
   audience: TSessionAudience,
-): Promise<TChatParty | null> {
-  const { db } = app.deps;
-  const found = await findSession(db, token, audience);
+): Promise<TIdentity | null> {
+  const found = await findSession(app.deps.db, token, audience);
   if (!found || found.isExpired) {
     return null;
   }
+  const party = await resolveParty(app, found.session, audience);
+  return party
+    ? { party, tokenHash: found.session.tokenHash, expiresAt: found.session.expiresAt.getTime() }
+    : null;
+}
+
+/** The chat party of a live session: an active account, an agent who may answer chats, a seller with a shop. */
+async function resolveParty(
+  app: FastifyInstance,
+  session: { staffId: bigint | null; userId: bigint | null },
+  audience: TSessionAudience,
+): Promise<TChatParty | null> {
+  const { db } = app.deps;
   if (audience === 'staff') {
-    if (!found.session.staffId) {
+    if (!session.staffId) {
       return null;
     }
     const [member] = await db
@@ -187,19 +244,19 @@ async function resolveParty(
       })
       .from(staff)
       .innerJoin(roles, eq(roles.id, staff.roleId))
-      .where(eq(staff.id, found.session.staffId));
+      .where(eq(staff.id, session.staffId));
     const permissions = (member?.permissions ?? []) as string[];
     return member?.status === 'active' && permissions.includes('chat.answer')
       ? { kind: 'agent', staffId: member.id, name: member.username }
       : null;
   }
-  if (!found.session.userId) {
+  if (!session.userId) {
     return null;
   }
   const [user] = await db
     .select({ id: users.id, status: users.status })
     .from(users)
-    .where(eq(users.id, found.session.userId));
+    .where(eq(users.id, session.userId));
   if (user?.status !== 'active') {
     return null;
   }
@@ -217,6 +274,11 @@ async function resolveParty(
 function audienceOf(request: FastifyRequest): TSessionAudience {
   const as = (request.query as Record<string, unknown> | undefined)?.as;
   return as === 'seller' || as === 'staff' ? as : 'buyer';
+}
+
+/** Whether the upgrade identifies by a session cookie (a browser sends it whatever page opens the socket). */
+function isCookieUpgrade(request: FastifyRequest): boolean {
+  return !request.headers.authorization?.startsWith('Bearer ');
 }
 
 /** A token the upgrade request carries: a Bearer header (apps) or the audience's session cookie (web). */
@@ -246,6 +308,35 @@ export const chatSocketPlugin = fp(async (app: FastifyInstance) => {
       send(connection.socket, { type: 'unread', scope: 'notifications' });
     }
   });
+
+  /**
+   * Whether the socket's session still holds (log-out, a password change, signing out devices, a disabled account
+   * or a role that may no longer answer end it); a socket whose session does not is closed. A socket checked once
+   * when it identified kept receiving and sending as its account after all of these.
+   */
+  const stillHolds = async (connection: TConnection): Promise<boolean> => {
+    const now = await resolveIdentity(app, connection.token, connection.audience).catch(() => undefined);
+    if (now === undefined) {
+      // The database did not answer: the socket stays as it is, and the next check decides.
+      return true;
+    }
+    if (now && isSameParty(now.party, connection.party)) {
+      connection.expiresAt = now.expiresAt;
+      return true;
+    }
+    send(connection.socket, { type: 'error', code: 'NOT_LOGGED_IN' });
+    connection.socket.close(4401, 'not logged in');
+    hub.remove(connection);
+    return false;
+  };
+  const checkAll = (connections: Iterable<TConnection>) => {
+    for (const connection of [...connections]) {
+      void stillHolds(connection);
+    }
+  };
+  const stopSessions = app.bus.subscribe(SESSION_CACHE_TOPIC, (data) => {
+    checkAll(hub.affectedBy((data ?? {}) as TSessionsChanged));
+  });
   const heartbeat = setInterval(() => {
     for (const socket of app.websocketServer.clients) {
       const state = socket as WebSocket & { isAlive?: boolean };
@@ -256,13 +347,19 @@ export const chatSocketPlugin = fp(async (app: FastifyInstance) => {
       state.isAlive = false;
       socket.ping();
     }
+    // A session that expired on its own sends no message; its sockets are checked once past its expiry (a session
+    // used elsewhere meanwhile has moved it on).
+    const now = Date.now();
+    checkAll([...hub.all].filter((connection) => connection.expiresAt <= now));
   }, SOCKET_HEARTBEAT_MS);
   heartbeat.unref();
   app.addHook('onClose', async () => {
     clearInterval(heartbeat);
     stopChat();
     stopNotifications();
+    stopSessions();
   });
+  const publicOrigin = new URL(app.deps.config.PUBLIC_URL).origin;
 
   const handler = (socket: WebSocket, request: FastifyRequest) => {
     const state = socket as WebSocket & { isAlive?: boolean };
@@ -275,15 +372,18 @@ export const chatSocketPlugin = fp(async (app: FastifyInstance) => {
     const audience = audienceOf(request);
 
     const identify = async (token: string | undefined, as: TSessionAudience) => {
-      const party = token ? await resolveParty(app, token, as) : null;
-      if (!party) {
+      const identity = token ? await resolveIdentity(app, token, as) : null;
+      if (!token || !identity) {
         send(socket, { type: 'error', code: 'NOT_LOGGED_IN' });
         socket.close(4401, 'not logged in');
         return;
       }
-      connection = { socket, party, isAlive: true };
+      if (socket.readyState !== socket.OPEN) {
+        return;
+      }
+      connection = { ...identity, socket, token, audience: as };
       hub.add(connection);
-      send(socket, { type: 'hello', party: party.kind, heartbeatMs: SOCKET_HEARTBEAT_MS });
+      send(socket, { type: 'hello', party: identity.party.kind, heartbeatMs: SOCKET_HEARTBEAT_MS });
     };
 
     const authTimer = setTimeout(() => {
@@ -292,6 +392,13 @@ export const chatSocketPlugin = fp(async (app: FastifyInstance) => {
       }
     }, AUTH_TIMEOUT_MS);
     const upgradeToken = tokenOfUpgrade(request, audience);
+    if (upgradeToken && isCookieUpgrade(request) && !isSameOriginRequest(request, publicOrigin)) {
+      // The browser sends the session cookie with a socket any page opens: another site's page would read and
+      // write the visitor's chats (the HTTP API's Origin guard covers writes; a socket upgrade is a GET).
+      send(socket, { type: 'error', code: 'FOREIGN_ORIGIN' });
+      socket.close(4403, 'foreign origin');
+      return;
+    }
     if (upgradeToken) {
       pending = identify(upgradeToken, audience).catch(() => socket.close(1011, 'error'));
     }
@@ -304,8 +411,8 @@ export const chatSocketPlugin = fp(async (app: FastifyInstance) => {
       clearTimeout(authTimer);
       if (connection) {
         hub.remove(connection);
-        connection = undefined;
       }
+      connection = undefined;
     });
 
     async function handleMessage(raw: Buffer) {
@@ -328,6 +435,11 @@ export const chatSocketPlugin = fp(async (app: FastifyInstance) => {
       }
       if (!connection) {
         send(socket, { type: 'error', code: 'NOT_LOGGED_IN' });
+        return;
+      }
+      // Each send and mark acts as the session's account now, not as it was when the socket opened.
+      if (!(await stillHolds(connection))) {
+        connection = undefined;
         return;
       }
       const { party } = connection;

@@ -67,7 +67,7 @@ export async function signOutDevice(db: Executor, userId: bigint, sessionId: big
   if (deleted.length === 0) {
     throw new AppError('NOT_FOUND');
   }
-  forgetCachedSessions(db);
+  forgetCachedSessions(db, undefined, { userId: userId.toString() });
 }
 
 /** Signs out every other device of the account; the current session stays. */
@@ -82,7 +82,7 @@ export async function signOutOtherDevices(
       and(eq(sessions.userId, userId), eq(sessions.audience, 'buyer'), ne(sessions.id, currentSessionId)),
     )
     .returning({ id: sessions.id });
-  forgetCachedSessions(db);
+  forgetCachedSessions(db, undefined, { userId: userId.toString() });
   return deleted.length;
 }
 
