@@ -25,6 +25,11 @@ describe('money and rate fields name the rule a value broke', () => {
       feeRate: V.feeRate,
       minAmount: V.amountCents,
     });
+    // Well written but below a deposit's own minimum of 1.
+    expect(messagesOf(ZUpdateChannelRequest.safeParse({ minAmount: '0.50' }))).toEqual({
+      minAmount: `${V.amountRange}?min=1&max=1000000000`,
+    });
+    expect(ZUpdateChannelRequest.safeParse({ minAmount: '1' }).success).toBe(true);
   });
 
   it('a channel: a fixed fee in whole cents (it is charged in cents), the rate as finely as before', () => {

@@ -412,7 +412,16 @@ export const ZUpdateChannelRequest = z.strictObject({
     .refine((names) => Boolean(names.en), { error: V.required, path: ['en'] })
     .optional(),
   depositAddress: z.string().trim().max(128, { error: V.tooLong }).nullable().optional(),
-  minAmount: zChannelAmount(CHANNEL_AMOUNT_MAX, RECHARGE_DECIMALS).optional(),
+  // No lower than a deposit may be (SPEC §5, "at least 1"): a channel's 0.50 was shown to buyers, who were then
+  // refused every amount below 1.
+  minAmount: zChannelAmount(CHANNEL_AMOUNT_MAX, RECHARGE_DECIMALS)
+    .refine(
+      (v) => !isMoneyString(v, RECHARGE_DECIMALS) || isAmountAtLeast(v, RECHARGE_DECIMALS, RECHARGE_MIN),
+      {
+        error: messageWithValues(V.amountRange, { min: Number(RECHARGE_MIN), max: CHANNEL_AMOUNT_MAX }),
+      },
+    )
+    .optional(),
   maxAmount: zChannelAmount(CHANNEL_AMOUNT_MAX, RECHARGE_DECIMALS).optional(),
   // Charged in whole cents (deposit fees are rounded up to cents): a sub-cent fixed fee would be shown, never taken.
   feeFixed: z

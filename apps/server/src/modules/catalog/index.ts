@@ -3,7 +3,7 @@ export { clearCatalogCache } from './cache';
 export { getCategoryTree, getRecommendedCategories } from './categories';
 export { getHome, getHomeList } from './home';
 export { cachePublicPage, isPublicCatalogPath, readPublicCatalog } from './page-data';
-export { getFavouriteLimit, getFollowLimit } from './params';
+export { getFavouriteLimit, getFollowLimit, readMaxBuy } from './params';
 export {
   cardColumns,
   pickText,

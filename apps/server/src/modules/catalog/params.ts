@@ -21,6 +21,11 @@ export async function getMaxBuy(db: Database): Promise<number> {
   );
 }
 
+/** Read fresh: the limit guards a seller's product write (its buy limits may not pass it). */
+export async function readMaxBuy(db: Executor): Promise<number> {
+  return readIntParam(db, 'mall_max_goods_number_in_order', MAX_BUY_DEFAULT);
+}
+
 /** Read fresh (inside the follow transaction): the limit guards a write. */
 export async function getFollowLimit(db: Executor): Promise<number> {
   return readIntParam(db, 'follow_store_limit', FOLLOW_LIMIT_DEFAULT);

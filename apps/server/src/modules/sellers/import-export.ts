@@ -20,7 +20,7 @@ import { productImports, products, productVariants, stores } from '../../db/sche
 import { AppError, isAppError } from '../../http/app-error';
 import { fromSpreadsheetCell, toSpreadsheetCsv } from '../../http/csv';
 import { errorMessage, validationMessage } from '../../i18n/messages';
-import { clearCatalogCache } from '../catalog';
+import { clearCatalogCache, readMaxBuy } from '../catalog';
 import { resolveSellerImages } from './images';
 import {
   IMPORT_STOCK_REASON,
@@ -440,6 +440,7 @@ async function runImport(db: Database, uploadDir: string, seller: TSeller, jobId
   const [store] = await db.select({ lang: stores.lang }).from(stores).where(eq(stores.id, seller.storeId));
   const shopLang = store?.lang ?? 'en';
   const categoryIds = await loadCategoryIds(db);
+  const platformMaxBuy = await readMaxBuy(db);
   const imageCache = new Map<string, TImage>();
   // Pictures already on the shop's goods may be reused by the rows (an edited export), even those that
   // predate the upload ownership records; any other picture must be the seller's own upload.
@@ -489,7 +490,7 @@ async function runImport(db: Database, uploadDir: string, seller: TSeller, jobId
         continue;
       }
       try {
-        const prepared = prepareProduct(parsed.data, shopLang, categoryIds);
+        const prepared = prepareProduct(parsed.data, shopLang, categoryIds, platformMaxBuy);
         const images: TImage[] = [];
         for (const ref of parsed.data.images) {
           let image = imageCache.get(ref);

@@ -33,7 +33,7 @@ import {
   type TProductAttributeDef,
 } from '../../db/schema';
 import { AppError } from '../../http/app-error';
-import { clearCatalogCache, foldedContainsSql } from '../catalog';
+import { clearCatalogCache, foldedContainsSql, readMaxBuy } from '../catalog';
 import { resolveSellerImages } from './images';
 import { iso, pickName } from './present';
 
@@ -349,6 +349,8 @@ export function prepareProduct(
   body: TProductRequestParsed,
   shopLang: string,
   categoryIds: TCategoryIds,
+  /** The platform's largest quantity of one item per order (mall_max_goods_number_in_order). */
+  platformMaxBuy: number,
   now = new Date(),
 ): TPreparedProduct {
   const names = cleanTexts(body.names);
@@ -388,6 +390,15 @@ export function prepareProduct(
   }
   if (body.buyMax !== null && body.buyMax < body.buyMin) {
     throw new AppError('BUY_LIMITS_INVALID', { field: 'buyMax' });
+  }
+  // Checkout takes at most the platform's limit: a minimum above it made a product nobody could buy (every quantity
+  // was either below the minimum or above the limit), and a maximum above it promised what checkout refuses.
+  if (body.buyMin > platformMaxBuy || (body.buyMax !== null && body.buyMax > platformMaxBuy)) {
+    throw new AppError(
+      'BUY_LIMIT_ABOVE_PLATFORM',
+      { field: body.buyMin > platformMaxBuy ? 'buyMin' : 'buyMax', max: platformMaxBuy },
+      { max: platformMaxBuy },
+    );
   }
   const attributes: TProductAttributeDef[] = [];
   const attributeNames = new Set<string>();
@@ -586,7 +597,7 @@ export async function saveSellerProduct(
 ): Promise<TSellerProductDetail> {
   const body = ZProductRequest.parse(input);
   const store = await storeOf(db, seller.storeId);
-  const prepared = prepareProduct(body, store.lang, await loadCategoryIds(db));
+  const prepared = prepareProduct(body, store.lang, await loadCategoryIds(db), await readMaxBuy(db));
   const currentImages =
     productId === null
       ? []

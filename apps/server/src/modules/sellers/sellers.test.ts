@@ -766,6 +766,10 @@ describe('seller products', () => {
       [{ images: [strangerImage.url] }, 'IMAGE_NOT_OWNED'],
       [{ images: ['https://example.com/a.png'] }, 'VALIDATION_FAILED'],
       [{ buyMin: 5, buyMax: 2 }, 'BUY_LIMITS_INVALID'],
+      // Above the platform's 500 a line (mall_max_goods_number_in_order): a minimum of 600 made a product no
+      // quantity could buy, a maximum of 600 promised what checkout refuses.
+      [{ buyMin: 600, buyMax: null }, 'BUY_LIMIT_ABOVE_PLATFORM'],
+      [{ buyMin: 1, buyMax: 501 }, 'BUY_LIMIT_ABOVE_PLATFORM'],
       // Half an emoji, as a cut paste leaves it: PostgreSQL's json refused it and the call answered 500.
       [{ descriptions: { en: 'Breathable \uD83D linen.' } }, 'VALIDATION_FAILED'],
       [{ names: { en: 'Linen \uDE00 shirt' } }, 'VALIDATION_FAILED'],

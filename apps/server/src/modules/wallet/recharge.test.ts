@@ -458,6 +458,14 @@ describe('recharge', () => {
       message: 'The maximum must not be below the minimum',
       details: { fields: [{ field: 'maxAmount', message: 'The maximum must not be below the minimum' }] },
     });
+    // Below a deposit's own minimum of 1 (SPEC §5): buyers were shown 0.50 and refused every amount under 1.
+    const minBelowOne = await call('PUT', `/api/v1/admin/finance/channels/${trc.id}`, finance.token, {
+      minAmount: '0.5',
+    });
+    expect(minBelowOne.statusCode).toBe(400);
+    expect(json<TErr>(minBelowOne).error.details).toMatchObject({
+      fields: [{ field: 'minAmount', message: 'Please enter an amount from 1 to 1,000,000,000' }],
+    });
     // Fees that take the whole of the smallest deposit: every amount up to them was refused as "below the minimum".
     const feesAboveMin = await call('PUT', `/api/v1/admin/finance/channels/${paylink.id}`, finance.token, {
       feeFixed: '6',

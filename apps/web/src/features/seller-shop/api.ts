@@ -139,3 +139,19 @@ export function useImportJob(id: string | null) {
     refetchInterval: (q) => (q.state.data?.status === 'running' ? 700 : false),
   });
 }
+
+/**
+ * The platform's largest quantity of one item per order (public setting mall_max_goods_number_in_order): a product's
+ * buy limits may not pass it (the server refuses them with BUY_LIMIT_ABOVE_PLATFORM).
+ */
+export function usePlatformMaxBuy(): number | undefined {
+  const code = 'mall_max_goods_number_in_order';
+  const setting = useQuery({
+    queryKey: ['system-params', code],
+    queryFn: async () =>
+      (await api.get<{ data: Record<string, string> }>('/system-params', { query: { codes: code } })).data,
+    staleTime: 5 * 60_000,
+  });
+  const value = Number(setting.data?.[code]);
+  return Number.isInteger(value) && value > 0 ? value : undefined;
+}

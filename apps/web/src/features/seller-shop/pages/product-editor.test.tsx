@@ -17,6 +17,9 @@ import ProductEditorPage from './product-editor';
 function stubNewProductApi(lang = 'en') {
   const fetchMock = vi.fn(async (input: RequestInfo | URL, _init?: RequestInit) => {
     const path = new URL(String(input), 'http://localhost').pathname;
+    if (path === '/api/v1/system-params') {
+      return jsonResponse({ data: { mall_max_goods_number_in_order: '500' } });
+    }
     return jsonResponse(path === '/api/v1/seller/shop' ? { lang } : { categories: [] });
   });
   vi.stubGlobal('fetch', fetchMock);
@@ -186,6 +189,12 @@ describe('Seller -> product editor', () => {
     fireEvent.change(buyMax, { target: { value: '2' } });
     fireEvent.blur(buyMax);
     await waitFor(() => expect(screen.getByText(validationEn.maxBelowMin)).toBeTruthy());
+    // Not above the platform's limit of a line (500 here): checkout would refuse every quantity of it.
+    fireEvent.change(buyMin, { target: { value: '600' } });
+    fireEvent.blur(buyMin);
+    const platformRange = validationEn.wholeRange.replace('{{min}}', '1').replace('{{max}}', '500');
+    await waitFor(() => expect(screen.getByText(platformRange)).toBeTruthy());
+    fireEvent.change(buyMin, { target: { value: '5' } });
 
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Save' })));
     // The category pick-list left empty: the form's own wording, not Ant Design's "Please enter Category".

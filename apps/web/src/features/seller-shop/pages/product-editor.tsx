@@ -52,7 +52,7 @@ import { placeFieldErrors, translateValidation, zodRule } from '../../../lib/for
 import { toast } from '../../../lib/toast';
 import { useNumberParser } from '../../../lib/use-number-parser';
 import { useUnsavedChangesGuard } from '../../../lib/use-unsaved-changes-guard';
-import { useSaveProduct, useSellerProduct, useShopSettings } from '../api';
+import { usePlatformMaxBuy, useSaveProduct, useSellerProduct, useShopSettings } from '../api';
 import { toTreeData } from './products';
 
 type TAttribute = { id: number; name: string; values: string[] };
@@ -204,6 +204,7 @@ function Editor({ product, shopLang }: { product: TSellerProductDetail | null; s
   const hasDiscountPrice = Boolean(Form.useWatch('discountPrice', form));
   const categories = useCategories();
   const save = useSaveProduct(product?.id ?? null);
+  const platformMaxBuy = usePlatformMaxBuy();
   const [langs, setLangs] = useTextLanguages(shopLang, product?.names);
   const [attributes, setAttributes] = useState<TAttribute[]>(
     (product?.attributes ?? []).map((a) => ({ ...a, id: ++attributeSeq })),
@@ -376,6 +377,7 @@ function Editor({ product, shopLang }: { product: TSellerProductDetail | null; s
   // No min or precision on the inputs: antd changed -3 to 0 and 2.5 to 3 without a word; the rule says what is wrong.
   // An empty field is left to `required` (buyMax may stay empty: no upper limit).
   const wholeRule = (min: number, max: number) => zodRule(zWhole(min, max), t, { isEmptyAllowed: true });
+  const buyLimitMax = Math.min(STOCK_MAX, platformMaxBuy ?? STOCK_MAX);
   const buyMaxRule = {
     validator: async (_rule: unknown, value?: number | null) => {
       const buyMin = form.getFieldValue('buyMin');
@@ -519,7 +521,7 @@ function Editor({ product, shopLang }: { product: TSellerProductDetail | null; s
             <Form.Item
               name="buyMin"
               label={t('editor.buyMin')}
-              rules={[{ required: true }, wholeRule(1, STOCK_MAX)]}
+              rules={[{ required: true }, wholeRule(1, buyLimitMax)]}
             >
               <InputNumber parser={parseNumber} style={{ inlineSize: '100%' }} />
             </Form.Item>
@@ -528,7 +530,7 @@ function Editor({ product, shopLang }: { product: TSellerProductDetail | null; s
             <Form.Item
               name="buyMax"
               label={t('editor.buyMax')}
-              rules={[wholeRule(1, STOCK_MAX), buyMaxRule]}
+              rules={[wholeRule(1, buyLimitMax), buyMaxRule]}
               dependencies={['buyMin']}
             >
               <InputNumber parser={parseNumber} style={{ inlineSize: '100%' }} />
