@@ -54,7 +54,13 @@ export async function countWaitingMerchantApplications(db: Executor): Promise<nu
 }
 
 /** A shop name is unique regardless of case among shops and applications still waiting. */
-async function assertShopNameFree(tx: Executor, name: string, exceptUserId: bigint | null): Promise<void> {
+async function assertShopNameFree(
+  tx: Executor,
+  name: string,
+  exceptUserId: bigint | null,
+  /** The form's field the name is in: the application's `shopName`, the shop settings' `name`. */
+  field = 'shopName',
+): Promise<void> {
   const lowered = name.toLowerCase();
   const [store] = await tx
     .select({ id: stores.id })
@@ -77,7 +83,7 @@ async function assertShopNameFree(tx: Executor, name: string, exceptUserId: bigi
     )
     .limit(1);
   if (store || pending) {
-    throw new AppError('SHOP_NAME_TAKEN', { field: 'shopName' });
+    throw new AppError('SHOP_NAME_TAKEN', { field });
   }
 }
 

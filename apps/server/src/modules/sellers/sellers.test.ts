@@ -1065,7 +1065,11 @@ describe('seller products', () => {
       headers: h,
       payload: { name: 'linen works', lang: 'en', logo: null, banner: null },
     });
-    expect(json<TError>(renamed).error.code).toBe('SHOP_NAME_TAKEN');
+    // Named after the settings form's field, so the form shows it there.
+    expect(json<TError>(renamed).error).toMatchObject({
+      code: 'SHOP_NAME_TAKEN',
+      details: { field: 'name' },
+    });
 
     // Reviews: the rival neither sees nor answers the first shop's review; the owner answers it once.
     const reviewer = await createTestUser(ctx.database.db);

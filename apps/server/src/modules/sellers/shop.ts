@@ -65,7 +65,8 @@ export async function saveShopSettings(
     }
   }
   await db.transaction(async (tx) => {
-    await assertShopNameFree(tx, body.name, seller.id);
+    // Said beside the settings form's own field (`name`): under `shopName` it found no field and was only a toast.
+    await assertShopNameFree(tx, body.name, seller.id, 'name');
     await tx
       .update(stores)
       .set({
