@@ -43,6 +43,8 @@ export const LOAN_MAX_TERM_DAYS = 365;
 
 export const PAGE_SIZE = { home: 12, list: 20, recharge: 8 } as const;
 export const PAGE_SIZE_MAX = 100;
+/** Loans of the history a page of My loans shows. */
+export const MY_LOANS_PAGE_SIZE = 10;
 
 /** Order list status codes of SPEC §3. */
 export const ORDER_STATUS = {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LOAN_MAX, LOAN_MAX_TERM_DAYS, LOAN_MIN, PAGE_SIZE } from '../constants';
+import { LOAN_MAX, LOAN_MAX_TERM_DAYS, LOAN_MIN, MY_LOANS_PAGE_SIZE, PAGE_SIZE } from '../constants';
 import { zSortQuery } from '../list-sort';
 import { REPAYMENT_MODES } from '../loan-schedule';
 import { isDecimalAbove, isMoneyString, parseMoney } from '../money';
@@ -391,9 +391,22 @@ export const ZLoan = z.object({
 });
 export type TLoan = z.infer<typeof ZLoan>;
 
+/** GET /api/v1/loans/mine: the current loan comes with every page of the history. */
+export const ZMyLoansQuery = z.strictObject({
+  pageNum: zPageNum.default(1),
+  pageSize: zPageSize.default(MY_LOANS_PAGE_SIZE),
+  lang: z.string().max(8).optional(),
+});
+export type TMyLoansQuery = z.input<typeof ZMyLoansQuery>;
+
 export const ZMyLoans = z.object({
   current: ZLoan.nullable(),
+  /** One page of the other loans, newest first. */
   history: z.array(ZLoan),
+  /** How many other loans there are, on every page. */
+  historyTotal: z.number().int(),
+  pageNum: z.number().int(),
+  pageSize: z.number().int(),
   /** An earlier loan went overdue: a new application is refused (LOAN_NOT_QUALIFIED, reason overdue_history). */
   hasOverdueHistory: z.boolean(),
 });

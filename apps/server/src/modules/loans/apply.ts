@@ -2,6 +2,7 @@ import {
   buildSchedule,
   displayMoney,
   formatMoney,
+  MY_LOANS_PAGE_SIZE,
   OPEN_LOAN_STATUSES,
   parseMoney,
   type TApplyLoanRequest,
@@ -11,7 +12,7 @@ import {
   type TMyLoans,
   type TRepaymentMode,
 } from '@caravan/contracts';
-import { and, count, desc, eq, inArray } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, ne } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
 import { findPgError } from '../../db/pg-error';
 import { loans } from '../../db/schema';
@@ -170,28 +171,54 @@ export async function applyForLoan(
   }
 }
 
-/** The user's latest 50 loans, newest first, and the current one among them: the open loan, else the latest. */
-async function recentLoansOf(db: Executor, userId: bigint) {
-  const rows = await db
+/** The user's current loan: the open one (at most one is open), else the latest; undefined without any loan. */
+async function currentLoanRowOf(db: Executor, userId: bigint) {
+  const [open] = await db
+    .select()
+    .from(loans)
+    .where(and(eq(loans.userId, userId), inArray(loans.status, [...OPEN_LOAN_STATUSES])))
+    .orderBy(desc(loans.id))
+    .limit(1);
+  if (open) {
+    return open;
+  }
+  const [latest] = await db
     .select()
     .from(loans)
     .where(eq(loans.userId, userId))
     .orderBy(desc(loans.id))
-    .limit(50);
-  const current = rows.find((r) => (OPEN_LOAN_STATUSES as readonly string[]).includes(r.status)) ?? rows[0];
-  return { rows, current };
+    .limit(1);
+  return latest;
 }
 
-/** The current (open or latest) loan and the history, newest first. */
-export async function getMyLoans(db: Executor, userId: bigint, now: Date): Promise<TMyLoans> {
-  const { rows, current } = await recentLoansOf(db, userId);
+/**
+ * The current (open or latest) loan and a page of the other loans, newest first, with their count. The history
+ * was the latest 49 others, so a borrower's older loans could never be seen.
+ */
+export async function getMyLoans(
+  db: Executor,
+  userId: bigint,
+  now: Date,
+  page: { pageNum: number; pageSize: number } = { pageNum: 1, pageSize: MY_LOANS_PAGE_SIZE },
+): Promise<TMyLoans> {
+  const current = await currentLoanRowOf(db, userId);
+  const others = and(eq(loans.userId, userId), current ? ne(loans.id, current.id) : undefined);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(loans)
+      .where(others)
+      .orderBy(desc(loans.id))
+      .limit(page.pageSize)
+      .offset((page.pageNum - 1) * page.pageSize),
+    db.select({ n: count() }).from(loans).where(others),
+  ]);
   return {
     current: current ? await presentLoan(db, current, now) : null,
-    history: await presentLoans(
-      db,
-      rows.filter((r) => r !== current),
-      now,
-    ),
+    history: await presentLoans(db, rows, now),
+    historyTotal: total?.n ?? 0,
+    pageNum: page.pageNum,
+    pageSize: page.pageSize,
     hasOverdueHistory: await hasOverdueHistory(db, userId),
   };
 }
@@ -201,7 +228,7 @@ export async function getMyLoans(db: Executor, userId: bigint, now: Date): Promi
  * overdue); null without any loan. For the customer-service panel.
  */
 export async function getCurrentLoanOf(db: Executor, userId: bigint, now: Date): Promise<TLoan | null> {
-  const { current } = await recentLoansOf(db, userId);
+  const current = await currentLoanRowOf(db, userId);
   return current ? presentLoan(db, current, now) : null;
 }
 

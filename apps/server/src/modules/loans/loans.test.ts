@@ -3,6 +3,7 @@ import {
   parseMoney,
   type TApproval,
   type TLoan,
+  type TMyLoans,
   type TMyVerification,
   V,
 } from '@caravan/contracts';
@@ -628,6 +629,29 @@ describe('identity verification and loans', () => {
       expect(mine.current.status).toBe('failed');
       expect(mine.current.rejectReason).toBe('Business plan missing');
       expect((await apply(user.token)).statusCode).toBe(201);
+    });
+
+    it('the loan history comes in pages, so every earlier loan can be seen (it stopped at the latest 50)', async () => {
+      const user = await verifiedBuyer();
+      const ids: string[] = [];
+      for (let i = 0; i < 12; i += 1) {
+        const loanId = json<TLoan>(await apply(user.token)).id;
+        ids.push(loanId);
+        await call('POST', `/api/v1/admin/loans/${loanId}/reject`, reviewerA.token, { reason: `No ${i}` });
+      }
+      const first = json<TMyLoans>(await call('GET', '/api/v1/loans/mine', user.token));
+      expect(first.current?.id).toBe(ids[11]);
+      expect(first).toMatchObject({ historyTotal: 11, pageNum: 1, pageSize: 10 });
+      expect(first.history.map((l) => l.id)).toEqual(ids.slice(1, 11).reverse());
+      const second = json<TMyLoans>(await call('GET', '/api/v1/loans/mine?pageNum=2', user.token));
+      // The current loan comes with every page; the oldest loan is on the second.
+      expect(second.current?.id).toBe(ids[11]);
+      expect(second.history.map((l) => l.id)).toEqual([ids[0]]);
+      const bySix = json<TMyLoans>(await call('GET', '/api/v1/loans/mine?pageNum=2&pageSize=6', user.token));
+      expect(bySix.history.map((l) => l.id)).toEqual(ids.slice(0, 5).reverse());
+      for (const query of ['pageNum=0', 'pageSize=101', 'pageNum=x', 'other=1']) {
+        expect((await call('GET', `/api/v1/loans/mine?${query}`, user.token)).statusCode, query).toBe(400);
+      }
     });
 
     it('a second buyer is refused every endpoint of the first buyer’s verification and loans', async () => {

@@ -17,6 +17,7 @@ import {
   ZLoanQuote,
   ZLoanQuoteQuery,
   ZMyLoans,
+  ZMyLoansQuery,
   ZMyVerification,
   ZRejectLoanRequest,
   ZRepayLoanRequest,
@@ -157,8 +158,16 @@ export const loanRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.get(
     '/api/v1/loans/mine',
-    { ...buyer, schema: { tags, summary: 'My current loan and loan history', response: { 200: ZMyLoans } } },
-    async (request) => getMyLoans(db, userOf(request).id, loanClock.now()),
+    {
+      ...buyer,
+      schema: {
+        tags,
+        summary: 'My current loan and a page of my loan history',
+        querystring: ZMyLoansQuery,
+        response: { 200: ZMyLoans },
+      },
+    },
+    async (request) => getMyLoans(db, userOf(request).id, loanClock.now(), request.query),
   );
   app.get(
     '/api/v1/loans/:id',

@@ -11,7 +11,8 @@ import type {
   TSubmitRealNameRequest,
   TVerification,
 } from '@caravan/contracts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { MY_LOANS_PAGE_SIZE } from '@caravan/contracts/constants';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import i18next from 'i18next';
 import { api, buildApiUrl } from '../../../lib/api';
 import { runIntent } from '../../../lib/intent';
@@ -37,11 +38,14 @@ export function useLoanProducts() {
   });
 }
 
-export function useMyLoans(isEnabled = true) {
+/** The current loan and one page of the history (`page` from 1; MY_LOANS_PAGE_SIZE loans a page). */
+export function useMyLoans(isEnabled = true, page = 1) {
   return useQuery({
-    queryKey: LOAN_KEYS.mine,
-    queryFn: () => api.get<TMyLoans>('/loans/mine'),
+    queryKey: [...LOAN_KEYS.mine, page],
+    queryFn: () =>
+      api.get<TMyLoans>('/loans/mine', { query: { pageNum: page, pageSize: MY_LOANS_PAGE_SIZE } }),
     enabled: isEnabled,
+    placeholderData: keepPreviousData,
   });
 }
 

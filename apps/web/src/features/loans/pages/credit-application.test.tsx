@@ -48,7 +48,14 @@ describe('/credit/application', () => {
   failOnAntdWarnings();
 
   it('names the nationality and the product field, and says above which amount advanced verification is needed', async () => {
-    serve({ current: null, history: [], hasOverdueHistory: false });
+    serve({
+      current: null,
+      history: [],
+      historyTotal: 0,
+      pageNum: 1,
+      pageSize: 10,
+      hasOverdueHistory: false,
+    });
     await renderWithQueries(<CreditApplicationPage />);
     await waitFor(() => expect(screen.getByText('Germany')).toBeTruthy());
     expect(screen.getByText('Loan product')).toBeTruthy();
@@ -64,7 +71,14 @@ describe('/credit/application', () => {
   });
 
   it('says up front that a loan not yet repaid blocks another application', async () => {
-    serve({ current: disbursedLoan(), history: [], hasOverdueHistory: false });
+    serve({
+      current: disbursedLoan(),
+      history: [],
+      historyTotal: 0,
+      pageNum: 1,
+      pageSize: 10,
+      hasOverdueHistory: false,
+    });
     await renderWithQueries(<CreditApplicationPage />);
     await waitFor(() => expect(screen.getByText(loansEn.application.openLoan)).toBeTruthy());
     expect(screen.getByRole('link', { name: 'See my loan' }).getAttribute('href')).toBe('/credit/myLoan');
@@ -77,6 +91,9 @@ describe('/credit/application', () => {
     serve({
       current: disbursedLoan({ status: 'repaid', repaidAt: '2027-01-09T10:00:00.000Z' }),
       history: [],
+      historyTotal: 0,
+      pageNum: 1,
+      pageSize: 10,
       hasOverdueHistory: true,
     });
     await renderWithQueries(<CreditApplicationPage />);
@@ -93,7 +110,14 @@ describe('/credit/application', () => {
   });
 
   it('says beside the grey Submit that the agreement must be accepted, until it is ticked', async () => {
-    serve({ current: null, history: [], hasOverdueHistory: false });
+    serve({
+      current: null,
+      history: [],
+      historyTotal: 0,
+      pageNum: 1,
+      pageSize: 10,
+      hasOverdueHistory: false,
+    });
     await renderWithQueries(<CreditApplicationPage />);
     const amount = await screen.findByRole('textbox', { name: 'Amount' });
     fireEvent.change(amount, { target: { value: '200000' } });

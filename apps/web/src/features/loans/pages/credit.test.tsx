@@ -69,7 +69,14 @@ describe('/credit', () => {
         'fetch',
         vi.fn(async (input: RequestInfo | URL) =>
           String(input).includes('/loans/mine')
-            ? jsonResponse({ current: null, history: [], hasOverdueHistory })
+            ? jsonResponse({
+                current: null,
+                history: [],
+                historyTotal: 0,
+                pageNum: 1,
+                pageSize: 10,
+                hasOverdueHistory,
+              })
             : jsonResponse({ products: [STARTUP_LOAN] }),
         ),
       );

@@ -22,7 +22,7 @@ const PAGES: ({ name: string; Page: ComponentType } & TLoadErrorCase)[] = [
     name: 'my loans',
     Page: MyLoanPage,
     path: '/api/v1/loans/mine',
-    body: { current: null, history: [] },
+    body: { current: null, history: [], historyTotal: 0, pageNum: 1, pageSize: 10 },
     errorText: loansEn.loadError,
     shown: loansEn.myLoan.empty,
   },

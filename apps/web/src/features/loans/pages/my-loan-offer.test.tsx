@@ -45,7 +45,14 @@ function serveOffer(answer: () => Response) {
         return answer();
       }
       return url.includes('/loans/mine')
-        ? jsonResponse({ current: offer, history: [], hasOverdueHistory: false })
+        ? jsonResponse({
+            current: offer,
+            history: [],
+            historyTotal: 0,
+            pageNum: 1,
+            pageSize: 10,
+            hasOverdueHistory: false,
+          })
         : jsonResponse({ available: '0.00', frozen: '0.00' });
     }),
   );
@@ -151,7 +158,14 @@ describe('/credit/myLoan, an offer for less than asked', () => {
             return jsonResponse(after);
           }
           return url.includes('/loans/mine')
-            ? jsonResponse({ current, history: [], hasOverdueHistory: false })
+            ? jsonResponse({
+                current,
+                history: [],
+                historyTotal: 0,
+                pageNum: 1,
+                pageSize: 10,
+                hasOverdueHistory: false,
+              })
             : jsonResponse({ available: '0.00', frozen: '0.00' });
         }),
       );
@@ -206,6 +220,9 @@ describe('/credit/myLoan, an offer for less than asked', () => {
           jsonResponse({
             current: { ...offer, status: 'failed', offerOutcome: outcome },
             history: [],
+            historyTotal: 0,
+            pageNum: 1,
+            pageSize: 10,
             hasOverdueHistory: false,
           }),
         ),

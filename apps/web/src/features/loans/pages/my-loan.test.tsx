@@ -12,7 +12,7 @@ function serveLoan(current: ReturnType<typeof disbursedLoan>, available: string)
     'fetch',
     vi.fn(async (input: RequestInfo | URL) =>
       String(input).includes('/loans/mine')
-        ? jsonResponse({ current, history: [] })
+        ? jsonResponse({ current, history: [], historyTotal: 0, pageNum: 1, pageSize: 10 })
         : jsonResponse({ available, frozen: '0.00' }),
     ),
   );
@@ -25,7 +25,9 @@ describe('/credit/myLoan', () => {
   it('with no loan yet, leads to the loans on offer (no "this loan" to apply for)', async () => {
     vi.stubGlobal(
       'fetch',
-      vi.fn(async () => jsonResponse({ current: null, history: [] })),
+      vi.fn(async () =>
+        jsonResponse({ current: null, history: [], historyTotal: 0, pageNum: 1, pageSize: 10 }),
+      ),
     );
     await renderWithQueries(<MyLoanPage />);
     await waitFor(() => expect(screen.getByText('You have no loan yet.')).toBeTruthy());
@@ -43,7 +45,16 @@ describe('/credit/myLoan', () => {
     for (const hasOverdueHistory of [false, true]) {
       vi.stubGlobal(
         'fetch',
-        vi.fn(async () => jsonResponse({ current: repaid, history: [], hasOverdueHistory })),
+        vi.fn(async () =>
+          jsonResponse({
+            current: repaid,
+            history: [],
+            historyTotal: 0,
+            pageNum: 1,
+            pageSize: 10,
+            hasOverdueHistory,
+          }),
+        ),
       );
       await renderWithQueries(<MyLoanPage />);
       await waitFor(() => expect(screen.getAllByText(loansEn.kind.startup).length).toBeGreaterThan(0));
@@ -65,7 +76,9 @@ describe('/credit/myLoan', () => {
     });
     vi.stubGlobal(
       'fetch',
-      vi.fn(async () => jsonResponse({ current: null, history: [declined] })),
+      vi.fn(async () =>
+        jsonResponse({ current: null, history: [declined], historyTotal: 1, pageNum: 1, pageSize: 10 }),
+      ),
     );
     await renderWithQueries(<MyLoanPage />);
     const open = await screen.findByRole('button', { name: /^Details of the loan applied for on / });
@@ -81,6 +94,34 @@ describe('/credit/myLoan', () => {
     expect(within(drawer).getByText(loansEn.fields.term)).toBeTruthy();
     expect(within(drawer).getByText(loansEn.event.applied, { exact: false })).toBeTruthy();
     expect(within(drawer).getByText(loansEn.status.failed)).toBeTruthy();
+  });
+
+  it('asks the server for each page of the history: older loans are not cut off', async () => {
+    const loanOn = (id: number) =>
+      disbursedLoan({
+        id: String(id),
+        status: 'repaid',
+        createdAt: `2026-0${(id % 9) + 1}-02T09:30:00.000Z`,
+      });
+    const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
+      const page = Number(new URL(String(input), 'http://localhost').searchParams.get('pageNum'));
+      const history = page === 2 ? [loanOn(1)] : Array.from({ length: 10 }, (_, i) => loanOn(11 - i));
+      return jsonResponse({ current: null, history, historyTotal: 11, pageNum: page, pageSize: 10 });
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    await renderWithQueries(<MyLoanPage />);
+    expect(
+      await screen.findAllByRole('button', { name: /^Details of the loan applied for on / }),
+    ).toHaveLength(10);
+    fireEvent.click(screen.getByRole('listitem', { name: '2' }));
+    await waitFor(() =>
+      expect(screen.getAllByRole('button', { name: /^Details of the loan applied for on / })).toHaveLength(1),
+    );
+    const asked = fetchMock.mock.calls.map(([input]) => {
+      const params = new URL(String(input), 'http://localhost').searchParams;
+      return `${params.get('pageNum')}/${params.get('pageSize')}`;
+    });
+    expect(asked).toEqual(['1/10', '2/10']);
   });
 });
 

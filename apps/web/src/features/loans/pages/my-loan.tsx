@@ -1,4 +1,11 @@
-import { parseMoney, type TLoan, type TLoanStatus, zLoanAmount, zTxPassword } from '@caravan/contracts';
+import {
+  MY_LOANS_PAGE_SIZE,
+  parseMoney,
+  type TLoan,
+  type TLoanStatus,
+  zLoanAmount,
+  zTxPassword,
+} from '@caravan/contracts';
 import {
   Alert,
   Button,
@@ -519,8 +526,8 @@ function CurrentLoan({ loan, hasOverdueHistory }: { loan: TLoan; hasOverdueHisto
 /** The current loan (timeline, schedule, accrued interest, repay now) and the loan history. */
 export default function MyLoanPage() {
   const { t } = useTranslation('loans');
-  const loans = useMyLoans();
   const [page, setPage] = usePageParam();
+  const loans = useMyLoans(true, page);
   const [pastLoan, setPastLoan] = useState<TLoan | null>(null);
   return (
     <PageFrame titleKey="routes.myLoan" crumbs={[{ labelKey: 'routes.credit', to: '/credit' }]}>
@@ -534,16 +541,18 @@ export default function MyLoanPage() {
       {loans.data?.current && (
         <CurrentLoan loan={loans.data.current} hasOverdueHistory={loans.data.hasOverdueHistory} />
       )}
-      {loans.data && loans.data.history.length > 0 && (
+      {loans.data && loans.data.historyTotal > 0 && (
         <>
           <h3 style={{ marginBlockStart: 16 }}>{t('myLoan.history')}</h3>
           <DataTable<TLoan>
             size="small"
             rowKey="id"
             dataSource={loans.data.history}
+            loading={loans.isPlaceholderData}
             pagination={{
               current: page,
-              pageSize: 10,
+              pageSize: MY_LOANS_PAGE_SIZE,
+              total: loans.data.historyTotal,
               onChange: (next) => setPage(next),
               showSizeChanger: false,
             }}
