@@ -27,7 +27,17 @@ const VERIFIED: TMyVerification = {
   advancedStatus: 'not_submitted',
 };
 
-function serve(myLoans: TMyLoans) {
+/** The buyer's loans: none in the history unless said, no overdue loan. */
+function serve(loans: Partial<TMyLoans>) {
+  const myLoans: TMyLoans = {
+    current: null,
+    history: [],
+    historyTotal: 0,
+    pageNum: 1,
+    pageSize: 10,
+    hasOverdueHistory: false,
+    ...loans,
+  };
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: RequestInfo | URL) => {
@@ -48,14 +58,7 @@ describe('/credit/application', () => {
   failOnAntdWarnings();
 
   it('names the nationality and the product field, and says above which amount advanced verification is needed', async () => {
-    serve({
-      current: null,
-      history: [],
-      historyTotal: 0,
-      pageNum: 1,
-      pageSize: 10,
-      hasOverdueHistory: false,
-    });
+    serve({ current: null });
     await renderWithQueries(<CreditApplicationPage />);
     await waitFor(() => expect(screen.getByText('Germany')).toBeTruthy());
     expect(screen.getByText('Loan product')).toBeTruthy();
@@ -71,14 +74,7 @@ describe('/credit/application', () => {
   });
 
   it('says up front that a loan not yet repaid blocks another application', async () => {
-    serve({
-      current: disbursedLoan(),
-      history: [],
-      historyTotal: 0,
-      pageNum: 1,
-      pageSize: 10,
-      hasOverdueHistory: false,
-    });
+    serve({ current: disbursedLoan() });
     await renderWithQueries(<CreditApplicationPage />);
     await waitFor(() => expect(screen.getByText(loansEn.application.openLoan)).toBeTruthy());
     expect(screen.getByRole('link', { name: 'See my loan' }).getAttribute('href')).toBe('/credit/myLoan');
@@ -90,10 +86,6 @@ describe('/credit/application', () => {
   it('says up front that an earlier overdue loan blocks another application, and the form cannot be sent', async () => {
     serve({
       current: disbursedLoan({ status: 'repaid', repaidAt: '2027-01-09T10:00:00.000Z' }),
-      history: [],
-      historyTotal: 0,
-      pageNum: 1,
-      pageSize: 10,
       hasOverdueHistory: true,
     });
     await renderWithQueries(<CreditApplicationPage />);
@@ -110,14 +102,7 @@ describe('/credit/application', () => {
   });
 
   it('says beside the grey Submit that the agreement must be accepted, until it is ticked', async () => {
-    serve({
-      current: null,
-      history: [],
-      historyTotal: 0,
-      pageNum: 1,
-      pageSize: 10,
-      hasOverdueHistory: false,
-    });
+    serve({ current: null });
     await renderWithQueries(<CreditApplicationPage />);
     const amount = await screen.findByRole('textbox', { name: 'Amount' });
     fireEvent.change(amount, { target: { value: '200000' } });
