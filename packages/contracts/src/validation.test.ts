@@ -7,6 +7,7 @@ import {
   messageWithValues,
   splitMessage,
   V,
+  zEmail,
   zId,
   zNewTxPassword,
   zPageNum,
@@ -33,6 +34,23 @@ describe('whole numbers and ids', () => {
     expect(message).toBe(messageWithValues(V.wholeRange, { min: 0, max: 1_000_000 }));
     expect(zWhole(0, 1_000_000).safeParse(2.5).error?.issues[0]?.message).toBe(message);
     expect(zWholeFromText(1, 20, V.avatar).safeParse('21').error?.issues[0]?.message).toBe(V.avatar);
+  });
+});
+
+describe('e-mail accounts', () => {
+  it('need six letters or digits before the @ (SPEC §5), whatever dots, dashes or underscores are among them', () => {
+    for (const ok of ['abcdef@example.com', 'ab.cd-ef_1@example.com', 'Ann.Lee1@Mail.Example.org']) {
+      expect(zEmail.safeParse(ok).success, ok).toBe(true);
+    }
+    for (const bad of [
+      'a-_._-@example.com',
+      'a.b.c.d.e@example.com',
+      'abcde@example.com',
+      'abcdef@example',
+      'abcdef',
+    ]) {
+      expect(zEmail.safeParse(bad).error?.issues[0]?.message, bad).toBe(V.email);
+    }
   });
 });
 

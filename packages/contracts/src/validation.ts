@@ -243,11 +243,11 @@ export const zDay = z.iso
  * One of `values`: "required" when the field is missing or empty (a form's unchosen select), "not one of the allowed
  * values" when something else was given (a single message for both said "required" for a wrong sort order).
  */
+export const choiceError = (issue: { input?: unknown }): string =>
+  issue.input === undefined || issue.input === null || issue.input === '' ? V.required : V.invalidChoice;
+
 export const zChoice = <const T extends readonly [string, ...string[]]>(values: T) =>
-  z.enum(values, {
-    error: (issue) =>
-      issue.input === undefined || issue.input === null || issue.input === '' ? V.required : V.invalidChoice,
-  });
+  z.enum(values, { error: choiceError });
 
 export const zRequiredText = (max: number) =>
   z.string({ error: requiredOrInvalid }).trim().min(1, { error: V.required }).max(max, { error: V.tooLong });
@@ -262,7 +262,11 @@ export const zEmail = z
   .trim()
   .toLowerCase()
   .max(EMAIL_MAX, { error: V.tooLong })
-  .regex(/^[a-z0-9][a-z0-9._-]{5,}@[a-z0-9-]+(\.[a-z0-9-]+)*\.[a-z]{2,}$/, { error: V.email });
+  .regex(/^[a-z0-9][a-z0-9._-]{5,}@[a-z0-9-]+(\.[a-z0-9-]+)*\.[a-z]{2,}$/, { error: V.email })
+  // Six letters or digits, whatever dots, dashes or underscores come between them: `a-_._-@…` passed the pattern.
+  .refine((email) => (email.slice(0, email.indexOf('@')).match(/[a-z0-9]/g)?.length ?? 0) >= 6, {
+    error: V.email,
+  });
 
 /**
  * Subscription e-mail: local part starts alphanumeric, at least 3 characters, then a domain. Kept as typed (trimmed);

@@ -46,7 +46,10 @@ describe('page head (issue 11: findable)', () => {
     expect(canonical('/store?id=01&page=1&q=tea', { id: '1' })).toBe(`${ORIGIN}/store?id=1`);
     expect(canonical('/commodity?sort=price_asc&min=1&page=3&c=12')).toBe(`${ORIGIN}/commodity?c=12&page=3`);
     expect(canonical('/commodity?page=abc')).toBe(`${ORIGIN}/commodity`);
-    expect(canonical('/searchGoods?k=%20linen%20&fbclid=1')).toBe(`${ORIGIN}/searchGoods?k=linen`);
+    // The keyword as the site's own links write it (JSON), so it reads back as the same search: a bare `1e2`
+    // would be read as JSON, the search 100.
+    expect(canonical('/searchGoods?k=%20linen%20&fbclid=1')).toBe(`${ORIGIN}/searchGoods?k=%22linen%22`);
+    expect(canonical('/searchGoods?k=%221e2%22')).toBe(`${ORIGIN}/searchGoods?k=%221e2%22`);
     expect(canonical('/privacy-policy?ref=mail')).toBe(`${ORIGIN}/privacy-policy`);
   });
 

@@ -95,7 +95,11 @@ const keepAsGiven: TCanonicalValue = (raw) => raw ?? '';
 const CANONICAL_VALUES: Record<string, TCanonicalValue> = {
   page: (raw) => (readPageParam(raw) > 1 ? String(readPageParam(raw)) : ''),
   id: (raw, ids) => ids.id ?? raw ?? '',
-  k: (raw) => parseKeywordParam(raw).trim(),
+  // Written back as the page reads it, JSON (buildKeywordQuery): the bare keyword `"1e2"` read back as the search 100.
+  k: (raw) => {
+    const keyword = parseKeywordParam(raw).trim();
+    return keyword === '' ? '' : JSON.stringify(keyword);
+  },
 };
 
 /**

@@ -221,7 +221,10 @@ export const ZLoanProductRequest = z
     name: zRequiredText(64),
     minAmount: zProductLoanAmount,
     maxAmount: zProductLoanAmount,
-    termOptions: z.array(zTermDays).min(1, { error: V.required }).max(24, { error: V.tooLong }),
+    termOptions: z
+      .array(zTermDays)
+      .min(1, { error: V.required })
+      .max(24, { error: messageWithValues(V.itemsAtMost, { max: 24 }) }),
     dailyRate: zDailyRate,
     modes: z.array(z.enum(REPAYMENT_MODES)).min(1, { error: V.required }).max(REPAYMENT_MODES.length),
     cycleDays: zTermDays,

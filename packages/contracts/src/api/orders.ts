@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { CANCEL_REASON_CODES, RETURN_REASON_CODES, REVIEW_IMAGES_MAX } from '../constants';
 import { zSortQuery } from '../list-sort';
 import {
+  choiceError,
+  messageWithValues,
   requiredOrInvalid,
   V,
   zAmount,
@@ -260,9 +262,10 @@ export const ZPayOrdersResponse = z.object({
 export type TPayOrdersResponse = z.infer<typeof ZPayOrdersResponse>;
 
 export const ZCancelOrderRequest = z.strictObject({
+  // "Required" only when missing: a code out of the list (5) is "not one of the allowed values".
   reason: z.union(
     CANCEL_REASON_CODES.map((c) => z.literal(c)),
-    { error: V.required },
+    { error: choiceError },
   ),
 });
 export type TCancelOrderRequest = z.input<typeof ZCancelOrderRequest>;
@@ -270,18 +273,24 @@ export type TCancelOrderRequest = z.input<typeof ZCancelOrderRequest>;
 export const ZReviewOrderRequest = z.strictObject({
   rating: zChoice(REVIEW_RATINGS),
   content: z.string().trim().max(1000, { error: V.tooLong }).default(''),
-  images: z.array(zImageUrl).max(REVIEW_IMAGES_MAX, { error: V.tooLong }).default([]),
+  images: z
+    .array(zImageUrl)
+    .max(REVIEW_IMAGES_MAX, { error: messageWithValues(V.itemsAtMost, { max: REVIEW_IMAGES_MAX }) })
+    .default([]),
 });
 export type TReviewOrderRequest = z.input<typeof ZReviewOrderRequest>;
 
 export const ZRefundOrderRequest = z.strictObject({
   reason: z.union(
     RETURN_REASON_CODES.map((c) => z.literal(c)),
-    { error: V.required },
+    { error: choiceError },
   ),
   amount: zAmount(2, V.amountCents),
   description: z.string().trim().max(1000, { error: V.tooLong }).default(''),
-  images: z.array(zImageUrl).max(REVIEW_IMAGES_MAX, { error: V.tooLong }).default([]),
+  images: z
+    .array(zImageUrl)
+    .max(REVIEW_IMAGES_MAX, { error: messageWithValues(V.itemsAtMost, { max: REVIEW_IMAGES_MAX }) })
+    .default([]),
 });
 export type TRefundOrderRequest = z.input<typeof ZRefundOrderRequest>;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { V } from '../validation';
+import { messageWithValues, V } from '../validation';
 import { ZRejectApprovalRequest } from './approvals';
 import { ZChangeTxPasswordRequest } from './auth';
 import {
@@ -8,7 +8,12 @@ import {
   ZSubmitAdvancedRequest,
   ZSubmitRealNameRequest,
 } from './loans';
-import { ZRejectRefundRequest } from './orders';
+import {
+  ZCancelOrderRequest,
+  ZRefundOrderRequest,
+  ZRejectRefundRequest,
+  ZReviewOrderRequest,
+} from './orders';
 import { ZReasonRequest } from './sellers';
 import { ZRejectRecordRequest } from './wallet';
 
@@ -87,5 +92,27 @@ describe('an advanced verification', () => {
     expect(ZSubmitAdvancedRequest.safeParse({ selfieImageId: '10', addressProofImageId: '11' }).success).toBe(
       true,
     );
+  });
+});
+
+describe('order reasons and pictures (buyer QA, 2026-12-06)', () => {
+  it('says "required" only for a missing reason, and "not one of the allowed values" for a code off the list', () => {
+    expect(issuesOf(ZCancelOrderRequest.safeParse({}))).toEqual([{ path: ['reason'], message: V.required }]);
+    expect(issuesOf(ZCancelOrderRequest.safeParse({ reason: 5 }))).toEqual([
+      { path: ['reason'], message: V.invalidChoice },
+    ]);
+    expect(issuesOf(ZRefundOrderRequest.safeParse({ reason: 10, amount: '1' }))).toEqual([
+      { path: ['reason'], message: V.invalidChoice },
+    ]);
+  });
+
+  it('names the limit of 9 pictures, not "too long"', () => {
+    const images = Array.from(
+      { length: 10 },
+      () => '/uploads/img/ab/0123456789abcdef0123456789abcdef-640.webp',
+    );
+    const tooMany = [{ path: ['images'], message: messageWithValues(V.itemsAtMost, { max: 9 }) }];
+    expect(issuesOf(ZReviewOrderRequest.safeParse({ rating: 'good', images }))).toEqual(tooMany);
+    expect(issuesOf(ZRefundOrderRequest.safeParse({ reason: 1, amount: '1', images }))).toEqual(tooMany);
   });
 });

@@ -139,6 +139,14 @@ describe('legacy order and address calls (SPEC §7)', () => {
     expect(paidTab.data.total).toBe(1);
     const pendingTab = await call<{ total: number }>('order!listMain', { token: buyer.token, status: '0' });
     expect(pendingTab.data.total).toBe(0);
+    // 4 "to be reviewed" and 5 "reviewed" are two codes (SPEC §3): 5 listed received orders too.
+    const totalOf = async (status: string) =>
+      (await call<{ total: number }>('order!listMain', { token: buyer.token, status })).data.total;
+    await db.update(orders).set({ status: 4 }).where(eq(orders.orderNo, orderNo));
+    expect([await totalOf('4'), await totalOf('5')]).toEqual([1, 0]);
+    await db.update(orders).set({ status: 5 }).where(eq(orders.orderNo, orderNo));
+    expect([await totalOf('4'), await totalOf('5')]).toEqual([0, 1]);
+    await db.update(orders).set({ status: 1 }).where(eq(orders.orderNo, orderNo));
 
     const info = await call<{ orderInfo: TSummary & { address: { city: string } } }>('order!info', {
       token: buyer.token,

@@ -1,4 +1,5 @@
 import {
+  ORDER_STATUS,
   type TOrderTab,
   ZCancelOrderRequest,
   ZOrderListQuery,
@@ -52,7 +53,10 @@ const ALIASES = {
   addressId: { addressId: ['addressId', 'address_id'] },
 } as const;
 
-/** Order list status codes of SPEC §3 -> the v1 tabs of SPEC §4 (5 "reviewed" is in "harvested"). */
+/**
+ * Order list status codes of SPEC §3 -> the v1 tabs of SPEC §4. 5 "reviewed" has no tab of its own: it is the
+ * reviewed orders of "harvested" (which also holds the received ones, 4), listed with that status alone.
+ */
 const STATUS_TABS: Record<string, TOrderTab> = {
   '-1': 'cancelled',
   '0': 'pending',
@@ -179,7 +183,14 @@ registerLegacyAction(
       ZOrderListQuery,
       withoutUndefined({ pageNum: mapped.pageNum, tab: toTab(mapped.status) }),
     );
-    return listBuyerOrders(ctx.app.deps.db, user.id, query.tab, query.pageNum);
+    const isReviewedOnly = mapped.status?.trim() === String(ORDER_STATUS.reviewed);
+    return listBuyerOrders(
+      ctx.app.deps.db,
+      user.id,
+      query.tab,
+      query.pageNum,
+      isReviewedOnly ? ORDER_STATUS.reviewed : undefined,
+    );
   },
   READ_ONLY,
 );

@@ -252,8 +252,16 @@ export async function listOrders(
   return { rows, pageNum: query.pageNum, pageSize, total: total?.n ?? 0 };
 }
 
-export async function listBuyerOrders(db: Executor, userId: bigint, tab: TOrderTab, pageNum: number) {
-  const page = await listOrders(db, { owner: { buyerUserId: userId }, tab, pageNum });
+export async function listBuyerOrders(
+  db: Executor,
+  userId: bigint,
+  tab: TOrderTab,
+  pageNum: number,
+  /** One SPEC §3 status code within the tab (the legacy list's 5, "reviewed", has no tab of its own). */
+  onlyStatus?: number,
+) {
+  const extra = onlyStatus === undefined ? [] : [eq(orders.status, onlyStatus)];
+  const page = await listOrders(db, { owner: { buyerUserId: userId }, tab, pageNum, extra });
   return {
     pageList: await loadSummaries(db, page.rows),
     pageNum,

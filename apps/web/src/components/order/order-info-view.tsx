@@ -22,7 +22,16 @@ function isClosedByRefund(order: TOrderInfo): boolean {
 }
 
 /** Every field of one order (SPEC §3) and its history; shared by the buyer page and the console drawers. */
-export function OrderInfoView({ order, logistics }: { order: TOrderInfo; logistics?: ReactNode }) {
+export function OrderInfoView({
+  order,
+  logistics,
+  isBuyerView = false,
+}: {
+  order: TOrderInfo;
+  logistics?: ReactNode;
+  /** The buyer's own order (its state is named as the buyer's list names it). */
+  isBuyerView?: boolean;
+}) {
   const countryName = useCountryName();
   const { t } = useTranslation(['orders', 'cart']);
   const { address, refund, review } = order;
@@ -47,7 +56,13 @@ export function OrderInfoView({ order, logistics }: { order: TOrderInfo; logisti
             {
               key: 'status',
               label: t('detail.status'),
-              children: <OrderStatusTag statusName={order.statusName} refundStatus={order.refundStatus} />,
+              children: (
+                <OrderStatusTag
+                  statusName={order.statusName}
+                  refundStatus={order.refundStatus}
+                  isBuyerView={isBuyerView}
+                />
+              ),
             },
             {
               key: 'no',

@@ -24,6 +24,18 @@ describe('OrderCard', () => {
     expect(screen.getByTestId('order-card').textContent).not.toContain(ordersEn.detail.returnAmount);
   });
 
+  it('names a paid and a seller-confirmed order alike for the buyer (SPEC §3: 1 and 2 share a label)', async () => {
+    for (const statusName of ['paid', 'confirmed'] as const) {
+      await renderWithQueries(
+        <OrderCard order={orderInfoFixture({ statusName, refundStatus: 'none' })} />,
+        '/userInfo/my-order',
+      );
+      expect(screen.getByText(ordersEn.status.paid)).toBeTruthy();
+      expect(screen.queryByText(ordersEn.status.confirmed)).toBeNull();
+      cleanup();
+    }
+  });
+
   it("gives a product's name a line of its own, with variant, quantity and price together after it", async () => {
     await renderWithQueries(<OrderCard order={orderInfoFixture()} />, '/userInfo/my-order');
     const line = screen.getByTestId('order-card').querySelector('.cv-order-card__item');

@@ -29,7 +29,7 @@ export function OrderCard({ order }: { order: TOrderSummary }) {
           </span>
         </div>
       }
-      extra={<OrderStatusTag statusName={order.statusName} refundStatus={order.refundStatus} />}
+      extra={<OrderStatusTag isBuyerView statusName={order.statusName} refundStatus={order.refundStatus} />}
     >
       <ul className="cv-order-card__items">
         {order.items.map((item) => (

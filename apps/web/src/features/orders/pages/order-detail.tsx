@@ -60,6 +60,7 @@ export default function OrderDetailPage() {
       )}
       {order.data && (
         <OrderInfoView
+          isBuyerView
           order={order.data}
           logistics={hasLogistics && logistics.data ? <OrderLogistics entries={logistics.data} /> : undefined}
         />
