@@ -146,6 +146,45 @@ describe('web app serving', () => {
     expect(mobile.headers.location).toContain('storeId=9');
   });
 
+  it('answers HEAD on a page as GET, without the body', async () => {
+    for (const url of ['/productDetails?id=1', '/index', '/userInfo/dashboard']) {
+      const head = await ctx.app.inject({
+        method: 'HEAD',
+        url,
+        headers: { accept: 'text/html', 'user-agent': DESKTOP },
+      });
+      expect(head.statusCode, url).toBe(200);
+      expect(head.headers['content-type'], url).toContain('text/html');
+      expect(head.body, url).toBe('');
+    }
+  });
+
+  it("sends a storefront page's other spellings to its own address for good, the query kept", async () => {
+    for (const [url, location] of [
+      ['/productDetails/?id=999999', '/productDetails?id=999999'],
+      ['/ProductDetails?id=1', '/productDetails?id=1'],
+      ['/INDEX', '/index'],
+      ['/store/?id=2&page=3', '/store?id=2&page=3'],
+      ['/searchresult/Linen%20Shirt/', '/searchResult/Linen%20Shirt'],
+      ['/Help/news', '/help/news'],
+    ]) {
+      const res = await ctx.app.inject({
+        method: 'GET',
+        url,
+        headers: { accept: 'text/html', 'user-agent': DESKTOP },
+      });
+      expect(res.statusCode, url).toBe(301);
+      expect(res.headers.location, url).toBe(location);
+    }
+    // Other pages are the app's, whatever their spelling; the redirect's target is served itself.
+    const other = await ctx.app.inject({
+      method: 'GET',
+      url: '/userInfo/Dashboard/',
+      headers: { accept: 'text/html', 'user-agent': DESKTOP },
+    });
+    expect(other.statusCode).toBe(200);
+  });
+
   it('gives every policy page a route of its own, so a visit never first looks for a file of its name', async () => {
     for (const name of POLICY_PAGES) {
       expect(ctx.app.hasRoute({ method: 'GET', url: `/${name}` }), name).toBe(true);

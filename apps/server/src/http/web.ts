@@ -28,7 +28,8 @@ export function mobileRedirectTarget(base: string, request: FastifyRequest): str
 function isPageRequest(request: FastifyRequest): boolean {
   const accept = request.headers.accept ?? '';
   return (
-    request.method === 'GET' &&
+    // HEAD answers as GET does, without the body (link checkers and monitors ask so; they were told 404).
+    (request.method === 'GET' || request.method === 'HEAD') &&
     !request.url.startsWith('/api') &&
     !request.url.startsWith('/uploads') &&
     !request.url.startsWith('/ws') &&
@@ -94,17 +95,44 @@ export async function registerWeb(app: FastifyInstance): Promise<boolean> {
       if (sendSpa(app, request, reply)) {
         return reply;
       }
-      // Not a page request (JSON asked for, a HEAD): answered as any unknown path is.
+      // Not a page request (JSON asked for): answered as any unknown path is.
       return reply.callNotFound();
     });
   }
   return true;
 }
 
+const STOREFRONT_BY_LOWER_CASE = new Map(STOREFRONT_PATHS.map((page) => [page.toLowerCase(), page]));
+const SEGMENT_BY_LOWER_CASE = new Map(STOREFRONT_SEGMENT_PATHS.map((page) => [page.toLowerCase(), page]));
+
+/**
+ * The storefront page an address names in another spelling (`/ProductDetails`, `/store/`, `/searchresult/wool`),
+ * as the server renders it; null for any other address. The browser's router takes such spellings (it ignores case
+ * and a trailing slash), so they answered 200 with the client shell: a missing product was no 404 there, and each page
+ * had addresses without its content.
+ */
+export function storefrontSpelling(pathname: string): string | null {
+  const trimmed = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  const page = STOREFRONT_BY_LOWER_CASE.get(trimmed.toLowerCase());
+  if (page) {
+    return page;
+  }
+  const slash = trimmed.indexOf('/', 1);
+  const prefix = slash > 0 ? SEGMENT_BY_LOWER_CASE.get(trimmed.slice(0, slash).toLowerCase()) : undefined;
+  return prefix && slash < trimmed.length - 1 ? `${prefix}${trimmed.slice(slash)}` : null;
+}
+
 export function sendSpa(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply): boolean {
   const { config } = app.deps;
   if (!isPageRequest(request) || !config.SERVE_WEB) {
     return false;
+  }
+  const pathname = request.url.split('?')[0] ?? '/';
+  const spelling = storefrontSpelling(pathname);
+  if (spelling !== null && spelling !== pathname) {
+    // Moved for good to the page's own address, the query kept.
+    void reply.redirect(`${spelling}${request.url.slice(pathname.length)}`, 301);
+    return true;
   }
   const isConsole = /^\/(admin|seller|cs)(\/|$)/.test(request.url);
   if (config.MOBILE_SITE_URL && !isConsole) {
