@@ -17,6 +17,15 @@ const PAGE = `<!doctype html><html><head><title>Teddy</title><style>${'.a{color:
 <script type="application/json" id="caravan-state">{"a":1}</script><script type="module" src="/x.js"></script></body></html>`;
 
 describe('prepared pages (gzip once, own nonces per answer)', () => {
+  it("keeps each deflated piece in a buffer of its own size, not a view of zlib's 16 KB output buffer", () => {
+    const page = preparePage(PAGE);
+    const deflated = page.pieces.filter((piece) => piece.deflated.byteLength < 16_384);
+    expect(deflated.length).toBeGreaterThan(0);
+    for (const piece of deflated) {
+      expect(piece.deflated.buffer.byteLength).toBe(piece.deflated.byteLength);
+    }
+  });
+
   it('combines CRC-32s as zlib does', () => {
     const a = Buffer.from('first part, '.repeat(1000));
     const b = Buffer.from('second part ünïcödé');

@@ -19,6 +19,15 @@ export type TPreparedPage = {
 };
 
 type TPiece = { deflated: Buffer; crc: number; length: number };
+
+/** What a prepared page holds in memory: its compressed pieces (a shared one counted with each page that has it). */
+export function preparedPageBytes(page: TPreparedPage): number {
+  let bytes = 0;
+  for (const piece of page.pieces) {
+    bytes += piece.deflated.byteLength;
+  }
+  return bytes;
+}
 type TNonces = { script: string; style: string };
 
 const SLOT_TOKEN = `\u0000caravan-nonce-${randomUUID()}-`;
@@ -115,6 +124,19 @@ function storedBlock(bytes: Buffer, isFinal = false): Buffer {
 const OWN_TEXT_LEVEL = 3;
 const SHARED_TEXT_LEVEL = 9;
 
+/**
+ * The bytes in a buffer of their own size. zlib's synchronous calls answer with a view of their 16 KB output buffer:
+ * kept in the page cache, a 3 KB piece held all 16 KB (a product page's 34 KB held 131 KB).
+ */
+function ownBuffer(view: Buffer): Buffer {
+  if (view.byteLength === view.buffer.byteLength) {
+    return view;
+  }
+  const own = Buffer.allocUnsafeSlow(view.byteLength);
+  view.copy(own);
+  return own;
+}
+
 function deflatePiece(text: string, isLast: boolean, level: number): TPiece {
   const bytes = Buffer.from(text, 'utf8');
   if (bytes.length < STORED_PIECE_MAX_BYTES) {
@@ -122,16 +144,13 @@ function deflatePiece(text: string, isLast: boolean, level: number): TPiece {
   }
   // A window no bigger than the piece (and a hash table to match) compresses it the same with less state to set up.
   const windowBits = Math.min(15, Math.max(9, Math.ceil(Math.log2(bytes.length))));
-  return {
-    deflated: deflateRawSync(bytes, {
-      level,
-      windowBits,
-      memLevel: Math.min(8, Math.max(1, windowBits - 7)),
-      ...(isLast ? {} : { finishFlush: constants.Z_SYNC_FLUSH }),
-    }),
-    crc: crc32(bytes),
-    length: bytes.length,
-  };
+  const deflated = deflateRawSync(bytes, {
+    level,
+    windowBits,
+    memLevel: Math.min(8, Math.max(1, windowBits - 7)),
+    ...(isLast ? {} : { finishFlush: constants.Z_SYNC_FLUSH }),
+  });
+  return { deflated: ownBuffer(deflated), crc: crc32(bytes), length: bytes.length };
 }
 
 /**

@@ -18,6 +18,7 @@ import {
   gzipPage,
   NONCE_PLACEHOLDERS,
   pageText,
+  preparedPageBytes,
   preparePage,
   type TPageSource,
   type TPreparedPage,
@@ -470,8 +471,11 @@ export async function sendServerRenderedPage(
             return render();
           },
           {
-            codec: CACHED_PAGE_CODEC,
-            onError: (error) => request.log.warn({ err: error }, 'shared page cache error'),
+            sizeOf: (cached) => (cached ? preparedPageBytes(cached.page) : 0),
+            shared: {
+              codec: CACHED_PAGE_CODEC,
+              onError: (error) => request.log.warn({ err: error }, 'shared page cache error'),
+            },
           },
         )
       : await render();

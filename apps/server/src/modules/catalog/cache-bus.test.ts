@@ -90,7 +90,10 @@ describe('catalogue cache across processes', () => {
           rendered.push(text);
           return text;
         },
-        { codec, onError: (error) => rendered.push(`error ${String(error)}`) },
+        {
+          sizeOf: (text) => text.length,
+          shared: { codec, onError: (error) => rendered.push(`error ${String(error)}`) },
+        },
       );
     expect(await page(a, 'rendered by A')).toBe('rendered by A');
     await expect.poll(() => page(b, 'rendered by B')).toBe('rendered by A');

@@ -21,6 +21,34 @@ describe('TtlCache', () => {
     vi.useRealTimers();
   });
 
+  it('keeps what its entries weigh within its byte budget: the oldest go first, one too big is not kept', async () => {
+    const cache = new TtlCache(10_000, 100);
+    const text = (key: string, length: number) =>
+      cache.getOrLoad(
+        key,
+        1000,
+        async () => key.repeat(length),
+        (value) => value.length,
+      );
+    for (const key of ['a', 'b', 'c', 'd']) {
+      await text(key, 30);
+    }
+    // 4 x 30 > 100: the first went.
+    expect(cache.weight).toBe(90);
+    expect(cache.has('a')).toBe(false);
+    expect(['b', 'c', 'd'].every((key) => cache.has(key))).toBe(true);
+    // Answered, never kept: it alone is over the budget.
+    expect(await text('e', 101)).toBe('e'.repeat(101));
+    expect(cache.has('e')).toBe(false);
+    expect(cache.weight).toBe(90);
+    // Reloading a key replaces its weight; clearing empties it.
+    vi.advanceTimersByTime(2001);
+    await text('b', 10);
+    expect(cache.weight).toBe(70);
+    cache.clear();
+    expect(cache.weight).toBe(0);
+  });
+
   it('shares one load between concurrent misses of a key', async () => {
     const cache = new TtlCache();
     const load = vi.fn(async () => ({ n: 1 }));

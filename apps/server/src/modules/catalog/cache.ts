@@ -2,7 +2,7 @@ import type { Database } from '../../db/client';
 import { findBus } from '../realtime';
 import { findSharedPages } from './shared-pages';
 
-type TEntry = { value: unknown; expiresAt: number; staleUntil: number };
+type TEntry = { value: unknown; expiresAt: number; staleUntil: number; bytes: number };
 
 /**
  * Freezes plain objects and arrays all the way down. A cached answer is shared by every reader, so it must
@@ -42,11 +42,25 @@ export class TtlCache {
   private readonly pending = new Map<string, Promise<unknown>>();
   /** Bumped by clear(): a load that started in an older generation may hold data from before the change. */
   private generation = 0;
+  /** What the entries weigh (their `sizeOf`), kept within `maxBytes`. */
+  private bytes = 0;
 
-  constructor(private readonly maxEntries = 10_000) {}
+  /**
+   * `maxBytes` bounds what the entries weigh by the `sizeOf` their loads give (rendered pages, whose addresses a
+   * visitor chooses freely); entries without a `sizeOf` weigh nothing and are bounded by `maxEntries` alone.
+   */
+  constructor(
+    private readonly maxEntries = 10_000,
+    private readonly maxBytes = Number.POSITIVE_INFINITY,
+  ) {}
 
-  async getOrLoad<T>(key: string, ttlMs: number, load: () => Promise<T>): Promise<T> {
-    return this.getOrLoadAged(key, ttlMs, async () => ({ value: await load() }));
+  async getOrLoad<T>(
+    key: string,
+    ttlMs: number,
+    load: () => Promise<T>,
+    sizeOf?: (value: T) => number,
+  ): Promise<T> {
+    return this.getOrLoadAged(key, ttlMs, async () => ({ value: await load() }), sizeOf);
   }
 
   /**
@@ -59,6 +73,7 @@ export class TtlCache {
     key: string,
     ttlMs: number,
     load: (hasStale: boolean) => Promise<{ value: T; bornAt?: number }>,
+    sizeOf?: (value: T) => number,
   ): Promise<T> {
     const now = Date.now();
     const hit = this.entries.get(key);
@@ -70,9 +85,9 @@ export class TtlCache {
       if (!running) {
         // A failed reload (the product went away, the database hiccupped) drops the old answer, so the
         // next reader gets the real outcome instead of an ever older copy.
-        this.start(key, ttlMs, () => load(true)).catch(() => {
+        this.start(key, ttlMs, () => load(true), sizeOf).catch(() => {
           if (this.entries.get(key) === hit) {
-            this.entries.delete(key);
+            this.remove(key);
           }
         });
       }
@@ -81,7 +96,7 @@ export class TtlCache {
     if (running) {
       return running as Promise<T>;
     }
-    return this.start(key, ttlMs, () => load(false));
+    return this.start(key, ttlMs, () => load(false), sizeOf);
   }
 
   /** Whether the key has an answer to serve (fresh, or stale and still served) or one being loaded. */
@@ -94,6 +109,7 @@ export class TtlCache {
     key: string,
     ttlMs: number,
     load: () => Promise<{ value: T; bornAt?: number }>,
+    sizeOf?: (value: T) => number,
   ): Promise<T> {
     const generation = this.generation;
     const promise = load()
@@ -101,14 +117,19 @@ export class TtlCache {
         if (generation !== this.generation) {
           return value;
         }
-        if (this.entries.size >= this.maxEntries) {
-          this.evict(Date.now());
+        const bytes = sizeOf ? sizeOf(value) : 0;
+        if (bytes > this.maxBytes) {
+          return value;
+        }
+        // Re-inserted so the Map's order stays the order of loading (evict drops the oldest first).
+        this.remove(key);
+        if (this.entries.size >= this.maxEntries || this.bytes + bytes > this.maxBytes) {
+          this.evict(Date.now(), bytes);
         }
         const frozen = deepFreeze(value);
         const at = bornAt ?? Date.now();
-        // Re-inserted so the Map's order stays the order of loading (evict drops the oldest first).
-        this.entries.delete(key);
-        this.entries.set(key, { value: frozen, expiresAt: at + ttlMs, staleUntil: at + 2 * ttlMs });
+        this.entries.set(key, { value: frozen, expiresAt: at + ttlMs, staleUntil: at + 2 * ttlMs, bytes });
+        this.bytes += bytes;
         return frozen;
       })
       .finally(() => {
@@ -124,35 +145,75 @@ export class TtlCache {
     this.generation++;
     this.entries.clear();
     this.pending.clear();
+    this.bytes = 0;
   }
 
-  private evict(now: number) {
+  /** What the entries weigh now (tests, metrics). */
+  get weight(): number {
+    return this.bytes;
+  }
+
+  private remove(key: string) {
+    const entry = this.entries.get(key);
+    if (entry) {
+      this.bytes -= entry.bytes;
+      this.entries.delete(key);
+    }
+  }
+
+  /** Makes room for one entry of `incoming` bytes: answers past their lifetimes first, then the oldest loads. */
+  private evict(now: number, incoming: number) {
     for (const [key, entry] of this.entries) {
       if (entry.staleUntil <= now) {
-        this.entries.delete(key);
+        this.remove(key);
       }
     }
     if (this.entries.size >= this.maxEntries) {
       // Oldest loads first: Map keeps insertion order.
       const drop = Math.ceil(this.maxEntries / 4);
       let i = 0;
-      for (const key of this.entries.keys()) {
+      for (const key of [...this.entries.keys()]) {
         if (i++ >= drop) {
           break;
         }
-        this.entries.delete(key);
+        this.remove(key);
       }
+    }
+    for (const key of this.entries.keys()) {
+      if (this.bytes + incoming <= this.maxBytes) {
+        break;
+      }
+      this.remove(key);
     }
   }
 }
 
 const caches = new WeakMap<object, TtlCache>();
+const pageCaches = new WeakMap<object, TtlCache>();
 
 export function catalogCache(db: Database): TtlCache {
   let cache = caches.get(db);
   if (!cache) {
     cache = new TtlCache();
     caches.set(db, cache);
+  }
+  return cache;
+}
+
+/**
+ * What the rendered pages of one process may weigh (their compressed pieces). A page's address is the visitor's
+ * choice (`/index?r=1`, `?r=2`, ...): counted in entries alone, 10,000 of them held over a gigabyte, and shared with
+ * the catalogue's answers they pushed those out. The page bench's pages live 5-10 s and weigh 30-60 KB: a fast
+ * machine keeps about 2,000 of them, well within this.
+ */
+export const PAGE_CACHE_MAX_BYTES = 128 * 1024 * 1024;
+
+/** The server-rendered pages' own cache (page-data.ts), cleared with the catalogue's (clearCatalogCache). */
+export function pageCache(db: Database): TtlCache {
+  let cache = pageCaches.get(db);
+  if (!cache) {
+    cache = new TtlCache(10_000, PAGE_CACHE_MAX_BYTES);
+    pageCaches.set(db, cache);
   }
   return cache;
 }
@@ -166,8 +227,14 @@ export const CATALOG_CACHE_TOPIC = 'catalog-cache';
  * its own (catalogRoutes subscribes). With pages shared through Redis (shared-pages.ts) their generation is
  * moved on first, so a process that clears its own copies on the announcement never reads an older page back.
  */
-export function clearCatalogCache(db: Database) {
+/** Drops this process's cached catalogue answers and pages of one database handle. */
+export function forgetCatalogAnswers(db: Database) {
   catalogCache(db).clear();
+  pageCache(db).clear();
+}
+
+export function clearCatalogCache(db: Database) {
+  forgetCatalogAnswers(db);
   const announce = () => findBus(db)?.publish(CATALOG_CACHE_TOPIC, { at: Date.now() });
   const sharedPages = findSharedPages(db);
   if (sharedPages) {

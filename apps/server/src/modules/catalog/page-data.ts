@@ -23,7 +23,7 @@ import {
 import type { z } from 'zod';
 import type { Database } from '../../db/client';
 import { AppError } from '../../http/app-error';
-import { CACHE_TTL, catalogCache } from './cache';
+import { CACHE_TTL, pageCache } from './cache';
 import { getCategoryTree } from './categories';
 import { getHome, getHomeList } from './home';
 import { getProductDetail, listProducts } from './products';
@@ -193,22 +193,29 @@ export async function readPublicCatalog(
 }
 
 /**
- * Server-rendered public pages, cached per URL and language for a few seconds in the catalogue cache, so
- * clearCatalogCache() (any catalogue change) drops them together with the data they show. With REDIS_URL (and
- * PAGE_CACHE_SHARED) a page rendered by one process serves the others too (shared-pages.ts); `codec` turns it
- * into bytes for that.
+ * Server-rendered public pages, cached per URL and language for a few seconds in a cache of their own (pageCache,
+ * within PAGE_CACHE_MAX_BYTES by `sizeOf`), which clearCatalogCache() (any catalogue change) drops together with the
+ * data they show. With REDIS_URL (and PAGE_CACHE_SHARED) a page rendered by one process serves the others too
+ * (shared-pages.ts); `codec` turns it into bytes for that.
  */
 export function cachePublicPage<T>(
   db: Database,
   key: string,
   render: () => Promise<T>,
-  shared?: { codec: TPageCodec<T>; onError: (error: unknown) => void },
+  options: {
+    sizeOf: (page: T) => number;
+    shared?: { codec: TPageCodec<T>; onError: (error: unknown) => void };
+  },
 ): Promise<T> {
+  const { sizeOf, shared } = options;
   const store = shared && findSharedPages(db);
   if (!store || !shared) {
-    return catalogCache(db).getOrLoad(`page:${key}`, CACHE_TTL.page, render);
+    return pageCache(db).getOrLoad(key, CACHE_TTL.page, render, sizeOf);
   }
-  return catalogCache(db).getOrLoadAged(`page:${key}`, CACHE_TTL.page, (hasStale) =>
-    loadSharedPage({ store, key, ttlMs: CACHE_TTL.page, hasStale, render, ...shared }),
+  return pageCache(db).getOrLoadAged(
+    key,
+    CACHE_TTL.page,
+    (hasStale) => loadSharedPage({ store, key, ttlMs: CACHE_TTL.page, hasStale, render, ...shared }),
+    sizeOf,
   );
 }

@@ -23,7 +23,7 @@ import {
 } from '@caravan/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { CATALOG_CACHE_TOPIC, catalogCache } from './cache';
+import { CATALOG_CACHE_TOPIC, forgetCatalogAnswers } from './cache';
 import { getCategoryTree } from './categories';
 import { getHome, getHomeList } from './home';
 import { getProductDetail, listProducts, recordProductView, refreshExpiredDiscounts } from './products';
@@ -61,8 +61,8 @@ async function isViewCounted(
 export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   // Another process changed the catalogue: drop this process's cached answers too (cache.ts).
   const unsubscribe = app.bus.subscribe(CATALOG_CACHE_TOPIC, () => {
-    catalogCache(app.deps.db).clear();
-    catalogCache(app.deps.readDb).clear();
+    forgetCatalogAnswers(app.deps.db);
+    forgetCatalogAnswers(app.deps.readDb);
   });
   app.addHook('onClose', async () => unsubscribe());
   const { redis, config } = app.deps;
