@@ -198,6 +198,7 @@ export const ERROR_STATUS = {
   /** A cell holds a NUL character (row in params; the header is row 1). */
   IMPORT_NUL_CHARACTER: 400,
   IMPORT_TOO_MANY_ROWS: 413,
+  IMPORT_TOO_MANY_COLUMNS: 413,
   IMPORT_NOT_FOUND: 404,
   /** An import row not saved because another row of the same product (product_code) was refused. */
   IMPORT_PRODUCT_ROW_REFUSED: 400,

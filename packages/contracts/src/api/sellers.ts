@@ -25,6 +25,8 @@ export const PRICE_DECIMALS = 4;
 export const PRICE_MAX = 100_000_000;
 export const IMPORT_ROWS_MAX = 20_000;
 export const IMPORT_FILE_MAX_BYTES = 20 * 1024 * 1024;
+/** Wider than any template (63 columns with every language): a wider sheet is refused before its rows are read. */
+export const IMPORT_COLUMNS_MAX = 200;
 export const BULK_IDS_MAX = 200;
 export const LOW_STOCK_DEFAULT = 5;
 

@@ -1,5 +1,6 @@
 import {
   formatMoney,
+  IMPORT_COLUMNS_MAX,
   IMPORT_ROWS_MAX,
   isErrorCode,
   LANGUAGE_NAMES,
@@ -251,10 +252,22 @@ export async function readRows(file: Buffer, format: TImportFormat): Promise<TRo
     if (sheet.rowCount > IMPORT_ROWS_MAX + 1) {
       throw new AppError('IMPORT_TOO_MANY_ROWS', { max: IMPORT_ROWS_MAX }, { max: IMPORT_ROWS_MAX });
     }
+    // Before any row is read: a cell in the sheet's last column (XFD) made every row 16,384 cells, and a 302 KB file
+    // took the server past its memory.
+    // Each row's width is the length of its cells (cellCount), not ExcelJS's columnCount, which looked at every
+    // slot of every row: 20 s for 20,000 rows of one cell in XFD.
+    let width = 0;
+    sheet.eachRow({ includeEmpty: true }, (row) => {
+      width = Math.max(width, row.cellCount);
+    });
+    if (width > IMPORT_COLUMNS_MAX) {
+      throw tooManyColumns();
+    }
     table = [];
     sheet.eachRow({ includeEmpty: true }, (row) => {
-      const values = Array.isArray(row.values) ? row.values.slice(1) : [];
-      table.push(values.map((v) => cellText(v)));
+      // Dense, a blank cell as '': ExcelJS leaves holes for them, and a blank heading ended in a 500.
+      const values: unknown[] = Array.isArray(row.values) ? row.values : [];
+      table.push(Array.from({ length: Math.max(0, values.length - 1) }, (_, i) => cellText(values[i + 1])));
     });
   } else {
     let text: string;
@@ -268,9 +281,17 @@ export async function readRows(file: Buffer, format: TImportFormat): Promise<TRo
         relax_column_count: true,
         skip_empty_lines: true,
         to: IMPORT_ROWS_MAX + 2,
+        // Stopped at the first record wider than any template: a 20 MB file of commas was 10 million fields and
+        // held the server for seconds.
+        on_record: (record: string[]) => {
+          if (record.length > IMPORT_COLUMNS_MAX) {
+            throw tooManyColumns();
+          }
+          return record;
+        },
       }) as string[][];
-    } catch {
-      throw new AppError('IMPORT_FILE_INVALID');
+    } catch (error) {
+      throw isAppError(error) ? error : new AppError('IMPORT_FILE_INVALID');
     }
   }
   const [header, ...body] = table;
@@ -293,6 +314,10 @@ export async function readRows(file: Buffer, format: TImportFormat): Promise<TRo
   return filled.map((cells) =>
     Object.fromEntries(keys.map((k, i) => [k, fromSpreadsheetCell(String(cells[i] ?? '').trim())])),
   );
+}
+
+function tooManyColumns(): AppError {
+  return new AppError('IMPORT_TOO_MANY_COLUMNS', { max: IMPORT_COLUMNS_MAX }, { max: IMPORT_COLUMNS_MAX });
 }
 
 function cellText(value: unknown): string {

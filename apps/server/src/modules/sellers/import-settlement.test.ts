@@ -252,6 +252,29 @@ describe('product import and export', () => {
     const many = `product_code,name_en\n${'X,y\n'.repeat(100_000)}`;
     const tooMany = await importFile(seller.sellerToken, Buffer.from(many));
     expect(json<TError>(tooMany).error.code).toBe('IMPORT_TOO_MANY_ROWS');
+    // Wider than any template: refused at the first such row, before the rest is read (a file of commas held the
+    // server for seconds; an XLSX cell in the last column, XFD, took it past its memory).
+    const wideCsv = await importFile(
+      seller.sellerToken,
+      Buffer.from(`product_code,name_en\nW-1,Wide${','.repeat(5000)}\n`),
+    );
+    expect(json<TError>(wideCsv).error).toMatchObject({
+      code: 'IMPORT_TOO_MANY_COLUMNS',
+      message: 'The file has more than 200 columns; use the columns of the template',
+    });
+    const wideBook = new ExcelJS.Workbook();
+    const wideSheet = wideBook.addWorksheet('Products');
+    wideSheet.addRow(['product_code', 'name_en']);
+    for (let i = 0; i < 50; i += 1) {
+      wideSheet.getCell(i + 2, 16_384).value = 'x';
+      wideSheet.getCell(i + 2, 1).value = `W-${i}`;
+    }
+    const wideXlsx = await importFile(
+      seller.sellerToken,
+      Buffer.from(await wideBook.xlsx.writeBuffer()),
+      'wide.xlsx',
+    );
+    expect(json<TError>(wideXlsx).error.code).toBe('IMPORT_TOO_MANY_COLUMNS');
     const after = (await ctx.database.db.select({ n: sql<number>`count(*)::int` }).from(products))[0]!.n;
     expect(after).toBe(before);
   });
@@ -281,6 +304,20 @@ describe('product import and export', () => {
       headers: bearer(seller.sellerToken),
     });
     expect(template.body.split('\n')[0]).toContain('product_code,name_en,description_en,category_id');
+
+    // A heading left blank (as a spreadsheet saves it): that column is not read; it answered 500.
+    const gapped = new ExcelJS.Workbook();
+    const sheet = gapped.addWorksheet('Products');
+    sheet.getCell('A1').value = 'product_code';
+    sheet.getCell('C1').value = 'name_en';
+    sheet.getCell('A2').value = 'GAP-1';
+    sheet.getCell('C2').value = 'Gapped heading';
+    const gap = await importFile(
+      seller.sellerToken,
+      Buffer.from(await gapped.xlsx.writeBuffer()),
+      'gap.xlsx',
+    );
+    expect(gap.statusCode, gap.body).toBe(200);
   });
 
   it('imports an exported file back onto the same products, those without a code of their own too (QA seller #1)', async () => {
