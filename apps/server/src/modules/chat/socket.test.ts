@@ -13,6 +13,7 @@ import { bearer, createTestApp, json, type TTestContext } from '../../testing/te
 import { createSession, hashToken } from '../auth';
 import { notify } from '../notifications';
 import { createTestUser, type TTestUser } from '../orders/test-fixtures';
+import { SOCKET_FRAMES_PER_SECOND } from './socket';
 
 /** Redis the test instances share; CI starts one (.ci/run). */
 const REDIS_URL = process.env.REDIS_TEST_URL ?? 'redis://127.0.0.1:6379';
@@ -209,6 +210,26 @@ describe('chat socket', () => {
       socket.terminate();
     }
   });
+  it('closes a socket that floods it with frames (1008), before they queue up behind each other', async () => {
+    const flood = await connect(ctx.app, '/ws', bearer(buyer.token));
+    await flood.events.next('hello');
+    for (let i = 0; i < SOCKET_FRAMES_PER_SECOND + 10; i += 1) {
+      flood.socket.send(JSON.stringify({ type: 'read', conversationId }));
+    }
+    expect(await flood.events.next('error')).toMatchObject({ code: 'TOO_FREQUENT' });
+    expect(await flood.closed).toBe(1008);
+    // A few frames a second are a person's: answered.
+    const calm = await connect(ctx.app, '/ws', bearer(buyer.token));
+    await calm.events.next('hello');
+    for (let i = 0; i < 5; i += 1) {
+      calm.socket.send(JSON.stringify({ type: 'ping' }));
+    }
+    for (let i = 0; i < 5; i += 1) {
+      await calm.events.next('pong');
+    }
+    calm.socket.terminate();
+  });
+
   it('refuses a session cookie sent by another site, and takes it from ours', async () => {
     const cookie = `caravan_session=${buyer.token}`;
     const foreign = await connect(ctx.app, '/ws', { cookie, origin: 'https://evil.example' });

@@ -31,6 +31,10 @@ export const SOCKET_HEARTBEAT_MS = 25_000;
 const SOCKET_MAX_PAYLOAD = 16 * 1024;
 /** A socket that has not identified itself within this time is closed. */
 const AUTH_TIMEOUT_MS = 10_000;
+/** Frames one socket may send in a second; more closes it (1008). */
+export const SOCKET_FRAMES_PER_SECOND = 20;
+/** Frames of one socket waiting their turn; more closes it. */
+const SOCKET_QUEUE_MAX = 50;
 
 const ZClientMessage = z.discriminatedUnion('type', [
   z.strictObject({
@@ -298,7 +302,20 @@ function tokenOfUpgrade(request: FastifyRequest, audience: TSessionAudience): st
  * through the bus (Redis pub/sub with REDIS_URL).
  */
 export const chatSocketPlugin = fp(async (app: FastifyInstance) => {
-  await app.register(fastifyWebsocket, { options: { maxPayload: SOCKET_MAX_PAYLOAD } });
+  await app.register(fastifyWebsocket, {
+    options: { maxPayload: SOCKET_MAX_PAYLOAD },
+    // A frame the protocol refuses (too big, unmasked, bad UTF-8: ws's WS_ERR_* codes) is the sender's fault, and
+    // anyone may send one: the socket ends, and the log's error level stays for the server's own faults.
+    errorHandler(error, socket, request) {
+      const code = (error as { code?: unknown }).code;
+      if (typeof code === 'string' && code.startsWith('WS_ERR_')) {
+        request.log.debug({ code }, 'chat socket frame refused');
+      } else {
+        request.log.error({ err: error }, 'chat socket error');
+      }
+      socket.terminate();
+    },
+  });
   const hub = new SocketHub();
   app.decorate('chatPresence', (staffId: string) => hub.isAgentOnline(staffId));
   app.decorate('chatSocketCount', () => hub.count);
@@ -403,9 +420,31 @@ export const chatSocketPlugin = fp(async (app: FastifyInstance) => {
       pending = identify(upgradeToken, audience).catch(() => socket.close(1011, 'error'));
     }
 
+    let frameWindowStartedAt = 0;
+    let framesInWindow = 0;
+    let queued = 0;
     socket.on('message', (raw: Buffer) => {
+      const now = Date.now();
+      if (now - frameWindowStartedAt >= 1000) {
+        frameWindowStartedAt = now;
+        framesInWindow = 0;
+      }
+      framesInWindow += 1;
+      // A person sends a few frames a second at most; a flood of read or delivered marks held everyone's requests
+      // behind its queries (sends have their own limit per minute).
+      if (framesInWindow > SOCKET_FRAMES_PER_SECOND || queued >= SOCKET_QUEUE_MAX) {
+        send(socket, { type: 'error', code: 'TOO_FREQUENT' });
+        socket.close(1008, 'too many messages');
+        return;
+      }
+      queued += 1;
       // Messages are handled one after another, in the order they came.
-      pending = pending.then(() => handleMessage(raw)).catch(() => undefined);
+      pending = pending
+        .then(() => handleMessage(raw))
+        .catch(() => undefined)
+        .finally(() => {
+          queued -= 1;
+        });
     });
     socket.on('close', () => {
       clearTimeout(authTimer);
