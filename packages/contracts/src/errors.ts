@@ -210,6 +210,7 @@ export const ERROR_STATUS = {
   IMAGE_TOO_LARGE: 413,
   /** A picture within the byte limit whose width × height passes IMAGE_MAX_PIXELS (decoding it would take too much). */
   IMAGE_TOO_MANY_PIXELS: 413,
+  IMAGE_TOO_TALL: 400,
   UPLOAD_TOO_FREQUENT: 429,
   UPLOAD_DAILY_COUNT_EXCEEDED: 429,
   UPLOAD_DAILY_BYTES_EXCEEDED: 413,

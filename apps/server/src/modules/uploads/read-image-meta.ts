@@ -50,5 +50,9 @@ export function toImageError(error: unknown): AppError {
   if (error instanceof Error && /pixel limit/i.test(error.message)) {
     return tooManyPixels();
   }
+  if (error instanceof Error && /too large for the WebP format/i.test(error.message)) {
+    // WebP stores at most 16,383 pixels a side: a long screenshot is a picture, not the wrong type.
+    return new AppError('IMAGE_TOO_TALL');
+  }
   return new AppError('IMAGE_TYPE_INVALID');
 }

@@ -99,6 +99,28 @@ describe('image uploads', () => {
     expect(served.headers['content-type']).toBe('image/webp');
   });
 
+  it('keeps a long screenshot in the widths WebP can hold, and refuses one too long for any, with its own message', async () => {
+    // WebP holds at most 16,383 pixels a side: at 300 px wide this one would be 20,000 tall, at 240 px 16,000.
+    const tall = await sharp({ create: { width: 300, height: 20_000, channels: 3, background: '#0F766E' } })
+      .png()
+      .toBuffer();
+    const kept = await upload(buildMultipart(tall, 'long.png', 'image/png'), token);
+    expect(kept.statusCode, kept.body).toBe(200);
+    expect(json<TImage>(kept)).toMatchObject({ width: 240, height: 16_000 });
+    const filesBefore = readdirSync(uploadDir, { recursive: true }).length;
+    const tooTall = await sharp({ create: { width: 50, height: 20_000, channels: 3, background: '#7C2D12' } })
+      .png()
+      .toBuffer();
+    const refused = await upload(buildMultipart(tooTall, 'strip.png', 'image/png'), token);
+    // It said "Only JPEG, PNG, WebP or GIF images are allowed", and left the copies made before the failure.
+    expect(refused.statusCode).toBe(400);
+    expect(json<{ error: { code: string; message: string } }>(refused).error).toEqual({
+      code: 'IMAGE_TOO_TALL',
+      message: 'The picture is too long for its width; crop it and upload it again',
+    });
+    expect(readdirSync(uploadDir, { recursive: true })).toHaveLength(filesBefore);
+  });
+
   it('rotates per EXIF orientation so width and height are the visible ones', async () => {
     const jpeg = await sharp({ create: { width: 400, height: 200, channels: 3, background: '#E4572E' } })
       .jpeg()
