@@ -5,9 +5,16 @@ type TListener = (event: TSocketEvent) => void;
 type TStateListener = (isOpen: boolean) => void;
 
 const PING_MS = 25_000;
+/**
+ * The server closes with these when it refuses the socket (4401 not logged in, or no longer: the session ended; 4403
+ * another origin's page): asking again every second would be refused every second. The app learns of an ended session
+ * from its next call and stops the socket; until then it asks again at this pace.
+ */
+const REFUSED_CLOSE_CODES: ReadonlySet<number> = new Set([4401, 4403]);
+export const REFUSED_RETRY_MS = 30_000;
 
 /**
- * The live connection (SPEC §4: JSON both ways, retry every 1 s until open). Identifies with the session cookie of
+ * The live connection (SPEC §4: JSON both ways, retry every 1 s until open; a refusal, every 30 s). Identifies with the session cookie of
  * `as` (buyer, seller or staff), so no token is ever put in the URL. Runs only in the browser.
  */
 export class ChatSocket {
@@ -92,12 +99,12 @@ export class ChatSocket {
         listener(event);
       }
     };
-    socket.onclose = () => {
+    socket.onclose = (event) => {
       clearInterval(this.pingTimer);
       if (this.socket === socket) {
         this.socket = null;
         this.setOpen(false);
-        this.scheduleRetry();
+        this.scheduleRetry(REFUSED_CLOSE_CODES.has(event.code) ? REFUSED_RETRY_MS : WEBSOCKET_RETRY_MS);
       }
     };
     socket.onerror = () => {
@@ -107,10 +114,10 @@ export class ChatSocket {
     this.pingTimer = setInterval(() => this.send({ type: 'ping' }), PING_MS);
   }
 
-  private scheduleRetry() {
+  private scheduleRetry(afterMs = WEBSOCKET_RETRY_MS) {
     clearTimeout(this.retryTimer);
     if (!this.isStopped) {
-      this.retryTimer = setTimeout(() => this.connect(), WEBSOCKET_RETRY_MS);
+      this.retryTimer = setTimeout(() => this.connect(), afterMs);
     }
   }
 }
