@@ -142,6 +142,25 @@ export function isStorefrontPath(pathname: string): boolean {
   );
 }
 
+const STOREFRONT_BY_LOWER_CASE = new Map(STOREFRONT_PATHS.map((page) => [page.toLowerCase(), page]));
+const SEGMENT_BY_LOWER_CASE = new Map(STOREFRONT_SEGMENT_PATHS.map((page) => [page.toLowerCase(), page]));
+
+/**
+ * The storefront page a path names in another spelling (`/ProductDetails`, `/store/`, `/searchresult/wool`), spelt as
+ * isStorefrontPath takes it; null for any other path. The browser's router takes such spellings (it ignores case and
+ * a trailing slash), so the server sends them to the page's own address (http/web.ts).
+ */
+export function storefrontSpelling(pathname: string): string | null {
+  const trimmed = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  const page = STOREFRONT_BY_LOWER_CASE.get(trimmed.toLowerCase());
+  if (page) {
+    return page;
+  }
+  const slash = trimmed.lastIndexOf('/');
+  const prefix = slash > 0 ? SEGMENT_BY_LOWER_CASE.get(trimmed.slice(0, slash).toLowerCase()) : undefined;
+  return prefix && slash < trimmed.length - 1 ? `${prefix}${trimmed.slice(slash)}` : null;
+}
+
 /** Largest stock a product or variant may hold, and so the largest quantity a cart or order line may ask for. */
 export const STOCK_MAX = 100_000_000;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isStorefrontPath } from './constants';
+import { isStorefrontPath, storefrontSpelling } from './constants';
 
 describe('isStorefrontPath', () => {
   it('names the server-rendered storefront pages, with one segment after a keyword or help path', () => {
@@ -31,6 +31,32 @@ describe('isStorefrontPath', () => {
       '/commodityx',
     ]) {
       expect(isStorefrontPath(path), path).toBe(false);
+    }
+  });
+});
+
+describe('storefrontSpelling', () => {
+  it("spells a storefront page's other spellings as isStorefrontPath takes them, and nothing else", () => {
+    for (const [path, page] of [
+      ['/ProductDetails', '/productDetails'],
+      ['/store/', '/store'],
+      ['/INDEX//', '/index'],
+      ['/searchresult/Wool/', '/searchResult/Wool'],
+      ['/Help/news', '/help/news'],
+      ['/productDetails', '/productDetails'],
+    ] as const) {
+      expect(storefrontSpelling(path), path).toBe(page);
+      expect(isStorefrontPath(page), page).toBe(true);
+    }
+    for (const path of [
+      '/',
+      '/login',
+      '/userInfo/dashboard',
+      '/searchResult/',
+      '/searchresult/a/b',
+      '/help',
+    ]) {
+      expect(storefrontSpelling(path), path).toBeNull();
     }
   });
 });

@@ -1,6 +1,12 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { isLanguage, isStorefrontPath, STOREFRONT_PATHS, STOREFRONT_SEGMENT_PATHS } from '@caravan/contracts';
+import {
+  isLanguage,
+  isStorefrontPath,
+  STOREFRONT_PATHS,
+  STOREFRONT_SEGMENT_PATHS,
+  storefrontSpelling,
+} from '@caravan/contracts';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { addCspNonce } from './security-headers';
@@ -95,31 +101,11 @@ export async function registerWeb(app: FastifyInstance): Promise<boolean> {
       if (sendSpa(app, request, reply)) {
         return reply;
       }
-      // Not a page request (JSON asked for): answered as any unknown path is.
+      // JSON asked for: answered as any unknown path is.
       return reply.callNotFound();
     });
   }
   return true;
-}
-
-const STOREFRONT_BY_LOWER_CASE = new Map(STOREFRONT_PATHS.map((page) => [page.toLowerCase(), page]));
-const SEGMENT_BY_LOWER_CASE = new Map(STOREFRONT_SEGMENT_PATHS.map((page) => [page.toLowerCase(), page]));
-
-/**
- * The storefront page an address names in another spelling (`/ProductDetails`, `/store/`, `/searchresult/wool`),
- * as the server renders it; null for any other address. The browser's router takes such spellings (it ignores case
- * and a trailing slash), so they answered 200 with the client shell: a missing product was no 404 there, and each page
- * had addresses without its content.
- */
-export function storefrontSpelling(pathname: string): string | null {
-  const trimmed = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-  const page = STOREFRONT_BY_LOWER_CASE.get(trimmed.toLowerCase());
-  if (page) {
-    return page;
-  }
-  const slash = trimmed.indexOf('/', 1);
-  const prefix = slash > 0 ? SEGMENT_BY_LOWER_CASE.get(trimmed.slice(0, slash).toLowerCase()) : undefined;
-  return prefix && slash < trimmed.length - 1 ? `${prefix}${trimmed.slice(slash)}` : null;
 }
 
 export function sendSpa(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply): boolean {
