@@ -16,6 +16,7 @@ import type {
 } from '@caravan/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, type TQueryValue } from '../../lib/api';
+import { usePublicSettings } from '../../lib/public-settings';
 
 const seller = { audience: 'seller' } as const;
 export const SHOP_KEY = ['seller', 'shop'] as const;
@@ -146,12 +147,6 @@ export function useImportJob(id: string | null) {
  */
 export function usePlatformMaxBuy(): number | undefined {
   const code = 'mall_max_goods_number_in_order';
-  const setting = useQuery({
-    queryKey: ['system-params', code],
-    queryFn: async () =>
-      (await api.get<{ data: Record<string, string> }>('/system-params', { query: { codes: code } })).data,
-    staleTime: 5 * 60_000,
-  });
-  const value = Number(setting.data?.[code]);
+  const value = Number(usePublicSettings([code]).data?.[code]);
   return Number.isInteger(value) && value > 0 ? value : undefined;
 }

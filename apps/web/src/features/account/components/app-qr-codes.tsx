@@ -1,42 +1,35 @@
-import { useQuery } from '@tanstack/react-query';
 import { QRCodeSVG } from 'qrcode.react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../../lib/api';
+import { usePublicSettings } from '../../../lib/public-settings';
 
 const APP_LINK_CODES = { buyer: 'app_download_buyer_url', seller: 'app_download_seller_url' } as const;
 
-/** The buyer and seller app download pages the platform publishes (settings; empty: not offered). */
-export function useAppLinks() {
-  return useQuery({
-    queryKey: ['system-params', 'app-links'],
-    queryFn: async () => {
-      const { data } = await api.get<{ data: Record<string, string> }>('/system-params', {
-        query: { codes: Object.values(APP_LINK_CODES).join(',') },
-      });
-      return {
-        buyer: data[APP_LINK_CODES.buyer] || null,
-        seller: data[APP_LINK_CODES.seller] || null,
-      };
-    },
-    staleTime: 5 * 60_000,
-  });
+/** The buyer and seller app download pages the platform publishes (settings; empty: not offered); undefined until read. */
+function useAppLinks(): { buyer: string | null; seller: string | null } | undefined {
+  const settings = usePublicSettings(Object.values(APP_LINK_CODES)).data;
+  return (
+    settings && {
+      buyer: settings[APP_LINK_CODES.buyer] || null,
+      seller: settings[APP_LINK_CODES.seller] || null,
+    }
+  );
 }
 
 /** A QR code and the link of each published app, so a phone can scan it from this page. */
 export function AppQrCodes() {
   const { t } = useTranslation('account');
   const links = useAppLinks();
-  if (!links.data) {
+  if (!links) {
     return null;
   }
-  const apps = (['buyer', 'seller'] as const).filter((app) => links.data[app]);
+  const apps = (['buyer', 'seller'] as const).filter((app) => links[app]);
   if (apps.length === 0) {
     return <p className="cv-muted">{t('download.notPublished')}</p>;
   }
   return (
     <>
       {apps.map((app) => {
-        const url = links.data[app] ?? '';
+        const url = links[app] ?? '';
         return (
           <section key={app} className="cv-download__card cv-download__qr" data-testid={`app-qr-${app}`}>
             <h2>{t(`download.${app}App`)}</h2>
