@@ -2,6 +2,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { forgetServerFragments } from './app/server-fragment';
 import { renderPage, type TRenderResult } from './entry-server';
+import { productCardFixture } from './testing/product-cards';
 
 /** No data: every read stays in the browser, so the pages render their frame and loading states. */
 const render = (url: string, lang: 'en' | 'ar') =>
@@ -99,4 +100,35 @@ describe('the status of a server-rendered page', () => {
       expect((await render(url, 'en'))?.status, url).toBe(200);
     }
   });
+});
+
+describe("the texts a page's components look up", () => {
+  it('are remembered per count and per language: every card keeps its own plural form and number', async () => {
+    const counts = [1, 5, 1, 7, 5];
+    const cards = counts.map((soldCount, i) =>
+      productCardFixture({ id: String(i + 1), name: `Card ${i + 1}`, soldCount }),
+    );
+    const read = async (apiPath: string) =>
+      apiPath === '/catalog/products'
+        ? { isOk: true as const, data: { pageList: cards, pageNum: 1, pageSize: 20, total: cards.length } }
+        : null;
+    const soldTexts = async (lang: 'en' | 'ar') => {
+      const page = await renderPage({
+        url: '/commodity?sort=sales',
+        lang,
+        origin: 'https://caravan.example',
+        read,
+      });
+      return [...(page?.html ?? '').matchAll(/<span>([^<]*)<\/span>/g)]
+        .map((match) => match[1] ?? '')
+        .filter((text) => /\d/.test(text) && /sold|بيع|المبيعات/.test(text));
+    };
+    const english = ['1 sold', '5 sold', '1 sold', '7 sold', '5 sold'];
+    const arabic = ['تم بيع 1', 'المبيعات: 5', 'تم بيع 1', 'المبيعات: 7', 'المبيعات: 5'];
+    // The second render of each language reads the remembered texts.
+    expect(await soldTexts('en')).toEqual(english);
+    expect(await soldTexts('ar')).toEqual(arabic);
+    expect(await soldTexts('en')).toEqual(english);
+    expect(await soldTexts('ar')).toEqual(arabic);
+  }, 60_000);
 });

@@ -274,7 +274,14 @@ export function buildPageHead(input: THeadInput): string {
   const keyword = parseKeywordParam(input.url.searchParams.get('k')).trim();
 
   let title = findHeading(input.html) ?? brand;
-  let description = findIntroduction(input.html) ?? tagline;
+  // The page's own opening words only where nothing below describes it (a help or policy page): the search runs
+  // through the whole markup.
+  const hasOwnDescription =
+    product !== undefined ||
+    store !== undefined ||
+    categoryPath.length > 0 ||
+    (keyword !== '' && isSearchResults(url.pathname));
+  let description = (hasOwnDescription ? null : findIntroduction(input.html)) ?? tagline;
   let image: TImage | null = null;
   let type = 'website';
   const structured: unknown[] = [

@@ -46,23 +46,53 @@ function parse<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
 /** asSent's answers by schema and by the answer read (the catalogue cache hands out the same object while cached). */
 const sentForms = new WeakMap<z.ZodType, WeakMap<object, unknown>>();
 
-function deepFreeze<T>(value: T): T {
+/**
+ * The answer as JSON would carry it, frozen: keys whose value is undefined dropped (JSON.stringify leaves them out),
+ * everything else as it is. Only for a tree the schema's encode has just made from a frozen answer: its objects are
+ * its own or frozen already (left alone; they were made this way earlier).
+ */
+function freezeAsJson<T>(value: T): T {
   if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
+    if (!Array.isArray(value)) {
+      for (const key of Object.keys(value)) {
+        if ((value as Record<string, unknown>)[key] === undefined) {
+          delete (value as Record<string, unknown>)[key];
+        }
+      }
+    }
     Object.freeze(value);
     for (const child of Object.values(value)) {
-      deepFreeze(child);
+      freezeAsJson(child);
     }
   }
   return value;
 }
 
+/** Whether a tree holds only what JSON carries unchanged (no Date, no undefined in an array, finite numbers). */
+function isJsonShaped(value: unknown): boolean {
+  if (value === null || typeof value === 'string' || typeof value === 'boolean') {
+    return true;
+  }
+  if (typeof value === 'number') {
+    return Number.isFinite(value) && !Object.is(value, -0);
+  }
+  if (Array.isArray(value)) {
+    return value.every((item) => item !== undefined && isJsonShaped(item));
+  }
+  if (typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) {
+    return Object.values(value).every((item) => item === undefined || isJsonShaped(item));
+  }
+  return false;
+}
+
 /**
  * What the API would send: the same schema walk as the response serializer (unknown keys dropped), as JSON. Made
  * once per answer of the catalogue cache (frozen, so it cannot change) and shared, frozen too, by every page
- * rendered from it: the schema walk and
- * the JSON round trip were 3 % of the server's CPU under the page bench (issue 11).
+ * rendered from it: the schema walk and the JSON round trip were 3 % of the server's CPU under the page bench
+ * (issue 11). The round trip itself (2 % more, a product page's answer written and read back) is skipped where the
+ * encoded answer is already what JSON would give back.
  */
-function asSent<S extends z.ZodType>(schema: S, value: unknown): unknown {
+export function asSent<S extends z.ZodType>(schema: S, value: unknown): unknown {
   // Only a frozen answer (the catalogue cache's) is sure to read the same next time.
   const isKeyable = typeof value === 'object' && value !== null && Object.isFrozen(value);
   let forms = sentForms.get(schema);
@@ -70,7 +100,12 @@ function asSent<S extends z.ZodType>(schema: S, value: unknown): unknown {
   if (known !== undefined) {
     return known;
   }
-  const sent = deepFreeze(JSON.parse(JSON.stringify(schema.encode(value as z.output<S>))) as unknown);
+  const encoded: unknown = schema.encode(value as z.output<S>);
+  // From an answer that is not frozen, the encoded tree may share the caller's objects: those are not changed here.
+  const sent =
+    isKeyable && isJsonShaped(encoded)
+      ? freezeAsJson(encoded)
+      : freezeAsJson(JSON.parse(JSON.stringify(encoded)) as unknown);
   if (isKeyable) {
     if (!forms) {
       forms = new WeakMap();
