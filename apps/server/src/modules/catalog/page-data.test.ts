@@ -91,4 +91,11 @@ describe('asSent', () => {
     expect(Object.isFrozen(answer.tags[0])).toBe(false);
     expect('hint' in answer.tags[0]!).toBe(true);
   });
+
+  it('writes what JSON would change as JSON does (a date as its text)', () => {
+    const ZDated = z.object({ at: z.date(), count: z.number() });
+    const sent = asSent(ZDated, Object.freeze({ at: new Date('2026-12-06T10:00:00.000Z'), count: 2 }));
+    expect(sent).toStrictEqual({ at: '2026-12-06T10:00:00.000Z', count: 2 });
+    expect(Object.isFrozen(sent)).toBe(true);
+  });
 });

@@ -47,42 +47,49 @@ function parse<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
 const sentForms = new WeakMap<z.ZodType, WeakMap<object, unknown>>();
 
 /**
- * The answer as JSON would carry it, frozen: keys whose value is undefined dropped (JSON.stringify leaves them out),
- * everything else as it is. Only for a tree the schema's encode has just made from a frozen answer: its objects are
- * its own or frozen already (left alone; they were made this way earlier).
+ * Whether a tree holds only what JSON writes and reads back as it is, freezing the objects on the way that are not
+ * frozen yet, with their keys holding undefined dropped (as JSON.stringify leaves them out). For a tree the
+ * schema's encode has just made from a frozen answer: its objects are its own, or frozen already and left as they
+ * are. False for a Date, an object of a class, a number JSON cannot write, undefined in an array or in a frozen
+ * object: the caller then takes the JSON round trip.
  */
-function freezeAsJson<T>(value: T): T {
-  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
-    if (!Array.isArray(value)) {
-      for (const key of Object.keys(value)) {
-        if ((value as Record<string, unknown>)[key] === undefined) {
-          delete (value as Record<string, unknown>)[key];
-        }
-      }
-    }
-    Object.freeze(value);
-    for (const child of Object.values(value)) {
-      freezeAsJson(child);
-    }
-  }
-  return value;
-}
-
-/** Whether a tree holds only what JSON carries unchanged (no Date, no undefined in an array, finite numbers). */
-function isJsonShaped(value: unknown): boolean {
+function freezeAsJson(value: unknown): boolean {
   if (value === null || typeof value === 'string' || typeof value === 'boolean') {
     return true;
   }
   if (typeof value === 'number') {
     return Number.isFinite(value) && !Object.is(value, -0);
   }
+  if (typeof value !== 'object') {
+    return false;
+  }
+  const isOwn = !Object.isFrozen(value);
   if (Array.isArray(value)) {
-    return value.every((item) => item !== undefined && isJsonShaped(item));
+    if (isOwn) {
+      Object.freeze(value);
+    }
+    return value.every((item) => item !== undefined && freezeAsJson(item));
   }
-  if (typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) {
-    return Object.values(value).every((item) => item === undefined || isJsonShaped(item));
+  if (Object.getPrototypeOf(value) !== Object.prototype) {
+    return false;
   }
-  return false;
+  const record = value as Record<string, unknown>;
+  if (isOwn) {
+    for (const key of Object.keys(record)) {
+      if (record[key] === undefined) {
+        delete record[key];
+      }
+    }
+    Object.freeze(record);
+  }
+  return Object.values(record).every((item) => item !== undefined && freezeAsJson(item));
+}
+
+/** A tree as JSON reads it back, frozen. */
+function frozenJsonOf(value: unknown): unknown {
+  const copy = JSON.parse(JSON.stringify(value)) as unknown;
+  freezeAsJson(copy);
+  return copy;
 }
 
 /**
@@ -102,10 +109,7 @@ export function asSent<S extends z.ZodType>(schema: S, value: unknown): unknown 
   }
   const encoded: unknown = schema.encode(value as z.output<S>);
   // From an answer that is not frozen, the encoded tree may share the caller's objects: those are not changed here.
-  const sent =
-    isKeyable && isJsonShaped(encoded)
-      ? freezeAsJson(encoded)
-      : freezeAsJson(JSON.parse(JSON.stringify(encoded)) as unknown);
+  const sent = isKeyable && freezeAsJson(encoded) ? encoded : frozenJsonOf(encoded);
   if (isKeyable) {
     if (!forms) {
       forms = new WeakMap();
