@@ -199,6 +199,8 @@ export const ERROR_STATUS = {
   IMPORT_NUL_CHARACTER: 400,
   IMPORT_TOO_MANY_ROWS: 413,
   IMPORT_TOO_MANY_COLUMNS: 413,
+  /** An XLSX that unpacks to more than IMPORT_XLSX_CONTENT_MAX_BYTES (params: max, in MB). */
+  IMPORT_CONTENT_TOO_LARGE: 413,
   IMPORT_NOT_FOUND: 404,
   /** An import row not saved because another row of the same product (product_code) was refused. */
   IMPORT_PRODUCT_ROW_REFUSED: 400,

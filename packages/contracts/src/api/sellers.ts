@@ -25,6 +25,11 @@ export const PRICE_DECIMALS = 4;
 export const PRICE_MAX = 100_000_000;
 export const IMPORT_ROWS_MAX = 20_000;
 export const IMPORT_FILE_MAX_BYTES = 20 * 1024 * 1024;
+/**
+ * What an XLSX may hold once unpacked: a CSV's limit of data with room for the spreadsheet's XML around each cell.
+ * A zip of whitespace (1 MB unpacking to 1 GB) was read for seconds and written to a temporary file whole.
+ */
+export const IMPORT_XLSX_CONTENT_MAX_BYTES = 160 * 1024 * 1024;
 /** Wider than any template (63 columns with every language): a wider sheet is refused before its rows are read. */
 export const IMPORT_COLUMNS_MAX = 200;
 export const BULK_IDS_MAX = 200;

@@ -3,6 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import {
   formatMoney,
+  IMPORT_FILE_MAX_BYTES,
+  IMPORT_XLSX_CONTENT_MAX_BYTES,
   parseMoney,
   type TImage,
   type TImportJob,
@@ -12,6 +14,7 @@ import {
 import { parse } from 'csv-parse/sync';
 import { and, eq, gte, lt, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
+import JSZip from 'jszip';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ledgerAccounts, ledgerPostings, products, stores } from '../../db/schema';
@@ -28,6 +31,7 @@ import {
   placeTestOrder,
   setParam,
 } from '../orders/test-fixtures';
+import { assertXlsxContentWithin } from './import-export';
 import { monthRange } from './settlement';
 
 type TError = { error: { code: string; message: string } };
@@ -291,6 +295,34 @@ describe('product import and export', () => {
     const after = (await ctx.database.db.select({ n: sql<number>`count(*)::int` }).from(products))[0]!.n;
     expect(after).toBe(before);
   });
+
+  it('refuses an XLSX that unpacks to more than its bound before reading it (a zip of whitespace)', async () => {
+    // 1 MB of upload that unpacked to 1 GB was read for 5 s and written to a temporary file whole.
+    const before = (await ctx.database.db.select({ n: sql<number>`count(*)::int` }).from(products))[0]!.n;
+    const bomb = await whitespaceWorkbook(IMPORT_XLSX_CONTENT_MAX_BYTES + 1024 * 1024);
+    expect(bomb.length).toBeLessThan(IMPORT_FILE_MAX_BYTES);
+    const res = await importFile(seller.sellerToken, bomb, 'bomb.xlsx');
+    expect(res.statusCode).toBe(413);
+    expect(json<TError>(res).error).toMatchObject({
+      code: 'IMPORT_CONTENT_TOO_LARGE',
+      message: 'The file holds more than 160 MB once unpacked; split it into smaller files',
+    });
+    const after = (await ctx.database.db.select({ n: sql<number>`count(*)::int` }).from(products))[0]!.n;
+    expect(after).toBe(before);
+    // The bound counts every part unpacked: an ordinary workbook is well inside it, and over a bound below its size.
+    const template = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/v1/seller/products/import-template?format=xlsx',
+      headers: bearer(seller.sellerToken),
+    });
+    expect(template.statusCode).toBe(200);
+    await expect(
+      assertXlsxContentWithin(template.rawPayload, IMPORT_XLSX_CONTENT_MAX_BYTES),
+    ).resolves.toBeUndefined();
+    await expect(assertXlsxContentWithin(template.rawPayload, 1024)).rejects.toMatchObject({
+      code: 'IMPORT_CONTENT_TOO_LARGE',
+    });
+  }, 60_000);
 
   it('exports CSV and XLSX that import back, and reads an XLSX file', async () => {
     const csv = await ctx.app.inject({
@@ -707,3 +739,40 @@ describe('settlement', () => {
     await db.update(stores).set({ status: 'active' }).where(eq(stores.id, storeId));
   });
 });
+
+/** A workbook whose one sheet is a heading row and then `spaces` bytes of whitespace: small packed, huge unpacked. */
+async function whitespaceWorkbook(spaces: number): Promise<Buffer> {
+  const main = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
+  const relationships = 'http://schemas.openxmlformats.org/package/2006/relationships';
+  const officeDocument = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
+  const zip = new JSZip();
+  zip.file(
+    '[Content_Types].xml',
+    '<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">' +
+      '<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>' +
+      '<Default Extension="xml" ContentType="application/xml"/></Types>',
+  );
+  zip.file(
+    '_rels/.rels',
+    `<Relationships xmlns="${relationships}"><Relationship Id="rId1" Type="${officeDocument}/officeDocument" Target="xl/workbook.xml"/></Relationships>`,
+  );
+  zip.file(
+    'xl/workbook.xml',
+    `<workbook xmlns="${main}" xmlns:r="${officeDocument}"><sheets><sheet name="Products" sheetId="1" r:id="rId1"/></sheets></workbook>`,
+  );
+  zip.file(
+    'xl/_rels/workbook.xml.rels',
+    `<Relationships xmlns="${relationships}"><Relationship Id="rId1" Type="${officeDocument}/worksheet" Target="worksheets/sheet1.xml"/></Relationships>`,
+  );
+  zip.file(
+    'xl/worksheets/sheet1.xml',
+    Buffer.concat([
+      Buffer.from(
+        `<worksheet xmlns="${main}"><sheetData><row r="1"><c r="A1" t="inlineStr"><is><t>product_code</t></is></c></row>`,
+      ),
+      Buffer.alloc(spaces, 0x20),
+      Buffer.from('</sheetData></worksheet>'),
+    ]),
+  );
+  return zip.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE', compressionOptions: { level: 1 } });
+}
