@@ -26,12 +26,14 @@ import { AppProviders } from './app/providers';
 import { ROUTES, type TPage } from './app/router';
 import { createServerFragments, ServerFragmentsContext } from './app/server-fragment';
 import {
+  serializeQueryData,
   serializeResources,
   serializeServerStateParts,
   type TServerQueryError,
   type TServerState,
 } from './app/server-state';
 import { prefetchesFor } from './app/ssr-prefetch';
+import { categoriesQuery } from './components/catalog/categories';
 import { ApiError, setServerTransport, type TQueryValue } from './lib/api';
 import { loadAntdLocale, loadDictionary, SHARED_NAMESPACES, WEB_NAMESPACES } from './lib/i18n';
 
@@ -69,10 +71,10 @@ export type TRenderResult = {
   /** The page's state as JSON, which the server puts in a data block (SERVER_STATE_ELEMENT_ID) for the browser. */
   stateJson: string;
   /**
-   * stateJson in three parts, the middle one the language's dictionaries, the same text for every page of the
-   * language that uses the same namespaces (the server compresses it once for all of them).
+   * stateJson in parts, the odd ones texts many pages carry alike (the server compresses each once for all of them):
+   * the language's dictionaries, then the site-wide answers' data (serializeServerStateParts).
    */
-  stateParts: [before: string, resources: string, after: string];
+  stateParts: string[];
   /** Source files (Vite manifest keys) of the pages rendered, for preload links and their CSS. */
   modules: string[];
   /** Render passes the page took (1 when its data was read before rendering, see app/ssr-prefetch.ts). */
@@ -442,6 +444,28 @@ function isQueryEnabled(query: Query): boolean {
   return typeof enabled === 'function' ? enabled(query) : enabled !== false;
 }
 
+/** Answers every list page of a language carries alike (the category tree): their data's text is shared. */
+const SITE_WIDE_QUERIES = new Set([JSON.stringify(categoriesQuery().queryKey)]);
+/** The text of a site-wide answer's data, made once per answer (the server hands out one frozen answer while cached). */
+const siteWideTexts = new WeakMap<object, string>();
+
+function siteWideData(query: TServerState['queries']['queries'][number]): string | undefined {
+  const data: unknown = query.state.data;
+  if (!SITE_WIDE_QUERIES.has(query.queryHash) || typeof data !== 'object' || data === null) {
+    return undefined;
+  }
+  // Only a frozen answer is sure to read the same next time.
+  if (!Object.isFrozen(data)) {
+    return serializeQueryData(data);
+  }
+  let text = siteWideTexts.get(data);
+  if (text === undefined) {
+    text = serializeQueryData(data);
+    siteWideTexts.set(data, text);
+  }
+  return text;
+}
+
 /** A language's dictionaries for a set of namespaces and their JSON, made once (they never change while running). */
 const resourcesMemo = new Map<string, { resources: TServerState['resources']; json: string }>();
 
@@ -599,8 +623,7 @@ export async function renderPage(input: TRenderInput): Promise<TRenderResult | n
     queries: dehydrate(queryClient),
     errors,
   };
-  const [stateBefore, , stateAfter] = serializeServerStateParts(state, resourcesJson);
-  const stateParts: TRenderResult['stateParts'] = [stateBefore, resourcesJson, stateAfter];
+  const stateParts = serializeServerStateParts(state, resourcesJson, siteWideData);
   const isMissing = isMarkedNotFound || errors.some((error) => error.status === 404 || error.status === 400);
   const status = isMissing ? 404 : 200;
   return {

@@ -22,6 +22,7 @@ import {
   preparePage,
   type TPageSource,
   type TPreparedPage,
+  type TSharedText,
 } from './page-bytes';
 import { cspNoncesOf, withCspNonces, withInlineNonces } from './security-headers';
 
@@ -42,7 +43,8 @@ type TRenderResult = {
   /** The page's state, JSON, sent in the data block the web app reads (SERVER_STATE_ELEMENT_ID). */
   stateJson: string;
   /** stateJson cut around the language's dictionaries, which many pages share (entry-server.tsx). */
-  stateParts?: [before: string, resources: string, after: string];
+  /** stateJson in parts, odd ones shared by many pages (the dictionaries, the category tree). */
+  stateParts?: string[];
   modules: string[];
   passes?: number;
 };
@@ -370,17 +372,52 @@ export function composePreparedHtml(build: TBuild, page: TRenderResult): TPageSo
     between[1] ?? '',
     { shared: css },
     between[2] ?? '',
-    own(page.styles),
+    ...stylesWithSharedRules(page.styles),
     between[3] ?? '',
     ...(page.htmlParts
       ? page.htmlParts.map((part, i) => (i % 2 === 1 ? { shared: part } : own(part)))
       : [own(page.html)]),
     between[4] ?? '',
     ...(page.stateParts
-      ? [page.stateParts[0], { shared: page.stateParts[1] }, page.stateParts[2]]
+      ? page.stateParts.map((part, i) => (i % 2 === 1 ? { shared: part } : part))
       : [page.stateJson]),
     between[5] ?? '',
   ];
+}
+
+/** Ant Design's <style> elements of a page, each one's rules as a shared text (stylesWithSharedRules). */
+const styleSources = new Map<string, TPageSource>();
+const STYLE_SOURCES_MAX = 256;
+const STYLE_ELEMENT = /(<style\b[^>]*>)([\s\S]*?)(<\/style>)/g;
+
+/**
+ * A page's Ant Design styles with the rules inside each <style> as a shared text: a page kind's styles are the same
+ * text on every render once its states have been seen (entry-server.tsx keeps them per page), and compressing its
+ * 3-4 KB again for each page was a seventh of a product page's own text. The elements' tags stay the page's own
+ * (their nonces). Kept per text: the renderer hands out the same string while the styles do not change.
+ */
+export function stylesWithSharedRules(styles: string): TPageSource {
+  let source = styleSources.get(styles);
+  if (!source) {
+    const parts: (string | TSharedText)[] = [];
+    let last = 0;
+    for (const match of styles.matchAll(STYLE_ELEMENT)) {
+      const [, open = '', rules = '', close = ''] = match;
+      parts.push(
+        withInlineNonces(styles.slice(last, match.index) + open, NONCE_PLACEHOLDERS),
+        { shared: rules },
+        close,
+      );
+      last = match.index + match[0].length;
+    }
+    parts.push(withInlineNonces(styles.slice(last), NONCE_PLACEHOLDERS));
+    source = parts;
+    if (styleSources.size >= STYLE_SOURCES_MAX) {
+      styleSources.delete(styleSources.keys().next().value as string);
+    }
+    styleSources.set(styles, source);
+  }
+  return source;
 }
 
 type TCachedPage = { status: number; passes: number; page: TPreparedPage } | null;

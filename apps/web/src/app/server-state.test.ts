@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   readServerState,
+  serializeQueryData,
   serializeResources,
   serializeServerState,
   serializeServerStateParts,
@@ -47,8 +48,22 @@ describe('server state in a script element', () => {
     expect(JSON.parse(parts.join(''))).toEqual(STATE);
   });
 
+  it("is the same text with a query's data as a part of its own, in its place", () => {
+    const resources = serializeResources(STATE.resources);
+    const data = serializeQueryData(STATE.queries.queries[0]?.state.data);
+    const parts = serializeServerStateParts(STATE, resources, (query) =>
+      query.queryHash === '["catalog","product","7"]' ? data : undefined,
+    );
+    expect(parts).toHaveLength(5);
+    expect(parts[1]).toBe(resources);
+    expect(parts[3]).toBe(data);
+    expect(parts.join('')).toBe(serializeServerState(STATE));
+    expect(JSON.parse(parts.join(''))).toEqual(STATE);
+  });
+
   it('has nothing that closes the element or starts a comment, in any part', () => {
-    for (const part of serializeServerStateParts(STATE, serializeResources(STATE.resources))) {
+    const shareAll = (query: { state: { data: unknown } }) => serializeQueryData(query.state.data);
+    for (const part of serializeServerStateParts(STATE, serializeResources(STATE.resources), shareAll)) {
       expect(part).not.toMatch(/<|\u2028|\u2029/);
     }
   });

@@ -53,20 +53,47 @@ export function serializeServerState(state: TServerState): string {
 }
 
 /**
- * The serialised state in three parts, the middle one being the dictionaries (`resources`) as given: they are the
- * same for every page of a language that uses the same namespaces, so the server serialises them once
- * (serializeResources) and sends them as a piece of the page that is compressed once (issue 11: 26 KB of a
- * product page's 30 KB state). The parts joined are exactly serializeServerState's text.
+ * The serialised state in parts, the odd ones texts that many pages carry alike: the dictionaries (`resources`) as
+ * given, the same for every page of a language that uses the same namespaces, so the server serialises them once
+ * (serializeResources) and sends them as a piece of the page that is compressed once (issue 11: 26 KB of a product
+ * page's 30 KB state); then the data of each query `sharedData` gives a text for (the category tree of every list
+ * page, some 6 KB), in its place inside the query. The parts joined are exactly serializeServerState's text.
  */
 export function serializeServerStateParts(
   state: TServerState,
   resourcesJson: string,
-): [before: string, resources: string, after: string] {
+  sharedData: (query: DehydratedState['queries'][number]) => string | undefined = () => undefined,
+): string[] {
+  const shared: string[] = [];
+  // Each shared query's data replaced by a stand-in, the whole written once and cut at the stand-ins.
+  const queries = {
+    ...state.queries,
+    queries: state.queries.queries.map((query) => {
+      const data = query.state.data === undefined ? undefined : sharedData(query);
+      if (data === undefined) {
+        return query;
+      }
+      shared.push(data);
+      return { ...query, state: { ...query.state, data: DATA_STAND_IN } };
+    }),
+  };
+  const rest = `,"queries":${scriptSafeJson(queries)},"errors":${scriptSafeJson(state.errors)}}`.split(
+    DATA_STAND_IN_JSON,
+  );
   return [
     `{"lang":${scriptSafeJson(state.lang)},"year":${scriptSafeJson(state.year)},"resources":`,
     resourcesJson,
-    `,"queries":${scriptSafeJson(state.queries)},"errors":${scriptSafeJson(state.errors)}}`,
+    ...rest.flatMap((text, i) => (i < shared.length ? [text, shared[i] ?? ''] : [text])),
   ];
+}
+
+/** Where a shared query's data goes while the state is written: no data holds a NUL (the API refuses them). */
+const DATA_STAND_IN = '\u0000caravan-query-data\u0000';
+const DATA_STAND_IN_JSON = JSON.stringify(DATA_STAND_IN);
+
+/** A query's data as serializeServerStateParts writes it, for a `sharedData` that keeps the text. */
+export function serializeQueryData(data: unknown): string {
+  return scriptSafeJson(data);
 }
 
 /** The dictionaries' part of serializeServerStateParts. */

@@ -9,7 +9,7 @@ type TEntry = { value: unknown; expiresAt: number; staleUntil: number; bytes: nu
  * never change; frozen, it also tells the response serializer that its JSON text can be reused
  * (http/serializer.ts).
  */
-function deepFreeze<T>(value: T): T {
+export function deepFreeze<T>(value: T): T {
   if (value === null || typeof value !== 'object' || Object.isFrozen(value)) {
     return value;
   }

@@ -2,7 +2,7 @@ import type { TCategoryNode, TLanguage, TLocalizedText } from '@caravan/contract
 import { asc } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { categories } from '../../db/schema';
-import { CACHE_TTL, catalogCache } from './cache';
+import { CACHE_TTL, catalogCache, deepFreeze } from './cache';
 import { pickText } from './present';
 
 type TCategoryRow = {
@@ -77,9 +77,27 @@ function toNode(index: TCategoryIndex, row: TCategoryRow, lang: TLanguage, isDee
   };
 }
 
+/** Each language's tree of a category index, made once per index (a change loads a new one). */
+const categoryTrees = new WeakMap<TCategoryIndex, Map<TLanguage, TCategoryNode[]>>();
+
+/**
+ * The visible categories as a tree in the language, frozen and shared by every caller while the index lasts: every
+ * list page read it, and building it again (and writing it out as the API would) was done on each page miss.
+ */
 export async function getCategoryTree(db: Database, lang: TLanguage): Promise<TCategoryNode[]> {
   const index = await loadCategoryIndex(db);
-  return (index.children.get(null) ?? []).map((row) => toNode(index, row, lang, true));
+  let trees = categoryTrees.get(index);
+  if (!trees) {
+    trees = new Map();
+    categoryTrees.set(index, trees);
+  }
+  let tree = trees.get(lang);
+  if (!tree) {
+    // Frozen: a caller that wrote to it would throw rather than change every other caller's tree.
+    tree = deepFreeze((index.children.get(null) ?? []).map((row) => toNode(index, row, lang, true)));
+    trees.set(lang, tree);
+  }
+  return tree;
 }
 
 /** Categories staff pinned (in their order, visible ones only), then the other recommended ones. */

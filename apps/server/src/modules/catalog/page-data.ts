@@ -1,4 +1,5 @@
 import {
+  type TCategoryNode,
   type TLanguage,
   ZCategoryTree,
   ZHomeListParams,
@@ -122,6 +123,18 @@ export function asSent<S extends z.ZodType>(schema: S, value: unknown): unknown 
 
 const ANONYMOUS = { key: null, userId: null };
 
+/** The category tree's answer, one frozen object per tree, so asSent makes its sent form once per tree. */
+const categoryTreeAnswers = new WeakMap<TCategoryNode[], { categories: TCategoryNode[] }>();
+
+function categoryTreeAnswer(tree: TCategoryNode[]): { categories: TCategoryNode[] } {
+  let answer = categoryTreeAnswers.get(tree);
+  if (!answer) {
+    answer = Object.freeze({ categories: tree });
+    categoryTreeAnswers.set(tree, answer);
+  }
+  return answer;
+}
+
 /**
  * The public catalogue reads a server-rendered page makes, keyed by the API path the web app's query hooks
  * call. The answers are those of the HTTP routes (routes.ts) for an anonymous visitor, so the data handed to
@@ -139,7 +152,7 @@ const READERS: Array<[RegExp, TReader]> = [
   ],
   [
     /^\/catalog\/categories$/,
-    async (db, lang) => asSent(ZCategoryTree, { categories: await getCategoryTree(db, lang) }),
+    async (db, lang) => asSent(ZCategoryTree, categoryTreeAnswer(await getCategoryTree(db, lang))),
   ],
   [
     /^\/catalog\/products$/,
