@@ -1,7 +1,9 @@
 // @vitest-environment node
+
+import { LANGUAGES } from '@caravan/contracts/languages';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { forgetServerFragments } from './app/server-fragment';
-import { renderPage, type TRenderResult } from './entry-server';
+import { getBaseInstance, renderPage, type TRenderResult } from './entry-server';
 import { productCardFixture } from './testing/product-cards';
 
 /** No data: every read stays in the browser, so the pages render their frame and loading states. */
@@ -130,5 +132,43 @@ describe("the texts a page's components look up", () => {
     expect(await soldTexts('ar')).toEqual(arabic);
     expect(await soldTexts('en')).toEqual(english);
     expect(await soldTexts('ar')).toEqual(arabic);
+  }, 60_000);
+});
+
+describe('plural texts from their remembered forms', () => {
+  const COUNTS = [
+    1, 2, 3, 4, 5, 7, 11, 12, 21, 22, 25, 100, 101, 102, 111, 1000, 1001, 1002, 1234567, -1, -3,
+  ];
+  const PLURAL = /_(zero|one|two|few|many|other)$/;
+
+  function pluralKeys(bundle: Record<string, unknown>, prefix = ''): string[] {
+    return Object.entries(bundle).flatMap(([name, value]) =>
+      typeof value === 'object' && value !== null
+        ? pluralKeys(value as Record<string, unknown>, `${prefix}${name}.`)
+        : PLURAL.test(name)
+          ? [`${prefix}${name.replace(PLURAL, '')}`]
+          : [],
+    );
+  }
+
+  it("are i18next's own texts for every plural key, count and language", async () => {
+    let compared = 0;
+    for (const lang of LANGUAGES) {
+      const i18n = await getBaseInstance(lang);
+      for (const ns of i18n.options.ns as string[]) {
+        const keys = new Set(pluralKeys((i18n.getResourceBundle('en', ns) ?? {}) as Record<string, unknown>));
+        const t = i18n.getFixedT(null, ns);
+        for (const key of keys) {
+          for (const count of COUNTS) {
+            // Another option besides the count: i18next answers it itself, nothing remembered.
+            const own = t(key, { count, unremembered: 'x' });
+            expect(t(key, { count }), `${lang} ${ns}:${key} ${count}`).toBe(own);
+            expect(t(key, { count }), `${lang} ${ns}:${key} ${count}, remembered`).toBe(own);
+            compared += 1;
+          }
+        }
+      }
+    }
+    expect(compared).toBeGreaterThan(1000);
   }, 60_000);
 });

@@ -178,7 +178,7 @@ async function createBaseInstance(lang: TLanguage): Promise<TI18n> {
   return instance;
 }
 
-function getBaseInstance(lang: TLanguage): Promise<TI18n> {
+export function getBaseInstance(lang: TLanguage): Promise<TI18n> {
   let instance = baseInstances.get(lang);
   if (!instance) {
     instance = createBaseInstance(lang);
@@ -278,6 +278,7 @@ function memoiseFixedTranslations(instance: TI18n, cache: Map<string, string>) {
   // component's own key literal, whose hash V8 keeps, rather than by a string made for every call.
   const scopes = new Map<string, Map<string, string>>();
   let scopedTexts = 0;
+  const pluralRules = new Map<string, TPluralRules | undefined>();
   const memoisedGetFixedT = (lng: unknown, ns: unknown, keyPrefix: unknown, ...rest: unknown[]): TFixedT => {
     const fixed = getFixedT(lng, ns, keyPrefix, ...rest);
     const scope = [lng, ns, keyPrefix]
@@ -289,10 +290,23 @@ function memoiseFixedTranslations(instance: TI18n, cache: Map<string, string>) {
       scopes.set(scope, texts);
     }
     const scopeTexts = texts;
+    const language = typeof lng === 'string' ? lng : instance.language;
+    let plurals = pluralRules.get(language);
+    if (!pluralRules.has(language)) {
+      plurals = pluralRulesOf(instance, language);
+      pluralRules.set(language, plurals);
+    }
     const memoised = (key: unknown, options?: unknown, ...more: unknown[]): unknown => {
       const values = more.length === 0 && typeof key === 'string' ? optionsKey(options) : null;
       if (values === null) {
         return fixed(key, options, ...more);
+      }
+      const count = countAlone(options);
+      if (count !== undefined) {
+        const text = pluralText(scopeTexts, fixed, plurals, key as string, count);
+        if (text !== undefined) {
+          return text;
+        }
       }
       const textKey = values === '' ? (key as string) : `${values}\u0001${key as string}`;
       const known = scopeTexts.get(textKey);
@@ -314,6 +328,66 @@ function memoiseFixedTranslations(instance: TI18n, cache: Map<string, string>) {
 }
 
 type TFixedT = ((...args: unknown[]) => unknown) & Record<string, unknown>;
+
+/**
+ * i18next's own plural rules of the language a fixed t looks up in and of English (the fallback): a count's
+ * categories under both name the form it gets (i18next's suffix, `_one`, `_few`, is `_` and the category).
+ */
+type TPluralRules = { lng: Intl.PluralRules; en: Intl.PluralRules };
+type TPluralResolver = { getRule: (code: string) => Intl.PluralRules | undefined };
+
+function pluralRulesOf(instance: TI18n, lng: string): TPluralRules | undefined {
+  const resolver = instance.services.pluralResolver as TPluralResolver | undefined;
+  const own = resolver?.getRule(lng);
+  const en = resolver?.getRule('en');
+  return own && en ? { lng: own, en } : undefined;
+}
+
+/** The count of options that hold a count and nothing else (not 0, which has a form of its own in i18next). */
+function countAlone(options: unknown): number | undefined {
+  if (typeof options !== 'object' || options === null) {
+    return undefined;
+  }
+  const { count, ...others } = options as { count?: unknown };
+  return Number.isSafeInteger(count) && count !== 0 && Object.keys(others).length === 0
+    ? (count as number)
+    : undefined;
+}
+
+/** A plural text's form in a scope: the text with its count left out, or null when it is more than that. */
+const NOT_A_PLAIN_FORM = '\u0000';
+
+/**
+ * A text looked up with a count alone, from its plural form: every product card and page says how many were sold,
+ * viewed or reviewed, and remembering each count's text separately left nearly every look-up of a new page to
+ * i18next. The form is i18next's own (its text without interpolation, for the plural categories of the language
+ * and of English, the fallback, that this count falls in), and is used only when its one variable is `{{count}}`
+ * written plainly, with nothing for the post-processor (amounts): the count then goes in as i18next writes a number.
+ * Undefined when the form is not such a text; the caller asks i18next.
+ */
+function pluralText(
+  forms: Map<string, string>,
+  fixed: TFixedT,
+  plurals: TPluralRules | undefined,
+  key: string,
+  count: number,
+): string | undefined {
+  if (!plurals) {
+    return undefined;
+  }
+  const formKey = `\u0002${plurals.lng.select(count)}\u0002${plurals.en.select(count)}\u0002${key}`;
+  let form = forms.get(formKey);
+  if (form === undefined) {
+    const template = fixed(key, { count, skipInterpolation: true });
+    const rest = typeof template === 'string' ? template.replaceAll('{{count}}', '') : '';
+    form =
+      typeof template === 'string' && !/\{\{|\$t\(|USDT/.test(rest) && !template.includes(NOT_A_PLAIN_FORM)
+        ? template
+        : NOT_A_PLAIN_FORM;
+    forms.set(formKey, form);
+  }
+  return form === NOT_A_PLAIN_FORM ? undefined : form.replaceAll('{{count}}', String(count));
+}
 
 type TStyleRegistry = { cache: ReturnType<typeof createCache>; extracted?: { size: number; text: string } };
 
