@@ -178,6 +178,7 @@ async function createBaseInstance(lang: TLanguage): Promise<TI18n> {
   return instance;
 }
 
+/** The language's shared i18next, its look-ups remembered (exported for the tests that compare them with i18next). */
 export function getBaseInstance(lang: TLanguage): Promise<TI18n> {
   let instance = baseInstances.get(lang);
   if (!instance) {
@@ -354,7 +355,10 @@ function countAlone(options: unknown): number | undefined {
     : undefined;
 }
 
-/** A plural text's form in a scope: the text with its count left out, or null when it is more than that. */
+/**
+ * Remembered in place of a plural form that is more than a text with `{{count}}` in it, so i18next is asked once to
+ * find that out (no dictionary text holds a NUL).
+ */
 const NOT_A_PLAIN_FORM = '\u0000';
 
 /**

@@ -42,8 +42,7 @@ type TRenderResult = {
   head?: string;
   /** The page's state, JSON, sent in the data block the web app reads (SERVER_STATE_ELEMENT_ID). */
   stateJson: string;
-  /** stateJson cut around the language's dictionaries, which many pages share (entry-server.tsx). */
-  /** stateJson in parts, odd ones shared by many pages (the dictionaries, the category tree). */
+  /** stateJson in parts, odd ones shared by many pages: the dictionaries, the category tree (entry-server.tsx). */
   stateParts?: string[];
   modules: string[];
   passes?: number;
