@@ -1,9 +1,18 @@
 // @vitest-environment node
 
+import { HELP_TOPICS, STOREFRONT_PATHS } from '@caravan/contracts/constants';
 import { LANGUAGES } from '@caravan/contracts/languages';
+import { matchRoutes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ROUTES } from './app/router';
 import { forgetServerFragments } from './app/server-fragment';
-import { getBaseInstance, renderPage, type TRenderResult } from './entry-server';
+import {
+  getBaseInstance,
+  isServerRenderedPath,
+  renderPage,
+  serverRenderedRoutes,
+  type TRenderResult,
+} from './entry-server';
 import { productCardFixture } from './testing/product-cards';
 
 /** No data: every read stays in the browser, so the pages render their frame and loading states. */
@@ -171,4 +180,43 @@ describe('plural texts from their remembered forms', () => {
     }
     expect(compared).toBeGreaterThan(1000);
   }, 60_000);
+});
+
+describe('the routes the server renders pages from', () => {
+  it('match every server-rendered path to the same route, layouts and parameters as the whole tree', () => {
+    const routes = serverRenderedRoutes(ROUTES);
+    const paths = [
+      ...STOREFRONT_PATHS,
+      ...HELP_TOPICS.map((topic) => `/help/${topic}`),
+      '/help/no-such-topic',
+      '/searchResult/wool',
+      '/searchResult/a%20b',
+      '/searchResult/a/b',
+      '/searchResult',
+      '/help',
+      '/nope',
+      '/index/extra',
+      '/productDetails/',
+      '/subscription',
+      '/userInfo/nope/deeper',
+    ];
+    const chain = (matches: ReturnType<typeof matchRoutes>) =>
+      (matches ?? []).map((match) => ({
+        path: match.route.path,
+        index: match.route.index,
+        element: match.route.element,
+        params: match.params,
+        pathnameBase: match.pathnameBase,
+      }));
+    let rendered = 0;
+    for (const path of paths.filter(isServerRenderedPath)) {
+      expect(chain(matchRoutes(routes, path)), path).toEqual(chain(matchRoutes(ROUTES, path)));
+      expect(matchRoutes(routes, path)?.length, path).toBeGreaterThan(0);
+      rendered += 1;
+    }
+    expect(rendered).toBeGreaterThan(STOREFRONT_PATHS.length);
+    // The user centre and the consoles are not in it.
+    expect(matchRoutes(routes, '/userInfo/dashboard')?.at(-1)?.route.path).toBe('*');
+    expect(matchRoutes(routes, '/admin/users')?.at(-1)?.route.path).toBe('*');
+  });
 });
