@@ -101,7 +101,7 @@ export async function registerWeb(app: FastifyInstance): Promise<boolean> {
       if (sendSpa(app, request, reply)) {
         return reply;
       }
-      // JSON asked for: answered as any unknown path is.
+      // The caller asked for JSON, not a page: the API's own 404, as for any path it does not know.
       return reply.callNotFound();
     });
   }
