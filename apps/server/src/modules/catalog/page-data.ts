@@ -24,7 +24,7 @@ import {
 import type { z } from 'zod';
 import type { Database } from '../../db/client';
 import { AppError } from '../../http/app-error';
-import { CACHE_TTL, pageCache } from './cache';
+import { CACHE_TTL, deepFreeze, pageCache } from './cache';
 import { getCategoryTree } from './categories';
 import { getHome, getHomeList } from './home';
 import { getProductDetail, listProducts } from './products';
@@ -88,9 +88,7 @@ function freezeAsJson(value: unknown): boolean {
 
 /** A tree as JSON reads it back, frozen. */
 function frozenJsonOf(value: unknown): unknown {
-  const copy = JSON.parse(JSON.stringify(value)) as unknown;
-  freezeAsJson(copy);
-  return copy;
+  return deepFreeze(JSON.parse(JSON.stringify(value)) as unknown);
 }
 
 /**
