@@ -338,8 +338,9 @@ async function readXlsxTable(file: Buffer): Promise<string[][]> {
 /**
  * Refuses an XLSX that unpacks to more than `maxBytes`, before ExcelJS reads it: ExcelJS unpacks every part, and
  * keeps a worksheet that comes before the shared strings in a temporary file, so a zip of whitespace (1 MB that
- * unpacks to 1 GB) held the server for 5 s, 800 MB of memory and 1 GB of disk, and was then taken as an empty import. Counted with
- * the same zip reader ExcelJS uses, so both see the same parts; stopped at the first byte past the bound.
+ * unpacks to 1 GB) held the server for 5 s, 800 MB of memory and 1 GB of disk, and was then taken as an empty
+ * import. Counted with the same zip reader ExcelJS uses, so both see the same parts; stopped at the first byte past
+ * the bound.
  */
 export async function assertXlsxContentWithin(file: Buffer, maxBytes: number): Promise<void> {
   const entries = Readable.from([file]).pipe(unzipper.Parse({ forceStream: true }));
