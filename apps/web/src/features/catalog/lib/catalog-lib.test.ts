@@ -27,6 +27,24 @@ describe('format', () => {
     expect(parseKeywordParam('Cotton')).toBe('Cotton');
     expect(parseKeywordParam('42')).toBe('42');
     expect(parseKeywordParam(null)).toBe('');
+    expect(parseKeywordParam(' "tea" ')).toBe('tea');
+    expect(parseKeywordParam('trueblue')).toBe('trueblue');
+    expect(parseKeywordParam('[1]')).toBe('1');
+  });
+
+  it('reads every keyword as JSON.parse would, whether or not it is tried', () => {
+    const asJsonReads = (raw: string) => {
+      try {
+        const parsed: unknown = JSON.parse(raw);
+        return typeof parsed === 'string' ? parsed : String(parsed);
+      } catch {
+        return raw;
+      }
+    };
+    const samples = ['tea', 'null', 'nul', 'false', '-1', '1e3', '\n"x"', '\u00a0"x"', '{}', '"\\u0041"', 'é', '"', ''];
+    for (const raw of samples) {
+      expect(parseKeywordParam(raw), raw).toBe(raw === '' ? '' : asJsonReads(raw));
+    }
     expect(buildSearchStorePath('قطن')).toBe(`/searchStore?k=${encodeURIComponent('"قطن"')}`);
   });
 });

@@ -39,10 +39,19 @@ export function buildStorePath(id: string): string {
   return `/store?id=${encodeURIComponent(id)}`;
 }
 
+/**
+ * How a JSON text can begin (after JSON's own white space): a bare word such as `tea` cannot be one, and is taken as
+ * it is without a JSON.parse that throws (an exception per search page render was measurable on the server).
+ */
+const JSON_START = /^[ \t\n\r]*(?:["[{0-9-]|true|false|null)/;
+
 /** SPEC §2: result pages carry the keyword JSON-encoded in `k`; a bare word is accepted too. */
 export function parseKeywordParam(raw: string | null | undefined): string {
   if (!raw) {
     return '';
+  }
+  if (!JSON_START.test(raw)) {
+    return raw;
   }
   try {
     const parsed: unknown = JSON.parse(raw);
