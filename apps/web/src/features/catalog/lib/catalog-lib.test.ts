@@ -41,7 +41,21 @@ describe('format', () => {
         return raw;
       }
     };
-    const samples = ['tea', 'null', 'nul', 'false', '-1', '1e3', '\n"x"', '\u00a0"x"', '{}', '"\\u0041"', 'é', '"', ''];
+    const samples = [
+      'tea',
+      'null',
+      'nul',
+      'false',
+      '-1',
+      '1e3',
+      '\n"x"',
+      '\u00a0"x"',
+      '{}',
+      '"\\u0041"',
+      'é',
+      '"',
+      '',
+    ];
     for (const raw of samples) {
       expect(parseKeywordParam(raw), raw).toBe(raw === '' ? '' : asJsonReads(raw));
     }
