@@ -10,6 +10,10 @@
  * of the 20 other languages. Browsers' headers: Accept text/html and gzip. The server says whether it
  * rendered a page or served it from its cache (x-page-cache), and the bench prints that hit rate.
  *
+ * On Linux it also prints the server's CPU time per answer and how busy the whole machine was: at 32 connections
+ * the latencies follow from throughput (on average 32 / req/s), so these say whether a miss of the goal is the
+ * code's cost per page or the machine's speed and neighbours.
+ *
  * It prepares the database like the catalogue bench (BENCH_DB, default caravan_bench), builds the web app
  * when its build is missing or stale, starts the server with the web app and measures after a warm-up.
  * Run alone: `npx tsx bench/pages.ts` (BENCH_SECONDS, BENCH_PORT, BENCH_DATABASE_URL).
@@ -20,6 +24,7 @@
  */
 import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
@@ -39,6 +44,16 @@ export type TPageBenchResult = {
   errors: number;
   goal: string;
   byKind: { kind: string; share: number; p95: number; hitRate: number }[];
+  /** Where the CPU went while measuring (Linux, a server the bench started): what a page costs on this machine. */
+  cpu?: TCpuUse;
+};
+
+type TCpuUse = {
+  /** CPU time of the server's processes per answer, ms. */
+  serverMsPerAnswer: number;
+  /** Share of all cores busy (any process: the server, PostgreSQL, the load tool, neighbours). */
+  machineBusy: number;
+  cores: number;
 };
 
 export type TPageBenchOptions = {
@@ -58,6 +73,48 @@ export type TPageBenchOptions = {
 const GOAL_P95_MS = 100;
 const OTHER_LANGUAGES = LANGUAGES.filter((lang) => lang !== 'en');
 const PRICE_RANGES = ['max=10', 'min=10&max=50', 'min=50&max=200', 'min=200'];
+
+/** Linux counts CPU time in /proc in ticks of 1/100 s (USER_HZ). */
+const TICKS_PER_SECOND = 100;
+
+/** CPU ticks (user and system) of every process in a process group, or undefined without /proc. */
+function processGroupTicks(groupId: number): number | undefined {
+  try {
+    let ticks = 0;
+    for (const entry of readdirSync('/proc')) {
+      if (!/^\d+$/.test(entry)) {
+        continue;
+      }
+      let stat: string;
+      try {
+        stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      } catch {
+        continue; // it ended meanwhile
+      }
+      // The fields after the command name (in parentheses, which may hold spaces): state, ppid, pgrp, ...
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      if (Number(fields[2]) === groupId) {
+        ticks += Number(fields[11]) + Number(fields[12]);
+      }
+    }
+    return ticks;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The whole machine's busy and total CPU ticks (/proc/stat's first line), or undefined without /proc. */
+function machineTicks(): { busy: number; total: number } | undefined {
+  try {
+    const [, ...values] = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/);
+    const [user = 0, nice = 0, system = 0, idle = 0, iowait = 0, irq = 0, softirq = 0, steal = 0] =
+      values.map(Number);
+    const busy = user + nice + system + irq + softirq + steal;
+    return { busy, total: busy + idle + iowait };
+  } catch {
+    return undefined;
+  }
+}
 
 /** Deterministic generator (mulberry32): the same traffic on every run. */
 function createRandom(seed: number) {
@@ -232,7 +289,13 @@ async function load(
   return { samples, seconds: (performance.now() - started) / 1000, timeouts };
 }
 
-function summarise(name: string, samples: TSample[], seconds: number, timeouts: number): TPageBenchResult {
+function summarise(
+  name: string,
+  samples: TSample[],
+  seconds: number,
+  timeouts: number,
+  cpu?: TCpuUse,
+): TPageBenchResult {
   const sorted = samples.map((s) => s.ms).sort((a, b) => a - b);
   const hits = samples.filter((s) => s.isHit).length;
   // Answers that took longer than autocannon's 10 s timeout are not samples: they count as errors here.
@@ -261,6 +324,7 @@ function summarise(name: string, samples: TSample[], seconds: number, timeouts: 
         hitRate: own.length ? own.filter((s) => s.isHit).length / own.length : 0,
       };
     }),
+    ...(cpu ? { cpu } : {}),
   };
 }
 
@@ -340,12 +404,31 @@ export async function runPageBench(options: TPageBenchOptions): Promise<TPageBen
     const next = createTraffic(catalogue);
     // Warm-up: JIT, the renderer's modules and dictionaries, connections; not measured.
     await load(baseUrl, next, connections, options.warmUpSec ?? Math.min(5, Math.max(2, durationSec / 5)));
+    const serverBefore = child?.pid ? processGroupTicks(child.pid) : undefined;
+    const machineBefore = machineTicks();
     const { samples, seconds, timeouts } = await load(baseUrl, next, connections, durationSec);
+    const serverAfter = child?.pid ? processGroupTicks(child.pid) : undefined;
+    const machineAfter = machineTicks();
+    const cpu =
+      serverBefore !== undefined &&
+      serverAfter !== undefined &&
+      machineBefore &&
+      machineAfter &&
+      samples.length
+        ? {
+            serverMsPerAnswer: ((serverAfter - serverBefore) * 1000) / TICKS_PER_SECOND / samples.length,
+            machineBusy:
+              (machineAfter.busy - machineBefore.busy) /
+              Math.max(1, machineAfter.total - machineBefore.total),
+            cores: os.availableParallelism(),
+          }
+        : undefined;
     return summarise(
       `storefront pages, ${catalogue.productIds.length} products (${connections} connections, ${processCount} server process${processCount === 1 ? '' : 'es'})`,
       samples,
       seconds,
       timeouts,
+      cpu,
     );
   } finally {
     if (child?.pid) {
@@ -358,6 +441,11 @@ export function formatPageResult(r: TPageBenchResult): string {
   const lines = [
     `${r.name}: ${r.rps.toFixed(0)} req/s  p50 ${r.p50.toFixed(1)} ms  p95 ${r.p95.toFixed(1)} ms  p99 ${r.p99.toFixed(1)} ms  page cache hit rate ${(100 * r.hitRate).toFixed(0)}%  ${r.goal}`,
   ];
+  if (r.cpu) {
+    lines.push(
+      `    server CPU ${r.cpu.serverMsPerAnswer.toFixed(2)} ms an answer; the machine ${(100 * r.cpu.machineBusy).toFixed(0)}% busy over ${r.cpu.cores} cores`,
+    );
+  }
   for (const k of r.byKind) {
     lines.push(
       `    ${k.kind.padEnd(8)} ${(100 * k.share).toFixed(0).padStart(3)}% of requests  p95 ${k.p95.toFixed(1)} ms  hit rate ${(100 * k.hitRate).toFixed(0)}%`,
