@@ -10,7 +10,12 @@ import { baseUrl, launchBrowser, newPage } from './browser';
 import { poll } from './harness';
 
 type TProductCard = { id: string; name: string; storeId?: string };
-type TProductDetail = { id: string; name: string; store: { id: string; name: string } };
+type TProductDetail = {
+  id: string;
+  name: string;
+  store: { id: string; name: string };
+  categoryPath: { id: string; name: string }[];
+};
 type TCategory = { id: string; name: string; children: TCategory[] };
 
 async function getJson<T>(path: string): Promise<T> {
@@ -399,6 +404,9 @@ describe('server-rendered storefront', () => {
       '/productDetails?id=987654321',
       '/no-such-page',
       `/productDetails?id=${product.id}&lang=ar`,
+      // Titled by what they show (a keyword, a category's names), which the page itself writes again.
+      `/searchGoods?k=${encodeURIComponent(JSON.stringify(product.name.split(' ')[0] ?? ''))}`,
+      `/classification?id=${product.categoryPath.at(-1)?.id ?? ''}`,
     ];
     for (const width of [1280, 360]) {
       for (const path of paths) {

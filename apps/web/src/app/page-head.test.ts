@@ -99,6 +99,23 @@ describe('page head (issue 11: findable)', () => {
     );
   });
 
+  it('puts the keyword of /searchResult/:k, its path segment, in the title as the page reads it', () => {
+    const html = { html: '<main><h1>Search results</h1></main>' };
+    expect(headOf('/searchResult/linen', html)).toContain('<title>linen · Search results · Caravan</title>');
+    expect(headOf(`/searchResult/${encodeURIComponent('قطن ناعم')}`, html)).toContain(
+      '<title>قطن ناعم · Search results · Caravan</title>',
+    );
+    // Not valid percent-encoding: kept as written, as the router's useParams() keeps it.
+    expect(headOf('/searchResult/100%25%zz', html)).toContain(
+      '<title>100%25%zz · Search results · Caravan</title>',
+    );
+    const description = attribute(
+      headOf('/searchResult/linen', html),
+      /<meta name="description" content="([^"]+)"/,
+    );
+    expect(description).toContain('linen');
+  });
+
   it('describes a page by its opening paragraph when it has one, else by the tagline', () => {
     const opening =
       'We collect only what an order needs: your name, an address to deliver to and a way to reach you.';

@@ -3,11 +3,11 @@ import { DEFAULT_LANGUAGE, LANGUAGE_TAGS, LANGUAGES, type TLanguage } from '@car
 import type { QueryClient } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { categoriesQuery } from '../components/catalog/categories';
-import { findCategoryPath } from '../features/catalog/lib/category-path';
+import { categoryPathTitle, findCategoryPath } from '../features/catalog/lib/category-path';
 import { parseKeywordParam } from '../features/catalog/lib/format';
 import { withLanguageParam } from '../lib/language';
 import { readPageParam } from '../lib/page-param';
-import { brandedTitle, homeTitle } from '../lib/page-title';
+import { brandedTitle, homeTitle, searchTitle } from '../lib/page-title';
 
 /** Search-engine and link-preview tags of one server-rendered page (issue 11, part 2). */
 export type THeadInput = {
@@ -237,12 +237,35 @@ function findFirstCardImage(queryClient: QueryClient): TImage | null {
   return null;
 }
 
+const SEARCH_RESULT_PREFIX = '/searchResult/';
+
 /**
  * Search results are endless addresses over the same products: crawlers follow their links to the products (which
  * the sitemap lists) but keep the results themselves out of the index.
  */
 function isSearchResults(pathname: string): boolean {
-  return pathname === '/searchGoods' || pathname === '/searchStore' || pathname.startsWith('/searchResult/');
+  return (
+    pathname === '/searchGoods' || pathname === '/searchStore' || pathname.startsWith(SEARCH_RESULT_PREFIX)
+  );
+}
+
+/**
+ * The keyword of a search results page as the page reads it: `k` of /searchGoods and /searchStore, the path's own
+ * segment of /searchResult/:k (decoded as the router's useParams() has it; left as written when it is not valid
+ * percent-encoding, as the router does).
+ */
+function searchKeywordOf(url: URL): string {
+  if (!url.pathname.startsWith(SEARCH_RESULT_PREFIX)) {
+    return parseKeywordParam(url.searchParams.get('k')).trim();
+  }
+  const segment = url.pathname.slice(SEARCH_RESULT_PREFIX.length);
+  let decoded = segment;
+  try {
+    decoded = decodeURIComponent(segment);
+  } catch {
+    // Not percent-encoding: the router keeps such a segment as it is.
+  }
+  return parseKeywordParam(decoded).trim();
 }
 
 /** Pages of one reader's mail link (confirm, unsubscribe): nothing for a search index, links to follow neither. */
@@ -271,7 +294,7 @@ export function buildPageHead(input: THeadInput): string {
       : [];
   const url = canonicalUrl(input.url, origin, { id: product?.id ?? store?.id ?? categoryPath.at(-1)?.id });
   const canonical = languageUrl(origin, url, lang);
-  const keyword = parseKeywordParam(input.url.searchParams.get('k')).trim();
+  const keyword = searchKeywordOf(input.url);
 
   let title = findHeading(input.html) ?? brand;
   // The page's own opening words only where nothing below describes it (a help or policy page): the search runs
@@ -298,7 +321,7 @@ export function buildPageHead(input: THeadInput): string {
     title = homeTitle(brand, tagline);
   }
   if (keyword !== '' && isSearchResults(url.pathname)) {
-    title = `${keyword} · ${title}`;
+    title = searchTitle(keyword, title);
     description = cut(`${title}. ${tagline}`);
   }
   if (product) {
@@ -332,8 +355,7 @@ export function buildPageHead(input: THeadInput): string {
       ]),
     );
   } else if (categoryPath.length > 0) {
-    const names = categoryPath.map((node) => node.name);
-    title = names.join(' / ');
+    title = categoryPathTitle(categoryPath);
     description = cut(`${title}. ${tagline}`);
     structured.push(
       breadcrumbJsonLd([

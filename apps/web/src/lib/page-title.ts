@@ -10,3 +10,8 @@ export function brandedTitle(title: string, brand: string): string {
 export function homeTitle(brand: string, tagline: string): string {
   return `${brand}: ${tagline}`;
 }
+
+/** A search results page's title: the keyword first, so tabs of several searches tell themselves apart. */
+export function searchTitle(keyword: string, title: string): string {
+  return keyword === '' ? title : `${keyword} · ${title}`;
+}

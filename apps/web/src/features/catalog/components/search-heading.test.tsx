@@ -19,11 +19,16 @@ function ResultsFor({ keyword }: { keyword: string }) {
   );
 }
 
+let arrivals = 0;
+
 function renderAt(path: string) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false, enabled: false } } });
+  // A history entry of its own: SearchHeading prefills once per entry, and another test file in this worker (the
+  // web tests share modules) may have arrived at the first entry's default key already.
+  arrivals += 1;
   render(
     <QueryClientProvider client={client}>
-      <MemoryRouter initialEntries={[path]}>
+      <MemoryRouter initialEntries={[{ pathname: path, key: `search-heading-test-${arrivals}` }]}>
         <SearchBox />
         <Routes>
           <Route path="/results/cotton" element={<ResultsFor keyword="cotton" />} />

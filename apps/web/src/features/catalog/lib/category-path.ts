@@ -14,6 +14,11 @@ export function findCategoryPath(nodes: TCategoryNode[], id: string): TCategoryN
   return [];
 }
 
+/** A category's chain of names as /classification titles it (its heading and its tab, app/page-head.ts). */
+export function categoryPathTitle(path: readonly TCategoryNode[]): string {
+  return path.map((node) => node.name).join(' / ');
+}
+
 /**
  * What /classification shows for `?id=`: the chain to the requested category, its top category and the one whose
  * products are listed (the first top category when the id is missing or unknown). The page and the server's

@@ -12,7 +12,7 @@ import { useLastPageCorrection, usePageParam } from '../../../lib/page-param';
 import { CATEGORY_ICON_SIZE, CategoryIcon } from '../components/category-icon';
 import { ListPager } from '../components/list-pager';
 import { ProductGrid } from '../components/product-grid';
-import { chooseCategory } from '../lib/category-path';
+import { categoryPathTitle, chooseCategory } from '../lib/category-path';
 import { categoryProductFilters } from '../lib/product-filters';
 
 const categoryPath = (id: string) => `/classification?id=${encodeURIComponent(id)}`;
@@ -34,7 +34,10 @@ export default function ClassificationPage() {
   useSelectedInView(topNav, '.is-active', top?.id);
 
   return (
-    <PageFrame titleKey="routes.classification">
+    <PageFrame
+      titleKey="routes.classification"
+      documentTitle={path.length > 0 ? categoryPathTitle(path) : undefined}
+    >
       <div className="cv-classification">
         <nav aria-label={t('classification.topLevel')}>
           <ul ref={topNav} className={hasIcons ? 'cv-cat-nav has-icons' : 'cv-cat-nav'}>
@@ -91,7 +94,7 @@ export default function ClassificationPage() {
           {chosen && (
             <div className="cv-section__head">
               <h2 className="cv-section__title" data-testid="classification-title">
-                {path.length > 0 ? path.map((node) => node.name).join(' / ') : chosen.name}
+                {path.length > 0 ? categoryPathTitle(path) : chosen.name}
               </h2>
               {products.data && (
                 <span className="cv-muted">{t('list.total', { count: products.data.total })}</span>

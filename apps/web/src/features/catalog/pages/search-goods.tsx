@@ -2,6 +2,7 @@ import { PAGE_SIZE } from '@caravan/contracts/constants';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { PageFrame } from '../../../components/ui/page-frame';
+import { searchTitle } from '../../../lib/page-title';
 import { useSearchGoods } from '../api/search-goods';
 import '../catalog.css';
 import { useLastPageCorrection, usePageParam } from '../../../lib/page-param';
@@ -19,7 +20,10 @@ export default function SearchGoodsPage() {
   const goods = useSearchGoods(keyword, page);
   const isPastEnd = useLastPageCorrection(page, goods.data?.total, PAGE_SIZE.list, setPage);
   return (
-    <PageFrame titleKey="routes.searchGoods">
+    <PageFrame
+      titleKey="routes.searchGoods"
+      documentTitle={searchTitle(keyword, t('common:routes.searchGoods'))}
+    >
       <SearchHeading keyword={keyword} current="goods" />
       {keyword === '' ? (
         <EmptyState title={t('search.noKeyword')} actionLabel={t('empty.browseAll')} />
