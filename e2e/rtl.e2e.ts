@@ -41,6 +41,36 @@ function edgesOf(page: Page, selector: string) {
   }, selector);
 }
 
+/**
+ * Which way a chevron glyph (‹ or ›) is drawn: its point is the ink furthest to one side in the middle of its
+ * height, its arms reach the other side at the top and bottom. Read from a screenshot of the element.
+ */
+async function chevronPointsLeft(page: Page, selector: string): Promise<boolean> {
+  const png = await page.locator(selector).screenshot();
+  const { data, info } = await sharp(png).greyscale().raw().toBuffer({ resolveWithObject: true });
+  const background = data[0]!;
+  // Half the strongest contrast in the picture: a disabled button's grey glyph is ink too.
+  const threshold = Math.max(20, Math.max(...data.map((value) => Math.abs(value - background))) / 2);
+  const ink: { x: number; y: number }[] = [];
+  for (let y = 0; y < info.height; y++) {
+    for (let x = 0; x < info.width; x++) {
+      if (Math.abs(data[y * info.width + x]! - background) >= threshold) {
+        ink.push({ x, y });
+      }
+    }
+  }
+  const top = Math.min(...ink.map((point) => point.y));
+  const height = Math.max(...ink.map((point) => point.y)) - top + 1;
+  const meanX = (points: { x: number }[]) => points.reduce((sum, point) => sum + point.x, 0) / points.length;
+  const share = (point: { y: number }) => (point.y - top + 0.5) / height;
+  const middle = ink.filter((point) => Math.abs(share(point) - 0.5) <= 0.15);
+  const ends = ink.filter((point) => Math.abs(share(point) - 0.5) >= 0.3);
+  if (middle.length === 0 || ends.length === 0) {
+    throw new Error(`no chevron drawn in ${selector}`);
+  }
+  return meanX(middle) < meanX(ends);
+}
+
 /** Issue 17.9: Latin names and dates keep their own order inside Arabic pages. */
 describe('right-to-left isolation', () => {
   const browser = useBrowser();
@@ -90,6 +120,26 @@ describe('right-to-left isolation', () => {
     // The text starts by the field's left edge and ends well before its right one.
     expect(inkColumns[0]!).toBeLessThan(info.width / 4);
     expect(inkColumns.at(-1)!).toBeLessThan(info.width - textWidth / 4);
+    await context.close();
+  });
+
+  it("points the banner's and the pager's arrows the way they move on an Arabic page: next to the left", async () => {
+    const { context, page } = await newPage(browser());
+    await page.goto('/index?lang=ar');
+    await poll(() => page.locator('.cv-carousel__arrow--next').isVisible()).toBe(true);
+    expect(await chevronPointsLeft(page, '.cv-carousel__arrow--next span')).toBe(true);
+    expect(await chevronPointsLeft(page, '.cv-carousel__arrow--prev span')).toBe(false);
+    await page.goto('/commodity?lang=ar');
+    await poll(() => page.locator('.cv-pages__arrow').count()).toBe(2);
+    const [previous, next] = [0, 1].map(
+      (index) => `.cv-pages li:${index === 0 ? 'first' : 'last'}-child .cv-pages__arrow`,
+    );
+    expect(await chevronPointsLeft(page, next!)).toBe(true);
+    expect(await chevronPointsLeft(page, previous!)).toBe(false);
+    // The same arrows in English point the other way.
+    await page.goto('/commodity?lang=en');
+    await poll(() => page.locator('.cv-pages__arrow').count()).toBe(2);
+    expect(await chevronPointsLeft(page, next!)).toBe(false);
     await context.close();
   });
 

@@ -90,7 +90,8 @@ export function LightPager({
           aria-label={t('pager.previous')}
           onClick={() => onChange(page - 1)}
         >
-          <span aria-hidden="true" className="cv-pages__arrow">
+          {/* dir="ltr": a ‹ in right-to-left text is drawn mirrored already; the stylesheet turns it once. */}
+          <span aria-hidden="true" className="cv-pages__arrow" dir="ltr">
             ‹
           </span>
         </button>
@@ -123,7 +124,7 @@ export function LightPager({
           aria-label={t('pager.next')}
           onClick={() => onChange(page + 1)}
         >
-          <span aria-hidden="true" className="cv-pages__arrow">
+          <span aria-hidden="true" className="cv-pages__arrow" dir="ltr">
             ›
           </span>
         </button>

@@ -70,7 +70,10 @@ export function BannerCarousel({ banners }: { banners: TBanner[] }) {
             aria-label={t('home.previousBanner')}
             onClick={() => go(-1)}
           >
-            <span aria-hidden="true">‹</span>
+            {/* dir="ltr": a ‹ in right-to-left text is drawn mirrored already; the stylesheet turns it once. */}
+            <span aria-hidden="true" dir="ltr">
+              ‹
+            </span>
           </button>
           <button
             type="button"
@@ -78,7 +81,9 @@ export function BannerCarousel({ banners }: { banners: TBanner[] }) {
             aria-label={t('home.nextBanner')}
             onClick={() => go(1)}
           >
-            <span aria-hidden="true">›</span>
+            <span aria-hidden="true" dir="ltr">
+              ›
+            </span>
           </button>
           <div className="cv-carousel__dots">
             {banners.map((banner, index) => (
