@@ -54,6 +54,18 @@ describe('home banners carry real, translated text over wordless pictures', () =
     expect(english.map((b) => b.id)).toEqual(arabic.map((b) => b.id));
   });
 
+  it("gives right-to-left languages each banner's picture with its art on the left, where their text does not start", async () => {
+    const [english, arabic, thai] = await Promise.all([home('en'), home('ar'), home('th')]);
+    for (const [index, banner] of arabic.entries()) {
+      expect(banner.image.url, banner.title).not.toBe(english[index]?.image.url);
+      expect(thai[index]?.image.url).toBe(english[index]?.image.url);
+    }
+    // The art's circle: right of the middle (480) left to right, left of it right to left.
+    const circleX = (svg: string) => Number(svg.match(/<circle cx="(\d+)"/)?.[1]);
+    expect(circleX(bannerSvg('#0F766E', 'shirt', COLOURS[0]!))).toBeGreaterThan(480);
+    expect(circleX(bannerSvg('#0F766E', 'shirt', COLOURS[0]!, 'rtl'))).toBeLessThan(480);
+  });
+
   it('shows a banner set for one language only in that language, with its own picture, inside its schedule', async () => {
     const db = ctx.database.db;
     const [first] = await db.select().from(banners).limit(1);

@@ -277,15 +277,22 @@ export function logoSvg(name: string, colour: string): string {
 /**
  * A wordless banner picture: the text is drawn over it by the storefront in the visitor's language, so it
  * is never cut off at narrow widths nor left in English. The art sits at the end so text at the start
- * stays readable.
+ * stays readable: on the right for left-to-right languages, on the left for right-to-left ones (the banner's
+ * picture for those languages), where the text starts on the right.
  */
-export function bannerSvg(colour: string, shape: TPictureShape, accent: TSeedColour): string {
+export function bannerSvg(
+  colour: string,
+  shape: TPictureShape,
+  accent: TSeedColour,
+  direction: 'ltr' | 'rtl' = 'ltr',
+): string {
   const art = SHAPES[shape](accent.hex, shade(accent.hex, 0.25), tint(accent.hex, 0.55));
+  const isRtl = direction === 'rtl';
   return `<svg xmlns="http://www.w3.org/2000/svg" width="1920" height="600" viewBox="0 0 960 300">
-    <defs><linearGradient id="g" x1="0" x2="1"><stop offset="0" stop-color="${colour}"/>
+    <defs><linearGradient id="g" x1="${isRtl ? 1 : 0}" x2="${isRtl ? 0 : 1}"><stop offset="0" stop-color="${colour}"/>
       <stop offset="1" stop-color="${tint(colour, 0.45)}"/></linearGradient></defs>
     <rect width="960" height="300" fill="url(#g)"/>
-    <circle cx="760" cy="150" r="130" fill="#fff" opacity="0.25"/>
-    <g transform="translate(640 30) scale(0.6)">${art}</g>
+    <circle cx="${isRtl ? 200 : 760}" cy="150" r="130" fill="#fff" opacity="0.25"/>
+    <g transform="translate(${isRtl ? 80 : 640} 30) scale(0.6)">${art}</g>
   </svg>`;
 }

@@ -1,4 +1,4 @@
-import type { TImage, TLocalizedText, TMoney } from '@caravan/contracts';
+import { isRtlLanguage, LANGUAGES, type TImage, type TLocalizedText, type TMoney } from '@caravan/contracts';
 import { eq, sql } from 'drizzle-orm';
 import { hashPassword, newInvitationCode, newUsercode } from '../../modules/auth';
 import type { Database, Executor } from '../client';
@@ -457,15 +457,24 @@ async function insertBanners(db: Executor, uploadDir: string, leaves: TLeaf[]) {
     { colour: '#B45309', top: 3 },
   ];
   // The pictures carry no words: the storefront draws each banner's title, in the visitor's language, over them.
-  const images = await mapLimited(slides, 4, (slide) =>
-    renderPicture(bannerSvg(slide.colour, CATALOG_TREE[slide.top]!.icon, COLOURS[slide.top]!), uploadDir),
-  );
+  // Right-to-left languages get the picture with its art on the left, as their text starts on the right.
+  const draw = (slide: (typeof slides)[number], direction: 'ltr' | 'rtl') =>
+    renderPicture(
+      bannerSvg(slide.colour, CATALOG_TREE[slide.top]!.icon, COLOURS[slide.top]!, direction),
+      uploadDir,
+    );
+  const [images, rtlImages] = await Promise.all([
+    mapLimited(slides, 4, (slide) => draw(slide, 'ltr')),
+    mapLimited(slides, 4, (slide) => draw(slide, 'rtl')),
+  ]);
+  const rtlLanguages = LANGUAGES.filter((lang) => isRtlLanguage(lang));
   await db.insert(banners).values(
     slides.map((slide, i) => {
       const leaf = leaves.find((l) => l.topIndex === slide.top);
       return {
         titles: { ...BANNER_TITLES[i]! },
         image: images[i]!,
+        images: Object.fromEntries(rtlLanguages.map((lang) => [lang, rtlImages[i]!])),
         link: i === 2 ? '/discounted' : `/classification?id=${leaf?.id ?? ''}`,
         sort: i,
       };
