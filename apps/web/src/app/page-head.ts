@@ -2,6 +2,7 @@ import type { THomeResponse, TImage, TProductDetail, TProductPage, TStoreDetail 
 import { DEFAULT_LANGUAGE, LANGUAGE_TAGS, LANGUAGES, type TLanguage } from '@caravan/contracts/languages';
 import type { QueryClient } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
+import { matchRoutes } from 'react-router';
 import { categoriesQuery } from '../components/catalog/categories';
 import { categoryPathTitle, findCategoryPath } from '../features/catalog/lib/category-path';
 import { parseKeywordParam } from '../features/catalog/lib/format';
@@ -249,23 +250,18 @@ function isSearchResults(pathname: string): boolean {
   );
 }
 
+/** The route of /searchResult/:k alone, to read its keyword as the router reads the page's useParams(). */
+const SEARCH_RESULT_ROUTES = [{ path: `${SEARCH_RESULT_PREFIX}:k` }];
+
 /**
  * The keyword of a search results page as the page reads it: `k` of /searchGoods and /searchStore, the path's own
- * segment of /searchResult/:k (decoded as the router's useParams() has it; left as written when it is not valid
- * percent-encoding, as the router does).
+ * segment of /searchResult/:k (matchRoutes decodes it as the router does, as ssr-prefetch.ts reads it).
  */
 function searchKeywordOf(url: URL): string {
-  if (!url.pathname.startsWith(SEARCH_RESULT_PREFIX)) {
-    return parseKeywordParam(url.searchParams.get('k')).trim();
-  }
-  const segment = url.pathname.slice(SEARCH_RESULT_PREFIX.length);
-  let decoded = segment;
-  try {
-    decoded = decodeURIComponent(segment);
-  } catch {
-    // Not percent-encoding: the router keeps such a segment as it is.
-  }
-  return parseKeywordParam(decoded).trim();
+  const raw = url.pathname.startsWith(SEARCH_RESULT_PREFIX)
+    ? matchRoutes(SEARCH_RESULT_ROUTES, url.pathname)?.[0]?.params.k
+    : url.searchParams.get('k');
+  return parseKeywordParam(raw).trim();
 }
 
 /** Pages of one reader's mail link (confirm, unsubscribe): nothing for a search index, links to follow neither. */
