@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { brandedTitle } from '../../lib/page-title';
+import { brandedTitle, searchTitle } from '../../lib/page-title';
 
 export type TCrumb = { labelKey: string; to?: string };
 
@@ -14,6 +14,8 @@ type TPageFrameProps = {
    * (app/page-head.ts), so a crawler that runs scripts reads the title the HTML gave.
    */
   documentTitle?: string;
+  /** What the page shows, written before the heading in the tab's title as the server writes it (a search's keyword). */
+  titleTopic?: string;
   /** Crumbs between Home and this page. */
   crumbs?: TCrumb[];
   isBreadcrumbHidden?: boolean;
@@ -25,6 +27,7 @@ type TPageFrameProps = {
 export function PageFrame({
   titleKey,
   documentTitle,
+  titleTopic = '',
   crumbs = [],
   isBreadcrumbHidden = false,
   extra,
@@ -32,7 +35,7 @@ export function PageFrame({
 }: TPageFrameProps) {
   const { t } = useTranslation('common');
   const title = t(titleKey);
-  const tabTitle = documentTitle ?? title;
+  const tabTitle = documentTitle ?? searchTitle(titleTopic, title);
   useEffect(() => {
     document.title = brandedTitle(tabTitle, t('brand'));
   }, [tabTitle, t]);

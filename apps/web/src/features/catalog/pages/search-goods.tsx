@@ -2,7 +2,6 @@ import { PAGE_SIZE } from '@caravan/contracts/constants';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { PageFrame } from '../../../components/ui/page-frame';
-import { searchTitle } from '../../../lib/page-title';
 import { useSearchGoods } from '../api/search-goods';
 import '../catalog.css';
 import { useLastPageCorrection, usePageParam } from '../../../lib/page-param';
@@ -20,10 +19,7 @@ export default function SearchGoodsPage() {
   const goods = useSearchGoods(keyword, page);
   const isPastEnd = useLastPageCorrection(page, goods.data?.total, PAGE_SIZE.list, setPage);
   return (
-    <PageFrame
-      titleKey="routes.searchGoods"
-      documentTitle={searchTitle(keyword, t('common:routes.searchGoods'))}
-    >
+    <PageFrame titleKey="routes.searchGoods" titleTopic={keyword}>
       <SearchHeading keyword={keyword} current="goods" />
       {keyword === '' ? (
         <EmptyState title={t('search.noKeyword')} actionLabel={t('empty.browseAll')} />

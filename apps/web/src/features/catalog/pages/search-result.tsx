@@ -2,7 +2,6 @@ import { PAGE_SIZE } from '@caravan/contracts/constants';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { PageFrame } from '../../../components/ui/page-frame';
-import { searchTitle } from '../../../lib/page-title';
 import { useSearchGoods } from '../api/search-goods';
 import { useSearchStores } from '../api/search-stores';
 import '../catalog.css';
@@ -27,10 +26,7 @@ export default function SearchResultPage() {
   const stores = useSearchStores(keyword, 1);
   const storeList = (stores.data?.pageList ?? []).slice(0, STORES_PREVIEW);
   return (
-    <PageFrame
-      titleKey="routes.searchResult"
-      documentTitle={searchTitle(keyword, t('common:routes.searchResult'))}
-    >
+    <PageFrame titleKey="routes.searchResult" titleTopic={keyword}>
       <SearchHeading keyword={keyword} current="all" />
       {storeList.length > 0 && (
         <section className="cv-section">

@@ -2,7 +2,6 @@ import { PAGE_SIZE } from '@caravan/contracts/constants';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { PageFrame } from '../../../components/ui/page-frame';
-import { searchTitle } from '../../../lib/page-title';
 import { useSearchStores } from '../api/search-stores';
 import '../catalog.css';
 import { useLastPageCorrection, usePageParam } from '../../../lib/page-param';
@@ -22,10 +21,7 @@ export default function SearchStorePage() {
   const isPastEnd = useLastPageCorrection(page, stores.data?.total, PAGE_SIZE.list, setPage);
   const list = stores.data?.pageList ?? [];
   return (
-    <PageFrame
-      titleKey="routes.searchStore"
-      documentTitle={searchTitle(keyword, t('common:routes.searchStore'))}
-    >
+    <PageFrame titleKey="routes.searchStore" titleTopic={keyword}>
       <SearchHeading keyword={keyword} current="stores" />
       {keyword !== '' && (stores.isLoading || isPastEnd) && (
         <div style={{ display: 'grid', gap: 12 }} aria-busy="true">
