@@ -14,7 +14,7 @@ type TPageFrameProps = {
    * (app/page-head.ts), so a crawler that runs scripts reads the title the HTML gave.
    */
   documentTitle?: string;
-  /** What the page shows, written before the heading in the tab's title as the server writes it (a search's keyword). */
+  /** What the page shows, before the heading in the tab's title as the server writes it (a search's keyword). */
   titleTopic?: string;
   /** Crumbs between Home and this page. */
   crumbs?: TCrumb[];
