@@ -261,3 +261,57 @@ describe('layout at 360 px', () => {
     await context.close();
   });
 });
+
+/** Layout shifts (outside 500 ms of an input) that moved something inside the page's footer. */
+async function watchFooterShifts(page: Page): Promise<() => Promise<string[]>> {
+  await page.addInitScript(() => {
+    const state = window as unknown as { __footerShifts: string[] };
+    state.__footerShifts = [];
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as Array<
+        PerformanceEntry & { value: number; hadRecentInput: boolean; sources: Array<{ node: Node | null }> }
+      >) {
+        const moved = entry.sources.some((source) => {
+          const element = source.node instanceof Element ? source.node : (source.node?.parentElement ?? null);
+          return Boolean(element?.closest('footer'));
+        });
+        if (moved && !entry.hadRecentInput) {
+          state.__footerShifts.push(`${location.pathname} ${entry.value.toFixed(3)}`);
+        }
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  return () => page.evaluate(() => (window as unknown as { __footerShifts: string[] }).__footerShifts);
+}
+
+describe('pages rendered in the browser', () => {
+  const browser = useBrowser();
+
+  it('log-in, register and the user centre do not move the footer when their code arrives (at 1280 and 360 px)', async () => {
+    for (const width of [1280, 360]) {
+      const { context, page } = await newPage(browser(), { width, height: 800 });
+      // Scripts arrive late, as on a phone's network: the skeleton stands in <main> for a while.
+      await context.route('**/assets/*.js', async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        await route.continue();
+      });
+      const footerShifts = await watchFooterShifts(page);
+      const visits: Array<[string, string]> = [
+        ['/login', 'Log in'],
+        ['/register', 'Register'],
+      ];
+      for (const [path, button] of visits) {
+        await page.goto(path);
+        await poll(() => page.getByRole('button', { name: button, exact: true }).isVisible()).toBe(true);
+        await poll(() => page.locator('footer').isVisible()).toBe(true);
+        expect(await footerShifts(), `${path} at ${width}px`).toEqual([]);
+      }
+      await loginBuyer(page, { username: 'demobuyer', password: 'buyer123' });
+      await page.goto('/userInfo/setup');
+      await poll(() => page.getByRole('heading', { level: 1 }).first().isVisible()).toBe(true);
+      await page.waitForLoadState('networkidle');
+      expect(await footerShifts(), `/userInfo/setup at ${width}px`).toEqual([]);
+      await context.close();
+    }
+  });
+});
