@@ -287,14 +287,16 @@ async function watchFooterShifts(page: Page): Promise<() => Promise<string[]>> {
 describe('pages rendered in the browser', () => {
   const browser = useBrowser();
 
-  it('log-in, register and the user centre do not move the footer when their code arrives (at 1280 and 360 px)', async () => {
+  it('log-in, register, the user centre and the loan pages do not move the footer when their code and data arrive (at 1280 and 360 px)', async () => {
     for (const width of [1280, 360]) {
       const { context, page } = await newPage(browser(), { width, height: 800 });
-      // Scripts arrive late, as on a phone's network: the skeleton stands in <main> for a while.
-      await context.route('**/assets/*.js', async (route) => {
-        await new Promise((resolve) => setTimeout(resolve, 300));
-        await route.continue();
-      });
+      // Scripts and data arrive late, as on a phone's network: skeletons stand in <main> for a while.
+      for (const late of ['**/assets/*.js', '**/api/v1/**']) {
+        await context.route(late, async (route) => {
+          await new Promise((resolve) => setTimeout(resolve, 300));
+          await route.continue();
+        });
+      }
       const footerShifts = await watchFooterShifts(page);
       const visits: Array<[string, string]> = [
         ['/login', 'Log in'],
@@ -307,10 +309,13 @@ describe('pages rendered in the browser', () => {
         expect(await footerShifts(), `${path} at ${width}px`).toEqual([]);
       }
       await loginBuyer(page, { username: 'demobuyer', password: 'buyer123' });
-      await page.goto('/userInfo/setup');
-      await poll(() => page.getByRole('heading', { level: 1 }).first().isVisible()).toBe(true);
-      await page.waitForLoadState('networkidle');
-      expect(await footerShifts(), `/userInfo/setup at ${width}px`).toEqual([]);
+      // Pages with their data's skeleton: the loan products, the orders, the account's settings.
+      for (const path of ['/credit', '/userInfo/my-order', '/userInfo/setup']) {
+        await page.goto(path);
+        await poll(() => page.locator('footer').isVisible()).toBe(true);
+        await page.waitForLoadState('networkidle');
+        expect(await footerShifts(), `${path} at ${width}px`).toEqual([]);
+      }
       await context.close();
     }
   });
