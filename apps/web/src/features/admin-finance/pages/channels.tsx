@@ -1,5 +1,5 @@
 import { type TAdminChannel, type TUpdateChannelRequest, ZUpdateChannelRequest } from '@caravan/contracts';
-import { Button, Form, Input, InputNumber, Select, Switch, Tag } from 'antd';
+import { Button, Form, Input, Select, Switch, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConsolePageHead } from '../../../components/console/console-layout';
@@ -17,6 +17,7 @@ import '../finance.css';
 import { DataTable } from '../../../components/ui/data-table';
 import { dateTimeCell } from '../../../components/ui/date-time-text';
 import { EndDrawer } from '../../../components/ui/end-drawer';
+import { NumberInput } from '../../../components/ui/number-input';
 
 type TChannelForm = {
   names: Record<string, string>;
@@ -117,7 +118,7 @@ function ChannelEditor({ channel, onDone }: { channel: TAdminChannel; onDone: ()
         <AmountInput unit={null} />
       </Form.Item>
       <Form.Item name="arrivalMinutes" label={t('channels.arrivalMinutes')}>
-        <InputNumber style={{ width: '100%' }} />
+        <NumberInput style={{ width: '100%' }} />
       </Form.Item>
       <Form.Item name="isOpen" label={t('channels.isOpen')} valuePropName="checked">
         <Switch />
@@ -130,7 +131,7 @@ function ChannelEditor({ channel, onDone }: { channel: TAdminChannel; onDone: ()
         <Select mode="tags" tokenSeparators={[',', ' ']} open={false} suffixIcon={null} />
       </Form.Item>
       <Form.Item name="sortOrder" label={t('channels.sortOrder')}>
-        <InputNumber style={{ width: '100%' }} />
+        <NumberInput style={{ width: '100%' }} />
       </Form.Item>
       <Button type="primary" htmlType="submit" loading={update.isPending}>
         {t('common:actions.save')}

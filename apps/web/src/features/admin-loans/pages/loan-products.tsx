@@ -8,7 +8,7 @@ import {
   type TLoanProductRequest,
   ZLoanProductRequest,
 } from '@caravan/contracts';
-import { Button, Checkbox, Form, Input, InputNumber, Modal, Select, Switch, Tag } from 'antd';
+import { Button, Checkbox, Form, Input, Modal, Select, Switch, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConsolePageHead } from '../../../components/console/console-layout';
@@ -18,6 +18,7 @@ import { AmountInput } from '../../../components/ui/amount-input';
 import { AppForm } from '../../../components/ui/app-form';
 import { DataTable } from '../../../components/ui/data-table';
 import { MoneyText } from '../../../components/ui/money-text';
+import { NumberInput } from '../../../components/ui/number-input';
 import { parseFormValues, showSubmitError } from '../../../lib/form';
 import { ratePercent } from '../../../lib/format-money';
 import { toast } from '../../../lib/toast';
@@ -219,7 +220,7 @@ export default function LoanProductsPage() {
             <Checkbox.Group options={REPAYMENT_MODES.map((m) => ({ value: m, label: t(`mode.${m}`) }))} />
           </Form.Item>
           <Form.Item name="cycleDays" label={t('fields.cycleDays')}>
-            <InputNumber />
+            <NumberInput />
           </Form.Item>
           <Form.Item
             name="penaltyDailyRate"
@@ -230,7 +231,7 @@ export default function LoanProductsPage() {
             <Input dir="ltr" />
           </Form.Item>
           <Form.Item name="graceDays" label={t('fields.graceDays')}>
-            <InputNumber />
+            <NumberInput />
           </Form.Item>
           <Form.Item name="advancedAbove" label={t('fields.advancedAbove')} rules={[{ required: true }]}>
             <AmountInput />

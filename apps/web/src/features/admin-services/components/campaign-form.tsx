@@ -1,10 +1,11 @@
 import { COUPON_KIND_NAMES, type TCreateCampaignRequest, ZCreateCampaignRequest } from '@caravan/contracts';
-import { Button, DatePicker, Form, Input, InputNumber, Radio, Switch } from 'antd';
+import { Button, DatePicker, Form, Input, Radio, Switch } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AmountInput } from '../../../components/ui/amount-input';
 import { AppForm } from '../../../components/ui/app-form';
+import { NumberInput } from '../../../components/ui/number-input';
 import { parseFormValues, showSubmitError } from '../../../lib/form';
 
 type TCampaignValues = {
@@ -98,7 +99,7 @@ export function CampaignForm({
         </Form.Item>
       ) : (
         <Form.Item name="percentOff" label={t('campaigns.percentOff')}>
-          <InputNumber dir="ltr" suffix="%" style={{ width: 160 }} />
+          <NumberInput dir="ltr" suffix="%" style={{ width: 160 }} />
         </Form.Item>
       )}
       <Form.Item name="minSpend" label={t('campaigns.minSpend')}>
@@ -111,13 +112,13 @@ export function CampaignForm({
         <DatePicker showTime style={{ width: 240 }} />
       </Form.Item>
       <Form.Item name="validDays" label={t('campaigns.validDays')} extra={t('campaigns.validDaysHint')}>
-        <InputNumber dir="ltr" style={{ width: 160 }} />
+        <NumberInput dir="ltr" style={{ width: 160 }} />
       </Form.Item>
       <Form.Item name="perUserLimit" label={t('campaigns.perUserLimit')}>
-        <InputNumber dir="ltr" style={{ width: 160 }} />
+        <NumberInput dir="ltr" style={{ width: 160 }} />
       </Form.Item>
       <Form.Item name="stock" label={t('campaigns.stock')} extra={t('campaigns.stockHint')}>
-        <InputNumber dir="ltr" style={{ width: 160 }} />
+        <NumberInput dir="ltr" style={{ width: 160 }} />
       </Form.Item>
       <Form.Item name="claimCode" label={t('campaigns.claimCode')} extra={t('campaigns.claimCodeHint')}>
         <Input dir="ltr" maxLength={32} style={{ textTransform: 'uppercase' }} />

@@ -9,20 +9,7 @@ import {
   ZCreateCategoryRequest,
   ZUpdateCategoryRequest,
 } from '@caravan/contracts';
-import {
-  Button,
-  Form,
-  Input,
-  InputNumber,
-  Modal,
-  Select,
-  Space,
-  Switch,
-  Tabs,
-  Tag,
-  Tooltip,
-  TreeSelect,
-} from 'antd';
+import { Button, Form, Input, Modal, Select, Space, Switch, Tabs, Tag, Tooltip, TreeSelect } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
@@ -32,6 +19,7 @@ import { compactTexts, LanguageFields, nameOf } from '../../../components/consol
 import { LoadError } from '../../../components/console/load-error';
 import { useSelectClear } from '../../../components/ui/clear-icon';
 import { DataTable } from '../../../components/ui/data-table';
+import { NumberInput } from '../../../components/ui/number-input';
 import { PictureField, picturesRule, type TPictures } from '../../../components/ui/picture-field';
 import { captureRemovalPlace } from '../../../components/ui/removal-focus';
 import { toUploadItems, uploadedRefs } from '../../../components/ui/sortable-image-uploader';
@@ -259,7 +247,7 @@ function CategoriesTab() {
         />
         <Space wrap>
           <Form.Item name="sort" label={t('catalog.sort')}>
-            <InputNumber />
+            <NumberInput />
           </Form.Item>
           {editing !== 'new' && (
             <Form.Item
@@ -449,7 +437,7 @@ function BannersTab() {
         <ScheduleField />
         <Space wrap>
           <Form.Item name="sort" label={t('catalog.sort')}>
-            <InputNumber />
+            <NumberInput />
           </Form.Item>
           <Form.Item name="isActive" label={t('catalog.active')} valuePropName="checked">
             <Switch />

@@ -1,6 +1,6 @@
 import type { TCannedReply } from '@caravan/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Empty, Form, Input, InputNumber, Modal, Skeleton } from 'antd';
+import { Button, Empty, Form, Input, Modal, Skeleton } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConsolePageHead } from '../../../components/console/console-layout';
@@ -9,6 +9,7 @@ import { AppForm } from '../../../components/ui/app-form';
 import { ConfirmPopover } from '../../../components/ui/confirm-popover';
 import { DataTable } from '../../../components/ui/data-table';
 import { LoadError } from '../../../components/ui/load-error';
+import { NumberInput } from '../../../components/ui/number-input';
 import { REMOVAL_LIST_PROPS } from '../../../components/ui/removal-focus';
 import { isApiError } from '../../../lib/api';
 import { showSubmitError } from '../../../lib/form';
@@ -172,7 +173,7 @@ export default function CsCannedPage() {
             <Input.TextArea maxLength={2000} rows={4} />
           </Form.Item>
           <Form.Item name="sort" label={t('canned.sort')}>
-            <InputNumber />
+            <NumberInput />
           </Form.Item>
         </AppForm>
       </Modal>

@@ -1,6 +1,7 @@
 import { STOCK_MAX, type TSellerProductRow, zWhole } from '@caravan/contracts';
-import { Form, Input, InputNumber, Modal, Select } from 'antd';
+import { Form, Input, Modal, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { NumberInput } from '../../../components/ui/number-input';
 import { useDialogFocus } from '../../../components/ui/use-dialog-focus';
 import { showSubmitError, zodRule } from '../../../lib/form';
 import { revealFirstError } from '../../../lib/reveal-error';
@@ -83,7 +84,7 @@ export function StockDialog({
           // "enter a whole number from ..." beside it (QA).
           rules={[{ required: true }, zodRule(zWhole(-STOCK_MAX, STOCK_MAX), t, { isEmptyAllowed: true })]}
         >
-          <InputNumber parser={parseNumber} style={{ inlineSize: '100%' }} />
+          <NumberInput parser={parseNumber} style={{ inlineSize: '100%' }} />
         </Form.Item>
         <Form.Item
           name="reason"

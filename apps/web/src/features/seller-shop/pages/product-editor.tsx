@@ -19,7 +19,6 @@ import {
   DatePicker,
   Form,
   Input,
-  InputNumber,
   Modal,
   Result,
   Row,
@@ -45,6 +44,7 @@ import { AmountInput } from '../../../components/ui/amount-input';
 import { AppForm, keepEnterFromSubmitting } from '../../../components/ui/app-form';
 import { DataTable } from '../../../components/ui/data-table';
 import { emptyOrLoadError } from '../../../components/ui/load-error';
+import { NumberInput } from '../../../components/ui/number-input';
 import type { TPictures } from '../../../components/ui/picture-field';
 import { toUploadItems, uploadedRefs } from '../../../components/ui/sortable-image-uploader';
 import { isApiError, isNotFoundError } from '../../../lib/api';
@@ -523,7 +523,7 @@ function Editor({ product, shopLang }: { product: TSellerProductDetail | null; s
               label={t('editor.buyMin')}
               rules={[{ required: true }, wholeRule(1, buyLimitMax)]}
             >
-              <InputNumber parser={parseNumber} style={{ inlineSize: '100%' }} />
+              <NumberInput parser={parseNumber} style={{ inlineSize: '100%' }} />
             </Form.Item>
           </Col>
           <Col xs={12} md={6}>
@@ -533,7 +533,7 @@ function Editor({ product, shopLang }: { product: TSellerProductDetail | null; s
               rules={[wholeRule(1, buyLimitMax), buyMaxRule]}
               dependencies={['buyMin']}
             >
-              <InputNumber parser={parseNumber} style={{ inlineSize: '100%' }} />
+              <NumberInput parser={parseNumber} style={{ inlineSize: '100%' }} />
             </Form.Item>
           </Col>
           {variants.length === 0 ? (
@@ -543,7 +543,7 @@ function Editor({ product, shopLang }: { product: TSellerProductDetail | null; s
                 label={t('products.stock')}
                 rules={[{ required: true }, wholeRule(0, STOCK_MAX)]}
               >
-                <InputNumber parser={parseNumber} style={{ inlineSize: '100%' }} />
+                <NumberInput parser={parseNumber} style={{ inlineSize: '100%' }} />
               </Form.Item>
             </Col>
           ) : null}
@@ -560,7 +560,7 @@ function Editor({ product, shopLang }: { product: TSellerProductDetail | null; s
           ))}
           <Col xs={24} sm={12} md={6}>
             <Form.Item name="weightGrams" label={t('editor.weight')} rules={[wholeRule(0, 1_000_000_000)]}>
-              <InputNumber
+              <NumberInput
                 parser={parseNumber}
                 suffix={t('editor.weightUnit')}
                 style={{ inlineSize: '100%' }}
@@ -694,7 +694,7 @@ function Editor({ product, shopLang }: { product: TSellerProductDetail | null; s
                   const problem = stockProblem(v.stock);
                   return (
                     <>
-                      <InputNumber
+                      <NumberInput
                         parser={parseNumber}
                         aria-label={`${t('products.stock')} ${v.values.join(' / ')}`}
                         value={v.stock}

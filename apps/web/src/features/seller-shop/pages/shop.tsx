@@ -1,5 +1,5 @@
 import { LANGUAGE_NAMES, LANGUAGES, type TLanguage, type TShopSettings, zWhole } from '@caravan/contracts';
-import { Button, Card, Col, Form, Input, InputNumber, Result, Row, Select, Skeleton, Space } from 'antd';
+import { Button, Card, Col, Form, Input, Result, Row, Select, Skeleton, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ConsolePageHead } from '../../../components/console/console-layout';
 import {
@@ -16,6 +16,7 @@ import {
 } from '../../../components/shop-form/shop-fields';
 import { AppForm } from '../../../components/ui/app-form';
 import { useSelectClear } from '../../../components/ui/clear-icon';
+import { NumberInput } from '../../../components/ui/number-input';
 import type { TPictures } from '../../../components/ui/picture-field';
 import { toUploadItems, uploadedRefs } from '../../../components/ui/sortable-image-uploader';
 import { isApiError } from '../../../lib/api';
@@ -127,7 +128,7 @@ function ShopForm({ shop }: { shop: TShopSettings }) {
             // No min or precision: antd turned -5 into 0 and 2.5 into 3 without a word.
             rules={[zodRule(zWhole(0, 1_000_000), t)]}
           >
-            <InputNumber parser={parseNumber} style={{ inlineSize: '100%' }} />
+            <NumberInput parser={parseNumber} style={{ inlineSize: '100%' }} />
           </Form.Item>
         </Col>
         <Col xs={24}>
