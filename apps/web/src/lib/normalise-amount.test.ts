@@ -31,6 +31,15 @@ describe('normaliseAmount', () => {
     expect(normaliseAmount('1,000', 'cn')).toBe('1000');
   });
 
+  it('reads the form every page shows amounts in, in any language (copied from the page)', () => {
+    for (const language of ['de', 'fr', 'es', 'ru', 'pt', 'tr', 'ar', 'en']) {
+      expect(normaliseAmount('150,000.50', language), language).toBe('150000.50');
+      expect(normaliseAmount('1,093.54', language), language).toBe('1093.54');
+    }
+    // Without decimals, the language's reading: a German "150,000" is 150 with three decimals, refused as such.
+    expect(normaliseAmount('150,000', 'de')).toBe('150.000');
+  });
+
   it('leaves an ambiguous text as it is, for the field check to refuse', () => {
     expect(normaliseAmount('12,50', 'en')).toBe('12,50');
     expect(normaliseAmount('1,2,3', 'en')).toBe('1,2,3');

@@ -45,6 +45,14 @@ function toAsciiDigits(text: string): string {
   });
 }
 
+/**
+ * How every page shows an amount ("1,234.50": comma groups and a decimal point, docs/decisions.md "Showing amounts").
+ * Read in every language: a reader copies it from the page, and in a language whose decimal mark is the comma a point
+ * cannot follow it, so the text has no other reading. Without the decimals ("150,000") it may be a German 150 and
+ * is left to the language's own reading.
+ */
+const SHOWN_FORM = /^-?\d{1,3}(?:,\d{3})+\.\d+$/;
+
 function isGrouped(whole: string, group: string): boolean {
   const digits = whole.replace(/^-/, '').split(group);
   return /^\d{1,3}$/.test(digits[0] ?? '') && digits.slice(1).every((part) => /^\d{3}$/.test(part));
@@ -60,6 +68,9 @@ export function normaliseAmount(text: string, language: string): string {
   const plain = toAsciiDigits(foldArabicSeparators(text)).replace(IGNORED, '');
   if (plain === '') {
     return plain;
+  }
+  if (SHOWN_FORM.test(plain)) {
+    return plain.replaceAll(',', '');
   }
   const { decimal, group } = numberSeparatorsOf(language);
   const decimalMark = plain.includes(decimal) ? decimal : '.';
