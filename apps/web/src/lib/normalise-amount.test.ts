@@ -25,7 +25,8 @@ describe('normaliseAmount', () => {
     expect(numberSeparatorsOf('de')).toEqual({ decimal: ',', group: '.' });
     expect(numberSeparatorsOf('en')).toEqual({ decimal: '.', group: ',' });
     expect(normaliseAmount('1.000,50', 'de')).toBe('1000.50');
-    expect(normaliseAmount('1.000', 'de')).toBe('1000');
+    expect(normaliseAmount('1.000.000', 'de')).toBe('1000000');
+    expect(normaliseAmount('1.000', 'de', { isWhole: true })).toBe('1000');
     expect(normaliseAmount('12,5', 'de')).toBe('12.5');
     expect(normaliseAmount('1,234.50', 'en')).toBe('1234.50');
     expect(normaliseAmount('1,000', 'cn')).toBe('1000');
@@ -38,6 +39,27 @@ describe('normaliseAmount', () => {
     }
     // Without decimals, the language's reading: a German "150,000" is 150 with three decimals, refused as such.
     expect(normaliseAmount('150,000', 'de')).toBe('150.000');
+  });
+
+  it('refuses one point before three digits where the point also groups thousands: 1234 or 1.234', () => {
+    for (const language of ['de', 'es', 'it', 'pt', 'tr', 'id', 'el', 'vi']) {
+      for (const typed of ['1.234', '12.345', '999.000']) {
+        const amount = normaliseAmount(typed, language);
+        expect(isAmountUnreadable(amount), `${typed} in ${language}`).toBe(true);
+        expect(/^\d+(\.\d+)?$/.test(amount), `${typed} in ${language}`).toBe(false);
+      }
+      // Read the same way again (the field compares what was typed with its value), still refused.
+      expect(normaliseAmount(normaliseAmount('1.234', language), language)).toBe(
+        normaliseAmount('1.234', language),
+      );
+      // Not ambiguous: two decimals, a comma decimal, several groups.
+      expect(normaliseAmount('12.50', language)).toBe('12.50');
+      expect(normaliseAmount('1.234,5', language)).toBe('1234.5');
+      expect(normaliseAmount('1.234.567', language)).toBe('1234567');
+    }
+    // Where the point is only a decimal mark, one reading.
+    expect(normaliseAmount('1.234', 'en')).toBe('1.234');
+    expect(normaliseAmount('1.234', 'fr')).toBe('1.234');
   });
 
   it('leaves an ambiguous text as it is, for the field check to refuse', () => {

@@ -59,12 +59,20 @@ function isGrouped(whole: string, group: string): boolean {
 }
 
 /**
+ * Put after an amount that reads two ways ("1.234" in German or Spanish: 1234 by the language, 1.234 as every page
+ * writes amounts): no number to any check, the field's or the server's, so it is refused with the field's format
+ * message instead of being saved a thousand times too big or too small.
+ */
+const AMBIGUOUS_MARK = '?';
+
+/**
  * An amount as the reader typed it, in the form the money checks read ("1234.5"): full-width and other digits to
  * ASCII, spaces removed, the language's decimal separator turned into a point and its grouping separator removed
  * when the groups are whole thousands. Text that stays ambiguous ("12,50" on an English page) is returned as it is
- * (spaces removed) so the field check refuses it rather than guessing 1250.
+ * (spaces removed) so the field check refuses it rather than guessing 1250. `isWhole`: the field takes whole
+ * numbers only (stock, limits), so a point before three digits can only group thousands.
  */
-export function normaliseAmount(text: string, language: string): string {
+export function normaliseAmount(text: string, language: string, options: { isWhole?: boolean } = {}): string {
   const plain = toAsciiDigits(foldArabicSeparators(text)).replace(IGNORED, '');
   if (plain === '') {
     return plain;
@@ -74,9 +82,11 @@ export function normaliseAmount(text: string, language: string): string {
   }
   const { decimal, group } = numberSeparatorsOf(language);
   const decimalMark = plain.includes(decimal) ? decimal : '.';
-  // German "1.000": the point is that language's grouping separator, not a decimal point.
+  // German "1.000.000": the point is that language's grouping separator, not a decimal point. One such point
+  // ("1.000") is also how the pages write a decimal (docs/decisions.md "Showing amounts").
   if (decimalMark === '.' && group === '.' && isGrouped(plain, '.')) {
-    return plain.replaceAll('.', '');
+    const isOneGroup = plain.indexOf('.') === plain.lastIndexOf('.');
+    return isOneGroup && !options.isWhole ? `${plain}${AMBIGUOUS_MARK}` : plain.replaceAll('.', '');
   }
   const parts = plain.split(decimalMark);
   if (parts.length > 2) {

@@ -2,6 +2,7 @@ import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { Form } from 'antd';
 import i18next from 'i18next';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { isAmountUnreadable } from '../../lib/normalise-amount';
 import { initTestI18n } from '../../testing/i18n';
 import { AmountInput } from './amount-input';
 
@@ -67,6 +68,46 @@ describe('AmountInput in the reader’s language', () => {
       fireEvent.change(field, { target: { value: '１００' } });
       fireEvent.click(screen.getByRole('button', { name: 'Envoyer' }));
       await vi.waitFor(() => expect(onFinish).toHaveBeenLastCalledWith({ amount: '100' }));
+    } finally {
+      await i18next.changeLanguage(before);
+    }
+  });
+
+  it("refuses a Spanish '1.234' (1234 by the language, 1.234 as pages write amounts) and keeps what was typed", async () => {
+    await initTestI18n();
+    const before = i18next.language;
+    await i18next.changeLanguage('es');
+    try {
+      const onFinish = vi.fn();
+      render(
+        <Form onFinish={onFinish} initialValues={{ amount: '' }}>
+          <Form.Item
+            name="amount"
+            label="Importe"
+            rules={[
+              {
+                validator: async (_rule: unknown, value?: string) => {
+                  if (isAmountUnreadable(value)) {
+                    throw new Error('unreadable');
+                  }
+                },
+              },
+            ]}
+          >
+            <AmountInput />
+          </Form.Item>
+          <button type="submit">Enviar</button>
+        </Form>,
+      );
+      const field = screen.getByRole('textbox', { name: 'Importe' }) as HTMLInputElement;
+      fireEvent.change(field, { target: { value: '1.234' } });
+      expect(field.value).toBe('1.234');
+      fireEvent.click(screen.getByRole('button', { name: 'Enviar' }));
+      await screen.findByText('unreadable');
+      expect(onFinish).not.toHaveBeenCalled();
+      fireEvent.change(field, { target: { value: '1.234,50' } });
+      fireEvent.click(screen.getByRole('button', { name: 'Enviar' }));
+      await vi.waitFor(() => expect(onFinish).toHaveBeenCalledWith({ amount: '1234.50' }));
     } finally {
       await i18next.changeLanguage(before);
     }
