@@ -1,8 +1,10 @@
+import { types } from 'node:util';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { Button, Form, type FormInstance, Input } from 'antd';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { AppForm } from '../components/ui/app-form';
+import { NumberInput } from '../components/ui/number-input';
 import { setUpComponentTests } from '../testing/render';
 import { parseFormValues } from './form';
 
@@ -100,6 +102,56 @@ describe('revealing the first invalid field', () => {
       screen.getByLabelText('Account').closest('.ant-form-item'),
     ]);
     expect(scrolls[0]?.marginTop).toBe('16px');
+  });
+
+  it('two number fields refused: the first one in page order is focused (their refs are proxies of the input)', async () => {
+    const onFinish = vi.fn();
+    const errors: unknown[] = [];
+    const onError = (event: ErrorEvent) => errors.push(event.error);
+    window.addEventListener('error', onError);
+    // Chromium's DOM methods take no Proxy for a Node (jsdom's do): rc-input-number's ref is a Proxy of its <input>.
+    const nativeCompare = Node.prototype.compareDocumentPosition;
+    Node.prototype.compareDocumentPosition = function (this: Node, other: Node) {
+      if (types.isProxy(this) || types.isProxy(other)) {
+        throw new TypeError(
+          "Failed to execute 'compareDocumentPosition' on 'Node': parameter 1 is not of type 'Node'.",
+        );
+      }
+      return nativeCompare.call(this, other);
+    };
+    try {
+      render(
+        <AppForm onFinish={onFinish} initialValues={{ buyMin: 600, buyMax: 50 }}>
+          <Form.Item
+            name="buyMin"
+            label="Minimum"
+            rules={[{ type: 'number', max: 500, message: 'At most 500' }]}
+          >
+            <NumberInput />
+          </Form.Item>
+          <Form.Item
+            name="buyMax"
+            label="Maximum"
+            rules={[{ type: 'number', min: 600, message: 'Below the minimum' }]}
+          >
+            <NumberInput />
+          </Form.Item>
+          <Button htmlType="submit">Save</Button>
+        </AppForm>,
+      );
+      const save = screen.getByRole('button', { name: 'Save' });
+      save.focus();
+      fireEvent.click(save);
+      await screen.findByText('Below the minimum');
+      await waitFor(() =>
+        expect(document.activeElement).toBe(screen.getByRole('spinbutton', { name: 'Minimum' })),
+      );
+      expect(errors).toEqual([]);
+      expect(onFinish).not.toHaveBeenCalled();
+    } finally {
+      window.removeEventListener('error', onError);
+      Node.prototype.compareDocumentPosition = nativeCompare;
+    }
   });
 
   it('only the password wrong: the password is focused', async () => {

@@ -62,9 +62,8 @@ export function scrollFieldIntoView(field: Element): void {
 function fieldElement(form: FormInstance, name: NamePath): Element | null {
   const path = (Array.isArray(name) ? name : [name]).map(String);
   const instance: unknown = form.getFieldInstance?.(path);
-  if (instance instanceof Element) {
-    return instance;
-  }
+  // The element a ref names first: a number field's ref is a Proxy of its <input> that passes `instanceof Element`,
+  // but the browser's own DOM methods take no Proxy (comparing two refused number fields threw).
   if (instance !== null && typeof instance === 'object') {
     const { nativeElement, input } = instance as { nativeElement?: unknown; input?: unknown };
     if (nativeElement instanceof Element) {
@@ -73,6 +72,9 @@ function fieldElement(form: FormInstance, name: NamePath): Element | null {
     if (input instanceof Element) {
       return input;
     }
+  }
+  if (instance instanceof Element) {
+    return instance;
   }
   // antd's ids: "<form name>_<path>" in a named form, "<path>" otherwise.
   const formName = (form as { __INTERNAL__?: { name?: string } }).__INTERNAL__?.name;
