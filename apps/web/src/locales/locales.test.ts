@@ -160,6 +160,23 @@ describe('dictionaries', () => {
     );
   });
 
+  it('writes a figure of thousands as every page does ("100,000,000"), not in the language\'s own grouping', () => {
+    // docs/decisions.md "Showing amounts": the values put into messages are grouped with commas in every language,
+    // so a figure written into a text must be too ("at most 100.000.000" beside "from 0 to 1,000,000,000").
+    const localGrouping = /(?<![\d.,])\d{1,3}(?:[.\u00a0\u202f ]\d{3})+(?!\d)/;
+    const found: string[] = [];
+    for (const [lang, namespaces] of all) {
+      for (const [namespace, dictionary] of namespaces) {
+        for (const [key, text] of flatten(dictionary)) {
+          if (typeof text === 'string' && localGrouping.test(text)) {
+            found.push(`${lang} ${namespace}:${key}: ${text}`);
+          }
+        }
+      }
+    }
+    expect(found).toEqual([]);
+  });
+
   it('English has a text for every notification event', () => {
     const chat = flatten(english.get('chat') ?? {});
     for (const event of NOTIFICATION_EVENTS) {
