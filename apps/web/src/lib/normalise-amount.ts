@@ -1,7 +1,6 @@
 import { isLanguage, LANGUAGE_TAGS } from '@caravan/contracts/languages';
+import { toAsciiDigits } from './ascii-digits';
 
-/** Zero of each decimal-digit block a phone keyboard may produce (full-width digits are folded by NFKC). */
-const DIGIT_ZEROS = [0x0660, 0x06f0, 0x0966, 0x09e6, 0x0e50];
 /** Spaces of every width (French groups with U+202F) and the direction marks an Arabic keyboard inserts. */
 const IGNORED = /[\s\u00a0\u2007\u2009\u202f\u200e\u200f\u061c\u2066-\u2069]/gu;
 
@@ -35,14 +34,6 @@ export function numberSeparatorsOf(language: string): TSeparators {
 /** The Arabic decimal and thousands separators (which ICU may or may not use for "ar") as their ASCII forms. */
 function foldArabicSeparators(text: string): string {
   return text.normalize('NFKC').replaceAll('\u066b', '.').replaceAll('\u066c', ',');
-}
-
-function toAsciiDigits(text: string): string {
-  return text.replace(/\p{Nd}/gu, (digit) => {
-    const code = digit.codePointAt(0) ?? 0;
-    const zero = DIGIT_ZEROS.find((start) => code >= start && code <= start + 9);
-    return zero === undefined ? digit : String(code - zero);
-  });
 }
 
 /**

@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Checkbox, Col, Form, Input, Modal, Row, Select } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { asciiDigitsOf } from '../../lib/ascii-digits';
 import { parseFormValues, showSubmitError, translateValidation } from '../../lib/form';
 import { checkMobileField } from '../../lib/phone-check';
 import { revealFirstError } from '../../lib/reveal-error';
@@ -120,7 +121,7 @@ export function AddressFormModal({ isOpen, address, onClose, onSaved }: TAddress
             </Form.Item>
           </Col>
           <Col xs={14} sm={16}>
-            <Form.Item name="phone" label={t('address.phone')}>
+            <Form.Item name="phone" label={t('address.phone')} normalize={asciiDigitsOf}>
               <Input inputMode="numeric" maxLength={15} autoComplete="tel-national" dir="ltr" />
             </Form.Item>
           </Col>
@@ -170,7 +171,7 @@ export function AddressFormModal({ isOpen, address, onClose, onSaved }: TAddress
             </Form.Item>
           </Col>
         </Row>
-        <Form.Item name="postcode" label={t('address.postcode')}>
+        <Form.Item name="postcode" label={t('address.postcode')} normalize={asciiDigitsOf}>
           <Input inputMode="numeric" maxLength={32} autoComplete="postal-code" dir="ltr" />
         </Form.Item>
         <Form.Item name="detail" label={t('address.detail')}>

@@ -3,6 +3,7 @@ import type { TAccountType } from '@caravan/contracts';
 import { Form, Input, Space } from 'antd';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
+import { asciiDigitsOf } from '../../lib/ascii-digits';
 
 /**
  * The area codes' list (Ant Design's select and libphonenumber's regions) loads when the mobile tab is chosen: most
@@ -43,7 +44,7 @@ export function AccountField({ accountType }: { accountType: TAccountType }) {
           <Form.Item name="areaCode" noStyle>
             <AreaCodeField />
           </Form.Item>
-          <Form.Item name="account" noStyle>
+          <Form.Item name="account" noStyle normalize={asciiDigitsOf}>
             <Input
               prefix={<MobileOutlined aria-hidden="true" />}
               inputMode="numeric"

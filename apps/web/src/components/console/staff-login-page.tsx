@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { isApiError } from '../../lib/api';
+import { asciiDigitsOf } from '../../lib/ascii-digits';
 import { parseFormValues, showSubmitError } from '../../lib/form';
 import { AuthCard } from '../auth/auth-card';
 import { HumanCheck } from '../auth/human-check';
@@ -76,7 +77,12 @@ export function StaffLoginPage({ titleKey, basePath }: { titleKey: string; baseP
           />
         </Form.Item>
         {isCodeAsked && (
-          <Form.Item name="totpCode" label={t('console:totp.code')} extra={t('console:totp.codeHint')}>
+          <Form.Item
+            name="totpCode"
+            label={t('console:totp.code')}
+            extra={t('console:totp.codeHint')}
+            normalize={asciiDigitsOf}
+          >
             <Input
               prefix={<SafetyOutlined aria-hidden="true" />}
               autoComplete="one-time-code"

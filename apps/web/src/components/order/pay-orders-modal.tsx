@@ -21,6 +21,7 @@ import { DateTimeInSentence } from '../ui/date-time-text';
 import { MoneyText } from '../ui/money-text';
 import { ForgotTxPasswordLink, txPasswordPath } from '../ui/tx-password-link';
 import './order.css';
+import { asciiDigitsOf } from '../../lib/ascii-digits';
 
 const RECHARGE_PATH = '/userInfo/money-package/recharge';
 
@@ -188,6 +189,7 @@ export function PayOrdersModal({
           <Form.Item
             name="txPassword"
             label={t('pay.txPassword')}
+            normalize={asciiDigitsOf}
             extra={
               <>
                 <div>{t('pay.txPasswordHint')}</div>

@@ -3,6 +3,7 @@ import type { TSendCodeRequest } from '@caravan/contracts';
 import { Form, Input, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { asciiDigitsOf } from '../../lib/ascii-digits';
 import { SendCodeButton } from './send-code-button';
 
 /**
@@ -28,7 +29,7 @@ export function VerificationCodeField({
       extra={sentTo ? t('code.sentTo', { to: sentTo }) : undefined}
     >
       <Space.Compact block>
-        <Form.Item name="code" noStyle>
+        <Form.Item name="code" noStyle normalize={asciiDigitsOf}>
           <Input
             prefix={<SafetyOutlined aria-hidden="true" />}
             inputMode="numeric"

@@ -16,6 +16,7 @@ import { AppForm } from '../../../components/ui/app-form';
 import { useDialogFocus } from '../../../components/ui/use-dialog-focus';
 import { VerificationCodeField } from '../../../components/ui/verification-code-field';
 import { api } from '../../../lib/api';
+import { asciiDigitsOf } from '../../../lib/ascii-digits';
 import { parseFormValues, showSubmitError } from '../../../lib/form';
 import { checkMobileField } from '../../../lib/phone-check';
 import { revealFirstError } from '../../../lib/reveal-error';
@@ -120,7 +121,7 @@ export function ProfileEditor({
             <Form.Item name="areaCode" noStyle>
               <AreaCodeSelect />
             </Form.Item>
-            <Form.Item name="phone" noStyle>
+            <Form.Item name="phone" noStyle normalize={asciiDigitsOf}>
               <Input
                 inputMode="numeric"
                 autoComplete="tel-national"

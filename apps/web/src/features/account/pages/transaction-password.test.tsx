@@ -104,6 +104,38 @@ describe('/userInfo/setup/transaction-password, forgotten', () => {
     });
   });
 
+  it('takes the code and the new one typed with Arabic-Indic digits, and sends ASCII digits', async () => {
+    setSession({ userInfo: BUYER });
+    const posted: { path: string; body: unknown }[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+        const path = new URL(String(input), 'http://localhost').pathname;
+        if (init?.method === 'POST') {
+          posted.push({ path, body: JSON.parse(String(init.body)) });
+          return jsonResponse({ ok: true });
+        }
+        return jsonResponse({ user: BUYER });
+      }),
+    );
+    await renderPage('/userInfo/setup/transaction-password?mode=forgot');
+    await screen.findByText(accountEn.txPassword.forgotIntro);
+    fireEvent.change(screen.getByRole('textbox', { name: servicesEn.code.label }), {
+      target: { value: '٤٨٢٩١٣' },
+    });
+    fireEvent.change(screen.getByLabelText(accountEn.txPassword.new), { target: { value: '٢٤٦٨١٠' } });
+    fireEvent.change(screen.getByLabelText(accountEn.txPassword.confirm), { target: { value: '٢٤٦٨١٠' } });
+    fireEvent.click(screen.getByRole('button', { name: commonEn.actions.save }));
+    await waitFor(() =>
+      expect(posted).toEqual([
+        {
+          path: '/api/v1/account/tx-password/reset',
+          body: { code: '482913', txPassword: '246810', confirmTxPassword: '246810' },
+        },
+      ]),
+    );
+  });
+
   it('says where to add an address when the account has none to send the code to', async () => {
     setSession({ userInfo: { ...BUYER, email: null } });
     vi.stubGlobal(

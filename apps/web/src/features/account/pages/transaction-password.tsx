@@ -15,6 +15,7 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { AppForm } from '../../../components/ui/app-form';
 import { PageFrame } from '../../../components/ui/page-frame';
 import { VerificationCodeField } from '../../../components/ui/verification-code-field';
+import { asciiDigitsOf } from '../../../lib/ascii-digits';
 import { parseFormValues, showSubmitError, translateValidation } from '../../../lib/form';
 import { readSafeRedirect, useSession } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
@@ -133,6 +134,7 @@ export default function TransactionPasswordPage() {
               <Form.Item
                 name="oldTxPassword"
                 label={t('txPassword.old')}
+                normalize={asciiDigitsOf}
                 extra={<Link to={modePath(location.search, true)}>{t('common:txPassword.forgot')}</Link>}
               >
                 <Input.Password {...DIGITS_INPUT} />
@@ -141,12 +143,13 @@ export default function TransactionPasswordPage() {
             <Form.Item
               name="txPassword"
               label={t('txPassword.new')}
+              normalize={asciiDigitsOf}
               extra={t('txPassword.rule')}
               rules={[notTrivialPinRule(t)]}
             >
               <Input.Password {...DIGITS_INPUT} />
             </Form.Item>
-            <Form.Item name="confirmTxPassword" label={t('txPassword.confirm')}>
+            <Form.Item name="confirmTxPassword" label={t('txPassword.confirm')} normalize={asciiDigitsOf}>
               <Input.Password {...DIGITS_INPUT} />
             </Form.Item>
             <Space wrap>

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { ConsolePageHead } from '../../../components/console/console-layout';
 import { LoadError } from '../../../components/console/load-error';
 import { AppForm } from '../../../components/ui/app-form';
+import { asciiDigitsOf } from '../../../lib/ascii-digits';
 import { parseFormValues, showSubmitError } from '../../../lib/form';
 import { useEnableTotp, useStartTotpSetup, useTotpState } from '../api/totp-api';
 
@@ -87,7 +88,7 @@ export default function SecurityPage() {
                 </Typography.Text>
               </Typography.Text>
               <AppForm form={form} layout="vertical" requiredMark={false} onFinish={confirm}>
-                <Form.Item name="code" label={t('totp.firstCode')}>
+                <Form.Item name="code" label={t('totp.firstCode')} normalize={asciiDigitsOf}>
                   <Input
                     inputMode="numeric"
                     autoComplete="one-time-code"

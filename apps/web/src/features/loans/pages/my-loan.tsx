@@ -42,6 +42,7 @@ import { DataTable } from '../../../components/ui/data-table';
 import { DateTimeInSentence, DateTimeText } from '../../../components/ui/date-time-text';
 import { EndDrawer } from '../../../components/ui/end-drawer';
 import { ForgotTxPasswordLink, txPasswordPath } from '../../../components/ui/tx-password-link';
+import { toAsciiDigits } from '../../../lib/ascii-digits';
 import { isAmountUnreadable } from '../../../lib/normalise-amount';
 import { usePageParam } from '../../../lib/page-param';
 import { useOneAtATime } from '../../../lib/use-one-at-a-time';
@@ -213,7 +214,7 @@ function RepayDialog({ loan, isOpen, onClose, afterClose }: { loan: TLoan } & TC
             maxLength={6}
             autoComplete="off"
             value={txPassword}
-            onChange={(event) => setTxPassword(event.target.value)}
+            onChange={(event) => setTxPassword(toAsciiDigits(event.target.value))}
           />
         </Form.Item>
       </Form>

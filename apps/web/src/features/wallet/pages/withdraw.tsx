@@ -31,6 +31,7 @@ import { useWithdrawFee, useWithdrawLimits } from '../api/get-withdraw-fee';
 import { UnfinishedNotice } from '../components/unfinished-notice';
 import { checkWithdrawAmount } from '../lib/check-withdraw-amount';
 import '../wallet.css';
+import { asciiDigitsOf } from '../../../lib/ascii-digits';
 import { isolateLtr } from '../../../lib/bidi';
 import { useOneAtATime } from '../../../lib/use-one-at-a-time';
 
@@ -286,6 +287,7 @@ function WithdrawForm({
         <Form.Item
           name="txPassword"
           label={t('withdraw.txPassword')}
+          normalize={asciiDigitsOf}
           extra={<ForgotTxPasswordLink returnTo={WITHDRAW_PATH} />}
           rules={[zodRule(zTxPassword, t)]}
         >
