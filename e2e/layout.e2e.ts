@@ -320,3 +320,45 @@ describe('pages rendered in the browser', () => {
     }
   });
 });
+
+describe('the user centre at 1280 px', () => {
+  const browser = useBrowser();
+
+  it('a followed shop keeps its name, figures and unfollow button apart in German and Arabic', async () => {
+    const { context, page } = await newPage(browser(), { width: 1280, height: 900 });
+    await loginBuyer(page, { username: 'demobuyer', password: 'buyer123' });
+    const stores = await readJson<{ pageList: { id: string }[] }>(
+      await page.request.get('/api/v1/catalog/stores?pageNum=1&pageSize=4'),
+    );
+    for (const store of stores.pageList) {
+      const answer = await page.request.post(`/api/v1/favourites/stores/${store.id}`);
+      expect(answer.status(), `follow store ${store.id}`).toBe(200);
+    }
+    for (const lang of ['de', 'ar']) {
+      await openPage(page, '/userInfo/collect-shop', lang);
+      await poll(() => page.getByTestId('unfollow-store').count()).toBeGreaterThan(0);
+      // The name had no width left (0 px in German) and the button lay over the figures: four to a row of 950 px.
+      const problems = await page.evaluate(() =>
+        [...document.querySelectorAll('[data-testid="store-card"]')].flatMap((card) => {
+          const name = card.querySelector('.cv-store-card__name')?.getBoundingClientRect();
+          const text = card.querySelector('.cv-store-card__text')?.getBoundingClientRect();
+          const button = card.querySelector('[data-testid="unfollow-store"]')?.getBoundingClientRect();
+          if (!name || !text || !button) {
+            return ['a card without its name or button'];
+          }
+          const overlaps =
+            button.left < text.right &&
+            text.left < button.right &&
+            button.top < text.bottom &&
+            text.top < button.bottom;
+          return [
+            ...(name.width < 120 ? [`name ${Math.round(name.width)} px wide`] : []),
+            ...(overlaps ? ['button over the text'] : []),
+          ];
+        }),
+      );
+      expect(problems, lang).toEqual([]);
+    }
+    await context.close();
+  });
+});

@@ -12,7 +12,7 @@ export function StoreList({
 }) {
   const onOpen = useInAppLinkHandler();
   return (
-    <ul className="cv-store-row">
+    <ul className={renderExtra ? 'cv-store-row cv-store-row--actions' : 'cv-store-row'}>
       {stores.map((store) => (
         <li key={store.id}>
           <StoreCard store={store} extra={renderExtra?.(store)} onOpen={onOpen} />
