@@ -87,6 +87,29 @@ describe('layout at 360 px', () => {
     await context.close();
   });
 
+  it("the home banner's headline breaks between words in German, Russian and Arabic (no word wider than its box)", async () => {
+    const { context, page } = await newPage(browser(), { width: 360, height: 780 });
+    for (const lang of ['de', 'ru', 'ar']) {
+      await openPage(page, '/index', lang);
+      const tooWide = await page.evaluate(() => {
+        const context2d = document.createElement('canvas').getContext('2d');
+        return [...document.querySelectorAll<HTMLElement>('.cv-carousel__title')].flatMap((title) => {
+          const style = getComputedStyle(title);
+          if (!context2d) {
+            return ['no canvas'];
+          }
+          context2d.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+          return (title.textContent ?? '')
+            .split(/\s+/)
+            .filter((word) => context2d.measureText(word).width > title.clientWidth)
+            .map((word) => `${word} (${title.clientWidth} px box)`);
+        });
+      });
+      expect(tooWide, lang).toEqual([]);
+    }
+    await context.close();
+  });
+
   it('a strip of tabs wider than a phone fades out at its end, which is the left in Arabic', async () => {
     const { context, page } = await newPage(browser(), { width: 360, height: 780 });
     await loginBuyer(page, { username: 'demobuyer', password: 'buyer123' });
