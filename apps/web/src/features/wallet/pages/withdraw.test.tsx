@@ -95,6 +95,15 @@ describe('/userInfo/money-package/withdraw', () => {
       await new Promise((resolve) => setTimeout(resolve, 50));
     });
     expect(document.body.textContent).not.toContain('Refused:');
+    // Nor asked for: an amount outside the limits the page knows is not sent to be quoted (a 400 in the console).
+    const quoted = vi
+      .mocked(fetch)
+      .mock.calls.map(([input]) => new URL(String(input), 'http://localhost'))
+      .filter((url) => url.pathname === '/api/v1/wallet/withdraw-fee')
+      .map((url) => url.searchParams.get('amount'));
+    expect(quoted).toContain('50');
+    expect(quoted).not.toContain('5');
+    expect(quoted).not.toContain('99999');
   });
 
   it('checks the transaction password once it is typed or the form is sent, not when it is only tabbed through', async () => {

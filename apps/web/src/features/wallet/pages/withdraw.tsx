@@ -162,10 +162,18 @@ function WithdrawForm({
   const amount = Form.useWatch('amount', form)?.trim();
   const deferredAmount = useDeferredValue(amount);
   const isAmountValid = isPositiveAmount(deferredAmount);
-  const fee = useWithdrawFee(deferredAmount ?? '', isAmountValid);
   // The limits come on their own when the page opens, so the first amount typed is checked against them (the fee
   // quote refuses an amount outside them).
   const limitsOnOpen = useWithdrawLimits();
+  // Only an amount within the limits is quoted: the quote of one below the minimum was a refused request (400) on
+  // every key typed, an error in the browser's console, for what the field already says.
+  const isQuotable =
+    isAmountValid &&
+    checkWithdrawAmount(deferredAmount, {
+      minAmount: limitsOnOpen.data?.minAmount,
+      maxAmount: limitsOnOpen.data?.maxAmount,
+    }) === null;
+  const fee = useWithdrawFee(deferredAmount ?? '', isQuotable);
   const limits = fee.data ?? limitsOnOpen.data;
   // A fee and an amount to receive only for an amount that can be withdrawn: above the largest withdrawal or the
   // balance, "you receive 99,998.00" beside the refusal promised what never happens.
