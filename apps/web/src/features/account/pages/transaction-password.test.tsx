@@ -31,6 +31,34 @@ function Address() {
   return <output data-testid="address">{pathname + search}</output>;
 }
 
+/** The account API as the page meets it: the buyer, a code sent, every other POST taken. What was posted, in order. */
+function stubAccountApi(): { path: string; body: unknown }[] {
+  const posted: { path: string; body: unknown }[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const path = new URL(String(input), 'http://localhost').pathname;
+      if (init?.method === 'POST') {
+        posted.push({ path, body: JSON.parse(String(init.body)) });
+        return path.endsWith('/verification/codes')
+          ? jsonResponse(
+              {
+                ok: true,
+                sentTo: 'bu***@caravan.example',
+                channel: 'email',
+                cooldownSeconds: 180,
+                expiresInSeconds: 600,
+              },
+              201,
+            )
+          : jsonResponse({ ok: true });
+      }
+      return jsonResponse({ user: BUYER });
+    }),
+  );
+  return posted;
+}
+
 async function renderPage(url: string) {
   await renderWithQueries(
     <>
@@ -50,29 +78,7 @@ describe('/userInfo/setup/transaction-password, forgotten', () => {
 
   it('sets a new one with the code sent to the account, then goes back to what asked for it', async () => {
     setSession({ userInfo: BUYER });
-    const posted: { path: string; body: unknown }[] = [];
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-        const path = new URL(String(input), 'http://localhost').pathname;
-        if (init?.method === 'POST') {
-          posted.push({ path, body: JSON.parse(String(init.body)) });
-          return path.endsWith('/verification/codes')
-            ? jsonResponse(
-                {
-                  ok: true,
-                  sentTo: 'bu***@caravan.example',
-                  channel: 'email',
-                  cooldownSeconds: 180,
-                  expiresInSeconds: 600,
-                },
-                201,
-              )
-            : jsonResponse({ ok: true });
-        }
-        return jsonResponse({ user: BUYER });
-      }),
-    );
+    const posted = stubAccountApi();
     await renderPage('/userInfo/setup/transaction-password?redirect=%2Fcredit%2FmyLoan');
     // Changing asks for the current one; forgotten, it is set anew with a code instead.
     expect(screen.getByLabelText(accountEn.txPassword.old)).toBeTruthy();
@@ -106,18 +112,7 @@ describe('/userInfo/setup/transaction-password, forgotten', () => {
 
   it('takes the code and the new one typed with Arabic-Indic digits, and sends ASCII digits', async () => {
     setSession({ userInfo: BUYER });
-    const posted: { path: string; body: unknown }[] = [];
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-        const path = new URL(String(input), 'http://localhost').pathname;
-        if (init?.method === 'POST') {
-          posted.push({ path, body: JSON.parse(String(init.body)) });
-          return jsonResponse({ ok: true });
-        }
-        return jsonResponse({ user: BUYER });
-      }),
-    );
+    const posted = stubAccountApi();
     await renderPage('/userInfo/setup/transaction-password?mode=forgot');
     await screen.findByText(accountEn.txPassword.forgotIntro);
     fireEvent.change(screen.getByRole('textbox', { name: servicesEn.code.label }), {
