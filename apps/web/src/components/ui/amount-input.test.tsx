@@ -1,7 +1,8 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { Form } from 'antd';
+import type { Rule } from 'antd/es/form';
 import i18next from 'i18next';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { isAmountUnreadable } from '../../lib/normalise-amount';
 import { initTestI18n } from '../../testing/i18n';
 import { AmountInput } from './amount-input';
@@ -43,73 +44,59 @@ describe('AmountInput', () => {
   });
 });
 
+/** An amount field in a form, with the item's rules; onFinish gets what the form would send. */
+function renderAmountForm(label: string, rules: Rule[] = []) {
+  const onFinish = vi.fn();
+  render(
+    <Form onFinish={onFinish} initialValues={{ amount: '' }}>
+      <Form.Item name="amount" label={label} rules={rules}>
+        <AmountInput />
+      </Form.Item>
+      <button type="submit">Send</button>
+    </Form>,
+  );
+  const field = screen.getByRole('textbox', { name: label }) as HTMLInputElement;
+  const send = (typed: string) => {
+    fireEvent.change(field, { target: { value: typed } });
+    fireEvent.click(screen.getByRole('button', { name: 'Send' }));
+  };
+  return { field, send, onFinish };
+}
+
 describe('AmountInput in the reader’s language', () => {
-  afterEach(cleanup);
+  beforeEach(async () => {
+    await initTestI18n();
+  });
+  afterEach(async () => {
+    cleanup();
+    await i18next.changeLanguage('en');
+  });
 
   it('shows what was typed and hands the form the normalised amount (French comma, Japanese full-width)', async () => {
-    await initTestI18n();
-    const before = i18next.language;
     await i18next.changeLanguage('fr');
-    try {
-      const onFinish = vi.fn();
-      render(
-        <Form onFinish={onFinish} initialValues={{ amount: '' }}>
-          <Form.Item name="amount" label="Montant">
-            <AmountInput />
-          </Form.Item>
-          <button type="submit">Envoyer</button>
-        </Form>,
-      );
-      const field = screen.getByRole('textbox', { name: 'Montant' }) as HTMLInputElement;
-      fireEvent.change(field, { target: { value: '1 000,50' } });
-      expect(field.value).toBe('1 000,50');
-      fireEvent.click(screen.getByRole('button', { name: 'Envoyer' }));
-      await vi.waitFor(() => expect(onFinish).toHaveBeenCalledWith({ amount: '1000.50' }));
-      fireEvent.change(field, { target: { value: '１００' } });
-      fireEvent.click(screen.getByRole('button', { name: 'Envoyer' }));
-      await vi.waitFor(() => expect(onFinish).toHaveBeenLastCalledWith({ amount: '100' }));
-    } finally {
-      await i18next.changeLanguage(before);
-    }
+    const { field, send, onFinish } = renderAmountForm('Montant');
+    send('1 000,50');
+    expect(field.value).toBe('1 000,50');
+    await vi.waitFor(() => expect(onFinish).toHaveBeenCalledWith({ amount: '1000.50' }));
+    send('１００');
+    await vi.waitFor(() => expect(onFinish).toHaveBeenLastCalledWith({ amount: '100' }));
   });
 
   it("refuses a Spanish '1.234' (1234 by the language, 1.234 as pages write amounts) and keeps what was typed", async () => {
-    await initTestI18n();
-    const before = i18next.language;
     await i18next.changeLanguage('es');
-    try {
-      const onFinish = vi.fn();
-      render(
-        <Form onFinish={onFinish} initialValues={{ amount: '' }}>
-          <Form.Item
-            name="amount"
-            label="Importe"
-            rules={[
-              {
-                validator: async (_rule: unknown, value?: string) => {
-                  if (isAmountUnreadable(value)) {
-                    throw new Error('unreadable');
-                  }
-                },
-              },
-            ]}
-          >
-            <AmountInput />
-          </Form.Item>
-          <button type="submit">Enviar</button>
-        </Form>,
-      );
-      const field = screen.getByRole('textbox', { name: 'Importe' }) as HTMLInputElement;
-      fireEvent.change(field, { target: { value: '1.234' } });
-      expect(field.value).toBe('1.234');
-      fireEvent.click(screen.getByRole('button', { name: 'Enviar' }));
-      await screen.findByText('unreadable');
-      expect(onFinish).not.toHaveBeenCalled();
-      fireEvent.change(field, { target: { value: '1.234,50' } });
-      fireEvent.click(screen.getByRole('button', { name: 'Enviar' }));
-      await vi.waitFor(() => expect(onFinish).toHaveBeenCalledWith({ amount: '1234.50' }));
-    } finally {
-      await i18next.changeLanguage(before);
-    }
+    const unreadable: Rule = {
+      validator: async (_rule, value?: string) => {
+        if (isAmountUnreadable(value)) {
+          throw new Error('unreadable');
+        }
+      },
+    };
+    const { field, send, onFinish } = renderAmountForm('Importe', [unreadable]);
+    send('1.234');
+    expect(field.value).toBe('1.234');
+    await screen.findByText('unreadable');
+    expect(onFinish).not.toHaveBeenCalled();
+    send('1.234,50');
+    await vi.waitFor(() => expect(onFinish).toHaveBeenCalledWith({ amount: '1234.50' }));
   });
 });
