@@ -7,6 +7,7 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { PasswordField } from '../../../components/auth/account-fields';
 import { AccountForm } from '../../../components/auth/account-form';
 import { AuthCard } from '../../../components/auth/auth-card';
+import { asciiDigitsOf } from '../../../lib/ascii-digits';
 import { parseFormValues, showSubmitError } from '../../../lib/form';
 import { checkMobileField } from '../../../lib/phone-check';
 import { readSafeRedirect, setSession } from '../../../lib/session';
@@ -72,7 +73,12 @@ export default function RegisterPage() {
       >
         <PasswordField name="password" labelKey="fields.password" autoComplete="new-password" />
         <PasswordField name="confirmPassword" labelKey="fields.confirmPassword" autoComplete="new-password" />
-        <Form.Item name="invitationCode" label={t('fields.invitationCode')} extra={t('fields.optional')}>
+        <Form.Item
+          name="invitationCode"
+          label={t('fields.invitationCode')}
+          extra={t('fields.optional')}
+          normalize={asciiDigitsOf}
+        >
           <Input prefix={<GiftOutlined aria-hidden="true" />} maxLength={16} autoComplete="off" />
         </Form.Item>
         <p className="cv-muted">{t('register.passwordRule')}</p>

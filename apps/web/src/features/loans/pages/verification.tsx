@@ -20,6 +20,7 @@ import { useMyVerification, useSubmitAdvanced, useSubmitRealName } from '../api/
 import { COUNTRY_CODES } from '../components/countries';
 import { IdentityUpload } from '../components/identity-upload';
 import '../loans.css';
+import { asciiDigitsOf } from '../../../lib/ascii-digits';
 
 const STATUS_COLOURS: Record<TVerificationStatus, string> = {
   not_submitted: 'default',
@@ -109,6 +110,7 @@ function RealNameForm({ previous }: { previous: TVerification | null }) {
       <Form.Item
         name="idNumber"
         label={t('fields.idNumber')}
+        normalize={asciiDigitsOf}
         rules={[...required, idNumberRule(t)]}
         dependencies={['idType']}
       >

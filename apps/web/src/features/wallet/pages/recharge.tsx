@@ -31,6 +31,7 @@ import { isWithinChannelLimits, quoteRechargeWithinLimits } from '../components/
 import { UnfinishedNotice } from '../components/unfinished-notice';
 import '../wallet.css';
 import { useDialogFocus } from '../../../components/ui/use-dialog-focus';
+import { asciiDigitsOf } from '../../../lib/ascii-digits';
 import { isAmountUnreadable } from '../../../lib/normalise-amount';
 import { useOneAtATime } from '../../../lib/use-one-at-a-time';
 
@@ -261,7 +262,7 @@ function RechargeForm({ channel, isBlocked }: { channel: TWalletChannel; isBlock
           <Form.Item name="bankName" label={t('recharge.bankName')}>
             <Input maxLength={64} autoComplete="off" />
           </Form.Item>
-          <Form.Item name="cardNumber" label={t('recharge.cardNumber')}>
+          <Form.Item name="cardNumber" label={t('recharge.cardNumber')} normalize={asciiDigitsOf}>
             <Input inputMode="numeric" maxLength={30} autoComplete="off" dir="ltr" />
           </Form.Item>
         </>
