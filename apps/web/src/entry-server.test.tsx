@@ -220,3 +220,99 @@ describe('the routes the server renders pages from', () => {
     expect(matchRoutes(routes, '/admin/users')?.at(-1)?.route.path).toBe('*');
   });
 });
+
+describe('the pictures a page loads first', () => {
+  const picture = (name: string, width = 640) => ({
+    url: `/uploads/img/aa/${name}-${width}.webp`,
+    width,
+    height: width,
+    srcset: `/uploads/img/aa/${name}-240.webp 240w, /uploads/img/aa/${name}-${width}.webp ${width}w`,
+  });
+  const cards = (list: string) =>
+    Array.from({ length: 12 }, (_, i) =>
+      productCardFixture({ id: `${list}${i}`, name: `${list} ${i}`, image: picture(`${list}-${i}`) }),
+    );
+  const imgTags = (html: string) => [...html.matchAll(/<img [^>]*>/g)].map((match) => match[0]);
+  const highPriority = (html: string) => imgTags(html).filter((tag) => tag.includes('fetchPriority="high"'));
+  /** The pictures of the section whose data-testid this is. */
+  const sectionImages = (html: string, testId: string) => {
+    const start = html.indexOf(`data-testid="${testId}"`);
+    return imgTags(html.slice(start, html.indexOf('</section>', start)));
+  };
+  /** The pictures React's server rendering preloads (every one that is not lazy). */
+  const preloaded = (html: string) =>
+    [...html.matchAll(/<link rel="preload" as="image"[^>]*>/g)].map((m) => m[0]);
+
+  it('on home: the first banner alone at high priority, the sections below the first screen lazy (no preloads)', async () => {
+    const lists = ['recommended', 'new', 'hot', 'guess', 'discounted'] as const;
+    const home = {
+      banners: [
+        { id: '1', title: 'Wholesale', subtitle: '', image: picture('banner-1', 960), link: '/commodity' },
+        { id: '2', title: 'Ships', subtitle: '', image: picture('banner-2', 960), link: '/commodity' },
+      ],
+      categories: [],
+      ...Object.fromEntries(lists.map((list) => [list, cards(list)])),
+      stores: [],
+    };
+    const read = async (apiPath: string) =>
+      apiPath === '/catalog/home' ? { isOk: true as const, data: home } : null;
+    const page = await renderPage({ url: '/index', lang: 'en', origin: 'https://caravan.example', read });
+    const html = page?.html ?? '';
+
+    const high = highPriority(html);
+    expect(high).toHaveLength(1);
+    expect(high[0]).toContain('banner-1-960.webp');
+    // The first screen's cards load at once, without competing with the banner.
+    const recommended = sectionImages(html, 'home-recommended');
+    expect(recommended).toHaveLength(12);
+    expect(recommended.filter((tag) => tag.includes('loading="eager"'))).toHaveLength(2);
+    for (const list of lists.slice(1)) {
+      const images = sectionImages(html, `home-${list}`);
+      expect(images, list).toHaveLength(12);
+      expect(
+        images.every((tag) => tag.includes('loading="lazy"')),
+        list,
+      ).toBe(true);
+      expect(
+        preloaded(html).filter((link) => link.includes(`/${list}-`)),
+        list,
+      ).toEqual([]);
+    }
+  }, 60_000);
+
+  it('on a store: its banner alone at high priority, the first goods at once, the rest lazy', async () => {
+    const store = {
+      ...{ id: '5', name: 'Oak & Co', logo: null, description: 'Furniture', followersCount: 0, soldCount: 0 },
+      ...{ pageViews: 0, favourableRate: null, isRecommended: false, banner: picture('store-banner', 960) },
+      ...{
+        lang: 'en',
+        goodsCount: 12,
+        totalReviews: 0,
+        isFollowed: false,
+        createdAt: '2026-11-01T00:00:00.000Z',
+      },
+    };
+    const goods = cards('goods');
+    const read = async (apiPath: string) =>
+      apiPath === '/catalog/stores/5'
+        ? { isOk: true as const, data: store }
+        : apiPath === '/catalog/stores/5/products'
+          ? { isOk: true as const, data: { pageList: goods, pageNum: 1, pageSize: 20, total: goods.length } }
+          : null;
+    const page = await renderPage({
+      url: '/store?id=5',
+      lang: 'en',
+      origin: 'https://caravan.example',
+      read,
+    });
+    const html = page?.html ?? '';
+
+    const high = highPriority(html);
+    expect(high).toHaveLength(1);
+    expect(high[0]).toContain('store-banner-960.webp');
+    const cardImages = imgTags(html).filter((tag) => tag.includes('/goods-'));
+    expect(cardImages).toHaveLength(12);
+    expect(cardImages.filter((tag) => tag.includes('loading="eager"'))).toHaveLength(2);
+    expect(cardImages.slice(2).every((tag) => tag.includes('loading="lazy"'))).toBe(true);
+  }, 60_000);
+});

@@ -12,7 +12,7 @@ import '../catalog.css';
 import { BannerCarousel } from './banner-carousel';
 import { CATEGORY_ICON_SIZE, CategoryIcon } from './category-icon';
 import { LightLoadError } from './light-load-error';
-import { ProductGrid, ProductGridSkeleton } from './product-grid';
+import { ProductGrid, ProductGridSkeleton, type TGridImageLoading } from './product-grid';
 import { StoreCard } from './store-card';
 
 const PRODUCT_LISTS = [
@@ -28,13 +28,13 @@ function ProductSection({
   list,
   title,
   first,
-  isBelowFold = false,
+  imageLoading,
 }: {
   list: THomeList;
   title: string;
   first: TProductCard[];
-  /** Far below the first screen on every width: see .cv-section--below-fold in catalog.css. */
-  isBelowFold?: boolean;
+  /** `below-fold`: far below the first screen on every width (see .cv-section--below-fold in catalog.css). */
+  imageLoading: TGridImageLoading;
 }) {
   const { t } = useTranslation('catalog');
   const [isMoreWanted, setIsMoreWanted] = useState(false);
@@ -46,7 +46,7 @@ function ProductSection({
   const headingId = `home-${list}`;
   return (
     <section
-      className={isBelowFold ? 'cv-section cv-section--below-fold' : 'cv-section'}
+      className={imageLoading === 'below-fold' ? 'cv-section cv-section--below-fold' : 'cv-section'}
       aria-labelledby={headingId}
       data-testid={`home-${list}`}
     >
@@ -58,6 +58,7 @@ function ProductSection({
       <ProductGrid
         products={products}
         isLoading={false}
+        imageLoading={imageLoading}
         empty={<p className="cv-muted">{list === 'guess' ? t('home.guessEmpty') : t('empty.products')}</p>}
       />
       {hasMore && products.length > 0 && (
@@ -172,14 +173,20 @@ export default function HomeSections() {
         </section>
       )}
       <HydrationSlice>
-        <ProductSection list="recommended" title={t('home.recommended')} first={data.recommended} />
+        <ProductSection
+          list="recommended"
+          title={t('home.recommended')}
+          first={data.recommended}
+          // The first banner is the page's LCP picture (page-head.ts preloads it); without one, the first card is.
+          imageLoading={data.banners.length > 0 ? 'first-screen' : 'lead'}
+        />
       </HydrationSlice>
       <HydrationSlice>
         <StoreSection first={data.stores} />
       </HydrationSlice>
       {PRODUCT_LISTS.slice(1).map(({ list, titleKey }) => (
         <HydrationSlice key={list}>
-          <ProductSection list={list} title={t(titleKey)} first={data[list]} isBelowFold />
+          <ProductSection list={list} title={t(titleKey)} first={data[list]} imageLoading="below-fold" />
         </HydrationSlice>
       ))}
     </>

@@ -4,9 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { HydrationSlice, toSlices } from '../../../components/ui/hydration-slice';
 import { EmptyState } from './empty-state';
 import { LightLoadError } from './light-load-error';
-import { ProductCard, useProductCardTexts } from './product-card';
+import { ProductCard, type TImagePriority, useProductCardTexts } from './product-card';
 
-/** Cards on a phone's first screen (2 across): their pictures load at once, the first one first (LCP). */
+/** Cards on a phone's first screen (2 across): their pictures load at once. */
 const ABOVE_FOLD_CARDS = 2;
 /** Cards hydrated together (components/ui/hydration-slice.tsx). */
 const CARDS_PER_SLICE = 10;
@@ -49,7 +49,24 @@ type TProductGridProps = {
    * the page's outline skips no level (WCAG 1.3.1).
    */
   cardHeadingLevel?: 2 | 3;
+  /**
+   * How the cards' pictures load. `lead` (the default): the grid is the page's main content, its first picture the
+   * largest of the first screen (the LCP: high priority), the second at once too. `first-screen`: a larger picture
+   * above the grid (a banner) is the LCP; the first two load at once without competing with it. `below-fold`: far
+   * below the first screen on every width; every picture waits until scrolled near, so none takes bandwidth from the
+   * first screen (nor gets a preload from React's server rendering, which preloads every picture that is not lazy).
+   */
+  imageLoading?: TGridImageLoading;
 };
+
+export type TGridImageLoading = 'lead' | 'first-screen' | 'below-fold';
+
+function cardImagePriority(position: number, imageLoading: TGridImageLoading): TImagePriority {
+  if (imageLoading === 'below-fold' || position >= ABOVE_FOLD_CARDS) {
+    return 'lazy';
+  }
+  return position === 0 && imageLoading === 'lead' ? 'high' : 'eager';
+}
 
 /** Equal-height product cards with a skeleton while loading and an empty state with a next step. */
 export function ProductGrid({
@@ -61,6 +78,7 @@ export function ProductGrid({
   loadFailure,
   renderFooter,
   cardHeadingLevel = 3,
+  imageLoading = 'lead',
 }: TProductGridProps) {
   const { t } = useTranslation('catalog');
   const cardTexts = useProductCardTexts();
@@ -94,7 +112,7 @@ export function ProductGrid({
                   texts={cardTexts}
                   footer={renderFooter?.(product)}
                   headingLevel={cardHeadingLevel}
-                  priority={position < ABOVE_FOLD_CARDS ? (position === 0 ? 'high' : 'eager') : 'lazy'}
+                  priority={cardImagePriority(position, imageLoading)}
                 />
               </li>
             );

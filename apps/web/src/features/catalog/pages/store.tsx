@@ -91,6 +91,8 @@ export default function StorePage() {
             sizes="(max-width: 1199px) 100vw, 1168px"
             width={data.banner.width}
             height={data.banner.height}
+            // The page's LCP picture, preloaded by page-head.ts.
+            fetchPriority="high"
             alt=""
           />
         )}
@@ -199,6 +201,7 @@ export default function StorePage() {
         loadFailure={products}
         isLoading={products.isLoading || !products.data || isPastEnd}
         isUpdating={products.isPlaceholderData}
+        imageLoading={data.banner ? 'first-screen' : 'lead'}
         empty={
           <div className="cv-empty" data-testid="empty-state">
             <p className="cv-empty__title">
