@@ -499,6 +499,59 @@ describe('server-rendered storefront', () => {
     }
   });
 
+  it("fetches home's far lists' pictures only when scrolled near, and the first banner before any card", async () => {
+    for (const width of [1280, 360]) {
+      const { context, page } = await newPage(browser, { width, height: 800 });
+      const pictures: string[] = [];
+      page.on('request', (request) => {
+        if (request.resourceType() === 'image' && request.url().includes('/uploads/')) {
+          pictures.push(new URL(request.url()).pathname);
+        }
+      });
+      await page.goto('/index', { waitUntil: 'networkidle' });
+      // A picture's file without its width (a srcset picks one of several).
+      const stem = (address: string) => address.replace(/-\d+\.webp$/, '');
+      const sections = await page.evaluate(() =>
+        [...document.querySelectorAll<HTMLElement>('main section')].map((section) => ({
+          name: section.dataset.testid ?? '',
+          isBelowFold: section.classList.contains('cv-section--below-fold'),
+          top: section.getBoundingClientRect().top,
+          pictures: [...section.querySelectorAll('img')].map((img) => ({
+            path: new URL(img.getAttribute('src') ?? '', location.href).pathname,
+            loading: img.loading,
+            fetchPriority: img.fetchPriority,
+          })),
+        })),
+      );
+      const firstScreen = new Set(
+        sections
+          .filter((section) => !section.isBelowFold)
+          .flatMap((section) => section.pictures.map((p) => stem(p.path))),
+      );
+      const fetched = new Set(pictures.map(stem));
+      const lists = sections.filter((section) => section.isBelowFold && section.name !== 'home-stores');
+      expect(lists.length, `at ${width}px`).toBe(4);
+      for (const list of lists) {
+        // Lazy, at no more than normal priority: nothing of theirs goes ahead of the first screen's pictures.
+        expect(
+          list.pictures.every((p) => p.loading === 'lazy' && p.fetchPriority !== 'high'),
+          list.name,
+        ).toBe(true);
+      }
+      // The lists beyond the browser's lazy-loading distance (at most 2,500 px from the first screen) are not
+      // fetched at all (a product also in the first screen's lists aside).
+      const far = lists.filter((list) => list.top > 800 + 2500);
+      expect(far.length, `at ${width}px`).toBeGreaterThan(0);
+      const fetchedFar = far.flatMap((list) =>
+        list.pictures.map((p) => stem(p.path)).filter((file) => fetched.has(file) && !firstScreen.has(file)),
+      );
+      expect(fetchedFar, `at ${width}px`).toEqual([]);
+      const banner = await page.locator('.cv-carousel__slide img').first().getAttribute('src');
+      expect(stem(pictures[0] ?? ''), `at ${width}px`).toBe(stem(banner ?? ''));
+      await context.close();
+    }
+  });
+
   it('is installable: manifest with icons, a service worker that never caches the API, an offline page', async () => {
     const manifest = await getJson<{ start_url: string; display: string; icons: Array<{ sizes: string }> }>(
       '/manifest.webmanifest',
