@@ -167,6 +167,52 @@ describe('layout at 360 px', () => {
     await context.close();
   });
 
+  it("the checkout's total is never under the place-order button: French and German put the button below it", async () => {
+    const { context, page } = await newPage(browser(), { width: 360, height: 780 });
+    await loginBuyer(page, { username: 'demobuyer', password: 'buyer123' });
+    const product = await readJson<{
+      id: string;
+      price: string;
+      stock: number;
+      maxBuy: number | null;
+      variants: { id: string; stock: number }[];
+    }>(await page.request.get('/api/v1/catalog/products/1'));
+    const variant = [...product.variants].sort((a, b) => b.stock - a.stock)[0];
+    // A four-figure total: "4,044.00 USDT" was 22-26 px under "Passer la commande" and "Bestellung aufgeben".
+    const quantity = Math.min(
+      variant?.stock ?? product.stock,
+      product.maxBuy ?? Number.POSITIVE_INFINITY,
+      Math.ceil(2000 / Number(product.price)),
+    );
+    const checkout = `/settlement?productId=${product.id}&quantity=${quantity}${variant ? `&variantId=${variant.id}` : ''}`;
+    for (const lang of ['en', 'fr', 'de', 'ar']) {
+      await openPage(page, checkout, lang);
+      const bar = page.getByTestId('settle-bar');
+      const amount = bar.locator('.cv-settle-bar__amount');
+      await poll(() => amount.textContent()).toMatch(/^\d{1,3}(,\d{3})+\.\d{2} USDT$/);
+      const box = async (part: typeof bar) => {
+        const found = await part.boundingBox();
+        expect(found, lang).not.toBeNull();
+        return found ?? { x: 0, y: 0, width: 0, height: 0 };
+      };
+      const [figure, button, frame] = [await box(amount), await box(bar.locator('.ant-btn')), await box(bar)];
+      const isApart =
+        figure.x + figure.width <= button.x + 0.5 ||
+        button.x + button.width <= figure.x + 0.5 ||
+        figure.y + figure.height <= button.y + 0.5;
+      expect(isApart, `${lang}: total ${JSON.stringify(figure)}, button ${JSON.stringify(button)}`).toBe(
+        true,
+      );
+      expect(figure.x >= frame.x && figure.x + figure.width <= frame.x + frame.width, lang).toBe(true);
+      expect(await pageWidth(page), lang).toBeLessThanOrEqual(360);
+      if (lang === 'en') {
+        // Where both fit, one row as before.
+        expect(Math.abs(button.y + button.height / 2 - (frame.y + frame.height / 2)), lang).toBeLessThan(2);
+      }
+    }
+    await context.close();
+  });
+
   it('a bound e-mail (one long word) wraps on /userInfo/setup instead of widening the page', async () => {
     const { context, page } = await newPage(browser(), { width: 360, height: 780 });
     // The demo buyer's e-mail is demobuyer@caravan.example: wider than the profile's value column.
