@@ -356,6 +356,38 @@ async function watchFooterShifts(page: Page): Promise<() => Promise<string[]>> {
 describe('pages rendered in the browser', () => {
   const browser = useBrowser();
 
+  it("opening the address form keeps the checkout on screen and in place while the form's texts load (QA: it blanked)", async () => {
+    const { context, page } = await newPage(browser(), { width: 360, height: 780 });
+    await loginBuyer(page, { username: 'demobuyer', password: 'buyer123' });
+    // The log-in page's dictionary (its area codes use it) arrives slowly, as on a phone's line.
+    await page.route(/\/assets\/auth-[\w-]+\.js$/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      await route.continue();
+    });
+    // A new document: nothing of the log-in page's is loaded in it.
+    await page.goto('/settlement?productId=1&quantity=1&variantId=1', { waitUntil: 'networkidle' });
+    await page.getByTestId('settle-bar').waitFor();
+    await page.evaluate(() => {
+      const state = window as unknown as { __blanked: boolean };
+      state.__blanked = false;
+      new MutationObserver(() => {
+        if (document.querySelector('main :is(.cv-skeleton, .ant-skeleton)')) {
+          state.__blanked = true;
+        }
+      }).observe(document.body, { childList: true, subtree: true });
+      window.scrollTo(0, 150);
+    });
+    const scrolled = await page.evaluate(() => window.scrollY);
+    expect(scrolled).toBeGreaterThan(100);
+    await page.getByRole('button', { name: 'Add an address' }).click();
+    await page.getByRole('dialog').getByRole('combobox', { name: 'Area code' }).waitFor();
+    expect(await page.evaluate(() => (window as unknown as { __blanked: boolean }).__blanked)).toBe(false);
+    await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
+    await page.getByRole('dialog').waitFor({ state: 'hidden' });
+    expect(Math.abs((await page.evaluate(() => window.scrollY)) - scrolled)).toBeLessThan(2);
+    await context.close();
+  });
+
   it('log-in, register, the user centre and the loan page do not move the footer when their code and data arrive (at 1280 and 360 px)', async () => {
     for (const width of [1280, 360]) {
       const { context, page } = await newPage(browser(), { width, height: 800 });

@@ -45,7 +45,7 @@ function toFormValues(address: TAddress | null | undefined): Partial<TAddressReq
 
 /** Add or edit a delivery address: country -> state/province -> city from the server's lists (SPEC §3). */
 export function AddressFormModal({ isOpen, address, onClose, onSaved }: TAddressFormModalProps) {
-  const { t } = useTranslation(['orders', 'validation', 'common']);
+  const { t } = useTranslation(['orders', 'validation', 'common', 'auth']);
   const dialogFocus = useDialogFocus(isOpen);
   const [form] = Form.useForm();
   const queryClient = useQueryClient();

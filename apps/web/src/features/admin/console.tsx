@@ -94,7 +94,7 @@ function useStaffLogout() {
 
 export default function AdminConsole({ areaPages = {} }: { areaPages?: TConsolePages }) {
   // `console` holds the labels of the dashboard, approvals and catalogue pages' menu entries.
-  useTranslation(['admin', 'common', 'console', 'loans']);
+  useTranslation(['admin', 'common', 'console', 'loans', 'auth']);
   const logout = useStaffLogout();
   return (
     <Routes>
@@ -143,7 +143,7 @@ export default function AdminConsole({ areaPages = {} }: { areaPages?: TConsoleP
 
 /** /admin opens the first page the staff member may see. */
 function AdminHome() {
-  const { t } = useTranslation('admin');
+  const { t } = useTranslation(['admin', 'auth']);
   return (
     <StaffGuard basePath={BASE}>
       {(staff) => {

@@ -19,7 +19,7 @@ const ICONS: Record<(typeof CS_PAGES)[number]['path'], TMenuIcon> = {
 };
 
 function CsSection({ labelKey }: { labelKey: string }) {
-  const { t } = useTranslation('cs');
+  const { t } = useTranslation(['cs', 'auth', 'console']);
   return <ConsolePageHead title={t(labelKey)} />;
 }
 
@@ -70,7 +70,7 @@ export default function CsConsole({
   useMenuCounts?: () => Partial<Record<string, number>>;
 }) {
   // Loads the console's dictionaries before its pages render.
-  useTranslation(['cs', 'common']);
+  useTranslation(['cs', 'common', 'auth', 'console']);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const logout = async () => {

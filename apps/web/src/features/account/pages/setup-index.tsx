@@ -14,7 +14,7 @@ import { ProfileCard } from '../components/profile-card';
 import { ReferralCard } from '../components/referral-card';
 
 export default function SetupIndexPage() {
-  const { t } = useTranslation(['account', 'common', 'services']);
+  const { t } = useTranslation(['account', 'common', 'services', 'auth']);
   const { userInfo } = useSession();
   const items = [
     {

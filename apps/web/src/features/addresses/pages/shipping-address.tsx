@@ -33,7 +33,7 @@ function toRequest(address: TAddress, isDefault: boolean): TAddressRequest {
 
 /** /userInfo/setup/shipping-address: list, add, edit, delete (confirmed) and choose the default address. */
 export default function ShippingAddressPage() {
-  const { t } = useTranslation(['orders', 'common']);
+  const { t } = useTranslation(['orders', 'common', 'auth']);
   const queryClient = useQueryClient();
   const addresses = useAddresses();
   const [editing, setEditing] = useState<TAddress | null>(null);

@@ -81,7 +81,7 @@ function parseQueueFilter(params: Record<string, string>): TQueueFilter | null {
  * are kept in the address: a reviewer working through the queue lost their place on every reload.
  */
 export function useReviewQueue() {
-  const { t } = useTranslation(['common', 'console']);
+  const { t } = useTranslation(['common', 'console', 'wallet']);
   const [filter, updateFilter] = useFilterInAddress(DEFAULT_QUEUE_FILTER, parseQueueFilter);
   const setFilter = (next: TQueueFilter) => updateFilter(() => next);
   const sorting = sortingInAddress(ADMIN_WALLET_SORTS, filter, updateFilter);
@@ -122,7 +122,7 @@ export function ReviewQueueTable<TRecord extends TQueueRecord>({
   methodColumn: TableColumnsType<TRecord>[number];
   unitOf?: (record: TRecord) => string;
 }) {
-  const { t } = useTranslation(['finance', 'common']);
+  const { t } = useTranslation(['finance', 'common', 'wallet']);
   const paging = useServerPaging();
   const { filter, setFilter, setSelectedId } = queue;
   const [userLabel, setUserLabel] = useState<{ userId: string; label: string } | null>(null);
@@ -235,7 +235,7 @@ export function ReviewDrawer({
   onApprove?: () => void;
   children: ReactNode;
 }) {
-  const { t } = useTranslation('finance');
+  const { t } = useTranslation(['finance', 'wallet']);
   const isOwnFirstApproval = useIsOwnFirstApproval(record);
   return (
     <EndDrawer
@@ -274,7 +274,7 @@ function useIsOwnFirstApproval(record: TReviewRecord | null): boolean {
  * did and must leave the second to someone else.
  */
 function FourEyesNotice({ fourEyes }: { fourEyes: TRecordFourEyes }) {
-  const { t } = useTranslation('finance');
+  const { t } = useTranslation(['finance', 'wallet']);
   const me = useStaffMe().data;
   if (!fourEyes) {
     return null;
@@ -331,7 +331,7 @@ export function ApproveModal({
   onApprove: () => Promise<void>;
   children: ReactNode;
 }) {
-  const { t } = useTranslation(['finance', 'common']);
+  const { t } = useTranslation(['finance', 'common', 'wallet']);
   const approve = useOneAtATime(onApprove);
   return (
     <Modal
@@ -386,7 +386,7 @@ export function RecordDetail({
   items: TDetailItems;
   afterCreated?: TDetailItems;
 }) {
-  const { t } = useTranslation('finance');
+  const { t } = useTranslation(['finance', 'wallet']);
   return (
     <Descriptions
       size="small"

@@ -50,7 +50,7 @@ function toFormValues(channel: TAdminChannel): TChannelForm {
 }
 
 function ChannelEditor({ channel, onDone }: { channel: TAdminChannel; onDone: () => void }) {
-  const { t } = useTranslation(['finance', 'validation', 'common']);
+  const { t } = useTranslation(['finance', 'validation', 'common', 'console']);
   const [form] = Form.useForm<TChannelForm>();
   const update = useUpdateChannel();
   const isChain = channel.kind === 'blockchain';
@@ -142,7 +142,7 @@ function ChannelEditor({ channel, onDone }: { channel: TAdminChannel; onDone: ()
 
 /** Recharge channel and network settings: limits, fees, rate, open/closed, closed regions, deposit address. */
 export default function FinanceChannelsPage() {
-  const { t } = useTranslation(['finance', 'wallet', 'common', 'admin']);
+  const { t } = useTranslation(['finance', 'wallet', 'common', 'admin', 'console']);
   const channels = useChannels();
   const [editing, setEditing] = useState<TAdminChannel | null>(null);
   return (

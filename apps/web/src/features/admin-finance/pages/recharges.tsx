@@ -18,7 +18,7 @@ import {
 import '../finance.css';
 
 function RechargeDetail({ recharge }: { recharge: TAdminRecharge }) {
-  const { t } = useTranslation(['finance', 'wallet']);
+  const { t } = useTranslation(['finance', 'wallet', 'console']);
   const unit = recharge.currency;
   return (
     <>
@@ -103,7 +103,7 @@ function RechargeDetail({ recharge }: { recharge: TAdminRecharge }) {
 
 /** Finance queue of recharges: filter, read the detail with the certificate, approve or reject. */
 export default function FinanceRechargesPage() {
-  const { t } = useTranslation(['finance', 'wallet', 'common', 'admin']);
+  const { t } = useTranslation(['finance', 'wallet', 'common', 'admin', 'console']);
   const queue = useReviewQueue();
   const list = useFinanceRecharges(queue.filter);
   const review = useReviewRecharge();

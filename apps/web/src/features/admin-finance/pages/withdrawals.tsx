@@ -21,7 +21,7 @@ import {
 import '../finance.css';
 
 function WithdrawalDetail({ withdrawal }: { withdrawal: TAdminWithdrawal }) {
-  const { t } = useTranslation(['finance', 'wallet']);
+  const { t } = useTranslation(['finance', 'wallet', 'console']);
   return (
     <RecordDetail
       record={withdrawal}
@@ -47,7 +47,7 @@ function WithdrawalDetail({ withdrawal }: { withdrawal: TAdminWithdrawal }) {
 
 /** Finance queue of withdrawals: approve (pay out, optional chain tx hash) or reject (returns the held amount). */
 export default function FinanceWithdrawalsPage() {
-  const { t } = useTranslation(['finance', 'wallet', 'validation', 'common', 'admin']);
+  const { t } = useTranslation(['finance', 'wallet', 'validation', 'common', 'admin', 'console']);
   const queue = useReviewQueue();
   const list = useFinanceWithdrawals(queue.filter);
   const review = useReviewWithdrawal();

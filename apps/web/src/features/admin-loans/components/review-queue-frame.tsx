@@ -69,7 +69,7 @@ export function ReviewQueueFrame<
   sorting?: TTableSorting<TSortKey>;
   children: ReactNode;
 }) {
-  const { t } = useTranslation('loans');
+  const { t } = useTranslation(['loans', 'console']);
   const { filter } = queue;
   return (
     <section>

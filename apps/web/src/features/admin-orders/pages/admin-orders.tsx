@@ -41,7 +41,7 @@ function ManualRefundModal({
   onClose,
   afterClose,
 }: { order: TAdminOrder } & TClosingDialogProps) {
-  const { t } = useTranslation(['orders', 'validation', 'common', 'console', 'errors']);
+  const { t } = useTranslation(['orders', 'validation', 'common', 'console', 'errors', 'cart']);
   const [form] = Form.useForm();
   const queryClient = useQueryClient();
   const [isSending, setIsSending] = useState(false);
@@ -161,7 +161,7 @@ function AdminOrderDrawer({ orderNo, onClose }: { orderNo: string | null; onClos
  * column (RefundWaitingTag), and its first approver may not give the second.
  */
 function RefundAction({ order, onOpen }: { order: TAdminOrder; onOpen: () => void }) {
-  const { t } = useTranslation(['orders', 'console']);
+  const { t } = useTranslation(['orders', 'console', 'cart']);
   const me = useStaffMe().data;
   const waiting = order.refundApproval;
   if (!waiting) {
@@ -193,7 +193,7 @@ function RefundAction({ order, onOpen }: { order: TAdminOrder; onOpen: () => voi
  * label, it pushed the actions out of a 1280 px screen (German) and was itself the part cut off.
  */
 function RefundWaitingTag() {
-  const { t } = useTranslation('orders');
+  const { t } = useTranslation(['orders', 'cart']);
   return (
     <Tag color="gold" className="cv-order-status">
       {t('admin.refundWaiting')}
@@ -211,7 +211,7 @@ const ACTIONS_WIDTH = 170;
 
 /** /admin/orders: every order by tab and number, detail drawer and the platform's manual refund. */
 export default function AdminOrdersPage() {
-  const { t } = useTranslation(['orders', 'common']);
+  const { t } = useTranslation(['orders', 'common', 'cart']);
   const state = useOrderListState();
   const [openNo, setOpenNo] = useState<string | null>(null);
   const refundDialog = useClosingDialog<TAdminOrder>();

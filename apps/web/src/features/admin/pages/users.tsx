@@ -50,7 +50,7 @@ function parseUsersQuery(params: Record<string, string>): TUsersFilter | null {
 }
 
 export default function UsersPage() {
-  const { t } = useTranslation(['admin', 'common', 'console']);
+  const { t } = useTranslation(['admin', 'common', 'console', 'wallet', 'finance']);
   const selectClear = useSelectClear();
   const paging = useServerPaging();
   const { data: me } = useStaffMe();

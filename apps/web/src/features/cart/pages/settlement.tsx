@@ -52,7 +52,7 @@ function readCartItemIds(params: URLSearchParams): string[] | null {
 }
 
 function SettlementContent() {
-  const { t } = useTranslation(['cart', 'orders', 'common', 'errors']);
+  const { t } = useTranslation(['cart', 'orders', 'common', 'errors', 'services', 'auth']);
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const location = useLocation();

@@ -28,7 +28,7 @@ const ProductReviews = lazy(() =>
 );
 
 export default function ProductDetailsPage() {
-  const { t } = useTranslation('catalog');
+  const { t } = useTranslation(['catalog', 'chat']);
   const [params] = useSearchParams();
   const id = params.get('id') ?? '';
   const product = useProduct(id);

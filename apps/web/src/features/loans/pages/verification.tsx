@@ -31,7 +31,7 @@ const STATUS_COLOURS: Record<TVerificationStatus, string> = {
 };
 
 export function VerificationTag({ status }: { status: TVerificationStatus }) {
-  const { t } = useTranslation('loans');
+  const { t } = useTranslation(['loans', 'errors']);
   return <Tag color={STATUS_COLOURS[status]}>{t(`verifyStatus.${status}`)}</Tag>;
 }
 
@@ -63,7 +63,7 @@ function realNameStart(previous: TVerification | null): TRealNameValues {
 }
 
 function RealNameForm({ previous }: { previous: TVerification | null }) {
-  const { t } = useTranslation(['loans', 'validation']);
+  const { t } = useTranslation(['loans', 'validation', 'errors']);
   const [form] = Form.useForm<TRealNameValues>();
   const submit = useSubmitRealName();
   const idType = Form.useWatch('idType', form) ?? 'id_card';
@@ -176,7 +176,7 @@ function ImageField({
 }
 
 function AdvancedForm({ previous }: { previous: TVerification | null }) {
-  const { t } = useTranslation(['loans', 'validation']);
+  const { t } = useTranslation(['loans', 'validation', 'errors']);
   const [form] = Form.useForm<{ selfieImageId?: string; addressProofImageId?: string }>();
   const submit = useSubmitAdvanced();
   const required = [{ required: true, message: t('validation:required') }];
@@ -227,7 +227,7 @@ function ReasonNotice({ reason }: { reason: string }) {
 
 /** Real-name, then advanced verification, in the user centre. */
 export default function VerificationPage() {
-  const { t } = useTranslation('loans');
+  const { t } = useTranslation(['loans', 'errors']);
   const countryName = useCountryName();
   const mine = useMyVerification();
   const data = mine.data;

@@ -54,7 +54,7 @@ function ApplicationForm({
   previous: TMerchantApplication | null;
   onDone: () => void;
 }) {
-  const { t } = useTranslation(['seller', 'common']);
+  const { t } = useTranslation(['seller', 'common', 'errors']);
   const [form] = Form.useForm<TFormValues>();
   const categories = useCategories();
   const submit = useSubmitApplication();
@@ -182,7 +182,7 @@ function ApplicationStatus({
   application: TMerchantApplication;
   onResubmit: () => void;
 }) {
-  const { t } = useTranslation(['seller', 'common']);
+  const { t } = useTranslation(['seller', 'common', 'errors']);
   const current = { submitted: 0, reviewing: 1, approved: 2, rejected: 2 }[application.status];
   return (
     <Card title={t('apply.statusTitle', { name: application.shopName })}>
@@ -256,7 +256,7 @@ function ApplicationStatus({
 
 /** /merchantSettled: the external promotion page when configured, otherwise Caravan's terms and the application. */
 export default function MerchantSettledPage() {
-  const { t, i18n } = useTranslation(['seller', 'common']);
+  const { t, i18n } = useTranslation(['seller', 'common', 'errors']);
   const session = useSession();
   const loggedIn = isLoggedIn(session);
   const info = useMerchantInfo();

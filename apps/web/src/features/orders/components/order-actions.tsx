@@ -26,7 +26,7 @@ import { ORDERS_KEY } from '../api/order-keys';
 type TOrder = TOrderSummary | TOrderInfo;
 
 function LogisticsModal({ order, isOpen, onClose, afterClose }: { order: TOrder } & TClosingDialogProps) {
-  const { t } = useTranslation('orders');
+  const { t } = useTranslation(['orders', 'cart']);
   const logistics = useLogistics(order.orderNo);
   const info = 'carrier' in order ? order : null;
   return (
@@ -50,7 +50,7 @@ function LogisticsModal({ order, isOpen, onClose, afterClose }: { order: TOrder 
 
 /** What the buyer can do with an order in its state (SPEC §4); the detail page and the list share it. */
 export function OrderActions({ order, isDetailShown = true }: { order: TOrder; isDetailShown?: boolean }) {
-  const { t } = useTranslation(['orders', 'common']);
+  const { t } = useTranslation(['orders', 'common', 'cart']);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const payDialog = useClosingDialog();

@@ -9,7 +9,7 @@ import { OrderActions } from './order-actions';
 
 /** One order in the list: seller, number, time, state, goods, total and the actions of its state. */
 export function OrderCard({ order }: { order: TOrderSummary }) {
-  const { t } = useTranslation('orders');
+  const { t } = useTranslation(['orders', 'cart']);
   return (
     <Card
       size="small"

@@ -17,7 +17,7 @@ import { ImageUploader, isAnyUploading } from './image-uploader';
  * uploaded images, and sending a request about the order, after which the buyer is back on its detail.
  */
 export function useOrderRequestForm() {
-  const { t } = useTranslation(['orders', 'validation', 'common']);
+  const { t } = useTranslation(['orders', 'validation', 'common', 'errors']);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [params] = useSearchParams();
@@ -65,7 +65,7 @@ export function OrderLoadState({
   orderNo: string;
   query: { isLoading: boolean; isError: boolean; error: unknown; refetch: () => unknown };
 }) {
-  const { t } = useTranslation('orders');
+  const { t } = useTranslation(['orders', 'errors']);
   const isNumber = /^\d{8,32}$/.test(orderNo);
   // Only an order the server does not know (or not for this buyer) is missing; a fault offers to ask again.
   const isMissing = !isNumber || (query.isError && isNotFoundError(query.error));

@@ -19,7 +19,7 @@ function readTab(value: string | null): TOrderTab {
 
 /** /userInfo/my-order: the tabs of SPEC §4, 20 orders a page, the actions of each order's state. */
 export default function MyOrderPage() {
-  const { t } = useTranslation(['orders', 'common']);
+  const { t } = useTranslation(['orders', 'common', 'cart']);
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
   const tab = readTab(params.get('tab'));

@@ -18,7 +18,7 @@ const CRUMBS = [
 
 /** /userInfo/order-detail?orderNo=: every field, the actions of its state and the history in the user's language. */
 export default function OrderDetailPage() {
-  const { t } = useTranslation(['orders', 'common']);
+  const { t } = useTranslation(['orders', 'common', 'chat', 'cart']);
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const orderNo = params.get('orderNo') ?? '';

@@ -17,7 +17,7 @@ const CRUMBS = [
 
 /** /userInfo/order-evaluation?orderNo=: good/medium/bad, text and up to 9 photos; no sending while uploading. */
 export default function OrderEvaluationPage() {
-  const { t } = useTranslation(['orders', 'validation', 'common']);
+  const { t } = useTranslation(['orders', 'validation', 'common', 'errors']);
   const { orderNo, order, form, files, setFiles, isUploading, isSending, send } = useOrderRequestForm();
   const info = order.data;
 

@@ -30,7 +30,7 @@ function isAmountWithin(value: string, max: string): boolean {
 
 /** /userInfo/order-return?orderNo=: one of 9 reasons (before shipping only the 3 that fit), an amount up to what was paid, proof images. */
 export default function OrderReturnPage() {
-  const { t } = useTranslation(['orders', 'validation', 'common']);
+  const { t } = useTranslation(['orders', 'validation', 'common', 'errors']);
   const { orderNo, order, form, files, setFiles, isUploading, isSending, send } = useOrderRequestForm();
   const [modal, modalHolder] = Modal.useModal();
   const info = order.data;

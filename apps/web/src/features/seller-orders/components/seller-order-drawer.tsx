@@ -35,7 +35,7 @@ import {
 
 /** A carrier and tracking number as the confirmations show them: the number left to right in any language. */
 function TrackingLines({ tracking, label }: { tracking: TShipOrderRequest; label?: string }) {
-  const { t } = useTranslation('orders');
+  const { t } = useTranslation(['orders', 'cart']);
   return (
     <div style={{ marginBlockStart: 8 }}>
       {label ? <strong>{label}</strong> : null}
@@ -51,7 +51,7 @@ function TrackingLines({ tracking, label }: { tracking: TShipOrderRequest; label
 
 /** The carrier and tracking number, as shipping asks for them and a correction changes them. */
 function TrackingFields() {
-  const { t } = useTranslation('orders');
+  const { t } = useTranslation(['orders', 'cart']);
   return (
     <>
       <Form.Item name="carrier" label={t('seller.orders.carrier')}>
@@ -65,7 +65,7 @@ function TrackingFields() {
 }
 
 function SellerOrderActions({ order }: { order: TOrderInfo }) {
-  const { t } = useTranslation(['orders', 'validation', 'common']);
+  const { t } = useTranslation(['orders', 'validation', 'common', 'cart']);
   const queryClient = useQueryClient();
   const [shipForm] = Form.useForm();
   const [logForm] = Form.useForm();
@@ -356,7 +356,7 @@ function SellerOrderActions({ order }: { order: TOrderInfo }) {
 /** Detail drawer of one shop order: actions of its state, every field, logistics and history. */
 export function SellerOrderDrawer({ orderNo, onClose }: { orderNo: string | null; onClose: () => void }) {
   // SellerOrderActions' namespaces, loaded before the drawer opens (see OrderDrawer).
-  useTranslation(['orders', 'validation', 'common']);
+  useTranslation(['orders', 'validation', 'common', 'cart']);
   const order = useSellerOrder(orderNo);
   const logistics = useSellerLogistics(orderNo);
   return (

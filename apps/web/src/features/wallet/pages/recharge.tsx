@@ -58,7 +58,7 @@ function MethodPicker({
   selected: string | null;
   onSelect: (code: string) => void;
 }) {
-  const { t } = useTranslation('wallet');
+  const { t } = useTranslation(['wallet', 'errors']);
   return (
     <>
       {CHANNEL_KINDS.map((kind: TChannelKind) => {
@@ -102,7 +102,7 @@ function MethodPicker({
 }
 
 function DepositAddress({ channel }: { channel: TWalletChannel }) {
-  const { t } = useTranslation(['wallet', 'common']);
+  const { t } = useTranslation(['wallet', 'common', 'errors']);
   if (!channel.depositAddress || !channel.depositUri) {
     return null;
   }
@@ -145,7 +145,7 @@ function DepositAddress({ channel }: { channel: TWalletChannel }) {
 }
 
 function RechargeForm({ channel, isBlocked }: { channel: TWalletChannel; isBlocked: boolean }) {
-  const { t } = useTranslation(['wallet', 'validation', 'common']);
+  const { t } = useTranslation(['wallet', 'validation', 'common', 'errors']);
   const navigate = useNavigate();
   const [form] = Form.useForm<TFormValues>();
   const amount = Form.useWatch('amount', form);
@@ -384,7 +384,7 @@ function RechargeForm({ channel, isBlocked }: { channel: TWalletChannel; isBlock
 
 /** /userInfo/money-package/recharge: method first, then amount, proof and the costs before confirming. */
 export default function RechargePage() {
-  const { t } = useTranslation('wallet');
+  const { t } = useTranslation(['wallet', 'errors']);
   const channels = useWalletChannels();
   const wallet = useWalletBalance();
   const [selected, setSelected] = useState<string | null>(null);
