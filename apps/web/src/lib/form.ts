@@ -82,6 +82,13 @@ const FIELDS_OF_ERROR: Record<string, readonly string[]> = {
   TX_PASSWORD_LOCKED_MINUTES: TX_PASSWORD_FIELDS,
   TX_PASSWORD_LOCKED_TODAY: TX_PASSWORD_FIELDS,
   WRONG_OLD_PASSWORD: ['oldPassword'],
+  // A name someone else has: the log-in name of the register form (`account`) or the field that names it.
+  USERNAME_TAKEN: ['account', 'username'],
+  EMAIL_TAKEN: ['account', 'email'],
+  PHONE_TAKEN: ['account', 'phone'],
+  INVITATION_CODE_INVALID: ['invitationCode'],
+  ROLE_NAME_TAKEN: ['name'],
+  VERIFICATION_ID_TAKEN: ['idNumber'],
 };
 
 /** A form field by the whole path the server gave (`names.en`, `images`), else by its last part. */

@@ -1,7 +1,7 @@
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { api } from '../../../lib/api';
+import { ApiError, api } from '../../../lib/api';
 import { STORAGE_KEYS } from '../../../lib/storage';
 import { initTestI18n } from '../../../testing/i18n';
 import RegisterPage from './register';
@@ -55,6 +55,27 @@ describe('RegisterPage', () => {
       expect(screen.getByText('This is not a valid mobile number for the chosen area code')).toBeTruthy(),
     );
     expect(post).not.toHaveBeenCalled();
+  });
+
+  it('puts "username taken" beside the Username field and takes the reader there, not in a toast alone (QA)', async () => {
+    const message = 'This username is already taken';
+    const post = vi
+      .spyOn(api, 'post')
+      .mockRejectedValue(new ApiError({ status: 409, code: 'USERNAME_TAKEN', message }));
+    const scrollIntoView = vi.spyOn(Element.prototype, 'scrollIntoView').mockImplementation(() => undefined);
+    await renderRegister();
+    const account = screen.getByRole('textbox', { name: 'Username' });
+    fireEvent.change(account, { target: { value: 'demobuyer' } });
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'Qz7kp4mwx' } });
+    fireEvent.change(screen.getByLabelText('Confirm password'), { target: { value: 'Qz7kp4mwx' } });
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Register' }));
+    });
+    expect(post).toHaveBeenCalledOnce();
+    await waitFor(() => expect(account.closest('.ant-form-item')?.textContent).toContain(message));
+    expect(account.getAttribute('aria-invalid')).toBe('true');
+    await waitFor(() => expect(document.activeElement).toBe(account));
+    scrollIntoView.mockRestore();
   });
 
   it('an empty submit scrolls to and focuses the first field in error, not leaving the focus on Register', async () => {
