@@ -213,6 +213,50 @@ describe('layout at 360 px', () => {
     await context.close();
   });
 
+  it("the header's log-in and register links and home's All categories are targets a finger can hit (QA: 15 px)", async () => {
+    const { context, page } = await newPage(browser(), { width: 360, height: 780 });
+    for (const lang of ['en', 'fr']) {
+      await openPage(page, '/index', lang);
+      const header = page.locator('header.cv-header');
+      for (const link of await header.locator('.cv-account a').all()) {
+        const box = await link.boundingBox();
+        expect(box?.height ?? 0, `${lang}: ${await link.textContent()}`).toBeGreaterThanOrEqual(40);
+        expect(box?.width ?? 0, `${lang}: ${await link.textContent()}`).toBeGreaterThanOrEqual(24);
+      }
+      const allCategories = page.getByTestId('home-categories').locator('.cv-section__head > a');
+      expect((await allCategories.boundingBox())?.height ?? 0, lang).toBeGreaterThanOrEqual(24);
+      // The bigger targets take no room: without their padding the header and the categories are where they were.
+      const mainTop = async () => (await page.locator('main').boundingBox())?.y ?? 0;
+      const cardsTop = async () => (await page.getByTestId('home-recommended').boundingBox())?.y ?? 0;
+      const [headerBefore, mainBefore, cardsBefore] = [
+        await header.boundingBox(),
+        await mainTop(),
+        await cardsTop(),
+      ];
+      const setBare = (isBare: boolean) =>
+        page.$$eval(
+          '.cv-account a, .cv-section__head > a',
+          (links, bare) => {
+            for (const link of links as HTMLElement[]) {
+              for (const property of ['padding-block', 'margin-block']) {
+                if (bare) {
+                  link.style.setProperty(property, '0', 'important');
+                } else {
+                  link.style.removeProperty(property);
+                }
+              }
+            }
+          },
+          isBare,
+        );
+      await setBare(true);
+      expect((await header.boundingBox())?.height, lang).toBe(headerBefore?.height);
+      expect([await mainTop(), await cardsTop()], lang).toEqual([mainBefore, cardsBefore]);
+      await setBare(false);
+    }
+    await context.close();
+  });
+
   it('a bound e-mail (one long word) wraps on /userInfo/setup instead of widening the page', async () => {
     const { context, page } = await newPage(browser(), { width: 360, height: 780 });
     // The demo buyer's e-mail is demobuyer@caravan.example: wider than the profile's value column.
