@@ -14,6 +14,15 @@ export function isolateLtr(text: string): string {
   return `\u2066${text}\u2069`;
 }
 
+/**
+ * A date, or a date and time, inside a sentence: isolated left to right as `isolateLtr` does, and kept on one line
+ * (hyphens non-breaking, U+2011; spaces no-break): "(2027-01-05)" broke after "2027-01-" in the customer-service
+ * panel, and in Arabic the two pieces then read out of order. Not for values a reader copies (codes, tracking numbers).
+ */
+export function isolateDate(text: string): string {
+  return isolateLtr(text.replaceAll('-', '\u2011').replaceAll(' ', '\u00a0'));
+}
+
 /** Letters of the scripts written right to left. */
 const RTL_LETTER =
   /[\p{Script=Hebrew}\p{Script=Arabic}\p{Script=Syriac}\p{Script=Thaana}\p{Script=Nko}\p{Script=Samaritan}\p{Script=Mandaic}\p{Script=Adlam}]/u;

@@ -19,6 +19,7 @@ import { dateTimeCell } from '../../../components/ui/date-time-text';
 import { EndDrawer } from '../../../components/ui/end-drawer';
 import { formatAmount, MoneyText } from '../../../components/ui/money-text';
 import { sortingInAddress } from '../../../components/ui/table-sort';
+import { isolateDate } from '../../../lib/bidi';
 import { formatDateTime } from '../../../lib/format';
 import { toastError } from '../../../lib/toast';
 import { useOneAtATime } from '../../../lib/use-one-at-a-time';
@@ -284,8 +285,11 @@ function FourEyesNotice({ fourEyes }: { fourEyes: TRecordFourEyes }) {
   const message = !first
     ? t('review.fourEyesNeeded', { threshold: formatAmount(fourEyes.threshold) })
     : first.staffId === me?.id
-      ? t('review.ownFirstApproval', { time: formatDateTime(first.approvedAt) })
-      : t('review.firstApprovedBy', { name: first.staffName, time: formatDateTime(first.approvedAt) });
+      ? t('review.ownFirstApproval', { time: isolateDate(formatDateTime(first.approvedAt)) })
+      : t('review.firstApprovedBy', {
+          name: first.staffName,
+          time: isolateDate(formatDateTime(first.approvedAt)),
+        });
   return (
     <Alert
       className="cv-finance-four-eyes"
@@ -296,7 +300,10 @@ function FourEyesNotice({ fourEyes }: { fourEyes: TRecordFourEyes }) {
       description={
         decline && (
           <span dir="auto">
-            {t('review.lastDeclined', { name: decline.staffName, time: formatDateTime(decline.decidedAt) })}{' '}
+            {t('review.lastDeclined', {
+              name: decline.staffName,
+              time: isolateDate(formatDateTime(decline.decidedAt)),
+            })}{' '}
             <q dir="auto">{decline.reason}</q>
           </span>
         )

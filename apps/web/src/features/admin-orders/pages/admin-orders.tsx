@@ -24,6 +24,7 @@ import {
   useAdminOrders,
 } from '../api/admin-orders-api';
 import '../../../components/order/order.css';
+import { isolateDate } from '../../../lib/bidi';
 
 /**
  * Until the goods reach the buyer a refund is of everything paid (the server's rule, orders/refunds.ts): the amount is
@@ -105,7 +106,7 @@ function ManualRefundModal({
             <span dir="auto">
               {t('admin.refundFirstBy', {
                 name: firstApproval.staffName,
-                time: formatDateTime(firstApproval.approvedAt),
+                time: isolateDate(formatDateTime(firstApproval.approvedAt)),
                 amount: formatUsdt(firstApproval.amount),
               })}
             </span>

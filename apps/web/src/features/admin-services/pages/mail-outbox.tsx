@@ -15,6 +15,7 @@ import { useServerPaging } from '../../../components/console/server-paging';
 import { DataTable } from '../../../components/ui/data-table';
 import { dateTimeCell } from '../../../components/ui/date-time-text';
 import { SearchInput } from '../../../components/ui/search-input';
+import { isolateDate } from '../../../lib/bidi';
 import { formatDateTime } from '../../../lib/format';
 import { type TOutboxFilter, useMailOutbox } from '../api/list-mail-outbox';
 
@@ -65,7 +66,7 @@ function MailBody({ mail }: { mail: TMailOutboxItem }) {
             <li key={attempt.attemptNo}>
               {t('outbox.attemptLine', {
                 n: attempt.attemptNo,
-                time: formatDateTime(attempt.finishedAt),
+                time: isolateDate(formatDateTime(attempt.finishedAt)),
                 result: attempt.isOk ? t('outbox.attemptOk') : (attempt.error ?? t('outbox.attemptFailed')),
               })}
             </li>

@@ -102,6 +102,7 @@ describe('CsLoanSummary', () => {
     const text = plain(container);
     expect(text).toContain('Owed now: 81,101.50');
     expect(text).toContain('Overdue, days: 2');
-    expect(text).toContain('Next instalment: 81,101.50 USDT (2027-08-31)');
+    // The date stays on one line: its hyphens do not break (QA: "(2027-01-" and "05)" on two lines).
+    expect(text).toContain('Next instalment: 81,101.50 USDT (2027\u201108\u201131)');
   });
 });

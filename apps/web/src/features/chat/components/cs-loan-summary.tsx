@@ -2,7 +2,7 @@ import type { TCsCustomerContext } from '@caravan/contracts';
 import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { MoneyText } from '../../../components/ui/money-text';
-import { isolateLtr } from '../../../lib/bidi';
+import { isolateDate } from '../../../lib/bidi';
 import { withColon } from '../../../lib/format';
 import { formatUsdt } from '../../../lib/format-money';
 
@@ -41,7 +41,7 @@ export function CsLoanSummary({ loan }: { loan: NonNullable<TCsCustomerContext['
             <p>
               {t('cs.loanNextDue', {
                 amount: formatUsdt(loan.owed.nextDue),
-                date: isolateLtr(loan.owed.nextDueDate),
+                date: isolateDate(loan.owed.nextDueDate),
               })}
             </p>
           )}

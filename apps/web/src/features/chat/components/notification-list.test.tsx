@@ -66,11 +66,12 @@ describe('NotificationList', () => {
     const plain = (text: string | null) => (text ?? '').replace(/[\u2066-\u2069]/g, '');
     await waitFor(() => expect(screen.getAllByRole('link')).toHaveLength(pageList.length));
     expect(screen.getAllByRole('link').map((link) => plain(link.textContent))).toEqual([
-      'Your loan instalment of 101,500.00 USDT is due on 2027-08-31',
+      // Dates on one line: non-breaking hyphens and spaces.
+      'Your loan instalment of 101,500.00 USDT is due on 2027\u201108\u201131',
       'Your loan application was declined: Insufficient trading history',
       'Your loan of 120,000.25 USDT has been paid into your balance',
       // The offer's deadline in the reader's zone, as every date is shown.
-      `Your loan was approved for 90,000.00 USDT, less than you asked for: accept or decline it by ${plain(formatDateTime('2027-09-04T12:00:00.000Z'))}`,
+      `Your loan was approved for 90,000.00 USDT, less than you asked for: accept or decline it by ${plain(formatDateTime('2027-09-04T12:00:00.000Z')).replaceAll('-', '\u2011').replaceAll(' ', '\u00a0')}`,
       'The loan offer of 90,000.00 USDT lapsed without an answer: you can apply again',
       'The loan offer of 90,000.00 USDT was withdrawn: Income not confirmed. You can apply again',
       'Your deposit request was declined: No such transaction on chain',

@@ -8,7 +8,7 @@ import { ItemList, ItemListItem, ItemListMeta } from '../../../components/ui/ite
 import { LoadError } from '../../../components/ui/load-error';
 import { formatAmount } from '../../../components/ui/money-text';
 import { isApiError } from '../../../lib/api';
-import { isolateLtr, isolateText } from '../../../lib/bidi';
+import { isolateDate, isolateLtr, isolateText } from '../../../lib/bidi';
 import { openChat, type TChatTarget } from '../../../lib/chat-launcher';
 import { formatDateTime } from '../../../lib/format';
 import { useLastPageCorrection } from '../../../lib/page-param';
@@ -175,11 +175,11 @@ export function NotificationList({
               ...MISSING_FACTS,
               ...isolateFreeText(notification.params),
               ...(amount === undefined ? {} : { amount: formatAmount(amount) }),
-              ...(dueDate === undefined ? {} : { dueDate: isolateLtr(dueDate) }),
+              ...(dueDate === undefined ? {} : { dueDate: isolateDate(dueDate) }),
               // A tracking number is a code: its letters, digits and dashes read left to right in any page.
               ...(trackingNo === undefined ? {} : { trackingNo: isolateLtr(trackingNo) }),
               // A loan offer's deadline is an instant: shown in the reader's zone, as dates are everywhere.
-              ...(expiresAt === undefined ? {} : { expiresAt: isolateLtr(formatDateTime(expiresAt)) }),
+              ...(expiresAt === undefined ? {} : { expiresAt: isolateDate(formatDateTime(expiresAt)) }),
             });
             return (
               <ItemListItem
