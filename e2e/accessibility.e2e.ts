@@ -354,6 +354,30 @@ describe('accessibility (axe-core, WCAG 2.2 AA)', () => {
     }
   });
 
+  it("a console table's sortable header shows the focus ring every other control shows (QA: none drawn)", async () => {
+    const { context, page } = await newPage(browser(), { width: 1280, height: 900 });
+    await loginStaff(page, { username: 'admin', password: 'admin123' });
+    for (const path of ['/admin/finance-recharges', '/admin/users']) {
+      await page.goto(path, { waitUntil: 'networkidle' });
+      let ring: { outline: string; width: number } | null = null;
+      for (let press = 0; press < 80 && !ring; press++) {
+        await page.keyboard.press('Tab');
+        ring = await page.evaluate(() => {
+          const element = document.activeElement;
+          if (!element?.matches('th.ant-table-column-has-sorters')) {
+            return null;
+          }
+          const style = getComputedStyle(element);
+          return { outline: style.outlineStyle, width: Number.parseFloat(style.outlineWidth) };
+        });
+      }
+      expect(ring, `${path}: a sortable header takes the focus`).not.toBeNull();
+      expect(ring?.outline, path).not.toBe('none');
+      expect(ring?.width ?? 0, path).toBeGreaterThanOrEqual(2);
+    }
+    await context.close();
+  });
+
   it('a dialog closed with Escape hands the focus back to the button that opened it', async () => {
     const { context, page } = await newPage(browser());
     await loginBuyer(page, { username: 'demobuyer', password: 'buyer123' });
