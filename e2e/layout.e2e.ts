@@ -257,6 +257,22 @@ describe('layout at 360 px', () => {
     await context.close();
   });
 
+  it("a console page's note stands apart from the filters under it, at 1280 and 360 px (QA: no space)", async () => {
+    for (const width of [1280, 360]) {
+      const { context, page } = await newPage(browser(), { width, height: 800 });
+      await loginStaff(page, { username: 'admin', password: 'admin123' });
+      await page.goto('/admin/approvals', { waitUntil: 'networkidle' });
+      const note = await page.locator('.cv-console__note').boundingBox();
+      const filters = await page.locator('.cv-console__filters').first().boundingBox();
+      expect(note && filters, `at ${width}px`).toBeTruthy();
+      expect(
+        (filters?.y ?? 0) - ((note?.y ?? 0) + (note?.height ?? 0)),
+        `at ${width}px`,
+      ).toBeGreaterThanOrEqual(12);
+      await context.close();
+    }
+  });
+
   it('a bound e-mail (one long word) wraps on /userInfo/setup instead of widening the page', async () => {
     const { context, page } = await newPage(browser(), { width: 360, height: 780 });
     // The demo buyer's e-mail is demobuyer@caravan.example: wider than the profile's value column.
