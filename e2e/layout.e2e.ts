@@ -273,6 +273,17 @@ describe('layout at 360 px', () => {
     }
   });
 
+  it("the consoles' log-in cards keep off a phone's edges (QA: the seller's touched both)", async () => {
+    const { context, page } = await newPage(browser(), { width: 360, height: 780 });
+    for (const path of ['/seller/login', '/admin/login', '/cs/login']) {
+      await page.goto(path, { waitUntil: 'networkidle' });
+      const card = await page.locator('.cv-auth__card').boundingBox();
+      expect(card?.x ?? 0, path).toBeGreaterThanOrEqual(12);
+      expect((card?.x ?? 0) + (card?.width ?? 0), path).toBeLessThanOrEqual(348);
+    }
+    await context.close();
+  });
+
   it('a bound e-mail (one long word) wraps on /userInfo/setup instead of widening the page', async () => {
     const { context, page } = await newPage(browser(), { width: 360, height: 780 });
     // The demo buyer's e-mail is demobuyer@caravan.example: wider than the profile's value column.

@@ -26,7 +26,10 @@ export function AuthCard({
   }, [title, t]);
   const Wrapper = isWholePage ? 'main' : 'div';
   return (
-    <Wrapper className="cv-auth" id={isWholePage ? 'main' : undefined}>
+    <Wrapper
+      className={isWholePage ? 'cv-auth cv-auth--page' : 'cv-auth'}
+      id={isWholePage ? 'main' : undefined}
+    >
       <div className="cv-auth__card">
         <div className="cv-auth__head">
           <LogoGlyph size={40} />
