@@ -140,3 +140,31 @@ describe('Admin -> Users: disabling and enabling an account', () => {
     expect(addressParams()).toEqual({ status: 'active' });
   });
 });
+
+describe('Admin -> Users: a search that finds nobody', () => {
+  setUpComponentTests({ admin: adminEn, console: consoleEn });
+
+  it('says nothing matches and offers the whole list back, which clears the search and the status (QA)', async () => {
+    const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
+      const url = new URL(String(input), 'http://localhost');
+      if (url.pathname === '/api/v1/admin/auth/me') {
+        return jsonResponse({ staff: ME });
+      }
+      const isFiltered = url.searchParams.has('keyword') || url.searchParams.has('status');
+      return jsonResponse({
+        pageList: isFiltered ? [] : [user('7', 'trader7', 'active')],
+        total: isFiltered ? 0 : 1,
+        pageNum: 1,
+        pageSize: 20,
+      });
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    await renderWithQueries(<UsersPage />, '/admin/users?status=disabled&keyword=zzzznotauser');
+    await screen.findByText('Nothing matches these filters');
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Clear filters' })));
+    await screen.findByText('trader7');
+    expect((screen.getByRole('searchbox') as HTMLInputElement).value).toBe('');
+    expect(lastReadParams(fetchMock, '/api/v1/admin/users')).not.toHaveProperty('keyword');
+    expect(lastReadParams(fetchMock, '/api/v1/admin/users')).not.toHaveProperty('status');
+  });
+});

@@ -19,6 +19,7 @@ import { hasPermission, useStaffMe } from '../../../components/console/staff-ses
 import { useSelectClear } from '../../../components/ui/clear-icon';
 import { DataTable } from '../../../components/ui/data-table';
 import { dateTimeCell } from '../../../components/ui/date-time-text';
+import { ListEmptyText } from '../../../components/ui/list-empty-text';
 import { SearchInput } from '../../../components/ui/search-input';
 import { sortingInAddress } from '../../../components/ui/table-sort';
 import { toast } from '../../../lib/toast';
@@ -112,6 +113,19 @@ export default function UsersPage() {
         size="middle"
         loading={users.isFetching}
         dataSource={users.data?.pageList ?? []}
+        locale={{
+          // A search that finds nobody says so and offers the whole list back (QA: Ant Design's bare "No data").
+          emptyText: (
+            <ListEmptyText
+              isFiltered={Boolean(query.keyword || query.status)}
+              empty={t('common:states.empty')}
+              onClearFilters={() => {
+                setKeywordInput('');
+                setQuery((q) => ({ ...q, pageNum: 1, keyword: undefined, status: undefined }));
+              }}
+            />
+          ),
+        }}
         scroll={{ x: 900 }}
         sorting={sortingInAddress(ADMIN_USER_SORTS, query, setQuery)}
         pagination={{
