@@ -249,6 +249,10 @@ describe('cart, checkout and orders in the browser', () => {
     await cardA.getByRole('button', { name: 'Confirm receipt' }).click();
     await clickInDialog(page.locator('.ant-modal-confirm'), 'Confirm receipt');
     await poll(() => page.getByText('Receipt confirmed').count()).toBeGreaterThan(0);
+    // The order has left the tab of orders to receive: the focus goes to the page's content, where the list is,
+    // not to the page's start (QA: it fell to the body).
+    await poll(() => cardA.count()).toBe(0);
+    await poll(() => page.evaluate(() => document.activeElement?.closest('main')?.id ?? '')).toBe('main');
 
     await page.goto(`/userInfo/order-evaluation?orderNo=${orderA.orderNo}`);
     await page.getByText('Good', { exact: true }).click();

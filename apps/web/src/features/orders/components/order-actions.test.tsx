@@ -1,9 +1,11 @@
 import type { TOrderSummary } from '@caravan/contracts';
-import { act, fireEvent, screen } from '@testing-library/react';
+import { useQuery } from '@tanstack/react-query';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import ordersEn from '../../../locales/en/orders.json';
 import { goodsOnlyAmounts } from '../../../testing/orders';
 import { jsonResponse, renderWithQueries, setUpComponentTests } from '../../../testing/render';
+import { ORDERS_KEY } from '../api/order-keys';
 import { OrderActions } from './order-actions';
 
 function paidOrder(isReminded: boolean, statusName: TOrderSummary['statusName'] = 'paid'): TOrderSummary {
@@ -22,6 +24,15 @@ function paidOrder(isReminded: boolean, statusName: TOrderSummary['statusName'] 
     paidAt: '2026-12-03T08:01:00.000Z',
     payBefore: null,
   } as TOrderSummary;
+}
+
+/** An order as the list reads it: a refresh after an action draws its new buttons. */
+function ListedOrder() {
+  const order = useQuery({
+    queryKey: [...ORDERS_KEY, 'one'],
+    queryFn: async () => (await fetch('/api/v1/orders/one')).json() as Promise<TOrderSummary>,
+  });
+  return order.data ? <OrderActions order={order.data} /> : null;
 }
 
 describe('OrderActions', () => {
@@ -77,5 +88,28 @@ describe('OrderActions', () => {
     await act(async () => undefined);
     expect(calls.filter((url) => url.includes(path))).toHaveLength(1);
     await act(async () => answer(jsonResponse({ code: 'ORDER_STATE_INVALID', message: 'No' }, 409)));
+  });
+
+  it('keeps the focus on the order once Remind to ship is done and off (QA: it fell to the page)', async () => {
+    let isReminded = false;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+        if (String(input).includes('/remind') && init?.method === 'POST') {
+          isReminded = true;
+          return jsonResponse({ ok: true });
+        }
+        return jsonResponse(paidOrder(isReminded));
+      }),
+    );
+    await renderWithQueries(<ListedOrder />, '/userInfo/my-order');
+    const remind = await screen.findByRole('button', { name: ordersEn.actions.remind });
+    remind.focus();
+    await act(async () => fireEvent.click(remind));
+    await waitFor(() => expect(remind.hasAttribute('disabled')).toBe(true));
+    // The next button of the order, not the page's start.
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('button', { name: ordersEn.actions.refund })),
+    );
   });
 });

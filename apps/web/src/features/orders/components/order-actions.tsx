@@ -7,7 +7,7 @@ import {
 } from '@caravan/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Button, Modal, Radio, Space } from 'antd';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { OrderLogistics } from '../../../components/order/order-logistics';
@@ -59,7 +59,37 @@ export function OrderActions({ order, isDetailShown = true }: { order: TOrder; i
   const [cancelReason, setCancelReason] = useState<number>(0);
   const logisticsDialog = useClosingDialog();
   const [modal, modalHolder] = Modal.useModal();
-  const refresh = () => queryClient.invalidateQueries({ queryKey: ORDERS_KEY });
+  const actionsRef = useRef<HTMLDivElement>(null);
+  /**
+   * After an action the order's buttons are drawn again: the one that had the focus is gone (Confirm receipt becomes
+   * Review, Pay and Cancel become Buy again) or off (Remind), and the focus fell to the page's start (QA). It goes to
+   * the first button left here instead; where the order has left the list (a tab of orders to receive), to the
+   * page's main content, where the list is. Watched for a second: a confirmation still open holds the focus until
+   * it has gone (and with the order's card it may go without handing the focus back).
+   */
+  const keepFocusHere = () => {
+    const main = actionsRef.current?.closest('main') ?? document.getElementById('main');
+    let framesLeft = 60;
+    const check = () => {
+      const active = document.activeElement;
+      const isLost =
+        !(active instanceof HTMLElement) ||
+        active === document.body ||
+        !active.isConnected ||
+        active.matches(':disabled');
+      if (isLost) {
+        const next = actionsRef.current?.querySelector<HTMLElement>('button:not(:disabled)') ?? main;
+        next?.focus({ preventScroll: !actionsRef.current });
+      } else if (--framesLeft > 0) {
+        requestAnimationFrame(check);
+      }
+    };
+    requestAnimationFrame(check);
+  };
+  const refresh = async () => {
+    await queryClient.invalidateQueries({ queryKey: ORDERS_KEY });
+    keepFocusHere();
+  };
 
   const cancel = useMutation({
     mutationFn: () => {
@@ -120,7 +150,7 @@ export function OrderActions({ order, isDetailShown = true }: { order: TOrder; i
   const orderQuery = `orderNo=${encodeURIComponent(order.orderNo)}`;
 
   return (
-    <Space wrap size={[8, 8]} className="cv-order-actions">
+    <Space ref={actionsRef} wrap size={[8, 8]} className="cv-order-actions">
       {modalHolder}
       {status === 'pending_payment' && (
         <>
@@ -169,6 +199,8 @@ export function OrderActions({ order, isDetailShown = true }: { order: TOrder; i
               okText: t('actions.receive'),
               cancelText: t('common:actions.cancel'),
               onOk: () => receive.mutateAsync(),
+              // The dialog hands the focus back to Confirm receipt, which the received order no longer has.
+              afterClose: keepFocusHere,
             })
           }
         >
@@ -224,7 +256,10 @@ export function OrderActions({ order, isDetailShown = true }: { order: TOrder; i
       {cancelDialog.value && (
         <Modal
           open={cancelDialog.isOpen}
-          afterClose={cancelDialog.afterClose}
+          afterClose={() => {
+            cancelDialog.afterClose();
+            keepFocusHere();
+          }}
           title={t('cancel.title', { orderNo: order.orderNo })}
           okText={t('cancel.confirm')}
           cancelText={t('cancel.keep')}
