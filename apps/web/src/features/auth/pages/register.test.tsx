@@ -16,6 +16,15 @@ async function renderRegister() {
   return screen.getByRole('textbox', { name: /Invitation code/ }) as HTMLInputElement;
 }
 
+/** Types a valid password twice and presses Register. */
+async function submitWithPassword() {
+  fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'Qz7kp4mwx' } });
+  fireEvent.change(screen.getByLabelText('Confirm password'), { target: { value: 'Qz7kp4mwx' } });
+  await act(async () => {
+    fireEvent.click(screen.getByRole('button', { name: 'Register' }));
+  });
+}
+
 describe('RegisterPage', () => {
   beforeAll(async () => {
     await initTestI18n();
@@ -46,11 +55,7 @@ describe('RegisterPage', () => {
     const mobile = screen.getByRole('textbox', { name: 'Mobile number' });
     // Eight digits: enough for the contract's count, too few for a number under +1 (the default area code).
     fireEvent.change(mobile, { target: { value: '12345678' } });
-    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'Qz7kp4mwx' } });
-    fireEvent.change(screen.getByLabelText('Confirm password'), { target: { value: 'Qz7kp4mwx' } });
-    await act(async () => {
-      fireEvent.click(screen.getByRole('button', { name: 'Register' }));
-    });
+    await submitWithPassword();
     await waitFor(() =>
       expect(screen.getByText('This is not a valid mobile number for the chosen area code')).toBeTruthy(),
     );
@@ -66,11 +71,7 @@ describe('RegisterPage', () => {
     await renderRegister();
     const account = screen.getByRole('textbox', { name: 'Username' });
     fireEvent.change(account, { target: { value: 'demobuyer' } });
-    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'Qz7kp4mwx' } });
-    fireEvent.change(screen.getByLabelText('Confirm password'), { target: { value: 'Qz7kp4mwx' } });
-    await act(async () => {
-      fireEvent.click(screen.getByRole('button', { name: 'Register' }));
-    });
+    await submitWithPassword();
     expect(post).toHaveBeenCalledOnce();
     await waitFor(() => expect(account.closest('.ant-form-item')?.textContent).toContain(message));
     expect(account.getAttribute('aria-invalid')).toBe('true');

@@ -1,6 +1,7 @@
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import i18next from 'i18next';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { isolateDate } from '../../../lib/bidi';
 import { formatDateTime } from '../../../lib/format';
 import chatEn from '../../../locales/en/chat.json';
 import { failOnAntdWarnings } from '../../../testing/antd-warnings';
@@ -71,7 +72,7 @@ describe('NotificationList', () => {
       'Your loan application was declined: Insufficient trading history',
       'Your loan of 120,000.25 USDT has been paid into your balance',
       // The offer's deadline in the reader's zone, as every date is shown.
-      `Your loan was approved for 90,000.00 USDT, less than you asked for: accept or decline it by ${plain(formatDateTime('2027-09-04T12:00:00.000Z')).replaceAll('-', '\u2011').replaceAll(' ', '\u00a0')}`,
+      `Your loan was approved for 90,000.00 USDT, less than you asked for: accept or decline it by ${plain(isolateDate(formatDateTime('2027-09-04T12:00:00.000Z')))}`,
       'The loan offer of 90,000.00 USDT lapsed without an answer: you can apply again',
       'The loan offer of 90,000.00 USDT was withdrawn: Income not confirmed. You can apply again',
       'Your deposit request was declined: No such transaction on chain',
