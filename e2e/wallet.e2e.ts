@@ -192,7 +192,16 @@ describe('wallet in the browser', () => {
       await clickInDialog(dialog, 'Reject');
       // A reason is required, and said so (it read "a reason of at most 255 characters").
       await poll(() => dialog.getByText('This field is required').count()).toBe(1);
-      await dialog.getByLabel('Reason').fill('Address check failed');
+      // A reason pasted past its 255 characters is kept whole and refused beside the field: the browser had cut it at
+      // 255 without a word and the rest was lost.
+      const reason = dialog.getByLabel('Reason');
+      await reason.focus();
+      await admin.keyboard.insertText('The address failed the check. '.repeat(10));
+      expect(await reason.inputValue()).toHaveLength(300);
+      await poll(() => dialog.getByText('300 / 255').count()).toBe(1);
+      await clickInDialog(dialog, 'Reject');
+      await poll(() => dialog.getByText('Please enter a reason of at most 255 characters').count()).toBe(1);
+      await reason.fill('Address check failed');
       await clickInDialog(dialog, 'Reject');
       await poll(() => admin.getByText('Rejected', { exact: true }).count()).toBeGreaterThan(0);
     });

@@ -141,11 +141,15 @@ export const ZAdminVerificationPage = z.object({
   total: z.number().int(),
 });
 
+/** Most characters of what a loan is for, as the applicant writes it. */
+export const LOAN_PURPOSE_MAX = 200;
+/** Most characters of a reason given on a loan or an identity check (a refusal, a borrower's decline). */
+export const LOAN_REASON_MAX = 255;
 export const VERIFICATION_DECISIONS = ['approve', 'reject', 'resubmit'] as const;
 export const ZReviewVerificationRequest = z
   .strictObject({
     decision: zChoice(VERIFICATION_DECISIONS),
-    reason: z.string({ error: V.invalidValue }).trim().max(255, { error: V.tooLong }).optional(),
+    reason: z.string({ error: V.invalidValue }).trim().max(LOAN_REASON_MAX, { error: V.tooLong }).optional(),
   })
   .refine((v) => v.decision === 'approve' || (v.reason !== undefined && v.reason.length > 0), {
     error: V.required,
@@ -291,7 +295,7 @@ export const ZApplyLoanRequest = z.strictObject({
   amount: zLoanAmount,
   termDays: zTermDays,
   mode: z.enum(REPAYMENT_MODES),
-  purpose: zRequiredText(200),
+  purpose: zRequiredText(LOAN_PURPOSE_MAX),
   /** The loan agreement of these figures was ticked; false is refused with LOAN_AGREEMENT_REQUIRED. */
   agreed: z.boolean({ error: requiredOrInvalid }),
 });
@@ -417,7 +421,7 @@ export type TMyLoans = z.infer<typeof ZMyLoans>;
 
 /** The borrower declines an offer for less than asked; the reason is optional. */
 export const ZDeclineLoanOfferRequest = z.strictObject({
-  reason: z.string({ error: requiredOrInvalid }).trim().max(255, { error: V.tooLong }).optional(),
+  reason: z.string({ error: requiredOrInvalid }).trim().max(LOAN_REASON_MAX, { error: V.tooLong }).optional(),
 });
 export type TDeclineLoanOfferRequest = z.input<typeof ZDeclineLoanOfferRequest>;
 
@@ -516,7 +520,7 @@ export const ZRejectLoanRequest = z.strictObject({
     .string({ error: requiredOrInvalid })
     .trim()
     .min(1, { error: V.required })
-    .max(255, { error: 'reason' }),
+    .max(LOAN_REASON_MAX, { error: 'reason' }),
 });
 
 /** Most characters of the reason staff give for withdrawing an offer (shown to the borrower). */

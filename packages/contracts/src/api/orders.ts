@@ -67,7 +67,9 @@ export const ZOrderNoParams = z.strictObject({ orderNo: zOrderNo });
 
 /** Review and refund pictures: the buyer's own uploads only (issue 10). */
 const zImageUrl = zUploadRef;
-const zRemark = z.string().trim().max(255, { error: V.tooLong });
+/** Most characters of a buyer's remark to one seller at checkout. */
+export const ORDER_REMARK_MAX = 255;
+const zRemark = z.string().trim().max(ORDER_REMARK_MAX, { error: V.tooLong });
 
 export const ZCheckoutLine = z.strictObject({
   productId: zId,

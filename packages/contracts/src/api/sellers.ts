@@ -514,7 +514,9 @@ export const ZSellerReview = z.object({
 export type TSellerReview = z.infer<typeof ZSellerReview>;
 export const ZSellerReviewsResponse = zPageOf(ZSellerReview);
 export type TSellerReviewsResponse = z.infer<typeof ZSellerReviewsResponse>;
-export const ZReviewReplyRequest = z.strictObject({ content: zRequired(1000) });
+/** Most characters of a seller's reply to a review. */
+export const REVIEW_REPLY_MAX = 1000;
+export const ZReviewReplyRequest = z.strictObject({ content: zRequired(REVIEW_REPLY_MAX) });
 export type TReviewReplyRequest = z.input<typeof ZReviewReplyRequest>;
 
 // ---------------------------------------------------------------- settlement

@@ -10,6 +10,7 @@ import { revealFirstError } from '../../lib/reveal-error';
 import { toast } from '../../lib/toast';
 import { AreaCodeSelect } from '../auth/area-code-select';
 import { AppForm } from '../ui/app-form';
+import { LimitedTextArea } from '../ui/limited-text-area';
 import { useDialogFocus } from '../ui/use-dialog-focus';
 import { ADDRESSES_KEY } from './api/address-keys';
 import { useCities, useStates } from './api/list-regions';
@@ -175,7 +176,7 @@ export function AddressFormModal({ isOpen, address, onClose, onSaved }: TAddress
           <Input inputMode="numeric" maxLength={32} autoComplete="postal-code" dir="ltr" />
         </Form.Item>
         <Form.Item name="detail" label={t('address.detail')}>
-          <Input.TextArea maxLength={255} rows={2} placeholder={t('address.detailPlaceholder')} />
+          <LimitedTextArea limit={255} rows={2} placeholder={t('address.detailPlaceholder')} />
         </Form.Item>
         <Form.Item name="isDefault" valuePropName="checked">
           <Checkbox>{t('address.isDefault')}</Checkbox>

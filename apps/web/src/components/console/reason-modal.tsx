@@ -1,8 +1,9 @@
-import { Form, Input, Modal } from 'antd';
+import { Form, Modal } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { revealFirstError } from '../../lib/reveal-error';
 import { useOneAtATime } from '../../lib/use-one-at-a-time';
+import { LimitedTextArea } from '../ui/limited-text-area';
 
 type TProps = {
   /** The dialog is open while it has a title. */
@@ -64,7 +65,7 @@ export function ReasonModal({
       {description}
       <Form form={form} layout="vertical">
         <Form.Item name="reason" label={label} rules={[{ required: true, whitespace: true, max: maxLength }]}>
-          <Input.TextArea rows={3} maxLength={maxLength} showCount autoFocus />
+          <LimitedTextArea rows={3} limit={maxLength} autoFocus />
         </Form.Item>
       </Form>
     </Modal>

@@ -2,6 +2,7 @@ import { LANGUAGE_NAMES, LANGUAGES, type TLanguage } from '@caravan/contracts';
 import { Form, Input, Select, Space, Tabs, theme } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LimitedTextArea } from '../ui/limited-text-area';
 
 export type TLocalizedField = {
   /** The form field holding the texts by language (`{ en: '…', fr: '…' }`). */
@@ -91,21 +92,25 @@ export function PerLanguageTexts({
                 const common = {
                   'aria-label': `${field.label} (${l})`,
                   placeholder: field.label,
-                  maxLength: field.maxLength,
                   dir: 'auto',
                 };
                 return (
                   <Form.Item
                     key={field.name}
                     name={[field.name, l]}
-                    rules={
-                      field.requiredMessage !== undefined && l === primary
+                    rules={[
+                      ...(field.requiredMessage !== undefined && l === primary
                         ? [{ required: true, whitespace: true, message: field.requiredMessage }]
-                        : []
-                    }
+                        : []),
+                      { max: field.maxLength },
+                    ]}
                     style={{ marginBlockEnd: 0 }}
                   >
-                    {field.rows ? <Input.TextArea {...common} rows={field.rows} /> : <Input {...common} />}
+                    {field.rows ? (
+                      <LimitedTextArea {...common} limit={field.maxLength} rows={field.rows} />
+                    ) : (
+                      <Input {...common} maxLength={field.maxLength} />
+                    )}
                   </Form.Item>
                 );
               })}

@@ -1,4 +1,4 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { setUpComponentTests } from '../../testing/render';
 import { SortableImageUploader, toUploadItems, withUploadedPreviews } from './sortable-image-uploader';
@@ -79,6 +79,27 @@ describe('SortableImageUploader', () => {
       done.response.url,
     );
     // The upload under way says how far it is (Ant Design shows the bar a moment after the tile).
+    await waitFor(() => expect(document.body.textContent).toContain('40%'));
+  });
+
+  it('shows a tile being uploaded as a spinner above its percentage, its word only for screen readers', async () => {
+    render(
+      <SortableImageUploader
+        files={[{ uid: 'rc-1', name: 'red.png', status: 'uploading' as const, percent: 40 }]}
+        onChange={vi.fn()}
+        max={9}
+        moduleName="goods"
+        label="Images"
+        addText="Add"
+        failedText="Failed"
+      />,
+    );
+    // Ant Design's word ("Téléchargement…" in French) was wider than the tile and cut.
+    const thumbnail = document.querySelector<HTMLElement>('.ant-upload-list-item-thumbnail');
+    expect(thumbnail?.querySelector('[aria-hidden].anticon-loading')).toBeTruthy();
+    const word = within(thumbnail as HTMLElement).getByRole('status');
+    expect(word.textContent).toBe('Uploading');
+    expect(word.querySelector('.cv-visually-hidden')?.textContent).toBe('Uploading');
     await waitFor(() => expect(document.body.textContent).toContain('40%'));
   });
 });

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { AppForm } from '../../../components/ui/app-form';
+import { LimitedTextArea } from '../../../components/ui/limited-text-area';
 import { PageFrame } from '../../../components/ui/page-frame';
 import { isApiError } from '../../../lib/api';
 import { parseFormValues, showSubmitError } from '../../../lib/form';
@@ -93,7 +94,7 @@ export default function AccountCancellationPage() {
         )}
         <AppForm form={form} layout="vertical" requiredMark={false} onFinish={submit} className="cv-form-gap">
           <Form.Item name="reason" label={t('cancellation.reason')}>
-            <Input.TextArea rows={3} maxLength={ACCOUNT_CLOSE_REASON_MAX} showCount />
+            <LimitedTextArea rows={3} limit={ACCOUNT_CLOSE_REASON_MAX} />
           </Form.Item>
           <Form.Item name="loginPassword" label={t('cancellation.loginPassword')}>
             <Input.Password autoComplete="current-password" maxLength={64} />

@@ -1,8 +1,9 @@
 import { ZRejectRecordRequest } from '@caravan/contracts';
-import { Form, Input, Modal } from 'antd';
+import { Form, Modal } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppForm } from '../../../components/ui/app-form';
+import { LimitedTextArea } from '../../../components/ui/limited-text-area';
 import { parseFormValues } from '../../../lib/form';
 import { useOneAtATime } from '../../../lib/use-one-at-a-time';
 import type { TReviewQueue } from './review-queue';
@@ -57,7 +58,7 @@ export function RejectModal({
       {summary}
       <AppForm form={form} layout="vertical" requiredMark={false} onFinish={submit} preserve={false}>
         <Form.Item name="reason" label={t('review.reason')} extra={t('review.reasonHint')}>
-          <Input.TextArea rows={3} maxLength={255} showCount />
+          <LimitedTextArea rows={3} limit={255} />
         </Form.Item>
       </AppForm>
     </Modal>

@@ -1,15 +1,17 @@
 import {
+  LOAN_REASON_MAX,
   type TAdminVerification,
   type TVerificationStatus,
   ZAdminVerificationQuery,
 } from '@caravan/contracts';
-import { Button, Descriptions, Input, Space, Tag } from 'antd';
+import { Button, Descriptions, Space, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { readAddress } from '../../../components/console/filter-in-address';
 import { ConfirmPopover } from '../../../components/ui/confirm-popover';
 import { DateTimeText } from '../../../components/ui/date-time-text';
 import { EndDrawer } from '../../../components/ui/end-drawer';
+import { isOverLimit, LimitedTextArea } from '../../../components/ui/limited-text-area';
 import { useCountryName } from '../../../lib/country-name';
 import { toast, toastError } from '../../../lib/toast';
 import { staffImageUrl, useAdminVerifications, useReviewVerification } from '../api/admin-loans-api';
@@ -82,6 +84,8 @@ export default function KycReviewPage() {
     setOpen(verification);
     setReason('');
   };
+  const isReasonTooLong = isOverLimit(reason, LOAN_REASON_MAX);
+  const isReasonGiven = reason.trim() !== '' && !isReasonTooLong;
   const decide = async (decision: 'approve' | 'reject' | 'resubmit') => {
     if (!open) {
       return;
@@ -157,10 +161,10 @@ export default function KycReviewPage() {
             <Documents verification={open} />
             {open.status === 'reviewing' && (
               <>
-                <Input.TextArea
+                <LimitedTextArea
                   aria-label={t('fields.reason')}
                   placeholder={t('fields.reason')}
-                  maxLength={255}
+                  limit={LOAN_REASON_MAX}
                   value={reason}
                   onChange={(event) => setReason(event.target.value)}
                   style={{ marginBlock: 12 }}
@@ -173,13 +177,14 @@ export default function KycReviewPage() {
                     title={t('admin.approveKycConfirm', { name: open.realName })}
                     okText={t('admin.approve')}
                     cancelText={t('common:actions.cancel')}
+                    disabled={isReasonTooLong}
                     onConfirm={() => decide('approve')}
                   >
-                    <Button type="primary" loading={review.isPending}>
+                    <Button type="primary" disabled={isReasonTooLong} loading={review.isPending}>
                       {t('admin.approve')}
                     </Button>
                   </ConfirmPopover>
-                  <Button disabled={!reason.trim()} onClick={() => void decide('resubmit')}>
+                  <Button disabled={!isReasonGiven} onClick={() => void decide('resubmit')}>
                     {t('admin.resubmit')}
                   </Button>
                   <ConfirmPopover
@@ -188,10 +193,10 @@ export default function KycReviewPage() {
                     okText={t('admin.reject')}
                     okButtonProps={{ danger: true }}
                     cancelText={t('common:actions.cancel')}
-                    disabled={!reason.trim()}
+                    disabled={!isReasonGiven}
                     onConfirm={() => decide('reject')}
                   >
-                    <Button danger disabled={!reason.trim()} loading={review.isPending}>
+                    <Button danger disabled={!isReasonGiven} loading={review.isPending}>
                       {t('admin.reject')}
                     </Button>
                   </ConfirmPopover>

@@ -1,6 +1,7 @@
 import {
   ADMIN_LOAN_SORTS,
   LOAN_OFFER_WITHDRAW_REASON_MAX,
+  LOAN_REASON_MAX,
   LOAN_STATUSES,
   parseMoney,
   type TAdminLoan,
@@ -11,7 +12,7 @@ import {
   ZAdminLoanQuery,
   zLoanAmount,
 } from '@caravan/contracts';
-import { Alert, Button, Descriptions, Form, Input, Modal, Space, Tag } from 'antd';
+import { Alert, Button, Descriptions, Form, Modal, Space, Tag } from 'antd';
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -23,6 +24,7 @@ import { AmountInput } from '../../../components/ui/amount-input';
 import { ConfirmPopover } from '../../../components/ui/confirm-popover';
 import { DateTimeText } from '../../../components/ui/date-time-text';
 import { EndDrawer } from '../../../components/ui/end-drawer';
+import { isOverLimit, LimitedTextArea } from '../../../components/ui/limited-text-area';
 import { formatAmount, MoneyText } from '../../../components/ui/money-text';
 import { sortingInAddress, type TTableSort } from '../../../components/ui/table-sort';
 import { isApiError } from '../../../lib/api';
@@ -117,9 +119,6 @@ function approvalOutcome(
     : ({ key: 'admin.confirmCredit', values: {} } as const);
 }
 
-/** Most characters of a withdrawal's reason, as the server takes it (LOAN_OFFER_WITHDRAW_REASON_MAX). */
-const WITHDRAW_REASON_MAX = LOAN_OFFER_WITHDRAW_REASON_MAX;
-
 /** An offer (approval below the amount asked) still waiting for the borrower: staff may withdraw it. */
 function isOfferPending(
   loan: Pick<TAdminLoan, 'status' | 'offerOutcome' | 'offerExpiresAt'>,
@@ -172,7 +171,10 @@ function WithdrawOfferButton({
         open={isOpen}
         title={t('admin.withdrawOffer')}
         okText={t('admin.withdrawOffer')}
-        okButtonProps={{ danger: true, disabled: trimmed === '' }}
+        okButtonProps={{
+          danger: true,
+          disabled: trimmed === '' || isOverLimit(reason, LOAN_OFFER_WITHDRAW_REASON_MAX),
+        }}
         cancelText={t('common:actions.cancel')}
         confirmLoading={withdraw.isPending}
         onCancel={() => setOpen(false)}
@@ -183,11 +185,10 @@ function WithdrawOfferButton({
           <bdi>{loan.userDisplayName}</bdi> (<bdi dir="ltr">{loan.usercode}</bdi>)
         </p>
         <p>{t('admin.withdrawOfferConfirm', { amount: formatAmount(loan.approvedAmount ?? loan.amount) })}</p>
-        <Input.TextArea
+        <LimitedTextArea
           aria-label={t('admin.withdrawReason')}
           placeholder={t('admin.withdrawReason')}
-          maxLength={WITHDRAW_REASON_MAX}
-          showCount
+          limit={LOAN_OFFER_WITHDRAW_REASON_MAX}
           value={reason}
           onChange={(event) => setReason(event.target.value)}
         />
@@ -235,6 +236,7 @@ function LoanDetail({ id, onDone }: { id: string; onDone: () => void }) {
   const isAmountValid = amountError === null;
   // The server refuses to lend to an account staff have stopped (USER_DISABLED, ACCOUNT_CANCELLED): said first.
   const isAccountActive = loan.userStatus === 'active';
+  const isReasonGiven = reason.trim() !== '' && !isOverLimit(reason, LOAN_REASON_MAX);
   const approvedAmount = amount || approval?.maxAmount || loan.amount;
   // Only for an amount that can be approved: half of one on its way ("250000.") is no amount, and reading it threw.
   const outcome = approval && isAmountValid ? approvalOutcome(loan, approvedAmount, approval) : null;
@@ -456,10 +458,10 @@ function LoanDetail({ id, onDone }: { id: string; onDone: () => void }) {
               onChange={(event) => setAmount(event.target.value.trim())}
             />
           </Form.Item>
-          <Input.TextArea
+          <LimitedTextArea
             aria-label={t('fields.reason')}
             placeholder={t('fields.reason')}
-            maxLength={255}
+            limit={LOAN_REASON_MAX}
             value={reason}
             onChange={(event) => setReason(event.target.value)}
           />
@@ -478,10 +480,10 @@ function LoanDetail({ id, onDone }: { id: string; onDone: () => void }) {
               okText={t('admin.reject')}
               okButtonProps={{ danger: true }}
               cancelText={t('common:actions.cancel')}
-              disabled={!reason.trim()}
+              disabled={!isReasonGiven}
               onConfirm={() => run(() => reject.mutateAsync({ id: loan.id, reason }).then(() => true))}
             >
-              <Button danger disabled={!reason.trim()} loading={reject.isPending}>
+              <Button danger disabled={!isReasonGiven} loading={reject.isPending}>
                 {t('admin.reject')}
               </Button>
             </ConfirmPopover>

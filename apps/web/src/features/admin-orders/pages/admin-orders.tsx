@@ -1,6 +1,6 @@
 import { displayMoney, parseMoney, ZAdminRefundRequest } from '@caravan/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Card, Form, Input, Modal, Space, Tag } from 'antd';
+import { Alert, Button, Card, Form, Modal, Space, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConsolePageHead } from '../../../components/console/console-layout';
@@ -11,6 +11,7 @@ import { OrderInfoView } from '../../../components/order/order-info-view';
 import { OrdersTable, useOrderListState } from '../../../components/order/orders-table';
 import { AmountInput } from '../../../components/ui/amount-input';
 import { AppForm } from '../../../components/ui/app-form';
+import { LimitedTextArea } from '../../../components/ui/limited-text-area';
 import { MoneyText } from '../../../components/ui/money-text';
 import { type TClosingDialogProps, useClosingDialog } from '../../../components/ui/use-closing-dialog';
 import { parseFormValues, showSubmitError } from '../../../lib/form';
@@ -141,7 +142,7 @@ function ManualRefundModal({
           <AmountInput readOnly={wholeRule !== undefined} />
         </Form.Item>
         <Form.Item name="reason" label={t('admin.refundReason')}>
-          <Input.TextArea maxLength={255} rows={3} />
+          <LimitedTextArea limit={255} rows={3} />
         </Form.Item>
       </AppForm>
     </Modal>

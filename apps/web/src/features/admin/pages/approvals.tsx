@@ -21,6 +21,7 @@ import { AppForm } from '../../../components/ui/app-form';
 import { ChainAddress } from '../../../components/ui/chain-address';
 import { useSelectClear } from '../../../components/ui/clear-icon';
 import { DataTable } from '../../../components/ui/data-table';
+import { LimitedTextArea } from '../../../components/ui/limited-text-area';
 import { formatAmount, MoneyText } from '../../../components/ui/money-text';
 import { parseFormValues } from '../../../lib/form';
 import { formatDateTime } from '../../../lib/format';
@@ -309,7 +310,7 @@ export default function ApprovalsPage() {
           preserve={false}
         >
           <Form.Item name="reason" label={t('approvals.reason')}>
-            <Input.TextArea rows={3} maxLength={255} showCount />
+            <LimitedTextArea rows={3} limit={255} />
           </Form.Item>
         </AppForm>
       </Modal>

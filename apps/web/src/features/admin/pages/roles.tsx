@@ -6,6 +6,7 @@ import { ConsolePageHead } from '../../../components/console/console-layout';
 import { LoadError } from '../../../components/console/load-error';
 import { AppForm } from '../../../components/ui/app-form';
 import { DataTable } from '../../../components/ui/data-table';
+import { LimitedTextArea } from '../../../components/ui/limited-text-area';
 import { captureRemovalPlace, REMOVAL_LIST_PROPS } from '../../../components/ui/removal-focus';
 import { parseFormValues, showSubmitError } from '../../../lib/form';
 import { toast } from '../../../lib/toast';
@@ -159,7 +160,7 @@ export default function RolesPage() {
             <Input maxLength={64} disabled={editing?.role?.isSystem === true} />
           </Form.Item>
           <Form.Item name="description" label={t('roles.description')}>
-            <Input.TextArea rows={2} maxLength={255} />
+            <LimitedTextArea rows={2} limit={255} />
           </Form.Item>
           <Form.Item name="permissions" label={t('roles.permissions')}>
             <Checkbox.Group className="cv-permission-grid">

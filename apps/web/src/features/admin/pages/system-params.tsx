@@ -1,5 +1,5 @@
 import { type TSystemParam, ZUpdateSystemParamRequest } from '@caravan/contracts';
-import { Button, Form, Input, Modal, Tag } from 'antd';
+import { Button, Form, Modal, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConsolePageHead } from '../../../components/console/console-layout';
@@ -7,6 +7,7 @@ import { LoadError } from '../../../components/console/load-error';
 import { AppForm } from '../../../components/ui/app-form';
 import { DataTable } from '../../../components/ui/data-table';
 import { dateTimeCell } from '../../../components/ui/date-time-text';
+import { LimitedTextArea } from '../../../components/ui/limited-text-area';
 import { isApiError } from '../../../lib/api';
 import { parseFormValues, showSubmitError } from '../../../lib/form';
 import { toast } from '../../../lib/toast';
@@ -122,7 +123,7 @@ export default function SystemParamsPage() {
         <AppForm form={form} layout="vertical" requiredMark={false} onFinish={save}>
           <Form.Item name="value" label={t('params.value')}>
             {/* A number or a time window reads left to right in an Arabic console ("-5" had shown as "5-"). */}
-            <Input.TextArea rows={3} maxLength={2000} dir="auto" />
+            <LimitedTextArea rows={3} limit={2000} dir="auto" />
           </Form.Item>
         </AppForm>
       </Modal>

@@ -1,7 +1,7 @@
 import { PlusOutlined } from '@ant-design/icons';
-import type { TCheckoutRequest, TPayOrdersResponse } from '@caravan/contracts';
+import { ORDER_REMARK_MAX, type TCheckoutRequest, type TPayOrdersResponse } from '@caravan/contracts';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Card, Checkbox, Empty, Input, Radio, Skeleton, Space } from 'antd';
+import { Alert, Button, Card, Checkbox, Empty, Radio, Skeleton, Space } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
@@ -13,6 +13,7 @@ import { COUPONS_KEY } from '../../../components/coupons/use-coupons';
 import { OrderAmounts } from '../../../components/order/order-amounts';
 import { OrderItemsTable } from '../../../components/order/order-items-table';
 import { PayOrdersModal } from '../../../components/order/pay-orders-modal';
+import { isOverLimit, LimitedTextArea } from '../../../components/ui/limited-text-area';
 import { emptyOrLoadError } from '../../../components/ui/load-error';
 import { MoneyText } from '../../../components/ui/money-text';
 import { PageFrame } from '../../../components/ui/page-frame';
@@ -52,7 +53,7 @@ function readCartItemIds(params: URLSearchParams): string[] | null {
 }
 
 function SettlementContent() {
-  const { t } = useTranslation(['cart', 'orders', 'common', 'errors', 'services', 'auth']);
+  const { t } = useTranslation(['cart', 'orders', 'common', 'errors', 'services', 'auth', 'validation']);
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const location = useLocation();
@@ -162,6 +163,13 @@ function SettlementContent() {
     }
     if (!addressId) {
       toast.error(t('settlement.noAddress'));
+      return;
+    }
+    const tooLong = Object.entries(remarks).find(([, text]) => isOverLimit(text, ORDER_REMARK_MAX));
+    if (tooLong) {
+      // The remark is kept whole and red with its count: the buyer is taken to it to shorten it.
+      document.getElementById(`remark-${tooLong[0]}`)?.focus();
+      toast.error(t('validation:tooLong'));
       return;
     }
     const filled = Object.fromEntries(Object.entries(remarks).filter(([, text]) => text.trim() !== ''));
@@ -372,9 +380,9 @@ function SettlementContent() {
               <label className="cv-muted" htmlFor={`remark-${group.seller.id}`}>
                 {t('settlement.remark')}
               </label>
-              <Input.TextArea
+              <LimitedTextArea
                 id={`remark-${group.seller.id}`}
-                maxLength={255}
+                limit={ORDER_REMARK_MAX}
                 rows={2}
                 placeholder={t('settlement.remarkPlaceholder')}
                 value={remarks[group.seller.id] ?? ''}

@@ -8,6 +8,7 @@ import { hasPermission, useStaffMe } from '../../../components/console/staff-ses
 import { AppForm } from '../../../components/ui/app-form';
 import { ConfirmPopover } from '../../../components/ui/confirm-popover';
 import { DataTable } from '../../../components/ui/data-table';
+import { LimitedTextArea } from '../../../components/ui/limited-text-area';
 import { LoadError } from '../../../components/ui/load-error';
 import { NumberInput } from '../../../components/ui/number-input';
 import { REMOVAL_LIST_PROPS } from '../../../components/ui/removal-focus';
@@ -170,7 +171,7 @@ export default function CsCannedPage() {
             label={t('canned.content')}
             rules={[{ required: true, max: 2000, whitespace: true }]}
           >
-            <Input.TextArea maxLength={2000} rows={4} />
+            <LimitedTextArea limit={2000} rows={4} />
           </Form.Item>
           <Form.Item name="sort" label={t('canned.sort')}>
             <NumberInput />

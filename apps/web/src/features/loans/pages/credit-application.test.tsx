@@ -114,4 +114,22 @@ describe('/credit/application', () => {
     fireEvent.click(screen.getByRole('checkbox', { name: loansEn.application.agree }));
     expect(screen.queryByText(loansEn.application.agreeToSubmit)).toBeNull();
   });
+
+  it('keeps a purpose pasted past its 200 characters whole, says it is too long, and the form cannot be sent', async () => {
+    serve({ current: null });
+    await renderWithQueries(<CreditApplicationPage />);
+    fireEvent.change(await screen.findByRole('textbox', { name: 'Amount' }), { target: { value: '200000' } });
+    fireEvent.click(screen.getByRole('checkbox', { name: loansEn.application.agree }));
+    const purpose = screen.getByRole('textbox', { name: loansEn.fields.purpose }) as HTMLTextAreaElement;
+    expect(purpose.hasAttribute('maxlength')).toBe(false);
+    fireEvent.change(purpose, { target: { value: 'Stock for the spring season. '.repeat(8) } });
+    expect(purpose.value).toHaveLength(232);
+    expect(screen.getByText('This text is too long')).toBeTruthy();
+    expect(screen.getByText('232 / 200')).toBeTruthy();
+    const submit = screen.getByRole('button', { name: 'Submit the application' }) as HTMLButtonElement;
+    expect(submit.disabled).toBe(true);
+    fireEvent.change(purpose, { target: { value: 'Stock for the spring season.' } });
+    await waitFor(() => expect(screen.queryByText('This text is too long')).toBeNull());
+    expect(submit.disabled).toBe(false);
+  });
 });

@@ -2,17 +2,19 @@ import {
   buildSchedule,
   formatMoney,
   isMoneyString,
+  LOAN_PURPOSE_MAX,
   OPEN_LOAN_STATUSES,
   parseMoney,
   REPAYMENT_MODES,
   type TLoanStatus,
   type TRepaymentMode,
 } from '@caravan/contracts';
-import { Alert, Button, Card, Checkbox, Descriptions, Form, Input, Radio, Select, Skeleton } from 'antd';
+import { Alert, Button, Card, Checkbox, Descriptions, Form, Radio, Select, Skeleton } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { AmountInput } from '../../../components/ui/amount-input';
+import { isOverLimit, LimitedTextArea } from '../../../components/ui/limited-text-area';
 import { LoadError } from '../../../components/ui/load-error';
 import { formatAmount } from '../../../components/ui/money-text';
 import { PageFrame } from '../../../components/ui/page-frame';
@@ -109,6 +111,12 @@ export default function CreditApplicationPage() {
     !needsAdvanced &&
     openLoan === undefined &&
     !hasOverdueHistory;
+  // Too long is said at once (the text is kept whole, not cut); empty only once all else is ready.
+  const purposeError = isOverLimit(purpose, LOAN_PURPOSE_MAX)
+    ? t('validation:tooLong')
+    : isAgreed && purpose.trim().length === 0
+      ? t('validation:required')
+      : undefined;
   const submit = async () => {
     try {
       await apply.mutateAsync({
@@ -246,14 +254,13 @@ export default function CreditApplicationPage() {
             label={t('fields.purpose')}
             required
             // Said once all else is ready, so a grey Submit is never left unexplained.
-            validateStatus={isAgreed && purpose.trim().length === 0 ? 'error' : undefined}
-            help={isAgreed && purpose.trim().length === 0 ? t('validation:required') : undefined}
+            validateStatus={purposeError ? 'error' : undefined}
+            help={purposeError}
           >
-            <Input.TextArea
+            <LimitedTextArea
               aria-label={t('fields.purpose')}
               value={purpose}
-              maxLength={200}
-              showCount
+              limit={LOAN_PURPOSE_MAX}
               onChange={(event) => setPurpose(event.target.value)}
             />
           </Form.Item>
@@ -306,7 +313,8 @@ export default function CreditApplicationPage() {
               needsAdvanced ||
               openLoan !== undefined ||
               hasOverdueHistory ||
-              purpose.trim().length === 0
+              purpose.trim().length === 0 ||
+              isOverLimit(purpose, LOAN_PURPOSE_MAX)
             }
           >
             {t('application.submit')}

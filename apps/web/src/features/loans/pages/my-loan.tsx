@@ -1,4 +1,5 @@
 import {
+  LOAN_REASON_MAX,
   MY_LOANS_PAGE_SIZE,
   parseMoney,
   type TLoan,
@@ -25,6 +26,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { AmountInput } from '../../../components/ui/amount-input';
+import { isOverLimit, LimitedTextArea } from '../../../components/ui/limited-text-area';
 import { LoadError } from '../../../components/ui/load-error';
 import { formatAmount, MoneyText } from '../../../components/ui/money-text';
 import { PageFrame } from '../../../components/ui/page-frame';
@@ -338,7 +340,7 @@ function LoanOffer({ loan }: { loan: TLoan }) {
             open={dialog === 'decline'}
             title={t('myLoan.offer.declineTitle')}
             okText={t('myLoan.offer.decline')}
-            okButtonProps={{ danger: true }}
+            okButtonProps={{ danger: true, disabled: isOverLimit(reason, LOAN_REASON_MAX) }}
             cancelText={t('common:actions.cancel')}
             onCancel={() => setDialog(null)}
             onOk={() => void answer('decline')}
@@ -347,11 +349,11 @@ function LoanOffer({ loan }: { loan: TLoan }) {
             {...declineFocus.modalProps}
           >
             <p>{t('myLoan.offer.declineConfirm')}</p>
-            <Input.TextArea
+            <LimitedTextArea
               {...declineFocus.target}
               aria-label={t('myLoan.offer.declineReason')}
               placeholder={t('myLoan.offer.declineReason')}
-              maxLength={255}
+              limit={LOAN_REASON_MAX}
               value={reason}
               onChange={(event) => setReason(event.target.value)}
             />

@@ -1,5 +1,5 @@
 import { MERCHANT_DOCUMENTS_MAX, type TCategoryNode, type TMerchantApplication } from '@caravan/contracts';
-import { Alert, Button, Card, Col, Form, Input, Result, Row, Skeleton, Space, Steps, TreeSelect } from 'antd';
+import { Alert, Button, Card, Col, Form, Result, Row, Skeleton, Space, Steps, TreeSelect } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCategories } from '../../../components/catalog/categories';
@@ -11,6 +11,7 @@ import {
 } from '../../../components/shop-form/shop-fields';
 import { AppForm } from '../../../components/ui/app-form';
 import { ButtonLink } from '../../../components/ui/button-link';
+import { LimitedTextArea } from '../../../components/ui/limited-text-area';
 import { PageFrame } from '../../../components/ui/page-frame';
 import type { TPictures } from '../../../components/ui/picture-field';
 import { PrivatePicturesUpload, type TPrivatePicture } from '../../../components/ui/private-pictures-upload';
@@ -130,8 +131,8 @@ function ApplicationForm({
           </Form.Item>
         </Col>
         <Col xs={24}>
-          <Form.Item name="description" label={t('apply.description')}>
-            <Input.TextArea rows={3} maxLength={2000} showCount />
+          <Form.Item name="description" label={t('apply.description')} rules={[{ max: 2000 }]}>
+            <LimitedTextArea rows={3} limit={2000} />
           </Form.Item>
         </Col>
         <Col xs={24} md={8}>

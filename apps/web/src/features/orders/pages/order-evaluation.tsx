@@ -1,8 +1,9 @@
 import { REVIEW_IMAGES_MAX, REVIEW_RATINGS, ZReviewOrderRequest } from '@caravan/contracts';
-import { Alert, Button, Card, Form, Input, Radio } from 'antd';
+import { Alert, Button, Card, Form, Radio } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { OrderItemsTable } from '../../../components/order/order-items-table';
 import { AppForm } from '../../../components/ui/app-form';
+import { LimitedTextArea } from '../../../components/ui/limited-text-area';
 import { PageFrame } from '../../../components/ui/page-frame';
 import { parseFormValues } from '../../../lib/form';
 import { toast } from '../../../lib/toast';
@@ -66,12 +67,7 @@ export default function OrderEvaluationPage() {
               />
             </Form.Item>
             <Form.Item name="content" label={t('reviewForm.content')}>
-              <Input.TextArea
-                rows={4}
-                maxLength={1000}
-                showCount
-                placeholder={t('reviewForm.contentPlaceholder')}
-              />
+              <LimitedTextArea rows={4} limit={1000} placeholder={t('reviewForm.contentPlaceholder')} />
             </Form.Item>
             <ImagesFormItem
               label={t('reviewForm.images')}

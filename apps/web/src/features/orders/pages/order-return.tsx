@@ -1,9 +1,10 @@
 import { parseMoney, REVIEW_IMAGES_MAX, returnReasonCodesFor, ZRefundOrderRequest } from '@caravan/contracts';
-import { Alert, Button, Card, Form, Input, Modal, Select } from 'antd';
+import { Alert, Button, Card, Form, Modal, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { OrderNumber } from '../../../components/order/order-number';
 import { AmountInput } from '../../../components/ui/amount-input';
 import { AppForm } from '../../../components/ui/app-form';
+import { LimitedTextArea } from '../../../components/ui/limited-text-area';
 import { MoneyText } from '../../../components/ui/money-text';
 import { PageFrame } from '../../../components/ui/page-frame';
 import { parseFormValues } from '../../../lib/form';
@@ -124,7 +125,7 @@ export default function OrderReturnPage() {
               <AmountInput readOnly={isBeforeShipping} />
             </Form.Item>
             <Form.Item name="description" label={t('refundForm.description')}>
-              <Input.TextArea rows={3} maxLength={1000} showCount />
+              <LimitedTextArea rows={3} limit={1000} />
             </Form.Item>
             <ImagesFormItem
               label={t('refundForm.images')}

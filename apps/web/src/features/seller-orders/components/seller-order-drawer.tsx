@@ -15,6 +15,7 @@ import { OrderInfoView } from '../../../components/order/order-info-view';
 import { OrderLogistics } from '../../../components/order/order-logistics';
 import { AppForm } from '../../../components/ui/app-form';
 import { DateTimeInSentence } from '../../../components/ui/date-time-text';
+import { LimitedTextArea } from '../../../components/ui/limited-text-area';
 import { ApiError } from '../../../lib/api';
 import { parseFormValues } from '../../../lib/form';
 import { withColon } from '../../../lib/format';
@@ -345,7 +346,7 @@ function SellerOrderActions({ order }: { order: TOrderInfo }) {
           }}
         >
           <Form.Item name="reason" label={t('seller.orders.rejectReason')}>
-            <Input.TextArea maxLength={255} rows={3} />
+            <LimitedTextArea limit={255} rows={3} />
           </Form.Item>
         </AppForm>
       </Modal>

@@ -1,9 +1,10 @@
-import type { TSellerReview } from '@caravan/contracts';
-import { Button, Input, Modal, Space, Tag } from 'antd';
+import { REVIEW_REPLY_MAX, type TSellerReview } from '@caravan/contracts';
+import { Button, Modal, Space, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConsolePageHead } from '../../../components/console/console-layout';
 import { ItemList, ItemListItem, ItemListMeta } from '../../../components/ui/item-list';
+import { isOverLimit, LimitedTextArea } from '../../../components/ui/limited-text-area';
 import { emptyOrLoadError } from '../../../components/ui/load-error';
 import { NamedSegmented } from '../../../components/ui/named-segmented';
 import { useDialogFocus } from '../../../components/ui/use-dialog-focus';
@@ -109,18 +110,20 @@ export default function SellerReviewsPage() {
         title={t('reviews.replyTitle')}
         okText={t('reviews.send')}
         cancelText={t('common:actions.cancel')}
-        okButtonProps={{ loading: reply.isPending, disabled: !text.trim() }}
+        okButtonProps={{
+          loading: reply.isPending,
+          disabled: !text.trim() || isOverLimit(text, REVIEW_REPLY_MAX),
+        }}
         onCancel={() => setTarget(null)}
         onOk={() => void send()}
         {...dialogFocus.modalProps}
       >
         <p dir="auto">{target?.content}</p>
-        <Input.TextArea
+        <LimitedTextArea
           {...dialogFocus.target}
           aria-label={t('reviews.reply')}
           rows={4}
-          maxLength={1000}
-          showCount
+          limit={REVIEW_REPLY_MAX}
           value={text}
           onChange={(e) => setText(e.target.value)}
         />

@@ -1,5 +1,5 @@
 import { LANGUAGE_NAMES, LANGUAGES, type TLanguage, type TShopSettings, zWhole } from '@caravan/contracts';
-import { Button, Card, Col, Form, Input, Result, Row, Select, Skeleton, Space } from 'antd';
+import { Button, Card, Col, Form, Result, Row, Select, Skeleton, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ConsolePageHead } from '../../../components/console/console-layout';
 import {
@@ -16,6 +16,7 @@ import {
 } from '../../../components/shop-form/shop-fields';
 import { AppForm } from '../../../components/ui/app-form';
 import { useSelectClear } from '../../../components/ui/clear-icon';
+import { LimitedTextArea } from '../../../components/ui/limited-text-area';
 import { NumberInput } from '../../../components/ui/number-input';
 import type { TPictures } from '../../../components/ui/picture-field';
 import { toUploadItems, uploadedRefs } from '../../../components/ui/sortable-image-uploader';
@@ -132,8 +133,8 @@ function ShopForm({ shop }: { shop: TShopSettings }) {
           </Form.Item>
         </Col>
         <Col xs={24}>
-          <Form.Item name="returnAddress" label={t('shop.returnAddress')}>
-            <Input.TextArea rows={2} maxLength={500} />
+          <Form.Item name="returnAddress" label={t('shop.returnAddress')} rules={[{ max: 500 }]}>
+            <LimitedTextArea rows={2} limit={500} />
           </Form.Item>
         </Col>
       </Row>

@@ -1,3 +1,4 @@
+import { LoadingOutlined, PictureOutlined } from '@ant-design/icons';
 import type { TUploadResponse } from '@caravan/contracts';
 import { Upload, type UploadProps } from 'antd';
 import i18next, { type TFunction } from 'i18next';
@@ -64,6 +65,17 @@ export function pictureUploadProps(
     // nextUploadList instead: the current picture stays until its replacement is uploaded.
     multiple: max > 1,
     maxCount: max === 1 ? undefined : max,
+    // A tile being uploaded shows a spinner above its percentage: Ant Design's word in its place ("Téléchargement…")
+    // was wider than the tile in several languages and cut. The word stays for screen readers.
+    iconRender: (file) =>
+      file.status === 'uploading' ? (
+        <span role="status">
+          <LoadingOutlined aria-hidden />
+          <span className="cv-visually-hidden">{t('common:upload.uploading')}</span>
+        </span>
+      ) : (
+        <PictureOutlined aria-hidden />
+      ),
   };
 }
 
