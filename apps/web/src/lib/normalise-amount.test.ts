@@ -1,3 +1,4 @@
+import { LANGUAGES } from '@caravan/contracts/languages';
 import { describe, expect, it } from 'vitest';
 import { isAmountUnreadable, normaliseAmount, numberSeparatorsOf } from './normalise-amount';
 
@@ -60,6 +61,15 @@ describe('normaliseAmount', () => {
     // Where the point is only a decimal mark, one reading.
     expect(normaliseAmount('1.234', 'en')).toBe('1.234');
     expect(normaliseAmount('1.234', 'fr')).toBe('1.234');
+  });
+
+  it('reads a whole amount without separators as itself in every language (a Spanish 100 was refused)', () => {
+    for (const language of LANGUAGES) {
+      for (const typed of ['1', '25', '100', '999', '1000', '123456']) {
+        expect(normaliseAmount(typed, language), `${typed} in ${language}`).toBe(typed);
+        expect(normaliseAmount(typed, language, { isWhole: true }), `${typed} in ${language}`).toBe(typed);
+      }
+    }
   });
 
   it('leaves an ambiguous text as it is, for the field check to refuse', () => {

@@ -75,7 +75,8 @@ export function normaliseAmount(text: string, language: string, options: { isWho
   const decimalMark = plain.includes(decimal) ? decimal : '.';
   // German "1.000.000": the point is that language's grouping separator, not a decimal point. One such point
   // ("1.000") is also how the pages write a decimal (docs/decisions.md "Showing amounts").
-  if (decimalMark === '.' && group === '.' && isGrouped(plain, '.')) {
+  // Without a point ("100") there is nothing to read two ways: one group of digits is the amount itself.
+  if (decimalMark === '.' && group === '.' && plain.includes('.') && isGrouped(plain, '.')) {
     const isOneGroup = plain.indexOf('.') === plain.lastIndexOf('.');
     return isOneGroup && !options.isWhole ? `${plain}${AMBIGUOUS_MARK}` : plain.replaceAll('.', '');
   }

@@ -98,5 +98,9 @@ describe('AmountInput in the reader’s language', () => {
     expect(onFinish).not.toHaveBeenCalled();
     send('1.234,50');
     await vi.waitFor(() => expect(onFinish).toHaveBeenCalledWith({ amount: '1234.50' }));
+    // A whole amount below a thousand has no point to read two ways (it was refused as one).
+    send('100');
+    await vi.waitFor(() => expect(onFinish).toHaveBeenLastCalledWith({ amount: '100' }));
+    await vi.waitFor(() => expect(screen.queryByText('unreadable')).toBeNull());
   });
 });
