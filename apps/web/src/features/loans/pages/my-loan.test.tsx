@@ -239,4 +239,32 @@ describe('/credit/myLoan, repaying', () => {
     await new Promise((resolve) => setTimeout(resolve, 120));
     expect(repayments).toHaveLength(1);
   });
+
+  it('says a wrong transaction password beside the field, with the attempts left, until it is changed', async () => {
+    const message = 'Wrong transaction password. Attempts left: 2';
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL) => {
+        const url = String(input);
+        if (url.includes('/repay')) {
+          return jsonResponse({ error: { code: 'TX_PASSWORD_WRONG', message, details: {} } }, 400);
+        }
+        return url.includes('/loans/mine')
+          ? jsonResponse({ current: disbursedLoan(), history: [] })
+          : jsonResponse({ available: '5000.00', frozen: '0.00' });
+      }),
+    );
+    await renderWithQueries(<MyLoanPage />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Repay now' }));
+    const dialog = await screen.findByRole('dialog');
+    const password = within(dialog).getByLabelText('Transaction password');
+    fireEvent.change(password, { target: { value: '123456' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: /OK/ }));
+    // A toast was gone in seconds, and the field said nothing.
+    expect(await within(dialog).findByText(message)).toBeTruthy();
+    expect(password.getAttribute('aria-invalid')).toBe('true');
+    await waitFor(() => expect(document.activeElement).toBe(password));
+    fireEvent.change(password, { target: { value: '654321' } });
+    await waitFor(() => expect(within(dialog).queryByText(message)).toBeNull());
+  });
 });

@@ -15,6 +15,7 @@ import {
   Empty,
   Form,
   Input,
+  type InputRef,
   Modal,
   Radio,
   Skeleton,
@@ -32,6 +33,7 @@ import { formatAmount, MoneyText } from '../../../components/ui/money-text';
 import { PageFrame } from '../../../components/ui/page-frame';
 import { type TClosingDialogProps, useClosingDialog } from '../../../components/ui/use-closing-dialog';
 import { useDialogFocus } from '../../../components/ui/use-dialog-focus';
+import { isApiError } from '../../../lib/api';
 import { isolateText } from '../../../lib/bidi';
 import { formatDateTime, withColon } from '../../../lib/format';
 import { useSession } from '../../../lib/session';
@@ -97,6 +99,10 @@ function RepayDialog({ loan, isOpen, onClose, afterClose }: { loan: TLoan } & TC
   const [kind, setKind] = useState<TRepayKind>(canPayNext ? 'next' : 'amount');
   const [amount, setAmount] = useState('');
   const [txPassword, setTxPassword] = useState('');
+  // The server's refusal of the password typed (wrong, with the attempts left; locked), beside the field until it is
+  // edited: a toast was gone in seconds, with the attempts left before the lock.
+  const [passwordRefusal, setPasswordRefusal] = useState<{ typed: string; message: string } | null>(null);
+  const passwordField = useRef<InputRef>(null);
   // The confirmation names exactly what will be taken: another amount only once it is one that can be repaid.
   const amountFault = kind === 'amount' && amount ? repayAmountFault(amount, loan.totalOwed) : null;
   const amountHelp =
@@ -129,9 +135,20 @@ function RepayDialog({ loan, isOpen, onClose, afterClose }: { loan: TLoan } & TC
       toast.success(t('myLoan.repaid'));
       onClose();
     } catch (error) {
+      if (isApiError(error) && error.code.startsWith('TX_PASSWORD_')) {
+        setPasswordRefusal({ typed: txPassword, message: error.message });
+        passwordField.current?.focus();
+        return;
+      }
       toastError(error, t('loadError'));
     }
   });
+  const passwordHelp =
+    passwordRefusal?.typed === txPassword
+      ? passwordRefusal.message
+      : txPassword && !isPasswordValid
+        ? t('validation:txPassword')
+        : undefined;
   return (
     <Modal
       open={isOpen}
@@ -207,11 +224,14 @@ function RepayDialog({ loan, isOpen, onClose, afterClose }: { loan: TLoan } & TC
         <Form.Item
           hidden={!hasTxPassword}
           label={t('myLoan.txPassword')}
-          help={txPassword && !isPasswordValid ? t('validation:txPassword') : undefined}
+          validateStatus={passwordHelp ? 'error' : undefined}
+          help={passwordHelp}
           extra={<ForgotTxPasswordLink returnTo="/credit/myLoan" />}
         >
           <Input.Password
+            ref={passwordField}
             aria-label={t('myLoan.txPassword')}
+            aria-invalid={passwordHelp !== undefined || undefined}
             inputMode="numeric"
             maxLength={6}
             autoComplete="off"
