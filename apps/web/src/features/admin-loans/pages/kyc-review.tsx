@@ -14,6 +14,7 @@ import { EndDrawer } from '../../../components/ui/end-drawer';
 import { isOverLimit, LimitedTextArea } from '../../../components/ui/limited-text-area';
 import { useCountryName } from '../../../lib/country-name';
 import { toast, toastError } from '../../../lib/toast';
+import { useOneAtATime } from '../../../lib/use-one-at-a-time';
 import { staffImageUrl, useAdminVerifications, useReviewVerification } from '../api/admin-loans-api';
 import {
   ReviewQueueFrame,
@@ -86,7 +87,9 @@ export default function KycReviewPage() {
   };
   const isReasonTooLong = isOverLimit(reason, LOAN_REASON_MAX);
   const isReasonGiven = reason.trim() !== '' && !isReasonTooLong;
-  const decide = async (decision: 'approve' | 'reject' | 'resubmit') => {
+  // One decision per click, however fast: a double click on "Request resubmission" (no confirmation before it) sent
+  // it twice, and "Saved" stood beside "This record has already been reviewed" (QA).
+  const decide = useOneAtATime(async (decision: 'approve' | 'reject' | 'resubmit') => {
     if (!open) {
       return;
     }
@@ -97,7 +100,7 @@ export default function KycReviewPage() {
     } catch (error) {
       toastError(error, t('loadError'));
     }
-  };
+  });
   return (
     <ReviewQueueFrame<TAdminVerification, TVerificationStatus>
       title={t('admin.kycTitle')}
@@ -184,7 +187,11 @@ export default function KycReviewPage() {
                       {t('admin.approve')}
                     </Button>
                   </ConfirmPopover>
-                  <Button disabled={!isReasonGiven} onClick={() => void decide('resubmit')}>
+                  <Button
+                    disabled={!isReasonGiven}
+                    loading={review.isPending && review.variables?.decision === 'resubmit'}
+                    onClick={() => void decide('resubmit')}
+                  >
                     {t('admin.resubmit')}
                   </Button>
                   <ConfirmPopover

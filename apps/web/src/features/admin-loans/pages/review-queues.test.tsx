@@ -531,4 +531,34 @@ describe('Console -> identity checks: a reason belongs to one applicant', () => 
     await waitFor(() => expect(posts()).toHaveLength(1));
     expect(JSON.parse(String(posts()[0]![1]?.body))).toMatchObject({ decision: 'approve' });
   });
+
+  it('sends one resubmission request however quickly it is clicked twice (QA: "Saved" beside "already reviewed")', async () => {
+    const queue = serveQueue(verification, 0);
+    const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      if (init?.method === 'POST') {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        return jsonResponse({});
+      }
+      return queue(input);
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    await renderWithQueries(<KycReviewPage />, '/admin/kyc-review');
+    await act(async () => {
+      fireEvent.click((await screen.findAllByRole('button', { name: loansEn.admin.documents }))[0]!);
+    });
+    fireEvent.change(await screen.findByRole('textbox', { name: loansEn.fields.reason }), {
+      target: { value: 'The back of the ID card is missing' },
+    });
+    const resubmit = screen.getByRole('button', { name: loansEn.admin.resubmit });
+    await act(async () => {
+      fireEvent.click(resubmit);
+      fireEvent.click(resubmit);
+    });
+    const posts = () => fetchMock.mock.calls.filter(([, init]) => init?.method === 'POST');
+    await waitFor(() => expect(posts()).toHaveLength(1));
+    await new Promise((resolve) => setTimeout(resolve, 120));
+    expect(posts()).toHaveLength(1);
+    expect(JSON.parse(String(posts()[0]![1]?.body))).toMatchObject({ decision: 'resubmit' });
+  });
 });
+
