@@ -76,17 +76,22 @@ describe('Admin -> Roles', () => {
   });
 
   it("names the built-in roles in the reader's language, and shows a description an administrator rewrote as written", async () => {
+    const saved: unknown[] = [];
     vi.stubGlobal(
       'fetch',
-      vi.fn(async () =>
-        jsonResponse({
+      vi.fn(async (_input: RequestInfo | URL, init?: RequestInit) => {
+        if (init?.method === 'PUT' || init?.method === 'POST') {
+          saved.push(JSON.parse(String(init.body)));
+          return jsonResponse({});
+        }
+        return jsonResponse({
           data: [
             role('1', 'Administrator', true, 1, 'Full access to the platform'),
             role('2', 'Customer service', true, 1, 'Chats, in the night shift'),
             role('3', 'Auditors', false, 0, 'Reads the books'),
           ],
-        }),
-      ),
+        });
+      }),
     );
     i18next.addResourceBundle('ar', 'admin', adminAr, true, true);
     await i18next.changeLanguage('ar');
@@ -101,10 +106,14 @@ describe('Admin -> Roles', () => {
       await act(async () =>
         fireEvent.click(within(await rowOf('المسؤول')).getByRole('button', { name: 'Edit' })),
       );
-      expect(
-        (within(await screen.findByRole('dialog')).getByDisplayValue('Administrator') as HTMLInputElement)
-          .disabled,
-      ).toBe(true);
+      // In the reader's language, as the list names it (the editor showed the stored English).
+      const dialog = await screen.findByRole('dialog');
+      expect((within(dialog).getByDisplayValue('المسؤول') as HTMLInputElement).disabled).toBe(true);
+      expect(within(dialog).getByDisplayValue('وصول كامل إلى المنصة')).toBeTruthy();
+      // Saved unchanged, the role keeps its stored name and description, not the reader's translation.
+      await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Save' })));
+      await waitFor(() => expect(saved).toHaveLength(1));
+      expect(saved[0]).toMatchObject({ name: 'Administrator', description: 'Full access to the platform' });
     } finally {
       await i18next.changeLanguage('en');
     }

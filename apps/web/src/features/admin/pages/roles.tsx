@@ -28,16 +28,32 @@ export default function RolesPage() {
 
   const open = (role: TRoleInfo | null) => {
     setEditing({ role });
+    // A built-in role in the reader's language, as the list shows it (the editor showed the stored English).
     form.setFieldsValue({
-      name: role?.name ?? '',
-      description: role?.description ?? '',
+      name: role ? roleText.name(role.name) : '',
+      description: role ? roleText.description(role) : '',
       permissions: role?.permissions ?? [],
     });
   };
 
+  /** What is saved: a built-in role keeps its stored name, and its stored description while the shown one is kept. */
+  const storedTexts = (
+    values: { name?: unknown; description?: unknown },
+    role: TRoleInfo | null | undefined,
+  ) =>
+    role
+      ? {
+          name:
+            role.name === values.name || roleText.name(role.name) === values.name ? role.name : values.name,
+          description:
+            values.description === roleText.description(role) ? role.description : values.description,
+        }
+      : {};
+
   // One save at a time: the button shows it is busy only a render later, and a double click had sent two.
   const save = useOneAtATime(async () => {
-    const body = parseFormValues(form, ZRoleRequest, form.getFieldsValue(), t);
+    const values = form.getFieldsValue();
+    const body = parseFormValues(form, ZRoleRequest, { ...values, ...storedTexts(values, editing?.role) }, t);
     if (!body || !editing) {
       return;
     }
