@@ -16,6 +16,10 @@ const conversation = vi.hoisted(() => vi.fn());
 const searchProducts = vi.hoisted(() => vi.fn());
 const send = vi.hoisted(() => vi.fn());
 const csClaim = vi.hoisted(() => vi.fn());
+const csTransfer = vi.hoisted(() => vi.fn());
+const csAgents = vi.hoisted(() =>
+  vi.fn(async () => ({ agents: [] as { id: string; name: string; isOnline: boolean }[] })),
+);
 const csContext = vi.hoisted(() => vi.fn(async (): Promise<TCsCustomerContext | null> => null));
 vi.mock('../api/chat-api', async (importActual) => {
   const actual = await importActual<typeof import('../api/chat-api')>();
@@ -26,7 +30,8 @@ vi.mock('../api/chat-api', async (importActual) => {
       conversations,
       conversation,
       csUnread: async () => ({ waiting: 0, mine: 0 }),
-      csAgents: async () => ({ agents: [] }),
+      csAgents,
+      csTransfer,
       cannedReplies: async () => ({ replies: [] }),
       history: async () => ({ messages: [], hasMore: false }),
       searchProducts,
@@ -315,5 +320,33 @@ describe('/cs/conversations, taking a conversation', () => {
     await act(async () => fireEvent.click(await screen.findByRole('button', { name: chat.cs.claim })));
     await waitFor(() => expect(csClaim).toHaveBeenCalledWith('41'));
     expect(screen.queryByText(/is answering this conversation/)).toBeNull();
+  });
+
+  it('offers to transfer only to colleagues, not to oneself, and shows its name again after a transfer', async () => {
+    csAgents.mockResolvedValue({
+      agents: [
+        { id: '1', name: 'Agent One', isOnline: true },
+        { id: '3', name: 'Ana Colleague', isOnline: false },
+      ],
+    });
+    csTransfer.mockResolvedValue({ ...LEE, agent: { id: '3', name: 'Ana Colleague' } });
+    await openConversation({ ...LEE, status: 'waiting', agent: null });
+    const transfer = await screen.findByRole('combobox', { name: chat.cs.transfer });
+    await act(async () => fireEvent.mouseDown(transfer));
+    const options = await waitFor(() => {
+      const found = [...document.querySelectorAll('.ant-select-item-option')];
+      expect(found.length).toBeGreaterThan(0);
+      return found;
+    });
+    // The agent signed in (id 1) was offered: "transferred" to oneself.
+    expect(options.map((option) => option.textContent)).toEqual(['Ana Colleague']);
+    await act(async () => fireEvent.click(options[0]!));
+    await waitFor(() => expect(csTransfer).toHaveBeenCalledWith('41', '3'));
+    // The picked colleague stayed shown in the box after the transfer.
+    await waitFor(() =>
+      expect(transfer.closest('.ant-select')?.querySelector('.ant-select-placeholder')?.textContent).toBe(
+        chat.cs.transfer,
+      ),
+    );
   });
 });

@@ -338,9 +338,13 @@ export default function CsConversationsPage() {
                       size="small"
                       placeholder={t('cs.transfer')}
                       aria-label={t('cs.transfer')}
+                      // An action, not a setting: it shows its name again after each transfer (a picked colleague
+                      // stayed shown after the conversation had gone to them).
+                      value={null}
                       style={{ minWidth: 140 }}
                       options={(agents.data?.agents ?? [])
-                        .filter((a) => a.id !== selected.agent?.id)
+                        // Not to whoever has it, nor to oneself (that is Claim: "transferred" to oneself read wrong).
+                        .filter((a) => a.id !== selected.agent?.id && a.id !== String(me.data?.id ?? ''))
                         .map((a) => ({
                           value: a.id,
                           label: `${a.name}${a.isOnline ? ` · ${t('cs.online')}` : ''}`,
