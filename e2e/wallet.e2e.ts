@@ -189,6 +189,12 @@ describe('wallet in the browser', () => {
     await reviewInQueue(finance.page, '/admin/finance-withdrawals', '20', async (admin) => {
       await admin.locator('.cv-finance-drawer').getByRole('button', { name: 'Reject' }).click();
       const dialog = admin.locator('.cv-finance-reject');
+      // The dialog opens in its reason field (the focus was on its close button, where typing went nowhere).
+      await poll(() =>
+        admin.evaluate(
+          () => document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.id ?? '',
+        ),
+      ).toMatch(/reason/i);
       await clickInDialog(dialog, 'Reject');
       // A reason is required, and said so (it read "a reason of at most 255 characters").
       await poll(() => dialog.getByText('This field is required').count()).toBe(1);

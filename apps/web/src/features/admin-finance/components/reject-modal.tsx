@@ -58,7 +58,7 @@ export function RejectModal({
       {summary}
       <AppForm form={form} layout="vertical" requiredMark={false} onFinish={submit} preserve={false}>
         <Form.Item name="reason" label={t('review.reason')} extra={t('review.reasonHint')}>
-          <LimitedTextArea rows={3} limit={255} />
+          <LimitedTextArea rows={3} limit={255} autoFocus />
         </Form.Item>
       </AppForm>
     </Modal>

@@ -19,6 +19,7 @@ import { dateTimeCell } from '../../../components/ui/date-time-text';
 import { EndDrawer } from '../../../components/ui/end-drawer';
 import { formatAmount, MoneyText } from '../../../components/ui/money-text';
 import { sortingInAddress } from '../../../components/ui/table-sort';
+import { useDialogFocus } from '../../../components/ui/use-dialog-focus';
 import { isolateDate } from '../../../lib/bidi';
 import { formatDateTime } from '../../../lib/format';
 import { toastError } from '../../../lib/toast';
@@ -340,6 +341,9 @@ export function ApproveModal({
 }) {
   const { t } = useTranslation(['finance', 'common', 'wallet']);
   const approve = useOneAtATime(onApprove);
+  // The focus starts on the form's first field, or on Approve in a bare confirmation: it was on the close button,
+  // where Enter closed the dialog and typing went nowhere (QA).
+  const dialogFocus = useDialogFocus(isOpen);
   return (
     <Modal
       open={isOpen}
@@ -348,17 +352,19 @@ export function ApproveModal({
       // Above the detail drawer it is opened from, even when mounted before it.
       zIndex={1100}
       okText={t('review.approve')}
+      okButtonProps={hasForm ? undefined : dialogFocus.target}
       cancelText={t('common:actions.cancel')}
       onOk={approve}
       onCancel={onCancel}
       confirmLoading={isPending}
       forceRender={hasForm}
       destroyOnHidden={!hasForm}
+      {...dialogFocus.modalProps}
     >
       {isFirstApproval && (
         <Alert className="cv-finance-four-eyes" type="info" showIcon title={t('review.firstOfTwo')} />
       )}
-      {children}
+      {hasForm ? <div {...dialogFocus.target}>{children}</div> : children}
     </Modal>
   );
 }

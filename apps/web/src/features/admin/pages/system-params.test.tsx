@@ -63,6 +63,8 @@ describe('Admin -> System parameters', () => {
     expect(within(row).getByText(description)).toBeTruthy();
     fireEvent.click(within(row).getByRole('button', { name: 'Edit' }));
     const dialog = await screen.findByRole('dialog');
+    // Typing goes into the value at once (the focus was on the close button).
+    await waitFor(() => expect(document.activeElement).toBe(within(dialog).getByRole('textbox')));
     fireEvent.change(within(dialog).getByRole('textbox'), { target: { value: '09:00-24:59' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() =>
@@ -86,14 +88,21 @@ describe('Admin -> System parameters', () => {
       await renderWithQueries(<SystemParamsPage />);
       const row = (await screen.findByText('withdraw_time_window')).closest('tr') as HTMLElement;
       const description = ar.params.descriptions.withdraw_time_window;
-      expect(within(row).getByText(description)).toBeTruthy();
       // Digits after Arabic letters are read as Arabic numbers: without LRI … PDI "09:00-18:00" showed "18:00-09:00".
       const ranges = description.match(/\d\d:\d\d-\d\d:\d\d/g) ?? [];
       expect(ranges).toEqual(['09:00-18:00', '00:00-24:00']);
       for (const range of [...ranges, 'HH:mm-HH:mm']) {
         expect(description).toContain(`\u2066${range}\u2069`);
+        // Each kept on one line, left to right: the cell broke after "HH:mm-" and the halves read in the wrong order.
+        for (const shown of within(row).getAllByText(range, { selector: 'bdi' })) {
+          expect(shown.getAttribute('dir')).toBe('ltr');
+          expect(shown.className).toContain('cv-nowrap');
+        }
       }
-      const value = within(row).getByText('00:00-24:00');
+      expect(within(row).getByText(/الفترة التي يمكن فيها تقديم طلبات السحب/).textContent).toBe(
+        description.replaceAll(/[\u2066\u2069]/g, ''),
+      );
+      const value = within(row).getByText('00:00-24:00', { selector: 'span' });
       expect(value.getAttribute('dir')).toBe('ltr');
       // Broken at its hyphen the value read "00:00-" over "24:00".
       expect(value.className).toContain('cv-nowrap');

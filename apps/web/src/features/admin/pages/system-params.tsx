@@ -8,6 +8,7 @@ import { AppForm } from '../../../components/ui/app-form';
 import { DataTable } from '../../../components/ui/data-table';
 import { dateTimeCell } from '../../../components/ui/date-time-text';
 import { LimitedTextArea } from '../../../components/ui/limited-text-area';
+import { SentenceWithValues } from '../../../components/ui/sentence-with-values';
 import { isApiError } from '../../../lib/api';
 import { parseFormValues, showSubmitError } from '../../../lib/form';
 import { toast } from '../../../lib/toast';
@@ -22,8 +23,9 @@ function descriptionKey(code: string): string {
 export default function SystemParamsPage() {
   const { t } = useTranslation(['admin', 'common', 'validation', 'errors']);
   /** What a setting is for, in the reader's language; the stored English text for a setting the dictionary lacks. */
-  const describe = (param: TSystemParam) =>
-    t(descriptionKey(param.code), { defaultValue: param.description });
+  const describe = (param: TSystemParam) => (
+    <SentenceWithValues text={t(descriptionKey(param.code), { defaultValue: param.description })} />
+  );
   const params = useSystemParams();
   const saveParam = useSaveSystemParam();
   const [editing, setEditing] = useState<TSystemParam | null>(null);
@@ -123,7 +125,7 @@ export default function SystemParamsPage() {
         <AppForm form={form} layout="vertical" requiredMark={false} onFinish={save}>
           <Form.Item name="value" label={t('params.value')}>
             {/* A number or a time window reads left to right in an Arabic console ("-5" had shown as "5-"). */}
-            <LimitedTextArea rows={3} limit={2000} dir="auto" />
+            <LimitedTextArea rows={3} limit={2000} dir="auto" autoFocus />
           </Form.Item>
         </AppForm>
       </Modal>
