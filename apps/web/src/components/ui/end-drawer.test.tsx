@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { cssMediaBlock } from '../../testing/css-rules';
 import { setUpComponentTests } from '../../testing/render';
+import { DataTable } from './data-table';
 import { EndDrawer } from './end-drawer';
 
 function OrderRow() {
@@ -13,6 +14,45 @@ function OrderRow() {
       <Button onClick={() => setIsOpen(true)}>Details</Button>
       <EndDrawer open={isOpen} title="Order" onClose={() => setIsOpen(false)}>
         <Button>Ship</Button>
+      </EndDrawer>
+    </>
+  );
+}
+
+/** A review queue: each record's Review opens the drawer, whose Approve takes the record out of the list. */
+function ReviewQueue({ removesAfterClose }: { removesAfterClose: boolean }) {
+  const [records, setRecords] = useState(['#1', '#2', '#3'].map((id) => ({ id })));
+  const [openRecord, setOpenRecord] = useState<string | null>(null);
+  const approve = () => {
+    const approved = openRecord;
+    const remove = () => setRecords((current) => current.filter((record) => record.id !== approved));
+    setOpenRecord(null);
+    // The list's refetch answers after the drawer has closed, or before.
+    if (removesAfterClose) {
+      setTimeout(remove, 50);
+    } else {
+      remove();
+    }
+  };
+  return (
+    <>
+      <DataTable<{ id: string }>
+        rowKey="id"
+        pagination={false}
+        dataSource={records}
+        columns={[
+          { key: 'id', title: 'Record', render: (_, record) => record.id },
+          {
+            key: 'actions',
+            title: 'Actions',
+            render: (_, record) => (
+              <Button onClick={() => setOpenRecord(record.id)}>{`Review ${record.id}`}</Button>
+            ),
+          },
+        ]}
+      />
+      <EndDrawer open={openRecord !== null} title="Deposit" onClose={() => setOpenRecord(null)}>
+        <Button onClick={approve}>Approve</Button>
       </EndDrawer>
     </>
   );
@@ -74,4 +114,22 @@ describe('EndDrawer', () => {
     );
     await waitFor(() => expect(document.activeElement).toBe(details));
   });
+
+  it.each([false, true])(
+    'gives the focus to the next record when a decision took its record out of the list (removed after closing: %s)',
+    async (removesAfterClose) => {
+      render(<ReviewQueue removesAfterClose={removesAfterClose} />);
+      const review = screen.getByRole('button', { name: 'Review #2' });
+      review.focus();
+      await act(async () => fireEvent.click(review));
+      const approve = await screen.findByRole('button', { name: 'Approve' });
+      approve.focus();
+      await act(async () => fireEvent.click(approve));
+      await waitFor(() => expect(screen.queryByRole('button', { name: 'Review #2' })).toBeNull());
+      // It fell to the page's start (QA): the reviewer goes on with the record now in its place.
+      await waitFor(() =>
+        expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Review #3' })),
+      );
+    },
+  );
 });

@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppForm } from '../../../components/ui/app-form';
 import { LimitedTextArea } from '../../../components/ui/limited-text-area';
+import { useDialogFocus } from '../../../components/ui/use-dialog-focus';
 import { parseFormValues } from '../../../lib/form';
 import { useOneAtATime } from '../../../lib/use-one-at-a-time';
 import type { TReviewQueue } from './review-queue';
@@ -29,6 +30,8 @@ export function RejectModal({
 }) {
   const { t } = useTranslation(['finance', 'validation', 'common']);
   const [form] = Form.useForm<{ reason?: string }>();
+  // The focus starts in the reason (it was on the close button, where typing went nowhere).
+  const dialogFocus = useDialogFocus(queue.action === 'reject' && record !== null);
   const submit = useOneAtATime(async () => {
     const body = parseFormValues(
       form,
@@ -54,11 +57,12 @@ export function RejectModal({
       onOk={submit}
       onCancel={() => queue.setAction(null)}
       destroyOnHidden
+      {...dialogFocus.modalProps}
     >
       {summary}
       <AppForm form={form} layout="vertical" requiredMark={false} onFinish={submit} preserve={false}>
         <Form.Item name="reason" label={t('review.reason')} extra={t('review.reasonHint')}>
-          <LimitedTextArea rows={3} limit={255} autoFocus />
+          <LimitedTextArea rows={3} limit={255} {...dialogFocus.target} />
         </Form.Item>
       </AppForm>
     </Modal>

@@ -177,18 +177,16 @@ function DashboardBody({ board }: { board: TAdminDashboard }) {
         ))}
       </Row>
       <Card size="small" title={t('dashboard.queues')} className="cv-dashboard__card">
-        <Row gutter={[12, 12]}>
-          {ADMIN_DASHBOARD_QUEUES.map((queue) => {
-            return (
-              <Col key={queue} xs={12} md={6} lg={3} data-queue={queue}>
-                <Statistic
-                  title={<Link to={QUEUE_PAGES[queue]}>{t(`dashboard.queueNames.${queue}`)}</Link>}
-                  value={board.queues[queue]}
-                />
-              </Col>
-            );
-          })}
-        </Row>
+        <div className="cv-dashboard__queues">
+          {ADMIN_DASHBOARD_QUEUES.map((queue) => (
+            <div key={queue} data-queue={queue}>
+              <Statistic
+                title={<Link to={QUEUE_PAGES[queue]}>{t(`dashboard.queueNames.${queue}`)}</Link>}
+                value={board.queues[queue]}
+              />
+            </div>
+          ))}
+        </div>
       </Card>
       {isEmpty ? (
         <Card size="small" className="cv-dashboard__card">

@@ -9,6 +9,7 @@ import { DataTable } from '../../../components/ui/data-table';
 import { dateTimeCell } from '../../../components/ui/date-time-text';
 import { LimitedTextArea } from '../../../components/ui/limited-text-area';
 import { SentenceWithValues } from '../../../components/ui/sentence-with-values';
+import { useDialogFocus } from '../../../components/ui/use-dialog-focus';
 import { isApiError } from '../../../lib/api';
 import { parseFormValues, showSubmitError } from '../../../lib/form';
 import { toast } from '../../../lib/toast';
@@ -30,6 +31,8 @@ export default function SystemParamsPage() {
   const saveParam = useSaveSystemParam();
   const [editing, setEditing] = useState<TSystemParam | null>(null);
   const [form] = Form.useForm();
+  // Typing goes into the value at once (the focus was on the close button).
+  const dialogFocus = useDialogFocus(editing !== null);
 
   // One save at a time: the button shows it is busy only a render later, and a double click had sent two.
   const save = useOneAtATime(async () => {
@@ -120,12 +123,13 @@ export default function SystemParamsPage() {
         cancelText={t('common:actions.cancel')}
         confirmLoading={saveParam.isPending}
         destroyOnHidden
+        {...dialogFocus.modalProps}
       >
         <p className="cv-muted">{editing ? describe(editing) : null}</p>
         <AppForm form={form} layout="vertical" requiredMark={false} onFinish={save}>
           <Form.Item name="value" label={t('params.value')}>
             {/* A number or a time window reads left to right in an Arabic console ("-5" had shown as "5-"). */}
-            <LimitedTextArea rows={3} limit={2000} dir="auto" autoFocus />
+            <LimitedTextArea rows={3} limit={2000} dir="auto" {...dialogFocus.target} />
           </Form.Item>
         </AppForm>
       </Modal>
