@@ -196,11 +196,20 @@ export function ConversationView({
   const messagesRef = useRef(messages);
   messagesRef.current = messages;
   const fileRef = useRef<HTMLInputElement>(null);
+  const composerRef = useRef<HTMLFormElement>(null);
 
   useEffect(() => {
     if (draft) {
       setText((current) => (current ? `${current}\n${draft}` : draft));
       onDraftUsed?.();
+      // The writer goes on in the composer, at the end of the text (a canned reply chosen from its menu by the
+      // keyboard left the focus on the page's start, QA). After the menu has closed and handed the focus back.
+      // Not cleared with the effect: taking the draft clears it, which runs the effect again at once.
+      setTimeout(() => {
+        const composer = composerRef.current?.querySelector('textarea');
+        composer?.focus();
+        composer?.setSelectionRange(composer.value.length, composer.value.length);
+      });
     }
   }, [draft, onDraftUsed]);
 
@@ -627,6 +636,7 @@ export function ConversationView({
         </ul>
       )}
       <form
+        ref={composerRef}
         className="cv-chat__composer"
         onSubmit={(event) => {
           event.preventDefault();

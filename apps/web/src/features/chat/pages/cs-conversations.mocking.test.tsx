@@ -17,6 +17,9 @@ const searchProducts = vi.hoisted(() => vi.fn());
 const send = vi.hoisted(() => vi.fn());
 const csClaim = vi.hoisted(() => vi.fn());
 const csTransfer = vi.hoisted(() => vi.fn());
+const cannedReplies = vi.hoisted(() =>
+  vi.fn(async () => ({ replies: [] as { id: string; title: string; content: string }[] })),
+);
 const csAgents = vi.hoisted(() =>
   vi.fn(async () => ({ agents: [] as { id: string; name: string; isOnline: boolean }[] })),
 );
@@ -32,7 +35,7 @@ vi.mock('../api/chat-api', async (importActual) => {
       csUnread: async () => ({ waiting: 0, mine: 0 }),
       csAgents,
       csTransfer,
-      cannedReplies: async () => ({ replies: [] }),
+      cannedReplies,
       history: async () => ({ messages: [], hasMore: false }),
       searchProducts,
       send,
@@ -134,6 +137,21 @@ describe('/cs/conversations', () => {
     expect(screen.getByRole('link', { name: 'Open the canned replies page' }).getAttribute('href')).toBe(
       '/cs/canned',
     );
+  });
+
+  it('puts a chosen canned reply into the reply box with the focus there, at its end', async () => {
+    cannedReplies.mockResolvedValue({
+      replies: [{ id: '5', title: 'Greeting', content: 'Hello, how can I help?' }],
+    });
+    await openLeeConversation();
+    await act(async () => fireEvent.click(await screen.findByRole('button', { name: chat.cs.cannedShort })));
+    await act(async () => fireEvent.click(await screen.findByText('Greeting')));
+    const composer = document.querySelector<HTMLTextAreaElement>('.cv-chat__composer textarea')!;
+    await waitFor(() => expect(composer.value).toBe('Hello, how can I help?'));
+    // It fell to the page's start once the menu closed (QA): the agent goes on writing.
+    await waitFor(() => expect(document.activeElement).toBe(composer));
+    expect(composer.selectionStart).toBe(composer.value.length);
+    cannedReplies.mockResolvedValue({ replies: [] });
   });
 
   it('names the canned replies button by the word it shows, the longer text describing it', async () => {
