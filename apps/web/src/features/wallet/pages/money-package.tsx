@@ -68,6 +68,10 @@ export default function MoneyPackagePage() {
       </Card>
       <Card className="cv-wallet-card">
         <Tabs
+          // The three share the row, a long name wrapping: at 360 px "Balance history" was out of view, its "more"
+          // menu left out (global.css), with nothing to say there was a third tab (QA).
+          className="cv-even-tabs"
+          tabBarGutter={12}
           activeKey={tab}
           onChange={(key) => go({ tab: key as TTab, page: 1 })}
           items={TABS.map((key) => ({
