@@ -132,4 +132,41 @@ describe('/credit/application', () => {
     await waitFor(() => expect(screen.queryByText('This text is too long')).toBeNull());
     expect(submit.disabled).toBe(false);
   });
+
+  it("sends one application however quickly Submit is clicked twice, and says the server's refusal of the amount beside it", async () => {
+    const message = 'The most this product lends is 400,000.00 USDT';
+    const posts: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+        const path = new URL(String(input), 'http://localhost').pathname;
+        if (init?.method === 'POST') {
+          posts.push(String(init.body));
+          await new Promise((resolve) => setTimeout(resolve, 50));
+          return jsonResponse({ error: { code: 'LOAN_ABOVE_MAX', message, details: {} } }, 400);
+        }
+        if (path.endsWith('/loans/mine')) {
+          return jsonResponse({ current: null, history: [], historyTotal: 0, pageNum: 1, pageSize: 10 });
+        }
+        return path.endsWith('/verification')
+          ? jsonResponse(VERIFIED)
+          : jsonResponse({ products: [STARTUP_LOAN] });
+      }),
+    );
+    await renderWithQueries(<CreditApplicationPage />);
+    const amount = await screen.findByRole('textbox', { name: 'Amount' });
+    fireEvent.change(amount, { target: { value: '200000' } });
+    fireEvent.click(screen.getByRole('checkbox', { name: loansEn.application.agree }));
+    fireEvent.change(screen.getByRole('textbox', { name: loansEn.fields.purpose }), {
+      target: { value: 'Stock for the spring season' },
+    });
+    const submit = screen.getByRole('button', { name: 'Submit the application' });
+    fireEvent.click(submit);
+    fireEvent.click(submit);
+    // Beside the amount (a toast was gone in seconds), and sent once.
+    expect(await screen.findByText(message)).toBeTruthy();
+    expect(posts).toHaveLength(1);
+    fireEvent.change(amount, { target: { value: '150000' } });
+    await waitFor(() => expect(screen.queryByText(message)).toBeNull());
+  });
 });

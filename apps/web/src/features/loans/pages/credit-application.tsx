@@ -6,6 +6,7 @@ import {
   OPEN_LOAN_STATUSES,
   parseMoney,
   REPAYMENT_MODES,
+  type TApplyLoanRequest,
   type TLoanStatus,
   type TRepaymentMode,
 } from '@caravan/contracts';
@@ -18,9 +19,11 @@ import { isOverLimit, LimitedTextArea } from '../../../components/ui/limited-tex
 import { LoadError } from '../../../components/ui/load-error';
 import { formatAmount } from '../../../components/ui/money-text';
 import { PageFrame } from '../../../components/ui/page-frame';
+import { isApiError } from '../../../lib/api';
 import { useCountryName } from '../../../lib/country-name';
 import { ratePercent } from '../../../lib/format-money';
 import { toast, toastError } from '../../../lib/toast';
+import { useOneAtATime } from '../../../lib/use-one-at-a-time';
 import {
   identityImageUrl,
   useApplyLoan,
@@ -33,6 +36,9 @@ import '../loans.css';
 import { isAmountUnreadable } from '../../../lib/normalise-amount';
 
 /** The application, prefilled from the verification, with the agreement of these figures to tick. */
+/** The server's refusals that are about the amount applied for. */
+const AMOUNT_REFUSALS = new Set(['LOAN_BELOW_MIN', 'LOAN_ABOVE_MAX']);
+
 export default function CreditApplicationPage() {
   const { t } = useTranslation(['loans', 'validation']);
   const navigate = useNavigate();
@@ -54,6 +60,24 @@ export default function CreditApplicationPage() {
   );
   const [purpose, setPurpose] = useState('');
   const [isAgreed, setAgreed] = useState(false);
+  // The server's refusal of the amount sent (the product's limits changed since the page was read), beside the amount
+  // while it is the one typed: a toast was gone in seconds.
+  const [refusedAmount, setRefusedAmount] = useState<{ amount: string; message: string } | null>(null);
+  // One application per click, however fast: a second click before the button showed it was busy sent it again,
+  // and "An application is already pending" stood beside "Submitted".
+  const sendApplication = useOneAtATime(async (body: TApplyLoanRequest) => {
+    try {
+      await apply.mutateAsync(body);
+      toast.success(t('application.submitted'));
+      await navigate('/credit/myLoan');
+    } catch (error) {
+      if (isApiError(error) && (error.details.field === 'amount' || AMOUNT_REFUSALS.has(error.code))) {
+        setRefusedAmount({ amount: body.amount, message: error.message });
+        return;
+      }
+      toastError(error, t('loadError'));
+    }
+  });
   const realName = verification.data?.realName;
   const isVerified = verification.data?.realNameStatus === 'approved';
   const isAdvancedVerified = verification.data?.advancedStatus === 'approved';
@@ -117,22 +141,16 @@ export default function CreditApplicationPage() {
     : isAgreed && purpose.trim().length === 0
       ? t('validation:required')
       : undefined;
-  const submit = async () => {
-    try {
-      await apply.mutateAsync({
-        productId: product.id,
-        amount,
-        termDays: term,
-        mode: chosenMode,
-        purpose,
-        agreed: isAgreed,
-      });
-      toast.success(t('application.submitted'));
-      await navigate('/credit/myLoan');
-    } catch (error) {
-      toastError(error, t('loadError'));
-    }
-  };
+  const submit = () =>
+    sendApplication({
+      productId: product.id,
+      amount,
+      termDays: term,
+      mode: chosenMode,
+      purpose,
+      agreed: isAgreed,
+    });
+  const amountRefusal = refusedAmount?.amount === amount ? refusedAmount.message : null;
   return (
     <PageFrame titleKey="routes.creditApplication" crumbs={[{ labelKey: 'routes.credit', to: '/credit' }]}>
       {openLoan && (
@@ -209,9 +227,12 @@ export default function CreditApplicationPage() {
           </Form.Item>
           <Form.Item
             label={t('fields.amount')}
-            validateStatus={amount && !isAmountValid ? 'error' : needsAdvanced ? 'warning' : undefined}
+            validateStatus={
+              (amount && !isAmountValid) || amountRefusal ? 'error' : needsAdvanced ? 'warning' : undefined
+            }
             help={
-              needsAdvanced ? (
+              amountRefusal ??
+              (needsAdvanced ? (
                 <>
                   {t('application.needAdvanced', { amount: formatAmount(product.advancedAbove) })}{' '}
                   <Link to="/userInfo/verification">{t('application.goVerify')}</Link>
@@ -223,7 +244,7 @@ export default function CreditApplicationPage() {
                   min: formatAmount(product.minAmount),
                   max: formatAmount(product.maxAmount),
                 })
-              )
+              ))
             }
           >
             <AmountInput
