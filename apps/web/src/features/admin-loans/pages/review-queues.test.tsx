@@ -561,4 +561,3 @@ describe('Console -> identity checks: a reason belongs to one applicant', () => 
     expect(JSON.parse(String(posts()[0]![1]?.body))).toMatchObject({ decision: 'resubmit' });
   });
 });
-
