@@ -1,4 +1,5 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
+import type { ComponentProps } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { setUpComponentTests } from '../../testing/render';
 import { SortableImageUploader, toUploadItems, withUploadedPreviews } from './sortable-image-uploader';
@@ -10,21 +11,26 @@ const STORED = ['/uploads/687521a9c0de-480.webp', '/uploads/9f3b77e1aa42-480.web
   srcset: '',
 }));
 
+/** The uploader of a product's pictures (up to nine), holding `files`. */
+function renderImages(files: ComponentProps<typeof SortableImageUploader>['files']) {
+  render(
+    <SortableImageUploader
+      files={files}
+      onChange={vi.fn()}
+      max={9}
+      moduleName="goods"
+      label="Images"
+      addText="Add"
+      failedText="Failed"
+    />,
+  );
+}
+
 describe('SortableImageUploader', () => {
   setUpComponentTests();
 
   it('names each picture by its field and place, not by its file name', () => {
-    render(
-      <SortableImageUploader
-        files={toUploadItems(STORED)}
-        onChange={vi.fn()}
-        max={9}
-        moduleName="goods"
-        label="Images"
-        addText="Add"
-        failedText="Failed"
-      />,
-    );
+    renderImages(toUploadItems(STORED));
     const pictures = [...document.querySelectorAll('img')];
     expect(pictures.map((picture) => picture.getAttribute('alt'))).toEqual([
       'Images: picture 1 of 2',
@@ -64,17 +70,7 @@ describe('SortableImageUploader', () => {
     const shown = withUploadedPreviews([uploading, done]);
     expect(shown[0]).toBe(uploading);
     expect(shown[1]).toMatchObject({ url: done.response.url, thumbUrl: done.response.url });
-    render(
-      <SortableImageUploader
-        files={shown}
-        onChange={vi.fn()}
-        max={9}
-        moduleName="goods"
-        label="Images"
-        addText="Add"
-        failedText="Failed"
-      />,
-    );
+    renderImages(shown);
     expect(screen.getByRole('img', { name: 'Images: picture 2 of 2' }).getAttribute('src')).toBe(
       done.response.url,
     );
@@ -83,17 +79,7 @@ describe('SortableImageUploader', () => {
   });
 
   it('shows a tile being uploaded as a spinner above its percentage, its word only for screen readers', async () => {
-    render(
-      <SortableImageUploader
-        files={[{ uid: 'rc-1', name: 'red.png', status: 'uploading' as const, percent: 40 }]}
-        onChange={vi.fn()}
-        max={9}
-        moduleName="goods"
-        label="Images"
-        addText="Add"
-        failedText="Failed"
-      />,
-    );
+    renderImages([{ uid: 'rc-1', name: 'red.png', status: 'uploading' as const, percent: 40 }]);
     // Ant Design's word ("Téléchargement…" in French) was wider than the tile and cut.
     const thumbnail = document.querySelector<HTMLElement>('.ant-upload-list-item-thumbnail');
     expect(thumbnail?.querySelector('[aria-hidden].anticon-loading')).toBeTruthy();

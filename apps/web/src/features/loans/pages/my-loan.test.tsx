@@ -208,29 +208,41 @@ describe('/credit/myLoan, repaying another amount', () => {
   });
 });
 
+/** Serves the current loan and a wallet of 5,000.00 USDT; a repayment gets `answerRepayment`'s answer. */
+function serveRepayment(answerRepayment: (body: string) => Promise<Response>) {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = String(input);
+      if (url.includes('/repay')) {
+        return answerRepayment(String(init?.body));
+      }
+      return url.includes('/loans/mine')
+        ? jsonResponse({ current: disbursedLoan(), history: [] })
+        : jsonResponse({ available: '5000.00', frozen: '0.00' });
+    }),
+  );
+}
+
+/** The repayment dialog, opened from the page. */
+async function openRepayment() {
+  await renderWithQueries(<MyLoanPage />);
+  fireEvent.click(await screen.findByRole('button', { name: 'Repay now' }));
+  return screen.findByRole('dialog');
+}
+
 describe('/credit/myLoan, repaying', () => {
   setUpComponentTests({ loans: loansEn });
   failOnAntdWarnings();
 
   it('sends one repayment however quickly OK is clicked twice', async () => {
     const repayments: string[] = [];
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-        const url = String(input);
-        if (url.includes('/repay')) {
-          repayments.push(String(init?.body));
-          await new Promise((resolve) => setTimeout(resolve, 50));
-          return jsonResponse({ loan: disbursedLoan() });
-        }
-        return url.includes('/loans/mine')
-          ? jsonResponse({ current: disbursedLoan(), history: [] })
-          : jsonResponse({ available: '5000.00', frozen: '0.00' });
-      }),
-    );
-    await renderWithQueries(<MyLoanPage />);
-    fireEvent.click(await screen.findByRole('button', { name: 'Repay now' }));
-    const dialog = await screen.findByRole('dialog');
+    serveRepayment(async (body) => {
+      repayments.push(body);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      return jsonResponse({ loan: disbursedLoan() });
+    });
+    const dialog = await openRepayment();
     fireEvent.change(within(dialog).getByLabelText('Transaction password'), { target: { value: '123456' } });
     const ok = within(dialog).getByRole('button', { name: /OK/ });
     fireEvent.click(ok);
@@ -242,21 +254,10 @@ describe('/credit/myLoan, repaying', () => {
 
   it('says a wrong transaction password beside the field, with the attempts left, until it is changed', async () => {
     const message = 'Wrong transaction password. Attempts left: 2';
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (input: RequestInfo | URL) => {
-        const url = String(input);
-        if (url.includes('/repay')) {
-          return jsonResponse({ error: { code: 'TX_PASSWORD_WRONG', message, details: {} } }, 400);
-        }
-        return url.includes('/loans/mine')
-          ? jsonResponse({ current: disbursedLoan(), history: [] })
-          : jsonResponse({ available: '5000.00', frozen: '0.00' });
-      }),
+    serveRepayment(async () =>
+      jsonResponse({ error: { code: 'TX_PASSWORD_WRONG', message, details: {} } }, 400),
     );
-    await renderWithQueries(<MyLoanPage />);
-    fireEvent.click(await screen.findByRole('button', { name: 'Repay now' }));
-    const dialog = await screen.findByRole('dialog');
+    const dialog = await openRepayment();
     const password = within(dialog).getByLabelText('Transaction password');
     fireEvent.change(password, { target: { value: '123456' } });
     fireEvent.click(within(dialog).getByRole('button', { name: /OK/ }));
