@@ -54,4 +54,23 @@ describe('BuyBox price', () => {
     expect(price.textContent).not.toContain('Sale');
     expect(price.querySelector('.cv-card__badge')).toBeNull();
   });
+
+  it('says so beside the box when a typed quantity was brought within the limits (it changed without a word)', async () => {
+    await renderWithQueries(<BuyBox product={PRODUCT} />, '/productDetails?id=401');
+    await act(async () => {
+      fireEvent.click(screen.getByRole('radio', { name: 'Gold' }));
+    });
+    const box = screen.getByRole('spinbutton', { name: 'Quantity' }) as HTMLInputElement;
+    const limits = screen.getByTestId('buy-limits');
+    expect(limits.className).not.toContain('cv-buy-limits--adjusted');
+    fireEvent.change(box, { target: { value: '50' } });
+    fireEvent.blur(box);
+    expect(box.value).toBe('10');
+    expect(limits.className).toContain('cv-buy-limits--adjusted');
+    expect(screen.getByRole('status').textContent).toBe(limits.textContent);
+    fireEvent.change(box, { target: { value: '3' } });
+    fireEvent.blur(box);
+    expect(limits.className).not.toContain('cv-buy-limits--adjusted');
+    expect(screen.getByRole('status').textContent).toBe('');
+  });
 });

@@ -37,6 +37,9 @@ export function BuyBox({ product }: { product: TProductDetail }) {
   const stock = variant ? variant.stock : hasVariants ? 0 : product.stock;
   const limits = quantityLimits(product.buyMin, product.maxBuy, stock);
   const [quantity, setQuantity] = useState(limits.min);
+  // A typed quantity was brought within the limits, or refused: the limits beside the box say why (it changed without
+  // a word, QA).
+  const [isQuantityAdjusted, setQuantityAdjusted] = useState(false);
 
   useEffect(() => {
     writeStorage(STORAGE_KEYS.maxBuy, String(product.maxBuy));
@@ -50,6 +53,7 @@ export function BuyBox({ product }: { product: TProductDetail }) {
   const freight = parseMoney(product.freight.total);
   const isSelectionComplete = !hasVariants || variant !== null;
   const canBuy = product.isOnShelf && isSelectionComplete && limits.canBuy;
+  const limitsText = t('detail.stockAndLimits', { stock, min: limits.min, max: limits.max });
   const isReduced = isPriceReduced(product, unitPrice);
 
   const buildChoice = (): TCartChoice => ({
@@ -139,12 +143,20 @@ export function BuyBox({ product }: { product: TProductDetail }) {
             max={limits.max}
             value={quantity}
             isDisabled={!canBuy}
-            onChange={setQuantity}
+            onChange={(next) => {
+              setQuantityAdjusted(false);
+              setQuantity(next);
+            }}
+            onClamp={() => setQuantityAdjusted(true)}
           />
-          <span className="cv-muted" style={{ fontSize: 13 }}>
-            {limits.canBuy
-              ? t('detail.stockAndLimits', { stock, min: limits.min, max: limits.max })
-              : t('detail.outOfStock')}
+          <span
+            className={isQuantityAdjusted ? 'cv-buy-limits cv-buy-limits--adjusted' : 'cv-buy-limits'}
+            data-testid="buy-limits"
+          >
+            {limits.canBuy ? limitsText : t('detail.outOfStock')}
+          </span>
+          <span className="cv-visually-hidden" role="status">
+            {isQuantityAdjusted ? limitsText : ''}
           </span>
         </dd>
         <dt>{t('detail.freight')}</dt>
