@@ -10,7 +10,7 @@ import { revealFirstError } from '../../lib/reveal-error';
 import { toast } from '../../lib/toast';
 import { AreaCodeSelect } from '../auth/area-code-select';
 import { AppForm } from '../ui/app-form';
-import { LimitedTextArea } from '../ui/limited-text-area';
+import { LimitedTextArea } from '../ui/limited-text';
 import { useDialogFocus } from '../ui/use-dialog-focus';
 import { ADDRESSES_KEY } from './api/address-keys';
 import { useCities, useStates } from './api/list-regions';

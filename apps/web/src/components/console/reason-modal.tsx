@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { revealFirstError } from '../../lib/reveal-error';
 import { useOneAtATime } from '../../lib/use-one-at-a-time';
-import { LimitedTextArea } from '../ui/limited-text-area';
+import { LimitedTextArea } from '../ui/limited-text';
 
 type TProps = {
   /** The dialog is open while it has a title. */

@@ -1,8 +1,8 @@
 import { LANGUAGE_NAMES, LANGUAGES, type TLanguage } from '@caravan/contracts';
-import { Form, Input, Select, Space, Tabs, theme } from 'antd';
+import { Form, Select, Space, Tabs, theme } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LimitedTextArea } from '../ui/limited-text-area';
+import { LimitedInput, LimitedTextArea } from '../ui/limited-text';
 
 export type TLocalizedField = {
   /** The form field holding the texts by language (`{ en: '…', fr: '…' }`). */
@@ -109,7 +109,7 @@ export function PerLanguageTexts({
                     {field.rows ? (
                       <LimitedTextArea {...common} limit={field.maxLength} rows={field.rows} />
                     ) : (
-                      <Input {...common} maxLength={field.maxLength} />
+                      <LimitedInput {...common} limit={field.maxLength} />
                     )}
                   </Form.Item>
                 );

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { AppForm } from '../../../components/ui/app-form';
-import { LimitedTextArea } from '../../../components/ui/limited-text-area';
+import { LimitedTextArea } from '../../../components/ui/limited-text';
 import { PageFrame } from '../../../components/ui/page-frame';
 import { isApiError } from '../../../lib/api';
 import { parseFormValues, showSubmitError } from '../../../lib/form';

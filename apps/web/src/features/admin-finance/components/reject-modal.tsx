@@ -3,7 +3,7 @@ import { Form, Modal } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppForm } from '../../../components/ui/app-form';
-import { LimitedTextArea } from '../../../components/ui/limited-text-area';
+import { LimitedTextArea } from '../../../components/ui/limited-text';
 import { useDialogFocus } from '../../../components/ui/use-dialog-focus';
 import { parseFormValues } from '../../../lib/form';
 import { useOneAtATime } from '../../../lib/use-one-at-a-time';

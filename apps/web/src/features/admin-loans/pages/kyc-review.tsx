@@ -11,7 +11,7 @@ import { readAddress } from '../../../components/console/filter-in-address';
 import { ConfirmPopover } from '../../../components/ui/confirm-popover';
 import { DateTimeText } from '../../../components/ui/date-time-text';
 import { EndDrawer } from '../../../components/ui/end-drawer';
-import { isOverLimit, LimitedTextArea } from '../../../components/ui/limited-text-area';
+import { isOverLimit, LimitedTextArea } from '../../../components/ui/limited-text';
 import { useCountryName } from '../../../lib/country-name';
 import { toast, toastError } from '../../../lib/toast';
 import { useOneAtATime } from '../../../lib/use-one-at-a-time';

@@ -24,7 +24,7 @@ import { AmountInput } from '../../../components/ui/amount-input';
 import { ConfirmPopover } from '../../../components/ui/confirm-popover';
 import { DateTimeText } from '../../../components/ui/date-time-text';
 import { EndDrawer } from '../../../components/ui/end-drawer';
-import { isOverLimit, LimitedTextArea } from '../../../components/ui/limited-text-area';
+import { isOverLimit, LimitedTextArea } from '../../../components/ui/limited-text';
 import { formatAmount, MoneyText } from '../../../components/ui/money-text';
 import { sortingInAddress, type TTableSort } from '../../../components/ui/table-sort';
 import { isApiError } from '../../../lib/api';

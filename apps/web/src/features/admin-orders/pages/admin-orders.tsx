@@ -11,7 +11,7 @@ import { OrderInfoView } from '../../../components/order/order-info-view';
 import { OrdersTable, useOrderListState } from '../../../components/order/orders-table';
 import { AmountInput } from '../../../components/ui/amount-input';
 import { AppForm } from '../../../components/ui/app-form';
-import { LimitedTextArea } from '../../../components/ui/limited-text-area';
+import { LimitedTextArea } from '../../../components/ui/limited-text';
 import { MoneyText } from '../../../components/ui/money-text';
 import { type TClosingDialogProps, useClosingDialog } from '../../../components/ui/use-closing-dialog';
 import { parseFormValues, showSubmitError } from '../../../lib/form';

@@ -21,7 +21,7 @@ import { AppForm } from '../../../components/ui/app-form';
 import { ChainAddress } from '../../../components/ui/chain-address';
 import { useSelectClear } from '../../../components/ui/clear-icon';
 import { DataTable } from '../../../components/ui/data-table';
-import { LimitedTextArea } from '../../../components/ui/limited-text-area';
+import { LimitedTextArea } from '../../../components/ui/limited-text';
 import { formatAmount, MoneyText } from '../../../components/ui/money-text';
 import { parseFormValues } from '../../../lib/form';
 import { formatDateTime } from '../../../lib/format';

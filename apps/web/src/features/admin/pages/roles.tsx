@@ -6,7 +6,7 @@ import { ConsolePageHead } from '../../../components/console/console-layout';
 import { LoadError } from '../../../components/console/load-error';
 import { AppForm } from '../../../components/ui/app-form';
 import { DataTable } from '../../../components/ui/data-table';
-import { LimitedTextArea } from '../../../components/ui/limited-text-area';
+import { LimitedTextArea } from '../../../components/ui/limited-text';
 import { captureRemovalPlace, REMOVAL_LIST_PROPS } from '../../../components/ui/removal-focus';
 import { parseFormValues, showSubmitError } from '../../../lib/form';
 import { toast } from '../../../lib/toast';

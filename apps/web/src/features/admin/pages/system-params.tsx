@@ -7,7 +7,7 @@ import { LoadError } from '../../../components/console/load-error';
 import { AppForm } from '../../../components/ui/app-form';
 import { DataTable } from '../../../components/ui/data-table';
 import { dateTimeCell } from '../../../components/ui/date-time-text';
-import { LimitedTextArea } from '../../../components/ui/limited-text-area';
+import { LimitedTextArea } from '../../../components/ui/limited-text';
 import { SentenceWithValues } from '../../../components/ui/sentence-with-values';
 import { useDialogFocus } from '../../../components/ui/use-dialog-focus';
 import { isApiError } from '../../../lib/api';

@@ -13,7 +13,7 @@ import { COUPONS_KEY } from '../../../components/coupons/use-coupons';
 import { OrderAmounts } from '../../../components/order/order-amounts';
 import { OrderItemsTable } from '../../../components/order/order-items-table';
 import { PayOrdersModal } from '../../../components/order/pay-orders-modal';
-import { isOverLimit, LimitedTextArea } from '../../../components/ui/limited-text-area';
+import { isOverLimit, LimitedTextArea } from '../../../components/ui/limited-text';
 import { emptyOrLoadError } from '../../../components/ui/load-error';
 import { MoneyText } from '../../../components/ui/money-text';
 import { PageFrame } from '../../../components/ui/page-frame';

@@ -8,7 +8,7 @@ import { hasPermission, useStaffMe } from '../../../components/console/staff-ses
 import { AppForm } from '../../../components/ui/app-form';
 import { ConfirmPopover } from '../../../components/ui/confirm-popover';
 import { DataTable } from '../../../components/ui/data-table';
-import { LimitedTextArea } from '../../../components/ui/limited-text-area';
+import { LimitedTextArea } from '../../../components/ui/limited-text';
 import { LoadError } from '../../../components/ui/load-error';
 import { NumberInput } from '../../../components/ui/number-input';
 import { REMOVAL_LIST_PROPS } from '../../../components/ui/removal-focus';

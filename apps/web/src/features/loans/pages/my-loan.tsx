@@ -27,7 +27,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { AmountInput } from '../../../components/ui/amount-input';
-import { isOverLimit, LimitedTextArea } from '../../../components/ui/limited-text-area';
+import { isOverLimit, LimitedTextArea } from '../../../components/ui/limited-text';
 import { LoadError } from '../../../components/ui/load-error';
 import { formatAmount, MoneyText } from '../../../components/ui/money-text';
 import { PageFrame } from '../../../components/ui/page-frame';

@@ -11,7 +11,7 @@ import {
 } from '../../../components/shop-form/shop-fields';
 import { AppForm } from '../../../components/ui/app-form';
 import { ButtonLink } from '../../../components/ui/button-link';
-import { LimitedTextArea } from '../../../components/ui/limited-text-area';
+import { LimitedTextArea } from '../../../components/ui/limited-text';
 import { PageFrame } from '../../../components/ui/page-frame';
 import type { TPictures } from '../../../components/ui/picture-field';
 import { PrivatePicturesUpload, type TPrivatePicture } from '../../../components/ui/private-pictures-upload';

@@ -3,7 +3,7 @@ import { Alert, Button, Card, Form, Radio } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { OrderItemsTable } from '../../../components/order/order-items-table';
 import { AppForm } from '../../../components/ui/app-form';
-import { LimitedTextArea } from '../../../components/ui/limited-text-area';
+import { LimitedTextArea } from '../../../components/ui/limited-text';
 import { PageFrame } from '../../../components/ui/page-frame';
 import { parseFormValues } from '../../../lib/form';
 import { toast } from '../../../lib/toast';

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { OrderNumber } from '../../../components/order/order-number';
 import { AmountInput } from '../../../components/ui/amount-input';
 import { AppForm } from '../../../components/ui/app-form';
-import { LimitedTextArea } from '../../../components/ui/limited-text-area';
+import { LimitedTextArea } from '../../../components/ui/limited-text';
 import { MoneyText } from '../../../components/ui/money-text';
 import { PageFrame } from '../../../components/ui/page-frame';
 import { parseFormValues } from '../../../lib/form';

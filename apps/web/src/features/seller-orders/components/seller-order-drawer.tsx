@@ -15,7 +15,7 @@ import { OrderInfoView } from '../../../components/order/order-info-view';
 import { OrderLogistics } from '../../../components/order/order-logistics';
 import { AppForm } from '../../../components/ui/app-form';
 import { DateTimeInSentence } from '../../../components/ui/date-time-text';
-import { LimitedTextArea } from '../../../components/ui/limited-text-area';
+import { LimitedInput, LimitedTextArea } from '../../../components/ui/limited-text';
 import { ApiError } from '../../../lib/api';
 import { parseFormValues } from '../../../lib/form';
 import { withColon } from '../../../lib/format';
@@ -242,7 +242,7 @@ function SellerOrderActions({ order }: { order: TOrderInfo }) {
             label={t('seller.orders.addLogistics')}
             style={{ flex: 1, minWidth: 220 }}
           >
-            <Input maxLength={255} placeholder={t('seller.orders.logisticsPlaceholder')} />
+            <LimitedInput limit={255} placeholder={t('seller.orders.logisticsPlaceholder')} />
           </Form.Item>
           <Button htmlType="submit" loading={addLog.isPending}>
             {t('seller.orders.add')}

@@ -1,6 +1,7 @@
 import { STOCK_MAX, type TSellerProductRow, zWhole } from '@caravan/contracts';
-import { Form, Input, Modal, Select } from 'antd';
+import { Form, Modal, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { LimitedInput } from '../../../components/ui/limited-text';
 import { NumberInput } from '../../../components/ui/number-input';
 import { useDialogFocus } from '../../../components/ui/use-dialog-focus';
 import { showSubmitError, zodRule } from '../../../lib/form';
@@ -91,7 +92,7 @@ export function StockDialog({
           label={t('stock.reason')}
           rules={[{ required: true, whitespace: true, max: 200 }]}
         >
-          <Input maxLength={200} />
+          <LimitedInput limit={200} />
         </Form.Item>
       </Form>
     </Modal>

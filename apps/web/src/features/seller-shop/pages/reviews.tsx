@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConsolePageHead } from '../../../components/console/console-layout';
 import { ItemList, ItemListItem, ItemListMeta } from '../../../components/ui/item-list';
-import { isOverLimit, LimitedTextArea } from '../../../components/ui/limited-text-area';
+import { isOverLimit, LimitedTextArea } from '../../../components/ui/limited-text';
 import { emptyOrLoadError } from '../../../components/ui/load-error';
 import { NamedSegmented } from '../../../components/ui/named-segmented';
 import { useDialogFocus } from '../../../components/ui/use-dialog-focus';

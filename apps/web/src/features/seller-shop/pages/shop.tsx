@@ -16,7 +16,7 @@ import {
 } from '../../../components/shop-form/shop-fields';
 import { AppForm } from '../../../components/ui/app-form';
 import { useSelectClear } from '../../../components/ui/clear-icon';
-import { LimitedTextArea } from '../../../components/ui/limited-text-area';
+import { LimitedTextArea } from '../../../components/ui/limited-text';
 import { NumberInput } from '../../../components/ui/number-input';
 import type { TPictures } from '../../../components/ui/picture-field';
 import { toUploadItems, uploadedRefs } from '../../../components/ui/sortable-image-uploader';

@@ -1,3 +1,4 @@
+import type { InputProps } from 'antd';
 import { Input } from 'antd';
 import type { TextAreaProps } from 'antd/es/input';
 
@@ -27,6 +28,30 @@ export function LimitedTextArea({ limit, value, status, ...props }: TLimitedText
       value={value}
       status={isOver ? 'error' : status}
       count={{ show: true, max: limit }}
+    />
+  );
+}
+
+type TLimitedInputProps = Omit<InputProps, 'maxLength' | 'showCount' | 'count'> & {
+  /** The most characters the server takes for this text. */
+  limit: number;
+};
+
+/**
+ * A one-line free text (a name, a reason, a tracking event) with its limit, as `LimitedTextArea` does it: a paste past
+ * the limit is kept whole and refused beside the field (`maxLength` cut a product name mid-word and it was saved so).
+ * Its count shows from nine tenths of the limit on, so a short field is not crowded with figures. Shown by a formatter,
+ * not by switching `show`: that would wrap the input anew and take the writer's focus.
+ */
+export function LimitedInput({ limit, value, status, ...props }: TLimitedInputProps) {
+  const isOver = typeof value === 'string' && isOverLimit(value, limit);
+  return (
+    <Input
+      aria-invalid={isOver || undefined}
+      {...props}
+      value={value}
+      status={isOver ? 'error' : status}
+      count={{ max: limit, show: ({ count }) => (count > limit * 0.9 ? `${count} / ${limit}` : null) }}
     />
   );
 }

@@ -3,7 +3,7 @@ import { Button, Form } from 'antd';
 import { describe, expect, it, vi } from 'vitest';
 import { setUpComponentTests } from '../../testing/render';
 import { AntdScope } from './antd-scope';
-import { isOverLimit, LimitedTextArea } from './limited-text-area';
+import { isOverLimit, LimitedInput, LimitedTextArea } from './limited-text';
 
 /** Every component's source (tests aside), read as text for the rule below. */
 const SOURCES = import.meta.glob<string>(['../../**/*.tsx', '!../../**/*.test.tsx'], {
@@ -60,6 +60,32 @@ describe('LimitedTextArea', () => {
     expect(field.getAttribute('aria-invalid')).toBeNull();
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Send' })));
     await waitFor(() => expect(onFinish).toHaveBeenCalledWith({ reason: 'a'.repeat(255) }));
+  });
+
+  it('keeps a one-line text past its limit whole and refuses it, its count shown from nine tenths of the limit', async () => {
+    const onFinish = vi.fn();
+    render(
+      <AntdScope>
+        <Form onFinish={onFinish}>
+          <Form.Item name="name" label="Product name" rules={[{ max: 200 }]}>
+            <LimitedInput limit={200} />
+          </Form.Item>
+          <Button htmlType="submit">Save</Button>
+        </Form>
+      </AntdScope>,
+    );
+    const field = screen.getByRole('textbox', { name: 'Product name' }) as HTMLInputElement;
+    // A product name pasted past 200 characters was cut mid-word and saved so.
+    expect(field.hasAttribute('maxlength')).toBe(false);
+    fireEvent.change(field, { target: { value: 'a'.repeat(150) } });
+    expect(screen.queryByText('150 / 200')).toBeNull();
+    fireEvent.change(field, { target: { value: 'a'.repeat(230) } });
+    expect(field.value).toHaveLength(230);
+    expect(screen.getByText('230 / 200')).toBeTruthy();
+    expect(field.getAttribute('aria-invalid')).toBe('true');
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Save' })));
+    await waitFor(() => expect(screen.getByText('This text is too long')).toBeTruthy());
+    expect(onFinish).not.toHaveBeenCalled();
   });
 
   it('counts the text the server keeps: spaces at its ends aside', () => {
