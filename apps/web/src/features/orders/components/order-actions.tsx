@@ -12,6 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { OrderLogistics } from '../../../components/order/order-logistics';
 import { PayOrdersModal } from '../../../components/order/pay-orders-modal';
+import { keepFocusIn } from '../../../components/ui/keep-focus';
 import { type TClosingDialogProps, useClosingDialog } from '../../../components/ui/use-closing-dialog';
 import { useDialogFocus } from '../../../components/ui/use-dialog-focus';
 import { isApiError } from '../../../lib/api';
@@ -60,32 +61,10 @@ export function OrderActions({ order, isDetailShown = true }: { order: TOrder; i
   const logisticsDialog = useClosingDialog();
   const [modal, modalHolder] = Modal.useModal();
   const actionsRef = useRef<HTMLDivElement>(null);
-  /**
-   * After an action the order's buttons are drawn again: the one that had the focus is gone (Confirm receipt becomes
-   * Review, Pay and Cancel become Buy again) or off (Remind), and the focus fell to the page's start (QA). It goes to
-   * the first button left here instead; where the order has left the list (a tab of orders to receive), to the
-   * page's main content, where the list is. Watched for a second: a confirmation still open holds the focus until
-   * it has gone (and with the order's card it may go without handing the focus back).
-   */
-  const keepFocusHere = () => {
-    const main = actionsRef.current?.closest('main') ?? document.getElementById('main');
-    let framesLeft = 60;
-    const check = () => {
-      const active = document.activeElement;
-      const isLost =
-        !(active instanceof HTMLElement) ||
-        active === document.body ||
-        !active.isConnected ||
-        active.matches(':disabled');
-      if (isLost) {
-        const next = actionsRef.current?.querySelector<HTMLElement>('button:not(:disabled)') ?? main;
-        next?.focus({ preventScroll: !actionsRef.current });
-      } else if (--framesLeft > 0) {
-        requestAnimationFrame(check);
-      }
-    };
-    requestAnimationFrame(check);
-  };
+  // The order's buttons are drawn again after an action (components/ui/keep-focus.ts); where the order has left the
+  // list (a tab of orders to receive), the focus goes to the page's main content, where the list is.
+  const keepFocusHere = () =>
+    keepFocusIn(actionsRef.current, actionsRef.current?.closest('main') ?? document.getElementById('main'));
   const refresh = async () => {
     await queryClient.invalidateQueries({ queryKey: ORDERS_KEY });
     keepFocusHere();

@@ -1,5 +1,6 @@
 import type { TOrderInfo } from '@caravan/contracts';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { ConfigProvider } from 'antd';
 import { describe, expect, it, vi } from 'vitest';
 import ordersEn from '../../../locales/en/orders.json';
 import { orderInfoFixture } from '../../../testing/orders';
@@ -87,6 +88,39 @@ describe('Seller -> order drawer -> ship', () => {
         },
       ]),
     );
+  });
+
+  it('keeps the focus with the order once it is shipped, on its next action (it fell to the page)', async () => {
+    let current = confirmedOrder;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+        const path = new URL(String(input), 'http://localhost').pathname;
+        if (init?.method === 'POST') {
+          current = shippedOrder;
+        }
+        return path.endsWith('/logistics')
+          ? jsonResponse({ list: [] })
+          : jsonResponse({ orderInfo: current });
+      }),
+    );
+    // Without motion, the dialogs leave at once as they do in a browser (jsdom never ends their closing animation).
+    await renderWithQueries(
+      <ConfigProvider theme={{ token: { motion: false } }}>
+        <SellerOrderDrawer orderNo={confirmedOrder.orderNo} onClose={() => undefined} />
+      </ConfigProvider>,
+    );
+    await act(async () => fireEvent.click(await screen.findByRole('button', { name: texts.ship })));
+    const form = await dialogTitled(`Ship order ${confirmedOrder.orderNo}`);
+    typeInto(form, texts.carrier, 'DHL Express');
+    typeInto(form, texts.trackingNo, 'JD0145 2233');
+    await act(async () => fireEvent.click(within(form).getByRole('button', { name: texts.ship })));
+    const ask = await dialogTitled(`Ship order ${confirmedOrder.orderNo} now?`);
+    await act(async () => fireEvent.click(within(ask).getByRole('button', { name: texts.ship })));
+    const correct = await screen.findByRole('button', { name: texts.correctTracking });
+    // On the first of the shipped order's actions, in the same card as Correct the tracking number.
+    const actions = correct.closest('.cv-order-section') as HTMLElement;
+    await waitFor(() => expect(document.activeElement).toBe(actions.querySelector('button:not(:disabled)')));
   });
 
   it('does not ask about a tracking number that would be refused, and says why beside it', async () => {

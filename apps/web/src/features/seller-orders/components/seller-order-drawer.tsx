@@ -8,13 +8,14 @@ import {
 } from '@caravan/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Form, Input, Modal, Space } from 'antd';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { OrderDrawer } from '../../../components/order/order-drawer';
 import { OrderInfoView } from '../../../components/order/order-info-view';
 import { OrderLogistics } from '../../../components/order/order-logistics';
 import { AppForm } from '../../../components/ui/app-form';
 import { DateTimeInSentence } from '../../../components/ui/date-time-text';
+import { keepFocusIn } from '../../../components/ui/keep-focus';
 import { LimitedInput, LimitedTextArea } from '../../../components/ui/limited-text';
 import { ApiError } from '../../../lib/api';
 import { parseFormValues } from '../../../lib/form';
@@ -76,9 +77,13 @@ function SellerOrderActions({ order }: { order: TOrderInfo }) {
   const [isCorrectOpen, setIsCorrectOpen] = useState(false);
   const [isRejectOpen, setIsRejectOpen] = useState(false);
   const [modal, modalHolder] = Modal.useModal();
+  const actionsRef = useRef<HTMLDivElement>(null);
   const done = async () => {
     toast.success(t('seller.orders.done'));
     await queryClient.invalidateQueries({ queryKey: SELLER_ORDERS_KEY });
+    // Its buttons are drawn anew for the order's next state (Ship becomes Correct the tracking number): the focus
+    // stays with them, or on the drawer (it fell to the page's start, QA).
+    keepFocusIn(actionsRef.current, actionsRef.current?.closest<HTMLElement>('.ant-drawer') ?? null);
   };
   const confirm = useMutation({ mutationFn: () => confirmSellerOrder(order.orderNo), onSuccess: done });
   const ship = useMutation({
@@ -145,7 +150,7 @@ function SellerOrderActions({ order }: { order: TOrderInfo }) {
   // A delivered or reviewed order has nothing to do: no empty row of actions above the note.
   const hasActions = isRefunding || status === 'paid' || status === 'confirmed';
   return (
-    <Card size="small" className="cv-order-section">
+    <Card ref={actionsRef} size="small" className="cv-order-section">
       {modalHolder}
       {order.remindedAt && (
         <Alert
