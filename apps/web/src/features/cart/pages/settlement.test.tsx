@@ -1,6 +1,6 @@
 import type { TCart, TCheckoutPreview, TUserInfo } from '@caravan/contracts';
 import errors from '@caravan/contracts/locales/en/errors.json';
-import { screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { clearSession, setSession } from '../../../lib/session';
 import cart from '../../../locales/en/cart.json';
@@ -109,6 +109,27 @@ describe('/settlement', () => {
       'أصفر',
     ]);
   });
+  it('keeps a remark past 255 characters whole and says beside it that it is too long', async () => {
+    setSession({ userInfo: { id: '1' } as unknown as TUserInfo });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL) => answer(input)),
+    );
+    await renderWithQueries(<SettlementPage />, '/settlement');
+    const remark = (await screen.findByPlaceholderText(
+      cart.settlement.remarkPlaceholder,
+    )) as HTMLTextAreaElement;
+    const error = document.getElementById(remark.getAttribute('aria-describedby') ?? '') as HTMLElement;
+    expect(error.textContent).toBe('');
+    fireEvent.change(remark, { target: { value: 'Please pack the lamps apart. '.repeat(10) } });
+    expect(remark.value).toHaveLength(290);
+    // Only a toast on Place order said so, gone in seconds (QA).
+    expect(error.textContent).toBe('This text is too long');
+    expect(error.getAttribute('role')).toBe('status');
+    fireEvent.change(remark, { target: { value: 'Please pack the lamps apart.' } });
+    expect(error.textContent).toBe('');
+  });
+
   it("keeps the place-order bar's sum in one block beside the button (one row on a phone)", async () => {
     setSession({ userInfo: { id: '1' } as unknown as TUserInfo });
     vi.stubGlobal(

@@ -386,10 +386,17 @@ function SettlementContent() {
                 rows={2}
                 placeholder={t('settlement.remarkPlaceholder')}
                 value={remarks[group.seller.id] ?? ''}
+                aria-describedby={`remark-${group.seller.id}-error`}
                 onChange={(event) =>
                   setRemarks((prev) => ({ ...prev, [group.seller.id]: event.target.value }))
                 }
               />
+              {/* Said beside the remark as long as it is too long (a toast on Place order alone was gone in seconds). */}
+              <div id={`remark-${group.seller.id}-error`} className="cv-field-error" role="status">
+                {isOverLimit(remarks[group.seller.id] ?? '', ORDER_REMARK_MAX)
+                  ? t('validation:tooLong')
+                  : null}
+              </div>
             </div>
             <div style={{ flex: '1 1 260px' }}>
               <CouponPicker
