@@ -39,6 +39,23 @@ describe('/credit', () => {
     await waitFor(() => expect(screen.getAllByText('100,000.00 USDT').length).toBeGreaterThan(0));
   });
 
+  it("tells an amount outside the product's range its range, not the decimals it already meets", async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => jsonResponse({ products: [STARTUP_LOAN] })),
+    );
+    await renderWithQueries(<CreditPage />);
+    const amount = await screen.findByRole('textbox', { name: 'Amount' });
+    fireEvent.change(amount, { target: { value: '12345' } });
+    const errorText = () =>
+      [...(amount.closest('.ant-form-item')?.querySelectorAll('.ant-form-item-explain-error') ?? [])]
+        .map((error) => error.textContent)
+        .join(' | ');
+    await waitFor(() => expect(errorText()).toBe('Amount from 100,000.00 to 30,000,000.00 USDT'));
+    fireEvent.change(amount, { target: { value: '100000.555' } });
+    await waitFor(() => expect(errorText()).toBe(loansEn.credit.amountInvalid));
+  });
+
   it('offers the loans as one radio group: one tab stop, the arrow keys move the choice', async () => {
     const credit = { ...STARTUP_LOAN, id: '2', code: 'credit', kind: 'credit', name: 'Credit loan' };
     vi.stubGlobal(

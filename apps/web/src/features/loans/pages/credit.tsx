@@ -150,7 +150,16 @@ export default function CreditPage() {
                         min: formatAmount(product.minAmount),
                         max: formatAmount(product.maxAmount),
                       })
-                    : t(isAmountUnreadable(current.amount) ? 'common:amountFormat' : 'credit.amountInvalid')
+                    : isAmountUnreadable(current.amount)
+                      ? t('common:amountFormat')
+                      : // A well-written amount outside the product's range is told the range (it was told "at most 2
+                        // decimals" as well, which read as the reason, QA).
+                        isMoneyString(current.amount, 2) && !current.amount.startsWith('-')
+                        ? t('fields.limits', {
+                            min: formatAmount(product.minAmount),
+                            max: formatAmount(product.maxAmount),
+                          })
+                        : t('credit.amountInvalid')
                 }
               >
                 <AmountInput
