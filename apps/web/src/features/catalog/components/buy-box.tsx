@@ -40,6 +40,8 @@ export function BuyBox({ product }: { product: TProductDetail }) {
   // A typed quantity was brought within the limits, or refused: the limits beside the box say why (it changed without
   // a word, QA).
   const [isQuantityAdjusted, setQuantityAdjusted] = useState(false);
+  // Each adjustment draws the limits' text anew inside their live region, so a screen reader says them again.
+  const [adjustments, setAdjustments] = useState(0);
 
   useEffect(() => {
     writeStorage(STORAGE_KEYS.maxBuy, String(product.maxBuy));
@@ -147,16 +149,17 @@ export function BuyBox({ product }: { product: TProductDetail }) {
               setQuantityAdjusted(false);
               setQuantity(next);
             }}
-            onClamp={() => setQuantityAdjusted(true)}
+            onClamp={() => {
+              setQuantityAdjusted(true);
+              setAdjustments((count) => count + 1);
+            }}
           />
           <span
             className={isQuantityAdjusted ? 'cv-buy-limits cv-buy-limits--adjusted' : 'cv-buy-limits'}
             data-testid="buy-limits"
+            role="status"
           >
-            {limits.canBuy ? limitsText : t('detail.outOfStock')}
-          </span>
-          <span className="cv-visually-hidden" role="status">
-            {isQuantityAdjusted ? limitsText : ''}
+            <span key={adjustments}>{limits.canBuy ? limitsText : t('detail.outOfStock')}</span>
           </span>
         </dd>
         <dt>{t('detail.freight')}</dt>
