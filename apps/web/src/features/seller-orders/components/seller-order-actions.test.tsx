@@ -57,16 +57,22 @@ const shippedOrder = orderInfoFixture({
   shippedAt: '2026-12-01T12:00:00.000Z',
 });
 
+/** Opens the drawer's Ship form, types DHL Express and JD0145 2233, and sends it; the form's dialog. */
+async function submitShipForm(): Promise<HTMLElement> {
+  await act(async () => fireEvent.click(await screen.findByRole('button', { name: texts.ship })));
+  const form = await dialogTitled(`Ship order ${confirmedOrder.orderNo}`);
+  typeInto(form, texts.carrier, 'DHL Express');
+  typeInto(form, texts.trackingNo, 'JD0145 2233');
+  await act(async () => fireEvent.click(within(form).getByRole('button', { name: texts.ship })));
+  return form;
+}
+
 describe('Seller -> order drawer -> ship', () => {
   setUpComponentTests({ orders: ordersEn });
 
   it('asks before shipping, naming the order, carrier and tracking number; Cancel keeps the form', async () => {
     const posts = await openDrawer(confirmedOrder);
-    await act(async () => fireEvent.click(await screen.findByRole('button', { name: texts.ship })));
-    const form = await dialogTitled(`Ship order ${confirmedOrder.orderNo}`);
-    typeInto(form, texts.carrier, 'DHL Express');
-    typeInto(form, texts.trackingNo, 'JD0145 2233');
-    await act(async () => fireEvent.click(within(form).getByRole('button', { name: texts.ship })));
+    const form = await submitShipForm();
 
     const ask = await dialogTitled(`Ship order ${confirmedOrder.orderNo} now?`);
     expect(ask.textContent).toContain('Carrier: DHL Express');
@@ -110,11 +116,7 @@ describe('Seller -> order drawer -> ship', () => {
         <SellerOrderDrawer orderNo={confirmedOrder.orderNo} onClose={() => undefined} />
       </ConfigProvider>,
     );
-    await act(async () => fireEvent.click(await screen.findByRole('button', { name: texts.ship })));
-    const form = await dialogTitled(`Ship order ${confirmedOrder.orderNo}`);
-    typeInto(form, texts.carrier, 'DHL Express');
-    typeInto(form, texts.trackingNo, 'JD0145 2233');
-    await act(async () => fireEvent.click(within(form).getByRole('button', { name: texts.ship })));
+    await submitShipForm();
     const ask = await dialogTitled(`Ship order ${confirmedOrder.orderNo} now?`);
     await act(async () => fireEvent.click(within(ask).getByRole('button', { name: texts.ship })));
     const correct = await screen.findByRole('button', { name: texts.correctTracking });
