@@ -1,6 +1,6 @@
 import type { TChatConversation, TCsCustomerContext } from '@caravan/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../lib/api';
@@ -340,7 +340,7 @@ describe('/cs/conversations, taking a conversation', () => {
     expect(screen.queryByText(/is answering this conversation/)).toBeNull();
   });
 
-  it('offers to transfer only to colleagues, not to oneself, and shows its name again after a transfer', async () => {
+  it('offers to transfer only to colleagues, not to oneself, asks first, and shows its name again after', async () => {
     csAgents.mockResolvedValue({
       agents: [
         { id: '1', name: 'Agent One', isOnline: true },
@@ -358,7 +358,34 @@ describe('/cs/conversations, taking a conversation', () => {
     });
     // The agent signed in (id 1) was offered: "transferred" to oneself.
     expect(options.map((option) => option.textContent)).toEqual(['Ana Colleague']);
+    // Picking asks first, naming the colleague: the conversation leaves the agent's list at once.
     await act(async () => fireEvent.click(options[0]!));
+    const question = (
+      await screen.findAllByText(
+        'Transfer this conversation to Ana Colleague? Ana Colleague answers it from now on.',
+      )
+    )[0]!;
+    const dialog = question.closest('.ant-modal') as HTMLElement;
+    await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: chat.cs.cancel })));
+    expect(csTransfer).not.toHaveBeenCalled();
+    await act(async () => fireEvent.mouseDown(transfer));
+    await act(async () =>
+      fireEvent.click(
+        [...document.querySelectorAll('.ant-select-item-option')].find(
+          (option) => option.textContent === 'Ana Colleague',
+        )!,
+      ),
+    );
+    const again = (
+      await screen.findAllByText(
+        'Transfer this conversation to Ana Colleague? Ana Colleague answers it from now on.',
+      )
+    ).at(-1)!;
+    await act(async () =>
+      fireEvent.click(
+        within(again.closest('.ant-modal') as HTMLElement).getByRole('button', { name: chat.cs.transferOk }),
+      ),
+    );
     await waitFor(() => expect(csTransfer).toHaveBeenCalledWith('41', '3'));
     // The picked colleague stayed shown in the box after the transfer.
     await waitFor(() =>

@@ -1,6 +1,6 @@
 import { type TChatConversation, type TCsCustomerContext, ZCsListQuery, zId } from '@caravan/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Descriptions, Dropdown, Empty, Select, Space, Spin, Tag } from 'antd';
+import { Button, Descriptions, Dropdown, Empty, Modal, Select, Space, Spin, Tag } from 'antd';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -165,6 +165,7 @@ function TakeOverButton({
 export default function CsConversationsPage() {
   const { t } = useTranslation('chat');
   const queryClient = useQueryClient();
+  const [modal, modalHolder] = Modal.useModal();
   const settings = useChatSettings();
   const me = useStaffMe();
   // The list and the open conversation in the address: a reload showed the waiting list with none open.
@@ -251,6 +252,7 @@ export default function CsConversationsPage() {
   const isMine = selected?.agent?.id === String(me.data?.id ?? '');
   return (
     <>
+      {modalHolder}
       <ConsolePageHead
         title={t('cs.title')}
         extra={
@@ -349,9 +351,18 @@ export default function CsConversationsPage() {
                           value: a.id,
                           label: `${a.name}${a.isOnline ? ` · ${t('cs.online')}` : ''}`,
                         }))}
-                      onChange={(staffId: string) =>
-                        act(() => chatApi.csTransfer(selected.id, staffId), t('cs.transferred'))
-                      }
+                      // It leaves this agent's list at once: asked first, naming the colleague (Enter in the list
+                      // moved it without a word).
+                      onChange={(staffId: string) => {
+                        const colleague = agents.data?.agents.find((a) => a.id === staffId);
+                        void modal.confirm({
+                          title: t('cs.transferConfirm', { name: colleague?.name ?? '' }),
+                          okText: t('cs.transferOk'),
+                          cancelText: t('cs.cancel'),
+                          onOk: () =>
+                            act(() => chatApi.csTransfer(selected.id, staffId), t('cs.transferred')),
+                        });
+                      }}
                     />
                   )}
                   {selected.status === 'closed' ? (
