@@ -65,7 +65,9 @@ export function AccountField({ accountType }: { accountType: TAccountType }) {
       <Input
         prefix={isEmail ? <MailOutlined aria-hidden="true" /> : <UserOutlined aria-hidden="true" />}
         autoComplete={isEmail ? 'email' : 'username'}
-        type={isEmail ? 'email' : 'text'}
+        // An e-mail keyboard, not type="email": the browser's bubble, in the browser's language, covered the form's
+        // own message and held the submit.
+        inputMode={isEmail ? 'email' : undefined}
         placeholder={t(isEmail ? 'fields.emailPlaceholder' : 'fields.usernamePlaceholder')}
         maxLength={64}
       />

@@ -23,7 +23,7 @@ export function changedNamePaths(changed: unknown, prefix: (string | number)[] =
  * request ran (a button not shown busy, or pressed as it turned busy) sent it again. An `onFinish` that answers a
  * promise holds the form until it settles. A submit its rules refuse scrolls to and focuses the first invalid field,
  * clear of the sticky header (lib/reveal-error.ts; antd's `scrollToFirstError` counts a field under it as shown), as
- * do the errors `parseFormValues` and `showSubmitError` put beside fields.
+ * do the errors `parseFormValues` and `showSubmitError` put beside fields. The browser's own checks are off.
  */
 type TAppFormProps<Values> = Omit<FormProps<Values>, 'children'> & { children?: ReactNode };
 
@@ -45,6 +45,9 @@ export function AppForm<Values = unknown>({
   };
   return (
     <Form<Values>
+      // The form checks every field itself and says why beside it, in the page's language; a browser's own check
+      // (a bubble in the browser's language) would stop the submit before it.
+      noValidate
       {...props}
       form={instance}
       onValuesChange={clearEditedErrors}

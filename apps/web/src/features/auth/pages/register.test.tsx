@@ -62,6 +62,26 @@ describe('RegisterPage', () => {
     expect(post).not.toHaveBeenCalled();
   });
 
+  it('refuses a malformed e-mail with its own message beside the field, not the browser\u2019s bubble (QA)', async () => {
+    const post = vi.spyOn(api, 'post').mockRejectedValue(new Error('not expected in this test'));
+    await renderRegister();
+    await act(async () => {
+      fireEvent.click(screen.getByRole('tab', { name: 'E-mail' }));
+    });
+    const email = screen.getByRole('textbox', { name: 'E-mail' }) as HTMLInputElement;
+    // The browser checked type="email" first, in its own language, and never let the form say why.
+    fireEvent.change(email, { target: { value: 'not-an-email' } });
+    expect(email.closest('form')?.checkValidity()).toBe(true);
+    await submitWithPassword();
+    await waitFor(() =>
+      expect(email.closest('.ant-form-item')?.textContent).toContain(
+        'Please enter a valid email; the name before @ needs at least 6 letters or digits',
+      ),
+    );
+    expect(email.inputMode).toBe('email');
+    expect(post).not.toHaveBeenCalled();
+  });
+
   it('puts "username taken" beside the Username field and takes the reader there, not in a toast alone (QA)', async () => {
     const message = 'This username is already taken';
     const post = vi
