@@ -87,6 +87,11 @@ const FIELDS_OF_ERROR: Record<string, readonly string[]> = {
   EMAIL_TAKEN: ['account', 'email'],
   PHONE_TAKEN: ['account', 'phone'],
   INVITATION_CODE_INVALID: ['invitationCode'],
+  // The account a code is asked for (forgot password): told beside it, not in a passing toast.
+  USER_NOT_FOUND: ['account'],
+  ACCOUNT_CANCELLED: ['account'],
+  USER_DISABLED: ['account'],
+  EMAIL_NOT_BOUND: ['account'],
   ROLE_NAME_TAKEN: ['name'],
   VERIFICATION_ID_TAKEN: ['idNumber'],
 };

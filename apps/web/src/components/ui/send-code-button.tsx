@@ -34,10 +34,13 @@ export function SendCodeButton({
   typedRequest,
   buildRequest,
   onSent,
+  onFailed,
 }: {
   typedRequest: TSendCodeRequest;
   buildRequest: () => TSendCodeRequest | null;
   onSent?: (sent: TSendCodeResponse) => void;
+  /** Shows a refusal where it belongs (beside the field it is about); without it, a toast. */
+  onFailed?: (error: unknown) => void;
 }) {
   const { t } = useTranslation('services');
   const typedName = codeCooldownName(typedRequest);
@@ -80,7 +83,11 @@ export function SendCodeButton({
       if (isApiError(error) && typeof error.details.retryAfterSeconds === 'number') {
         startCooldown(request, error.details.retryAfterSeconds);
       }
-      toastError(error, t('code.failed'));
+      if (onFailed) {
+        onFailed(error);
+      } else {
+        toastError(error, t('code.failed'));
+      }
     } finally {
       setIsSending(false);
     }

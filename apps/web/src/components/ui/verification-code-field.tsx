@@ -1,15 +1,20 @@
 import { SafetyOutlined } from '@ant-design/icons';
 import type { TSendCodeRequest } from '@caravan/contracts';
-import { Form, Input, Space } from 'antd';
-import { useState } from 'react';
+import { Form, Input, type InputRef, Space } from 'antd';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { isApiError } from '../../lib/api';
 import { asciiDigitsOf } from '../../lib/ascii-digits';
+import { placeFieldErrors } from '../../lib/form';
+import { toastError } from '../../lib/toast';
 import { SendCodeButton } from './send-code-button';
 
 /**
  * A form's verification code (field `code`) with its "Send code" button, saying under it where the code went.
  * `typedRequest` and `buildRequest` are the button's: the request as typed, and the checked request or null while
- * the form's own fields are not valid yet.
+ * the form's own fields are not valid yet. Sent, the focus goes to the code (the button turns disabled, and the
+ * focus fell to the page's start); refused, the reason goes beside the field it is about ("User does not exist"
+ * beside the account), a toast only when the form has no such field.
  */
 export function VerificationCodeField({
   typedRequest,
@@ -22,6 +27,8 @@ export function VerificationCodeField({
 }) {
   const { t } = useTranslation('services');
   const [sentTo, setSentTo] = useState<string | null>(null);
+  const form = Form.useFormInstance();
+  const codeInput = useRef<InputRef>(null);
   return (
     <Form.Item
       label={t('code.label')}
@@ -37,12 +44,21 @@ export function VerificationCodeField({
             maxLength={6}
             dir="ltr"
             aria-label={t('code.label')}
+            ref={codeInput}
           />
         </Form.Item>
         <SendCodeButton
           typedRequest={typedRequest}
           buildRequest={buildRequest}
-          onSent={(sent) => setSentTo(sent.sentTo)}
+          onSent={(sent) => {
+            setSentTo(sent.sentTo);
+            codeInput.current?.focus();
+          }}
+          onFailed={(error) => {
+            if (!isApiError(error) || !placeFieldErrors(form, error)) {
+              toastError(error, t('code.failed'));
+            }
+          }}
         />
       </Space.Compact>
     </Form.Item>

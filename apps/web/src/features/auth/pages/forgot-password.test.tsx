@@ -1,7 +1,7 @@
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { api } from '../../../lib/api';
+import { ApiError, api } from '../../../lib/api';
 import { initTestI18n } from '../../../testing/i18n';
 import ForgotPasswordPage from './forgot-password';
 
@@ -65,5 +65,24 @@ describe('ForgotPasswordPage', () => {
         account: 'demobuyer',
       }),
     );
+    // The button turns disabled: the focus went to the page's start, and the code is what is typed next (QA).
+    const code = screen.getByRole('textbox', { name: 'Verification code' });
+    await waitFor(() => expect(document.activeElement).toBe(code));
+  });
+
+  it('says beside the account that no such user exists, not in a passing toast alone (QA)', async () => {
+    const message = 'User does not exist';
+    vi.spyOn(api, 'post').mockRejectedValue(new ApiError({ status: 404, code: 'USER_NOT_FOUND', message }));
+    const scrollIntoView = vi.spyOn(Element.prototype, 'scrollIntoView').mockImplementation(() => undefined);
+    await renderPage();
+    const account = screen.getByRole('textbox', { name: 'Username' });
+    fireEvent.change(account, { target: { value: 'nosuchuser77' } });
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Send code' }));
+    });
+    await waitFor(() => expect(account.closest('.ant-form-item')?.textContent).toContain(message));
+    expect(account.getAttribute('aria-invalid')).toBe('true');
+    await waitFor(() => expect(document.activeElement).toBe(account));
+    scrollIntoView.mockRestore();
   });
 });
