@@ -39,10 +39,11 @@ export function useSellerProduct(id: string | null) {
   });
 }
 
-export function useSaveProduct(id: string | null) {
+/** Creates a product (`id` null) or saves the one with that id. */
+export function useSaveProduct() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: TProductRequest) =>
+    mutationFn: ({ id, body }: { id: string | null; body: TProductRequest }) =>
       id === null
         ? api.post<TSellerProductDetail>('/seller/products', body, seller)
         : api.put<TSellerProductDetail>(`/seller/products/${id}`, body, seller),

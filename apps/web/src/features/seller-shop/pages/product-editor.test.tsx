@@ -11,6 +11,7 @@ import commonEn from '../../../locales/en/common.json';
 import sellerEn from '../../../locales/en/seller.json';
 import sellerRu from '../../../locales/ru/seller.json';
 import { jsonResponse, renderWithQueries, setUpComponentTests } from '../../../testing/render';
+import { stubUploadRequests } from '../../../testing/upload-requests';
 import ProductEditorPage from './product-editor';
 
 /** The API as a new product's editor reads it: a shop writing in `lang`, no categories. Returns the fetch mock. */
@@ -382,6 +383,64 @@ describe('Seller -> product editor', () => {
     expect(screen.queryByRole('spinbutton', { name: `${sellerEn.products.stock} s` })).toBeNull();
     const message = sellerEn.editor.attributeValueTaken.replace('{{value}}', 's');
     expect(screen.getByText(message).closest('.ant-col')?.contains(values)).toBe(true);
+  });
+
+  it('creates a new product once: a Save before the page has moved to it saves that product again (QA)', async () => {
+    const picture = {
+      url: '/uploads/img/4e/4e70c6733e9266299c7b16094b42749f-640.webp',
+      width: 640,
+      height: 640,
+      srcset: '/uploads/img/4e/4e70c6733e9266299c7b16094b42749f-640.webp 640w',
+    };
+    stubUploadRequests({ status: 201, body: picture });
+    const sent: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+        const path = new URL(String(input), 'http://localhost').pathname;
+        if (init?.method === 'POST' || init?.method === 'PUT') {
+          sent.push(`${init.method} ${path}`);
+          return jsonResponse({ id: '10410', updatedAt: '2026-12-07T00:00:00.000Z' });
+        }
+        if (path === '/api/v1/seller/shop') {
+          return jsonResponse({ lang: 'en' });
+        }
+        if (path === '/api/v1/system-params') {
+          return jsonResponse({ data: { mall_max_goods_number_in_order: '500' } });
+        }
+        return jsonResponse({ categories: [{ id: '3', name: 'Shirts', children: [] }] });
+      }),
+    );
+    // The editor stays on screen after the first save, as it did while the page moved to the product's address.
+    await renderWithQueries(
+      <Routes>
+        <Route path="/seller/products/*" element={<ProductEditorPage />} />
+      </Routes>,
+      '/seller/products/new',
+    );
+    fireEvent.change(await screen.findByLabelText('Product name (en)'), { target: { value: 'Linen shirt' } });
+    const category = screen.getByLabelText(sellerEn.products.category);
+    await act(async () => fireEvent.mouseDown(category));
+    await act(async () => fireEvent.click(await screen.findByTitle('Shirts')));
+    const fileInput = document.querySelector<HTMLInputElement>('input[type=file]')!;
+    await act(async () =>
+      fireEvent.change(fileInput, {
+        target: { files: [new File(['png'], 'shirt.png', { type: 'image/png' })] },
+      }),
+    );
+    await waitFor(() => expect(document.querySelector('.ant-upload-list-item-done')).not.toBeNull());
+    fireEvent.change(screen.getByLabelText(sellerEn.editor.sellingPrice, { selector: 'input' }), {
+      target: { value: '12.50' },
+    });
+    fireEvent.change(screen.getByLabelText(sellerEn.products.stock, { selector: 'input' }), {
+      target: { value: '7' },
+    });
+    const save = screen.getByRole('button', { name: commonEn.actions.save });
+    await act(async () => fireEvent.click(save));
+    await waitFor(() => expect(sent).toEqual(['POST /api/v1/seller/products']));
+    await act(async () => fireEvent.click(save));
+    await waitFor(() => expect(sent).toHaveLength(2));
+    expect(sent[1]).toBe('PUT /api/v1/seller/products/10410');
   });
 
   it('asks before saving a product on shelf with no stock, and saves it only when the seller confirms', async () => {

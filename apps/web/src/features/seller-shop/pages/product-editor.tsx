@@ -29,7 +29,7 @@ import {
   TreeSelect,
 } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { useCategories } from '../../../components/catalog/categories';
@@ -203,7 +203,10 @@ function Editor({ product, shopLang }: { product: TSellerProductDetail | null; s
   // An end date belongs to a discount price: without one it is neither asked for nor sent.
   const hasDiscountPrice = Boolean(Form.useWatch('discountPrice', form));
   const categories = useCategories();
-  const save = useSaveProduct(product?.id ?? null);
+  const save = useSaveProduct();
+  // A product once created is saved again under its id: a click after the answer, before the page had moved to
+  // the new product's address, created it a second time (QA).
+  const createdId = useRef<string | null>(null);
   const platformMaxBuy = usePlatformMaxBuy();
   const [langs, setLangs] = useTextLanguages(shopLang, product?.names);
   const [attributes, setAttributes] = useState<TAttribute[]>(
@@ -334,7 +337,8 @@ function Editor({ product, shopLang }: { product: TSellerProductDetail | null; s
 
   const send = async (body: TProductRequest) => {
     try {
-      const saved = await save.mutateAsync(body);
+      const saved = await save.mutateAsync({ id: product?.id ?? createdId.current, body });
+      createdId.current = saved.id;
       unsaved.markSaved();
       toast.success(t('common:success.operationSucceeded'));
       if (!product) {
