@@ -5,8 +5,8 @@ import i18next, { type TFunction } from 'i18next';
 import { useEffect, useState } from 'react';
 import { isApiError, type TApiAudience } from '../../lib/api';
 import { IMAGE_ACCEPT, imageFileProblem } from '../../lib/image-file';
-import { toast } from '../../lib/toast';
 import { postFileWithProgress } from '../../lib/upload-image';
+import type { TUploadProblem } from './upload-problem';
 
 /** The uploads under way of one uploader, by the file's uid: each tile's cancel button aborts its own. */
 export type TUploadRequests = Map<string, AbortController>;
@@ -19,7 +19,24 @@ export type TUploadRequests = Map<string, AbortController>;
  */
 export function pictureUploadProps(
   t: TFunction,
-  { moduleName, max, requests }: { moduleName: string; max: number; requests: TUploadRequests },
+  {
+    moduleName,
+    max,
+    requests,
+    onProblem,
+    failedText,
+  }: {
+    moduleName: string;
+    max: number;
+    requests: TUploadRequests;
+    /**
+     * Why the file last chosen was refused, before sending or by the server (null: it was taken), for UploadProblem.
+     * The file's own name is kept here: Ant Design's list holds the names the tiles are shown by.
+     */
+    onProblem: (problem: TUploadProblem | null) => void;
+    /** Said when an upload fails and the server gave no reason. */
+    failedText: string;
+  },
 ): UploadProps<TUploadResponse> {
   return {
     listType: 'picture-card',
@@ -28,11 +45,8 @@ export function pictureUploadProps(
     accept: { format: IMAGE_ACCEPT, filter: 'native' },
     beforeUpload: (file) => {
       const problem = imageFileProblem(t, file);
-      if (problem) {
-        toast.error(problem);
-        return Upload.LIST_IGNORE;
-      }
-      return true;
+      onProblem(problem ? { fileName: file.name, message: problem } : null);
+      return problem ? Upload.LIST_IGNORE : true;
     },
     // Read when the upload starts: the page's console says whose session it goes with.
     action: () => uploadAddress(window.location.pathname, i18next.language || 'en'),
@@ -55,7 +69,10 @@ export function pictureUploadProps(
           if (controller.signal.aborted) {
             return;
           }
-          // The file's `error`: uploadFailureMessage reads the server's refusal, in the page's language, from it.
+          onProblem({
+            fileName: (file as File).name,
+            message: isApiError(error) ? error.message : failedText,
+          });
           onError?.(error instanceof Error ? error : new Error(String(error)));
         })
         .finally(() => requests.delete(uid));
@@ -80,8 +97,8 @@ export function pictureUploadProps(
 }
 
 /**
- * The uploader's list after Ant Design's change of `file`: a failed upload leaves it (its message is the caller's to
- * show), and in a one-picture field a finished upload replaces the picture shown before; until then (uploading,
+ * The uploader's list after Ant Design's change of `file`: a failed upload leaves it (its reason went to `onProblem`),
+ * and in a one-picture field a finished upload replaces the picture shown before; until then (uploading,
  * refused, failed or cancelled) the previous picture stays.
  */
 export function nextUploadList<T extends { uid: string; status?: string }>(
@@ -110,11 +127,6 @@ export function useUploadRequests(): TUploadRequests {
     [requests],
   );
   return requests;
-}
-
-/** Why an upload failed, as the server said it (translated), or `fallback`. */
-export function uploadFailureMessage(file: { error?: unknown }, fallback: string): string {
-  return isApiError(file.error) ? file.error.message : fallback;
 }
 
 /** Stops the upload of the file `uid` (its tile is taken away by the caller). */

@@ -2,6 +2,7 @@ import { DeleteOutlined, UploadOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { UploadProblem } from './upload-problem';
 import { UploadProgress } from './upload-progress';
 import { type TPrivateUploadRequest, usePrivateUpload } from './use-private-upload';
 import './private-pictures-upload.css';
@@ -41,11 +42,12 @@ export function PrivatePicturesUpload({
   const listRef = useRef<HTMLUListElement>(null);
   const latest = useRef(pictures);
   latest.current = pictures;
-  const { inputProps, uploadButtonRef, progress, open, cancel } = usePrivateUpload({
+  const { inputProps, uploadButtonRef, progress, problem, open, cancel } = usePrivateUpload({
     upload,
     onUploaded: (picture) => onChange?.([...latest.current, picture]),
     onUploadingChange,
     failedText: t('common:errors.generic'),
+    isFull: pictures.length >= max,
   });
   // After a removal from the keyboard, the focus goes where the control went, not to the page.
   const [focusOwed, setFocusOwed] = useState<number | null>(null);
@@ -101,6 +103,7 @@ export function PrivatePicturesUpload({
           {t('common:privatePictures.add')}
         </Button>
       ) : null}
+      <UploadProblem problem={problem} />
     </div>
   );
 }

@@ -53,7 +53,9 @@ describe('SortableImageUploader, before sending', () => {
     await act(async () =>
       fireEvent.change(input, { target: { files: [pictureOf('big.png', 'image/png', 27 * 1024 * 1024)] } }),
     );
-    expect(toastError.mock.calls).toEqual([['The image is larger than 10 MB']]);
+    // Beside the field, naming the file, until the next choice: a toast vanished before it was read (QA).
+    expect(screen.getByRole('alert').textContent).toBe('big.png: The image is larger than 10 MB');
+    expect(toastError).not.toHaveBeenCalled();
     expect(open).not.toHaveBeenCalled();
     expect(onChange).not.toHaveBeenCalled();
 
@@ -64,6 +66,7 @@ describe('SortableImageUploader, before sending', () => {
     );
     await vi.waitFor(() => expect(open).toHaveBeenCalledTimes(1));
     expect(onChange).toHaveBeenCalled();
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 
   it('tells the reader why a dropped file of another format is not taken', async () => {
@@ -77,7 +80,9 @@ describe('SortableImageUploader, before sending', () => {
       }),
     );
     await vi.waitFor(() =>
-      expect(toastError.mock.calls).toEqual([['Only JPEG, PNG, WebP or GIF images are allowed']]),
+      expect(screen.getByRole('alert').textContent).toBe(
+        'scan.bmp: Only JPEG, PNG, WebP or GIF images are allowed',
+      ),
     );
     expect(open).not.toHaveBeenCalled();
     expect(onChange).not.toHaveBeenCalled();
@@ -195,7 +200,12 @@ describe('SortableImageUploader, replacing the one picture of a field', () => {
         error: { code: 'IMAGE_TYPE_INVALID', message: 'Only JPEG, PNG, WebP or GIF images are allowed' },
       }),
     );
-    await vi.waitFor(() => expect(toastError).toHaveBeenCalled());
+    // The server's refusal, beside the field with the name of the file chosen (the tiles show the field's name).
+    await vi.waitFor(() =>
+      expect(screen.getByRole('alert').textContent).toBe(
+        'logo.png: Only JPEG, PNG, WebP or GIF images are allowed',
+      ),
+    );
     const kept = onFiles.mock.lastCall?.[0] as TUploadItem[];
     expect(kept).toHaveLength(1);
     expect(uploadedRefs(kept)).toEqual([LOGO.url]);

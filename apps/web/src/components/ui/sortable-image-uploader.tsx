@@ -20,17 +20,16 @@ import {
   useSortable,
 } from '@dnd-kit/sortable';
 import { Upload, type UploadFile } from 'antd';
-import type { ReactElement } from 'react';
+import { type ReactElement, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { imageLimitsText } from '../../lib/image-file';
-import { toast } from '../../lib/toast';
 import {
   nextUploadList,
   pictureUploadProps,
-  uploadFailureMessage,
   useUploadRequests,
   withoutCancelledUpload,
 } from './picture-upload-props';
+import { type TUploadProblem, UploadProblem } from './upload-problem';
 import { UploadTile } from './upload-tile';
 import './upload-tile.css';
 import './sortable-image-uploader.css';
@@ -110,6 +109,7 @@ export function SortableImageUploader({
   );
   const { t } = useTranslation(['common', 'errors']);
   const requests = useUploadRequests();
+  const [problem, setProblem] = useState<TUploadProblem | null>(null);
   // Positions as people count them (1 = the cover), not the upload ids dnd-kit would announce.
   const position = (id: UniqueIdentifier | undefined) => files.findIndex((file) => file.uid === id) + 1;
   const accessibility = {
@@ -146,7 +146,7 @@ export function SortableImageUploader({
     <DndContext sensors={sensors} onDragEnd={onDragEnd} accessibility={accessibility}>
       <SortableContext items={files.map((f) => f.uid)} strategy={rectSortingStrategy}>
         <Upload<TUploadResponse>
-          {...pictureUploadProps(t, { moduleName, max, requests })}
+          {...pictureUploadProps(t, { moduleName, max, requests, onProblem: setProblem, failedText })}
           fileList={namedFiles}
           itemRender={(node, file) => (
             <SortableItem
@@ -167,9 +167,6 @@ export function SortableImageUploader({
             </SortableItem>
           )}
           onChange={({ file, fileList }) => {
-            if (file.status === 'error') {
-              toast.error(uploadFailureMessage(file, failedText));
-            }
             onChange(withUploadedPreviews(nextUploadList(fileList, file, max)));
           }}
           // How far each upload is, in figures: a thin bar alone read as "Uploading..." with no end in sight.
@@ -188,6 +185,7 @@ export function SortableImageUploader({
           )}
         </Upload>
         <div className="cv-upload-limits">{imageLimitsText(t)}</div>
+        <UploadProblem problem={problem} />
       </SortableContext>
     </DndContext>
   );

@@ -1,7 +1,8 @@
 import { type ChangeEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { isApiError } from '../../lib/api';
 import { IMAGE_ACCEPT, imageFileProblem } from '../../lib/image-file';
-import { toast, toastError } from '../../lib/toast';
+import type { TUploadProblem } from './upload-problem';
 
 /** The file being uploaded and how far it is. */
 type TUploadProgress = { percent: number; name: string };
@@ -17,13 +18,16 @@ export type TPrivateUploadRequest<TResult> = (
  * and the merchant documents share, so a fix to one (the check before sending, the abort on leaving, the focus after
  * a cancel) is a fix to both. The caller draws the controls: `inputProps` on a hidden file input, `open` on the button
  * that starts an upload (with `uploadButtonRef`: a cancel hands the focus there, as the Cancel button goes, not to
- * the page), `progress` with a button calling `cancel` while it runs.
+ * the page), `progress` with a button calling `cancel` while it runs, and `problem` (UploadProblem) under them: why
+ * the last file chosen was refused. `isFull` (the field holds its most) refuses a file the field's label still let
+ * be chosen.
  */
 export function usePrivateUpload<TResult>({
   upload,
   onUploaded,
   onUploadingChange,
   failedText,
+  isFull = false,
 }: {
   upload: TPrivateUploadRequest<TResult>;
   onUploaded: (result: TResult) => void;
@@ -31,12 +35,14 @@ export function usePrivateUpload<TResult>({
   onUploadingChange?: (isUploading: boolean) => void;
   /** Said when the upload fails and the server gave no reason. */
   failedText: string;
+  isFull?: boolean;
 }) {
   const { t } = useTranslation('errors');
   const inputRef = useRef<HTMLInputElement>(null);
   const uploadButtonRef = useRef<HTMLButtonElement>(null);
   const uploadRef = useRef<AbortController | null>(null);
   const [progress, setProgress] = useState<TUploadProgress | null>(null);
+  const [problem, setProblem] = useState<TUploadProblem | null>(null);
   const isFocusOwed = useRef(false);
   useEffect(() => {
     if (!progress && isFocusOwed.current) {
@@ -61,9 +67,9 @@ export function usePrivateUpload<TResult>({
       return;
     }
     // Told at once, not after sending the whole file to be refused.
-    const problem = imageFileProblem(t, file);
-    if (problem) {
-      toast.error(problem);
+    const refusal = imageFileProblem(t, file);
+    setProblem(refusal ? { fileName: file.name, message: refusal } : null);
+    if (refusal || isFull) {
       clearInput();
       return;
     }
@@ -85,7 +91,7 @@ export function usePrivateUpload<TResult>({
       onUploaded(result);
     } catch (error) {
       if (!controller.signal.aborted) {
-        toastError(error, failedText);
+        setProblem({ fileName: file.name, message: isApiError(error) ? error.message : failedText });
       }
     } finally {
       finish();
@@ -104,10 +110,12 @@ export function usePrivateUpload<TResult>({
       type: 'file',
       accept: IMAGE_ACCEPT,
       hidden: true,
+      disabled: isFull,
       onChange: (event: ChangeEvent<HTMLInputElement>) => void pick(event.target.files?.[0]),
     },
     uploadButtonRef,
     progress,
+    problem,
     open: () => inputRef.current?.click(),
     cancel,
   };

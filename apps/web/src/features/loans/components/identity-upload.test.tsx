@@ -18,7 +18,8 @@ describe('IdentityUpload', () => {
     const big = new File(['x'], 'scan.jpg', { type: 'image/jpeg' });
     Object.defineProperty(big, 'size', { value: 18 * 1024 * 1024 });
     fireEvent.change(screen.getByLabelText('Front of the ID'), { target: { files: [big] } });
-    expect(errors).toEqual(['The image is larger than 10 MB']);
+    expect(screen.getByRole('alert').textContent).toBe('scan.jpg: The image is larger than 10 MB');
+    expect(errors).toEqual([]);
     expect(fetchMock).not.toHaveBeenCalled();
     expect(onChange).not.toHaveBeenCalled();
   });

@@ -1,6 +1,7 @@
 import { DeleteOutlined, UploadOutlined } from '@ant-design/icons';
 import { Button, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { UploadProblem } from '../../../components/ui/upload-problem';
 import { UploadProgress } from '../../../components/ui/upload-progress';
 import { usePrivateUpload } from '../../../components/ui/use-private-upload';
 import { identityImageUrl, uploadIdentityImage } from '../api/loans-api';
@@ -20,7 +21,7 @@ export function IdentityUpload({
 }) {
   const { t } = useTranslation(['loans', 'errors']);
   // A cancel from the keyboard hands the focus to the Upload button that takes the Cancel button's place.
-  const { inputProps, uploadButtonRef, progress, open, cancel } = usePrivateUpload({
+  const { inputProps, uploadButtonRef, progress, problem, open, cancel } = usePrivateUpload({
     upload: uploadIdentityImage,
     onUploaded: (image) => onChange(image.id),
     failedText: t('loadError'),
@@ -54,6 +55,7 @@ export function IdentityUpload({
           {t('verify.upload')}
         </Button>
       )}
+      <UploadProblem problem={problem} />
     </div>
   );
 }

@@ -1,17 +1,17 @@
 import { PlusOutlined } from '@ant-design/icons';
 import type { TUploadResponse } from '@caravan/contracts';
 import { Upload, type UploadFile } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   nextUploadList,
   pictureUploadProps,
-  uploadFailureMessage,
   useUploadRequests,
   withoutCancelledUpload,
 } from '../../../components/ui/picture-upload-props';
+import { type TUploadProblem, UploadProblem } from '../../../components/ui/upload-problem';
 import { UploadTile } from '../../../components/ui/upload-tile';
 import { imageLimitsText } from '../../../lib/image-file';
-import { toast } from '../../../lib/toast';
 
 type TImageUploaderProps = {
   files: UploadFile<TUploadResponse>[];
@@ -25,10 +25,17 @@ type TImageUploaderProps = {
 export function ImageUploader({ files, onChange, max, moduleName, label }: TImageUploaderProps) {
   const { t } = useTranslation(['orders', 'errors']);
   const requests = useUploadRequests();
+  const [problem, setProblem] = useState<TUploadProblem | null>(null);
   return (
     <>
       <Upload<TUploadResponse>
-        {...pictureUploadProps(t, { moduleName, max, requests })}
+        {...pictureUploadProps(t, {
+          moduleName,
+          max,
+          requests,
+          onProblem: setProblem,
+          failedText: t('upload.failed'),
+        })}
         fileList={files}
         itemRender={(node, file) => (
           <UploadTile
@@ -39,9 +46,6 @@ export function ImageUploader({ files, onChange, max, moduleName, label }: TImag
           </UploadTile>
         )}
         onChange={({ file, fileList }) => {
-          if (file.status === 'error') {
-            toast.error(uploadFailureMessage(file, t('upload.failed')));
-          }
           onChange(nextUploadList(fileList, file, max));
         }}
       >
@@ -57,6 +61,7 @@ export function ImageUploader({ files, onChange, max, moduleName, label }: TImag
         )}
       </Upload>
       <div className="cv-upload-limits">{imageLimitsText(t)}</div>
+      <UploadProblem problem={problem} />
     </>
   );
 }
