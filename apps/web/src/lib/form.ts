@@ -82,6 +82,10 @@ const FIELDS_OF_ERROR: Record<string, readonly string[]> = {
   TX_PASSWORD_LOCKED_MINUTES: TX_PASSWORD_FIELDS,
   TX_PASSWORD_LOCKED_TODAY: TX_PASSWORD_FIELDS,
   WRONG_OLD_PASSWORD: ['oldPassword'],
+  // The log-in password that confirms a step (closing the account): the log-in form's own field is `password`.
+  WRONG_PASSWORD: ['loginPassword'],
+  LOGIN_LOCKED_MINUTES: ['loginPassword'],
+  LOGIN_LOCKED_TODAY: ['loginPassword'],
   // A name someone else has: the log-in name of the register form (`account`) or the field that names it.
   USERNAME_TAKEN: ['account', 'username'],
   EMAIL_TAKEN: ['account', 'email'],

@@ -30,4 +30,37 @@ describe('/userInfo/setup/account-cancellation', () => {
     await waitFor(() => expect(document.activeElement).toBe(cancel));
     expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
   });
+
+  it('says a wrong password beside the password, marked and focused, not above the form (QA)', async () => {
+    const message = 'Wrong password. Attempts left: 2';
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL, init?: RequestInit) =>
+        init?.method === 'POST'
+          ? jsonResponse({ error: { code: 'WRONG_PASSWORD', message, details: { attemptsLeft: 2 } } }, 400)
+          : jsonResponse(
+              new URL(String(input), 'http://localhost').pathname.endsWith('/check') ? { blockers: [] } : {},
+            ),
+      ),
+    );
+    const scrollIntoView = vi.spyOn(Element.prototype, 'scrollIntoView').mockImplementation(() => undefined);
+    await renderWithQueries(<AccountCancellationPage />, '/userInfo/setup/account-cancellation');
+    fireEvent.change(await screen.findByLabelText(accountEn.cancellation.reason), {
+      target: { value: 'test' },
+    });
+    const password = screen.getByLabelText(accountEn.cancellation.loginPassword);
+    fireEvent.change(password, { target: { value: 'Wrong-12x' } });
+    await act(async () =>
+      fireEvent.click(screen.getByRole('button', { name: accountEn.cancellation.submit })),
+    );
+    await act(async () =>
+      fireEvent.click(await screen.findByRole('button', { name: accountEn.cancellation.confirmOk })),
+    );
+    await waitFor(() => expect(password.closest('.ant-form-item')?.textContent).toContain(message));
+    expect(password.getAttribute('aria-invalid')).toBe('true');
+    await waitFor(() => expect(document.activeElement).toBe(password));
+    // Said once, beside the field: not again in a banner above the form.
+    expect(document.querySelector('.ant-alert-error')).toBeNull();
+    scrollIntoView.mockRestore();
+  });
 });

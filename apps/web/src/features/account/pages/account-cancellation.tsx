@@ -8,7 +8,7 @@ import { AppForm } from '../../../components/ui/app-form';
 import { LimitedTextArea } from '../../../components/ui/limited-text';
 import { PageFrame } from '../../../components/ui/page-frame';
 import { isApiError } from '../../../lib/api';
-import { parseFormValues, showSubmitError } from '../../../lib/form';
+import { parseFormValues, placeFieldErrors, showSubmitError } from '../../../lib/form';
 import { clearSession, runLogoutHandlers } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
 import { cancelAccount, useCancellationCheck } from '../api/account-api';
@@ -35,6 +35,11 @@ export default function AccountCancellationPage() {
       runLogoutHandlers();
       toast.success(t('cancellation.done'));
     } catch (error) {
+      // A wrong password goes beside the password (it stood above the form, the field unmarked); a balance or a
+      // withdrawal under way that blocks the closing, above it.
+      if (isApiError(error) && placeFieldErrors(form, error)) {
+        return;
+      }
       if (isApiError(error) && error.fieldErrors.length === 0) {
         setBlockingMessage(error.message);
       } else {
