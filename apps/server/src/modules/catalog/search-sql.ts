@@ -194,8 +194,8 @@ async function hasMatch(db: Executor, match: TKeywordSql): Promise<boolean> {
 
 /**
  * The conditions for a keyword, cheapest first: word prefixes (full-text index); else substrings of
- * names (trigram index: CJK, mid-word parts), together with the keyword's synonyms; else the
- * typo-corrected words; else nothing matches. One
+ * names (trigram index: CJK, mid-word parts), together with the keyword's synonyms; else the goods of the
+ * categories named so; else the typo-corrected words; else nothing matches. One
  * EXISTS per step decides. Substring matching is not OR-ed into the word search because for short,
  * common words it turns an index lookup into a scan of every product.
  */
@@ -210,8 +210,40 @@ export async function resolveProductKeyword(db: Executor, keyword: string): Prom
   if ((isTrigramWorthy(keyword) || synonyms.length > 0) && (await hasMatch(db, substring))) {
     return substring;
   }
+  const named = isTrigramWorthy(keyword) ? await categoryKeywordSql(db, keyword) : null;
+  if (named && (await hasMatch(db, named))) {
+    return named;
+  }
   const corrected = await findCorrectedQuery(db, keyword);
   return corrected ? correctedKeywordSql(corrected) : { where: sql`false`, orderBy: sql`p.id desc` };
+}
+
+/**
+ * The goods of the categories (and their subcategories) whose name, in any language, holds the keyword, best-selling
+ * first; null when none does. A buyer searching in the menu's own words found nothing when no seller had written
+ * their goods in that language: "футболки", the Russian menu's name for T-shirts, gave no result (QA).
+ */
+async function categoryKeywordSql(db: Executor, keyword: string): Promise<TKeywordSql | null> {
+  const { escaped } = normalised(keyword);
+  const found = await db.execute(sql`with recursive named as (
+      select c.id from categories c
+      where not c.is_hidden
+        and exists (select 1 from jsonb_each_text(c.names) n
+          where caravan_search_norm(n.value) like '%' || ${escaped} || '%')
+    ), branch as (
+      select id from named
+      union
+      select c.id from categories c join branch b on c.parent_id = b.id where not c.is_hidden
+    )
+    select id::text as id from branch`);
+  const ids = rowsOf(found).map((row) => sql`${String(row.id)}::bigint`);
+  if (ids.length === 0) {
+    return null;
+  }
+  return {
+    where: sql`p.category_id in (${sql.join(ids, sql`, `)})`,
+    orderBy: sql`p.sold_count desc, p.id desc`,
+  };
 }
 
 /** Store name search over stores `s` (trigram index on caravan_search_norm(name)). */

@@ -168,6 +168,24 @@ describe('catalogue search', () => {
     expect(await goodsIds('_')).toEqual([]);
   });
 
+  it("finds a category's goods by its name in any language when no product's text has the word (QA)", async () => {
+    const db = ctx.database.db;
+    // No product here is written in Russian: the menu's own word for T-shirts found nothing.
+    expect(await goodsIds('футболки')).toEqual([]);
+    await db.execute(
+      sql`update categories set names = names || '{"ru": "Футболки"}'::jsonb where id = ${categoryId}`,
+    );
+    clearCatalogCache(db);
+    const bySales = ['shirtSet', 'pan', 'scarf', 'creme', 'percent', 'blender'].map((key) => ids[key]);
+    expect(await goodsIds('ФУТБОЛКИ')).toEqual(bySales);
+    expect(await goodsIds('футболк')).toEqual(bySales);
+    // A parent's name finds the goods of its branch ("Herren" is the German name of the shirts' parent).
+    expect(await goodsIds('herren')).toEqual(bySales);
+    // A word of the goods' own text still finds those goods alone.
+    expect(await goodsIds('frying')).toEqual([ids.pan]);
+    expect(await goodsIds('kitchen')).toEqual([]);
+  });
+
   it('answers store results when no goods match', async () => {
     const result = await search('happy');
     expect(result.goodsList).toEqual([]);
