@@ -114,6 +114,35 @@ describe('PrivatePicturesUpload', () => {
     expect(screen.queryByRole('img')).toBeNull();
   });
 
+  it('takes several files chosen at once, one after the other, and names the first the field has no room for', async () => {
+    const requests = stubUploadRequests();
+    const onChange = vi.fn();
+    render(<Harness initial={[{ id: '31', width: 800, height: 500 }]} onChange={onChange} />);
+    const input = screen.getByLabelText('Licence') as HTMLInputElement;
+    expect(input.multiple).toBe(true);
+    // Nine documents were nine trips through the file chooser (QA); here the field has room for one more.
+    fireEvent.change(input, {
+      target: {
+        files: [
+          new File(['a'], 'front.png', { type: 'image/png' }),
+          new File(['b'], 'back.png', { type: 'image/png' }),
+        ],
+      },
+    });
+    await waitFor(() => expect(requests).toHaveLength(1));
+    act(() => requests[0]!.answer(201, { id: '32', width: 640, height: 480 }));
+    await waitFor(() =>
+      expect(onChange).toHaveBeenLastCalledWith([
+        expect.objectContaining({ id: '31' }),
+        expect.objectContaining({ id: '32' }),
+      ]),
+    );
+    expect(requests).toHaveLength(1);
+    expect(screen.getByRole('alert').textContent).toBe(
+      'back.png: not added, this field takes at most 2 pictures',
+    );
+  });
+
   it('refuses a file once the field holds its most, though its label still opens the chooser (QA)', async () => {
     const requests = stubUploadRequests();
     render(

@@ -47,7 +47,8 @@ export function PrivatePicturesUpload({
     onUploaded: (picture) => onChange?.([...latest.current, picture]),
     onUploadingChange,
     failedText: t('common:errors.generic'),
-    isFull: pictures.length >= max,
+    max,
+    capacity: max - pictures.length,
   });
   // After a removal from the keyboard, the focus goes where the control went, not to the page.
   const [focusOwed, setFocusOwed] = useState<number | null>(null);

@@ -19,15 +19,15 @@ export type TPrivateUploadRequest<TResult> = (
  * a cancel) is a fix to both. The caller draws the controls: `inputProps` on a hidden file input, `open` on the button
  * that starts an upload (with `uploadButtonRef`: a cancel hands the focus there, as the Cancel button goes, not to
  * the page), `progress` with a button calling `cancel` while it runs, and `problem` (UploadProblem) under them: why
- * the last file chosen was refused. `isFull` (the field holds its most) refuses a file the field's label still let
- * be chosen.
+ * a file chosen was refused. A full field (`capacity` 0) refuses a file its label still let be chosen.
  */
 export function usePrivateUpload<TResult>({
   upload,
   onUploaded,
   onUploadingChange,
   failedText,
-  isFull = false,
+  max = 1,
+  capacity = 1,
 }: {
   upload: TPrivateUploadRequest<TResult>;
   onUploaded: (result: TResult) => void;
@@ -35,9 +35,11 @@ export function usePrivateUpload<TResult>({
   onUploadingChange?: (isUploading: boolean) => void;
   /** Said when the upload fails and the server gave no reason. */
   failedText: string;
-  isFull?: boolean;
+  /** The most pictures the field holds, and how many more it takes now (0: full). */
+  max?: number;
+  capacity?: number;
 }) {
-  const { t } = useTranslation('errors');
+  const { t } = useTranslation(['errors', 'common']);
   const inputRef = useRef<HTMLInputElement>(null);
   const uploadButtonRef = useRef<HTMLButtonElement>(null);
   const uploadRef = useRef<AbortController | null>(null);
@@ -62,16 +64,13 @@ export function usePrivateUpload<TResult>({
       inputRef.current.value = '';
     }
   };
-  const pick = async (file: File | undefined) => {
-    if (!file) {
-      return;
-    }
+  /** Sends one file; whether the next chosen may follow (not after a cancel). */
+  const sendOne = async (file: File): Promise<boolean> => {
     // Told at once, not after sending the whole file to be refused.
     const refusal = imageFileProblem(t, file);
-    setProblem(refusal ? { fileName: file.name, message: refusal } : null);
-    if (refusal || isFull) {
-      clearInput();
-      return;
+    if (refusal) {
+      setProblem({ fileName: file.name, message: refusal });
+      return true;
     }
     const controller = new AbortController();
     uploadRef.current = controller;
@@ -90,12 +89,31 @@ export function usePrivateUpload<TResult>({
       finish();
       onUploaded(result);
     } catch (error) {
-      if (!controller.signal.aborted) {
-        setProblem({ fileName: file.name, message: isApiError(error) ? error.message : failedText });
+      if (controller.signal.aborted) {
+        return false;
       }
+      setProblem({ fileName: file.name, message: isApiError(error) ? error.message : failedText });
     } finally {
       finish();
-      clearInput();
+    }
+    return true;
+  };
+  /**
+   * The files chosen, one after the other, as many as the field still takes: nine documents were nine trips through
+   * the file chooser (QA). The first file left out is named, with the field's most.
+   */
+  const pick = async (files: File[]) => {
+    clearInput();
+    setProblem(null);
+    const taken = files.slice(0, Math.max(capacity, 0));
+    const leftOut = files[taken.length];
+    for (const file of taken) {
+      if (!(await sendOne(file))) {
+        break;
+      }
+    }
+    if (leftOut) {
+      setProblem({ fileName: leftOut.name, message: t('common:privatePictures.notAdded', { max }) });
     }
   };
   const cancel = () => {
@@ -110,8 +128,9 @@ export function usePrivateUpload<TResult>({
       type: 'file',
       accept: IMAGE_ACCEPT,
       hidden: true,
-      disabled: isFull,
-      onChange: (event: ChangeEvent<HTMLInputElement>) => void pick(event.target.files?.[0]),
+      multiple: max > 1,
+      disabled: capacity <= 0,
+      onChange: (event: ChangeEvent<HTMLInputElement>) => void pick([...(event.target.files ?? [])]),
     },
     uploadButtonRef,
     progress,
