@@ -74,4 +74,37 @@ describe('NumberInput', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     await vi.waitFor(() => expect(onFinish).toHaveBeenCalledWith({ stock: 12 }));
   });
+
+  it("reads a figure in the page's language, and says so when it reads none instead of changing it (QA)", async () => {
+    const onFinish = vi.fn();
+    i18next.addResourceBundle('fr', 'common', { numberInput: { notRead: '{{text}} illisible' } }, true, true);
+    await i18next.changeLanguage('fr');
+    render(
+      <Form onFinish={onFinish} initialValues={{ percentOff: 5 }}>
+        <Form.Item name="percentOff" label="Remise">
+          <NumberInput />
+        </Form.Item>
+        <button type="submit">Enregistrer</button>
+      </Form>,
+    );
+    const field = screen.getByRole('spinbutton', { name: 'Remise' });
+    // A French 1,5 per cent: Ant Design's own parser read 15.
+    fireEvent.change(field, { target: { value: '1,5' } });
+    fireEvent.blur(field);
+    fireEvent.click(screen.getByRole('button', { name: 'Enregistrer' }));
+    await vi.waitFor(() => expect(onFinish).toHaveBeenLastCalledWith({ percentOff: 1.5 }));
+
+    await i18next.changeLanguage('en');
+    fireEvent.change(field, { target: { value: '1,5' } });
+    fireEvent.blur(field);
+    // On an English page "1,5" is no number: the last value stays, and the field says why.
+    expect(screen.getByRole('alert').textContent).toBe(
+      '\u20681,5\u2069 could not be read as a number; the field kept its previous value',
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Enregistrer' }));
+    await vi.waitFor(() => expect(onFinish).toHaveBeenCalledTimes(2));
+    expect(onFinish).toHaveBeenLastCalledWith({ percentOff: 1.5 });
+    fireEvent.change(field, { target: { value: '2' } });
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
 });

@@ -1,7 +1,8 @@
 // biome-ignore lint/style/noRestrictedImports: the wrapper every number field is
 import { type GetRef, InputNumber, type InputNumberProps } from 'antd';
-import { type Ref, useCallback, useEffect, useRef } from 'react';
+import { type Ref, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { normaliseAmount } from '../../lib/normalise-amount';
 
 export type TNumberInputRef = GetRef<typeof InputNumber>;
 /** rc-input-number's ValueType: a field typed with numbers gives numbers, as InputNumber's own props do. */
@@ -12,12 +13,34 @@ type TNumberInputProps<T extends number | string> = InputNumberProps<T> & { ref?
  * (rc-input-number) names them "Increase Value" and "Decrease Value" in every language and takes no other text, so a
  * screen reader announced English buttons on an Arabic or Russian console page. Inside a Form.Item it takes the
  * item's value like InputNumber; a ref reaches the same field.
+ *
+ * Figures are read in the page's language (`normaliseAmount`, unless a `parser` is given): Ant Design's own parser
+ * drops every character but digits and points, so a French "1,5" in a discount's percentage became 15. Text that
+ * reads as no number is not dropped without a word either: the field keeps its last value, as Ant Design does, and
+ * says under it that the text was not read (a seller's Arabic "1,5" in a stock turned into 1 silently, QA).
  */
 export function NumberInput<T extends number | string = number | string>({
   ref,
+  parser,
+  onInput,
+  onBlur,
   ...props
 }: TNumberInputProps<T>) {
-  const { t } = useTranslation('common');
+  const { t, i18n } = useTranslation('common');
+  const readText = useCallback(
+    (text: string | undefined) => (parser ? parser(text) : (normaliseAmount(text ?? '', i18n.language) as T)),
+    [parser, i18n.language],
+  );
+  const [typed, setTyped] = useState('');
+  const [unreadText, setUnreadText] = useState<string | null>(null);
+  const isReadable = (text: string) => text.trim() === '' || Number.isFinite(Number(readText(text)));
+  // A value set from outside (a form's reset, a saved record) starts the field afresh.
+  const [shownValue, setShownValue] = useState(props.value);
+  if (!Object.is(props.value, shownValue)) {
+    setShownValue(props.value);
+    setTyped('');
+    setUnreadText(null);
+  }
   const field = useRef<TNumberInputRef | null>(null);
   const setField = useCallback(
     (instance: TNumberInputRef | null) => {
@@ -46,5 +69,30 @@ export function NumberInput<T extends number | string = number | string>({
       }
     }
   });
-  return <InputNumber<T> ref={setField} {...props} />;
+  return (
+    <>
+      <InputNumber<T>
+        {...props}
+        ref={setField}
+        parser={readText}
+        status={unreadText === null ? props.status : 'error'}
+        onInput={(text) => {
+          setTyped(text);
+          if (isReadable(text)) {
+            setUnreadText(null);
+          }
+          onInput?.(text);
+        }}
+        onBlur={(event) => {
+          setUnreadText(isReadable(typed) ? null : typed.trim());
+          onBlur?.(event);
+        }}
+      />
+      {unreadText !== null && (
+        <div className="cv-field-error" role="alert">
+          {t('numberInput.notRead', { text: `\u2068${unreadText}\u2069` })}
+        </div>
+      )}
+    </>
+  );
 }
