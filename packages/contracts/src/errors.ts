@@ -194,6 +194,14 @@ export const ERROR_STATUS = {
   REVIEW_ALREADY_REPLIED: 409,
   IMAGE_NOT_OWNED: 400,
   IMPORT_FILE_INVALID: 400,
+  /** The CSV parser stopped at a line (param: line), most often on a quotation mark inside an unquoted cell. */
+  IMPORT_FILE_INVALID_AT_LINE: 400,
+  /** A file of 0 bytes. */
+  IMPORT_FILE_EMPTY: 400,
+  /** A file named .xlsx that is not a workbook (a CSV renamed, a damaged download). */
+  IMPORT_XLSX_INVALID: 400,
+  /** A file with its header row and no product row under it: "0 saved" read as a success. */
+  IMPORT_NO_ROWS: 400,
   IMPORT_ENCODING_INVALID: 400,
   /** A cell holds a NUL character (row in params; the header is row 1). */
   IMPORT_NUL_CHARACTER: 400,

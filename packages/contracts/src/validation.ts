@@ -97,6 +97,8 @@ export const V = {
   // Edge hardening (issue 10)
   id: 'id',
   nulCharacter: 'nulCharacter',
+  /** A text with a C0 control character other than tab and line breaks (U+0001 pasted from another program). */
+  controlCharacter: 'controlCharacter',
   tooManyItems: 'tooManyItems',
   itemsAtMost: 'itemsAtMost',
   textAtMost: 'textAtMost',
@@ -441,7 +443,7 @@ const zLine = (max: number) =>
     .string({ error: requiredOrInvalid })
     .trim()
     .max(max, { error: V.tooLong })
-    .refine(isPlainLine, { error: V.required });
+    .refine(isPlainLine, { error: V.controlCharacter });
 /** One line of text per language (a name, a title); empty strings are dropped, so a language can be cleared. */
 export const zLocalizedLines = (max: number) =>
   z

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { messageWithValues, V } from '../validation';
+import { messageWithValues, V, zLocalizedLines } from '../validation';
 import { ZRejectApprovalRequest } from './approvals';
 import { ZChangeTxPasswordRequest } from './auth';
 import {
@@ -14,7 +14,7 @@ import {
   ZRejectRefundRequest,
   ZReviewOrderRequest,
 } from './orders';
-import { ZReasonRequest } from './sellers';
+import { ZProductRequest, ZReasonRequest } from './sellers';
 import { ZRejectRecordRequest } from './wallet';
 
 const issuesOf = (result: { error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
@@ -114,5 +114,43 @@ describe('order reasons and pictures (buyer QA, 2026-12-06)', () => {
     const tooMany = [{ path: ['images'], message: messageWithValues(V.itemsAtMost, { max: 9 }) }];
     expect(issuesOf(ZReviewOrderRequest.safeParse({ rating: 'good', images }))).toEqual(tooMany);
     expect(issuesOf(ZRefundOrderRequest.safeParse({ reason: 1, amount: '1', images }))).toEqual(tooMany);
+  });
+});
+
+describe('a text holding an invisible control character (seller import QA)', () => {
+  // A filled description with U+0001 pasted in was told "This field is required".
+  const product = {
+    categoryId: '1',
+    names: { en: 'Cotton tee' },
+    images: ['/uploads/img/ab/0123456789abcdef0123456789abcdef-640.webp'],
+    sellingPrice: '5',
+  };
+
+  it('says so at its field, wherever the product editor and the import take text', () => {
+    const cases: [Record<string, unknown>, PropertyKey[]][] = [
+      [{ descriptions: { en: 'Soft\u0001 cotton' } }, ['descriptions', 'en']],
+      [{ names: { en: 'Cotton\u0007 tee' } }, ['names', 'en']],
+      [{ code: 'TEE\u001F1' }, ['code']],
+      [{ attributes: [{ name: 'Size\u0002', values: ['M'] }], variants: [] }, ['attributes', 0, 'name']],
+    ];
+    for (const [overrides, path] of cases) {
+      expect(
+        issuesOf(ZProductRequest.safeParse({ ...product, ...overrides })),
+        JSON.stringify(overrides),
+      ).toEqual([{ path, message: V.controlCharacter }]);
+    }
+    // Tabs and line breaks are text.
+    expect(
+      ZProductRequest.safeParse({ ...product, descriptions: { en: 'Soft\tcotton\r\nwashable' } }).success,
+    ).toBe(true);
+    expect(issuesOf(ZReasonRequest.safeParse({ reason: 'Fake\u0001' }))).toEqual([
+      { path: ['reason'], message: V.controlCharacter },
+    ]);
+  });
+
+  it('says so of a one-line name too (a tab pasted from a spreadsheet)', () => {
+    expect(issuesOf(zLocalizedLines(64).safeParse({ en: 'Summer\tsale' }))).toEqual([
+      { path: ['en'], message: V.controlCharacter },
+    ]);
   });
 });

@@ -46,7 +46,8 @@ const zText = (max: number) =>
     .string({ error: requiredOrInvalid })
     .trim()
     .max(max, { error: V.tooLong })
-    .refine(hasNoControlChars, { error: V.required });
+    // Its own message: "This field is required" was said of a filled description holding an invisible U+0001.
+    .refine(hasNoControlChars, { error: V.controlCharacter });
 const zRequired = (max: number) => zText(max).refine((v) => v.length > 0, { error: V.required });
 
 const zPriceText = (message: string) =>

@@ -15,7 +15,7 @@ import {
   type TProductRequestParsed,
   ZProductRequest,
 } from '@caravan/contracts';
-import { parse } from 'csv-parse/sync';
+import { CsvError, parse } from 'csv-parse/sync';
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import unzipper from 'unzipper';
@@ -27,22 +27,21 @@ import { errorMessage, validationMessage } from '../../i18n/messages';
 import { clearCatalogCache, readMaxBuy } from '../catalog';
 import { resolveSellerImages } from './images';
 import {
-  IMPORT_STOCK_REASON,
   loadCategoryIds,
   prepareProduct,
-  saveSellerProduct,
   saveWithCodeGuard,
   type TPreparedProduct,
   type TSeller,
 } from './products';
+import { updateImportedProducts } from './update-imported-products';
 
 /**
  * Bulk import and export of products (CSV or XLSX). One row is a product, or one variant of it: rows with
  * the same `product_code` form one product (its fields come from the first row; each row with
  * `variant_values` adds a variant). A code that already exists in the shop updates that product. Every
  * product is checked with the editor's rules; refused products are listed with their row and reason
- * while the good ones are saved. A file that cannot be read at all (broken quoting, not UTF-8, too many
- * rows) is refused whole and nothing is saved.
+ * while the good ones are saved. A file that cannot be read at all (empty, broken quoting, not UTF-8, too many
+ * rows, no product row under the header) is refused whole and nothing is saved.
  */
 
 const BASE_COLUMNS = [
@@ -238,8 +237,28 @@ export async function exportProducts(
   return toFile(columns, out, format, 'products');
 }
 
+/**
+ * The format of an uploaded file, told by its content: an XLSX is a zip. A file named .xlsx that is not one (a CSV
+ * renamed, a damaged download) is refused as such: read as CSV, a renamed CSV of only its header was "done, 0 saved".
+ */
+export function importFormatOf(file: Buffer, fileName: string): TImportFormat {
+  const isZip =
+    file.length > 3 && file[0] === 0x50 && file[1] === 0x4b && file[2] === 0x03 && file[3] === 0x04;
+  if (isZip) {
+    return 'xlsx';
+  }
+  // An empty file is told it is empty (readRows), whatever its name.
+  if (file.length > 0 && /\.xlsx$/i.test(fileName.trim())) {
+    throw new AppError('IMPORT_XLSX_INVALID');
+  }
+  return 'csv';
+}
+
 /** Reads the file into rows of text keyed by the header (first row); refuses unreadable files whole. */
 export async function readRows(file: Buffer, format: TImportFormat): Promise<TRow[]> {
+  if (file.length === 0) {
+    throw new AppError('IMPORT_FILE_EMPTY');
+  }
   let table: string[][];
   if (format === 'xlsx') {
     table = await readXlsxTable(file);
@@ -250,23 +269,7 @@ export async function readRows(file: Buffer, format: TImportFormat): Promise<TRo
     } catch {
       throw new AppError('IMPORT_ENCODING_INVALID');
     }
-    try {
-      table = parse(text.replace(/^\uFEFF/, ''), {
-        relax_column_count: true,
-        skip_empty_lines: true,
-        to: IMPORT_ROWS_MAX + 2,
-        // Stopped at the first record wider than any template: a 20 MB file of commas was 10 million fields and
-        // held the server for seconds.
-        on_record: (record: string[]) => {
-          if (record.length > IMPORT_COLUMNS_MAX) {
-            throw tooManyColumns();
-          }
-          return record;
-        },
-      }) as string[][];
-    } catch (error) {
-      throw isAppError(error) ? error : new AppError('IMPORT_FILE_INVALID');
-    }
+    table = readCsvTable(text.replace(/^\uFEFF/, ''));
   }
   const [header, ...body] = table;
   if (!header?.includes('product_code')) {
@@ -285,9 +288,56 @@ export async function readRows(file: Buffer, format: TImportFormat): Promise<TRo
   if (nulAt >= 0) {
     throw new AppError('IMPORT_NUL_CHARACTER', { row: nulAt + 1 }, { row: nulAt + 1 });
   }
+  // A header without products was "done, 0 saved", which the seller took for a success.
+  if (filled.length === 0) {
+    throw new AppError('IMPORT_NO_ROWS');
+  }
   return filled.map((cells) =>
     Object.fromEntries(keys.map((k, i) => [k, fromSpreadsheetCell(String(cells[i] ?? '').trim())])),
   );
+}
+
+/** The CSV's records; a file the parser stops on is refused whole, naming the line it stopped at. */
+function readCsvTable(text: string): string[][] {
+  let lastRecordLine = 0;
+  try {
+    return parse(text, {
+      relax_column_count: true,
+      skip_empty_lines: true,
+      to: IMPORT_ROWS_MAX + 2,
+      // Stopped at the first record wider than any template: a 20 MB file of commas was 10 million fields and
+      // held the server for seconds.
+      on_record: (record: string[], context) => {
+        if (record.length > IMPORT_COLUMNS_MAX) {
+          throw tooManyColumns();
+        }
+        lastRecordLine = context.lines;
+        return record;
+      },
+    }) as string[][];
+  } catch (error) {
+    if (isAppError(error)) {
+      throw error;
+    }
+    if (!(error instanceof CsvError) || typeof error.lines !== 'number') {
+      throw new AppError('IMPORT_FILE_INVALID');
+    }
+    // A quotation mark never closed is found at the end of the file: the cell it opened starts on the first line
+    // with text after the last whole record.
+    const line =
+      error.code === 'CSV_QUOTE_NOT_CLOSED' ? firstFilledLineAfter(text, lastRecordLine) : error.lines;
+    throw new AppError('IMPORT_FILE_INVALID_AT_LINE', { line }, { line });
+  }
+}
+
+/** The number (from 1) of the first line after line `after` that is not empty. */
+function firstFilledLineAfter(text: string, after: number): number {
+  const lines = text.split(/\r\n|\n|\r/);
+  let index = after;
+  while (index < lines.length - 1 && lines[index] === '') {
+    index += 1;
+  }
+  return index + 1;
 }
 
 /**
@@ -327,10 +377,11 @@ async function readXlsxTable(file: Buffer): Promise<string[][]> {
       break;
     }
   } catch (error) {
-    throw isAppError(error) ? error : new AppError('IMPORT_FILE_INVALID');
+    throw isAppError(error) ? error : new AppError('IMPORT_XLSX_INVALID');
   }
+  // A zip without a worksheet (another kind of document): "check the quoting" said nothing useful of it.
   if (sheets === 0) {
-    throw new AppError('IMPORT_FILE_INVALID');
+    throw new AppError('IMPORT_XLSX_INVALID');
   }
   return table;
 }
@@ -356,7 +407,7 @@ export async function assertXlsxContentWithin(file: Buffer, maxBytes: number): P
       }
     }
   } catch (error) {
-    throw isAppError(error) ? error : new AppError('IMPORT_FILE_INVALID');
+    throw isAppError(error) ? error : new AppError('IMPORT_XLSX_INVALID');
   } finally {
     entries.destroy();
   }
@@ -580,7 +631,7 @@ async function runImport(db: Database, uploadDir: string, seller: TSeller, jobId
         errors.push({ ...locate(group, variantRows, field), code: error.code });
       }
     }
-    const batchSaved = await saveBatch(db, uploadDir, seller, ready, errors);
+    const batchSaved = await saveBatch(db, uploadDir, seller, shopLang, ready, errors);
     saved.created += batchSaved.created;
     saved.updated += batchSaved.updated;
     saved.withoutCode += batchSaved.withoutCode;
@@ -643,12 +694,14 @@ function reportRowsOfRefusedProducts(batch: TGroup[], batchErrors: TRowError[], 
 
 /**
  * New products of a batch are written with one insert (and one for their variants); a code that already
- * exists updates that product through the editor's save, which keeps variant ids and stock history.
+ * exists updates that product with the editor's rules (updateImportedProducts), which keep variant ids and stock
+ * history.
  */
 async function saveBatch(
   db: Database,
   uploadDir: string,
   seller: TSeller,
+  shopLang: string,
   ready: { group: TGroup; prepared: TPreparedProduct; images: TImage[]; body: TProductRequestParsed }[],
   errors: TRowError[],
 ): Promise<{ created: number; updated: number; withoutCode: number }> {
@@ -700,25 +753,24 @@ async function saveBatch(
       byCode.set(standIns.get(id)!, id);
     }
   }
-  let updated = 0;
   const fresh = ready.filter((r) => !r.group.code || !byCode.has(r.group.code));
-  for (const r of ready.filter((x) => x.group.code && byCode.has(x.group.code))) {
-    try {
-      await saveSellerProduct(
-        db,
-        uploadDir,
-        seller,
-        r.body as TProductRequest,
-        byCode.get(r.group.code)!,
-        IMPORT_STOCK_REASON,
-      );
-      updated += 1;
-    } catch (error) {
-      if (!isAppError(error)) {
-        throw error;
-      }
-      errors.push({ row: r.group.firstRow, field: 'product_code', code: error.code });
-    }
+  const { updated, refused } = await updateImportedProducts(
+    db,
+    uploadDir,
+    seller,
+    shopLang,
+    ready
+      .filter((r) => r.group.code && byCode.has(r.group.code))
+      .map((r) => ({
+        row: r.group.firstRow,
+        productId: byCode.get(r.group.code)!,
+        body: r.body,
+        prepared: r.prepared,
+        images: r.images,
+      })),
+  );
+  for (const { row, code } of refused) {
+    errors.push({ row, field: 'product_code', code });
   }
   if (fresh.length > 0) {
     await saveWithCodeGuard(() =>

@@ -491,7 +491,53 @@ export function prepareProduct(
   };
 }
 
-/** Writes the variants of a product: a combination already there keeps its id (carts point at it). */
+type TVariantValues = {
+  attrs: Record<string, string>;
+  price: TMoney | null;
+  stock: number;
+  sku: string;
+  sort: number;
+};
+
+/** What saving `variants` over a product's `existing` ones writes (syncVariants, and the import's batches). */
+export type TVariantSync = {
+  /** A combination already there keeps its id (carts point at it); `oldStock` tells whether its stock changed. */
+  kept: { id: bigint; oldStock: number; values: TVariantValues }[];
+  added: TVariantValues[];
+  removed: bigint[];
+};
+
+export function planVariantSync(
+  existing: (typeof productVariants.$inferSelect)[],
+  oldAttributes: TProductAttributeDef[],
+  shopLang: string,
+  variants: TPreparedProduct['variants'],
+): TVariantSync {
+  const byKey = new Map(
+    existing.map((v) => [
+      variantValues(oldAttributes, v.attrs, shopLang)
+        .map((x) => x.toLowerCase())
+        .join('\u0001'),
+      v,
+    ]),
+  );
+  const plan: TVariantSync = { kept: [], added: [], removed: [] };
+  const keptIds = new Set<bigint>();
+  for (const [sort, v] of variants.entries()) {
+    const values = { attrs: v.attrs, price: v.price, stock: v.stock, sku: v.sku, sort };
+    const old = byKey.get(v.key);
+    if (old && !keptIds.has(old.id)) {
+      keptIds.add(old.id);
+      plan.kept.push({ id: old.id, oldStock: old.stock, values });
+    } else {
+      plan.added.push(values);
+    }
+  }
+  plan.removed = existing.filter((v) => !keptIds.has(v.id)).map((v) => v.id);
+  return plan;
+}
+
+/** Writes the variants of a product as planVariantSync plans them, with a stock record for each stock changed. */
 async function syncVariants(
   tx: Executor,
   seller: TSeller,
@@ -502,49 +548,30 @@ async function syncVariants(
   reason: string,
 ): Promise<void> {
   const existing = await tx.select().from(productVariants).where(eq(productVariants.productId, productId));
-  const byKey = new Map(
-    existing.map((v) => [
-      variantValues(oldAttributes, v.attrs, shopLang)
-        .map((x) => x.toLowerCase())
-        .join('\u0001'),
-      v,
-    ]),
-  );
-  const kept = new Set<bigint>();
-  for (const [sort, v] of variants.entries()) {
-    const old = byKey.get(v.key);
-    if (old && !kept.has(old.id)) {
-      kept.add(old.id);
-      await tx
-        .update(productVariants)
-        .set({ attrs: v.attrs, price: v.price, stock: v.stock, sku: v.sku, sort })
-        .where(eq(productVariants.id, old.id));
-      if (old.stock !== v.stock) {
-        await tx.insert(stockAdjustments).values({
-          storeId: seller.storeId,
-          productId,
-          variantId: old.id,
-          delta: v.stock - old.stock,
-          stockAfter: v.stock,
-          reason,
-          userId: seller.id,
-        });
-      }
-    } else {
-      const [row] = await tx
-        .insert(productVariants)
-        .values({ productId, attrs: v.attrs, price: v.price, stock: v.stock, sku: v.sku, sort })
-        .returning({ id: productVariants.id });
-      kept.add(row!.id);
+  const plan = planVariantSync(existing, oldAttributes, shopLang, variants);
+  for (const { id, oldStock, values } of plan.kept) {
+    await tx.update(productVariants).set(values).where(eq(productVariants.id, id));
+    if (oldStock !== values.stock) {
+      await tx.insert(stockAdjustments).values({
+        storeId: seller.storeId,
+        productId,
+        variantId: id,
+        delta: values.stock - oldStock,
+        stockAfter: values.stock,
+        reason,
+        userId: seller.id,
+      });
     }
   }
-  const removed = existing.filter((v) => !kept.has(v.id)).map((v) => v.id);
-  if (removed.length > 0) {
-    await tx.delete(productVariants).where(inArray(productVariants.id, removed));
+  if (plan.added.length > 0) {
+    await tx.insert(productVariants).values(plan.added.map((values) => ({ ...values, productId })));
+  }
+  if (plan.removed.length > 0) {
+    await tx.delete(productVariants).where(inArray(productVariants.id, plan.removed));
   }
 }
 
-async function adjustStoreGoodsCount(tx: Executor, storeId: bigint): Promise<void> {
+export async function adjustStoreGoodsCount(tx: Executor, storeId: bigint): Promise<void> {
   await tx.execute(sql`update stores set goods_count = (select count(*)::int from products
       where store_id = ${storeId} and is_on_shelf) where id = ${storeId}`);
 }

@@ -38,7 +38,7 @@ import { PRIVATE_IMAGE_HEADERS, readUpload } from '../uploads';
 import { getMyApplication, submitApplication } from './applications';
 import { getSellerDashboard } from './dashboard';
 import { readMerchantDocument, uploadMerchantDocument } from './documents';
-import { exportProducts, getImportJob, importTemplate, startImport } from './import-export';
+import { exportProducts, getImportJob, importFormatOf, importTemplate, startImport } from './import-export';
 import { getMerchantInfo } from './merchant-info';
 import {
   bulkUpdateProducts,
@@ -69,10 +69,12 @@ async function readImportFile(request: FastifyRequest): Promise<{ buffer: Buffer
     throw new AppError('UNSUPPORTED_MEDIA_TYPE');
   }
   let buffer: Buffer | undefined;
+  let fileName = '';
   try {
     for await (const part of request.parts({ limits: { fileSize: IMPORT_FILE_MAX_BYTES, files: 1 } })) {
       if (part.type === 'file' && !buffer) {
         buffer = await part.toBuffer();
+        fileName = part.filename ?? '';
       } else if (part.type === 'file') {
         await part.toBuffer();
       }
@@ -81,12 +83,11 @@ async function readImportFile(request: FastifyRequest): Promise<{ buffer: Buffer
     const code = (error as { code?: string }).code;
     throw new AppError(code === 'FST_REQ_FILE_TOO_LARGE' ? 'PAYLOAD_TOO_LARGE' : 'IMPORT_FILE_INVALID');
   }
-  if (!buffer || buffer.length === 0) {
+  // An empty file is the import's to refuse, with its own message (it was "Missing or invalid parameter").
+  if (!buffer) {
     throw new AppError('PARAMETER_ERROR', { field: 'file' });
   }
-  const isZip =
-    buffer.length > 3 && buffer[0] === 0x50 && buffer[1] === 0x4b && buffer[2] === 0x03 && buffer[3] === 0x04;
-  return { buffer, format: isZip ? 'xlsx' : 'csv' };
+  return { buffer, format: importFormatOf(buffer, fileName) };
 }
 
 /** Becoming a merchant (buyers) and the seller panel's own endpoints (`/api/v1/seller/...`). */

@@ -654,6 +654,23 @@ describe('seller products', () => {
     ]);
   });
 
+  it('says a filled text holding an invisible control character holds one, beside its field (it said "required")', async () => {
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/seller/products?lang=fr',
+      headers: bearer(shop.token),
+      payload: await productBody(shop.token, { descriptions: { en: 'Breathable\u0001 linen.' } }),
+    });
+    expect(res.statusCode).toBe(400);
+    expect(json<{ error: { details: { fields: unknown[] } } }>(res).error.details.fields).toEqual([
+      {
+        field: 'descriptions.en',
+        message:
+          'Le texte contient un caractère de contrôle invisible (souvent collé depuis un autre programme) ; supprimez-le',
+      },
+    ]);
+  });
+
   it('creates a product with two variants, three images and two languages, shown on the storefront and in search', async () => {
     const res = await ctx.app.inject({
       method: 'POST',
