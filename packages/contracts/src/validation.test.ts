@@ -9,6 +9,7 @@ import {
   V,
   zEmail,
   zId,
+  zMobile,
   zNewTxPassword,
   zPageNum,
   zTxPassword,
@@ -34,6 +35,20 @@ describe('whole numbers and ids', () => {
     expect(message).toBe(messageWithValues(V.wholeRange, { min: 0, max: 1_000_000 }));
     expect(zWhole(0, 1_000_000).safeParse(2.5).error?.issues[0]?.message).toBe(message);
     expect(zWholeFromText(1, 20, V.avatar).safeParse('21').error?.issues[0]?.message).toBe(V.avatar);
+  });
+});
+
+describe('mobile numbers', () => {
+  it('reads a number written with spaces, dashes, dots or brackets as its digits (QA)', () => {
+    expect(zMobile.parse(' 0470 12 34 56 ')).toBe('0470123456');
+    expect(zMobile.parse('(030) 1234-5678')).toBe('03012345678');
+    expect(zMobile.parse('06.12.34.56.78')).toBe('0612345678');
+  });
+
+  it('still refuses letters, too few digits and text past any number', () => {
+    for (const text of ['0470 12 AB 56', '1234 567', '', `${'1 '.repeat(20)}`]) {
+      expect(zMobile.safeParse(text).error?.issues[0]?.message).toBe(V.mobile);
+    }
   });
 });
 

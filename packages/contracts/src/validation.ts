@@ -295,9 +295,21 @@ export const PERSON_NAME_PATTERN = /^[\p{L}\p{M}]+(?:[\p{L}\p{M} .'’-]*[\p{L}\
 export const zPersonName = (max: number) =>
   zRequiredText(max).regex(PERSON_NAME_PATTERN, { error: V.personName });
 
+/**
+ * A phone number without the spaces, dashes, dots and brackets people write it with ("0470 12 34 56",
+ * "+971 50 123 4567"): those are left out of the stored value rather than refused as "not a mobile number".
+ */
+export const withoutPhoneSeparators = (value: string) => value.replace(/[\s().-]/g, '');
+
+/** Room for 15 digits written with separators; longer text is refused before it is read. */
+const MOBILE_TEXT_MAX = 32;
+
 export const zMobile = z
   .string({ error: requiredOrInvalid })
   .trim()
+  .max(MOBILE_TEXT_MAX, { error: V.mobile, abort: true })
+  // An address's phone written "0470 12 34 56" was refused as "at least 8 digits" (QA).
+  .overwrite(withoutPhoneSeparators)
   .regex(new RegExp(`^\\d{${MOBILE_MIN_DIGITS},15}$`), { error: V.mobile });
 
 /** Login and fund password: 6-12 letters, digits or special characters, no spaces. */

@@ -1,4 +1,4 @@
-import { V } from '@caravan/contracts';
+import { V, withoutPhoneSeparators } from '@caravan/contracts';
 import type { FormInstance } from 'antd';
 import type { TFunction } from 'i18next';
 import { isPossiblePhoneNumber } from 'libphonenumber-js/min';
@@ -29,7 +29,8 @@ export function checkMobileField(
   t: TFunction,
 ): boolean {
   const code = typeof areaCode === 'string' ? areaCode.trim() : '';
-  const number = typeof phone === 'string' ? phone.trim() : '';
+  // Read as the contract reads it: "0470 12 34 56" is the number 0470123456.
+  const number = typeof phone === 'string' ? withoutPhoneSeparators(phone.trim()) : '';
   if (!/^\+?[1-9]\d{0,3}$/.test(code) || !/^\d+$/.test(number) || isPossibleMobile(code, number)) {
     return true;
   }

@@ -3,7 +3,15 @@ import { PAGE_SIZE, STOCK_MAX } from '../constants';
 import { LANGUAGES } from '../languages';
 import { zSortQuery } from '../list-sort';
 import { isMoneyString } from '../money';
-import { requiredOrInvalid, V, zId, zInstant, zPageQuery, zWhole } from '../validation';
+import {
+  requiredOrInvalid,
+  V,
+  withoutPhoneSeparators,
+  zId,
+  zInstant,
+  zPageQuery,
+  zWhole,
+} from '../validation';
 import { zPageOf } from './admin';
 import { ZImage } from './catalog';
 import { zUploadRef } from './upload-ref';
@@ -84,11 +92,6 @@ const zLocalized = (max: number) =>
 
 // ---------------------------------------------------------------- merchant applications
 
-/**
- * A contact number without the spaces, dashes, dots and brackets people write it with ("+971 50 123 4567"): those
- * are left out of the stored value rather than refused as "not a mobile number".
- */
-const withoutPhoneSeparators = (value: string) => value.replace(/[\s().-]/g, '');
 const SHOP_PHONE_PATTERN = /^\+?\d{8,15}$/;
 /** Room for 15 digits written with spaces, dashes or brackets ("+49 (151) 1234-5678"). */
 export const SHOP_PHONE_MAX_LENGTH = 24;

@@ -65,6 +65,31 @@ describe('AddressFormModal', () => {
     );
   });
 
+  it('takes a number written with spaces, dashes or brackets and saves its digits (QA)', async () => {
+    vi.spyOn(api, 'get').mockResolvedValue({ list: [] });
+    const put = vi.spyOn(api, 'put').mockResolvedValue({ ...ADDRESS, phone: '612345678' });
+    const onClose = vi.fn();
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    render(
+      <QueryClientProvider client={client}>
+        <AddressFormModal isOpen address={ADDRESS} onClose={onClose} />
+      </QueryClientProvider>,
+    );
+    const phone = screen
+      .getAllByRole('textbox')
+      .find((input) => (input as HTMLInputElement).value === '61234567')!;
+    // "At least 8 digits" was said of ten digits written as people write them.
+    fireEvent.change(phone, { target: { value: '(06) 12-34.56 78' } });
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    });
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(put).toHaveBeenCalledWith(
+      '/addresses/7',
+      expect.objectContaining({ areaCode: '+33', phone: '0612345678' }),
+    );
+  });
+
   it('marks an empty state and city with the other required fields before sending anything', async () => {
     vi.spyOn(api, 'get').mockResolvedValue({ list: [] });
     const post = vi.spyOn(api, 'post');
