@@ -16,7 +16,7 @@ import {
   ZProductRequest,
 } from '@caravan/contracts';
 import { CsvError, parse } from 'csv-parse/sync';
-import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import unzipper from 'unzipper';
 import type { Database } from '../../db/client';
@@ -27,6 +27,7 @@ import { errorMessage, validationMessage } from '../../i18n/messages';
 import { clearCatalogCache, readMaxBuy } from '../catalog';
 import { resolveSellerImages } from './images';
 import {
+  findShopProductsByCode,
   loadCategoryIds,
   prepareProduct,
   saveWithCodeGuard,
@@ -709,19 +710,7 @@ async function saveBatch(
     return { created: 0, updated: 0, withoutCode: 0 };
   }
   const codes = ready.map((r) => r.group.code).filter(Boolean);
-  const existing = codes.length
-    ? await db
-        .select({ id: products.id, code: products.code })
-        .from(products)
-        .where(
-          and(
-            eq(products.storeId, seller.storeId),
-            isNull(products.deletedAt),
-            inArray(products.code, codes),
-          ),
-        )
-        .orderBy(desc(products.id))
-    : [];
+  const existing = await findShopProductsByCode(db, seller.storeId, codes);
   const byCode = new Map<string, bigint>();
   for (const e of existing) {
     if (!byCode.has(e.code)) {

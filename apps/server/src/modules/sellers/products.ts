@@ -20,7 +20,7 @@ import {
   ZBulkProductsRequest,
   ZProductRequest,
 } from '@caravan/contracts';
-import { and, eq, inArray, isNull, ne, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
 import { containsPattern } from '../../db/like';
 import { uniqueViolation } from '../../db/pg-error';
@@ -569,6 +569,22 @@ async function syncVariants(
   if (plan.removed.length > 0) {
     await tx.delete(productVariants).where(inArray(productVariants.id, plan.removed));
   }
+}
+
+/** The shop's products (not deleted) holding any of `codes`, with their codes, the newest first. */
+export async function findShopProductsByCode(
+  db: Executor,
+  storeId: bigint,
+  codes: string[],
+): Promise<{ id: bigint; code: string }[]> {
+  if (codes.length === 0) {
+    return [];
+  }
+  return db
+    .select({ id: products.id, code: products.code })
+    .from(products)
+    .where(and(eq(products.storeId, storeId), isNull(products.deletedAt), inArray(products.code, codes)))
+    .orderBy(desc(products.id));
 }
 
 export async function adjustStoreGoodsCount(tx: Executor, storeId: bigint): Promise<void> {

@@ -9,6 +9,7 @@ import { clearCatalogCache } from '../catalog';
 import { resolveSellerImages } from './images';
 import {
   adjustStoreGoodsCount,
+  findShopProductsByCode,
   IMPORT_STOCK_REASON,
   planVariantSync,
   saveSellerProduct,
@@ -108,18 +109,7 @@ async function checkImagesAndCodes(
     }
   }
   const codes = [...new Set(updates.map((u) => u.prepared.values.code ?? '').filter(Boolean))];
-  const holders = codes.length
-    ? await db
-        .select({ id: products.id, code: products.code })
-        .from(products)
-        .where(
-          and(
-            eq(products.storeId, seller.storeId),
-            isNull(products.deletedAt),
-            inArray(products.code, codes),
-          ),
-        )
-    : [];
+  const holders = await findShopProductsByCode(db, seller.storeId, codes);
   for (const u of updates) {
     const code = u.prepared.values.code ?? '';
     if (!refusedAt.has(u.row) && holders.some((h) => h.code === code && h.id !== u.productId)) {
