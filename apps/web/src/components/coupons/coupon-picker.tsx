@@ -1,11 +1,10 @@
-import { Button, Input, Select, Space } from 'antd';
-import { useState } from 'react';
+import { Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { isolateText } from '../../lib/bidi';
-import { toast, toastError } from '../../lib/toast';
 import { useSelectClear } from '../ui/clear-icon';
+import { CouponCodeField } from './coupon-code-field';
 import { useCouponName, useCouponValueText } from './coupon-text';
-import { useClaimCoupon, useCoupons } from './use-coupons';
+import { useCoupons } from './use-coupons';
 
 /**
  * Chooses one coupon of the account for one seller's order (SPEC: one per order), or adds one by code.
@@ -26,30 +25,12 @@ export function CouponPicker({
 }) {
   const { t } = useTranslation('services');
   const coupons = useCoupons();
-  const claim = useClaimCoupon();
   const couponName = useCouponName();
   const valueText = useCouponValueText();
   const selectClear = useSelectClear();
-  const [code, setCode] = useState('');
   const usable = (coupons.data ?? []).filter((c) => c.status === 'available');
   // The list was read when the page opened: a coupon that ran out since can no longer be chosen.
   const now = Date.now();
-
-  const addCode = async () => {
-    if (!code.trim()) {
-      return;
-    }
-    try {
-      const added = await claim.mutateAsync(code.trim());
-      setCode('');
-      toast.success(t('coupon.added'));
-      if (Number(goodsAmount) >= Number(added.minSpend) && !takenElsewhere.includes(added.id)) {
-        onChange(added.id);
-      }
-    } catch (error) {
-      toastError(error, t('coupon.addFailed'));
-    }
-  };
 
   return (
     <div className="cv-coupon-picker">
@@ -76,19 +57,14 @@ export function CouponPicker({
         }))}
         data-testid={`coupon-select-${sellerId}`}
       />
-      <Space.Compact style={{ width: '100%', marginBlockStart: 8 }}>
-        <Input
-          aria-label={t('coupon.codeLabel')}
-          placeholder={t('coupon.codeLabel')}
-          value={code}
-          maxLength={32}
-          onChange={(event) => setCode(event.target.value)}
-          onPressEnter={() => void addCode()}
-        />
-        <Button onClick={() => void addCode()} loading={claim.isPending}>
-          {t('coupon.add')}
-        </Button>
-      </Space.Compact>
+      <CouponCodeField
+        style={{ marginBlockStart: 8 }}
+        onAdded={(added) => {
+          if (Number(goodsAmount) >= Number(added.minSpend) && !takenElsewhere.includes(added.id)) {
+            onChange(added.id);
+          }
+        }}
+      />
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { type TUserCoupon, WELCOME_COUPON_NAME } from '@caravan/contracts';
-import { screen } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import i18next from 'i18next';
 import { describe, expect, it, vi } from 'vitest';
 import servicesAr from '../../../locales/ar/services.json';
@@ -42,5 +42,40 @@ describe('Account -> Coupons', () => {
     } finally {
       await i18next.changeLanguage('en');
     }
+  });
+
+  it('claims once on Enter pressed twice, and says a refusal under the box until the code changes (QA)', async () => {
+    let answer: (response: Response) => void = () => undefined;
+    const claims: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (_input: RequestInfo | URL, init?: RequestInit) => {
+        if (init?.method !== 'POST') {
+          return jsonResponse({ list: [] });
+        }
+        claims.push(String(init.body));
+        return new Promise<Response>((resolve) => {
+          answer = resolve;
+        });
+      }),
+    );
+    await renderWithQueries(<CouponsPage />);
+    const box = await screen.findByRole('textbox', { name: servicesEn.coupon.codeLabel });
+    fireEvent.change(box, { target: { value: 'qa-pct15' } });
+    // Two Enters before the first answer: two coupons of a campaign allowing two a buyer were claimed.
+    fireEvent.keyDown(box, { key: 'Enter', code: 'Enter', keyCode: 13 });
+    fireEvent.keyDown(box, { key: 'Enter', code: 'Enter', keyCode: 13 });
+    await waitFor(() => expect(claims).toHaveLength(1));
+    const message = 'This coupon code does not exist';
+    await act(async () =>
+      answer(jsonResponse({ error: { code: 'COUPON_NOT_FOUND', message, details: {} } }, 404)),
+    );
+    const refusal = await screen.findByRole('alert');
+    expect(refusal.textContent).toBe(message);
+    expect(box.getAttribute('aria-invalid')).toBe('true');
+    expect(box.getAttribute('aria-describedby')).toBe(refusal.id);
+    fireEvent.change(box, { target: { value: 'qa-pct16' } });
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(claims).toHaveLength(1);
   });
 });

@@ -1,14 +1,13 @@
 import type { TUserCoupon } from '@caravan/contracts';
-import { Button, Card, Empty, Input, Skeleton, Space, Tag } from 'antd';
-import { useState } from 'react';
+import { Card, Empty, Skeleton, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { CouponCodeField } from '../../../components/coupons/coupon-code-field';
 import { useCouponName, useCouponValueText } from '../../../components/coupons/coupon-text';
-import { useClaimCoupon, useCoupons } from '../../../components/coupons/use-coupons';
+import { useCoupons } from '../../../components/coupons/use-coupons';
 import { DateTimeInSentence } from '../../../components/ui/date-time-text';
 import { ItemList, ItemListItem, ItemListMeta } from '../../../components/ui/item-list';
 import { LoadError } from '../../../components/ui/load-error';
 import { PageFrame } from '../../../components/ui/page-frame';
-import { toast, toastError } from '../../../lib/toast';
 
 const STATUS_COLOURS: Record<TUserCoupon['status'], string> = {
   available: 'success',
@@ -21,23 +20,8 @@ const PAGE_SIZE = 10;
 export default function CouponsPage() {
   const { t } = useTranslation(['services', 'common']);
   const coupons = useCoupons();
-  const claim = useClaimCoupon();
   const valueText = useCouponValueText();
   const couponName = useCouponName();
-  const [code, setCode] = useState('');
-
-  const addCode = async () => {
-    if (!code.trim()) {
-      return;
-    }
-    try {
-      await claim.mutateAsync(code.trim());
-      setCode('');
-      toast.success(t('coupon.added'));
-    } catch (error) {
-      toastError(error, t('coupon.addFailed'));
-    }
-  };
 
   return (
     <PageFrame
@@ -45,20 +29,7 @@ export default function CouponsPage() {
       crumbs={[{ labelKey: 'routes.userInfo', to: '/userInfo/dashboard' }]}
     >
       <Card>
-        <Space.Compact style={{ width: '100%', maxWidth: 480, marginBlockEnd: 16 }}>
-          <Input
-            aria-label={t('coupon.codeLabel')}
-            placeholder={t('coupon.codeLabel')}
-            value={code}
-            maxLength={32}
-            onChange={(event) => setCode(event.target.value)}
-            onPressEnter={() => void addCode()}
-            data-testid="coupon-code-input"
-          />
-          <Button type="primary" onClick={() => void addCode()} loading={claim.isPending}>
-            {t('coupon.add')}
-          </Button>
-        </Space.Compact>
+        <CouponCodeField isPrimary style={{ maxWidth: 480, marginBlockEnd: 16 }} />
         {coupons.isLoading && <Skeleton active paragraph={{ rows: 4 }} />}
         {coupons.isError && (
           <LoadError message={coupons.error.message} onRetry={() => void coupons.refetch()} />
