@@ -40,7 +40,8 @@ export const ZUserCoupon = z.object({
   percentOff: z.number().int(),
   minSpend: z.string(),
   validUntil: z.string(),
-  status: z.enum(['available', 'used', 'expired']),
+  /** `stopped`: its campaign was stopped by staff before the coupon was used (it can no longer be used). */
+  status: z.enum(['available', 'used', 'expired', 'stopped']),
   orderId: z.string().nullable(),
 });
 export type TUserCoupon = z.infer<typeof ZUserCoupon>;

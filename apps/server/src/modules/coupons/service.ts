@@ -224,6 +224,8 @@ export async function claimCoupon(db: Database, userId: bigint, rawCode: string,
 
 function present(row: TUserCouponRow, campaign: TCampaignRow, now: Date): TUserCoupon {
   const isExpired = row.status === 'available' && row.validUntil.getTime() <= now.getTime();
+  // A stopped campaign's coupons are refused at checkout (COUPON_STOPPED): they showed as usable and were offered.
+  const isStopped = row.status === 'available' && campaign.status !== 'active';
   return {
     id: row.id.toString(),
     code: row.code,
@@ -233,12 +235,12 @@ function present(row: TUserCouponRow, campaign: TCampaignRow, now: Date): TUserC
     percentOff: campaign.percentOff,
     minSpend: formatMoney(campaign.minSpend),
     validUntil: row.validUntil.toISOString(),
-    status: isExpired ? 'expired' : row.status,
+    status: isStopped ? 'stopped' : isExpired ? 'expired' : row.status,
     orderId: row.orderId?.toString() ?? null,
   };
 }
 
-/** The coupons in a user's account: usable first (soonest to expire first), then used and expired. */
+/** The coupons in a user's account: usable first (soonest to expire first), then used, expired and stopped. */
 export async function listUserCoupons(
   db: Executor,
   userId: bigint,
@@ -252,7 +254,7 @@ export async function listUserCoupons(
     .orderBy(asc(userCoupons.validUntil))
     .limit(200);
   const list = rows.map((r) => present(r.coupon, r.campaign, now));
-  const rank = { available: 0, used: 1, expired: 2 } as const;
+  const rank = { available: 0, used: 1, expired: 2, stopped: 2 } as const;
   return list.sort((a, b) => rank[a.status] - rank[b.status]);
 }
 

@@ -186,6 +186,15 @@ describe('coupons at checkout, paid by the platform', () => {
     expect(
       (await post(`/api/v1/admin/coupon-campaigns/${stoppedCampaign}/stop`, staffToken)).statusCode,
     ).toBe(200);
+    // The account lists it as stopped, not usable: it was offered at checkout and then refused (QA).
+    const listed = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/v1/coupons',
+      headers: bearer(buyer.token),
+    });
+    const statusOf = (id: string) =>
+      (listed.json() as { list: { id: string; status: string }[] }).list.find((c) => c.id === id)?.status;
+    expect(statusOf(String(stopped))).toBe('stopped');
     const { couponId: usable } = await couponFor(buyer);
     const { couponId: secondUsable } = await couponFor(buyer);
 

@@ -13,6 +13,7 @@ const STATUS_COLOURS: Record<TUserCoupon['status'], string> = {
   available: 'success',
   used: 'default',
   expired: 'warning',
+  stopped: 'default',
 };
 const PAGE_SIZE = 10;
 
