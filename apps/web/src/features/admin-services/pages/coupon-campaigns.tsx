@@ -32,6 +32,32 @@ function parseCampaignPage(params: Record<string, string>): TCampaignPage | null
   return query && { pageNum: query.pageNum, pageSize: query.pageSize };
 }
 
+type TCampaignState = 'scheduled' | 'active' | 'ended' | 'stopped';
+
+/**
+ * Where a campaign stands now: a running one before its start is scheduled and after its end ended (both read
+ * "Active", with a Stop button for one that had ended, QA).
+ */
+export function campaignState(
+  campaign: Pick<TCampaign, 'status' | 'validFrom' | 'validUntil'>,
+  now: number,
+): TCampaignState {
+  if (campaign.status === 'stopped') {
+    return 'stopped';
+  }
+  if (Date.parse(campaign.validFrom) > now) {
+    return 'scheduled';
+  }
+  return Date.parse(campaign.validUntil) <= now ? 'ended' : 'active';
+}
+
+const STATE_COLOURS: Record<TCampaignState, string> = {
+  scheduled: 'processing',
+  active: 'success',
+  ended: 'default',
+  stopped: 'default',
+};
+
 /** Coupon campaigns (marketing.manage): their use, a new campaign, stopping one. */
 export default function CouponCampaignsPage() {
   const { t } = useTranslation(['services', 'admin', 'common']);
@@ -147,12 +173,11 @@ export default function CouponCampaignsPage() {
             },
             {
               title: t('campaigns.status'),
-              dataIndex: 'status',
-              render: (status: TCampaign['status']) => (
-                <Tag color={status === 'active' ? 'success' : 'default'}>
-                  {t(`campaigns.statuses.${status}`)}
-                </Tag>
-              ),
+              key: 'status',
+              render: (_, c) => {
+                const state = campaignState(c, Date.now());
+                return <Tag color={STATE_COLOURS[state]}>{t(`campaigns.statuses.${state}`)}</Tag>;
+              },
             },
             {
               title: t('common:table.actions'),
@@ -160,7 +185,7 @@ export default function CouponCampaignsPage() {
               // The table is wider than a laptop's console: the action stays in view while it scrolls.
               fixed: 'right',
               render: (_, c) =>
-                c.status === 'active' ? (
+                c.status === 'active' && campaignState(c, Date.now()) !== 'ended' ? (
                   <Button size="small" danger onClick={() => confirmStop(c)}>
                     {t('campaigns.stop')}
                   </Button>
