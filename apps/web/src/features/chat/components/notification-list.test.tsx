@@ -1,4 +1,4 @@
-import { cleanup, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import i18next from 'i18next';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { isolateDate } from '../../../lib/bidi';
@@ -102,5 +102,55 @@ describe('NotificationList', () => {
       'The seller corrected the tracking number of order ORD-20261205-7: \u2068UPS\u2069 \u20661Z 999-AA1\u2069',
     );
     expect(link.getAttribute('href')).toBe('/userInfo/order-detail?orderNo=ORD-20261205-7');
+  });
+
+  it('keeps the focus in the list when a notice is marked read and its button goes, and after Mark all (QA)', async () => {
+    let readIds = new Set<string>();
+    const notice = (id: string) => ({
+      id,
+      event: 'recharge.failed',
+      params: { recordId: id },
+      isRead: readIds.has(id),
+      createtime: '2027-08-28T00:00:00.000Z',
+    });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+        const path = new URL(String(input), 'http://localhost').pathname;
+        if (init?.method === 'POST') {
+          const one = /\/notifications\/(\d+)\/read$/.exec(path)?.[1];
+          readIds = one ? new Set([...readIds, one]) : new Set(['1', '2']);
+          return jsonResponse({ ok: true });
+        }
+        const pageList = [notice('1'), notice('2')];
+        return jsonResponse({
+          pageList,
+          total: 2,
+          pageNum: 1,
+          pageSize: 20,
+          unread: pageList.filter((n) => !n.isRead).length,
+        });
+      }),
+    );
+    await renderWithQueries(<NotificationList audience="buyer" page={1} onPageChange={() => undefined} />);
+    const [first] = await screen.findAllByRole('button', { name: chatEn.notifications.markRead });
+    first!.focus();
+    await act(async () => fireEvent.click(first!));
+    // Its button gone, the focus was on the page's start: it goes to the next notice's.
+    await waitFor(() =>
+      expect(screen.getAllByRole('button', { name: chatEn.notifications.markRead })).toHaveLength(1),
+    );
+    await waitFor(() =>
+      expect(document.activeElement).toBe(
+        screen.getByRole('button', { name: chatEn.notifications.markRead }),
+      ),
+    );
+    const markAll = screen.getByRole('button', { name: chatEn.notifications.markAll });
+    markAll.focus();
+    await act(async () => fireEvent.click(markAll));
+    await waitFor(() =>
+      expect(screen.queryByRole('button', { name: chatEn.notifications.markRead })).toBeNull(),
+    );
+    await waitFor(() => expect(document.activeElement?.classList.contains('cv-notifications')).toBe(true));
   });
 });

@@ -1,10 +1,11 @@
 import type { TNotification } from '@caravan/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Empty, Skeleton } from 'antd';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ItemList, ItemListItem, ItemListMeta } from '../../../components/ui/item-list';
+import { keepFocusIn } from '../../../components/ui/keep-focus';
 import { LoadError } from '../../../components/ui/load-error';
 import { formatAmount } from '../../../components/ui/money-text';
 import { isApiError } from '../../../lib/api';
@@ -106,16 +107,25 @@ export function NotificationList({
     queryKey: [...chatKeys.notifications(audience, page), pageSize],
     queryFn: () => chatApi.notifications(audience, page, pageSize),
   });
-  const refresh = () => {
-    void queryClient.invalidateQueries({ queryKey: ['notifications', audience] });
+  const rootRef = useRef<HTMLDivElement>(null);
+  const itemsRef = useRef<HTMLDivElement>(null);
+  const refresh = async () => {
     onChange?.();
+    await queryClient.invalidateQueries({ queryKey: ['notifications', audience] });
   };
-  const markOne = (notification: TNotification) => {
+  const markOne = async (notification: TNotification) => {
     if (!notification.isRead) {
-      chatApi
+      await chatApi
         .markNotificationRead(audience, notification.id)
         .then(refresh, (e: unknown) => toastError(e, t('errors.load')));
     }
+  };
+  /**
+   * Once the list is drawn again without the button pressed (a notice's "Mark as read", or "Mark all" turned off),
+   * the focus goes to the next button of the list, else the list itself: it fell to the page's start (QA).
+   */
+  const keepFocusAfter = (marking: Promise<unknown>) => {
+    void marking.then(() => keepFocusIn(itemsRef.current, rootRef.current));
   };
   const isPastEnd = useLastPageCorrection(page, query.data?.total, pageSize, onPageChange);
   if (query.isLoading || isPastEnd) {
@@ -131,7 +141,7 @@ export function NotificationList({
   }
   const data = query.data!;
   return (
-    <div className="cv-notifications">
+    <div className="cv-notifications" ref={rootRef} tabIndex={-1}>
       <div className="cv-notifications__head">
         <span role="status">{t('notifications.unread', { count: data.unread })}</span>
         <Button
@@ -140,86 +150,95 @@ export function NotificationList({
           loading={isMarking}
           onClick={() => {
             setIsMarking(true);
-            chatApi
-              .markAllNotificationsRead(audience)
-              .then(refresh, (e: unknown) => toastError(e, t('errors.load')))
-              .finally(() => setIsMarking(false));
+            keepFocusAfter(
+              chatApi
+                .markAllNotificationsRead(audience)
+                .then(refresh, (e: unknown) => toastError(e, t('errors.load')))
+                .finally(() => setIsMarking(false)),
+            );
           }}
         >
           {t('notifications.markAll')}
         </Button>
       </div>
-      {data.pageList.length === 0 ? (
-        <Empty description={t('notifications.empty')} />
-      ) : (
-        <ItemList
-          items={data.pageList}
-          itemKey={(notification) => notification.id}
-          paging={
-            data.total > pageSize
-              ? {
-                  current: page,
-                  pageSize,
-                  total: data.total,
-                  onChange: (next: number) => onPageChange(next),
-                  size: 'small',
-                }
-              : undefined
-          }
-          renderItem={(notification) => {
-            const link = linkOf(audience, notification);
-            const chatTarget = audience === 'buyer' ? chatTargetOf(notification) : null;
-            const { amount, dueDate, expiresAt, trackingNo } = notification.params;
-            const text = t(`notification.${notification.event}`, {
-              // A notice written before its text named a fact shows "--" there, not "{{reason}}".
-              ...MISSING_FACTS,
-              ...isolateFreeText(notification.params),
-              ...(amount === undefined ? {} : { amount: formatAmount(amount) }),
-              ...(dueDate === undefined ? {} : { dueDate: isolateDate(dueDate) }),
-              // A tracking number is a code: its letters, digits and dashes read left to right in any page.
-              ...(trackingNo === undefined ? {} : { trackingNo: isolateLtr(trackingNo) }),
-              // A loan offer's deadline is an instant: shown in the reader's zone, as dates are everywhere.
-              ...(expiresAt === undefined ? {} : { expiresAt: isolateDate(formatDateTime(expiresAt)) }),
-            });
-            return (
-              <ItemListItem
-                className={`cv-notifications__item${notification.isRead ? '' : ' is-unread'}`}
-                actions={
-                  notification.isRead
-                    ? []
-                    : [
-                        <Button key="read" type="link" size="small" onClick={() => markOne(notification)}>
-                          {t('notifications.markRead')}
-                        </Button>,
-                      ]
-                }
-              >
-                <ItemListMeta
-                  title={
-                    link ? (
-                      <Link to={link} onClick={() => markOne(notification)}>
-                        {text}
-                      </Link>
-                    ) : chatTarget ? (
-                      // Reading the conversation in the dialog marks this notification read on the server.
-                      <Button
-                        type="link"
-                        className="cv-notifications__open"
-                        onClick={() => openChat(chatTarget)}
-                      >
-                        {text}
-                      </Button>
-                    ) : (
-                      text
-                    )
+      <div ref={itemsRef}>
+        {data.pageList.length === 0 ? (
+          <Empty description={t('notifications.empty')} />
+        ) : (
+          <ItemList
+            items={data.pageList}
+            itemKey={(notification) => notification.id}
+            paging={
+              data.total > pageSize
+                ? {
+                    current: page,
+                    pageSize,
+                    total: data.total,
+                    onChange: (next: number) => onPageChange(next),
+                    size: 'small',
                   }
-                  description={<time dir="ltr">{formatDateTime(notification.createtime)}</time>}
-                />
-              </ItemListItem>
-            );
-          }}
-        />
-      )}
+                : undefined
+            }
+            renderItem={(notification) => {
+              const link = linkOf(audience, notification);
+              const chatTarget = audience === 'buyer' ? chatTargetOf(notification) : null;
+              const { amount, dueDate, expiresAt, trackingNo } = notification.params;
+              const text = t(`notification.${notification.event}`, {
+                // A notice written before its text named a fact shows "--" there, not "{{reason}}".
+                ...MISSING_FACTS,
+                ...isolateFreeText(notification.params),
+                ...(amount === undefined ? {} : { amount: formatAmount(amount) }),
+                ...(dueDate === undefined ? {} : { dueDate: isolateDate(dueDate) }),
+                // A tracking number is a code: its letters, digits and dashes read left to right in any page.
+                ...(trackingNo === undefined ? {} : { trackingNo: isolateLtr(trackingNo) }),
+                // A loan offer's deadline is an instant: shown in the reader's zone, as dates are everywhere.
+                ...(expiresAt === undefined ? {} : { expiresAt: isolateDate(formatDateTime(expiresAt)) }),
+              });
+              return (
+                <ItemListItem
+                  className={`cv-notifications__item${notification.isRead ? '' : ' is-unread'}`}
+                  actions={
+                    notification.isRead
+                      ? []
+                      : [
+                          <Button
+                            key="read"
+                            type="link"
+                            size="small"
+                            onClick={() => keepFocusAfter(markOne(notification))}
+                          >
+                            {t('notifications.markRead')}
+                          </Button>,
+                        ]
+                  }
+                >
+                  <ItemListMeta
+                    title={
+                      link ? (
+                        <Link to={link} onClick={() => void markOne(notification)}>
+                          {text}
+                        </Link>
+                      ) : chatTarget ? (
+                        // Reading the conversation in the dialog marks this notification read on the server.
+                        <Button
+                          type="link"
+                          className="cv-notifications__open"
+                          onClick={() => openChat(chatTarget)}
+                        >
+                          {text}
+                        </Button>
+                      ) : (
+                        text
+                      )
+                    }
+                    description={<time dir="ltr">{formatDateTime(notification.createtime)}</time>}
+                  />
+                </ItemListItem>
+              );
+            }}
+          />
+        )}
+      </div>
     </div>
   );
 }
