@@ -1,5 +1,7 @@
 import { AndroidOutlined, AppleOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
+import { AppQrCodes } from './app-qr-codes';
+import { InstallAppButton } from './install-app-button';
 
 /** What each app offers; store links are published by the platform when the apps are released. */
 export function AppDownloadPanel() {
@@ -18,5 +20,22 @@ export function AppDownloadPanel() {
       ))}
       <p className="cv-muted">{t('download.mobileSite')}</p>
     </div>
+  );
+}
+
+/**
+ * The apps and how to get them: the store links the platform publishes (with QR codes), or that they are not
+ * published yet, and installing this site as an app. The public /download page showed the two apps' cards alone,
+ * with no way to get either (QA); /userInfo/download had the rest.
+ */
+export function AppDownload() {
+  return (
+    <>
+      <AppDownloadPanel />
+      <div className="cv-download cv-download--get">
+        <AppQrCodes />
+        <InstallAppButton />
+      </div>
+    </>
   );
 }

@@ -1,7 +1,5 @@
-import { AppDownloadPanel } from '../../../components/ui/app-download-panel';
-import { InstallAppButton } from '../../../components/ui/install-app-button';
+import { AppDownload } from '../../../components/ui/app-download-panel';
 import { PageFrame } from '../../../components/ui/page-frame';
-import { AppQrCodes } from '../components/app-qr-codes';
 
 export default function UserDownloadPage() {
   return (
@@ -9,11 +7,7 @@ export default function UserDownloadPage() {
       titleKey="routes.userDownload"
       crumbs={[{ labelKey: 'routes.userInfo', to: '/userInfo/dashboard' }]}
     >
-      <AppDownloadPanel />
-      <div className="cv-download cv-download--get">
-        <AppQrCodes />
-        <InstallAppButton />
-      </div>
+      <AppDownload />
     </PageFrame>
   );
 }

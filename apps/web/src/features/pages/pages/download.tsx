@@ -1,10 +1,10 @@
-import { AppDownloadPanel } from '../../../components/ui/app-download-panel';
+import { AppDownload } from '../../../components/ui/app-download-panel';
 import { PageFrame } from '../../../components/ui/page-frame';
 
 export default function DownloadPage() {
   return (
     <PageFrame titleKey="routes.download">
-      <AppDownloadPanel />
+      <AppDownload />
     </PageFrame>
   );
 }

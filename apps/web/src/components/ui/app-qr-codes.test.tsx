@@ -1,8 +1,8 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { api } from '../../../lib/api';
-import { initTestI18n } from '../../../testing/i18n';
+import { api } from '../../lib/api';
+import { initTestI18n } from '../../testing/i18n';
 import { AppQrCodes } from './app-qr-codes';
 
 function renderWith(data: Record<string, string>) {

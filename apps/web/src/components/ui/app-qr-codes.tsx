@@ -1,6 +1,6 @@
 import { QRCodeSVG } from 'qrcode.react';
 import { useTranslation } from 'react-i18next';
-import { usePublicSettings } from '../../../lib/public-settings';
+import { usePublicSettings } from '../../lib/public-settings';
 
 const APP_LINK_CODES = { buyer: 'app_download_buyer_url', seller: 'app_download_seller_url' } as const;
 
