@@ -4,11 +4,10 @@ import { useTranslation } from 'react-i18next';
 import { LightButton } from '../../components/ui/light-button';
 import { LogoGlyph } from '../../components/ui/logo';
 import { CoinLogo, PaymentPartnerLogos } from '../../components/ui/payment-logos';
-import { api } from '../../lib/api';
+import { api, isApiError } from '../../lib/api';
 import { isolateLtr } from '../../lib/bidi';
 import { useInAppLinkHandler } from '../../lib/in-app-link';
 import { buildLoginPath, isLoggedIn, useSession } from '../../lib/session';
-import { toast, toastError } from '../../lib/toast';
 import { useOneAtATime } from '../../lib/use-one-at-a-time';
 import { useRenderYear } from '../render-year';
 
@@ -60,6 +59,9 @@ function SubscriptionForm() {
   const inputId = useId();
   const [email, setEmail] = useState('');
   const [fieldError, setFieldError] = useState('');
+  // "Check your inbox to confirm" stays under the form until the address is edited: a toast vanished before it was
+  // read, and the next step is the reader's (QA). So does a refusal ("already sent"), beside the address.
+  const [pendingNote, setPendingNote] = useState('');
   const [isSending, setIsSending] = useState(false);
   // A double click subscribed twice: "Subscribed" and "already subscribed" stood side by side.
   const send = useOneAtATime(async () => {
@@ -74,10 +76,10 @@ function SubscriptionForm() {
     setIsSending(true);
     try {
       await api.post('/subscriptions', { email: parsed.data });
-      toast.success(t('footer.subscribePending'));
+      setPendingNote(t('footer.subscribePending'));
       setEmail('');
     } catch (error) {
-      toastError(error, t('errors.generic'));
+      setFieldError(isApiError(error) ? error.message : t('errors.generic'));
     } finally {
       setIsSending(false);
     }
@@ -100,7 +102,10 @@ function SubscriptionForm() {
             className="cv-input-wrap__input"
             type="email"
             value={email}
-            onChange={(event) => setEmail(event.target.value)}
+            onChange={(event) => {
+              setEmail(event.target.value);
+              setPendingNote('');
+            }}
             placeholder={t('footer.emailPlaceholder')}
             aria-invalid={Boolean(fieldError)}
             aria-describedby={fieldError ? `${inputId}-error` : undefined}
@@ -117,6 +122,9 @@ function SubscriptionForm() {
           {fieldError}
         </div>
       )}
+      <p className="cv-subscribe__hint" role="status">
+        {pendingNote}
+      </p>
     </form>
   );
 }
