@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ZChangeTxPasswordRequest, ZSetTxPasswordRequest } from './api/auth';
+import { ZReviewOrderRequest } from './api/orders';
 import { ZResetTxPasswordRequest } from './api/verification';
 import {
   COMMON_PINS,
@@ -49,6 +50,15 @@ describe('mobile numbers', () => {
     for (const text of ['0470 12 AB 56', '1234 567', '', `${'1 '.repeat(20)}`]) {
       expect(zMobile.safeParse(text).error?.issues[0]?.message).toBe(V.mobile);
     }
+  });
+});
+
+describe('free texts past their limit', () => {
+  it('say the limit: "This text is too long" left the buyer to find it in the counter (QA)', () => {
+    const review = ZReviewOrderRequest.safeParse({ rating: 'good', content: 'x'.repeat(1001), images: [] });
+    const issue = review.error?.issues.find((item) => item.path[0] === 'content');
+    expect(issue?.message).toBe(messageWithValues(V.textAtMost, { max: 1000 }));
+    expect(splitMessage(issue?.message ?? '')).toEqual({ key: 'textAtMost', values: { max: '1,000' } });
   });
 });
 

@@ -69,7 +69,10 @@ export const ZOrderNoParams = z.strictObject({ orderNo: zOrderNo });
 const zImageUrl = zUploadRef;
 /** Most characters of a buyer's remark to one seller at checkout. */
 export const ORDER_REMARK_MAX = 255;
-const zRemark = z.string().trim().max(ORDER_REMARK_MAX, { error: V.tooLong });
+const zRemark = z
+  .string()
+  .trim()
+  .max(ORDER_REMARK_MAX, { error: messageWithValues(V.textAtMost, { max: ORDER_REMARK_MAX }) });
 
 export const ZCheckoutLine = z.strictObject({
   productId: zId,
@@ -274,7 +277,12 @@ export type TCancelOrderRequest = z.input<typeof ZCancelOrderRequest>;
 
 export const ZReviewOrderRequest = z.strictObject({
   rating: zChoice(REVIEW_RATINGS),
-  content: z.string().trim().max(1000, { error: V.tooLong }).default(''),
+  // The limit is said: "This text is too long" left the buyer to find it in the counter (QA).
+  content: z
+    .string()
+    .trim()
+    .max(1000, { error: messageWithValues(V.textAtMost, { max: 1000 }) })
+    .default(''),
   images: z
     .array(zImageUrl)
     .max(REVIEW_IMAGES_MAX, { error: messageWithValues(V.itemsAtMost, { max: REVIEW_IMAGES_MAX }) })
@@ -288,7 +296,11 @@ export const ZRefundOrderRequest = z.strictObject({
     { error: choiceError },
   ),
   amount: zAmount(2, V.amountCents),
-  description: z.string().trim().max(1000, { error: V.tooLong }).default(''),
+  description: z
+    .string()
+    .trim()
+    .max(1000, { error: messageWithValues(V.textAtMost, { max: 1000 }) })
+    .default(''),
   images: z
     .array(zImageUrl)
     .max(REVIEW_IMAGES_MAX, { error: messageWithValues(V.itemsAtMost, { max: REVIEW_IMAGES_MAX }) })

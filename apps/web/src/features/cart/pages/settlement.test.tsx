@@ -124,7 +124,7 @@ describe('/settlement', () => {
     fireEvent.change(remark, { target: { value: 'Please pack the lamps apart. '.repeat(10) } });
     expect(remark.value).toHaveLength(290);
     // Only a toast on Place order said so, gone in seconds (QA).
-    expect(error.textContent).toBe('This text is too long');
+    expect(error.textContent).toBe('At most 255 characters');
     expect(error.getAttribute('role')).toBe('status');
     fireEvent.change(remark, { target: { value: 'Please pack the lamps apart.' } });
     expect(error.textContent).toBe('');

@@ -1,5 +1,11 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { ORDER_REMARK_MAX, type TCheckoutRequest, type TPayOrdersResponse } from '@caravan/contracts';
+import {
+  messageWithValues,
+  ORDER_REMARK_MAX,
+  type TCheckoutRequest,
+  type TPayOrdersResponse,
+  V,
+} from '@caravan/contracts';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Checkbox, Empty, Radio, Skeleton, Space } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
@@ -28,7 +34,11 @@ import { forgetCheckoutDraft, useCheckoutDraft } from '../lib/checkout-draft';
 import { cartLineProblem } from '../lib/line-problem';
 import { readPlacedOrders } from '../lib/placed-orders';
 import '../components/cart.css';
+import { translateValidation } from '../../../lib/form';
 import { withColon } from '../../../lib/format';
+
+/** The remark's limit, said with its number ("This text is too long" left it to the counter). */
+const REMARK_TOO_LONG = messageWithValues(V.textAtMost, { max: ORDER_REMARK_MAX });
 
 const ID_PATTERN = /^\d{1,19}$/;
 
@@ -169,7 +179,7 @@ function SettlementContent() {
     if (tooLong) {
       // The remark is kept whole and red with its count: the buyer is taken to it to shorten it.
       document.getElementById(`remark-${tooLong[0]}`)?.focus();
-      toast.error(t('validation:tooLong'));
+      toast.error(translateValidation(t, REMARK_TOO_LONG));
       return;
     }
     const filled = Object.fromEntries(Object.entries(remarks).filter(([, text]) => text.trim() !== ''));
@@ -394,7 +404,7 @@ function SettlementContent() {
               {/* Said beside the remark as long as it is too long (a toast on Place order alone was gone in seconds). */}
               <div id={`remark-${group.seller.id}-error`} className="cv-field-error" role="status">
                 {isOverLimit(remarks[group.seller.id] ?? '', ORDER_REMARK_MAX)
-                  ? t('validation:tooLong')
+                  ? translateValidation(t, REMARK_TOO_LONG)
                   : null}
               </div>
             </div>
