@@ -9,12 +9,16 @@ function genericErrorText(): string {
   return i18next.t('common:errors.generic');
 }
 
-/** A query or mutation may set `meta: { isToastSkipped: true }` when it shows its error itself (forms). */
+/**
+ * A query or mutation may set `meta: { isToastSkipped: true }` when it shows its error itself (forms); a query that
+ * shows some of its errors itself names them with `isToastSkippedFor` (checkout's refused coupon: the page takes the
+ * coupon off and says why, and the same reason came a second time in this toast, QA).
+ */
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     queryCache: new QueryCache({
       onError: (error, query) => {
-        if (!query.meta?.isToastSkipped) {
+        if (!query.meta?.isToastSkipped && !query.meta?.isToastSkippedFor?.(error)) {
           toastError(error, genericErrorText());
         }
       },
@@ -41,7 +45,7 @@ export function createQueryClient(): QueryClient {
 
 declare module '@tanstack/react-query' {
   interface Register {
-    queryMeta: { isToastSkipped?: boolean };
+    queryMeta: { isToastSkipped?: boolean; isToastSkippedFor?: (error: unknown) => boolean };
     mutationMeta: { isToastSkipped?: boolean };
   }
 }

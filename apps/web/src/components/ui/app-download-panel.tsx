@@ -29,6 +29,8 @@ export function AppDownloadPanel() {
  * with no way to get either (QA); /userInfo/download had the rest.
  */
 export function AppDownload() {
+  // The dictionaries of what it shows load with it: one first asked for inside would suspend the page.
+  useTranslation(['pages', 'account', 'pwa']);
   return (
     <>
       <AppDownloadPanel />

@@ -23,7 +23,7 @@ import { isOverLimit, LimitedTextArea } from '../../../components/ui/limited-tex
 import { emptyOrLoadError } from '../../../components/ui/load-error';
 import { MoneyText } from '../../../components/ui/money-text';
 import { PageFrame } from '../../../components/ui/page-frame';
-import { isApiError } from '../../../lib/api';
+import { type ApiError, isApiError } from '../../../lib/api';
 import { isPositiveAmount } from '../../../lib/format-money';
 import { toast, toastError } from '../../../lib/toast';
 import { CART_KEY, CHECKOUT_PREVIEW_KEY } from '../api/cart-keys';
@@ -36,6 +36,11 @@ import { readPlacedOrders } from '../lib/placed-orders';
 import '../components/cart.css';
 import { translateValidation } from '../../../lib/form';
 import { withColon } from '../../../lib/format';
+
+/** A refusal of one of the order's coupons (expired, used up, stopped), naming it: the page takes it off and says why. */
+function isCouponRefusal(error: unknown): error is ApiError {
+  return isApiError(error) && error.code.startsWith('COUPON_') && typeof error.details.couponId === 'string';
+}
 
 /** The remark's limit, said with its number ("This text is too long" left it to the counter). */
 const REMARK_TOO_LONG = messageWithValues(V.textAtMost, { max: ORDER_REMARK_MAX });
@@ -139,6 +144,7 @@ function SettlementContent() {
     enabled: previewBody !== null && placed === null,
     placeholderData: keepPreviousData,
     staleTime: 0,
+    meta: { isToastSkippedFor: isCouponRefusal },
   });
 
   /**
@@ -146,8 +152,7 @@ function SettlementContent() {
    * amounts shown are those that will be charged; said with the server's reason. False for any other failure.
    */
   const dropRefusedCoupon = (error: unknown): boolean => {
-    const refused =
-      isApiError(error) && error.code.startsWith('COUPON_') ? error.details.couponId : undefined;
+    const refused = isCouponRefusal(error) ? error.details.couponId : undefined;
     if (typeof refused !== 'string' || !Object.values(coupons).includes(refused)) {
       return false;
     }
