@@ -23,6 +23,20 @@ const ADDRESS: TAddress = {
   createdAt: '2026-11-20T10:00:00.000Z',
 };
 
+/** The form editing ADDRESS, its list of countries empty; the saving call and the close are watched. */
+function editAddress() {
+  vi.spyOn(api, 'get').mockResolvedValue({ list: [] });
+  const put = vi.spyOn(api, 'put').mockResolvedValue({ ...ADDRESS, phone: '612345678' });
+  const onClose = vi.fn();
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={client}>
+      <AddressFormModal isOpen address={ADDRESS} onClose={onClose} />
+    </QueryClientProvider>,
+  );
+  return { put, onClose };
+}
+
 describe('AddressFormModal', () => {
   beforeAll(async () => {
     await initTestI18n();
@@ -33,15 +47,7 @@ describe('AddressFormModal', () => {
   });
 
   it('refuses a number the area code\u2019s numbering plan does not allow before saving, then saves a good one', async () => {
-    vi.spyOn(api, 'get').mockResolvedValue({ list: [] });
-    const put = vi.spyOn(api, 'put').mockResolvedValue({ ...ADDRESS, phone: '612345678' });
-    const onClose = vi.fn();
-    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    render(
-      <QueryClientProvider client={client}>
-        <AddressFormModal isOpen address={ADDRESS} onClose={onClose} />
-      </QueryClientProvider>,
-    );
+    const { put, onClose } = editAddress();
     const save = async () => {
       await act(async () => {
         fireEvent.click(screen.getByRole('button', { name: 'Save' }));
@@ -66,15 +72,7 @@ describe('AddressFormModal', () => {
   });
 
   it('takes a number written with spaces, dashes or brackets and saves its digits (QA)', async () => {
-    vi.spyOn(api, 'get').mockResolvedValue({ list: [] });
-    const put = vi.spyOn(api, 'put').mockResolvedValue({ ...ADDRESS, phone: '612345678' });
-    const onClose = vi.fn();
-    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    render(
-      <QueryClientProvider client={client}>
-        <AddressFormModal isOpen address={ADDRESS} onClose={onClose} />
-      </QueryClientProvider>,
-    );
+    const { put, onClose } = editAddress();
     const phone = screen
       .getAllByRole('textbox')
       .find((input) => (input as HTMLInputElement).value === '61234567')!;
