@@ -151,6 +151,8 @@ describe('NotificationList', () => {
     await waitFor(() =>
       expect(screen.queryByRole('button', { name: chatEn.notifications.markRead })).toBeNull(),
     );
-    await waitFor(() => expect(document.activeElement?.classList.contains('cv-notifications')).toBe(true));
+    await waitFor(() => expect(document.activeElement?.classList.contains('cv-notifications')).toBe(true), {
+      timeout: 5000,
+    });
   });
 });

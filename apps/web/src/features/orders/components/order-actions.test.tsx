@@ -106,10 +106,13 @@ describe('OrderActions', () => {
     const remind = await screen.findByRole('button', { name: ordersEn.actions.remind });
     remind.focus();
     await act(async () => fireEvent.click(remind));
-    await waitFor(() => expect(remind.hasAttribute('disabled')).toBe(true));
+    // Given time: on a loaded machine (two suites on two cores in CI) the refetch and redraw took over a second.
+    await waitFor(() => expect(remind.hasAttribute('disabled')).toBe(true), { timeout: 5000 });
     // The next button of the order, not the page's start.
-    await waitFor(() =>
-      expect(document.activeElement).toBe(screen.getByRole('button', { name: ordersEn.actions.refund })),
+    await waitFor(
+      () =>
+        expect(document.activeElement).toBe(screen.getByRole('button', { name: ordersEn.actions.refund })),
+      { timeout: 5000 },
     );
   });
 });
