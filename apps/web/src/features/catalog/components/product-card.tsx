@@ -39,6 +39,7 @@ export function ProductCard({
   footer,
   priority = 'lazy',
   headingLevel = 3,
+  isUnavailable = false,
 }: {
   product: TProductCard;
   texts: TProductCardTexts;
@@ -46,13 +47,18 @@ export function ProductCard({
   priority?: TImagePriority;
   /** One below the heading the list sits under: 2 on a page whose list follows its h1 directly. */
   headingLevel?: 2 | 3;
+  /** Not for sale now (a favourite taken off shelf): shown dimmed, without a sale to offer. */
+  isUnavailable?: boolean;
 }) {
   const NameHeading = headingLevel === 2 ? 'h2' : 'h3';
   // A "was" price and the badge only above the price paid, as on the product page: an original price a seller left
-  // below a raised selling price was struck through beside the higher price.
-  const isOnSale = isPriceReduced(product, product.price);
+  // below a raised selling price was struck through beside the higher price. Goods nobody can buy offer no sale.
+  const isOnSale = !isUnavailable && isPriceReduced(product, product.price);
   return (
-    <article className="cv-card" data-testid="product-card">
+    <article
+      className={isUnavailable ? 'cv-card cv-card--unavailable' : 'cv-card'}
+      data-testid="product-card"
+    >
       <a href={buildProductPath(product.id)} className="cv-card__link" onClick={texts.onOpen}>
         <div className="cv-card__media">
           {product.image && (

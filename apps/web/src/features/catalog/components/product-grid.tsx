@@ -44,6 +44,8 @@ type TProductGridProps = {
   /** The list's query: when it failed with no cards to show, the grid says so and offers Try again. */
   loadFailure?: { isError: boolean; error: unknown; refetch: () => unknown };
   renderFooter?: (product: TProductCard) => ReactNode;
+  /** Cards of goods not for sale now (favourites taken off shelf): dimmed, without a sale badge or "was" price. */
+  isUnavailable?: (product: TProductCard) => boolean;
   /**
    * The cards' name headings: 3 under a section's h2 (the default), 2 where the list follows the page's h1, so
    * the page's outline skips no level (WCAG 1.3.1).
@@ -77,6 +79,7 @@ export function ProductGrid({
   empty,
   loadFailure,
   renderFooter,
+  isUnavailable,
   cardHeadingLevel = 3,
   imageLoading = 'lead',
 }: TProductGridProps) {
@@ -112,6 +115,7 @@ export function ProductGrid({
                   texts={cardTexts}
                   footer={renderFooter?.(product)}
                   headingLevel={cardHeadingLevel}
+                  isUnavailable={isUnavailable?.(product)}
                   priority={cardImagePriority(position, imageLoading)}
                 />
               </li>

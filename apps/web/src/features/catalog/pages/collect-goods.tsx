@@ -45,6 +45,7 @@ export default function CollectGoodsPage() {
           isLoading={favourites.isLoading || isPastEnd}
           isUpdating={favourites.isPlaceholderData}
           skeletonCount={8}
+          isUnavailable={(product) => offShelf.has(product.id)}
           empty={
             <EmptyState
               title={t('favourites.empty')}
