@@ -61,7 +61,7 @@ export default function AccountCancellationPage() {
       okText: t('cancellation.confirmOk'),
       okButtonProps: { danger: true },
       // A destructive step starts on Cancel: Enter twice must not carry it out.
-      autoFocusButton: 'cancel',
+      focusable: { autoFocusButton: 'cancel' },
       cancelText: t('common:actions.cancel'),
       onOk: () => send(body),
     });

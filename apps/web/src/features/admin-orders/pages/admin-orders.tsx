@@ -70,7 +70,7 @@ function ManualRefundModal({
       okText: t('admin.manualRefund'),
       okButtonProps: { danger: true },
       // A destructive step starts on Cancel: Enter twice must not carry it out.
-      autoFocusButton: 'cancel',
+      focusable: { autoFocusButton: 'cancel' },
       cancelText: t('common:actions.cancel'),
       onOk: async () => {
         setIsSending(true);

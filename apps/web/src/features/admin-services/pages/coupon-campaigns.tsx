@@ -9,6 +9,7 @@ import { useServerPaging } from '../../../components/console/server-paging';
 import { DataTable } from '../../../components/ui/data-table';
 import { EndDrawer } from '../../../components/ui/end-drawer';
 import { MoneyText } from '../../../components/ui/money-text';
+import { captureRemovalPlace, REMOVAL_LIST_PROPS } from '../../../components/ui/removal-focus';
 import { formatDateTime } from '../../../lib/format';
 import { toast, toastError } from '../../../lib/toast';
 import {
@@ -70,24 +71,28 @@ export default function CouponCampaignsPage() {
   const create = useCreateCampaign();
   const stop = useStopCampaign();
 
-  const confirmStop = (campaign: TCampaign) =>
+  const confirmStop = (campaign: TCampaign) => {
+    // The row stays, its Stop goes: the focus moves to the next Stop instead of the page's start (removal-focus.ts).
+    const stopPlace = captureRemovalPlace(document.activeElement);
     void modal.confirm({
       title: t('campaigns.stopTitle', { name: campaign.name }),
       content: t('campaigns.stopWarning'),
       okText: t('campaigns.stop'),
       okButtonProps: { danger: true },
       // A destructive step starts on Cancel: Enter twice must not carry it out.
-      autoFocusButton: 'cancel',
+      focusable: { autoFocusButton: 'cancel' },
       cancelText: t('common:actions.cancel'),
       onOk: async () => {
         try {
           await stop.mutateAsync(campaign.id);
+          stopPlace?.focusNeighbourOnceRemoved();
           toast.success(t('campaigns.stopped'));
         } catch (error) {
           toastError(error, t('common:errors.generic'));
         }
       },
     });
+  };
 
   return (
     <>
@@ -103,96 +108,98 @@ export default function CouponCampaignsPage() {
       {campaigns.isError ? (
         <LoadError message={campaigns.error.message} onRetry={() => void campaigns.refetch()} />
       ) : (
-        <DataTable<TCampaign>
-          rowKey="id"
-          size="middle"
-          loading={campaigns.isFetching}
-          dataSource={campaigns.data?.pageList ?? []}
-          scroll={{ x: 980 }}
-          locale={{ emptyText: t('campaigns.empty') }}
-          pagination={paging(page, campaigns.data?.total, (pageNum, pageSize) =>
-            setPage(() => ({ pageNum, pageSize })),
-          )}
-          columns={[
-            {
-              title: t('campaigns.name'),
-              key: 'name',
-              render: (_, c) => (
-                <Space orientation="vertical" size={0}>
-                  <span>
-                    <bdi>{c.name}</bdi> {c.isWelcome && <Tag color="blue">{t('campaigns.welcomeTag')}</Tag>}
-                  </span>
-                  {c.claimCode && <code dir="ltr">{c.claimCode}</code>}
-                </Space>
-              ),
-            },
-            {
-              title: t('campaigns.value'),
-              key: 'value',
-              render: (_, c) =>
-                c.kind === 'amount' ? (
-                  <MoneyText value={c.amountOff} />
-                ) : (
-                  <span dir="ltr">{c.percentOff}%</span>
+        <div {...REMOVAL_LIST_PROPS}>
+          <DataTable<TCampaign>
+            rowKey="id"
+            size="middle"
+            loading={campaigns.isFetching}
+            dataSource={campaigns.data?.pageList ?? []}
+            scroll={{ x: 980 }}
+            locale={{ emptyText: t('campaigns.empty') }}
+            pagination={paging(page, campaigns.data?.total, (pageNum, pageSize) =>
+              setPage(() => ({ pageNum, pageSize })),
+            )}
+            columns={[
+              {
+                title: t('campaigns.name'),
+                key: 'name',
+                render: (_, c) => (
+                  <Space orientation="vertical" size={0}>
+                    <span>
+                      <bdi>{c.name}</bdi> {c.isWelcome && <Tag color="blue">{t('campaigns.welcomeTag')}</Tag>}
+                    </span>
+                    {c.claimCode && <code dir="ltr">{c.claimCode}</code>}
+                  </Space>
                 ),
-            },
-            {
-              title: t('campaigns.minSpend'),
-              key: 'minSpend',
-              align: 'end',
-              render: (_, c) => <MoneyText value={c.minSpend} />,
-            },
-            {
-              title: t('campaigns.validity'),
-              key: 'validity',
-              render: (_, c) => (
-                <Space orientation="vertical" size={0}>
-                  {/* A date and time each on its line: they broke inside a date ("2099-" / "01-01"). */}
-                  <span className="cv-nowrap">{formatDateTime(c.validFrom)} –</span>
-                  <span className="cv-nowrap">{formatDateTime(c.validUntil)}</span>
-                  {c.validDays !== null && (
-                    <small>{t('campaigns.daysAfterIssue', { days: c.validDays })}</small>
-                  )}
-                </Space>
-              ),
-            },
-            { title: t('campaigns.perUserLimit'), dataIndex: 'perUserLimit', align: 'end' },
-            { title: t('campaigns.issued'), dataIndex: 'issuedCount', align: 'end' },
-            { title: t('campaigns.used'), dataIndex: 'usedCount', align: 'end' },
-            {
-              title: t('campaigns.remaining'),
-              key: 'remaining',
-              align: 'end',
-              render: (_, c) => remainingStock(c) ?? t('campaigns.unlimited'),
-            },
-            {
-              title: t('campaigns.discountTotal'),
-              key: 'discountTotal',
-              align: 'end',
-              render: (_, c) => <MoneyText value={c.discountTotal} />,
-            },
-            {
-              title: t('campaigns.status'),
-              key: 'status',
-              render: (_, c) => {
-                const state = campaignState(c, Date.now());
-                return <Tag color={STATE_COLOURS[state]}>{t(`campaigns.statuses.${state}`)}</Tag>;
               },
-            },
-            {
-              title: t('common:table.actions'),
-              key: 'actions',
-              // The table is wider than a laptop's console: the action stays in view while it scrolls.
-              fixed: 'right',
-              render: (_, c) =>
-                c.status === 'active' && campaignState(c, Date.now()) !== 'ended' ? (
-                  <Button size="small" danger onClick={() => confirmStop(c)}>
-                    {t('campaigns.stop')}
-                  </Button>
-                ) : null,
-            },
-          ]}
-        />
+              {
+                title: t('campaigns.value'),
+                key: 'value',
+                render: (_, c) =>
+                  c.kind === 'amount' ? (
+                    <MoneyText value={c.amountOff} />
+                  ) : (
+                    <span dir="ltr">{c.percentOff}%</span>
+                  ),
+              },
+              {
+                title: t('campaigns.minSpend'),
+                key: 'minSpend',
+                align: 'end',
+                render: (_, c) => <MoneyText value={c.minSpend} />,
+              },
+              {
+                title: t('campaigns.validity'),
+                key: 'validity',
+                render: (_, c) => (
+                  <Space orientation="vertical" size={0}>
+                    {/* A date and time each on its line: they broke inside a date ("2099-" / "01-01"). */}
+                    <span className="cv-nowrap">{formatDateTime(c.validFrom)} –</span>
+                    <span className="cv-nowrap">{formatDateTime(c.validUntil)}</span>
+                    {c.validDays !== null && (
+                      <small>{t('campaigns.daysAfterIssue', { days: c.validDays })}</small>
+                    )}
+                  </Space>
+                ),
+              },
+              { title: t('campaigns.perUserLimit'), dataIndex: 'perUserLimit', align: 'end' },
+              { title: t('campaigns.issued'), dataIndex: 'issuedCount', align: 'end' },
+              { title: t('campaigns.used'), dataIndex: 'usedCount', align: 'end' },
+              {
+                title: t('campaigns.remaining'),
+                key: 'remaining',
+                align: 'end',
+                render: (_, c) => remainingStock(c) ?? t('campaigns.unlimited'),
+              },
+              {
+                title: t('campaigns.discountTotal'),
+                key: 'discountTotal',
+                align: 'end',
+                render: (_, c) => <MoneyText value={c.discountTotal} />,
+              },
+              {
+                title: t('campaigns.status'),
+                key: 'status',
+                render: (_, c) => {
+                  const state = campaignState(c, Date.now());
+                  return <Tag color={STATE_COLOURS[state]}>{t(`campaigns.statuses.${state}`)}</Tag>;
+                },
+              },
+              {
+                title: t('common:table.actions'),
+                key: 'actions',
+                // The table is wider than a laptop's console: the action stays in view while it scrolls.
+                fixed: 'right',
+                render: (_, c) =>
+                  c.status === 'active' && campaignState(c, Date.now()) !== 'ended' ? (
+                    <Button size="small" danger data-removal-focus onClick={() => confirmStop(c)}>
+                      {t('campaigns.stop')}
+                    </Button>
+                  ) : null,
+              },
+            ]}
+          />
+        </div>
       )}
       <EndDrawer
         open={isCreating}

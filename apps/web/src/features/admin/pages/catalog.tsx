@@ -128,7 +128,7 @@ function CategoriesTab() {
       okText: t('common:actions.delete'),
       okButtonProps: { danger: true },
       // A destructive step starts on Cancel: Enter twice must not carry it out.
-      autoFocusButton: 'cancel',
+      focusable: { autoFocusButton: 'cancel' },
       cancelText: t('common:actions.cancel'),
       onOk: async () => {
         await remove.mutateAsync(category.id);
@@ -334,7 +334,7 @@ function BannersTab() {
       okText: t('common:actions.delete'),
       okButtonProps: { danger: true },
       // A destructive step starts on Cancel: Enter twice must not carry it out.
-      autoFocusButton: 'cancel',
+      focusable: { autoFocusButton: 'cancel' },
       cancelText: t('common:actions.cancel'),
       onOk: async () => {
         await remove.mutateAsync(banner.id);

@@ -74,7 +74,7 @@ export default function RolesPage() {
       okText: t('common:actions.delete'),
       okButtonProps: { danger: true },
       // A destructive step starts on Cancel: Enter twice must not carry it out.
-      autoFocusButton: 'cancel',
+      focusable: { autoFocusButton: 'cancel' },
       cancelText: t('common:actions.cancel'),
       onOk: async () => {
         // A refusal (ROLE_IN_USE, system role) is toasted by the mutation cache with the server's message.

@@ -73,7 +73,7 @@ export default function StaffPage() {
       okText: t('staff.disable'),
       okButtonProps: { danger: true },
       // A destructive step starts on Cancel: Enter twice must not carry it out.
-      autoFocusButton: 'cancel',
+      focusable: { autoFocusButton: 'cancel' },
       cancelText: t('common:actions.cancel'),
       onOk: () => send(call),
     });

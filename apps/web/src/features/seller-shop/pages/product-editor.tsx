@@ -325,7 +325,7 @@ function Editor({ product, shopLang }: { product: TSellerProductDetail | null; s
       void modal.confirm({
         title: t('editor.zeroStockTitle'),
         content: t('editor.zeroStockBody'),
-        autoFocusButton: 'cancel',
+        focusable: { autoFocusButton: 'cancel' },
         okText: t('editor.zeroStockOk'),
         cancelText: t('common:actions.cancel'),
         onOk: () => send(body),

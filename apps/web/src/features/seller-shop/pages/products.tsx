@@ -169,7 +169,7 @@ function ProductList() {
       content: action === 'delete' ? t('products.bulk.deleteBody') : undefined,
       okButtonProps: { danger: action === 'delete' },
       // A destructive step starts on Cancel: Enter twice must not carry it out.
-      autoFocusButton: 'cancel',
+      focusable: { autoFocusButton: 'cancel' },
       okText: t('common:actions.confirm'),
       cancelText: t('common:actions.cancel'),
       onOk: async () => {
