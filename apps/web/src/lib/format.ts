@@ -13,6 +13,15 @@ export function formatDateTime(value: string | null | undefined): string {
 }
 
 /**
+ * A date-and-time field's label with the zone its times are read and shown in (the viewer's, e.g. "Valid until
+ * (Europe/Berlin)"): a campaign's or a discount's end set by someone in one zone is read by others in theirs. The
+ * zone's name rather than an offset, which changes with summer time between now and the date chosen.
+ */
+export function withTimeZone(label: string): string {
+  return `${label} (${Intl.DateTimeFormat().resolvedOptions().timeZone})`;
+}
+
+/**
  * A label followed by its colon as the reader's language writes it (common:labelled): French puts a no-break space
  * before it ("Transporteur :"), Chinese and Japanese a full-width colon ("承运商："), the others a plain one.
  * It reads the global i18next, which is not the request's while rendering on the server: a server-rendered component

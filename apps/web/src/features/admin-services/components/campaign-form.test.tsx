@@ -55,7 +55,8 @@ describe('CampaignForm', () => {
     fill('Minimum spend on goods', '50');
     fill('Claim code', 'spring-5');
     // The date picker is driven through the form's values: its own calendar is not what is under test.
-    fill('Valid until', '2099-01-01 00:00:00');
+    // Its label names the zone its time is read in.
+    fill(`Valid until (${Intl.DateTimeFormat().resolvedOptions().timeZone})`, '2099-01-01 00:00:00');
     const until = container.querySelector<HTMLInputElement>('#validUntil');
     expect(until).not.toBeNull();
     await act(async () => {

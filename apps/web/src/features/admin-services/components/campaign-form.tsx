@@ -7,6 +7,7 @@ import { AmountInput } from '../../../components/ui/amount-input';
 import { AppForm } from '../../../components/ui/app-form';
 import { NumberInput } from '../../../components/ui/number-input';
 import { parseFormValues, showSubmitError } from '../../../lib/form';
+import { withTimeZone } from '../../../lib/format';
 
 type TCampaignValues = {
   name?: string;
@@ -105,10 +106,14 @@ export function CampaignForm({
       <Form.Item name="minSpend" label={t('campaigns.minSpend')}>
         <AmountInput />
       </Form.Item>
-      <Form.Item name="validFrom" label={t('campaigns.validFrom')} extra={t('campaigns.validFromHint')}>
+      <Form.Item
+        name="validFrom"
+        label={withTimeZone(t('campaigns.validFrom'))}
+        extra={t('campaigns.validFromHint')}
+      >
         <DatePicker showTime style={{ width: 240 }} />
       </Form.Item>
-      <Form.Item name="validUntil" label={t('campaigns.validUntil')}>
+      <Form.Item name="validUntil" label={withTimeZone(t('campaigns.validUntil'))}>
         <DatePicker showTime style={{ width: 240 }} />
       </Form.Item>
       <Form.Item name="validDays" label={t('campaigns.validDays')} extra={t('campaigns.validDaysHint')}>

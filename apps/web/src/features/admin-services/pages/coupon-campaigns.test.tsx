@@ -84,6 +84,11 @@ describe('Coupon campaigns page', () => {
     const winterStop = await waitFor(() =>
       within(rowOf('Winter')).getByRole('button', { name: servicesEn.campaigns.stop }),
     );
+    // Dates are shown in the reader's zone, which the column names (QA: a campaign's dates showed no zone).
+    const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    expect(
+      screen.getByRole('columnheader', { name: `${servicesEn.campaigns.validity} (${zone})` }),
+    ).toBeTruthy();
     winterStop.focus();
     fireEvent.click(winterStop);
     const dialog = await screen.findByRole('dialog');

@@ -10,7 +10,7 @@ import { DataTable } from '../../../components/ui/data-table';
 import { EndDrawer } from '../../../components/ui/end-drawer';
 import { MoneyText } from '../../../components/ui/money-text';
 import { captureRemovalPlace, REMOVAL_LIST_PROPS } from '../../../components/ui/removal-focus';
-import { formatDateTime } from '../../../lib/format';
+import { formatDateTime, withTimeZone } from '../../../lib/format';
 import { toast, toastError } from '../../../lib/toast';
 import {
   type TCampaignPage,
@@ -149,7 +149,7 @@ export default function CouponCampaignsPage() {
                 render: (_, c) => <MoneyText value={c.minSpend} />,
               },
               {
-                title: t('campaigns.validity'),
+                title: withTimeZone(t('campaigns.validity')),
                 key: 'validity',
                 render: (_, c) => (
                   <Space orientation="vertical" size={0}>

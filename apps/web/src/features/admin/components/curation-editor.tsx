@@ -7,7 +7,7 @@ import { AppForm } from '../../../components/ui/app-form';
 import { DataTable } from '../../../components/ui/data-table';
 import { REMOVAL_LIST_PROPS } from '../../../components/ui/removal-focus';
 import { showSubmitError } from '../../../lib/form';
-import { formatDateTime } from '../../../lib/format';
+import { formatDateTime, withTimeZone } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
 
 /** A schedule as the range picker holds it; either end may be open. */
@@ -33,7 +33,7 @@ export function ScheduleText({ startsAt, endsAt }: { startsAt: string | null; en
 export function ScheduleField() {
   const { t } = useTranslation('console');
   return (
-    <Form.Item name="schedule" label={t('catalog.schedule')}>
+    <Form.Item name="schedule" label={withTimeZone(t('catalog.schedule'))}>
       <DatePicker.RangePicker showTime allowEmpty={[true, true]} />
     </Form.Item>
   );

@@ -173,7 +173,11 @@ describe('Seller -> product editor', () => {
     );
     const selling = await screen.findByLabelText(sellerEn.editor.sellingPrice, { selector: 'input' });
     const discount = screen.getByLabelText(sellerEn.editor.discountPrice, { selector: 'input' });
-    const endsAt = screen.getByLabelText(sellerEn.editor.discountEndsAt, { selector: 'input' });
+    // The end is read in the seller's own zone, which its label names (a buyer elsewhere sees it in theirs).
+    const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    const endsAt = screen.getByLabelText(`${sellerEn.editor.discountEndsAt} (${zone})`, {
+      selector: 'input',
+    });
     // An end date belongs to a discount price.
     expect(endsAt.hasAttribute('disabled')).toBe(true);
     fireEvent.change(selling, { target: { value: '10' } });

@@ -49,6 +49,7 @@ import type { TPictures } from '../../../components/ui/picture-field';
 import { toUploadItems, uploadedRefs } from '../../../components/ui/sortable-image-uploader';
 import { isApiError, isNotFoundError } from '../../../lib/api';
 import { placeFieldErrors, translateValidation, zodRule } from '../../../lib/form';
+import { withTimeZone } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
 import { useNumberParser } from '../../../lib/use-number-parser';
 import { useUnsavedChangesGuard } from '../../../lib/use-unsaved-changes-guard';
@@ -514,7 +515,7 @@ function Editor({ product, shopLang }: { product: TSellerProductDetail | null; s
           <Col xs={24} sm={12} md={6}>
             <Form.Item
               name="discountEndsAt"
-              label={t('editor.discountEndsAt')}
+              label={withTimeZone(t('editor.discountEndsAt'))}
               rules={[discountEndRule]}
               dependencies={['discountPrice']}
             >
