@@ -331,6 +331,19 @@ export const OPEN_LOAN_STATUSES = [
 export const LOAN_OFFER_OUTCOMES = ['accepted', 'declined', 'lapsed', 'withdrawn'] as const;
 export type TLoanOfferOutcome = (typeof LOAN_OFFER_OUTCOMES)[number];
 
+/**
+ * How a failed loan's lower offer ended, when that is why it failed (declined, lapsed or withdrawn), else null: its
+ * status alone (`failed`) read as "loan rejected" in the status tags, the timeline and the staff's list.
+ */
+export function endedOfferOf(loan: {
+  status: string;
+  offerOutcome: TLoanOfferOutcome | null;
+}): Exclude<TLoanOfferOutcome, 'accepted'> | null {
+  return loan.status === 'failed' && loan.offerOutcome !== null && loan.offerOutcome !== 'accepted'
+    ? loan.offerOutcome
+    : null;
+}
+
 export const LOAN_EVENT_KINDS = [
   'applied',
   'first_approval',

@@ -3,6 +3,10 @@ import {
   CHARGE_DECIMALS,
   dailyAccrual,
   lastDueDayBy,
+  maxMoney,
+  minMoney,
+  parseRate,
+  periodInterest,
   principalDueBy,
   roundMoney,
   type TInstalmentState,
@@ -255,5 +259,59 @@ export function instalmentStates(
       return 'due';
     }
     return 'upcoming';
+  });
+}
+
+export type TPlanLine = { principal: TMoney; interest: TMoney; total: TMoney; balanceAfter: TMoney };
+
+/**
+ * The repayment plan of a paid-out loan as it stands on its accrued day: a paid line says what it took (its principal
+ * and the interest that accrued in its period, none after an early repayment), a line still open what is left of it
+ * (the principal not yet paid of it, the interest accrued in its period and not paid, and the interest to come on
+ * the principal then outstanding if the plan is kept). Before, the lines kept the figures of the day of paying out:
+ * after repaying half, the due line still asked for its whole instalment, and a loan repaid the same day showed a
+ * full period's interest that was never charged. Untouched, the lines are the agreement's own.
+ */
+export function planLines(
+  terms: TLoanTerms,
+  schedule: TSchedule,
+  totals: TLoanTotals,
+  interestThrough: TInterestThrough,
+  states: TInstalmentState[],
+): TPlanLine[] {
+  const rateUnits = parseRate(terms.dailyRate);
+  const today = totals.accruedThroughDay;
+  const accruedBy = (day: number) => interestThrough(Math.min(day, today));
+  // Interest payments settle the oldest accrued interest first (penalty, interest, principal of what is owed).
+  let interestPaidLeft = totals.interestPaid;
+  let previousDueDay = 0;
+  return schedule.instalments.map((instalment, index) => {
+    const principalBefore = principalDueBy(schedule, previousDueDay);
+    const principalBy = principalDueBy(schedule, instalment.dueDay);
+    const accrued = accruedBy(instalment.dueDay) - accruedBy(previousDueDay);
+    const covered = minMoney(accrued, interestPaidLeft);
+    interestPaidLeft -= covered;
+    const balanceAfter = terms.principal - maxMoney(totals.principalPaid, principalBy);
+    let line: TPlanLine;
+    if (states[index] === 'paid') {
+      line = { principal: instalment.principal, interest: accrued, total: 0n, balanceAfter };
+    } else {
+      const paidOfLine = maxMoney(totals.principalPaid, principalBefore);
+      const principalLeft = principalBy - paidOfLine;
+      // Days of the period still to accrue, on the principal outstanding then: what is paid now, or, for a period not
+      // begun, what will be once the lines before it are paid as planned.
+      const daysToCome = instalment.dueDay - Math.max(today, previousDueDay);
+      const outstandingThen = terms.principal - (previousDueDay >= today ? paidOfLine : totals.principalPaid);
+      const interestToCome =
+        daysToCome > 0 && outstandingThen > 0n ? periodInterest(outstandingThen, rateUnits, daysToCome) : 0n;
+      line = {
+        principal: maxMoney(principalLeft, 0n),
+        interest: accrued - covered + interestToCome,
+        total: 0n,
+        balanceAfter,
+      };
+    }
+    previousDueDay = instalment.dueDay;
+    return { ...line, total: line.principal + line.interest };
   });
 }

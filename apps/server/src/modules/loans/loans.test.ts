@@ -871,6 +871,54 @@ describe('identity verification and loans', () => {
         penalty: '0.00',
       });
       expect(before - (await getBalances(db, user.id)).available).toBe(m('100250'));
+      // The plan says what was paid: 5 days of interest in the first period, none after it (QA: a line showed a
+      // whole period's interest, never charged), and the timeline ends with the repayment, then "repaid".
+      const loan = json<TLoan>(await call('GET', `/api/v1/loans/${loanId}`, user.token));
+      expect(loan.schedule.map((line) => [line.interest, line.state])).toEqual([
+        ['250.00', 'paid'],
+        ['0.00', 'paid'],
+        ['0.00', 'paid'],
+      ]);
+      const principals = loan.schedule.map((line) => m(line.principal));
+      expect(principals.reduce((sum, p) => sum + p, 0n)).toBe(m('100000'));
+      expect(loan.schedule.map((line) => line.balanceAfter)).toEqual(['0.00', '0.00', '0.00']);
+      expect(loan.events.slice(-2).map((event) => event.kind)).toEqual(['repayment', 'repaid']);
+    });
+
+    it('after repaying part early, the plan asks for what is left of each line, as the next instalment does', async () => {
+      const { user, loanId } = await disbursedLoan({
+        balance: '60000',
+        termDays: 90,
+        mode: 'equal_instalments',
+      });
+      const fresh = json<TLoan>(await call('GET', `/api/v1/loans/${loanId}`, user.token));
+      // Untouched, the plan is the agreement's: 3 instalments of about 34,0xx on 100,000 at 0.05 % a day.
+      expect(fresh.schedule[0]).toMatchObject({ interest: '1500.00', state: 'due' });
+      const [first, second] = fresh.schedule.map((line) => m(line.principal));
+      const res = await call('POST', `/api/v1/loans/${loanId}/repay`, user.token, {
+        kind: 'amount',
+        amount: '50000',
+        txPassword: TX_PASSWORD,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      const loan = json<TLoan>(await call('GET', `/api/v1/loans/${loanId}`, user.token));
+      // 50,000 paid covers the first line's principal: it asks for its interest on the 50,000 left (30 x 25), which is
+      // what the next instalment says (QA: it still showed the whole first instalment).
+      expect(loan.schedule[0]).toMatchObject({
+        principal: '0.00',
+        interest: '750.00',
+        total: '750.00',
+        state: 'due',
+      });
+      expect(loan.nextDue).toBe('750.00');
+      // The second line: what the plan's first two lines take beyond the 50,000 paid, with interest on 50,000.
+      expect(m(loan.schedule[1]!.principal)).toBe(first! + second! - m('50000'));
+      expect(loan.schedule[1]!.interest).toBe('750.00');
+      expect(m(loan.schedule[1]!.balanceAfter)).toBe(m('100000') - first! - second!);
+      // Every line's principal adds up to what is still owed.
+      const principals = loan.schedule.map((line) => m(line.principal));
+      expect(principals.reduce((sum, p) => sum + p, 0n)).toBe(m('50000'));
+      expect(loan.schedule.at(-1)!.balanceAfter).toBe('0.00');
     });
 
     it('an instalment cannot be paid before its interest accrues; paid when due, it never falls overdue', async () => {

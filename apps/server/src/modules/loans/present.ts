@@ -16,6 +16,7 @@ import {
   interestThroughOf,
   nextInstalment,
   owedNow,
+  planLines,
   scheduleOf,
   totalOwed,
 } from './loan-math';
@@ -53,14 +54,16 @@ export async function presentLoan(db: Executor, row: TLoanRow, now: Date): Promi
     isLive && row.status !== 'repaid'
       ? nextInstalment(terms, schedule, totals, interestThrough, today)
       : null;
+  // A paid-out loan's plan as it stands (paid lines as paid, open ones as left); before, the agreement's figures.
+  const figures = isLive ? planLines(terms, schedule, totals, interestThrough, states) : schedule.instalments;
   const lines: TScheduleLine[] = schedule.instalments.map((instalment, index) => ({
     number: instalment.number,
     dueDay: instalment.dueDay,
     dueDate: row.disbursedOn ? addDays(row.disbursedOn, instalment.dueDay) : null,
-    principal: formatMoney(instalment.principal),
-    interest: formatMoney(instalment.interest),
-    total: formatMoney(instalment.total),
-    balanceAfter: formatMoney(instalment.balanceAfter),
+    principal: formatMoney(figures[index]!.principal),
+    interest: formatMoney(figures[index]!.interest),
+    total: formatMoney(figures[index]!.total),
+    balanceAfter: formatMoney(figures[index]!.balanceAfter),
     state: states[index] ?? 'upcoming',
   }));
   const events: TEvent[] = [

@@ -98,6 +98,8 @@ export async function repayLoan(
         penalty: split.penalty,
         interest: split.interest,
         principal: split.principal,
+        // The loan's repaidAt below is this same instant: the timeline put "Repaid" before the repayment that did it.
+        createdAt: input.now,
       })
       .returning();
     const income = split.penalty + split.interest;

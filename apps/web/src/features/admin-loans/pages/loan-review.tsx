@@ -1,5 +1,6 @@
 import {
   ADMIN_LOAN_SORTS,
+  endedOfferOf,
   LOAN_OFFER_WITHDRAW_REASON_MAX,
   LOAN_REASON_MAX,
   LOAN_STATUSES,
@@ -568,12 +569,16 @@ export default function LoanReviewPage() {
         {
           key: 'status',
           title: t('fields.state'),
-          render: (_, l) => (
-            <Space size={4} wrap>
-              <Tag>{t(`status.${l.status}`)}</Tag>
-              {l.needsSecondReview && <Tag color="gold">{t('admin.secondReview')}</Tag>}
-            </Space>
-          ),
+          render: (_, l) => {
+            // A failed loan whose lower offer was declined, lapsed or withdrawn is told apart from a rejection.
+            const endedOffer = endedOfferOf(l);
+            return (
+              <Space size={4} wrap>
+                <Tag>{endedOffer ? t(`offerOutcome.${endedOffer}`) : t(`status.${l.status}`)}</Tag>
+                {l.needsSecondReview && <Tag color="gold">{t('admin.secondReview')}</Tag>}
+              </Space>
+            );
+          },
         },
         {
           key: 'createdAt',

@@ -1,5 +1,5 @@
 import type { TAdminLoan, TAdminLoanDetail, TPage } from '@caravan/contracts';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { bindToastInstance } from '../../../lib/toast';
 import adminEn from '../../../locales/en/admin.json';
@@ -101,6 +101,24 @@ const withdrawCalls = (calls: TCall[]) => calls.filter((c) => c.pathname.endsWit
 describe('Console -> withdrawing a loan offer', () => {
   setUpComponentTests({ console: consoleEn, loans: loansEn, wallet: walletEn, admin: adminEn });
   failOnAntdWarnings();
+
+  it('tells in the list a declined, lapsed or withdrawn offer from a rejected loan (QA: all read "Loan failed")', async () => {
+    for (const [offerOutcome, text] of [
+      ['declined', loansEn.offerOutcome.declined],
+      ['lapsed', loansEn.offerOutcome.lapsed],
+      ['withdrawn', loansEn.offerOutcome.withdrawn],
+      [null, loansEn.status.failed],
+    ] as const) {
+      serve(adminLoan({ status: 'failed', offerOutcome }));
+      await renderWithQueries(<LoanReviewPage />, '/admin/loan-review');
+      const row = (await screen.findByText('Applicant 1', { exact: false })).closest('tr')!;
+      expect(within(row).getByText(text)).toBeTruthy();
+      if (offerOutcome) {
+        expect(within(row).queryByText(loansEn.status.failed)).toBeNull();
+      }
+      cleanup();
+    }
+  });
 
   it('asks for a reason in a confirmation before withdrawing, then sends it trimmed and says it is done', async () => {
     const toasts = collectToasts();

@@ -96,6 +96,39 @@ describe('/credit/myLoan', () => {
     expect(within(drawer).getByText(loansEn.status.failed)).toBeTruthy();
   });
 
+  it('tells in the timeline how an offer ended, as its tag does, not "Loan failed" (QA)', async () => {
+    for (const [outcome, text] of [
+      ['declined', loansEn.statusOffer.declined],
+      ['withdrawn', loansEn.statusOffer.withdrawn],
+    ] as const) {
+      const ended = disbursedLoan({
+        id: '8',
+        status: 'failed',
+        approvedAmount: '500.00',
+        offerOutcome: outcome,
+        createdAt: '2026-10-02T09:30:00.000Z',
+        events: [
+          { kind: 'applied', at: '2026-10-02T09:30:00.000Z', amount: '900.00' },
+          { kind: 'approved', at: '2026-10-03T09:30:00.000Z', amount: '500.00' },
+          { kind: 'failed', at: '2026-10-04T09:30:00.000Z', amount: null },
+        ],
+      });
+      vi.stubGlobal(
+        'fetch',
+        vi.fn(async () =>
+          jsonResponse({ current: null, history: [ended], historyTotal: 1, pageNum: 1, pageSize: 10 }),
+        ),
+      );
+      await renderWithQueries(<MyLoanPage />);
+      fireEvent.click(await screen.findByRole('button', { name: /^Details of the loan applied for on / }));
+      const drawer = await screen.findByRole('dialog');
+      const timeline = drawer.querySelector('.ant-timeline')!;
+      expect(timeline.textContent).toContain(text);
+      expect(timeline.textContent).not.toContain(loansEn.event.failed);
+      cleanup();
+    }
+  });
+
   it('asks the server for each page of the history: older loans are not cut off', async () => {
     const loanOn = (id: number) =>
       disbursedLoan({

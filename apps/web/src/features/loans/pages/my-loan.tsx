@@ -1,4 +1,5 @@
 import {
+  endedOfferOf,
   LOAN_REASON_MAX,
   MY_LOANS_PAGE_SIZE,
   parseMoney,
@@ -67,11 +68,7 @@ const STATUS_COLOURS: Record<TLoanStatus, string> = {
  */
 export function LoanStatusTag({ loan }: { loan: Pick<TLoan, 'status' | 'offerOutcome'> }) {
   const { t } = useTranslation('loans');
-  const endedOffer =
-    loan.status === 'failed' &&
-    (loan.offerOutcome === 'declined' || loan.offerOutcome === 'lapsed' || loan.offerOutcome === 'withdrawn')
-      ? loan.offerOutcome
-      : null;
+  const endedOffer = endedOfferOf(loan);
   return (
     <Tag color={STATUS_COLOURS[loan.status]}>
       {endedOffer ? t(`statusOffer.${endedOffer}`) : t(`status.${loan.status}`)}
@@ -391,6 +388,7 @@ function LoanDetails({ loan }: { loan: TLoan }) {
   // Never paid out (applied, in review, declined): nothing is owed, so no balances, and a declined one has no plan.
   const wasPaidOut = isLive || loan.status === 'repaid';
   const isDeclined = loan.status === 'failed';
+  const endedOffer = endedOfferOf(loan);
   const terms = [
     {
       key: 'amount',
@@ -479,8 +477,11 @@ function LoanDetails({ loan }: { loan: TLoan }) {
           color: event.kind === 'overdue' || event.kind === 'failed' ? 'red' : 'green',
           content: (
             <span>
-              {t(`event.${event.kind}`)} · {formatDateTime(event.at)}{' '}
-              {event.amount && <MoneyText decimals={2} value={event.amount} />}
+              {/* An offer the buyer declined, that lapsed or was withdrawn ends the loan too: said as the tag says it. */}
+              {event.kind === 'failed' && endedOffer
+                ? t(`statusOffer.${endedOffer}`)
+                : t(`event.${event.kind}`)}{' '}
+              · {formatDateTime(event.at)} {event.amount && <MoneyText decimals={2} value={event.amount} />}
             </span>
           ),
         }))}
