@@ -356,6 +356,20 @@ export type TShipOrderRequest = z.input<typeof ZShipOrderRequest>;
 export const ZCorrectTrackingRequest = ZShipOrderRequest;
 export type TCorrectTrackingRequest = TShipOrderRequest;
 
+/**
+ * Whether a correction names the parcel already on the order (TRACKING_UNCHANGED). Carriers and numbers are read
+ * without regard to case or outer spaces: "dhl trk-1" is no correction of "DHL TRK-1", it would only add another line
+ * for the same parcel to the buyer's logistics.
+ */
+export function isSameTracking(
+  current: { carrier: string | null; trackingNo: string | null },
+  corrected: TCorrectTrackingRequest,
+): boolean {
+  const same = (stored: string | null, given: string) =>
+    (stored ?? '').trim().toLowerCase() === given.trim().toLowerCase();
+  return same(current.carrier, corrected.carrier) && same(current.trackingNo, corrected.trackingNo);
+}
+
 export const ZLogisticsRequest = z.strictObject({ content: zRequiredText(255) });
 export type TLogisticsRequest = z.input<typeof ZLogisticsRequest>;
 

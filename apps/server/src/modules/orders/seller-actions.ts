@@ -1,3 +1,4 @@
+import { isSameTracking } from '@caravan/contracts';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
 import { orderLogistics, orders } from '../../db/schema';
@@ -123,12 +124,7 @@ export async function correctTracking(
     if (current?.status !== S.shipped) {
       throw new AppError('TRACKING_NOT_CORRECTABLE');
     }
-    // Carriers and numbers are read without regard to case or outer spaces, so "dhl trk-1" is no correction of
-    // "DHL TRK-1": it would only add another line for the same parcel to the buyer's logistics.
-    if (
-      sameTrackingValue(current.carrier, input.carrier) &&
-      sameTrackingValue(current.trackingNo, input.trackingNo)
-    ) {
+    if (isSameTracking(current, input)) {
       throw new AppError('TRACKING_UNCHANGED');
     }
     const [corrected] = await tx
@@ -171,8 +167,4 @@ export async function correctTracking(
       .values({ orderId: order.id, content: trackingLine(input), createdAt: now });
     return corrected;
   });
-}
-
-function sameTrackingValue(stored: string | null, given: string): boolean {
-  return (stored ?? '').trim().toLowerCase() === given.trim().toLowerCase();
 }

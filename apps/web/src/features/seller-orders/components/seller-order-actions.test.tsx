@@ -1,4 +1,5 @@
 import type { TOrderInfo } from '@caravan/contracts';
+import errorsEn from '@caravan/contracts/locales/en/errors.json';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { ConfigProvider } from 'antd';
 import { describe, expect, it, vi } from 'vitest';
@@ -139,7 +140,7 @@ describe('Seller -> order drawer -> ship', () => {
 });
 
 describe('Seller -> order drawer -> correct the tracking number', () => {
-  setUpComponentTests({ orders: ordersEn });
+  setUpComponentTests({ orders: ordersEn, errors: errorsEn });
 
   it('offers the current values, shows before and after, and sends the correction once confirmed', async () => {
     const posts = await openDrawer(shippedOrder);
@@ -165,6 +166,21 @@ describe('Seller -> order drawer -> correct the tracking number', () => {
         },
       ]),
     );
+  });
+
+  it('says beside the number that nothing changed, before any confirmation (QA: it asked, then was refused)', async () => {
+    const posts = await openDrawer(shippedOrder);
+    await act(async () =>
+      fireEvent.click(await screen.findByRole('button', { name: texts.correctTracking })),
+    );
+    const form = await dialogTitled(`Correct the tracking number of order ${shippedOrder.orderNo}`);
+    // The same parcel in other case and with outer spaces, as the server reads it.
+    typeInto(form, texts.carrier, ' dhl ');
+    typeInto(form, texts.trackingNo, 'jd0001');
+    await act(async () => fireEvent.click(within(form).getByRole('button', { name: texts.correctTracking })));
+    await waitFor(() => expect(within(form).getByText(errorsEn.TRACKING_UNCHANGED)).toBeTruthy());
+    expect(screen.queryByText(`Change the tracking number of order ${shippedOrder.orderNo}?`)).toBeNull();
+    expect(posts).toEqual([]);
   });
 
   it('closes the form and reloads the order when the buyer received it meanwhile', async () => {

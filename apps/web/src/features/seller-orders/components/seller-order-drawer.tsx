@@ -1,4 +1,5 @@
 import {
+  isSameTracking,
   type TOrderInfo,
   type TShipOrderRequest,
   ZCorrectTrackingRequest,
@@ -67,7 +68,7 @@ function TrackingFields() {
 }
 
 function SellerOrderActions({ order }: { order: TOrderInfo }) {
-  const { t } = useTranslation(['orders', 'validation', 'common', 'cart']);
+  const { t } = useTranslation(['orders', 'validation', 'common', 'cart', 'errors']);
   const queryClient = useQueryClient();
   const [shipForm] = Form.useForm();
   const [logForm] = Form.useForm();
@@ -309,7 +310,10 @@ function SellerOrderActions({ order }: { order: TOrderInfo }) {
               correctForm.getFieldsValue(),
               t,
             );
-            if (body) {
+            if (body && isSameTracking(order, body)) {
+              // Said before asking: the confirmation showed the same parcel twice, then the server refused it.
+              correctForm.setFields([{ name: 'trackingNo', errors: [t('errors:TRACKING_UNCHANGED')] }]);
+            } else if (body) {
               askFirst(
                 t('seller.orders.correctConfirmTitle', { orderNo: order.orderNo }),
                 <>
