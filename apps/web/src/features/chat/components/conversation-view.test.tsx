@@ -28,6 +28,26 @@ function stubChatServer(sendAnswer: () => Response) {
   return sent;
 }
 
+/** The server's answer to a sent message: the message as stored. */
+function stubEchoingServer() {
+  const sent: unknown[] = stubChatServer(() => {
+    const body = sent.at(-1) as { type: string; content: string; clientId: string };
+    return jsonResponse({
+      ...body,
+      id: String(sent.length),
+      conversationId: '7',
+      send_receive: 'send',
+      sender: 'buyer',
+      createtime: new Date().toISOString(),
+      isDelivered: false,
+      isRead: false,
+      product: null,
+      order: null,
+    });
+  });
+  return sent;
+}
+
 async function renderConversation() {
   await renderWithQueries(
     <ConversationView scope="buyer" conversationId="7" socket={null} isSocketOpen={false} />,
@@ -57,6 +77,19 @@ describe('ConversationView composer', () => {
     await waitFor(() => expect(composer.value).toBe('Is the blue one in stock?'));
     expect(errors).toContain('Operation too frequent, please try again later');
     expect(screen.queryAllByTestId('chat-message')).toHaveLength(0);
+  });
+
+  it('hands the focus back to the box once Send is clicked, so the writer goes on typing (QA)', async () => {
+    const sent = stubEchoingServer();
+    const composer = await renderConversation();
+    fireEvent.change(composer, { target: { value: 'Hello' } });
+    const send = screen.getByRole('button', { name: chat.composer.send });
+    send.focus();
+    await act(async () => {
+      fireEvent.click(send);
+    });
+    await waitFor(() => expect(sent).toEqual([expect.objectContaining({ content: 'Hello' })]));
+    expect(document.activeElement).toBe(composer);
   });
 
   it('keeps a text over the limit whole, shows the count and does not send it', async () => {
@@ -91,25 +124,6 @@ describe('ConversationView composer', () => {
       fireEvent.change(screen.getByTestId('chat-image-input'), {
         target: { files: [new File(['png'], name, { type: 'image/png' })] },
       });
-    /** The server's answer to a sent message: the message as stored. */
-    const stubEchoingServer = () => {
-      const sent: unknown[] = stubChatServer(() => {
-        const body = sent.at(-1) as { type: string; content: string; clientId: string };
-        return jsonResponse({
-          ...body,
-          id: String(sent.length),
-          conversationId: '7',
-          send_receive: 'send',
-          sender: 'buyer',
-          createtime: new Date().toISOString(),
-          isDelivered: false,
-          isRead: false,
-          product: null,
-          order: null,
-        });
-      });
-      return sent;
-    };
     const send = async () => {
       await act(async () => {
         fireEvent.click(screen.getByRole('button', { name: 'Send' }));

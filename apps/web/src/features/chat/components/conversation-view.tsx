@@ -641,6 +641,8 @@ export function ConversationView({
         onSubmit={(event) => {
           event.preventDefault();
           submit();
+          // Send clicked or pressed: the writer goes on in the box, as after Enter there (QA: it stayed on Send).
+          event.currentTarget.querySelector('textarea')?.focus();
         }}
       >
         {composerExtra?.({ sendProductCard: (productId) => queue({ type: 'product', content: productId }) })}
