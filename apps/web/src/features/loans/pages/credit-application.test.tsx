@@ -1,4 +1,5 @@
 import type { TMyLoans, TMyVerification } from '@caravan/contracts';
+import validationEn from '@caravan/contracts/locales/en/validation.json';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import loansEn from '../../../locales/en/loans.json';
@@ -54,7 +55,7 @@ function serve(loans: Partial<TMyLoans>) {
 }
 
 describe('/credit/application', () => {
-  setUpComponentTests({ loans: loansEn });
+  setUpComponentTests({ loans: loansEn, validation: validationEn });
   failOnAntdWarnings();
 
   it('names the nationality and the product field, and says above which amount advanced verification is needed', async () => {
@@ -71,6 +72,18 @@ describe('/credit/application', () => {
     // (Ant Design lets the old help text fade out.)
     await waitFor(() => expect(screen.queryByText(/need an approved advanced verification/)).toBeNull());
     expect(screen.queryByText(loansEn.application.openLoan)).toBeNull();
+  });
+
+  it('says an amount in the range with fractions of a cent is refused for its decimals, not its range (QA)', async () => {
+    serve({ current: null });
+    await renderWithQueries(<CreditApplicationPage />);
+    const amount = await screen.findByRole('textbox', { name: 'Amount' });
+    fireEvent.change(amount, { target: { value: '200000.001' } });
+    await waitFor(() => expect(screen.getByText(validationEn.amountCents)).toBeTruthy());
+    // Below the range, the range is what to say, whatever the decimals.
+    fireEvent.change(amount, { target: { value: '1.001' } });
+    await waitFor(() => expect(screen.queryByText(validationEn.amountCents)).toBeNull());
+    expect(screen.getByText(/^Amount from /)).toBeTruthy();
   });
 
   it('says up front that a loan not yet repaid blocks another application', async () => {

@@ -110,11 +110,12 @@ export default function CreditApplicationPage() {
   }
   const term = termDays && product.termOptions.includes(termDays) ? termDays : product.termOptions[0]!;
   const chosenMode = mode && product.modes.includes(mode) ? mode : product.modes[0]!;
-  const isAmountValid =
-    isMoneyString(amount, 2) &&
+  const isWithinLimits =
+    isMoneyString(amount) &&
     !amount.startsWith('-') &&
     parseMoney(amount) >= parseMoney(product.minAmount) &&
     parseMoney(amount) <= parseMoney(product.maxAmount);
+  const isAmountValid = isWithinLimits && isMoneyString(amount, 2);
   // Above the product's threshold the server asks for advanced verification: said beside the amount as it is typed.
   const needsAdvanced =
     isAmountValid && !isAdvancedVerified && parseMoney(amount) > parseMoney(product.advancedAbove);
@@ -239,6 +240,9 @@ export default function CreditApplicationPage() {
                 </>
               ) : isAmountUnreadable(amount) ? (
                 t('common:amountFormat')
+              ) : isWithinLimits && !isAmountValid ? (
+                // In the range, but in fractions of a cent: the range alone did not say what was wrong (QA).
+                t('validation:amountCents')
               ) : (
                 t('fields.limits', {
                   min: formatAmount(product.minAmount),

@@ -45,6 +45,21 @@ describe('/userInfo/money-package/recharge', () => {
     },
   );
 
+  it.each(['0.5', '0.001', '30', ''])(
+    'says the range of an amount below a channel minimum of 50 (%s), not the general "at least 1" (QA)',
+    async (typed) => {
+      stubWalletApi({ ...TRC20, minAmount: '50.00', maxAmount: '100000.00' });
+      await openTrc20Form();
+      const amount = await screen.findByRole('textbox', { name: /Amount/ });
+      await act(async () => fireEvent.change(amount, { target: { value: '7' } }));
+      await act(async () => fireEvent.change(amount, { target: { value: typed } }));
+      await waitFor(() =>
+        expect(screen.getByText('Please enter an amount between 50.00 and 100,000.00 USDT')).toBeTruthy(),
+      );
+      expect(screen.queryByText(/at least 1/)).toBeNull();
+    },
+  );
+
   it('takes back "hash or certificate" once a certificate is uploaded, and asks again when it is removed', async () => {
     stubWalletApi();
     stubUploads();
@@ -105,11 +120,11 @@ describe('/userInfo/money-package/recharge', () => {
   });
 });
 
-function stubWalletApi() {
+function stubWalletApi(channel: TWalletChannel = TRC20) {
   const fetchMock = vi.fn(async (input: RequestInfo | URL, _init?: RequestInit) => {
     const { pathname } = new URL(String(input), 'http://localhost');
     if (pathname === '/api/v1/wallet/channels') {
-      return jsonResponse({ channels: [TRC20] });
+      return jsonResponse({ channels: [channel] });
     }
     return jsonResponse({
       currency: 'USDT',

@@ -1,6 +1,8 @@
 import {
   CHANNEL_KINDS,
   isDecimalAbove,
+  isMoneyString,
+  parseMoney,
   RECHARGE_FAILURE_REDIRECT_MS,
   type TChannelKind,
   type TCreateRechargeRequest,
@@ -234,14 +236,16 @@ function RechargeForm({ channel, isBlocked }: { channel: TWalletChannel; isBlock
           },
           {
             validator: async (_rule, value: string | undefined) => {
-              const isAboveLimits =
-                value !== undefined &&
-                /^\d+(\.\d+)?$/.test(value.trim()) &&
-                isDecimalAbove(value, Math.floor(Number(channel.maxAmount)));
-              if (
-                isAboveLimits ||
-                (value && zRechargeAmount.safeParse(value).success && !isWithinChannelLimits(channel, value))
-              ) {
+              // The channel's range for an empty field and for any figure outside it, whatever its decimals: "0.5"
+              // under a minimum of 50 was told "at least 1" (QA), 23 digits "at most 2 decimals".
+              const amount = value?.trim() ?? '';
+              const isFigure = /^\d+(\.\d+)?$/.test(amount);
+              const isOutsideLimits =
+                isFigure &&
+                (isDecimalAbove(amount, Math.floor(Number(channel.maxAmount))) ||
+                  (isMoneyString(amount) && parseMoney(amount) < parseMoney(channel.minAmount)) ||
+                  (zRechargeAmount.safeParse(amount).success && !isWithinChannelLimits(channel, amount)));
+              if (amount === '' || isOutsideLimits) {
                 throw new Error(
                   t('recharge.outOfLimits', {
                     min: formatAmount(channel.minAmount),
