@@ -56,6 +56,11 @@ export const ZApproval = z.object({
   userId: z.string().nullable(),
   amount: z.string(),
   threshold: z.string(),
+  /**
+   * What was held against the threshold when more than `amount` (a manual refund with the order's earlier platform
+   * refunds), else null.
+   */
+  judgedAmount: z.string().nullable(),
   /** The first approver's reason for a manual refund. */
   reason: z.string().nullable(),
   status: z.enum(APPROVAL_STATUSES),
@@ -82,7 +87,14 @@ export const ZRejectApprovalRequest = z.strictObject({ reason: zRequiredText(255
 
 /** Part of an approve answer: set when the action now waits for a second staff member. */
 export const ZSecondApprovalWaiting = z
-  .object({ id: z.string(), firstStaffName: z.string(), amount: z.string(), threshold: z.string() })
+  .object({
+    id: z.string(),
+    firstStaffName: z.string(),
+    amount: z.string(),
+    threshold: z.string(),
+    /** What was held against the threshold when more than `amount`, else null (ZApproval's). */
+    judgedAmount: z.string().nullable(),
+  })
   .nullable();
 export type TSecondApprovalWaiting = z.infer<typeof ZSecondApprovalWaiting>;
 

@@ -20,6 +20,11 @@ export const fourEyesApprovals = pgTable(
     userId: ref('user_id'),
     amount: money('amount').notNull(),
     threshold: money('threshold').notNull(),
+    /**
+     * What was held against the threshold when more than `amount`: a manual refund with the order's earlier platform
+     * refunds (5 + 6 above 10 waits, though 6 alone is below it). Null when it was the amount itself.
+     */
+    judgedAmount: money('judged_amount'),
     /** The reason the first staff member gave for a manual refund. */
     reason: text('reason'),
     status: text('status', { enum: APPROVAL_STATUS_VALUES }).notNull().default('waiting'),

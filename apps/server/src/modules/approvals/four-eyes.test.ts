@@ -4,6 +4,7 @@ import {
   type TAdminRecharge,
   type TAdminWithdrawal,
   type TApproval,
+  type TApprovalPage,
 } from '@caravan/contracts';
 import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -550,8 +551,18 @@ describe('four-eyes on money approvals', () => {
     // 40 + 20 is above 50: the second part waits for another staff member although it is small.
     const second = await refund(ordersA, '20');
     expect(second.statusCode, second.body).toBe(200);
+    // What was judged is said with it: 20.00 beside a threshold of 50.00 read as waiting wrongly (QA).
     expect(json<{ secondApproval: { amount: string } | null }>(second).secondApproval).toMatchObject({
       amount: '20.00',
+      threshold: '50.00',
+      judgedAmount: '60.00',
+    });
+    const queue = json<TApprovalPage>(
+      await call('GET', '/api/v1/admin/approvals?action=refund', ordersB.token),
+    );
+    expect(queue.pageList.find((a) => a.targetId === orderNo)).toMatchObject({
+      amount: '20.00',
+      judgedAmount: '60.00',
     });
     expect((await getBalances(db, buyer.id)).available).toBe(before + parseMoney('40'));
     expect(errorCode(await refund(ordersA, '20'))).toBe('FOUR_EYES_SAME_STAFF');

@@ -95,6 +95,7 @@ export async function passFourEyes(
         userId: input.userId,
         amount: input.amount,
         threshold,
+        judgedAmount: judgedBeyondAmount(input),
         reason: input.reason ?? null,
         firstStaffId: input.staffId,
       })
@@ -111,6 +112,9 @@ export async function passFourEyes(
           after: { status: 'waiting_second_approval', approvalId: String(created.id) },
           amount: formatMoney(input.amount),
           threshold: formatMoney(threshold),
+          ...(judgedBeyondAmount(input) === null
+            ? {}
+            : { judgedAmount: formatMoney(judgedBeyondAmount(input)!) }),
           ...(input.reason ? { reason: input.reason } : {}),
         },
       });
@@ -121,6 +125,7 @@ export async function passFourEyes(
           firstStaffName: await staffName(tx, input.staffId),
           amount: formatMoney(input.amount),
           threshold: formatMoney(threshold),
+          judgedAmount: formatMoneyOrNull(judgedBeyondAmount(input)),
         },
       };
     }
@@ -145,13 +150,25 @@ export async function passFourEyes(
     targetType: input.action === 'refund' ? 'order' : input.action,
     targetId: input.targetId,
     details: {
-      before: { status: 'waiting_second_approval', firstStaffId: String(waiting.firstStaffId) },
-      after: { status: 'approved', secondStaffId: String(input.staffId) },
+      // Who approved stays beside the change: inside it, "firstStaffId: 2 -> --" read as the first approver removed.
+      before: { status: 'waiting_second_approval' },
+      after: { status: 'approved' },
+      firstStaffId: String(waiting.firstStaffId),
+      secondStaffId: String(input.staffId),
       approvalId: String(waiting.id),
       amount: formatMoney(input.amount),
     },
   });
   return { isPassed: true, firstStaffId: waiting.firstStaffId };
+}
+
+/** The amount held against the threshold when it is more than the amount itself, else null. */
+function judgedBeyondAmount(input: { amount: TMoney; judgedAmount?: TMoney }): TMoney | null {
+  return input.judgedAmount !== undefined && input.judgedAmount !== input.amount ? input.judgedAmount : null;
+}
+
+function formatMoneyOrNull(value: TMoney | null): string | null {
+  return value === null ? null : formatMoney(value);
 }
 
 async function closeWaitingApproval(

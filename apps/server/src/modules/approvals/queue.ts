@@ -48,6 +48,7 @@ function toApproval(row: {
     userId: a.userId === null ? null : String(a.userId),
     amount: formatMoney(a.amount),
     threshold: formatMoney(a.threshold),
+    judgedAmount: a.judgedAmount === null ? null : formatMoney(a.judgedAmount),
     reason: a.reason,
     status: a.status,
     firstStaffId: String(a.firstStaffId),

@@ -20,9 +20,10 @@ export function announceApproval(result: unknown, successMessage: string, t: TFu
   const waiting = findWaitingSecondApproval(result);
   if (waiting) {
     toast.info(
-      t('console:approvals.waitingSecond', {
+      t(waiting.judgedAmount ? 'console:approvals.waitingSecondJudged' : 'console:approvals.waitingSecond', {
         amount: formatAmount(waiting.amount),
         threshold: formatAmount(waiting.threshold),
+        judged: waiting.judgedAmount && formatAmount(waiting.judgedAmount),
       }),
     );
   } else {

@@ -198,8 +198,10 @@ function BalanceHistory() {
               key: 'reference',
               render: (_, e) =>
                 e.referenceType ? (
-                  <span dir="ltr">
-                    {e.referenceType} #{e.referenceId ?? ''}
+                  // The record's kind in the reader's language (QA: "withdrawal #1" on a Greek page), its id as kept.
+                  <span>
+                    {t(`ledger.referenceTypes.${e.referenceType}`, { defaultValue: e.referenceType })}{' '}
+                    <bdi dir="ltr">#{e.referenceId ?? ''}</bdi>
                   </span>
                 ) : (
                   '--'

@@ -17,6 +17,7 @@ const WITHDRAWAL: TApproval = {
   userId: '31',
   amount: '12000.00',
   threshold: '10000.00',
+  judgedAmount: null,
   reason: null,
   status: 'waiting',
   firstStaffId: '2',
@@ -110,6 +111,26 @@ describe('Console -> second approvals', () => {
     expect(fact(consoleEn.approvals.loan.firstApproved)).toContain('1,800,000.00');
     expect(fact(loansEn.verify.realName)).toContain(loansEn.verifyStatus.approved);
     expect(fact(loansEn.verify.advanced)).toContain(loansEn.verifyStatus.reviewing);
+  });
+
+  it("says why a part refund below the threshold waits: with the order's earlier refunds it is above (QA)", async () => {
+    const refund: TApproval = {
+      ...WITHDRAWAL,
+      id: '12',
+      action: 'refund',
+      targetId: '20261207883113932400',
+      amount: '6.00',
+      threshold: '10.00',
+      judgedAmount: '11.00',
+      facts: null,
+    };
+    serveApprovals(refund);
+    await renderWithQueries(<ApprovalsPage />, '/admin/approvals');
+    const judged = consoleEn.approvals.judged.replace('{{amount}}', '11.00');
+    const row = (await screen.findByText(judged)).closest('tr')!;
+    expect(row.textContent).toContain('6.00');
+    await act(async () => fireEvent.click(within(row).getByRole('button', { name: 'Approve' })));
+    expect(within(screen.getByRole('dialog')).getByText(judged, { exact: false })).toBeTruthy();
   });
 
   it("names the loan product by its kind in the reader's language, the staff's own name after it", async () => {

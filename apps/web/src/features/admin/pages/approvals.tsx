@@ -184,9 +184,19 @@ export default function ApprovalsPage() {
             },
             {
               title: t('approvals.amount'),
-              dataIndex: 'amount',
+              key: 'amount',
               align: 'end',
-              render: (v: string) => <MoneyText value={v} />,
+              render: (_, a) => (
+                <>
+                  <MoneyText value={a.amount} />
+                  {/* 6.00 beside a threshold of 10.00 read as wrongly waiting: what was judged says why (QA). */}
+                  {a.judgedAmount && (
+                    <div className="cv-muted">
+                      {t('approvals.judged', { amount: formatAmount(a.judgedAmount) })}
+                    </div>
+                  )}
+                </>
+              ),
             },
             {
               title: t('approvals.threshold'),
@@ -274,6 +284,9 @@ export default function ApprovalsPage() {
               },
             )}{' '}
             <MoneyText value={confirming.amount} />
+            {confirming.judgedAmount && (
+              <> ({t('approvals.judged', { amount: formatAmount(confirming.judgedAmount) })})</>
+            )}
           </p>
         )}
         {confirming?.facts && <ApprovalFacts facts={confirming.facts} />}

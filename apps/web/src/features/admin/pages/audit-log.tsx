@@ -11,7 +11,9 @@ import { useServerPaging } from '../../../components/console/server-paging';
 import { useClearIcon } from '../../../components/ui/clear-icon';
 import { DataTable } from '../../../components/ui/data-table';
 import { dateTimeCell } from '../../../components/ui/date-time-text';
+import { formatAmount } from '../../../components/ui/money-text';
 import { buildApiUrl } from '../../../lib/api';
+import { formatDateTime } from '../../../lib/format';
 import { type TAuditSearch, useAuditLog } from '../api/admin-api';
 import { useAuditActionText } from '../lib/audit-action-text';
 import { useAuditTargetText } from '../lib/audit-target-text';
@@ -250,8 +252,45 @@ function detailText(value: unknown): string {
   return typeof value === 'object' ? JSON.stringify(value) : String(value);
 }
 
+/** Fields whose values are USDT amounts: written as amounts everywhere else in the console ("12,000.00 USDT"). */
+const MONEY_FIELDS = new Set([
+  'amount',
+  'actualAmount',
+  'approvedAmount',
+  'threshold',
+  'judgedAmount',
+  'fee',
+]);
+/** Fields whose values are a record's state: named in the reader's language where the console knows them. */
+const STATE_FIELDS = new Set(['status', 'previousStatus', 'offerOutcome']);
+const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
+const DECIMAL = /^-?\d+(\.\d+)?$/;
+
+type TValueText = (name: string, value: unknown) => string;
+
+/**
+ * A field's value as the console writes it elsewhere (QA: "12000.00", "2026-12-07T03:15:06.079Z" and
+ * "waiting_second_approval" beside "12,000.00 USDT" and local times): amounts grouped with their unit, times in the
+ * reader's zone, known states in words; anything else as recorded.
+ */
+function useValueText(): TValueText {
+  const { t } = useTranslation('admin');
+  return (name, value) => {
+    if (typeof value === 'string' && MONEY_FIELDS.has(name) && DECIMAL.test(value)) {
+      return `${formatAmount(value)} USDT`;
+    }
+    if (typeof value === 'string' && ISO_TIME.test(value)) {
+      return formatDateTime(value);
+    }
+    if (typeof value === 'string' && STATE_FIELDS.has(name) && /^\w+$/.test(value)) {
+      return t(`audit.values.${value}`, { defaultValue: value });
+    }
+    return detailText(value);
+  };
+}
+
 /** A before/after pair as one "name: before -> after" line per field that changed (every field when none did). */
-function changeLines(before: unknown, after: unknown): [string, string][] | null {
+function changeLines(before: unknown, after: unknown, valueText: TValueText): [string, string][] | null {
   const isPair = (value: unknown) => value === null || value === undefined || isFlatObject(value);
   if (!isPair(before) || !isPair(after) || (before == null && after == null)) {
     return null;
@@ -262,7 +301,9 @@ function changeLines(before: unknown, after: unknown): [string, string][] | null
   const changed = names.filter((name) => detailText(was[name]) !== detailText(now[name]));
   return (changed.length > 0 ? changed : names).map((name) => [
     name,
-    changed.includes(name) ? `${detailText(was[name])} → ${detailText(now[name])}` : detailText(now[name]),
+    changed.includes(name)
+      ? `${valueText(name, was[name])} → ${valueText(name, now[name])}`
+      : valueText(name, now[name]),
   ]);
 }
 
@@ -274,6 +315,7 @@ function changeLines(before: unknown, after: unknown): [string, string][] | null
  */
 function AuditDetails({ details }: { details: Record<string, unknown> }) {
   const { t } = useTranslation('admin');
+  const valueText = useValueText();
   const fields = Object.entries(details);
   if (fields.length === 0) {
     return '--';
@@ -284,9 +326,9 @@ function AuditDetails({ details }: { details: Record<string, unknown> }) {
   // Each line with its key: a field of the change may share its name with one of the entry's own (a reason).
   const lines: { key: string; name: string; text: string }[] = fields
     .filter(([name]) => !hasChange || (name !== 'before' && name !== 'after'))
-    .map(([name, value]) => ({ key: name, name, text: detailText(value) }));
+    .map(([name, value]) => ({ key: name, name, text: valueText(name, value) }));
   if (hasChange) {
-    const changes = changeLines(details.before, details.after) ?? [
+    const changes = changeLines(details.before, details.after, valueText) ?? [
       ['change', `${detailText(details.before)} → ${detailText(details.after)}`],
     ];
     lines.push(...changes.map(([name, text]) => ({ key: `change:${name}`, name, text })));

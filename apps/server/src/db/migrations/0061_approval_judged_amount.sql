@@ -1,0 +1,1 @@
+ALTER TABLE "four_eyes_approvals" ADD COLUMN "judged_amount" numeric(30,10);
