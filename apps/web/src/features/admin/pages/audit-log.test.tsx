@@ -120,9 +120,10 @@ describe('Admin -> Audit log in the address', () => {
       'reason',
       'extra',
     ]);
-    // A simple object reads as its fields, not as JSON; every value left to right.
+    // A simple object reads as its fields, not as JSON; an amount as the console writes amounts; every value left to
+    // right.
     expect([...list.querySelectorAll('dd')].map((value) => value.textContent)).toEqual([
-      '120.50',
+      '120.50 USDT',
       'duplicate',
       'fee: 1',
     ]);
@@ -151,7 +152,7 @@ describe('Admin -> Audit log in the address', () => {
       pageNum: 1,
       pageSize: 20,
     });
-    const list = (await screen.findByText('pending → approved')).closest('dl')!;
+    const list = (await screen.findByText(`pending → ${adminEn.audit.values.approved}`)).closest('dl')!;
     const rows = [...list.querySelectorAll('div')].map((row) => [
       row.querySelector('dt')!.textContent,
       row.querySelector('dd')!.textContent,
@@ -160,10 +161,55 @@ describe('Admin -> Audit log in the address', () => {
     expect(rows).toEqual([
       [adminEn.audit.fields.userId, '501'],
       [adminEn.audit.fields.ledgerTransactionId, '88'],
-      [adminEn.audit.fields.status, 'pending → approved'],
-      [adminEn.audit.fields.approvedAmount, '-- → 300000.00'],
+      [adminEn.audit.fields.status, `pending → ${adminEn.audit.values.approved}`],
+      [adminEn.audit.fields.approvedAmount, '-- → 300,000.00 USDT'],
     ]);
     expect(list.textContent).not.toContain('{');
+  });
+
+  it('writes amounts, times and states as the console does elsewhere, approvers beside the change (QA)', async () => {
+    const second: TAuditEntry = {
+      ...ENTRY,
+      id: '31',
+      action: 'withdrawal.second_approval',
+      details: {
+        before: { status: 'waiting_second_approval' },
+        after: { status: 'approved' },
+        firstStaffId: '2',
+        secondStaffId: '1',
+        amount: '12000.00',
+      },
+    };
+    const unlock: TAuditEntry = {
+      ...ENTRY,
+      id: '32',
+      action: 'user.unlock',
+      details: { before: { lockedUntil: '2026-12-07T03:15:06.079Z' }, after: { lockedUntil: null } },
+    };
+    await renderPageAt(AuditLogPage, '/admin/audit-log', {
+      pageList: [second, unlock],
+      total: 2,
+      pageNum: 1,
+      pageSize: 20,
+    });
+    const rowsOf = (list: Element) =>
+      [...list.querySelectorAll('div')].map((row) => [
+        row.querySelector('dt')!.textContent,
+        row.querySelector('dd')!.textContent,
+      ]);
+    const approval = (await screen.findByText('12,000.00 USDT')).closest('dl')!;
+    expect(rowsOf(approval)).toEqual([
+      [adminEn.audit.fields.firstStaffId, '2'],
+      [adminEn.audit.fields.secondStaffId, '1'],
+      [adminEn.audit.fields.amount, '12,000.00 USDT'],
+      [
+        adminEn.audit.fields.status,
+        `${adminEn.audit.values.waiting_second_approval} → ${adminEn.audit.values.approved}`,
+      ],
+    ]);
+    const local = dayjs('2026-12-07T03:15:06.079Z').format('YYYY-MM-DD HH:mm:ss');
+    const lock = screen.getByText(adminEn.audit.fields.lockedUntil).closest('div')!;
+    expect(lock.querySelector('dd')!.textContent).toBe(`\u2066${local}\u2069 → --`);
   });
 
   it('keeps a field name whole beside a long value: only the value wraps (QA consoles 3, "af/te/r:")', () => {
