@@ -489,7 +489,7 @@ function LoanDetails({ loan }: { loan: TLoan }) {
       {!isDeclined && (
         <>
           <h3>{t('credit.schedule')}</h3>
-          {/* The plan's interest is for the whole term; what is owed accrues by the day, so the two differ. */}
+          {/* Paid lines as paid, open ones as left if the plan is kept; what is owed accrues by the day. */}
           {wasPaidOut && <p className="cv-muted">{t('myLoan.scheduleNote')}</p>}
           <ScheduleTable lines={loan.schedule} hasStates={wasPaidOut} />
         </>
