@@ -1,4 +1,5 @@
 import { displayMoney, formatMoney, parseMoney } from '@caravan/contracts/money';
+import { percentText } from './format';
 
 /**
  * DESIGN.md: money always carries its unit; amounts arrive as decimal strings and never become floats.
@@ -14,8 +15,8 @@ export function isPositiveAmount(value: string): boolean {
   return parseMoney(value) > 0n;
 }
 
-/** A daily rate as a percentage, e.g. "0.0005" -> "0.05 %" (loan products, on the buyer's and the staff's side). */
-export function ratePercent(rate: string): string {
+/** A daily rate as a percentage in the reader's language, e.g. "0.0005" -> "0.05%" (loan products, fee rates). */
+export function ratePercent(rate: string, lang: string): string {
   const units = parseMoney(rate) * 100n;
-  return `${formatMoney(units, 2)} %`;
+  return percentText(formatMoney(units, 2), lang);
 }

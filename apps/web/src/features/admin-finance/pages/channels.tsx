@@ -142,7 +142,7 @@ function ChannelEditor({ channel, onDone }: { channel: TAdminChannel; onDone: ()
 
 /** Recharge channel and network settings: limits, fees, rate, open/closed, closed regions, deposit address. */
 export default function FinanceChannelsPage() {
-  const { t } = useTranslation(['finance', 'wallet', 'common', 'admin', 'console']);
+  const { t, i18n } = useTranslation(['finance', 'wallet', 'common', 'admin', 'console']);
   const channels = useChannels();
   const [editing, setEditing] = useState<TAdminChannel | null>(null);
   return (
@@ -192,7 +192,7 @@ export default function FinanceChannelsPage() {
                 <MoneyText value={c.feeFixed} unit={c.currency} /> +{' '}
                 {/* One piece: "0.00 %" broke before its "%" in a narrow column. */}
                 <span dir="ltr" className="cv-nowrap">
-                  {ratePercent(c.feeRate)}
+                  {ratePercent(c.feeRate, i18n.language)}
                 </span>
               </span>
             ),

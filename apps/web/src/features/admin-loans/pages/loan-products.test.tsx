@@ -53,19 +53,19 @@ describe('Admin -> Loan products', () => {
     vi.stubGlobal('fetch', fetchMock);
     await renderWithQueries(<LoanProductsPage />);
     await waitFor(() => expect(screen.getByText('Start-up loan')).toBeTruthy());
-    expect(screen.getByText('0.05 % · APR 18.25 %')).toBeTruthy();
+    expect(screen.getByText('0.05% · APR 18.25%')).toBeTruthy();
 
     fireEvent.click(screen.getByRole('button', { name: 'Edit' }));
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByLabelText('Type of loan')).toBeTruthy();
     await waitFor(() =>
-      expect(within(dialog).getByText('That is 0.05 % of the amount a day (APR 18.25 %)')).toBeTruthy(),
+      expect(within(dialog).getByText('That is 0.05% of the amount a day (APR 18.25%)')).toBeTruthy(),
     );
     fireEvent.change(within(dialog).getByLabelText('Daily interest rate'), { target: { value: '0.05' } });
     await waitFor(() =>
-      expect(within(dialog).getByText('That is 5.00 % of the amount a day (APR 1825.00 %)')).toBeTruthy(),
+      expect(within(dialog).getByText('That is 5.00% of the amount a day (APR 1825.00%)')).toBeTruthy(),
     );
-    expect(within(dialog).getByText('That is 0.10 % of the amount a day')).toBeTruthy();
+    expect(within(dialog).getByText('That is 0.10% of the amount a day')).toBeTruthy();
 
     fireEvent.change(within(dialog).getByLabelText(loansEn.fields.termOptions), {
       target: { value: '30,abc' },
@@ -108,7 +108,7 @@ describe('Admin -> Loan products', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'OK' }));
     await waitFor(() =>
       expect(
-        within(dialog).getByText('Please enter a daily rate from 0 to 0.1, such as 0.0005 for 0.05 % a day'),
+        within(dialog).getByText('Please enter a daily rate from 0 to 0.1, such as 0.0005 for 0.05% a day'),
       ).toBeTruthy(),
     );
     expect(within(dialog).getByText('Please enter an amount from 100,000 to 30,000,000')).toBeTruthy();

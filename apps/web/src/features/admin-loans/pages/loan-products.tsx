@@ -20,6 +20,7 @@ import { DataTable } from '../../../components/ui/data-table';
 import { MoneyText } from '../../../components/ui/money-text';
 import { NumberInput } from '../../../components/ui/number-input';
 import { parseFormValues, showSubmitError } from '../../../lib/form';
+import { percentText } from '../../../lib/format';
 import { ratePercent } from '../../../lib/format-money';
 import { toast } from '../../../lib/toast';
 import { useAdminProducts, useSaveProduct } from '../api/admin-loans-api';
@@ -55,7 +56,7 @@ function readRate(rate: string | undefined): string | null {
 
 /** Loan products (loans.review): amounts, terms, rates, modes, cycle, penalty, grace, advanced verification above. */
 export default function LoanProductsPage() {
-  const { t } = useTranslation(['loans', 'common', 'validation']);
+  const { t, i18n } = useTranslation(['loans', 'common', 'validation']);
   const products = useAdminProducts();
   const save = useSaveProduct();
   const [editing, setEditing] = useState<TLoanProduct | null | undefined>(undefined);
@@ -136,7 +137,8 @@ export default function LoanProductsPage() {
             title: t('fields.dailyRate'),
             render: (_, p) => (
               <span dir="ltr">
-                {ratePercent(p.dailyRate)} · {t('fields.apr')} {p.aprPercent} %
+                {ratePercent(p.dailyRate, i18n.language)} · {t('fields.apr')}{' '}
+                {percentText(p.aprPercent, i18n.language)}
               </span>
             ),
           },
@@ -209,8 +211,8 @@ export default function LoanProductsPage() {
             extra={
               dailyRateRead &&
               t('fields.ratePerDayApr', {
-                percent: ratePercent(dailyRateRead),
-                apr: aprPercent(dailyRateRead),
+                percent: ratePercent(dailyRateRead, i18n.language),
+                apr: percentText(aprPercent(dailyRateRead), i18n.language),
               })
             }
           >
@@ -226,7 +228,10 @@ export default function LoanProductsPage() {
             name="penaltyDailyRate"
             label={t('fields.penaltyRate')}
             rules={[{ required: true }]}
-            extra={penaltyRateRead && t('fields.ratePerDay', { percent: ratePercent(penaltyRateRead) })}
+            extra={
+              penaltyRateRead &&
+              t('fields.ratePerDay', { percent: ratePercent(penaltyRateRead, i18n.language) })
+            }
           >
             <Input dir="ltr" />
           </Form.Item>

@@ -30,7 +30,7 @@ import { formatAmount, MoneyText } from '../../../components/ui/money-text';
 import { sortingInAddress, type TTableSort } from '../../../components/ui/table-sort';
 import { isApiError } from '../../../lib/api';
 import { useCountryName } from '../../../lib/country-name';
-import { formatDateTime, withColon } from '../../../lib/format';
+import { formatDateTime, percentText, withColon } from '../../../lib/format';
 import { ratePercent } from '../../../lib/format-money';
 import { toast, toastError } from '../../../lib/toast';
 import { useOneAtATime } from '../../../lib/use-one-at-a-time';
@@ -200,7 +200,7 @@ function WithdrawOfferButton({
 
 function LoanDetail({ id, onDone }: { id: string; onDone: () => void }) {
   // `admin` names the account's status (users.statuses), as the users page does.
-  const { t } = useTranslation(['loans', 'wallet', 'validation', 'common', 'admin']);
+  const { t, i18n } = useTranslation(['loans', 'wallet', 'validation', 'common', 'admin']);
   const countryName = useCountryName();
   const detail = useAdminLoan(id);
   const approve = useApproveLoan();
@@ -358,9 +358,13 @@ function LoanDetail({ id, onDone }: { id: string; onDone: () => void }) {
           {
             key: 'rate',
             label: t('fields.dailyRate'),
-            children: <span dir="ltr">{ratePercent(loan.dailyRate)}</span>,
+            children: <span dir="ltr">{ratePercent(loan.dailyRate, i18n.language)}</span>,
           },
-          { key: 'apr', label: t('fields.apr'), children: <span dir="ltr">{loan.aprPercent} %</span> },
+          {
+            key: 'apr',
+            label: t('fields.apr'),
+            children: <span dir="ltr">{percentText(loan.aprPercent, i18n.language)}</span>,
+          },
           // A failed loan (rejected, offer declined or lapsed) was never paid out: there is nothing to repay.
           ...(loan.status === 'failed'
             ? []

@@ -382,8 +382,8 @@ describe('Console -> loan application details', () => {
     expect(within(drawer).queryByText(loansEn.admin.loansTitle)).toBeNull();
     const row = (label: string) => within(drawer).getByText(label).closest('tr')!.textContent;
     expect(row(loansEn.fields.product)).toContain('Start-up loan');
-    expect(row(loansEn.fields.dailyRate)).toContain('0.05 %');
-    expect(row(loansEn.fields.apr)).toContain('18.25 %');
+    expect(row(loansEn.fields.dailyRate)).toContain('0.05%');
+    expect(row(loansEn.fields.apr)).toContain('18.25%');
     expect(row(loansEn.fields.totalRepayment)).toContain('1,218.51 USDT');
     expect(row(loansEn.fields.nationality)).toContain('Germany');
     expect(row(loansEn.fields.accountStatus)).toContain('Active');

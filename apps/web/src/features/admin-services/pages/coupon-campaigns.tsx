@@ -10,7 +10,7 @@ import { DataTable } from '../../../components/ui/data-table';
 import { EndDrawer } from '../../../components/ui/end-drawer';
 import { MoneyText } from '../../../components/ui/money-text';
 import { captureRemovalPlace, REMOVAL_LIST_PROPS } from '../../../components/ui/removal-focus';
-import { formatDateTime, withTimeZone } from '../../../lib/format';
+import { formatDateTime, percentText, withTimeZone } from '../../../lib/format';
 import { toast, toastError } from '../../../lib/toast';
 import {
   type TCampaignPage,
@@ -61,7 +61,7 @@ const STATE_COLOURS: Record<TCampaignState, string> = {
 
 /** Coupon campaigns (marketing.manage): their use, a new campaign, stopping one. */
 export default function CouponCampaignsPage() {
-  const { t } = useTranslation(['services', 'admin', 'common']);
+  const { t, i18n } = useTranslation(['services', 'admin', 'common']);
   const paging = useServerPaging();
   // The page in the address: a reload or Back went to the first page.
   const [page, setPage] = useFilterInAddress(FIRST_CAMPAIGN_PAGE, parseCampaignPage);
@@ -139,7 +139,7 @@ export default function CouponCampaignsPage() {
                   c.kind === 'amount' ? (
                     <MoneyText value={c.amountOff} />
                   ) : (
-                    <span dir="ltr">{c.percentOff}%</span>
+                    <span dir="ltr">{percentText(String(c.percentOff), i18n.language)}</span>
                   ),
               },
               {

@@ -409,7 +409,7 @@ function isLoweredLoan(loan: TLoanFacts | undefined): boolean {
 }
 
 function LoanFacts({ loan }: { loan: TLoanFacts }) {
-  const { t } = useTranslation(['console', 'loans']);
+  const { t, i18n } = useTranslation(['console', 'loans']);
   const items = [
     {
       key: 'product',
@@ -424,7 +424,7 @@ function LoanFacts({ loan }: { loan: TLoanFacts }) {
     {
       key: 'rate',
       label: t('loans:fields.dailyRate'),
-      children: <span dir="ltr">{ratePercent(loan.dailyRate)}</span>,
+      children: <span dir="ltr">{ratePercent(loan.dailyRate, i18n.language)}</span>,
     },
     { key: 'mode', label: t('loans:fields.mode'), children: t(`loans:mode.${loan.mode}`) },
     { key: 'asked', label: t('approvals.loan.asked'), children: <MoneyText value={loan.amountAsked} /> },

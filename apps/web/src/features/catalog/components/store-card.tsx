@@ -13,7 +13,7 @@ export function StoreCard({
   extra?: ReactNode;
   onOpen: (event: MouseEvent<HTMLAnchorElement>) => void;
 }) {
-  const { t } = useTranslation('catalog');
+  const { t, i18n } = useTranslation('catalog');
   return (
     <div className="cv-store-card" data-testid="store-card">
       <a href={buildStorePath(store.id)} className="cv-store-card__link" onClick={onOpen}>
@@ -35,7 +35,7 @@ export function StoreCard({
           <bdi className="cv-store-card__name">{store.name}</bdi>
           <span className="cv-store-card__meta">
             {t('store.followers', { count: store.followersCount })} ·{' '}
-            {t('store.rateShort', { rate: formatRate(store.favourableRate) })}
+            {t('store.rateShort', { rate: formatRate(store.favourableRate, i18n.language) })}
           </span>
           <span className="cv-store-card__meta">{t('card.sold', { count: store.soldCount })}</span>
         </span>

@@ -15,11 +15,15 @@ describe('format', () => {
   });
 
   it('shows the favourable rate as a percentage', () => {
-    expect(formatRate('0.9630')).toBe('96.3%');
-    expect(formatRate('1')).toBe('100%');
-    expect(formatRate('0.8378')).toBe('83.8%');
-    expect(formatRate('0.9996')).toBe('100%');
-    expect(formatRate(null)).toBe('--');
+    expect(formatRate('0.9630', 'en')).toBe('96.3%');
+    expect(formatRate('1', 'en')).toBe('100%');
+    expect(formatRate('0.8378', 'en')).toBe('83.8%');
+    expect(formatRate('0.9996', 'en')).toBe('100%');
+    expect(formatRate(null, 'en')).toBe('--');
+    // The sign where the language writes it, the figure as every amount is written (QA: Turkish "%100" beside "80.4%").
+    expect(formatRate('0.8040', 'tr')).toBe('%80.4');
+    expect(formatRate('0.8040', 'fr')).toBe('80.4\u00a0%');
+    expect(formatRate('0.8040', 'ar')).toBe('80.4%');
   });
 
   it('reads JSON-encoded keywords and tolerates bare ones', () => {

@@ -1,4 +1,5 @@
 import { groupMoneyDigits } from '@caravan/contracts/money';
+import { percentText } from '../../../lib/format';
 
 /**
  * Display helpers kept free of zod and antd: the home page chunk uses them and must stay small.
@@ -15,8 +16,8 @@ export function formatUsdtAmount(amount: string): string {
   return groupMoneyDigits(`${whole}.${fraction}`);
 }
 
-/** "0.9630" -> "96.3%"; null (no reviews yet) -> "--". */
-export function formatRate(rate: string | null): string {
+/** "0.9630" -> "96.3%" (in the reader's language: Turkish "%96.3"); null (no reviews yet) -> "--". */
+export function formatRate(rate: string | null, lang: string): string {
   if (rate === null) {
     return '--';
   }
@@ -28,7 +29,7 @@ export function formatRate(rate: string | null): string {
   const permyriad = BigInt(whole) * 10000n + BigInt(fraction.padEnd(4, '0').slice(0, 4));
   const tenths = (permyriad + 5n) / 10n;
   const rest = tenths % 10n;
-  return `${tenths / 10n}${rest === 0n ? '' : `.${rest}`}%`;
+  return percentText(`${tenths / 10n}${rest === 0n ? '' : `.${rest}`}`, lang);
 }
 
 export function buildProductPath(id: string): string {

@@ -22,7 +22,7 @@ import { ProductGrid } from '../components/product-grid';
 import { formatRate } from '../lib/format';
 
 export default function StorePage() {
-  const { t } = useTranslation('catalog');
+  const { t, i18n } = useTranslation('catalog');
   const [params, setParams] = useSearchParams();
   const location = useLocation();
   const navigate = useNavigate();
@@ -134,7 +134,7 @@ export default function StorePage() {
               <div>
                 <dt>{t('store.rateLabel')}</dt>
                 <dd>
-                  <bdi dir="ltr">{formatRate(data.favourableRate)}</bdi>
+                  <bdi dir="ltr">{formatRate(data.favourableRate, i18n.language)}</bdi>
                 </dd>
               </div>
             </dl>

@@ -21,6 +21,7 @@ import { formatAmount } from '../../../components/ui/money-text';
 import { PageFrame } from '../../../components/ui/page-frame';
 import { isApiError } from '../../../lib/api';
 import { useCountryName } from '../../../lib/country-name';
+import { percentText } from '../../../lib/format';
 import { ratePercent } from '../../../lib/format-money';
 import { toast, toastError } from '../../../lib/toast';
 import { useOneAtATime } from '../../../lib/use-one-at-a-time';
@@ -40,7 +41,7 @@ import { isAmountUnreadable } from '../../../lib/normalise-amount';
 const AMOUNT_REFUSALS = new Set(['LOAN_BELOW_MIN', 'LOAN_ABOVE_MAX']);
 
 export default function CreditApplicationPage() {
-  const { t } = useTranslation(['loans', 'validation']);
+  const { t, i18n } = useTranslation(['loans', 'validation']);
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const products = useLoanProducts();
@@ -298,13 +299,13 @@ export default function CreditApplicationPage() {
                 {t('application.agreementBody', {
                   amount: formatAmount(amount, 2),
                   days: term,
-                  rate: ratePercent(product.dailyRate),
-                  apr: schedule.aprPercent,
+                  rate: ratePercent(product.dailyRate, i18n.language),
+                  apr: percentText(schedule.aprPercent, i18n.language),
                   mode: t(`mode.${chosenMode}`),
                   total: formatAmount(formatMoney(schedule.totalRepayment), 2),
                   interest: formatAmount(formatMoney(schedule.totalInterest), 2),
                   grace: product.graceDays,
-                  penalty: ratePercent(product.penaltyDailyRate),
+                  penalty: ratePercent(product.penaltyDailyRate, i18n.language),
                 })}
               </p>
               <ScheduleTable

@@ -15,7 +15,7 @@ import { AmountInput } from '../../../components/ui/amount-input';
 import { LoadError } from '../../../components/ui/load-error';
 import { formatAmount, MoneyText } from '../../../components/ui/money-text';
 import { PageFrame } from '../../../components/ui/page-frame';
-import { withColon } from '../../../lib/format';
+import { percentText, withColon } from '../../../lib/format';
 import { ratePercent } from '../../../lib/format-money';
 import { isLoggedIn, useSession } from '../../../lib/session';
 import { useLoanProducts, useMyLoans } from '../api/loans-api';
@@ -69,7 +69,7 @@ function quote(product: TLoanProduct, calc: TCalc) {
 
 /** Products and a calculator showing the whole schedule, APR, total interest and total to repay. */
 export default function CreditPage() {
-  const { t } = useTranslation('loans');
+  const { t, i18n } = useTranslation('loans');
   const navigate = useNavigate();
   const products = useLoanProducts();
   // A buyer whose earlier loan went overdue cannot apply (LOAN_NOT_QUALIFIED): said here, not after the form.
@@ -132,8 +132,10 @@ export default function CreditPage() {
                   {t('fields.limits', { min: formatAmount(p.minAmount), max: formatAmount(p.maxAmount) })}
                 </p>
                 <p>
-                  {withColon(t('fields.dailyRate'))} <span dir="ltr">{ratePercent(p.dailyRate)}</span> ·{' '}
-                  {withColon(t('fields.apr'))} <span dir="ltr">{p.aprPercent} %</span>
+                  {withColon(t('fields.dailyRate'))}{' '}
+                  <span dir="ltr">{ratePercent(p.dailyRate, i18n.language)}</span> ·{' '}
+                  {withColon(t('fields.apr'))}{' '}
+                  <span dir="ltr">{percentText(p.aprPercent, i18n.language)}</span>
                 </p>
               </Card>
             ))}
@@ -199,7 +201,9 @@ export default function CreditPage() {
                     {
                       key: 'apr',
                       label: t('fields.apr'),
-                      children: <span dir="ltr">{result.schedule.aprPercent} %</span>,
+                      children: (
+                        <span dir="ltr">{percentText(result.schedule.aprPercent, i18n.language)}</span>
+                      ),
                     },
                     {
                       key: 'interest',

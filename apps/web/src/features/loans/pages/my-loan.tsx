@@ -36,7 +36,7 @@ import { type TClosingDialogProps, useClosingDialog } from '../../../components/
 import { useDialogFocus } from '../../../components/ui/use-dialog-focus';
 import { isApiError } from '../../../lib/api';
 import { isolateText } from '../../../lib/bidi';
-import { formatDateTime, withColon } from '../../../lib/format';
+import { formatDateTime, percentText, withColon } from '../../../lib/format';
 import { useSession } from '../../../lib/session';
 import { toast, toastError } from '../../../lib/toast';
 import { useWalletBalance } from '../../../lib/wallet-balance';
@@ -383,7 +383,7 @@ function LoanOffer({ loan }: { loan: TLoan }) {
 
 /** What a loan is and how it went: its figures, its progress and its schedule (the current loan and past ones). */
 function LoanDetails({ loan }: { loan: TLoan }) {
-  const { t } = useTranslation('loans');
+  const { t, i18n } = useTranslation('loans');
   const isLive = loan.status === 'disbursed' || loan.status === 'overdue';
   // Never paid out (applied, in review, declined): nothing is owed, so no balances, and a declined one has no plan.
   const wasPaidOut = isLive || loan.status === 'repaid';
@@ -397,7 +397,11 @@ function LoanDetails({ loan }: { loan: TLoan }) {
     },
     { key: 'term', label: t('fields.term'), children: t('fields.termDays', { count: loan.termDays }) },
     { key: 'mode', label: t('fields.mode'), children: t(`mode.${loan.mode}`) },
-    { key: 'apr', label: t('fields.apr'), children: <span dir="ltr">{loan.aprPercent} %</span> },
+    {
+      key: 'apr',
+      label: t('fields.apr'),
+      children: <span dir="ltr">{percentText(loan.aprPercent, i18n.language)}</span>,
+    },
   ];
   const applied = {
     key: 'date',

@@ -9,7 +9,7 @@ import '../../../components/order/order.css';
 
 /** The shop's orders with status tabs, a reminded-only filter and search by number; a row opens the drawer. */
 export function SellerOrdersTable({ initialTab = 'all' }: { initialTab?: TOrderTab }) {
-  const { t } = useTranslation(['orders', 'common', 'cart']);
+  const { t } = useTranslation(['orders', 'common', 'cart', 'errors']);
   const state = useOrderListState(initialTab);
   // The refunds page lists refunds only, whatever tab an old address names.
   const isRefundsPage = initialTab === 'refund';

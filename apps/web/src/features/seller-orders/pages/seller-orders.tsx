@@ -4,7 +4,7 @@ import { SellerOrdersTable } from '../components/seller-orders-table';
 
 /** /seller/orders */
 export default function SellerOrdersPage() {
-  const { t } = useTranslation(['seller', 'orders', 'cart']);
+  const { t } = useTranslation(['seller', 'orders', 'cart', 'common', 'errors']);
   return (
     <>
       <ConsolePageHead title={t('menu.orders')} />
