@@ -143,7 +143,11 @@ export async function listSellerProducts(
   const threshold = lowStockThresholdSql(seller.storeId);
   const conditions: SQL[] = [sql`p.store_id = ${seller.storeId}`, sql`p.deleted_at is null`];
   if (query.categoryId) {
-    conditions.push(sql`p.category_id = ${query.categoryId}::bigint`);
+    // A first- or second-level category takes in everything under it, as the filter's tree offers it (QA: "Clothing"
+    // listed nothing, its goods being in its leaves); the levels are the products' own denormalised columns.
+    conditions.push(
+      sql`(p.category_id = ${query.categoryId}::bigint or p.category_l1 = ${query.categoryId}::bigint or p.category_l2 = ${query.categoryId}::bigint)`,
+    );
   }
   if (query.state === 'onShelf') {
     conditions.push(sql`p.is_on_shelf`);

@@ -8,7 +8,7 @@ import { products, stores } from '../../db/schema';
 import { createTestStaff } from '../../testing/fixtures';
 import { buildMultipart, uploadTestImage } from '../../testing/multipart';
 import { bearer, createTestApp, json, type TTestContext } from '../../testing/test-app';
-import { createCategoryTree } from '../catalog/test-fixtures';
+import { createCategoryTree, createProduct } from '../catalog/test-fixtures';
 import { receiveOrder, settleCompletedOrders, shipOrder } from '../orders';
 import {
   createTestProduct,
@@ -52,6 +52,29 @@ async function shopWithBuyer(name: string) {
   await fundUser(db, buyer.id, '1000');
   return { seller, storeId, productId, buyer };
 }
+
+describe("the seller's product list by category", () => {
+  it('takes in everything under a first- or second-level category, as the filter offers them (QA: "Clothing" was empty)', async () => {
+    const db = ctx.database.db;
+    const tree = await createCategoryTree(db);
+    const seller = await createTestUser(db);
+    const storeId = await createTestStore(db, seller.id, 'Category filter shop');
+    const shirt = await createProduct(db, { storeId, categoryId: tree.shirts, names: { en: 'Shirt' } });
+    const jacket = await createProduct(db, { storeId, categoryId: tree.jackets, names: { en: 'Jacket' } });
+    const pan = await createProduct(db, { storeId, categoryId: tree.other, names: { en: 'Pan' } });
+    const idsIn = async (categoryId: bigint) =>
+      json<{ pageList: { id: string }[] }>(
+        await get(`/api/v1/seller/products?categoryId=${categoryId}`, seller.sellerToken),
+      )
+        .pageList.map((p) => p.id)
+        .sort();
+    const ids = (...list: bigint[]) => list.map(String).sort();
+    expect(await idsIn(tree.top)).toEqual(ids(shirt, jacket));
+    expect(await idsIn(tree.mid)).toEqual(ids(shirt, jacket));
+    expect(await idsIn(tree.shirts)).toEqual(ids(shirt));
+    expect(await idsIn(tree.other)).toEqual(ids(pan));
+  });
+});
 
 describe('seller and console searches fold accents like the storefront (QA seller 2)', () => {
   it('finds a Spanish name typed with or without its accents, in the seller list, the console and home pins', async () => {
