@@ -69,6 +69,8 @@ export function PerLanguageTexts({
     <>
       <Select<TLanguage[]>
         mode="multiple"
+        // Typed as the list shows it ("Türkçe") or as its code ("tr"): it filtered on the code alone (QA).
+        showSearch={{ optionFilterProp: ['label', 'value'] }}
         aria-label={t('editor.languages')}
         style={{ inlineSize: '100%', marginBlockEnd: 12 }}
         value={langs}

@@ -425,6 +425,7 @@ function BannersTab() {
         <Form.Item name="languages" label={t('catalog.languages')} extra={t('catalog.languagesHint')}>
           <Select
             mode="multiple"
+            showSearch={{ optionFilterProp: ['label', 'value'] }}
             allowClear={selectClear}
             placeholder={t('catalog.allLanguages')}
             options={LANGUAGES.map((lang) => ({ value: lang, label: LANGUAGE_NAMES[lang] }))}

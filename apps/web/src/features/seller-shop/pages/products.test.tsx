@@ -61,6 +61,42 @@ describe('Seller -> products list', () => {
     expect(asked.at(-1)?.get('state')).toBe('onShelf');
   });
 
+  it('starts another search or page with no product ticked: a bulk action never reaches rows out of view (QA)', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL) => {
+        const url = new URL(String(input), 'http://localhost');
+        if (url.pathname !== '/api/v1/seller/products') {
+          return jsonResponse({ categories: [] });
+        }
+        const first = url.searchParams.get('keyword') ? 50 : 1;
+        return jsonResponse({
+          pageList: [0, 1, 2].map((i) =>
+            sellerProductRow({ id: String(first + i), name: `Product ${first + i}` }),
+          ),
+          pageNum: 1,
+          pageSize: 20,
+          total: 3,
+          lowStockThreshold: 5,
+          isTotalExact: true,
+          nextCursor: null,
+        });
+      }),
+    );
+    await renderProductsPage('/seller/products');
+    const row = (await screen.findAllByText('Product 2'))[0]!.closest('tr')!;
+    await act(async () => fireEvent.click(within(row).getByRole('checkbox')));
+    const selectedText = sellerEn.products.selected.replace('{{count}}', '1');
+    expect(screen.getByText(selectedText)).toBeTruthy();
+    const search = screen.getByRole('searchbox', { name: sellerEn.products.keyword });
+    await act(async () => {
+      fireEvent.change(search, { target: { value: 'kettle' } });
+      fireEvent.keyDown(search, { key: 'Enter', code: 'Enter' });
+    });
+    await screen.findAllByText('Product 51');
+    expect(screen.queryByText(selectedText)).toBeNull();
+  });
+
   it('says above the list that the platform suspended the shop (QA seller 7)', async () => {
     vi.stubGlobal(
       'fetch',

@@ -116,7 +116,12 @@ function ProductList() {
     setKeywordText('');
     setFilter((f) => ({ pageNum: 1, pageSize: f.pageSize, sort: f.sort }));
   };
-  const [selected, setSelected] = useState<string[]>([]);
+  // The ticked rows belong to the list they were ticked in: another search, filter, sort or page starts with none, or
+  // a bulk Delete acted on products no longer in view (QA).
+  const listKey = JSON.stringify(filter);
+  const [selection, setSelection] = useState<{ listKey: string; ids: string[] }>({ listKey, ids: [] });
+  const selected = selection.listKey === listKey ? selection.ids : [];
+  const setSelected = (ids: string[]) => setSelection({ listKey, ids });
   const [stockFor, setStockFor] = useState<TSellerProductRow | null>(null);
   const [isImportOpen, setIsImportOpen] = useState(false);
   const list = useSellerProducts({ ...filter, isLowStock: filter.isLowStock ? 'true' : undefined });
