@@ -25,13 +25,33 @@ export function changedNamePaths(changed: unknown, prefix: (string | number)[] =
  * clear of the sticky header (lib/reveal-error.ts; antd's `scrollToFirstError` counts a field under it as shown), as
  * do the errors `parseFormValues` and `showSubmitError` put beside fields. The browser's own checks are off.
  */
-type TAppFormProps<Values> = Omit<FormProps<Values>, 'children'> & { children?: ReactNode };
+type TAppFormProps<Values> = Omit<FormProps<Values>, 'children'> & {
+  children?: ReactNode;
+  /**
+   * Enter in a one-line field sends the form, as in a page's own form: a dialog's OK button is outside its form, so
+   * with two fields or more the browser sent nothing and Enter did nothing (QA: the stock adjustment).
+   */
+  isSentOnEnter?: boolean;
+};
+
+/** Whether Enter in this element should send its form: a one-line field, not a pick-list taking Enter itself. */
+function isEnterSending(event: KeyboardEvent<HTMLFormElement>): boolean {
+  const target = event.target;
+  return (
+    event.key === 'Enter' &&
+    !event.nativeEvent.isComposing &&
+    target instanceof HTMLInputElement &&
+    target.getAttribute('role') !== 'combobox' &&
+    !['checkbox', 'radio', 'button', 'submit', 'file'].includes(target.type)
+  );
+}
 
 export function AppForm<Values = unknown>({
   form,
   onValuesChange,
   onFinish,
   onFinishFailed,
+  isSentOnEnter = false,
   ...props
 }: TAppFormProps<Values>) {
   const [instance] = Form.useForm<Values>(form);
@@ -51,6 +71,13 @@ export function AppForm<Values = unknown>({
       {...props}
       form={instance}
       onValuesChange={clearEditedErrors}
+      onKeyDown={(event) => {
+        props.onKeyDown?.(event);
+        if (isSentOnEnter && !event.defaultPrevented && isEnterSending(event)) {
+          event.preventDefault();
+          instance.submit();
+        }
+      }}
       onFinish={onFinish && finishOnce}
       onFinishFailed={(errorInfo) => {
         onFinishFailed?.(errorInfo);

@@ -269,6 +269,7 @@ function SellerOrderActions({ order }: { order: TOrderInfo }) {
           form={shipForm}
           layout="vertical"
           requiredMark={false}
+          isSentOnEnter
           onFinish={() => {
             const body = parseFormValues(shipForm, ZShipOrderRequest, shipForm.getFieldsValue(), t);
             if (body) {
@@ -302,6 +303,7 @@ function SellerOrderActions({ order }: { order: TOrderInfo }) {
           form={correctForm}
           layout="vertical"
           requiredMark={false}
+          isSentOnEnter
           initialValues={{ carrier: order.carrier ?? '', trackingNo: order.trackingNo ?? '' }}
           onFinish={() => {
             const body = parseFormValues(

@@ -55,4 +55,28 @@ describe('Seller -> stock dialog', () => {
     expect(item().querySelector('.ant-form-item-explain-error')?.textContent).toMatch(/required/i);
     expect(fetchMock).not.toHaveBeenCalled();
   });
+
+  it('saves on Enter in the reason, as its Save does; Enter with a field missing says what is missing (QA)', async () => {
+    const posts: unknown[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (_input: RequestInfo | URL, init?: RequestInit) => {
+        if (init?.method === 'POST') {
+          posts.push(JSON.parse(String(init.body)));
+        }
+        return jsonResponse({ stock: 3 });
+      }),
+    );
+    await renderWithQueries(<StockDialog product={sellerProductRow({ stock: 0 })} onClose={vi.fn()} />);
+    const delta = await screen.findByLabelText(sellerEn.stock.delta);
+    fireEvent.change(delta, { target: { value: '3' } });
+    await act(async () => fireEvent.keyDown(delta, { key: 'Enter', code: 'Enter' }));
+    const reasonItem = () => screen.getByLabelText(sellerEn.stock.reason).closest('.ant-form-item')!;
+    await waitFor(() => expect(reasonItem().querySelector('.ant-form-item-explain-error')).not.toBeNull());
+    expect(posts).toEqual([]);
+    const reason = screen.getByLabelText(sellerEn.stock.reason);
+    fireEvent.change(reason, { target: { value: 'Delivery' } });
+    await act(async () => fireEvent.keyDown(reason, { key: 'Enter', code: 'Enter' }));
+    await waitFor(() => expect(posts).toEqual([expect.objectContaining({ delta: 3, reason: 'Delivery' })]));
+  });
 });

@@ -1,6 +1,7 @@
 import { STOCK_MAX, type TSellerProductRow, zWhole } from '@caravan/contracts';
 import { Form, Modal, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { AppForm } from '../../../components/ui/app-form';
 import { LimitedInput } from '../../../components/ui/limited-text';
 import { NumberInput } from '../../../components/ui/number-input';
 import { useDialogFocus } from '../../../components/ui/use-dialog-focus';
@@ -64,7 +65,7 @@ export function StockDialog({
       destroyOnHidden
       {...dialogFocus.modalProps}
     >
-      <Form form={form} layout="vertical" {...dialogFocus.target}>
+      <AppForm form={form} layout="vertical" isSentOnEnter onFinish={() => save()} {...dialogFocus.target}>
         {product && product.variantCount > 0 ? (
           <Form.Item name="variantId" label={t('stock.variant')} rules={[{ required: true }]}>
             <Select
@@ -94,7 +95,7 @@ export function StockDialog({
         >
           <LimitedInput limit={200} />
         </Form.Item>
-      </Form>
+      </AppForm>
     </Modal>
   );
 }
