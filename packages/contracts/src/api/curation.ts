@@ -145,10 +145,15 @@ export const ZHomePinSectionParams = z.strictObject({ section: z.enum(HOME_PIN_S
 /** A pinned or pinnable item as staff see it: its id and name in the staff member's language. */
 export const ZHomePinItem = z.object({ id: z.string(), name: z.string() });
 export type THomePinItem = z.infer<typeof ZHomePinItem>;
+/**
+ * A pinned item; `isShown` false while the home page leaves it out (a product off shelf or taken down, a suspended
+ * store, a hidden category): it keeps its place and may still be moved or unpinned.
+ */
+export const ZPinnedItem = ZHomePinItem.extend({ isShown: z.boolean() });
 export const ZHomePins = z.object({
   section: z.enum(HOME_PIN_SECTION_NAMES),
   targetIds: z.array(z.string()),
-  items: z.array(ZHomePinItem),
+  items: z.array(ZPinnedItem),
 });
 export type THomePins = z.infer<typeof ZHomePins>;
 export type THomePinSection = (typeof HOME_PIN_SECTION_NAMES)[number];

@@ -458,10 +458,30 @@ describe('catalogue curation', () => {
       await call('GET', '/api/v1/admin/catalog/home-pins', curator.token),
     );
     expect(list.data.find((s) => s.section === 'hotGoods')?.items).toEqual([
-      { id: oldest, name: 'Oldest lantern' },
-      { id: made[1], name: 'Test goods' },
+      { id: oldest, name: 'Oldest lantern', isShown: true },
+      { id: made[1], name: 'Test goods', isShown: true },
     ]);
     expect(list.data.find((s) => s.section === 'discountGoods')?.targetIds).toEqual([]);
+
+    // A pinned product taken off shelf keeps its name and place, marked as not shown, and the section can still be
+    // reordered, added to and unpinned (QA: every change was refused while it stayed pinned, and it read "#13 #13").
+    await db.update(products).set({ isOnShelf: false }).where(eq(products.id, BigInt(oldest)));
+    const hidden = json<{ data: THomePins[] }>(
+      await call('GET', '/api/v1/admin/catalog/home-pins', curator.token),
+    ).data.find((s) => s.section === 'hotGoods');
+    expect(hidden?.items[0]).toEqual({ id: oldest, name: 'Oldest lantern', isShown: false });
+    const reordered = await call('PUT', '/api/v1/admin/catalog/home-pins/hotGoods', curator.token, {
+      targetIds: [made[1], oldest, made[2]],
+    });
+    expect(reordered.statusCode, reordered.body).toBe(200);
+    expect(json<THomePins>(reordered).targetIds).toEqual([made[1], oldest, made[2]]);
+    expect((await home('en')).hot.some((p) => p.id === oldest)).toBe(false);
+    // What is not shown cannot be newly pinned elsewhere.
+    const elsewhere = await call('PUT', '/api/v1/admin/catalog/home-pins/newGoods', curator.token, {
+      targetIds: [oldest],
+    });
+    expect(elsewhere.statusCode).toBe(404);
+    await db.update(products).set({ isOnShelf: true }).where(eq(products.id, BigInt(oldest)));
 
     // Unpinned: the section is automatic again.
     await call('PUT', '/api/v1/admin/catalog/home-pins/hotGoods', curator.token, { targetIds: [] });
@@ -472,7 +492,8 @@ describe('catalogue curation', () => {
       .where(and(eq(auditLog.action, 'home_pins.update'), eq(auditLog.targetId, 'hotGoods')));
     expect(audits.map((a) => a.details)).toEqual([
       { before: [], after: [oldest, made[1]] },
-      { before: [oldest, made[1]], after: [] },
+      { before: [oldest, made[1]], after: [made[1], oldest, made[2]] },
+      { before: [made[1], oldest, made[2]], after: [] },
     ]);
   });
   it('deletes an empty category (audited, unpinned from home); refuses one with subcategories or goods', async () => {

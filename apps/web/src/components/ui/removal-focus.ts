@@ -1,5 +1,8 @@
 /** How long a confirmed removal may take to show (a call, then the list's refetch) before the focus is left alone. */
 const REMOVAL_WATCH_MS = 15_000;
+/** A confirmation that may still hold the focus while it closes, and the frames its closing is waited for. */
+const CONFIRMATION_SELECTOR = '.ant-modal-root, .ant-modal-wrap, .ant-popover, [role="dialog"]';
+const CLOSING_DIALOG_FRAMES = 90;
 
 /**
  * Marks a list whose rows a confirmation removes: spread on the element that holds the rows (and their empty
@@ -28,9 +31,17 @@ export function captureRemovalPlace(opener: Element | null): TRemovalPlace | nul
     return null;
   }
   const index = removalButtons(list).indexOf(opener as HTMLElement);
-  const focusNeighbour = () => {
+  const focusNeighbour = (framesLeft = CLOSING_DIALOG_FRAMES) => {
+    const active = document.activeElement;
+    // The confirmation still closing holds the focus, and hands it back to the removed button: waited for (QA: a
+    // banner's Delete left the focus on the page's start when its row went before its dialog had closed).
+    const holder = active?.closest(CONFIRMATION_SELECTOR);
+    if (holder && !holder.contains(list) && framesLeft > 0) {
+      requestAnimationFrame(() => focusNeighbour(framesLeft - 1));
+      return;
+    }
     // Focus the user moved elsewhere meanwhile is not touched; focus that went with the removed button is on the body.
-    if (document.activeElement !== null && document.activeElement !== document.body) {
+    if (active !== null && active !== document.body) {
       return;
     }
     const rest = removalButtons(list);

@@ -24,9 +24,17 @@ export function fromScheduleValue(value: TScheduleValue | undefined): {
   return { startsAt: value?.[0]?.toISOString() ?? null, endsAt: value?.[1]?.toISOString() ?? null };
 }
 
-/** From – to of a scheduled record, in the reader's time. */
+/**
+ * From – to of a scheduled record, in the reader's time, each end whole on its line if the cell is narrow: a date broke
+ * at its hyphen ("2026-" / "12-25", QA, Arabic console at 1024 px).
+ */
 export function ScheduleText({ startsAt, endsAt }: { startsAt: string | null; endsAt: string | null }) {
-  return <bdi dir="ltr">{`${formatDateTime(startsAt)} – ${formatDateTime(endsAt)}`}</bdi>;
+  return (
+    <bdi dir="ltr">
+      <span className="cv-nowrap">{formatDateTime(startsAt)} –</span>{' '}
+      <span className="cv-nowrap">{formatDateTime(endsAt)}</span>
+    </bdi>
+  );
 }
 
 /** The form's `schedule` field: a date and time range with open ends allowed. */

@@ -21,7 +21,7 @@ import { useSelectClear } from '../../../components/ui/clear-icon';
 import { DataTable } from '../../../components/ui/data-table';
 import { NumberInput } from '../../../components/ui/number-input';
 import { PictureField, picturesRule, type TPictures } from '../../../components/ui/picture-field';
-import { captureRemovalPlace } from '../../../components/ui/removal-focus';
+import { captureRemovalPlace, REMOVAL_LIST_PROPS } from '../../../components/ui/removal-focus';
 import { toUploadItems, uploadedRefs } from '../../../components/ui/sortable-image-uploader';
 import { parseFormValues } from '../../../lib/form';
 import {
@@ -152,71 +152,74 @@ function CategoriesTab() {
     <>
       {modalHolder}
       <NewRecordBar label={t('catalog.newCategory')} onClick={() => openCategory('new')} />
-      <DataTable<TCategoryNode>
-        rowKey="id"
-        size="small"
-        loading={categories.isFetching}
-        dataSource={tree}
-        pagination={{ pageSize: 50, hideOnSinglePage: true }}
-        locale={{ emptyText: t('catalog.noCategories') }}
-        scroll={{ x: 640 }}
-        columns={[
-          // The name first: the tree's indent and unfold button go in the first column.
-          { title: t('catalog.name'), key: 'name', render: (_, c) => <bdi>{nameOf(c.names, lang)}</bdi> },
-          {
-            title: t('catalog.iconPicture'),
-            key: 'icon',
-            width: 64,
-            render: (_, c) =>
-              c.icon ? (
-                <img
-                  src={c.icon}
-                  alt=""
-                  width={ICON_THUMB_SIZE}
-                  height={ICON_THUMB_SIZE}
-                  style={{ objectFit: 'contain', display: 'block' }}
-                />
-              ) : null,
-          },
-          { title: t('catalog.sort'), dataIndex: 'sort', width: 80 },
-          { title: t('catalog.products'), dataIndex: 'productCount', width: 100 },
-          {
-            title: t('catalog.visibility'),
-            dataIndex: 'isHidden',
-            width: 110,
-            render: (isHidden: boolean) =>
-              isHidden ? (
-                <Tag color="default">{t('catalog.hidden')}</Tag>
-              ) : (
-                <Tag color="green">{t('catalog.shown')}</Tag>
-              ),
-          },
-          {
-            title: t('common:table.actions'),
-            key: 'actions',
-            width: 180,
-            render: (_, c) => (
-              <Space>
-                <Button size="small" onClick={() => openCategory(c)}>
-                  {t('common:actions.edit')}
-                </Button>
-                {/* Only an empty category goes: its subcategories and goods would be left without a place. */}
-                {c.children || c.productCount > 0 ? (
-                  <Tooltip title={t('errors:CATEGORY_NOT_EMPTY')}>
-                    <Button size="small" danger disabled>
+      {/* A deleted category's Delete passes the focus on to its neighbour's (removal-focus.ts). */}
+      <div {...REMOVAL_LIST_PROPS}>
+        <DataTable<TCategoryNode>
+          rowKey="id"
+          size="small"
+          loading={categories.isFetching}
+          dataSource={tree}
+          pagination={{ pageSize: 50, hideOnSinglePage: true }}
+          locale={{ emptyText: t('catalog.noCategories') }}
+          scroll={{ x: 640 }}
+          columns={[
+            // The name first: the tree's indent and unfold button go in the first column.
+            { title: t('catalog.name'), key: 'name', render: (_, c) => <bdi>{nameOf(c.names, lang)}</bdi> },
+            {
+              title: t('catalog.iconPicture'),
+              key: 'icon',
+              width: 64,
+              render: (_, c) =>
+                c.icon ? (
+                  <img
+                    src={c.icon}
+                    alt=""
+                    width={ICON_THUMB_SIZE}
+                    height={ICON_THUMB_SIZE}
+                    style={{ objectFit: 'contain', display: 'block' }}
+                  />
+                ) : null,
+            },
+            { title: t('catalog.sort'), dataIndex: 'sort', width: 80 },
+            { title: t('catalog.products'), dataIndex: 'productCount', width: 100 },
+            {
+              title: t('catalog.visibility'),
+              dataIndex: 'isHidden',
+              width: 110,
+              render: (isHidden: boolean) =>
+                isHidden ? (
+                  <Tag color="default">{t('catalog.hidden')}</Tag>
+                ) : (
+                  <Tag color="green">{t('catalog.shown')}</Tag>
+                ),
+            },
+            {
+              title: t('common:table.actions'),
+              key: 'actions',
+              width: 180,
+              render: (_, c) => (
+                <Space>
+                  <Button size="small" onClick={() => openCategory(c)}>
+                    {t('common:actions.edit')}
+                  </Button>
+                  {/* Only an empty category goes: its subcategories and goods would be left without a place. */}
+                  {c.children || c.productCount > 0 ? (
+                    <Tooltip title={t('errors:CATEGORY_NOT_EMPTY')}>
+                      <Button size="small" danger disabled>
+                        {t('common:actions.delete')}
+                      </Button>
+                    </Tooltip>
+                  ) : (
+                    <Button size="small" danger data-removal-focus onClick={() => confirmDelete(c)}>
                       {t('common:actions.delete')}
                     </Button>
-                  </Tooltip>
-                ) : (
-                  <Button size="small" danger data-removal-focus onClick={() => confirmDelete(c)}>
-                    {t('common:actions.delete')}
-                  </Button>
-                )}
-              </Space>
-            ),
-          },
-        ]}
-      />
+                  )}
+                </Space>
+              ),
+            },
+          ]}
+        />
+      </div>
       <CurationDialog<Record<string, unknown>>
         isOpen={editing !== null}
         title={editing === 'new' ? t('catalog.newCategory') : t('catalog.editCategory')}
