@@ -1,7 +1,8 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { ComponentProps } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { setUpComponentTests } from '../../testing/render';
+import { stubUploadRequests } from '../../testing/upload-requests';
 import { SortableImageUploader, toUploadItems, withUploadedPreviews } from './sortable-image-uploader';
 
 const STORED = ['/uploads/687521a9c0de-480.webp', '/uploads/9f3b77e1aa42-480.webp'].map((url) => ({
@@ -87,5 +88,37 @@ describe('SortableImageUploader', () => {
     expect(word.textContent).toBe('Uploading');
     expect(word.querySelector('.cv-visually-hidden')?.textContent).toBe('Uploading');
     await waitFor(() => expect(document.body.textContent).toContain('40%'));
+  });
+
+  it('says which chosen pictures did not fit, instead of dropping them without a word (QA: 7 chosen for 6 places)', async () => {
+    stubUploadRequests();
+    const onChange = vi.fn();
+    const eight = Array.from({ length: 8 }, (_, i) => ({ ...STORED[0]!, url: `/uploads/${i}abc-480.webp` }));
+    render(
+      <SortableImageUploader
+        files={toUploadItems(eight)}
+        onChange={onChange}
+        max={9}
+        moduleName="goods"
+        label="Images"
+        addText="Add"
+        failedText="Failed"
+      />,
+    );
+    const chosen = ['first.png', 'second.png', 'third.png'].map(
+      (name) => new File(['png'], name, { type: 'image/png' }),
+    );
+    await act(async () => {
+      fireEvent.change(document.querySelector('input[type="file"]')!, { target: { files: chosen } });
+    });
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toMatch(/^third\.png: /);
+    expect(alert.textContent).toContain('at most 9 pictures');
+    // The one that fits is taken.
+    await waitFor(() =>
+      expect(onChange.mock.calls.at(-1)?.[0].map((file: { name: string }) => file.name)).toContain(
+        'first.png',
+      ),
+    );
   });
 });

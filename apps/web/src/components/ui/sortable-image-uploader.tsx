@@ -146,7 +146,14 @@ export function SortableImageUploader({
     <DndContext sensors={sensors} onDragEnd={onDragEnd} accessibility={accessibility}>
       <SortableContext items={files.map((f) => f.uid)} strategy={rectSortingStrategy}>
         <Upload<TUploadResponse>
-          {...pictureUploadProps(t, { moduleName, max, requests, onProblem: setProblem, failedText })}
+          {...pictureUploadProps(t, {
+            moduleName,
+            max,
+            count: files.length,
+            requests,
+            onProblem: setProblem,
+            failedText,
+          })}
           fileList={namedFiles}
           itemRender={(node, file) => (
             <SortableItem

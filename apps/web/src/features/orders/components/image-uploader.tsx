@@ -23,7 +23,7 @@ type TImageUploaderProps = {
 
 /** Picture uploads with progress; each can be cancelled while it uploads, and removed before sending (DESIGN.md). */
 export function ImageUploader({ files, onChange, max, moduleName, label }: TImageUploaderProps) {
-  const { t } = useTranslation(['orders', 'errors']);
+  const { t } = useTranslation(['orders', 'errors', 'common']);
   const requests = useUploadRequests();
   const [problem, setProblem] = useState<TUploadProblem | null>(null);
   return (
@@ -32,6 +32,7 @@ export function ImageUploader({ files, onChange, max, moduleName, label }: TImag
         {...pictureUploadProps(t, {
           moduleName,
           max,
+          count: files.length,
           requests,
           onProblem: setProblem,
           failedText: t('upload.failed'),
