@@ -356,6 +356,37 @@ describe('Seller -> product editor', () => {
     expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'PUT')).toBe(false);
   });
 
+  it('gives the focus back to Save once the saved product is drawn anew (QA: the next Tab started at the top)', async () => {
+    const reads = stubProductWithVariants();
+    let updatedAt = '2026-12-03T08:00:00.000Z';
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+        if (init?.method === 'PUT') {
+          updatedAt = '2026-12-07T09:00:00.000Z';
+        }
+        const answer = await reads(input, init);
+        if (new URL(String(input), 'http://localhost').pathname !== '/api/v1/seller/products/405') {
+          return answer;
+        }
+        return jsonResponse({ ...((await answer.json()) as object), updatedAt });
+      }),
+    );
+    await openSavedProductInDataRouter();
+    const code = await screen.findByLabelText(sellerEn.editor.code, { selector: 'input' });
+    await act(async () => fireEvent.change(code, { target: { value: 'LS-2' } }));
+    const save = screen.getByRole('button', { name: commonEn.actions.save });
+    save.focus();
+    await act(async () => fireEvent.click(save));
+    // Drawn anew with the saved product: another Save button, which has the focus.
+    await waitFor(() => expect(screen.getByRole('button', { name: commonEn.actions.save })).not.toBe(save), {
+      timeout: 5000,
+    });
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('button', { name: commonEn.actions.save })),
+    );
+  });
+
   it('leaves without asking once the edits are saved', async () => {
     const fetchMock = stubProductWithVariants();
     const router = await openSavedProductInDataRouter();

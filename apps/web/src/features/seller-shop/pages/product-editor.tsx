@@ -29,7 +29,7 @@ import {
   TreeSelect,
 } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { useCategories } from '../../../components/catalog/categories';
@@ -196,6 +196,13 @@ function combine(
   return { rows, movedTo };
 }
 
+/**
+ * When a save last succeeded. The editor is drawn anew with the saved product (a new one at its own address): its Save
+ * takes the focus back if it had gone to the page (QA: the next Tab started at the top of the form after every save).
+ */
+const lastSave = { at: 0 };
+const SAVE_FOCUS_WINDOW_MS = 10_000;
+
 function Editor({ product, shopLang }: { product: TSellerProductDetail | null; shopLang: TLanguage }) {
   const { t } = useTranslation(['seller', 'common', 'errors']);
   const parseNumber = useNumberParser();
@@ -208,6 +215,14 @@ function Editor({ product, shopLang }: { product: TSellerProductDetail | null; s
   // A product once created is saved again under its id: a click after the answer, before the page had moved to
   // the new product's address, created it a second time (QA).
   const createdId = useRef<string | null>(null);
+  const saveButton = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    const active = document.activeElement;
+    if (Date.now() - lastSave.at < SAVE_FOCUS_WINDOW_MS && (!active || active === document.body)) {
+      saveButton.current?.focus();
+    }
+    lastSave.at = 0;
+  }, []);
   const platformMaxBuy = usePlatformMaxBuy();
   const [langs, setLangs] = useTextLanguages(shopLang, product?.names);
   const [attributes, setAttributes] = useState<TAttribute[]>(
@@ -340,6 +355,7 @@ function Editor({ product, shopLang }: { product: TSellerProductDetail | null; s
     try {
       const saved = await save.mutateAsync({ id: product?.id ?? createdId.current, body });
       createdId.current = saved.id;
+      lastSave.at = Date.now();
       unsaved.markSaved();
       toast.success(t('common:success.operationSucceeded'));
       if (!product) {
@@ -738,7 +754,7 @@ function Editor({ product, shopLang }: { product: TSellerProductDetail | null; s
           <Switch aria-label={t('products.state.onShelf')} disabled={product?.state === 'takenDown'} />
         </Form.Item>
         <span>{t('products.state.onShelf')}</span>
-        <Button type="primary" htmlType="submit" loading={save.isPending}>
+        <Button ref={saveButton} type="primary" htmlType="submit" loading={save.isPending}>
           {t('common:actions.save')}
         </Button>
         {/* Through the router, so that unsaved edits are asked about like any other way out. */}
