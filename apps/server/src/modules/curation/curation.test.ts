@@ -465,7 +465,10 @@ describe('catalogue curation', () => {
 
     // A pinned product taken off shelf keeps its name and place, marked as not shown, and the section can still be
     // reordered, added to and unpinned (QA: every change was refused while it stayed pinned, and it read "#13 #13").
-    await db.update(products).set({ isOnShelf: false }).where(eq(products.id, BigInt(oldest)));
+    await db
+      .update(products)
+      .set({ isOnShelf: false })
+      .where(eq(products.id, BigInt(oldest)));
     const hidden = json<{ data: THomePins[] }>(
       await call('GET', '/api/v1/admin/catalog/home-pins', curator.token),
     ).data.find((s) => s.section === 'hotGoods');
@@ -481,7 +484,10 @@ describe('catalogue curation', () => {
       targetIds: [oldest],
     });
     expect(elsewhere.statusCode).toBe(404);
-    await db.update(products).set({ isOnShelf: true }).where(eq(products.id, BigInt(oldest)));
+    await db
+      .update(products)
+      .set({ isOnShelf: true })
+      .where(eq(products.id, BigInt(oldest)));
 
     // Unpinned: the section is automatic again.
     await call('PUT', '/api/v1/admin/catalog/home-pins/hotGoods', curator.token, { targetIds: [] });
