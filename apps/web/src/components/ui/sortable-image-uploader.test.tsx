@@ -13,11 +13,11 @@ const STORED = ['/uploads/687521a9c0de-480.webp', '/uploads/9f3b77e1aa42-480.web
 }));
 
 /** The uploader of a product's pictures (up to nine), holding `files`. */
-function renderImages(files: ComponentProps<typeof SortableImageUploader>['files']) {
+function renderImages(files: ComponentProps<typeof SortableImageUploader>['files'], onChange = vi.fn()) {
   render(
     <SortableImageUploader
       files={files}
-      onChange={vi.fn()}
+      onChange={onChange}
       max={9}
       moduleName="goods"
       label="Images"
@@ -94,17 +94,7 @@ describe('SortableImageUploader', () => {
     stubUploadRequests();
     const onChange = vi.fn();
     const eight = Array.from({ length: 8 }, (_, i) => ({ ...STORED[0]!, url: `/uploads/${i}abc-480.webp` }));
-    render(
-      <SortableImageUploader
-        files={toUploadItems(eight)}
-        onChange={onChange}
-        max={9}
-        moduleName="goods"
-        label="Images"
-        addText="Add"
-        failedText="Failed"
-      />,
-    );
+    renderImages(toUploadItems(eight), onChange);
     const chosen = ['first.png', 'second.png', 'third.png'].map(
       (name) => new File(['png'], name, { type: 'image/png' }),
     );
