@@ -87,6 +87,7 @@ export async function passFourEyes(
     return { isPassed: true, firstStaffId: null };
   }
   if (!waiting) {
+    const judged = judgedBeyondAmount(input);
     const [created] = await tx
       .insert(fourEyesApprovals)
       .values({
@@ -95,7 +96,7 @@ export async function passFourEyes(
         userId: input.userId,
         amount: input.amount,
         threshold,
-        judgedAmount: judgedBeyondAmount(input),
+        judgedAmount: judged,
         reason: input.reason ?? null,
         firstStaffId: input.staffId,
       })
@@ -112,9 +113,7 @@ export async function passFourEyes(
           after: { status: 'waiting_second_approval', approvalId: String(created.id) },
           amount: formatMoney(input.amount),
           threshold: formatMoney(threshold),
-          ...(judgedBeyondAmount(input) === null
-            ? {}
-            : { judgedAmount: formatMoney(judgedBeyondAmount(input)!) }),
+          ...(judged === null ? {} : { judgedAmount: formatMoney(judged) }),
           ...(input.reason ? { reason: input.reason } : {}),
         },
       });
@@ -125,7 +124,7 @@ export async function passFourEyes(
           firstStaffName: await staffName(tx, input.staffId),
           amount: formatMoney(input.amount),
           threshold: formatMoney(threshold),
-          judgedAmount: formatMoneyOrNull(judgedBeyondAmount(input)),
+          judgedAmount: judged === null ? null : formatMoney(judged),
         },
       };
     }
@@ -165,10 +164,6 @@ export async function passFourEyes(
 /** The amount held against the threshold when it is more than the amount itself, else null. */
 function judgedBeyondAmount(input: { amount: TMoney; judgedAmount?: TMoney }): TMoney | null {
   return input.judgedAmount !== undefined && input.judgedAmount !== input.amount ? input.judgedAmount : null;
-}
-
-function formatMoneyOrNull(value: TMoney | null): string | null {
-  return value === null ? null : formatMoney(value);
 }
 
 async function closeWaitingApproval(
