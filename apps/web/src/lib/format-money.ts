@@ -1,5 +1,5 @@
 import { displayMoney, formatMoney, parseMoney } from '@caravan/contracts/money';
-import { percentText } from './format';
+import { percentText } from './percent';
 
 /**
  * DESIGN.md: money always carries its unit; amounts arrive as decimal strings and never become floats.

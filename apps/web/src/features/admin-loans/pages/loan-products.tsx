@@ -20,8 +20,8 @@ import { DataTable } from '../../../components/ui/data-table';
 import { MoneyText } from '../../../components/ui/money-text';
 import { NumberInput } from '../../../components/ui/number-input';
 import { parseFormValues, showSubmitError } from '../../../lib/form';
-import { percentText } from '../../../lib/format';
 import { ratePercent } from '../../../lib/format-money';
+import { percentText } from '../../../lib/percent';
 import { toast } from '../../../lib/toast';
 import { useAdminProducts, useSaveProduct } from '../api/admin-loans-api';
 

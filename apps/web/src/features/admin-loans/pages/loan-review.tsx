@@ -30,8 +30,9 @@ import { formatAmount, MoneyText } from '../../../components/ui/money-text';
 import { sortingInAddress, type TTableSort } from '../../../components/ui/table-sort';
 import { isApiError } from '../../../lib/api';
 import { useCountryName } from '../../../lib/country-name';
-import { formatDateTime, percentText, withColon } from '../../../lib/format';
+import { formatDateTime, withColon } from '../../../lib/format';
 import { ratePercent } from '../../../lib/format-money';
+import { percentText } from '../../../lib/percent';
 import { toast, toastError } from '../../../lib/toast';
 import { useOneAtATime } from '../../../lib/use-one-at-a-time';
 import {

@@ -10,7 +10,8 @@ import { DataTable } from '../../../components/ui/data-table';
 import { EndDrawer } from '../../../components/ui/end-drawer';
 import { MoneyText } from '../../../components/ui/money-text';
 import { captureRemovalPlace, REMOVAL_LIST_PROPS } from '../../../components/ui/removal-focus';
-import { formatDateTime, percentText, withTimeZone } from '../../../lib/format';
+import { formatDateTime, withTimeZone } from '../../../lib/format';
+import { percentText } from '../../../lib/percent';
 import { toast, toastError } from '../../../lib/toast';
 import {
   type TCampaignPage,

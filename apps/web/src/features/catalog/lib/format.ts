@@ -1,5 +1,5 @@
 import { groupMoneyDigits } from '@caravan/contracts/money';
-import { percentText } from '../../../lib/format';
+import { percentText } from '../../../lib/percent';
 
 /**
  * Display helpers kept free of zod and antd: the home page chunk uses them and must stay small.

@@ -21,8 +21,8 @@ import { formatAmount } from '../../../components/ui/money-text';
 import { PageFrame } from '../../../components/ui/page-frame';
 import { isApiError } from '../../../lib/api';
 import { useCountryName } from '../../../lib/country-name';
-import { percentText } from '../../../lib/format';
 import { ratePercent } from '../../../lib/format-money';
+import { percentText } from '../../../lib/percent';
 import { toast, toastError } from '../../../lib/toast';
 import { useOneAtATime } from '../../../lib/use-one-at-a-time';
 import {

@@ -36,7 +36,8 @@ import { type TClosingDialogProps, useClosingDialog } from '../../../components/
 import { useDialogFocus } from '../../../components/ui/use-dialog-focus';
 import { isApiError } from '../../../lib/api';
 import { isolateText } from '../../../lib/bidi';
-import { formatDateTime, percentText, withColon } from '../../../lib/format';
+import { formatDateTime, withColon } from '../../../lib/format';
+import { percentText } from '../../../lib/percent';
 import { useSession } from '../../../lib/session';
 import { toast, toastError } from '../../../lib/toast';
 import { useWalletBalance } from '../../../lib/wallet-balance';
