@@ -1,3 +1,4 @@
+import type { TSellerProductRow } from '@caravan/contracts';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -19,32 +20,47 @@ function renderProductsPage(address: string) {
   );
 }
 
+/**
+ * Answers the list's reads with `pageFor` of each query (20 rows a page, exact totals) and anything else with an empty
+ * category tree; returns the queries asked, in order.
+ */
+function serveProductPages(
+  pageFor: (query: URLSearchParams) => { pageList: TSellerProductRow[]; pageNum: number; total: number },
+): URLSearchParams[] {
+  const asked: URLSearchParams[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL) => {
+      const url = new URL(String(input), 'http://localhost');
+      if (url.pathname !== '/api/v1/seller/products') {
+        return jsonResponse({ categories: [] });
+      }
+      asked.push(url.searchParams);
+      return jsonResponse({
+        ...pageFor(url.searchParams),
+        pageSize: 20,
+        lowStockThreshold: 5,
+        isTotalExact: true,
+        nextCursor: null,
+      });
+    }),
+  );
+  return asked;
+}
+
 describe('Seller -> products list', () => {
   setUpComponentTests({ seller: sellerEn });
   failOnAntdWarnings();
 
   it('reads its page and filters from the address, so a reload or Back keeps them', async () => {
-    const asked: URLSearchParams[] = [];
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (input: RequestInfo | URL) => {
-        const url = new URL(String(input), 'http://localhost');
-        if (url.pathname !== '/api/v1/seller/products') {
-          return jsonResponse({ categories: [] });
-        }
-        asked.push(url.searchParams);
-        const pageNum = Number(url.searchParams.get('pageNum'));
-        return jsonResponse({
-          pageList: Array.from({ length: 20 }, (_, i) => sellerProductRow({ id: String(pageNum * 100 + i) })),
-          pageNum,
-          pageSize: 20,
-          total: 75,
-          lowStockThreshold: 5,
-          isTotalExact: true,
-          nextCursor: null,
-        });
-      }),
-    );
+    const asked = serveProductPages((query) => {
+      const pageNum = Number(query.get('pageNum'));
+      return {
+        pageList: Array.from({ length: 20 }, (_, i) => sellerProductRow({ id: String(pageNum * 100 + i) })),
+        pageNum,
+        total: 75,
+      };
+    });
     await renderProductsPage('/seller/products?pageNum=2&state=onShelf&keyword=linen');
     // It started over at page 1, unfiltered.
     await waitFor(() => expect(asked.length).toBeGreaterThan(0));
@@ -62,27 +78,16 @@ describe('Seller -> products list', () => {
   });
 
   it('starts another search or page with no product ticked: a bulk action never reaches rows out of view (QA)', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (input: RequestInfo | URL) => {
-        const url = new URL(String(input), 'http://localhost');
-        if (url.pathname !== '/api/v1/seller/products') {
-          return jsonResponse({ categories: [] });
-        }
-        const first = url.searchParams.get('keyword') ? 50 : 1;
-        return jsonResponse({
-          pageList: [0, 1, 2].map((i) =>
-            sellerProductRow({ id: String(first + i), name: `Product ${first + i}` }),
-          ),
-          pageNum: 1,
-          pageSize: 20,
-          total: 3,
-          lowStockThreshold: 5,
-          isTotalExact: true,
-          nextCursor: null,
-        });
-      }),
-    );
+    serveProductPages((query) => {
+      const first = query.get('keyword') ? 50 : 1;
+      return {
+        pageList: [0, 1, 2].map((i) =>
+          sellerProductRow({ id: String(first + i), name: `Product ${first + i}` }),
+        ),
+        pageNum: 1,
+        total: 3,
+      };
+    });
     await renderProductsPage('/seller/products');
     const row = (await screen.findAllByText('Product 2'))[0]!.closest('tr')!;
     await act(async () => fireEvent.click(within(row).getByRole('checkbox')));
