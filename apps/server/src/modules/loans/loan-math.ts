@@ -292,26 +292,25 @@ export function planLines(
     const covered = minMoney(accrued, interestPaidLeft);
     interestPaidLeft -= covered;
     const balanceAfter = terms.principal - maxMoney(totals.principalPaid, principalBy);
-    let line: TPlanLine;
+    let principal: TMoney;
+    let interest: TMoney;
     if (states[index] === 'paid') {
-      line = { principal: instalment.principal, interest: accrued, total: 0n, balanceAfter };
+      principal = instalment.principal;
+      interest = accrued;
     } else {
-      const paidOfLine = maxMoney(totals.principalPaid, principalBefore);
-      const principalLeft = principalBy - paidOfLine;
+      // The principal counted as paid before this line: what was paid, or what the lines before it take.
+      const settledBefore = maxMoney(totals.principalPaid, principalBefore);
       // Days of the period still to accrue, on the principal outstanding then: what is paid now, or, for a period not
       // begun, what will be once the lines before it are paid as planned.
       const daysToCome = instalment.dueDay - Math.max(today, previousDueDay);
-      const outstandingThen = terms.principal - (previousDueDay >= today ? paidOfLine : totals.principalPaid);
+      const outstandingThen =
+        terms.principal - (previousDueDay >= today ? settledBefore : totals.principalPaid);
       const interestToCome =
         daysToCome > 0 && outstandingThen > 0n ? periodInterest(outstandingThen, rateUnits, daysToCome) : 0n;
-      line = {
-        principal: maxMoney(principalLeft, 0n),
-        interest: accrued - covered + interestToCome,
-        total: 0n,
-        balanceAfter,
-      };
+      principal = maxMoney(principalBy - settledBefore, 0n);
+      interest = accrued - covered + interestToCome;
     }
     previousDueDay = instalment.dueDay;
-    return { ...line, total: line.principal + line.interest };
+    return { principal, interest, total: principal + interest, balanceAfter };
   });
 }
